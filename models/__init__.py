@@ -1,0 +1,38 @@
+"""The records the Act keeps, as SQLModel tables, and the database they live in."""
+
+from models.acts import Case, Offence, Payment, Refusal, ReleaseOrder
+from models.audit import AuditEvent
+from models.complaint import Complaint
+from models.db import Database
+from models.district import ApiToken, District, FeedingRate, Person, Pound, RoleGrant, Village
+from models.ledger import LedgerPosting, LedgerTxn
+from models.sale import Notice, Sale, SaleLot, SurplusDeposit
+from models.seizure import AidRequest, Animal, Conveyance, RegisterEntry, Seizure
+
+__all__ = [
+    "AidRequest",
+    "Animal",
+    "ApiToken",
+    "AuditEvent",
+    "Case",
+    "Complaint",
+    "Conveyance",
+    "Database",
+    "District",
+    "FeedingRate",
+    "LedgerPosting",
+    "LedgerTxn",
+    "Notice",
+    "Offence",
+    "Payment",
+    "Person",
+    "Pound",
+    "Refusal",
+    "ReleaseOrder",
+    "RoleGrant",
+    "Sale",
+    "SaleLot",
+    "Seizure",
+    "SurplusDeposit",
+    "Village",
+]

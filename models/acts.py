@@ -1,0 +1,89 @@
+"""What happens at the pound: payments and receipts, release orders, refusals, deaths and escapes."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Field, SQLModel
+
+from models.columns import json_field
+
+
+class Payment(SQLModel, table=True):
+    """Fine and feeding paid by the owner (Sec VII), with his receipt in the register."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    seizure_id: int = Field(foreign_key="seizure.id", index=True)
+    keeper_id: int = Field(foreign_key="person.id")
+    payer_id: int = Field(foreign_key="person.id")
+    agent_name: str | None = Field(default=None, max_length=200)
+    animal_ids: list[int] = json_field(list)
+    fine: int
+    feeding: int
+    total: int
+    occurred_at: datetime
+    receipt: str = Field(max_length=4000)
+
+
+class ReleaseOrder(SQLModel, table=True):
+    """A release without fine ordered by competent authority (Sec VI) or on a complaint (XIV)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    seizure_id: int = Field(foreign_key="seizure.id", index=True)
+    ordered_by: int = Field(foreign_key="person.id")
+    authority: str = Field(max_length=200)
+    reason: str = Field(max_length=2000)
+    complaint_id: int | None = Field(default=None, foreign_key="complaint.id")
+    animal_ids: list[int] = json_field(list)
+    occurred_at: datetime
+    recorded_by: int = Field(foreign_key="person.id")
+
+
+class Refusal(SQLModel, table=True):
+    """The owner appeared and refused or omitted to pay (Sec IX)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    seizure_id: int = Field(foreign_key="seizure.id", index=True)
+    owner_id: int = Field(foreign_key="person.id")
+    keeper_id: int = Field(foreign_key="person.id")
+    occurred_at: datetime
+    note: str = Field(default="", max_length=1000)
+
+
+class Offence(SQLModel, table=True):
+    """A forcible opposition to a seizure or a rescue (Sec XIII), recorded for the police."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    seizure_id: int | None = Field(default=None, foreign_key="seizure.id", index=True)
+    district_id: int = Field(foreign_key="district.id", index=True)
+    kind: str = Field(max_length=16)
+    offenders: str = Field(max_length=1000)
+    description: str = Field(max_length=4000)
+    occurred_at: datetime
+    reported_by: int = Field(foreign_key="person.id")
+    thana: str = Field(max_length=64)
+
+
+class Case(SQLModel, table=True):
+    """A complaint of mischief (Sec XVII) or of damage by pigs (Sec XVIII), fine and compensation.
+
+    Compensation is kept so a civil court can set it off against damages (Sec XIX).
+    """
+
+    __tablename__ = "mischiefcase"
+
+    id: int | None = Field(default=None, primary_key=True)
+    district_id: int = Field(foreign_key="district.id", index=True)
+    kind: str = Field(max_length=16)
+    complainant_id: int = Field(foreign_key="person.id", index=True)
+    accused_id: int = Field(foreign_key="person.id", index=True)
+    village_id: int = Field(foreign_key="village.id")
+    description: str = Field(max_length=4000)
+    filed_at: datetime
+    status: str = Field(max_length=16)
+    magistrate_id: int | None = Field(default=None, foreign_key="person.id")
+    decided_at: datetime | None = None
+    fine: int = 0
+    compensation: int = 0
+    seizure_id: int | None = Field(default=None, foreign_key="seizure.id")
+    decision: dict[str, object] = json_field()

@@ -1,0 +1,118 @@
+"""The database handle: engine, sessions and the one-writer transaction every use case runs in."""
+
+from __future__ import annotations
+
+import contextvars
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import event, text
+from sqlalchemy.engine import Engine, make_url
+from sqlmodel import Session, create_engine
+
+_current: contextvars.ContextVar[Session | None] = contextvars.ContextVar(
+    "pound_session", default=None
+)
+
+# Every writing transaction takes this lock first on PostgreSQL (SQLite takes its file lock with
+# BEGIN IMMEDIATE), so the audit chain, register numbers and refs never race between replicas.
+WRITER_LOCK_KEY = 0x506F756E64  # "Pound"
+
+
+def normalise_url(url: str) -> str:
+    """Accept `postgresql://` and `postgres://` and use the psycopg 3 driver for them."""
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://") :]
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://") :]
+    return url
+
+
+def _sqlite_pragmas(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+        # Let SQLAlchemy, not the driver, issue BEGIN, so that BEGIN IMMEDIATE and SAVEPOINTs work.
+        dbapi_conn.isolation_level = None
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute("PRAGMA busy_timeout=30000")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        mode = conn.get_execution_options().get("sqlite_begin", "IMMEDIATE")
+        conn.exec_driver_sql(f"BEGIN {mode}")
+
+
+class Database:
+    """One database: a SQLite file (the embedded default) or PostgreSQL."""
+
+    def __init__(self, url: str, *, echo: bool = False, pool_size: int = 10) -> None:
+        self.url = normalise_url(url)
+        parsed = make_url(self.url)
+        self.dialect = parsed.get_backend_name()
+        kwargs: dict[str, Any] = {"echo": echo}
+        if self.dialect == "sqlite":
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        else:
+            kwargs["pool_size"] = pool_size
+            kwargs["max_overflow"] = pool_size
+            kwargs["pool_pre_ping"] = True
+        self.engine: Engine = create_engine(self.url, **kwargs)
+        if self.dialect == "sqlite":
+            _sqlite_pragmas(self.engine)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.dialect == "sqlite"
+
+    @contextmanager
+    def transaction(self) -> Iterator[Session]:
+        """A writing transaction: commits at the end, rolls back on any error.
+
+        Nested calls share the outer transaction (so a conversation step and the use case it calls
+        commit together); the inner part runs in a SAVEPOINT so a refused act leaves nothing behind.
+        """
+        outer = _current.get()
+        if outer is not None:
+            with outer.begin_nested():
+                yield outer
+            return
+        session = Session(self.engine, expire_on_commit=False)
+        token = _current.set(session)
+        try:
+            with session.begin():
+                if not self.is_sqlite:
+                    session.execute(
+                        text("SELECT pg_advisory_xact_lock(:k)"), {"k": WRITER_LOCK_KEY}
+                    )
+                yield session
+        finally:
+            _current.reset(token)
+            session.close()
+
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        """A read-only look: never takes the writer lock, never commits."""
+        outer = _current.get()
+        if outer is not None:
+            yield outer
+            return
+        session = Session(self.engine, expire_on_commit=False)
+        try:
+            if self.is_sqlite:
+                session.connection(execution_options={"sqlite_begin": "DEFERRED"})
+            yield session
+            session.rollback()
+        finally:
+            session.close()
+
+    def ping(self) -> None:
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+
+    def dispose(self) -> None:
+        self.engine.dispose()

@@ -1,0 +1,75 @@
+"""Notice and proclamation (Sec VIII), auctions with their lots and accounts (IX, XI), surplus."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlmodel import Field, SQLModel
+
+from models.columns import json_field
+
+
+class Notice(SQLModel, table=True):
+    """The notice at the Police Office and the drum proclamation (Sec VIII)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    seizure_id: int = Field(foreign_key="seizure.id", unique=True)
+    darogah_id: int = Field(foreign_key="person.id")
+    posted_at: datetime
+    posted_on: date
+    text: str = Field(max_length=4000)
+    proclaimed_in: list[str] = json_field(list)
+
+
+class Sale(SQLModel, table=True):
+    """A public auction (Sec VIII unclaimed, or Sec IX non-payment) and its account."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    seizure_id: int = Field(foreign_key="seizure.id", index=True)
+    kind: str = Field(max_length=16)
+    officer_id: int = Field(foreign_key="person.id")
+    held_at: datetime
+    held_on: date
+    place: str = Field(max_length=500)
+    expenses: int
+    proceeds: int
+    fines_paid: int
+    feeding_paid: int
+    expenses_paid: int
+    surplus: int
+    shortfall: int
+    account: dict[str, object] = json_field()
+    account_text: str = Field(max_length=8000)
+
+
+class SaleLot(SQLModel, table=True):
+    """One animal knocked down to one buyer (Sec X: never a police officer or pound-keeper)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    sale_id: int = Field(foreign_key="sale.id", index=True)
+    animal_id: int = Field(foreign_key="animal.id", unique=True)
+    buyer_name: str = Field(max_length=200)
+    buyer_residence: str = Field(max_length=200)
+    buyer_id: int | None = Field(default=None, foreign_key="person.id")
+    price: int
+    expense_share: int
+    fine_paid: int
+    feeding_paid: int
+    surplus: int
+    shortfall: int
+
+
+class SurplusDeposit(SQLModel, table=True):
+    """Surplus of a sale of unclaimed cattle, held by the Magistrate 3 months (Sec XI, G8)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    sale_id: int = Field(foreign_key="sale.id", unique=True)
+    seizure_id: int = Field(foreign_key="seizure.id", index=True)
+    district_id: int = Field(foreign_key="district.id", index=True)
+    amount: int
+    deposited_on: date
+    claim_until: date = Field(index=True)
+    status: str = Field(max_length=16, index=True)
+    claimant_id: int | None = Field(default=None, foreign_key="person.id")
+    closed_at: datetime | None = None
+    closed_by: int | None = Field(default=None, foreign_key="person.id")

@@ -1,0 +1,55 @@
+"""Fixtures: every data-layer test runs on SQLite and on PostgreSQL, each in a database of its own.
+
+Where no PostgreSQL answers, the PostgreSQL half is skipped with a line saying so; with
+POUND_TEST_REQUIRE_POSTGRES=1 (as `.ci/run` sets) that is a failure instead.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from models import Database
+from tests.databases import PostgresTemplate, SqliteTemplate, postgres_reason
+
+REQUIRE_PG = os.environ.get("POUND_TEST_REQUIRE_POSTGRES") == "1"
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SqliteTemplate]:
+    tpl = SqliteTemplate(Path(tmp_path_factory.mktemp("sqlite")))
+    yield tpl
+    tpl.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_template() -> Iterator[PostgresTemplate]:
+    reason = postgres_reason()
+    if reason is not None:
+        if REQUIRE_PG:
+            pytest.fail(f"{reason}; POUND_TEST_REQUIRE_POSTGRES=1 demands it", pytrace=False)
+        pytest.skip(f"{reason}: the PostgreSQL tests are skipped")
+    tpl = PostgresTemplate()
+    yield tpl
+    tpl.close()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def db(request: pytest.FixtureRequest) -> Iterator[Database]:
+    """A fresh, migrated, empty database of each kind."""
+    name = "sqlite_template" if request.param == "sqlite" else "postgres_template"
+    template = request.getfixturevalue(name)
+    with template.fresh() as database:
+        yield database
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    skipped = terminalreporter.stats.get("skipped", [])
+    if any("PostgreSQL" in str(getattr(r, "longrepr", "")) for r in skipped):
+        terminalreporter.write_line(
+            "NOTE: PostgreSQL did not answer; the PostgreSQL half of the suite was skipped.",
+            yellow=True,
+        )
