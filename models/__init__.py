@@ -28,6 +28,7 @@ __all__ = [
     "Person",
     "Pound",
     "Refusal",
+    "RegisterEntry",
     "ReleaseOrder",
     "RoleGrant",
     "Sale",

@@ -1,4 +1,4 @@
-"""What happens at the pound: payments and receipts, release orders, refusals, deaths and escapes."""
+"""What happens at the pound: payments and receipts, release orders, refusals, offences, cases."""
 
 from __future__ import annotations
 

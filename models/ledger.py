@@ -1,4 +1,4 @@
-"""Money as double entry: fines to the Magistrate, feeding to keepers, deposits, the Sec XII fund."""
+"""Money as double entry: fines, feeding to keepers, deposits, the Sec XII fund."""
 
 from __future__ import annotations
 

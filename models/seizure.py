@@ -85,7 +85,7 @@ class Conveyance(SQLModel, table=True):
 
 
 class RegisterEntry(SQLModel, table=True):
-    """The pound register entry (Sec V), numbered per pound and year; its copy goes to the seizer."""
+    """The register entry (Sec V), numbered per pound and year; its copy goes to the seizer."""
 
     __table_args__ = (UniqueConstraint("pound_id", "year", "number"),)
     id: int | None = Field(default=None, primary_key=True)

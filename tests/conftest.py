@@ -14,6 +14,7 @@ import pytest
 
 from models import Database
 from tests.databases import PostgresTemplate, SqliteTemplate, postgres_reason
+from tests.world import World, make_world
 
 REQUIRE_PG = os.environ.get("POUND_TEST_REQUIRE_POSTGRES") == "1"
 
@@ -53,3 +54,9 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
             "NOTE: PostgreSQL did not answer; the PostgreSQL half of the suite was skipped.",
             yellow=True,
         )
+
+
+@pytest.fixture
+def world(db: Database) -> World:
+    """The Testpur district loaded, its officers and two private people, and a clock."""
+    return make_world(db)

@@ -13,3 +13,32 @@ def test_each_test_gets_a_migrated_empty_database(db: Database) -> None:
     assert set(SQLModel.metadata.tables) <= tables
     with db.reading() as s:
         assert s.exec(select(District)).all() == []
+
+
+def test_the_migrations_build_exactly_the_tables_the_models_declare(db: Database) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    with db.engine.connect() as conn:
+        diff = compare_metadata(
+            MigrationContext.configure(conn, opts={"compare_type": True}), SQLModel.metadata
+        )
+    assert diff == []
+
+
+def test_the_audit_log_refuses_updates_and_deletes(db: Database) -> None:
+    from datetime import UTC, datetime
+
+    import pytest
+    from sqlalchemy import text
+    from sqlalchemy.exc import DBAPIError
+
+    from office import audit
+
+    now = datetime(2026, 3, 1, tzinfo=UTC)
+    with db.transaction() as s:
+        audit.append(s, action="test", subject="x", occurred_at=now, now=now, actor_id=None)
+    for sql in ("UPDATE auditevent SET action = 'forged'", "DELETE FROM auditevent"):
+        with pytest.raises(DBAPIError, match="append-only"), db.transaction() as s:
+            s.execute(text(sql))
+    assert audit.verify_chain(db).checked == 1

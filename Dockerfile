@@ -1,0 +1,39 @@
+# syntax=docker/dockerfile:1
+# The pound office: `pound serve` on uvicorn, meant to run against PostgreSQL.
+#
+#   docker build -t pound-office .
+#   docker run -p 8000:8000 -e POUND_DATABASE_URL=postgresql://user:pass@db:5432/pound pound-office
+#
+# Migrations are applied at every start (safe with several replicas: they take a lock first).
+
+FROM python:3.11-slim AS build
+ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+WORKDIR /src
+COPY pyproject.toml README.md ./
+COPY law ./law
+COPY models ./models
+COPY office ./office
+COPY bot ./bot
+COPY webhook ./webhook
+COPY pound ./pound
+COPY migrations ./migrations
+RUN pip wheel --wheel-dir /wheels .
+
+FROM python:3.11-slim
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    POUND_HOST=0.0.0.0 \
+    POUND_PORT=8000
+RUN --mount=type=bind,from=build,source=/wheels,target=/wheels \
+    pip install /wheels/*.whl \
+ && useradd --create-home --uid 10001 --shell /usr/sbin/nologin pound
+USER pound
+WORKDIR /home/pound
+# Set POUND_DATABASE_URL to a PostgreSQL database. Without it the service falls back to a SQLite
+# file inside the container, which is lost with the container: fine to try, not to keep.
+EXPOSE 8000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+    CMD python -c "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/healthz' % os.environ.get('POUND_PORT', '8000'), timeout=4)" || exit 1
+CMD ["pound", "serve", "--host", "0.0.0.0"]

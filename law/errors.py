@@ -1,0 +1,177 @@
+"""Named errors of the pound's law, each with a stable code and the section it enforces."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+
+class PoundError(Exception):
+    """A refusal under the Act or the project's practice, translated to words at the edge.
+
+    `code` is a stable snake_case id for the API and the translation catalogue; `section` is the
+    Roman numeral of the section enforced ("XIV") or the practice ruling ("practice G4").
+    """
+
+    code: ClassVar[str] = "pound_error"
+    section: str | None = None
+
+    def __init__(self, message: str, *, section: str | None = None, **details: object) -> None:
+        super().__init__(message)
+        self.message = message
+        if section is not None:
+            self.section = section
+        # Kept JSON-able so the API can return them as they are.
+        self.details: dict[str, object] = dict(details)
+
+    def __str__(self) -> str:
+        return self.message
+
+    def as_dict(self) -> dict[str, object]:
+        """The error as the API returns it."""
+        return {
+            "code": self.code,
+            "section": self.section,
+            "message": self.message,
+            "details": dict(self.details),
+        }
+
+
+# --- Money and input ---------------------------------------------------------------------------
+
+
+class InvalidMoney(PoundError):
+    code = "invalid_money"
+
+
+class InvalidInput(PoundError):
+    code = "invalid_input"
+
+
+# --- Animals ------------------------------------------------------------------------------------
+
+
+class UnknownAnimalKind(PoundError):
+    code = "unknown_animal_kind"
+    section = "VI"
+
+
+class PigsNotImpoundable(PoundError):
+    code = "pigs_not_impoundable"
+    section = "XVIII"
+
+
+class KindNeedsMagistrateOrder(PoundError):
+    code = "kind_needs_order"
+    section = "practice G4"
+
+
+class ExcludedTract(PoundError):
+    code = "excluded_tract"
+    section = "XX"
+
+
+# --- Release, sale and complaint ---------------------------------------------------------------
+
+
+class ReleaseWithoutFine(PoundError):
+    code = "release_without_fine"
+    section = "VI"
+
+
+class SaleStayedByComplaint(PoundError):
+    code = "sale_stayed_by_complaint"
+    section = "IX"
+
+
+class SaleNotYetDue(PoundError):
+    code = "sale_not_yet_due"
+    section = "VIII"
+
+
+class PurchaserIsOfficial(PoundError):
+    code = "purchaser_is_official"
+    section = "X"
+
+
+class ComplaintOutOfTime(PoundError):
+    code = "complaint_out_of_time"
+    section = "XIV"
+
+
+class DamagesOverCap(PoundError):
+    code = "damages_over_cap"
+    section = "XIV"
+
+
+class FineOverCap(PoundError):
+    """A fine above its cap; the section (XIII or XVIII) is given where it is raised."""
+
+    code = "fine_over_cap"
+
+
+class NoticeNotYetDue(PoundError):
+    code = "notice_not_yet_due"
+    section = "VIII"
+
+
+class InvalidTransition(PoundError):
+    code = "invalid_transition"
+
+
+class SurplusClaimOutOfTime(PoundError):
+    code = "surplus_claim_out_of_time"
+    section = "XI"
+
+
+class CompensationOverFine(PoundError):
+    code = "compensation_over_fine"
+    section = "XVIII"
+
+
+# --- Generic errors for the office layer -------------------------------------------------------
+
+
+class NotFound(PoundError):
+    code = "not_found"
+
+
+class NotAuthorised(PoundError):
+    code = "not_authorised"
+
+
+class EventInFuture(PoundError):
+    code = "event_in_future"
+
+
+class EventOutOfOrder(PoundError):
+    code = "event_out_of_order"
+
+
+class Conflict(PoundError):
+    code = "conflict"
+
+
+ALL_ERRORS: tuple[type[PoundError], ...] = (
+    InvalidMoney,
+    InvalidInput,
+    UnknownAnimalKind,
+    PigsNotImpoundable,
+    KindNeedsMagistrateOrder,
+    ExcludedTract,
+    ReleaseWithoutFine,
+    SaleStayedByComplaint,
+    SaleNotYetDue,
+    PurchaserIsOfficial,
+    ComplaintOutOfTime,
+    DamagesOverCap,
+    FineOverCap,
+    NoticeNotYetDue,
+    InvalidTransition,
+    SurplusClaimOutOfTime,
+    CompensationOverFine,
+    NotFound,
+    NotAuthorised,
+    EventInFuture,
+    EventOutOfOrder,
+    Conflict,
+)

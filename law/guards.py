@@ -1,0 +1,89 @@
+"""Single-rule guards of the Act that stand outside the seizure lifecycle."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from datetime import date
+
+from law.errors import (
+    CompensationOverFine,
+    DamagesOverCap,
+    ExcludedTract,
+    FineOverCap,
+    InvalidInput,
+    PurchaserIsOfficial,
+    SurplusClaimOutOfTime,
+)
+from law.periods import surplus_until
+from law.profile import StatuteProfile
+
+
+def _not_negative(amount: int, what: str) -> None:
+    if amount < 0:
+        raise InvalidInput(f"{what} cannot be negative", amount=amount)
+
+
+def check_purchaser(is_police_or_keeper: bool) -> None:
+    """Sec X: no Police Officer or pound-keeper may buy, directly or indirectly, at the sale."""
+    if is_police_or_keeper:
+        raise PurchaserIsOfficial("Police Officers and pound-keepers may not buy at this sale")
+
+
+def check_damages(damages: int, profile: StatuteProfile) -> None:
+    """Sec XIV: damages for an illegal seizure are at most Rs 100 (expenses of release apart)."""
+    _not_negative(damages, "damages")
+    if damages > profile.damages_cap:
+        cap = profile.money.format(profile.damages_cap)
+        raise DamagesOverCap(f"damages may not exceed {cap}", cap=profile.damages_cap)
+
+
+def check_pig_fine(fine: int, profile: StatuteProfile) -> None:
+    """Sec XVIII: the fine for damage by pigs is at most Rs 10."""
+    _not_negative(fine, "a fine")
+    if fine > profile.pig_fine_cap:
+        cap = profile.money.format(profile.pig_fine_cap)
+        raise FineOverCap(
+            f"the fine for damage by pigs may not exceed {cap}",
+            section="XVIII",
+            cap=profile.pig_fine_cap,
+        )
+
+
+def check_opposition_fine(fine: int, profile: StatuteProfile) -> None:
+    """Sec XIII: the fine for forcibly opposing a seizure or rescuing cattle is at most Rs 500."""
+    _not_negative(fine, "a fine")
+    if fine > profile.opposition_fine_cap:
+        cap = profile.money.format(profile.opposition_fine_cap)
+        raise FineOverCap(
+            f"the fine for opposing a seizure or rescuing cattle may not exceed {cap}",
+            section="XIII",
+            cap=profile.opposition_fine_cap,
+        )
+
+
+def check_compensation(compensation: int, fine_recovered: int) -> None:
+    """Sec XVIII: compensation comes out of the fine recovered, so it cannot exceed it."""
+    _not_negative(compensation, "compensation")
+    _not_negative(fine_recovered, "the fine recovered")
+    if compensation > fine_recovered:
+        raise CompensationOverFine(
+            "compensation cannot exceed the fine recovered",
+            compensation=compensation,
+            fine_recovered=fine_recovered,
+        )
+
+
+def check_surplus_claim(claimed_on: date, deposited_on: date, profile: StatuteProfile) -> None:
+    """Sec XI, practice G8: a claim to the surplus is made within 3 months of the deposit."""
+    until = surplus_until(deposited_on, profile)
+    if claimed_on > until:
+        raise SurplusClaimOutOfTime(
+            f"the surplus could be claimed until {until.isoformat()}; it has gone to the fund",
+            until=until.isoformat(),
+        )
+
+
+def check_not_excluded(tract: str, excluded: Collection[str]) -> None:
+    """Sec XX: the Act does not run in a district or tract the local Government has excluded."""
+    if tract.strip().casefold() in {t.strip().casefold() for t in excluded}:
+        raise ExcludedTract(f"{tract} is excluded from the operation of this Act", tract=tract)

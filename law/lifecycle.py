@@ -1,0 +1,542 @@
+"""The lifecycle of one seizure as a pure state machine: the single place its guards live.
+
+The office layer loads a `SeizureState`, calls `apply(state, event)` and writes back the state
+it returns; `apply` raises a named error instead when the Act (or a practice ruling) forbids
+the step. The states and transitions are drawn in `lifecycle.md`, which a test holds equal to
+`TRANSITIONS` and `ANIMAL_TRANSITIONS`.
+
+A sale after the owner appeared and refused or omitted to pay (Sec IX) is `Sell` with
+`release_rest=True` when the remaining cattle are handed back with the account: each animal
+not sold becomes `released_after_part_sale`. Without it, the rest stay in the pound.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date, timedelta
+from enum import StrEnum, auto
+from types import MappingProxyType
+
+from law.errors import (
+    ComplaintOutOfTime,
+    EventOutOfOrder,
+    InvalidInput,
+    InvalidTransition,
+    NotFound,
+    NoticeNotYetDue,
+    ReleaseWithoutFine,
+    SaleNotYetDue,
+    SaleStayedByComplaint,
+)
+from law.guards import check_purchaser
+from law.periods import claim_until, complaint_until, sale_not_before
+from law.profile import StatuteProfile
+
+
+class SeizureStatus(StrEnum):
+    """Where one seizure stands (rules.md §5)."""
+
+    SEIZED = auto()
+    IMPOUNDED = auto()
+    REPORTED_UNCLAIMED = auto()
+    NOTICED = auto()
+    CLOSED = auto()
+
+
+class AnimalStatus(StrEnum):
+    """Where one animal of a seizure stands; animals of one seizure may take different paths."""
+
+    SEIZED = auto()
+    IMPOUNDED = auto()
+    RELEASED_PAID = auto()
+    RELEASED_BY_ORDER = auto()
+    RELEASED_AFTER_PART_SALE = auto()
+    SOLD = auto()
+    DIED = auto()
+    ESCAPED = auto()
+    RESCUED = auto()
+
+
+IN_POUND: frozenset[AnimalStatus] = frozenset({AnimalStatus.IMPOUNDED})
+IN_CUSTODY: frozenset[AnimalStatus] = frozenset({AnimalStatus.SEIZED, AnimalStatus.IMPOUNDED})
+TERMINAL_ANIMAL: frozenset[AnimalStatus] = frozenset(AnimalStatus) - IN_CUSTODY
+# The seizure statuses in which its cattle are (some of them) in the pound.
+OPEN_IN_POUND: frozenset[SeizureStatus] = frozenset(
+    {SeizureStatus.IMPOUNDED, SeizureStatus.REPORTED_UNCLAIMED, SeizureStatus.NOTICED}
+)
+
+_S = SeizureStatus
+_A = AnimalStatus
+
+TRANSITIONS: frozenset[tuple[SeizureStatus, SeizureStatus]] = frozenset(
+    {
+        (_S.SEIZED, _S.IMPOUNDED),
+        (_S.SEIZED, _S.CLOSED),
+        (_S.IMPOUNDED, _S.REPORTED_UNCLAIMED),
+        (_S.IMPOUNDED, _S.CLOSED),
+        (_S.REPORTED_UNCLAIMED, _S.NOTICED),
+        (_S.REPORTED_UNCLAIMED, _S.CLOSED),
+        (_S.NOTICED, _S.CLOSED),
+    }
+)
+
+ANIMAL_TRANSITIONS: frozenset[tuple[AnimalStatus, AnimalStatus]] = frozenset(
+    {
+        (_A.SEIZED, _A.IMPOUNDED),
+        (_A.SEIZED, _A.RELEASED_BY_ORDER),
+        (_A.SEIZED, _A.DIED),
+        (_A.SEIZED, _A.ESCAPED),
+        (_A.SEIZED, _A.RESCUED),
+        (_A.IMPOUNDED, _A.RELEASED_PAID),
+        (_A.IMPOUNDED, _A.RELEASED_BY_ORDER),
+        (_A.IMPOUNDED, _A.RELEASED_AFTER_PART_SALE),
+        (_A.IMPOUNDED, _A.SOLD),
+        (_A.IMPOUNDED, _A.DIED),
+        (_A.IMPOUNDED, _A.ESCAPED),
+        (_A.IMPOUNDED, _A.RESCUED),
+    }
+)
+
+
+# --- Events -------------------------------------------------------------------------------------
+
+
+def _ids(ids: Sequence[int]) -> tuple[int, ...]:
+    result = tuple(ids)
+    if not result:
+        raise InvalidInput("name at least one animal")
+    if len(set(result)) != len(result):
+        raise InvalidInput("an animal is named twice", animal_ids=list(result))
+    return result
+
+
+@dataclass(frozen=True)
+class Arrive:
+    """Sec V: the seized cattle are delivered to the pound (`count`, if given, is checked)."""
+
+    on: date
+    count: int | None = None
+
+
+@dataclass(frozen=True)
+class Pay:
+    """Sec VII: the owner pays `paid` against `due` (fine and feeding) for these animals."""
+
+    on: date
+    animal_ids: Sequence[int]
+    paid: int
+    due: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "animal_ids", _ids(self.animal_ids))
+        if self.paid < 0 or self.due < 0:
+            raise InvalidInput("amounts paid and due cannot be negative")
+
+
+@dataclass(frozen=True)
+class OrderRelease:
+    """Sec VI: competent authority orders these animals released without the fine."""
+
+    on: date
+    animal_ids: Sequence[int]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "animal_ids", _ids(self.animal_ids))
+
+
+@dataclass(frozen=True)
+class Refuse:
+    """Sec IX: the owner appears and refuses or omits to pay the fines and expenses."""
+
+    on: date
+
+
+@dataclass(frozen=True)
+class ReportUnclaimed:
+    """Sec VIII: the pound-keeper reports cattle not claimed within the first period."""
+
+    on: date
+
+
+@dataclass(frozen=True)
+class PostNotice:
+    """Sec VIII: the Darogah posts the notice and has it proclaimed; the second period starts."""
+
+    on: date
+
+
+@dataclass(frozen=True)
+class Sell:
+    """Sec VIII or IX: these animals are sold at auction.
+
+    `purchasers_official`, if given, says for each animal whether its buyer is a Police
+    Officer or pound-keeper (Sec X). `release_rest` (Sec IX only) hands back every other
+    animal still in the pound with the account.
+    """
+
+    on: date
+    animal_ids: Sequence[int]
+    purchasers_official: Sequence[bool] = ()
+    release_rest: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "animal_ids", _ids(self.animal_ids))
+        object.__setattr__(self, "purchasers_official", tuple(self.purchasers_official))
+        if self.purchasers_official and len(self.purchasers_official) != len(self.animal_ids):
+            raise InvalidInput("say for every animal sold whether its buyer is an official")
+
+
+@dataclass(frozen=True)
+class FileComplaint:
+    """Sec XIV: a complaint against the seizure is preferred."""
+
+    on: date
+
+
+@dataclass(frozen=True)
+class DecideComplaint:
+    """Sec XIV: a pending complaint is decided; an illegal seizure releases the cattle."""
+
+    on: date
+    illegal: bool
+
+
+@dataclass(frozen=True)
+class Die:
+    """Practice G7: the animal died in custody."""
+
+    on: date
+    animal_id: int
+
+
+@dataclass(frozen=True)
+class Escape:
+    """Practice G7: the animal escaped from custody."""
+
+    on: date
+    animal_id: int
+
+
+@dataclass(frozen=True)
+class Rescue:
+    """Sec XIII: the animals were forcibly rescued from the pound or from the seizer."""
+
+    on: date
+    animal_ids: Sequence[int]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "animal_ids", _ids(self.animal_ids))
+
+
+Event = (
+    Arrive
+    | Pay
+    | OrderRelease
+    | Refuse
+    | ReportUnclaimed
+    | PostNotice
+    | Sell
+    | FileComplaint
+    | DecideComplaint
+    | Die
+    | Escape
+    | Rescue
+)
+
+
+# --- State --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeizureState:
+    """One seizure as the law sees it: its status, each animal's status and its dates."""
+
+    status: SeizureStatus
+    animals: Mapping[int, AnimalStatus] = field(hash=False)
+    seized_on: date
+    impounded_on: date | None
+    noticed_on: date | None
+    complaints_pending: int
+    owner_refused: bool
+    profile: StatuteProfile
+    reported_on: date | None = None
+
+    def __post_init__(self) -> None:
+        if not self.animals:
+            raise InvalidInput("a seizure has at least one animal")
+        if self.complaints_pending < 0:
+            raise InvalidInput("complaints pending cannot be negative")
+        object.__setattr__(self, "animals", MappingProxyType(dict(self.animals)))
+
+    @property
+    def in_pound(self) -> list[int]:
+        return sorted(i for i, s in self.animals.items() if s in IN_POUND)
+
+    @property
+    def any_sold(self) -> bool:
+        return AnimalStatus.SOLD in self.animals.values()
+
+    @property
+    def sale_section(self) -> str:
+        """The section a sale would be made under now: IX once the owner refused, else VIII."""
+        return "IX" if self.owner_refused else "VIII"
+
+
+def new_seizure(
+    animal_ids: Iterable[int], seized_on: date, profile: StatuteProfile
+) -> SeizureState:
+    """Sec II: a fresh seizure, every animal in the seizer's custody."""
+    return SeizureState(
+        status=SeizureStatus.SEIZED,
+        animals=dict.fromkeys(_ids(list(animal_ids)), AnimalStatus.SEIZED),
+        seized_on=seized_on,
+        impounded_on=None,
+        noticed_on=None,
+        complaints_pending=0,
+        owner_refused=False,
+        profile=profile,
+    )
+
+
+# --- Guards and steps ---------------------------------------------------------------------------
+
+
+def _with_animals(state: SeizureState, ids: Iterable[int], to: AnimalStatus) -> SeizureState:
+    animals = dict(state.animals)
+    for i in ids:
+        animals[i] = to
+    return replace(state, animals=animals)
+
+
+def _require(state: SeizureState, ids: Iterable[int], allowed: frozenset[AnimalStatus]) -> None:
+    for i in ids:
+        if i not in state.animals:
+            raise NotFound(f"no animal {i} in this seizure", animal_id=i)
+        if state.animals[i] not in allowed:
+            where = "in the pound" if allowed == IN_POUND else "in custody"
+            raise InvalidTransition(
+                f"animal {i} is not {where} (it is {state.animals[i].value})",
+                animal_id=i,
+                status=state.animals[i].value,
+            )
+
+
+def _require_open(state: SeizureState, what: str) -> None:
+    if state.status is SeizureStatus.SEIZED:
+        raise InvalidTransition(f"cannot {what}: the cattle have not reached the pound")
+    if state.status not in OPEN_IN_POUND:
+        raise InvalidTransition(f"cannot {what}: the seizure is {state.status.value}")
+
+
+def _check_order(state: SeizureState, on: date) -> None:
+    milestones = [state.seized_on, state.impounded_on, state.reported_on, state.noticed_on]
+    latest = max(d for d in milestones if d is not None)
+    if on < latest:
+        raise EventOutOfOrder(
+            f"the event is dated {on.isoformat()}, before {latest.isoformat()} "
+            "already recorded on this seizure",
+            on=on.isoformat(),
+            latest=latest.isoformat(),
+        )
+
+
+def _arrive(state: SeizureState, event: Arrive) -> SeizureState:
+    if state.status is not SeizureStatus.SEIZED:
+        raise InvalidTransition("the cattle have already been brought to the pound")
+    arriving = [i for i, s in state.animals.items() if s is AnimalStatus.SEIZED]
+    if event.count is not None and event.count != len(arriving):
+        raise InvalidInput(
+            f"{event.count} arrived but {len(arriving)} are in the seizer's custody",
+            count=event.count,
+            expected=len(arriving),
+        )
+    after = _with_animals(state, arriving, AnimalStatus.IMPOUNDED)
+    return replace(after, status=SeizureStatus.IMPOUNDED, impounded_on=event.on)
+
+
+def _pay(state: SeizureState, event: Pay) -> SeizureState:
+    _require_open(state, "release on payment")
+    if state.status is not SeizureStatus.IMPOUNDED and not state.profile.claim_after_first_period:
+        raise InvalidTransition(
+            "the cattle can no longer be claimed after the first period", section="practice G2"
+        )
+    _require(state, event.animal_ids, IN_POUND)
+    # Sec VI: no release by the pound-keeper without the fine, unless ordered.
+    if event.paid < event.due:
+        fmt = state.profile.money.format
+        raise ReleaseWithoutFine(
+            f"{fmt(event.paid)} paid of {fmt(event.due)} due; the cattle are released only "
+            "on payment of the fine and feeding, or on an order of competent authority",
+            paid=event.paid,
+            due=event.due,
+        )
+    return _with_animals(state, event.animal_ids, AnimalStatus.RELEASED_PAID)
+
+
+def _order_release(state: SeizureState, event: OrderRelease) -> SeizureState:
+    _require_open(state, "release by order")
+    _require(state, event.animal_ids, IN_POUND)
+    return _with_animals(state, event.animal_ids, AnimalStatus.RELEASED_BY_ORDER)
+
+
+def _refuse(state: SeizureState, event: Refuse) -> SeizureState:
+    _require_open(state, "record the owner's refusal")
+    if state.owner_refused:
+        raise InvalidTransition("the owner's refusal is already recorded", section="IX")
+    return replace(state, owner_refused=True)
+
+
+def _report_unclaimed(state: SeizureState, event: ReportUnclaimed) -> SeizureState:
+    if state.status is not SeizureStatus.IMPOUNDED or state.impounded_on is None:
+        raise InvalidTransition(
+            f"only impounded cattle are reported unclaimed (the seizure is {state.status.value})",
+            section="VIII",
+        )
+    if state.owner_refused:
+        # The owner has appeared: the cattle are not unclaimed; the way on is a Sec IX sale.
+        raise InvalidTransition(
+            "the owner has appeared and refused to pay; the cattle are not unclaimed",
+            section="IX",
+        )
+    until = claim_until(state.impounded_on, state.profile)
+    if event.on <= until:
+        raise NoticeNotYetDue(
+            f"the cattle may be claimed until {until.isoformat()}; "
+            f"they can be reported unclaimed from {(until + timedelta(days=1)).isoformat()}",
+            claim_until=until.isoformat(),
+        )
+    return replace(state, status=SeizureStatus.REPORTED_UNCLAIMED, reported_on=event.on)
+
+
+def _post_notice(state: SeizureState, event: PostNotice) -> SeizureState:
+    if state.status is not SeizureStatus.REPORTED_UNCLAIMED:
+        raise InvalidTransition(
+            f"a notice follows the pound-keeper's report (the seizure is {state.status.value})",
+            section="VIII",
+        )
+    return replace(state, status=SeizureStatus.NOTICED, noticed_on=event.on)
+
+
+def _sell(state: SeizureState, event: Sell) -> SeizureState:
+    _require_open(state, "sell")
+    _require(state, event.animal_ids, IN_POUND)
+    for official in event.purchasers_official:
+        check_purchaser(official)
+    if state.owner_refused:
+        # Sec IX proviso: no sale until a complaint against the seizure is decided.
+        if state.complaints_pending:
+            raise SaleStayedByComplaint(
+                "no sale until the complaint against the seizure is decided"
+            )
+        sold = set(event.animal_ids)
+        rest = [i for i in state.in_pound if i not in sold] if event.release_rest else []
+        after = _with_animals(state, event.animal_ids, AnimalStatus.SOLD)
+        return _with_animals(after, rest, AnimalStatus.RELEASED_AFTER_PART_SALE)
+    if state.complaints_pending and state.profile.complaint_stays_unclaimed_sale:
+        raise SaleStayedByComplaint(
+            "no sale until the complaint against the seizure is decided",
+            section="practice G3",
+        )
+    if event.release_rest:
+        raise InvalidTransition(
+            "cattle are handed back after a part sale only when the owner appeared (Sec IX)",
+            section="IX",
+        )
+    if state.status is not SeizureStatus.NOTICED or state.noticed_on is None:
+        raise SaleNotYetDue("unclaimed cattle are sold only after the notice and its period")
+    first = sale_not_before(state.noticed_on, state.profile)
+    if event.on < first:
+        raise SaleNotYetDue(
+            f"the cattle may be claimed until {(first - timedelta(days=1)).isoformat()}; "
+            f"the sale may be held from {first.isoformat()}",
+            sale_not_before=first.isoformat(),
+        )
+    return _with_animals(state, event.animal_ids, AnimalStatus.SOLD)
+
+
+def _file_complaint(state: SeizureState, event: FileComplaint) -> SeizureState:
+    until = complaint_until(state.seized_on, state.profile)
+    if event.on > until:
+        raise ComplaintOutOfTime(
+            f"a complaint against the seizure could be made until {until.isoformat()} "
+            "(ten days from the seizure)",
+            complaint_until=until.isoformat(),
+        )
+    if state.any_sold:
+        raise InvalidTransition(
+            "the cattle have been sold; a complaint can no longer stay the sale", section="XIV"
+        )
+    return replace(state, complaints_pending=state.complaints_pending + 1)
+
+
+def _decide_complaint(state: SeizureState, event: DecideComplaint) -> SeizureState:
+    if state.complaints_pending == 0:
+        raise InvalidTransition("no complaint is pending on this seizure", section="XIV")
+    after = replace(state, complaints_pending=state.complaints_pending - 1)
+    if not event.illegal:
+        return after
+    # Sec XIV: if the cattle have not been released, the Magistrate orders their release.
+    held = [i for i, s in state.animals.items() if s in IN_CUSTODY]
+    return _with_animals(after, held, AnimalStatus.RELEASED_BY_ORDER)
+
+
+def _leave_custody(state: SeizureState, ids: Sequence[int], to: AnimalStatus) -> SeizureState:
+    if state.status is SeizureStatus.CLOSED:
+        raise InvalidTransition("the seizure is closed")
+    _require(state, ids, IN_CUSTODY)
+    return _with_animals(state, ids, to)
+
+
+def _close_if_done(state: SeizureState) -> SeizureState:
+    if state.status is not SeizureStatus.CLOSED and all(
+        s in TERMINAL_ANIMAL for s in state.animals.values()
+    ):
+        return replace(state, status=SeizureStatus.CLOSED)
+    return state
+
+
+def _check_transitions(before: SeizureState, after: SeizureState) -> None:
+    # The diagram is the contract: a step outside it is a bug here, never a lawful act.
+    if before.status != after.status and (before.status, after.status) not in TRANSITIONS:
+        raise InvalidTransition(f"{before.status.value} cannot become {after.status.value}")
+    for i, old in before.animals.items():
+        new = after.animals[i]
+        if old != new and (old, new) not in ANIMAL_TRANSITIONS:
+            raise InvalidTransition(f"animal {i} cannot go from {old.value} to {new.value}")
+
+
+def apply(state: SeizureState, event: Event) -> SeizureState:
+    """The state after `event`, or the named error saying why the Act does not allow it."""
+    _check_order(state, event.on)
+    after: SeizureState
+    match event:
+        case Arrive():
+            after = _arrive(state, event)
+        case Pay():
+            after = _pay(state, event)
+        case OrderRelease():
+            after = _order_release(state, event)
+        case Refuse():
+            after = _refuse(state, event)
+        case ReportUnclaimed():
+            after = _report_unclaimed(state, event)
+        case PostNotice():
+            after = _post_notice(state, event)
+        case Sell():
+            after = _sell(state, event)
+        case FileComplaint():
+            after = _file_complaint(state, event)
+        case DecideComplaint():
+            after = _decide_complaint(state, event)
+        case Die():
+            after = _leave_custody(state, (event.animal_id,), AnimalStatus.DIED)
+        case Escape():
+            after = _leave_custody(state, (event.animal_id,), AnimalStatus.ESCAPED)
+        case Rescue():
+            after = _leave_custody(state, event.animal_ids, AnimalStatus.RESCUED)
+        case _:
+            raise InvalidInput(f"unknown event {type(event).__name__}")
+    after = _close_if_done(after)
+    _check_transitions(state, after)
+    return after

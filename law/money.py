@@ -1,0 +1,156 @@
+"""Money as a plain int of the smallest unit: pies (Rs-annas-pies) or paise (decimal rupee)."""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+
+from law.errors import InvalidInput, InvalidMoney
+
+# Longer than any amount a pound will ever see; keeps a stranger's text from becoming a huge int.
+_MAX_DIGITS = 15
+
+_PREFIX = r"(?:rs\.?|₹)?"
+
+
+class MoneySystem(ABC):
+    """How a profile counts, writes and reads money. Amounts are ints of `unit`; never floats."""
+
+    name: str
+    unit: str
+    per_rupee: int
+
+    @abstractmethod
+    def parse(self, text: str) -> int:
+        """The amount written in `text`, in units; raises InvalidMoney saying what is wrong."""
+
+    @abstractmethod
+    def format(self, amount: int) -> str:
+        """The amount written the way the period wrote it."""
+
+    def from_rupees(self, rupees: int) -> int:
+        """Whole rupees in units (caps in the Act are written in rupees)."""
+        return rupees * self.per_rupee
+
+
+def _clean(text: str) -> str:
+    if not isinstance(text, str):
+        raise InvalidMoney("an amount must be text", got=type(text).__name__)
+    cleaned = " ".join(text.split())
+    if not cleaned:
+        raise InvalidMoney("the amount is empty")
+    if cleaned.startswith("-") or re.match(_PREFIX + r"\s*-", cleaned, re.IGNORECASE):
+        raise InvalidMoney("an amount cannot be negative", text=text)
+    return cleaned
+
+
+def _check_digits(digits: str, text: str) -> None:
+    if len(digits.lstrip("0")) > _MAX_DIGITS:
+        raise InvalidMoney("the amount is too large", text=text)
+
+
+@dataclass(frozen=True)
+class PiesSystem(MoneySystem):
+    """1 rupee = 16 annas = 192 pies; written `Rs 1-7-0` (rupees-annas-pies)."""
+
+    name: str = "pies"
+    unit: str = "pie"
+    per_rupee: int = 192
+    pies_per_anna: int = 12
+
+    _PATTERN = re.compile(
+        r"^" + _PREFIX + r"\s*([0-9]+)(?:-([0-9]+)-([0-9]+))?$",
+        re.IGNORECASE,
+    )
+
+    def parse(self, text: str) -> int:
+        cleaned = _clean(text)
+        match = self._PATTERN.match(cleaned)
+        if match is None:
+            if "." in cleaned.lower().removeprefix("rs."):
+                raise InvalidMoney(
+                    "write rupees-annas-pies, like Rs 1-7-0; fractions of a rupee are not accepted",
+                    text=text,
+                )
+            raise InvalidMoney(
+                "write rupees-annas-pies, like Rs 1-7-0, or whole rupees, like Rs 2", text=text
+            )
+        rupees_s, annas_s, pies_s = match.groups()
+        _check_digits(rupees_s, text)
+        annas = int(annas_s) if annas_s is not None else 0
+        pies = int(pies_s) if pies_s is not None else 0
+        if annas > 15:
+            raise InvalidMoney("annas must be 0 to 15", text=text, annas=annas)
+        if pies > 11:
+            raise InvalidMoney("pies must be 0 to 11", text=text, pies=pies)
+        return int(rupees_s) * self.per_rupee + annas * self.pies_per_anna + pies
+
+    def format(self, amount: int) -> str:
+        sign = "-" if amount < 0 else ""
+        rupees, rest = divmod(abs(amount), self.per_rupee)
+        annas, pies = divmod(rest, self.pies_per_anna)
+        return f"{sign}Rs {rupees}-{annas}-{pies}"
+
+
+def _indian_grouping(digits: str) -> str:
+    """1,23,456: the last three digits, then pairs (the Indian way of writing lakhs and crores)."""
+    if len(digits) <= 3:
+        return digits
+    head, tail = digits[:-3], digits[-3:]
+    pairs: list[str] = []
+    while len(head) > 2:
+        pairs.insert(0, head[-2:])
+        head = head[:-2]
+    pairs.insert(0, head)
+    return ",".join([*pairs, tail])
+
+
+@dataclass(frozen=True)
+class PaiseSystem(MoneySystem):
+    """1 rupee = 100 paise; written `Rs 1,23,456.00`."""
+
+    name: str = "paise"
+    unit: str = "paisa"
+    per_rupee: int = 100
+
+    _PATTERN = re.compile(
+        r"^" + _PREFIX + r"\s*([0-9]+(?:,[0-9]+)*)(?:\.([0-9]+))?$",
+        re.IGNORECASE,
+    )
+
+    def parse(self, text: str) -> int:
+        cleaned = _clean(text)
+        match = self._PATTERN.match(cleaned)
+        if match is None:
+            raise InvalidMoney("write rupees and paise, like Rs 1,550.00 or 1550.5", text=text)
+        whole_s, frac_s = match.groups()
+        whole_s = whole_s.replace(",", "")
+        _check_digits(whole_s, text)
+        frac_s = frac_s or ""
+        if len(frac_s) > 2:
+            raise InvalidMoney("at most 2 decimal places (paise) are allowed", text=text)
+        return int(whole_s) * self.per_rupee + int(frac_s.ljust(2, "0"))
+
+    def format(self, amount: int) -> str:
+        sign = "-" if amount < 0 else ""
+        rupees, paise = divmod(abs(amount), self.per_rupee)
+        return f"{sign}Rs {_indian_grouping(str(rupees))}.{paise:02d}"
+
+
+PIES: MoneySystem = PiesSystem()
+PAISE: MoneySystem = PaiseSystem()
+
+MONEY_SYSTEMS: dict[str, MoneySystem] = {PIES.name: PIES, PAISE.name: PAISE}
+
+
+def money_system(name: str) -> MoneySystem:
+    """The money system called `name` ("pies" or "paise")."""
+    try:
+        return MONEY_SYSTEMS[name]
+    except KeyError:
+        raise InvalidInput(
+            f"unknown money system {name!r}; known: {', '.join(MONEY_SYSTEMS)}",
+            name=name,
+            known=list(MONEY_SYSTEMS),
+        ) from None

@@ -1,0 +1,199 @@
+"""What every use case shares: time checks, people and their roles, the district in force."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from sqlmodel import Session, col, select
+
+from law.errors import (
+    EventInFuture,
+    EventOutOfOrder,
+    InvalidInput,
+    NotAuthorised,
+    NotFound,
+)
+from law.feeding import FeedingRate as Rate
+from law.kinds import AnimalKind
+from law.profile import StatuteProfile, get_profile
+from models import District, FeedingRate, Person, Pound, RoleGrant, Seizure
+from office.roles import Role
+
+# A clock on a phone or a server may run a little ahead; more than this is a mistake.
+CLOCK_SKEW = timedelta(minutes=5)
+E164 = re.compile(r"^\+[1-9]\d{7,14}$")
+
+ROLE_SECTION = {
+    Role.KEEPER: "V",
+    Role.POLICE: "II",
+    Role.DAROGAH: "VIII",
+    Role.MAGISTRATE: "XIV",
+    Role.ROAD_OFFICER: "XV",
+}
+
+
+def check_aware(at: datetime, name: str) -> None:
+    if at.tzinfo is None or at.utcoffset() is None:
+        raise InvalidInput(f"{name} must carry a time zone (UTC or an offset)")
+
+
+def check_times(occurred_at: datetime, now: datetime, after: datetime | None = None) -> None:
+    """An act is recorded when it happened: not in the future, not before the last event."""
+    check_aware(occurred_at, "occurred_at")
+    check_aware(now, "now")
+    if occurred_at > now + CLOCK_SKEW:
+        raise EventInFuture(
+            f"occurred_at {occurred_at.isoformat()} is in the future",
+            occurred_at=occurred_at.isoformat(),
+        )
+    if after is not None and occurred_at < after:
+        raise EventOutOfOrder(
+            f"occurred_at {occurred_at.isoformat()} is before the last recorded event "
+            f"({after.isoformat()})",
+            last_event_at=after.isoformat(),
+        )
+
+
+def normalise_phone(text: str) -> str:
+    """A phone number in E.164 (+919812345678); spaces, dashes and brackets are dropped."""
+    cleaned = re.sub(r"[\s\-().]", "", text or "")
+    if cleaned.startswith("00"):
+        cleaned = "+" + cleaned[2:]
+    if not E164.match(cleaned):
+        raise InvalidInput(f"{text!r} is not a phone number in international form (+91...)")
+    return cleaned
+
+
+@dataclass(frozen=True)
+class DistrictContext:
+    district: District
+    profile: StatuteProfile
+    tz: ZoneInfo
+    rates: tuple[Rate, ...]
+
+    @property
+    def id(self) -> int:
+        if self.district.id is None:
+            raise NotFound("district has no id")
+        return self.district.id
+
+    def fmt(self, amount: int) -> str:
+        return self.profile.money.format(amount)
+
+
+def district_context(s: Session, district_id: int) -> DistrictContext:
+    district = s.get(District, district_id)
+    if district is None:
+        raise NotFound(f"no district {district_id}")
+    rows = s.exec(select(FeedingRate).where(FeedingRate.district_id == district_id)).all()
+    rates = tuple(
+        Rate(kinds=frozenset({AnimalKind(r.kind)}), per_day=r.per_day, valid_from=r.valid_from)
+        for r in rows
+    )
+    return DistrictContext(
+        district, get_profile(district.profile), ZoneInfo(district.timezone), rates
+    )
+
+
+def get_person(s: Session, person_id: int) -> Person:
+    person = s.get(Person, person_id)
+    if person is None:
+        raise NotFound(f"no person {person_id}")
+    return person
+
+
+def person_by_phone(s: Session, phone: str) -> Person | None:
+    return s.exec(select(Person).where(Person.phone == normalise_phone(phone))).first()
+
+
+def find_or_add_person(
+    s: Session, *, name: str, residence: str, phone: str | None, now: datetime
+) -> Person:
+    """The person with this phone, or a new private person (names are not unique; phones are)."""
+    name = (name or "").strip()
+    if not name:
+        raise InvalidInput("a person needs a name")
+    if len(name) > 200 or len(residence or "") > 200:
+        raise InvalidInput("name and residence are at most 200 characters")
+    if phone:
+        known = person_by_phone(s, phone)
+        if known is not None:
+            if not known.residence and residence:
+                known.residence = residence.strip()
+                s.add(known)
+            return known
+    person = Person(
+        name=name,
+        residence=(residence or "").strip(),
+        phone=normalise_phone(phone) if phone else None,
+        created_at=now,
+    )
+    s.add(person)
+    s.flush()
+    return person
+
+
+def roles_of(s: Session, person_id: int, district_id: int | None = None) -> list[RoleGrant]:
+    q = select(RoleGrant).where(RoleGrant.person_id == person_id)
+    if district_id is not None:
+        q = q.where(RoleGrant.district_id == district_id)
+    return list(s.exec(q.order_by(col(RoleGrant.id))).all())
+
+
+def has_role(
+    s: Session, person_id: int, district_id: int, role: Role, place: str | None = None
+) -> bool:
+    q = select(RoleGrant.id).where(
+        RoleGrant.person_id == person_id,
+        RoleGrant.district_id == district_id,
+        RoleGrant.role == role.value,
+    )
+    if place is not None:
+        q = q.where(RoleGrant.place == place)
+    return s.exec(q).first() is not None
+
+
+def require_role(
+    s: Session, person_id: int, district_id: int, roles: Role | tuple[Role, ...], place: str | None
+) -> None:
+    """The actor must hold one of `roles` here (at this pound or thana), or the act is refused."""
+    wanted = roles if isinstance(roles, tuple) else (roles,)
+    for role in wanted:
+        if has_role(s, person_id, district_id, role, place if role in _PLACED else None):
+            return
+    names = " or ".join(f"{r}:{place}" if r in _PLACED and place else str(r) for r in wanted)
+    raise NotAuthorised(
+        f"only the {names} may do this", section=ROLE_SECTION[wanted[0]], required=names
+    )
+
+
+_PLACED = {Role.KEEPER, Role.POLICE, Role.DAROGAH}
+
+
+def is_official(s: Session, person_id: int) -> bool:
+    """A police officer or pound-keeper anywhere (Sec X bars them from buying at a sale)."""
+    q = select(RoleGrant.id).where(
+        RoleGrant.person_id == person_id,
+        col(RoleGrant.role).in_([Role.POLICE.value, Role.DAROGAH.value, Role.KEEPER.value]),
+    )
+    return s.exec(q).first() is not None
+
+
+def seizure_by_ref(s: Session, ref: str, *, lock: bool = False) -> Seizure:
+    q = select(Seizure).where(Seizure.ref == ref.strip().upper())
+    if lock:
+        q = q.with_for_update()
+    seizure = s.exec(q).first()
+    if seizure is None:
+        raise NotFound(f"no seizure {ref!r}", ref=ref)
+    return seizure
+
+
+def pound_of(s: Session, seizure: Seizure) -> Pound:
+    pound = s.get(Pound, seizure.pound_id)
+    if pound is None:
+        raise NotFound(f"no pound {seizure.pound_id}")
+    return pound

@@ -1,0 +1,305 @@
+"""What officials and owners look at: a seizure with what is due and every deadline, a pound's
+register, the Sec XII fund."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from law.errors import InvalidInput, NotFound
+from law.money import MoneySystem
+from law.periods import local_date
+from models import (
+    AuditEvent,
+    Case,
+    Complaint,
+    Database,
+    District,
+    Person,
+    Pound,
+    RegisterEntry,
+    Sale,
+    Seizure,
+    SurplusDeposit,
+    Village,
+)
+from office import ledger
+from office.charges import due_on
+from office.common import district_context, seizure_by_ref
+from office.state import animals_of
+
+
+def _name(s: Session, person_id: int | None) -> dict[str, str] | None:
+    if person_id is None:
+        return None
+    p = s.get(Person, person_id)
+    return {"name": p.name, "residence": p.residence} if p else None
+
+
+def _iso(d: date | None) -> str | None:
+    return d.isoformat() if d else None
+
+
+def seizure_view(db: Database, *, ref: str, now: datetime) -> dict[str, Any]:
+    """The whole record of a seizure as of `now`: animals, status, history, due, deadlines."""
+    with db.reading() as s:
+        seizure = seizure_by_ref(s, ref)
+        ctx = district_context(s, seizure.district_id)
+        rows = animals_of(s, seizure)
+        today = local_date(now, ctx.tz)
+        due = due_on(seizure, rows, ctx, today)
+        pound = s.get(Pound, seizure.pound_id)
+        village = s.get(Village, seizure.village_id)
+        entry = s.exec(select(RegisterEntry).where(RegisterEntry.seizure_id == seizure.id)).first()
+        deposit = s.exec(
+            select(SurplusDeposit).where(SurplusDeposit.seizure_id == seizure.id)
+        ).first()
+        history = s.exec(
+            select(AuditEvent)
+            .where(AuditEvent.subject == seizure.ref)
+            .order_by(col(AuditEvent.seq))
+        ).all()
+        complaints = s.exec(
+            select(Complaint).where(Complaint.seizure_id == seizure.id).order_by(col(Complaint.id))
+        ).all()
+        sales = s.exec(
+            select(Sale).where(Sale.seizure_id == seizure.id).order_by(col(Sale.id))
+        ).all()
+        fmt = ctx.fmt
+        return {
+            "ref": seizure.ref,
+            "status": seizure.status,
+            "ground": seizure.ground,
+            "district": ctx.district.code,
+            "village": village.name if village else None,
+            "place": seizure.place,
+            "damage": seizure.damage,
+            "pound": {"code": pound.code, "name": pound.name, "thana": pound.thana}
+            if pound
+            else None,
+            "seized_at": seizure.seized_at.isoformat(),
+            "impounded_at": seizure.impounded_at.isoformat() if seizure.impounded_at else None,
+            "register_no": f"{pound.code}/{entry.year}/{entry.number}" if entry and pound else None,
+            "seizer": _name(s, seizure.seizer_id),
+            "owner": _name(s, seizure.owner_id),
+            "complaint_pending": seizure.complaints_pending > 0,
+            "owner_refused": seizure.owner_refused_at is not None,
+            "animals": [
+                {
+                    "id": a.number,
+                    "kind": a.kind,
+                    "stated_kind": a.stated_kind,
+                    "description": a.description,
+                    "status": a.status,
+                    "fine": a.fine,
+                    "left_on": _iso(a.left_on),
+                    "left_reason": a.left_reason,
+                }
+                for a in rows
+            ],
+            "due": {
+                "on": today.isoformat(),
+                "fine": due.fine,
+                "feeding": due.feeding,
+                "total": due.total,
+                "per_day": due.per_day,
+                "fine_text": fmt(due.fine),
+                "feeding_text": fmt(due.feeding),
+                "total_text": fmt(due.total),
+                "per_day_text": fmt(due.per_day),
+                "unit": ctx.profile.money.unit,
+            },
+            "deadlines": {
+                "claim_until": _iso(seizure.claim_until),
+                "complaint_until": _iso(seizure.complaint_until),
+                "sale_not_before": _iso(seizure.sale_not_before),
+                "surplus_claim_until": _iso(deposit.claim_until) if deposit else None,
+                "next_step_at": seizure.next_due_at.isoformat() if seizure.next_due_at else None,
+            },
+            "complaints": [
+                {
+                    "id": c.id,
+                    "status": c.status,
+                    "filed_at": c.filed_at.isoformat(),
+                    "damages": c.damages,
+                    "expenses": c.expenses,
+                }
+                for c in complaints
+            ],
+            "sales": [
+                {
+                    "id": sale.id,
+                    "kind": sale.kind,
+                    "held_on": sale.held_on.isoformat(),
+                    "proceeds": sale.proceeds,
+                    "surplus": sale.surplus,
+                    "shortfall": sale.shortfall,
+                    "account": sale.account_text,
+                }
+                for sale in sales
+            ],
+            "surplus": {
+                "id": deposit.id,
+                "amount": deposit.amount,
+                "status": deposit.status,
+                "claim_until": deposit.claim_until.isoformat(),
+            }
+            if deposit
+            else None,
+            "history": [
+                {
+                    "seq": e.seq,
+                    "at": e.occurred_at.isoformat(),
+                    "action": e.action,
+                    "section": e.section,
+                    "actor": (_name(s, e.actor_id) or {}).get("name"),
+                }
+                for e in history
+            ],
+        }
+
+
+@dataclass(frozen=True)
+class RegisterRow:
+    number: int
+    year: int
+    entered_on: date
+    ref: str
+    animals: str
+    seizer: str
+    owner: str
+    status: str
+
+
+@dataclass(frozen=True)
+class PoundRegister:
+    pound_code: str
+    pound_name: str
+    rows: list[RegisterRow] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "pound_code": self.pound_code,
+            "pound_name": self.pound_name,
+            "rows": [{**asdict(r), "entered_on": r.entered_on.isoformat()} for r in self.rows],
+        }
+
+
+def pound_register(
+    db: Database, *, pound_code: str, year: int | None = None, now: datetime
+) -> PoundRegister:
+    """The Sec V register of one pound, entry by entry, oldest first."""
+    with db.reading() as s:
+        pound = s.exec(select(Pound).where(Pound.code == pound_code.strip().upper())).first()
+        if pound is None:
+            raise NotFound(f"no pound {pound_code!r}")
+        ctx = district_context(s, pound.district_id)
+        q = (
+            select(RegisterEntry, Seizure)
+            .join(Seizure, col(Seizure.id) == col(RegisterEntry.seizure_id))
+            .where(RegisterEntry.pound_id == pound.id)
+        )
+        if year is not None:
+            q = q.where(RegisterEntry.year == year)
+        rows = []
+        for entry, seizure in s.exec(
+            q.order_by(col(RegisterEntry.year), col(RegisterEntry.number))
+        ).all():
+            animals = animals_of(s, seizure)
+            counts: dict[str, int] = {}
+            for a in animals:
+                counts[a.kind] = counts.get(a.kind, 0) + 1
+            seizer = _name(s, seizure.seizer_id)
+            owner = _name(s, seizure.owner_id)
+            rows.append(
+                RegisterRow(
+                    number=entry.number,
+                    year=entry.year,
+                    entered_on=local_date(entry.entered_at, ctx.tz),
+                    ref=seizure.ref,
+                    animals=", ".join(f"{n} {k}" for k, n in counts.items()),
+                    seizer=_line(seizer),
+                    owner=_line(owner) if owner else "not known",
+                    status=seizure.status,
+                )
+            )
+        return PoundRegister(pound.code, pound.name, rows)
+
+
+def _line(p: dict[str, str] | None) -> str:
+    if not p:
+        return ""
+    return f"{p['name']} of {p['residence']}" if p["residence"] else p["name"]
+
+
+def fund_view(db: Database, *, district: str | None = None) -> dict[str, Any]:
+    """The Sec XII fund (fines and unclaimed surplus) and the deposits still held (Sec XI)."""
+    with db.reading() as s:
+        q = select(District)
+        if district:
+            q = q.where(District.code == district)
+        districts = s.exec(q.order_by(col(District.id))).all()
+        if district and not districts:
+            raise NotFound(f"no district {district!r}")
+        out = []
+        for d in districts:
+            ctx = district_context(s, d.id or 0)
+            bal = ledger.balances(s, d.id or 0)
+            fines = -bal.get(ledger.FUND_FINES, 0)
+            surplus = -bal.get(ledger.FUND_SURPLUS, 0)
+            held = bal.get(ledger.DEPOSIT, 0)
+            total = fines + surplus
+            out.append(
+                {
+                    "district": d.code,
+                    "fines": fines,
+                    "unclaimed_surplus": surplus,
+                    "balance": total,
+                    "balance_text": ctx.fmt(total),
+                    "deposits_held": -held,
+                    "deposits_held_text": ctx.fmt(-held),
+                    "unit": ctx.profile.money.unit,
+                    "accounts": bal,
+                }
+            )
+        return {"districts": out}
+
+
+def money_for(
+    db: Database,
+    *,
+    seizure_ref: str | None = None,
+    complaint_id: int | None = None,
+    case_id: int | None = None,
+) -> MoneySystem:
+    """The money system of the district a record belongs to (to read amounts typed by people)."""
+    with db.reading() as s:
+        district_id: int | None = None
+        if seizure_ref is not None:
+            district_id = seizure_by_ref(s, seizure_ref).district_id
+        elif complaint_id is not None:
+            complaint = s.get(Complaint, complaint_id)
+            if complaint is None:
+                raise NotFound(f"no complaint {complaint_id}")
+            seizure = s.get(Seizure, complaint.seizure_id)
+            district_id = seizure.district_id if seizure else None
+        elif case_id is not None:
+            case = s.get(Case, case_id)
+            if case is None:
+                raise NotFound(f"no case {case_id}")
+            district_id = case.district_id
+        if district_id is None:
+            raise NotFound("no such record")
+        return district_context(s, district_id).profile.money
+
+
+def read_amount(value: int | str, money: MoneySystem) -> int:
+    """An amount given as minor units (int) or in the profile's notation ('Rs 0-12-0')."""
+    if isinstance(value, int):
+        if value < 0:
+            raise InvalidInput("an amount cannot be negative")
+        return value
+    return money.parse(value)

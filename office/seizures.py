@@ -1,0 +1,467 @@
+"""Seizing cattle and getting them to the pound: report (Sec II, XV, XVI), police aid, conveyance,
+and forcible opposition or rescue (Sec XIII)."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+from sqlmodel import Session, col, select
+
+from law.errors import Conflict, ExcludedTract, InvalidInput, NotFound
+from law.kinds import FINE_CLASS, fine_for, resolve_kind
+from law.lifecycle import AnimalStatus, Rescue, SeizureStatus
+from law.periods import complaint_until, local_date
+from models import (
+    AidRequest,
+    Animal,
+    Conveyance,
+    Database,
+    Offence,
+    Pound,
+    Seizure,
+    Village,
+)
+from office import audit
+from office.common import (
+    check_times,
+    district_context,
+    find_or_add_person,
+    get_person,
+    pound_of,
+    require_role,
+    seizure_by_ref,
+)
+from office.roles import Role
+from office.state import advance, animals_of
+
+# Unambiguous on a phone keypad and when read aloud: no 0/O, 1/I/L, U.
+REF_ALPHABET = "ABCDEFGHJKMNPQRSTVWXYZ23456789"
+REF_LENGTH = 6
+MAX_HEADS = 500
+
+
+class Ground(StrEnum):
+    TRESPASS = "trespass"  # Sec II: cultivator or occupier, damage to land or crop
+    ROAD = "road"  # Sec XV: damage to roads, canals, embankments
+    STRAY = "stray"  # Sec XVI: straying, owner unknown, brought by police
+
+
+GROUND_SECTION = {Ground.TRESPASS: "II", Ground.ROAD: "XV", Ground.STRAY: "XVI"}
+
+
+@dataclass(frozen=True)
+class PersonIn:
+    name: str
+    residence: str = ""
+    phone: str | None = None
+
+
+@dataclass(frozen=True)
+class AnimalsIn:
+    kind: str
+    count: int = 1
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class SeizureReported:
+    ref: str
+    seizure_id: int
+    pound_code: str
+    pound_name: str
+    heads: int
+    fine: int
+    complaint_until: str
+    aid_requested: bool
+    notes: list[str] = field(default_factory=list)
+
+
+def find_village(s: Session, name: str, district_code: str | None = None) -> Village:
+    """The village by name (case and spacing ignored); ambiguous names need the district."""
+    from models import District
+
+    wanted = " ".join(name.split()).lower()
+    if not wanted:
+        raise InvalidInput("the village is missing")
+    q = select(Village)
+    if district_code:
+        district = s.exec(select(District).where(District.code == district_code)).first()
+        if district is None:
+            raise NotFound(f"no district {district_code!r}")
+        q = q.where(Village.district_id == district.id)
+    matches = [v for v in s.exec(q).all() if v.name.lower() == wanted]
+    if not matches:
+        raise NotFound(f"no village called {name!r} is known", section="III", village=name)
+    if len(matches) > 1:
+        raise InvalidInput(f"several districts have a village {name!r}: name the district")
+    return matches[0]
+
+
+def new_ref(s: Session) -> str:
+    while True:
+        ref = "".join(secrets.choice(REF_ALPHABET) for _ in range(REF_LENGTH))
+        if s.exec(select(Seizure.id).where(Seizure.ref == ref)).first() is None:
+            return ref
+
+
+def report_seizure(
+    db: Database,
+    *,
+    actor_id: int,
+    ground: str,
+    village: str,
+    place: str,
+    damage: str,
+    seizer: PersonIn | None,
+    owner: PersonIn | None,
+    animals: list[AnimalsIn],
+    occurred_at: datetime,
+    now: datetime,
+    police_aid: bool = False,
+    district: str | None = None,
+    photo: str | None = None,
+) -> SeizureReported:
+    """A seizure by a cultivator (II), a road or canal officer (XV), or strays by police (XVI)."""
+    check_times(occurred_at, now)
+    try:
+        grnd = Ground(ground)
+    except ValueError:
+        raise InvalidInput(f"ground must be one of {', '.join(g.value for g in Ground)}") from None
+    if not animals:
+        raise InvalidInput("at least one animal must be named (Sec V: number and description)")
+    heads = 0
+    for group in animals:
+        if group.count < 1:
+            raise InvalidInput("each count must be at least 1")
+        heads += group.count
+    if heads > MAX_HEADS:
+        raise InvalidInput(f"at most {MAX_HEADS} head in one seizure")
+    if grnd is not Ground.STRAY and not damage.strip():
+        raise InvalidInput(
+            "say what damage the cattle were doing: Sec II allows seizing only cattle doing damage",
+            section=GROUND_SECTION[grnd],
+        )
+    if not place.strip():
+        raise InvalidInput("say where the cattle were seized")
+    if len(place) > 500 or len(damage) > 2000:
+        raise InvalidInput("place is at most 500 characters and damage at most 2000")
+    with db.transaction() as s:
+        vill = find_village(s, village, district)
+        ctx = district_context(s, vill.district_id)
+        if vill.excluded:
+            raise ExcludedTract(
+                f"{vill.name} is excluded from the operation of the Act"
+                + (f": {vill.excluded_reason}" if vill.excluded_reason else ""),
+                village=vill.name,
+            )
+        if vill.pound_id is None:
+            raise NotFound(f"no pound is notified for {vill.name}", section="III")
+        pound = s.get(Pound, vill.pound_id)
+        if pound is None:
+            raise NotFound(f"no pound is notified for {vill.name}", section="III")
+        kinds = [resolve_kind(g.kind, ctx.profile.aliases) for g in animals]
+        actor = get_person(s, actor_id)
+        if grnd is Ground.ROAD:
+            require_role(s, actor_id, ctx.id, Role.ROAD_OFFICER, None)
+        if grnd is Ground.STRAY:
+            require_role(s, actor_id, ctx.id, (Role.POLICE, Role.DAROGAH), pound.thana)
+            if owner is not None:
+                raise InvalidInput(
+                    "strays are cattle whose owners are unknown (Sec XVI); "
+                    "a known owner's cattle are seized for damage under Sec II",
+                    section="XVI",
+                )
+        seizer_person = (
+            find_or_add_person(
+                s, name=seizer.name, residence=seizer.residence, phone=seizer.phone, now=now
+            )
+            if seizer is not None
+            else actor
+        )
+        if grnd is not Ground.TRESPASS and seizer_person.id != actor_id:
+            raise InvalidInput(
+                "a road officer or police officer reports his own seizure",
+                section=GROUND_SECTION[grnd],
+            )
+        owner_person = (
+            find_or_add_person(
+                s, name=owner.name, residence=owner.residence, phone=owner.phone, now=now
+            )
+            if owner is not None
+            else None
+        )
+        if owner_person is not None and owner_person.id == seizer_person.id:
+            raise InvalidInput("the owner cannot be the seizer")
+        seized_on = local_date(occurred_at, ctx.tz)
+        seizure = Seizure(
+            ref=new_ref(s),
+            district_id=ctx.id,
+            ground=grnd.value,
+            village_id=vill.id or 0,
+            pound_id=pound.id or 0,
+            place=place.strip(),
+            damage=damage.strip(),
+            seized_at=occurred_at,
+            seized_on=seized_on,
+            seizer_id=seizer_person.id or 0,
+            owner_id=owner_person.id if owner_person else None,
+            reporter_id=actor_id,
+            status=SeizureStatus.SEIZED.value,
+            police_aid_requested=police_aid,
+            complaint_until=complaint_until(seized_on, ctx.profile),
+            last_event_at=occurred_at,
+            created_at=now,
+            photo=photo,
+        )
+        s.add(seizure)
+        s.flush()
+        number = 0
+        fine_total = 0
+        for group, kind in zip(animals, kinds, strict=True):
+            for _ in range(group.count):
+                number += 1
+                fine = fine_for(kind, ctx.profile.fine_schedule)
+                fine_total += fine
+                s.add(
+                    Animal(
+                        seizure_id=seizure.id or 0,
+                        number=number,
+                        kind=kind.value,
+                        stated_kind=group.kind.strip().lower()[:32],
+                        description=group.description.strip()[:500],
+                        status=AnimalStatus.SEIZED.value,
+                        fine=fine,
+                    )
+                )
+        audit.append(
+            s,
+            action="seizure_reported",
+            subject=seizure.ref,
+            occurred_at=occurred_at,
+            now=now,
+            actor_id=actor_id,
+            section=GROUND_SECTION[grnd],
+            payload={
+                "ground": grnd.value,
+                "village": vill.name,
+                "pound": pound.code,
+                "place": seizure.place,
+                "damage": seizure.damage,
+                "seizer_id": seizer_person.id,
+                "owner_id": owner_person.id if owner_person else None,
+                "animals": [
+                    {
+                        "kind": k.value,
+                        "stated": g.kind,
+                        "count": g.count,
+                        "description": g.description,
+                    }
+                    for g, k in zip(animals, kinds, strict=True)
+                ],
+                "fine_class": [FINE_CLASS[k].value for k in kinds],
+            },
+        )
+        if police_aid:
+            _add_aid_request(s, seizure, pound, actor_id, occurred_at, now)
+        return SeizureReported(
+            ref=seizure.ref,
+            seizure_id=seizure.id or 0,
+            pound_code=pound.code,
+            pound_name=pound.name,
+            heads=number,
+            fine=fine_total,
+            complaint_until=seizure.complaint_until.isoformat(),
+            aid_requested=police_aid,
+        )
+
+
+def _add_aid_request(
+    s: Session, seizure: Seizure, pound: Pound, actor_id: int, at: datetime, now: datetime
+) -> AidRequest:
+    req = AidRequest(
+        seizure_id=seizure.id or 0,
+        thana=pound.thana,
+        requested_by=actor_id,
+        requested_at=at,
+    )
+    s.add(req)
+    seizure.police_aid_requested = True
+    s.add(seizure)
+    audit.append(
+        s,
+        action="police_aid_requested",
+        subject=seizure.ref,
+        occurred_at=at,
+        now=now,
+        actor_id=actor_id,
+        section="II",
+        payload={"thana": pound.thana},
+    )
+    return req
+
+
+def request_police_aid(
+    db: Database, *, actor_id: int, ref: str, occurred_at: datetime, now: datetime
+) -> int:
+    """The seizer calls on the police of the pound's thana for aid (Sec II)."""
+    with db.transaction() as s:
+        seizure = seizure_by_ref(s, ref, lock=True)
+        check_times(occurred_at, now, seizure.seized_at)
+        if actor_id not in (seizure.seizer_id, seizure.reporter_id):
+            from law.errors import NotAuthorised
+
+            raise NotAuthorised("only the seizer may call for police aid", section="II")
+        if seizure.status != SeizureStatus.SEIZED.value:
+            raise Conflict("the cattle are already at the pound", section="II")
+        open_req = s.exec(
+            select(AidRequest).where(
+                AidRequest.seizure_id == seizure.id, col(AidRequest.answered_at).is_(None)
+            )
+        ).first()
+        if open_req is not None:
+            return open_req.id or 0
+        req = _add_aid_request(s, seizure, pound_of(s, seizure), actor_id, occurred_at, now)
+        s.flush()
+        return req.id or 0
+
+
+def confirm_conveyance(
+    db: Database,
+    *,
+    actor_id: int,
+    ref: str,
+    occurred_at: datetime,
+    now: datetime,
+    note: str = "",
+) -> None:
+    """A police officer of the thana confirms the cattle reached the pound (Sec II, XVI)."""
+    with db.transaction() as s:
+        seizure = seizure_by_ref(s, ref, lock=True)
+        pound = pound_of(s, seizure)
+        require_role(s, actor_id, seizure.district_id, (Role.POLICE, Role.DAROGAH), pound.thana)
+        check_times(occurred_at, now, seizure.seized_at)
+        if s.exec(select(Conveyance).where(Conveyance.seizure_id == seizure.id)).first():
+            raise Conflict("conveyance is already confirmed", section="II")
+        if seizure.status != SeizureStatus.SEIZED.value:
+            raise Conflict("the cattle are already registered at the pound", section="V")
+        s.add(
+            Conveyance(
+                seizure_id=seizure.id or 0,
+                officer_id=actor_id,
+                occurred_at=occurred_at,
+                note=note.strip()[:1000],
+            )
+        )
+        seizure.conveyed_at = occurred_at
+        seizure.last_event_at = max(seizure.last_event_at, occurred_at)
+        s.add(seizure)
+        for req in s.exec(
+            select(AidRequest).where(
+                AidRequest.seizure_id == seizure.id, col(AidRequest.answered_at).is_(None)
+            )
+        ).all():
+            req.answered_by = actor_id
+            req.answered_at = occurred_at
+            s.add(req)
+        audit.append(
+            s,
+            action="conveyance_confirmed",
+            subject=seizure.ref,
+            occurred_at=occurred_at,
+            now=now,
+            actor_id=actor_id,
+            section="XVI" if seizure.ground == Ground.STRAY.value else "II",
+            payload={"pound": pound.code, "note": note.strip()[:1000]},
+        )
+
+
+class OffenceKind(StrEnum):
+    OPPOSITION = "opposition"
+    RESCUE = "rescue"
+
+
+def record_offence(
+    db: Database,
+    *,
+    actor_id: int,
+    ref: str,
+    kind: str,
+    offenders: str,
+    description: str,
+    occurred_at: datetime,
+    now: datetime,
+    animals: list[int] | None = None,
+) -> int:
+    """Forcible opposition to a seizure, or a rescue from the seizer or the pound (Sec XIII).
+
+    The offence goes to the police of the thana; rescued animals leave custody.
+    """
+    try:
+        okind = OffenceKind(kind)
+    except ValueError:
+        raise InvalidInput("kind must be opposition or rescue") from None
+    if not description.strip():
+        raise InvalidInput("describe what happened", section="XIII")
+    with db.transaction() as s:
+        seizure = seizure_by_ref(s, ref, lock=True)
+        pound = pound_of(s, seizure)
+        check_times(occurred_at, now, seizure.seized_at)
+        allowed = {seizure.seizer_id, seizure.reporter_id}
+        if actor_id not in allowed:
+            require_role(
+                s,
+                actor_id,
+                seizure.district_id,
+                (Role.KEEPER, Role.POLICE, Role.DAROGAH),
+                None,
+            )
+        ctx = district_context(s, seizure.district_id)
+        rows = animals_of(s, seizure)
+        if okind is OffenceKind.RESCUE:
+            numbers = animals or [
+                a.number
+                for a in rows
+                if a.status in (AnimalStatus.SEIZED.value, AnimalStatus.IMPOUNDED.value)
+            ]
+            advance(
+                s,
+                seizure,
+                rows,
+                ctx,
+                Rescue(on=local_date(occurred_at, ctx.tz), animal_ids=tuple(numbers)),
+                at=occurred_at,
+                on=local_date(occurred_at, ctx.tz),
+                reason=f"rescued: {description.strip()[:400]}",
+            )
+        offence = Offence(
+            seizure_id=seizure.id,
+            district_id=seizure.district_id,
+            kind=okind.value,
+            offenders=offenders.strip()[:1000],
+            description=description.strip()[:4000],
+            occurred_at=occurred_at,
+            reported_by=actor_id,
+            thana=pound.thana,
+        )
+        s.add(offence)
+        s.flush()
+        audit.append(
+            s,
+            action=f"offence_{okind.value}",
+            subject=seizure.ref,
+            occurred_at=occurred_at,
+            now=now,
+            actor_id=actor_id,
+            section="XIII",
+            payload={
+                "offence_id": offence.id,
+                "offenders": offence.offenders,
+                "description": offence.description,
+                "animals": animals or [],
+                "thana": pound.thana,
+            },
+        )
+        return offence.id or 0

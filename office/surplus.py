@@ -1,0 +1,145 @@
+"""Surplus from selling unclaimed cattle: claimed within 3 months, or to the fund (Sec XI, XII)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import col, select
+
+from law.errors import Conflict, NotFound
+from law.guards import check_surplus_claim
+from law.periods import local_date
+from models import Database, District, Seizure, SurplusDeposit
+from office import audit, ledger
+from office.common import check_times, district_context, find_or_add_person, require_role
+from office.roles import Role
+from office.seizures import PersonIn
+
+
+@dataclass(frozen=True)
+class SurplusPaid:
+    deposit_id: int
+    amount: int
+    claimant_id: int
+
+
+def claim_surplus(
+    db: Database,
+    *,
+    actor_id: int,
+    deposit_id: int,
+    claimant: PersonIn,
+    evidence: str,
+    occurred_at: datetime,
+    now: datetime,
+) -> SurplusPaid:
+    """The Magistrate finds a claim to the surplus preferred and established within 3 months."""
+    with db.transaction() as s:
+        deposit = s.get(SurplusDeposit, deposit_id)
+        if deposit is None:
+            raise NotFound(f"no surplus deposit {deposit_id}")
+        require_role(s, actor_id, deposit.district_id, Role.MAGISTRATE, None)
+        check_times(occurred_at, now)
+        ctx = district_context(s, deposit.district_id)
+        if deposit.status != "deposited":
+            raise Conflict(f"this surplus is already {deposit.status}", section="XI")
+        on = local_date(occurred_at, ctx.tz)
+        check_surplus_claim(on, deposit.deposited_on, ctx.profile)
+        person = find_or_add_person(
+            s, name=claimant.name, residence=claimant.residence, phone=claimant.phone, now=now
+        )
+        seizure = s.get(Seizure, deposit.seizure_id)
+        ref = seizure.ref if seizure else str(deposit.seizure_id)
+        deposit.status = "claimed"
+        deposit.claimant_id = person.id
+        deposit.closed_at = occurred_at
+        deposit.closed_by = actor_id
+        s.add(deposit)
+        ledger.post(
+            s,
+            district_id=ctx.id,
+            seizure_id=deposit.seizure_id,
+            occurred_at=occurred_at,
+            memo=f"surplus paid to claimant, {ref}",
+            section="XI",
+            lines=[(ledger.DEPOSIT, deposit.amount), (ledger.owner_payable(ref), -deposit.amount)],
+        )
+        audit.append(
+            s,
+            action="surplus_claimed",
+            subject=ref,
+            occurred_at=occurred_at,
+            now=now,
+            actor_id=actor_id,
+            section="XI",
+            payload={
+                "deposit_id": deposit_id,
+                "amount": deposit.amount,
+                "claimant_id": person.id,
+                "evidence": evidence.strip()[:2000],
+            },
+        )
+        return SurplusPaid(deposit_id, deposit.amount, person.id or 0)
+
+
+def transfer_unclaimed_surplus(
+    db: Database, *, actor_id: int, district: str, now: datetime
+) -> list[int]:
+    """The Magistrate moves every deposit of his district whose 3 months have run to the fund."""
+    with db.reading() as s:
+        row = s.exec(select(District).where(District.code == district.strip().upper())).first()
+        if row is None or row.id is None:
+            raise NotFound(f"no district {district!r}")
+        require_role(s, actor_id, row.id, Role.MAGISTRATE, None)
+        district_id = row.id
+    return move_unclaimed_surplus(db, now=now, district_id=district_id, actor_id=actor_id)
+
+
+def move_unclaimed_surplus(
+    db: Database, *, now: datetime, district_id: int | None = None, actor_id: int | None = None
+) -> list[int]:
+    """Every deposit whose 3 months have run goes into the Sec XII fund; running twice moves
+    nothing twice. `actor_id` None is the office's own clock."""
+    moved: list[int] = []
+    with db.reading() as s:
+        q = select(SurplusDeposit).where(SurplusDeposit.status == "deposited")
+        if district_id is not None:
+            q = q.where(SurplusDeposit.district_id == district_id)
+        candidates = [d.id or 0 for d in s.exec(q).all()]
+    for deposit_id in candidates:
+        with db.transaction() as s:
+            deposit = s.exec(
+                select(SurplusDeposit).where(col(SurplusDeposit.id) == deposit_id).with_for_update()
+            ).first()
+            if deposit is None or deposit.status != "deposited":
+                continue
+            ctx = district_context(s, deposit.district_id)
+            if local_date(now, ctx.tz) <= deposit.claim_until:
+                continue
+            seizure = s.get(Seizure, deposit.seizure_id)
+            ref = seizure.ref if seizure else str(deposit.seizure_id)
+            deposit.status = "to_fund"
+            deposit.closed_at = now
+            s.add(deposit)
+            ledger.post(
+                s,
+                district_id=ctx.id,
+                seizure_id=deposit.seizure_id,
+                occurred_at=now,
+                memo=f"unclaimed surplus to the pound fund, {ref}",
+                section="XII",
+                lines=[(ledger.DEPOSIT, deposit.amount), (ledger.FUND_SURPLUS, -deposit.amount)],
+            )
+            audit.append(
+                s,
+                action="surplus_to_fund",
+                subject=ref,
+                occurred_at=now,
+                now=now,
+                actor_id=actor_id,
+                section="XII",
+                payload={"deposit_id": deposit_id, "amount": deposit.amount},
+            )
+            moved.append(deposit_id)
+    return moved

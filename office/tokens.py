@@ -1,0 +1,108 @@
+"""API tokens: issue one to a known person, find the person behind one, revoke one."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import select
+
+from law.errors import InvalidInput, NotFound
+from models import ApiToken, Database
+from office import audit
+from office.common import check_aware, find_or_add_person, normalise_phone, person_by_phone
+
+# token_urlsafe(32) gives 43 characters; anything far longer is not one of ours.
+MAX_TOKEN_LENGTH = 128
+
+
+@dataclass(frozen=True)
+class IssuedToken:
+    person_id: int
+    name: str
+    token: str
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 hex digest under which a token is stored; the token itself never is."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def issue_token(db: Database, *, phone: str, now: datetime, name: str | None = None) -> IssuedToken:
+    """A new API token for the person with this phone.
+
+    An official from the jurisdiction file or a private person already known gets one at once; a
+    stranger is added as a private person only when `name` is given, else the request is refused.
+    """
+    check_aware(now, "now")
+    number = normalise_phone(phone)
+    with db.transaction() as s:
+        person = person_by_phone(s, number)
+        if person is None:
+            if not (name and name.strip()):
+                raise NotFound(
+                    f"no person has the phone {number}; give a name to add a private person",
+                    phone=number,
+                )
+            person = find_or_add_person(s, name=name, residence="", phone=number, now=now)
+        if person.id is None:
+            raise NotFound(f"no person has the phone {number}", phone=number)
+        token = secrets.token_urlsafe(32)
+        row = ApiToken(person_id=person.id, token_hash=token_hash(token), created_at=now)
+        s.add(row)
+        s.flush()
+        audit.append(
+            s,
+            action="token_issued",
+            subject=f"person:{person.id}",
+            occurred_at=now,
+            now=now,
+            actor_id=None,
+            payload={"token_id": row.id, "person_id": person.id},
+        )
+        return IssuedToken(person_id=person.id, name=person.name, token=token)
+
+
+def person_for_token(db: Database, token: str) -> int | None:
+    """The id of the person a live token belongs to, or None.
+
+    The lookup is by the token's SHA-256, so the time it takes says nothing about how much of a
+    guessed token was right.
+    """
+    if not token or len(token) > MAX_TOKEN_LENGTH:
+        return None
+    with db.reading() as s:
+        row = s.exec(select(ApiToken).where(ApiToken.token_hash == token_hash(token))).first()
+        if row is None or row.revoked_at is not None:
+            return None
+        return row.person_id
+
+
+def revoke_token(db: Database, *, token: str, now: datetime) -> int:
+    """Stop a token from working; answers the id of the person it belonged to.
+
+    Revoking a token already revoked changes nothing; an unknown token is refused.
+    """
+    check_aware(now, "now")
+    if not token or len(token) > MAX_TOKEN_LENGTH:
+        raise InvalidInput("that is not an API token")
+    with db.transaction() as s:
+        row = s.exec(select(ApiToken).where(ApiToken.token_hash == token_hash(token))).first()
+        if row is None:
+            raise NotFound("no such API token")
+        if row.revoked_at is None:
+            row.revoked_at = now
+            s.add(row)
+            s.flush()
+            audit.append(
+                s,
+                action="token_revoked",
+                subject=f"person:{row.person_id}",
+                occurred_at=now,
+                now=now,
+                actor_id=None,
+                payload={"token_id": row.id, "person_id": row.person_id},
+            )
+        return row.person_id

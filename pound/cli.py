@@ -1,0 +1,283 @@
+"""The `pound` command: serve the office, migrate, load districts, issue tokens, print, verify."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+from pydantic import ValidationError
+from sqlalchemy.exc import OperationalError, ProgrammingError
+
+from law.errors import PoundError
+from models import Database
+from models.migrate import current, upgrade
+from office.audit import verify_chain
+from office.jurisdiction import load_jurisdiction
+from office.queries import pound_register
+from office.tokens import issue_token, revoke_token
+from pound.app import (
+    build_app,
+    describe_load,
+    districts,
+    open_database,
+    prepare,
+    safe_url,
+    utc_now,
+)
+from pound.settings import Settings
+
+EXIT_BROKEN = 1
+EXIT_REFUSED = 2
+
+
+def describe_error(exc: PoundError) -> str:
+    """`<message> (Sec X)`, the section left out when the refusal rests on none."""
+    section = exc.section
+    if not section:
+        return exc.message
+    if section.startswith("practice"):
+        return f"{exc.message} ({section})"
+    return f"{exc.message} (Sec {section})"
+
+
+def _fail(ctx: click.Context, text: str) -> NoReturn:
+    click.echo(f"error: {text}", err=True)
+    ctx.exit(EXIT_REFUSED)
+
+
+class PoundGroup(click.Group):
+    """The root group: turns the office's refusals and database trouble into one line and exit 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except PoundError as exc:
+            _fail(ctx, describe_error(exc))
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"POUND_{'_'.join(str(p) for p in e['loc']).upper()}: {e['msg']}"
+                for e in exc.errors()
+            )
+            _fail(ctx, f"bad setting: {problems}")
+        except (OperationalError, ProgrammingError) as exc:
+            reason = str(exc.orig) if exc.orig is not None else str(exc)
+            first = reason.strip().splitlines()[0] if reason.strip() else type(exc).__name__
+            _fail(ctx, f"database: {first} (is it up to date? try `pound db upgrade`)")
+
+
+def _settings(ctx: click.Context) -> Settings:
+    settings = ctx.find_object(Settings)
+    if settings is None:  # pragma: no cover - main() always builds one
+        settings = Settings()
+        ctx.obj = settings
+    return settings
+
+
+def _db(ctx: click.Context) -> Database:
+    database = open_database(_settings(ctx))
+    ctx.call_on_close(database.dispose)
+    return database
+
+
+@click.group(name="pound", cls=PoundGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="pound-office", prog_name="pound")
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """The village pound office of Act No. III of 1857.
+
+    Settings come from POUND_* environment variables (POUND_DATABASE_URL first; the default is
+    the SQLite file ./pound.db). Start with `pound serve`.
+    """
+    ctx.obj = Settings()
+
+
+# --- serve -------------------------------------------------------------------------------------
+
+
+@main.command()
+@click.option(
+    "--host", default=None, help="Address to listen on [default: POUND_HOST or 127.0.0.1]."
+)
+@click.option(
+    "--port",
+    type=click.IntRange(1, 65535),
+    default=None,
+    help="Port to listen on [default: POUND_PORT or 8000].",
+)
+@click.option(
+    "--no-worker",
+    is_flag=True,
+    help="Do not run the background worker (deadlines, outbox) inside this process.",
+)
+@click.pass_context
+def serve(ctx: click.Context, host: str | None, port: int | None, no_worker: bool) -> None:
+    """Run the REST API and webhooks on uvicorn.
+
+    Applies the migrations first, loads POUND_JURISDICTION if it is set, and loads the bundled
+    demo district when the database holds no district.
+    """
+    import uvicorn
+
+    settings = _settings(ctx)
+    update: dict[str, Any] = {}
+    if host is not None:
+        update["host"] = host
+    if port is not None:
+        update["port"] = port
+    if update:
+        settings = settings.model_copy(update=update)
+    database = prepare(settings, clock=utc_now, echo=click.echo)
+    ctx.call_on_close(database.dispose)
+    url = settings.base_url
+    click.echo(f"pound office: {url}  (API docs {url}/docs, health {url}/healthz)")
+    click.echo(f"database: {safe_url(database.url)}")
+    names = ", ".join(f"{d.name} ({d.code})" for d in districts(database)) or "none"
+    click.echo(f"districts: {names}")
+    app = build_app(database, clock=utc_now)
+    uvicorn.run(app, host=settings.host, port=settings.port, log_level=settings.log_level)
+
+
+# --- db ----------------------------------------------------------------------------------------
+
+
+@main.group()
+def db() -> None:
+    """The database schema."""
+
+
+@db.command("upgrade")
+@click.pass_context
+def db_upgrade(ctx: click.Context) -> None:
+    """Apply every migration not yet applied (safe to run again)."""
+    database = _db(ctx)
+    upgrade(database)
+    click.echo(f"database {safe_url(database.url)} is at revision {current(database)}")
+
+
+# --- jurisdiction ------------------------------------------------------------------------------
+
+
+@main.group()
+def jurisdiction() -> None:
+    """Districts: pounds, villages, officials, feeding rates."""
+
+
+@jurisdiction.command("load")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.pass_context
+def jurisdiction_load(ctx: click.Context, file: Path) -> None:
+    """Load or update a district from a TOML FILE (see docs/jurisdiction.md).
+
+    Applies the migrations first. Loading the same file twice changes nothing; a bad file is
+    refused with its line and the reason, and nothing is written.
+    """
+    database = _db(ctx)
+    upgrade(database)
+    click.echo(describe_load(load_jurisdiction(database, file, now=utc_now())))
+
+
+# --- token -------------------------------------------------------------------------------------
+
+
+@main.group()
+def token() -> None:
+    """API tokens for the REST API."""
+
+
+@token.command("issue")
+@click.argument("phone")
+@click.option(
+    "--name",
+    default=None,
+    help="Add a private person of this name when no one has the phone yet.",
+)
+@click.pass_context
+def token_issue(ctx: click.Context, phone: str, name: str | None) -> None:
+    """Issue an API token for the person with PHONE (international form, +91...).
+
+    The token is printed once, alone on the last line; only its SHA-256 is stored.
+    """
+    issued = issue_token(_db(ctx), phone=phone, name=name, now=utc_now())
+    click.echo(f"API token for {issued.name} (person {issued.person_id}); keep it secret:")
+    click.echo(issued.token)
+
+
+@token.command("revoke")
+@click.argument("token_text", metavar="TOKEN")
+@click.pass_context
+def token_revoke(ctx: click.Context, token_text: str) -> None:
+    """Revoke an API TOKEN so it no longer works."""
+    person_id = revoke_token(_db(ctx), token=token_text, now=utc_now())
+    click.echo(f"token revoked (it belonged to person {person_id})")
+
+
+# --- register ----------------------------------------------------------------------------------
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return "-"
+    if hasattr(value, "isoformat"):
+        return str(value.isoformat())
+    return str(value)
+
+
+def format_table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> list[str]:
+    """Rows as aligned text columns under a header and a rule."""
+    cells = [[_cell(v) for v in row] for row in rows]
+    widths = [len(h) for h in header]
+    for row in cells:
+        for i, text in enumerate(row):
+            widths[i] = max(widths[i], len(text))
+
+    def line(values: Sequence[str]) -> str:
+        return "  ".join(v.ljust(widths[i]) for i, v in enumerate(values)).rstrip()
+
+    return [line(header), line(["-" * w for w in widths]), *(line(r) for r in cells)]
+
+
+REGISTER_HEADER = ("No.", "Year", "Entered", "Ref", "Animals", "Seizer", "Owner", "Status")
+
+
+@main.command(short_help="Print a pound's register (Sec V) as a table.")
+@click.argument("pound_code", metavar="POUND")
+@click.option("--year", type=int, default=None, help="Only this year's entries [default: all].")
+@click.pass_context
+def register(ctx: click.Context, pound_code: str, year: int | None) -> None:
+    """Print the register of the pound with code POUND (Sec V) as a table."""
+    reg = pound_register(_db(ctx), pound_code=pound_code, year=year, now=utc_now())
+    title = f"Register of {reg.pound_name} ({reg.pound_code})"
+    click.echo(title + (f", {year}" if year is not None else ""))
+    rows = [
+        (r.number, r.year, r.entered_on, r.ref, r.animals, r.seizer, r.owner, r.status)
+        for r in reg.rows
+    ]
+    for text in format_table(REGISTER_HEADER, rows):
+        click.echo(text)
+    click.echo(f"{len(rows)} entr{'y' if len(rows) == 1 else 'ies'}")
+
+
+# --- audit -------------------------------------------------------------------------------------
+
+
+@main.group()
+def audit() -> None:
+    """The hash-chained audit log."""
+
+
+@audit.command("verify")
+@click.pass_context
+def audit_verify(ctx: click.Context) -> None:
+    """Recompute the audit chain; exit 1 naming the first event that was altered."""
+    report = verify_chain(_db(ctx))
+    if report.ok:
+        click.echo(f"audit chain intact: {report.checked} events checked")
+        return
+    click.echo(
+        f"audit chain BROKEN at event seq {report.broken_seq}: {report.reason} "
+        f"({report.checked} events before it are intact)",
+        err=True,
+    )
+    ctx.exit(EXIT_BROKEN)

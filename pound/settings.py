@@ -1,0 +1,44 @@
+"""The service's settings, read from `POUND_*` environment variables by the `pound` command."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Built once by the `pound` command and passed down; no other layer reads the environment."""
+
+    model_config = SettingsConfigDict(env_prefix="POUND_", extra="ignore", env_ignore_empty=True)
+
+    database_url: str = "sqlite:///./pound.db"
+    host: str = "127.0.0.1"
+    port: int = 8000
+    public_url: str | None = None
+    jurisdiction: Path | None = None
+    log_level: Literal["critical", "error", "warning", "info", "debug", "trace"] = "info"
+
+    telegram_token: SecretStr | None = None
+    telegram_api_url: str = "https://api.telegram.org"
+    telegram_secret: SecretStr | None = None
+
+    twilio_account_sid: str | None = None
+    twilio_auth_token: SecretStr | None = None
+    twilio_from: str | None = None
+    twilio_api_url: str = "https://api.twilio.com"
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _lower(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
+
+    @property
+    def base_url(self) -> str:
+        """Where people reach the service: POUND_PUBLIC_URL, else the address it listens on."""
+        if self.public_url:
+            return self.public_url.rstrip("/")
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "::", "") else self.host
+        return f"http://{host}:{self.port}"

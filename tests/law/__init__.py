@@ -1,0 +1,1 @@
+"""Tests of the pure law package: no database, no fixtures."""

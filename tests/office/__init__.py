@@ -1,0 +1,1 @@
+"""Tests of the use cases, on SQLite and PostgreSQL."""

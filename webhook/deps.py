@@ -1,0 +1,46 @@
+"""What every route needs: the database, the clock, and the person behind the bearer token."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from law.errors import NotAuthorised
+from models import Database
+from office.tokens import person_for_token
+
+
+@dataclass(frozen=True)
+class AppState:
+    db: Database
+    clock: Callable[[], datetime]
+
+
+def state(request: Request) -> AppState:
+    st: AppState = request.app.state.pound
+    return st
+
+
+_bearer = HTTPBearer(auto_error=False, description="An API token from `pound token issue PHONE`")
+
+
+def actor(
+    request: Request,
+    creds: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> int:
+    """The person acting: the owner of the bearer token."""
+    if creds is None or not creds.credentials:
+        raise NotAuthorised("a bearer token is required (Authorization: Bearer <token>)")
+    person_id = person_for_token(state(request).db, creds.credentials)
+    if person_id is None:
+        raise NotAuthorised("the token is not known or was revoked")
+    return person_id
+
+
+State = Annotated[AppState, Depends(state)]
+Actor = Annotated[int, Depends(actor)]
