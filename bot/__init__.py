@@ -1,1 +1,1 @@
-"""bot."""
+"""Conversations over channel-neutral messages, the channels, and the outbox sender."""

@@ -6,6 +6,7 @@ from models.complaint import Complaint
 from models.db import Database
 from models.district import ApiToken, District, FeedingRate, Person, Pound, RoleGrant, Village
 from models.ledger import LedgerPosting, LedgerTxn
+from models.messaging import Conversation, InboundMessage, OptOut, Outbox
 from models.sale import Notice, Sale, SaleLot, SurplusDeposit
 from models.seizure import AidRequest, Animal, Conveyance, RegisterEntry, Seizure
 
@@ -16,14 +17,18 @@ __all__ = [
     "AuditEvent",
     "Case",
     "Complaint",
+    "Conversation",
     "Conveyance",
     "Database",
     "District",
     "FeedingRate",
+    "InboundMessage",
     "LedgerPosting",
     "LedgerTxn",
     "Notice",
     "Offence",
+    "OptOut",
+    "Outbox",
     "Payment",
     "Person",
     "Pound",

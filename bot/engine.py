@@ -1,0 +1,379 @@
+"""The conversation engine: one message in, replies out, in one transaction with the chat's state.
+
+State lives in the `conversation` row keyed by (channel, address), so any worker can take the
+next message; Telegram, SMS and the console run the same flows (DESIGN.md).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from bot.errors import explain
+from bot.flows.base import Ctx, Flow, Turn
+from bot.i18n import LANGUAGES, N_, Translator, normalise_language, translator
+from bot.types import Channel, Inbound, Option, Reply
+from law.errors import PoundError
+from models import Conversation, Database, InboundMessage, Person
+from office.common import normalise_phone, person_by_phone, roles_of
+
+log = logging.getLogger(__name__)
+
+DRAFT_TTL = timedelta(hours=24)
+CANCEL_WORDS = {"/cancel", "cancel", "stop draft", "रद्द", "বাতিল"}
+HELP_WORDS = {"/help", "help", "?", "मदद", "সাহায্য"}
+MENU_WORDS = {"/start", "start", "/menu", "menu", "hi", "hello", "नमस्ते", "নমস্কার"}
+LANG_WORDS = {"/lang", "lang", "language"}
+MAX_TEXT = 2000
+
+
+def phone_of(inbound: Inbound) -> str | None:
+    """The sender's phone, where the channel says it (SMS, WhatsApp, console)."""
+    if inbound.channel is Channel.TELEGRAM:
+        return None
+    raw = inbound.address.removeprefix("whatsapp:")
+    try:
+        return normalise_phone(raw)
+    except PoundError:
+        return None
+
+
+@dataclass(frozen=True)
+class Handled:
+    replies: list[Reply]
+    repeat: bool = False
+
+
+class Engine:
+    def __init__(
+        self, db: Database, flows: Sequence[Flow], *, draft_ttl: timedelta = DRAFT_TTL
+    ) -> None:
+        self.db = db
+        self.flows = {f.name: f for f in flows}
+        self.commands: dict[str, Flow] = {}
+        for f in flows:
+            for word in f.commands:
+                self.commands[word.lower().lstrip("/")] = f
+        self.draft_ttl = draft_ttl
+
+    def handle(
+        self, inbound: Inbound, *, now: datetime, external_id: str | None = None
+    ) -> list[Reply]:
+        return self.receive(inbound, now=now, external_id=external_id).replies
+
+    def receive(
+        self, inbound: Inbound, *, now: datetime, external_id: str | None = None
+    ) -> Handled:
+        """Handle one message once: a repeat of `external_id` gets the first answer again."""
+        try:
+            return self._receive(inbound, now=now, external_id=external_id)
+        except IntegrityError:
+            # The same update raced in twice; the other one won: answer as it did.
+            if external_id is None:
+                raise
+            with self.db.reading() as s:
+                seen = self._seen(s, inbound.channel, external_id)
+                if seen is None:
+                    raise
+                return Handled([Reply.from_dict(r) for r in seen.replies], repeat=True)
+
+    def _seen(self, s: Session, channel: Channel, external_id: str) -> InboundMessage | None:
+        return s.exec(
+            select(InboundMessage).where(
+                InboundMessage.channel == channel.value,
+                InboundMessage.external_id == external_id,
+            )
+        ).first()
+
+    def _receive(self, inbound: Inbound, *, now: datetime, external_id: str | None) -> Handled:
+        with self.db.transaction() as s:
+            if external_id is not None:
+                seen = self._seen(s, inbound.channel, external_id)
+                if seen is not None:
+                    return Handled([Reply.from_dict(r) for r in seen.replies], repeat=True)
+            conv = self._conversation(s, inbound, now)
+            replies = self._converse(s, conv, inbound, now)
+            if external_id is not None:
+                s.add(
+                    InboundMessage(
+                        channel=inbound.channel.value,
+                        external_id=external_id,
+                        address=inbound.address,
+                        received_at=now,
+                        kind=_kind(inbound),
+                        payload=_payload(inbound),
+                        replies=[r.as_dict() for r in replies],
+                        status="handled",
+                    )
+                )
+                s.flush()
+            return Handled(replies)
+
+    # --- the conversation row and who is speaking ---------------------------------------------
+
+    def _conversation(self, s: Session, inbound: Inbound, now: datetime) -> Conversation:
+        conv = s.exec(
+            select(Conversation)
+            .where(
+                Conversation.channel == inbound.channel.value,
+                Conversation.address == inbound.address,
+            )
+            .with_for_update()
+        ).first()
+        if conv is None:
+            conv = Conversation(
+                channel=inbound.channel.value, address=inbound.address, updated_at=now, data={}
+            )
+            s.add(conv)
+            s.flush()
+        return conv
+
+    def _identify(
+        self, s: Session, conv: Conversation, inbound: Inbound, now: datetime, t: Translator
+    ) -> tuple[Person | None, list[Reply]]:
+        notes: list[Reply] = []
+        person: Person | None = None
+        if inbound.channel is Channel.TELEGRAM:
+            uid = inbound.telegram_user_id
+            if uid is not None:
+                person = s.exec(select(Person).where(Person.telegram_id == uid)).first()
+            if inbound.contact is not None:
+                tied, note = _tie_contact(s, inbound, uid, now, t)
+                notes.append(note)
+                person = tied or person
+        else:
+            phone = phone_of(inbound)
+            if phone is not None:
+                person = person_by_phone(s, phone)
+        if person is not None and conv.person_id != person.id:
+            conv.person_id = person.id
+        return person, notes
+
+    # --- one message --------------------------------------------------------------------------
+
+    def _converse(
+        self, s: Session, conv: Conversation, inbound: Inbound, now: datetime
+    ) -> list[Reply]:
+        lang = conv.language
+        t = translator(lang)
+        person, replies = self._identify(s, conv, inbound, now, t)
+        if lang is None and person is not None and person.language:
+            t = translator(person.language)
+        data: dict[str, Any] = dict(conv.data or {})
+        if conv.flow and conv.expires_at and now > conv.expires_at:
+            replies.append(Reply(t("Your unfinished conversation was dropped after 24 hours.")))
+            conv.flow, conv.step, data = None, None, {}
+        msg = _resolve_option(inbound, data)
+        text = msg.text.strip()
+        word = text.lower()
+        ctx = Ctx(
+            db=self.db,
+            s=s,
+            now=now,
+            inbound=msg,
+            person=person,
+            roles=roles_of(s, person.id) if person and person.id else [],
+            t=t,
+            data=data.get("draft", {}) if isinstance(data.get("draft"), dict) else {},
+            explain=lambda exc: explain(t, exc),
+        )
+        if len(text) > MAX_TEXT:
+            turn = Turn([Reply(t("That message is too long."))], conv.step)
+            return self._finish(conv, data, ctx, turn, conv.flow, replies, now)
+        if word in CANCEL_WORDS or msg.option == "cancel":
+            had = conv.flow is not None
+            conv.flow, conv.step = None, None
+            text_out = t("Cancelled. Nothing was recorded.") if had else t("Nothing to cancel.")
+            return self._finish(conv, {}, ctx, Turn.done(Reply(text_out)), None, replies, now)
+        first, _, rest = word.partition(" ")
+        if first in LANG_WORDS or (msg.option or "").startswith("lang:"):
+            choice = (msg.option or "").removeprefix("lang:") or rest.strip()
+            return self._finish(
+                conv,
+                data,
+                ctx,
+                self._language(s, conv, person, ctx, choice),
+                conv.flow,
+                replies,
+                now,
+                keep_step=True,
+            )
+        if word in HELP_WORDS:
+            turn = Turn(self._menu(ctx, help_text=True), conv.step)
+            return self._finish(conv, data, ctx, turn, conv.flow, replies, now)
+        if conv.flow and conv.step and conv.flow in self.flows:
+            flow = self.flows[conv.flow]
+            turn = self._run(lambda: flow.handle(ctx, conv.step or "", msg), ctx, conv.step)
+            return self._finish(
+                conv, data, ctx, turn, flow.name if turn.step else None, replies, now
+            )
+        command = (msg.option or first).lstrip("/")
+        if command in MENU_WORDS or command.lstrip("/") in {"start", "menu"} or not command:
+            return self._finish(conv, {}, ctx, Turn(self._menu(ctx)), None, replies, now)
+        starting = self.commands.get(command)
+        if starting is None or not starting.allowed(ctx):
+            turn = Turn([Reply(t("I did not understand that.")), *self._menu(ctx)])
+            return self._finish(conv, {}, ctx, turn, None, replies, now)
+        args = text[len(first) :].strip() if msg.option is None else ""
+        ctx.data = {}
+        turn = self._run(lambda: starting.start(ctx, args), ctx, None)
+        name = starting.name if turn.step else None
+        return self._finish(conv, {}, ctx, turn, name, replies, now)
+
+    def _run(self, step: Any, ctx: Ctx, current: str | None) -> Turn:
+        """Run a step in a savepoint: an unexpected error changes nothing and is said plainly."""
+        try:
+            with ctx.s.begin_nested():
+                turn: Turn = step()
+                return turn
+        except PoundError as exc:
+            return Turn([Reply(ctx.explain(exc))], current)
+        except Exception:
+            log.exception("flow step failed")
+            return Turn(
+                [Reply(ctx.t("Something went wrong; nothing was recorded. Please try again."))],
+                current,
+            )
+
+    def _finish(
+        self,
+        conv: Conversation,
+        data: dict[str, Any],
+        ctx: Ctx,
+        turn: Turn,
+        flow: str | None,
+        before: list[Reply],
+        now: datetime,
+        keep_step: bool = False,
+    ) -> list[Reply]:
+        replies = before + turn.replies
+        if not keep_step:
+            conv.flow = flow if turn.step else None
+            conv.step = turn.step if flow else None
+        new_data: dict[str, Any] = {"draft": ctx.data if conv.flow else {}}
+        offered = [o.value for r in replies for o in r.options]
+        if offered:
+            new_data["options"] = offered
+        conv.data = new_data
+        conv.language = ctx.lang if conv.language or ctx.lang != "en" else conv.language
+        conv.updated_at = now
+        conv.expires_at = now + self.draft_ttl if conv.flow else None
+        ctx.s.add(conv)
+        return replies
+
+    # --- menu, help and language --------------------------------------------------------------
+
+    def _menu(self, ctx: Ctx, *, help_text: bool = False) -> list[Reply]:
+        t = ctx.t
+        options = [
+            Option(f.commands[0].lstrip("/"), t(f.menu))
+            for f in self.flows.values()
+            if f.menu and f.commands and f.allowed(ctx)
+        ]
+        who = ctx.person.name if ctx.person else None
+        head = t("Pound office. Hello {name}.", name=who) if who else t("Pound office.")
+        lines = [head, t("Choose what you want to do:")]
+        if help_text:
+            lines.append(
+                t("Send CANCEL at any time to stop, LANG to change language, HELP for this list.")
+            )
+        return [Reply("\n".join(lines), tuple(options))]
+
+    def _language(
+        self, s: Session, conv: Conversation, person: Person | None, ctx: Ctx, choice: str
+    ) -> Turn:
+        code = choice.strip().lower()[:2]
+        if code not in LANGUAGES:
+            options = tuple(Option(f"lang:{c}", name) for c, name in LANGUAGES.items())
+            return Turn([Reply(ctx.t("Choose a language:"), options)], conv.step)
+        conv.language = normalise_language(code)
+        ctx.t = translator(code)
+        if person is not None:
+            person.language = conv.language
+            s.add(person)
+        return Turn([Reply(ctx.t("Language set to English."))], conv.step)
+
+
+N_("Language set to English.")
+
+
+def _resolve_option(inbound: Inbound, data: dict[str, Any]) -> Inbound:
+    """On SMS and console a number picks one of the options offered last."""
+    if inbound.option is not None:
+        return inbound
+    text = inbound.text.strip()
+    offered = data.get("options")
+    if re.fullmatch(r"\d{1,2}", text) and isinstance(offered, list):
+        index = int(text) - 1
+        if 0 <= index < len(offered):
+            return Inbound(**{**inbound.__dict__, "option": str(offered[index]), "text": ""})
+    return inbound
+
+
+def _tie_contact(
+    s: Session, inbound: Inbound, uid: int | None, now: datetime, t: Translator
+) -> tuple[Person | None, Reply]:
+    """A Telegram user shares their own contact: their phone is tied to their Telegram id."""
+    contact = inbound.contact
+    if contact is None or uid is None or contact.user_id != uid:
+        return None, Reply(t("Please share your own contact, not someone else's."))
+    try:
+        phone = normalise_phone(
+            contact.phone if contact.phone.startswith("+") else "+" + contact.phone
+        )
+    except PoundError:
+        return None, Reply(t("That phone number cannot be read."))
+    person = person_by_phone(s, phone)
+    holder = s.exec(select(Person).where(Person.telegram_id == uid)).first()
+    if holder is not None and person is not None and holder.id != person.id:
+        holder.telegram_id = None
+        s.add(holder)
+        s.flush()
+    if person is None:
+        if holder is not None:
+            holder.phone = phone
+            person = holder
+        else:
+            person = Person(
+                name=(contact.name or inbound.sender_name or phone)[:200],
+                phone=phone,
+                telegram_id=uid,
+                created_at=now,
+            )
+    person.telegram_id = uid
+    s.add(person)
+    s.flush()
+    return person, Reply(
+        t("Thank you, {name}: your phone is now tied to this chat.", name=person.name)
+    )
+
+
+def _kind(inbound: Inbound) -> str:
+    if inbound.contact:
+        return "contact"
+    if inbound.location:
+        return "location"
+    if inbound.photo:
+        return "photo"
+    if inbound.option:
+        return "option"
+    return "text"
+
+
+def _payload(inbound: Inbound) -> dict[str, object]:
+    return {
+        "text": inbound.text[:MAX_TEXT],
+        "option": inbound.option,
+        "photo": inbound.photo,
+        "contact": inbound.contact.phone if inbound.contact else None,
+        "location": [inbound.location.latitude, inbound.location.longitude]
+        if inbound.location
+        else None,
+    }

@@ -1,0 +1,53 @@
+"""The Act's refusals said to a person in their language, each naming its section."""
+
+from __future__ import annotations
+
+from bot.i18n import N_, Translator
+from law.errors import PoundError
+
+# code -> text; placeholders come from the error's details.
+TEXTS: dict[str, str] = {
+    "not_found": N_("That was not found: {message}"),
+    "not_authorised": N_("You may not do that: {message}"),
+    "invalid_input": N_("That cannot be accepted: {message}"),
+    "invalid_money": N_("That amount cannot be read: {message}"),
+    "unknown_animal_kind": N_("That kind of animal is not known: {message}"),
+    "pigs_not_impoundable": N_(
+        "Pigs are not impounded under this Act; damage by pigs is a complaint to the Magistrate."
+    ),
+    "kind_needs_order": N_("That animal can be registered only on a Magistrate's order."),
+    "excluded_tract": N_("The Act does not run in that village: {message}"),
+    "release_without_fine": N_(
+        "Cattle are released only on payment of the fine and feeding, or by an order: {message}"
+    ),
+    "sale_stayed_by_complaint": N_("No sale while a complaint against the seizure is undecided."),
+    "sale_not_yet_due": N_("The sale is not yet due: {message}"),
+    "purchaser_is_official": N_("Police officers and pound-keepers may not buy at the sale."),
+    "complaint_out_of_time": N_(
+        "A complaint must be made within ten days from the seizure; this one is out of time."
+    ),
+    "damages_over_cap": N_("Damages may not exceed one hundred rupees."),
+    "fine_over_cap": N_("That fine is above what the Act allows: {message}"),
+    "notice_not_yet_due": N_("It is too early for that: {message}"),
+    "surplus_claim_out_of_time": N_("The three months for claiming the surplus are over."),
+    "compensation_over_fine": N_("Compensation cannot exceed the fine."),
+    "event_in_future": N_("That time is in the future."),
+    "event_out_of_order": N_("That time is before something already recorded."),
+    "conflict": N_("That cannot be done now: {message}"),
+    "invalid_transition": N_("That cannot be done now: {message}"),
+}
+
+
+def section_note(t: Translator, section: str | None) -> str:
+    if not section:
+        return ""
+    if section.startswith("practice"):
+        return " " + t("(practice {rule})", rule=section.removeprefix("practice").strip())
+    return " " + t("(Sec {section})", section=section)
+
+
+def explain(t: Translator, exc: PoundError) -> str:
+    template = TEXTS.get(exc.code, N_("That cannot be done: {message}"))
+    params = {k: v for k, v in exc.details.items() if isinstance(v, str | int)}
+    params["message"] = exc.message
+    return t(template, **params) + section_note(t, exc.section)

@@ -1,0 +1,1 @@
+"""The conversations of every person the Act names."""

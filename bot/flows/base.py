@@ -1,0 +1,89 @@
+"""What a flow is: named steps over a draft kept in the conversation row, and their helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session
+
+from bot.i18n import Translator
+from bot.types import Inbound, Option, Reply
+from law.errors import PoundError
+from models import Database, Person, RoleGrant
+from office.roles import Role
+
+
+@dataclass
+class Ctx:
+    """One message being handled: who sent it, in which language, and the draft so far."""
+
+    db: Database
+    s: Session
+    now: datetime
+    inbound: Inbound
+    person: Person | None
+    roles: list[RoleGrant]
+    t: Translator
+    data: dict[str, Any]
+    explain: Callable[[PoundError], str]
+
+    @property
+    def lang(self) -> str:
+        return self.t.lang
+
+    def has(self, role: Role, place: str | None = None) -> bool:
+        return any(g.role == role.value and (place is None or g.place == place) for g in self.roles)
+
+    def places(self, role: Role) -> list[str]:
+        return sorted({g.place for g in self.roles if g.role == role.value})
+
+    def district_ids(self) -> list[int]:
+        return sorted({g.district_id for g in self.roles})
+
+    def say(self, text: str, options: Sequence[Option] = (), **kw: Any) -> Reply:
+        return Reply(text=text, options=tuple(options), **kw)
+
+
+@dataclass
+class Turn:
+    """What a step answers: replies, and the next step (None ends the flow)."""
+
+    replies: list[Reply] = field(default_factory=list)
+    step: str | None = None
+
+    @staticmethod
+    def done(*replies: Reply) -> Turn:
+        return Turn(list(replies), None)
+
+    @staticmethod
+    def to(step: str, *replies: Reply) -> Turn:
+        return Turn(list(replies), step)
+
+
+class Flow:
+    """A conversation. Subclasses name their commands and define `start` and `on_<step>`.
+
+    `commands` are the words that start it (`seize`, `/seize`, `SEIZE ...` on SMS); `menu` is
+    the label offered in the menu (an English msgid), or empty to keep it out of the menu;
+    `allowed(ctx)` says who may start it.
+    """
+
+    name: str = ""
+    commands: tuple[str, ...] = ()
+    menu: str = ""
+
+    def allowed(self, ctx: Ctx) -> bool:
+        return True
+
+    def start(self, ctx: Ctx, args: str) -> Turn:
+        raise NotImplementedError
+
+    def handle(self, ctx: Ctx, step: str, msg: Inbound) -> Turn:
+        method = getattr(self, f"on_{step}", None)
+        if method is None:
+            return Turn.done(ctx.say(ctx.t("That conversation can no longer continue.")))
+        turn: Turn = method(ctx, msg)
+        return turn

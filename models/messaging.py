@@ -1,0 +1,84 @@
+"""Conversations, the inbound log and the outbox: how people talk to the office and hear from it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+from models.columns import json_field
+
+
+class Conversation(SQLModel, table=True):
+    """Where one chat stands: its flow, step and draft, read and written with each message."""
+
+    __table_args__ = (UniqueConstraint("channel", "address"),)
+    id: int | None = Field(default=None, primary_key=True)
+    channel: str = Field(max_length=16)
+    address: str = Field(max_length=64)
+    person_id: int | None = Field(default=None, foreign_key="person.id", index=True)
+    language: str | None = Field(default=None, max_length=8)
+    flow: str | None = Field(default=None, max_length=32)
+    step: str | None = Field(default=None, max_length=48)
+    data: dict[str, object] = json_field()
+    updated_at: datetime
+    expires_at: datetime | None = None
+
+
+class InboundMessage(SQLModel, table=True):
+    """Each Telegram update or Twilio message once, with the answer given (a repeat gets it)."""
+
+    __table_args__ = (UniqueConstraint("channel", "external_id"),)
+    id: int | None = Field(default=None, primary_key=True)
+    channel: str = Field(max_length=16)
+    external_id: str = Field(max_length=64)
+    address: str = Field(max_length=64, index=True)
+    received_at: datetime
+    kind: str = Field(max_length=16)
+    payload: dict[str, object] = json_field()
+    replies: list[dict[str, object]] = json_field(list)
+    status: str = Field(max_length=16)
+
+
+class OptOut(SQLModel, table=True):
+    """An address that said STOP: nothing is sent to it until it says START."""
+
+    __table_args__ = (UniqueConstraint("channel", "address"),)
+    id: int | None = Field(default=None, primary_key=True)
+    channel: str = Field(max_length=16)
+    address: str = Field(max_length=64)
+    opted_out_at: datetime
+
+
+class Outbox(SQLModel, table=True):
+    """One message to one person, written in the transaction that caused it, sent by the worker.
+
+    States: queued -> sending -> sent -> delivered, or failed (with the reason), or cancelled
+    (no longer true, e.g. a reminder after the cattle were claimed). Never deleted.
+    """
+
+    id: int | None = Field(default=None, primary_key=True)
+    dedupe_key: str = Field(max_length=200, unique=True)
+    channel: str = Field(max_length=16)
+    address: str = Field(max_length=64)
+    person_id: int | None = Field(default=None, foreign_key="person.id", index=True)
+    language: str = Field(max_length=8)
+    template: str = Field(max_length=64)
+    params: dict[str, object] = json_field()
+    body: str | None = Field(default=None, max_length=4000)
+    options: list[dict[str, object]] = json_field(list)
+    private: bool = True
+    seizure_ref: str | None = Field(default=None, max_length=16, index=True)
+    due_at: datetime = Field(index=True)
+    state: str = Field(max_length=16, index=True)
+    error_count: int = 0
+    next_attempt_at: datetime | None = Field(default=None, index=True)
+    failed_reason: str | None = Field(default=None, max_length=500)
+    provider_id: str | None = Field(default=None, max_length=64, index=True)
+    fallback_from: int | None = Field(default=None, foreign_key="outbox.id")
+    claimed_by: str | None = Field(default=None, max_length=64)
+    claimed_at: datetime | None = None
+    created_at: datetime
+    sent_at: datetime | None = None
+    delivered_at: datetime | None = None

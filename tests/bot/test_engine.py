@@ -1,0 +1,94 @@
+"""The engine itself: state per chat in the database, commands everywhere, repeats answered once."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlmodel import func, select
+
+from bot.engine import Engine
+from bot.flows.base import Ctx, Flow, Turn
+from bot.types import Channel, Inbound, Option
+from models import InboundMessage
+from tests.world import World
+
+
+class Tally(Flow):
+    """A toy flow: asks two numbers and adds them."""
+
+    name = "tally"
+    commands = ("add",)
+    menu = "Add two numbers"
+
+    def start(self, ctx: Ctx, args: str) -> Turn:
+        return Turn.to("first", ctx.say("First number?"))
+
+    def on_first(self, ctx: Ctx, msg: Inbound) -> Turn:
+        ctx.data["a"] = int(msg.text)
+        return Turn.to("second", ctx.say("Second?", [Option("1", "one"), Option("2", "two")]))
+
+    def on_second(self, ctx: Ctx, msg: Inbound) -> Turn:
+        b = int(msg.option or msg.text)
+        return Turn.done(ctx.say(f"= {ctx.data['a'] + b}"))
+
+
+def sms(text: str) -> Inbound:
+    return Inbound(channel=Channel.SMS, address="+919111111111", text=text)
+
+
+def test_a_flow_keeps_its_draft_in_the_database_between_messages(world: World) -> None:
+    engine = Engine(world.db, [Tally()])
+    assert engine.handle(sms("add"), now=world.now)[0].text == "First number?"
+    # A new engine (another worker) continues the same conversation.
+    engine = Engine(world.db, [Tally()])
+    assert engine.handle(sms("40"), now=world.now)[0].text == "Second?"
+    # "2" picks the second option offered: the value "2".
+    assert engine.handle(sms("2"), now=world.now)[0].text == "= 42"
+
+
+def test_cancel_drops_the_draft_and_an_old_draft_expires(world: World) -> None:
+    engine = Engine(world.db, [Tally()])
+    engine.handle(sms("add"), now=world.now)
+    assert engine.handle(sms("cancel"), now=world.now)[0].text.startswith("Cancelled")
+    engine.handle(sms("add"), now=world.now)
+    later = world.now + timedelta(hours=25)
+    replies = engine.handle(sms("7"), now=later)
+    assert "dropped" in replies[0].text
+
+
+def test_a_repeated_update_is_answered_the_same_and_handled_once(world: World) -> None:
+    engine = Engine(world.db, [Tally()])
+    first = engine.handle(sms("add"), now=world.now, external_id="SM1")
+    again = engine.handle(sms("add"), now=world.now, external_id="SM1")
+    assert first == again
+    with world.db.reading() as s:
+        assert s.exec(select(func.count()).select_from(InboundMessage)).one() == 1
+    # The repeat did not move the conversation on: "5" is the first number, not the second.
+    assert engine.handle(sms("5"), now=world.now)[0].text == "Second?"
+
+
+def test_an_unknown_word_gets_the_menu(world: World) -> None:
+    engine = Engine(world.db, [Tally()])
+    replies = engine.handle(sms("bananas"), now=world.now)
+    assert replies[0].text == "I did not understand that."
+    assert [o.value for o in replies[1].options] == ["add"]
+
+
+def test_a_failing_step_changes_nothing_and_keeps_the_step(world: World) -> None:
+    engine = Engine(world.db, [Tally()])
+    engine.handle(sms("add"), now=world.now)
+    replies = engine.handle(sms("not a number"), now=world.now)
+    assert "nothing was recorded" in replies[0].text
+    assert engine.handle(sms("1"), now=world.now)[0].text == "Second?"
+
+
+def test_language_is_chosen_and_remembered(world: World) -> None:
+    engine = Engine(world.db, [Tally()])
+    replies = engine.handle(sms("lang"), now=world.now)
+    assert [o.value for o in replies[0].options] == ["lang:en", "lang:hi", "lang:bn"]
+    engine.handle(sms("lang hi"), now=world.now)
+    with world.db.reading() as s:
+        from office.common import person_by_phone
+
+        person = person_by_phone(s, "+919111111111")
+        assert person is not None and person.language == "hi"
