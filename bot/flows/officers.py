@@ -1,0 +1,7 @@
+"""The flows of officers: police, pound-keepers, Darogahs and Magistrates."""
+
+from __future__ import annotations
+
+from bot.flows.base import Flow
+
+FLOWS: list[Flow] = []
