@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 
 import pytest
 
 from models import Database
+from tests.api_client import Api
 from tests.databases import PostgresTemplate, SqliteTemplate, postgres_reason
 from tests.world import World, make_world
 
@@ -60,3 +62,15 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 def world(db: Database) -> World:
     """The Testpur district loaded, its officers and two private people, and a clock."""
     return make_world(db)
+
+
+@pytest.fixture
+def api(world: World) -> Iterator[Api]:
+    """The REST API over the test district, its clock the world's (1 March 2026, noon IST)."""
+    from fastapi.testclient import TestClient
+
+    from webhook.app import create_app
+
+    world.on(date(2026, 3, 1), 12)
+    with TestClient(create_app(db=world.db, clock=lambda: world.now)) as client:
+        yield Api(client, world)

@@ -6,7 +6,7 @@ from datetime import date
 from typing import Any
 
 from office.audit import verify_chain
-from tests.e2e.conftest import CULTIVATOR, DAROGAH, KEEPER, MAGISTRATE, OWNER, POLICE, Api
+from tests.api_client import CULTIVATOR, DAROGAH, KEEPER, MAGISTRATE, OWNER, POLICE, Api
 from tests.world import at
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from tests.webhook.conftest import CULTIVATOR, KEEPER, OTHER_KEEPER, OWNER, Api
+from tests.api_client import CULTIVATOR, KEEPER, OTHER_KEEPER, OWNER, Api
 from tests.world import at
 
 SEIZURE: dict[str, Any] = {

@@ -1,18 +1,14 @@
-"""An API client per story test, acting as any person of the test district by their token."""
+"""An API client acting as any person of the test district by their token."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from datetime import date
 from typing import Any
 
 import httpx
-import pytest
 from fastapi.testclient import TestClient
 
 from office.tokens import issue_token
 from tests.world import World
-from webhook.app import create_app
 
 
 class Api:
@@ -45,11 +41,3 @@ DAROGAH = "+919000000004"
 MAGISTRATE = "+919000000005"
 CULTIVATOR = "+919111111111"
 OWNER = "+919222222222"
-
-
-@pytest.fixture
-def api(world: World) -> Iterator[Api]:
-    world.on(date(2026, 3, 1), 12)
-    app = create_app(db=world.db, clock=lambda: world.now)
-    with TestClient(app) as client:
-        yield Api(client, world)
