@@ -6,6 +6,7 @@ next message; Telegram, SMS and the console run the same flows (DESIGN.md).
 
 from __future__ import annotations
 
+import copy
 import logging
 import re
 from collections.abc import Sequence
@@ -166,7 +167,9 @@ class Engine:
         person, replies = self._identify(s, conv, inbound, now, t)
         if lang is None and person is not None and person.language:
             t = translator(person.language)
-        data: dict[str, Any] = dict(conv.data or {})
+        # A deep copy: a draft changed in place would otherwise compare equal to the row's
+        # loaded value, and the JSON column would not be written back.
+        data: dict[str, Any] = copy.deepcopy(dict(conv.data or {}))
         if conv.flow and conv.expires_at and now > conv.expires_at:
             replies.append(Reply(t("Your unfinished conversation was dropped after 24 hours.")))
             conv.flow, conv.step, data = None, None, {}
@@ -223,19 +226,23 @@ class Engine:
             return self._finish(conv, {}, ctx, turn, None, replies, now)
         args = text[len(first) :].strip() if msg.option is None else ""
         ctx.data = {}
-        turn = self._run(lambda: starting.start(ctx, args), ctx, None)
+        turn = self._run(lambda: starting.begin(ctx, args), ctx, None)
         name = starting.name if turn.step else None
         return self._finish(conv, {}, ctx, turn, name, replies, now)
 
     def _run(self, step: Any, ctx: Ctx, current: str | None) -> Turn:
         """Run a step in a savepoint: an unexpected error changes nothing and is said plainly."""
+        # The draft too goes back to where it was, not half changed by the failed step.
+        before = copy.deepcopy(ctx.data)
         try:
             with ctx.s.begin_nested():
                 turn: Turn = step()
                 return turn
         except PoundError as exc:
+            ctx.data = before
             return Turn([Reply(ctx.explain(exc))], current)
         except Exception:
+            ctx.data = before
             log.exception("flow step failed")
             return Turn(
                 [Reply(ctx.t("Something went wrong; nothing was recorded. Please try again."))],

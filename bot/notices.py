@@ -3,6 +3,11 @@
 `office/` enqueues outbox rows naming a template here with plain params (amounts already in the
 profile's notation as `*_text`, dates as ISO strings named `*_date`); the sender renders them in
 the person's language at send time. The template "reply" carries a body already rendered.
+Who receives each template, and when, is in docs/messages.md.
+
+Besides `*_date`, the renderer writes a few plain values in the reader's language: `*_kinds`
+(`{"cow": 2}` -> "2 cow"), `*_animals` (a register entry's animals: number, kind, description)
+and a missing value (None, e.g. an owner not known).
 """
 
 from __future__ import annotations
@@ -10,11 +15,178 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date
 
-from bot.i18n import N_, translator
+from bot.i18n import N_, Translator, translator
+
+KIND_NAMES: dict[str, str] = {
+    "camel": N_("camel"),
+    "buffalo": N_("buffalo"),
+    "horse": N_("horse"),
+    "tattoo": N_("pony (tattoo)"),
+    "bull": N_("bull"),
+    "bullock": N_("bullock"),
+    "cow": N_("cow"),
+    "calf": N_("calf"),
+    "ass": N_("ass"),
+    "sheep": N_("sheep"),
+    "goat": N_("goat"),
+}
+
+NOT_KNOWN = N_("not known to the office")
 
 TEMPLATES: dict[str, str] = {
     "reply": N_("{body}"),
+    # Officers: what is waiting for them.
+    "aid_requested": N_(
+        "Police aid is asked for seizure {ref}: {heads} head ({animals_kinds}) seized at {place}, "
+        "{village}, by {seizer}, to be taken to {pound} (Sec II). Reply CONVEY {ref} "
+        "once they are at the pound."
+    ),
+    "arrival_expected": N_(
+        "Seizure {ref}: {heads} head ({animals_kinds}) seized at {place}, {village}, on "
+        "{seized_date} by {seizer} are on their way to {pound}. Register them when they "
+        "arrive: ARRIVE {ref} (Sec V)."
+    ),
+    "unclaimed_report": N_(
+        "Unclaimed cattle (Sec VIII): seizure {ref}, {heads} head ({animals_kinds}) at {pound}, "
+        "not claimed by {claim_date}. Post this notice at the Police Office and have it "
+        "proclaimed by beat of drum in {village} and at the nearest market place, then confirm "
+        "it. Notice: {notice}"
+    ),
+    "sale_due": N_(
+        "The auction of seizure {ref} may now be held: {heads} head ({animals_kinds}) at "
+        "{pound}, the notice of {notice_date} has run unclaimed and no complaint is "
+        "pending (Sec VIII). Police officers and pound-keepers may not buy (Sec X)."
+    ),
+    "sale_due_refused": N_(
+        "The owner of seizure {ref} ({heads} head at {pound}) refused or omitted to pay: "
+        "as many as are needed to pay the fines and charges may be sold by public auction "
+        "(Sec IX). Police officers and pound-keepers may not buy (Sec X)."
+    ),
+    "complaint_waiting": N_(
+        "Complaint no. {complaint_id} against seizure {ref} ({village}, {seized_date}) was "
+        "filed on {filed_date} by {complainant}: {text}. No sale until it is decided "
+        "(Sec IX, XIV)."
+    ),
+    # Seizers: the copy of the entry and the outcome.
+    "register_copy": N_(
+        "Copy of entry {register_no} in the register of {pound} (Sec V): brought in on "
+        "{brought_date} at {brought_time}; {heads} head: {entry_animals}. Seizer: {seizer}. "
+        "Owner: {owner}. Ref {ref}."
+    ),
+    "outcome_released_paid": N_(
+        "The cattle you seized (ref {ref}): {heads} head were released to the owner on "
+        "payment of the fine and feeding at {pound} on {released_date} (Sec VII)."
+    ),
+    "outcome_released_by_order": N_(
+        "The cattle you seized (ref {ref}): {heads} head were released from {pound} by "
+        "order on {released_date} (Sec VI)."
+    ),
+    "outcome_sold": N_(
+        "The cattle you seized (ref {ref}): {heads} head were sold by public auction on "
+        "{sold_date} (Sec {section})."
+    ),
+    "outcome_seizure_upheld": N_(
+        "Complaint no. {complaint_id} against your seizure {ref} was decided on {decided_date}: "
+        "the seizure stands (Sec XIV)."
+    ),
+    "outcome_seizure_illegal": N_(
+        "The Magistrate held your seizure {ref} illegal on {decided_date} (Sec XIV). You are "
+        "to pay damages {damages_text} and expenses {expenses_text}, and the fines and feeding "
+        "charged, {seizer_pays_text}."
+    ),
+    # Owners.
+    "claim_notice": N_(
+        "Your cattle are in {pound} (ref {ref}): {heads} head ({animals_kinds}), brought "
+        "in on {impounded_date}. Fine {fine_text} (Sec VI) and feeding {per_day_text} a day "
+        "(Sec VII); due today {total_text}. Pay at {pound} to take them back. If not "
+        "claimed by {claim_date} they will be reported unclaimed, proclaimed and sold "
+        "(Sec VIII). You may complain to the Magistrate against the seizure until "
+        "{complaint_date} (Sec XIV)."
+    ),
+    "claim_reminder": N_(
+        "Reminder: your cattle (ref {ref}) are in {pound}. Claim them by {claim_date}, or "
+        "they will be reported unclaimed and sold (Sec VIII). Due on {on_date}: {total_text}, "
+        "and {per_day_text} more each day."
+    ),
+    "complaint_reminder": N_(
+        "Reminder: if the seizure of your cattle (ref {ref}) was illegal, you may complain to "
+        "the Magistrate until {complaint_date} (Sec XIV). A complaint stops any sale until it "
+        "is decided (Sec IX)."
+    ),
+    "owner_released_by_order": N_(
+        "Your cattle (ref {ref}): {heads} head are released from {pound} by order, "
+        "without fine, on {released_date} (Sec VI). Collect them at the pound."
+    ),
+    "animal_died": N_(
+        "Your animal no. {number} of seizure {ref} died in {pound} on {on_date}: "
+        "{reason}. Its fine and feeding stop from then (practice G7)."
+    ),
+    "animal_escaped": N_(
+        "Your animal no. {number} of seizure {ref} escaped from {pound} on {on_date}: "
+        "{reason}. Its fine and feeding stop from then (practice G7)."
+    ),
+    "notice_posted": N_(
+        "A notice for your cattle (ref {ref}) was posted and proclaimed on {notice_date} "
+        "(Sec VIII). Claim them at {pound} by {claim_date}; from {sale_date} they may be "
+        "sold by public auction. Due today {total_text}."
+    ),
+    "sale_due_owner": N_(
+        "The notice for your cattle (ref {ref}) has run: from {sale_date} they may be sold by "
+        "public auction (Sec VIII). Until the sale you can still take them back by paying "
+        "{total_text} at {pound}."
+    ),
+    "sale_account": N_(
+        "Account of the sale of your cattle, ref {ref} (Sec IX): seized {number_seized} head; "
+        "in the pound from {from_date} to {until_date}; fines {fines_text}, feeding "
+        "{feeding_text}, expenses of sale {expenses_text}; sold {number_sold} head for "
+        "{proceeds_text}; applied to expenses {expenses_paid_text}, fines {fines_paid_text}, "
+        "feeding {feeding_paid_text}; balance due to you {balance_text}; unpaid "
+        "{shortfall_text}."
+    ),
+    "sale_account_unclaimed": N_(
+        "Account of the sale of your cattle, ref {ref} (Sec VIII, XI): seized {number_seized} "
+        "head; in the pound from {from_date} to {until_date}; fines {fines_text}, feeding "
+        "{feeding_text}, expenses of sale {expenses_text}; sold {number_sold} head for "
+        "{proceeds_text}; applied to expenses {expenses_paid_text}, fines {fines_paid_text}, "
+        "feeding {feeding_paid_text}; surplus held by the Magistrate {balance_text}; unpaid "
+        "{shortfall_text}."
+    ),
+    "surplus_claimable": N_(
+        "A surplus of {amount_text} from the sale of the cattle of seizure {ref} is held by the "
+        "Magistrate. It can be claimed, with proof of ownership, until {until_date}; after that "
+        "it goes to the pound fund (Sec XI, XII)."
+    ),
+    "complaint_dismissed": N_(
+        "Your complaint no. {complaint_id} against seizure {ref} was dismissed by the "
+        "Magistrate on {decided_date} (Sec XIV)."
+    ),
+    "complaint_lawful": N_(
+        "On your complaint no. {complaint_id} the Magistrate held the seizure {ref} lawful on "
+        "{decided_date} (Sec XIV)."
+    ),
+    "complaint_illegal": N_(
+        "On your complaint no. {complaint_id} the Magistrate held the seizure {ref} illegal on "
+        "{decided_date} (Sec XIV): damages {damages_text} and expenses {expenses_text} are "
+        "awarded to you, and cattle still held are released to you without charge."
+    ),
 }
+
+
+def _kinds(t: Translator, value: Mapping[str, object]) -> str:
+    return ", ".join(f"{n} {t(KIND_NAMES.get(k, k))}" for k, n in value.items())
+
+
+def _animals(t: Translator, value: list[object]) -> str:
+    parts = []
+    for item in value:
+        if not isinstance(item, Mapping):
+            continue
+        kind = str(item.get("kind", ""))
+        text = f"{item.get('number', '')}. {t(KIND_NAMES.get(kind, kind))}"
+        if item.get("description"):
+            text += f" ({item['description']})"
+        parts.append(text)
+    return "; ".join(parts)
 
 
 def render(template: str, params: Mapping[str, object], lang: str) -> str:
@@ -22,8 +194,14 @@ def render(template: str, params: Mapping[str, object], lang: str) -> str:
     t = translator(lang)
     values: dict[str, object] = {}
     for key, value in params.items():
-        if key.endswith("_date") and isinstance(value, str):
+        if value is None:
+            values[key] = t(NOT_KNOWN)
+        elif key.endswith("_date") and isinstance(value, str):
             values[key] = t.day(date.fromisoformat(value[:10]))
+        elif key.endswith("_kinds") and isinstance(value, Mapping):
+            values[key] = _kinds(t, value)
+        elif key.endswith("_animals") and isinstance(value, list):
+            values[key] = _animals(t, value)
         else:
             values[key] = value
     return t(TEMPLATES[template], **values)

@@ -13,7 +13,7 @@ from law.guards import check_damages
 from law.lifecycle import AnimalStatus, DecideComplaint, FileComplaint
 from law.periods import local_date
 from models import Complaint, Database, Seizure
-from office import audit, ledger
+from office import audit, ledger, notify
 from office.charges import due_on
 from office.common import (
     check_times,
@@ -134,6 +134,8 @@ def file_complaint(
                 "text": complaint.text,
             },
         )
+        # Messages: the Magistrates have a complaint waiting; no more reminders to complain.
+        notify.complaint_filed(s, seizure, ctx, complaint, now)
         return ComplaintFiled(seizure.ref, complaint.id or 0, seizure.complaint_until.isoformat())
 
 
@@ -258,6 +260,8 @@ def decide_complaint(
                 "reasons": complaint.reasons,
             },
         )
+        # Messages: the complainant and the seizer hear the decision.
+        notify.complaint_decided(s, seizure, ctx, complaint, seizer_pays=seizer_pays, now=now)
         return Decision(complaint_id, result.value, damages, expenses, released, seizer_pays)
 
 

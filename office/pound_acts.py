@@ -33,7 +33,7 @@ from models import (
     ReleaseOrder,
     Seizure,
 )
-from office import audit, ledger
+from office import audit, ledger, notify
 from office.charges import due_on
 from office.common import (
     check_times,
@@ -45,6 +45,7 @@ from office.common import (
     seizure_by_ref,
 )
 from office.roles import Role
+from office.sales import notice_text
 from office.seizures import PersonIn
 from office.state import advance, animals_of
 
@@ -177,6 +178,8 @@ def register_arrival(
             section="V",
             payload={"register_no": register_no, "entry": entry},
         )
+        # Messages: the seizer's copy of the entry (V); the owner's claim notice and reminders.
+        notify.arrival_registered(s, seizure, ctx, register_no=register_no, now=now)
         return Arrival(seizure.ref, register_no, copy_text, seizure.claim_until.isoformat())
 
 
@@ -305,6 +308,17 @@ def record_payment(
             },
         )
         _after_release(seizure)
+        # Messages: the seizer hears the outcome; a claimed seizure needs no more reminders.
+        notify.released(
+            s,
+            seizure,
+            ctx,
+            how="paid",
+            key=f"payment{payment.id}",
+            numbers=numbers,
+            at=occurred_at,
+            now=now,
+        )
         return Receipt(
             seizure.ref,
             payment.id or 0,
@@ -399,7 +413,7 @@ def _release_by_order(
         on=on,
         reason=f"released by order: {reason.strip()[:400]}",
     )
-    return write_release_order(
+    order_id = write_release_order(
         s,
         seizure,
         actor_id=actor_id,
@@ -410,6 +424,18 @@ def _release_by_order(
         numbers=chosen,
         complaint_id=None,
     )
+    # Messages: the seizer and the owner hear of the release by order (Sec VI).
+    notify.released(
+        s,
+        seizure,
+        ctx,
+        how="by_order",
+        key=f"order{order_id}",
+        numbers=chosen,
+        at=occurred_at,
+        now=now,
+    )
+    return order_id
 
 
 def write_release_order(
@@ -498,6 +524,8 @@ def record_refusal(
             section="IX",
             payload={"owner_id": person.id, "pound": pound.code, "note": note.strip()[:1000]},
         )
+        # Messages: the Darogah may sell as many as needed (Sec IX).
+        notify.owner_refused(s, seizure, ctx, now)
 
 
 def record_loss(
@@ -536,6 +564,17 @@ def record_loss(
             payload={"animal": animal, "reason": reason.strip()[:500]},
         )
         _after_release(seizure)
+        # Messages: the owner is told (G7).
+        notify.animal_lost(
+            s,
+            seizure,
+            ctx,
+            number=animal,
+            what=what,
+            reason=reason.strip(),
+            at=occurred_at,
+            now=now,
+        )
 
 
 def report_unclaimed(
@@ -572,6 +611,10 @@ def _report_unclaimed(
         actor_id=actor_id,
         section="VIII",
         payload={"claim_until": seizure.claim_until.isoformat() if seizure.claim_until else None},
+    )
+    # Messages: the Darogah is asked to post the notice and have it proclaimed (Sec VIII).
+    notify.unclaimed_reported(
+        s, seizure, ctx, notice_text=notice_text(s, seizure, pound_of(s, seizure)), now=now
     )
 
 

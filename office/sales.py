@@ -15,7 +15,7 @@ from law.lifecycle import AnimalStatus, PostNotice, SeizureStatus, Sell
 from law.money_split import LotCharge
 from law.periods import local_date, next_step_due, sale_not_before, surplus_until
 from models import Database, Notice, Pound, Sale, SaleLot, Seizure, SurplusDeposit, Village
-from office import audit, ledger
+from office import audit, ledger, notify
 from office.charges import charge_for
 from office.common import (
     check_times,
@@ -114,6 +114,8 @@ def post_notice(
             section="VIII",
             payload={"notice_id": notice.id, "text": text, "proclaimed_in": places},
         )
+        # Messages: the owner hears the notice is up and when the sale may be held.
+        notify.notice_posted(s, seizure, ctx, now)
         return NoticePosted(seizure.ref, notice.id or 0, text, seizure.sale_not_before.isoformat())
 
 
@@ -337,6 +339,31 @@ def record_sale(
                 "surplus_deposit_id": deposit_id,
                 **totals,
             },
+        )
+        # Messages: the owner's account (IX) and surplus (XI); the seizer's outcome.
+        notify.sale_recorded(
+            s,
+            seizure,
+            ctx,
+            sale_id=sale_id,
+            kind=kind,
+            numbers={
+                "number_seized": account.number_seized,
+                "number_sold": account.number_sold,
+                "fines": account.fines_charged,
+                "feeding": account.feeding_charged,
+                "expenses": account.expenses,
+                "proceeds": account.proceeds,
+                "fines_paid": account.fines_paid,
+                "feeding_paid": account.feeding_paid,
+                "expenses_paid": account.expenses_paid,
+                "balance": account.balance_to_owner_or_surplus,
+                "shortfall": account.shortfall,
+            },
+            held_on=on,
+            impounded_from=seizure.impounded_on or seizure.seized_on,
+            deposit_id=deposit_id,
+            now=now,
         )
         return SaleRecorded(
             seizure.ref,

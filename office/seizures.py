@@ -24,7 +24,7 @@ from models import (
     Seizure,
     Village,
 )
-from office import audit
+from office import audit, notify
 from office.common import (
     check_times,
     district_context,
@@ -266,6 +266,8 @@ def report_seizure(
         )
         if police_aid:
             _add_aid_request(s, seizure, pound, actor_id, occurred_at, now)
+        # Messages: the keeper expects the cattle; the owner, if known, the complaint reminders.
+        notify.seizure_reported(s, seizure, ctx, now)
         return SeizureReported(
             ref=seizure.ref,
             seizure_id=seizure.id or 0,
@@ -299,6 +301,11 @@ def _add_aid_request(
         actor_id=actor_id,
         section="II",
         payload={"thana": pound.thana},
+    )
+    # Messages: the police of the thana are asked for aid.
+    s.flush()
+    notify.aid_requested(
+        s, seizure, district_context(s, seizure.district_id), request_id=req.id or 0, now=now
     )
     return req
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 from sqlmodel import col, select
 
@@ -104,6 +104,9 @@ def move_unclaimed_surplus(
     moved: list[int] = []
     with db.reading() as s:
         q = select(SurplusDeposit).where(SurplusDeposit.status == "deposited")
+        # Only deposits that may have run out: no district's local day is more than one day
+        # ahead of UTC, and a deposit runs out after its claim_until (the exact check is below).
+        q = q.where(col(SurplusDeposit.claim_until) <= now.astimezone(UTC).date())
         if district_id is not None:
             q = q.where(SurplusDeposit.district_id == district_id)
         candidates = [d.id or 0 for d in s.exec(q).all()]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
 Echo = Callable[[str], None]
+_log = logging.getLogger(__name__)
 
 
 def utc_now() -> datetime:
@@ -93,8 +95,38 @@ def prepare(
     return db
 
 
-def build_app(db: Database, *, clock: Callable[[], datetime] = utc_now) -> FastAPI:
-    """The FastAPI application with its parts wired in."""
-    from webhook.app import create_app
+def build_app(
+    db: Database,
+    *,
+    clock: Callable[[], datetime] = utc_now,
+    settings: Settings | None = None,
+) -> FastAPI:
+    """The FastAPI application with its parts wired in.
 
-    return create_app(db=db, clock=clock)
+    The Telegram webhook is mounted when POUND_TELEGRAM_TOKEN and POUND_TELEGRAM_SECRET are set,
+    the SMS webhook when POUND_TWILIO_ACCOUNT_SID and POUND_TWILIO_AUTH_TOKEN are.
+    """
+    from webhook.app import create_app
+    from webhook.sms import TwilioConfig
+    from webhook.telegram import TelegramConfig
+
+    settings = settings if settings is not None else Settings()
+    telegram = None
+    if settings.telegram_token is not None and settings.telegram_secret is not None:
+        telegram = TelegramConfig(
+            token=settings.telegram_token.get_secret_value(),
+            secret=settings.telegram_secret.get_secret_value(),
+            api_url=settings.telegram_api_url,
+        )
+    elif settings.telegram_token is not None:
+        _log.warning("POUND_TELEGRAM_SECRET is not set: the Telegram webhook is not mounted")
+    twilio = None
+    if settings.twilio_account_sid and settings.twilio_auth_token is not None:
+        twilio = TwilioConfig(
+            account_sid=settings.twilio_account_sid,
+            auth_token=settings.twilio_auth_token.get_secret_value(),
+            public_url=settings.base_url,
+            from_number=settings.twilio_from,
+            api_url=settings.twilio_api_url,
+        )
+    return create_app(db=db, clock=clock, telegram=telegram, twilio=twilio)

@@ -26,7 +26,11 @@ from pound.app import (
     safe_url,
     utc_now,
 )
+from pound.chat import chat as chat_command
 from pound.settings import Settings
+from pound.telegram import telegram as telegram_group
+from pound.worker import WorkerThread, make_worker
+from pound.worker import worker as worker_command
 
 EXIT_BROKEN = 1
 EXIT_REFUSED = 2
@@ -136,7 +140,16 @@ def serve(ctx: click.Context, host: str | None, port: int | None, no_worker: boo
     names = ", ".join(f"{d.name} ({d.code})" for d in districts(database)) or "none"
     click.echo(f"districts: {names}")
     app = build_app(database, clock=utc_now)
-    uvicorn.run(app, host=settings.host, port=settings.port, log_level=settings.log_level)
+    background = None
+    if not no_worker:
+        background = WorkerThread(make_worker(database, settings, clock=utc_now))
+        background.start()
+        click.echo("worker: running inside this process (deadlines, outbox); --no-worker to not")
+    try:
+        uvicorn.run(app, host=settings.host, port=settings.port, log_level=settings.log_level)
+    finally:
+        if background is not None:
+            background.stop()
 
 
 # --- db ----------------------------------------------------------------------------------------
@@ -281,3 +294,8 @@ def audit_verify(ctx: click.Context) -> None:
         err=True,
     )
     ctx.exit(EXIT_BROKEN)
+
+
+main.add_command(worker_command)
+main.add_command(telegram_group)
+main.add_command(chat_command)

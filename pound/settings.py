@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -29,6 +29,17 @@ class Settings(BaseSettings):
     twilio_auth_token: SecretStr | None = None
     twilio_from: str | None = None
     twilio_api_url: str = "https://api.twilio.com"
+
+    # The worker and outbox sender (docs/worker.md); the rates are per worker process.
+    telegram_global_per_second: float = Field(default=30.0, gt=0)
+    telegram_per_chat_per_second: float = Field(default=1.0, gt=0)
+    twilio_segments_per_second: float = Field(default=1.0, gt=0)  # per sender number
+    worker_poll_seconds: float = Field(default=1.0, gt=0)
+    outbox_max_retries: int = Field(default=8, ge=0)
+    outbox_backoff_seconds: float = Field(default=30.0, gt=0)  # doubles with each failure
+    outbox_lease_seconds: float = Field(default=300.0, gt=0)
+    outbox_batch: int = Field(default=200, gt=0)
+    outbox_concurrency: int = Field(default=16, gt=0)  # messages in flight per worker
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -8,13 +8,27 @@ from datetime import datetime
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 
+from bot.engine import Engine
 from models import Database
 from webhook import errors
 from webhook.deps import AppState
+from webhook.inbound import Writer
+from webhook.sms import TwilioConfig, sms_router
+from webhook.telegram import TelegramConfig, telegram_router
 
 
-def create_app(*, db: Database, clock: Callable[[], datetime]) -> FastAPI:
-    """Build the app around one database and one clock (tests pass a fixed clock)."""
+def create_app(
+    *,
+    db: Database,
+    clock: Callable[[], datetime],
+    telegram: TelegramConfig | None = None,
+    twilio: TwilioConfig | None = None,
+    engine: Engine | None = None,
+) -> FastAPI:
+    """Build the app around one database and one clock (tests pass a fixed clock).
+
+    The Telegram and SMS webhooks are mounted when their configuration is given.
+    """
     app = FastAPI(
         title="Pound office",
         summary="Act No. III of 1857: seizures, the pound register, notices, sales, complaints",
@@ -37,4 +51,38 @@ def create_app(*, db: Database, clock: Callable[[], datetime]) -> FastAPI:
     from webhook.api import router
 
     app.include_router(router)
+    _include_channels(app, db=db, clock=clock, telegram=telegram, twilio=twilio, engine=engine)
+    from webhook.metrics import metrics_router
+    from webhook.status import status_router
+
+    app.include_router(metrics_router(db=db, clock=clock))
+    if twilio is not None:
+        app.include_router(status_router(config=twilio, db=db, clock=clock))
     return app
+
+
+def _include_channels(
+    app: FastAPI,
+    *,
+    db: Database,
+    clock: Callable[[], datetime],
+    telegram: TelegramConfig | None,
+    twilio: TwilioConfig | None,
+    engine: Engine | None,
+) -> None:
+    """The Telegram and SMS webhooks, sharing one engine and one writer (webhook/inbound.py)."""
+    if telegram is None and twilio is None:
+        return
+    from bot.registry import build_engine
+
+    engine = engine or build_engine(db)
+    writer = Writer(db)
+    app.state.writer = writer
+    if telegram is not None:
+        app.include_router(
+            telegram_router(config=telegram, db=db, engine=engine, writer=writer, clock=clock)
+        )
+    if twilio is not None:
+        app.include_router(
+            sms_router(config=twilio, db=db, engine=engine, writer=writer, clock=clock)
+        )

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlmodel import Session
 
@@ -14,6 +15,12 @@ from bot.types import Inbound, Option, Reply
 from law.errors import PoundError
 from models import Database, Person, RoleGrant
 from office.roles import Role
+
+log = logging.getLogger(__name__)
+
+# The two ends of every flow's graph: `start` is `Flow.start`, `end` is a Turn with no next step.
+START = "start"
+END = "end"
 
 
 @dataclass
@@ -63,17 +70,27 @@ class Turn:
         return Turn(list(replies), step)
 
 
+class BadTransition(RuntimeError):
+    """A step answered with a next step its flow does not declare: a bug, refused."""
+
+
 class Flow:
     """A conversation. Subclasses name their commands and define `start` and `on_<step>`.
 
     `commands` are the words that start it (`seize`, `/seize`, `SEIZE ...` on SMS); `menu` is
     the label offered in the menu (an English msgid), or empty to keep it out of the menu;
     `allowed(ctx)` says who may start it.
+
+    `steps` is the flow's graph: for `start` and each step, the steps it may go to next (`end`
+    when it finishes). It is drawn in `bot/flows/<name>.mmd` (a test holds the two together),
+    and every turn is checked against it: a step that goes where it may not is refused, its
+    work rolled back, rather than leaving a chat in a state nobody drew.
     """
 
     name: str = ""
     commands: tuple[str, ...] = ()
     menu: str = ""
+    steps: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def allowed(self, ctx: Ctx) -> bool:
         return True
@@ -81,9 +98,22 @@ class Flow:
     def start(self, ctx: Ctx, args: str) -> Turn:
         raise NotImplementedError
 
+    def begin(self, ctx: Ctx, args: str) -> Turn:
+        """Start the flow, checked against its graph."""
+        return self._checked(START, self.start(ctx, args))
+
     def handle(self, ctx: Ctx, step: str, msg: Inbound) -> Turn:
         method = getattr(self, f"on_{step}", None)
-        if method is None:
+        if method is None or (self.steps and step not in self.steps):
             return Turn.done(ctx.say(ctx.t("That conversation can no longer continue.")))
         turn: Turn = method(ctx, msg)
+        return self._checked(step, turn)
+
+    def _checked(self, came_from: str, turn: Turn) -> Turn:
+        if not self.steps:  # an undeclared graph (a toy flow in a test) is not checked
+            return turn
+        going = turn.step or END
+        if going not in self.steps.get(came_from, ()):
+            log.error("flow %s: %s -> %s is not in its graph", self.name, came_from, going)
+            raise BadTransition(f"{self.name}: {came_from} -> {going}")
         return turn

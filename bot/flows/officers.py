@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.flows import darogah, keeper, magistrate, police
 from bot.flows.base import Flow
 
-FLOWS: list[Flow] = []
+FLOWS: list[Flow] = [*police.FLOWS, *keeper.FLOWS, *darogah.FLOWS, *magistrate.FLOWS]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from bot.flows.anyone import RatesFlow, StatusFlow
 from bot.flows.base import Flow
+from bot.flows.owner import OwnerFlow
+from bot.flows.seize import SeizeFlow
 
-FLOWS: list[Flow] = []
+FLOWS: list[Flow] = [SeizeFlow(), OwnerFlow(), StatusFlow(), RatesFlow()]

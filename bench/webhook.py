@@ -1,0 +1,374 @@
+"""Inbound webhook throughput and latency, beside a bare and a naive FastAPI endpoint (by hand).
+
+    .venv/bin/python bench/webhook.py [--seconds 6] [--concurrency 32] [--no-postgres]
+
+For each database (a SQLite file, and PostgreSQL at POUND_TEST_POSTGRES when it answers) it
+starts the app under uvicorn on 127.0.0.1 in a child process (the demo district loaded), then
+drives it with 32 concurrent connections (httpx.AsyncClient) for a bounded time per endpoint:
+
+- bare:     an async endpoint that returns a constant (the ceiling of this stack);
+- naive:    a sync endpoint doing one SQLModel insert per request (AnyIO's thread pool);
+- telegram: POST /telegram/webhook with real update JSON (the secret header);
+- sms:      POST /sms/inbound, form posts signed with twilio's RequestValidator.
+
+The Telegram and SMS load is a mix of many distinct chats in mid-conversation: menus, /help,
+/lang and a language button, starting a seizure report and answering its first steps,
+cancelling. One person never has two messages in flight (as on a phone). It prints updates/s,
+p50 and p99 latency, errors, and the ratios to the references. Not a test; stops by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from sqlmodel import Field, SQLModel
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+TOKEN = "123456:BENCH"
+SECRET = "bench-secret"
+ACCOUNT = "AC" + "b" * 32
+AUTH = "bench-auth-token"
+PG_ADMIN = os.environ.get("POUND_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+
+# --- the server (child process) ------------------------------------------------------------------
+
+
+class BenchRow(SQLModel, table=True):
+    """The naive reference's table: one row per request."""
+
+    __tablename__ = "bench_naive"
+    id: int | None = Field(default=None, primary_key=True)
+    payload: str = Field(max_length=200)
+    created_at: datetime
+
+
+def serve(url: str, port: int, writer_threads: int | None) -> None:
+    import uvicorn
+    from fastapi import FastAPI
+    from sqlmodel import Session
+
+    from bot.registry import build_engine
+    from pound.app import prepare
+    from pound.settings import Settings
+    from webhook.app import create_app
+    from webhook.inbound import Writer
+    from webhook.sms import TwilioConfig
+    from webhook.telegram import TelegramConfig
+
+    settings = Settings(database_url=url)
+    db = prepare(settings)
+    BenchRow.__table__.create(db.engine, checkfirst=True)  # type: ignore[attr-defined]
+
+    def clock() -> datetime:
+        return datetime.now(UTC)
+
+    app: FastAPI = create_app(
+        db=db,
+        clock=clock,
+        telegram=TelegramConfig(token=TOKEN, secret=SECRET, api_url="http://127.0.0.1:9"),
+        twilio=TwilioConfig(
+            account_sid=ACCOUNT, auth_token=AUTH, public_url=f"http://127.0.0.1:{port}"
+        ),
+        engine=build_engine(db),
+    )
+    if writer_threads is not None:
+        app.state.writer._pool = Writer(db, threads=writer_threads)._pool
+
+    @app.post("/bench/bare")
+    async def bare() -> dict[str, bool]:
+        return {"ok": True}
+
+    @app.post("/bench/naive")
+    def naive() -> dict[str, bool]:
+        with Session(db.engine) as s:
+            s.add(BenchRow(payload="x" * 100, created_at=clock()))
+            s.commit()
+        return {"ok": True}
+
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
+
+
+# --- the load (this process) ---------------------------------------------------------------------
+
+TELEGRAM_SCRIPT: list[tuple[str, str]] = [
+    ("text", "/start"),
+    ("text", "/help"),
+    ("text", "/lang"),
+    ("press", "lang:hi"),
+    ("text", "/seize"),
+    ("text", "Rampur"),
+    ("text", "the field east of the well"),
+    ("text", "/cancel"),
+    ("text", "status TPR-2026-1"),
+    ("press", "lang:en"),
+]
+SMS_SCRIPT = ["hi", "help", "lang", "3", "SEIZE 2 COW RAMPUR", "1", "cancel", "menu", "1", "2"]
+
+
+@dataclass
+class User:
+    address: str
+    step: int
+    busy: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+@dataclass
+class Result:
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    statuses: dict[int, int] = field(default_factory=dict)
+
+
+class Load:
+    def __init__(self, base: str, users: int) -> None:
+        from twilio.request_validator import RequestValidator
+
+        self.base = base
+        self.validator = RequestValidator(AUTH)
+        rnd = random.Random(7)
+        # Users start at different points of their conversations: many are mid-flow.
+        self.tg_users = [User(str(10_000_000 + i), rnd.randrange(10)) for i in range(users)]
+        self.sms_users = [User(f"+9198{i:08d}", rnd.randrange(10)) for i in range(users)]
+        self.update_ids = itertools.count(1)
+        self.sids = itertools.count(1)
+
+    def telegram(self, user: User) -> tuple[str, dict[str, Any]]:
+        kind, value = TELEGRAM_SCRIPT[user.step % len(TELEGRAM_SCRIPT)]
+        user.step += 1
+        uid = next(self.update_ids)
+        chat = int(user.address)
+        person = {"id": chat, "is_bot": False, "first_name": "Ram"}
+        if kind == "press":
+            update: dict[str, Any] = {
+                "update_id": uid,
+                "callback_query": {
+                    "id": f"cb{uid}",
+                    "from": person,
+                    "chat_instance": "1",
+                    "data": value,
+                    "message": {
+                        "message_id": 1,
+                        "date": int(time.time()),
+                        "chat": {"id": chat, "type": "private"},
+                        "text": "?",
+                    },
+                },
+            }
+        else:
+            update = {
+                "update_id": uid,
+                "message": {
+                    "message_id": uid,
+                    "date": int(time.time()),
+                    "chat": {"id": chat, "type": "private", "first_name": "Ram"},
+                    "from": person,
+                    "text": value,
+                },
+            }
+        return "/telegram/webhook", update
+
+    def sms(self, user: User) -> tuple[str, dict[str, str]]:
+        text = SMS_SCRIPT[user.step % len(SMS_SCRIPT)]
+        user.step += 1
+        sid = f"SM{next(self.sids):032x}"
+        params = {
+            "MessageSid": sid,
+            "AccountSid": ACCOUNT,
+            "From": user.address,
+            "To": "+15005550006",
+            "Body": text,
+            "NumMedia": "0",
+        }
+        return "/sms/inbound", params
+
+    async def run(self, endpoint: str, seconds: float, concurrency: int, warmup: float) -> Result:
+        import httpx
+
+        result = Result()
+        limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+        async with httpx.AsyncClient(base_url=self.base, limits=limits, timeout=30) as client:
+            start = time.perf_counter()
+            measure_from = start + warmup
+            stop = measure_from + seconds
+
+            async def worker(n: int) -> None:
+                rnd = random.Random(n)
+                while (now := time.perf_counter()) < stop:
+                    users = self.tg_users if endpoint == "telegram" else self.sms_users
+                    user = users[rnd.randrange(len(users))]
+                    if user.busy.locked():
+                        continue
+                    async with user.busy:
+                        t0 = time.perf_counter()
+                        answer = await self._post(client, endpoint, user)
+                        t1 = time.perf_counter()
+                    if now >= measure_from and t1 <= stop:
+                        result.latencies.append(t1 - t0)
+                        result.statuses[answer] = result.statuses.get(answer, 0) + 1
+                        if answer >= 400:
+                            result.errors += 1
+
+            await asyncio.gather(*(worker(n) for n in range(concurrency)))
+        return result
+
+    async def _post(self, client: Any, endpoint: str, user: User) -> int:
+        if endpoint == "bare":
+            answer = await client.post("/bench/bare")
+        elif endpoint == "naive":
+            answer = await client.post("/bench/naive")
+        elif endpoint == "telegram":
+            path, update = self.telegram(user)
+            answer = await client.post(
+                path, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": SECRET}
+            )
+        else:
+            path, params = self.sms(user)
+            signature = self.validator.compute_signature(self.base + path, params)
+            answer = await client.post(
+                path,
+                content=urlencode(params).encode(),
+                headers={
+                    "Content-Type": "application/x-www-form-urlencoded",
+                    "X-Twilio-Signature": signature,
+                },
+            )
+        return int(answer.status_code)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_ready(base: str, proc: subprocess.Popen[bytes], timeout: float = 60) -> None:
+    import httpx
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError("the server exited")
+        try:
+            if httpx.get(base + "/healthz", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError("the server did not start")
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+
+def bench_database(
+    label: str, url: str, args: argparse.Namespace
+) -> dict[str, tuple[float, float, float]]:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    cmd = [sys.executable, __file__, "serve", "--url", url, "--port", str(port)]
+    if args.writer_threads is not None:
+        cmd += ["--writer-threads", str(args.writer_threads)]
+    proc = subprocess.Popen(cmd, cwd=ROOT)
+    figures: dict[str, tuple[float, float, float]] = {}
+    try:
+        wait_ready(base, proc)
+        load = Load(base, users=args.users)
+        print(f"\n{label}: {args.concurrency} connections, {args.seconds:.0f} s per endpoint")
+        print(f"  {'endpoint':<10}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}{'errors':>8}")
+        for endpoint in ("bare", "naive", "telegram", "sms"):
+            result = asyncio.run(load.run(endpoint, args.seconds, args.concurrency, args.warmup))
+            rate = len(result.latencies) / args.seconds
+            p50, p99 = pct(result.latencies, 0.50), pct(result.latencies, 0.99)
+            figures[endpoint] = (rate, p50, p99)
+            print(f"  {endpoint:<10}{rate:>10.0f}{p50:>10.1f}{p99:>10.1f}{result.errors:>8}")
+            if result.errors:
+                print(f"    statuses: {result.statuses}")
+        naive, bare = figures["naive"][0], figures["bare"][0]
+        for endpoint in ("telegram", "sms"):
+            rate, _, p99 = figures[endpoint]
+            verdict = "meets" if rate >= naive and p99 <= 50 else "MISSES"
+            print(
+                f"  {endpoint}: {rate / naive:.2f} x naive, {rate / bare:.2f} x bare; "
+                f"p99 {p99:.1f} ms: {verdict} the target (>= naive req/s, p99 <= 50 ms)"
+            )
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+    return figures
+
+
+def postgres_database() -> tuple[str, str] | None:
+    try:
+        import psycopg
+
+        name = f"pound_bench_{uuid.uuid4().hex[:8]}"
+        with psycopg.connect(PG_ADMIN, connect_timeout=3, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
+    except Exception as exc:
+        print(f"PostgreSQL at {PG_ADMIN} does not answer ({type(exc).__name__}): skipped")
+        return None
+    base, _, _ = PG_ADMIN.rpartition("/")
+    return name, f"{base}/{name}"
+
+
+def drop_postgres(name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command")
+    server = sub.add_parser("serve")
+    server.add_argument("--url", required=True)
+    server.add_argument("--port", type=int, required=True)
+    server.add_argument("--writer-threads", type=int, default=None)
+    parser.add_argument("--seconds", type=float, default=6.0)
+    parser.add_argument("--warmup", type=float, default=1.0)
+    parser.add_argument("--concurrency", type=int, default=32)
+    parser.add_argument("--users", type=int, default=3000)
+    parser.add_argument("--writer-threads", type=int, default=None)
+    parser.add_argument("--no-postgres", action="store_true")
+    parser.add_argument("--no-sqlite", action="store_true")
+    args = parser.parse_args()
+    if args.command == "serve":
+        serve(args.url, args.port, args.writer_threads)
+        return
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs; server and load share them")
+    if not args.no_sqlite:
+        with tempfile.TemporaryDirectory() as tmp:
+            bench_database("SQLite (file, WAL)", f"sqlite:///{tmp}/bench.db", args)
+    if not args.no_postgres:
+        pg = postgres_database()
+        if pg is not None:
+            try:
+                bench_database("PostgreSQL", pg[1], args)
+            finally:
+                drop_postgres(pg[0])
+
+
+if __name__ == "__main__":
+    main()

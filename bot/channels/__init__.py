@@ -1,0 +1,1 @@
+"""Channels: provider payloads to `Inbound`, and `Reply` to what each provider sends."""

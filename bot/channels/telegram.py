@@ -1,0 +1,244 @@
+"""Telegram (python-telegram-bot 22): updates to `Inbound`, replies to keyboards and send kwargs.
+
+PTB parses and renders; the conversation itself is ours (bot/engine.py). The webhook uses
+`inbound_from_payload`; the outbox sender uses `reply_markup_for` / `message_kwargs` to send the
+stored reply rows exactly as the conversation meant them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from telegram import (
+    Bot,
+    BotCommand,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    KeyboardButton,
+    ReplyKeyboardMarkup,
+    Update,
+)
+from telegram.constants import ChatType
+
+from bot.flows.base import Flow
+from bot.i18n import N_, translator
+from bot.types import Channel, Contact, Inbound, Location, Option
+from models import Outbox
+
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+# Telegram's limit on callback_data; a longer option value is sent as its number instead.
+CALLBACK_LIMIT = 64
+MAX_MESSAGE = 4000  # Telegram allows 4096 characters; the outbox body column holds 4000.
+ALLOWED_UPDATES = (Update.MESSAGE, Update.CALLBACK_QUERY)
+_COMMAND = re.compile(r"^[a-z0-9_]{1,32}$")
+
+# The engine's own commands (bot/engine.py), first in the command menu.
+BUILT_IN_COMMANDS: tuple[tuple[str, str], ...] = (
+    ("start", N_("Show the menu")),
+    ("help", N_("What I can do, and how to stop")),
+    ("cancel", N_("Stop what you are doing; nothing is recorded")),
+    ("lang", N_("Choose your language")),
+)
+
+
+class BadUpdate(ValueError):
+    """The payload is not a Telegram update this office can read."""
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """One update read: its id, the message for the engine (None: nothing to answer) and,
+    for a button press, the callback query to answer."""
+
+    update_id: int
+    inbound: Inbound | None
+    callback_query_id: str | None = None
+    kind: str = "message"
+
+
+def parse_update(payload: object, bot: Bot) -> Parsed:
+    """Read one webhook payload with PTB; raise BadUpdate for anything that is not an update."""
+    if not isinstance(payload, dict):
+        raise BadUpdate("the payload is not a JSON object")
+    update_id = payload.get("update_id")
+    if not isinstance(update_id, int) or isinstance(update_id, bool) or update_id < 0:
+        raise BadUpdate("the payload has no update_id")
+    kinds = [k for k in payload if k in Update.ALL_TYPES]
+    if not kinds:
+        raise BadUpdate(f"update {update_id} is of no known kind")
+    try:
+        update = Update.de_json(payload, bot)
+        return Parsed(update_id, _inbound(update), _callback_id(update), kinds[0])
+    except Exception as exc:  # PTB raises many kinds on a malformed object; all mean "bad"
+        raise BadUpdate(f"update {update_id} cannot be read: {type(exc).__name__}") from exc
+
+
+def _callback_id(update: Update) -> str | None:
+    query = update.callback_query
+    return query.id if query is not None else None
+
+
+def _inbound(update: Update) -> Inbound | None:
+    """The message for the engine, or None for updates the office does not converse on
+    (edited messages, groups and channels, member changes ...)."""
+    query = update.callback_query
+    if query is not None:
+        chat = query.message.chat if query.message is not None else None
+        if chat is not None and chat.type != ChatType.PRIVATE:
+            return None
+        user = query.from_user
+        data = query.data or ""
+        address = str(chat.id if chat is not None else user.id)
+        # A long option value travels as its number; the engine resolves numbers (bot/engine.py).
+        if data.isdigit():
+            return _base(address, user.id, user.full_name, text=data)
+        return _base(address, user.id, user.full_name, option=data or None)
+    message = update.message
+    if message is None or message.chat.type != ChatType.PRIVATE or message.from_user is None:
+        return None
+    user = message.from_user
+    address = str(message.chat.id)
+    if message.contact is not None:
+        c = message.contact
+        name = " ".join(p for p in (c.first_name, c.last_name) if p)
+        contact = Contact(phone=c.phone_number, name=name, user_id=c.user_id)
+        return _base(address, user.id, user.full_name, contact=contact)
+    if message.location is not None:
+        loc = Location(message.location.latitude, message.location.longitude)
+        return _base(address, user.id, user.full_name, location=loc)
+    if message.photo:
+        largest = max(message.photo, key=lambda p: (p.width * p.height, p.file_size or 0))
+        return _base(
+            address, user.id, user.full_name, photo=largest.file_id, text=message.caption or ""
+        )
+    # Anything else (a sticker, a voice note) reaches the flow as an empty message: it asks again.
+    return _base(address, user.id, user.full_name, text=message.text or message.caption or "")
+
+
+def _base(address: str, user_id: int, name: str, **kw: Any) -> Inbound:
+    return Inbound(
+        channel=Channel.TELEGRAM,
+        address=address,
+        telegram_user_id=user_id,
+        sender_name=name[:200],
+        **kw,
+    )
+
+
+def callback_data(option: Option, number: int) -> str:
+    """The option's value if Telegram can carry it (64 bytes), else its number in the turn."""
+    if len(option.value.encode("utf-8")) <= CALLBACK_LIMIT:
+        return option.value
+    return str(number)
+
+
+def _options(raw: Iterable[Option | Mapping[str, object]]) -> list[Option]:
+    out: list[Option] = []
+    for o in raw:
+        if isinstance(o, Option):
+            out.append(o)
+        else:
+            out.append(Option(str(o.get("value", "")), str(o.get("label", ""))))
+    return out
+
+
+SHARE_PHONE = N_("Share my phone number")
+SHARE_LOCATION = N_("Share my location")
+
+
+def reply_markup_for(
+    options: Sequence[Option | Mapping[str, object]],
+    request_contact: bool = False,
+    request_location: bool = False,
+    *,
+    language: str = "en",
+    first_number: int = 1,
+) -> InlineKeyboardMarkup | ReplyKeyboardMarkup | None:
+    """The keyboard of one reply.
+
+    Options become inline buttons (one per row, the value as callback_data). A request for the
+    person's contact or location is a one-time reply keyboard instead (a message carries one
+    keyboard, so flows put choices in a separate reply when they also ask for these).
+    `first_number` is the number the turn gives this reply's first option (see callback_data).
+    """
+    if request_contact or request_location:
+        t = translator(language)
+        buttons: list[list[KeyboardButton]] = []
+        if request_contact:
+            buttons.append([KeyboardButton(t(SHARE_PHONE), request_contact=True)])
+        if request_location:
+            buttons.append([KeyboardButton(t(SHARE_LOCATION), request_location=True)])
+        return ReplyKeyboardMarkup(buttons, one_time_keyboard=True, resize_keyboard=True)
+    items = _options(options)
+    if not items:
+        return None
+    rows = [
+        [
+            InlineKeyboardButton(
+                o.label[:64] or o.value, callback_data=callback_data(o, first_number + i)
+            )
+        ]
+        for i, o in enumerate(items)
+    ]
+    return InlineKeyboardMarkup(rows)
+
+
+def message_kwargs(
+    chat_id: str | int,
+    text: str,
+    options: Sequence[Option | Mapping[str, object]] = (),
+    *,
+    request_contact: bool = False,
+    request_location: bool = False,
+    language: str = "en",
+    first_number: int = 1,
+) -> dict[str, Any]:
+    """Keyword arguments for `Bot.send_message` that say one reply."""
+    markup = reply_markup_for(
+        options,
+        request_contact,
+        request_location,
+        language=language,
+        first_number=first_number,
+    )
+    kwargs: dict[str, Any] = {"chat_id": chat_id, "text": text[:4096] or "…"}
+    if markup is not None:
+        kwargs["reply_markup"] = markup
+    return kwargs
+
+
+def bot_commands(flows: Sequence[Flow], language: str) -> list[BotCommand]:
+    """The command menu in one language: the engine's commands, then each flow's first command."""
+    t = translator(language)
+    commands = [BotCommand(name, t(text)) for name, text in BUILT_IN_COMMANDS]
+    seen = {name for name, _ in BUILT_IN_COMMANDS}
+    for flow in flows:
+        if not flow.menu or not flow.commands:
+            continue
+        name = flow.commands[0].lstrip("/").lower()
+        if name in seen or not _COMMAND.fullmatch(name):
+            continue
+        seen.add(name)
+        commands.append(BotCommand(name, t(flow.menu)[:256]))
+    return commands[:100]
+
+
+def outbox_kwargs(row: Outbox, body: str | None = None) -> dict[str, Any]:
+    """`Bot.send_message` kwargs for one outbox row (bot/outbox_replies.py writes the params).
+
+    `body` is the rendered text for templated rows; a "reply" row carries its own.
+    """
+    params = row.params or {}
+    first = params.get("first_number", 1)
+    return message_kwargs(
+        row.address,
+        body if body is not None else (row.body or ""),
+        [o for o in row.options or [] if isinstance(o, dict)],
+        request_contact=bool(params.get("request_contact")),
+        request_location=bool(params.get("request_location")),
+        language=row.language,
+        first_number=first if isinstance(first, int) else 1,
+    )

@@ -1,0 +1,411 @@
+"""Outbox rows for the sender: claim, sent, wait, retry, fail (with fallback), delivered.
+
+These are short transactions on a plain Session, NOT `Database.transaction()`: that one takes the
+global writer lock on PostgreSQL, and several workers must share the outbox at once. On
+PostgreSQL rows are claimed `FOR UPDATE SKIP LOCKED`, so two workers never claim the same row;
+SQLite runs one worker and every Session begins IMMEDIATE there, so the claim is serialised.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import ColumnElement, and_, func, or_, update
+from sqlmodel import Session, col, select
+
+from law.profile import StatuteProfile, get_profile
+from models import Database, District, OptOut, Outbox, Person, RoleGrant, Seizure
+
+QUEUED = "queued"
+SENDING = "sending"
+SENT = "sent"
+DELIVERED = "delivered"
+FAILED = "failed"
+CANCELLED = "cancelled"
+STATES = (QUEUED, SENDING, SENT, DELIVERED, FAILED, CANCELLED)
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """A claimed outbox row, detached from its session: what the sender works from."""
+
+    id: int
+    dedupe_key: str
+    channel: str
+    address: str
+    person_id: int | None
+    language: str
+    template: str
+    params: dict[str, object]
+    body: str | None
+    options: list[dict[str, object]]
+    private: bool
+    seizure_ref: str | None
+    due_at: datetime
+    error_count: int
+    fallback_from: int | None
+
+
+def _claimed(row: Outbox) -> Claimed:
+    if row.id is None:  # pragma: no cover - a stored row has an id
+        raise ValueError("an outbox row without an id")
+    return Claimed(
+        id=row.id,
+        dedupe_key=row.dedupe_key,
+        channel=row.channel,
+        address=row.address,
+        person_id=row.person_id,
+        language=row.language,
+        template=row.template,
+        params=dict(row.params or {}),
+        body=row.body,
+        options=list(row.options or []),
+        private=row.private,
+        seizure_ref=row.seizure_ref,
+        due_at=row.due_at,
+        error_count=row.error_count,
+        fallback_from=row.fallback_from,
+    )
+
+
+def _session(db: Database) -> Session:
+    return Session(db.engine, expire_on_commit=False)
+
+
+def claim_due(
+    db: Database,
+    *,
+    now: datetime,
+    worker: str,
+    channels: Sequence[str],
+    limit: int,
+    lease: timedelta,
+) -> list[Claimed]:
+    """Mark up to `limit` due rows `sending` for `worker` and return them, earliest due first.
+
+    Due: queued, `due_at` passed, and its `next_attempt_at` (if any) passed. A row left in
+    `sending` longer than `lease` belongs to a worker that died, and is claimed again: if that
+    worker had sent it and died before recording so, the person gets it twice (docs/worker.md).
+    """
+    if not channels or limit <= 0:
+        return []
+    skip_locked = not db.is_sqlite
+    queued = and_(
+        col(Outbox.state) == QUEUED,
+        col(Outbox.due_at) <= now,
+        or_(col(Outbox.next_attempt_at).is_(None), col(Outbox.next_attempt_at) <= now),
+    )
+    stale = and_(col(Outbox.state) == SENDING, col(Outbox.claimed_at) < now - lease)
+    with _session(db) as s, s.begin():
+        rows: list[Outbox] = []
+        for where in (stale, queued):
+            want = limit - len(rows)
+            if want <= 0:
+                break
+            q = (
+                select(Outbox)
+                .where(where, col(Outbox.channel).in_(list(channels)))
+                .order_by(col(Outbox.due_at), col(Outbox.id))
+                .limit(want)
+                .with_for_update(skip_locked=skip_locked)
+            )
+            rows.extend(s.exec(q).all())
+        if not rows:
+            return []
+        ids = [r.id for r in rows]
+        s.execute(
+            update(Outbox)
+            .where(col(Outbox.id).in_(ids))
+            .values(state=SENDING, claimed_by=worker, claimed_at=now)
+        )
+        return [_claimed(r) for r in rows]
+
+
+def _mine(row_id: int, worker: str) -> ColumnElement[bool]:
+    # Guard every write with the claim: a row reclaimed by another worker is no longer ours.
+    return and_(
+        col(Outbox.id) == row_id,
+        col(Outbox.state) == SENDING,
+        col(Outbox.claimed_by) == worker,
+    )
+
+
+def mark_sent(
+    db: Database, *, row_id: int, worker: str, provider_id: str, body: str, sent_at: datetime
+) -> bool:
+    """Record a send; False when the row was no longer ours (it was reclaimed meanwhile)."""
+    # Core, not the ORM: this runs once per message, and is the worker's hottest write.
+    with db.engine.begin() as conn:
+        res = conn.execute(
+            update(Outbox)
+            .where(_mine(row_id, worker))
+            .values(
+                state=SENT,
+                provider_id=provider_id[:64],
+                body=body[:4000],
+                sent_at=sent_at,
+                # claimed_by stays: which worker sent it (a lapsed claim would have changed it).
+            )
+        )
+        return bool(res.rowcount)
+
+
+def release(
+    db: Database,
+    *,
+    row_ids: Iterable[int],
+    worker: str,
+    until: datetime | None,
+    reason: str | None = None,
+    count_error: bool = False,
+) -> int:
+    """Give rows back to the queue, to be tried at `until` (quiet hours, rate limits, retries)."""
+    ids = list(row_ids)
+    if not ids:
+        return 0
+    values: dict[str, object] = {
+        "state": QUEUED,
+        "next_attempt_at": until,
+        "claimed_by": None,
+        "claimed_at": None,
+    }
+    if reason is not None:
+        values["failed_reason"] = reason[:500]
+    if count_error:
+        values["error_count"] = col(Outbox.error_count) + 1
+    with _session(db) as s, s.begin():
+        res = s.execute(
+            update(Outbox)
+            .where(
+                col(Outbox.id).in_(ids),
+                col(Outbox.state) == SENDING,
+                col(Outbox.claimed_by) == worker,
+            )
+            .values(**values)
+        )
+        return int(res.rowcount)  # type: ignore[attr-defined]
+
+
+def _fallback_key(key: str, channel: str) -> str:
+    key = f"{key}|fallback:{channel}"
+    if len(key) <= 200:
+        return key
+    return f"fallback:{channel}:{hashlib.sha256(key.encode()).hexdigest()}"
+
+
+def _fallback_address(s: Session, row: Outbox) -> tuple[str, str] | None:
+    """The person's other channel and address, if there is one and it may be used."""
+    if row.person_id is None or row.fallback_from is not None:
+        return None  # a fallback does not fall back again: no ping-pong between channels
+    person = s.get(Person, row.person_id)
+    if person is None:
+        return None
+    if row.channel == "telegram" and person.phone:
+        opted_out = s.exec(
+            select(OptOut.id).where(OptOut.channel == "sms", OptOut.address == person.phone)
+        ).first()
+        return None if opted_out is not None else ("sms", person.phone)
+    if row.channel in ("sms", "whatsapp") and person.telegram_id is not None:
+        return ("telegram", str(person.telegram_id))
+    return None
+
+
+def _fail_row(s: Session, row: Outbox, reason: str, now: datetime) -> int | None:
+    """Fail one row in session `s`; queue its fallback on the person's other channel."""
+    row.state = FAILED
+    row.failed_reason = reason[:500]
+    row.claimed_by = None
+    row.claimed_at = None
+    s.add(row)
+    other = _fallback_address(s, row)
+    if other is None:
+        return None
+    channel, address = other
+    key = _fallback_key(row.dedupe_key, channel)
+    if s.exec(select(Outbox.id).where(Outbox.dedupe_key == key)).first() is not None:
+        return None
+    fallback = Outbox(
+        dedupe_key=key,
+        channel=channel,
+        address=address,
+        person_id=row.person_id,
+        language=row.language,
+        template=row.template,
+        params=dict(row.params or {}),
+        body=row.body if row.template == "reply" else None,
+        options=list(row.options or []),
+        private=row.private,
+        seizure_ref=row.seizure_ref,
+        due_at=now,
+        state=QUEUED,
+        fallback_from=row.id,
+        created_at=now,
+    )
+    s.add(fallback)
+    s.flush()
+    return fallback.id
+
+
+def fail(
+    db: Database, *, row_id: int, worker: str, reason: str, now: datetime, count_error: bool = True
+) -> int | None:
+    """The row ends `failed` with `reason`; returns the id of its fallback row, if any."""
+    with _session(db) as s, s.begin():
+        row = s.exec(select(Outbox).where(_mine(row_id, worker)).with_for_update()).first()
+        if row is None:
+            return None
+        if count_error:
+            row.error_count += 1
+        return _fail_row(s, row, reason, now)
+
+
+@dataclass(frozen=True)
+class StatusResult:
+    found: bool
+    state: str | None = None
+    fallback_id: int | None = None
+
+
+# Twilio's message statuses that end a message: delivered, or not.
+_TWILIO_DONE = {"delivered": DELIVERED, "undelivered": FAILED, "failed": FAILED}
+
+
+def apply_provider_status(
+    db: Database, *, provider_id: str, status: str, error_code: str | None, now: datetime
+) -> StatusResult:
+    """A delivery report (Twilio's status callback) moves the row to delivered or failed.
+
+    Intermediate statuses (queued, sending, sent) change nothing; a report never moves a row
+    back, and a repeat of the same report changes nothing.
+    """
+    target = _TWILIO_DONE.get(status.strip().lower())
+    with _session(db) as s, s.begin():
+        row = s.exec(
+            select(Outbox).where(Outbox.provider_id == provider_id).with_for_update()
+        ).first()
+        if row is None:
+            return StatusResult(found=False)
+        if target is None or row.state not in (SENDING, SENT):
+            return StatusResult(found=True, state=row.state)
+        if target == DELIVERED:
+            row.state = DELIVERED
+            row.delivered_at = now
+            s.add(row)
+            return StatusResult(found=True, state=DELIVERED)
+        code = f"twilio-{error_code}" if error_code else f"twilio-{status.strip().lower()}"
+        fallback_id = _fail_row(s, row, f"{code}: {status} reported by Twilio", now)
+        return StatusResult(found=True, state=FAILED, fallback_id=fallback_id)
+
+
+# --- what the quiet hours need: the district a row's person lives under --------------------------
+
+
+@dataclass(frozen=True)
+class Zone:
+    profile: StatuteProfile
+    tz: ZoneInfo
+
+
+def zones_for(db: Database, rows: Sequence[Claimed]) -> dict[int, Zone]:
+    """Each row's district rules (profile, time zone), by row id.
+
+    The seizure's district when the row names one, else the district of the person's first
+    role, else the first district: quiet hours (G11) are local hours of that district.
+    """
+    with _session(db) as s:
+        if db.is_sqlite:
+            s.connection(execution_options={"sqlite_begin": "DEFERRED"})
+        q0 = select(District.id, District.profile, District.timezone).order_by(col(District.id))
+        districts = {did: (profile, tz) for did, profile, tz in s.exec(q0).all()}
+        refs = {r.seizure_ref for r in rows if r.seizure_ref}
+        by_ref: dict[str, int] = {}
+        if refs:
+            q = select(Seizure.ref, Seizure.district_id).where(col(Seizure.ref).in_(refs))
+            by_ref = {ref: did for ref, did in s.exec(q).all()}
+        people = {r.person_id for r in rows if r.person_id is not None}
+        by_person: dict[int, int] = {}
+        if people:
+            q2 = (
+                select(RoleGrant.person_id, RoleGrant.district_id)
+                .where(col(RoleGrant.person_id).in_(people))
+                .order_by(col(RoleGrant.id))
+            )
+            for pid, did in s.exec(q2).all():
+                by_person.setdefault(pid, did)
+        s.rollback()
+    default = next(iter(districts), None)
+    zones: dict[int, Zone] = {}
+    cache: dict[int, Zone] = {}
+    for r in rows:
+        found = by_ref.get(r.seizure_ref or "") or by_person.get(r.person_id or -1) or default
+        if found is None or found not in districts:
+            continue
+        if found not in cache:
+            profile, tz = districts[found]
+            cache[found] = Zone(get_profile(profile), ZoneInfo(tz))
+        zones[r.id] = cache[found]
+    return zones
+
+
+def opted_out(db: Database, channel: str, addresses: Iterable[str]) -> set[str]:
+    """Which of these addresses said STOP on `channel`."""
+    wanted = list(set(addresses))
+    if not wanted:
+        return set()
+    with _session(db) as s:
+        if db.is_sqlite:
+            s.connection(execution_options={"sqlite_begin": "DEFERRED"})
+        q = select(OptOut.address).where(OptOut.channel == channel, col(OptOut.address).in_(wanted))
+        found = set(s.exec(q).all())
+        s.rollback()
+        return found
+
+
+# --- figures for /metrics ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OutboxFigures:
+    depth: dict[str, int]
+    failures: dict[str, int]
+    latencies: list[float]  # seconds from due to sent, for rows sent in the window
+
+
+def outbox_figures(db: Database, *, now: datetime, window: timedelta) -> OutboxFigures:
+    """Rows by state, failed rows by reason code, and how late recent messages went out."""
+    with _session(db) as s:
+        if db.is_sqlite:
+            s.connection(execution_options={"sqlite_begin": "DEFERRED"})
+        depth = {state: 0 for state in STATES}
+        for state, n in s.exec(
+            select(Outbox.state, func.count()).group_by(col(Outbox.state))
+        ).all():
+            depth[state] = int(n)
+        failures: Counter[str] = Counter()
+        q = (
+            select(Outbox.failed_reason, func.count())
+            .where(Outbox.state == FAILED)
+            .group_by(col(Outbox.failed_reason))
+        )
+        for reason, n in s.exec(q).all():
+            failures[reason_code(reason)] += int(n)
+        recent = s.exec(
+            select(Outbox.due_at, Outbox.sent_at)
+            .where(col(Outbox.sent_at) >= now - window)
+            .limit(100_000)
+        ).all()
+        s.rollback()
+    latencies = [max(0.0, (sent - due).total_seconds()) for due, sent in recent if sent]
+    return OutboxFigures(depth, dict(failures), latencies)
+
+
+def reason_code(reason: str | None) -> str:
+    """The stable part of a failure reason (before the first colon), fit for a metric label."""
+    if not reason:
+        return "unknown"
+    return reason.split(":", 1)[0].strip()[:64] or "unknown"

@@ -1,0 +1,270 @@
+"""What anyone may ask: the status of a seizure (STATUS <ref>) and a pound's posted schedule of
+fines and feeding rates (RATES <pound>, Sec VII); and the words the private flows share."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any, ClassVar
+
+from bot.flows.base import Ctx, Flow, Turn
+from bot.i18n import N_, Translator
+from bot.types import Channel, Inbound, Option, Reply
+from law.errors import PoundError
+from office.common import normalise_phone
+from office.lookup import keepers_of, pound_codes, pound_rates
+from office.queries import seizure_view
+from office.seizures import REF_ALPHABET, REF_LENGTH
+
+REF = re.compile(rf"^[{REF_ALPHABET}]{{{REF_LENGTH}}}$")
+
+KIND_LABELS: dict[str, str] = {
+    "camel": N_("camel"),
+    "buffalo": N_("buffalo"),
+    "horse": N_("horse"),
+    "tattoo": N_("pony"),
+    "bull": N_("bull"),
+    "bullock": N_("bullock"),
+    "cow": N_("cow"),
+    "calf": N_("calf"),
+    "ass": N_("ass"),
+    "sheep": N_("sheep"),
+    "goat": N_("goat"),
+}
+
+STATUS_LABELS: dict[str, str] = {
+    "seized": N_("seized, on the way to the pound"),
+    "impounded": N_("in the pound"),
+    "reported_unclaimed": N_("unclaimed, reported to the Darogah (Sec VIII)"),
+    "noticed": N_("unclaimed, notice posted and proclaimed (Sec VIII)"),
+    "closed": N_("closed"),
+}
+
+ANIMAL_LABELS: dict[str, str] = {
+    "seized": N_("seized"),
+    "impounded": N_("in the pound"),
+    "released_paid": N_("released on payment"),
+    "released_by_order": N_("released by order"),
+    "released_after_part_sale": N_("released after part sale"),
+    "sold": N_("sold"),
+    "died": N_("died"),
+    "escaped": N_("escaped"),
+    "rescued": N_("rescued"),
+}
+
+
+def label(t: Translator, labels: dict[str, str], key: str) -> str:
+    return t(labels[key]) if key in labels else key
+
+
+def sender_phone(inbound: Inbound) -> str | None:
+    """The sender's phone where the channel gives it (SMS, WhatsApp, console), else None."""
+    if inbound.channel is Channel.TELEGRAM:
+        return None
+    try:
+        return normalise_phone(inbound.address.removeprefix("whatsapp:"))
+    except PoundError:
+        return None
+
+
+def find_ref(text: str) -> str | None:
+    """The first word of `text` that has the shape of a seizure reference."""
+    for word in text.upper().split():
+        if REF.match(word):
+            return word
+    return None
+
+
+def answer(msg: Inbound) -> str:
+    """What a person answered: the option chosen, or the text typed."""
+    return (msg.option or msg.text).strip()
+
+
+def day(t: Translator, iso: str | None) -> str:
+    return t.day(date.fromisoformat(iso[:10])) if iso else ""
+
+
+def count_line(t: Translator, animals: list[dict[str, Any]]) -> str:
+    """'2 cow (red), 1 buffalo': the animals by kind, as Sec V describes them."""
+    groups: dict[tuple[str, str], int] = {}
+    for a in animals:
+        key = (str(a["kind"]), str(a.get("description") or ""))
+        groups[key] = groups.get(key, 0) + 1
+    parts = []
+    for (kind, description), n in groups.items():
+        text = f"{n} {label(t, KIND_LABELS, kind)}"
+        parts.append(f"{text} ({description})" if description else text)
+    return ", ".join(parts)
+
+
+def describe_seizure(ctx: Ctx, view: dict[str, Any]) -> str:
+    """A seizure for its owner or anyone: status, animals, what is due today, every deadline."""
+    t = ctx.t
+    lines = [
+        t(
+            "Seizure {ref}: {status}.",
+            ref=view["ref"],
+            status=label(t, STATUS_LABELS, view["status"]),
+        )
+    ]
+    held = [a for a in view["animals"] if a["status"] in ("seized", "impounded")]
+    lines.append(t("Animals: {animals}.", animals=count_line(t, view["animals"])))
+    gone = [a for a in view["animals"] if a not in held]
+    for a in gone:
+        lines.append(
+            t(
+                "No. {number} ({kind}): {status}.",
+                number=a["id"],
+                kind=label(t, KIND_LABELS, a["kind"]),
+                status=label(t, ANIMAL_LABELS, a["status"]),
+            )
+        )
+    pound = view.get("pound") or {}
+    due = view["due"]
+    if held and view["impounded_at"]:
+        lines.append(
+            t(
+                "Due today ({day}): fine {fine} (Sec VI), feeding {feeding} (Sec VII), "
+                "total {total}. Feeding grows by {per_day} a day.",
+                day=day(t, due["on"]),
+                fine=due["fine_text"],
+                feeding=due["feeding_text"],
+                total=due["total_text"],
+                per_day=due["per_day_text"],
+            )
+        )
+    elif held:
+        lines.append(
+            t(
+                "Not yet at the pound. The fine will be {fine} (Sec VI); feeding is charged "
+                "from the day of arrival (Sec VII).",
+                fine=due["fine_text"],
+            )
+        )
+    deadlines = view["deadlines"]
+    if held and deadlines.get("claim_until"):
+        lines.append(
+            t(
+                "Claim within seven days of impounding, by {date} (Sec VIII); after that "
+                "until the sale (practice G2).",
+                date=day(t, deadlines["claim_until"]),
+            )
+        )
+    if view["ground"] != "stray" and deadlines.get("complaint_until"):
+        lines.append(
+            t(
+                "A complaint against the seizure may be made until {date} (Sec XIV).",
+                date=day(t, deadlines["complaint_until"]),
+            )
+        )
+    if held and deadlines.get("sale_not_before"):
+        lines.append(
+            t("No sale before {date} (Sec VIII).", date=day(t, deadlines["sale_not_before"]))
+        )
+    if view["complaint_pending"]:
+        lines.append(t("A complaint is pending: no sale until it is decided (Sec IX)."))
+    if held and pound:
+        keepers = keepers_of(ctx.db, pound["code"])
+        lines.append(
+            t(
+                "To claim, go to {pound} and pay the keeper {keeper}; you sign the register "
+                "as your receipt (Sec VII).",
+                pound=pound["name"],
+                keeper=", ".join(keepers) or t("on duty"),
+            )
+        )
+    return "\n".join(lines)
+
+
+def show_status(ctx: Ctx, ref: str) -> str:
+    return describe_seizure(ctx, seizure_view(ctx.db, ref=ref, now=ctx.now))
+
+
+class StatusFlow(Flow):
+    """STATUS <ref>: where a seizure stands, what is due, every deadline."""
+
+    name = "status"
+    commands = ("status",)
+    menu = N_("Status of a seizure")
+    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+        "start": ("ref", "end"),
+        "ref": ("ref", "end"),
+    }
+
+    def start(self, ctx: Ctx, args: str) -> Turn:
+        ref = find_ref(args)
+        if ref is None:
+            return Turn.to("ref", self._ask(ctx))
+        try:
+            return Turn.done(ctx.say(show_status(ctx, ref)))
+        except PoundError as exc:
+            # A one-line STATUS is answered once, right or wrong; no question is left open.
+            return Turn.done(ctx.say(ctx.explain(exc)))
+
+    def on_ref(self, ctx: Ctx, msg: Inbound) -> Turn:
+        ref = find_ref(answer(msg))
+        if ref is None:
+            return Turn.to("ref", ctx.say(ctx.t("That is not a reference.")), self._ask(ctx))
+        return self._show(ctx, ref)
+
+    def _ask(self, ctx: Ctx) -> Reply:
+        return ctx.say(ctx.t("Send the reference of the seizure (six letters and digits)."))
+
+    def _show(self, ctx: Ctx, ref: str) -> Turn:
+        try:
+            return Turn.done(ctx.say(show_status(ctx, ref)))
+        except PoundError as exc:
+            return Turn.to("ref", ctx.say(ctx.explain(exc)), self._ask(ctx))
+
+
+class RatesFlow(Flow):
+    """RATES <pound>: the schedule posted at every pound, fines (Sec VI) and feeding (Sec VII)."""
+
+    name = "rates"
+    commands = ("rates",)
+    menu = N_("Fines and feeding rates")
+    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+        "start": ("pound", "end"),
+        "pound": ("pound", "end"),
+    }
+
+    def start(self, ctx: Ctx, args: str) -> Turn:
+        code = args.strip().split()[0] if args.strip() else ""
+        if not code:
+            return Turn.to("pound", self._ask(ctx))
+        try:
+            return self._show(ctx, code)
+        except PoundError as exc:
+            return Turn.done(ctx.say(ctx.explain(exc)))
+
+    def on_pound(self, ctx: Ctx, msg: Inbound) -> Turn:
+        code = answer(msg).removeprefix("pound:")
+        if not code:
+            return Turn.to("pound", self._ask(ctx))
+        try:
+            return self._show(ctx, code)
+        except PoundError as exc:
+            return Turn.to("pound", ctx.say(ctx.explain(exc)), self._ask(ctx))
+
+    def _ask(self, ctx: Ctx) -> Reply:
+        options = [Option(f"pound:{code}", name) for code, name in pound_codes(ctx.db)]
+        return ctx.say(ctx.t("Which pound?"), options[:20])
+
+    def _show(self, ctx: Ctx, code: str) -> Turn:
+        t = ctx.t
+        rates = pound_rates(ctx.db, pound_code=code[:32], now=ctx.now)
+        lines = [
+            t("{pound}: fines and feeding on {day}.", pound=rates.pound_name, day=day(t, rates.on)),
+            t("Fine per head, once (Sec VI); feeding per head per day (Sec VII):"),
+        ]
+        for row in rates.rows:
+            kinds = ", ".join(label(t, KIND_LABELS, k) for k in row.kinds)
+            lines.append(
+                t(
+                    "{kinds}: fine {fine}, feeding {feeding} a day",
+                    kinds=kinds,
+                    fine=row.fine_text,
+                    feeding=row.feeding_text,
+                )
+            )
+        return Turn.done(ctx.say("\n".join(lines)))

@@ -1,0 +1,365 @@
+"""The Darogah: notice and drum proclamation of unclaimed cattle (Sec VIII), and the auction with
+its account (VIII, IX, X, XI)."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import ClassVar
+
+from bot.flows.base import Ctx, Flow, Turn
+from bot.flows.officer_kit import (
+    OfficerFlow,
+    actor,
+    answer,
+    ask_again,
+    choose,
+    command_typed,
+    explained,
+    not_recorded,
+    person_dict,
+    person_from,
+    person_in,
+    places,
+    ref_of,
+    refused,
+    seizure_line,
+    yes_no,
+)
+from bot.i18n import N_
+from bot.types import Inbound, Option
+from law.errors import InvalidInput, PoundError
+from office.queries import money_for, read_amount
+from office.roles import Role
+from office.sales import LotIn, post_notice, record_sale
+from office.worklists import SeizureBrief, SeizureItem, awaiting_notice, sales_due, seizure_brief
+
+
+def _brief(ctx: Ctx, ref: str) -> SeizureBrief:
+    """The seizure, after checking the speaker is the Darogah of its thana (Sec VIII)."""
+    return seizure_brief(
+        ctx.db, ref=ref, now=ctx.now, actor_id=actor(ctx, Role.DAROGAH), roles=(Role.DAROGAH,)
+    )
+
+
+class DarogahFlow(OfficerFlow):
+    """An act of the Darogah on one seizure of his thana: by reference or from his worklist."""
+
+    roles = (Role.DAROGAH,)
+
+    def allowed(self, ctx: Ctx) -> bool:
+        return ctx.has(Role.DAROGAH) or command_typed(ctx, self.commands)
+
+    def worklist(self, ctx: Ctx, me: int, thana: str) -> list[SeizureItem]:
+        raise NotImplementedError
+
+    def empty(self, ctx: Ctx) -> str:
+        raise NotImplementedError
+
+    def start(self, ctx: Ctx, args: str) -> Turn:
+        me = actor(ctx, Role.DAROGAH)
+        if args.strip():
+            return self.show(ctx, _brief(ctx, args.split()[0].upper()))
+        thanas = places(ctx, Role.DAROGAH)
+        if not thanas:
+            raise refused(ctx, Role.DAROGAH)
+        items = [i for thana in thanas for i in self.worklist(ctx, me, thana)]
+        if not items:
+            return Turn.done(ctx.say(self.empty(ctx)))
+        lines = ["- " + seizure_line(ctx, i) for i in items]
+        lines.append(ctx.t("Choose a seizure, or send its reference."))
+        return Turn.to("pick", ctx.say("\n".join(lines), choose(items)))
+
+    def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
+        try:
+            return self.show(ctx, _brief(ctx, ref_of(msg)))
+        except PoundError as exc:
+            return explained(ctx, exc, "pick")
+
+    def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
+        raise NotImplementedError
+
+
+class NoticeFlow(DarogahFlow):
+    """Unclaimed cattle: the notice at the Police Office and the beat of drum (Sec VIII)."""
+
+    name = "darogah_notice"
+    commands = ("notice", "unclaimed")
+    menu = N_("Unclaimed cattle: notice and proclamation (Sec VIII)")
+    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+        "start": ("pick", "village", "end"),
+        "pick": ("pick", "village", "end"),
+        "village": ("village", "market"),
+        "market": ("market", "confirm"),
+        "confirm": ("confirm", "end"),
+    }
+
+    def worklist(self, ctx: Ctx, me: int, thana: str) -> list[SeizureItem]:
+        return awaiting_notice(ctx.db, thana=thana, actor_id=me)
+
+    def empty(self, ctx: Ctx) -> str:
+        return ctx.t("No unclaimed cattle await a notice.")
+
+    def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
+        item = brief.item
+        if item.status != "reported_unclaimed":
+            return Turn.done(
+                ctx.say(ctx.t("{ref} is not reported unclaimed; no notice is due.", ref=item.ref))
+            )
+        ctx.data["ref"] = item.ref
+        text = "\n".join(
+            [
+                seizure_line(ctx, item),
+                ctx.t(
+                    "Not claimed within seven days of impounding at {pound} pound. Post the "
+                    "notice at the Police Office and have it proclaimed by beat of drum in the "
+                    "village and at the market place nearest the place of seizure (Sec VIII).",
+                    pound=item.pound_name,
+                ),
+                ctx.t("In which village was the drum beaten?"),
+            ]
+        )
+        return Turn.to("village", ctx.say(text, (Option(item.village, item.village),)))
+
+    def on_village(self, ctx: Ctx, msg: Inbound) -> Turn:
+        village = (msg.option or msg.text).strip()
+        if not village:
+            return Turn.to("village", ctx.say(ctx.t("In which village was the drum beaten?")))
+        ctx.data["village"] = village[:200]
+        return Turn.to(
+            "market",
+            ctx.say(ctx.t("At which market place, the nearest to the place of seizure?")),
+        )
+
+    def on_market(self, ctx: Ctx, msg: Inbound) -> Turn:
+        market = msg.text.strip()
+        if not market:
+            return Turn.to(
+                "market",
+                ctx.say(ctx.t("At which market place, the nearest to the place of seizure?")),
+            )
+        ctx.data["market"] = market[:200]
+        text = ctx.t(
+            "Confirm: the notice for {ref} is posted at the Police Office today, and was "
+            "proclaimed by beat of drum in {village} and at {market} (Sec VIII).",
+            ref=ctx.data["ref"],
+            village=ctx.data["village"],
+            market=market,
+        )
+        return Turn.to("confirm", ctx.say(text, yes_no(ctx)))
+
+    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
+        said = answer(msg)
+        if said is None:
+            return ask_again(ctx, "confirm")
+        if not said:
+            return not_recorded(ctx)
+        try:
+            posted = post_notice(
+                ctx.db,
+                actor_id=actor(ctx, Role.DAROGAH),
+                ref=str(ctx.data["ref"]),
+                proclaimed_in=[str(ctx.data["village"]), str(ctx.data["market"])],
+                occurred_at=ctx.now,
+                now=ctx.now,
+            )
+        except PoundError as exc:
+            return explained(ctx, exc, None)
+        day = ctx.t.day(date.fromisoformat(posted.sale_not_before[:10]))
+        return Turn.done(
+            ctx.say(
+                ctx.t(
+                    "Notice posted and proclaimed (Sec VIII). If the cattle are not claimed, "
+                    "the sale may be held on or after {day}.",
+                    day=day,
+                )
+            ),
+            ctx.say(ctx.t("The notice, as posted:") + "\n" + posted.text),
+        )
+
+
+class AuctionFlow(DarogahFlow):
+    """The public auction: a buyer and a price for each animal sold, the expenses, the account
+    (Sec VIII unclaimed, Sec IX non-payment; Sec X: no police officer or keeper may buy)."""
+
+    name = "darogah_auction"
+    commands = ("auction",)
+    menu = N_("Record an auction (Sec VIII, IX)")
+    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+        "start": ("pick", "buyer", "end"),
+        "pick": ("pick", "buyer", "end"),
+        "buyer": ("buyer", "price", "expenses", "end"),
+        "price": ("price", "buyer", "expenses"),
+        "expenses": ("expenses", "place"),
+        "place": ("place", "confirm"),
+        "confirm": ("confirm", "end"),
+    }
+
+    def worklist(self, ctx: Ctx, me: int, thana: str) -> list[SeizureItem]:
+        return sales_due(ctx.db, thana=thana, now=ctx.now, actor_id=me)
+
+    def empty(self, ctx: Ctx) -> str:
+        return ctx.t("No sale is due.")
+
+    def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
+        if not brief.held:
+            return Turn.done(
+                ctx.say(ctx.t("No animal of {ref} is in the pound.", ref=brief.item.ref))
+            )
+        ctx.data["ref"] = brief.item.ref
+        ctx.data["queue"] = brief.held
+        ctx.data["kinds"] = {
+            str(a.number): a.kind + (f", {a.description}" if a.description else "")
+            for a in brief.animals
+        }
+        ctx.data["lots"] = []
+        intro = "\n".join(
+            [
+                seizure_line(ctx, brief.item),
+                ctx.t(
+                    "For each animal, send the buyer's name and village. Police officers and "
+                    "pound-keepers may not buy (Sec X)."
+                ),
+            ]
+        )
+        return self._ask_buyer(ctx, intro)
+
+    def _animal(self, ctx: Ctx) -> int:
+        return int(ctx.data["queue"][0])
+
+    def _ask_buyer(self, ctx: Ctx, intro: str = "") -> Turn:
+        number = self._animal(ctx)
+        text = ctx.t(
+            "Animal {number} ({kind}): buyer's name and village, for example: Ganga Ram, Kemri",
+            number=number,
+            kind=ctx.data["kinds"].get(str(number), ""),
+        )
+        options = (Option("unsold", ctx.t("Not sold")),)
+        return Turn.to("buyer", ctx.say((intro + "\n" if intro else "") + text, options))
+
+    def _next(self, ctx: Ctx) -> Turn:
+        ctx.data["queue"] = ctx.data["queue"][1:]
+        if ctx.data["queue"]:
+            return self._ask_buyer(ctx)
+        if not ctx.data["lots"]:
+            return Turn.done(ctx.say(ctx.t("No animal was sold; nothing was recorded.")))
+        return Turn.to(
+            "expenses",
+            ctx.say(ctx.t("Expenses of the sale, for example Rs 0-8-0 (send 0 if none):")),
+        )
+
+    def on_buyer(self, ctx: Ctx, msg: Inbound) -> Turn:
+        if msg.option == "unsold" or msg.text.strip().lower() in {"unsold", "not sold"}:
+            return self._next(ctx)
+        try:
+            buyer = person_in(msg.text)
+        except PoundError as exc:
+            turn = self._ask_buyer(ctx)
+            return explained(ctx, exc, "buyer", *turn.replies)
+        ctx.data["buyer"] = person_dict(buyer)
+        return Turn.to(
+            "price",
+            ctx.say(
+                ctx.t(
+                    "Price paid by {buyer} for animal {number}, for example Rs 9-0-0:",
+                    buyer=buyer.name,
+                    number=self._animal(ctx),
+                )
+            ),
+        )
+
+    def _amount(self, ctx: Ctx, text: str) -> int:
+        return read_amount(text.strip(), money_for(ctx.db, seizure_ref=str(ctx.data["ref"])))
+
+    def on_price(self, ctx: Ctx, msg: Inbound) -> Turn:
+        try:
+            price = self._amount(ctx, msg.text)
+        except PoundError as exc:
+            return explained(ctx, exc, "price")
+        ctx.data["lots"].append(
+            {"animal": self._animal(ctx), "buyer": ctx.data.pop("buyer"), "price": price}
+        )
+        return self._next(ctx)
+
+    def on_expenses(self, ctx: Ctx, msg: Inbound) -> Turn:
+        try:
+            ctx.data["expenses"] = self._amount(ctx, msg.text)
+        except PoundError as exc:
+            return explained(ctx, exc, "expenses")
+        return Turn.to("place", ctx.say(ctx.t("Where was the auction held?")))
+
+    def on_place(self, ctx: Ctx, msg: Inbound) -> Turn:
+        place = msg.text.strip()
+        if not place:
+            return Turn.to("place", ctx.say(ctx.t("Where was the auction held?")))
+        ctx.data["place"] = place[:500]
+        money = money_for(ctx.db, seizure_ref=str(ctx.data["ref"]))
+        lines = [ctx.t("Auction of {ref} at {place}, today:", ref=ctx.data["ref"], place=place)]
+        for lot in ctx.data["lots"]:
+            buyer = person_from(lot["buyer"])
+            lines.append(
+                ctx.t(
+                    "Animal {number} to {buyer} for {price}",
+                    number=lot["animal"],
+                    buyer=(buyer.name if buyer else "")
+                    + (f", {buyer.residence}" if buyer and buyer.residence else ""),
+                    price=money.format(int(lot["price"])),
+                )
+            )
+        lines.append(
+            ctx.t("Expenses of the sale: {expenses}", expenses=money.format(ctx.data["expenses"]))
+        )
+        lines.append(ctx.t("Record this sale?"))
+        return Turn.to("confirm", ctx.say("\n".join(lines), yes_no(ctx)))
+
+    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
+        said = answer(msg)
+        if said is None:
+            return ask_again(ctx, "confirm")
+        if not said:
+            return not_recorded(ctx)
+        lots = []
+        for lot in ctx.data["lots"]:
+            buyer = person_from(lot["buyer"])
+            if buyer is None:
+                return explained(ctx, InvalidInput("a lot has no buyer"), None)
+            lots.append(LotIn(animal=int(lot["animal"]), buyer=buyer, price=int(lot["price"])))
+        try:
+            sale = record_sale(
+                ctx.db,
+                actor_id=actor(ctx, Role.DAROGAH),
+                ref=str(ctx.data["ref"]),
+                lots=lots,
+                expenses=int(ctx.data["expenses"]),
+                place=str(ctx.data["place"]),
+                occurred_at=ctx.now,
+                now=ctx.now,
+            )
+        except PoundError as exc:
+            return explained(ctx, exc, None)
+        section = "IX" if sale.kind == "non_payment" else "VIII"
+        replies = [
+            ctx.say(
+                ctx.t(
+                    "Sale of {ref} recorded (Sec {section}). The account to the owner (Sec IX), "
+                    "in the words of the register:",
+                    ref=sale.ref,
+                    section=section,
+                )
+                + "\n"
+                + sale.account_text
+            )
+        ]
+        if sale.surplus_claim_until:
+            replies.append(
+                ctx.say(
+                    ctx.t(
+                        "The surplus is held by the Magistrate for a claimant until {day} "
+                        "(Sec XI).",
+                        day=ctx.t.day(date.fromisoformat(sale.surplus_claim_until[:10])),
+                    )
+                )
+            )
+        return Turn.done(*replies)
+
+
+FLOWS: list[Flow] = [NoticeFlow(), AuctionFlow()]

@@ -1,0 +1,513 @@
+"""The pound-keeper: arrivals (Sec V), amount due (VI, VII), payment and release (VII), the owner's
+refusal (IX), a death or escape (practice G7)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import ClassVar
+
+from bot.flows.base import Ctx, Flow, Turn
+from bot.flows.officer_kit import (
+    OfficerFlow,
+    actor,
+    answer,
+    ask_again,
+    choose,
+    command_typed,
+    explained,
+    not_recorded,
+    person_dict,
+    person_from,
+    person_in,
+    places,
+    ref_of,
+    refused,
+    seizure_line,
+    yes_no,
+)
+from bot.i18n import N_
+from bot.types import Inbound, Option
+from law.errors import PoundError
+from office.pound_acts import record_loss, record_payment, record_refusal, register_arrival
+from office.roles import Role
+from office.worklists import SeizureBrief, SeizureItem, expected_arrivals, in_pound, seizure_brief
+
+
+def _is_keeper(ctx: Ctx) -> bool:
+    return ctx.has(Role.KEEPER)
+
+
+def _brief(ctx: Ctx, ref: str) -> SeizureBrief:
+    """The seizure, after checking the speaker keeps its pound (Sec IV, V)."""
+    return seizure_brief(ctx.db, ref=ref, now=ctx.now, actor_id=actor(ctx, Role.KEEPER))
+
+
+def _animal_lines(ctx: Ctx, brief: SeizureBrief, numbers: list[int] | None = None) -> list[str]:
+    out = []
+    for a in brief.animals:
+        if numbers is not None and a.number not in numbers:
+            continue
+        out.append(f"{a.number}. {a.kind}" + (f", {a.description}" if a.description else ""))
+    return out
+
+
+class KeeperFlow(OfficerFlow):
+    """A keeper's act on one seizure at his pound: by reference, or chosen from a list."""
+
+    roles = (Role.KEEPER,)
+
+    def allowed(self, ctx: Ctx) -> bool:
+        return _is_keeper(ctx) or command_typed(ctx, self.commands)
+
+    def worklist(self, ctx: Ctx, me: int) -> list[SeizureItem]:
+        items: list[SeizureItem] = []
+        for code in places(ctx, Role.KEEPER):
+            items += in_pound(ctx.db, pound_code=code, actor_id=me)
+        return items
+
+    def empty(self, ctx: Ctx) -> str:
+        return ctx.t("No cattle are held at your pound.")
+
+    def start(self, ctx: Ctx, args: str) -> Turn:
+        me = actor(ctx, Role.KEEPER)
+        if args.strip():
+            return self.show(ctx, _brief(ctx, args.split()[0].upper()))
+        if not places(ctx, Role.KEEPER):
+            raise refused(ctx, Role.KEEPER)
+        items = self.worklist(ctx, me)
+        if not items:
+            return Turn.done(ctx.say(self.empty(ctx)))
+        lines = ["- " + seizure_line(ctx, i) for i in items]
+        lines.append(ctx.t("Choose a seizure, or send its reference."))
+        return Turn.to("ref", ctx.say("\n".join(lines), choose(items)))
+
+    def on_ref(self, ctx: Ctx, msg: Inbound) -> Turn:
+        try:
+            return self.show(ctx, _brief(ctx, ref_of(msg)))
+        except PoundError as exc:
+            return explained(ctx, exc, "ref")
+
+    def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
+        raise NotImplementedError
+
+
+class ArriveFlow(KeeperFlow):
+    """Register an arrival: what was reported, confirmed or corrected, entered (Sec V)."""
+
+    name = "keeper_arrive"
+    commands = ("arrive", "arrivals")
+    menu = N_("Arrivals at my pound (Sec V)")
+    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+        "start": ("ref", "check", "end"),
+        "ref": ("ref", "check", "end"),
+        "check": ("check", "count", "describe", "end"),
+        "count": ("count", "check"),
+        "describe": ("describe", "check"),
+    }
+
+    def worklist(self, ctx: Ctx, me: int) -> list[SeizureItem]:
+        items: list[SeizureItem] = []
+        for code in places(ctx, Role.KEEPER):
+            items += expected_arrivals(ctx.db, pound_code=code, actor_id=me)
+        return items
+
+    def empty(self, ctx: Ctx) -> str:
+        return ctx.t("No cattle are expected at your pound.")
+
+    def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
+        if brief.item.status != "seized":
+            return Turn.done(
+                ctx.say(
+                    ctx.t(
+                        "{ref} is already entered in the register as {number}.",
+                        ref=brief.item.ref,
+                        number=brief.register_no or "-",
+                    )
+                )
+            )
+        ctx.data["ref"] = brief.item.ref
+        ctx.data["reported"] = brief.item.heads
+        ctx.data["numbers"] = [a.number for a in brief.animals if a.status == "seized"]
+        ctx.data.setdefault("descriptions", {})
+        return self._check(ctx, brief)
+
+    def _check(self, ctx: Ctx, brief: SeizureBrief | None = None) -> Turn:
+        brief = brief or _brief(ctx, str(ctx.data["ref"]))
+        item = brief.item
+        lines = [
+            seizure_line(ctx, item),
+            ctx.t(
+                "Reported: {heads} head. Owner: {owner}.",
+                heads=item.heads,
+                owner=item.owner or ctx.t("not known"),
+            ),
+        ]
+        corrections: dict[str, str] = ctx.data.get("descriptions", {})
+        for a in brief.animals:
+            if a.status != "seized":
+                continue
+            description = corrections.get(str(a.number), a.description)
+            lines.append(f"{a.number}. {a.kind}" + (f", {description}" if description else ""))
+        if ctx.data.get("count") is not None:
+            lines.append(ctx.t("Arrived: {count} head.", count=ctx.data["count"]))
+        lines.append(ctx.t("Do the cattle at the pound match this?"))
+        options = (
+            Option("ok", ctx.t("Yes, enter them in the register")),
+            Option("count", ctx.t("Correct the count")),
+            Option("describe", ctx.t("Correct a description")),
+        )
+        return Turn.to("check", ctx.say("\n".join(lines), options))
+
+    def on_check(self, ctx: Ctx, msg: Inbound) -> Turn:
+        choice = (msg.option or msg.text).strip().lower()
+        if choice == "count":
+            return Turn.to("count", ctx.say(ctx.t("How many head arrived?")))
+        if choice == "describe":
+            return Turn.to(
+                "describe",
+                ctx.say(
+                    ctx.t(
+                        "Send the animal's number and its description, "
+                        "for example: 2 black, left horn broken"
+                    )
+                ),
+            )
+        if choice not in {"ok", "yes", "y"} and answer(msg) is not True:
+            return self._check(ctx)
+        descriptions = {int(k): str(v) for k, v in ctx.data.get("descriptions", {}).items()}
+        try:
+            arrival = register_arrival(
+                ctx.db,
+                actor_id=actor(ctx, Role.KEEPER),
+                ref=str(ctx.data["ref"]),
+                occurred_at=ctx.now,
+                now=ctx.now,
+                count=ctx.data.get("count"),
+                descriptions=descriptions or None,
+            )
+        except PoundError as exc:
+            turn = self._check(ctx)
+            return explained(ctx, exc, "check", *turn.replies)
+        claim = ctx.t.day(_iso_date(arrival.claim_until))
+        return Turn.done(
+            ctx.say(
+                ctx.t(
+                    "Entered in the register as No. {number} (Sec V). The seizer receives the "
+                    "copy of the entry (Sec V). The owner may claim until {day} (Sec VIII).",
+                    number=arrival.register_no,
+                    day=claim,
+                )
+            ),
+            ctx.say(
+                ctx.t("Copy of the entry, as written in the register:") + "\n" + arrival.copy_text
+            ),
+        )
+
+    def on_count(self, ctx: Ctx, msg: Inbound) -> Turn:
+        text = msg.text.strip()
+        if not re.fullmatch(r"\d{1,3}", text):
+            return Turn.to("count", ctx.say(ctx.t("Send the number of head, like 3.")))
+        count = int(text)
+        ctx.data["count"] = None if count == ctx.data.get("reported") else count
+        return self._check(ctx)
+
+    def on_describe(self, ctx: Ctx, msg: Inbound) -> Turn:
+        match = re.fullmatch(r"\s*(\d{1,3})[\s.:,)-]+(.+)", msg.text, re.DOTALL)
+        if match is None or int(match.group(1)) not in ctx.data.get("numbers", []):
+            return Turn.to(
+                "describe",
+                ctx.say(
+                    ctx.t(
+                        "Send the animal's number and its description, "
+                        "for example: 2 black, left horn broken"
+                    )
+                ),
+            )
+        ctx.data.setdefault("descriptions", {})[match.group(1).lstrip("0") or "0"] = match.group(
+            2
+        ).strip()[:500]
+        return self._check(ctx)
+
+
+def _iso_date(text: str) -> date:
+    return date.fromisoformat(text[:10])
+
+
+class DueFlow(KeeperFlow):
+    """The amount due today for a seizure: fines (Sec VI) and feeding (Sec VII, G9)."""
+
+    name = "keeper_due"
+    commands = ("amount", "dues")
+    menu = N_("Amount due for a seizure (Sec VI, VII)")
+    steps: ClassVar[dict[str, tuple[str, ...]]] = {"start": ("ref", "end"), "ref": ("ref", "end")}
+
+    def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
+        return Turn.done(ctx.say(due_text(ctx, brief)))
+
+
+def due_text(ctx: Ctx, brief: SeizureBrief) -> str:
+    lines = [
+        ctx.t(
+            "{ref}: {heads} head in the pound. Due on {day}: fine {fine} (Sec VI), "
+            "feeding {feeding} (Sec VII), total {total}.",
+            ref=brief.item.ref,
+            heads=len(brief.held),
+            day=ctx.t.day(brief.on),
+            fine=brief.fine_text,
+            feeding=brief.feeding_text,
+            total=brief.total_text,
+        ),
+        ctx.t("Feeding grows by {per_day} for each further day.", per_day=brief.per_day_text),
+    ]
+    return "\n".join(lines)
+
+
+class OwnerActFlow(KeeperFlow):
+    """An act with the owner before the keeper: the owner named if not yet known, then confirm."""
+
+    def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
+        if not brief.held:
+            return Turn.done(
+                ctx.say(ctx.t("No animal of {ref} is in the pound.", ref=brief.item.ref))
+            )
+        ctx.data["ref"] = brief.item.ref
+        ctx.data["total"] = brief.total
+        ctx.data["held"] = brief.held
+        if brief.item.owner is None and not ctx.data.get("owner"):
+            return Turn.to(
+                "owner",
+                ctx.say(
+                    due_text(ctx, brief)
+                    + "\n"
+                    + ctx.t(
+                        "The owner is not yet known. Send his name and village, and phone if "
+                        "any, for example: Mohan Lal, Kemri, +919222222222"
+                    )
+                ),
+            )
+        return self.ask(ctx, brief)
+
+    def on_owner(self, ctx: Ctx, msg: Inbound) -> Turn:
+        try:
+            owner = person_in(msg.text)
+        except PoundError as exc:
+            return explained(ctx, exc, "owner")
+        ctx.data["owner"] = person_dict(owner)
+        return self.ask(ctx, _brief(ctx, str(ctx.data["ref"])))
+
+    def owner_name(self, ctx: Ctx, brief: SeizureBrief) -> str:
+        owner = person_from(ctx.data.get("owner"))
+        return owner.name if owner is not None else brief.item.owner or ""
+
+    def ask(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
+        raise NotImplementedError
+
+
+class ReleaseFlow(OwnerActFlow):
+    """Payment of fine and feeding, release, and the owner's receipt (Sec VII)."""
+
+    name = "keeper_release"
+    commands = ("release", "paid")
+    menu = N_("Payment and release (Sec VII)")
+    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+        "start": ("ref", "owner", "confirm", "end"),
+        "ref": ("ref", "owner", "confirm", "end"),
+        "owner": ("owner", "confirm"),
+        "confirm": ("confirm", "end"),
+    }
+
+    def ask(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
+        ctx.data["total"] = brief.total
+        text = "\n".join(
+            [
+                due_text(ctx, brief),
+                *_animal_lines(ctx, brief, brief.held),
+                ctx.t(
+                    "Has {owner} paid {total}? On payment the cattle are released and he signs "
+                    "the receipt in the register (Sec VII).",
+                    owner=self.owner_name(ctx, brief),
+                    total=brief.total_text,
+                ),
+            ]
+        )
+        return Turn.to("confirm", ctx.say(text, yes_no(ctx)))
+
+    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
+        said = answer(msg)
+        if said is None:
+            return ask_again(ctx, "confirm")
+        if not said:
+            return not_recorded(ctx)
+        try:
+            receipt = record_payment(
+                ctx.db,
+                actor_id=actor(ctx, Role.KEEPER),
+                ref=str(ctx.data["ref"]),
+                amount=int(ctx.data["total"]),
+                payer=person_from(ctx.data.get("owner")),
+                occurred_at=ctx.now,
+                now=ctx.now,
+            )
+        except PoundError as exc:
+            return explained(ctx, exc, None)
+        return Turn.done(
+            ctx.say(
+                ctx.t(
+                    "Received {total} for {ref}: {count} head released (Sec VII).",
+                    total=receipt.total_text,
+                    ref=receipt.ref,
+                    count=len(receipt.animals),
+                )
+            ),
+            ctx.say(
+                ctx.t("The owner's receipt, to be signed in the register (Sec VII):")
+                + "\n"
+                + receipt.receipt_text
+            ),
+        )
+
+
+class RefusalFlow(OwnerActFlow):
+    """The owner appeared and refused or omitted to pay: sale may follow (Sec IX)."""
+
+    name = "keeper_refusal"
+    commands = ("refused",)
+    menu = N_("Owner refused to pay (Sec IX)")
+    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+        "start": ("ref", "owner", "confirm", "end"),
+        "ref": ("ref", "owner", "confirm", "end"),
+        "owner": ("owner", "confirm"),
+        "confirm": ("confirm", "end"),
+    }
+
+    def ask(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
+        text = "\n".join(
+            [
+                due_text(ctx, brief),
+                ctx.t(
+                    "Did {owner} appear and refuse or omit to pay {total}? The Darogah may then "
+                    "sell as many of the cattle as needed (Sec IX).",
+                    owner=self.owner_name(ctx, brief),
+                    total=brief.total_text,
+                ),
+            ]
+        )
+        return Turn.to("confirm", ctx.say(text, yes_no(ctx)))
+
+    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
+        said = answer(msg)
+        if said is None:
+            return ask_again(ctx, "confirm")
+        if not said:
+            return not_recorded(ctx)
+        ref = str(ctx.data["ref"])
+        try:
+            record_refusal(
+                ctx.db,
+                actor_id=actor(ctx, Role.KEEPER),
+                ref=ref,
+                owner=person_from(ctx.data.get("owner")),
+                occurred_at=ctx.now,
+                now=ctx.now,
+            )
+        except PoundError as exc:
+            return explained(ctx, exc, None)
+        return Turn.done(
+            ctx.say(
+                ctx.t(
+                    "Recorded: the owner refused to pay for {ref} (Sec IX). The Darogah may sell "
+                    "as many as needed; no sale while a complaint is pending.",
+                    ref=ref,
+                )
+            )
+        )
+
+
+WHAT = {"died": N_("Died"), "escaped": N_("Escaped")}
+
+
+class LossFlow(KeeperFlow):
+    """An animal died or escaped in the pound, with the reason (practice G7)."""
+
+    name = "keeper_loss"
+    commands = ("loss", "died", "escaped")
+    menu = N_("An animal died or escaped")
+    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+        "start": ("ref", "animal", "end"),
+        "ref": ("ref", "animal", "end"),
+        "animal": ("animal", "what"),
+        "what": ("what", "reason"),
+        "reason": ("reason", "confirm"),
+        "confirm": ("confirm", "end"),
+    }
+
+    def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
+        if not brief.held:
+            return Turn.done(
+                ctx.say(ctx.t("No animal of {ref} is in the pound.", ref=brief.item.ref))
+            )
+        ctx.data["ref"] = brief.item.ref
+        ctx.data["held"] = brief.held
+        lines = _animal_lines(ctx, brief, brief.held)
+        options = tuple(Option(str(n), line) for n, line in zip(brief.held, lines, strict=True))
+        return Turn.to("animal", ctx.say(ctx.t("Which animal?"), options))
+
+    def on_animal(self, ctx: Ctx, msg: Inbound) -> Turn:
+        typed = (msg.option or msg.text).strip()
+        if not typed.isdigit() or int(typed) not in ctx.data.get("held", []):
+            return Turn.to(
+                "animal", ctx.say(ctx.t("Send the number of an animal held in the pound."))
+            )
+        ctx.data["animal"] = int(typed)
+        options = tuple(Option(k, ctx.t(v)) for k, v in WHAT.items())
+        return Turn.to("what", ctx.say(ctx.t("Did it die or escape?"), options))
+
+    def on_what(self, ctx: Ctx, msg: Inbound) -> Turn:
+        typed = (msg.option or msg.text).strip().lower()
+        if typed not in WHAT:
+            options = tuple(Option(k, ctx.t(v)) for k, v in WHAT.items())
+            return Turn.to("what", ctx.say(ctx.t("Did it die or escape?"), options))
+        ctx.data["what"] = typed
+        return Turn.to("reason", ctx.say(ctx.t("What happened? Give the reason or circumstances.")))
+
+    def on_reason(self, ctx: Ctx, msg: Inbound) -> Turn:
+        reason = msg.text.strip()
+        if not reason:
+            return Turn.to(
+                "reason", ctx.say(ctx.t("What happened? Give the reason or circumstances."))
+            )
+        ctx.data["reason"] = reason[:500]
+        text = ctx.t(
+            "Record that animal {number} of {ref} {what}: {reason}? Its fine and feeding stop "
+            "today, and the owner is told (practice G7).",
+            number=ctx.data["animal"],
+            ref=ctx.data["ref"],
+            what=ctx.t(WHAT[str(ctx.data["what"])]).lower(),
+            reason=reason,
+        )
+        return Turn.to("confirm", ctx.say(text, yes_no(ctx)))
+
+    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
+        said = answer(msg)
+        if said is None:
+            return ask_again(ctx, "confirm")
+        if not said:
+            return not_recorded(ctx)
+        try:
+            record_loss(
+                ctx.db,
+                actor_id=actor(ctx, Role.KEEPER),
+                ref=str(ctx.data["ref"]),
+                animal=int(ctx.data["animal"]),
+                what=str(ctx.data["what"]),
+                reason=str(ctx.data["reason"]),
+                occurred_at=ctx.now,
+                now=ctx.now,
+            )
+        except PoundError as exc:
+            return explained(ctx, exc, None)
+        return Turn.done(ctx.say(ctx.t("Recorded (practice G7).")))
+
+
+FLOWS: list[Flow] = [ArriveFlow(), DueFlow(), ReleaseFlow(), RefusalFlow(), LossFlow()]

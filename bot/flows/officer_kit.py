@@ -1,0 +1,185 @@
+"""What the officers' flows share: who acts, yes or no, references, people and animals typed in."""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Sequence
+from typing import ClassVar
+
+from bot.flows.base import Ctx, Flow, Turn
+from bot.i18n import N_
+from bot.types import Inbound, Option, Reply
+from law.errors import InvalidInput, NotAuthorised, PoundError
+from law.kinds import G4_ALIASES, resolve_kind
+from office.roles import Role
+from office.seizures import AnimalsIn, PersonIn
+from office.worklists import SeizureItem, seizure_brief
+
+YES_WORDS = {"yes", "y", "ok", "haan", "han", "ha", "हाँ", "हां", "जी", "হ্যাঁ", "হ্যা"}
+NO_WORDS = {"no", "n", "nahin", "nahi", "नहीं", "না"}
+SKIP_WORDS = {"-", "skip", "none", "no", "n", "नहीं", "না"}
+
+ROLE_WORDS = {
+    Role.POLICE: N_("only the police of the thana may do this"),
+    Role.KEEPER: N_("only a pound-keeper may do this"),
+    Role.DAROGAH: N_("only the Darogah of the thana may do this"),
+    Role.MAGISTRATE: N_("only the Magistrate may do this"),
+}
+ROLE_SECTION = {Role.POLICE: "II", Role.KEEPER: "V", Role.DAROGAH: "VIII", Role.MAGISTRATE: "XIV"}
+
+
+class OfficerFlow(Flow):
+    """An officer's flow: every step first re-checks, through the office, that the speaker still
+    holds the office at the seizure's pound or thana (`roles`); a refusal keeps the step and
+    records nothing.
+
+    Each step also works on its own copy of the draft: the engine hands over the draft object it
+    loaded from the conversation row, and a change made in place to that object compares equal
+    to the stored value, so it would not be written back.
+    """
+
+    roles: ClassVar[tuple[Role, ...]] = ()
+
+    def handle(self, ctx: Ctx, step: str, msg: Inbound) -> Turn:
+        ctx.data = copy.deepcopy(ctx.data)
+        self.recheck(ctx)
+        return super().handle(ctx, step, msg)
+
+    def recheck(self, ctx: Ctx) -> None:
+        me = actor(ctx, self.roles[0])
+        ref = ctx.data.get("ref")
+        if isinstance(ref, str) and ref:
+            seizure_brief(ctx.db, ref=ref, now=ctx.now, actor_id=me, roles=self.roles)
+        elif not any(ctx.has(r) for r in self.roles):
+            raise refused(ctx, self.roles[0])
+
+
+def command_typed(ctx: Ctx, commands: Sequence[str]) -> bool:
+    """Whether this message starts with one of `commands`: anyone may try an officer's command,
+    and is told by the office why it is refused, but the menu offers it only to the officer."""
+    first = (ctx.inbound.option or ctx.inbound.text).strip().lower().split(" ", 1)[0]
+    return first.lstrip("/") in {c.lstrip("/") for c in commands}
+
+
+def refused(ctx: Ctx, role: Role) -> NotAuthorised:
+    """The refusal for someone without the office (said in his language, with the section)."""
+    return NotAuthorised(ctx.t(ROLE_WORDS[role]), section=ROLE_SECTION[role])
+
+
+def actor(ctx: Ctx, role: Role) -> int:
+    """The person acting; someone we do not know holds no office."""
+    if ctx.person is None or ctx.person.id is None:
+        raise refused(ctx, role)
+    return ctx.person.id
+
+
+def places(ctx: Ctx, *roles: Role) -> list[str]:
+    out: list[str] = []
+    for role in roles:
+        out += [p for p in ctx.places(role) if p not in out]
+    return out
+
+
+def yes_no(ctx: Ctx) -> tuple[Option, ...]:
+    return (Option("yes", ctx.t("Yes, record it")), Option("no", ctx.t("No")))
+
+
+def answer(msg: Inbound) -> bool | None:
+    """True for yes, False for no, None when the answer is neither."""
+    word = (msg.option or msg.text).strip().lower()
+    if word in YES_WORDS:
+        return True
+    if word in NO_WORDS:
+        return False
+    return None
+
+
+def ask_again(ctx: Ctx, step: str) -> Turn:
+    return Turn.to(step, ctx.say(ctx.t("Please answer yes or no."), yes_no(ctx)))
+
+
+def not_recorded(ctx: Ctx) -> Turn:
+    return Turn.done(ctx.say(ctx.t("Nothing was recorded.")))
+
+
+def explained(ctx: Ctx, exc: PoundError, step: str | None, *more: Reply) -> Turn:
+    """An office refusal said plainly; the conversation stays at `step` (None ends it)."""
+    return Turn([ctx.say(ctx.explain(exc)), *more], step)
+
+
+def ref_of(msg: Inbound) -> str:
+    """A seizure reference from a chosen option or typed text (first word, upper case)."""
+    raw = (msg.option or msg.text).strip().split()
+    if not raw:
+        raise InvalidInput("send the seizure's reference, like K7MX2Q")
+    return raw[0].upper()[:16]
+
+
+def seizure_line(ctx: Ctx, item: SeizureItem) -> str:
+    return ctx.t(
+        "{ref}: {counted} seized at {place}, {village}, on {day}, by {seizer}",
+        ref=item.ref,
+        counted=item.counted,
+        place=item.place,
+        village=item.village,
+        day=ctx.t.day(item.seized_on),
+        seizer=item.seizer,
+    )
+
+
+def choose(items: Sequence[SeizureItem]) -> tuple[Option, ...]:
+    return tuple(Option(i.ref, f"{i.ref} ({i.counted})") for i in items)
+
+
+def person_in(text: str) -> PersonIn:
+    """`Name, Village[, +91...]` as typed by an officer."""
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if not parts or len(parts[0]) > 200:
+        raise InvalidInput("send a name and village, like: Ganga Ram, Kemri")
+    phone = None
+    if len(parts) > 1 and re.fullmatch(r"\+?[\d\s-]{8,20}", parts[-1]):
+        phone = parts.pop()
+    name = parts[0]
+    residence = ", ".join(parts[1:])[:200]
+    return PersonIn(name=name, residence=residence, phone=phone)
+
+
+def person_dict(p: PersonIn) -> dict[str, str | None]:
+    return {"name": p.name, "residence": p.residence, "phone": p.phone}
+
+
+def person_from(data: object) -> PersonIn | None:
+    if not isinstance(data, dict) or not data.get("name"):
+        return None
+    return PersonIn(
+        name=str(data["name"]),
+        residence=str(data.get("residence") or ""),
+        phone=str(data["phone"]) if data.get("phone") else None,
+    )
+
+
+GROUP = re.compile(r"(\d{1,3})\s*([^\d,;]+)")
+
+
+def animals_in(text: str) -> list[dict[str, object]]:
+    """`2 cow 1 buffalo` or `2 cows, 1 buffalo`: each group checked against the Sec VI scale
+    (the office checks again with the district's own profile)."""
+    groups: list[dict[str, object]] = []
+    for count, kind in GROUP.findall(text):
+        word = kind.strip(" .,;:").lower()
+        resolve_kind(word, G4_ALIASES)
+        groups.append({"kind": word, "count": int(count), "description": ""})
+    if not groups or sum(int(str(g["count"])) for g in groups) < 1:
+        raise InvalidInput("send each kind with its number, like: 2 cow, 1 buffalo")
+    return groups
+
+
+def animals_from(data: object) -> list[AnimalsIn]:
+    if not isinstance(data, list):
+        return []
+    return [
+        AnimalsIn(str(g["kind"]), int(g["count"]), str(g.get("description") or ""))
+        for g in data
+        if isinstance(g, dict)
+    ]

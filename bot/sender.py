@@ -1,0 +1,398 @@
+"""The outbox sender: claims due rows, renders them, and sends them within the providers' limits.
+
+One pass (`Sender.run_pass(now)`): claim a batch of due rows (docs/worker.md), hold back private
+messages in quiet hours (practice G11), render each in its person's language, send it outside
+any transaction through its channel's rate buckets, and record the outcome in a short
+transaction of its own: sent; waiting again (quiet hours, "slow down"); retried with exponential
+backoff (network, timeout, 5xx); or failed with the reason, falling back to the person's other
+channel. Nothing is dropped silently: every row ends sent, delivered, failed or still queued.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import time
+from collections import defaultdict
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, TypeVar
+
+from bot import delivery
+from bot.delivery import Claimed
+from bot.notices import render
+from bot.ratelimit import take, wait_time
+from bot.transports import (
+    OutMessage,
+    PermanentFailure,
+    RateLimited,
+    SendFailure,
+    Transport,
+)
+from bot.types import Option
+from law.periods import after_quiet_hours, in_quiet_hours
+from models import Database
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+# A provider that keeps saying "slow down" is treated as failing for now (retried with backoff).
+SLOW_DOWNS = 5
+
+
+@dataclass(frozen=True)
+class SendPolicy:
+    """How hard the sender tries; built from Settings by the `pound` command."""
+
+    max_retries: int = 8
+    backoff_base: timedelta = timedelta(seconds=30)
+    backoff_max: timedelta = timedelta(hours=6)
+    lease: timedelta = timedelta(minutes=5)
+    batch: int = 200
+    concurrency: int = 16
+    # A message that would wait longer than this for its rate bucket goes back to the queue.
+    max_wait: float = 10.0
+
+    def backoff(self, error_count: int) -> timedelta:
+        """Exponential: base, 2 x base, 4 x base ... capped (error_count counts this failure)."""
+        steps = max(0, error_count - 1)
+        seconds = self.backoff_base.total_seconds() * (2 ** min(steps, 30))
+        return min(self.backoff_max, timedelta(seconds=seconds))
+
+
+@dataclass
+class PassReport:
+    """What one pass did, for the log line and the tests."""
+
+    claimed: int = 0
+    sent: int = 0
+    quiet: int = 0
+    waiting: int = 0
+    retried: int = 0
+    failed: int = 0
+    fallbacks: int = 0
+    lost_claims: int = 0
+    reasons: dict[str, int] = field(default_factory=dict)
+
+    def note_reason(self, reason: str) -> None:
+        code = delivery.reason_code(reason)
+        self.reasons[code] = self.reasons.get(code, 0) + 1
+
+    def __str__(self) -> str:
+        return (
+            f"claimed {self.claimed}, sent {self.sent}, quiet hours {self.quiet}, "
+            f"waiting {self.waiting}, retried {self.retried}, failed {self.failed} "
+            f"(fallbacks {self.fallbacks})"
+        )
+
+
+@dataclass
+class SendStats:
+    """Provider call times in this process, for /metrics (a Prometheus summary)."""
+
+    count: int = 0
+    total: float = 0.0
+    buckets: dict[float, int] = field(
+        default_factory=lambda: dict.fromkeys((0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0), 0)
+    )
+
+    def observe(self, seconds: float) -> None:
+        self.count += 1
+        self.total += seconds
+        for bound in self.buckets:
+            if seconds <= bound:
+                self.buckets[bound] += 1
+
+
+class _Defer(Exception):
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+
+def render_row(row: Claimed) -> str:
+    """The text of a row: its body for replies, else its template in its language."""
+    if row.template == "reply" and row.body:
+        return row.body
+    return render(row.template, row.params, row.language)
+
+
+def _int(value: object, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def options_of(row: Claimed) -> tuple[Option, ...]:
+    return tuple(
+        Option(str(o.get("value", "")), str(o.get("label", "")))
+        for o in row.options
+        if isinstance(o, dict)
+    )
+
+
+class Sender:
+    """Sends the outbox through the given transports (by channel name); one per worker process."""
+
+    def __init__(
+        self,
+        db: Database,
+        transports: Mapping[str, Transport],
+        *,
+        worker: str,
+        policy: SendPolicy | None = None,
+        stats: SendStats | None = None,
+        wall_clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.db = db
+        self.transports = dict(transports)
+        self.worker = worker[:64]
+        self.policy = policy or SendPolicy()
+        self.stats = stats or SendStats()
+        self.wall_clock = wall_clock
+        # Each recorded outcome is its own commit; several commit side by side.
+        self._pool = ThreadPoolExecutor(
+            max_workers=self.policy.concurrency, thread_name_prefix="pound-sender"
+        )
+
+    async def _db(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        """Run a short database call in the pool, so sends go on while it commits."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, functools.partial(fn, *args, **kwargs))
+
+    @property
+    def channels(self) -> list[str]:
+        # Rows for a channel with no transport here stay queued (visible in /metrics).
+        return sorted(self.transports)
+
+    async def start(self) -> None:
+        for transport in self.transports.values():
+            await transport.start()
+
+    async def stop(self) -> None:
+        for transport in self.transports.values():
+            await transport.stop()
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True)
+
+    async def run_pass(
+        self,
+        now: datetime,
+        *,
+        max_batches: int | None = None,
+        stop: Callable[[], bool] | None = None,
+    ) -> PassReport:
+        """Send everything due at `now`, batch after batch, until nothing due is left.
+
+        `stop` is asked between batches (a worker told to stop finishes its batch, then stops).
+        """
+        report = PassReport()
+        batches = 0
+        while max_batches is None or batches < max_batches:
+            if stop is not None and stop():
+                break
+            rows = await self._db(
+                delivery.claim_due,
+                self.db,
+                now=now,
+                worker=self.worker,
+                channels=self.channels,
+                limit=self.policy.batch,
+                lease=self.policy.lease,
+            )
+            if not rows:
+                break
+            batches += 1
+            report.claimed += len(rows)
+            await self._send_batch(rows, now, report)
+        return report
+
+    async def _send_batch(self, rows: list[Claimed], now: datetime, report: PassReport) -> None:
+        ready = await self._hold_quiet(rows, now, report)
+        ready = await self._drop_opted_out(ready, now, report)
+        # One task per chat keeps a person's messages in order; the chats run side by side.
+        by_chat: dict[tuple[str, str], list[Claimed]] = defaultdict(list)
+        for row in ready:
+            by_chat[(row.channel, row.address)].append(row)
+        gate = asyncio.Semaphore(self.policy.concurrency)
+        claimed_at = self.wall_clock()
+
+        async def chat(queue: list[Claimed]) -> None:
+            async with gate:
+                for i, row in enumerate(queue):
+                    # Never outlive the claim: give the rest back well before the lease ends.
+                    if self.wall_clock() - claimed_at > self.policy.lease.total_seconds() / 2:
+                        await self._wait([r.id for r in queue[i:]], now, report)
+                        return
+                    await self._deliver(row, now, report)
+
+        await asyncio.gather(*(chat(q) for q in by_chat.values()))
+
+    async def _hold_quiet(
+        self, rows: list[Claimed], now: datetime, report: PassReport
+    ) -> list[Claimed]:
+        """Practice G11: private messages wait out the district's quiet hours; replies go now."""
+        private = [r for r in rows if r.private]
+        if not private:
+            return rows
+        zones = await self._db(delivery.zones_for, self.db, private)
+        held: dict[datetime, list[int]] = defaultdict(list)
+        ready: list[Claimed] = []
+        for row in rows:
+            zone = zones.get(row.id) if row.private else None
+            if zone is not None and in_quiet_hours(now, zone.profile, zone.tz):
+                held[after_quiet_hours(now, zone.profile, zone.tz)].append(row.id)
+            else:
+                ready.append(row)
+        for until, ids in held.items():
+            report.quiet += await self._db(
+                delivery.release, self.db, row_ids=ids, worker=self.worker, until=until
+            )
+        return ready
+
+    async def _drop_opted_out(
+        self, rows: list[Claimed], now: datetime, report: PassReport
+    ) -> list[Claimed]:
+        """An SMS number that said STOP gets nothing; the row fails and tries the other channel."""
+        sms = [r for r in rows if r.channel in ("sms", "whatsapp")]
+        if not sms:
+            return rows
+        stopped: set[tuple[str, str]] = set()
+        for channel in {r.channel for r in sms}:
+            addresses = [r.address for r in sms if r.channel == channel]
+            found = await self._db(delivery.opted_out, self.db, channel, addresses)
+            stopped |= {(channel, a) for a in found}
+        ready = []
+        for row in rows:
+            if (row.channel, row.address) in stopped:
+                await self._fail(
+                    row, "opted_out: the number said STOP", now, report, count_error=False
+                )
+            else:
+                ready.append(row)
+        return ready
+
+    async def _wait(self, ids: list[int], until: datetime, report: PassReport) -> None:
+        report.waiting += await self._db(
+            delivery.release, self.db, row_ids=ids, worker=self.worker, until=until
+        )
+
+    async def _fail(
+        self,
+        row: Claimed,
+        reason: str,
+        now: datetime,
+        report: PassReport,
+        *,
+        count_error: bool = True,
+    ) -> None:
+        fallback = await self._db(
+            delivery.fail,
+            self.db,
+            row_id=row.id,
+            worker=self.worker,
+            reason=reason,
+            now=now,
+            count_error=count_error,
+        )
+        report.failed += 1
+        report.note_reason(reason)
+        log.warning("outbox %s to %s failed: %s", row.id, row.channel, reason)
+        if fallback is not None:
+            report.fallbacks += 1
+            log.info("outbox %s falls back to row %s", row.id, fallback)
+
+    async def _deliver(self, row: Claimed, now: datetime, report: PassReport) -> None:
+        transport = self.transports[row.channel]
+        try:
+            text = render_row(row)
+        except Exception as exc:  # a broken template must fail visibly, not stop the pass
+            await self._fail(row, f"render: {type(exc).__name__}: {exc}", now, report)
+            return
+        msg = OutMessage(
+            id=row.id,
+            channel=row.channel,
+            address=row.address,
+            text=text,
+            language=row.language,
+            options=options_of(row),
+            request_contact=row.params.get("request_contact") is True,
+            request_location=row.params.get("request_location") is True,
+            first_number=_int(row.params.get("first_number"), 1),
+        )
+        try:
+            provider_id = await self._send(transport, msg)
+        except _Defer as wait:
+            await self._wait([row.id], now + timedelta(seconds=wait.seconds), report)
+            return
+        except PermanentFailure as exc:
+            await self._fail(row, exc.reason, now, report)
+            return
+        except SendFailure as exc:
+            await self._retry(row, exc.reason, now, report)
+            return
+        except Exception as exc:  # an unforeseen error is treated as transient, and counted
+            await self._retry(row, f"error: {type(exc).__name__}: {exc}", now, report)
+            return
+        # The window: a worker killed here has sent the message without recording it; its claim
+        # lapses after the lease and another worker sends it once more (docs/worker.md).
+        if await self._db(
+            delivery.mark_sent,
+            self.db,
+            row_id=row.id,
+            worker=self.worker,
+            provider_id=provider_id,
+            body=text,
+            sent_at=now,
+        ):
+            report.sent += 1
+        else:
+            report.lost_claims += 1
+            log.warning("outbox %s was sent after its claim lapsed (sent twice?)", row.id)
+
+    async def _retry(self, row: Claimed, reason: str, now: datetime, report: PassReport) -> None:
+        errors = row.error_count + 1
+        report.note_reason(reason)
+        if errors > self.policy.max_retries:
+            await self._fail(row, f"{reason} (gave up after {errors} tries)", now, report)
+            return
+        until = now + self.policy.backoff(errors)
+        await self._db(
+            delivery.release,
+            self.db,
+            row_ids=[row.id],
+            worker=self.worker,
+            until=until,
+            reason=reason,
+            count_error=True,
+        )
+        report.retried += 1
+        log.info("outbox %s: %s; try %d at %s", row.id, reason, errors + 1, until.isoformat())
+
+    async def _send(self, transport: Transport, msg: OutMessage) -> str:
+        """Wait for the rate buckets, then send; a "slow down" pauses them and tries again."""
+        for _ in range(SLOW_DOWNS):
+            await self._acquire(transport, msg)
+            started = self.wall_clock()
+            try:
+                provider_id = await transport.send(msg)
+            except RateLimited as exc:
+                log.warning("%s asked to slow down: %s", msg.channel, exc.reason)
+                transport.pause(msg, exc.retry_after)
+                continue
+            self.stats.observe(self.wall_clock() - started)
+            return provider_id
+        raise RateLimited(0.0, f"still told to slow down after {SLOW_DOWNS} pauses")
+
+    async def _acquire(self, transport: Transport, msg: OutMessage) -> None:
+        buckets = transport.buckets(msg)
+        cost = transport.cost(msg)
+        while True:
+            wait = wait_time(buckets, cost)
+            if wait <= 0:
+                take(buckets, cost)
+                return
+            if wait > self.policy.max_wait:
+                raise _Defer(wait)
+            await asyncio.sleep(wait)

@@ -1,0 +1,161 @@
+"""Read-only look-ups for conversations: villages by name (typo-tolerant), an owner's seizures,
+the parties of a seizure, and a pound's posted schedule of fines and feeding rates (Sec VII)."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import col, select
+
+from law.errors import NotFound
+from law.feeding import rate_on
+from law.kinds import FINE_CLASS, AnimalKind, FineClass
+from law.periods import local_date
+from models import Database, District, Person, Pound, RoleGrant, Seizure, Village
+from office.common import district_context, normalise_phone, seizure_by_ref
+from office.roles import Role
+from office.seizures import PersonIn
+
+# How alike a typed name must be to a village's to be offered (difflib ratio, 0..1).
+CLOSE_ENOUGH = 0.6
+MAX_CHOICES = 5
+
+
+@dataclass(frozen=True)
+class VillagePlace:
+    """A village, its district and the pound notified for it (Sec III), or its exclusion (XX)."""
+
+    name: str
+    district_code: str
+    profile: str
+    pound_code: str | None
+    pound_name: str | None
+    excluded: bool
+    excluded_reason: str | None
+
+
+def villages(db: Database) -> list[VillagePlace]:
+    """Every village of every district, by name."""
+    with db.reading() as s:
+        rows = s.exec(
+            select(Village, District)
+            .join(District, col(District.id) == col(Village.district_id))
+            .order_by(col(Village.name))
+        ).all()
+        pounds = {p.id: p for p in s.exec(select(Pound)).all()}
+        out = []
+        for village, district in rows:
+            pound = pounds.get(village.pound_id) if village.pound_id else None
+            out.append(
+                VillagePlace(
+                    name=village.name,
+                    district_code=district.code,
+                    profile=district.profile,
+                    pound_code=pound.code if pound else None,
+                    pound_name=pound.name if pound else None,
+                    excluded=village.excluded,
+                    excluded_reason=village.excluded_reason,
+                )
+            )
+        return out
+
+
+def match_village(db: Database, text: str) -> tuple[VillagePlace | None, list[VillagePlace]]:
+    """The village `text` names exactly (case and spacing ignored), else the close matches."""
+    wanted = " ".join(text.split()).lower()
+    every = villages(db)
+    exact = [v for v in every if v.name.lower() == wanted]
+    if len(exact) == 1:
+        return exact[0], []
+    if exact:
+        return None, exact[:MAX_CHOICES]
+    names = sorted({v.name.lower() for v in every})
+    close = difflib.get_close_matches(wanted, names, n=MAX_CHOICES, cutoff=CLOSE_ENOUGH)
+    # A prefix ("ram" for Rampur) is as good a hint as a typo.
+    close += [n for n in names if wanted and n.startswith(wanted) and n not in close]
+    return None, [v for n in close[:MAX_CHOICES] for v in every if v.name.lower() == n]
+
+
+def seizures_of(db: Database, phone: str) -> list[str]:
+    """The references of seizures whose recorded owner has this phone, newest first."""
+    with db.reading() as s:
+        person = s.exec(select(Person).where(Person.phone == normalise_phone(phone))).first()
+        if person is None:
+            return []
+        rows = s.exec(
+            select(Seizure.ref)
+            .where(Seizure.owner_id == person.id)
+            .order_by(col(Seizure.seized_at).desc())
+            .limit(20)
+        ).all()
+        return list(rows)
+
+
+def owner_of(db: Database, ref: str) -> PersonIn | None:
+    """The recorded owner of a seizure, with his phone (a complaint by an agent names him)."""
+    with db.reading() as s:
+        seizure = seizure_by_ref(s, ref)
+        if seizure.owner_id is None:
+            return None
+        owner = s.get(Person, seizure.owner_id)
+        if owner is None:
+            return None
+        return PersonIn(name=owner.name, residence=owner.residence, phone=owner.phone)
+
+
+@dataclass(frozen=True)
+class RateRow:
+    """One line of the posted schedule: kinds, fine per head (Sec VI), feeding per day (VII)."""
+
+    kinds: tuple[str, ...]
+    fine_text: str
+    feeding_text: str
+
+
+@dataclass(frozen=True)
+class PoundRates:
+    pound_code: str
+    pound_name: str
+    on: str
+    rows: tuple[RateRow, ...]
+
+
+def pound_codes(db: Database) -> list[tuple[str, str]]:
+    """Every pound as (code, name), by code."""
+    with db.reading() as s:
+        return [(p.code, p.name) for p in s.exec(select(Pound).order_by(col(Pound.code))).all()]
+
+
+def pound_rates(db: Database, *, pound_code: str, now: datetime) -> PoundRates:
+    """The schedule a keeper posts at his pound (Sec VII): the Sec VI fines and the feeding
+    rates the Magistrate has fixed, in force today."""
+    with db.reading() as s:
+        pound = s.exec(select(Pound).where(Pound.code == pound_code.strip().upper())).first()
+        if pound is None:
+            raise NotFound(f"no pound {pound_code!r}", pound=pound_code)
+        ctx = district_context(s, pound.district_id)
+        today = local_date(now, ctx.tz)
+        rows = []
+        for fine_class in FineClass:
+            kinds = [k for k in AnimalKind if FINE_CLASS[k] is fine_class]
+            by_rate: dict[int, list[str]] = {}
+            for kind in kinds:
+                by_rate.setdefault(rate_on(kind, today, ctx.rates), []).append(kind.value)
+            fine = ctx.fmt(ctx.profile.fine_schedule[fine_class])
+            for per_day, names in by_rate.items():
+                rows.append(RateRow(tuple(names), fine, ctx.fmt(per_day)))
+        return PoundRates(pound.code, pound.name, today.isoformat(), tuple(rows))
+
+
+def keepers_of(db: Database, pound_code: str) -> list[str]:
+    """The names of the keepers of a pound (Sec IV), to tell an owner whom to pay."""
+    with db.reading() as s:
+        rows = s.exec(
+            select(Person.name)
+            .join(RoleGrant, col(RoleGrant.person_id) == col(Person.id))
+            .where(RoleGrant.role == Role.KEEPER.value, RoleGrant.place == pound_code)
+            .order_by(col(Person.name))
+        ).all()
+        return list(rows)

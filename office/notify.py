@@ -1,0 +1,769 @@
+"""The messages each act sends: outbox rows written in the act's own transaction (transactional
+outbox), one per person and cause, rendered and sent later by the sender (`bot/sender.py`).
+
+Params are plain JSON: amounts already in the profile's notation (`*_text`), dates as ISO strings
+(`*_date`, the renderer writes them per language), kinds as `{kind: count}` (`*_kinds`), and
+always `ref` and, where the message states the law, its `section`. Every template named here is
+in `bot.notices.TEMPLATES`; `docs/messages.md` says who gets which, and when.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import date, datetime
+
+from sqlmodel import Session, col, select
+
+from law.lifecycle import AnimalStatus, SeizureStatus
+from law.periods import local_date, local_datetime, reminder_days
+from models import (
+    Animal,
+    Complaint,
+    District,
+    Outbox,
+    Person,
+    Pound,
+    RoleGrant,
+    Seizure,
+    SurplusDeposit,
+    Village,
+)
+from office.charges import due_on
+from office.common import DistrictContext
+from office.roles import Role
+from office.state import animals_of
+
+QUEUED = "queued"
+CANCELLED = "cancelled"
+CLAIM_REMINDER = "claim_reminder"
+COMPLAINT_REMINDER = "complaint_reminder"
+
+
+# --- The outbox itself ------------------------------------------------------------------------
+
+
+def _language(s: Session, person: Person, district_id: int | None) -> str:
+    """The person's own choice, else the district's first language, else English."""
+    if person.language:
+        return person.language
+    if district_id is not None:
+        district = s.get(District, district_id)
+        if district is not None and district.languages:
+            return district.languages[0]
+    return "en"
+
+
+def enqueue(
+    s: Session,
+    *,
+    person_id: int,
+    template: str,
+    params: Mapping[str, object],
+    key: str,
+    due_at: datetime,
+    now: datetime,
+    private: bool = True,
+    seizure_ref: str | None = None,
+    district_id: int | None = None,
+) -> Outbox | None:
+    """One message to one person, in the caller's transaction; None if he cannot be reached.
+
+    `key` is the dedupe key: a repeated cause finds its first row and writes nothing (the
+    writer lock makes the look-up safe; the unique index is the last word).
+    """
+    existing = s.exec(select(Outbox).where(Outbox.dedupe_key == key)).first()
+    if existing is not None:
+        return existing
+    person = s.get(Person, person_id)
+    if person is None:
+        return None
+    if person.telegram_id is not None:
+        channel, address = "telegram", str(person.telegram_id)
+    elif person.phone:
+        channel, address = "sms", person.phone
+    else:
+        return None
+    if district_id is None and seizure_ref is not None:
+        district_id = s.exec(select(Seizure.district_id).where(Seizure.ref == seizure_ref)).first()
+    row = Outbox(
+        dedupe_key=key[:200],
+        channel=channel,
+        address=address,
+        person_id=person_id,
+        language=_language(s, person, district_id),
+        template=template,
+        params=dict(params),
+        private=private,
+        seizure_ref=seizure_ref,
+        due_at=due_at,
+        state=QUEUED,
+        created_at=now,
+    )
+    s.add(row)
+    s.flush()
+    return row
+
+
+def cancel(
+    s: Session,
+    *,
+    seizure_ref: str,
+    templates: Iterable[str],
+    now: datetime,
+    person_id: int | None = None,
+    reason: str = "no longer true",
+) -> int:
+    """Cancel the queued messages of a seizure that are no longer true (a claim reminder after
+    the cattle were claimed). Rows already being sent are left to the sender."""
+    q = select(Outbox).where(
+        Outbox.seizure_ref == seizure_ref,
+        Outbox.state == QUEUED,
+        col(Outbox.template).in_(list(templates)),
+    )
+    if person_id is not None:
+        q = q.where(Outbox.person_id == person_id)
+    rows = s.exec(q).all()
+    for row in rows:
+        row.state = CANCELLED
+        row.failed_reason = f"cancelled at {now.isoformat()}: {reason}"[:500]
+        s.add(row)
+    return len(rows)
+
+
+def officers(s: Session, district_id: int, role: Role, place: str | None = None) -> list[int]:
+    """Everyone holding `role` (at `place`) in the district, in a stable order."""
+    q = select(RoleGrant.person_id).where(
+        RoleGrant.district_id == district_id, RoleGrant.role == role.value
+    )
+    if place is not None:
+        q = q.where(RoleGrant.place == place)
+    return sorted(set(s.exec(q).all()))
+
+
+# --- What the messages say about a seizure ----------------------------------------------------
+
+
+def _kinds(animals: Iterable[Animal]) -> dict[str, int]:
+    counted: dict[str, int] = {}
+    for a in animals:
+        counted[a.kind] = counted.get(a.kind, 0) + 1
+    return counted
+
+
+def _held(animals: Iterable[Animal]) -> list[Animal]:
+    return [a for a in animals if a.status == AnimalStatus.IMPOUNDED.value]
+
+
+def _name(s: Session, person_id: int | None) -> str | None:
+    person = s.get(Person, person_id) if person_id is not None else None
+    if person is None:
+        return None
+    return f"{person.name} of {person.residence}" if person.residence else person.name
+
+
+def _basics(s: Session, seizure: Seizure, ctx: DistrictContext) -> dict[str, object]:
+    pound = s.get(Pound, seizure.pound_id)
+    village = s.get(Village, seizure.village_id)
+    return {
+        "ref": seizure.ref,
+        "pound": pound.name if pound else "",
+        "village": village.name if village else "",
+        "place": seizure.place,
+        "seized_date": seizure.seized_on.isoformat(),
+    }
+
+
+def _due_params(
+    seizure: Seizure, animals: list[Animal], ctx: DistrictContext, on: date
+) -> dict[str, object]:
+    due = due_on(seizure, animals, ctx, on)
+    return {
+        "fine_text": ctx.fmt(due.fine),
+        "feeding_text": ctx.fmt(due.feeding),
+        "per_day_text": ctx.fmt(due.per_day),
+        "total_text": ctx.fmt(due.total),
+    }
+
+
+def _send(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    *,
+    person_id: int | None,
+    template: str,
+    params: Mapping[str, object],
+    key: str,
+    now: datetime,
+    due_at: datetime | None = None,
+    private: bool = True,
+) -> None:
+    if person_id is None:
+        return
+    enqueue(
+        s,
+        person_id=person_id,
+        template=template,
+        params=params,
+        key=f"{template}:{seizure.ref}:{key}:{person_id}",
+        due_at=due_at or now,
+        now=now,
+        private=private,
+        seizure_ref=seizure.ref,
+        district_id=ctx.id,
+    )
+
+
+def _tell_officers(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    role: Role,
+    place: str | None,
+    *,
+    template: str,
+    params: Mapping[str, object],
+    key: str,
+    now: datetime,
+) -> None:
+    # Officers hear of work in office hours too; quiet hours (G11) are for private people.
+    for person_id in officers(s, ctx.id, role, place):
+        _send(
+            s,
+            seizure,
+            ctx,
+            person_id=person_id,
+            template=template,
+            params=params,
+            key=key,
+            now=now,
+            private=False,
+        )
+
+
+def _complaint_reminders(s: Session, seizure: Seizure, ctx: DistrictContext, now: datetime) -> None:
+    """Practice: remind the owner before the ten days of Sec XIV run out, at 09:00 local."""
+    if seizure.owner_id is None or seizure.ground == "stray":
+        return
+    params = {
+        **_basics(s, seizure, ctx),
+        "complaint_date": seizure.complaint_until.isoformat(),
+        "section": "XIV",
+    }
+    for day in reminder_days(seizure.complaint_until, ctx.profile.complaint_reminder_days_before):
+        due = local_datetime(day, ctx.profile.next_step_hour, ctx.tz)
+        if due > now:
+            _send(
+                s,
+                seizure,
+                ctx,
+                person_id=seizure.owner_id,
+                template=COMPLAINT_REMINDER,
+                params=params,
+                key=day.isoformat(),
+                now=now,
+                due_at=due,
+            )
+
+
+# --- One function per act ---------------------------------------------------------------------
+
+
+def seizure_reported(s: Session, seizure: Seizure, ctx: DistrictContext, now: datetime) -> None:
+    """The keeper learns what is coming to his pound; the owner, when to complain by."""
+    rows = animals_of(s, seizure)
+    pound = s.get(Pound, seizure.pound_id)
+    params = {
+        **_basics(s, seizure, ctx),
+        "heads": len(rows),
+        "animals_kinds": _kinds(rows),
+        "seizer": _name(s, seizure.seizer_id),
+        "section": "V",
+    }
+    _tell_officers(
+        s,
+        seizure,
+        ctx,
+        Role.KEEPER,
+        pound.code if pound else "",
+        template="arrival_expected",
+        params=params,
+        key="reported",
+        now=now,
+    )
+    _complaint_reminders(s, seizure, ctx, now)
+
+
+def aid_requested(
+    s: Session, seizure: Seizure, ctx: DistrictContext, *, request_id: int, now: datetime
+) -> None:
+    """The police of the pound's thana are asked to help the seizer (Sec II)."""
+    rows = animals_of(s, seizure)
+    pound = s.get(Pound, seizure.pound_id)
+    params = {
+        **_basics(s, seizure, ctx),
+        "heads": len(rows),
+        "animals_kinds": _kinds(rows),
+        "seizer": _name(s, seizure.seizer_id),
+        "section": "II",
+    }
+    _tell_officers(
+        s,
+        seizure,
+        ctx,
+        Role.POLICE,
+        pound.thana if pound else "",
+        template="aid_requested",
+        params=params,
+        key=str(request_id),
+        now=now,
+    )
+
+
+def arrival_registered(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    *,
+    register_no: str,
+    now: datetime,
+) -> None:
+    """The seizer gets his copy of the entry (Sec V); the owner his claim notice and reminders."""
+    rows = animals_of(s, seizure)
+    live = _held(rows)
+    basics = _basics(s, seizure, ctx)
+    brought = (seizure.impounded_at or now).astimezone(ctx.tz)
+    _send(
+        s,
+        seizure,
+        ctx,
+        person_id=seizure.seizer_id,
+        template="register_copy",
+        params={
+            **basics,
+            "register_no": register_no,
+            "brought_date": brought.date().isoformat(),
+            "brought_time": f"{brought:%H:%M}",
+            "heads": len(live),
+            "entry_animals": [
+                {"number": a.number, "kind": a.kind, "description": a.description} for a in live
+            ],
+            "seizer": _name(s, seizure.seizer_id),
+            "owner": _name(s, seizure.owner_id),
+            "section": "V",
+        },
+        key=register_no,
+        now=now,
+    )
+    if seizure.owner_id is None or seizure.impounded_on is None or seizure.claim_until is None:
+        return
+    today = local_date(now, ctx.tz)
+    notice = {
+        **basics,
+        "heads": len(live),
+        "animals_kinds": _kinds(live),
+        "impounded_date": seizure.impounded_on.isoformat(),
+        "claim_date": seizure.claim_until.isoformat(),
+        "complaint_date": seizure.complaint_until.isoformat(),
+        **_due_params(seizure, rows, ctx, max(today, seizure.impounded_on)),
+        "section": "VII",
+    }
+    _send(
+        s,
+        seizure,
+        ctx,
+        person_id=seizure.owner_id,
+        template="claim_notice",
+        params=notice,
+        key="arrival",
+        now=now,
+    )
+    for day in reminder_days(seizure.claim_until, ctx.profile.claim_reminder_days_before):
+        due = local_datetime(day, ctx.profile.next_step_hour, ctx.tz)
+        if due <= now:
+            continue
+        _send(
+            s,
+            seizure,
+            ctx,
+            person_id=seizure.owner_id,
+            template=CLAIM_REMINDER,
+            params={
+                **basics,
+                "claim_date": seizure.claim_until.isoformat(),
+                "on_date": day.isoformat(),
+                **_due_params(seizure, rows, ctx, day),
+                "section": "VIII",
+            },
+            key=day.isoformat(),
+            now=now,
+            due_at=due,
+        )
+    _complaint_reminders(s, seizure, ctx, now)
+
+
+def released(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    *,
+    how: str,
+    key: str,
+    numbers: list[int],
+    at: datetime,
+    now: datetime,
+) -> None:
+    """Cattle left the pound on payment (Sec VII) or by order (Sec VI): the seizer hears the
+    outcome, the owner of an order; once none is held, the claim reminders are void."""
+    params = {
+        **_basics(s, seizure, ctx),
+        "heads": len(numbers),
+        "released_date": local_date(at, ctx.tz).isoformat(),
+        "section": "VII" if how == "paid" else "VI",
+    }
+    _send(
+        s,
+        seizure,
+        ctx,
+        person_id=seizure.seizer_id,
+        template=f"outcome_released_{how}",
+        params=params,
+        key=key,
+        now=now,
+    )
+    if how == "by_order":
+        _send(
+            s,
+            seizure,
+            ctx,
+            person_id=seizure.owner_id,
+            template="owner_released_by_order",
+            params=params,
+            key=key,
+            now=now,
+        )
+    closed(s, seizure, now)
+
+
+def closed(s: Session, seizure: Seizure, now: datetime) -> None:
+    """No head left in the pound: nothing remains to claim, so the claim reminders are void."""
+    if seizure.status == SeizureStatus.CLOSED.value:
+        cancel(
+            s,
+            seizure_ref=seizure.ref,
+            templates=[CLAIM_REMINDER],
+            now=now,
+            reason="no cattle of this seizure are held any longer",
+        )
+
+
+def owner_refused(s: Session, seizure: Seizure, ctx: DistrictContext, now: datetime) -> None:
+    """The owner appeared and would not pay: the Darogah may sell as many as needed (Sec IX)."""
+    cancel(
+        s,
+        seizure_ref=seizure.ref,
+        templates=[CLAIM_REMINDER],
+        now=now,
+        reason="the owner appeared and refused to pay",
+    )
+    if seizure.complaints_pending:
+        return
+    _sale_due_darogah(s, seizure, ctx, key="refused", section="IX", now=now)
+
+
+def animal_lost(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    *,
+    number: int,
+    what: str,
+    reason: str,
+    at: datetime,
+    now: datetime,
+) -> None:
+    """Practice G7: the owner is told of a death or escape in the pound."""
+    _send(
+        s,
+        seizure,
+        ctx,
+        person_id=seizure.owner_id,
+        template=f"animal_{what}",
+        params={
+            **_basics(s, seizure, ctx),
+            "number": number,
+            "reason": reason[:300],
+            "on_date": local_date(at, ctx.tz).isoformat(),
+            "section": "practice G7",
+        },
+        key=str(number),
+        now=now,
+    )
+    closed(s, seizure, now)
+
+
+def unclaimed_reported(
+    s: Session, seizure: Seizure, ctx: DistrictContext, *, notice_text: str, now: datetime
+) -> None:
+    """The Darogah of the thana is asked to post the notice and have it proclaimed (Sec VIII)."""
+    pound = s.get(Pound, seizure.pound_id)
+    rows = _held(animals_of(s, seizure))
+    _tell_officers(
+        s,
+        seizure,
+        ctx,
+        Role.DAROGAH,
+        pound.thana if pound else "",
+        template="unclaimed_report",
+        params={
+            **_basics(s, seizure, ctx),
+            "heads": len(rows),
+            "animals_kinds": _kinds(rows),
+            "claim_date": seizure.claim_until.isoformat() if seizure.claim_until else None,
+            "notice": notice_text,
+            "section": "VIII",
+        },
+        key="reported",
+        now=now,
+    )
+
+
+def notice_posted(s: Session, seizure: Seizure, ctx: DistrictContext, now: datetime) -> None:
+    """The owner hears the notice is up and when the sale may be held (Sec VIII)."""
+    if seizure.noticed_on is None or seizure.sale_not_before is None:
+        return
+    rows = animals_of(s, seizure)
+    today = local_date(now, ctx.tz)
+    _send(
+        s,
+        seizure,
+        ctx,
+        person_id=seizure.owner_id,
+        template="notice_posted",
+        params={
+            **_basics(s, seizure, ctx),
+            "notice_date": seizure.noticed_on.isoformat(),
+            "claim_date": seizure.sale_not_before.fromordinal(
+                seizure.sale_not_before.toordinal() - 1
+            ).isoformat(),
+            "sale_date": seizure.sale_not_before.isoformat(),
+            **_due_params(seizure, rows, ctx, today),
+            "section": "VIII",
+        },
+        key="notice",
+        now=now,
+    )
+
+
+def _sale_due_darogah(
+    s: Session, seizure: Seizure, ctx: DistrictContext, *, key: str, section: str, now: datetime
+) -> None:
+    pound = s.get(Pound, seizure.pound_id)
+    rows = _held(animals_of(s, seizure))
+    _tell_officers(
+        s,
+        seizure,
+        ctx,
+        Role.DAROGAH,
+        pound.thana if pound else "",
+        template="sale_due_refused" if section == "IX" else "sale_due",
+        params={
+            **_basics(s, seizure, ctx),
+            "heads": len(rows),
+            "animals_kinds": _kinds(rows),
+            "notice_date": seizure.noticed_on.isoformat() if seizure.noticed_on else None,
+            "section": section,
+        },
+        key=key,
+        now=now,
+    )
+
+
+def sale_due(s: Session, seizure: Seizure, ctx: DistrictContext, now: datetime) -> None:
+    """The notice has run unclaimed: the Darogah may hold the auction, the owner is warned."""
+    _sale_due_darogah(s, seizure, ctx, key="notice", section="VIII", now=now)
+    rows = animals_of(s, seizure)
+    _send(
+        s,
+        seizure,
+        ctx,
+        person_id=seizure.owner_id,
+        template="sale_due_owner",
+        params={
+            **_basics(s, seizure, ctx),
+            "sale_date": seizure.sale_not_before.isoformat() if seizure.sale_not_before else None,
+            **_due_params(seizure, rows, ctx, local_date(now, ctx.tz)),
+            "section": "VIII",
+        },
+        key="notice",
+        now=now,
+    )
+
+
+def sale_recorded(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    *,
+    sale_id: int,
+    kind: str,
+    numbers: dict[str, int],
+    held_on: date,
+    impounded_from: date,
+    deposit_id: int | None,
+    now: datetime,
+) -> None:
+    """After an auction: the owner's account (Sec IX, R12) and the surplus he may claim (XI);
+    the seizer's outcome. `numbers` holds the account's amounts and counts."""
+    fmt = ctx.fmt
+    basics = _basics(s, seizure, ctx)
+    section = "IX" if kind == "non_payment" else "VIII"
+    account = {
+        **basics,
+        "number_seized": numbers["number_seized"],
+        "number_sold": numbers["number_sold"],
+        "from_date": impounded_from.isoformat(),
+        "until_date": held_on.isoformat(),
+        **{
+            f"{k}_text": fmt(numbers[k])
+            for k in (
+                "fines",
+                "feeding",
+                "expenses",
+                "proceeds",
+                "fines_paid",
+                "feeding_paid",
+                "expenses_paid",
+                "balance",
+                "shortfall",
+            )
+        },
+        "section": "IX",
+    }
+    _send(
+        s,
+        seizure,
+        ctx,
+        person_id=seizure.owner_id,
+        template="sale_account" if kind == "non_payment" else "sale_account_unclaimed",
+        params=account,
+        key=str(sale_id),
+        now=now,
+    )
+    deposit = s.get(SurplusDeposit, deposit_id) if deposit_id is not None else None
+    if deposit is not None:
+        _send(
+            s,
+            seizure,
+            ctx,
+            person_id=seizure.owner_id,
+            template="surplus_claimable",
+            params={
+                **basics,
+                "amount_text": fmt(deposit.amount),
+                "until_date": deposit.claim_until.isoformat(),
+                "section": "XI",
+            },
+            key=str(deposit.id),
+            now=now,
+        )
+    _send(
+        s,
+        seizure,
+        ctx,
+        person_id=seizure.seizer_id,
+        template="outcome_sold",
+        params={
+            **basics,
+            "heads": numbers["number_sold"],
+            "sold_date": held_on.isoformat(),
+            "section": section,
+        },
+        key=str(sale_id),
+        now=now,
+    )
+    # Sold cattle can no longer be claimed, and a complaint can no longer stay their sale.
+    cancel(
+        s,
+        seizure_ref=seizure.ref,
+        templates=[CLAIM_REMINDER, COMPLAINT_REMINDER],
+        now=now,
+        reason="the cattle were sold",
+    )
+
+
+def complaint_filed(
+    s: Session, seizure: Seizure, ctx: DistrictContext, complaint: Complaint, now: datetime
+) -> None:
+    """The Magistrates of the district have a complaint waiting (Sec XIV); the complainant
+    needs no more reminders to complain."""
+    _tell_officers(
+        s,
+        seizure,
+        ctx,
+        Role.MAGISTRATE,
+        None,
+        template="complaint_waiting",
+        params={
+            **_basics(s, seizure, ctx),
+            "complaint_id": complaint.id,
+            "complainant": _name(s, complaint.complainant_id),
+            "filed_date": local_date(complaint.filed_at, ctx.tz).isoformat(),
+            "text": complaint.text[:300],
+            "section": "XIV",
+        },
+        key=str(complaint.id),
+        now=now,
+    )
+    cancel(
+        s,
+        seizure_ref=seizure.ref,
+        templates=[COMPLAINT_REMINDER],
+        now=now,
+        reason="a complaint was filed",
+    )
+
+
+def complaint_decided(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    complaint: Complaint,
+    *,
+    seizer_pays: int,
+    now: datetime,
+) -> None:
+    """The complainant and the seizer hear the Magistrate's decision (Sec XIV)."""
+    decided = local_date(complaint.decided_at or now, ctx.tz).isoformat()
+    params = {
+        **_basics(s, seizure, ctx),
+        "complaint_id": complaint.id,
+        "decided_date": decided,
+        "damages_text": ctx.fmt(complaint.damages),
+        "expenses_text": ctx.fmt(complaint.expenses),
+        "seizer_pays_text": ctx.fmt(seizer_pays),
+        "section": "XIV",
+    }
+    _send(
+        s,
+        seizure,
+        ctx,
+        person_id=complaint.complainant_id,
+        template=f"complaint_{complaint.status}",
+        params=params,
+        key=str(complaint.id),
+        now=now,
+    )
+    _send(
+        s,
+        seizure,
+        ctx,
+        person_id=seizure.seizer_id,
+        template="outcome_seizure_illegal"
+        if complaint.status == "illegal"
+        else "outcome_seizure_upheld",
+        params=params,
+        key=str(complaint.id),
+        now=now,
+    )
+    closed(s, seizure, now)

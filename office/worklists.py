@@ -1,0 +1,395 @@
+"""What is waiting for each officer: aid requests, arrivals, unclaimed reports, sales, complaints.
+
+Read-only. Given `actor_id`, each list first checks that the actor holds the office at that place
+(NotAuthorised otherwise), so a conversation re-checks role and place on every step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from sqlmodel import Session, col, select
+
+from law.errors import NotFound
+from law.lifecycle import AnimalStatus, SeizureStatus
+from law.periods import local_date
+from models import (
+    AidRequest,
+    Complaint,
+    Conveyance,
+    Database,
+    Person,
+    Pound,
+    RegisterEntry,
+    Seizure,
+    Village,
+)
+from office.charges import due_on
+from office.common import district_context, require_role, seizure_by_ref
+from office.roles import Role
+from office.state import animals_of
+
+# A worklist on a phone is read, not scrolled: the oldest few come first.
+LIMIT = 20
+
+
+@dataclass(frozen=True)
+class AnimalLine:
+    number: int
+    kind: str
+    stated_kind: str
+    description: str
+    status: str
+
+
+@dataclass(frozen=True)
+class SeizureItem:
+    """One seizure as an officer's list shows it."""
+
+    ref: str
+    status: str
+    ground: str
+    village: str
+    place: str
+    damage: str
+    pound_code: str
+    pound_name: str
+    thana: str
+    seized_at: datetime
+    seized_on: date
+    heads: int
+    counted: str  # "2 cow, 1 buffalo" of the animals still in custody
+    seizer: str
+    owner: str | None
+    aid_requested_at: datetime | None = None
+    claim_until: date | None = None
+    sale_not_before: date | None = None
+    complaint_pending: bool = False
+    owner_refused: bool = False
+
+
+@dataclass(frozen=True)
+class SeizureBrief:
+    """A seizure with its animals and what is due today, for the officer acting on it."""
+
+    item: SeizureItem
+    animals: list[AnimalLine]
+    held: list[int]
+    register_no: str | None
+    fine_text: str
+    feeding_text: str
+    total: int
+    total_text: str
+    per_day_text: str
+    on: date
+
+
+@dataclass(frozen=True)
+class ComplaintItem:
+    """A complaint against a seizure (Sec XIV) awaiting the Magistrate."""
+
+    id: int
+    ref: str
+    complainant: str
+    agent: str | None
+    mode: str
+    filed_at: datetime
+    text: str
+    status: str
+    seizure: SeizureItem
+    animals: list[AnimalLine] = field(default_factory=list)
+
+
+def _line(p: Person | None) -> str:
+    if p is None:
+        return ""
+    return f"{p.name} of {p.residence}" if p.residence else p.name
+
+
+def _counted(kinds_of: Iterable[str]) -> str:
+    kinds: dict[str, int] = {}
+    for kind in kinds_of:
+        kinds[kind] = kinds.get(kind, 0) + 1
+    return ", ".join(f"{n} {k}" for k, n in kinds.items())
+
+
+def _item(s: Session, seizure: Seizure, aid_at: datetime | None = None) -> SeizureItem:
+    pound = s.get(Pound, seizure.pound_id)
+    village = s.get(Village, seizure.village_id)
+    rows = animals_of(s, seizure)
+    custody = [
+        a for a in rows if a.status in (AnimalStatus.SEIZED.value, AnimalStatus.IMPOUNDED.value)
+    ]
+    owner = s.get(Person, seizure.owner_id) if seizure.owner_id else None
+    return SeizureItem(
+        ref=seizure.ref,
+        status=seizure.status,
+        ground=seizure.ground,
+        village=village.name if village else "",
+        place=seizure.place,
+        damage=seizure.damage,
+        pound_code=pound.code if pound else "",
+        pound_name=pound.name if pound else "",
+        thana=pound.thana if pound else "",
+        seized_at=seizure.seized_at,
+        seized_on=seizure.seized_on,
+        heads=len(custody),
+        counted=_counted(a.kind for a in custody),
+        seizer=_line(s.get(Person, seizure.seizer_id)),
+        owner=_line(owner) if owner else None,
+        aid_requested_at=aid_at,
+        claim_until=seizure.claim_until,
+        sale_not_before=seizure.sale_not_before,
+        complaint_pending=seizure.complaints_pending > 0,
+        owner_refused=seizure.owner_refused_at is not None,
+    )
+
+
+def _animal_lines(s: Session, seizure: Seizure) -> list[AnimalLine]:
+    return [
+        AnimalLine(a.number, a.kind, a.stated_kind, a.description, a.status)
+        for a in animals_of(s, seizure)
+    ]
+
+
+def _pounds_of_thana(
+    s: Session, thana: str, actor_id: int | None, roles: tuple[Role, ...]
+) -> list[Pound]:
+    pounds = list(
+        s.exec(select(Pound).where(Pound.thana == thana.strip()).order_by(col(Pound.id))).all()
+    )
+    if not pounds:
+        raise NotFound(f"no pound is at thana {thana!r}", section="III")
+    if actor_id is not None:
+        for district_id in sorted({p.district_id for p in pounds}):
+            require_role(s, actor_id, district_id, roles, pounds[0].thana)
+    return pounds
+
+
+def _pound(s: Session, code: str, actor_id: int | None) -> Pound:
+    pound = s.exec(select(Pound).where(Pound.code == code.strip().upper())).first()
+    if pound is None:
+        raise NotFound(f"no pound {code!r}")
+    if actor_id is not None:
+        require_role(s, actor_id, pound.district_id, Role.KEEPER, pound.code)
+    return pound
+
+
+def _seizures(s: Session, pound_ids: list[int], status: SeizureStatus) -> list[Seizure]:
+    return list(
+        s.exec(
+            select(Seizure)
+            .where(col(Seizure.pound_id).in_(pound_ids), Seizure.status == status.value)
+            .order_by(col(Seizure.seized_at), col(Seizure.id))
+            .limit(LIMIT)
+        ).all()
+    )
+
+
+def open_aid_requests(
+    db: Database, *, thana: str, actor_id: int | None = None
+) -> list[SeizureItem]:
+    """Seizers' calls for police aid not yet answered, for the police of `thana` (Sec II)."""
+    with db.reading() as s:
+        pounds = _pounds_of_thana(s, thana, actor_id, (Role.POLICE, Role.DAROGAH))
+        rows = s.exec(
+            select(AidRequest, Seizure)
+            .join(Seizure, col(Seizure.id) == col(AidRequest.seizure_id))
+            .where(
+                col(Seizure.pound_id).in_([p.id for p in pounds]),
+                col(AidRequest.answered_at).is_(None),
+                Seizure.status == SeizureStatus.SEIZED.value,
+            )
+            .order_by(col(AidRequest.requested_at), col(AidRequest.id))
+            .limit(LIMIT)
+        ).all()
+        seen: set[str] = set()
+        out = []
+        for req, seizure in rows:
+            if seizure.ref not in seen:
+                seen.add(seizure.ref)
+                out.append(_item(s, seizure, req.requested_at))
+        return out
+
+
+def awaiting_conveyance(
+    db: Database, *, thana: str, actor_id: int | None = None
+) -> list[SeizureItem]:
+    """Seizures for the pounds of `thana` whose conveyance no officer has confirmed yet."""
+    with db.reading() as s:
+        pounds = _pounds_of_thana(s, thana, actor_id, (Role.POLICE, Role.DAROGAH))
+        conveyed = select(Conveyance.seizure_id)
+        rows = s.exec(
+            select(Seizure)
+            .where(
+                col(Seizure.pound_id).in_([p.id for p in pounds]),
+                Seizure.status == SeizureStatus.SEIZED.value,
+                col(Seizure.id).not_in(conveyed),
+            )
+            .order_by(col(Seizure.seized_at), col(Seizure.id))
+            .limit(LIMIT)
+        ).all()
+        return [_item(s, seizure) for seizure in rows]
+
+
+def expected_arrivals(
+    db: Database, *, pound_code: str, actor_id: int | None = None
+) -> list[SeizureItem]:
+    """Cattle reported seized for this pound and not yet registered (Sec V)."""
+    with db.reading() as s:
+        pound = _pound(s, pound_code, actor_id)
+        return [_item(s, z) for z in _seizures(s, [pound.id or 0], SeizureStatus.SEIZED)]
+
+
+def in_pound(db: Database, *, pound_code: str, actor_id: int | None = None) -> list[SeizureItem]:
+    """Seizures with cattle held at this pound: registered, reported unclaimed or noticed."""
+    with db.reading() as s:
+        pound = _pound(s, pound_code, actor_id)
+        held = (
+            SeizureStatus.IMPOUNDED,
+            SeizureStatus.REPORTED_UNCLAIMED,
+            SeizureStatus.NOTICED,
+        )
+        rows = s.exec(
+            select(Seizure)
+            .where(
+                Seizure.pound_id == pound.id,
+                col(Seizure.status).in_([st.value for st in held]),
+            )
+            .order_by(col(Seizure.impounded_at), col(Seizure.id))
+            .limit(LIMIT)
+        ).all()
+        return [_item(s, z) for z in rows]
+
+
+def awaiting_notice(db: Database, *, thana: str, actor_id: int | None = None) -> list[SeizureItem]:
+    """Seizures reported unclaimed to the Darogah of `thana`, awaiting notice (Sec VIII)."""
+    with db.reading() as s:
+        pounds = _pounds_of_thana(s, thana, actor_id, (Role.DAROGAH,))
+        return [
+            _item(s, z)
+            for z in _seizures(s, [p.id or 0 for p in pounds], SeizureStatus.REPORTED_UNCLAIMED)
+        ]
+
+
+def sales_due(
+    db: Database, *, thana: str, now: datetime, actor_id: int | None = None
+) -> list[SeizureItem]:
+    """Seizures the Darogah of `thana` may now sell: noticed and the seven days run (Sec VIII),
+    or the owner refused to pay (Sec IX); never while a complaint is pending (IX, G3)."""
+    with db.reading() as s:
+        pounds = _pounds_of_thana(s, thana, actor_id, (Role.DAROGAH,))
+        ids = [p.id or 0 for p in pounds]
+        tz = district_context(s, pounds[0].district_id).tz
+        today = local_date(now, tz)
+        noticed = [
+            z
+            for z in _seizures(s, ids, SeizureStatus.NOTICED)
+            if z.sale_not_before is not None and z.sale_not_before <= today
+        ]
+        refused = [
+            z for z in _seizures(s, ids, SeizureStatus.IMPOUNDED) if z.owner_refused_at is not None
+        ]
+        return [_item(s, z) for z in noticed + refused if z.complaints_pending == 0]
+
+
+def _complaint_item(s: Session, complaint: Complaint, seizure: Seizure) -> ComplaintItem:
+    complainant = s.get(Person, complaint.complainant_id)
+    return ComplaintItem(
+        id=complaint.id or 0,
+        ref=seizure.ref,
+        complainant=_line(complainant),
+        agent=complaint.agent_name,
+        mode=complaint.mode,
+        filed_at=complaint.filed_at,
+        text=complaint.text,
+        status=complaint.status,
+        seizure=_item(s, seizure),
+        animals=_animal_lines(s, seizure),
+    )
+
+
+def pending_complaints(
+    db: Database, *, district_id: int, actor_id: int | None = None
+) -> list[ComplaintItem]:
+    """Complaints against seizures in the district not yet decided, oldest first (Sec XIV)."""
+    with db.reading() as s:
+        if actor_id is not None:
+            require_role(s, actor_id, district_id, Role.MAGISTRATE, None)
+        rows = s.exec(
+            select(Complaint, Seizure)
+            .join(Seizure, col(Seizure.id) == col(Complaint.seizure_id))
+            .where(Seizure.district_id == district_id, Complaint.status == "pending")
+            .order_by(col(Complaint.filed_at), col(Complaint.id))
+            .limit(LIMIT)
+        ).all()
+        return [_complaint_item(s, c, z) for c, z in rows]
+
+
+def complaint_detail(
+    db: Database, *, complaint_id: int, actor_id: int | None = None
+) -> ComplaintItem:
+    """One complaint with its seizure, for the Magistrate examining it (Sec XIV)."""
+    with db.reading() as s:
+        complaint = s.get(Complaint, complaint_id)
+        if complaint is None:
+            raise NotFound(f"no complaint {complaint_id}")
+        seizure = s.get(Seizure, complaint.seizure_id)
+        if seizure is None:
+            raise NotFound(f"no seizure for complaint {complaint_id}")
+        if actor_id is not None:
+            require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None)
+        return _complaint_item(s, complaint, seizure)
+
+
+def seizure_brief(
+    db: Database,
+    *,
+    ref: str,
+    now: datetime,
+    actor_id: int | None = None,
+    roles: tuple[Role, ...] = (Role.KEEPER,),
+) -> SeizureBrief:
+    """A seizure for the officer acting on it, after checking he holds one of `roles` there:
+    a keeper at its pound, police or a Darogah at its pound's thana."""
+    with db.reading() as s:
+        seizure = seizure_by_ref(s, ref)
+        pound = s.get(Pound, seizure.pound_id)
+        if pound is None:
+            raise NotFound(f"no pound for {seizure.ref}")
+        if actor_id is not None:
+            place = pound.code if roles == (Role.KEEPER,) else pound.thana
+            require_role(s, actor_id, seizure.district_id, roles, place)
+        ctx = district_context(s, seizure.district_id)
+        rows = animals_of(s, seizure)
+        today = local_date(now, ctx.tz)
+        due = due_on(seizure, rows, ctx, today)
+        entry = s.exec(select(RegisterEntry).where(RegisterEntry.seizure_id == seizure.id)).first()
+        return SeizureBrief(
+            item=_item(s, seizure),
+            animals=_animal_lines(s, seizure),
+            held=[a.number for a in rows if a.status == AnimalStatus.IMPOUNDED.value],
+            register_no=f"{pound.code}/{entry.year}/{entry.number}" if entry else None,
+            fine_text=ctx.fmt(due.fine),
+            feeding_text=ctx.fmt(due.feeding),
+            total=due.total,
+            total_text=ctx.fmt(due.total),
+            per_day_text=ctx.fmt(due.per_day),
+            on=today,
+        )
+
+
+def villages_of_thana(db: Database, *, thana: str) -> list[str]:
+    """The villages served by the pounds of `thana` (Sec III), excluded tracts left out (XX)."""
+    with db.reading() as s:
+        pounds = _pounds_of_thana(s, thana, None, ())
+        rows = s.exec(
+            select(Village.name)
+            .where(
+                col(Village.pound_id).in_([p.id for p in pounds]), col(Village.excluded).is_(False)
+            )
+            .order_by(col(Village.name))
+        ).all()
+        return list(rows)

@@ -1,0 +1,54 @@
+"""`pound chat --as PHONE`: talk to the office in a terminal, as any person, with no phone."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from bot.channels.console import run
+from bot.registry import build_engine
+from office.common import normalise_phone
+from pound.app import prepare, utc_now
+from pound.settings import Settings
+
+
+@click.command(short_help="Talk to the office in this terminal, as the person with PHONE.")
+@click.option("--as", "phone", required=True, metavar="PHONE", help="Whose phone to talk from.")
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "hi", "bn"]),
+    default=None,
+    help="Answer in this language (remembered for this person).",
+)
+@click.pass_context
+def chat(ctx: click.Context, phone: str, lang: str | None) -> None:
+    """Run the conversations of Telegram and SMS on the console, against POUND_DATABASE_URL.
+
+    Applies the migrations and loads the demo district into an empty database first. Type a
+    message; a number picks one of the options offered. /photo ID, /location LAT LON and
+    /contact stand for a photo, a place and one's own number; /quit or end of input ends it.
+    """
+    settings = ctx.find_object(Settings) or Settings()
+    number = normalise_phone(phone)
+    database = prepare(settings, clock=utc_now, echo=click.echo)
+    ctx.call_on_close(database.dispose)
+    stdin = sys.stdin  # CliRunner swaps it in tests
+    typed = stdin.isatty()
+
+    def read() -> str | None:
+        if typed:
+            click.echo("> ", nl=False)
+        line = stdin.readline()
+        return line if line else None
+
+    click.echo(f"pound chat as {number} (/quit to end)")
+    run(
+        build_engine(database),
+        phone=number,
+        read=read,
+        write=click.echo,
+        clock=utc_now,
+        first=[f"lang {lang}"] if lang else ["menu"],
+        echo=not typed,
+    )

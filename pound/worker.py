@@ -1,0 +1,238 @@
+"""`pound worker`: the deadlines that run themselves, then the outbox sender, pass after pass.
+
+Each pass, as of one instant `now`: `office.deadlines.advance_deadlines` (the Act's periods turn
+into acts and messages), then the sender delivers what is due. `pound serve` runs one worker in
+a thread unless `--no-worker`; `pound worker --once --at T` runs one pass as of T.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+import os
+import signal
+import socket
+import threading
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from types import FrameType
+from typing import Any
+
+import click
+
+from bot.sender import PassReport, Sender, SendPolicy, SendStats
+from bot.transports import Transport
+from models import Database
+from pound.settings import Settings
+
+log = logging.getLogger("pound.worker")
+
+Clock = Callable[[], datetime]
+
+
+def worker_name() -> str:
+    """Who holds a claim: host, process and a random tag (a restarted process is someone new)."""
+    return f"{socket.gethostname()[:32]}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+
+
+def build_transports(settings: Settings) -> dict[str, Transport]:
+    """A transport for each channel whose credentials are set; other channels' rows wait."""
+    transports: dict[str, Transport] = {}
+    if settings.telegram_token is not None:
+        from bot.transports.telegram import TelegramTransport
+
+        transports["telegram"] = TelegramTransport(
+            settings.telegram_token.get_secret_value(),
+            api_url=settings.telegram_api_url,
+            global_per_second=settings.telegram_global_per_second,
+            per_chat_per_second=settings.telegram_per_chat_per_second,
+            connections=settings.outbox_concurrency,
+        )
+    if (
+        settings.twilio_account_sid
+        and settings.twilio_auth_token is not None
+        and settings.twilio_from
+    ):
+        from bot.transports.twilio import TwilioTransport
+
+        callback = f"{settings.public_url.rstrip('/')}/sms/status" if settings.public_url else None
+        transports["sms"] = TwilioTransport(
+            settings.twilio_account_sid,
+            settings.twilio_auth_token.get_secret_value(),
+            settings.twilio_from,
+            api_url=settings.twilio_api_url,
+            status_callback=callback,
+            segments_per_second=settings.twilio_segments_per_second,
+        )
+    return transports
+
+
+def send_policy(settings: Settings) -> SendPolicy:
+    return SendPolicy(
+        max_retries=settings.outbox_max_retries,
+        backoff_base=timedelta(seconds=settings.outbox_backoff_seconds),
+        lease=timedelta(seconds=settings.outbox_lease_seconds),
+        batch=settings.outbox_batch,
+        concurrency=settings.outbox_concurrency,
+    )
+
+
+def build_sender(db: Database, settings: Settings, *, stats: SendStats | None = None) -> Sender:
+    return Sender(
+        db,
+        build_transports(settings),
+        worker=worker_name(),
+        policy=send_policy(settings),
+        stats=stats,
+    )
+
+
+def advance(db: Database, now: datetime) -> object:
+    """The deadlines' use case, if this build has it (another part of the office writes it)."""
+    try:
+        module = importlib.import_module("office.deadlines")
+    except ModuleNotFoundError as exc:
+        if exc.name != "office.deadlines":
+            raise
+        log.info("office.deadlines is not there yet: deadlines skipped")
+        return None
+    advance_deadlines: Callable[..., object] = module.advance_deadlines
+    return advance_deadlines(db, now=now)
+
+
+@dataclass
+class Worker:
+    """Runs passes: deadlines, then the sender; forever, or once."""
+
+    db: Database
+    sender: Sender
+    clock: Clock
+    poll_seconds: float = 1.0
+    advance_deadlines: Callable[[Database, datetime], object] = advance
+
+    async def run_pass(self, now: datetime, stop: Callable[[], bool] | None = None) -> PassReport:
+        result = self.advance_deadlines(self.db, now)
+        if result is not None:
+            log.info("deadlines at %s: %s", now.isoformat(), result)
+        report = await self.sender.run_pass(now, stop=stop)
+        if report.claimed:
+            log.info("outbox at %s: %s", now.isoformat(), report)
+        return report
+
+    async def run(self, stop: threading.Event) -> None:
+        """Pass after pass until `stop` is set; a failed pass is logged and the next one tried."""
+        await self.sender.start()
+        try:
+            while not stop.is_set():
+                try:
+                    await self.run_pass(self.clock(), stop.is_set)
+                except Exception:
+                    log.exception("worker pass failed; trying again after the poll interval")
+                await asyncio.to_thread(stop.wait, self.poll_seconds)
+        finally:
+            await self.sender.stop()
+
+    async def once(self, now: datetime) -> PassReport:
+        await self.sender.start()
+        try:
+            return await self.run_pass(now)
+        finally:
+            await self.sender.stop()
+
+
+def make_worker(
+    db: Database, settings: Settings, *, clock: Clock, stats: SendStats | None = None
+) -> Worker:
+    return Worker(
+        db=db,
+        sender=build_sender(db, settings, stats=stats),
+        clock=clock,
+        poll_seconds=settings.worker_poll_seconds,
+    )
+
+
+class WorkerThread:
+    """One worker beside `pound serve`, in a thread with its own event loop."""
+
+    def __init__(self, worker: Worker) -> None:
+        self.worker = worker
+        self.stop_event = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="pound-worker", daemon=True)
+
+    def _run(self) -> None:
+        asyncio.run(self.worker.run(self.stop_event))
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def stop(self, timeout: float = 30.0) -> None:
+        self.stop_event.set()
+        self.thread.join(timeout)
+
+
+def parse_at(value: str) -> datetime:
+    """An ISO time with its zone (2026-03-09T09:00+05:30 or ...Z), as UTC."""
+    try:
+        at = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError as exc:
+        raise click.BadParameter(f"{value!r} is not an ISO time ({exc})") from exc
+    if at.tzinfo is None or at.utcoffset() is None:
+        raise click.BadParameter(
+            f"{value!r} has no time zone: write it like 2026-03-09T09:00+05:30 or ...Z"
+        )
+    return at.astimezone(UTC)
+
+
+@click.command("worker")
+@click.option("--once", is_flag=True, help="Run one pass, then stop.")
+@click.option(
+    "--at",
+    "at_text",
+    metavar="ISO-TIME",
+    default=None,
+    help="With --once: run the pass as of this instant (with its zone), not the clock's.",
+)
+@click.pass_context
+def worker(ctx: click.Context, once: bool, at_text: str | None) -> None:
+    """Advance the deadlines and send the outbox, every POUND_WORKER_POLL_SECONDS.
+
+    Sends through Telegram when POUND_TELEGRAM_TOKEN is set and by SMS when the POUND_TWILIO_*
+    settings are; messages for a channel with no credentials stay queued. Stops cleanly on
+    SIGTERM or Ctrl-C after the batch in hand. Several workers may share a PostgreSQL
+    database; on SQLite run one.
+    """
+    from pound.app import utc_now
+
+    if at_text is not None and not once:
+        raise click.UsageError("--at needs --once")
+    settings: Settings = ctx.find_object(Settings) or Settings()
+    _logging(settings)
+    db = Database(settings.database_url)
+    ctx.call_on_close(db.dispose)
+    at = parse_at(at_text) if at_text is not None else None
+    w = make_worker(db, settings, clock=(lambda: at) if at is not None else utc_now)
+    channels = ", ".join(w.sender.channels) or "none (no credentials set)"
+    if once:
+        now = at or utc_now()
+        report = asyncio.run(w.once(now))
+        click.echo(f"pass as of {now.isoformat()}: {report}")
+        return
+    stop = threading.Event()
+
+    def _stop(signum: int, _frame: FrameType | None) -> None:
+        log.info("signal %s: stopping after the batch in hand", signum)
+        stop.set()
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, _stop)
+    click.echo(f"worker {w.sender.worker}: sending on {channels}; Ctrl-C stops")
+    asyncio.run(w.run(stop))
+    click.echo("worker stopped")
+
+
+def _logging(settings: Settings) -> None:
+    level: Any = settings.log_level.upper() if settings.log_level != "trace" else "DEBUG"
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")

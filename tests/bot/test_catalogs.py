@@ -1,0 +1,65 @@
+"""Every text a person can read has a Hindi and a Bengali translation in the catalogs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from bot.i18n import LOCALES, translator
+
+BOT = Path(__file__).resolve().parents[2] / "bot"
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def msgids() -> dict[str, str]:
+    """Each msgid marked with t(...) or N_(...) anywhere in bot/, and the file it is in."""
+    found: dict[str, str] = {}
+    for filename, _lineno, message, _comments, _context in extract_from_dir(
+        str(BOT), method_map=[("**.py", "python")], keywords={"t": None, "N_": None}
+    ):
+        if isinstance(message, str) and message:
+            found.setdefault(message, filename)
+    return found
+
+
+def catalog(lang: str) -> dict[str, str]:
+    merged: dict[str, str] = {}
+    for po in sorted((LOCALES / lang / "LC_MESSAGES").glob("*.po")):
+        with po.open("rb") as fh:
+            for message in read_po(fh, locale=lang):
+                usable = message.string and not message.fuzzy
+                if isinstance(message.id, str) and message.id and usable:
+                    merged[message.id] = str(message.string)
+    return merged
+
+
+def test_the_code_marks_texts_for_translation() -> None:
+    found = msgids()
+    assert "Report cattle I have seized" in found
+    assert "Cancelled. Nothing was recorded." in found
+
+
+@pytest.mark.parametrize("lang", ["hi", "bn"])
+def test_every_text_has_a_translation(lang: str) -> None:
+    have = catalog(lang)
+    missing = sorted(f"{where}: {m!r}" for m, where in msgids().items() if not have.get(m))
+    assert not missing, f"{len(missing)} texts have no {lang} translation:\n" + "\n".join(missing)
+
+
+@pytest.mark.parametrize("lang", ["hi", "bn"])
+def test_every_translation_keeps_the_placeholders_of_its_text(lang: str) -> None:
+    wrong = [
+        msgid
+        for msgid, text in catalog(lang).items()
+        if set(PLACEHOLDER.findall(msgid)) != set(PLACEHOLDER.findall(text))
+    ]
+    assert not wrong
+
+
+def test_a_translation_is_used_and_a_missing_one_falls_back_to_english() -> None:
+    assert translator("hi")("Pound office.") != "Pound office."
+    assert translator("bn")("no such text {x}", x=1) == "no such text 1"

@@ -1,0 +1,100 @@
+"""The console channel and `pound chat`: the same flows in a terminal, numbers pick options."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+from sqlmodel import select
+
+from bot.channels.console import inbound_from, render, run
+from bot.registry import build_engine
+from bot.types import Channel, Option, Reply
+from models import Seizure
+from pound.cli import main
+from tests.world import World
+
+
+def test_options_are_numbered_across_replies_in_the_order_the_engine_keeps() -> None:
+    text = render(
+        [
+            Reply("a", (Option("x", "Ex"),)),
+            Reply("b", (Option("y", "Why"), Option("z", "Zed")), request_contact=True),
+        ]
+    )
+    assert text.splitlines() == [
+        "a",
+        "  1. Ex",
+        "b",
+        "  2. Why",
+        "  3. Zed",
+        "  (/contact shares your number)",
+    ]
+
+
+def test_slash_words_stand_for_what_a_phone_sends() -> None:
+    phone = "+919111111111"
+    assert inbound_from("/photo abc", phone).photo == "abc"
+    located = inbound_from("/location 25.3 82.9", phone).location
+    assert located is not None and located.latitude == 25.3
+    assert inbound_from("/location here", phone).text == "/location here"
+    contact = inbound_from("/contact", phone).contact
+    assert contact is not None and contact.phone == phone
+    assert inbound_from(" hello ", phone).channel is Channel.CONSOLE
+
+
+def test_the_console_loop_runs_a_story_until_the_end_of_input(world: World) -> None:
+    lines = iter(["rates", "2", "", "/quit", "never read"])
+    out: list[str] = []
+    handled = run(
+        build_engine(world.db),
+        phone="+919333333333",
+        read=lambda: next(lines, None),
+        write=out.append,
+        clock=lambda: world.now,
+        first=["menu"],
+        echo=True,
+    )
+    assert handled == 3
+    assert "> rates" in out
+    assert "Testpur thana pound: fines and feeding" in out[-1]
+
+
+def test_pound_chat_reports_a_seizure_on_the_database_it_is_given(
+    world: World, monkeypatch: object
+) -> None:
+    import pytest
+
+    assert isinstance(monkeypatch, pytest.MonkeyPatch)
+    monkeypatch.setenv("POUND_DATABASE_URL", world.db.url)
+    story = "\n".join(
+        [
+            "SEIZE 2 COW RAMPUR",
+            "the cane field",
+            "ate the cane",
+            "skip",
+            "2",  # no police aid
+            "1",  # skip the photo
+            "1",  # confirm
+        ]
+    )
+    result = CliRunner().invoke(main, ["chat", "--as", "+91 91111 11111"], input=story + "\n")
+    assert result.exit_code == 0, result.output
+    assert "pound chat as +919111111111" in result.output
+    assert "1. Report cattle I have seized" in result.output
+    assert "> the cane field" in result.output
+    assert "Your reference is" in result.output
+    with world.db.reading() as s:
+        assert s.exec(select(Seizure)).one().ground == "trespass"
+
+
+def test_pound_chat_speaks_the_language_asked_and_refuses_a_bad_phone(
+    world: World, monkeypatch: object
+) -> None:
+    import pytest
+
+    assert isinstance(monkeypatch, pytest.MonkeyPatch)
+    monkeypatch.setenv("POUND_DATABASE_URL", world.db.url)
+    result = CliRunner().invoke(main, ["chat", "--as", "+919111111111", "--lang", "bn"], input="")
+    assert result.exit_code == 0, result.output
+    assert "ভাষা বাংলা করা হয়েছে।" in result.output
+    refused = CliRunner().invoke(main, ["chat", "--as", "12"], input="")
+    assert refused.exit_code == 2 and "not a phone number" in refused.output

@@ -1,0 +1,213 @@
+"""A fake Twilio REST API (Messages.json) and a signer for webhooks posted as Twilio would."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler
+from typing import Any, Protocol
+from urllib.parse import parse_qsl, urlencode
+
+from twilio.request_validator import RequestValidator
+from twilio.rest import Client
+
+from tests.fakes.server import LoopbackServer
+
+ERRORS = {
+    21610: (400, "Attempt to send to unsubscribed recipient"),
+    21211: (400, "The 'To' number is not a valid phone number."),
+    429: (429, "Too Many Requests"),
+}
+_MESSAGES = re.compile(r"^/2010-04-01/Accounts/(?P<sid>[^/]+)/Messages\.json$")
+
+
+@dataclass
+class _Failure:
+    code: int
+    times: int | None
+
+
+class FakeTwilio(LoopbackServer):
+    """POST /2010-04-01/Accounts/{sid}/Messages.json: records the form, returns a message SID."""
+
+    def __init__(self, account_sid: str = "AC" + "0" * 32, auth_token: str = "tw-token") -> None:
+        super().__init__()
+        self.account_sid = account_sid
+        self.auth_token = auth_token
+        self._messages: list[dict[str, str]] = []
+        self._failures: dict[str, _Failure] = {}
+        self._ids = itertools.count(1)
+        self.handler_class = _Handler
+
+    def client(self) -> Client:
+        """A real twilio Client whose API domain is this server (twilio 9: `api.base_url`)."""
+        client = Client(self.account_sid, self.auth_token)
+        client.api.base_url = self.url
+        return client
+
+    @property
+    def messages(self) -> list[dict[str, str]]:
+        with self.lock:
+            return list(self._messages)
+
+    def sent_to(self, number: str) -> list[str]:
+        return [m.get("Body", "") for m in self.messages if m.get("To") == number]
+
+    def fail_to(self, number: str, code: int, *, times: int | None = None) -> None:
+        """Refuse messages to `number` with Twilio error `code` (21610, 21211 or 429)."""
+        if code not in ERRORS:
+            raise ValueError(code)
+        with self.lock:
+            self._failures[number] = _Failure(code, times)
+
+    def clear_failures(self) -> None:
+        with self.lock:
+            self._failures.clear()
+
+    def create(self, account: str, form: dict[str, str]) -> tuple[int, dict[str, Any]]:
+        with self.lock:
+            if account != self.account_sid:
+                return 404, {"code": 20404, "message": "not found", "status": 404}
+            to = form.get("To", "")
+            failure = self._failures.get(to)
+            if failure is not None:
+                if failure.times is not None:
+                    failure.times -= 1
+                    if failure.times <= 0:
+                        del self._failures[to]
+                status, text = ERRORS[failure.code]
+                code = 20429 if failure.code == 429 else failure.code
+                return status, {
+                    "code": code,
+                    "message": text,
+                    "more_info": f"https://www.twilio.com/docs/errors/{code}",
+                    "status": status,
+                }
+            sid = f"SM{next(self._ids):032x}"
+            record = {**form, "Sid": sid}
+            self._messages.append(record)
+            return 201, {
+                "sid": sid,
+                "account_sid": account,
+                "to": to,
+                "from": form.get("From"),
+                "messaging_service_sid": form.get("MessagingServiceSid"),
+                "body": form.get("Body", ""),
+                "status": "queued",
+                "num_segments": "1",
+                "num_media": "0",
+                "direction": "outbound-api",
+                "api_version": "2010-04-01",
+                "price": None,
+                "price_unit": "USD",
+                "error_code": None,
+                "error_message": None,
+                "uri": f"/2010-04-01/Accounts/{account}/Messages/{sid}.json",
+                "date_created": "Sun, 01 Mar 2026 06:30:00 +0000",
+                "date_updated": "Sun, 01 Mar 2026 06:30:00 +0000",
+                "date_sent": None,
+                "subresource_uris": {},
+            }
+
+
+class _Handler(BaseHTTPRequestHandler):
+    fake: FakeTwilio
+    protocol_version = "HTTP/1.1"
+
+    def do_POST(self) -> None:
+        length = int(self.headers.get("content-length") or 0)
+        raw = self.rfile.read(length).decode("utf-8") if length else ""
+        match = _MESSAGES.match(self.path.split("?")[0])
+        if match is None:
+            self._send(404, {"code": 20404, "message": "not found", "status": 404})
+            return
+        status, body = self.fake.create(match["sid"], dict(parse_qsl(raw)))
+        self._send(status, body)
+
+    def _send(self, status: int, body: dict[str, Any]) -> None:
+        data = json.dumps(body).encode("utf-8")
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+class _Poster(Protocol):
+    def post(self, url: str, *, content: bytes, headers: dict[str, str]) -> Any: ...
+
+
+class TwilioWebhooks:
+    """Posts form requests signed exactly as Twilio signs them (the real RequestValidator)."""
+
+    def __init__(self, auth_token: str, public_url: str) -> None:
+        self.validator = RequestValidator(auth_token)
+        self.public_url = public_url.rstrip("/")
+        self._ids = itertools.count(1)
+
+    def sign(self, path: str, params: dict[str, str]) -> str:
+        return str(self.validator.compute_signature(self.public_url + path, params))
+
+    def post(self, client: _Poster, path: str, params: dict[str, str]) -> Any:
+        return client.post(
+            path,
+            content=urlencode(params).encode("utf-8"),
+            headers={
+                "Content-Type": "application/x-www-form-urlencoded",
+                "X-Twilio-Signature": self.sign(path, params),
+            },
+        )
+
+    def inbound_params(
+        self,
+        sender: str,
+        body: str,
+        *,
+        sid: str | None = None,
+        to: str = "+15005550006",
+        media: str | None = None,
+    ) -> dict[str, str]:
+        sid = sid or f"SMin{next(self._ids):030d}"
+        params = {
+            "MessageSid": sid,
+            "SmsMessageSid": sid,
+            "AccountSid": "AC" + "0" * 32,
+            "From": sender,
+            "To": to,
+            "Body": body,
+            "NumMedia": "1" if media else "0",
+            "NumSegments": "1",
+            "SmsStatus": "received",
+            "ApiVersion": "2010-04-01",
+        }
+        if media:
+            params["MediaUrl0"] = media
+            params["MediaContentType0"] = "image/jpeg"
+        return params
+
+    def inbound(
+        self, client: _Poster, sender: str, body: str, *, path: str = "/sms/inbound", **kw: Any
+    ) -> Any:
+        return self.post(client, path, self.inbound_params(sender, body, **kw))
+
+    def status(
+        self,
+        client: _Poster,
+        message_sid: str,
+        status: str,
+        *,
+        error_code: str | None = None,
+        path: str = "/sms/status",
+    ) -> Any:
+        params = {
+            "MessageSid": message_sid,
+            "SmsSid": message_sid,
+            "MessageStatus": status,
+            "SmsStatus": status,
+            "AccountSid": "AC" + "0" * 32,
+        }
+        if error_code:
+            params["ErrorCode"] = error_code
+        return self.post(client, path, params)

@@ -1,0 +1,103 @@
+"""POST /sms/inbound: Twilio SMS and WhatsApp messages into the engine, answered with TwiML.
+
+The X-Twilio-Signature is checked with Twilio's own RequestValidator against the public URL
+(POUND_PUBLIC_URL + path + query), never the Host header a proxy may rewrite. Each MessageSid
+is handled once; a repeat gets the same TwiML again. The record of what was said is committed
+before the answer leaves (DESIGN.md), so the TwiML reply is the delivery.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from urllib.parse import parse_qsl
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from sqlalchemy.exc import OperationalError
+from starlette.datastructures import ImmutableMultiDict
+from twilio.request_validator import RequestValidator
+
+from bot import optout
+from bot.channels.sms import BadMessage, message_from_form, twiml
+from bot.engine import Engine
+from models import Database
+from webhook.inbound import TooLarge, Writer, read_body
+
+log = logging.getLogger(__name__)
+SIGNATURE_HEADER = "X-Twilio-Signature"
+TWIML = "application/xml"
+
+
+@dataclass(frozen=True)
+class TwilioConfig:
+    account_sid: str
+    auth_token: str
+    public_url: str
+    from_number: str | None = None
+    api_url: str = "https://api.twilio.com"
+
+
+def _refuse(status: int, reason: str) -> Response:
+    log.warning("sms webhook refused (%s): %s", status, reason)
+    return Response(reason, status_code=status, media_type="text/plain")
+
+
+def public_url_of(request: Request, public_url: str) -> str:
+    """The URL Twilio signed: the configured public base, this path and the query."""
+    url = public_url.rstrip("/") + request.url.path
+    query = request.url.query
+    return f"{url}?{query}" if query else url
+
+
+def sms_router(
+    *,
+    config: TwilioConfig,
+    db: Database,
+    engine: Engine,
+    writer: Writer,
+    clock: Callable[[], datetime],
+) -> APIRouter:
+    router = APIRouter(tags=["channels"])
+    validator = RequestValidator(config.auth_token)
+
+    @router.post("/sms/inbound", include_in_schema=False)
+    async def sms_inbound(request: Request) -> Response:
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/x-www-form-urlencoded":
+            return _refuse(415, f"expected a form, got {kind or 'nothing'}")
+        try:
+            body = await read_body(request)
+        except TooLarge as exc:
+            return _refuse(413, f"payload too large ({exc})")
+        try:
+            pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, strict_parsing=False)
+        except (UnicodeDecodeError, ValueError):
+            return _refuse(400, "the form cannot be read")
+        form = ImmutableMultiDict(pairs)
+        signature = request.headers.get(SIGNATURE_HEADER, "")
+        if not signature or not validator.validate(
+            public_url_of(request, config.public_url), form, signature
+        ):
+            return _refuse(403, "the Twilio signature does not match")
+        try:
+            message = message_from_form({k: str(v) for k, v in form.items()})
+        except BadMessage as exc:
+            return _refuse(400, str(exc))
+        now = clock()
+        try:
+            handled = await writer.run(
+                lambda: optout.receive(
+                    db, engine, message.inbound, external_id=message.sid, now=now
+                )
+            )
+        except OperationalError:
+            log.exception("sms %s: database unavailable", message.sid)
+            return _refuse(503, "try again")
+        if handled.repeat:
+            log.info("sms %s repeated: answered as before", message.sid)
+        return Response(twiml(handled.replies, message.inbound.channel), media_type=TWIML)
+
+    return router

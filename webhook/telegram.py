@@ -1,0 +1,112 @@
+"""POST /telegram/webhook: Telegram updates into the conversation engine, replies into the outbox.
+
+Checks Telegram's secret header, reads the update with PTB, handles each update_id once, and
+writes the replies as outbox rows in the same transaction as the message; the sender delivers
+them. A button press is acknowledged in the webhook answer itself (answerCallbackQuery).
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+from sqlalchemy.exc import OperationalError
+from telegram import Bot
+
+from bot.channels.telegram import SECRET_HEADER, BadUpdate, parse_update
+from bot.engine import Engine, Handled
+from bot.outbox_replies import enqueue_replies
+from bot.types import Inbound
+from models import Database
+from webhook.inbound import TooLarge, Writer, read_body
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class TelegramConfig:
+    token: str
+    secret: str
+    api_url: str = "https://api.telegram.org"
+
+    def bot(self) -> Bot:
+        """A PTB Bot for parsing (and, elsewhere, sending); PTB appends the token to base_url."""
+        return Bot(self.token, base_url=self.api_url.rstrip("/") + "/bot")
+
+
+def _refuse(status: int, reason: str) -> JSONResponse:
+    log.warning("telegram webhook refused (%s): %s", status, reason)
+    return JSONResponse({"ok": False, "detail": reason}, status_code=status)
+
+
+def telegram_router(
+    *,
+    config: TelegramConfig,
+    db: Database,
+    engine: Engine,
+    writer: Writer,
+    clock: Callable[[], datetime],
+) -> APIRouter:
+    router = APIRouter(tags=["channels"])
+    bot = config.bot()
+    secret = config.secret.encode("utf-8")
+
+    def handle(inbound: Inbound, update_id: int, now: datetime) -> Handled:
+        # One transaction: the inbound record, the conversation and its outbox rows commit together.
+        with db.transaction() as s:
+            handled = engine.receive(inbound, now=now, external_id=f"{update_id}")
+            if not handled.repeat and handled.replies:
+                enqueue_replies(
+                    s,
+                    channel=inbound.channel,
+                    address=inbound.address,
+                    replies=handled.replies,
+                    key=f"reply:telegram:{update_id}",
+                    now=now,
+                )
+            return handled
+
+    @router.post("/telegram/webhook", include_in_schema=False)
+    async def telegram_webhook(request: Request) -> Response:
+        given = request.headers.get(SECRET_HEADER, "").encode("utf-8")
+        if not hmac.compare_digest(given, secret):
+            return _refuse(403, "wrong or missing secret token")
+        try:
+            body = await read_body(request)
+        except TooLarge as exc:
+            return _refuse(413, f"payload too large ({exc})")
+        try:
+            parsed = parse_update(json.loads(body), bot)
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            return _refuse(400, "the body is not JSON")
+        except RecursionError:
+            return _refuse(400, "the body is nested too deep")
+        except BadUpdate as exc:
+            return _refuse(422 if "no known kind" in str(exc) else 400, str(exc))
+        inbound = parsed.inbound
+        if inbound is None:
+            log.info("telegram update %s (%s) ignored", parsed.update_id, parsed.kind)
+            return JSONResponse({"ok": True, "ignored": parsed.kind})
+        now = clock()
+        try:
+            handled = await writer.run(lambda: handle(inbound, parsed.update_id, now))
+        except OperationalError:
+            log.exception("telegram update %s: database unavailable", parsed.update_id)
+            # Telegram delivers the update again later; nothing was written.
+            return JSONResponse({"ok": False, "detail": "try again"}, status_code=503)
+        if handled.repeat:
+            log.info("telegram update %s repeated: answered once already", parsed.update_id)
+        if parsed.callback_query_id is not None:
+            # A webhook may answer with one Bot API call: this stops the button's spinner.
+            return JSONResponse(
+                {"method": "answerCallbackQuery", "callback_query_id": parsed.callback_query_id}
+            )
+        return JSONResponse({"ok": True})
+
+    return router
