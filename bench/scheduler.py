@@ -170,7 +170,7 @@ def measure_pass(label: str, make: Callable[[], object], count: int) -> None:
             return
         seconds = fill(db, count)
         print(f"  {label}: {count:,} seizures loaded in {seconds:.1f} s")
-        with quick(FakeTelegram()) as telegram:
+        with FakeTelegram() as telegram:
             started = time.perf_counter()
             report, sent = one_pass(db, telegram)
             elapsed = time.perf_counter() - started
@@ -189,7 +189,7 @@ def measure_pass(label: str, make: Callable[[], object], count: int) -> None:
                 text("UPDATE seizure SET next_due_at = :due WHERE status = 'reported_unclaimed'"),
                 {"due": NOW - timedelta(hours=1)},
             )
-        with quick(FakeTelegram()) as telegram:
+        with FakeTelegram() as telegram:
             tracemalloc.start()
             one_pass(db, telegram)
             _current, peak = tracemalloc.get_traced_memory()
@@ -198,12 +198,6 @@ def measure_pass(label: str, make: Callable[[], object], count: int) -> None:
 
 
 # --- the sender against its limits --------------------------------------------------------------
-
-
-def quick(fake: FakeTelegram) -> FakeTelegram:
-    """TCP_NODELAY on the fake's answers, so each one does not wait for a delayed ACK."""
-    fake.handler_class = type("Handler", (fake.handler_class,), {"disable_nagle_algorithm": True})
-    return fake
 
 
 def quick_sender(db: Database, telegram: FakeTelegram, *, rate: float) -> Sender:
@@ -310,7 +304,7 @@ def measure_sender(seconds: float) -> None:
         upgrade(db)
         g = settings.telegram_global_per_second
         queue_messages(db, int(g * seconds), channel="telegram", chats=10_000, body="hello")
-        with quick(FakeTelegram()) as telegram:
+        with FakeTelegram() as telegram:
             overall = Timed(
                 TelegramTransport(
                     "1:BENCH",
@@ -324,7 +318,7 @@ def measure_sender(seconds: float) -> None:
         upgrade(db)
         per_chat = settings.telegram_per_chat_per_second
         queue_messages(db, int(per_chat * seconds), channel="telegram", chats=1, body="hi")
-        with quick(FakeTelegram()) as telegram:
+        with FakeTelegram() as telegram:
             one_chat = Timed(
                 TelegramTransport(
                     "1:BENCH",

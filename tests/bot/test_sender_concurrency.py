@@ -46,13 +46,6 @@ def queue_many(db: Database, count: int, due_at: datetime) -> None:
         conn.execute(insert(Outbox), rows)
 
 
-def quick(fake: FakeTelegram) -> FakeTelegram:
-    """The fake answers in two writes; without TCP_NODELAY each answer waits for a delayed ACK
-    (40 ms), which would measure the fake, not the sender."""
-    fake.handler_class = type("Handler", (fake.handler_class,), {"disable_nagle_algorithm": True})
-    return fake
-
-
 @pytest.fixture
 def pg(postgres_template: PostgresTemplate) -> Iterator[Database]:
     """SQLite runs one worker (DESIGN.md): sharing the outbox is PostgreSQL's part alone."""
@@ -65,7 +58,7 @@ def test_four_workers_deliver_ten_thousand_messages_each_exactly_once(pg: Databa
     db = pg
     due = datetime(2026, 3, 2, 4, 30, tzinfo=UTC)
     queue_many(db, MESSAGES, due)
-    with quick(FakeTelegram()) as telegram:
+    with FakeTelegram() as telegram:
         env = {
             **os.environ,
             "POUND_DATABASE_URL": db.url.replace("+psycopg", ""),

@@ -38,6 +38,9 @@ class LoopbackServer:
 
         class Handler(self.handler_class):  # type: ignore[name-defined,misc,valid-type]
             fake = owner
+            # Headers and body go out in two writes; with Nagle on, the second waits ~40 ms
+            # for an ACK and the fake, not the code under test, sets the pace.
+            disable_nagle_algorithm = True
 
             def log_message(self, format: str, *args: object) -> None:
                 pass
