@@ -100,6 +100,7 @@ def build_app(
     *,
     clock: Callable[[], datetime] = utc_now,
     settings: Settings | None = None,
+    on_outbox: Callable[[], None] | None = None,
 ) -> FastAPI:
     """The FastAPI application with its parts wired in.
 
@@ -129,4 +130,4 @@ def build_app(
             from_number=settings.twilio_from,
             api_url=settings.twilio_api_url,
         )
-    return create_app(db=db, clock=clock, telegram=telegram, twilio=twilio)
+    return create_app(db=db, clock=clock, telegram=telegram, twilio=twilio, on_outbox=on_outbox)

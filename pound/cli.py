@@ -139,10 +139,16 @@ def serve(ctx: click.Context, host: str | None, port: int | None, no_worker: boo
     click.echo(f"database: {safe_url(database.url)}")
     names = ", ".join(f"{d.name} ({d.code})" for d in districts(database)) or "none"
     click.echo(f"districts: {names}")
-    app = build_app(database, clock=utc_now)
     background = None
     if not no_worker:
         background = WorkerThread(make_worker(database, settings, clock=utc_now))
+    app = build_app(
+        database,
+        clock=utc_now,
+        settings=settings,
+        on_outbox=background.wake if background is not None else None,
+    )
+    if background is not None:
         background.start()
         click.echo("worker: running inside this process (deadlines, outbox); --no-worker to not")
     try:

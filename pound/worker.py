@@ -14,9 +14,10 @@ import os
 import signal
 import socket
 import threading
+import time
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from types import FrameType
 from typing import Any
@@ -112,6 +113,8 @@ class Worker:
     clock: Clock
     poll_seconds: float = 1.0
     advance_deadlines: Callable[[Database, datetime], object] = advance
+    # Set by the webhooks when they queue a conversation reply: send it now, not at the next poll.
+    wake: threading.Event = field(default_factory=threading.Event)
 
     async def run_pass(self, now: datetime, stop: Callable[[], bool] | None = None) -> PassReport:
         result = self.advance_deadlines(self.db, now)
@@ -126,14 +129,24 @@ class Worker:
         """Pass after pass until `stop` is set; a failed pass is logged and the next one tried."""
         await self.sender.start()
         try:
+            last_full = float("-inf")
             while not stop.is_set():
                 try:
-                    await self.run_pass(self.clock(), stop.is_set)
+                    if time.monotonic() - last_full >= self.poll_seconds:
+                        last_full = time.monotonic()
+                        await self.run_pass(self.clock(), stop.is_set)
+                    else:
+                        # Woken for replies: the deadlines keep their own pace.
+                        await self.sender.run_pass(self.clock(), stop=stop.is_set)
                 except Exception:
                     log.exception("worker pass failed; trying again after the poll interval")
-                await asyncio.to_thread(stop.wait, self.poll_seconds)
+                await asyncio.to_thread(self._sleep, stop)
         finally:
             await self.sender.stop()
+
+    def _sleep(self, stop: threading.Event) -> None:
+        self.wake.wait(self.poll_seconds)
+        self.wake.clear()
 
     async def once(self, now: datetime) -> PassReport:
         await self.sender.start()
@@ -168,8 +181,13 @@ class WorkerThread:
     def start(self) -> None:
         self.thread.start()
 
+    def wake(self) -> None:
+        """Send what is queued now (a reply was just written)."""
+        self.worker.wake.set()
+
     def stop(self, timeout: float = 30.0) -> None:
         self.stop_event.set()
+        self.worker.wake.set()
         self.thread.join(timeout)
 
 

@@ -176,3 +176,30 @@ def test_a_running_worker_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
             proc.kill()
     assert proc.returncode == 0, err
     assert "worker stopped" in out
+
+
+def test_a_wake_sends_a_reply_at_once_not_at_the_next_poll(
+    world: World, telegram: FakeTelegram
+) -> None:
+    from pound.settings import Settings
+    from pound.worker import WorkerThread, make_worker
+
+    settings = Settings(
+        database_url=world.db.url,
+        telegram_token="123:TOKEN",
+        telegram_api_url=telegram.api_url,
+        worker_poll_seconds=60,
+    )
+    background = WorkerThread(make_worker(world.db, settings, clock=lambda: world.now))
+    background.start()
+    try:
+        time.sleep(0.5)  # the first full pass, with nothing to send
+        queue(world.db, "reply", world.now, private=False, person_id=world.owner)
+        started = time.monotonic()
+        background.wake()
+        while telegram.sent_to(CHAT) == [] and time.monotonic() - started < 10:
+            time.sleep(0.05)
+        assert telegram.sent_to(CHAT) == ["message reply"]
+        assert time.monotonic() - started < 10  # long before the 60 s poll
+    finally:
+        background.stop()

@@ -24,10 +24,12 @@ def create_app(
     telegram: TelegramConfig | None = None,
     twilio: TwilioConfig | None = None,
     engine: Engine | None = None,
+    on_outbox: Callable[[], None] | None = None,
 ) -> FastAPI:
     """Build the app around one database and one clock (tests pass a fixed clock).
 
-    The Telegram and SMS webhooks are mounted when their configuration is given.
+    The Telegram and SMS webhooks are mounted when their configuration is given. `on_outbox` is
+    called after a webhook commits outbox rows (the worker inside `pound serve` sends them now).
     """
     app = FastAPI(
         title="Pound office",
@@ -51,7 +53,15 @@ def create_app(
     from webhook.api import router
 
     app.include_router(router)
-    _include_channels(app, db=db, clock=clock, telegram=telegram, twilio=twilio, engine=engine)
+    _include_channels(
+        app,
+        db=db,
+        clock=clock,
+        telegram=telegram,
+        twilio=twilio,
+        engine=engine,
+        on_outbox=on_outbox,
+    )
     from webhook.metrics import metrics_router
     from webhook.status import status_router
 
@@ -69,6 +79,7 @@ def _include_channels(
     telegram: TelegramConfig | None,
     twilio: TwilioConfig | None,
     engine: Engine | None,
+    on_outbox: Callable[[], None] | None,
 ) -> None:
     """The Telegram and SMS webhooks, sharing one engine and one writer (webhook/inbound.py)."""
     if telegram is None and twilio is None:
@@ -80,7 +91,14 @@ def _include_channels(
     app.state.writer = writer
     if telegram is not None:
         app.include_router(
-            telegram_router(config=telegram, db=db, engine=engine, writer=writer, clock=clock)
+            telegram_router(
+                config=telegram,
+                db=db,
+                engine=engine,
+                writer=writer,
+                clock=clock,
+                on_outbox=on_outbox,
+            )
         )
     if twilio is not None:
         app.include_router(

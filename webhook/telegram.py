@@ -52,6 +52,7 @@ def telegram_router(
     engine: Engine,
     writer: Writer,
     clock: Callable[[], datetime],
+    on_outbox: Callable[[], None] | None = None,
 ) -> APIRouter:
     router = APIRouter(tags=["channels"])
     bot = config.bot()
@@ -102,6 +103,8 @@ def telegram_router(
             return JSONResponse({"ok": False, "detail": "try again"}, status_code=503)
         if handled.repeat:
             log.info("telegram update %s repeated: answered once already", parsed.update_id)
+        elif handled.replies and on_outbox is not None:
+            on_outbox()  # the replies are committed: send them now, not at the next poll
         if parsed.callback_query_id is not None:
             # A webhook may answer with one Bot API call: this stops the button's spinner.
             return JSONResponse(

@@ -343,3 +343,18 @@ def test_the_update_json_is_read_as_telegram_sends_it() -> None:
     # A round trip through json keeps the fixtures honest about what Telegram posts.
     raw = json.dumps(Updates().press("x"))
     assert parse_update(json.loads(raw), Bot(TOKEN)).callback_query_id is not None
+
+
+def test_committed_replies_wake_the_worker_but_a_repeat_does_not(
+    world: World, fake_telegram: FakeTelegram
+) -> None:
+    woken: list[int] = []
+    config = TelegramConfig(token=TOKEN, secret=SECRET, api_url=fake_telegram.api_url)
+    app = create_app(
+        db=world.db, clock=lambda: world.now, telegram=config, on_outbox=lambda: woken.append(1)
+    )
+    update = Updates().text("/start")
+    with TestClient(app) as client:
+        assert post(client, update).status_code == 200
+        assert post(client, update).status_code == 200
+    assert woken == [1]
