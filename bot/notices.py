@@ -62,6 +62,15 @@ TEMPLATES: dict[str, str] = {
         "as many as are needed to pay the fines and charges may be sold by public auction "
         "(Sec IX). Police officers and pound-keepers may not buy (Sec X)."
     ),
+    "summons": N_(
+        "Summons (Sec XIV): {complainant} complains against your seizure {ref} ({village}, "
+        "{seized_date}). The Magistrate will hold a summary enquiry: {hearing}. Attend, or the "
+        "complaint may be decided without you."
+    ),
+    "complaint_admitted": N_(
+        "Your complaint no. {complaint_id} against seizure {ref} is admitted: the seizer is "
+        "summoned to a summary enquiry ({hearing}). No sale until it is decided (Sec IX, XIV)."
+    ),
     "complaint_waiting": N_(
         "Complaint no. {complaint_id} against seizure {ref} ({village}, {seized_date}) was "
         "filed on {filed_date} by {complainant}: {text}. No sale until it is decided "

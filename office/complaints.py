@@ -139,6 +139,49 @@ def file_complaint(
         return ComplaintFiled(seizure.ref, complaint.id or 0, seizure.complaint_until.isoformat())
 
 
+# A complaint is open while pending (not yet examined) or admitted (the seizer summoned).
+OPEN = ("pending", "admitted")
+
+
+def admit_complaint(
+    db: Database,
+    *,
+    actor_id: int,
+    complaint_id: int,
+    occurred_at: datetime,
+    now: datetime,
+    hearing: str = "",
+) -> None:
+    """On examining the complainant the Magistrate sees reason to believe the complaint well
+    founded: he summons the party complained against to a summary enquiry (Sec XIV, R19)."""
+    with db.transaction() as s:
+        complaint = s.get(Complaint, complaint_id)
+        if complaint is None:
+            raise NotFound(f"no complaint {complaint_id}")
+        seizure = seizure_by_ref(s, _ref_of(s, complaint.seizure_id), lock=True)
+        require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None)
+        check_times(occurred_at, now, complaint.filed_at)
+        if complaint.status != "pending":
+            raise Conflict(f"complaint {complaint_id} is already {complaint.status}", section="XIV")
+        ctx = district_context(s, seizure.district_id)
+        complaint.status = "admitted"
+        complaint.magistrate_id = actor_id
+        s.add(complaint)
+        audit.append(
+            s,
+            action="complaint_admitted",
+            subject=seizure.ref,
+            occurred_at=occurred_at,
+            now=now,
+            actor_id=actor_id,
+            section="XIV",
+            payload={"complaint_id": complaint_id, "hearing": hearing.strip()[:500]},
+        )
+        notify.complaint_admitted(
+            s, seizure, ctx, complaint, hearing=hearing.strip()[:500], now=now
+        )
+
+
 @dataclass(frozen=True)
 class Decision:
     complaint_id: int
@@ -179,7 +222,7 @@ def decide_complaint(
         seizure = seizure_by_ref(s, _ref_of(s, complaint.seizure_id), lock=True)
         require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None)
         check_times(occurred_at, now, complaint.filed_at)
-        if complaint.status != "pending":
+        if complaint.status not in OPEN:
             raise Conflict(f"complaint {complaint_id} is already decided", section="XIV")
         ctx = district_context(s, seizure.district_id)
         if result is not Outcome.ILLEGAL and (damages or expenses):

@@ -724,6 +724,45 @@ def complaint_filed(
     )
 
 
+def complaint_admitted(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    complaint: Complaint,
+    *,
+    hearing: str,
+    now: datetime,
+) -> None:
+    """The seizer is summoned to the summary enquiry, and the complainant told (Sec XIV)."""
+    params = {
+        **_basics(s, seizure, ctx),
+        "complaint_id": complaint.id,
+        "complainant": _name(s, complaint.complainant_id),
+        "hearing": hearing or "-",
+        "section": "XIV",
+    }
+    _send(
+        s,
+        seizure,
+        ctx,
+        person_id=seizure.seizer_id,
+        template="summons",
+        params=params,
+        key=str(complaint.id),
+        now=now,
+    )
+    _send(
+        s,
+        seizure,
+        ctx,
+        person_id=complaint.complainant_id,
+        template="complaint_admitted",
+        params=params,
+        key=str(complaint.id),
+        now=now,
+    )
+
+
 def complaint_decided(
     s: Session,
     seizure: Seizure,

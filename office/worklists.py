@@ -28,6 +28,7 @@ from models import (
 )
 from office.charges import due_on
 from office.common import district_context, require_role, seizure_by_ref
+from office.complaints import OPEN
 from office.roles import Role
 from office.state import animals_of
 
@@ -321,7 +322,7 @@ def pending_complaints(
         rows = s.exec(
             select(Complaint, Seizure)
             .join(Seizure, col(Seizure.id) == col(Complaint.seizure_id))
-            .where(Seizure.district_id == district_id, Complaint.status == "pending")
+            .where(Seizure.district_id == district_id, col(Complaint.status).in_(OPEN))
             .order_by(col(Complaint.filed_at), col(Complaint.id))
             .limit(LIMIT)
         ).all()

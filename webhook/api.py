@@ -263,6 +263,21 @@ def complaint(ref: str, body: b.ComplaintBody, st: State, actor: Actor) -> dict[
     return {"ref": done.ref, "complaint_id": done.complaint_id}
 
 
+@router.post("/complaints/{complaint_id}/admission", tags=["complaint"], responses=ERRORS)
+def admission(complaint_id: int, body: b.AdmissionBody, st: State, actor: Actor) -> dict[str, Any]:
+    """The Magistrate finds reason to believe the complaint well founded and summons the
+    seizer to a summary enquiry (Sec XIV)."""
+    complaints.admit_complaint(
+        st.db,
+        actor_id=actor,
+        complaint_id=complaint_id,
+        hearing=body.hearing,
+        occurred_at=body.occurred_at,
+        now=st.clock(),
+    )
+    return {"complaint_id": complaint_id, "status": "admitted"}
+
+
 @router.post("/complaints/{complaint_id}/decision", tags=["complaint"], responses=ERRORS)
 def decision(complaint_id: int, body: b.DecisionBody, st: State, actor: Actor) -> dict[str, Any]:
     """The Magistrate's decision: dismissed, lawful, or illegal with damages and orders (XIV)."""

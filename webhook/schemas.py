@@ -113,6 +113,10 @@ class ComplaintBody(Act):
     agent_name: str | None = Field(default=None, max_length=200)
 
 
+class AdmissionBody(Act):
+    hearing: str = Field(min_length=1, max_length=500)
+
+
 class DecisionBody(Act):
     outcome: Literal["dismissed", "lawful", "illegal"]
     reasons: str = Field(min_length=1, max_length=8000)

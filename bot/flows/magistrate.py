@@ -21,7 +21,7 @@ from bot.i18n import N_
 from bot.types import Inbound, Option
 from law.errors import DamagesOverCap, InvalidInput, PoundError
 from law.money import MoneySystem
-from office.complaints import decide_complaint
+from office.complaints import OPEN, admit_complaint, decide_complaint
 from office.queries import money_for, read_amount
 from office.roles import Role
 from office.worklists import ComplaintItem, complaint_detail, pending_complaints
@@ -54,7 +54,8 @@ class ComplaintsFlow(OfficerFlow):
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
         "start": ("pick", "decide", "end"),
         "pick": ("pick", "decide", "end"),
-        "decide": ("decide", "damages", "reasons", "end"),
+        "decide": ("decide", "hearing", "damages", "reasons", "end"),
+        "hearing": ("hearing", "end"),
         "damages": ("damages", "expenses"),
         "expenses": ("expenses", "reasons"),
         "reasons": ("reasons", "confirm"),
@@ -108,7 +109,7 @@ class ComplaintsFlow(OfficerFlow):
         if not number.isdigit() or len(number) > 12:
             raise InvalidInput("send the complaint's number, like 12")
         c = complaint_detail(ctx.db, complaint_id=int(number), actor_id=me)
-        if c.status != "pending":
+        if c.status not in OPEN:
             return Turn.done(
                 ctx.say(
                     ctx.t(
@@ -161,14 +162,14 @@ class ComplaintsFlow(OfficerFlow):
     def on_decide(self, ctx: Ctx, msg: Inbound) -> Turn:
         choice = (msg.option or msg.text).strip().lower()
         if choice == "admit":
-            return Turn.done(
+            return Turn.to(
+                "hearing",
                 ctx.say(
                     ctx.t(
-                        "Admitted. Summon {seizer} and hold the summary enquiry, then decide the "
-                        "complaint here (Sec XIV). No sale meanwhile (Sec IX).",
-                        seizer=ctx.data.get("seizer", ""),
+                        "When and where is the summary enquiry? For example: 12 March, 11 am, "
+                        "Sadar court."
                     )
-                )
+                ),
             )
         if choice not in OUTCOMES:
             options = tuple(Option(k, ctx.t(v)) for k, v in OUTCOMES.items())
@@ -185,6 +186,32 @@ class ComplaintsFlow(OfficerFlow):
                 ),
             )
         return Turn.to("reasons", ctx.say(ctx.t("Your reasons, in a few words:")))
+
+    def on_hearing(self, ctx: Ctx, msg: Inbound) -> Turn:
+        hearing = msg.text.strip()
+        if not hearing:
+            return Turn.to("hearing", ctx.say(ctx.t("Please say when and where.")))
+        try:
+            admit_complaint(
+                ctx.db,
+                actor_id=actor(ctx, Role.MAGISTRATE),
+                complaint_id=int(ctx.data["complaint"]),
+                hearing=hearing,
+                occurred_at=ctx.now,
+                now=ctx.now,
+            )
+        except PoundError as exc:
+            return explained(ctx, exc, "hearing")
+        return Turn.done(
+            ctx.say(
+                ctx.t(
+                    "Admitted. {seizer} is summoned to the enquiry ({hearing}); decide the "
+                    "complaint here afterwards (Sec XIV). No sale meanwhile (Sec IX).",
+                    seizer=ctx.data.get("seizer", ""),
+                    hearing=hearing,
+                )
+            )
+        )
 
     def on_damages(self, ctx: Ctx, msg: Inbound) -> Turn:
         try:

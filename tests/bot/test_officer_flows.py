@@ -7,6 +7,7 @@ from datetime import date
 from pathlib import Path
 
 from babel.messages.extract import extract_from_file
+from sqlmodel import select
 
 import bot.flows
 from bot.engine import Engine
@@ -15,6 +16,7 @@ from bot.flows.officers import FLOWS
 from bot.i18n import translated
 from bot.registry import all_flows
 from bot.types import Channel, Inbound, Reply
+from models import Outbox
 from office.complaints import file_complaint
 from office.pound_acts import register_arrival, report_unclaimed
 from office.queries import seizure_view
@@ -301,7 +303,15 @@ def test_a_complaint_is_dismissed_and_only_a_magistrate_examines(world: World) -
     _, complaint = complained(world)
     assert REFUSED in desk(KEEPER, f"examine {complaint}")
     desk(MAGISTRATE, f"examine {complaint}")
-    assert "Summon Hari Singh of Rampur" in desk(MAGISTRATE, "admit")
+    assert "When and where" in desk(MAGISTRATE, "admit")
+    out = desk(MAGISTRATE, "12 March, 11 am, Sadar court")
+    assert "Hari Singh of Rampur is summoned to the enquiry (12 March, 11 am, Sadar court)" in out
+    with world.db.reading() as s:
+        summons = s.exec(select(Outbox).where(Outbox.template == "summons")).one()
+        assert (summons.person_id, summons.params["hearing"]) == (
+            world.cultivator,
+            "12 March, 11 am, Sadar court",
+        )
     desk(MAGISTRATE, f"examine {complaint}")
     desk(MAGISTRATE, "dismissed")
     desk(MAGISTRATE, "No reason to think it well founded.")

@@ -165,6 +165,13 @@ def test_a_complaint_stays_the_sale_and_is_decided_for_the_owner(api: Api) -> No
         "sale_stayed_by_complaint",
         "IX",
     )
+    api.world.on(date(2026, 3, 4), 12, 30)
+    admitted = api.post(
+        f"/api/v1/complaints/{complaint['complaint_id']}/admission",
+        MAGISTRATE,
+        {"occurred_at": at(date(2026, 3, 4), 12).isoformat(), "hearing": "6 March, Sadar"},
+    )
+    assert ok(admitted)["status"] == "admitted"
     api.world.on(date(2026, 3, 6), 16)
     decision = ok(
         api.post(

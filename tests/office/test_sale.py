@@ -413,3 +413,57 @@ def test_pig_fines_are_capped_and_compensation_comes_from_the_fine(world: World)
     # Sec XIX: what he was paid is set off against damages in a civil suit.
     assert compensation_awarded(world.db, person_id=world.cultivator) == 600
     assert fund_view(world.db)["districts"][0]["fines"] == 360
+
+
+def test_an_admitted_complaint_summons_the_seizer_and_still_stays_the_sale(world: World) -> None:
+    from law.errors import Conflict
+    from office.complaints import admit_complaint
+
+    ref = noticed(world)
+    filed = file_complaint(
+        world.db,
+        actor_id=world.owner,
+        ref=ref,
+        text="my cattle were on the road",
+        occurred_at=world.on(D(2026, 3, 10), 10),
+        now=world.now,
+    )
+    with pytest.raises(NotAuthorised):
+        admit_complaint(
+            world.db,
+            actor_id=world.darogah,
+            complaint_id=filed.complaint_id,
+            occurred_at=world.now,
+            now=world.now,
+        )
+    admit_complaint(
+        world.db,
+        actor_id=world.magistrate,
+        complaint_id=filed.complaint_id,
+        hearing="12 March, Sadar court",
+        occurred_at=world.now,
+        now=world.now,
+    )
+    with pytest.raises(Conflict):
+        admit_complaint(
+            world.db,
+            actor_id=world.magistrate,
+            complaint_id=filed.complaint_id,
+            occurred_at=world.now,
+            now=world.now,
+        )
+    with pytest.raises(SaleStayedByComplaint):
+        sell(world, ref, [LotIn(3, BUYER, 1000)], D(2026, 3, 18))
+    view = seizure_view(world.db, ref=ref, now=world.now)
+    assert view["complaints"][0]["status"] == "admitted"
+    assert "complaint_admitted" in [h["action"] for h in view["history"]]
+    decide_complaint(
+        world.db,
+        actor_id=world.magistrate,
+        complaint_id=filed.complaint_id,
+        outcome="lawful",
+        reasons="the road was his field",
+        occurred_at=world.on(D(2026, 3, 19)),
+        now=world.now,
+    )
+    assert sell(world, ref, [LotIn(3, BUYER, 1000)], D(2026, 3, 20)).kind == "unclaimed"
