@@ -12,17 +12,17 @@ from bot.flows.officer_kit import (
     actor,
     answer,
     ask_again,
-    choose,
     command_typed,
     explained,
     not_recorded,
     person_dict,
     person_from,
     person_in,
+    picked,
     places,
-    ref_of,
     refused,
     seizure_line,
+    worklist_turn,
     yes_no,
 )
 from bot.i18n import N_
@@ -63,17 +63,10 @@ class DarogahFlow(OfficerFlow):
         if not thanas:
             raise refused(ctx, Role.DAROGAH)
         items = [i for thana in thanas for i in self.worklist(ctx, me, thana)]
-        if not items:
-            return Turn.done(ctx.say(self.empty(ctx)))
-        lines = ["- " + seizure_line(ctx, i) for i in items]
-        lines.append(ctx.t("Choose a seizure, or send its reference."))
-        return Turn.to("pick", ctx.say("\n".join(lines), choose(items)))
+        return worklist_turn(ctx, items, self.empty(ctx), "pick")
 
     def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
-        try:
-            return self.show(ctx, _brief(ctx, ref_of(msg)))
-        except PoundError as exc:
-            return explained(ctx, exc, "pick")
+        return picked(ctx, msg, _brief, self.show, "pick")
 
     def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
         raise NotImplementedError

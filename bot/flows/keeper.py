@@ -13,17 +13,17 @@ from bot.flows.officer_kit import (
     actor,
     answer,
     ask_again,
-    choose,
     command_typed,
     explained,
     not_recorded,
     person_dict,
     person_from,
     person_in,
+    picked,
     places,
-    ref_of,
     refused,
     seizure_line,
+    worklist_turn,
     yes_no,
 )
 from bot.i18n import N_
@@ -75,18 +75,10 @@ class KeeperFlow(OfficerFlow):
             return self.show(ctx, _brief(ctx, args.split()[0].upper()))
         if not places(ctx, Role.KEEPER):
             raise refused(ctx, Role.KEEPER)
-        items = self.worklist(ctx, me)
-        if not items:
-            return Turn.done(ctx.say(self.empty(ctx)))
-        lines = ["- " + seizure_line(ctx, i) for i in items]
-        lines.append(ctx.t("Choose a seizure, or send its reference."))
-        return Turn.to("ref", ctx.say("\n".join(lines), choose(items)))
+        return worklist_turn(ctx, self.worklist(ctx, me), self.empty(ctx), "ref")
 
     def on_ref(self, ctx: Ctx, msg: Inbound) -> Turn:
-        try:
-            return self.show(ctx, _brief(ctx, ref_of(msg)))
-        except PoundError as exc:
-            return explained(ctx, exc, "ref")
+        return picked(ctx, msg, _brief, self.show, "ref")
 
     def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
         raise NotImplementedError

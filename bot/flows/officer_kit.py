@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from bot.flows.base import Ctx, Flow, Turn
@@ -14,7 +14,7 @@ from law.errors import InvalidInput, NotAuthorised, PoundError
 from law.kinds import G4_ALIASES, resolve_kind
 from office.roles import Role
 from office.seizures import AnimalsIn, PersonIn
-from office.worklists import SeizureItem, seizure_brief
+from office.worklists import SeizureBrief, SeizureItem, seizure_brief
 
 YES_WORDS = {"yes", "y", "ok", "haan", "han", "ha", "हाँ", "हां", "जी", "হ্যাঁ", "হ্যা"}
 NO_WORDS = {"no", "n", "nahin", "nahi", "नहीं", "না"}
@@ -130,6 +130,29 @@ def seizure_line(ctx: Ctx, item: SeizureItem) -> str:
 
 def choose(items: Sequence[SeizureItem]) -> tuple[Option, ...]:
     return tuple(Option(i.ref, f"{i.ref} ({i.counted})") for i in items)
+
+
+def worklist_turn(ctx: Ctx, items: Sequence[SeizureItem], empty: str, step: str) -> Turn:
+    """An officer's worklist: each seizure on a line and as a choice, or `empty` if none."""
+    if not items:
+        return Turn.done(ctx.say(empty))
+    lines = ["- " + seizure_line(ctx, i) for i in items]
+    lines.append(ctx.t("Choose a seizure, or send its reference."))
+    return Turn.to(step, ctx.say("\n".join(lines), choose(items)))
+
+
+def picked(
+    ctx: Ctx,
+    msg: Inbound,
+    brief: Callable[[Ctx, str], SeizureBrief],
+    show: Callable[[Ctx, SeizureBrief], Turn],
+    step: str,
+) -> Turn:
+    """The seizure chosen (or its reference typed), shown; a refusal keeps the step."""
+    try:
+        return show(ctx, brief(ctx, ref_of(msg)))
+    except PoundError as exc:
+        return explained(ctx, exc, step)
 
 
 def person_in(text: str) -> PersonIn:
