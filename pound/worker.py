@@ -8,7 +8,6 @@ a thread unless `--no-worker`; `pound worker --once --at T` runs one pass as of 
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 import os
 import signal
@@ -27,6 +26,7 @@ import click
 from bot.sender import PassReport, Sender, SendPolicy, SendStats
 from bot.transports import Transport
 from models import Database
+from office.deadlines import advance_deadlines
 from pound.settings import Settings
 
 log = logging.getLogger("pound.worker")
@@ -92,15 +92,7 @@ def build_sender(db: Database, settings: Settings, *, stats: SendStats | None = 
 
 
 def advance(db: Database, now: datetime) -> object:
-    """The deadlines' use case, if this build has it (another part of the office writes it)."""
-    try:
-        module = importlib.import_module("office.deadlines")
-    except ModuleNotFoundError as exc:
-        if exc.name != "office.deadlines":
-            raise
-        log.info("office.deadlines is not there yet: deadlines skipped")
-        return None
-    advance_deadlines: Callable[..., object] = module.advance_deadlines
+    """The deadlines of the Act as of `now` (office/deadlines.py)."""
     return advance_deadlines(db, now=now)
 
 
