@@ -258,6 +258,13 @@ def due_text(ctx: Ctx, brief: SeizureBrief) -> str:
 class OwnerActFlow(KeeperFlow):
     """An act with the owner before the keeper: the owner named if not yet known, then confirm."""
 
+    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+        "start": ("ref", "owner", "confirm", "end"),
+        "ref": ("ref", "owner", "confirm", "end"),
+        "owner": ("owner", "confirm"),
+        "confirm": ("confirm", "end"),
+    }
+
     def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
         if not brief.held:
             return Turn.done(
@@ -302,12 +309,6 @@ class ReleaseFlow(OwnerActFlow):
     name = "keeper_release"
     commands = ("release", "paid")
     menu = N_("Payment and release (Sec VII)")
-    steps: ClassVar[dict[str, tuple[str, ...]]] = {
-        "start": ("ref", "owner", "confirm", "end"),
-        "ref": ("ref", "owner", "confirm", "end"),
-        "owner": ("owner", "confirm"),
-        "confirm": ("confirm", "end"),
-    }
 
     def ask(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
         ctx.data["total"] = brief.total
@@ -366,12 +367,6 @@ class RefusalFlow(OwnerActFlow):
     name = "keeper_refusal"
     commands = ("refused",)
     menu = N_("Owner refused to pay (Sec IX)")
-    steps: ClassVar[dict[str, tuple[str, ...]]] = {
-        "start": ("ref", "owner", "confirm", "end"),
-        "ref": ("ref", "owner", "confirm", "end"),
-        "owner": ("owner", "confirm"),
-        "confirm": ("confirm", "end"),
-    }
 
     def ask(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
         text = "\n".join(
