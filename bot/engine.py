@@ -211,6 +211,11 @@ class Engine:
         if word in HELP_WORDS:
             turn = Turn(self._menu(ctx, help_text=True), conv.step)
             return self._finish(conv, data, ctx, turn, conv.flow, replies, now)
+        if conv.flow and _interrupts(first, self.commands):
+            # A slash command mid-conversation (Telegram's menu sends them) starts afresh.
+            replies.append(Reply(t("Your unfinished conversation was dropped.")))
+            conv.flow, conv.step, data = None, None, {}
+            ctx.data = {}
         if conv.flow and conv.step and conv.flow in self.flows:
             flow = self.flows[conv.flow]
             turn = self._run(lambda: flow.handle(ctx, conv.step or "", msg), ctx, conv.step)
@@ -309,6 +314,14 @@ class Engine:
 
 
 N_("Language set to English.")
+
+
+def _interrupts(first: str, commands: dict[str, Flow]) -> bool:
+    """`/seize`, `/status`, `/start`, `/menu`: a command, not an answer to the question asked."""
+    if not first.startswith("/"):
+        return False
+    word = first.lstrip("/")
+    return word in commands or word in {"start", "menu"}
 
 
 def _resolve_option(inbound: Inbound, data: dict[str, Any]) -> Inbound:

@@ -92,3 +92,21 @@ def test_language_is_chosen_and_remembered(world: World) -> None:
 
         person = person_by_phone(s, "+919111111111")
         assert person is not None and person.language == "hi"
+
+
+def test_a_slash_command_mid_flow_starts_afresh_but_a_plain_word_is_an_answer(
+    world: World,
+) -> None:
+    engine = Engine(world.db, [Tally()])
+    engine.handle(sms("add"), now=world.now)
+    replies = engine.handle(sms("/add"), now=world.now)
+    assert [r.text for r in replies] == [
+        "Your unfinished conversation was dropped.",
+        "First number?",
+    ]
+    engine.handle(sms("3"), now=world.now)
+    # "menu" without a slash is an answer to "Second?" here (and fails as one: not a number).
+    assert "nothing was recorded" in engine.handle(sms("menu"), now=world.now)[0].text
+    replies = engine.handle(sms("/menu"), now=world.now)
+    assert replies[0].text == "Your unfinished conversation was dropped."
+    assert [o.value for o in replies[1].options] == ["add"]
