@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -94,6 +95,9 @@ def main(ctx: click.Context) -> None:
     Settings come from POUND_* environment variables (POUND_DATABASE_URL first; the default is
     the SQLite file ./pound.db). Start with `pound serve`.
     """
+    # PTB 22 is moving Telegram's `retry_after` to a timedelta and warns until a program opts in;
+    # the sender reads either form (bot/transports/telegram.py).
+    os.environ.setdefault("PTB_TIMEDELTA", "1")
     ctx.obj = Settings()
 
 

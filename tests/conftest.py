@@ -19,6 +19,8 @@ from tests.databases import PostgresTemplate, SqliteTemplate, postgres_reason
 from tests.world import World, make_world
 
 REQUIRE_PG = os.environ.get("POUND_TEST_REQUIRE_POSTGRES") == "1"
+# As `pound` does at start: Telegram's retry_after as a timedelta, without PTB's warning.
+os.environ.setdefault("PTB_TIMEDELTA", "1")
 
 
 @pytest.fixture(scope="session")
