@@ -274,7 +274,8 @@ class RawConnection:
     ) -> int:
         if self.reader is None or self.writer is None:
             await self.open()
-        assert self.reader is not None and self.writer is not None
+        if self.reader is None or self.writer is None:
+            raise ConnectionError(f"cannot connect to {self.host}:{self.port}")
         head = [
             f"POST {path} HTTP/1.1",
             f"Host: {self.host}:{self.port}",
