@@ -10,11 +10,8 @@ from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
     OfficerFlow,
     actor,
-    answer,
-    ask_again,
     command_typed,
     explained,
-    not_recorded,
     person_dict,
     person_from,
     person_in,
@@ -22,6 +19,7 @@ from bot.flows.officer_kit import (
     places,
     refused,
     seizure_line,
+    unconfirmed,
     worklist_turn,
     yes_no,
 )
@@ -141,11 +139,8 @@ class NoticeFlow(DarogahFlow):
         return Turn.to("confirm", ctx.say(text, yes_no(ctx)))
 
     def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        said = answer(msg)
-        if said is None:
-            return ask_again(ctx, "confirm")
-        if not said:
-            return not_recorded(ctx)
+        if (refusal := unconfirmed(ctx, msg)) is not None:
+            return refusal
         try:
             posted = post_notice(
                 ctx.db,
@@ -305,11 +300,8 @@ class AuctionFlow(DarogahFlow):
         return Turn.to("confirm", ctx.say("\n".join(lines), yes_no(ctx)))
 
     def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        said = answer(msg)
-        if said is None:
-            return ask_again(ctx, "confirm")
-        if not said:
-            return not_recorded(ctx)
+        if (refusal := unconfirmed(ctx, msg)) is not None:
+            return refusal
         lots = []
         for lot in ctx.data["lots"]:
             buyer = person_from(lot["buyer"])

@@ -12,10 +12,8 @@ from bot.flows.officer_kit import (
     OfficerFlow,
     actor,
     answer,
-    ask_again,
     command_typed,
     explained,
-    not_recorded,
     person_dict,
     person_from,
     person_in,
@@ -23,6 +21,7 @@ from bot.flows.officer_kit import (
     places,
     refused,
     seizure_line,
+    unconfirmed,
     worklist_turn,
     yes_no,
 )
@@ -327,11 +326,8 @@ class ReleaseFlow(OwnerActFlow):
         return Turn.to("confirm", ctx.say(text, yes_no(ctx)))
 
     def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        said = answer(msg)
-        if said is None:
-            return ask_again(ctx, "confirm")
-        if not said:
-            return not_recorded(ctx)
+        if (refusal := unconfirmed(ctx, msg)) is not None:
+            return refusal
         try:
             receipt = record_payment(
                 ctx.db,
@@ -383,11 +379,8 @@ class RefusalFlow(OwnerActFlow):
         return Turn.to("confirm", ctx.say(text, yes_no(ctx)))
 
     def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        said = answer(msg)
-        if said is None:
-            return ask_again(ctx, "confirm")
-        if not said:
-            return not_recorded(ctx)
+        if (refusal := unconfirmed(ctx, msg)) is not None:
+            return refusal
         ref = str(ctx.data["ref"])
         try:
             record_refusal(
@@ -476,11 +469,8 @@ class LossFlow(KeeperFlow):
         return Turn.to("confirm", ctx.say(text, yes_no(ctx)))
 
     def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        said = answer(msg)
-        if said is None:
-            return ask_again(ctx, "confirm")
-        if not said:
-            return not_recorded(ctx)
+        if (refusal := unconfirmed(ctx, msg)) is not None:
+            return refusal
         try:
             record_loss(
                 ctx.db,

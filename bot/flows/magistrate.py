@@ -9,12 +9,10 @@ from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
     OfficerFlow,
     actor,
-    answer,
-    ask_again,
     command_typed,
     explained,
-    not_recorded,
     refused,
+    unconfirmed,
     yes_no,
 )
 from bot.i18n import N_
@@ -266,11 +264,8 @@ class ComplaintsFlow(OfficerFlow):
         return Turn.to("confirm", ctx.say("\n".join(lines), yes_no(ctx)))
 
     def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        said = answer(msg)
-        if said is None:
-            return ask_again(ctx, "confirm")
-        if not said:
-            return not_recorded(ctx)
+        if (refusal := unconfirmed(ctx, msg)) is not None:
+            return refusal
         outcome = str(ctx.data["outcome"])
         try:
             decision = decide_complaint(

@@ -132,6 +132,17 @@ def choose(items: Sequence[SeizureItem]) -> tuple[Option, ...]:
     return tuple(Option(i.ref, f"{i.ref} ({i.counted})") for i in items)
 
 
+def unconfirmed(ctx: Ctx, msg: Inbound, step: str = "confirm") -> Turn | None:
+    """None when the officer said yes to the summary; else the turn that asks again (not an
+    answer) or says nothing was recorded (no). Nothing is recorded before a yes."""
+    said = answer(msg)
+    if said is None:
+        return ask_again(ctx, step)
+    if not said:
+        return not_recorded(ctx)
+    return None
+
+
 def worklist_turn(ctx: Ctx, items: Sequence[SeizureItem], empty: str, step: str) -> Turn:
     """An officer's worklist: each seizure on a line and as a choice, or `empty` if none."""
     if not items:

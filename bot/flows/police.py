@@ -11,16 +11,14 @@ from bot.flows.officer_kit import (
     actor,
     animals_from,
     animals_in,
-    answer,
-    ask_again,
     choose,
     command_typed,
     explained,
-    not_recorded,
     places,
     ref_of,
     refused,
     seizure_line,
+    unconfirmed,
     yes_no,
 )
 from bot.i18n import N_
@@ -115,11 +113,8 @@ class ConveyFlow(OfficerFlow):
         return Turn.to("confirm", ctx.say(text, yes_no(ctx)))
 
     def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        said = answer(msg)
-        if said is None:
-            return ask_again(ctx, "confirm")
-        if not said:
-            return not_recorded(ctx)
+        if (refusal := unconfirmed(ctx, msg)) is not None:
+            return refusal
         ref = str(ctx.data.get("ref", ""))
         try:
             confirm_conveyance(
@@ -261,11 +256,8 @@ class StrayFlow(OfficerFlow):
         return Turn.to("confirm", ctx.say("\n".join(lines), yes_no(ctx)))
 
     def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        said = answer(msg)
-        if said is None:
-            return ask_again(ctx, "confirm")
-        if not said:
-            return not_recorded(ctx)
+        if (refusal := unconfirmed(ctx, msg)) is not None:
+            return refusal
         try:
             done = report_seizure(
                 ctx.db,
