@@ -61,7 +61,7 @@ class BenchRow(SQLModel, table=True):
     created_at: datetime
 
 
-def serve(url: str, port: int, writer_threads: int | None) -> None:
+def serve(url: str, port: int) -> None:
     import uvicorn
     from fastapi import FastAPI
     from sqlmodel import Session
@@ -70,7 +70,6 @@ def serve(url: str, port: int, writer_threads: int | None) -> None:
     from pound.app import prepare
     from pound.settings import Settings
     from webhook.app import create_app
-    from webhook.inbound import Writer
     from webhook.sms import TwilioConfig
     from webhook.telegram import TelegramConfig
 
@@ -90,8 +89,6 @@ def serve(url: str, port: int, writer_threads: int | None) -> None:
         ),
         engine=build_engine(db),
     )
-    if writer_threads is not None:
-        app.state.writer._pool = Writer(db, threads=writer_threads)._pool
 
     @app.post("/bench/bare")
     async def bare() -> dict[str, bool]:
@@ -336,8 +333,6 @@ def bench_database(
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     cmd = [sys.executable, __file__, "serve", "--url", url, "--port", str(port)]
-    if args.writer_threads is not None:
-        cmd += ["--writer-threads", str(args.writer_threads)]
     proc = subprocess.Popen(cmd, cwd=ROOT)
     figures: dict[str, tuple[float, float, float]] = {}
     try:
@@ -394,17 +389,15 @@ def main() -> None:
     server = sub.add_parser("serve")
     server.add_argument("--url", required=True)
     server.add_argument("--port", type=int, required=True)
-    server.add_argument("--writer-threads", type=int, default=None)
     parser.add_argument("--seconds", type=float, default=6.0)
     parser.add_argument("--warmup", type=float, default=1.0)
     parser.add_argument("--concurrency", type=int, default=32)
     parser.add_argument("--users", type=int, default=3000)
-    parser.add_argument("--writer-threads", type=int, default=None)
     parser.add_argument("--no-postgres", action="store_true")
     parser.add_argument("--no-sqlite", action="store_true")
     args = parser.parse_args()
     if args.command == "serve":
-        serve(args.url, args.port, args.writer_threads)
+        serve(args.url, args.port)
         return
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs; server and load share them")
     if not args.no_sqlite:

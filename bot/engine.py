@@ -17,12 +17,13 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
+from bot import state
 from bot.errors import explain
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import LANGUAGES, N_, Translator, normalise_language, translator
 from bot.types import Channel, Inbound, Option, Reply
 from law.errors import PoundError
-from models import Conversation, Database, InboundMessage, Person
+from models import Database, Person
 from office.common import normalise_phone, person_by_phone, roles_of
 
 log = logging.getLogger(__name__)
@@ -48,8 +49,12 @@ def phone_of(inbound: Inbound) -> str | None:
 
 @dataclass(frozen=True)
 class Handled:
+    """One message handled: the replies, whether it was a repeat, and who the chat is now."""
+
     replies: list[Reply]
     repeat: bool = False
+    language: str = "en"
+    person_id: int | None = None
 
 
 class Engine:
@@ -72,104 +77,109 @@ class Engine:
     def receive(
         self, inbound: Inbound, *, now: datetime, external_id: str | None = None
     ) -> Handled:
-        """Handle one message once: a repeat of `external_id` gets the first answer again."""
+        """Handle one message once, in a transaction of its own: a repeat of `external_id`
+        gets the first answer again."""
         try:
-            return self._receive(inbound, now=now, external_id=external_id)
+            with self.db.transaction() as s:
+                return self.receive_in(s, inbound, now=now, external_id=external_id)
         except IntegrityError:
             # The same update raced in twice; the other one won: answer as it did.
             if external_id is None:
                 raise
             with self.db.reading() as s:
-                seen = self._seen(s, inbound.channel, external_id)
+                seen = state.seen_replies(s, inbound.channel.value, external_id)
                 if seen is None:
                     raise
-                return Handled([Reply.from_dict(r) for r in seen.replies], repeat=True)
+                return Handled([Reply.from_dict(r) for r in seen], repeat=True)
 
-    def _seen(self, s: Session, channel: Channel, external_id: str) -> InboundMessage | None:
-        return s.exec(
-            select(InboundMessage).where(
-                InboundMessage.channel == channel.value,
-                InboundMessage.external_id == external_id,
+    def open(self, s: Session, inbound: Inbound, external_id: str | None) -> state.Opening:
+        """Read what the start of this message needs (bot/state.py), in the open transaction."""
+        return state.open_chat(
+            s,
+            inbound.channel.value,
+            inbound.address,
+            external_id=external_id,
+            phone=phone_of(inbound),
+            telegram_id=inbound.telegram_user_id if inbound.channel is Channel.TELEGRAM else None,
+        )
+
+    def receive_in(
+        self,
+        s: Session,
+        inbound: Inbound,
+        *,
+        now: datetime,
+        external_id: str | None = None,
+        opening: state.Opening | None = None,
+    ) -> Handled:
+        """Handle one message in the caller's open transaction (which commits it).
+
+        `opening`: what `open` read, when the caller has already read it.
+        """
+        if opening is None:
+            opening = self.open(s, inbound, external_id)
+        if opening.seen is not None:
+            return Handled([Reply.from_dict(r) for r in opening.seen], repeat=True)
+        chat = opening.chat
+        replies = self._converse(s, chat, opening.person_id, inbound, now)
+        state.save_chat(s, chat, now)
+        if external_id is not None:
+            state.log_inbound(
+                s,
+                channel=inbound.channel.value,
+                external_id=external_id,
+                address=inbound.address,
+                now=now,
+                kind=_kind(inbound),
+                payload=_payload(inbound),
+                replies=[r.as_dict() for r in replies],
+                status="handled",
             )
-        ).first()
+        return Handled(replies, language=chat.language or "en", person_id=chat.person_id)
 
-    def _receive(self, inbound: Inbound, *, now: datetime, external_id: str | None) -> Handled:
-        with self.db.transaction() as s:
-            if external_id is not None:
-                seen = self._seen(s, inbound.channel, external_id)
-                if seen is not None:
-                    return Handled([Reply.from_dict(r) for r in seen.replies], repeat=True)
-            conv = self._conversation(s, inbound, now)
-            replies = self._converse(s, conv, inbound, now)
-            if external_id is not None:
-                s.add(
-                    InboundMessage(
-                        channel=inbound.channel.value,
-                        external_id=external_id,
-                        address=inbound.address,
-                        received_at=now,
-                        kind=_kind(inbound),
-                        payload=_payload(inbound),
-                        replies=[r.as_dict() for r in replies],
-                        status="handled",
-                    )
-                )
-                s.flush()
-            return Handled(replies)
-
-    # --- the conversation row and who is speaking ---------------------------------------------
-
-    def _conversation(self, s: Session, inbound: Inbound, now: datetime) -> Conversation:
-        conv = s.exec(
-            select(Conversation)
-            .where(
-                Conversation.channel == inbound.channel.value,
-                Conversation.address == inbound.address,
-            )
-            .with_for_update()
-        ).first()
-        if conv is None:
-            conv = Conversation(
-                channel=inbound.channel.value, address=inbound.address, updated_at=now, data={}
-            )
-            s.add(conv)
-            s.flush()
-        return conv
+    # --- who is speaking ----------------------------------------------------------------------
 
     def _identify(
-        self, s: Session, conv: Conversation, inbound: Inbound, now: datetime, t: Translator
+        self,
+        s: Session,
+        chat: state.ChatState,
+        person_id: int | None,
+        inbound: Inbound,
+        now: datetime,
+        t: Translator,
     ) -> tuple[Person | None, list[Reply]]:
+        """The person behind the message: `person_id` is who the phone or Telegram id belongs
+        to; on Telegram a shared contact ties the phone to the chat first."""
         notes: list[Reply] = []
         person: Person | None = None
-        if inbound.channel is Channel.TELEGRAM:
-            uid = inbound.telegram_user_id
-            if uid is not None:
-                person = s.exec(select(Person).where(Person.telegram_id == uid)).first()
-            if inbound.contact is not None:
-                tied, note = _tie_contact(s, inbound, uid, now, t)
-                notes.append(note)
-                person = tied or person
-        else:
-            phone = phone_of(inbound)
-            if phone is not None:
-                person = person_by_phone(s, phone)
-        if person is not None and conv.person_id != person.id:
-            conv.person_id = person.id
+        if inbound.channel is Channel.TELEGRAM and inbound.contact is not None:
+            tied, note = _tie_contact(s, inbound, inbound.telegram_user_id, now, t)
+            notes.append(note)
+            if tied is not None:
+                person = tied
+        # Most people who write are private persons with no row: only a known one is loaded.
+        if person is None and person_id is not None:
+            person = s.get(Person, person_id)
+        if person is not None and chat.person_id != person.id:
+            chat.person_id = person.id
         return person, notes
 
     # --- one message --------------------------------------------------------------------------
 
     def _converse(
-        self, s: Session, conv: Conversation, inbound: Inbound, now: datetime
+        self,
+        s: Session,
+        conv: state.ChatState,
+        person_id: int | None,
+        inbound: Inbound,
+        now: datetime,
     ) -> list[Reply]:
         lang = conv.language
         t = translator(lang)
-        person, replies = self._identify(s, conv, inbound, now, t)
+        person, replies = self._identify(s, conv, person_id, inbound, now, t)
         if lang is None and person is not None and person.language:
             t = translator(person.language)
-        # A deep copy: a draft changed in place would otherwise compare equal to the row's
-        # loaded value, and the JSON column would not be written back.
-        data: dict[str, Any] = copy.deepcopy(dict(conv.data or {}))
+        data: dict[str, Any] = conv.data
         if conv.flow and conv.expires_at and now > conv.expires_at:
             replies.append(Reply(t("Your unfinished conversation was dropped after 24 hours.")))
             conv.flow, conv.step, data = None, None, {}
@@ -256,7 +266,7 @@ class Engine:
 
     def _finish(
         self,
-        conv: Conversation,
+        conv: state.ChatState,
         data: dict[str, Any],
         ctx: Ctx,
         turn: Turn,
@@ -275,9 +285,7 @@ class Engine:
             new_data["options"] = offered
         conv.data = new_data
         conv.language = ctx.lang if conv.language or ctx.lang != "en" else conv.language
-        conv.updated_at = now
         conv.expires_at = now + self.draft_ttl if conv.flow else None
-        ctx.s.add(conv)
         return replies
 
     # --- menu, help and language --------------------------------------------------------------
@@ -299,7 +307,7 @@ class Engine:
         return [Reply("\n".join(lines), tuple(options))]
 
     def _language(
-        self, s: Session, conv: Conversation, person: Person | None, ctx: Ctx, choice: str
+        self, s: Session, conv: state.ChatState, person: Person | None, ctx: Ctx, choice: str
     ) -> Turn:
         code = choice.strip().lower()[:2]
         if code not in LANGUAGES:

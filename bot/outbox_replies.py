@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlmodel import Session, select
+from sqlmodel import Session
 
+from bot import state
 from bot.types import Channel, Reply
-from models import Conversation, Outbox
 
 MAX_BODY = 4000  # the outbox body column; Telegram allows 4096
 
@@ -41,21 +41,18 @@ def enqueue_replies(
     replies: Sequence[Reply],
     key: str,
     now: datetime,
-) -> list[Outbox]:
-    """Write each reply as a queued "reply" row due now, keyed `{key}:{i}`, in session `s`.
+    language: str = "en",
+    person_id: int | None = None,
+) -> int:
+    """Write each reply as a queued "reply" row due now, keyed `{key}:{i}`, in session `s`;
+    return how many rows were written.
 
-    Options keep their values and labels; a contact or location request, and the number the
-    turn gives the reply's first option, travel in `params` for the sender's keyboard.
-    Replies are conversation answers, so quiet hours do not hold them (decisions.md G11).
+    `language` and `person_id` are the chat's (`Handled` carries them). Options keep their values
+    and labels; a contact or location request, and the number the turn gives the reply's first
+    option, travel in `params` for the sender's keyboard. Replies are conversation answers, so
+    quiet hours do not hold them (decisions.md G11).
     """
-    conv = s.exec(
-        select(Conversation).where(
-            Conversation.channel == channel.value, Conversation.address == address
-        )
-    ).first()
-    language = (conv.language if conv is not None else None) or "en"
-    person_id = conv.person_id if conv is not None else None
-    rows: list[Outbox] = []
+    rows: list[dict[str, object]] = []
     number = 1
     for reply in replies:
         pieces = split_text(reply.text)
@@ -71,23 +68,23 @@ def enqueue_replies(
                 params["request_location"] = True
             if options and number != 1:
                 params["first_number"] = number
-            row = Outbox(
-                dedupe_key=f"{key}:{len(rows)}",
-                channel=channel.value,
-                address=address,
-                person_id=person_id,
-                language=language,
-                template="reply",
-                params=params,
-                body=piece,
-                options=options,
-                private=False,
-                due_at=now,
-                state="queued",
-                created_at=now,
+            rows.append(
+                {
+                    "dedupe_key": f"{key}:{len(rows)}",
+                    "channel": channel.value,
+                    "address": address,
+                    "person_id": person_id,
+                    "language": language,
+                    "template": "reply",
+                    "params": params,
+                    "body": piece,
+                    "options": options,
+                    "private": False,
+                    "due_at": now,
+                    "state": "queued",
+                    "created_at": now,
+                }
             )
-            s.add(row)
-            rows.append(row)
         number += len(reply.options)
-    s.flush()
-    return rows
+    state.queue_rows(s, rows)
+    return len(rows)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from datetime import datetime
 
 from fastapi import FastAPI
@@ -15,6 +17,15 @@ from webhook.deps import AppState
 from webhook.inbound import Writer
 from webhook.sms import TwilioConfig, sms_router
 from webhook.telegram import TelegramConfig, telegram_router
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    yield
+    writer = getattr(app.state, "writer", None)
+    if writer is not None:
+        # The messages already handed in are committed and answered before the process ends.
+        await asyncio.to_thread(writer.close)
 
 
 def create_app(
@@ -35,6 +46,7 @@ def create_app(
         title="Pound office",
         summary="Act No. III of 1857: seizures, the pound register, notices, sales, complaints",
         version="0.1.0",
+        lifespan=_lifespan,
     )
     app.state.pound = AppState(db=db, clock=clock)
     errors.install(app)
@@ -93,7 +105,6 @@ def _include_channels(
         app.include_router(
             telegram_router(
                 config=telegram,
-                db=db,
                 engine=engine,
                 writer=writer,
                 clock=clock,
@@ -101,6 +112,4 @@ def _include_channels(
             )
         )
     if twilio is not None:
-        app.include_router(
-            sms_router(config=twilio, db=db, engine=engine, writer=writer, clock=clock)
-        )
+        app.include_router(sms_router(config=twilio, engine=engine, writer=writer, clock=clock))

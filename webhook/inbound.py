@@ -1,24 +1,32 @@
-"""What both channel webhooks share: a bounded body, and one writer thread per process for SQLite.
+"""What both channel webhooks share: a bounded body, and the writer that commits their messages.
 
-Sync routes run in AnyIO's pool of 40 threads; on SQLite they would all queue on the one file
-lock (busy_timeout), which is what makes p99 latency explode under load. The webhooks instead
-hand their transaction to `Writer`: one thread on SQLite (writers never fight), a few on
-PostgreSQL (where the global advisory writer lock, models/db.py, orders them anyway).
+Every inbound message is one small writing transaction. Run from AnyIO's pool of 40 threads they
+would all queue on the one SQLite file lock (busy_timeout sleeps), or on the global writer lock
+of PostgreSQL (models/db.py), and p99 latency explodes under load. The webhooks instead hand
+their work to `Writer`: one thread that takes every message waiting and runs them together in
+one transaction, one commit for all of them (group commit). Nobody is answered before that
+commit, so the record of what was said is always written before the answer leaves (DESIGN.md).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import queue
+import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from fastapi import Request
+from sqlmodel import Session
 
 from models import Database
 
 MAX_BODY = 64 * 1024
+MAX_BATCH = 64
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 class TooLarge(Exception):
@@ -40,16 +48,140 @@ async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
     return b"".join(chunks)
 
 
+class WriterClosed(RuntimeError):
+    """The writer has been shut down and takes no more work."""
+
+
+@dataclass
+class _Job(Generic[T]):
+    fn: Callable[[Session], T]
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[T]
+
+
+@dataclass
+class _Outcome:
+    job: _Job[Any]
+    value: Any = None
+    error: BaseException | None = None
+
+
 class Writer:
-    """Runs blocking database work off the event loop, in a pool sized for the database."""
+    """One thread that runs the webhooks' transactions, all waiting ones under one commit.
 
-    def __init__(self, db: Database, *, threads: int | None = None) -> None:
-        size = threads if threads is not None else (1 if db.is_sqlite else 4)
-        self.threads = size
-        self._pool = ThreadPoolExecutor(max_workers=size, thread_name_prefix="pound-writer")
+    A job is a function of the open session; it must leave its work to the writer's commit and
+    may be run twice: if any job of a batch raises, or the commit fails, nothing of the batch is
+    kept and each of its jobs runs again alone, in a transaction of its own, so one bad message
+    never costs its neighbours their answer. A message's work is a function of the database and
+    the instant it was received, so running it again gives the same result.
+    """
 
-    async def run(self, fn: Callable[[], T]) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._pool, fn)
+    def __init__(self, db: Database, *, max_batch: int = MAX_BATCH) -> None:
+        self.db = db
+        self.max_batch = max_batch
+        self.batches = 0
+        self.jobs = 0
+        self.retried = 0
+        self._queue: queue.SimpleQueue[_Job[Any] | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._closed = False
+        self._lock = threading.Lock()
 
-    def close(self) -> None:
-        self._pool.shutdown(wait=False)
+    async def run(self, fn: Callable[[Session], T]) -> T:
+        """Run `fn(session)` in the writer's next transaction; return once it is committed."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._submit(_Job(fn, loop, future))
+        return await future
+
+    def _submit(self, job: _Job[Any]) -> None:
+        with self._lock:
+            if self._closed:
+                raise WriterClosed("the writer is shut down")
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._serve, name="pound-writer", daemon=True
+                )
+                self._thread.start()
+            self._queue.put(job)
+
+    def close(self, timeout: float = 10.0) -> None:
+        """Finish the work already handed in, then stop the thread."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            thread = self._thread
+            self._queue.put(None)
+        if thread is not None:
+            thread.join(timeout)
+
+    # --- the writer thread ------------------------------------------------------------------
+
+    def _serve(self) -> None:
+        while True:
+            job = self._queue.get()
+            if job is None:
+                return
+            batch = [job]
+            stop = False
+            while len(batch) < self.max_batch:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            self._settle(self._run_batch(batch))
+            if stop:
+                return
+
+    def _run_batch(self, batch: list[_Job[Any]]) -> list[_Outcome]:
+        self.batches += 1
+        self.jobs += len(batch)
+        if len(batch) == 1:
+            return [self._alone(batch[0])]
+        try:
+            with self.db.transaction() as s:
+                outcomes = [_Outcome(job, job.fn(s)) for job in batch]
+            return outcomes
+        except Exception as exc:
+            log.warning(
+                "a batch of %d messages was not committed (%s: %s): each runs alone",
+                len(batch),
+                type(exc).__name__,
+                exc,
+            )
+            self.retried += 1
+            return [self._alone(job) for job in batch]
+
+    def _alone(self, job: _Job[Any]) -> _Outcome:
+        try:
+            with self.db.transaction() as s:
+                value = job.fn(s)
+            return _Outcome(job, value)
+        except Exception as exc:
+            return _Outcome(job, error=exc)
+
+    def _settle(self, outcomes: list[_Outcome]) -> None:
+        by_loop: dict[asyncio.AbstractEventLoop, list[_Outcome]] = {}
+        for outcome in outcomes:
+            by_loop.setdefault(outcome.job.loop, []).append(outcome)
+        for loop, items in by_loop.items():
+            try:
+                loop.call_soon_threadsafe(_resolve, items)
+            except RuntimeError:  # the loop is closed: nobody is waiting any more
+                log.info("%d answers had nobody waiting for them", len(items))
+
+
+def _resolve(items: list[_Outcome]) -> None:
+    for outcome in items:
+        future = outcome.job.future
+        if future.done():  # the request was cancelled (the client went away)
+            continue
+        if outcome.error is not None:
+            future.set_exception(outcome.error)
+        else:
+            future.set_result(outcome.value)

@@ -16,14 +16,13 @@ from urllib.parse import parse_qsl
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError
 from starlette.datastructures import ImmutableMultiDict
 from twilio.request_validator import RequestValidator
 
 from bot import optout
 from bot.channels.sms import BadMessage, message_from_form, twiml
 from bot.engine import Engine
-from models import Database
 from webhook.inbound import TooLarge, Writer, read_body
 
 log = logging.getLogger(__name__)
@@ -55,7 +54,6 @@ def public_url_of(request: Request, public_url: str) -> str:
 def sms_router(
     *,
     config: TwilioConfig,
-    db: Database,
     engine: Engine,
     writer: Writer,
     clock: Callable[[], datetime],
@@ -89,11 +87,11 @@ def sms_router(
         now = clock()
         try:
             handled = await writer.run(
-                lambda: optout.receive(
-                    db, engine, message.inbound, external_id=message.sid, now=now
+                lambda s: optout.receive_in(
+                    s, engine, message.inbound, external_id=message.sid, now=now
                 )
             )
-        except OperationalError:
+        except DBAPIError:
             log.exception("sms %s: database unavailable", message.sid)
             return _refuse(503, "try again")
         if handled.repeat:

@@ -16,14 +16,14 @@ from datetime import datetime
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError
+from sqlmodel import Session
 from telegram import Bot
 
 from bot.channels.telegram import SECRET_HEADER, BadUpdate, parse_update
 from bot.engine import Engine, Handled
 from bot.outbox_replies import enqueue_replies
 from bot.types import Inbound
-from models import Database
 from webhook.inbound import TooLarge, Writer, read_body
 
 log = logging.getLogger(__name__)
@@ -48,7 +48,6 @@ def _refuse(status: int, reason: str) -> JSONResponse:
 def telegram_router(
     *,
     config: TelegramConfig,
-    db: Database,
     engine: Engine,
     writer: Writer,
     clock: Callable[[], datetime],
@@ -58,20 +57,22 @@ def telegram_router(
     bot = config.bot()
     secret = config.secret.encode("utf-8")
 
-    def handle(inbound: Inbound, update_id: int, now: datetime) -> Handled:
-        # One transaction: the inbound record, the conversation and its outbox rows commit together.
-        with db.transaction() as s:
-            handled = engine.receive(inbound, now=now, external_id=f"{update_id}")
-            if not handled.repeat and handled.replies:
-                enqueue_replies(
-                    s,
-                    channel=inbound.channel,
-                    address=inbound.address,
-                    replies=handled.replies,
-                    key=f"reply:telegram:{update_id}",
-                    now=now,
-                )
-            return handled
+    def handle(s: Session, inbound: Inbound, update_id: int, now: datetime) -> Handled:
+        # In the writer's transaction: the inbound record, the conversation and its outbox rows
+        # commit together.
+        handled = engine.receive_in(s, inbound, now=now, external_id=f"{update_id}")
+        if not handled.repeat and handled.replies:
+            enqueue_replies(
+                s,
+                channel=inbound.channel,
+                address=inbound.address,
+                replies=handled.replies,
+                key=f"reply:telegram:{update_id}",
+                now=now,
+                language=handled.language,
+                person_id=handled.person_id,
+            )
+        return handled
 
     @router.post("/telegram/webhook", include_in_schema=False)
     async def telegram_webhook(request: Request) -> Response:
@@ -96,8 +97,8 @@ def telegram_router(
             return JSONResponse({"ok": True, "ignored": parsed.kind})
         now = clock()
         try:
-            handled = await writer.run(lambda: handle(inbound, parsed.update_id, now))
-        except OperationalError:
+            handled = await writer.run(lambda s: handle(s, inbound, parsed.update_id, now))
+        except DBAPIError:
             log.exception("telegram update %s: database unavailable", parsed.update_id)
             # Telegram delivers the update again later; nothing was written.
             return JSONResponse({"ok": False, "detail": "try again"}, status_code=503)

@@ -1,0 +1,314 @@
+"""The engine's own rows: where a chat stands, the inbound log, and reply rows for the outbox.
+
+Every message reads and writes these, so they cost as little as a message can:
+- the start of a message is ONE statement, built once at import (`open_chat`): whether it was
+  seen before, whether the sender opted out, who the sender is, and the chat's row;
+- the end of a message writes nothing yet: the chat's new state, the inbound record and the
+  reply rows wait in the transaction (`Session.info`) and are written together, a statement a
+  table for every message of the transaction, just before it commits. A savepoint keeps what was
+  said inside it only if it is released; a rolled-back one takes its messages with it.
+A later message of the same transaction reads what waits before the database, so it sees every
+message before it, as if each had been written at once.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    ColumnElement,
+    Select,
+    Table,
+    and_,
+    bindparam,
+    event,
+    exists,
+    insert,
+    literal,
+    select,
+)
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.orm import SessionTransaction
+from sqlmodel import Session
+
+from models import Conversation, InboundMessage, OptOut, Outbox, Person
+
+_CONV: Table = Conversation.__table__  # type: ignore[attr-defined]
+_INBOUND: Table = InboundMessage.__table__  # type: ignore[attr-defined]
+_OPT_OUT: Table = OptOut.__table__  # type: ignore[attr-defined]
+_OUTBOX: Table = Outbox.__table__  # type: ignore[attr-defined]
+_PERSON: Table = Person.__table__  # type: ignore[attr-defined]
+
+_SEEN = select(_INBOUND.c.replies).where(
+    _INBOUND.c.channel == bindparam("channel"),
+    _INBOUND.c.external_id == bindparam("external_id"),
+)
+_OPTED_OUT = exists().where(
+    _OPT_OUT.c.channel == bindparam("channel"), _OPT_OUT.c.address == bindparam("address")
+)
+_LOG = insert(_INBOUND)
+_QUEUE = insert(_OUTBOX)
+
+
+def _opening(person_key: ColumnElement[Any]) -> Select[Any]:
+    """One statement, one round trip: whether the message was seen, whether the sender opted
+    out, who the sender is, and the chat's row (NULLs for a chat never seen)."""
+    one = select(literal(1).label("one")).subquery("one")
+    chat = and_(_CONV.c.channel == bindparam("channel"), _CONV.c.address == bindparam("address"))
+    return select(
+        _SEEN.scalar_subquery().label("seen"),
+        select(_OPTED_OUT).scalar_subquery().label("opted_out"),
+        select(_PERSON.c.id).where(person_key).scalar_subquery().label("person"),
+        _CONV.c.person_id,
+        _CONV.c.language,
+        _CONV.c.flow,
+        _CONV.c.step,
+        _CONV.c.data,
+        _CONV.c.expires_at,
+    ).select_from(one.outerjoin(_CONV, chat))
+
+
+_OPEN_BY_PHONE = _opening(_PERSON.c.phone == bindparam("key"))
+_OPEN_BY_TELEGRAM = _opening(_PERSON.c.telegram_id == bindparam("key"))
+_CHAT_COLUMNS = ("person_id", "language", "flow", "step", "data", "updated_at", "expires_at")
+
+
+def _upsert(dialect: str) -> Any:
+    """Write a chat's row whether or not it exists yet (both dialects know ON CONFLICT)."""
+    make = pg_insert if dialect == "postgresql" else sqlite_insert
+    stmt = make(_CONV)
+    return stmt.on_conflict_do_update(
+        index_elements=[_CONV.c.channel, _CONV.c.address],
+        set_={name: stmt.excluded[name] for name in _CHAT_COLUMNS},
+    )
+
+
+_UPSERT = {name: _upsert(name) for name in ("postgresql", "sqlite")}
+
+
+@dataclass
+class ChatState:
+    """One chat's row, read at the start of a message and written back at its end."""
+
+    channel: str
+    address: str
+    person_id: int | None = None
+    language: str | None = None
+    flow: str | None = None
+    step: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    expires_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What the start of a message needs to know, read at once (see `open_chat`)."""
+
+    seen: list[dict[str, Any]] | None
+    opted_out: bool
+    person_id: int | None
+    chat: ChatState
+
+
+# --- what waits for the commit ------------------------------------------------------------------
+
+_PENDING = "pound.pending"
+
+
+@dataclass
+class _Pending:
+    """The writes of the messages handled in one (sub)transaction, newest state per chat."""
+
+    chats: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    inbound: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    outbox: list[dict[str, Any]] = field(default_factory=list)
+
+    def absorb(self, inner: _Pending) -> None:
+        self.chats.update(inner.chats)
+        self.inbound.update(inner.inbound)
+        self.outbox.extend(inner.outbox)
+
+
+def _current(s: Session) -> SessionTransaction:
+    transaction = s.get_nested_transaction() or s.get_transaction()
+    if transaction is None:  # pragma: no cover - the engine always runs in a transaction
+        raise RuntimeError("the engine's rows are written inside a transaction")
+    return transaction
+
+
+def _layers(s: Session) -> dict[SessionTransaction, _Pending]:
+    layers: dict[SessionTransaction, _Pending] = s.info.setdefault(_PENDING, {})
+    return layers
+
+
+def _pending(s: Session) -> _Pending:
+    return _layers(s).setdefault(_current(s), _Pending())
+
+
+def _waiting(s: Session) -> list[_Pending]:
+    """What waits in the open transaction and its savepoints still open, innermost first."""
+    layers = s.info.get(_PENDING)
+    if not layers:
+        return []
+    out = []
+    transaction: SessionTransaction | None = _current(s)
+    while transaction is not None:
+        if transaction in layers:
+            out.append(layers[transaction])
+        transaction = transaction.parent
+    return out
+
+
+@event.listens_for(Session, "before_commit")
+def _write_pending(s: Session) -> None:
+    """A savepoint released hands its writes to the transaction around it; the outermost
+    commit writes them all, one statement a table."""
+    layers = s.info.get(_PENDING)
+    if not layers:
+        return
+    transaction = _current(s)
+    mine = layers.pop(transaction, None)
+    if mine is None:
+        return
+    if transaction.parent is not None:
+        layers.setdefault(transaction.parent, _Pending()).absorb(mine)
+        return
+    layers.clear()  # a rolled-back savepoint's layer is dropped with it
+    conn = s.connection()
+    if mine.chats:
+        conn.execute(_UPSERT[conn.dialect.name], list(mine.chats.values()))
+    if mine.inbound:
+        conn.execute(_LOG, list(mine.inbound.values()))
+    if mine.outbox:
+        conn.execute(_QUEUE, mine.outbox)
+
+
+# --- the engine's calls ---------------------------------------------------------------------
+
+
+def open_chat(
+    s: Session,
+    channel: str,
+    address: str,
+    *,
+    external_id: str | None,
+    phone: str | None = None,
+    telegram_id: int | None = None,
+) -> Opening:
+    """The start of a message in one round trip: its earlier answer if it is a repeat, the
+    sender's opt-out, the person behind the phone or Telegram id, and the chat's state.
+
+    Every writing transaction holds the writer lock (models/db.py), so no other one can be
+    running this chat meanwhile; the row needs no lock of its own.
+    """
+    s.flush()  # what the ORM holds must be in the database before this statement reads it
+    key: int | str | None = telegram_id if telegram_id is not None else phone
+    stmt = _OPEN_BY_TELEGRAM if telegram_id is not None else _OPEN_BY_PHONE
+    row = (
+        s.connection()
+        .execute(
+            stmt,
+            {"channel": channel, "address": address, "external_id": external_id, "key": key},
+        )
+        .one()
+    )
+    seen = _as_replies(row.seen) if row.seen is not None else None
+    values: dict[str, Any] = {
+        "person_id": row.person_id,
+        "language": row.language,
+        "flow": row.flow,
+        "step": row.step,
+        "data": row.data,
+        "expires_at": row.expires_at,
+    }
+    waiting = _waiting(s)
+    if seen is None and external_id is not None:
+        for layer in waiting:
+            if (channel, external_id) in layer.inbound:
+                seen = _as_replies(layer.inbound[(channel, external_id)]["replies"])
+                break
+    for layer in waiting:
+        if (channel, address) in layer.chats:
+            # A copy: this message's flow must not change what the one before it left.
+            values = copy.deepcopy(layer.chats[(channel, address)])
+            break
+    chat = ChatState(
+        channel=channel,
+        address=address,
+        person_id=values["person_id"],
+        language=values["language"],
+        flow=values["flow"],
+        step=values["step"],
+        data=dict(values["data"]) if isinstance(values["data"], dict) else {},
+        expires_at=values["expires_at"],
+    )
+    return Opening(seen, bool(row.opted_out), row.person, chat)
+
+
+def _as_replies(raw: object) -> list[dict[str, Any]]:
+    return [r for r in raw if isinstance(r, dict)] if isinstance(raw, list) else []
+
+
+def seen_replies(s: Session, channel: str, external_id: str) -> list[dict[str, Any]] | None:
+    """The answer given to this update or message before, or None if it is new."""
+    for layer in _waiting(s):
+        if (channel, external_id) in layer.inbound:
+            return _as_replies(layer.inbound[(channel, external_id)]["replies"])
+    row = s.connection().execute(_SEEN, {"channel": channel, "external_id": external_id}).first()
+    return None if row is None else _as_replies(row[0])
+
+
+def opted_out(s: Session, channel: str, address: str) -> bool:
+    s.flush()
+    query = select(_OPTED_OUT)
+    return bool(s.connection().execute(query, {"channel": channel, "address": address}).scalar())
+
+
+def save_chat(s: Session, chat: ChatState, now: datetime) -> None:
+    """The chat's new state, written at the commit (its row is made on its first message)."""
+    _pending(s).chats[(chat.channel, chat.address)] = {
+        "channel": chat.channel,
+        "address": chat.address,
+        "person_id": chat.person_id,
+        "language": chat.language,
+        "flow": chat.flow,
+        "step": chat.step,
+        "data": chat.data,
+        "updated_at": now,
+        "expires_at": chat.expires_at,
+    }
+
+
+def log_inbound(
+    s: Session,
+    *,
+    channel: str,
+    external_id: str,
+    address: str,
+    now: datetime,
+    kind: str,
+    payload: dict[str, object],
+    replies: list[dict[str, object]],
+    status: str,
+) -> None:
+    """The message once, with the answer given, written at the commit; the unique
+    (channel, external_id) refuses a second record of it."""
+    _pending(s).inbound[(channel, external_id)] = {
+        "channel": channel,
+        "external_id": external_id,
+        "address": address,
+        "received_at": now,
+        "kind": kind,
+        "payload": payload,
+        "replies": replies,
+        "status": status,
+    }
+
+
+def queue_rows(s: Session, rows: list[dict[str, Any]]) -> None:
+    """Outbox rows (column values), written at the commit."""
+    _pending(s).outbox.extend(rows)

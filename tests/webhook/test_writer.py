@@ -1,0 +1,131 @@
+"""The webhooks' writer: many messages under one commit, answered only once committed."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+import pytest
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, func, select
+
+from models import Database, OptOut
+from webhook.inbound import Writer, WriterClosed
+
+NOW = datetime(2026, 3, 1, 6, 30, tzinfo=UTC)
+
+
+def add_opt_out(address: str, *, flush: bool = True) -> Callable[[Session], str]:
+    def job(s: Session) -> str:
+        s.add(OptOut(channel="sms", address=address, opted_out_at=NOW))
+        if flush:
+            s.flush()
+        return address
+
+    return job
+
+
+def count(db: Database, *addresses: str) -> int:
+    with db.reading() as s:
+        q = select(func.count()).select_from(OptOut).where(col(OptOut.address).in_(addresses))
+        return int(s.exec(q).one())
+
+
+def run_together(writer: Writer, jobs: list[Callable[[Session], str]]) -> list[object]:
+    """Hand in every job while the writer is held busy, so they queue and go as one batch."""
+    gate = threading.Event()
+
+    def hold(_s: Session) -> str:
+        gate.wait(10)
+        return "held"
+
+    async def main() -> list[object]:
+        first = asyncio.ensure_future(writer.run(hold))
+        await asyncio.sleep(0.05)  # the writer is inside `hold` now
+        rest = [asyncio.ensure_future(writer.run(job)) for job in jobs]
+        await asyncio.sleep(0.05)
+        gate.set()
+        await first
+        return list(await asyncio.gather(*rest, return_exceptions=True))
+
+    return asyncio.run(main())
+
+
+def test_messages_waiting_together_are_committed_in_one_transaction(db: Database) -> None:
+    writer = Writer(db)
+    try:
+        results = run_together(writer, [add_opt_out(f"+9190000{i:05d}") for i in range(10)])
+    finally:
+        writer.close()
+    assert results == [f"+9190000{i:05d}" for i in range(10)]
+    assert count(db, *[f"+9190000{i:05d}" for i in range(10)]) == 10
+    # The held job went alone; the ten that queued behind it went as one batch.
+    assert (writer.batches, writer.jobs, writer.retried) == (2, 11, 0)
+
+
+def test_one_failing_message_does_not_cost_the_others_their_answer(db: Database) -> None:
+    def broken(s: Session) -> str:
+        s.add(OptOut(channel="sms", address="+919999999999", opted_out_at=NOW))
+        s.flush()
+        raise ValueError("a bug in one message")
+
+    writer = Writer(db)
+    try:
+        results = run_together(
+            writer, [add_opt_out("+919000000101"), broken, add_opt_out("+919000000102")]
+        )
+    finally:
+        writer.close()
+    assert results[0] == "+919000000101" and results[2] == "+919000000102"
+    assert isinstance(results[1], ValueError)
+    # The batch was undone and each message ran alone: the good ones are kept once, the
+    # broken one left nothing.
+    assert count(db, "+919000000101", "+919000000102") == 2
+    assert count(db, "+919999999999") == 0
+    assert writer.retried == 1
+
+
+def test_a_batch_whose_commit_fails_is_run_again_one_message_at_a_time(db: Database) -> None:
+    # Two messages that each leave the same unique row to the commit: together the batch
+    # cannot commit; alone, the first is kept and the second is refused with the database's error.
+    writer = Writer(db)
+    try:
+        results = run_together(writer, [add_opt_out("+919000000201", flush=False)] * 2)
+    finally:
+        writer.close()
+    assert results[0] == "+919000000201"
+    assert isinstance(results[1], IntegrityError)
+    assert count(db, "+919000000201") == 1
+    assert writer.retried == 1
+
+
+def test_the_answer_waits_for_the_commit(db: Database) -> None:
+    seen: list[int] = []
+    writer = Writer(db)
+
+    async def main() -> None:
+        await writer.run(add_opt_out("+919000000301"))
+        # Another connection sees the row as soon as the answer is back.
+        seen.append(count(db, "+919000000301"))
+
+    try:
+        asyncio.run(main())
+    finally:
+        writer.close()
+    assert seen == [1]
+
+
+def test_a_closed_writer_finishes_its_work_and_takes_no_more(db: Database) -> None:
+    writer = Writer(db)
+
+    async def main() -> None:
+        await writer.run(add_opt_out("+919000000401"))
+        writer.close()
+        with pytest.raises(WriterClosed):
+            await writer.run(add_opt_out("+919000000402"))
+
+    asyncio.run(main())
+    assert count(db, "+919000000401") == 1
+    assert count(db, "+919000000402") == 0
