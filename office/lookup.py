@@ -36,19 +36,39 @@ class VillagePlace:
     excluded_reason: str | None
 
 
-def villages(db: Database) -> list[VillagePlace]:
-    """Every village of every district, by name."""
+@dataclass(frozen=True)
+class _Gazetteer:
+    """Every village, kept while the districts loaded are the same (their file digests)."""
+
+    key: tuple[tuple[int | None, str], ...]
+    places: list[VillagePlace]
+    by_name: dict[str, list[VillagePlace]]
+    names: list[str]
+
+
+_DISTRICT_DIGESTS = select(col(District.id), col(District.source_digest)).order_by(col(District.id))
+# One per database. Villages change only when a district file is loaded, and a load that
+# changes anything gives the district a new digest (office/jurisdiction.py), so one small read
+# of the digests says whether what is kept is still true.
+_gazetteers: dict[str, _Gazetteer] = {}
+
+
+def _gazetteer(db: Database) -> _Gazetteer:
     with db.reading() as s:
+        key = tuple((i, d) for i, d in s.exec(_DISTRICT_DIGESTS).all())
+        kept = _gazetteers.get(db.url)
+        if kept is not None and kept.key == key:
+            return kept
         rows = s.exec(
             select(Village, District)
             .join(District, col(District.id) == col(Village.district_id))
             .order_by(col(Village.name))
         ).all()
         pounds = {p.id: p for p in s.exec(select(Pound)).all()}
-        out = []
+        places = []
         for village, district in rows:
             pound = pounds.get(village.pound_id) if village.pound_id else None
-            out.append(
+            places.append(
                 VillagePlace(
                     name=village.name,
                     district_code=district.code,
@@ -59,23 +79,33 @@ def villages(db: Database) -> list[VillagePlace]:
                     excluded_reason=village.excluded_reason,
                 )
             )
-        return out
+    by_name: dict[str, list[VillagePlace]] = {}
+    for place in places:
+        by_name.setdefault(place.name.lower(), []).append(place)
+    gazetteer = _Gazetteer(key, places, by_name, sorted(by_name))
+    _gazetteers[db.url] = gazetteer
+    return gazetteer
+
+
+def villages(db: Database) -> list[VillagePlace]:
+    """Every village of every district, by name."""
+    return list(_gazetteer(db).places)
 
 
 def match_village(db: Database, text: str) -> tuple[VillagePlace | None, list[VillagePlace]]:
     """The village `text` names exactly (case and spacing ignored), else the close matches."""
     wanted = " ".join(text.split()).lower()
-    every = villages(db)
-    exact = [v for v in every if v.name.lower() == wanted]
+    gazetteer = _gazetteer(db)
+    exact = gazetteer.by_name.get(wanted, [])
     if len(exact) == 1:
         return exact[0], []
     if exact:
         return None, exact[:MAX_CHOICES]
-    names = sorted({v.name.lower() for v in every})
+    names = gazetteer.names
     close = difflib.get_close_matches(wanted, names, n=MAX_CHOICES, cutoff=CLOSE_ENOUGH)
     # A prefix ("ram" for Rampur) is as good a hint as a typo.
     close += [n for n in names if wanted and n.startswith(wanted) and n not in close]
-    return None, [v for n in close[:MAX_CHOICES] for v in every if v.name.lower() == n]
+    return None, [v for n in close[:MAX_CHOICES] for v in gazetteer.by_name[n]]
 
 
 def seizures_of(db: Database, phone: str) -> list[str]:
