@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,6 +24,18 @@ if TYPE_CHECKING:
 
 Echo = Callable[[str], None]
 _log = logging.getLogger(__name__)
+
+
+def settle_heap() -> None:
+    """Take what start-up built out of the garbage collector's rounds, just before serving.
+
+    The app, the ORM's mappers, PTB's and twilio's classes and the catalogs live as long as the
+    process: over 150,000 objects that each full collection would walk again, a pause of tens of
+    milliseconds every few seconds under load, felt by every request waiting then.
+    `gc.freeze()` leaves them out; what is made afterwards is collected as usual.
+    """
+    gc.collect()
+    gc.freeze()
 
 
 def utc_now() -> datetime:

@@ -25,6 +25,7 @@ from pound.app import (
     open_database,
     prepare,
     safe_url,
+    settle_heap,
     utc_now,
 )
 from pound.chat import chat as chat_command
@@ -155,6 +156,7 @@ def serve(ctx: click.Context, host: str | None, port: int | None, no_worker: boo
     if background is not None:
         background.start()
         click.echo("worker: running inside this process (deadlines, outbox); --no-worker to not")
+    settle_heap()
     try:
         uvicorn.run(app, host=settings.host, port=settings.port, log_level=settings.log_level)
     finally:
