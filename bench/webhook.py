@@ -15,7 +15,10 @@ that the load costs far less than the server) for a bounded time per endpoint:
 The Telegram and SMS load is a mix of many distinct chats in mid-conversation: menus, /help,
 /lang and a language button, starting a seizure report and answering its first steps,
 cancelling. One person never has two messages in flight (as on a phone). It prints updates/s,
-p50 and p99 latency, errors, and the ratios to the references. Not a test; stops by itself.
+p50 and p99 latency, errors, how many messages the webhook writer put under each commit (from
+/metrics), and the ratios to the references. The server is set up as `pound serve --no-worker`
+is (the heap settled before it listens); the outbox sender is not running, so Telegram replies
+wait in the outbox. Not a test; stops by itself.
 """
 
 from __future__ import annotations
@@ -67,7 +70,7 @@ def serve(url: str, port: int) -> None:
     from sqlmodel import Session
 
     from bot.registry import build_engine
-    from pound.app import prepare
+    from pound.app import prepare, settle_heap
     from pound.settings import Settings
     from webhook.app import create_app
     from webhook.sms import TwilioConfig
@@ -101,6 +104,7 @@ def serve(url: str, port: int) -> None:
             s.commit()
         return {"ok": True}
 
+    settle_heap()  # as `pound serve` does just before it listens
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
 
 
@@ -320,6 +324,18 @@ def wait_ready(base: str, proc: subprocess.Popen[bytes], timeout: float = 60) ->
     raise RuntimeError("the server did not start")
 
 
+def writer_counts(base: str) -> tuple[int, int]:
+    """The server's webhook writer so far: (transactions, messages), from /metrics."""
+    import httpx
+
+    counts = {"pound_writer_batches_total": 0, "pound_writer_messages_total": 0}
+    for line in httpx.get(base + "/metrics", timeout=10).text.splitlines():
+        name, _, value = line.partition(" ")
+        if name in counts:
+            counts[name] = int(float(value))
+    return counts["pound_writer_batches_total"], counts["pound_writer_messages_total"]
+
+
 def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -339,13 +355,22 @@ def bench_database(
         wait_ready(base, proc)
         load = Load(base, users=args.users)
         print(f"\n{label}: {args.concurrency} connections, {args.seconds:.0f} s per endpoint")
-        print(f"  {'endpoint':<10}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}{'errors':>8}")
+        print(
+            f"  {'endpoint':<10}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}{'errors':>8}"
+            f"{'per commit':>12}"
+        )
         for endpoint in ("bare", "naive", "telegram", "sms"):
+            before = writer_counts(base)
             result = asyncio.run(load.run(endpoint, args.seconds, args.concurrency, args.warmup))
+            batches, messages = (b - a for a, b in zip(before, writer_counts(base), strict=True))
             rate = len(result.latencies) / args.seconds
             p50, p99 = pct(result.latencies, 0.50), pct(result.latencies, 0.99)
             figures[endpoint] = (rate, p50, p99)
-            print(f"  {endpoint:<10}{rate:>10.0f}{p50:>10.1f}{p99:>10.1f}{result.errors:>8}")
+            per_commit = f"{messages / batches:.1f}" if batches else "-"
+            print(
+                f"  {endpoint:<10}{rate:>10.0f}{p50:>10.1f}{p99:>10.1f}{result.errors:>8}"
+                f"{per_commit:>12}"
+            )
             if result.errors:
                 print(f"    statuses: {result.statuses}")
         naive, bare = figures["naive"][0], figures["bare"][0]

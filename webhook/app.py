@@ -1,4 +1,4 @@
-"""The FastAPI application: REST API under /api/v1, health, and (later) the channel webhooks."""
+"""The FastAPI application: REST API under /api/v1, health, metrics and the channel webhooks."""
 
 from __future__ import annotations
 
@@ -77,7 +77,9 @@ def create_app(
     from webhook.metrics import metrics_router
     from webhook.status import status_router
 
-    app.include_router(metrics_router(db=db, clock=clock))
+    app.include_router(
+        metrics_router(db=db, clock=clock, writer=getattr(app.state, "writer", None))
+    )
     if twilio is not None:
         app.include_router(status_router(config=twilio, db=db, clock=clock))
     return app

@@ -1,6 +1,8 @@
-"""GET /metrics: the outbox in Prometheus text format (depth by state, lateness, failures).
+"""GET /metrics: the outbox in Prometheus text format (depth by state, lateness, failures),
+and this process's webhook writer (commits, messages, batches run again).
 
-Read from the database, so every replica reports the same figures whichever process sends.
+The outbox is read from the database, so every replica reports the same figures whichever
+process sends; the writer's counters are this process's own.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from starlette.concurrency import run_in_threadpool
 
 from bot.delivery import OutboxFigures, outbox_figures
 from models import Database
+from webhook.inbound import Writer
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 # How late messages went out: seconds from due to sent, for messages sent in the last hour.
@@ -42,7 +45,23 @@ def histogram(name: str, values: Iterable[float], bounds: Iterable[float]) -> li
     return lines
 
 
-def render(figures: OutboxFigures) -> str:
+def writer_lines(writer: Writer) -> list[str]:
+    """The webhook writer's counters: how many messages each commit carried, and retries."""
+    return [
+        "# HELP pound_writer_batches_total Transactions the webhook writer ran (this process).",
+        "# TYPE pound_writer_batches_total counter",
+        f"pound_writer_batches_total {writer.batches}",
+        "# HELP pound_writer_messages_total Messages the webhook writer handled (this process).",
+        "# TYPE pound_writer_messages_total counter",
+        f"pound_writer_messages_total {writer.jobs}",
+        "# HELP pound_writer_batches_retried_total Batches undone and run again one message at"
+        " a time.",
+        "# TYPE pound_writer_batches_retried_total counter",
+        f"pound_writer_batches_retried_total {writer.retried}",
+    ]
+
+
+def render(figures: OutboxFigures, writer: Writer | None = None) -> str:
     """The figures as Prometheus text exposition format 0.0.4."""
     lines = [
         "# HELP pound_outbox_messages Outbox messages by state.",
@@ -63,16 +82,21 @@ def render(figures: OutboxFigures) -> str:
         "# TYPE pound_outbox_send_latency_seconds histogram",
     ]
     lines += histogram("pound_outbox_send_latency_seconds", figures.latencies, LATENESS_BUCKETS)
+    if writer is not None:
+        lines += writer_lines(writer)
     return "\n".join(lines) + "\n"
 
 
-def metrics_router(*, db: Database, clock: Callable[[], datetime]) -> APIRouter:
+def metrics_router(
+    *, db: Database, clock: Callable[[], datetime], writer: Writer | None = None
+) -> APIRouter:
     router = APIRouter(tags=["health"])
 
     @router.get("/metrics", response_class=PlainTextResponse)
     async def metrics() -> PlainTextResponse:
-        """The outbox in Prometheus format: depth by state, send lateness, failures by reason."""
+        """The outbox in Prometheus format: depth by state, send lateness, failures by reason;
+        and the webhook writer's counters when the channels are mounted."""
         figures = await run_in_threadpool(outbox_figures, db, now=clock(), window=WINDOW)
-        return PlainTextResponse(render(figures), media_type=CONTENT_TYPE)
+        return PlainTextResponse(render(figures, writer), media_type=CONTENT_TYPE)
 
     return router

@@ -179,3 +179,18 @@ def test_metrics_are_served_without_any_channel_configured(world: World) -> None
     assert refused.status_code == 404
     with world.db.reading() as s:
         assert s.exec(select(Outbox).order_by(col(Outbox.id))).all() == []
+
+
+def test_metrics_count_the_messages_the_webhook_writer_committed(
+    client: TestClient, twilio: TwilioWebhooks
+) -> None:
+    for n in range(3):
+        form = {"MessageSid": f"SMw{n}", "From": PHONE, "To": "+15005550006", "Body": "hi"}
+        assert twilio.post(client, "/sms/inbound", form).status_code == 200
+
+    text = client.get("/metrics").text
+
+    # Sent one after another, each message went in a transaction of its own.
+    assert "pound_writer_batches_total 3" in text
+    assert "pound_writer_messages_total 3" in text
+    assert "pound_writer_batches_retried_total 0" in text
