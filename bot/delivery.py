@@ -3,7 +3,8 @@
 These are short transactions on a plain Session, NOT `Database.transaction()`: that one takes the
 global writer lock on PostgreSQL, and several workers must share the outbox at once. On
 PostgreSQL rows are claimed `FOR UPDATE SKIP LOCKED`, so two workers never claim the same row;
-SQLite runs one worker and every Session begins IMMEDIATE there, so the claim is serialised.
+SQLite runs one worker and every Session begins IMMEDIATE there, after taking the process's
+write turn (models/db.py), so the claim is serialised.
 """
 
 from __future__ import annotations
@@ -101,7 +102,7 @@ def claim_due(
         or_(col(Outbox.next_attempt_at).is_(None), col(Outbox.next_attempt_at) <= now),
     )
     stale = and_(col(Outbox.state) == SENDING, col(Outbox.claimed_at) < now - lease)
-    with _session(db) as s, s.begin():
+    with db.write_turn(), _session(db) as s, s.begin():
         rows: list[Outbox] = []
         for where in (stale, queued):
             want = limit - len(rows)
@@ -140,7 +141,7 @@ def mark_sent(
 ) -> bool:
     """Record a send; False when the row was no longer ours (it was reclaimed meanwhile)."""
     # Core, not the ORM: this runs once per message, and is the worker's hottest write.
-    with db.engine.begin() as conn:
+    with db.write_turn(), db.engine.begin() as conn:
         res = conn.execute(
             update(Outbox)
             .where(_mine(row_id, worker))
@@ -178,7 +179,7 @@ def release(
         values["failed_reason"] = reason[:500]
     if count_error:
         values["error_count"] = col(Outbox.error_count) + 1
-    with _session(db) as s, s.begin():
+    with db.write_turn(), _session(db) as s, s.begin():
         res = s.execute(
             update(Outbox)
             .where(
@@ -255,7 +256,7 @@ def fail(
     db: Database, *, row_id: int, worker: str, reason: str, now: datetime, count_error: bool = True
 ) -> int | None:
     """The row ends `failed` with `reason`; returns the id of its fallback row, if any."""
-    with _session(db) as s, s.begin():
+    with db.write_turn(), _session(db) as s, s.begin():
         row = s.exec(select(Outbox).where(_mine(row_id, worker)).with_for_update()).first()
         if row is None:
             return None
@@ -284,7 +285,7 @@ def apply_provider_status(
     back, and a repeat of the same report changes nothing.
     """
     target = _TWILIO_DONE.get(status.strip().lower())
-    with _session(db) as s, s.begin():
+    with db.write_turn(), _session(db) as s, s.begin():
         row = s.exec(
             select(Outbox).where(Outbox.provider_id == provider_id).with_for_update()
         ).first()

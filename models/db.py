@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import contextvars
+import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from sqlalchemy import event, text
@@ -18,6 +19,18 @@ _current: contextvars.ContextVar[Session | None] = contextvars.ContextVar(
 # Every writing transaction takes this lock first on PostgreSQL (SQLite takes its file lock with
 # BEGIN IMMEDIATE), so the audit chain, register numbers and refs never race between replicas.
 WRITER_LOCK_KEY = 0x506F756E64  # "Pound"
+
+# SQLite's busy handler waits for the file lock by sleeping 1, 2, 5, 10, 15 ... ms between tries,
+# so two threads of one process that both write (the webhooks' writer, the outbox sender) would
+# lose milliseconds on every hand-over. They take turns through this mutex instead, woken the
+# moment it is free; the file lock still orders them against other processes. One per file.
+_sqlite_turns: dict[str, threading.RLock] = {}
+_sqlite_turns_guard = threading.Lock()
+
+
+def _turn_for(url: str) -> threading.RLock:
+    with _sqlite_turns_guard:
+        return _sqlite_turns.setdefault(url, threading.RLock())
 
 
 def normalise_url(url: str) -> str:
@@ -62,12 +75,23 @@ class Database:
             kwargs["max_overflow"] = pool_size
             kwargs["pool_pre_ping"] = True
         self.engine: Engine = create_engine(self.url, **kwargs)
+        self._turn: threading.RLock | None = None
         if self.dialect == "sqlite":
             _sqlite_pragmas(self.engine)
+            self._turn = _turn_for(self.url)
 
     @property
     def is_sqlite(self) -> bool:
         return self.dialect == "sqlite"
+
+    def write_turn(self) -> Any:
+        """This process's turn to write (a context manager): on SQLite, the threads of one
+        process write one after another; on PostgreSQL it is nothing, rows lock themselves.
+
+        `transaction()` takes it; a plain writing session (the outbox's) takes it around its
+        transaction.
+        """
+        return self._turn if self._turn is not None else nullcontext()
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
@@ -84,7 +108,7 @@ class Database:
         session = Session(self.engine, expire_on_commit=False)
         token = _current.set(session)
         try:
-            with session.begin():
+            with self.write_turn(), session.begin():
                 if not self.is_sqlite:
                     session.execute(
                         text("SELECT pg_advisory_xact_lock(:k)"), {"k": WRITER_LOCK_KEY}

@@ -42,3 +42,41 @@ def test_the_audit_log_refuses_updates_and_deletes(db: Database) -> None:
         with pytest.raises(DBAPIError, match="append-only"), db.transaction() as s:
             s.execute(text(sql))
     assert audit.verify_chain(db).checked == 1
+
+
+def test_on_sqlite_the_threads_of_one_process_take_turns_to_write(db: Database) -> None:
+    import threading
+
+    from bot import delivery
+
+    if not db.is_sqlite:
+        # PostgreSQL's rows and its writer lock order the writers; there is no turn to take.
+        with db.write_turn():
+            pass
+        return
+    other = Database(db.url)  # another handle on the same file shares the turn
+    got: list[bool] = []
+    inside = threading.Event()
+    done = threading.Event()
+
+    def hold() -> None:
+        with db.transaction():
+            inside.set()
+            done.wait(10)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        assert inside.wait(10)
+        turn = other.write_turn()
+        got.append(turn.acquire(blocking=False))
+        # A read is never held up by a writer.
+        assert delivery.opted_out(other, "sms", ["+919000000001"]) == set()
+    finally:
+        done.set()
+        holder.join(10)
+        other.dispose()
+    assert got == [False]
+    turn = db.write_turn()
+    assert turn.acquire(blocking=False)
+    turn.release()
