@@ -1,6 +1,6 @@
 """Inbound webhook throughput and latency, beside a bare and a naive FastAPI endpoint (by hand).
 
-    .venv/bin/python bench/webhook.py [--seconds 6] [--concurrency 32] [--no-postgres]
+    .venv/bin/python bench/webhook.py [--seconds 6] [--concurrency 32] [--no-postgres] [--worker]
 
 For each database (a SQLite file, and PostgreSQL at POUND_TEST_POSTGRES when it answers) it
 starts the app under uvicorn on 127.0.0.1 in a child process (the demo district loaded), then
@@ -17,8 +17,9 @@ The Telegram and SMS load is a mix of many distinct chats in mid-conversation: m
 cancelling. One person never has two messages in flight (as on a phone). It prints updates/s,
 p50 and p99 latency, errors, how many messages the webhook writer put under each commit (from
 /metrics), and the ratios to the references. The server is set up as `pound serve --no-worker`
-is (the heap settled before it listens); the outbox sender is not running, so Telegram replies
-wait in the outbox. Not a test; stops by itself.
+is (the heap settled before it listens), so Telegram replies wait in the outbox; with --worker
+a worker runs inside as in `pound serve`, delivering them to a fake Bot API meanwhile.
+Not a test; stops by itself.
 """
 
 from __future__ import annotations
@@ -64,7 +65,8 @@ class BenchRow(SQLModel, table=True):
     created_at: datetime
 
 
-def serve(url: str, port: int) -> None:
+def serve(url: str, port: int, bot_api: str | None) -> None:
+    """The app as `pound serve` builds it; with `bot_api`, a worker inside delivering to it."""
     import uvicorn
     from fastapi import FastAPI
     from sqlmodel import Session
@@ -72,21 +74,27 @@ def serve(url: str, port: int) -> None:
     from bot.registry import build_engine
     from pound.app import prepare, settle_heap
     from pound.settings import Settings
+    from pound.worker import WorkerThread, make_worker
     from webhook.app import create_app
     from webhook.sms import TwilioConfig
     from webhook.telegram import TelegramConfig
 
-    settings = Settings(database_url=url)
+    api_url = bot_api or "http://127.0.0.1:9"
+    settings = Settings(
+        database_url=url, telegram_token=TOKEN, telegram_secret=SECRET, telegram_api_url=api_url
+    )
     db = prepare(settings)
     BenchRow.__table__.create(db.engine, checkfirst=True)  # type: ignore[attr-defined]
 
     def clock() -> datetime:
         return datetime.now(UTC)
 
+    background = WorkerThread(make_worker(db, settings, clock=clock)) if bot_api else None
     app: FastAPI = create_app(
         db=db,
         clock=clock,
-        telegram=TelegramConfig(token=TOKEN, secret=SECRET, api_url="http://127.0.0.1:9"),
+        on_outbox=background.wake if background is not None else None,
+        telegram=TelegramConfig(token=TOKEN, secret=SECRET, api_url=api_url),
         twilio=TwilioConfig(
             account_sid=ACCOUNT, auth_token=AUTH, public_url=f"http://127.0.0.1:{port}"
         ),
@@ -104,8 +112,14 @@ def serve(url: str, port: int) -> None:
             s.commit()
         return {"ok": True}
 
+    if background is not None:
+        background.start()
     settle_heap()  # as `pound serve` does just before it listens
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
+    try:
+        uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
+    finally:
+        if background is not None:
+            background.stop()
 
 
 # --- the load (this process) ---------------------------------------------------------------------
@@ -349,6 +363,8 @@ def bench_database(
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     cmd = [sys.executable, __file__, "serve", "--url", url, "--port", str(port)]
+    if args.bot_api is not None:
+        cmd += ["--bot-api", args.bot_api]
     proc = subprocess.Popen(cmd, cwd=ROOT)
     figures: dict[str, tuple[float, float, float]] = {}
     try:
@@ -414,17 +430,32 @@ def main() -> None:
     server = sub.add_parser("serve")
     server.add_argument("--url", required=True)
     server.add_argument("--port", type=int, required=True)
+    server.add_argument("--bot-api", default=None)
     parser.add_argument("--seconds", type=float, default=6.0)
     parser.add_argument("--warmup", type=float, default=1.0)
     parser.add_argument("--concurrency", type=int, default=32)
     parser.add_argument("--users", type=int, default=3000)
     parser.add_argument("--no-postgres", action="store_true")
     parser.add_argument("--no-sqlite", action="store_true")
+    parser.add_argument(
+        "--worker",
+        action="store_true",
+        help="run the worker inside the server, as `pound serve` does, delivering the Telegram"
+        " replies to a fake Bot API on 127.0.0.1 (tests/fakes) at the default rate limits",
+    )
     args = parser.parse_args()
     if args.command == "serve":
-        serve(args.url, args.port)
+        serve(args.url, args.port, args.bot_api)
         return
+    args.bot_api = None
+    fake = None
+    if args.worker:
+        from tests.fakes.telegram import FakeTelegram
+
+        fake = FakeTelegram().start()
+        args.bot_api = fake.api_url
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs; server and load share them")
+    print("worker: inside the server, sending to a fake Bot API" if fake else "worker: none")
     if not args.no_sqlite:
         with tempfile.TemporaryDirectory() as tmp:
             bench_database("SQLite (file, WAL)", f"sqlite:///{tmp}/bench.db", args)
@@ -435,6 +466,9 @@ def main() -> None:
                 bench_database("PostgreSQL", pg[1], args)
             finally:
                 drop_postgres(pg[0])
+    if fake is not None:
+        print(f"replies delivered to the fake Bot API: {len(fake.calls_to('sendMessage'))}")
+        fake.stop()
 
 
 if __name__ == "__main__":
