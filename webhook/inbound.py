@@ -134,7 +134,12 @@ class Writer:
                     stop = True
                     break
                 batch.append(more)
-            self._settle(self._run_batch(batch))
+            try:
+                outcomes = self._run_batch(batch)
+            except Exception as exc:  # pragma: no cover - _run_batch answers every job itself
+                log.exception("the writer failed a batch of %d messages", len(batch))
+                outcomes = [_Outcome(job, error=exc) for job in batch]
+            self._settle(outcomes)
             if stop:
                 return
 
