@@ -14,18 +14,13 @@ from bot import state
 from bot.channels.sms import opt_keyword
 from bot.engine import Engine, Handled
 from bot.i18n import N_, translator
-from bot.types import Channel, Inbound, Reply
+from bot.types import Inbound, Reply
 from models import Database, OptOut
 
 STOPPED = N_(
     "You will get no more messages from the pound office. Send START to hear from us again."
 )
 STARTED = N_("Messages from the pound office are on again. Send HELP for the menu.")
-
-
-def is_opted_out(s: Session, channel: Channel | str, address: str) -> bool:
-    value = channel.value if isinstance(channel, Channel) else channel
-    return state.opted_out(s, value, address)
 
 
 def receive(

@@ -262,12 +262,6 @@ def seen_replies(s: Session, channel: str, external_id: str) -> list[dict[str, A
     return None if row is None else _as_replies(row[0])
 
 
-def opted_out(s: Session, channel: str, address: str) -> bool:
-    s.flush()
-    query = select(_OPTED_OUT)
-    return bool(s.connection().execute(query, {"channel": channel, "address": address}).scalar())
-
-
 def save_chat(s: Session, chat: ChatState, now: datetime) -> None:
     """The chat's new state, written at the commit (its row is made on its first message)."""
     _pending(s).chats[(chat.channel, chat.address)] = {
