@@ -4,9 +4,9 @@ Every message reads and writes these, so they cost as little as a message can:
 - the start of a message is ONE statement, built once at import (`open_chat`): whether it was
   seen before, whether the sender opted out, who the sender is, and the chat's row;
 - the end of a message writes nothing yet: the chat's new state, the inbound record and the
-  reply rows wait in the transaction (`Session.info`) and are written together, a statement a
-  table for every message of the transaction, just before it commits. A savepoint keeps what was
-  said inside it only if it is released; a rolled-back one takes its messages with it.
+  reply rows wait for the commit (models/deferred.py) and are written together, a statement a
+  table for every message of the transaction. A savepoint keeps what was said inside it only if
+  it is released; a rolled-back one takes its messages with it.
 A later message of the same transaction reads what waits before the database, so it sees every
 message before it, as if each had been written at once.
 """
@@ -24,7 +24,6 @@ from sqlalchemy import (
     Table,
     and_,
     bindparam,
-    event,
     exists,
     insert,
     literal,
@@ -32,10 +31,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.orm import SessionTransaction
 from sqlmodel import Session
 
-from models import Conversation, InboundMessage, OptOut, Outbox, Person
+from models import Conversation, InboundMessage, OptOut, Outbox, Person, deferred
 
 _CONV: Table = Conversation.__table__  # type: ignore[attr-defined]
 _INBOUND: Table = InboundMessage.__table__  # type: ignore[attr-defined]
@@ -114,79 +112,6 @@ class Opening:
     chat: ChatState
 
 
-# --- what waits for the commit ------------------------------------------------------------------
-
-_PENDING = "pound.pending"
-
-
-@dataclass
-class _Pending:
-    """The writes of the messages handled in one (sub)transaction, newest state per chat."""
-
-    chats: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
-    inbound: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
-    outbox: list[dict[str, Any]] = field(default_factory=list)
-
-    def absorb(self, inner: _Pending) -> None:
-        self.chats.update(inner.chats)
-        self.inbound.update(inner.inbound)
-        self.outbox.extend(inner.outbox)
-
-
-def _current(s: Session) -> SessionTransaction:
-    transaction = s.get_nested_transaction() or s.get_transaction()
-    if transaction is None:  # pragma: no cover - the engine always runs in a transaction
-        raise RuntimeError("the engine's rows are written inside a transaction")
-    return transaction
-
-
-def _layers(s: Session) -> dict[SessionTransaction, _Pending]:
-    layers: dict[SessionTransaction, _Pending] = s.info.setdefault(_PENDING, {})
-    return layers
-
-
-def _pending(s: Session) -> _Pending:
-    return _layers(s).setdefault(_current(s), _Pending())
-
-
-def _waiting(s: Session) -> list[_Pending]:
-    """What waits in the open transaction and its savepoints still open, innermost first."""
-    layers = s.info.get(_PENDING)
-    if not layers:
-        return []
-    out = []
-    transaction: SessionTransaction | None = _current(s)
-    while transaction is not None:
-        if transaction in layers:
-            out.append(layers[transaction])
-        transaction = transaction.parent
-    return out
-
-
-@event.listens_for(Session, "before_commit")
-def _write_pending(s: Session) -> None:
-    """A savepoint released hands its writes to the transaction around it; the outermost
-    commit writes them all, one statement a table."""
-    layers = s.info.get(_PENDING)
-    if not layers:
-        return
-    transaction = _current(s)
-    mine = layers.pop(transaction, None)
-    if mine is None:
-        return
-    if transaction.parent is not None:
-        layers.setdefault(transaction.parent, _Pending()).absorb(mine)
-        return
-    layers.clear()  # a rolled-back savepoint's layer is dropped with it
-    conn = s.connection()
-    if mine.chats:
-        conn.execute(_UPSERT[conn.dialect.name], list(mine.chats.values()))
-    if mine.inbound:
-        conn.execute(_LOG, list(mine.inbound.values()))
-    if mine.outbox:
-        conn.execute(_QUEUE, mine.outbox)
-
-
 # --- the engine's calls ---------------------------------------------------------------------
 
 
@@ -225,17 +150,13 @@ def open_chat(
         "data": row.data,
         "expires_at": row.expires_at,
     }
-    waiting = _waiting(s)
     if seen is None and external_id is not None:
-        for layer in waiting:
-            if (channel, external_id) in layer.inbound:
-                seen = _as_replies(layer.inbound[(channel, external_id)]["replies"])
-                break
-    for layer in waiting:
-        if (channel, address) in layer.chats:
-            # A copy: this message's flow must not change what the one before it left.
-            values = copy.deepcopy(layer.chats[(channel, address)])
-            break
+        logged = deferred.waiting(s, _LOG, (channel, external_id))
+        seen = _as_replies(logged["replies"]) if logged is not None else None
+    kept = deferred.waiting(s, _upsert_for(s), (channel, address))
+    if kept is not None:
+        # A copy: this message's flow must not change what the one before it left.
+        values = copy.deepcopy(kept)
     chat = ChatState(
         channel=channel,
         address=address,
@@ -255,26 +176,35 @@ def _as_replies(raw: object) -> list[dict[str, Any]]:
 
 def seen_replies(s: Session, channel: str, external_id: str) -> list[dict[str, Any]] | None:
     """The answer given to this update or message before, or None if it is new."""
-    for layer in _waiting(s):
-        if (channel, external_id) in layer.inbound:
-            return _as_replies(layer.inbound[(channel, external_id)]["replies"])
+    logged = deferred.waiting(s, _LOG, (channel, external_id))
+    if logged is not None:
+        return _as_replies(logged["replies"])
     row = s.connection().execute(_SEEN, {"channel": channel, "external_id": external_id}).first()
     return None if row is None else _as_replies(row[0])
 
 
+def _upsert_for(s: Session) -> Any:
+    return _UPSERT[s.connection().dialect.name]
+
+
 def save_chat(s: Session, chat: ChatState, now: datetime) -> None:
     """The chat's new state, written at the commit (its row is made on its first message)."""
-    _pending(s).chats[(chat.channel, chat.address)] = {
-        "channel": chat.channel,
-        "address": chat.address,
-        "person_id": chat.person_id,
-        "language": chat.language,
-        "flow": chat.flow,
-        "step": chat.step,
-        "data": chat.data,
-        "updated_at": now,
-        "expires_at": chat.expires_at,
-    }
+    deferred.defer(
+        s,
+        _upsert_for(s),
+        (chat.channel, chat.address),
+        {
+            "channel": chat.channel,
+            "address": chat.address,
+            "person_id": chat.person_id,
+            "language": chat.language,
+            "flow": chat.flow,
+            "step": chat.step,
+            "data": chat.data,
+            "updated_at": now,
+            "expires_at": chat.expires_at,
+        },
+    )
 
 
 def log_inbound(
@@ -291,18 +221,24 @@ def log_inbound(
 ) -> None:
     """The message once, with the answer given, written at the commit; the unique
     (channel, external_id) refuses a second record of it."""
-    _pending(s).inbound[(channel, external_id)] = {
-        "channel": channel,
-        "external_id": external_id,
-        "address": address,
-        "received_at": now,
-        "kind": kind,
-        "payload": payload,
-        "replies": replies,
-        "status": status,
-    }
+    deferred.defer(
+        s,
+        _LOG,
+        (channel, external_id),
+        {
+            "channel": channel,
+            "external_id": external_id,
+            "address": address,
+            "received_at": now,
+            "kind": kind,
+            "payload": payload,
+            "replies": replies,
+            "status": status,
+        },
+    )
 
 
 def queue_rows(s: Session, rows: list[dict[str, Any]]) -> None:
-    """Outbox rows (column values), written at the commit."""
-    _pending(s).outbox.extend(rows)
+    """Outbox rows (column values), written at the commit (their dedupe keys are unique)."""
+    for row in rows:
+        deferred.defer(s, _QUEUE, row["dedupe_key"], row)

@@ -12,6 +12,8 @@ from sqlalchemy import event, text
 from sqlalchemy.engine import Engine, make_url
 from sqlmodel import Session, create_engine
 
+from models.deferred import DeferringSession
+
 _current: contextvars.ContextVar[Session | None] = contextvars.ContextVar(
     "pound_session", default=None
 )
@@ -76,6 +78,9 @@ class Database:
             kwargs["pool_pre_ping"] = True
         self.engine: Engine = create_engine(self.url, **kwargs)
         self._turn: threading.RLock | None = None
+        # What is derived from this database and kept with its handle, by the module keeping it;
+        # each keeper checks its entry is still true before it uses it (office/lookup.py).
+        self.memo: dict[str, Any] = {}
         if self.dialect == "sqlite":
             _sqlite_pragmas(self.engine)
             self._turn = _turn_for(self.url)
@@ -88,8 +93,7 @@ class Database:
         """This process's turn to write (a context manager): on SQLite, the threads of one
         process write one after another; on PostgreSQL it is nothing, rows lock themselves.
 
-        `transaction()` takes it; a plain writing session (the outbox's) takes it around its
-        transaction.
+        `transaction()` and `row_transaction()` take it.
         """
         return self._turn if self._turn is not None else nullcontext()
 
@@ -105,7 +109,7 @@ class Database:
             with outer.begin_nested():
                 yield outer
             return
-        session = Session(self.engine, expire_on_commit=False)
+        session = DeferringSession(self.engine, expire_on_commit=False)
         token = _current.set(session)
         try:
             with self.write_turn(), session.begin():
@@ -119,13 +123,23 @@ class Database:
             session.close()
 
     @contextmanager
+    def row_transaction(self) -> Iterator[Session]:
+        """A writing transaction that locks only the rows it touches: on PostgreSQL it takes no
+        global writer lock (several outbox workers work at once, claiming rows `SKIP LOCKED`);
+        on SQLite it takes this process's write turn. Commits at the end, rolls back on error.
+        """
+        turn = self.write_turn()
+        with turn, Session(self.engine, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    @contextmanager
     def reading(self) -> Iterator[Session]:
         """A read-only look: never takes the writer lock, never commits."""
         outer = _current.get()
         if outer is not None:
             yield outer
             return
-        session = Session(self.engine, expire_on_commit=False)
+        session = DeferringSession(self.engine, expire_on_commit=False)
         try:
             if self.is_sqlite:
                 session.connection(execution_options={"sqlite_begin": "DEFERRED"})

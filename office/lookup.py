@@ -47,16 +47,16 @@ class _Gazetteer:
 
 
 _DISTRICT_DIGESTS = select(col(District.id), col(District.source_digest)).order_by(col(District.id))
-# One per database. Villages change only when a district file is loaded, and a load that
-# changes anything gives the district a new digest (office/jurisdiction.py), so one small read
-# of the digests says whether what is kept is still true.
-_gazetteers: dict[str, _Gazetteer] = {}
+# Kept with the database handle. Villages change only when a district file is loaded, and a
+# load that changes anything gives the district a new digest (office/jurisdiction.py), so one
+# small read of the digests says whether what is kept is still true.
+_MEMO = "office.lookup.gazetteer"
 
 
 def _gazetteer(db: Database) -> _Gazetteer:
     with db.reading() as s:
         key = tuple((i, d) for i, d in s.exec(_DISTRICT_DIGESTS).all())
-        kept = _gazetteers.get(db.url)
+        kept = db.memo.get(_MEMO)
         if kept is not None and kept.key == key:
             return kept
         rows = s.exec(
@@ -83,7 +83,7 @@ def _gazetteer(db: Database) -> _Gazetteer:
     for place in places:
         by_name.setdefault(place.name.lower(), []).append(place)
     gazetteer = _Gazetteer(key, places, by_name, sorted(by_name))
-    _gazetteers[db.url] = gazetteer
+    db.memo[_MEMO] = gazetteer
     return gazetteer
 
 

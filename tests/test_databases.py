@@ -1,10 +1,13 @@
 """The test databases themselves: migrated, empty, isolated."""
 
+import threading
+from pathlib import Path
+
 from sqlalchemy import inspect
 from sqlmodel import SQLModel, select
 
 from models import Database, District
-from models.migrate import current
+from models.migrate import current, upgrade
 
 
 def test_each_test_gets_a_migrated_empty_database(db: Database) -> None:
@@ -44,17 +47,12 @@ def test_the_audit_log_refuses_updates_and_deletes(db: Database) -> None:
     assert audit.verify_chain(db).checked == 1
 
 
-def test_on_sqlite_the_threads_of_one_process_take_turns_to_write(db: Database) -> None:
-    import threading
-
+def test_on_sqlite_the_threads_of_one_process_take_turns_to_write(tmp_path: Path) -> None:
     from bot import delivery
 
-    if not db.is_sqlite:
-        # PostgreSQL's rows and its writer lock order the writers; there is no turn to take.
-        with db.write_turn():
-            pass
-        return
-    other = Database(db.url)  # another handle on the same file shares the turn
+    url = f"sqlite:///{tmp_path / 'turns.db'}"
+    db, other = Database(url), Database(url)  # two handles on one file share the turn
+    upgrade(db)
     got: list[bool] = []
     inside = threading.Event()
     done = threading.Event()
@@ -75,8 +73,44 @@ def test_on_sqlite_the_threads_of_one_process_take_turns_to_write(db: Database) 
     finally:
         done.set()
         holder.join(10)
-        other.dispose()
-    assert got == [False]
-    turn = db.write_turn()
-    assert turn.acquire(blocking=False)
+    turn = other.write_turn()
+    got.append(turn.acquire(blocking=False))
     turn.release()
+    db.dispose()
+    other.dispose()
+    assert got == [False, True]
+
+
+def test_deferred_rows_are_written_at_the_commit_and_savepoints_decide_what_stays(
+    db: Database,
+) -> None:
+    from datetime import UTC, datetime
+
+    from sqlalchemy import insert
+
+    from models import OptOut, deferred
+
+    now = datetime(2026, 3, 1, tzinfo=UTC)
+    stmt = insert(OptOut.__table__)  # type: ignore[attr-defined]
+
+    def row(address: str) -> dict[str, object]:
+        return {"channel": "sms", "address": address, "opted_out_at": now}
+
+    with db.transaction() as s:
+        deferred.defer(s, stmt, "a", row("+919000000001"))
+        deferred.defer(s, stmt, "a", row("+919000000002"))  # the same key: replaced
+        with db.transaction():  # a savepoint, released
+            deferred.defer(s, stmt, "b", row("+919000000003"))
+            assert deferred.waiting(s, stmt, "a") == row("+919000000002")
+        try:
+            with db.transaction():  # a savepoint, rolled back
+                deferred.defer(s, stmt, "c", row("+919000000004"))
+                raise RuntimeError("undone")
+        except RuntimeError:
+            pass
+        assert deferred.waiting(s, stmt, "b") == row("+919000000003")
+        assert deferred.waiting(s, stmt, "c") is None
+        assert s.exec(select(OptOut)).all() == []  # nothing written yet
+    with db.reading() as s:
+        kept = sorted(o.address for o in s.exec(select(OptOut)).all())
+    assert kept == ["+919000000002", "+919000000003"]
