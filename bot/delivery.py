@@ -1,10 +1,10 @@
 """Outbox rows for the sender: claim, sent, wait, retry, fail (with fallback), delivered.
 
-These are short transactions on a plain Session, NOT `Database.transaction()`: that one takes the
+These are short `Database.row_transaction()`s, NOT `Database.transaction()`: that one takes the
 global writer lock on PostgreSQL, and several workers must share the outbox at once. On
 PostgreSQL rows are claimed `FOR UPDATE SKIP LOCKED`, so two workers never claim the same row;
-SQLite runs one worker and every Session begins IMMEDIATE there, after taking the process's
-write turn (models/db.py), so the claim is serialised.
+SQLite runs one worker and every write there begins IMMEDIATE after the process's write turn
+(models/db.py), so the claim is serialised.
 """
 
 from __future__ import annotations
@@ -74,10 +74,6 @@ def _claimed(row: Outbox) -> Claimed:
     )
 
 
-def _session(db: Database) -> Session:
-    return Session(db.engine, expire_on_commit=False)
-
-
 def claim_due(
     db: Database,
     *,
@@ -102,7 +98,7 @@ def claim_due(
         or_(col(Outbox.next_attempt_at).is_(None), col(Outbox.next_attempt_at) <= now),
     )
     stale = and_(col(Outbox.state) == SENDING, col(Outbox.claimed_at) < now - lease)
-    with db.write_turn(), _session(db) as s, s.begin():
+    with db.row_transaction() as s:
         rows: list[Outbox] = []
         for where in (stale, queued):
             want = limit - len(rows)
@@ -141,8 +137,8 @@ def mark_sent(
 ) -> bool:
     """Record a send; False when the row was no longer ours (it was reclaimed meanwhile)."""
     # Core, not the ORM: this runs once per message, and is the worker's hottest write.
-    with db.write_turn(), db.engine.begin() as conn:
-        res = conn.execute(
+    with db.row_transaction() as s:
+        res = s.connection().execute(
             update(Outbox)
             .where(_mine(row_id, worker))
             .values(
@@ -179,7 +175,7 @@ def release(
         values["failed_reason"] = reason[:500]
     if count_error:
         values["error_count"] = col(Outbox.error_count) + 1
-    with db.write_turn(), _session(db) as s, s.begin():
+    with db.row_transaction() as s:
         res = s.execute(
             update(Outbox)
             .where(
@@ -256,7 +252,7 @@ def fail(
     db: Database, *, row_id: int, worker: str, reason: str, now: datetime, count_error: bool = True
 ) -> int | None:
     """The row ends `failed` with `reason`; returns the id of its fallback row, if any."""
-    with db.write_turn(), _session(db) as s, s.begin():
+    with db.row_transaction() as s:
         row = s.exec(select(Outbox).where(_mine(row_id, worker)).with_for_update()).first()
         if row is None:
             return None
@@ -285,7 +281,7 @@ def apply_provider_status(
     back, and a repeat of the same report changes nothing.
     """
     target = _TWILIO_DONE.get(status.strip().lower())
-    with db.write_turn(), _session(db) as s, s.begin():
+    with db.row_transaction() as s:
         row = s.exec(
             select(Outbox).where(Outbox.provider_id == provider_id).with_for_update()
         ).first()
@@ -318,9 +314,7 @@ def zones_for(db: Database, rows: Sequence[Claimed]) -> dict[int, Zone]:
     The seizure's district when the row names one, else the district of the person's first
     role, else the first district: quiet hours (G11) are local hours of that district.
     """
-    with _session(db) as s:
-        if db.is_sqlite:
-            s.connection(execution_options={"sqlite_begin": "DEFERRED"})
+    with db.reading() as s:
         q0 = select(District.id, District.profile, District.timezone).order_by(col(District.id))
         districts = {did: (profile, tz) for did, profile, tz in s.exec(q0).all()}
         refs = {r.seizure_ref for r in rows if r.seizure_ref}
@@ -338,7 +332,6 @@ def zones_for(db: Database, rows: Sequence[Claimed]) -> dict[int, Zone]:
             )
             for pid, did in s.exec(q2).all():
                 by_person.setdefault(pid, did)
-        s.rollback()
     default = next(iter(districts), None)
     zones: dict[int, Zone] = {}
     cache: dict[int, Zone] = {}
@@ -358,13 +351,9 @@ def opted_out(db: Database, channel: str, addresses: Iterable[str]) -> set[str]:
     wanted = list(set(addresses))
     if not wanted:
         return set()
-    with _session(db) as s:
-        if db.is_sqlite:
-            s.connection(execution_options={"sqlite_begin": "DEFERRED"})
+    with db.reading() as s:
         q = select(OptOut.address).where(OptOut.channel == channel, col(OptOut.address).in_(wanted))
-        found = set(s.exec(q).all())
-        s.rollback()
-        return found
+        return set(s.exec(q).all())
 
 
 # --- figures for /metrics ------------------------------------------------------------------------
@@ -379,9 +368,7 @@ class OutboxFigures:
 
 def outbox_figures(db: Database, *, now: datetime, window: timedelta) -> OutboxFigures:
     """Rows by state, failed rows by reason code, and how late recent messages went out."""
-    with _session(db) as s:
-        if db.is_sqlite:
-            s.connection(execution_options={"sqlite_begin": "DEFERRED"})
+    with db.reading() as s:
         depth = {state: 0 for state in STATES}
         for state, n in s.exec(
             select(Outbox.state, func.count()).group_by(col(Outbox.state))
@@ -400,7 +387,6 @@ def outbox_figures(db: Database, *, now: datetime, window: timedelta) -> OutboxF
             .where(col(Outbox.sent_at) >= now - window)
             .limit(100_000)
         ).all()
-        s.rollback()
     latencies = [max(0.0, (sent - due).total_seconds()) for due, sent in recent if sent]
     return OutboxFigures(depth, dict(failures), latencies)
 

@@ -105,6 +105,10 @@ class Writer:
                 self._thread.start()
             self._queue.put(job)
 
+    def waiting(self) -> int:
+        """How many messages are handed in and not yet taken into a batch."""
+        return self._queue.qsize()
+
     def close(self, timeout: float = 10.0) -> None:
         """Finish the work already handed in, then stop the thread."""
         with self._lock:

@@ -35,17 +35,23 @@ def count(db: Database, *addresses: str) -> int:
 
 def run_together(writer: Writer, jobs: list[Callable[[Session], str]]) -> list[object]:
     """Hand in every job while the writer is held busy, so they queue and go as one batch."""
+    inside = threading.Event()
     gate = threading.Event()
 
     def hold(_s: Session) -> str:
+        inside.set()
         gate.wait(10)
         return "held"
 
     async def main() -> list[object]:
         first = asyncio.ensure_future(writer.run(hold))
-        await asyncio.sleep(0.05)  # the writer is inside `hold` now
+        assert await asyncio.to_thread(inside.wait, 10)  # the writer is inside `hold` now
         rest = [asyncio.ensure_future(writer.run(job)) for job in jobs]
-        await asyncio.sleep(0.05)
+        for _ in range(1000):  # each task hands its job in at its first step
+            if writer.waiting() == len(jobs):
+                break
+            await asyncio.sleep(0)
+        assert writer.waiting() == len(jobs)
         gate.set()
         await first
         return list(await asyncio.gather(*rest, return_exceptions=True))
