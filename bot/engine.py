@@ -1,7 +1,7 @@
 """The conversation engine: one message in, replies out, in one transaction with the chat's state.
 
 State lives in the `conversation` row keyed by (channel, address), so any worker can take the
-next message; Telegram, SMS and the console run the same flows (DESIGN.md).
+next message; Telegram, SMS and the console run the same flows.
 """
 
 from __future__ import annotations

@@ -50,7 +50,7 @@ def enqueue_replies(
     `language` and `person_id` are the chat's (`Handled` carries them). Options keep their values
     and labels; a contact or location request, and the number the turn gives the reply's first
     option, travel in `params` for the sender's keyboard. Replies are conversation answers, so
-    quiet hours do not hold them (decisions.md G11).
+    quiet hours do not hold them (practice G11, docs/act.md).
     """
     rows: list[dict[str, object]] = []
     number = 1

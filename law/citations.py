@@ -6,7 +6,7 @@ import re
 
 from law.errors import InvalidInput
 
-# The marginal notes of the printed Act (act-iii-1857.md), II to XXI; I is not in the OCR seed.
+# The marginal notes of the printed Act, II to XXI (Section I, laws repealed, is not in force here).
 SECTIONS: dict[str, str] = {
     "II": "Cattle doing damage to land may be seized and impounded",
     "III": "Where pounds shall be established",
@@ -39,7 +39,7 @@ SECTIONS: dict[str, str] = {
     "XXI": "Interpretation",
 }
 
-# The project's rulings where the Act is silent (decisions.md); cited as practice, never as Act.
+# The project's rulings where the Act is silent (docs/act.md); cited as practice, never as Act.
 PRACTICE: dict[str, str] = {
     "G1": "How days are counted",
     "G2": "Claims after the first seven days",

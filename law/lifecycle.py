@@ -35,7 +35,7 @@ from law.profile import StatuteProfile
 
 
 class SeizureStatus(StrEnum):
-    """Where one seizure stands (rules.md §5)."""
+    """Where one seizure stands (docs/act.md, "The lifecycle of a seizure")."""
 
     SEIZED = auto()
     IMPOUNDED = auto()

@@ -95,8 +95,8 @@ ACT_III_1857 = StatuteProfile(
 )
 
 # An example only: under s.12 of the Cattle Trespass Act 1871 as amended, each State notifies
-# its own scale, and it may differ by local area. These amounts (and the caps, which rules.md
-# says are not verified against India Code) are settings to be replaced by the real notification.
+# its own scale, and it may differ by local area. These amounts (and the caps, not verified
+# against India Code) are settings to be replaced by the real notification.
 CTA_1871_MODERN = StatuteProfile(
     name="cta-1871-modern",
     money=PAISE,

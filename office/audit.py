@@ -6,7 +6,7 @@ import hashlib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlmodel import Session, col, select
@@ -16,9 +16,21 @@ from models import AuditEvent, Database
 GENESIS = "0" * 64
 
 
+def canonical_time(at: datetime) -> str:
+    """One text for one instant: in UTC, whatever offset it was given with.
+
+    An act dated `2026-03-04T10:00:00+05:30` is stored and read back as `04:30:00+00:00` (both
+    databases keep the instant, not the offset); hashing the text as received would make the
+    chain fail to verify on data that was never touched.
+    """
+    if at.tzinfo is None or at.utcoffset() is None:
+        raise ValueError(f"an audited time carries its offset: {at!r}")
+    return at.astimezone(UTC).isoformat()
+
+
 def _canonical(value: Any) -> Any:
     if isinstance(value, datetime):
-        return value.isoformat()
+        return canonical_time(value)
     if isinstance(value, dict):
         return {str(k): _canonical(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -43,8 +55,8 @@ def event_hash(
     body = {
         "seq": seq,
         "prev": prev_hash,
-        "occurred_at": occurred_at.isoformat(),
-        "recorded_at": recorded_at.isoformat(),
+        "occurred_at": canonical_time(occurred_at),
+        "recorded_at": canonical_time(recorded_at),
         "actor": actor_id,
         "action": action,
         "subject": subject,

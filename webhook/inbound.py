@@ -5,7 +5,7 @@ would all queue on the one SQLite file lock (busy_timeout sleeps), or on the glo
 of PostgreSQL (models/db.py), and p99 latency explodes under load. The webhooks instead hand
 their work to `Writer`: one thread that takes every message waiting and runs them together in
 one transaction, one commit for all of them (group commit). Nobody is answered before that
-commit, so the record of what was said is always written before the answer leaves (DESIGN.md).
+commit, so the record of what was said is always written before the answer leaves.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 The X-Twilio-Signature is checked with Twilio's own RequestValidator against the public URL
 (POUND_PUBLIC_URL + path + query), never the Host header a proxy may rewrite. Each MessageSid
 is handled once; a repeat gets the same TwiML again. The record of what was said is committed
-before the answer leaves (DESIGN.md), so the TwiML reply is the delivery.
+before the answer leaves, so the TwiML reply is the delivery.
 """
 
 from __future__ import annotations

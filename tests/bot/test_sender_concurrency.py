@@ -48,7 +48,7 @@ def queue_many(db: Database, count: int, due_at: datetime) -> None:
 
 @pytest.fixture
 def pg(postgres_template: PostgresTemplate) -> Iterator[Database]:
-    """SQLite runs one worker (DESIGN.md): sharing the outbox is PostgreSQL's part alone."""
+    """SQLite runs one worker (docs/worker.md): sharing the outbox is PostgreSQL's part alone."""
     with postgres_template.fresh() as database:
         yield database
 
