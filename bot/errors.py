@@ -34,6 +34,7 @@ TEXTS: dict[str, str] = {
     "event_in_future": N_("That time is in the future."),
     "event_out_of_order": N_("That time is before something already recorded."),
     "conflict": N_("That cannot be done now: {message}"),
+    "act_before_start": N_("That date is before this office's register begins ({start})."),
     "invalid_transition": N_("That cannot be done now: {message}"),
 }
 

@@ -151,6 +151,13 @@ class Conflict(PoundError):
     code = "conflict"
 
 
+class ActBeforeStart(PoundError):
+    """Practice G17: no act is dated before the district's register began."""
+
+    code = "act_before_start"
+    section = "practice G17"
+
+
 ALL_ERRORS: tuple[type[PoundError], ...] = (
     InvalidMoney,
     InvalidInput,
@@ -174,4 +181,5 @@ ALL_ERRORS: tuple[type[PoundError], ...] = (
     EventInFuture,
     EventOutOfOrder,
     Conflict,
+    ActBeforeStart,
 )

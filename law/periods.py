@@ -1,4 +1,4 @@
-"""Periods of the Act as calendar dates in the district's time zone (Sec VIII, XI, XIV; G1, G11).
+"""Periods of the Act as calendar dates in the district's time zone (Sec VIII, XI, XIV; G1-G17).
 
 A date is a local calendar day of the district; a datetime is tz-aware, and returned in UTC.
 """
@@ -9,7 +9,7 @@ import calendar
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from law.errors import InvalidInput
+from law.errors import ActBeforeStart, InvalidInput
 from law.profile import StatuteProfile
 
 _DAY = timedelta(days=1)
@@ -113,6 +113,22 @@ def after_quiet_hours(at: datetime, profile: StatuteProfile, tz: ZoneInfo) -> da
     if profile.quiet_start_hour > profile.quiet_end_hour and local.hour >= profile.quiet_start_hour:
         day += _DAY
     return local_datetime(day, profile.quiet_end_hour, tz)
+
+
+def check_not_before_start(on: date, start: date) -> None:
+    """Practice G17: no act is dated before the district's start (its register's first day)."""
+    if on < start:
+        raise ActBeforeStart(
+            f"the act is dated {on.isoformat()}, before this district's register begins "
+            f"({start.isoformat()})",
+            on=on.isoformat(),
+            start=start.isoformat(),
+        )
+
+
+def default_start(first_loaded_on: date) -> date:
+    """Practice G17: a district whose file names no start began one year before it was loaded."""
+    return add_months(first_loaded_on, -12)
 
 
 def within(day: date, until: date) -> bool:

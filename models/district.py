@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import UniqueConstraint
+from sqlalchemy import BigInteger, Integer, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from models.columns import json_field
@@ -19,6 +19,8 @@ class District(SQLModel, table=True):
     languages: list[str] = json_field(list)
     loaded_at: datetime
     source_digest: str = Field(max_length=64)
+    # Practice G17: the first day an act may be dated (the register's first day).
+    start_on: date
 
 
 class Pound(SQLModel, table=True):
@@ -50,7 +52,10 @@ class Person(SQLModel, table=True):
     name: str = Field(max_length=200)
     residence: str = Field(default="", max_length=200)
     phone: str | None = Field(default=None, max_length=20, unique=True)
-    telegram_id: int | None = Field(default=None, unique=True)
+    # Telegram ids pass 2^31: BIGINT on PostgreSQL (SQLite's INTEGER holds 64 bits already).
+    telegram_id: int | None = Field(
+        default=None, unique=True, sa_type=BigInteger().with_variant(Integer(), "sqlite")
+    )
     language: str | None = Field(default=None, max_length=8)
     created_at: datetime
 

@@ -56,6 +56,7 @@ def file_case(
     check_times(occurred_at, now)
     with db.transaction() as s:
         vill = find_village(s, village)
+        district_context(s, vill.district_id).check_started(occurred_at)
         complainant = get_person(s, actor_id)
         accused_p = find_or_add_person(
             s, name=accused.name, residence=accused.residence, phone=accused.phone, now=now

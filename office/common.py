@@ -18,6 +18,7 @@ from law.errors import (
 )
 from law.feeding import FeedingRate as Rate
 from law.kinds import AnimalKind
+from law.periods import check_not_before_start, local_date
 from law.profile import StatuteProfile, get_profile
 from models import District, FeedingRate, Person, Pound, RoleGrant, Seizure
 from office.roles import Role
@@ -82,6 +83,10 @@ class DistrictContext:
 
     def fmt(self, amount: int) -> str:
         return self.profile.money.format(amount)
+
+    def check_started(self, at: datetime) -> None:
+        """Practice G17: nothing is dated before the district's register begins."""
+        check_not_before_start(local_date(at, self.tz), self.district.start_on)
 
 
 def district_context(s: Session, district_id: int) -> DistrictContext:

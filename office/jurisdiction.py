@@ -20,8 +20,9 @@ from sqlmodel import Session, col, select
 
 from law.errors import InvalidInput, PoundError
 from law.kinds import AnimalKind, resolve_kind
+from law.periods import default_start, local_date
 from law.profile import StatuteProfile, get_profile
-from models import Database, District, FeedingRate, Person, Pound, RoleGrant, Village
+from models import Database, District, FeedingRate, Person, Pound, RoleGrant, Seizure, Village
 from office import audit
 from office.common import check_aware, normalise_phone
 from office.roles import Role, RoleSpec, parse_role
@@ -40,7 +41,7 @@ _THANA_MAX = 64
 
 _ALLOWED: dict[str, tuple[str, ...]] = {
     "": ("district", "pound", "person", "feeding_rate", "excluded"),
-    "district": ("name", "code", "timezone", "profile", "languages"),
+    "district": ("name", "code", "timezone", "profile", "languages", "start"),
     "pound": ("code", "name", "thana", "villages"),
     "person": ("name", "residence", "phone", "telegram_id", "language", "roles"),
     "feeding_rate": ("kinds", "per_day", "from"),
@@ -183,6 +184,7 @@ class _Spec:
     people: tuple[_PersonSpec, ...]
     rates: tuple[_RateSpec, ...]
     excluded: tuple[tuple[str, str], ...]
+    start: date | None = None  # practice G17; None: a year before the first load
 
     @property
     def village_count(self) -> int:
@@ -213,6 +215,8 @@ class _Spec:
             ),
             "excluded": sorted([v, why] for v, why in self.excluded),
         }
+        if self.start is not None:  # only when given, so files without it keep their digest
+            body["start"] = self.start.isoformat()
         blob = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
@@ -334,7 +338,25 @@ class _Reader:
         excluded = self._excluded(pounds)
         people = self._people(pounds, languages)
         rates = self._rates(get_profile(profile))
-        return _Spec(code, name, timezone, profile, languages, pounds, people, rates, excluded)
+        start = self._start(district)
+        return _Spec(
+            code, name, timezone, profile, languages, pounds, people, rates, excluded, start
+        )
+
+    def _start(self, district: Mapping[str, Any]) -> date | None:
+        """Practice G17: the first day of the district's register, if the file names it."""
+        if "start" not in district:
+            return None
+        value = district["start"]
+        line = self.lines.key("district", 0, "start")
+        if isinstance(value, str):
+            try:
+                value = date.fromisoformat(value.strip())
+            except ValueError:
+                self.fail(f"'start' {value!r} is not a date like 2025-04-01", line)
+        if isinstance(value, datetime) or not isinstance(value, date):
+            self.fail("'start' must be a date like 2025-04-01, without a time", line)
+        return value
 
     def _district_code(self, district: Mapping[str, Any], name: str) -> str:
         if "code" in district:
@@ -641,8 +663,11 @@ def load_jurisdiction_text(
                 languages=list(spec.languages),
                 loaded_at=now,
                 source_digest=digest,
+                start_on=spec.start or default_start(local_date(now, ZoneInfo(spec.timezone))),
             )
         else:
+            if spec.start is not None:
+                district.start_on = spec.start
             district.name = spec.name
             district.timezone = spec.timezone
             district.profile = spec.profile
@@ -707,8 +732,21 @@ def _result(district: District, spec: _Spec, *, changed: bool) -> LoadResult:
 def _check_database(
     s: Session, spec: _Spec, district: District | None, lines: _Lines, origin: str
 ) -> None:
-    """What only the database can tell: codes and Telegram ids held in another district."""
+    """What only the database can tell: codes and Telegram ids held in another district, and
+    acts recorded before a new start date (practice G17)."""
     own = district.id if district is not None else None
+    if district is not None and spec.start is not None:
+        first = s.exec(
+            select(func.min(Seizure.seized_on)).where(Seizure.district_id == district.id)
+        ).one()
+        if first is not None and first < spec.start:
+            raise JurisdictionError(
+                f"'start' {spec.start.isoformat()} is after the first seizure already recorded "
+                f"({first.isoformat()}); the register cannot begin after its own entries",
+                origin=origin,
+                line=lines.key("district", 0, "start"),
+                section="practice G17",
+            )
     codes = [p.code for p in spec.pounds]
     for other in s.exec(select(Pound).where(col(Pound.code).in_(codes))).all():
         if other.district_id != own:

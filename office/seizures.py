@@ -151,6 +151,7 @@ def report_seizure(
     with db.transaction() as s:
         vill = find_village(s, village, district)
         ctx = district_context(s, vill.district_id)
+        ctx.check_started(occurred_at)
         if vill.excluded:
             raise ExcludedTract(
                 f"{vill.name} is excluded from the operation of the Act"

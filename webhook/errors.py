@@ -7,6 +7,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from law.errors import (
+    ActBeforeStart,
     Conflict,
     EventInFuture,
     EventOutOfOrder,
@@ -27,6 +28,7 @@ STATUS = {
     InvalidMoney: 422,
     UnknownAnimalKind: 422,
     EventInFuture: 422,
+    ActBeforeStart: 422,
     EventOutOfOrder: 409,
     Conflict: 409,
 }
