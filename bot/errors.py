@@ -23,6 +23,9 @@ TEXTS: dict[str, str] = {
     "sale_stayed_by_complaint": N_("No sale while a complaint against the seizure is undecided."),
     "sale_not_yet_due": N_("The sale is not yet due: {message}"),
     "purchaser_is_official": N_("Police officers and pound-keepers may not buy at the sale."),
+    "lot_not_needed": N_(
+        "As many cattle as were needed are sold already; this lot is not needed: {message}"
+    ),
     "complaint_out_of_time": N_(
         "A complaint must be made within ten days from the seizure; this one is out of time."
     ),

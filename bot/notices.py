@@ -146,11 +146,40 @@ TEMPLATES: dict[str, str] = {
     ),
     "sale_account": N_(
         "Account of the sale of your cattle, ref {ref} (Sec IX): seized {number_seized} head; "
-        "in the pound from {from_date} to {until_date}; fines {fines_text}, feeding "
-        "{feeding_text}, expenses of sale {expenses_text}; sold {number_sold} head for "
-        "{proceeds_text}; applied to expenses {expenses_paid_text}, fines {fines_paid_text}, "
-        "feeding {feeding_paid_text}; balance due to you {balance_text}; unpaid "
-        "{shortfall_text}."
+        "in the pound from {from_date} to {until_date}; charged fines {fines_text}, feeding "
+        "{feeding_text}, expenses of sale {expenses_text}; paid by earlier sales "
+        "{paid_before_text}; sold now {number_sold} head for {proceeds_text}; applied to "
+        "expenses {expenses_paid_text}, fines {fines_paid_text}, feeding {feeding_paid_text}. "
+        "The fines and expenses are paid: your other {returned} head ({returned_kinds}) were "
+        "handed back to you with the balance of {balance_text}, and your receipt for them is "
+        "recorded."
+    ),
+    "sale_account_all_sold": N_(
+        "Account of the sale of your cattle, ref {ref} (Sec IX): seized {number_seized} head; "
+        "in the pound from {from_date} to {until_date}; charged fines {fines_text}, feeding "
+        "{feeding_text}, expenses of sale {expenses_text}; paid by earlier sales "
+        "{paid_before_text}; sold now {number_sold} head for {proceeds_text}; applied to "
+        "expenses {expenses_paid_text}, fines {fines_paid_text}, feeding {feeding_paid_text}. "
+        "The fines and expenses are paid and no head is left in the pound; the balance paid "
+        "to you is {balance_text}."
+    ),
+    "sale_account_short": N_(
+        "Account of the sale of your cattle, ref {ref} (Sec IX): seized {number_seized} head; "
+        "in the pound from {from_date} to {until_date}; charged fines {fines_text}, feeding "
+        "{feeding_text}, expenses of sale {expenses_text}; paid by earlier sales "
+        "{paid_before_text}; sold now {number_sold} head for {proceeds_text}; applied to "
+        "expenses {expenses_paid_text}, fines {fines_paid_text}, feeding {feeding_paid_text}. "
+        "The proceeds fell short: {still_due_text} is still due. Your other {held} head "
+        "({held_kinds}) stay in {pound}, their feeding runs on, and a further sale may follow "
+        "unless you pay what is due there."
+    ),
+    "sale_account_shortfall": N_(
+        "Account of the sale of your cattle, ref {ref} (Sec IX): seized {number_seized} head; "
+        "in the pound from {from_date} to {until_date}; charged fines {fines_text}, feeding "
+        "{feeding_text}, expenses of sale {expenses_text}; paid by earlier sales "
+        "{paid_before_text}; sold now {number_sold} head for {proceeds_text}; applied to "
+        "expenses {expenses_paid_text}, fines {fines_paid_text}, feeding {feeding_paid_text}. "
+        "No head is left to sell; {shortfall_text} stays unpaid against the seizure."
     ),
     "sale_account_unclaimed": N_(
         "Account of the sale of your cattle, ref {ref} (Sec VIII, XI): seized {number_seized} "

@@ -1,6 +1,6 @@
 """The law of Act No. III of 1857 as pure functions over plain values: no I/O, no clock."""
 
-from law.accounts import SaleAccount, account_lines, sale_account
+from law.accounts import SaleAccount, account_lines, check_lots_needed, sale_account
 from law.citations import PRACTICE, SECTIONS, cite
 from law.errors import (
     CompensationOverFine,
@@ -15,6 +15,7 @@ from law.errors import (
     InvalidMoney,
     InvalidTransition,
     KindNeedsMagistrateOrder,
+    LotNotNeeded,
     NotAuthorised,
     NotFound,
     NoticeNotYetDue,
@@ -63,7 +64,15 @@ from law.lifecycle import (
     new_seizure,
 )
 from law.money import PAISE, PIES, MoneySystem, money_system
-from law.money_split import LotCharge, LotDistribution, distribute_sale, largest_remainder
+from law.money_split import (
+    Allocation,
+    Charges,
+    LotCharge,
+    LotDistribution,
+    allocate_sale,
+    largest_remainder,
+    outstanding,
+)
 from law.periods import (
     after_quiet_hours,
     claim_until,
@@ -94,9 +103,11 @@ __all__ = [
     "SECTIONS",
     "TERMINAL_ANIMAL",
     "TRANSITIONS",
+    "Allocation",
     "AnimalKind",
     "AnimalStatus",
     "Arrive",
+    "Charges",
     "CompensationOverFine",
     "ComplaintOutOfTime",
     "Conflict",
@@ -118,6 +129,7 @@ __all__ = [
     "KindNeedsMagistrateOrder",
     "LotCharge",
     "LotDistribution",
+    "LotNotNeeded",
     "MoneySystem",
     "NotAuthorised",
     "NotFound",
@@ -143,9 +155,11 @@ __all__ = [
     "UnknownAnimalKind",
     "account_lines",
     "after_quiet_hours",
+    "allocate_sale",
     "apply",
     "check_compensation",
     "check_damages",
+    "check_lots_needed",
     "check_not_excluded",
     "check_opposition_fine",
     "check_pig_fine",
@@ -154,7 +168,6 @@ __all__ = [
     "cite",
     "claim_until",
     "complaint_until",
-    "distribute_sale",
     "feeding_charge",
     "feeding_days",
     "fine_for",
@@ -168,6 +181,7 @@ __all__ = [
     "new_seizure",
     "next_step_due",
     "notice_claim_until",
+    "outstanding",
     "rate_on",
     "resolve_kind",
     "sale_account",

@@ -83,6 +83,14 @@ class SaleStayedByComplaint(PoundError):
     section = "IX"
 
 
+class LotNotNeeded(PoundError):
+    """Sec IX sells "as many as may be necessary": the lots before this one already covered the
+    dues and the expenses of sale (practice G13)."""
+
+    code = "lot_not_needed"
+    section = "IX"
+
+
 class SaleNotYetDue(PoundError):
     code = "sale_not_yet_due"
     section = "VIII"
@@ -167,6 +175,7 @@ ALL_ERRORS: tuple[type[PoundError], ...] = (
     ExcludedTract,
     ReleaseWithoutFine,
     SaleStayedByComplaint,
+    LotNotNeeded,
     SaleNotYetDue,
     PurchaserIsOfficial,
     ComplaintOutOfTime,

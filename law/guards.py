@@ -23,10 +23,20 @@ def _not_negative(amount: int, what: str) -> None:
         raise InvalidInput(f"{what} cannot be negative", amount=amount)
 
 
-def check_purchaser(is_police_or_keeper: bool) -> None:
-    """Sec X: no Police Officer or pound-keeper may buy, directly or indirectly, at the sale."""
+def check_purchaser(is_police_or_keeper: bool, animal: int | None = None) -> None:
+    """Sec X: no Police Officer or pound-keeper may buy, directly or indirectly, at the sale.
+
+    The office says whether the buyer (of `animal`) is one: a police officer, Darogah or
+    pound-keeper anywhere, the officer holding the sale among them.
+    """
     if is_police_or_keeper:
-        raise PurchaserIsOfficial("Police Officers and pound-keepers may not buy at this sale")
+        if animal is None:
+            raise PurchaserIsOfficial("Police Officers and pound-keepers may not buy at this sale")
+        raise PurchaserIsOfficial(
+            f"the buyer of animal {animal} is a Police Officer or pound-keeper, who may not buy "
+            "at this sale",
+            animal=animal,
+        )
 
 
 def check_damages(damages: int, profile: StatuteProfile) -> None:

@@ -7,7 +7,9 @@ the step. The states and transitions are drawn in `lifecycle.md`, which a test h
 
 A sale after the owner appeared and refused or omitted to pay (Sec IX) is `Sell` with
 `release_rest=True` when the remaining cattle are handed back with the account: each animal
-not sold becomes `released_after_part_sale`. Without it, the rest stay in the pound.
+not sold becomes `released_after_part_sale`. Without it, the rest stay in the pound. Whether
+they are handed back is decided by the money, in `law.accounts.sale_account` (practice G13:
+only when the proceeds cover the dues and the expenses of sale).
 """
 
 from __future__ import annotations
@@ -172,7 +174,8 @@ class Sell:
 
     `purchasers_official`, if given, says for each animal whether its buyer is a Police
     Officer or pound-keeper (Sec X). `release_rest` (Sec IX only) hands back every other
-    animal still in the pound with the account.
+    animal still in the pound with the account: the office sets it from the account
+    (`law.accounts.sale_account`), true only when the proceeds covered the dues (G13).
     """
 
     on: date
@@ -421,8 +424,8 @@ def _post_notice(state: SeizureState, event: PostNotice) -> SeizureState:
 def _sell(state: SeizureState, event: Sell) -> SeizureState:
     _require_open(state, "sell")
     _require(state, event.animal_ids, IN_POUND)
-    for official in event.purchasers_official:
-        check_purchaser(official)
+    for animal, official in zip(event.animal_ids, event.purchasers_official, strict=False):
+        check_purchaser(official, animal)
     if state.owner_refused:
         # Sec IX proviso: no sale until a complaint against the seizure is decided.
         if state.complaints_pending:

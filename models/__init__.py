@@ -7,7 +7,7 @@ from models.db import Database
 from models.district import ApiToken, District, FeedingRate, Person, Pound, RoleGrant, Village
 from models.ledger import LedgerPosting, LedgerTxn
 from models.messaging import Conversation, InboundMessage, OptOut, Outbox
-from models.sale import Notice, Sale, SaleLot, SurplusDeposit
+from models.sale import CattleReceipt, Notice, Sale, SaleLot, SurplusDeposit
 from models.seizure import AidRequest, Animal, Conveyance, RegisterEntry, Seizure
 
 __all__ = [
@@ -16,6 +16,7 @@ __all__ = [
     "ApiToken",
     "AuditEvent",
     "Case",
+    "CattleReceipt",
     "Complaint",
     "Conversation",
     "Conveyance",

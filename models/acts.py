@@ -20,6 +20,8 @@ class Payment(SQLModel, table=True):
     animal_ids: list[int] = json_field(list)
     fine: int
     feeding: int
+    # Expenses of sale left unpaid by a part sale under Sec IX, paid with the rest of the dues.
+    expenses: int = 0
     total: int
     occurred_at: datetime
     receipt: str = Field(max_length=4000)

@@ -38,12 +38,15 @@ class Sale(SQLModel, table=True):
     expenses_paid: int
     surplus: int
     shortfall: int
+    # Sec IX, practice G13: what the proceeds left unpaid while head stay in the pound.
+    still_due: int = 0
     account: dict[str, object] = json_field()
     account_text: str = Field(max_length=8000)
 
 
 class SaleLot(SQLModel, table=True):
-    """One animal knocked down to one buyer (Sec X: never a police officer or pound-keeper)."""
+    """One animal knocked down to one buyer (Sec X: never a police officer or pound-keeper),
+    and its part in the allocation of the sale: its shares add up to the sale's account."""
 
     id: int | None = Field(default=None, primary_key=True)
     sale_id: int = Field(foreign_key="sale.id", index=True)
@@ -53,10 +56,28 @@ class SaleLot(SQLModel, table=True):
     buyer_id: int | None = Field(default=None, foreign_key="person.id")
     price: int
     expense_share: int
+    expenses_paid: int = 0
     fine_paid: int
     feeding_paid: int
     surplus: int
     shortfall: int
+
+
+class CattleReceipt(SQLModel, table=True):
+    """The owner's receipt for the cattle handed back after a sale under Sec IX and for the
+    balance of the purchase money paid to him, according to the account of that sale.
+
+    Recorded by the officer who held the sale, who delivers both at the sale (Sec IX)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    sale_id: int = Field(foreign_key="sale.id", unique=True)
+    seizure_id: int = Field(foreign_key="seizure.id", index=True)
+    owner_id: int = Field(foreign_key="person.id")
+    recorded_by: int = Field(foreign_key="person.id")
+    animal_ids: list[int] = json_field(list)
+    balance: int
+    occurred_at: datetime
+    lines: list[str] = json_field(list)
 
 
 class SurplusDeposit(SQLModel, table=True):

@@ -1,15 +1,21 @@
-"""What is due on a seizure on a given day: fines (Sec VI) and feeding (Sec VII, G9)."""
+"""What is due on a seizure on a given day: fines (Sec VI) and feeding (Sec VII, G9), and after
+a part sale under Sec IX what the sales have left unpaid (G13)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
+
+from sqlmodel import Session, col, select
 
 from law.feeding import feeding_charge, rate_on
 from law.kinds import AnimalKind
 from law.lifecycle import AnimalStatus
-from models import Animal, Seizure
+from law.money_split import Charges, outstanding
+from models import Animal, Sale, SaleLot, Seizure
 from office.common import DistrictContext
+
+NON_PAYMENT = "non_payment"  # a sale under Sec IX, after the owner refused or omitted to pay
 
 
 @dataclass(frozen=True)
@@ -29,10 +35,11 @@ class Due:
     feeding: int
     per_day: int
     animals: tuple[AnimalCharge, ...]
+    expenses: int = 0  # expenses of sale a part sale under Sec IX left unpaid
 
     @property
     def total(self) -> int:
-        return self.fine + self.feeding
+        return self.fine + self.feeding + self.expenses
 
 
 def charge_for(animal: Animal, seizure: Seizure, ctx: DistrictContext, on: date) -> AnimalCharge:
@@ -68,4 +75,88 @@ def due_on(
         feeding=sum(c.feeding for c in charges),
         per_day=per_day,
         animals=charges,
+    )
+
+
+@dataclass(frozen=True)
+class SalesSoFar:
+    """A seizure under Sec IX as of a day: what it owes under each head for every head sold at
+    its sales or still held (G13), and what those sales paid.
+
+    `charged.expenses` is the sum of the earlier sales' bills; `bills` lists them, oldest first.
+    """
+
+    charged: Charges
+    paid: Charges
+    sold: int
+    proceeds: int
+    bills: tuple[tuple[int, int], ...] = field(default=())
+
+    @property
+    def any(self) -> bool:
+        return bool(self.bills)
+
+    @property
+    def owed(self) -> Charges:
+        return outstanding(self.charged, self.paid)
+
+
+def sales_so_far(
+    s: Session, seizure: Seizure, animals: list[Animal], ctx: DistrictContext, on: date
+) -> SalesSoFar:
+    """The fines and feeding (to `on`) of the head held and of those sold under Sec IX, the
+    bills of those sales, and what the sales paid of them."""
+    sales = s.exec(
+        select(Sale)
+        .where(Sale.seizure_id == seizure.id, Sale.kind == NON_PAYMENT)
+        .order_by(col(Sale.id))
+    ).all()
+    sold_ids = set(
+        s.exec(
+            select(SaleLot.animal_id).where(col(SaleLot.sale_id).in_([x.id for x in sales]))
+        ).all()
+    )
+    counted = [a for a in animals if a.status == AnimalStatus.IMPOUNDED.value or a.id in sold_ids]
+    charges = [charge_for(a, seizure, ctx, on) for a in counted]
+    return SalesSoFar(
+        charged=Charges(
+            expenses=sum(x.expenses for x in sales),
+            fines=sum(c.fine for c in charges),
+            feeding=sum(c.feeding for c in charges),
+        ),
+        paid=Charges(
+            expenses=sum(x.expenses_paid for x in sales),
+            fines=sum(x.fines_paid for x in sales),
+            feeding=sum(x.feeding_paid for x in sales),
+        ),
+        sold=len(sold_ids),
+        proceeds=sum(x.proceeds for x in sales),
+        bills=tuple((x.id or 0, x.expenses) for x in sales),
+    )
+
+
+def payable_on(
+    s: Session,
+    seizure: Seizure,
+    animals: list[Animal],
+    ctx: DistrictContext,
+    on: date,
+    numbers: set[int] | None = None,
+) -> Due:
+    """What the owner must pay on `on` to take back the head held (or `numbers` of them).
+
+    After a part sale under Sec IX it is what the sales left unpaid of the whole seizure's
+    dues and expenses of sale (G13), and only all the head held together can be taken back.
+    """
+    so_far = sales_so_far(s, seizure, animals, ctx, on) if seizure.owner_refused_at else None
+    if so_far is None or not so_far.any:
+        return due_on(seizure, animals, ctx, on, numbers)
+    held = due_on(seizure, animals, ctx, on)
+    owed = so_far.owed
+    return Due(
+        fine=owed.fines,
+        feeding=owed.feeding,
+        per_day=held.per_day,
+        animals=held.animals,
+        expenses=owed.expenses,
     )

@@ -178,13 +178,46 @@ def require_role(
 _PLACED = {Role.KEEPER, Role.POLICE, Role.DAROGAH}
 
 
+OFFICIAL_ROLES = (Role.POLICE.value, Role.DAROGAH.value, Role.KEEPER.value)
+
+
 def is_official(s: Session, person_id: int) -> bool:
     """A police officer or pound-keeper anywhere (Sec X bars them from buying at a sale)."""
     q = select(RoleGrant.id).where(
-        RoleGrant.person_id == person_id,
-        col(RoleGrant.role).in_([Role.POLICE.value, Role.DAROGAH.value, Role.KEEPER.value]),
+        RoleGrant.person_id == person_id, col(RoleGrant.role).in_(OFFICIAL_ROLES)
     )
     return s.exec(q).first() is not None
+
+
+def _plain(text: str | None) -> str:
+    return " ".join((text or "").split()).casefold()
+
+
+def is_official_buyer(
+    s: Session, *, name: str, residence: str, phone: str | None, actor_id: int
+) -> bool:
+    """Whether a buyer at a sale is a police officer, Darogah or pound-keeper (of any thana or
+    pound, in any district), or the officer holding the sale himself (Sec X).
+
+    He is known by his phone; a buyer who gives none is matched by name and residence (case
+    and spacing aside), so that an official cannot buy by leaving his phone out.
+    """
+    if phone:
+        person = person_by_phone(s, phone)
+        if person is None or person.id is None:
+            return False
+        return person.id == actor_id or is_official(s, person.id)
+    wanted = (_plain(name), _plain(residence))
+    officials = s.exec(
+        select(Person)
+        .join(RoleGrant, col(RoleGrant.person_id) == col(Person.id))
+        .where(col(RoleGrant.role).in_(OFFICIAL_ROLES))
+    ).all()
+    actor = s.get(Person, actor_id)
+    return any(
+        (_plain(p.name), _plain(p.residence)) == wanted
+        for p in [*officials, *([actor] if actor else [])]
+    )
 
 
 def seizure_by_ref(s: Session, ref: str, *, lock: bool = False) -> Seizure:

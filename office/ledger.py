@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from sqlmodel import Session, col, func, select
@@ -40,6 +41,23 @@ def owner_payable(seizure_ref: str) -> str:
 def seizer_receivable(seizure_ref: str) -> str:
     """Fines and expenses the seizer must pay when a seizure is held illegal (Sec XIV)."""
     return f"receivable:seizer:{seizure_ref}"
+
+
+def expense_credits(
+    bills: Sequence[tuple[int, int]], paid_before: int, paying: int
+) -> list[tuple[str, int]]:
+    """Expenses of sale paid now go to the oldest bill not yet paid: `bills` are (sale id,
+    amount) oldest first, `paid_before` what was paid of them before. Credits, one per bill."""
+    lines: list[tuple[str, int]] = []
+    for sale_id, bill in bills:
+        settled = min(bill, paid_before)
+        paid_before -= settled
+        part = min(bill - settled, paying)
+        paying -= part
+        lines.append((sale_expenses(sale_id), -part))
+    if paying:
+        raise InvalidInput("more expenses of sale paid than were billed", over=paying)
+    return lines
 
 
 def post(

@@ -612,29 +612,42 @@ def sale_recorded(
     impounded_from: date,
     deposit_id: int | None,
     now: datetime,
+    handed_back: Iterable[int] = (),
+    still_held: Iterable[int] = (),
 ) -> None:
-    """After an auction: the owner's account (Sec IX, R12) and the surplus he may claim (XI);
-    the seizer's outcome. `numbers` holds the account's amounts and counts."""
+    """After an auction: the owner's account (Sec IX) and the surplus he may claim (XI); the
+    seizer's outcome. `numbers` holds the account's amounts and counts. Under Sec IX the
+    account says what became of the head not sold: handed back with the balance, or still
+    held with a further sale to follow (practice G13), or nothing left to sell."""
     fmt = ctx.fmt
     basics = _basics(s, seizure, ctx)
     section = "IX" if kind == "non_payment" else "VIII"
+    rows = {a.number: a for a in animals_of(s, seizure)}
+    returned = [rows[n] for n in handed_back if n in rows]
+    held = [rows[n] for n in still_held if n in rows]
     account = {
         **basics,
         "number_seized": numbers["number_seized"],
         "number_sold": numbers["number_sold"],
         "from_date": impounded_from.isoformat(),
         "until_date": held_on.isoformat(),
+        "returned": len(returned),
+        "returned_kinds": _kinds(returned),
+        "held": len(held),
+        "held_kinds": _kinds(held),
         **{
-            f"{k}_text": fmt(numbers[k])
+            f"{k}_text": fmt(numbers.get(k, 0))
             for k in (
                 "fines",
                 "feeding",
                 "expenses",
                 "proceeds",
+                "paid_before",
                 "fines_paid",
                 "feeding_paid",
                 "expenses_paid",
                 "balance",
+                "still_due",
                 "shortfall",
             )
         },
@@ -645,7 +658,7 @@ def sale_recorded(
         seizure,
         ctx,
         person_id=seizure.owner_id,
-        template="sale_account" if kind == "non_payment" else "sale_account_unclaimed",
+        template=_sale_account_template(kind, numbers, returned),
         params=account,
         key=str(sale_id),
         now=now,
@@ -690,6 +703,16 @@ def sale_recorded(
         now=now,
         reason="the cattle were sold",
     )
+
+
+def _sale_account_template(kind: str, numbers: Mapping[str, int], returned: list[Animal]) -> str:
+    if kind != "non_payment":
+        return "sale_account_unclaimed"
+    if numbers.get("shortfall"):
+        return "sale_account_shortfall"  # nothing left to sell (G5, G13)
+    if numbers.get("still_due"):
+        return "sale_account_short"  # the rest stay in the pound (G13)
+    return "sale_account" if returned else "sale_account_all_sold"
 
 
 def complaint_filed(

@@ -34,7 +34,7 @@ from models import (
     Seizure,
 )
 from office import audit, ledger, notify
-from office.charges import due_on
+from office.charges import payable_on, sales_so_far
 from office.common import (
     check_times,
     district_context,
@@ -229,11 +229,20 @@ def record_payment(
         if not numbers:
             raise Conflict("no animal of this seizure is in the pound", section="VII")
         on = local_date(occurred_at, ctx.tz)
-        due = due_on(seizure, rows, ctx, on, set(numbers))
+        so_far = sales_so_far(s, seizure, rows, ctx, on) if seizure.owner_refused_at else None
+        if so_far is not None and so_far.any and set(numbers) != set(held_numbers(rows)):
+            raise InvalidInput(
+                "after a part sale (Sec IX) the owner pays what the sale left due and takes "
+                f"back all {len(held_numbers(rows))} head still held",
+                section="IX",
+            )
+        due = payable_on(s, seizure, rows, ctx, on, set(numbers))
         if amount < due.total:
             raise ReleaseWithoutFine(
                 f"{ctx.fmt(due.total)} is due (fine {ctx.fmt(due.fine)}, feeding "
-                f"{ctx.fmt(due.feeding)}); {ctx.fmt(amount)} is not enough",
+                f"{ctx.fmt(due.feeding)}"
+                + (f", expenses of sale {ctx.fmt(due.expenses)}" if due.expenses else "")
+                + f"); {ctx.fmt(amount)} is not enough",
                 due=due.total,
                 paid=amount,
             )
@@ -256,7 +265,9 @@ def record_payment(
         receipt_text = (
             f"Received back {len(numbers)} head ({', '.join(str(n) for n in numbers)}) of "
             f"seizure {seizure.ref} from {pound.name} pound on {on:%d %b %Y}, on payment of fine "
-            f"{ctx.fmt(due.fine)} and feeding {ctx.fmt(due.feeding)}, total {ctx.fmt(due.total)}. "
+            f"{ctx.fmt(due.fine)} and feeding {ctx.fmt(due.feeding)}"
+            + (f" and expenses of sale {ctx.fmt(due.expenses)}" if due.expenses else "")
+            + f", total {ctx.fmt(due.total)}. "
             f"Signed: {signature.strip() or payer_person.name}"
             + (f" by agent {agent_name.strip()}" if agent_name else "")
             + "."
@@ -269,6 +280,7 @@ def record_payment(
             animal_ids=numbers,
             fine=due.fine,
             feeding=due.feeding,
+            expenses=due.expenses,
             total=due.total,
             occurred_at=occurred_at,
             receipt=receipt_text,
@@ -286,6 +298,11 @@ def record_payment(
                 (ledger.pound_cash(pound.code), due.total),
                 (ledger.FUND_FINES, -due.fine),
                 (ledger.keeper_feeding(pound.code), -due.feeding),
+                *(
+                    ledger.expense_credits(so_far.bills, so_far.paid.expenses, due.expenses)
+                    if so_far is not None
+                    else []
+                ),
             ],
         )
         audit.append(
@@ -301,6 +318,7 @@ def record_payment(
                 "animals": numbers,
                 "fine": due.fine,
                 "feeding": due.feeding,
+                "expenses": due.expenses,
                 "total": due.total,
                 "payer_id": payer_person.id,
                 "agent": payment.agent_name,

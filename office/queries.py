@@ -27,7 +27,7 @@ from models import (
     Village,
 )
 from office import ledger
-from office.charges import due_on
+from office.charges import payable_on
 from office.common import district_context, seizure_by_ref
 from office.state import animals_of
 
@@ -50,7 +50,7 @@ def seizure_view(db: Database, *, ref: str, now: datetime) -> dict[str, Any]:
         ctx = district_context(s, seizure.district_id)
         rows = animals_of(s, seizure)
         today = local_date(now, ctx.tz)
-        due = due_on(seizure, rows, ctx, today)
+        due = payable_on(s, seizure, rows, ctx, today)
         pound = s.get(Pound, seizure.pound_id)
         village = s.get(Village, seizure.village_id)
         entry = s.exec(select(RegisterEntry).where(RegisterEntry.seizure_id == seizure.id)).first()
@@ -104,6 +104,7 @@ def seizure_view(db: Database, *, ref: str, now: datetime) -> dict[str, Any]:
                 "on": today.isoformat(),
                 "fine": due.fine,
                 "feeding": due.feeding,
+                "expenses": due.expenses,
                 "total": due.total,
                 "per_day": due.per_day,
                 "fine_text": fmt(due.fine),
@@ -137,6 +138,7 @@ def seizure_view(db: Database, *, ref: str, now: datetime) -> dict[str, Any]:
                     "proceeds": sale.proceeds,
                     "surplus": sale.surplus,
                     "shortfall": sale.shortfall,
+                    "still_due": sale.still_due,
                     "account": sale.account_text,
                 }
                 for sale in sales

@@ -1,34 +1,51 @@
-"""The Darogah's part: notice and drum proclamation (Sec VIII) and the public auction with its
-account (VIII, IX, X, XI)."""
+"""The Darogah's part: notice and drum proclamation (Sec VIII), the public auction with its
+account (VIII, IX, X, XI), and under Sec IX the cattle not sold and the balance handed back to
+the owner against his receipt."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import asdict, dataclass, replace
+from datetime import date, datetime
+from typing import Any
 
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
-from law.accounts import account_lines, sale_account
-from law.errors import InvalidInput, PurchaserIsOfficial
-from law.guards import check_purchaser
-from law.lifecycle import AnimalStatus, PostNotice, SeizureStatus, Sell
-from law.money_split import LotCharge
+from law.accounts import SaleAccount, account_lines, long_date, sale_account
+from law.errors import Conflict, InvalidInput, NotFound
+from law.lifecycle import AnimalStatus, PostNotice, SeizureStatus, Sell, apply
+from law.money_split import Charges, LotCharge
 from law.periods import local_date, next_step_due, sale_not_before, surplus_until
-from models import Database, Notice, Pound, Sale, SaleLot, Seizure, SurplusDeposit, Village
+from models import (
+    Animal,
+    CattleReceipt,
+    Database,
+    Notice,
+    Person,
+    Pound,
+    Sale,
+    SaleLot,
+    Seizure,
+    SurplusDeposit,
+    Village,
+)
 from office import audit, ledger, notify
-from office.charges import charge_for
+from office.charges import NON_PAYMENT, SalesSoFar, charge_for, sales_so_far
 from office.common import (
+    DistrictContext,
     check_times,
     district_context,
     find_or_add_person,
-    is_official,
+    get_person,
+    is_official_buyer,
     pound_of,
     require_role,
     seizure_by_ref,
 )
 from office.roles import Role
 from office.seizures import PersonIn
-from office.state import advance, animals_of
+from office.state import advance, animals_of, load_state
+
+UNCLAIMED = "unclaimed"  # a sale under Sec VIII
 
 
 @dataclass(frozen=True)
@@ -137,6 +154,10 @@ class SaleRecorded:
     account_text: str
     surplus_deposit_id: int | None
     surplus_claim_until: str | None
+    still_due: int = 0
+    handed_back: tuple[int, ...] = ()
+    still_held: tuple[int, ...] = ()
+    receipt_id: int | None = None
 
 
 def record_sale(
@@ -151,15 +172,12 @@ def record_sale(
     now: datetime,
 ) -> SaleRecorded:
     """A public auction by the Darogah or an officer he deputes: of unclaimed cattle after the
-    notice ran (Sec VIII), or of as many as needed when the owner refused to pay (Sec IX)."""
-    if not lots:
-        raise InvalidInput("an auction record needs at least one lot")
-    if expenses < 0 or any(lot.price < 0 for lot in lots):
-        raise InvalidInput("prices and expenses cannot be negative")
-    if len({lot.animal for lot in lots}) != len(lots):
-        raise InvalidInput("an animal can be in one lot only")
-    if not place.strip():
-        raise InvalidInput("say where the auction was held")
+    notice ran (Sec VIII), or of as many as needed when the owner refused to pay (Sec IX).
+
+    Under Sec IX the cattle not sold are handed back, with the balance, only when the proceeds
+    of this and earlier sales cover the dues and the expenses of sale; otherwise they stay in
+    the pound and a further sale may follow (practice G13)."""
+    _check_auction_record(lots, expenses, place)
     with db.transaction() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         pound = pound_of(s, seizure)
@@ -168,211 +186,501 @@ def record_sale(
         ctx = district_context(s, seizure.district_id)
         rows = animals_of(s, seizure)
         on = local_date(occurred_at, ctx.tz)
-        buyers = []
-        for lot in lots:
-            buyer = find_or_add_person(
-                s,
-                name=lot.buyer.name,
-                residence=lot.buyer.residence,
-                phone=lot.buyer.phone,
-                now=now,
-            )
-            # Sec X: no police officer or pound-keeper may buy, directly or indirectly.
-            try:
-                check_purchaser(buyer.id == actor_id or is_official(s, buyer.id or 0))
-            except PurchaserIsOfficial as exc:
-                raise PurchaserIsOfficial(
-                    f"{buyer.name} is a police officer or pound-keeper and may not buy (Sec X)",
-                    buyer=buyer.name,
-                ) from exc
-            buyers.append(buyer)
-        kind = "non_payment" if seizure.owner_refused_at is not None else "unclaimed"
-        numbers = tuple(lot.animal for lot in lots)
-        by_number = {a.number: a for a in rows}
-        missing = [n for n in numbers if n not in by_number]
-        if missing:
-            raise InvalidInput(f"no animal numbered {missing} in {seizure.ref}")
-        charges = [charge_for(by_number[n], seizure, ctx, on) for n in numbers]
-        # Sec IX: the rest are delivered to the owner, and their fines and feeding too are
-        # recovered from the proceeds.
-        rest = [
-            a for a in rows if a.status == AnimalStatus.IMPOUNDED.value and a.number not in numbers
-        ]
-        rest_charges = (
-            [charge_for(a, seizure, ctx, on) for a in rest] if kind == "non_payment" else []
+        kind = NON_PAYMENT if seizure.owner_refused_at is not None else UNCLAIMED
+        # Sec VIII periods, the Sec IX proviso, and Sec X for each buyer: the law's guards.
+        sell = Sell(
+            on=on,
+            animal_ids=_lot_numbers(seizure, rows, lots),
+            purchasers_official=[_official(s, lot.buyer, actor_id) for lot in lots],
         )
-        after = advance(
+        apply(load_state(seizure, rows, ctx), sell)
+        # Sec IX, XI, practice G5, G6, G13: the account, from one allocation of the proceeds.
+        so_far = sales_so_far(s, seizure, rows, ctx, on) if kind == NON_PAYMENT else None
+        account = _account(seizure, rows, ctx, on, lots, expenses, so_far)
+        advance(
             s,
             seizure,
             rows,
             ctx,
-            Sell(
-                on=on,
-                animal_ids=numbers,
-                purchasers_official=tuple(False for _ in numbers),
-                release_rest=kind == "non_payment",
-            ),
+            replace(sell, release_rest=bool(account.handed_back)),
             at=occurred_at,
             on=on,
-            reason=f"sold at auction ({'Sec IX' if kind == 'non_payment' else 'Sec VIII'})",
+            reasons=_REASONS[kind],
         )
-        released = [
-            n for n, st in after.animals.items() if st == AnimalStatus.RELEASED_AFTER_PART_SALE
-        ]
-        account = sale_account(
-            lots=[
-                LotCharge(price=lot.price, fine=c.fine, feeding=c.feeding)
-                for lot, c in zip(lots, charges, strict=True)
-            ],
-            expenses=expenses,
-            number_seized=len(rows),
-            impounded_from=seizure.impounded_on or seizure.seized_on,
-            impounded_until=on,
-            unsold_fines=sum(c.fine for c in rest_charges),
-            unsold_feeding=sum(c.feeding for c in rest_charges),
-            unclaimed=kind == "unclaimed",
+        sale = _write_sale(s, seizure, kind, actor_id, occurred_at, on, place, account, ctx)
+        buyers = _write_lots(s, sale, lots, rows, account, now)
+        _post_proceeds(s, ctx, seizure, pound, sale, account, so_far)
+        deposit = _deposit_surplus(s, ctx, seizure, sale, on) if kind == UNCLAIMED else None
+        receipt = (
+            _deliver_to_owner(s, ctx, seizure, pound, sale, account, actor_id, now)
+            if kind == NON_PAYMENT
+            else None
         )
-        dist = list(account.lots)
-        lines = account_lines(account, ctx.profile.money)
-        account_text = "\n".join(lines)
-        totals = {
-            "proceeds": account.proceeds,
-            "fines": account.fines_paid,
-            "feeding": account.feeding_paid,
-            "expenses": account.expenses_paid,
-            "surplus": account.balance_to_owner_or_surplus,
-            "shortfall": account.shortfall,
-        }
-        sale = Sale(
-            seizure_id=seizure.id or 0,
-            kind=kind,
-            officer_id=actor_id,
-            held_at=occurred_at,
-            held_on=on,
-            place=place.strip()[:500],
-            expenses=expenses,
-            proceeds=totals["proceeds"],
-            fines_paid=totals["fines"],
-            feeding_paid=totals["feeding"],
-            expenses_paid=totals["expenses"],
-            surplus=totals["surplus"],
-            shortfall=totals["shortfall"],
-            account={"lines": lines, "released_to_owner": released, **totals},
-            account_text=account_text,
-        )
-        s.add(sale)
-        s.flush()
-        sale_id = sale.id or 0
-        for lot, buyer, d in zip(lots, buyers, dist, strict=True):
-            s.add(
-                SaleLot(
-                    sale_id=sale_id,
-                    animal_id=by_number[lot.animal].id or 0,
-                    buyer_name=buyer.name,
-                    buyer_residence=buyer.residence,
-                    buyer_id=buyer.id,
-                    price=d.price,
-                    expense_share=d.expense_share,
-                    fine_paid=d.fine_paid,
-                    feeding_paid=d.feeding_paid,
-                    surplus=d.surplus,
-                    shortfall=d.shortfall,
-                )
-            )
-        deposit_id = None
-        claim_until = None
-        surplus_account = (
-            ledger.DEPOSIT if kind == "unclaimed" else ledger.owner_payable(seizure.ref)
-        )
-        ledger.post(
-            s,
-            district_id=ctx.id,
-            seizure_id=seizure.id,
-            occurred_at=occurred_at,
-            memo=f"auction {seizure.ref}",
-            section="XI",
-            lines=[
-                (ledger.sale_cash(sale_id), totals["proceeds"]),
-                (ledger.sale_expenses(sale_id), -totals["expenses"]),
-                (ledger.FUND_FINES, -totals["fines"]),
-                (ledger.keeper_feeding(pound.code), -totals["feeding"]),
-                (surplus_account, -totals["surplus"]),
-            ],
-        )
-        if kind == "unclaimed" and totals["surplus"] > 0:
-            # Sec XI, G8: the Magistrate holds the surplus of unclaimed cattle for 3 months.
-            until = surplus_until(on, ctx.profile)
-            deposit = SurplusDeposit(
-                sale_id=sale_id,
-                seizure_id=seizure.id or 0,
-                district_id=ctx.id,
-                amount=totals["surplus"],
-                deposited_on=on,
-                claim_until=until,
-                status="deposited",
-            )
-            s.add(deposit)
-            s.flush()
-            deposit_id = deposit.id
-            claim_until = until.isoformat()
         if seizure.status == SeizureStatus.CLOSED.value:
             seizure.next_due_at = None
             s.add(seizure)
-        audit.append(
-            s,
-            action="sale_recorded",
-            subject=seizure.ref,
-            occurred_at=occurred_at,
-            now=now,
-            actor_id=actor_id,
-            section="IX" if kind == "non_payment" else "VIII",
-            payload={
-                "sale_id": sale_id,
-                "kind": kind,
-                "place": sale.place,
-                "lots": [
-                    {"animal": lot.animal, "buyer": b.name, "price": lot.price}
-                    for lot, b in zip(lots, buyers, strict=True)
-                ],
-                "expenses": expenses,
-                "released_to_owner": released,
-                "surplus_deposit_id": deposit_id,
-                **totals,
-            },
-        )
+        _audit_sale(s, seizure, sale, account, lots, buyers, deposit, receipt, now)
         # Messages: the owner's account (IX) and surplus (XI); the seizer's outcome.
         notify.sale_recorded(
             s,
             seizure,
             ctx,
-            sale_id=sale_id,
+            sale_id=sale.id or 0,
             kind=kind,
-            numbers={
-                "number_seized": account.number_seized,
-                "number_sold": account.number_sold,
-                "fines": account.fines_charged,
-                "feeding": account.feeding_charged,
-                "expenses": account.expenses,
-                "proceeds": account.proceeds,
-                "fines_paid": account.fines_paid,
-                "feeding_paid": account.feeding_paid,
-                "expenses_paid": account.expenses_paid,
-                "balance": account.balance_to_owner_or_surplus,
-                "shortfall": account.shortfall,
-            },
+            numbers=_message_figures(account),
             held_on=on,
             impounded_from=seizure.impounded_on or seizure.seized_on,
-            deposit_id=deposit_id,
+            deposit_id=deposit.id if deposit else None,
             now=now,
+            handed_back=account.handed_back,
+            still_held=account.still_held,
         )
         return SaleRecorded(
             seizure.ref,
-            sale_id,
+            sale.id or 0,
             kind,
-            totals["proceeds"],
-            totals["surplus"],
-            totals["shortfall"],
-            account_text,
-            deposit_id,
-            claim_until,
+            account.proceeds,
+            account.balance_to_owner_or_surplus,
+            account.shortfall,
+            sale.account_text,
+            deposit.id if deposit else None,
+            deposit.claim_until.isoformat() if deposit else None,
+            still_due=account.still_due,
+            handed_back=account.handed_back,
+            still_held=account.still_held,
+            receipt_id=receipt.id if receipt else None,
+        )
+
+
+# Why each animal left the pound at a sale: sold at auction, or handed back under Sec IX.
+_REASONS = {
+    NON_PAYMENT: {
+        AnimalStatus.SOLD: "sold at auction (Sec IX)",
+        AnimalStatus.RELEASED_AFTER_PART_SALE: (
+            "delivered to the owner after the sale covered the fines and expenses (Sec IX)"
+        ),
+    },
+    UNCLAIMED: {AnimalStatus.SOLD: "sold at auction (Sec VIII)"},
+}
+
+
+def _check_auction_record(lots: list[LotIn], expenses: int, place: str) -> None:
+    if not lots:
+        raise InvalidInput("an auction record needs at least one lot")
+    if expenses < 0 or any(lot.price < 0 for lot in lots):
+        raise InvalidInput("prices and expenses cannot be negative")
+    if len({lot.animal for lot in lots}) != len(lots):
+        raise InvalidInput("an animal can be in one lot only")
+    if not place.strip():
+        raise InvalidInput("say where the auction was held")
+
+
+def _lot_numbers(seizure: Seizure, rows: list[Animal], lots: list[LotIn]) -> tuple[int, ...]:
+    known = {a.number for a in rows}
+    missing = [lot.animal for lot in lots if lot.animal not in known]
+    if missing:
+        raise InvalidInput(f"no animal numbered {missing} in {seizure.ref}")
+    return tuple(lot.animal for lot in lots)
+
+
+def _official(s: Session, buyer: PersonIn, actor_id: int) -> bool:
+    return is_official_buyer(
+        s, name=buyer.name, residence=buyer.residence, phone=buyer.phone, actor_id=actor_id
+    )
+
+
+def _account(
+    seizure: Seizure,
+    rows: list[Animal],
+    ctx: DistrictContext,
+    on: date,
+    lots: list[LotIn],
+    expenses: int,
+    so_far: SalesSoFar | None,
+) -> SaleAccount:
+    """The law's account of this sale: under Sec IX over the whole seizure and its earlier
+    sales (`so_far`), under Sec VIII over the lots sold."""
+    by_number = {a.number: a for a in rows}
+    charges = [charge_for(by_number[lot.animal], seizure, ctx, on) for lot in lots]
+    sold = {lot.animal for lot in lots}
+    return sale_account(
+        lots=[
+            LotCharge(price=lot.price, fine=c.fine, feeding=c.feeding)
+            for lot, c in zip(lots, charges, strict=True)
+        ],
+        animal_ids=[lot.animal for lot in lots],
+        expenses=expenses,
+        number_seized=len(rows),
+        impounded_from=seizure.impounded_on or seizure.seized_on,
+        impounded_until=on,
+        held=[
+            a.number
+            for a in rows
+            if a.status == AnimalStatus.IMPOUNDED.value and a.number not in sold
+        ],
+        charged=so_far.charged if so_far else None,
+        paid_before=so_far.paid if so_far else Charges(),
+        sold_before=so_far.sold if so_far else 0,
+        unclaimed=so_far is None,
+    )
+
+
+def _totals(account: SaleAccount) -> dict[str, int]:
+    return {
+        "proceeds": account.proceeds,
+        "fines": account.fines_paid,
+        "feeding": account.feeding_paid,
+        "expenses": account.expenses_paid,
+        "surplus": account.balance_to_owner_or_surplus,
+        "shortfall": account.shortfall,
+        "still_due": account.still_due,
+    }
+
+
+def _write_sale(
+    s: Session,
+    seizure: Seizure,
+    kind: str,
+    actor_id: int,
+    occurred_at: datetime,
+    on: date,
+    place: str,
+    account: SaleAccount,
+    ctx: DistrictContext,
+) -> Sale:
+    lines = account_lines(account, ctx.profile.money)
+    sale = Sale(
+        seizure_id=seizure.id or 0,
+        kind=kind,
+        officer_id=actor_id,
+        held_at=occurred_at,
+        held_on=on,
+        place=place.strip()[:500],
+        expenses=account.allocation.bill,
+        proceeds=account.proceeds,
+        fines_paid=account.fines_paid,
+        feeding_paid=account.feeding_paid,
+        expenses_paid=account.expenses_paid,
+        surplus=account.balance_to_owner_or_surplus,
+        shortfall=account.shortfall,
+        still_due=account.still_due,
+        account={
+            "lines": lines,
+            "released_to_owner": list(account.handed_back),
+            "still_held": list(account.still_held),
+            **_totals(account),
+        },
+        account_text="\n".join(lines),
+    )
+    s.add(sale)
+    s.flush()
+    return sale
+
+
+def _write_lots(
+    s: Session,
+    sale: Sale,
+    lots: list[LotIn],
+    rows: list[Animal],
+    account: SaleAccount,
+    now: datetime,
+) -> list[Person]:
+    """One row per lot, carrying its part of the allocation (Sec XI, G5, G6)."""
+    by_number = {a.number: a for a in rows}
+    buyers = []
+    for lot, share in zip(lots, account.lots, strict=True):
+        buyer = find_or_add_person(
+            s, name=lot.buyer.name, residence=lot.buyer.residence, phone=lot.buyer.phone, now=now
+        )
+        buyers.append(buyer)
+        s.add(
+            SaleLot(
+                sale_id=sale.id or 0,
+                animal_id=by_number[lot.animal].id or 0,
+                buyer_name=buyer.name,
+                buyer_residence=buyer.residence,
+                buyer_id=buyer.id,
+                price=share.price,
+                expense_share=share.expense_share,
+                expenses_paid=share.expenses_paid,
+                fine_paid=share.fine_paid,
+                feeding_paid=share.feeding_paid,
+                surplus=share.surplus,
+                shortfall=share.shortfall,
+            )
+        )
+    return buyers
+
+
+def _post_proceeds(
+    s: Session,
+    ctx: DistrictContext,
+    seizure: Seizure,
+    pound: Pound,
+    sale: Sale,
+    account: SaleAccount,
+    so_far: SalesSoFar | None,
+) -> None:
+    """Sec XI: the proceeds pay the expenses of sale (the oldest bill first), the fines to the
+    Magistrate's fund, the feeding to the keeper; the balance is the owner's (Sec IX) or is
+    held in deposit (Sec XI). A shortfall or a sum still due is not posted: nothing is
+    invented to fill it (G5)."""
+    sale_id = sale.id or 0
+    bills = [*(so_far.bills if so_far else ()), (sale_id, sale.expenses)]
+    paid_before = so_far.paid.expenses if so_far else 0
+    ledger.post(
+        s,
+        district_id=ctx.id,
+        seizure_id=seizure.id,
+        occurred_at=sale.held_at,
+        memo=f"auction {seizure.ref}",
+        section="XI",
+        lines=[
+            (ledger.sale_cash(sale_id), account.proceeds),
+            *ledger.expense_credits(bills, paid_before, account.expenses_paid),
+            (ledger.FUND_FINES, -account.fines_paid),
+            (ledger.keeper_feeding(pound.code), -account.feeding_paid),
+            (
+                ledger.DEPOSIT if account.unclaimed else ledger.owner_payable(seizure.ref),
+                -account.balance_to_owner_or_surplus,
+            ),
+        ],
+    )
+
+
+def _deposit_surplus(
+    s: Session, ctx: DistrictContext, seizure: Seizure, sale: Sale, on: date
+) -> SurplusDeposit | None:
+    """Sec XI, G8: the Magistrate holds the surplus of unclaimed cattle for 3 months."""
+    if sale.surplus <= 0:
+        return None
+    deposit = SurplusDeposit(
+        sale_id=sale.id or 0,
+        seizure_id=seizure.id or 0,
+        district_id=ctx.id,
+        amount=sale.surplus,
+        deposited_on=on,
+        claim_until=surplus_until(on, ctx.profile),
+        status="deposited",
+    )
+    s.add(deposit)
+    s.flush()
+    return deposit
+
+
+def _deliver_to_owner(
+    s: Session,
+    ctx: DistrictContext,
+    seizure: Seizure,
+    pound: Pound,
+    sale: Sale,
+    account: SaleAccount,
+    actor_id: int,
+    now: datetime,
+) -> CattleReceipt | None:
+    """Sec IX: "the remaining Cattle and the balance of the purchase money if any shall be
+    delivered to the owner", and he grants a receipt for them according to the account.
+
+    The officer holding the sale delivers them there, once the proceeds covered the dues, and
+    records the receipt of the owner of record (the owner who refused to pay)."""
+    if not account.covered or not (account.handed_back or account.balance_to_owner_or_surplus):
+        return None
+    if seizure.owner_id is None:
+        raise Conflict("the owner who refused to pay is not recorded", section="IX")
+    owner = get_person(s, seizure.owner_id)
+    officer = get_person(s, actor_id)
+    rows = {a.number: a for a in animals_of(s, seizure)}
+    receipt = CattleReceipt(
+        sale_id=sale.id or 0,
+        seizure_id=seizure.id or 0,
+        owner_id=owner.id or 0,
+        recorded_by=actor_id,
+        animal_ids=list(account.handed_back),
+        balance=account.balance_to_owner_or_surplus,
+        occurred_at=sale.held_at,
+        lines=receipt_lines(
+            ref=seizure.ref,
+            pound=pound.name,
+            owner=owner,
+            officer=officer,
+            animals=[rows[n] for n in account.handed_back],
+            balance=ctx.fmt(account.balance_to_owner_or_surplus),
+            held_at=sale.held_at.astimezone(ctx.tz),
+            place=sale.place,
+            account=sale.account_text.split("\n"),
+        ),
+    )
+    s.add(receipt)
+    s.flush()
+    ledger.post(
+        s,
+        district_id=ctx.id,
+        seizure_id=seizure.id,
+        occurred_at=sale.held_at,
+        memo=f"balance of the purchase money paid to the owner, {seizure.ref}",
+        section="IX",
+        lines=[
+            (ledger.owner_payable(seizure.ref), account.balance_to_owner_or_surplus),
+            (ledger.sale_cash(sale.id or 0), -account.balance_to_owner_or_surplus),
+        ],
+    )
+    audit.append(
+        s,
+        action="cattle_delivered",
+        subject=seizure.ref,
+        occurred_at=sale.held_at,
+        now=now,
+        actor_id=actor_id,
+        section="IX",
+        payload={
+            "receipt_id": receipt.id,
+            "sale_id": sale.id,
+            "owner_id": owner.id,
+            "animals": list(account.handed_back),
+            "balance": account.balance_to_owner_or_surplus,
+        },
+    )
+    return receipt
+
+
+def receipt_lines(
+    *,
+    ref: str,
+    pound: str,
+    owner: Person,
+    officer: Person,
+    animals: list[Animal],
+    balance: str,
+    held_at: datetime,
+    place: str,
+    account: list[str],
+) -> list[str]:
+    """The owner's receipt for the cattle delivered to him and the balance paid to him,
+    according to the account of the sale (Sec IX)."""
+    who = f"{owner.name} of {owner.residence}" if owner.residence else owner.name
+    cattle = (
+        f"{len(animals)} head of cattle not sold: "
+        + "; ".join(
+            f"{a.number}. {a.kind}" + (f", {a.description}" if a.description else "")
+            for a in animals
+        )
+        if animals
+        else "no cattle (all were sold)"
+    )
+    return [
+        f"Receipt under Section IX, seizure {ref}, {pound}.",
+        f"I, {who}, have received from {officer.name}, at the sale held at {place} on "
+        f"{long_date(held_at.date())} at {held_at:%H:%M}:",
+        f"the cattle: {cattle};",
+        f"the balance of the purchase money: {balance};",
+        "according to the account of the sale:",
+        *account,
+        f"Signed: {owner.name}",
+    ]
+
+
+def _audit_sale(
+    s: Session,
+    seizure: Seizure,
+    sale: Sale,
+    account: SaleAccount,
+    lots: list[LotIn],
+    buyers: list[Person],
+    deposit: SurplusDeposit | None,
+    receipt: CattleReceipt | None,
+    now: datetime,
+) -> None:
+    audit.append(
+        s,
+        action="sale_recorded",
+        subject=seizure.ref,
+        occurred_at=sale.held_at,
+        now=now,
+        actor_id=sale.officer_id,
+        section="IX" if sale.kind == NON_PAYMENT else "VIII",
+        payload={
+            "sale_id": sale.id,
+            "kind": sale.kind,
+            "place": sale.place,
+            "lots": [
+                {"animal": lot.animal, "buyer": b.name, **asdict(share)}
+                for lot, b, share in zip(lots, buyers, account.lots, strict=True)
+            ],
+            "expenses": sale.expenses,
+            "sold": [lot.animal for lot in lots],
+            "released_to_owner": list(account.handed_back),
+            "still_held": list(account.still_held),
+            "surplus_deposit_id": deposit.id if deposit else None,
+            "receipt_id": receipt.id if receipt else None,
+            **_totals(account),
+        },
+    )
+
+
+def _message_figures(account: SaleAccount) -> dict[str, int]:
+    return {
+        "number_seized": account.number_seized,
+        "number_sold": account.number_sold,
+        "fines": account.fines_charged,
+        "feeding": account.feeding_charged,
+        "expenses": account.expenses,
+        "proceeds": account.proceeds,
+        "paid_before": account.paid_before.total,
+        "fines_paid": account.fines_paid,
+        "feeding_paid": account.feeding_paid,
+        "expenses_paid": account.expenses_paid,
+        "balance": account.balance_to_owner_or_surplus,
+        "still_due": account.still_due,
+        "shortfall": account.shortfall,
+    }
+
+
+@dataclass(frozen=True)
+class CattleReceiptView:
+    """The owner's receipt (Sec IX) as recorded: who received which head and what balance."""
+
+    ref: str
+    receipt_id: int
+    sale_id: int
+    owner: dict[str, str]
+    recorded_by: dict[str, str]
+    animals: list[int]
+    balance: int
+    balance_text: str
+    delivered_at: str
+    lines: list[str]
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def cattle_receipt(db: Database, *, ref: str) -> CattleReceiptView:
+    """The receipt the owner granted for the cattle handed back after a sale under Sec IX and
+    the balance paid to him, as printable lines."""
+    with db.reading() as s:
+        seizure = seizure_by_ref(s, ref)
+        receipt = s.exec(
+            select(CattleReceipt)
+            .where(CattleReceipt.seizure_id == seizure.id)
+            .order_by(col(CattleReceipt.id).desc())
+        ).first()
+        if receipt is None:
+            raise NotFound(
+                f"no cattle have been handed back to the owner of {seizure.ref} after a sale",
+                ref=seizure.ref,
+            )
+        ctx = district_context(s, seizure.district_id)
+        owner = get_person(s, receipt.owner_id)
+        officer = get_person(s, receipt.recorded_by)
+        return CattleReceiptView(
+            ref=seizure.ref,
+            receipt_id=receipt.id or 0,
+            sale_id=receipt.sale_id,
+            owner={"name": owner.name, "residence": owner.residence},
+            recorded_by={"name": officer.name, "residence": officer.residence},
+            animals=list(receipt.animal_ids),
+            balance=receipt.balance,
+            balance_text=ctx.fmt(receipt.balance),
+            delivered_at=receipt.occurred_at.astimezone(ctx.tz).isoformat(),
+            lines=list(receipt.lines),
         )

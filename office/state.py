@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date, datetime
 
 from sqlmodel import Session, col, select
@@ -47,8 +48,10 @@ def advance(
     at: datetime,
     on: date,
     reason: str | None = None,
+    reasons: Mapping[AnimalStatus, str] | None = None,
 ) -> SeizureState:
-    """Apply one event under the law's guards and write the new statuses back."""
+    """Apply one event under the law's guards and write the new statuses back; an animal that
+    leaves custody gets `reasons[its new status]`, else `reason`."""
     before = load_state(seizure, animals, ctx)
     after = apply(before, event)
     seizure.status = after.status.value
@@ -60,7 +63,7 @@ def advance(
             if new not in (AnimalStatus.SEIZED, AnimalStatus.IMPOUNDED):
                 animal.left_at = at
                 animal.left_on = on
-                animal.left_reason = reason
+                animal.left_reason = (reasons or {}).get(new, reason)
             s.add(animal)
     seizure.last_event_at = max(seizure.last_event_at, at)
     s.add(seizure)

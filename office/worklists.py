@@ -26,7 +26,7 @@ from models import (
     Seizure,
     Village,
 )
-from office.charges import due_on
+from office.charges import payable_on
 from office.common import district_context, require_role, seizure_by_ref
 from office.complaints import OPEN
 from office.roles import Role
@@ -366,7 +366,7 @@ def seizure_brief(
         ctx = district_context(s, seizure.district_id)
         rows = animals_of(s, seizure)
         today = local_date(now, ctx.tz)
-        due = due_on(seizure, rows, ctx, today)
+        due = payable_on(s, seizure, rows, ctx, today)
         entry = s.exec(select(RegisterEntry).where(RegisterEntry.seizure_id == seizure.id)).first()
         return SeizureBrief(
             item=_item(s, seizure),

@@ -243,7 +243,18 @@ def sale(ref: str, body: b.SaleBody, st: State, actor: Actor) -> dict[str, Any]:
         "account": done.account_text,
         "surplus_deposit_id": done.surplus_deposit_id,
         "surplus_claim_until": done.surplus_claim_until,
+        "still_due": done.still_due,
+        "handed_back": list(done.handed_back),
+        "still_held": list(done.still_held),
+        "cattle_receipt_id": done.receipt_id,
     }
+
+
+@router.get("/seizures/{ref}/cattle-receipt", tags=["police"], responses=ERRORS)
+def cattle_receipt(ref: str, st: State, _actor: Actor) -> dict[str, Any]:
+    """The owner's receipt for the cattle handed back after a sale under Sec IX and for the
+    balance of the purchase money paid to him, according to the account of the sale."""
+    return sales.cattle_receipt(st.db, ref=ref).as_dict()
 
 
 @router.post("/seizures/{ref}/complaint", status_code=201, tags=["complaint"], responses=ERRORS)

@@ -242,8 +242,11 @@ def test_the_refusal_is_recorded_once() -> None:
 
 
 def test_a_police_officer_may_not_buy() -> None:
-    with pytest.raises(PurchaserIsOfficial):
+    with pytest.raises(PurchaserIsOfficial) as err:
         apply(noticed(), Sell(on=day(17), animal_ids=[1, 2], purchasers_official=[False, True]))
+    assert (err.value.section, err.value.details) == ("X", {"animal": 2})
+    with pytest.raises(PurchaserIsOfficial):  # Sec IX sales too
+        apply(refused(), Sell(on=day(3), animal_ids=[3], purchasers_official=[True]))
     with pytest.raises(InvalidInput):
         Sell(on=day(17), animal_ids=[1, 2], purchasers_official=[False])
 

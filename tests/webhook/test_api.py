@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from tests.api_client import CULTIVATOR, KEEPER, OTHER_KEEPER, OWNER, Api
+from tests.api_client import CULTIVATOR, DAROGAH, KEEPER, OTHER_KEEPER, OWNER, Api
 from tests.world import at
 
 SEIZURE: dict[str, Any] = {
@@ -155,3 +155,55 @@ def test_the_openapi_document_lists_every_act(api: Api) -> None:
         assert f"/api/v1/seizures/{{ref}}/{act}" in paths
     assert "/api/v1/complaints/{complaint_id}/decision" in paths
     assert api.client.get("/docs").status_code == 200
+
+
+def test_a_sec_ix_sale_refuses_a_lot_not_needed_and_the_receipt_is_printable(api: Api) -> None:
+    """Sec IX, G13: a lot after the dues are covered is a 409 with the envelope; the owner's
+    receipt for the cattle handed back and the balance is read back as lines."""
+    ref = api.post("/api/v1/seizures", CULTIVATOR, SEIZURE).json()["ref"]
+    api.post(
+        f"/api/v1/seizures/{ref}/arrival",
+        KEEPER,
+        {"occurred_at": at(date(2026, 3, 1), 10).isoformat()},
+    )
+    api.world.on(date(2026, 3, 3), 12)
+    r = api.post(
+        f"/api/v1/seizures/{ref}/refusal",
+        KEEPER,
+        {"occurred_at": at(date(2026, 3, 3), 10).isoformat()},
+    )
+    assert r.status_code == 200, r.text
+    missing = api.get(f"/api/v1/seizures/{ref}/cattle-receipt", OWNER)
+    assert (missing.status_code, missing.json()["code"]) == (404, "not_found")
+    buyer = {"name": "Ganga Ram", "residence": "Kemri", "phone": "+919555555555"}
+    sale = {"occurred_at": at(date(2026, 3, 3), 11).isoformat(), "place": "Rampur market"}
+    # Fines 192 and 3 days' feeding of two cows and a buffalo (90): Rs 10 for the buffalo covers it.
+    lots = [
+        {"animal": 3, "buyer": buyer, "price": "Rs 10-0-0"},
+        {"animal": 1, "buyer": buyer, "price": 100},
+    ]
+    refused = api.post(f"/api/v1/seizures/{ref}/sale", DAROGAH, sale | {"lots": lots})
+    assert refused.status_code == 409
+    assert refused.json() == {
+        "code": "lot_not_needed",
+        "section": "IX",
+        "detail": "the lots before animal 1 already cover the dues and the expenses of sale; "
+        "no more cattle may be sold",
+        "details": {"animal": 1, "due": 282, "covered_by": 1920},
+    }
+    done = api.post(f"/api/v1/seizures/{ref}/sale", DAROGAH, sale | {"lots": lots[:1]})
+    assert done.status_code == 200, done.text
+    assert done.json() | {} == done.json() | {
+        "kind": "non_payment",
+        "surplus": 1920 - 282,
+        "still_due": 0,
+        "handed_back": [1, 2],
+        "still_held": [],
+    }
+    receipt = api.get(f"/api/v1/seizures/{ref}/cattle-receipt", OWNER)
+    assert receipt.status_code == 200, receipt.text
+    body = receipt.json()
+    assert (body["animals"], body["balance"], body["balance_text"]) == ([1, 2], 1638, "Rs 8-8-6")
+    assert body["owner"] == {"name": "Mohan Lal", "residence": "Kemri"}
+    assert body["lines"][0] == f"Receipt under Section IX, seizure {ref}, Testpur thana pound."
+    assert "the balance of the purchase money: Rs 8-8-6;" in body["lines"]
