@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -133,23 +133,60 @@ def _mine(row_id: int, worker: str) -> ColumnElement[bool]:
 
 
 def mark_sent(
-    db: Database, *, row_id: int, worker: str, provider_id: str, body: str, sent_at: datetime
+    db: Database,
+    *,
+    row_id: int,
+    worker: str,
+    provider_id: str,
+    body: str,
+    sent_at: datetime,
+    params: dict[str, object] | None = None,
+    language: str | None = None,
 ) -> bool:
-    """Record a send; False when the row was no longer ours (it was reclaimed meanwhile)."""
+    """Record a send; False when the row was no longer ours (it was reclaimed meanwhile).
+
+    `params` and `language`, when given, are those the text was rendered from at the send
+    (office/messages_now.py): the row keeps what it said, not what was queued.
+    """
+    values: dict[str, object] = {
+        "state": SENT,
+        "provider_id": provider_id[:64],
+        "body": body[:4000],
+        "sent_at": sent_at,
+        # claimed_by stays: which worker sent it (a lapsed claim would have changed it).
+    }
+    if params is not None:
+        values["params"] = params
+    if language is not None:
+        values["language"] = language[:8]
     # Core, not the ORM: this runs once per message, and is the worker's hottest write.
     with db.row_transaction() as s:
-        res = s.connection().execute(
-            update(Outbox)
-            .where(_mine(row_id, worker))
-            .values(
-                state=SENT,
-                provider_id=provider_id[:64],
-                body=body[:4000],
-                sent_at=sent_at,
-                # claimed_by stays: which worker sent it (a lapsed claim would have changed it).
-            )
-        )
+        res = s.connection().execute(update(Outbox).where(_mine(row_id, worker)).values(**values))
         return bool(res.rowcount)
+
+
+def cancel(db: Database, *, reasons: Mapping[int, str], worker: str, now: datetime) -> int:
+    """Claimed rows whose cause is gone end `cancelled`, each with its reason (practice G16).
+
+    Only rows still `sending` and claimed by `worker` change; returns how many did.
+    """
+    if not reasons:
+        return 0
+    done = 0
+    with db.row_transaction() as s:
+        for row_id, reason in reasons.items():
+            res = s.connection().execute(
+                update(Outbox)
+                .where(_mine(row_id, worker))
+                .values(
+                    state=CANCELLED,
+                    failed_reason=f"cancelled at {now.isoformat()}: {reason}"[:500],
+                    claimed_by=None,
+                    claimed_at=None,
+                )
+            )
+            done += int(res.rowcount)
+    return done
 
 
 def release(

@@ -1,11 +1,13 @@
 """The outbox sender: claims due rows, renders them, and sends them within the providers' limits.
 
 One pass (`Sender.run_pass(now)`): claim a batch of due rows (docs/worker.md), hold back private
-messages in quiet hours (practice G11), render each in its person's language, send it outside
-any transaction through its channel's rate buckets, and record the outcome in a short
-transaction of its own: sent; waiting again (quiet hours, "slow down"); retried with exponential
-backoff (network, timeout, 5xx); or failed with the reason, falling back to the person's other
-channel. Nothing is dropped silently: every row ends sent, delivered, failed or still queued.
+messages in quiet hours (practice G11), work out what each still says from the record as it now
+stands and cancel those whose cause is gone (practice G16, `office/messages_now.py`), render each
+in its person's language, send it outside any transaction through its channel's rate buckets,
+and record the outcome in a short transaction of its own: sent; waiting again (quiet hours,
+"slow down"); retried with exponential backoff (network, timeout, 5xx); or failed with the
+reason, falling back to the person's other channel. Nothing is dropped silently: every row ends
+sent, delivered, failed, cancelled (with the reason) or still queued.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
@@ -35,6 +37,7 @@ from bot.transports import (
 from bot.types import Option
 from law.periods import after_quiet_hours, in_quiet_hours
 from models import Database
+from office.messages_now import Broken, Drop, as_it_stands
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -74,6 +77,7 @@ class PassReport:
     retried: int = 0
     failed: int = 0
     fallbacks: int = 0
+    cancelled: int = 0  # no longer true when their turn came (practice G16)
     lost_claims: int = 0
     reasons: dict[str, int] = field(default_factory=dict)
 
@@ -85,7 +89,7 @@ class PassReport:
         return (
             f"claimed {self.claimed}, sent {self.sent}, quiet hours {self.quiet}, "
             f"waiting {self.waiting}, retried {self.retried}, failed {self.failed} "
-            f"(fallbacks {self.fallbacks})"
+            f"(fallbacks {self.fallbacks}), cancelled {self.cancelled}"
         )
 
 
@@ -112,9 +116,12 @@ class _Defer(Exception):
         self.seconds = seconds
 
 
+REPLY = "reply"
+
+
 def render_row(row: Claimed) -> str:
     """The text of a row: its body for replies, else its template in its language."""
-    if row.template == "reply" and row.body:
+    if row.template == REPLY and row.body:
         return row.body
     return render(row.template, row.params, row.language)
 
@@ -210,6 +217,7 @@ class Sender:
 
     async def _send_batch(self, rows: list[Claimed], now: datetime, report: PassReport) -> None:
         ready = await self._hold_quiet(rows, now, report)
+        ready = await self._as_it_stands(ready, now, report)
         ready = await self._drop_opted_out(ready, now, report)
         # One task per chat keeps a person's messages in order; the chats run side by side.
         by_chat: dict[tuple[str, str], list[Claimed]] = defaultdict(list)
@@ -248,6 +256,35 @@ class Sender:
         for until, ids in held.items():
             report.quiet += await self._db(
                 delivery.release, self.db, row_ids=ids, worker=self.worker, until=until
+            )
+        return ready
+
+    async def _as_it_stands(
+        self, rows: list[Claimed], now: datetime, report: PassReport
+    ) -> list[Claimed]:
+        """Practice G16: what a message says is worked out now, from the record as it stands;
+        one whose cause is gone (paid, decided, done) is cancelled with the reason, not sent.
+        Conversation replies go as they are."""
+        templated = [r for r in rows if r.template != REPLY]
+        if not templated:
+            return rows
+        verdicts = await self._db(as_it_stands, self.db, templated, now)
+        ready: list[Claimed] = []
+        dropped: dict[int, str] = {}
+        for row in rows:
+            verdict = verdicts.get(row.id)
+            if verdict is None:
+                ready.append(row)
+            elif isinstance(verdict, Drop):
+                dropped[row.id] = verdict.reason
+                log.info("outbox %s (%s) cancelled: %s", row.id, row.template, verdict.reason)
+            elif isinstance(verdict, Broken):
+                await self._fail(row, f"refresh: {verdict.reason}", now, report)
+            else:
+                ready.append(replace(row, params=verdict.params, language=verdict.language))
+        if dropped:
+            report.cancelled += await self._db(
+                delivery.cancel, self.db, reasons=dropped, worker=self.worker, now=now
             )
         return ready
 
@@ -345,6 +382,9 @@ class Sender:
             provider_id=provider_id,
             body=text,
             sent_at=now,
+            # What it said, as worked out at the send (a reply keeps its own).
+            params=None if row.template == REPLY else row.params,
+            language=None if row.template == REPLY else row.language,
         ):
             report.sent += 1
         else:

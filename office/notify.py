@@ -5,6 +5,12 @@ Params are plain JSON: amounts already in the profile's notation (`*_text`), dat
 (`*_date`, the renderer writes them per language), kinds as `{kind: count}` (`*_kinds`), and
 always `ref` and, where the message states the law, its `section`. Every template named here is
 in `bot.notices.TEMPLATES`; `docs/messages.md` says who gets which, and when.
+
+The params written here are the picture at the act. What a message says when it goes out is
+worked out again at the send from the record as it then stands, and a message whose cause is
+gone by then is cancelled (practice G16): `office/messages_now.py` holds that table, and a new
+template that depends on the record needs its entry there. The cancellations below only clear
+the queue early; the check at the send is the one that counts.
 """
 
 from __future__ import annotations
@@ -673,6 +679,7 @@ def sale_recorded(
             template="surplus_claimable",
             params={
                 **basics,
+                "deposit_id": deposit.id,
                 "amount_text": fmt(deposit.amount),
                 "until_date": deposit.claim_until.isoformat(),
                 "section": "XI",
@@ -695,11 +702,13 @@ def sale_recorded(
         key=str(sale_id),
         now=now,
     )
-    # Sold cattle can no longer be claimed, and a complaint can no longer stay their sale.
+    # Sold cattle can no longer be claimed. The owner may still complain within the ten days
+    # (practice G12: the seizer then repays the fines and charges taken from the proceeds), so
+    # the complaint reminder stands.
     cancel(
         s,
         seizure_ref=seizure.ref,
-        templates=[CLAIM_REMINDER, COMPLAINT_REMINDER],
+        templates=[CLAIM_REMINDER],
         now=now,
         reason="the cattle were sold",
     )
@@ -719,7 +728,7 @@ def complaint_filed(
     s: Session, seizure: Seizure, ctx: DistrictContext, complaint: Complaint, now: datetime
 ) -> None:
     """The Magistrates of the district have a complaint waiting (Sec XIV); the complainant
-    needs no more reminders to complain."""
+    needs no more reminders to complain (another person's reminder stands)."""
     _tell_officers(
         s,
         seizure,
@@ -743,6 +752,7 @@ def complaint_filed(
         seizure_ref=seizure.ref,
         templates=[COMPLAINT_REMINDER],
         now=now,
+        person_id=complaint.complainant_id,
         reason="a complaint was filed",
     )
 
