@@ -97,10 +97,13 @@ def test_a_short_sale_keeps_the_rest_until_a_second_sale_covers_the_dues(
     assert "a further sale may follow" in short
     assert len(heard(SEIZER_CHAT)) == 2  # the register copy, then the first sale
 
-    # Nothing more comes on its own: no claim or complaint reminder after the refusal and sale;
-    # but the feeding of the three runs on, 2 x 9 + 12 = 30 pies a day.
+    # No claim reminder after the refusal; but the sale does not take away his ten days to
+    # complain (practice G12): on 9 March he is reminded he may complain until 11 March. The
+    # feeding of the three runs on, 2 x 9 + 12 = 30 pies a day.
     run("2026-03-09T09:00+05:30")
-    assert len(heard(OWNER_CHAT)) == 2
+    assert len(heard(OWNER_CHAT)) == 3
+    assert heard(OWNER_CHAT)[-1].startswith("Reminder: if the seizure of your cattle")
+    assert "you may complain to the Magistrate until March 11, 2026" in heard(OWNER_CHAT)[-1]
     due = seizure_view(world.db, ref=ref, now=world.on(D(2026, 3, 9), 9))["due"]
     assert (due["total"], due["total_text"], due["per_day"]) == (288 + 5 * 30, "Rs 2-4-6", 30)
 
@@ -109,7 +112,7 @@ def test_a_short_sale_keeps_the_rest_until_a_second_sale_covers_the_dues(
     # the balance of Rs 1-8-0 goes with the two cows back to the owner.
     sale(4, 768, D(2026, 3, 10))
     run("2026-03-10T11:05+05:30")
-    assert len(heard(OWNER_CHAT)) == 3
+    assert len(heard(OWNER_CHAT)) == 4
     account = heard(OWNER_CHAT)[-1]
     assert "charged fines Rs 1-4-0, feeding Rs 1-12-0, expenses of sale Rs 0-2-0" in account
     assert "paid by earlier sales Rs 0-10-0" in account
