@@ -55,6 +55,7 @@ from office.recovery import (
     recoveries_due,
 )
 from office.seizures import AnimalsIn, PersonIn, record_offence, report_seizure
+from tests.ist import ist
 from tests.other_district import load_other
 from tests.world import World
 
@@ -80,7 +81,7 @@ def filed(world: World, *, kind: str = "mischief", village: str = "Rampur") -> i
         accused=ACCUSED,
         village=village,
         description="drove his cattle into my standing wheat at night",
-        occurred_at=world.on(D(2026, 3, 2), 10),
+        occurred_at=ist(world, D(2026, 3, 2), 10),
         now=world.now,
     )
 
@@ -95,7 +96,7 @@ def convicted(world: World, *, fine: int = 20 * RS, compensation: int = 12 * RS)
         reasons="trespass and damage proved",
         fine=fine,
         compensation=compensation,
-        occurred_at=world.on(D(2026, 3, 10), 11),
+        occurred_at=ist(world, D(2026, 3, 10), 11),
         now=world.now,
     )
     return case_id
@@ -118,7 +119,7 @@ def ordered(
         village=village,
         place="the cattle shed behind his house",
         owner=owner,
-        occurred_at=world.on(D(2026, 3, 12), 11),
+        occurred_at=ist(world, D(2026, 3, 12), 11),
         now=world.now,
     ).order_id
 
@@ -143,7 +144,7 @@ def sell(
         lots=sold,
         expenses=expenses,
         place="Rampur Monday market",
-        occurred_at=world.on(day, 11),
+        occurred_at=ist(world, day, 11),
         now=world.now,
     )
 
@@ -206,17 +207,17 @@ def test_a_case_cannot_rest_on_a_seizure_of_another_district(world: World) -> No
         seizer=None,
         owner=None,
         animals=[AnimalsIn("cow")],
-        occurred_at=world.on(D(2026, 3, 2), 8),
+        occurred_at=ist(world, D(2026, 3, 2), 8),
         now=world.now,
     ).ref
-    ours = world.seize(when=world.now)
+    ours = world.seize(when=ist(world, D(2026, 3, 2), 9))
     kwargs = {
         "actor_id": world.cultivator,
         "kind": "mischief",
         "accused": ACCUSED,
         "village": "Rampur",
         "description": "drove the cattle in",
-        "occurred_at": world.now,
+        "occurred_at": ist(world, D(2026, 3, 2), 10),
         "now": world.now,
     }
     with pytest.raises(SeizureOfAnotherDistrict) as err:
@@ -252,7 +253,7 @@ def test_only_a_magistrate_of_the_district_decides_a_case(world: World) -> None:
                 convicted=True,
                 reasons="proved",
                 fine=RS,
-                occurred_at=world.on(D(2026, 3, 10), 11),
+                occurred_at=ist(world, D(2026, 3, 10), 11),
                 now=world.now,
             )
     assert case_view(world.db, case_id=case_id)["status"] == "pending"
@@ -263,7 +264,7 @@ def test_only_a_magistrate_of_the_district_decides_a_case(world: World) -> None:
         convicted=True,
         reasons="proved",
         fine=RS,
-        occurred_at=world.now,
+        occurred_at=ist(world, D(2026, 3, 10), 11),
         now=world.now,
     )
     view = case_view(world.db, case_id=case_id)
@@ -333,7 +334,7 @@ def test_a_recovery_is_refused_without_an_unpaid_sec_xvii_fine(world: World) -> 
         reasons="proved",
         fine=5 * RS,
         compensation=2 * RS,
-        occurred_at=world.on(D(2026, 3, 10), 11),
+        occurred_at=ist(world, D(2026, 3, 10), 11),
         now=world.now,
     )
     with pytest.raises(NoRecoveryBySale) as err:
@@ -572,13 +573,13 @@ def test_the_set_off_certificate_states_the_compensation_paid_by_order_of_the_ma
 
 
 def test_sec_xiv_damages_to_an_owner_are_not_compensation_to_set_off(world: World) -> None:
-    ref = world.seize(when=world.on(D(2026, 3, 1), 8))
+    ref = world.seize(when=ist(world, D(2026, 3, 1), 8))
     complaint = file_complaint(
         world.db,
         actor_id=world.owner,
         ref=ref,
         text="my cattle were on the road",
-        occurred_at=world.on(D(2026, 3, 2), 9),
+        occurred_at=ist(world, D(2026, 3, 2), 9),
         now=world.now,
     ).complaint_id
     decide_complaint(
@@ -589,7 +590,7 @@ def test_sec_xiv_damages_to_an_owner_are_not_compensation_to_set_off(world: Worl
         reasons="on the road",
         damages=25 * RS,
         expenses=0,
-        occurred_at=world.on(D(2026, 3, 3), 11),
+        occurred_at=ist(world, D(2026, 3, 3), 11),
         now=world.now,
     )
     assert compensation_set_off(world.db, person_id=world.owner) == 0
@@ -600,7 +601,7 @@ def test_sec_xiv_damages_to_an_owner_are_not_compensation_to_set_off(world: Worl
 
 
 def offence(world: World) -> int:
-    ref = world.seize(when=world.on(D(2026, 3, 1), 8))
+    ref = world.seize(when=ist(world, D(2026, 3, 1), 8))
     return record_offence(
         world.db,
         actor_id=world.cultivator,
@@ -609,7 +610,7 @@ def offence(world: World) -> int:
         offenders="Bhura Ahir and his brother, of Kemri",
         description="took the buffalo from me with lathis on the road to the pound",
         animals=[3],
-        occurred_at=world.on(D(2026, 3, 1), 9),
+        occurred_at=ist(world, D(2026, 3, 1), 9),
         now=world.now,
     )
 
@@ -620,7 +621,7 @@ def decide(
     args: dict[str, object] = {
         "convicted": True,
         "reasons": "rescue proved by two witnesses",
-        "occurred_at": world.on(D(2026, 3, 15), 11),
+        "occurred_at": ist(world, D(2026, 3, 15), 11),
         "now": world.now,
     }
     return decide_offence(
