@@ -34,6 +34,16 @@ TEXTS: dict[str, str] = {
     "notice_not_yet_due": N_("It is too early for that: {message}"),
     "surplus_claim_out_of_time": N_("The three months for claiming the surplus are over."),
     "compensation_over_fine": N_("Compensation cannot exceed the fine."),
+    "imprisonment_over_cap": N_("Imprisonment may not exceed six months."),
+    "no_recovery_by_sale": N_(
+        "Only a fine for mischief by causing cattle to trespass is recovered by sale of the "
+        "cattle: {message}"
+    ),
+    "recovery_covered": N_(
+        "No more cattle may be sold: the lots before it already cover the fine and the "
+        "expenses of sale."
+    ),
+    "seizure_of_another_district": N_("That seizure is of another district: {message}"),
     "event_in_future": N_("That time is in the future."),
     "event_out_of_order": N_("That time is before something already recorded."),
     "conflict": N_("That cannot be done now: {message}"),

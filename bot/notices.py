@@ -207,6 +207,46 @@ TEMPLATES: dict[str, str] = {
         "{decided_date} (Sec XIV): damages {damages_text} and expenses {expenses_text} are "
         "awarded to you, and cattle still held are released to you without charge."
     ),
+    # Cases of mischief (Sec XVII): recovery of the fine by sale of the cattle.
+    "recovery_ordered_convict": N_(
+        "Case no. {case_id}: on {ordered_date} the Magistrate ordered the fine of {fine_text} "
+        "adjudged against you, {due_text} of it unpaid, to be recovered by sale of the cattle "
+        "by which the trespass was committed: {cattle_animals}, at {place}, {village} "
+        "(Sec XVII). They may be sold whether they are yours or were only in your charge."
+    ),
+    "recovery_ordered_complainant": N_(
+        "Your case no. {case_id}: on {ordered_date} the Magistrate ordered the unpaid fine of "
+        "{due_text} to be recovered by sale of the cattle of {convict} (Sec XVII). The "
+        "compensation ordered to you, {compensation_text}, is paid out of it first (Sec XVIII)."
+    ),
+    "recovery_ordered_owner": N_(
+        "Your cattle {cattle_animals}, at {place}, {village}, are ordered on {ordered_date} to be "
+        "sold for the fine adjudged against {convict} in case no. {case_id}, in whose charge "
+        "they were when the trespass was committed (Sec XVII). What is left of the price after "
+        "the expenses of sale and the fine will be paid to you."
+    ),
+    "recovery_ordered_darogah": N_(
+        "Recovery ordered (Sec XVII): case no. {case_id}, fine unpaid {due_text}. Sell by public "
+        "auction as many as are needed of: {cattle_animals}, at {place}, {village}, then record "
+        "the sale: RECOVER {case_id}. Police officers and pound-keepers may not buy (Sec X)."
+    ),
+    "recovery_sold_convict": N_(
+        "Case no. {case_id}: {number_sold} head were sold on {sold_date} for the fine "
+        "(Sec XVII) and fetched {proceeds_text}: expenses of sale {expenses_paid_text}, fine "
+        "{fine_paid_text}, balance to the owner {balance_text}. Fine still unpaid: "
+        "{fine_unpaid_text}."
+    ),
+    "recovery_sold_complainant": N_(
+        "Your case no. {case_id}: the cattle sold on {sold_date} paid {fine_paid_text} of the "
+        "fine; {to_complainant_text} of it is your compensation (Sec XVIII), and "
+        "{compensation_unpaid_text} of the compensation is still unpaid. What you were paid "
+        "will be set off against damages in a civil suit (Sec XIX)."
+    ),
+    "recovery_sold_owner": N_(
+        "Your cattle were sold on {sold_date} for the fine adjudged against {convict} in case "
+        "no. {case_id} (Sec XVII): {number_sold} head fetched {proceeds_text}; expenses of sale "
+        "{expenses_paid_text}, fine {fine_paid_text}; the balance, {balance_text}, is yours."
+    ),
 }
 
 

@@ -136,6 +136,38 @@ class CompensationOverFine(PoundError):
     section = "XVIII"
 
 
+# --- Offences and cases (XIII, XVII, XVIII, XX) -------------------------------------------------
+
+
+class ImprisonmentOverCap(PoundError):
+    """Imprisonment above six months for forcibly opposing a seizure or a rescue."""
+
+    code = "imprisonment_over_cap"
+    section = "XIII"
+
+
+class NoRecoveryBySale(PoundError):
+    """Recovery by sale of the cattle is for a fine adjudged under Sec XVII only."""
+
+    code = "no_recovery_by_sale"
+    section = "XVII"
+
+
+class RecoveryCovered(PoundError):
+    """A lot offered when the lots before it already cover the fine and the expenses of sale."""
+
+    code = "recovery_covered"
+    section = "XVII"
+
+
+class SeizureOfAnotherDistrict(InvalidInput):
+    """A case rests on a seizure of another district: each district is under the Act, and
+    under its own Magistrate, on its own (Sec XX excludes district by district; Sec IV, XXI)."""
+
+    code = "seizure_of_another_district"
+    section = "XX"
+
+
 # --- Generic errors for the office layer -------------------------------------------------------
 
 
@@ -185,6 +217,10 @@ ALL_ERRORS: tuple[type[PoundError], ...] = (
     InvalidTransition,
     SurplusClaimOutOfTime,
     CompensationOverFine,
+    ImprisonmentOverCap,
+    NoRecoveryBySale,
+    RecoveryCovered,
+    SeizureOfAnotherDistrict,
     NotFound,
     NotAuthorised,
     EventInFuture,

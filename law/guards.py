@@ -10,6 +10,7 @@ from law.errors import (
     DamagesOverCap,
     ExcludedTract,
     FineOverCap,
+    ImprisonmentOverCap,
     InvalidInput,
     PurchaserIsOfficial,
     SurplusClaimOutOfTime,
@@ -69,6 +70,51 @@ def check_opposition_fine(fine: int, profile: StatuteProfile) -> None:
             section="XIII",
             cap=profile.opposition_fine_cap,
         )
+
+
+# A term of imprisonment is said in months and days; more than this many days is said in months.
+DAYS_IN_A_TERM_MONTH = 30
+
+
+def check_opposition_imprisonment(months: int, days: int, profile: StatuteProfile) -> None:
+    """Sec XIII: imprisonment, with or without labour, for a period not exceeding six months.
+
+    The term is said as the Magistrate says it, in whole months and days (days at most 30,
+    else say a month more). Six months and no more: six months and one day is over the cap.
+    """
+    _not_negative(months, "months of imprisonment")
+    _not_negative(days, "days of imprisonment")
+    if days > DAYS_IN_A_TERM_MONTH:
+        raise InvalidInput(
+            f"say a term of more than {DAYS_IN_A_TERM_MONTH} days in months and days", days=days
+        )
+    cap = profile.opposition_prison_months
+    if (months, days) > (cap, 0):
+        raise ImprisonmentOverCap(
+            f"imprisonment for opposing a seizure or rescuing cattle may not exceed {cap} months",
+            cap_months=cap,
+            months=months,
+            days=days,
+        )
+
+
+def check_opposition_sentence(
+    *, months: int, days: int, labour: bool | None, fine: int, profile: StatuteProfile
+) -> None:
+    """Sec XIII: imprisonment (with or without labour) up to six months, or a fine up to
+    Rs 500, or both. A conviction carries one of them at least; labour is said for a term of
+    imprisonment and only for one."""
+    check_opposition_imprisonment(months, days, profile)
+    check_opposition_fine(fine, profile)
+    prison = months > 0 or days > 0
+    if not prison and fine == 0:
+        raise InvalidInput(
+            "a conviction under Sec XIII carries imprisonment, a fine, or both", section="XIII"
+        )
+    if prison and labour is None:
+        raise InvalidInput("say whether the imprisonment is with or without labour", section="XIII")
+    if not prison and labour is not None:
+        raise InvalidInput("labour goes with a term of imprisonment only", section="XIII")
 
 
 def check_compensation(compensation: int, fine_recovered: int) -> None:

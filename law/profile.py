@@ -22,6 +22,7 @@ class StatuteProfile:
     damages_cap: int  # Sec XIV: damages for an illegal seizure, Rs 100
     pig_fine_cap: int  # Sec XVIII: fine for damage by pigs, Rs 10
     opposition_fine_cap: int  # Sec XIII: fine for opposing a seizure or a rescue, Rs 500
+    opposition_prison_months: int = 6  # Sec XIII: imprisonment, with or without labour
     claim_days: int = 7  # Sec VIII, first period, from impounding
     notice_days: int = 7  # Sec VIII, second period, from the notice
     complaint_days: int = 10  # Sec XIV, from seizure
@@ -54,6 +55,7 @@ class StatuteProfile:
             "notice_days": self.notice_days,
             "complaint_days": self.complaint_days,
             "surplus_months": self.surplus_months,
+            "opposition_prison_months": self.opposition_prison_months,
         }
         for what, length in periods.items():
             if length < 1:

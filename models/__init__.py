@@ -2,6 +2,7 @@
 
 from models.acts import Case, Offence, Payment, Refusal, ReleaseOrder
 from models.audit import AuditEvent
+from models.cases import OffenceDecision, RecoveryLot, RecoveryOrder, RecoverySale
 from models.complaint import Complaint
 from models.db import Database
 from models.district import ApiToken, District, FeedingRate, Person, Pound, RoleGrant, Village
@@ -28,11 +29,15 @@ __all__ = [
     "LedgerTxn",
     "Notice",
     "Offence",
+    "OffenceDecision",
     "OptOut",
     "Outbox",
     "Payment",
     "Person",
     "Pound",
+    "RecoveryLot",
+    "RecoveryOrder",
+    "RecoverySale",
     "Refusal",
     "RegisterEntry",
     "ReleaseOrder",

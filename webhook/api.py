@@ -6,7 +6,17 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from office import cases, complaints, pound_acts, queries, sales, seizures, surplus
+from office import (
+    cases,
+    complaints,
+    offences,
+    pound_acts,
+    queries,
+    recovery,
+    sales,
+    seizures,
+    surplus,
+)
 from office.queries import money_for, read_amount
 from webhook import schemas as b
 from webhook.deps import Actor, State
@@ -378,6 +388,118 @@ def decide_case(case_id: int, body: b.CaseDecisionBody, st: State, actor: Actor)
         "convicted": done.convicted,
         "fine": done.fine,
         "compensation": done.compensation,
+    }
+
+
+@router.get("/cases/{case_id}", tags=["complaint"], responses=ERRORS)
+def get_case(case_id: int, st: State, _actor: Actor) -> dict[str, Any]:
+    """The record of a case: the decision, fine and compensation, every recovery order and sale,
+    what is still unpaid, the history (Sec XVII, XVIII, XIX)."""
+    return cases.case_view(st.db, case_id=case_id)
+
+
+@router.get("/cases/{case_id}/set-off", tags=["complaint"], responses=ERRORS)
+def set_off(case_id: int, st: State, _actor: Actor) -> dict[str, Any]:
+    """The certificate of compensation paid by order of the Magistrate, to be set off against
+    damages in a civil suit (Sec XIX): its lines and figures."""
+    return cases.set_off_certificate(st.db, case_id=case_id).as_dict()
+
+
+@router.post(
+    "/cases/{case_id}/recovery-order", status_code=201, tags=["complaint"], responses=ERRORS
+)
+def recovery_order(
+    case_id: int, body: b.RecoveryOrderBody, st: State, actor: Actor
+) -> dict[str, Any]:
+    """The Magistrate orders an unpaid Sec XVII fine recovered by sale of the cattle by which the
+    trespass was committed, whoever owns them (Sec XVII)."""
+    done = recovery.order_recovery(
+        st.db,
+        actor_id=actor,
+        case_id=case_id,
+        cattle=[a.to_office() for a in body.cattle],
+        village=body.village,
+        place=body.place,
+        owner=body.owner.to_office() if body.owner else None,
+        occurred_at=body.occurred_at,
+        now=st.clock(),
+    )
+    return {
+        "case_id": done.case_id,
+        "order_id": done.order_id,
+        "fine_due": done.fine_due,
+        "thana": done.thana,
+        "cattle": done.cattle,
+    }
+
+
+@router.post("/cases/{case_id}/recovery-sale", status_code=201, tags=["police"], responses=ERRORS)
+def recovery_sale(
+    case_id: int, body: b.RecoverySaleBody, st: State, actor: Actor
+) -> dict[str, Any]:
+    """The auction held on the recovery order by the Darogah or police of its thana: lots,
+    buyers (Sec X), prices and expenses; how the proceeds went (Sec XVII, XVIII)."""
+    money = money_for(st.db, case_id=case_id)
+    done = recovery.record_recovery_sale(
+        st.db,
+        actor_id=actor,
+        case_id=case_id,
+        lots=[
+            recovery.RecoveryLotIn(
+                number=lot.number,
+                buyer=lot.buyer.to_office(),
+                price=read_amount(lot.price, money),
+            )
+            for lot in body.lots
+        ],
+        expenses=read_amount(body.expenses, money),
+        place=body.place,
+        occurred_at=body.occurred_at,
+        now=st.clock(),
+    )
+    return {
+        "case_id": done.case_id,
+        "sale_id": done.sale_id,
+        "proceeds": done.proceeds,
+        "expenses_paid": done.expenses_paid,
+        "fine_paid": done.fine_paid,
+        "to_complainant": done.to_complainant,
+        "to_fund": done.to_fund,
+        "balance_to_owner": done.balance_to_owner,
+        "fine_unpaid": done.fine_unpaid,
+        "expenses_unpaid": done.expenses_unpaid,
+        "account": done.account_text,
+    }
+
+
+@router.post("/offences/{offence_id}/decision", tags=["seizure"], responses=ERRORS)
+def decide_offence(
+    offence_id: int, body: b.OffenceDecisionBody, st: State, actor: Actor
+) -> dict[str, Any]:
+    """The Magistrate decides forcible opposition or rescue: imprisonment up to six months with
+    or without labour, a fine up to Rs 500, or both (Sec XIII)."""
+    money = offences.offence_profile(st.db, offence_id=offence_id).money
+    done = offences.decide_offence(
+        st.db,
+        actor_id=actor,
+        offence_id=offence_id,
+        convicted=body.convicted,
+        reasons=body.reasons,
+        prison_months=body.prison_months,
+        prison_days=body.prison_days,
+        labour=body.labour,
+        fine=read_amount(body.fine, money),
+        convict=body.convict,
+        occurred_at=body.occurred_at,
+        now=st.clock(),
+    )
+    return {
+        "offence_id": done.offence_id,
+        "convicted": done.convicted,
+        "prison_months": done.prison_months,
+        "prison_days": done.prison_days,
+        "labour": done.labour,
+        "fine": done.fine,
     }
 
 

@@ -151,5 +151,35 @@ class CaseDecisionBody(Act):
     compensation: int | str = 0
 
 
+class RecoveryOrderBody(Act):
+    cattle: list[AnimalBody] = Field(min_length=1, max_length=50)
+    village: str | None = Field(default=None, max_length=120)
+    place: str = Field(min_length=1, max_length=500)
+    owner: PersonBody | None = None
+
+
+class RecoveryLotBody(Body):
+    number: int = Field(ge=1, description="the head's number in the recovery order")
+    buyer: PersonBody
+    price: int | str
+
+
+class RecoverySaleBody(Act):
+    lots: list[RecoveryLotBody] = Field(min_length=1, max_length=500)
+    expenses: int | str = 0
+    place: str = Field(min_length=1, max_length=500)
+
+
+class OffenceDecisionBody(Act):
+    convicted: bool
+    reasons: str = Field(min_length=1, max_length=4000)
+    # No upper bounds here: the caps are the Act's (Sec XIII) and refused by name.
+    prison_months: int = Field(default=0, ge=0, le=10_000)
+    prison_days: int = Field(default=0, ge=0, le=10_000)
+    labour: bool | None = None
+    fine: int | str = 0
+    convict: str = Field(default="", max_length=1000)
+
+
 class UnclaimedBody(Act):
     pass

@@ -1,5 +1,6 @@
-"""The Darogah: notice and drum proclamation of unclaimed cattle (Sec VIII), and the auction with
-its account (VIII, IX, X, XI)."""
+"""The Darogah: notice and drum proclamation of unclaimed cattle (Sec VIII), the auction with its
+account (VIII, IX, X, XI), and the sale of cattle for a fine the Magistrate ordered recovered
+(Sec XVII)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,15 @@ from bot.flows.officer_kit import (
 from bot.i18n import N_
 from bot.types import Inbound, Option
 from law.errors import InvalidInput, PoundError
+from law.recovery import covered
 from office.queries import money_for, read_amount
+from office.recovery import (
+    RecoveryItem,
+    RecoveryLotIn,
+    record_recovery_sale,
+    recoveries_due,
+    recovery_to_sell,
+)
 from office.roles import Role
 from office.sales import LotIn, post_notice, record_sale
 from office.worklists import SeizureBrief, SeizureItem, awaiting_notice, sales_due, seizure_brief
@@ -347,4 +356,247 @@ class AuctionFlow(DarogahFlow):
         return Turn.done(*replies)
 
 
-FLOWS: list[Flow] = [NoticeFlow(), AuctionFlow()]
+def _cattle_line(head: dict[str, object]) -> str:
+    text = f"{head['number']}. {head['kind']}"
+    return text + (f", {head['description']}" if head.get("description") else "")
+
+
+class RecoverySaleFlow(OfficerFlow):
+    """The sale of cattle for a fine the Magistrate ordered recovered (Sec XVII), held by the
+    Darogah of the thana or a police officer he deputes: the expenses, a buyer and a price for
+    each head sold until the fine and expenses are covered, and the account (Sec X: no police
+    officer or pound-keeper may buy)."""
+
+    roles = (Role.DAROGAH, Role.POLICE)
+    name = "darogah_recovery"
+    commands = ("recover",)
+    menu = N_("Sale of cattle for a fine (Sec XVII)")
+    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+        "start": ("pick", "expenses", "end"),
+        "pick": ("pick", "expenses", "end"),
+        "expenses": ("expenses", "buyer"),
+        "buyer": ("buyer", "price", "place", "end"),
+        "price": ("price", "buyer", "place"),
+        "place": ("place", "confirm"),
+        "confirm": ("confirm", "end"),
+    }
+
+    def recheck(self, ctx: Ctx) -> None:
+        case = ctx.data.get("case")
+        if isinstance(case, int):
+            recovery_to_sell(ctx.db, case_id=case, actor_id=actor(ctx, Role.DAROGAH))
+        elif not any(ctx.has(r) for r in self.roles):
+            raise refused(ctx, Role.DAROGAH)
+
+    def allowed(self, ctx: Ctx) -> bool:
+        return ctx.has(Role.DAROGAH) or command_typed(ctx, self.commands)
+
+    def start(self, ctx: Ctx, args: str) -> Turn:
+        me = actor(ctx, Role.DAROGAH)
+        if args.strip():
+            return self._show(ctx, recovery_to_sell(ctx.db, case_id=_case_no(args), actor_id=me))
+        thanas = places(ctx, Role.DAROGAH, Role.POLICE)
+        if not thanas:
+            raise refused(ctx, Role.DAROGAH)
+        items = [i for t in thanas for i in recoveries_due(ctx.db, thana=t, actor_id=me)]
+        if not items:
+            return Turn.done(ctx.say(ctx.t("No sale for a fine is waiting.")))
+        lines = ["- " + self._line(ctx, i) for i in items]
+        lines.append(ctx.t("Choose a case, or send its number."))
+        options = tuple(Option(str(i.case_id), f"{i.case_id}: {i.convict}") for i in items)
+        return Turn.to("pick", ctx.say("\n".join(lines), options))
+
+    def _line(self, ctx: Ctx, item: RecoveryItem) -> str:
+        money = money_for(ctx.db, case_id=item.case_id)
+        return ctx.t(
+            "Case No. {id}: fine of {convict} unpaid {due}; sell {heads} head at {place}, "
+            "{village}",
+            id=item.case_id,
+            convict=item.convict,
+            due=money.format(item.fine_due),
+            heads=len(item.cattle),
+            place=item.place,
+            village=item.village,
+        )
+
+    def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
+        try:
+            item = recovery_to_sell(
+                ctx.db,
+                case_id=_case_no(msg.option or msg.text),
+                actor_id=actor(ctx, Role.DAROGAH),
+            )
+            return self._show(ctx, item)
+        except PoundError as exc:
+            return explained(ctx, exc, "pick")
+
+    def _show(self, ctx: Ctx, item: RecoveryItem) -> Turn:
+        ctx.data["case"] = item.case_id
+        ctx.data["due"] = item.fine_due
+        ctx.data["queue"] = [int(str(c["number"])) for c in item.cattle]
+        ctx.data["cattle"] = {str(c["number"]): _cattle_line(c) for c in item.cattle}
+        ctx.data["lots"] = []
+        text = "\n".join(
+            [
+                self._line(ctx, item),
+                *(_cattle_line(c) for c in item.cattle),
+                ctx.t("Owner of the cattle: {owner}.", owner=item.owner),
+                ctx.t(
+                    "Sell only as many as are needed for the fine and the expenses of sale "
+                    "(Sec XVII). Police officers and pound-keepers may not buy (Sec X)."
+                ),
+                ctx.t("Expenses of the sale, for example Rs 0-8-0 (send 0 if none):"),
+            ]
+        )
+        return Turn.to("expenses", ctx.say(text))
+
+    def _amount(self, ctx: Ctx, text: str) -> int:
+        return read_amount(text.strip(), money_for(ctx.db, case_id=int(ctx.data["case"])))
+
+    def on_expenses(self, ctx: Ctx, msg: Inbound) -> Turn:
+        try:
+            ctx.data["expenses"] = self._amount(ctx, msg.text)
+        except PoundError as exc:
+            return explained(ctx, exc, "expenses")
+        return self._ask_buyer(ctx)
+
+    def _ask_buyer(self, ctx: Ctx) -> Turn:
+        number = ctx.data["queue"][0]
+        text = ctx.t(
+            "Head {number} ({kind}): buyer's name and village, for example: Ganga Ram, Kemri",
+            number=number,
+            kind=ctx.data["cattle"].get(str(number), ""),
+        )
+        return Turn.to("buyer", ctx.say(text, (Option("unsold", ctx.t("Not sold")),)))
+
+    def _next(self, ctx: Ctx) -> Turn:
+        ctx.data["queue"] = ctx.data["queue"][1:]
+        prices = [int(lot["price"]) for lot in ctx.data["lots"]]
+        if ctx.data["lots"] and covered(prices, int(ctx.data["due"]), int(ctx.data["expenses"])):
+            return Turn.to(
+                "place",
+                ctx.say(
+                    ctx.t(
+                        "The lots so far cover the fine and the expenses of sale: no more may "
+                        "be sold (Sec XVII)."
+                    )
+                    + "\n"
+                    + ctx.t("Where was the auction held?")
+                ),
+            )
+        if ctx.data["queue"]:
+            return self._ask_buyer(ctx)
+        if not ctx.data["lots"]:
+            return Turn.done(ctx.say(ctx.t("No animal was sold; nothing was recorded.")))
+        return Turn.to("place", ctx.say(ctx.t("Where was the auction held?")))
+
+    def on_buyer(self, ctx: Ctx, msg: Inbound) -> Turn:
+        if msg.option == "unsold" or msg.text.strip().lower() in {"unsold", "not sold"}:
+            return self._next(ctx)
+        try:
+            buyer = person_in(msg.text)
+        except PoundError as exc:
+            return explained(ctx, exc, "buyer", *self._ask_buyer(ctx).replies)
+        ctx.data["buyer"] = person_dict(buyer)
+        return Turn.to(
+            "price",
+            ctx.say(
+                ctx.t(
+                    "Price paid by {buyer} for head {number}, for example Rs 9-0-0:",
+                    buyer=buyer.name,
+                    number=ctx.data["queue"][0],
+                )
+            ),
+        )
+
+    def on_price(self, ctx: Ctx, msg: Inbound) -> Turn:
+        try:
+            price = self._amount(ctx, msg.text)
+        except PoundError as exc:
+            return explained(ctx, exc, "price")
+        ctx.data["lots"].append(
+            {"number": ctx.data["queue"][0], "buyer": ctx.data.pop("buyer"), "price": price}
+        )
+        return self._next(ctx)
+
+    def on_place(self, ctx: Ctx, msg: Inbound) -> Turn:
+        place = msg.text.strip()
+        if not place:
+            return Turn.to("place", ctx.say(ctx.t("Where was the auction held?")))
+        ctx.data["place"] = place[:500]
+        money = money_for(ctx.db, case_id=int(ctx.data["case"]))
+        lines = [
+            ctx.t(
+                "Sale for the fine in case No. {id} at {place}, today:",
+                id=ctx.data["case"],
+                place=place,
+            )
+        ]
+        for lot in ctx.data["lots"]:
+            buyer = person_from(lot["buyer"])
+            lines.append(
+                ctx.t(
+                    "Head {number} to {buyer} for {price}",
+                    number=lot["number"],
+                    buyer=(buyer.name if buyer else "")
+                    + (f", {buyer.residence}" if buyer and buyer.residence else ""),
+                    price=money.format(int(lot["price"])),
+                )
+            )
+        lines.append(
+            ctx.t("Expenses of the sale: {expenses}", expenses=money.format(ctx.data["expenses"]))
+        )
+        lines.append(ctx.t("Record this sale?"))
+        return Turn.to("confirm", ctx.say("\n".join(lines), yes_no(ctx)))
+
+    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
+        if (refusal := unconfirmed(ctx, msg)) is not None:
+            return refusal
+        lots = []
+        for lot in ctx.data["lots"]:
+            buyer = person_from(lot["buyer"])
+            if buyer is None:
+                return explained(ctx, InvalidInput("a lot has no buyer"), None)
+            lots.append(
+                RecoveryLotIn(number=int(lot["number"]), buyer=buyer, price=int(lot["price"]))
+            )
+        try:
+            sold = record_recovery_sale(
+                ctx.db,
+                actor_id=actor(ctx, Role.DAROGAH),
+                case_id=int(ctx.data["case"]),
+                lots=lots,
+                expenses=int(ctx.data["expenses"]),
+                place=str(ctx.data["place"]),
+                occurred_at=ctx.now,
+                now=ctx.now,
+            )
+        except PoundError as exc:
+            return explained(ctx, exc, None)
+        money = money_for(ctx.db, case_id=sold.case_id)
+        return Turn.done(
+            ctx.say(
+                ctx.t(
+                    "Sale recorded (Sec XVII). Proceeds {proceeds}: expenses {expenses}, fine "
+                    "{fine} (compensation to the complainant {compensation}, to the fund "
+                    "{fund}); balance to the owner {balance}; fine still unpaid {unpaid}.",
+                    proceeds=money.format(sold.proceeds),
+                    expenses=money.format(sold.expenses_paid),
+                    fine=money.format(sold.fine_paid),
+                    compensation=money.format(sold.to_complainant),
+                    fund=money.format(sold.to_fund),
+                    balance=money.format(sold.balance_to_owner),
+                    unpaid=money.format(sold.fine_unpaid),
+                )
+            )
+        )
+
+
+def _case_no(typed: str) -> int:
+    number = typed.strip().lstrip("#").removeprefix("No.").strip().split(" ", 1)[0]
+    if not number.isdigit() or len(number) > 12:
+        raise InvalidInput("send the case's number, like 12")
+    return int(number)
+
+
+FLOWS: list[Flow] = [NoticeFlow(), AuctionFlow(), RecoverySaleFlow()]

@@ -1,27 +1,56 @@
 """The Magistrate: complaints against seizures waiting in his district, examined and decided
-(Sec XIV): dismissed, admitted, the seizure lawful, or illegal with damages and expenses."""
+(Sec XIV): dismissed, admitted, the seizure lawful, or illegal with damages and expenses; the
+recovery of an unpaid Sec XVII fine by sale of the cattle ordered; and offences of forcible
+opposition or rescue decided (Sec XIII)."""
 
 from __future__ import annotations
 
+import re
+from datetime import date
 from typing import ClassVar
 
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
     OfficerFlow,
     actor,
+    animals_from,
+    animals_in,
+    answer,
+    ask_again,
     command_typed,
     explained,
+    person_dict,
+    person_from,
+    person_in,
     refused,
     unconfirmed,
     yes_no,
 )
 from bot.i18n import N_
-from bot.types import Inbound, Option
+from bot.notices import KIND_NAMES
+from bot.types import Inbound, Option, Reply
 from law.errors import DamagesOverCap, InvalidInput, PoundError
+from law.guards import check_opposition_fine, check_opposition_imprisonment
+from law.kinds import G4_ALIASES, resolve_kind
 from law.money import MoneySystem
 from office.complaints import OPEN, admit_complaint, decide_complaint
+from office.offences import (
+    OffenceItem,
+    decide_offence,
+    offence_detail,
+    offence_profile,
+    pending_offences,
+)
 from office.queries import money_for, read_amount
+from office.recovery import (
+    CaseItem,
+    case_to_recover,
+    fines_to_recover,
+    order_recovery,
+    recovery_village,
+)
 from office.roles import Role
+from office.seizures import AnimalsIn
 from office.worklists import ComplaintItem, complaint_detail, pending_complaints
 
 OUTCOMES = {
@@ -317,4 +346,454 @@ class ComplaintsFlow(OfficerFlow):
         return Turn.done(ctx.say(text))
 
 
-FLOWS: list[Flow] = [ComplaintsFlow()]
+def _number(typed: str, what: str) -> int:
+    number = typed.strip().lstrip("#").removeprefix("No.").strip().split(" ", 1)[0]
+    if not number.isdigit() or len(number) > 12:
+        raise InvalidInput(f"send the {what}'s number, like 12")
+    return int(number)
+
+
+def cattle_text(ctx: Ctx, groups: list[AnimalsIn]) -> str:
+    """`2 cow (red), 1 buffalo` in the officer's language (kinds as `animals_in` checked them)."""
+    return ", ".join(
+        f"{g.count} {ctx.t(KIND_NAMES[resolve_kind(g.kind, G4_ALIASES).value])}"
+        + (f" ({g.description})" if g.description else "")
+        for g in groups
+    )
+
+
+class RecoveryFlow(OfficerFlow):
+    """An unpaid Sec XVII fine ordered to be recovered by sale of the cattle by which the
+    trespass was committed, whether the offender's or only in his charge (Sec XVII)."""
+
+    roles = (Role.MAGISTRATE,)
+    name = "magistrate_recovery"
+    commands = ("recovery", "fines")
+    menu = N_("Recover a fine by sale of the cattle (Sec XVII)")
+    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+        "start": ("pick", "cattle", "end"),
+        "pick": ("pick", "cattle", "end"),
+        "cattle": ("cattle", "describe"),
+        "describe": ("describe", "village"),
+        "village": ("village", "place"),
+        "place": ("place", "owner"),
+        "owner": ("owner", "confirm"),
+        "confirm": ("confirm", "end"),
+    }
+
+    def recheck(self, ctx: Ctx) -> None:
+        case = ctx.data.get("case")
+        if isinstance(case, int):
+            case_to_recover(ctx.db, case_id=case, actor_id=actor(ctx, Role.MAGISTRATE))
+        elif not ctx.has(Role.MAGISTRATE):
+            raise refused(ctx, Role.MAGISTRATE)
+
+    def allowed(self, ctx: Ctx) -> bool:
+        return ctx.has(Role.MAGISTRATE) or command_typed(ctx, self.commands)
+
+    def start(self, ctx: Ctx, args: str) -> Turn:
+        me = actor(ctx, Role.MAGISTRATE)
+        if args.strip():
+            return self._show(
+                ctx, case_to_recover(ctx.db, case_id=_number(args, "case"), actor_id=me)
+            )
+        districts = _districts(ctx)
+        if not districts:
+            raise refused(ctx, Role.MAGISTRATE)
+        items = [i for d in districts for i in fines_to_recover(ctx.db, district_id=d, actor_id=me)]
+        if not items:
+            return Turn.done(ctx.say(ctx.t("No fine under Sec XVII is waiting to be recovered.")))
+        lines = [self._line(ctx, i) for i in items]
+        lines.append(ctx.t("Choose a case, or send its number."))
+        options = tuple(Option(str(i.case_id), f"{i.case_id}: {i.accused}") for i in items)
+        return Turn.to("pick", ctx.say("\n".join(lines), options))
+
+    def _line(self, ctx: Ctx, item: CaseItem) -> str:
+        money = money_for(ctx.db, case_id=item.case_id)
+        return ctx.t(
+            "Case No. {id}, {village}: {accused} convicted on complaint of {complainant}; "
+            "fine {fine}, unpaid {unpaid}",
+            id=item.case_id,
+            village=item.village,
+            accused=item.accused,
+            complainant=item.complainant,
+            fine=money.format(item.fine),
+            unpaid=money.format(item.unpaid),
+        )
+
+    def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
+        try:
+            me = actor(ctx, Role.MAGISTRATE)
+            item = case_to_recover(
+                ctx.db, case_id=_number(msg.option or msg.text, "case"), actor_id=me
+            )
+            return self._show(ctx, item)
+        except PoundError as exc:
+            return explained(ctx, exc, "pick")
+
+    def _show(self, ctx: Ctx, item: CaseItem) -> Turn:
+        if item.unpaid <= 0:
+            return Turn.done(ctx.say(ctx.t("No fine is unpaid in case No. {id}.", id=item.case_id)))
+        ctx.data["case"] = item.case_id
+        ctx.data["village"] = item.village
+        ctx.data["convict"] = item.accused
+        text = "\n".join(
+            [
+                self._line(ctx, item),
+                ctx.t(
+                    "The fine may be recovered by sale of the cattle by which the trespass was "
+                    "committed, whether seized or not, and whether his or only in his charge "
+                    "(Sec XVII)."
+                ),
+                ctx.t("Which cattle? Send each kind with its number, like: 2 cow, 1 buffalo"),
+            ]
+        )
+        return Turn.to("cattle", ctx.say(text))
+
+    def on_cattle(self, ctx: Ctx, msg: Inbound) -> Turn:
+        try:
+            ctx.data["cattle"] = animals_in(msg.text)
+        except PoundError as exc:
+            return explained(ctx, exc, "cattle")
+        return Turn.to(
+            "describe",
+            ctx.say(ctx.t("How are they known (colour, marks)? Send - if no description.")),
+        )
+
+    def on_describe(self, ctx: Ctx, msg: Inbound) -> Turn:
+        text = msg.text.strip()
+        if not text:
+            return Turn.to(
+                "describe",
+                ctx.say(ctx.t("How are they known (colour, marks)? Send - if no description.")),
+            )
+        if text != "-":
+            for group in ctx.data["cattle"]:
+                group["description"] = text[:500]
+        return Turn.to("village", self._ask_village(ctx))
+
+    def _ask_village(self, ctx: Ctx) -> Reply:
+        village = str(ctx.data["village"])
+        return ctx.say(ctx.t("In which village are the cattle now?"), (Option(village, village),))
+
+    def on_village(self, ctx: Ctx, msg: Inbound) -> Turn:
+        try:
+            ctx.data["village"] = recovery_village(
+                ctx.db,
+                case_id=int(ctx.data["case"]),
+                village=(msg.option or msg.text).strip(),
+                actor_id=actor(ctx, Role.MAGISTRATE),
+            )
+        except PoundError as exc:
+            return explained(ctx, exc, "village", self._ask_village(ctx))
+        return Turn.to(
+            "place", ctx.say(ctx.t("Where in the village, for example: the owner's cattle shed"))
+        )
+
+    def on_place(self, ctx: Ctx, msg: Inbound) -> Turn:
+        place = msg.text.strip()
+        if not place:
+            return Turn.to(
+                "place",
+                ctx.say(ctx.t("Where in the village, for example: the owner's cattle shed")),
+            )
+        ctx.data["place"] = place[:500]
+        return Turn.to(
+            "owner",
+            ctx.say(
+                ctx.t(
+                    "Whose are the cattle? If they were only in the convicted person's charge, "
+                    "send the owner's name and village, like: Ganga Ram, Kemri"
+                ),
+                (Option("convict", ctx.t("The convicted person's own")),),
+            ),
+        )
+
+    def on_owner(self, ctx: Ctx, msg: Inbound) -> Turn:
+        if msg.option == "convict" or msg.text.strip().lower() in {"convict", "his", "own"}:
+            ctx.data["owner"] = None
+        else:
+            try:
+                ctx.data["owner"] = person_dict(person_in(msg.text))
+            except PoundError as exc:
+                return explained(ctx, exc, "owner")
+        owner = person_from(ctx.data["owner"])
+        owner_text = f"{owner.name}, {owner.residence}" if owner else str(ctx.data["convict"])
+        lines = [
+            ctx.t(
+                "Case No. {id}: the unpaid fine to be recovered by sale of {cattle}, at {place}, "
+                "{village} (Sec XVII).",
+                id=ctx.data["case"],
+                cattle=cattle_text(ctx, animals_from(ctx.data["cattle"])),
+                place=ctx.data["place"],
+                village=ctx.data["village"],
+            ),
+            ctx.t("Owner: {owner}.", owner=owner_text),
+            ctx.t("Record this order?"),
+        ]
+        return Turn.to("confirm", ctx.say("\n".join(lines), yes_no(ctx)))
+
+    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
+        if (refusal := unconfirmed(ctx, msg)) is not None:
+            return refusal
+        try:
+            done = order_recovery(
+                ctx.db,
+                actor_id=actor(ctx, Role.MAGISTRATE),
+                case_id=int(ctx.data["case"]),
+                cattle=animals_from(ctx.data["cattle"]),
+                village=str(ctx.data["village"]),
+                place=str(ctx.data["place"]),
+                owner=person_from(ctx.data.get("owner")),
+                occurred_at=ctx.now,
+                now=ctx.now,
+            )
+        except PoundError as exc:
+            return explained(ctx, exc, None)
+        money = money_for(ctx.db, case_id=done.case_id)
+        return Turn.done(
+            ctx.say(
+                ctx.t(
+                    "Order recorded (Sec XVII): {due} to be recovered by sale of {heads} head. "
+                    "The Darogah of thana {thana} holds the sale; the convicted person and the "
+                    "complainant are told.",
+                    due=money.format(done.fine_due),
+                    heads=len(done.cattle),
+                    thana=done.thana,
+                )
+            )
+        )
+
+
+VERDICTS = {
+    "convicted": N_("Convicted"),
+    "acquitted": N_("Not convicted"),
+}
+TERM = re.compile(r"^\s*(?:(\d{1,3})\s*(?:months?|m)?)?\s*(?:(\d{1,3})\s*(?:days?|d))?\s*$", re.I)
+
+
+def read_term(text: str) -> tuple[int, int]:
+    """`3`, `3 months`, `2 months 10 days`, `15 days` or `0`: (months, days)."""
+    match = TERM.match(text.replace(",", " ").replace("and", " "))
+    if match is None or not text.strip():
+        raise InvalidInput("send the term like: 3 months, or 2 months 10 days, or 0 for none")
+    months, days = match.groups()
+    return int(months or 0), int(days or 0)
+
+
+class OffencesFlow(OfficerFlow):
+    """Forcible opposition to a seizure or a rescue, recorded for the police, decided: convicted
+    or not, and the sentence within the caps of Sec XIII."""
+
+    roles = (Role.MAGISTRATE,)
+    name = "magistrate_offences"
+    commands = ("offences", "rescues")
+    menu = N_("Opposition and rescue: decide (Sec XIII)")
+    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+        "start": ("pick", "verdict", "end"),
+        "pick": ("pick", "verdict", "end"),
+        "verdict": ("verdict", "prison", "reasons"),
+        "prison": ("prison", "labour", "fine"),
+        "labour": ("labour", "fine"),
+        "fine": ("fine", "reasons"),
+        "reasons": ("reasons", "confirm"),
+        "confirm": ("confirm", "end"),
+    }
+
+    def recheck(self, ctx: Ctx) -> None:
+        offence = ctx.data.get("offence")
+        if isinstance(offence, int):
+            offence_detail(ctx.db, offence_id=offence, actor_id=actor(ctx, Role.MAGISTRATE))
+        elif not ctx.has(Role.MAGISTRATE):
+            raise refused(ctx, Role.MAGISTRATE)
+
+    def allowed(self, ctx: Ctx) -> bool:
+        return ctx.has(Role.MAGISTRATE) or command_typed(ctx, self.commands)
+
+    def start(self, ctx: Ctx, args: str) -> Turn:
+        me = actor(ctx, Role.MAGISTRATE)
+        if args.strip():
+            item = offence_detail(ctx.db, offence_id=_number(args, "offence"), actor_id=me)
+            return self._show(ctx, item)
+        districts = _districts(ctx)
+        if not districts:
+            raise refused(ctx, Role.MAGISTRATE)
+        items = [i for d in districts for i in pending_offences(ctx.db, district_id=d, actor_id=me)]
+        if not items:
+            return Turn.done(ctx.say(ctx.t("No offence of opposition or rescue is waiting.")))
+        lines = [self._line(ctx, i) for i in items]
+        lines.append(ctx.t("Choose an offence to decide, or send its number."))
+        options = tuple(Option(str(i.offence_id), f"{i.offence_id}: {i.ref}") for i in items)
+        return Turn.to("pick", ctx.say("\n".join(lines), options))
+
+    def _line(self, ctx: Ctx, item: OffenceItem) -> str:
+        template = (
+            N_("No. {id}: rescue of cattle of seizure {ref} on {day}, by {offenders}")
+            if item.kind == "rescue"
+            else N_("No. {id}: opposition to seizure {ref} on {day}, by {offenders}")
+        )
+        return ctx.t(
+            template,
+            id=item.offence_id,
+            ref=item.ref,
+            day=ctx.t.day(date.fromisoformat(item.occurred_on)),
+            offenders=item.offenders or "-",
+        )
+
+    def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
+        try:
+            item = offence_detail(
+                ctx.db,
+                offence_id=_number(msg.option or msg.text, "offence"),
+                actor_id=actor(ctx, Role.MAGISTRATE),
+            )
+            return self._show(ctx, item)
+        except PoundError as exc:
+            return explained(ctx, exc, "pick")
+
+    def _show(self, ctx: Ctx, item: OffenceItem) -> Turn:
+        if item.decided:
+            return Turn.done(
+                ctx.say(ctx.t("Offence No. {id} is already decided.", id=item.offence_id))
+            )
+        ctx.data["offence"] = item.offence_id
+        ctx.data["offenders"] = item.offenders
+        text = "\n".join(
+            [
+                self._line(ctx, item),
+                f'"{item.description}"',
+                ctx.t(
+                    "Reported by {who}, for thana {thana}.", who=item.reported_by, thana=item.thana
+                ),
+                ctx.t("What do you decide? (Sec XIII)"),
+            ]
+        )
+        options = tuple(Option(k, ctx.t(v)) for k, v in VERDICTS.items())
+        return Turn.to("verdict", ctx.say(text, options))
+
+    def on_verdict(self, ctx: Ctx, msg: Inbound) -> Turn:
+        choice = (msg.option or msg.text).strip().lower()
+        if choice not in VERDICTS:
+            options = tuple(Option(k, ctx.t(v)) for k, v in VERDICTS.items())
+            return Turn.to("verdict", ctx.say(ctx.t("What do you decide? (Sec XIII)"), options))
+        ctx.data["convicted"] = choice == "convicted"
+        if choice == "acquitted":
+            return Turn.to("reasons", ctx.say(ctx.t("Your reasons, in a few words:")))
+        return Turn.to("prison", ctx.say(self._ask_term(ctx)))
+
+    def _ask_term(self, ctx: Ctx) -> str:
+        return ctx.t(
+            "Imprisonment, at most six months (Sec XIII): send the term, like 3 months or "
+            "2 months 10 days, or 0 for none."
+        )
+
+    def on_prison(self, ctx: Ctx, msg: Inbound) -> Turn:
+        try:
+            months, days = read_term(msg.text)
+            profile = offence_profile(ctx.db, offence_id=int(ctx.data["offence"]))
+            check_opposition_imprisonment(months, days, profile)
+        except PoundError as exc:
+            return explained(ctx, exc, "prison")
+        ctx.data["months"], ctx.data["days"] = months, days
+        if months or days:
+            return Turn.to(
+                "labour",
+                ctx.say(
+                    ctx.t("With labour?"),
+                    (
+                        Option("yes", ctx.t("With labour")),
+                        Option("no", ctx.t("Without labour")),
+                    ),
+                ),
+            )
+        ctx.data["labour"] = None
+        return Turn.to("fine", ctx.say(self._ask_fine(ctx)))
+
+    def _ask_fine(self, ctx: Ctx) -> str:
+        return ctx.t("Fine, at most Rs 500 (Sec XIII), for example Rs 50-0-0 (send 0 for none):")
+
+    def on_labour(self, ctx: Ctx, msg: Inbound) -> Turn:
+        said = answer(msg)
+        if said is None:
+            return ask_again(ctx, "labour")
+        ctx.data["labour"] = said
+        return Turn.to("fine", ctx.say(self._ask_fine(ctx)))
+
+    def on_fine(self, ctx: Ctx, msg: Inbound) -> Turn:
+        try:
+            profile = offence_profile(ctx.db, offence_id=int(ctx.data["offence"]))
+            fine = read_amount(msg.text.strip(), profile.money)
+            check_opposition_fine(fine, profile)
+            if fine == 0 and not (ctx.data["months"] or ctx.data["days"]):
+                raise InvalidInput(
+                    "a conviction under Sec XIII carries imprisonment, a fine, or both",
+                    section="XIII",
+                )
+        except PoundError as exc:
+            return explained(ctx, exc, "fine")
+        ctx.data["fine"] = fine
+        return Turn.to("reasons", ctx.say(ctx.t("Your reasons, in a few words:")))
+
+    def on_reasons(self, ctx: Ctx, msg: Inbound) -> Turn:
+        reasons = msg.text.strip()
+        if not reasons:
+            return Turn.to("reasons", ctx.say(ctx.t("Your reasons, in a few words:")))
+        ctx.data["reasons"] = reasons[:4000]
+        lines = [ctx.t("Offence No. {id}:", id=ctx.data["offence"]) + " " + self._sentence(ctx)]
+        lines += [ctx.t("Reasons: {reasons}", reasons=reasons), ctx.t("Record this decision?")]
+        return Turn.to("confirm", ctx.say("\n".join(lines), yes_no(ctx)))
+
+    def _sentence(self, ctx: Ctx) -> str:
+        if not ctx.data["convicted"]:
+            return ctx.t("not convicted.")
+        parts = []
+        months, days = int(ctx.data["months"]), int(ctx.data["days"])
+        if months or days:
+            term = ctx.t(
+                "imprisonment for {months} months and {days} days", months=months, days=days
+            )
+            labour = ctx.t("with labour") if ctx.data["labour"] else ctx.t("without labour")
+            parts.append(f"{term}, {labour}")
+        if int(ctx.data["fine"]):
+            profile = offence_profile(ctx.db, offence_id=int(ctx.data["offence"]))
+            parts.append(
+                ctx.t("a fine of {fine}", fine=profile.money.format(int(ctx.data["fine"])))
+            )
+        return ctx.t(
+            "{offenders} convicted; {sentence} (Sec XIII).",
+            offenders=ctx.data.get("offenders") or "-",
+            sentence="; ".join(parts),
+        )
+
+    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
+        if (refusal := unconfirmed(ctx, msg)) is not None:
+            return refusal
+        convicted = bool(ctx.data["convicted"])
+        try:
+            decide_offence(
+                ctx.db,
+                actor_id=actor(ctx, Role.MAGISTRATE),
+                offence_id=int(ctx.data["offence"]),
+                convicted=convicted,
+                reasons=str(ctx.data["reasons"]),
+                prison_months=int(ctx.data.get("months", 0)) if convicted else 0,
+                prison_days=int(ctx.data.get("days", 0)) if convicted else 0,
+                labour=ctx.data.get("labour") if convicted else None,
+                fine=int(ctx.data.get("fine", 0)) if convicted else 0,
+                occurred_at=ctx.now,
+                now=ctx.now,
+            )
+        except PoundError as exc:
+            return explained(ctx, exc, None)
+        return Turn.done(
+            ctx.say(
+                ctx.t("Decision recorded.")
+                + " "
+                + ctx.t("Offence No. {id}:", id=ctx.data["offence"])
+                + " "
+                + self._sentence(ctx)
+            )
+        )
+
+
+FLOWS: list[Flow] = [ComplaintsFlow(), RecoveryFlow(), OffencesFlow()]

@@ -1,0 +1,118 @@
+"""Recovery of a Sec XVII fine by sale of the cattle: which lots are needed, where the money goes.
+
+Sec XVII: "any fine which shall be so adjudged may be recovered by sale of the Cattle by which
+the trespass was committed, or any portion of them". Sec XVIII, last paragraph: "All sums
+recovered under this and the last preceding Section may be appropriated in whole or in part to
+compensate the complainant for damage proved".
+
+Rulings where the Act is silent (stated in docs/act.md):
+
+* Only as many lots as are needed ("or any portion of them"): the lots are taken in the order the
+  officer lists them, and a lot is refused when the lots before it already fetched the unpaid
+  fine and the expenses of sale (as for a Sec IX sale).
+* The proceeds pay the expenses of sale first, then the fine (as from any sale, Sec XI); what is
+  left goes back to the owner of the cattle, who need not be the person convicted.
+* Of the fine recovered, the compensation ordered is paid to the complainant first and the fund
+  (Sec XII) has the rest: the compensation is an appropriation of "sums recovered", so the first
+  sums recovered go to it until it is paid. A shortfall stays unpaid against the case; nothing is
+  invented to fill it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from law.errors import InvalidInput, RecoveryCovered
+from law.money_split import apply_in_order
+
+
+def _not_negative(amount: int, what: str) -> None:
+    if amount < 0:
+        raise InvalidInput(f"{what} cannot be negative", amount=amount)
+
+
+def check_lots_needed(prices: Sequence[int], fine_due: int, expenses: int) -> None:
+    """Sec XVII "or any portion of them": refuse the first lot offered after the lots before it
+    already cover the unpaid fine and the expenses of sale (lots counted from 1)."""
+    _not_negative(fine_due, "the fine due")
+    _not_negative(expenses, "expenses of sale")
+    dues = fine_due + expenses
+    fetched = 0
+    for index, price in enumerate(prices):
+        _not_negative(price, "a price")
+        if fetched >= dues:
+            raise RecoveryCovered(
+                f"lot {index + 1} is not needed: the lots before it fetched {fetched}, which "
+                f"covers the fine and the expenses of sale ({dues})",
+                lot=index + 1,
+                fetched=fetched,
+                dues=dues,
+            )
+        fetched += price
+
+
+def covered(prices: Sequence[int], fine_due: int, expenses: int) -> bool:
+    """Whether the lots so far cover the unpaid fine and the expenses: no further lot is needed."""
+    return sum(prices) >= fine_due + expenses
+
+
+@dataclass(frozen=True)
+class RecoveryAccount:
+    """The account of a sale for a fine (Sec XVII) and how its proceeds were applied.
+
+    proceeds == expenses_paid + fine_paid + balance_to_owner;
+    fine_paid == to_complainant + to_fund;
+    fine_due == fine_paid + fine_unpaid; expenses == expenses_paid + expenses_unpaid.
+    """
+
+    fine_due: int
+    compensation_due: int
+    expenses: int
+    number_sold: int
+    proceeds: int
+    expenses_paid: int
+    fine_paid: int
+    to_complainant: int
+    to_fund: int
+    balance_to_owner: int
+    fine_unpaid: int
+    expenses_unpaid: int
+
+    @property
+    def compensation_unpaid(self) -> int:
+        return self.compensation_due - self.to_complainant
+
+
+def recovery_account(
+    *, prices: Sequence[int], fine_due: int, compensation_due: int, expenses: int
+) -> RecoveryAccount:
+    """Apply the proceeds of the lots to the expenses of sale, then to the unpaid fine (of which
+    the unpaid compensation first goes to the complainant, Sec XVIII), the rest to the owner."""
+    if not prices:
+        raise InvalidInput("a sale has at least one lot")
+    _not_negative(compensation_due, "compensation due")
+    if compensation_due > fine_due:
+        raise InvalidInput(
+            "the compensation still due cannot exceed the fine still due",
+            compensation_due=compensation_due,
+            fine_due=fine_due,
+        )
+    check_lots_needed(prices, fine_due, expenses)
+    proceeds = sum(prices)
+    (expenses_paid, fine_paid), balance = apply_in_order(proceeds, (expenses, fine_due))
+    (to_complainant,), to_fund = apply_in_order(fine_paid, (compensation_due,))
+    return RecoveryAccount(
+        fine_due=fine_due,
+        compensation_due=compensation_due,
+        expenses=expenses,
+        number_sold=len(prices),
+        proceeds=proceeds,
+        expenses_paid=expenses_paid,
+        fine_paid=fine_paid,
+        to_complainant=to_complainant,
+        to_fund=to_fund,
+        balance_to_owner=balance,
+        fine_unpaid=fine_due - fine_paid,
+        expenses_unpaid=expenses - expenses_paid,
+    )

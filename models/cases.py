@@ -1,0 +1,85 @@
+"""The Magistrate's decision on a Sec XIII offence, and the recovery of a Sec XVII fine by sale of
+the cattle (the order, the auction and its lots)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlmodel import Field, SQLModel
+
+from models.columns import json_field
+
+
+class OffenceDecision(SQLModel, table=True):
+    """The Magistrate's decision on forcible opposition or rescue (Sec XIII): convicted or not;
+    imprisonment up to six months, with or without labour, and/or a fine up to Rs 500."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    offence_id: int = Field(foreign_key="offence.id", unique=True)
+    district_id: int = Field(foreign_key="district.id", index=True)
+    magistrate_id: int = Field(foreign_key="person.id")
+    decided_at: datetime
+    convicted: bool
+    convict: str = Field(default="", max_length=1000)
+    prison_months: int = 0
+    prison_days: int = 0
+    labour: bool | None = None
+    fine: int = 0
+    reasons: str = Field(max_length=4000)
+
+
+class RecoveryOrder(SQLModel, table=True):
+    """The Magistrate's order that an unpaid Sec XVII fine be recovered by sale of the cattle by
+    which the trespass was committed, whoever owns them. `cattle` lists each head: number, kind,
+    stated kind and description; the Darogah or police of `thana` hold the sale."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    case_id: int = Field(foreign_key="mischiefcase.id", index=True)
+    district_id: int = Field(foreign_key="district.id", index=True)
+    ordered_by: int = Field(foreign_key="person.id")
+    ordered_at: datetime
+    fine_due: int
+    cattle: list[dict[str, object]] = json_field(list)
+    village_id: int = Field(foreign_key="village.id")
+    place: str = Field(max_length=500)
+    thana: str = Field(max_length=64, index=True)
+    owner_id: int = Field(foreign_key="person.id")
+    status: str = Field(max_length=16, index=True)
+
+
+class RecoverySale(SQLModel, table=True):
+    """The auction held on a recovery order and how its proceeds were applied: expenses of sale,
+    the fine (compensation to the complainant first, Sec XVIII, the rest to the fund), the
+    balance to the owner; what the proceeds did not cover stays unpaid."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    order_id: int = Field(foreign_key="recoveryorder.id", unique=True)
+    case_id: int = Field(foreign_key="mischiefcase.id", index=True)
+    officer_id: int = Field(foreign_key="person.id")
+    held_at: datetime
+    held_on: date
+    place: str = Field(max_length=500)
+    fine_due: int
+    compensation_due: int
+    expenses: int
+    proceeds: int
+    expenses_paid: int
+    fine_paid: int
+    to_complainant: int
+    to_fund: int
+    balance_to_owner: int
+    fine_unpaid: int
+    expenses_unpaid: int
+
+
+class RecoveryLot(SQLModel, table=True):
+    """One head of the order knocked down to one buyer (Sec X: never a police officer or
+    pound-keeper)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    sale_id: int = Field(foreign_key="recoverysale.id", index=True)
+    number: int
+    buyer_name: str = Field(max_length=200)
+    buyer_residence: str = Field(max_length=200)
+    buyer_id: int | None = Field(default=None, foreign_key="person.id")
+    price: int

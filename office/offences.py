@@ -1,0 +1,190 @@
+"""The Magistrate's decision on forcible opposition to a seizure or a rescue (Sec XIII): convicted
+or not; imprisonment up to six months, with or without labour, and/or a fine up to Rs 500."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import Session, col, select
+
+from law.errors import Conflict, InvalidInput, NotFound
+from law.guards import check_opposition_sentence
+from law.periods import local_date
+from law.profile import StatuteProfile
+from models import Database, Offence, OffenceDecision, Seizure
+from office import audit, ledger
+from office.common import check_times, district_context, get_person, require_role
+from office.roles import Role
+
+
+def fine_receivable(offence_id: int) -> str:
+    """A Sec XIII fine adjudged and not yet paid."""
+    return f"receivable:fine:offence:{offence_id}"
+
+
+@dataclass(frozen=True)
+class OffenceDecided:
+    offence_id: int
+    convicted: bool
+    prison_months: int
+    prison_days: int
+    labour: bool | None
+    fine: int
+
+
+def decide_offence(
+    db: Database,
+    *,
+    actor_id: int,
+    offence_id: int,
+    convicted: bool,
+    reasons: str,
+    occurred_at: datetime,
+    now: datetime,
+    prison_months: int = 0,
+    prison_days: int = 0,
+    labour: bool | None = None,
+    fine: int = 0,
+    convict: str = "",
+) -> OffenceDecided:
+    """A Magistrate of the district decides a recorded offence of forcible opposition or rescue
+    (Sec XIII). A conviction carries imprisonment (`prison_months` and `prison_days`, at most six
+    months, `labour` saying with or without labour), a fine (at most Rs 500), or both; the fine
+    is owed to the fund (Sec XII) until paid. `convict` names whom he convicts, by default the
+    offenders as recorded."""
+    if not reasons.strip():
+        raise InvalidInput("a decision gives its reasons")
+    with db.transaction() as s:
+        offence = s.exec(select(Offence).where(Offence.id == offence_id).with_for_update()).first()
+        if offence is None:
+            raise NotFound(f"no offence {offence_id}")
+        require_role(s, actor_id, offence.district_id, Role.MAGISTRATE, None)
+        check_times(occurred_at, now, offence.occurred_at)
+        if _decision(s, offence_id) is not None:
+            raise Conflict(f"offence {offence_id} is already decided", section="XIII")
+        ctx = district_context(s, offence.district_id)
+        if convicted:
+            check_opposition_sentence(
+                months=prison_months,
+                days=prison_days,
+                labour=labour,
+                fine=fine,
+                profile=ctx.profile,
+            )
+        elif prison_months or prison_days or fine or labour is not None:
+            raise InvalidInput("no sentence without a conviction", section="XIII")
+        who = (convict.strip() or offence.offenders)[:1000] if convicted else ""
+        decision = OffenceDecision(
+            offence_id=offence_id,
+            district_id=ctx.id,
+            magistrate_id=actor_id,
+            decided_at=occurred_at,
+            convicted=convicted,
+            convict=who,
+            prison_months=prison_months,
+            prison_days=prison_days,
+            labour=labour,
+            fine=fine,
+            reasons=reasons.strip()[:4000],
+        )
+        s.add(decision)
+        s.flush()
+        ledger.post(
+            s,
+            district_id=ctx.id,
+            seizure_id=offence.seizure_id,
+            occurred_at=occurred_at,
+            memo=f"fine for offence {offence_id} (Sec XIII)",
+            section="XIII",
+            lines=[(fine_receivable(offence_id), fine), (ledger.FUND_FINES, -fine)],
+        )
+        seizure = s.get(Seizure, offence.seizure_id) if offence.seizure_id else None
+        audit.append(
+            s,
+            action="offence_decided",
+            subject=seizure.ref if seizure else f"offence:{offence_id}",
+            occurred_at=occurred_at,
+            now=now,
+            actor_id=actor_id,
+            section="XIII",
+            payload={
+                "offence_id": offence_id,
+                "convicted": convicted,
+                "convict": who,
+                "prison_months": prison_months,
+                "prison_days": prison_days,
+                "labour": labour,
+                "fine": fine,
+                "reasons": decision.reasons,
+            },
+        )
+        return OffenceDecided(offence_id, convicted, prison_months, prison_days, labour, fine)
+
+
+def _decision(s: Session, offence_id: int) -> OffenceDecision | None:
+    return s.exec(select(OffenceDecision).where(OffenceDecision.offence_id == offence_id)).first()
+
+
+@dataclass(frozen=True)
+class OffenceItem:
+    """A recorded offence, for the Magistrate's chat."""
+
+    offence_id: int
+    kind: str
+    ref: str
+    offenders: str
+    description: str
+    occurred_on: str
+    reported_by: str
+    thana: str
+    decided: bool
+
+
+def _item(s: Session, offence: Offence) -> OffenceItem:
+    ctx = district_context(s, offence.district_id)
+    seizure = s.get(Seizure, offence.seizure_id) if offence.seizure_id else None
+    reporter = get_person(s, offence.reported_by)
+    return OffenceItem(
+        offence_id=offence.id or 0,
+        kind=offence.kind,
+        ref=seizure.ref if seizure else "",
+        offenders=offence.offenders,
+        description=offence.description,
+        occurred_on=local_date(offence.occurred_at, ctx.tz).isoformat(),
+        reported_by=reporter.name,
+        thana=offence.thana,
+        decided=_decision(s, offence.id or 0) is not None,
+    )
+
+
+def pending_offences(db: Database, *, district_id: int, actor_id: int) -> list[OffenceItem]:
+    """Offences of the district not yet decided, oldest first, for one of its Magistrates."""
+    with db.reading() as s:
+        require_role(s, actor_id, district_id, Role.MAGISTRATE, None)
+        decided = select(OffenceDecision.offence_id)
+        rows = s.exec(
+            select(Offence)
+            .where(Offence.district_id == district_id, col(Offence.id).not_in(decided))
+            .order_by(col(Offence.occurred_at), col(Offence.id))
+        ).all()
+        return [_item(s, o) for o in rows]
+
+
+def offence_detail(db: Database, *, offence_id: int, actor_id: int) -> OffenceItem:
+    """One offence, after checking the speaker is a Magistrate of its district."""
+    with db.reading() as s:
+        offence = s.get(Offence, offence_id)
+        if offence is None:
+            raise NotFound(f"no offence {offence_id}")
+        require_role(s, actor_id, offence.district_id, Role.MAGISTRATE, None)
+        return _item(s, offence)
+
+
+def offence_profile(db: Database, *, offence_id: int) -> StatuteProfile:
+    """The statute profile of the offence's district (its caps and its money)."""
+    with db.reading() as s:
+        offence = s.get(Offence, offence_id)
+        if offence is None:
+            raise NotFound(f"no offence {offence_id}")
+        return district_context(s, offence.district_id).profile
