@@ -416,6 +416,15 @@ STANDS: frozenset[str] = frozenset(
         "complaint_dismissed",
         "complaint_lawful",
         "complaint_illegal",
+        # Sec XVII: an order and a sale are facts once made; the Darogah's task goes at once (an
+        # officer's message is not held by quiet hours), before any sale it asks for.
+        "recovery_ordered_convict",
+        "recovery_ordered_complainant",
+        "recovery_ordered_owner",
+        "recovery_ordered_darogah",
+        "recovery_sold_convict",
+        "recovery_sold_complainant",
+        "recovery_sold_owner",
     }
 )
 
