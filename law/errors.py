@@ -128,6 +128,13 @@ class CompensationOverFine(PoundError):
     section = "XVIII"
 
 
+class FundInsufficient(PoundError):
+    """A payment out of the Sec XII fund larger than what the fund holds."""
+
+    code = "fund_insufficient"
+    section = "XII"
+
+
 # --- Generic errors for the office layer -------------------------------------------------------
 
 
@@ -169,6 +176,7 @@ ALL_ERRORS: tuple[type[PoundError], ...] = (
     InvalidTransition,
     SurplusClaimOutOfTime,
     CompensationOverFine,
+    FundInsufficient,
     NotFound,
     NotAuthorised,
     EventInFuture,
