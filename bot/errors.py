@@ -31,6 +31,7 @@ TEXTS: dict[str, str] = {
     "notice_not_yet_due": N_("It is too early for that: {message}"),
     "surplus_claim_out_of_time": N_("The three months for claiming the surplus are over."),
     "compensation_over_fine": N_("Compensation cannot exceed the fine."),
+    "fund_insufficient": N_("The fund does not hold enough for that payment: {message}"),
     "event_in_future": N_("That time is in the future."),
     "event_out_of_order": N_("That time is before something already recorded."),
     "conflict": N_("That cannot be done now: {message}"),

@@ -13,14 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, func, select
 
 from law.errors import Conflict, InvalidInput, KindNeedsMagistrateOrder, NotFound
 from law.kinds import check_kind_order, is_scale_kind, order_in_force, order_kind
 from law.lifecycle import AnimalStatus, SeizureStatus
 from law.periods import local_date
 from models import Animal, Database, KindOrder, Pound, Seizure, Village
-from office import audit
+from office import audit, notify
 from office.common import (
     DistrictContext,
     check_times,
@@ -133,6 +133,10 @@ def order_for_seizure(
         # The keeper's entry must come after the order it rests on.
         seizure.last_event_at = max(seizure.last_event_at, occurred_at)
         s.add(seizure)
+        s.flush()
+        if not any(awaiting_order(a) for a in rows):
+            # Messages: the keeper may now register the cattle (Sec V).
+            notify.kind_ordered(s, seizure, ctx, order_id=row.id or 0, now=now)
         audit.append(
             s,
             action="kind_ordered",
@@ -222,6 +226,9 @@ def order_for_pound(
                 fined[seizure.ref] = done
                 seizure.last_event_at = max(seizure.last_event_at, occurred_at)
                 s.add(seizure)
+                s.flush()
+                if not any(awaiting_order(a) for a in rows):
+                    notify.kind_ordered(s, seizure, fresh, order_id=row.id or 0, now=now)
         audit.append(
             s,
             action="kind_ordered",
@@ -302,3 +309,46 @@ def awaiting_orders(
                 )
             )
         return out
+
+
+def district_pounds(db: Database, *, district_id: int, actor_id: int) -> list[tuple[str, str]]:
+    """The pounds (code, name) of a district, for its Magistrate making a standing order."""
+    with db.reading() as s:
+        require_role(s, actor_id, district_id, Role.MAGISTRATE, None, section=SECTION)
+        rows = s.exec(
+            select(Pound).where(Pound.district_id == district_id).order_by(col(Pound.code))
+        ).all()
+        return [(p.code, p.name) for p in rows]
+
+
+def kind_for_order(
+    db: Database, *, text: str, ref: str | None = None, pound: str | None = None
+) -> str:
+    """The kind an order would be made for, read with the district's own aliases (G4)."""
+    with db.reading() as s:
+        if ref is not None:
+            district_id = seizure_by_ref(s, ref).district_id
+        else:
+            row = s.exec(select(Pound).where(Pound.code == (pound or "").strip().upper())).first()
+            if row is None:
+                raise NotFound(f"no pound {pound!r}", section="III")
+            district_id = row.district_id
+        return order_kind(text, district_context(s, district_id).profile.aliases)
+
+
+def kinds_ordered_at(db: Database, *, village: str, district: str | None = None) -> set[str]:
+    """The kinds outside the scale that standing orders of the village's pound name (G4)."""
+    from models import District
+
+    with db.reading() as s:
+        q = select(Village.pound_id).where(
+            func.lower(Village.name) == " ".join(village.split()).lower()
+        )
+        if district:
+            q = q.join(District, col(District.id) == col(Village.district_id)).where(
+                District.code == district.strip().upper()
+            )
+        pound_ids = [i for i in s.exec(q).all() if i is not None]
+        if len(pound_ids) != 1:
+            return set()
+        return set(s.exec(select(KindOrder.kind).where(KindOrder.pound_id == pound_ids[0])).all())

@@ -281,6 +281,10 @@ def report_seizure(
             _add_aid_request(s, seizure, pound, actor_id, occurred_at, now)
         # Messages: the keeper expects the cattle; the owner, if known, the complaint reminders.
         notify.seizure_reported(s, seizure, ctx, now)
+        if awaiting:
+            # The Magistrates: the keeper waits for their order (G4).
+            waiting = {k: awaiting.count(k) for k in sorted(set(awaiting))}
+            notify.kind_order_needed(s, seizure, ctx, kinds=waiting, now=now)
         return SeizureReported(
             ref=seizure.ref,
             seizure_id=seizure.id or 0,
