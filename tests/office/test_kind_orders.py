@@ -25,6 +25,7 @@ from office.kind_orders import (
     order_for_pound,
     order_for_seizure,
 )
+from office.lookup import pound_rates
 from office.pound_acts import record_payment, register_arrival
 from office.queries import fund_view, seizure_view
 from office.seizures import AnimalsIn, report_seizure
@@ -309,3 +310,22 @@ def test_an_order_cannot_be_dated_before_the_seizure(world: World) -> None:
         for_seizure(world, ref, occurred_at=at(MARCH_1, 8), now=world.on(MARCH_1, 10))
     with world.db.reading() as s:
         assert s.exec(select(Animal.fine)).all() == [0]
+
+
+def test_the_schedule_posted_at_the_pound_shows_its_standing_orders(world: World) -> None:
+    """Sec VII: the schedule of fines and feeding rates is stuck up at every pound; practice G4
+    adds the rows the Magistrate's standing orders set."""
+    for_pound(world, occurred_at=world.on(MARCH_1, 9))
+    for_pound(world, per_day=AS_8, occurred_at=world.on(D(2026, 3, 4), 9))
+    rows = pound_rates(world.db, pound_code="TPR", now=at(D(2026, 3, 3), 12)).rows
+    assert (rows[-1].kinds, rows[-1].fine_text, rows[-1].feeding_text) == (
+        ("elephant",),
+        "Rs 2-0-0",
+        "Rs 0-4-0",
+    )
+    later = pound_rates(world.db, pound_code="TPR", now=at(D(2026, 3, 4), 12)).rows[-1]
+    assert later.feeding_text == "Rs 0-8-0"
+    assert all(
+        r.kinds != ("elephant",)
+        for r in pound_rates(world.db, pound_code="DHK", now=world.now).rows
+    )
