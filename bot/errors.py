@@ -44,6 +44,7 @@ TEXTS: dict[str, str] = {
         "expenses of sale."
     ),
     "seizure_of_another_district": N_("That seizure is of another district: {message}"),
+    "fund_insufficient": N_("The fund does not hold enough for that payment: {message}"),
     "event_in_future": N_("That time is in the future."),
     "event_out_of_order": N_("That time is before something already recorded."),
     "conflict": N_("That cannot be done now: {message}"),

@@ -29,6 +29,8 @@ KIND_NAMES: dict[str, str] = {
     "ass": N_("ass"),
     "sheep": N_("sheep"),
     "goat": N_("goat"),
+    # Practice G4: outside the scale, registered on a Magistrate's order.
+    "elephant": N_("elephant"),
 }
 
 NOT_KNOWN = N_("not known to the office")
@@ -70,6 +72,15 @@ TEMPLATES: dict[str, str] = {
     "complaint_admitted": N_(
         "Your complaint no. {complaint_id} against seizure {ref} is admitted: the seizer is "
         "summoned to a summary enquiry ({hearing}). No sale until it is decided (Sec IX, XIV)."
+    ),
+    "kind_order_needed": N_(
+        "Seizure {ref} ({village}, {seized_date}) brings {animals_kinds} to {pound}: not in "
+        "the Sec VI scale. The keeper can register the cattle only after your order fixing the "
+        "fine per head and the feeding per day (practice G4): KINDORDER {ref}."
+    ),
+    "kind_ordered": N_(
+        "The Magistrate has ordered the fine and feeding of the {animals_kinds} of seizure "
+        "{ref} (practice G4). Register the cattle when they arrive: ARRIVE {ref} (Sec V)."
     ),
     "complaint_waiting": N_(
         "Complaint no. {complaint_id} against seizure {ref} ({village}, {seized_date}) was "

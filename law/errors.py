@@ -168,6 +168,13 @@ class SeizureOfAnotherDistrict(InvalidInput):
     section = "XX"
 
 
+class FundInsufficient(PoundError):
+    """A payment out of the Sec XII fund larger than what the fund holds."""
+
+    code = "fund_insufficient"
+    section = "XII"
+
+
 # --- Generic errors for the office layer -------------------------------------------------------
 
 
@@ -221,6 +228,7 @@ ALL_ERRORS: tuple[type[PoundError], ...] = (
     NoRecoveryBySale,
     RecoveryCovered,
     SeizureOfAnotherDistrict,
+    FundInsufficient,
     NotFound,
     NotAuthorised,
     EventInFuture,

@@ -7,14 +7,17 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from law.errors import InvalidInput
-from law.kinds import AnimalKind
 
 
 @dataclass(frozen=True)
 class FeedingRate:
-    """Sec VII: a rate per head per day for some kinds, in force from `valid_from`."""
+    """Sec VII: a rate per head per day for some kinds, in force from `valid_from`.
 
-    kinds: frozenset[AnimalKind]
+    A kind is a row of the Sec VI scale (an `AnimalKind`, which is its word) or the word of an
+    animal outside it whose rate a Magistrate's order fixed (practice G4).
+    """
+
+    kinds: frozenset[str]
     per_day: int
     valid_from: date
 
@@ -25,7 +28,7 @@ class FeedingRate:
             raise InvalidInput("a feeding rate cannot be negative", per_day=self.per_day)
 
 
-def rate_on(kind: AnimalKind, day: date, rates: Sequence[FeedingRate]) -> int:
+def rate_on(kind: str, day: date, rates: Sequence[FeedingRate]) -> int:
     """The rate for `kind` in force on `day`: the covering rate with the latest `valid_from`.
 
     Sec VII leaves the rate to the Magistrate; where he has fixed none for a kind, nothing is
@@ -51,7 +54,7 @@ def feeding_days(arrived_on: date, until_on: date) -> int:
 
 
 def feeding_charge(
-    kind: AnimalKind, arrived_on: date, until_on: date, rates: Sequence[FeedingRate]
+    kind: str, arrived_on: date, until_on: date, rates: Sequence[FeedingRate]
 ) -> int:
     """Practice G9: each day from arrival to `until_on`, at the rate in force on that day."""
     days = feeding_days(arrived_on, until_on)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
 from enum import StrEnum, auto
 
 from law.errors import InvalidInput, KindNeedsMagistrateOrder, PigsNotImpoundable, UnknownAnimalKind
+from law.feeding import FeedingRate
 
 
 class AnimalKind(StrEnum):
@@ -102,12 +106,28 @@ def _singulars(word: str) -> list[str]:
     return candidates
 
 
-def resolve_kind(text: str, aliases: Mapping[str, AnimalKind]) -> AnimalKind:
-    """The kind of animal `text` names, singular or plural, in any case (G4, XVIII, VI)."""
+@dataclass(frozen=True)
+class OutsideScale:
+    """Practice G4: an animal no row of the Sec VI scale fits (an elephant, say). It may be
+    reported seized, but it is registered at the pound only on a Magistrate's order that fixes
+    its fine per head and its feeding per day."""
+
+    word: str  # singular, lower case: "elephant"
+
+
+# An animal outside the scale is named in one or two words (the register's kind column).
+KIND_MAX = 16
+_KIND_WORD = re.compile(r"^[a-z]+( [a-z]+)?$")
+
+
+def _classify(
+    text: str, aliases: Mapping[str, AnimalKind], ordered: Collection[str]
+) -> AnimalKind | OutsideScale:
     word = _normalise(text)
     if not word:
         raise UnknownAnimalKind("no kind of animal was given", kind=text)
     known_aliases = {_normalise(k): v for k, v in aliases.items()}
+    known_ordered = {_normalise(k) for k in ordered}
     for candidate in _singulars(word):
         if candidate in _KIND_VALUES:
             return AnimalKind(candidate)
@@ -119,18 +139,141 @@ def resolve_kind(text: str, aliases: Mapping[str, AnimalKind]) -> AnimalKind:
                 "to the Magistrate under Sec XVIII",
                 kind=text,
             )
-        if candidate in UNSCHEDULED_WORDS:
-            raise KindNeedsMagistrateOrder(
-                f"a {candidate} is not in the Sec VI scale; it can be registered only "
-                "on a Magistrate's order",
-                kind=text,
-            )
+        if candidate in UNSCHEDULED_WORDS or candidate in known_ordered:
+            return OutsideScale(candidate)
     known = [k.value for k in AnimalKind] + sorted(known_aliases)
     raise UnknownAnimalKind(
         f"unknown kind of animal {text!r}; known kinds: {', '.join(known)}",
         kind=text,
         known=known,
     )
+
+
+def resolve_kind(text: str, aliases: Mapping[str, AnimalKind]) -> AnimalKind:
+    """The kind of animal `text` names, singular or plural, in any case (G4, XVIII, VI)."""
+    kind = _classify(text, aliases, ())
+    if isinstance(kind, OutsideScale):
+        raise KindNeedsMagistrateOrder(
+            f"a {kind.word} is not in the Sec VI scale; it can be registered only "
+            "on a Magistrate's order",
+            kind=text,
+        )
+    return kind
+
+
+def kind_of(
+    text: str, aliases: Mapping[str, AnimalKind], ordered: Collection[str] = ()
+) -> AnimalKind | OutsideScale:
+    """Like `resolve_kind`, but an animal outside the scale is not refused: one the office
+    knows of, or one a Magistrate's order names (`ordered`), is an `OutsideScale` (G4).
+    Pigs are still refused (Sec XVIII), and a word nobody knows is still unknown (Sec VI)."""
+    return _classify(text, aliases, ordered)
+
+
+def is_scale_kind(kind: str) -> bool:
+    """Whether `kind` (as the register stores it) is a row of the Sec VI scale."""
+    return kind in _KIND_VALUES
+
+
+def order_kind(text: str, aliases: Mapping[str, AnimalKind]) -> str:
+    """Practice G4: the kind a Magistrate's order is made for, as the register will write it.
+
+    An animal of the scale (or mapped to a row of it) needs no order; pigs are never impounded
+    (Sec XVIII). Anything else is the word as given, in one or two words.
+    """
+    try:
+        kind = _classify(text, aliases, ())
+    except UnknownAnimalKind:
+        word = _normalise(text)
+        if not word:
+            raise
+    else:
+        if isinstance(kind, AnimalKind):
+            raise InvalidInput(
+                f"a {_normalise(text)} is fined under the Sec VI scale as a {kind.value}; "
+                "no order is needed",
+                section="VI",
+                kind=kind.value,
+            )
+        word = kind.word
+    if len(word) > KIND_MAX or not _KIND_WORD.match(word):
+        raise InvalidInput(
+            f"name the animal in one or two words of letters, at most {KIND_MAX} in all",
+            section="practice G4",
+            kind=text,
+        )
+    return word
+
+
+@dataclass(frozen=True)
+class KindOrder:
+    """Practice G4: a Magistrate's order for an animal outside the scale. It sets the fine
+    per head and the feeding per head per day, from `valid_from`: for the animals of one
+    seizure (`for_seizure`), or for every seizure brought to one pound."""
+
+    kind: str
+    fine: int
+    per_day: int
+    valid_from: date
+    for_seizure: bool
+    ref: int = 0  # the caller's own number for the order, handed back as given
+
+    def __post_init__(self) -> None:
+        check_kind_order(self.fine, self.per_day)
+
+
+def check_kind_order(fine: int, per_day: int) -> None:
+    """Practice G4: the fine and the feeding rate an order sets are amounts, never negative."""
+    if fine < 0 or per_day < 0:
+        raise InvalidInput(
+            "the fine and the feeding rate cannot be negative",
+            section="practice G4",
+            fine=fine,
+            per_day=per_day,
+        )
+
+
+def orders_for(kind: str, orders: Sequence[KindOrder]) -> tuple[KindOrder, ...]:
+    """The orders that govern a head of `kind`: its seizure's own, if there are any, else the
+    standing orders of its pound (the narrower order is the more particular one)."""
+    own = tuple(o for o in orders if o.kind == kind and o.for_seizure)
+    return own or tuple(o for o in orders if o.kind == kind and not o.for_seizure)
+
+
+def order_in_force(kind: str, orders: Sequence[KindOrder], on: date) -> KindOrder:
+    """The order that governs a head of `kind` on `on` (G4): of the governing orders, the
+    latest in force; of two of one day, the later given. KindNeedsMagistrateOrder if none."""
+    best: KindOrder | None = None
+    for order in orders_for(kind, orders):
+        if order.valid_from <= on and (best is None or order.valid_from >= best.valid_from):
+            best = order
+    if best is None:
+        raise KindNeedsMagistrateOrder(
+            f"a {kind} is not in the Sec VI scale; it can be registered only on a "
+            "Magistrate's order fixing its fine and feeding",
+            kind=kind,
+        )
+    return best
+
+
+def ordered_rates(kind: str, orders: Sequence[KindOrder]) -> tuple[FeedingRate, ...]:
+    """The feeding rates the governing orders set for `kind`, each from its date (G4, G9)."""
+    return tuple(
+        FeedingRate(kinds=frozenset({kind}), per_day=o.per_day, valid_from=o.valid_from)
+        for o in orders_for(kind, orders)
+    )
+
+
+def check_registrable(awaiting: Collection[str]) -> None:
+    """Practice G4: cattle are registered only once every head outside the scale has its
+    Magistrate's order (`awaiting`: the kinds still without one)."""
+    if awaiting:
+        kinds = ", ".join(sorted(set(awaiting)))
+        raise KindNeedsMagistrateOrder(
+            f"the {kinds} cannot be registered until the Magistrate orders its fine and "
+            "feeding; the other cattle wait with it",
+            kinds=kinds,
+        )
 
 
 def fine_for(kind: AnimalKind, schedule: Mapping[FineClass, int]) -> int:

@@ -8,6 +8,7 @@ from models.db import Database
 from models.district import ApiToken, District, FeedingRate, Person, Pound, RoleGrant, Village
 from models.ledger import LedgerPosting, LedgerTxn
 from models.messaging import Conversation, InboundMessage, OptOut, Outbox
+from models.orders import FundPayment, KindOrder
 from models.sale import CattleReceipt, Notice, Sale, SaleLot, SurplusDeposit
 from models.seizure import AidRequest, Animal, Conveyance, RegisterEntry, Seizure
 
@@ -24,7 +25,9 @@ __all__ = [
     "Database",
     "District",
     "FeedingRate",
+    "FundPayment",
     "InboundMessage",
+    "KindOrder",
     "LedgerPosting",
     "LedgerTxn",
     "Notice",

@@ -57,6 +57,10 @@ class Animal(SQLModel, table=True):
     description: str = Field(default="", max_length=500)
     status: str = Field(max_length=32)
     fine: int
+    # Practice G4: the Magistrate's order (kindorder.id) that set the fine of an animal outside
+    # the Sec VI scale; None for the scale's kinds, and for one still awaiting its order. No
+    # foreign key in the database, so adding the column does not rebuild this table on SQLite.
+    order_id: int | None = None
     left_at: datetime | None = None
     left_on: date | None = None
     left_reason: str | None = Field(default=None, max_length=500)

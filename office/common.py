@@ -18,9 +18,10 @@ from law.errors import (
 )
 from law.feeding import FeedingRate as Rate
 from law.kinds import AnimalKind
+from law.kinds import KindOrder as Order
 from law.periods import check_not_before_start, local_date
 from law.profile import StatuteProfile, get_profile
-from models import District, FeedingRate, Person, Pound, RoleGrant, Seizure
+from models import District, FeedingRate, KindOrder, Person, Pound, RoleGrant, Seizure
 from office.roles import Role
 
 # A clock on a phone or a server may run a little ahead; more than this is a mistake.
@@ -69,11 +70,30 @@ def normalise_phone(text: str) -> str:
 
 
 @dataclass(frozen=True)
+class ScopedOrder:
+    """A Magistrate's order for an animal outside the scale (G4), with where it applies."""
+
+    seizure_id: int | None
+    pound_id: int | None
+    order: Order
+
+
+@dataclass(frozen=True)
 class DistrictContext:
     district: District
     profile: StatuteProfile
     tz: ZoneInfo
     rates: tuple[Rate, ...]
+    kind_orders: tuple[ScopedOrder, ...] = ()
+
+    def orders_for(self, seizure: Seizure) -> tuple[Order, ...]:
+        """The G4 orders that may govern an animal of `seizure`: its own and its pound's."""
+        return tuple(
+            o.order
+            for o in self.kind_orders
+            if (o.seizure_id is not None and o.seizure_id == seizure.id)
+            or (o.pound_id is not None and o.pound_id == seizure.pound_id)
+        )
 
     @property
     def id(self) -> int:
@@ -98,8 +118,26 @@ def district_context(s: Session, district_id: int) -> DistrictContext:
         Rate(kinds=frozenset({AnimalKind(r.kind)}), per_day=r.per_day, valid_from=r.valid_from)
         for r in rows
     )
+    orders = s.exec(
+        select(KindOrder).where(KindOrder.district_id == district_id).order_by(col(KindOrder.id))
+    ).all()
+    kind_orders = tuple(
+        ScopedOrder(
+            o.seizure_id,
+            o.pound_id,
+            Order(
+                kind=o.kind,
+                fine=o.fine,
+                per_day=o.per_day,
+                valid_from=o.valid_from,
+                for_seizure=o.seizure_id is not None,
+                ref=o.id or 0,
+            ),
+        )
+        for o in orders
+    )
     return DistrictContext(
-        district, get_profile(district.profile), ZoneInfo(district.timezone), rates
+        district, get_profile(district.profile), ZoneInfo(district.timezone), rates, kind_orders
     )
 
 
@@ -162,16 +200,25 @@ def has_role(
 
 
 def require_role(
-    s: Session, person_id: int, district_id: int, roles: Role | tuple[Role, ...], place: str | None
+    s: Session,
+    person_id: int,
+    district_id: int,
+    roles: Role | tuple[Role, ...],
+    place: str | None,
+    *,
+    section: str | None = None,
 ) -> None:
-    """The actor must hold one of `roles` here (at this pound or thana), or the act is refused."""
+    """The actor must hold one of `roles` here (at this pound or thana), or the act is refused
+    (citing `section`, or the section that gives the first role its office)."""
     wanted = roles if isinstance(roles, tuple) else (roles,)
     for role in wanted:
         if has_role(s, person_id, district_id, role, place if role in _PLACED else None):
             return
     names = " or ".join(f"{r}:{place}" if r in _PLACED and place else str(r) for r in wanted)
     raise NotAuthorised(
-        f"only the {names} may do this", section=ROLE_SECTION[wanted[0]], required=names
+        f"only the {names} may do this",
+        section=section or ROLE_SECTION[wanted[0]],
+        required=names,
     )
 
 

@@ -1,8 +1,10 @@
-"""Double-entry postings: where fines, feeding, sale money and surplus go (Sec VII, XI, XII)."""
+"""Double-entry postings: where fines, feeding, sale money and surplus go (Sec VII, XI, XII), what
+the fund pays out (XII), and the feeding written off for a head that died or escaped (G7)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from sqlmodel import Session, col, func, select
@@ -13,8 +15,10 @@ from models import LedgerPosting, LedgerTxn
 # Accounts. Debits are positive, credits negative; every transaction sums to zero.
 FUND_FINES = "fund:fines"  # Sec XI, XII: fines go to the Magistrate and form the fund
 FUND_SURPLUS = "fund:unclaimed-surplus"  # Sec XII: unclaimed proceeds join the fund
+FUND_PAID = "fund:paid-out"  # Sec XII: what the fund paid out, on the Magistrate's orders
 DEPOSIT = "deposit:surplus"  # Sec XI: surplus held 3 months
 FUND_PREFIX = "fund:"
+WRITEOFF_PREFIX = "writeoff:"
 
 
 def pound_cash(code: str) -> str:
@@ -24,6 +28,16 @@ def pound_cash(code: str) -> str:
 def keeper_feeding(code: str) -> str:
     """Feeding money the keeper retains (Sec XI)."""
     return f"keeper:feeding:{code}"
+
+
+def writeoff_feeding(code: str) -> str:
+    """Practice G7: the keeper's feeding of heads that died or escaped, asked of nobody."""
+    return f"writeoff:feeding:{code}"
+
+
+def fund_payee(purpose: str, place: str = "") -> str:
+    """Sec XII: what the fund paid out for, by purpose and pound (salary:TPR, pound:TPR, other)."""
+    return f"paid:fund:{purpose}:{place}" if place else f"paid:fund:{purpose}"
 
 
 def sale_cash(sale_id: int) -> str:
@@ -103,3 +117,32 @@ def balances(s: Session, district_id: int, prefix: str = "") -> dict[str, int]:
     if prefix:
         q = q.where(col(LedgerPosting.account).startswith(prefix))
     return {account: int(total or 0) for account, total in s.exec(q).all()}
+
+
+@dataclass(frozen=True)
+class Movement:
+    """One ledger transaction as it moved the accounts under a prefix: `net` is the sum of its
+    postings there (debit positive)."""
+
+    txn_id: int
+    occurred_at: datetime
+    memo: str
+    section: str
+    seizure_id: int | None
+    net: int
+
+
+def movements(s: Session, district_id: int, prefix: str) -> list[Movement]:
+    """Each transaction of one district that touched accounts under `prefix`, oldest first."""
+    q = (
+        select(LedgerTxn, func.sum(LedgerPosting.amount))
+        .join(LedgerPosting, col(LedgerTxn.id) == col(LedgerPosting.txn_id))
+        .where(LedgerTxn.district_id == district_id)
+        .where(col(LedgerPosting.account).startswith(prefix))
+        .group_by(col(LedgerTxn.id))  # the key decides every other column of the row
+        .order_by(col(LedgerTxn.occurred_at), col(LedgerTxn.id))
+    )
+    return [
+        Movement(txn.id or 0, txn.occurred_at, txn.memo, txn.section, txn.seizure_id, int(net or 0))
+        for txn, net in s.exec(q).all()
+    ]

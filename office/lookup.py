@@ -9,9 +9,9 @@ from datetime import datetime
 
 from sqlmodel import col, select
 
-from law.errors import NotFound
+from law.errors import KindNeedsMagistrateOrder, NotFound
 from law.feeding import rate_on
-from law.kinds import FINE_CLASS, AnimalKind, FineClass
+from law.kinds import FINE_CLASS, AnimalKind, FineClass, order_in_force
 from law.periods import local_date
 from models import Database, District, Person, Pound, RoleGrant, Seizure, Village
 from office.common import district_context, normalise_phone, seizure_by_ref
@@ -176,6 +176,14 @@ def pound_rates(db: Database, *, pound_code: str, now: datetime) -> PoundRates:
             fine = ctx.fmt(ctx.profile.fine_schedule[fine_class])
             for per_day, names in by_rate.items():
                 rows.append(RateRow(tuple(names), fine, ctx.fmt(per_day)))
+        # Practice G4: the Magistrate's standing orders for animals outside the scale.
+        standing = [o.order for o in ctx.kind_orders if o.pound_id == pound.id]
+        for word in sorted({o.kind for o in standing}):
+            try:
+                order = order_in_force(word, standing, today)
+            except KindNeedsMagistrateOrder:
+                continue
+            rows.append(RateRow((word,), ctx.fmt(order.fine), ctx.fmt(order.per_day)))
         return PoundRates(pound.code, pound.name, today.isoformat(), tuple(rows))
 
 

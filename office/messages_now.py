@@ -425,6 +425,9 @@ STANDS: frozenset[str] = frozenset(
         "recovery_sold_convict",
         "recovery_sold_complainant",
         "recovery_sold_owner",
+        # Practice G4: officers' messages, sent at once when the order is needed or made.
+        "kind_order_needed",
+        "kind_ordered",
     }
 )
 

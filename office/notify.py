@@ -839,3 +839,41 @@ def complaint_decided(
         now=now,
     )
     closed(s, seizure, now)
+
+
+def kind_order_needed(
+    s: Session, seizure: Seizure, ctx: DistrictContext, *, kinds: Mapping[str, int], now: datetime
+) -> None:
+    """Practice G4: the district's Magistrates hear that a seizure brought in animals outside
+    the Sec VI scale, which the keeper can register only on their order."""
+    _tell_officers(
+        s,
+        seizure,
+        ctx,
+        Role.MAGISTRATE,
+        None,
+        template="kind_order_needed",
+        params={**_basics(s, seizure, ctx), "animals_kinds": dict(kinds), "section": "G4"},
+        key="reported",
+        now=now,
+    )
+
+
+def kind_ordered(
+    s: Session, seizure: Seizure, ctx: DistrictContext, *, order_id: int, now: datetime
+) -> None:
+    """Practice G4: the keeper hears that the Magistrate has ordered the fine and feeding of
+    the animals outside the scale, so he may now register the seizure (Sec V)."""
+    rows = [a for a in animals_of(s, seizure) if a.order_id == order_id]
+    pound = s.get(Pound, seizure.pound_id)
+    _tell_officers(
+        s,
+        seizure,
+        ctx,
+        Role.KEEPER,
+        pound.code if pound else "",
+        template="kind_ordered",
+        params={**_basics(s, seizure, ctx), "animals_kinds": _kinds(rows), "section": "G4"},
+        key=f"order{order_id}",
+        now=now,
+    )

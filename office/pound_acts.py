@@ -10,6 +10,7 @@ from datetime import datetime
 from sqlmodel import Session, func, select
 
 from law.errors import Conflict, InvalidInput, NotAuthorised, ReleaseWithoutFine
+from law.kinds import check_registrable
 from law.lifecycle import (
     AnimalStatus,
     Arrive,
@@ -34,7 +35,7 @@ from models import (
     Seizure,
 )
 from office import audit, ledger, notify
-from office.charges import payable_on, sales_so_far
+from office.charges import charge_for, payable_on, sales_so_far
 from office.common import (
     check_times,
     district_context,
@@ -44,6 +45,7 @@ from office.common import (
     require_role,
     seizure_by_ref,
 )
+from office.kind_orders import apply_orders
 from office.roles import Role
 from office.sales import notice_text
 from office.seizures import PersonIn
@@ -122,6 +124,8 @@ def register_arrival(
             )
             seizure.owner_id = person.id
         on = local_date(occurred_at, ctx.tz)
+        # Practice G4: a head outside the scale is registered only on a Magistrate's order.
+        check_registrable(apply_orders(s, seizure, rows, ctx, on))
         advance(s, seizure, rows, ctx, Arrive(on=on), at=occurred_at, on=on)
         seizure.impounded_at = occurred_at
         seizure.impounded_on = on
@@ -557,20 +561,35 @@ def record_loss(
     occurred_at: datetime,
     now: datetime,
 ) -> None:
-    """An animal died or escaped in the pound: fine and feeding stop then (G7)."""
+    """An animal died or escaped in the pound: fine and feeding stop then, and none is asked of
+    the owner for it; the keeper's feeding of it is written off in the ledger (G7)."""
     if what not in ("died", "escaped"):
         raise InvalidInput("say whether the animal died or escaped")
     if not reason.strip():
         raise InvalidInput("give the reason or circumstances", section="practice G7")
     with db.transaction() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
-        _keeper_check(s, actor_id, seizure)
+        pound = _keeper_check(s, actor_id, seizure)
         check_times(occurred_at, now, seizure.last_event_at)
         ctx = district_context(s, seizure.district_id)
         rows = animals_of(s, seizure)
         on = local_date(occurred_at, ctx.tz)
         event = (Die if what == "died" else Escape)(on=on, animal_id=animal)
         advance(s, seizure, rows, ctx, event, at=occurred_at, on=on, reason=reason.strip()[:500])
+        lost = next(a for a in rows if a.number == animal)
+        written_off = charge_for(lost, seizure, ctx, on).written_off
+        ledger.post(
+            s,
+            district_id=ctx.id,
+            seizure_id=seizure.id,
+            occurred_at=occurred_at,
+            memo=f"feeding of animal {animal} of {seizure.ref} written off: it {what}",
+            section="practice G7",
+            lines=[
+                (ledger.writeoff_feeding(pound.code), written_off),
+                (ledger.keeper_feeding(pound.code), -written_off),
+            ],
+        )
         audit.append(
             s,
             action=f"animal_{what}",
@@ -579,7 +598,11 @@ def record_loss(
             now=now,
             actor_id=actor_id,
             section="practice G7",
-            payload={"animal": animal, "reason": reason.strip()[:500]},
+            payload={
+                "animal": animal,
+                "reason": reason.strip()[:500],
+                "feeding_written_off": written_off,
+            },
         )
         _after_release(seizure)
         # Messages: the owner is told (G7).

@@ -29,6 +29,8 @@ from models import (
 from office import ledger
 from office.charges import payable_on
 from office.common import district_context, seizure_by_ref
+from office.fund import feeding_written_off, fund_payments, fund_statement
+from office.kind_orders import awaiting_order
 from office.state import animals_of
 
 
@@ -95,6 +97,7 @@ def seizure_view(db: Database, *, ref: str, now: datetime) -> dict[str, Any]:
                     "description": a.description,
                     "status": a.status,
                     "fine": a.fine,
+                    "awaiting_order": awaiting_order(a),
                     "left_on": _iso(a.left_on),
                     "left_reason": a.left_reason,
                 }
@@ -237,12 +240,15 @@ def _line(p: dict[str, str] | None) -> str:
     return f"{p['name']} of {p['residence']}" if p["residence"] else p["name"]
 
 
-def fund_view(db: Database, *, district: str | None = None) -> dict[str, Any]:
-    """The Sec XII fund (fines and unclaimed surplus) and the deposits still held (Sec XI)."""
+def fund_view(
+    db: Database, *, district: str | None = None, since: date | None = None
+) -> dict[str, Any]:
+    """The Sec XII fund: fines and unclaimed surplus in, payments out on the Magistrate's orders,
+    the running balance; the deposits still held (Sec XI); the feeding written off (G7)."""
     with db.reading() as s:
         q = select(District)
         if district:
-            q = q.where(District.code == district)
+            q = q.where(District.code == district.strip().upper())
         districts = s.exec(q.order_by(col(District.id))).all()
         if district and not districts:
             raise NotFound(f"no district {district!r}")
@@ -252,18 +258,27 @@ def fund_view(db: Database, *, district: str | None = None) -> dict[str, Any]:
             bal = ledger.balances(s, d.id or 0)
             fines = -bal.get(ledger.FUND_FINES, 0)
             surplus = -bal.get(ledger.FUND_SURPLUS, 0)
+            paid = bal.get(ledger.FUND_PAID, 0)
             held = bal.get(ledger.DEPOSIT, 0)
-            total = fines + surplus
+            received = fines + surplus
+            total = received - paid
             out.append(
                 {
                     "district": d.code,
                     "fines": fines,
                     "unclaimed_surplus": surplus,
+                    "received": received,
+                    "received_text": ctx.fmt(received),
+                    "paid_out": paid,
+                    "paid_out_text": ctx.fmt(paid),
                     "balance": total,
                     "balance_text": ctx.fmt(total),
                     "deposits_held": -held,
                     "deposits_held_text": ctx.fmt(-held),
                     "unit": ctx.profile.money.unit,
+                    "statement": fund_statement(s, ctx, since=since),
+                    "payments": fund_payments(s, ctx),
+                    "feeding_written_off": feeding_written_off(s, ctx),
                     "accounts": bal,
                 }
             )
@@ -276,11 +291,23 @@ def money_for(
     seizure_ref: str | None = None,
     complaint_id: int | None = None,
     case_id: int | None = None,
+    district: str | None = None,
+    pound: str | None = None,
 ) -> MoneySystem:
     """The money system of the district a record belongs to (to read amounts typed by people)."""
     with db.reading() as s:
         district_id: int | None = None
-        if seizure_ref is not None:
+        if district is not None:
+            row = s.exec(select(District).where(District.code == district.strip().upper())).first()
+            if row is None:
+                raise NotFound(f"no district {district!r}")
+            district_id = row.id
+        elif pound is not None:
+            found = s.exec(select(Pound).where(Pound.code == pound.strip().upper())).first()
+            if found is None:
+                raise NotFound(f"no pound {pound!r}")
+            district_id = found.district_id
+        elif seizure_ref is not None:
             district_id = seizure_by_ref(s, seizure_ref).district_id
         elif complaint_id is not None:
             complaint = s.get(Complaint, complaint_id)

@@ -11,7 +11,7 @@ from enum import StrEnum
 from sqlmodel import Session, col, select
 
 from law.errors import Conflict, ExcludedTract, InvalidInput, NotFound
-from law.kinds import FINE_CLASS, fine_for, resolve_kind
+from law.kinds import FINE_CLASS, AnimalKind, OutsideScale, fine_for, kind_of
 from law.lifecycle import AnimalStatus, Rescue, SeizureStatus
 from law.periods import complaint_until, local_date
 from models import (
@@ -34,6 +34,7 @@ from office.common import (
     require_role,
     seizure_by_ref,
 )
+from office.kind_orders import apply_orders
 from office.roles import Role
 from office.state import advance, animals_of
 
@@ -77,6 +78,9 @@ class SeizureReported:
     complaint_until: str
     aid_requested: bool
     notes: list[str] = field(default_factory=list)
+    # Practice G4: kinds outside the scale still awaiting the Magistrate's order; the keeper
+    # registers the arrival only once it is made.
+    awaiting_order: list[str] = field(default_factory=list)
 
 
 def find_village(s: Session, name: str, district_code: str | None = None) -> Village:
@@ -163,7 +167,10 @@ def report_seizure(
         pound = s.get(Pound, vill.pound_id)
         if pound is None:
             raise NotFound(f"no pound is notified for {vill.name}", section="III")
-        kinds = [resolve_kind(g.kind, ctx.profile.aliases) for g in animals]
+        # Practice G4: an animal outside the scale is taken as it is named; its pound's
+        # standing orders name more kinds than the office knows by itself.
+        ordered = {o.order.kind for o in ctx.kind_orders if o.pound_id == pound.id}
+        kinds = [kind_of(g.kind, ctx.profile.aliases, ordered) for g in animals]
         actor = get_person(s, actor_id)
         if grnd is Ground.ROAD:
             require_role(s, actor_id, ctx.id, Role.ROAD_OFFICER, None)
@@ -220,23 +227,26 @@ def report_seizure(
         s.add(seizure)
         s.flush()
         number = 0
-        fine_total = 0
+        rows: list[Animal] = []
         for group, kind in zip(animals, kinds, strict=True):
             for _ in range(group.count):
                 number += 1
-                fine = fine_for(kind, ctx.profile.fine_schedule)
-                fine_total += fine
-                s.add(
-                    Animal(
-                        seizure_id=seizure.id or 0,
-                        number=number,
-                        kind=kind.value,
-                        stated_kind=group.kind.strip().lower()[:32],
-                        description=group.description.strip()[:500],
-                        status=AnimalStatus.SEIZED.value,
-                        fine=fine,
-                    )
+                row = Animal(
+                    seizure_id=seizure.id or 0,
+                    number=number,
+                    kind=kind.value if isinstance(kind, AnimalKind) else kind.word,
+                    stated_kind=group.kind.strip().lower()[:32],
+                    description=group.description.strip()[:500],
+                    status=AnimalStatus.SEIZED.value,
+                    # Outside the scale, the fine is the one a Magistrate's order sets (G4).
+                    fine=fine_for(kind, ctx.profile.fine_schedule)
+                    if isinstance(kind, AnimalKind)
+                    else 0,
                 )
+                s.add(row)
+                rows.append(row)
+        awaiting = apply_orders(s, seizure, rows, ctx, local_date(now, ctx.tz))
+        fine_total = sum(a.fine for a in rows)
         audit.append(
             s,
             action="seizure_reported",
@@ -255,20 +265,27 @@ def report_seizure(
                 "owner_id": owner_person.id if owner_person else None,
                 "animals": [
                     {
-                        "kind": k.value,
+                        "kind": _word(k),
                         "stated": g.kind,
                         "count": g.count,
                         "description": g.description,
                     }
                     for g, k in zip(animals, kinds, strict=True)
                 ],
-                "fine_class": [FINE_CLASS[k].value for k in kinds],
+                "fine_class": [
+                    FINE_CLASS[k].value if isinstance(k, AnimalKind) else None for k in kinds
+                ],
+                "awaiting_order": sorted(set(awaiting)),
             },
         )
         if police_aid:
             _add_aid_request(s, seizure, pound, actor_id, occurred_at, now)
         # Messages: the keeper expects the cattle; the owner, if known, the complaint reminders.
         notify.seizure_reported(s, seizure, ctx, now)
+        if awaiting:
+            # The Magistrates: the keeper waits for their order (G4).
+            waiting = {k: awaiting.count(k) for k in sorted(set(awaiting))}
+            notify.kind_order_needed(s, seizure, ctx, kinds=waiting, now=now)
         return SeizureReported(
             ref=seizure.ref,
             seizure_id=seizure.id or 0,
@@ -278,7 +295,12 @@ def report_seizure(
             fine=fine_total,
             complaint_until=seizure.complaint_until.isoformat(),
             aid_requested=police_aid,
+            awaiting_order=sorted(set(awaiting)),
         )
+
+
+def _word(kind: AnimalKind | OutsideScale) -> str:
+    return kind.value if isinstance(kind, AnimalKind) else kind.word
 
 
 def _add_aid_request(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from fastapi import APIRouter
@@ -9,6 +10,7 @@ from fastapi import APIRouter
 from office import (
     cases,
     complaints,
+    kind_orders,
     offences,
     pound_acts,
     queries,
@@ -17,6 +19,7 @@ from office import (
     seizures,
     surplus,
 )
+from office.fund import pay_from_fund
 from office.queries import money_for, read_amount
 from webhook import schemas as b
 from webhook.deps import Actor, State
@@ -56,6 +59,7 @@ def report_seizure(body: b.SeizureBody, st: State, actor: Actor) -> dict[str, An
         "fine": done.fine,
         "complaint_until": done.complaint_until,
         "police_aid_requested": done.aid_requested,
+        "awaiting_order": done.awaiting_order,
     }
 
 
@@ -510,6 +514,91 @@ def register(code: str, st: State, _actor: Actor, year: int | None = None) -> di
 
 
 @router.get("/fund", tags=["fund"], responses=ERRORS)
-def fund(st: State, _actor: Actor, district: str | None = None) -> dict[str, Any]:
-    """The Sec XII fund: fines and unclaimed surplus, and the deposits still held (Sec XI)."""
-    return queries.fund_view(st.db, district=district)
+def fund(
+    st: State, _actor: Actor, district: str | None = None, since: date | None = None
+) -> dict[str, Any]:
+    """The Sec XII fund: fines and unclaimed surplus in, payments out, the running balance
+    (from `since`, with the balance brought forward); deposits still held (Sec XI); feeding
+    written off for heads that died or escaped (G7)."""
+    return queries.fund_view(st.db, district=district, since=since)
+
+
+@router.post("/fund/payments", status_code=201, tags=["fund"], responses=ERRORS)
+def fund_payment(body: b.FundPaymentBody, st: State, actor: Actor) -> dict[str, Any]:
+    """The Magistrate of the district orders a payment out of the fund (Sec XII)."""
+    money = money_for(st.db, district=body.district)
+    done = pay_from_fund(
+        st.db,
+        actor_id=actor,
+        district=body.district,
+        purpose=body.purpose,
+        pound=body.pound,
+        keeper_phone=body.keeper_phone,
+        stated=body.stated,
+        amount=read_amount(body.amount, money),
+        payee=body.payee.to_office() if body.payee else None,
+        order=body.order,
+        occurred_at=body.occurred_at,
+        now=st.clock(),
+    )
+    return {
+        "payment_id": done.payment_id,
+        "district": done.district,
+        "purpose": done.purpose,
+        "amount": done.amount,
+        "amount_text": done.amount_text,
+        "payee": done.payee,
+        "balance_after": done.balance_after,
+        "balance_after_text": done.balance_after_text,
+    }
+
+
+def _kind_ordered(done: kind_orders.KindOrdered) -> dict[str, Any]:
+    return {
+        "order_id": done.order_id,
+        "kind": done.kind,
+        "fine": done.fine,
+        "per_day": done.per_day,
+        "valid_from": done.valid_from,
+        "ref": done.ref,
+        "pound": done.pound_code,
+        "animals": done.animals,
+    }
+
+
+@router.post("/seizures/{ref}/kind-order", status_code=201, tags=["pound"], responses=ERRORS)
+def seizure_kind_order(ref: str, body: b.KindOrderBody, st: State, actor: Actor) -> dict[str, Any]:
+    """The Magistrate fixes the fine and feeding of this seizure's animals of a kind outside
+    the Sec VI scale; the keeper may then register them (practice G4)."""
+    money = money_for(st.db, seizure_ref=ref)
+    done = kind_orders.order_for_seizure(
+        st.db,
+        actor_id=actor,
+        ref=ref,
+        kind=body.kind,
+        fine=read_amount(body.fine, money),
+        per_day=read_amount(body.per_day, money),
+        order=body.order,
+        occurred_at=body.occurred_at,
+        now=st.clock(),
+    )
+    return _kind_ordered(done)
+
+
+@router.post("/pounds/{code}/kind-orders", status_code=201, tags=["pound"], responses=ERRORS)
+def pound_kind_order(code: str, body: b.KindOrderBody, st: State, actor: Actor) -> dict[str, Any]:
+    """The Magistrate fixes, from the order's date, the fine and feeding of every animal of a
+    kind outside the Sec VI scale brought to this pound (practice G4)."""
+    money = money_for(st.db, pound=code)
+    done = kind_orders.order_for_pound(
+        st.db,
+        actor_id=actor,
+        pound=code,
+        kind=body.kind,
+        fine=read_amount(body.fine, money),
+        per_day=read_amount(body.per_day, money),
+        order=body.order,
+        occurred_at=body.occurred_at,
+        now=st.clock(),
+    )
+    return _kind_ordered(done)

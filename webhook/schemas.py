@@ -183,3 +183,25 @@ class OffenceDecisionBody(Act):
 
 class UnclaimedBody(Act):
     pass
+
+
+class FundPaymentBody(Act):
+    """Sec XII: a payment out of the fund on the Magistrate's order."""
+
+    district: str = Field(min_length=1, max_length=64)
+    purpose: Literal["salary", "pound", "other"]
+    pound: str | None = Field(default=None, max_length=32)
+    keeper_phone: str | None = Field(default=None, max_length=32)
+    stated: str = Field(default="", max_length=500)
+    amount: int | str
+    payee: PersonBody | None = None
+    order: str = Field(min_length=1, max_length=2000)
+
+
+class KindOrderBody(Act):
+    """Practice G4: the fine per head and feeding per day of an animal outside the scale."""
+
+    kind: str = Field(min_length=1, max_length=32)
+    fine: int | str
+    per_day: int | str
+    order: str = Field(min_length=1, max_length=2000)

@@ -57,6 +57,26 @@ def label(t: Translator, labels: dict[str, str], key: str) -> str:
     return t(labels[key]) if key in labels else key
 
 
+def awaiting_lines(t: Translator, kinds: list[str], fine_text: str) -> list[str]:
+    """Practice G4: what a seizer or officer is told when animals outside the scale await the
+    Magistrate's order."""
+    named = ", ".join(label(t, KIND_LABELS, k) for k in kinds)
+    return [
+        t(
+            "The fine there will be {fine} (Sec VI), and for the {kinds} what the Magistrate "
+            "orders.",
+            fine=fine_text,
+            kinds=named,
+        ),
+        t(
+            "The {kinds} is not in the Sec VI scale: the Magistrate has been asked to order its "
+            "fine and feeding, and the keeper registers the cattle after that order "
+            "(practice G4).",
+            kinds=named,
+        ),
+    ]
+
+
 def sender_phone(inbound: Inbound) -> str | None:
     """The sender's phone where the channel gives it (SMS, WhatsApp, console), else None."""
     if inbound.channel is Channel.TELEGRAM:

@@ -11,7 +11,7 @@ from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import N_
 from bot.types import Inbound, Option, Reply
 from law.errors import InvalidInput, NotAuthorised, PoundError
-from law.kinds import G4_ALIASES, resolve_kind
+from law.kinds import G4_ALIASES, kind_of
 from office.roles import Role
 from office.seizures import AnimalsIn, PersonIn
 from office.worklists import SeizureBrief, SeizureItem, seizure_brief
@@ -198,11 +198,12 @@ GROUP = re.compile(r"(\d{1,3})\s*([^\d,;]+)")
 
 def animals_in(text: str) -> list[dict[str, object]]:
     """`2 cow 1 buffalo` or `2 cows, 1 buffalo`: each group checked against the Sec VI scale
-    (the office checks again with the district's own profile)."""
+    (the office checks again with the district's own profile). An animal outside the scale the
+    office knows (an elephant) is taken, to await the Magistrate's order (practice G4)."""
     groups: list[dict[str, object]] = []
     for count, kind in GROUP.findall(text):
         word = kind.strip(" .,;:").lower()
-        resolve_kind(word, G4_ALIASES)
+        kind_of(word, G4_ALIASES)
         groups.append({"kind": word, "count": int(count), "description": ""})
     if not groups or sum(int(str(g["count"])) for g in groups) < 1:
         raise InvalidInput("send each kind with its number, like: 2 cow, 1 buffalo")

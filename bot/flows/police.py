@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from typing import ClassVar
 
+from bot.flows.anyone import awaiting_lines
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
     OfficerFlow,
@@ -24,6 +25,7 @@ from bot.flows.officer_kit import (
 from bot.i18n import N_
 from bot.types import Inbound, Option
 from law.errors import PoundError
+from office.queries import money_for
 from office.roles import Role
 from office.seizures import confirm_conveyance, report_seizure
 from office.worklists import (
@@ -274,17 +276,19 @@ class StrayFlow(OfficerFlow):
             )
         except PoundError as exc:
             return explained(ctx, exc, None)
-        return Turn.done(
-            ctx.say(
-                ctx.t(
-                    "Recorded as {ref}: {heads} head of straying cattle (Sec XVI). Take them "
-                    "without unnecessary delay to {pound} pound, then confirm with CONVEY {ref}.",
-                    ref=done.ref,
-                    heads=done.heads,
-                    pound=done.pound_name,
-                )
+        lines = [
+            ctx.t(
+                "Recorded as {ref}: {heads} head of straying cattle (Sec XVI). Take them "
+                "without unnecessary delay to {pound} pound, then confirm with CONVEY {ref}.",
+                ref=done.ref,
+                heads=done.heads,
+                pound=done.pound_name,
             )
-        )
+        ]
+        if done.awaiting_order:
+            money = money_for(ctx.db, seizure_ref=done.ref)
+            lines += awaiting_lines(ctx.t, done.awaiting_order, money.format(done.fine))
+        return Turn.done(ctx.say("\n".join(lines)))
 
 
 FLOWS: list[Flow] = [ConveyFlow(), StrayFlow()]

@@ -9,14 +9,15 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
-from bot.flows.anyone import KIND_LABELS, answer, day, label, sender_phone
+from bot.flows.anyone import KIND_LABELS, answer, awaiting_lines, day, label, sender_phone
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import N_
 from bot.types import Channel, Inbound, Option, Reply
 from law.errors import InvalidInput, PoundError
-from law.kinds import resolve_kind
+from law.kinds import AnimalKind, kind_of
 from law.profile import get_profile
 from office.common import find_or_add_person, normalise_phone
+from office.kind_orders import kinds_ordered_at
 from office.lookup import VillagePlace, match_village
 from office.roles import Role
 from office.seizures import MAX_HEADS, AnimalsIn, PersonIn, report_seizure
@@ -357,8 +358,17 @@ class SeizeFlow(Flow):
         return Turn.to("animals", *self._ask(ctx, "animals"))
 
     def _kind(self, ctx: Ctx, text: str) -> str:
+        """The kind as the register writes it. An animal outside the scale (an elephant) is
+        taken too: the Magistrate orders its fine and feeding before it is registered (G4)."""
         profile = get_profile(str(ctx.data.get("profile") or "act-iii-1857"))
-        return resolve_kind(text, profile.aliases).value
+        village = ctx.data.get("village")
+        ordered = (
+            kinds_ordered_at(ctx.db, village=str(village), district=ctx.data.get("district"))
+            if village
+            else set()
+        )
+        kind = kind_of(text, profile.aliases, ordered)
+        return kind.value if isinstance(kind, AnimalKind) else kind.word
 
     def _add_groups(self, ctx: Ctx, groups: list[tuple[int, str, str]]) -> None:
         """Check every group (kind known, count sensible) before adding any of them."""
@@ -544,8 +554,11 @@ class SeizeFlow(Flow):
                 pound=done.pound_name,
                 section=section,
             ),
-            t("The fine there will be {fine} (Sec VI).", fine=money.format(done.fine)),
         ]
+        if done.awaiting_order:
+            lines += awaiting_lines(t, done.awaiting_order, money.format(done.fine))
+        else:
+            lines.append(t("The fine there will be {fine} (Sec VI).", fine=money.format(done.fine)))
         if done.aid_requested:
             lines.append(t("The police of the thana have been asked to help (Sec II)."))
         lines.append(

@@ -11,7 +11,6 @@ from law.errors import (
     EventInFuture,
     ExcludedTract,
     InvalidInput,
-    KindNeedsMagistrateOrder,
     NotAuthorised,
     NotFound,
     PigsNotImpoundable,
@@ -62,8 +61,13 @@ def test_aliases_are_fined_by_their_row_and_pigs_are_refused(world: World) -> No
     with pytest.raises(PigsNotImpoundable) as pigs:
         world.seize(animals=[AnimalsIn("pigs", 3)])
     assert pigs.value.section == "XVIII"
-    with pytest.raises(KindNeedsMagistrateOrder):
-        world.seize(animals=[AnimalsIn("elephant")])
+    # Practice G4: an elephant is reported as seized, awaiting the Magistrate's order.
+    elephant = seizure_view(
+        world.db, ref=world.seize(animals=[AnimalsIn("elephant")]), now=world.now
+    )
+    assert [(a["kind"], a["fine"], a["awaiting_order"]) for a in elephant["animals"]] == [
+        ("elephant", 0, True)
+    ]
 
 
 def test_nothing_is_written_when_a_seizure_is_refused(world: World) -> None:

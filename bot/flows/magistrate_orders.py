@@ -1,0 +1,522 @@
+"""The Magistrate's orders: payments out of the pound fund (Sec XII) and orders for animals outside
+the Sec VI scale (practice G4)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from bot.flows.anyone import KIND_LABELS, label
+from bot.flows.base import Ctx, Flow, Turn
+from bot.flows.magistrate import _districts
+from bot.flows.officer_kit import (
+    ROLE_WORDS,
+    OfficerFlow,
+    command_typed,
+    explained,
+    person_dict,
+    person_from,
+    person_in,
+    unconfirmed,
+    yes_no,
+)
+from bot.i18n import N_
+from bot.types import Inbound, Option
+from law.errors import (
+    FundInsufficient,
+    InvalidInput,
+    NotAuthorised,
+    PoundError,
+)
+from law.money import MoneySystem
+from office.fund import FundDesk, fund_desk, pay_from_fund
+from office.kind_orders import (
+    AwaitingItem,
+    awaiting_orders,
+    district_pounds,
+    kind_for_order,
+    order_for_pound,
+    order_for_seizure,
+)
+from office.queries import money_for, read_amount
+from office.roles import Role
+
+PURPOSES = {
+    "salary": N_("A pound-keeper's salary"),
+    "pound": N_("Building or repairing a pound"),
+    "other": N_("Another purpose of the Act"),
+}
+
+
+def _magistrate_of(ctx: Ctx, section: str) -> int:
+    """The Magistrate acting; anyone else is refused, citing the section of the act."""
+    if ctx.person is None or ctx.person.id is None or not ctx.has(Role.MAGISTRATE):
+        raise NotAuthorised(ctx.t(ROLE_WORDS[Role.MAGISTRATE]), section=section)
+    return ctx.person.id
+
+
+class FundFlow(OfficerFlow):
+    """A payment out of the Sec XII fund, ordered by the Magistrate of the district."""
+
+    roles = (Role.MAGISTRATE,)
+    name = "magistrate_fund"
+    commands = ("fund", "payfund")
+    menu = N_("Pay out of the fund (Sec XII)")
+    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+        "start": ("district", "purpose"),
+        "district": ("district", "purpose"),
+        "purpose": ("purpose", "pound", "stated"),
+        "pound": ("pound", "keeper", "amount"),
+        "keeper": ("keeper", "amount"),
+        "stated": ("stated", "amount"),
+        "amount": ("amount", "payee", "order"),
+        "payee": ("payee", "order"),
+        "order": ("order", "confirm"),
+        "confirm": ("confirm", "end"),
+    }
+
+    def allowed(self, ctx: Ctx) -> bool:
+        return ctx.has(Role.MAGISTRATE) or command_typed(ctx, self.commands)
+
+    def recheck(self, ctx: Ctx) -> None:
+        me = _magistrate_of(ctx, "XII")
+        district = ctx.data.get("district")
+        if isinstance(district, int):
+            fund_desk(ctx.db, district_id=district, actor_id=me, now=ctx.now)
+
+    def _desk(self, ctx: Ctx) -> FundDesk:
+        return fund_desk(
+            ctx.db,
+            district_id=int(ctx.data["district"]),
+            actor_id=_magistrate_of(ctx, "XII"),
+            now=ctx.now,
+        )
+
+    def start(self, ctx: Ctx, args: str) -> Turn:
+        me = _magistrate_of(ctx, "XII")
+        districts = _districts(ctx)
+        if len(districts) == 1:
+            ctx.data["district"] = districts[0]
+            return self._ask_purpose(ctx)
+        desks = [fund_desk(ctx.db, district_id=d, actor_id=me, now=ctx.now) for d in districts]
+        options = tuple(Option(str(d.district_id), f"{d.name} ({d.balance_text})") for d in desks)
+        return Turn.to("district", ctx.say(ctx.t("The fund of which district?"), options))
+
+    def on_district(self, ctx: Ctx, msg: Inbound) -> Turn:
+        typed = (msg.option or msg.text).strip()
+        if not typed.isdigit() or int(typed) not in _districts(ctx):
+            return self.start(ctx, "")
+        ctx.data["district"] = int(typed)
+        return self._ask_purpose(ctx)
+
+    def _ask_purpose(self, ctx: Ctx) -> Turn:
+        desk = self._desk(ctx)
+        text = ctx.t(
+            "The pound fund of {district} holds {balance} (Sec XII). What is the payment for?",
+            district=desk.name,
+            balance=desk.balance_text,
+        )
+        options = tuple(Option(k, ctx.t(v)) for k, v in PURPOSES.items())
+        return Turn.to("purpose", ctx.say(text, options))
+
+    def on_purpose(self, ctx: Ctx, msg: Inbound) -> Turn:
+        choice = (msg.option or msg.text).strip().lower()
+        if choice not in PURPOSES:
+            return self._ask_purpose(ctx)
+        ctx.data["purpose"] = choice
+        if choice == "other":
+            return Turn.to(
+                "stated",
+                ctx.say(ctx.t("State the purpose connected with the execution of the Act:")),
+            )
+        return self._ask_pound(ctx)
+
+    def _ask_pound(self, ctx: Ctx) -> Turn:
+        options = tuple(Option(p.code, f"{p.code}: {p.name}") for p in self._desk(ctx).pounds)
+        return Turn.to("pound", ctx.say(ctx.t("Which pound?"), options))
+
+    def on_pound(self, ctx: Ctx, msg: Inbound) -> Turn:
+        typed = (msg.option or msg.text).strip().upper()
+        pound = next((p for p in self._desk(ctx).pounds if p.code == typed), None)
+        if pound is None:
+            return self._ask_pound(ctx)
+        ctx.data["pound"] = pound.code
+        ctx.data["pound_name"] = pound.name
+        if ctx.data["purpose"] != "salary":
+            return self._ask_amount(ctx)
+        if not pound.keepers:
+            return Turn.to(
+                "pound",
+                ctx.say(ctx.t("No keeper is recorded for {pound} pound.", pound=pound.name)),
+            )
+        options = tuple(Option(k.phone, k.name) for k in pound.keepers)
+        return Turn.to("keeper", ctx.say(ctx.t("Whose salary?"), options))
+
+    def on_keeper(self, ctx: Ctx, msg: Inbound) -> Turn:
+        typed = (msg.option or msg.text).strip().lower()
+        pound = next(p for p in self._desk(ctx).pounds if p.code == ctx.data["pound"])
+        keeper = next((k for k in pound.keepers if typed in (k.phone, k.name.lower())), None)
+        if keeper is None:
+            options = tuple(Option(k.phone, k.name) for k in pound.keepers)
+            return Turn.to("keeper", ctx.say(ctx.t("Whose salary?"), options))
+        ctx.data["keeper_phone"] = keeper.phone
+        ctx.data["keeper_name"] = keeper.name
+        return self._ask_amount(ctx)
+
+    def on_stated(self, ctx: Ctx, msg: Inbound) -> Turn:
+        stated = " ".join(msg.text.split())
+        if not stated:
+            return Turn.to(
+                "stated",
+                ctx.say(ctx.t("State the purpose connected with the execution of the Act:")),
+            )
+        ctx.data["stated"] = stated[:500]
+        return self._ask_amount(ctx)
+
+    def _ask_amount(self, ctx: Ctx) -> Turn:
+        desk = self._desk(ctx)
+        return Turn.to(
+            "amount",
+            ctx.say(
+                ctx.t(
+                    "How much, for example Rs 12-0-0? The fund holds {balance}.",
+                    balance=desk.balance_text,
+                )
+            ),
+        )
+
+    def on_amount(self, ctx: Ctx, msg: Inbound) -> Turn:
+        desk = self._desk(ctx)
+        try:
+            amount = read_amount(msg.text.strip(), desk.money)
+            if amount <= 0:
+                raise InvalidInput("a payment is of a positive amount", section="XII")
+            if amount > desk.balance:
+                raise FundInsufficient(
+                    f"the fund holds {desk.balance_text}",
+                    balance=desk.balance,
+                    amount=amount,
+                )
+        except PoundError as exc:
+            return explained(ctx, exc, "amount")
+        ctx.data["amount"] = amount
+        if ctx.data["purpose"] == "salary":
+            return self._ask_order(ctx)
+        return Turn.to(
+            "payee",
+            ctx.say(
+                ctx.t(
+                    "To whom is it paid? Send the name and village, and phone if any, for "
+                    "example: Ramdin Mistri, Testpur"
+                )
+            ),
+        )
+
+    def on_payee(self, ctx: Ctx, msg: Inbound) -> Turn:
+        try:
+            ctx.data["payee"] = person_dict(person_in(msg.text))
+        except PoundError as exc:
+            return explained(ctx, exc, "payee")
+        return self._ask_order(ctx)
+
+    def _ask_order(self, ctx: Ctx) -> Turn:
+        return Turn.to(
+            "order", ctx.say(ctx.t("The words of your order, as they are to be recorded:"))
+        )
+
+    def _purpose_line(self, ctx: Ctx) -> str:
+        purpose = str(ctx.data["purpose"])
+        if purpose == "salary":
+            return ctx.t(
+                "salary of {keeper}, keeper of {pound} pound",
+                keeper=ctx.data["keeper_name"],
+                pound=ctx.data["pound_name"],
+            )
+        if purpose == "pound":
+            return ctx.t(
+                "construction or maintenance of {pound} pound", pound=ctx.data["pound_name"]
+            )
+        return str(ctx.data["stated"])
+
+    def on_order(self, ctx: Ctx, msg: Inbound) -> Turn:
+        order = msg.text.strip()
+        if not order:
+            return self._ask_order(ctx)
+        ctx.data["order"] = order[:2000]
+        desk = self._desk(ctx)
+        payee = person_from(ctx.data.get("payee"))
+        text = "\n".join(
+            [
+                ctx.t(
+                    "Pay {amount} out of the fund of {district} to {payee}, for the {purpose} "
+                    "(Sec XII).",
+                    amount=desk.money.format(int(ctx.data["amount"])),
+                    district=desk.name,
+                    payee=payee.name if payee else ctx.data.get("keeper_name", ""),
+                    purpose=self._purpose_line(ctx),
+                ),
+                ctx.t("Order: {order}", order=order),
+                ctx.t("Record this payment?"),
+            ]
+        )
+        return Turn.to("confirm", ctx.say(text, yes_no(ctx)))
+
+    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
+        if (refusal := unconfirmed(ctx, msg)) is not None:
+            return refusal
+        desk = self._desk(ctx)
+        purpose = str(ctx.data["purpose"])
+        try:
+            paid = pay_from_fund(
+                ctx.db,
+                actor_id=_magistrate_of(ctx, "XII"),
+                district=desk.code,
+                purpose=purpose,
+                pound=ctx.data.get("pound") if purpose != "other" else None,
+                keeper_phone=ctx.data.get("keeper_phone") if purpose == "salary" else None,
+                stated=str(ctx.data.get("stated", "")),
+                amount=int(ctx.data["amount"]),
+                payee=person_from(ctx.data.get("payee")),
+                order=str(ctx.data["order"]),
+                occurred_at=ctx.now,
+                now=ctx.now,
+            )
+        except PoundError as exc:
+            return explained(ctx, exc, None)
+        return Turn.done(
+            ctx.say(
+                ctx.t(
+                    "Paid {amount} to {payee} out of the fund (Sec XII), payment No. {id}. The "
+                    "fund now holds {balance}.",
+                    amount=paid.amount_text,
+                    payee=paid.payee,
+                    id=paid.payment_id,
+                    balance=paid.balance_after_text,
+                )
+            )
+        )
+
+
+# --- Practice G4: an order for an animal outside the scale -------------------------------------
+
+G4 = "practice G4"
+
+
+class KindOrderFlow(OfficerFlow):
+    """The Magistrate's order fixing the fine and feeding of an animal outside the Sec VI scale,
+    for one seizure awaiting it or as a standing order for a pound (practice G4)."""
+
+    roles = (Role.MAGISTRATE,)
+    name = "magistrate_kind_order"
+    commands = ("kindorder",)
+    menu = N_("Animals outside the scale: your order (practice G4)")
+    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+        "start": ("pick", "kind", "fine"),
+        "pick": ("pick", "pound", "kind", "fine"),
+        "pound": ("pound", "kind"),
+        "kind": ("kind", "fine"),
+        "fine": ("fine", "rate"),
+        "rate": ("rate", "order"),
+        "order": ("order", "confirm"),
+        "confirm": ("confirm", "end"),
+    }
+
+    def allowed(self, ctx: Ctx) -> bool:
+        return ctx.has(Role.MAGISTRATE) or command_typed(ctx, self.commands)
+
+    def recheck(self, ctx: Ctx) -> None:
+        _magistrate_of(ctx, G4)
+
+    def _waiting(self, ctx: Ctx) -> list[AwaitingItem]:
+        me = _magistrate_of(ctx, G4)
+        return [
+            i for d in _districts(ctx) for i in awaiting_orders(ctx.db, district_id=d, actor_id=me)
+        ]
+
+    def start(self, ctx: Ctx, args: str) -> Turn:
+        items = self._waiting(ctx)
+        if args.strip():
+            return self._pick(ctx, args.split()[0].upper(), items)
+        lines = [ctx.t("Animals outside the Sec VI scale awaiting your order (practice G4):")]
+        lines += [
+            ctx.t(
+                "{ref}: {kinds} for {pound}, seized at {place}, {village}, on {day}",
+                ref=i.ref,
+                kinds=", ".join(f"{n} {label(ctx.t, KIND_LABELS, k)}" for k, n in i.kinds.items()),
+                pound=i.pound_name,
+                place=i.place,
+                village=i.village,
+                day=ctx.t.day(i.seized_on),
+            )
+            for i in items
+        ]
+        if not items:
+            lines = [ctx.t("No animal is awaiting your order.")]
+        lines.append(ctx.t("Choose a seizure, or make a standing order for a pound."))
+        options = (
+            *(Option(i.ref, i.ref) for i in items),
+            Option("pound", ctx.t("A standing order for a pound")),
+        )
+        return Turn.to("pick", ctx.say("\n".join(lines), options))
+
+    def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
+        typed = (msg.option or msg.text).strip()
+        if typed.lower() == "pound":
+            return self._ask_pound(ctx)
+        return self._pick(ctx, typed.split()[0].upper() if typed else "", self._waiting(ctx))
+
+    def _pick(self, ctx: Ctx, ref: str, items: list[AwaitingItem]) -> Turn:
+        item = next((i for i in items if i.ref == ref), None)
+        if item is None:
+            return Turn.to(
+                "pick",
+                ctx.say(ctx.t("No animal of {ref} is awaiting your order.", ref=ref or "-")),
+            )
+        ctx.data["ref"] = item.ref
+        ctx.data["where"] = ctx.t("seizure {ref} at {pound}", ref=item.ref, pound=item.pound_name)
+        ctx.data["kinds"] = sorted(item.kinds)
+        if len(item.kinds) == 1:
+            ctx.data["kind"] = next(iter(item.kinds))
+            return self._ask_fine(ctx)
+        options = tuple(Option(k, k) for k in sorted(item.kinds))
+        return Turn.to("kind", ctx.say(ctx.t("For which animal is the order?"), options))
+
+    def _pounds(self, ctx: Ctx) -> list[tuple[str, str]]:
+        me = _magistrate_of(ctx, G4)
+        return [
+            p for d in _districts(ctx) for p in district_pounds(ctx.db, district_id=d, actor_id=me)
+        ]
+
+    def _ask_pound(self, ctx: Ctx) -> Turn:
+        options = tuple(Option(code, f"{code}: {name}") for code, name in self._pounds(ctx))
+        return Turn.to("pound", ctx.say(ctx.t("For which pound?"), options))
+
+    def on_pound(self, ctx: Ctx, msg: Inbound) -> Turn:
+        typed = (msg.option or msg.text).strip().upper()
+        found = next(((c, n) for c, n in self._pounds(ctx) if c == typed), None)
+        if found is None:
+            options = tuple(Option(code, f"{code}: {name}") for code, name in self._pounds(ctx))
+            return Turn.to("pound", ctx.say(ctx.t("For which pound?"), options))
+        ctx.data["pound"] = found[0]
+        ctx.data["where"] = ctx.t("every seizure brought to {pound} pound", pound=found[1])
+        return Turn.to(
+            "kind", ctx.say(ctx.t("For which animal is the order? For example: elephant"))
+        )
+
+    def on_kind(self, ctx: Ctx, msg: Inbound) -> Turn:
+        typed = (msg.option or msg.text).strip()
+        if "ref" in ctx.data:
+            if typed.lower() not in ctx.data.get("kinds", []):
+                options = tuple(Option(k, k) for k in ctx.data.get("kinds", []))
+                return Turn.to("kind", ctx.say(ctx.t("For which animal is the order?"), options))
+            ctx.data["kind"] = typed.lower()
+            return self._ask_fine(ctx)
+        try:
+            ctx.data["kind"] = kind_for_order(ctx.db, text=typed, pound=str(ctx.data["pound"]))
+        except PoundError as exc:
+            return explained(ctx, exc, "kind")
+        return self._ask_fine(ctx)
+
+    def _money(self, ctx: Ctx) -> MoneySystem:
+        if "ref" in ctx.data:
+            return money_for(ctx.db, seizure_ref=str(ctx.data["ref"]))
+        return money_for(ctx.db, pound=str(ctx.data["pound"]))
+
+    def _ask_fine(self, ctx: Ctx) -> Turn:
+        return Turn.to(
+            "fine",
+            ctx.say(
+                ctx.t(
+                    "The fine for each {kind}, for example Rs 2-0-0:",
+                    kind=label(ctx.t, KIND_LABELS, str(ctx.data["kind"])),
+                )
+            ),
+        )
+
+    def on_fine(self, ctx: Ctx, msg: Inbound) -> Turn:
+        try:
+            ctx.data["fine"] = read_amount(msg.text.strip(), self._money(ctx))
+        except PoundError as exc:
+            return explained(ctx, exc, "fine")
+        return Turn.to(
+            "rate",
+            ctx.say(ctx.t("The feeding per head per day, for example Rs 0-4-0:")),
+        )
+
+    def on_rate(self, ctx: Ctx, msg: Inbound) -> Turn:
+        try:
+            ctx.data["per_day"] = read_amount(msg.text.strip(), self._money(ctx))
+        except PoundError as exc:
+            return explained(ctx, exc, "rate")
+        return Turn.to(
+            "order", ctx.say(ctx.t("The words of your order, as they are to be recorded:"))
+        )
+
+    def on_order(self, ctx: Ctx, msg: Inbound) -> Turn:
+        order = msg.text.strip()
+        if not order:
+            return Turn.to(
+                "order", ctx.say(ctx.t("The words of your order, as they are to be recorded:"))
+            )
+        ctx.data["order"] = order[:2000]
+        money = self._money(ctx)
+        text = "\n".join(
+            [
+                ctx.t(
+                    "Order for {where}: each {kind} is fined {fine} and fed at {rate} a day, "
+                    "from today (practice G4).",
+                    where=ctx.data["where"],
+                    kind=label(ctx.t, KIND_LABELS, str(ctx.data["kind"])),
+                    fine=money.format(int(ctx.data["fine"])),
+                    rate=money.format(int(ctx.data["per_day"])),
+                ),
+                ctx.t("Order: {order}", order=order),
+                ctx.t("Record this order?"),
+            ]
+        )
+        return Turn.to("confirm", ctx.say(text, yes_no(ctx)))
+
+    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
+        if (refusal := unconfirmed(ctx, msg)) is not None:
+            return refusal
+        me = _magistrate_of(ctx, G4)
+        kind, order = str(ctx.data["kind"]), str(ctx.data["order"])
+        fine, per_day = int(ctx.data["fine"]), int(ctx.data["per_day"])
+        try:
+            if "ref" in ctx.data:
+                done = order_for_seizure(
+                    ctx.db,
+                    actor_id=me,
+                    ref=str(ctx.data["ref"]),
+                    kind=kind,
+                    fine=fine,
+                    per_day=per_day,
+                    order=order,
+                    occurred_at=ctx.now,
+                    now=ctx.now,
+                )
+            else:
+                done = order_for_pound(
+                    ctx.db,
+                    actor_id=me,
+                    pound=str(ctx.data["pound"]),
+                    kind=kind,
+                    fine=fine,
+                    per_day=per_day,
+                    order=order,
+                    occurred_at=ctx.now,
+                    now=ctx.now,
+                )
+        except PoundError as exc:
+            return explained(ctx, exc, None)
+        lines = [ctx.t("Order No. {id} recorded (practice G4).", id=done.order_id)]
+        if done.animals:
+            lines.append(
+                ctx.t(
+                    "The keeper may now register: {refs} (Sec V).",
+                    refs=", ".join(sorted(done.animals)),
+                )
+            )
+        return Turn.done(ctx.say("\n".join(lines)))
+
+
+FLOWS: list[Flow] = [FundFlow(), KindOrderFlow()]

@@ -1,0 +1,354 @@
+"""The Magistrate's order for an animal outside the Sec VI scale (practice G4): its fine per head
+and its feeding per day, for one seizure or for every seizure brought to one pound.
+
+Where such an animal enters: the seizure is reported as it happened (Sec II, XV, XVI), with the
+animal named as it is ("elephant"). If an order of its pound already covers that kind, its fine
+is set at once; otherwise it is recorded as awaiting the order, and the keeper cannot register
+the seizure's arrival (Sec V) until the Magistrate has made one, for that seizure or for the
+pound. Pigs are never impounded: damage by pigs is a complaint under Sec XVIII.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from sqlmodel import Session, col, func, select
+
+from law.errors import Conflict, InvalidInput, KindNeedsMagistrateOrder, NotFound
+from law.kinds import check_kind_order, is_scale_kind, order_in_force, order_kind
+from law.lifecycle import AnimalStatus, SeizureStatus
+from law.periods import local_date
+from models import Animal, Database, KindOrder, Pound, Seizure, Village
+from office import audit, notify
+from office.common import (
+    DistrictContext,
+    check_times,
+    district_context,
+    require_role,
+    seizure_by_ref,
+)
+from office.roles import Role
+from office.state import animals_of
+
+SECTION = "practice G4"
+
+
+def awaiting_order(animal: Animal) -> bool:
+    """A head outside the scale, still with the seizer, whose fine no order has set yet."""
+    return (
+        not is_scale_kind(animal.kind)
+        and animal.order_id is None
+        and animal.status == AnimalStatus.SEIZED.value
+    )
+
+
+def apply_orders(
+    s: Session, seizure: Seizure, rows: list[Animal], ctx: DistrictContext, on: date
+) -> list[str]:
+    """Each head of `seizure` awaiting its order takes the fine of the order in force on `on`
+    (the seizure's own, else its pound's). Answers the kinds still awaiting one."""
+    waiting: list[str] = []
+    orders = ctx.orders_for(seizure)
+    for animal in rows:
+        if not awaiting_order(animal):
+            continue
+        try:
+            order = order_in_force(animal.kind, orders, on)
+        except KindNeedsMagistrateOrder:
+            waiting.append(animal.kind)
+            continue
+        animal.fine = order.fine
+        animal.order_id = order.ref
+        s.add(animal)
+    return waiting
+
+
+@dataclass(frozen=True)
+class KindOrdered:
+    order_id: int
+    kind: str
+    fine: int
+    per_day: int
+    valid_from: str
+    ref: str | None = None
+    pound_code: str | None = None
+    animals: dict[str, list[int]] = field(default_factory=dict)  # ref -> numbers now fined
+
+
+def _check_amounts(kind: str, fine: int, per_day: int, order: str) -> None:
+    if not kind.strip():
+        raise InvalidInput("name the kind of animal the order is for", section=SECTION)
+    if not order.strip():
+        raise InvalidInput("give the text of the order", section=SECTION)
+    check_kind_order(fine, per_day)
+
+
+def order_for_seizure(
+    db: Database,
+    *,
+    actor_id: int,
+    ref: str,
+    kind: str,
+    fine: int,
+    per_day: int,
+    order: str,
+    occurred_at: datetime,
+    now: datetime,
+) -> KindOrdered:
+    """The Magistrate of the district orders the fine and feeding of the animals of `kind` that
+    seizure `ref` brought in outside the scale; the keeper may then register them (G4)."""
+    _check_amounts(kind, fine, per_day, order)
+    with db.transaction() as s:
+        seizure = seizure_by_ref(s, ref, lock=True)
+        require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None, section=SECTION)
+        check_times(occurred_at, now, seizure.seized_at)
+        ctx = district_context(s, seizure.district_id)
+        word = order_kind(kind, ctx.profile.aliases)
+        rows = animals_of(s, seizure)
+        waiting = [a for a in rows if awaiting_order(a) and a.kind == word]
+        if not waiting:
+            raise Conflict(
+                f"no {word} of seizure {seizure.ref} awaits a Magistrate's order",
+                section=SECTION,
+                kind=word,
+            )
+        on = local_date(occurred_at, ctx.tz)
+        row = KindOrder(
+            district_id=ctx.id,
+            seizure_id=seizure.id,
+            kind=word,
+            fine=fine,
+            per_day=per_day,
+            valid_from=on,
+            order_text=order.strip()[:2000],
+            ordered_by=actor_id,
+            occurred_at=occurred_at,
+            recorded_at=now,
+        )
+        s.add(row)
+        s.flush()
+        apply_orders(s, seizure, rows, district_context(s, ctx.id), on)
+        numbers = [a.number for a in waiting]
+        # The keeper's entry must come after the order it rests on.
+        seizure.last_event_at = max(seizure.last_event_at, occurred_at)
+        s.add(seizure)
+        s.flush()
+        if not any(awaiting_order(a) for a in rows):
+            # Messages: the keeper may now register the cattle (Sec V).
+            notify.kind_ordered(s, seizure, ctx, order_id=row.id or 0, now=now)
+        audit.append(
+            s,
+            action="kind_ordered",
+            subject=seizure.ref,
+            occurred_at=occurred_at,
+            now=now,
+            actor_id=actor_id,
+            section=SECTION,
+            payload={
+                "order_id": row.id,
+                "kind": word,
+                "fine": fine,
+                "per_day": per_day,
+                "valid_from": on.isoformat(),
+                "animals": numbers,
+                "order": row.order_text,
+            },
+        )
+        return KindOrdered(
+            row.id or 0,
+            word,
+            fine,
+            per_day,
+            on.isoformat(),
+            ref=seizure.ref,
+            animals={seizure.ref: numbers},
+        )
+
+
+def order_for_pound(
+    db: Database,
+    *,
+    actor_id: int,
+    pound: str,
+    kind: str,
+    fine: int,
+    per_day: int,
+    order: str,
+    occurred_at: datetime,
+    now: datetime,
+) -> KindOrdered:
+    """The Magistrate of the district orders the fine and feeding of every animal of `kind`
+    brought to `pound` from the order's date; those already reported there and awaiting an
+    order take it at once (G4). A later order for the pound changes the rate from its date."""
+    _check_amounts(kind, fine, per_day, order)
+    with db.transaction() as s:
+        row_pound = s.exec(select(Pound).where(Pound.code == pound.strip().upper())).first()
+        if row_pound is None or row_pound.id is None:
+            raise NotFound(f"no pound {pound!r}", section="III")
+        require_role(s, actor_id, row_pound.district_id, Role.MAGISTRATE, None, section=SECTION)
+        check_times(occurred_at, now)
+        ctx = district_context(s, row_pound.district_id)
+        word = order_kind(kind, ctx.profile.aliases)
+        on = local_date(occurred_at, ctx.tz)
+        row = KindOrder(
+            district_id=ctx.id,
+            pound_id=row_pound.id,
+            kind=word,
+            fine=fine,
+            per_day=per_day,
+            valid_from=on,
+            order_text=order.strip()[:2000],
+            ordered_by=actor_id,
+            occurred_at=occurred_at,
+            recorded_at=now,
+        )
+        s.add(row)
+        s.flush()
+        fresh = district_context(s, ctx.id)
+        fined: dict[str, list[int]] = {}
+        for seizure in s.exec(
+            select(Seizure)
+            .where(
+                Seizure.pound_id == row_pound.id,
+                Seizure.status == SeizureStatus.SEIZED.value,
+            )
+            .order_by(col(Seizure.id))
+            .with_for_update()
+        ).all():
+            rows = animals_of(s, seizure)
+            before = [a.number for a in rows if awaiting_order(a) and a.kind == word]
+            if not before:
+                continue
+            apply_orders(s, seizure, rows, fresh, on)
+            done = [a.number for a in rows if a.number in before and not awaiting_order(a)]
+            if done:
+                fined[seizure.ref] = done
+                seizure.last_event_at = max(seizure.last_event_at, occurred_at)
+                s.add(seizure)
+                s.flush()
+                if not any(awaiting_order(a) for a in rows):
+                    notify.kind_ordered(s, seizure, fresh, order_id=row.id or 0, now=now)
+        audit.append(
+            s,
+            action="kind_ordered",
+            subject=f"pound:{row_pound.code}",
+            occurred_at=occurred_at,
+            now=now,
+            actor_id=actor_id,
+            section=SECTION,
+            payload={
+                "order_id": row.id,
+                "pound": row_pound.code,
+                "kind": word,
+                "fine": fine,
+                "per_day": per_day,
+                "valid_from": on.isoformat(),
+                "animals": fined,
+                "order": row.order_text,
+            },
+        )
+        return KindOrdered(
+            row.id or 0,
+            word,
+            fine,
+            per_day,
+            on.isoformat(),
+            pound_code=row_pound.code,
+            animals=fined,
+        )
+
+
+@dataclass(frozen=True)
+class AwaitingItem:
+    """A seizure with animals outside the scale awaiting the Magistrate's order (G4)."""
+
+    ref: str
+    kinds: dict[str, int]
+    pound_code: str
+    pound_name: str
+    village: str
+    place: str
+    seized_on: date
+
+
+def awaiting_orders(
+    db: Database, *, district_id: int, actor_id: int | None = None
+) -> list[AwaitingItem]:
+    """Seizures of the district whose cattle wait for a Magistrate's order (G4), oldest first."""
+    with db.reading() as s:
+        if actor_id is not None:
+            require_role(s, actor_id, district_id, Role.MAGISTRATE, None, section=SECTION)
+        seizures = s.exec(
+            select(Seizure)
+            .where(
+                Seizure.district_id == district_id,
+                Seizure.status == SeizureStatus.SEIZED.value,
+            )
+            .order_by(col(Seizure.seized_at), col(Seizure.id))
+        ).all()
+        out = []
+        for seizure in seizures:
+            kinds: dict[str, int] = {}
+            for a in animals_of(s, seizure):
+                if awaiting_order(a):
+                    kinds[a.kind] = kinds.get(a.kind, 0) + 1
+            if not kinds:
+                continue
+            pound = s.get(Pound, seizure.pound_id)
+            village = s.get(Village, seizure.village_id)
+            out.append(
+                AwaitingItem(
+                    ref=seizure.ref,
+                    kinds=kinds,
+                    pound_code=pound.code if pound else "",
+                    pound_name=pound.name if pound else "",
+                    village=village.name if village else "",
+                    place=seizure.place,
+                    seized_on=seizure.seized_on,
+                )
+            )
+        return out
+
+
+def district_pounds(db: Database, *, district_id: int, actor_id: int) -> list[tuple[str, str]]:
+    """The pounds (code, name) of a district, for its Magistrate making a standing order."""
+    with db.reading() as s:
+        require_role(s, actor_id, district_id, Role.MAGISTRATE, None, section=SECTION)
+        rows = s.exec(
+            select(Pound).where(Pound.district_id == district_id).order_by(col(Pound.code))
+        ).all()
+        return [(p.code, p.name) for p in rows]
+
+
+def kind_for_order(
+    db: Database, *, text: str, ref: str | None = None, pound: str | None = None
+) -> str:
+    """The kind an order would be made for, read with the district's own aliases (G4)."""
+    with db.reading() as s:
+        if ref is not None:
+            district_id = seizure_by_ref(s, ref).district_id
+        else:
+            row = s.exec(select(Pound).where(Pound.code == (pound or "").strip().upper())).first()
+            if row is None:
+                raise NotFound(f"no pound {pound!r}", section="III")
+            district_id = row.district_id
+        return order_kind(text, district_context(s, district_id).profile.aliases)
+
+
+def kinds_ordered_at(db: Database, *, village: str, district: str | None = None) -> set[str]:
+    """The kinds outside the scale that standing orders of the village's pound name (G4)."""
+    from models import District
+
+    with db.reading() as s:
+        q = select(Village.pound_id).where(
+            func.lower(Village.name) == " ".join(village.split()).lower()
+        )
+        if district:
+            q = q.join(District, col(District.id) == col(Village.district_id)).where(
+                District.code == district.strip().upper()
+            )
+        pound_ids = [i for i in s.exec(q).all() if i is not None]
+        if len(pound_ids) != 1:
+            return set()
+        return set(s.exec(select(KindOrder.kind).where(KindOrder.pound_id == pound_ids[0])).all())
