@@ -16,6 +16,9 @@ from office.common import check_aware, find_or_add_person, normalise_phone, pers
 
 # token_urlsafe(32) gives 43 characters; anything far longer is not one of ours.
 MAX_TOKEN_LENGTH = 128
+# A token may begin with "-" from token_urlsafe; the prefix keeps `pound token revoke TOKEN` from
+# reading it as an option, and says what the string is when it turns up in a shell history.
+TOKEN_PREFIX = "pnd_"
 
 
 @dataclass(frozen=True)
@@ -49,7 +52,7 @@ def issue_token(db: Database, *, phone: str, now: datetime, name: str | None = N
             person = find_or_add_person(s, name=name, residence="", phone=number, now=now)
         if person.id is None:
             raise NotFound(f"no person has the phone {number}", phone=number)
-        token = secrets.token_urlsafe(32)
+        token = TOKEN_PREFIX + secrets.token_urlsafe(32)
         row = ApiToken(person_id=person.id, token_hash=token_hash(token), created_at=now)
         s.add(row)
         s.flush()

@@ -142,6 +142,7 @@ def test_a_token_is_printed_alone_on_the_last_line_and_works(
     assert result.exit_code == 0, result.output
     token = last_line(result)
     assert token.strip() == token and " " not in token and len(token) >= 43
+    assert token.startswith("pnd_")  # never "-...", which the shell would read as an option
     db = Database(url)
     try:
         assert person_for_token(db, token) is not None

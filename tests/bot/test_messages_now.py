@@ -638,19 +638,21 @@ def test_what_is_done_is_told_as_it_was_done_whatever_happened_since(
 
 
 def test_a_message_that_cannot_be_worked_out_fails_visibly(
-    world: World, telegram: FakeTelegram
+    world: World, telegram: FakeTelegram, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     on_telegram(world)
     arrived(world)
-    with world.db.transaction() as s:
-        animal = s.exec(select(Animal).where(Animal.number == 1)).one()
-        animal.kind = "zebra"  # no such kind in the Sec VI scale: no amount can be worked out
-        s.add(animal)
+
+    def broken(look: object) -> dict[str, object]:
+        raise ValueError("the record cannot be read")
+
+    # A rule that cannot work out its figures (a record it cannot read) must not send stale ones.
+    monkeypatch.setitem(RULES, "claim_notice", broken)
 
     report = send(world, telegram, world.on(D(2026, 3, 1), 10, 5))
 
     row = outbox(world, "claim_notice")[0]
     assert row.state == "failed"
-    assert str(row.failed_reason).startswith("refresh: ValueError")
+    assert str(row.failed_reason).startswith("refresh: ValueError: the record cannot be read")
     assert report.failed >= 1
     assert heard(telegram, world.owner) == []
