@@ -20,7 +20,7 @@ from bot import delivery
 from bot.notices import TEMPLATES
 from bot.sender import PassReport
 from law.money import PIES
-from models import Animal, Outbox, Person
+from models import Outbox, Person
 from office.complaints import admit_complaint, file_complaint
 from office.deadlines import advance_deadlines
 from office.messages_now import RULES, STANDS, Send, as_it_stands
