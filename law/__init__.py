@@ -2,9 +2,15 @@
 
 from law.accounts import SaleAccount, account_lines, sale_account
 from law.citations import PRACTICE, SECTIONS, cite
+from law.complaint import COMPLAINT_TRANSITIONS, ComplaintStatus, Liability, liability
 from law.errors import (
     CompensationOverFine,
+    ComplainantNotOwner,
+    ComplaintAlreadyPending,
+    ComplaintDecided,
+    ComplaintNotAdmitted,
     ComplaintOutOfTime,
+    ComplaintUnderEnquiry,
     Conflict,
     DamagesOverCap,
     EventInFuture,
@@ -83,6 +89,7 @@ from law.profile import ACT_III_1857, CTA_1871_MODERN, PROFILES, StatuteProfile,
 __all__ = [
     "ACT_III_1857",
     "ANIMAL_TRANSITIONS",
+    "COMPLAINT_TRANSITIONS",
     "CTA_1871_MODERN",
     "FINE_CLASS",
     "G4_ALIASES",
@@ -98,7 +105,13 @@ __all__ = [
     "AnimalStatus",
     "Arrive",
     "CompensationOverFine",
+    "ComplainantNotOwner",
+    "ComplaintAlreadyPending",
+    "ComplaintDecided",
+    "ComplaintNotAdmitted",
     "ComplaintOutOfTime",
+    "ComplaintStatus",
+    "ComplaintUnderEnquiry",
     "Conflict",
     "DamagesOverCap",
     "DecideComplaint",
@@ -116,6 +129,7 @@ __all__ = [
     "InvalidMoney",
     "InvalidTransition",
     "KindNeedsMagistrateOrder",
+    "Liability",
     "LotCharge",
     "LotDistribution",
     "MoneySystem",
@@ -162,6 +176,7 @@ __all__ = [
     "in_quiet_hours",
     "largest_remainder",
     "last_day",
+    "liability",
     "local_date",
     "local_datetime",
     "money_system",

@@ -52,6 +52,12 @@ PRACTICE: dict[str, str] = {
     "G9": "Feeding charged for which days",
     "G10": "Who may claim",
     "G11": "Quiet hours",
+    "G12": "A complaint after cattle were sold",
+    "G13": "How many head a Sec IX sale sells",
+    "G14": "Who is the owner of record",
+    "G15": "A complaint without a summons",
+    "G16": "A message that was true when queued",
+    "G17": "How far back an act may be dated",
 }
 
 _ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
