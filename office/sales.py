@@ -8,7 +8,7 @@ from datetime import datetime
 
 from sqlmodel import Session
 
-from law.accounts import account_lines, sale_account
+from law.accounts import SaleAccount, account_lines, sale_account
 from law.errors import InvalidInput, PurchaserIsOfficial
 from law.guards import check_purchaser
 from law.lifecycle import AnimalStatus, PostNotice, SeizureStatus, Sell
@@ -16,7 +16,7 @@ from law.money_split import LotCharge
 from law.periods import local_date, next_step_due, sale_not_before, surplus_until
 from models import Database, Notice, Pound, Sale, SaleLot, Seizure, SurplusDeposit, Village
 from office import audit, ledger, notify
-from office.charges import charge_for
+from office.charges import AnimalCharge, charge_for
 from office.common import (
     check_times,
     district_context,
@@ -201,6 +201,29 @@ def record_sale(
         rest_charges = (
             [charge_for(a, seizure, ctx, on) for a in rest] if kind == "non_payment" else []
         )
+
+        def account_of(unsold: list[AnimalCharge]) -> SaleAccount:
+            return sale_account(
+                lots=[
+                    LotCharge(price=lot.price, fine=c.fine, feeding=c.feeding)
+                    for lot, c in zip(lots, charges, strict=True)
+                ],
+                expenses=expenses,
+                number_seized=len(rows),
+                impounded_from=seizure.impounded_on or seizure.seized_on,
+                impounded_until=on,
+                unsold_fines=sum(c.fine for c in unsold),
+                unsold_feeding=sum(c.feeding for c in unsold),
+                unclaimed=kind == "unclaimed",
+            )
+
+        account = account_of(rest_charges)
+        # Practice G13: the head not sold are handed back only when the proceeds cover the dues
+        # of all; if they fall short the rest stay in the pound (their dues still due, feeding
+        # running) for a further sale, and this sale's proceeds answer for the head sold.
+        hand_back = kind == "non_payment" and (account.shortfall == 0 or not rest)
+        if kind == "non_payment" and not hand_back:
+            account = account_of([])
         after = advance(
             s,
             seizure,
@@ -210,7 +233,7 @@ def record_sale(
                 on=on,
                 animal_ids=numbers,
                 purchasers_official=tuple(False for _ in numbers),
-                release_rest=kind == "non_payment",
+                release_rest=hand_back,
             ),
             at=occurred_at,
             on=on,
@@ -219,19 +242,6 @@ def record_sale(
         released = [
             n for n, st in after.animals.items() if st == AnimalStatus.RELEASED_AFTER_PART_SALE
         ]
-        account = sale_account(
-            lots=[
-                LotCharge(price=lot.price, fine=c.fine, feeding=c.feeding)
-                for lot, c in zip(lots, charges, strict=True)
-            ],
-            expenses=expenses,
-            number_seized=len(rows),
-            impounded_from=seizure.impounded_on or seizure.seized_on,
-            impounded_until=on,
-            unsold_fines=sum(c.fine for c in rest_charges),
-            unsold_feeding=sum(c.feeding for c in rest_charges),
-            unclaimed=kind == "unclaimed",
-        )
         dist = list(account.lots)
         lines = account_lines(account, ctx.profile.money)
         account_text = "\n".join(lines)
