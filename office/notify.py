@@ -682,11 +682,11 @@ def sale_recorded(
         key=str(sale_id),
         now=now,
     )
-    # Sold cattle can no longer be claimed, and a complaint can no longer stay their sale.
+    # Sold cattle can no longer be claimed; the owner may still complain (practice G12).
     cancel(
         s,
         seizure_ref=seizure.ref,
-        templates=[CLAIM_REMINDER, COMPLAINT_REMINDER],
+        templates=[CLAIM_REMINDER],
         now=now,
         reason="the cattle were sold",
     )
