@@ -1,5 +1,6 @@
 """The Magistrate: complaints against seizures waiting in his district, examined and decided
-(Sec XIV): dismissed, admitted, the seizure lawful, or illegal with damages and expenses."""
+(Sec XIV). A pending complaint is dismissed on examination or admitted with a summons to the
+seizer; only an admitted one is decided lawful, or illegal with damages and expenses (G15)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,14 @@ from bot.flows.officer_kit import (
 )
 from bot.i18n import N_
 from bot.types import Inbound, Option
-from law.errors import DamagesOverCap, InvalidInput, PoundError
+from law.complaint import ComplaintStatus, Standing
+from law.errors import (
+    ComplaintNotAdmitted,
+    ComplaintUnderEnquiry,
+    DamagesOverCap,
+    InvalidInput,
+    PoundError,
+)
 from law.money import MoneySystem
 from office.complaints import OPEN, admit_complaint, decide_complaint
 from office.queries import money_for, read_amount
@@ -30,8 +38,19 @@ OUTCOMES = {
     "lawful": N_("The seizure was lawful"),
     "illegal": N_("The seizure was illegal: damages"),
 }
+# What the Magistrate may do at each step (Sec XIV; G15): on examination, dismiss or summon;
+# after the summons and the enquiry, hold the seizure lawful or illegal.
+CHOICES = {
+    ComplaintStatus.PENDING.value: ("dismissed", "admit"),
+    ComplaintStatus.ADMITTED.value: ("lawful", "illegal"),
+}
 # Sec XIV: damages up to one hundred rupees, besides all expenses of procuring release.
 DAMAGES_CAP_RUPEES = 100
+
+
+def _options(ctx: Ctx) -> tuple[Option, ...]:
+    allowed = CHOICES.get(str(ctx.data.get("status")), ())
+    return tuple(Option(k, ctx.t(OUTCOMES[k])) for k in allowed)
 
 
 def _districts(ctx: Ctx) -> list[int]:
@@ -119,9 +138,9 @@ class ComplaintsFlow(OfficerFlow):
             )
         ctx.data["complaint"] = c.id
         ctx.data["seizer"] = c.seizure.seizer
-        options = tuple(Option(k, ctx.t(v)) for k, v in OUTCOMES.items())
+        ctx.data["status"] = c.status
         text = "\n".join([*self._describe(ctx, c), ctx.t("What do you decide? (Sec XIV)")])
-        return Turn.to("decide", ctx.say(text, options))
+        return Turn.to("decide", ctx.say(text, _options(ctx)))
 
     def _describe(self, ctx: Ctx, c: ComplaintItem) -> list[str]:
         z = c.seizure
@@ -152,13 +171,45 @@ class ComplaintsFlow(OfficerFlow):
         ]
         if z.damage:
             lines.append(ctx.t("Damage stated by the seizer: {damage}", damage=z.damage))
+        if c.standing == Standing.CLAIMING_OWNER.value:
+            lines.append(
+                ctx.t("No owner is on record: the complainant claims to be the owner (Sec XIV).")
+            )
         lines.append(
             ctx.t("Still in the pound: {heads} head at {pound}.", heads=z.heads, pound=z.pound_name)
         )
+        if c.status == ComplaintStatus.ADMITTED.value:
+            lines.append(
+                ctx.t(
+                    "Admitted: the seizer was summoned to the summary enquiry ({hearing}). "
+                    "Decide the seizure lawful or illegal (Sec XIV).",
+                    hearing=c.hearing or "-",
+                )
+            )
+        else:
+            lines.append(
+                ctx.t(
+                    "Not yet admitted: dismiss it on examination, or admit it and summon the "
+                    "seizer to a summary enquiry before deciding the seizure (Sec XIV)."
+                )
+            )
         return lines
 
     def on_decide(self, ctx: Ctx, msg: Inbound) -> Turn:
         choice = (msg.option or msg.text).strip().lower()
+        allowed = CHOICES.get(str(ctx.data.get("status")), ())
+        if choice in OUTCOMES and choice not in allowed:
+            # G15: lawful or illegal only after the summons; no dismissal after it.
+            refusal: PoundError = (
+                ComplaintNotAdmitted("not admitted")
+                if choice in ("lawful", "illegal")
+                else ComplaintUnderEnquiry("under enquiry")
+            )
+            return Turn.to(
+                "decide",
+                ctx.say(ctx.explain(refusal)),
+                ctx.say(ctx.t("What do you decide? (Sec XIV)"), _options(ctx)),
+            )
         if choice == "admit":
             return Turn.to(
                 "hearing",
@@ -169,9 +220,8 @@ class ComplaintsFlow(OfficerFlow):
                     )
                 ),
             )
-        if choice not in OUTCOMES:
-            options = tuple(Option(k, ctx.t(v)) for k, v in OUTCOMES.items())
-            return Turn.to("decide", ctx.say(ctx.t("What do you decide? (Sec XIV)"), options))
+        if choice not in allowed:
+            return Turn.to("decide", ctx.say(ctx.t("What do you decide? (Sec XIV)"), _options(ctx)))
         ctx.data["outcome"] = choice
         if choice == "illegal":
             return Turn.to(
@@ -254,8 +304,10 @@ class ComplaintsFlow(OfficerFlow):
             money = _money(ctx)
             lines.append(
                 ctx.t(
-                    "The seizer pays damages {damages} and expenses {expenses}; cattle still "
-                    "held are released and their fines and feeding charged to him (Sec XIV).",
+                    "The seizer pays damages {damages} and expenses {expenses}, and repays the "
+                    "fines and expenses the owner paid or that were taken from the proceeds of a "
+                    "sale; cattle still held are released and their fines and feeding charged to "
+                    "him (Sec XIV).",
                     damages=money.format(int(ctx.data["damages"])),
                     expenses=money.format(int(ctx.data["expenses"])),
                 )
@@ -306,11 +358,14 @@ class ComplaintsFlow(OfficerFlow):
                 [
                     ctx.t("The seizure was held illegal (Sec XIV).") + " " + released,
                     ctx.t(
-                        "The seizer pays the complainant damages {damages} and expenses "
-                        "{expenses}, and the fines and feeding due, {fines} (Sec XIV).",
+                        "The seizer owes the complainant {owed}: damages {damages}, expenses "
+                        "{expenses}, and the fines and expenses paid, {repaid}; and the fines "
+                        "and feeding of the cattle held, {held} (Sec XIV).",
+                        owed=money.format(decision.owed_to_owner),
                         damages=money.format(decision.damages),
                         expenses=money.format(decision.expenses),
-                        fines=money.format(decision.seizer_pays),
+                        repaid=money.format(decision.fines_repaid),
+                        held=money.format(decision.held_charges),
                     ),
                 ]
             )
