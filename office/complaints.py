@@ -417,8 +417,12 @@ def decide_complaint(
                 "reasons": complaint.reasons,
             },
         )
-        # Messages: the complainant and the seizer hear the decision.
-        notify.complaint_decided(s, seizure, ctx, complaint, seizer_pays=seizer_pays, now=now)
+        # Messages: the complainant and the seizer hear the decision: the damages, the
+        # expenses and (as `seizer_pays_text`) the fines and expenses paid that the seizer
+        # repays the owner, which together are what he owes the owner (G12).
+        notify.complaint_decided(
+            s, seizure, ctx, complaint, seizer_pays=complaint.fines_repaid, now=now
+        )
         return Decision(
             complaint_id,
             result.value,

@@ -244,7 +244,8 @@ def test_an_illegal_seizure_after_a_sale_makes_the_seizer_repay_what_the_proceed
     assert payload["fines_repaid"] == {"fines": 48, "feeding": 27, "expenses_of_sale": 24}
     assert (payload["owed_to_owner"], payload["owed_to"]) == (2115, world.owner)
     assert (payload["held_charges"], payload["seizer_owes"]) == (291, 2406)
-    # The messages: both hear the damages, the expenses and all the fines and expenses.
+    # The messages: both hear what the seizer owes the owner: the damages, the expenses and
+    # the fines and expenses taken from the proceeds.
     for person_id, template in (
         (world.owner, "complaint_illegal"),
         (world.cultivator, "outcome_seizure_illegal"),
@@ -252,7 +253,7 @@ def test_an_illegal_seizure_after_a_sale_makes_the_seizer_repay_what_the_proceed
         params = queued(world, person_id)[template].params
         assert params["damages_text"] == "Rs 10-0-0"
         assert params["expenses_text"] == "Rs 0-8-0"
-        assert params["seizer_pays_text"] == "Rs 2-0-6"  # 390 pies
+        assert params["seizer_pays_text"] == "Rs 0-8-3"  # 99 pies
     view = seizure_view(world.db, ref=ref, now=world.now)
     assert view["status"] == "closed"
     assert [a["status"] for a in view["animals"]] == [

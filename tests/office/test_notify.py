@@ -259,12 +259,11 @@ def test_a_complaint_reaches_the_magistrate_and_its_decision_both_parties(world:
     )
     decided = sent_to(world, world.owner)["complaint_illegal"]
     assert decided.params["damages_text"] == "Rs 5-0-0"
-    # Nothing was paid yet: the fines (2 cows 4 annas, a buffalo 8 annas) and four days'
-    # feeding (2 x 9 + 12 pies a day) of the three head held fall on the seizer.
-    assert decided.params["seizer_pays_text"] == PIES.format(192 + 4 * 30)
+    # Nothing was paid yet, so nothing is repaid (the held head's charges fall on the seizer).
+    assert decided.params["seizer_pays_text"] == "Rs 0-0-0"
     seizer = sent_to(world, world.cultivator)["outcome_seizure_illegal"]
     assert seizer.params["decided_date"] == "2026-03-04"
-    assert seizer.params["seizer_pays_text"] == "Rs 1-10-0"
+    assert seizer.params["seizer_pays_text"] == "Rs 0-0-0"
     # All the cattle were released by the order: nothing is left to claim.
     assert "claim_reminder" in sent_to(world, world.owner, "cancelled")
 
