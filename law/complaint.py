@@ -68,6 +68,12 @@ COMPLAINT_TRANSITIONS: frozenset[tuple[ComplaintStatus, ComplaintStatus]] = froz
 )
 
 
+def next_steps(now: ComplaintStatus) -> tuple[ComplaintStatus, ...]:
+    """What may follow `now`, in the order the Magistrate meets them (G15)."""
+    order = (_C.DISMISSED, _C.ADMITTED, _C.LAWFUL, _C.ILLEGAL)
+    return tuple(to for to in order if (now, to) in COMPLAINT_TRANSITIONS)
+
+
 class Mode(StrEnum):
     VERBAL = "verbal"  # its substance taken down in writing by the Magistrate
     WRITTEN = "written"  # on plain paper
@@ -163,6 +169,11 @@ def check_filing(f: Filing) -> None:
     if not f.by_magistrate and not f.filer_is_complainant and not f.agent_named:
         raise NotAuthorised(
             "a complaint for someone else is made by his agent, who says so", section="XIV"
+        )
+    if not f.by_magistrate and f.filer_is_complainant and f.agent_named:
+        raise InvalidInput(
+            "an agent complains in the name of the person whose cattle were seized: name him",
+            section="XIV",
         )
 
 

@@ -18,14 +18,8 @@ from bot.flows.officer_kit import (
 )
 from bot.i18n import N_
 from bot.types import Inbound, Option
-from law.complaint import ComplaintStatus, Standing
-from law.errors import (
-    ComplaintNotAdmitted,
-    ComplaintUnderEnquiry,
-    DamagesOverCap,
-    InvalidInput,
-    PoundError,
-)
+from law.complaint import ComplaintStatus, Standing, next_steps, step
+from law.errors import DamagesOverCap, InvalidInput, PoundError
 from law.money import MoneySystem
 from office.complaints import OPEN, admit_complaint, decide_complaint
 from office.queries import money_for, read_amount
@@ -38,19 +32,29 @@ OUTCOMES = {
     "lawful": N_("The seizure was lawful"),
     "illegal": N_("The seizure was illegal: damages"),
 }
-# What the Magistrate may do at each step (Sec XIV; G15): on examination, dismiss or summon;
-# after the summons and the enquiry, hold the seizure lawful or illegal.
-CHOICES = {
-    ComplaintStatus.PENDING.value: ("dismissed", "admit"),
-    ComplaintStatus.ADMITTED.value: ("lawful", "illegal"),
+# Each choice and the complaint status it leads to; which are open at a step is the law's
+# (law.complaint.next_steps: dismiss or summon on examination, lawful or illegal after).
+STEP_OF = {
+    "dismissed": ComplaintStatus.DISMISSED,
+    "admit": ComplaintStatus.ADMITTED,
+    "lawful": ComplaintStatus.LAWFUL,
+    "illegal": ComplaintStatus.ILLEGAL,
 }
 # Sec XIV: damages up to one hundred rupees, besides all expenses of procuring release.
 DAMAGES_CAP_RUPEES = 100
 
 
+def _allowed(ctx: Ctx) -> tuple[str, ...]:
+    try:
+        status = ComplaintStatus(str(ctx.data.get("status")))
+    except ValueError:
+        return ()
+    steps = next_steps(status)
+    return tuple(k for k, to in STEP_OF.items() if to in steps)
+
+
 def _options(ctx: Ctx) -> tuple[Option, ...]:
-    allowed = CHOICES.get(str(ctx.data.get("status")), ())
-    return tuple(Option(k, ctx.t(OUTCOMES[k])) for k in allowed)
+    return tuple(Option(k, ctx.t(OUTCOMES[k])) for k in _allowed(ctx))
 
 
 def _districts(ctx: Ctx) -> list[int]:
@@ -197,19 +201,17 @@ class ComplaintsFlow(OfficerFlow):
 
     def on_decide(self, ctx: Ctx, msg: Inbound) -> Turn:
         choice = (msg.option or msg.text).strip().lower()
-        allowed = CHOICES.get(str(ctx.data.get("status")), ())
-        if choice in OUTCOMES and choice not in allowed:
+        allowed = _allowed(ctx)
+        if choice in STEP_OF and choice not in allowed:
             # G15: lawful or illegal only after the summons; no dismissal after it.
-            refusal: PoundError = (
-                ComplaintNotAdmitted("not admitted")
-                if choice in ("lawful", "illegal")
-                else ComplaintUnderEnquiry("under enquiry")
-            )
-            return Turn.to(
-                "decide",
-                ctx.say(ctx.explain(refusal)),
-                ctx.say(ctx.t("What do you decide? (Sec XIV)"), _options(ctx)),
-            )
+            try:
+                step(ComplaintStatus(str(ctx.data["status"])), STEP_OF[choice])
+            except PoundError as exc:
+                return Turn.to(
+                    "decide",
+                    ctx.say(ctx.explain(exc)),
+                    ctx.say(ctx.t("What do you decide? (Sec XIV)"), _options(ctx)),
+                )
         if choice == "admit":
             return Turn.to(
                 "hearing",

@@ -21,6 +21,7 @@ from law.complaint import (
     check_one_open,
     liability,
     mode_of,
+    next_steps,
     standing,
     step,
 )
@@ -69,6 +70,12 @@ def test_the_magistrate_summons_the_seizer_or_dismisses_on_examination() -> None
     """Sec XIV: on examination he summons the party complained against, or sees no reason to."""
     assert step(C.PENDING, C.ADMITTED) is C.ADMITTED
     assert step(C.PENDING, C.DISMISSED) is C.DISMISSED
+
+
+def test_the_steps_open_at_each_status() -> None:
+    assert next_steps(C.PENDING) == (C.DISMISSED, C.ADMITTED)
+    assert next_steps(C.ADMITTED) == (C.LAWFUL, C.ILLEGAL)
+    assert all(next_steps(done) == () for done in DECIDED)
 
 
 def test_lawful_or_illegal_is_adjudged_only_after_the_summons() -> None:
@@ -136,6 +143,9 @@ def test_a_written_complaint_is_made_in_person_or_by_an_agent_who_says_so() -> N
     with pytest.raises(NotAuthorised) as caught:
         check_filing(filing(filer_is_complainant=False, complainant_named=True))
     assert caught.value.section == "XIV"
+    # An agent complaining in his own name is no agent: he names the owner.
+    with pytest.raises(InvalidInput, match="name him"):
+        check_filing(filing(agent_named=True))
 
 
 def test_a_verbal_complaint_is_taken_down_by_the_magistrate_who_names_its_complainant() -> None:

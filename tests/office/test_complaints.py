@@ -531,6 +531,17 @@ def test_a_complaint_never_makes_anyone_the_owner_of_record(world: World) -> Non
     ref = world.seize(owner=None)
     arrive(world, ref)
     stranger = person(world, STRANGER)
+    with pytest.raises(InvalidInput, match="name him"):
+        # With no owner on record an agent must name the person he complains for.
+        file_complaint(
+            world.db,
+            actor_id=stranger,
+            ref=ref,
+            text="for my cousin",
+            agent_name="Ram Prasad",
+            occurred_at=world.on(D(2026, 3, 2), 9),
+            now=world.now,
+        )
     filed = file_complaint(
         world.db,
         actor_id=stranger,
@@ -651,11 +662,22 @@ def test_with_an_owner_on_record_another_complains_only_as_his_agent(world: Worl
                 ref=ref,
                 text="they are mine",
                 complainant=named,
-                agent_name="Ram Prasad" if named else None,
                 occurred_at=world.on(D(2026, 3, 2), 10),
                 now=world.now,
             )
         assert caught.value.details == {"owner": "Mohan Lal"}
+    # Calling himself the agent while complaining in his own name makes him no agent.
+    with pytest.raises(InvalidInput, match="name him"):
+        file_complaint(
+            world.db,
+            actor_id=stranger,
+            ref=ref,
+            text="they are mine",
+            complainant=STRANGER,
+            agent_name="Ram Prasad",
+            occurred_at=world.on(D(2026, 3, 2), 10),
+            now=world.now,
+        )
     # Naming someone else without saying he is the agent is refused too.
     with pytest.raises(NotAuthorised):
         file_complaint(
