@@ -29,6 +29,21 @@ TEXTS: dict[str, str] = {
     "complaint_out_of_time": N_(
         "A complaint must be made within ten days from the seizure; this one is out of time."
     ),
+    "complaint_not_admitted": N_(
+        "The seizure is held lawful or illegal only after the seizer was summoned to the "
+        "enquiry: admit the complaint with a summons first, or dismiss it."
+    ),
+    "complaint_under_enquiry": N_(
+        "The seizer has been summoned: the enquiry ends with the seizure held lawful or illegal."
+    ),
+    "complaint_decided": N_("Complaint No. {complaint_id} is already decided."),
+    "complaint_already_pending": N_(
+        "A complaint by the same person against this seizure is already waiting for a decision."
+    ),
+    "complainant_not_owner": N_(
+        "Only the owner on record, {owner}, complains against this seizure, in person or "
+        "through an agent in his name."
+    ),
     "damages_over_cap": N_("Damages may not exceed one hundred rupees."),
     "fine_over_cap": N_("That fine is above what the Act allows: {message}"),
     "notice_not_yet_due": N_("It is too early for that: {message}"),

@@ -111,8 +111,10 @@ TEMPLATES: dict[str, str] = {
     ),
     "outcome_seizure_illegal": N_(
         "The Magistrate held your seizure {ref} illegal on {decided_date} (Sec XIV). You are "
-        "to pay damages {damages_text} and expenses {expenses_text}, and the fines and feeding "
-        "charged, {seizer_pays_text}."
+        "to pay the complainant damages {damages_text}, his expenses of procuring the release "
+        "{expenses_text}, and the fines and expenses he paid or that were taken from the "
+        "proceeds of a sale, {seizer_pays_text}. The fines and feeding of cattle still held "
+        "are charged to you."
     ),
     # Owners.
     "claim_notice": N_(
@@ -215,8 +217,10 @@ TEMPLATES: dict[str, str] = {
     ),
     "complaint_illegal": N_(
         "On your complaint no. {complaint_id} the Magistrate held the seizure {ref} illegal on "
-        "{decided_date} (Sec XIV): damages {damages_text} and expenses {expenses_text} are "
-        "awarded to you, and cattle still held are released to you without charge."
+        "{decided_date} (Sec XIV): the seizer is to pay you damages {damages_text}, your "
+        "expenses {expenses_text}, and the fines and expenses you paid or that were taken from "
+        "the proceeds of a sale, {seizer_pays_text}. Cattle still held are released to you "
+        "without charge."
     ),
     # Cases of mischief (Sec XVII): recovery of the fine by sale of the cattle.
     "recovery_ordered_convict": N_(

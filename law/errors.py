@@ -106,6 +106,32 @@ class ComplaintOutOfTime(PoundError):
     section = "XIV"
 
 
+class ComplaintNotAdmitted(PoundError):
+    """Practice G15: lawful or illegal is adjudged only after the seizer was summoned."""
+
+    code = "complaint_not_admitted"
+    section = "XIV"
+
+
+class ComplaintUnderEnquiry(PoundError):
+    """Practice G15: once the seizer is summoned, the enquiry ends lawful or illegal."""
+
+    code = "complaint_under_enquiry"
+    section = "XIV"
+
+
+class ComplaintDecided(PoundError):
+    code = "complaint_decided"
+    section = "XIV"
+
+
+class ComplaintAlreadyPending(PoundError):
+    """Practice G14: one undecided complaint per complainant per seizure."""
+
+    code = "complaint_already_pending"
+    section = "practice G14"
+
+
 class DamagesOverCap(PoundError):
     code = "damages_over_cap"
     section = "XIV"
@@ -205,6 +231,13 @@ class ActBeforeStart(PoundError):
     section = "practice G17"
 
 
+class ComplainantNotOwner(NotAuthorised):
+    """Sec XIV, practice G14: the owner of record complains, in person or by his agent."""
+
+    code = "complainant_not_owner"
+    section = "XIV"
+
+
 ALL_ERRORS: tuple[type[PoundError], ...] = (
     InvalidMoney,
     InvalidInput,
@@ -218,6 +251,11 @@ ALL_ERRORS: tuple[type[PoundError], ...] = (
     SaleNotYetDue,
     PurchaserIsOfficial,
     ComplaintOutOfTime,
+    ComplaintNotAdmitted,
+    ComplaintUnderEnquiry,
+    ComplaintDecided,
+    ComplaintAlreadyPending,
+    ComplainantNotOwner,
     DamagesOverCap,
     FineOverCap,
     NoticeNotYetDue,

@@ -192,14 +192,16 @@ class Sell:
 
 @dataclass(frozen=True)
 class FileComplaint:
-    """Sec XIV: a complaint against the seizure is preferred."""
+    """Sec XIV: a complaint against the seizure is preferred within ten days of it (G12: even
+    after a sale). The complaint's own steps are in `law.complaint`."""
 
     on: date
 
 
 @dataclass(frozen=True)
 class DecideComplaint:
-    """Sec XIV: a pending complaint is decided; an illegal seizure releases the cattle."""
+    """Sec XIV: an undecided complaint is decided (dismissed on examination, or the seizure
+    adjudged after a summons, `law.complaint`); an illegal seizure releases the cattle held."""
 
     on: date
     illegal: bool
@@ -466,10 +468,8 @@ def _file_complaint(state: SeizureState, event: FileComplaint) -> SeizureState:
             "(ten days from the seizure)",
             complaint_until=until.isoformat(),
         )
-    if state.any_sold:
-        raise InvalidTransition(
-            "the cattle have been sold; a complaint can no longer stay the sale", section="XIV"
-        )
+    # Practice G12: admissible whatever happened since the seizure, a sale included; it stays
+    # any further sale (IX proviso, G3), and a sale already held stands.
     return replace(state, complaints_pending=state.complaints_pending + 1)
 
 

@@ -47,17 +47,17 @@ def last_day(start: date, days: int, *, exclude_first_day: bool = True) -> date:
 
 
 def claim_until(impounded_on: date, profile: StatuteProfile) -> date:
-    """Sec VIII (D2): the last day of the first claim period, counted from impounding."""
+    """Sec VIII: the last day of the first claim period, counted from impounding."""
     return last_day(impounded_on, profile.claim_days, exclude_first_day=profile.exclude_first_day)
 
 
 def complaint_until(seized_on: date, profile: StatuteProfile) -> date:
-    """Sec XIV (D5): the last day for a complaint, counted from seizure, not impounding."""
+    """Sec XIV: the last day for a complaint, counted from seizure, not impounding."""
     return last_day(seized_on, profile.complaint_days, exclude_first_day=profile.exclude_first_day)
 
 
 def notice_claim_until(noticed_on: date, profile: StatuteProfile) -> date:
-    """Sec VIII (D4): the last day of the second claim period, counted from the notice."""
+    """Sec VIII: the last day of the second claim period, counted from the notice."""
     return last_day(noticed_on, profile.notice_days, exclude_first_day=profile.exclude_first_day)
 
 

@@ -1,18 +1,35 @@
-"""Complaints against a seizure to the Magistrate within ten days, and his decision (Sec XIV)."""
+"""Complaints against a seizure to the Magistrate within ten days, and his decision (Sec XIV).
+
+The rules are in `law.complaint` (who may complain, the form, the steps, the seizer's
+liability) and `law.lifecycle` (the ten days, the stay of sale); this module records them.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from enum import StrEnum
 
-from sqlmodel import Session, select
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
 
-from law.errors import Conflict, InvalidInput, NotAuthorised, NotFound
-from law.guards import check_damages
-from law.lifecycle import AnimalStatus, DecideComplaint, FileComplaint
+from law.complaint import OPEN as OPEN_STATUSES
+from law.complaint import (
+    ComplaintStatus,
+    Filing,
+    Liability,
+    Paid,
+    check_award,
+    check_filing,
+    check_one_open,
+    liability,
+    mode_of,
+    standing,
+    step,
+)
+from law.errors import ComplaintAlreadyPending, InvalidInput, NotFound
+from law.lifecycle import IN_CUSTODY, AnimalStatus, DecideComplaint, FileComplaint
 from law.periods import local_date
-from models import Complaint, Database, Seizure
+from models import Complaint, Database, Payment, Person, Sale, Seizure
 from office import audit, ledger, notify
 from office.charges import due_on
 from office.common import (
@@ -30,16 +47,10 @@ from office.roles import Role
 from office.seizures import PersonIn
 from office.state import advance, animals_of
 
-
-class Mode(StrEnum):
-    VERBAL = "verbal"  # its substance taken down by the Magistrate
-    WRITTEN = "written"  # on plain paper
-
-
-class Outcome(StrEnum):
-    DISMISSED = "dismissed"  # on examination, no reason to believe it well founded
-    LAWFUL = "lawful"  # after summary enquiry, the seizure was lawful
-    ILLEGAL = "illegal"  # the seizure adjudged illegal: damages, release, fines on the seizer
+# A complaint is open while pending (not yet examined) or admitted (the seizer summoned).
+OPEN = tuple(sorted(s.value for s in OPEN_STATUSES))
+# The Magistrate's decisions (Sec XIV): `admitted` is a step, not a decision.
+OUTCOMES = (ComplaintStatus.DISMISSED, ComplaintStatus.LAWFUL, ComplaintStatus.ILLEGAL)
 
 
 @dataclass(frozen=True)
@@ -47,6 +58,31 @@ class ComplaintFiled:
     ref: str
     complaint_id: int
     complaint_until: str
+    complainant_id: int
+    standing: str
+
+
+def _same(a: str, b: str) -> bool:
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+
+
+def _complainant_person(s: Session, seizure: Seizure, named: PersonIn, now: datetime) -> Person:
+    """The person named as complainant: by his phone if given; else the owner of record or an
+    earlier complainant on this seizure of that name and residence; else a new person."""
+    if not named.phone:
+        known = [seizure.owner_id] if seizure.owner_id else []
+        known += s.exec(
+            select(Complaint.complainant_id).where(Complaint.seizure_id == seizure.id)
+        ).all()
+        for person_id in known:
+            person = get_person(s, person_id)
+            if _same(person.name, named.name) and (
+                not named.residence.strip() or _same(person.residence, named.residence)
+            ):
+                return person
+    return find_or_add_person(
+        s, name=named.name, residence=named.residence, phone=named.phone, now=now
+    )
 
 
 def file_complaint(
@@ -61,17 +97,21 @@ def file_complaint(
     complainant: PersonIn | None = None,
     agent_name: str | None = None,
 ) -> ComplaintFiled:
-    """The owner, in person or by an agent who knows the facts, complains against the seizure
-    within ten days from the date of seizure (Sec XIV). A complaint stays every sale (IX, G3).
+    """Any person whose cattle were seized complains against the seizure within ten days from
+    its date, in person or by an agent personally acquainted with the circumstances (Sec XIV):
+    admissible whatever happened since, a sale included (G12); it stays any further sale (IX
+    proviso, G3).
 
-    The actor is the complainant himself, or a Magistrate taking a verbal complaint down.
+    The actor is the complainant himself; his agent (`agent_name`, the complainant named, or by
+    default the owner of record); or a Magistrate of the district taking a verbal complaint
+    down (or receiving a written one), who names its complainant. The complainant is the owner
+    of record or, with none recorded, a person claiming to be the owner: complaining never
+    records an owner (G14). One undecided complaint per complainant per seizure (G14).
     """
-    try:
-        how = Mode(mode)
-    except ValueError:
-        raise InvalidInput("a complaint is verbal or written") from None
+    how = mode_of(mode)
     if not text.strip():
         raise InvalidInput("state the complaint", section="XIV")
+    agent = agent_name.strip()[:200] if agent_name and agent_name.strip() else None
     with db.transaction() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         check_times(occurred_at, now, seizure.seized_at)
@@ -82,42 +122,64 @@ def file_complaint(
                 "police (Sec XVI) are claimed under Sec VII",
                 section="XIV",
             )
-        taking_down = has_role(s, actor_id, ctx.id, Role.MAGISTRATE)
-        if complainant is not None:
-            person = find_or_add_person(
-                s,
-                name=complainant.name,
-                residence=complainant.residence,
-                phone=complainant.phone,
-                now=now,
-            )
-        else:
-            person = get_person(s, actor_id)
-        if seizure.owner_id is None:
-            seizure.owner_id = person.id
-        elif person.id != seizure.owner_id:
-            raise NotAuthorised(
-                "only the person whose cattle were seized, or his agent, may complain",
-                section="XIV",
-            )
-        if not taking_down and actor_id != person.id and not agent_name:
-            raise NotAuthorised("a complaint by someone else names him as agent", section="XIV")
+        # Sec XIV: within ten days from the seizure, a sale since notwithstanding (G12). A
+        # refusal below rolls this back with the rest of the transaction.
         on = local_date(occurred_at, ctx.tz)
         advance(
             s, seizure, animals_of(s, seizure), ctx, FileComplaint(on=on), at=occurred_at, on=on
         )
+        by_magistrate = has_role(s, actor_id, ctx.id, Role.MAGISTRATE)
+        actor = get_person(s, actor_id)
+        if complainant is not None:
+            person = _complainant_person(s, seizure, complainant, now)
+        elif agent and not by_magistrate and seizure.owner_id is not None:
+            person = get_person(s, seizure.owner_id)  # the agent complains in the owner's name
+        else:
+            person = actor
+        check_filing(
+            Filing(
+                mode=how,
+                by_magistrate=by_magistrate,
+                complainant_named=complainant is not None,
+                complainant_residence=complainant.residence if complainant else actor.residence,
+                filer_is_complainant=person.id == actor_id,
+                agent_named=agent is not None,
+            )
+        )
+        owner_name = ""
+        if seizure.owner_id is not None:
+            owner_name = get_person(s, seizure.owner_id).name
+        right = standing(
+            owner_of_record=seizure.owner_id, complainant=person.id or 0, owner_name=owner_name
+        )
+        check_one_open(
+            s.exec(
+                select(Complaint.status).where(
+                    Complaint.seizure_id == seizure.id, Complaint.complainant_id == person.id
+                )
+            ).all(),
+            complainant=person.name,
+        )
         complaint = Complaint(
             seizure_id=seizure.id or 0,
             complainant_id=person.id or 0,
-            agent_name=agent_name.strip()[:200] if agent_name else None,
+            standing=right.value,
+            agent_name=agent,
+            filed_by=actor_id,
             mode=how.value,
             text=text.strip()[:8000],
             filed_at=occurred_at,
-            received_by=actor_id if taking_down else None,
-            status="pending",
+            received_by=actor_id if by_magistrate else None,
+            status=ComplaintStatus.PENDING.value,
         )
         s.add(complaint)
-        s.flush()
+        try:
+            s.flush()
+        except IntegrityError:
+            # The partial unique index: another undecided complaint by him got in first.
+            raise ComplaintAlreadyPending(
+                f"a complaint by {person.name} against this seizure is already undecided"
+            ) from None
         audit.append(
             s,
             action="complaint_filed",
@@ -129,18 +191,33 @@ def file_complaint(
             payload={
                 "complaint_id": complaint.id,
                 "complainant_id": person.id,
+                "standing": right.value,
                 "agent": complaint.agent_name,
+                "filed_by": actor_id,
+                "received_by": complaint.received_by,
                 "mode": how.value,
                 "text": complaint.text,
             },
         )
         # Messages: the Magistrates have a complaint waiting; no more reminders to complain.
         notify.complaint_filed(s, seizure, ctx, complaint, now)
-        return ComplaintFiled(seizure.ref, complaint.id or 0, seizure.complaint_until.isoformat())
+        return ComplaintFiled(
+            seizure.ref,
+            complaint.id or 0,
+            seizure.complaint_until.isoformat(),
+            person.id or 0,
+            right.value,
+        )
 
 
-# A complaint is open while pending (not yet examined) or admitted (the seizer summoned).
-OPEN = ("pending", "admitted")
+def _complaint_and_seizure(s: Session, complaint_id: int) -> tuple[Complaint, Seizure]:
+    complaint = s.get(Complaint, complaint_id)
+    if complaint is None:
+        raise NotFound(f"no complaint {complaint_id}")
+    seizure = seizure_by_ref(s, _ref_of(s, complaint.seizure_id), lock=True)
+    # Read again under the seizure's lock: a decision made meanwhile is seen.
+    s.refresh(complaint)
+    return complaint, seizure
 
 
 def admit_complaint(
@@ -150,21 +227,24 @@ def admit_complaint(
     complaint_id: int,
     occurred_at: datetime,
     now: datetime,
-    hearing: str = "",
+    hearing: str,
 ) -> None:
-    """On examining the complainant the Magistrate sees reason to believe the complaint well
-    founded: he summons the party complained against to a summary enquiry (Sec XIV, R19)."""
+    """On examining the complainant or his agent the Magistrate sees reason to believe the
+    complaint well founded: he summons the party complained against to a summary enquiry
+    (Sec XIV). Only then may the seizure be adjudged lawful or illegal (G15)."""
+    if not hearing.strip():
+        raise InvalidInput("say when and where the summary enquiry is held", section="XIV")
     with db.transaction() as s:
-        complaint = s.get(Complaint, complaint_id)
-        if complaint is None:
-            raise NotFound(f"no complaint {complaint_id}")
-        seizure = seizure_by_ref(s, _ref_of(s, complaint.seizure_id), lock=True)
+        complaint, seizure = _complaint_and_seizure(s, complaint_id)
         require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None)
         check_times(occurred_at, now, complaint.filed_at)
-        if complaint.status != "pending":
-            raise Conflict(f"complaint {complaint_id} is already {complaint.status}", section="XIV")
+        new = step(
+            ComplaintStatus(complaint.status), ComplaintStatus.ADMITTED, complaint_id=complaint_id
+        )
         ctx = district_context(s, seizure.district_id)
-        complaint.status = "admitted"
+        complaint.status = new.value
+        complaint.admitted_at = occurred_at
+        complaint.hearing = hearing.strip()[:500]
         complaint.magistrate_id = actor_id
         s.add(complaint)
         audit.append(
@@ -175,21 +255,55 @@ def admit_complaint(
             now=now,
             actor_id=actor_id,
             section="XIV",
-            payload={"complaint_id": complaint_id, "hearing": hearing.strip()[:500]},
+            payload={"complaint_id": complaint_id, "hearing": complaint.hearing},
         )
-        notify.complaint_admitted(
-            s, seizure, ctx, complaint, hearing=hearing.strip()[:500], now=now
-        )
+        notify.complaint_admitted(s, seizure, ctx, complaint, hearing=complaint.hearing, now=now)
 
 
 @dataclass(frozen=True)
 class Decision:
+    """The Magistrate's decision and, for an illegal seizure, what the seizer owes (Sec XIV).
+
+    `owed_to_owner` (to person `owed_to`, the complainant) is `damages` + `expenses` +
+    `fines_repaid` (fines, feeding and expenses of sale the owner paid at a release or that
+    were taken out of sale proceeds, G12); `held_charges` are the fines and feeding of cattle
+    still held, charged to the seizer; `seizer_pays` = `fines_repaid` + `held_charges` (all
+    fines and expenses of the seizure); `seizer_owes` is everything.
+    """
+
     complaint_id: int
     outcome: str
     damages: int
     expenses: int
     released: list[int]
     seizer_pays: int
+    fines_repaid: int = 0
+    held_charges: int = 0
+    owed_to_owner: int = 0
+    owed_to: int | None = None
+    seizer_owes: int = 0
+
+
+def _paid_by_owner(s: Session, seizure: Seizure, complainant_id: int) -> list[Paid]:
+    """Fines, feeding and expenses of sale that count as paid by the complainant as owner
+    (G12): his payments at a release (Sec VII), and what was taken out of the proceeds of a
+    sale of the cattle, unless someone else is the owner of record."""
+    paid = [
+        Paid(fines=p.fine, feeding=p.feeding)
+        for p in s.exec(
+            select(Payment).where(
+                Payment.seizure_id == seizure.id, Payment.payer_id == complainant_id
+            )
+        ).all()
+    ]
+    if seizure.owner_id in (None, complainant_id):
+        paid += [
+            Paid(fines=z.fines_paid, feeding=z.feeding_paid, expenses=z.expenses_paid)
+            for z in s.exec(
+                select(Sale).where(Sale.seizure_id == seizure.id).order_by(col(Sale.id))
+            ).all()
+        ]
+    return paid
 
 
 def decide_complaint(
@@ -204,53 +318,38 @@ def decide_complaint(
     damages: int = 0,
     expenses: int = 0,
 ) -> Decision:
-    """The Magistrate dismisses the complaint, holds the seizure lawful, or adjudges it illegal:
-    damages up to Rs 100 plus the expenses of procuring release, an order releasing cattle still
-    held, and the fines and expenses charged to the seizer (Sec XIV)."""
-    try:
-        result = Outcome(outcome)
-    except ValueError:
-        raise InvalidInput("outcome is dismissed, lawful or illegal") from None
+    """The Magistrate dismisses the complaint on examination (before any summons), or, after
+    the summary enquiry he summoned the seizer to, holds the seizure lawful or adjudges it
+    illegal (Sec XIV; G15). Illegal: damages up to Rs 100 and the expenses of procuring the
+    release to the complainant, all fines paid and expenses incurred repaid to him (G12), an
+    order releasing cattle still held, and their fines and feeding charged to the seizer."""
+    result = _outcome(outcome)
     if not reasons.strip():
         raise InvalidInput("a decision gives its reasons", section="XIV")
-    if damages < 0 or expenses < 0:
-        raise InvalidInput("damages and expenses cannot be negative")
+    check_award(result, damages, expenses)
     with db.transaction() as s:
-        complaint = s.get(Complaint, complaint_id)
-        if complaint is None:
-            raise NotFound(f"no complaint {complaint_id}")
-        seizure = seizure_by_ref(s, _ref_of(s, complaint.seizure_id), lock=True)
+        complaint, seizure = _complaint_and_seizure(s, complaint_id)
         require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None)
-        check_times(occurred_at, now, complaint.filed_at)
-        if complaint.status not in OPEN:
-            raise Conflict(f"complaint {complaint_id} is already decided", section="XIV")
+        check_times(occurred_at, now, complaint.admitted_at or complaint.filed_at)
+        step(ComplaintStatus(complaint.status), result, complaint_id=complaint_id)
         ctx = district_context(s, seizure.district_id)
-        if result is not Outcome.ILLEGAL and (damages or expenses):
-            raise InvalidInput("damages are awarded only when the seizure is held illegal")
-        check_damages(damages, ctx.profile)
         on = local_date(occurred_at, ctx.tz)
         rows = animals_of(s, seizure)
-        held = [a.number for a in rows if a.status == AnimalStatus.IMPOUNDED.value]
-        seizer_pays = 0
-        if result is Outcome.ILLEGAL and held:
-            # Fines and expenses leviable are charged to the party who made the seizure.
-            due = due_on(seizure, rows, ctx, on, set(held))
-            seizer_pays = due.total
-            pound = pound_of(s, seizure)
-            ledger.post(
-                s,
-                district_id=ctx.id,
-                seizure_id=seizure.id,
-                occurred_at=occurred_at,
-                memo=f"fines and feeding charged to the seizer, {seizure.ref}",
-                section="XIV",
-                lines=[
-                    (ledger.seizer_receivable(seizure.ref), due.total),
-                    (ledger.FUND_FINES, -due.fine),
-                    (ledger.keeper_feeding(pound.code), -due.feeding),
-                ],
+        custody = [a.number for a in rows if AnimalStatus(a.status) in IN_CUSTODY]
+        impounded = {a.number for a in rows if a.status == AnimalStatus.IMPOUNDED.value}
+        illegal = result is ComplaintStatus.ILLEGAL
+        owes: Liability | None = None
+        if illegal:
+            held = due_on(seizure, rows, ctx, on, impounded)
+            owes = liability(
+                damages=damages,
+                expenses=expenses,
+                paid=_paid_by_owner(s, seizure, complaint.complainant_id),
+                held_fines=held.fine,
+                held_feeding=held.feeding,
+                profile=ctx.profile,
             )
-        illegal = result is Outcome.ILLEGAL
+            _post_liability(s, seizure, ctx.id, complaint, owes, occurred_at)
         reason = f"seizure adjudged illegal on complaint {complaint_id}"
         advance(
             s,
@@ -262,7 +361,7 @@ def decide_complaint(
             on=on,
             reason=reason,
         )
-        released: list[int] = held if illegal else []
+        released: list[int] = custody if illegal else []
         if released:
             write_release_order(
                 s,
@@ -278,13 +377,17 @@ def decide_complaint(
         complaint.status = result.value
         complaint.magistrate_id = actor_id
         complaint.decided_at = occurred_at
-        complaint.seizure_illegal = result is Outcome.ILLEGAL
+        complaint.seizure_illegal = illegal if result is not ComplaintStatus.DISMISSED else None
         complaint.damages = damages
         complaint.expenses = expenses
+        complaint.fines_repaid = owes.repaid.total if owes else 0
+        complaint.held_charges = owes.held_charges if owes else 0
+        complaint.owed_to_owner = owes.owed_to_owner if owes else 0
         complaint.release_ordered = bool(released)
-        complaint.seizer_pays_fines = seizer_pays > 0
+        complaint.seizer_pays_fines = bool(owes and owes.fines_and_expenses)
         complaint.reasons = reasons.strip()[:8000]
         s.add(complaint)
+        seizer_pays = owes.fines_and_expenses if owes else 0
         audit.append(
             s,
             action="complaint_decided",
@@ -299,13 +402,91 @@ def decide_complaint(
                 "damages": damages,
                 "expenses": expenses,
                 "released": released,
+                "fines_repaid": {
+                    "fines": owes.repaid.fines,
+                    "feeding": owes.repaid.feeding,
+                    "expenses_of_sale": owes.repaid.expenses,
+                }
+                if owes
+                else None,
+                "held_charges": complaint.held_charges,
+                "owed_to_owner": complaint.owed_to_owner,
+                "owed_to": complaint.complainant_id if owes else None,
                 "seizer_pays": seizer_pays,
+                "seizer_owes": owes.total if owes else 0,
                 "reasons": complaint.reasons,
             },
         )
-        # Messages: the complainant and the seizer hear the decision.
-        notify.complaint_decided(s, seizure, ctx, complaint, seizer_pays=seizer_pays, now=now)
-        return Decision(complaint_id, result.value, damages, expenses, released, seizer_pays)
+        # Messages: the complainant and the seizer hear the decision: the damages, the
+        # expenses and (as `seizer_pays_text`) the fines and expenses paid that the seizer
+        # repays the owner, which together are what he owes the owner (G12).
+        notify.complaint_decided(
+            s, seizure, ctx, complaint, seizer_pays=complaint.fines_repaid, now=now
+        )
+        return Decision(
+            complaint_id,
+            result.value,
+            damages,
+            expenses,
+            released,
+            seizer_pays,
+            fines_repaid=complaint.fines_repaid,
+            held_charges=complaint.held_charges,
+            owed_to_owner=complaint.owed_to_owner,
+            owed_to=complaint.complainant_id if owes else None,
+            seizer_owes=owes.total if owes else 0,
+        )
+
+
+def _outcome(text: str) -> ComplaintStatus:
+    for outcome in OUTCOMES:
+        if text == outcome.value:
+            return outcome
+    raise InvalidInput("outcome is dismissed, lawful or illegal", section="XIV")
+
+
+def _post_liability(
+    s: Session,
+    seizure: Seizure,
+    district_id: int,
+    complaint: Complaint,
+    owes: Liability,
+    occurred_at: datetime,
+) -> None:
+    """The ledger: the seizer owes the fund and the keeper the fines and feeding of cattle
+    still held, and the owner who complained his damages, expenses and the fines and expenses
+    paid (Sec XIV, G12)."""
+    pound = pound_of(s, seizure)
+    ledger.post(
+        s,
+        district_id=district_id,
+        seizure_id=seizure.id,
+        occurred_at=occurred_at,
+        memo=f"fines and feeding charged to the seizer, {seizure.ref}",
+        section="XIV",
+        lines=[
+            (ledger.seizer_receivable(seizure.ref), owes.held_charges),
+            (ledger.FUND_FINES, -owes.held_fines),
+            (ledger.keeper_feeding(pound.code), -owes.held_feeding),
+        ],
+    )
+    owner = get_person(s, complaint.complainant_id)
+    ledger.post(
+        s,
+        district_id=district_id,
+        seizure_id=seizure.id,
+        occurred_at=occurred_at,
+        memo=(
+            f"owed by the seizer to {owner.name} on complaint {complaint.id}, {seizure.ref}: "
+            f"damages {owes.damages}, expenses {owes.expenses}, fines and expenses paid "
+            f"{owes.repaid.total}"
+        )[:500],
+        section="XIV",
+        lines=[
+            (ledger.seizer_receivable(seizure.ref), owes.owed_to_owner),
+            (ledger.owed_by_seizer(seizure.ref, complaint.complainant_id), -owes.owed_to_owner),
+        ],
+    )
 
 
 def _ref_of(s: Session, seizure_id: int) -> str:

@@ -53,7 +53,8 @@ def owner_payable(seizure_ref: str) -> str:
 
 
 def seizer_receivable(seizure_ref: str) -> str:
-    """Fines and expenses the seizer must pay when a seizure is held illegal (Sec XIV)."""
+    """What the seizer must pay when a seizure is held illegal (Sec XIV): the fines and feeding
+    of cattle still held, and what he owes the owner (`owed_by_seizer`)."""
     return f"receivable:seizer:{seizure_ref}"
 
 
@@ -72,6 +73,12 @@ def expense_credits(
     if paying:
         raise InvalidInput("more expenses of sale paid than were billed", over=paying)
     return lines
+
+
+def owed_by_seizer(seizure_ref: str, person_id: int) -> str:
+    """What the seizer of an illegal seizure owes the owner who complained, person `person_id`:
+    damages, expenses of release, and the fines and expenses paid (Sec XIV, practice G12)."""
+    return f"payable:seizer-to-owner:{seizure_ref}:{person_id}"
 
 
 def post(

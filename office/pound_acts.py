@@ -472,7 +472,7 @@ def write_release_order(
     numbers: list[int],
     complaint_id: int | None,
 ) -> int:
-    """The order itself (R7, R20), once the animals' release is applied."""
+    """The order itself (Sec VI, XIV), once the animals' release is applied."""
     order = ReleaseOrder(
         seizure_id=seizure.id or 0,
         ordered_by=actor_id,

@@ -127,9 +127,23 @@ def seizure_view(db: Database, *, ref: str, now: datetime) -> dict[str, Any]:
                 {
                     "id": c.id,
                     "status": c.status,
+                    "mode": c.mode,
+                    "complainant": _name(s, c.complainant_id),
+                    "complainant_id": c.complainant_id,
+                    # Sec XIV, practice G14: the owner of record, or claiming to be the owner.
+                    "standing": c.standing,
+                    "agent": c.agent_name,
                     "filed_at": c.filed_at.isoformat(),
+                    "admitted_at": c.admitted_at.isoformat() if c.admitted_at else None,
+                    "hearing": c.hearing or None,
+                    "decided_at": c.decided_at.isoformat() if c.decided_at else None,
                     "damages": c.damages,
                     "expenses": c.expenses,
+                    "fines_repaid": c.fines_repaid,
+                    "held_charges": c.held_charges,
+                    "owed_to_owner": c.owed_to_owner,
+                    "owed_to_owner_text": fmt(c.owed_to_owner),
+                    "release_ordered": c.release_ordered,
                 }
                 for c in complaints
             ],

@@ -101,6 +101,8 @@ class ComplaintItem:
     status: str
     seizure: SeizureItem
     animals: list[AnimalLine] = field(default_factory=list)
+    standing: str = "owner_of_record"  # or "claiming_owner" (practice G14)
+    hearing: str = ""  # when and where the summary enquiry is held, once admitted
 
 
 def _line(p: Person | None) -> str:
@@ -309,6 +311,8 @@ def _complaint_item(s: Session, complaint: Complaint, seizure: Seizure) -> Compl
         status=complaint.status,
         seizure=_item(s, seizure),
         animals=_animal_lines(s, seizure),
+        standing=complaint.standing,
+        hearing=complaint.hearing,
     )
 
 

@@ -176,3 +176,35 @@ def make_world(db: Database) -> World:
         owner=owner.id or 0,
         now=start,
     )
+
+
+OTHER_DISTRICT = """
+[district]
+name = "Otherpur"
+code = "OTHERPUR"
+timezone = "Asia/Kolkata"
+profile = "act-iii-1857"
+
+[[pound]]
+code = "OTP"
+name = "Otherpur pound"
+thana = "OTHERPUR"
+villages = ["Dusragaon"]
+
+[[person]]
+name = "Magistrate Misra"
+residence = "Otherpur"
+phone = "+919000000015"
+roles = ["magistrate"]
+"""
+OTHER_MAGISTRATE = "+919000000015"
+
+
+def other_district_magistrate(world: World) -> int:
+    """A second district, Otherpur, and its Magistrate (who has no power in Testpur)."""
+    load_jurisdiction_text(world.db, OTHER_DISTRICT, now=world.now, origin="otherpur.toml")
+    with world.db.reading() as s:
+        person = person_by_phone(s, OTHER_MAGISTRATE)
+        if person is None or person.id is None:
+            raise LookupError(OTHER_MAGISTRATE)
+        return person.id

@@ -273,7 +273,10 @@ def cattle_receipt(ref: str, st: State, _actor: Actor) -> dict[str, Any]:
 
 @router.post("/seizures/{ref}/complaint", status_code=201, tags=["complaint"], responses=ERRORS)
 def complaint(ref: str, body: b.ComplaintBody, st: State, actor: Actor) -> dict[str, Any]:
-    """A complaint against the seizure within ten days of it; it stays any sale (Sec XIV, IX)."""
+    """A complaint against the seizure within ten days of it, even after a sale (G12); it stays
+    any further sale (Sec XIV, IX). The complainant is the owner of record or, with none
+    recorded, a person claiming to be the owner; an agent names himself (`agent_name`); a
+    Magistrate taking a verbal complaint down names its complainant (G14)."""
     done = complaints.file_complaint(
         st.db,
         actor_id=actor,
@@ -285,7 +288,14 @@ def complaint(ref: str, body: b.ComplaintBody, st: State, actor: Actor) -> dict[
         occurred_at=body.occurred_at,
         now=st.clock(),
     )
-    return {"ref": done.ref, "complaint_id": done.complaint_id}
+    return {
+        "ref": done.ref,
+        "complaint_id": done.complaint_id,
+        "complainant_id": done.complainant_id,
+        "standing": done.standing,
+        "status": "pending",
+        "complaint_until": done.complaint_until,
+    }
 
 
 @router.post("/complaints/{complaint_id}/admission", tags=["complaint"], responses=ERRORS)
@@ -305,7 +315,9 @@ def admission(complaint_id: int, body: b.AdmissionBody, st: State, actor: Actor)
 
 @router.post("/complaints/{complaint_id}/decision", tags=["complaint"], responses=ERRORS)
 def decision(complaint_id: int, body: b.DecisionBody, st: State, actor: Actor) -> dict[str, Any]:
-    """The Magistrate's decision: dismissed, lawful, or illegal with damages and orders (XIV)."""
+    """The Magistrate's decision: dismissed on examination (before a summons), or after the
+    summons the seizure lawful, or illegal with damages, expenses, the fines and expenses paid
+    repaid to the owner, and the release of cattle still held (Sec XIV; G12, G15)."""
     money = money_for(st.db, complaint_id=complaint_id)
     done = complaints.decide_complaint(
         st.db,
@@ -324,7 +336,21 @@ def decision(complaint_id: int, body: b.DecisionBody, st: State, actor: Actor) -
         "damages": done.damages,
         "expenses": done.expenses,
         "released": done.released,
+        "fines_repaid": done.fines_repaid,
+        "held_charges": done.held_charges,
         "seizer_pays": done.seizer_pays,
+        "owed_to_owner": done.owed_to_owner,
+        "owed_to": done.owed_to,
+        "seizer_owes": done.seizer_owes,
+        "money": {
+            "unit": money.unit,
+            "damages_text": money.format(done.damages),
+            "expenses_text": money.format(done.expenses),
+            "fines_repaid_text": money.format(done.fines_repaid),
+            "held_charges_text": money.format(done.held_charges),
+            "owed_to_owner_text": money.format(done.owed_to_owner),
+            "seizer_owes_text": money.format(done.seizer_owes),
+        },
     }
 
 

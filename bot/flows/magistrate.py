@@ -1,6 +1,7 @@
 """The Magistrate: complaints against seizures waiting in his district, examined and decided
-(Sec XIV): dismissed, admitted, the seizure lawful, or illegal with damages and expenses; the
-recovery of an unpaid Sec XVII fine by sale of the cattle ordered; and offences of forcible
+(Sec XIV): a pending complaint is dismissed on examination or admitted with a summons to the
+seizer; only an admitted one is decided lawful, or illegal with damages and expenses (G15). Also
+the recovery of an unpaid Sec XVII fine by sale of the cattle ordered, and offences of forcible
 opposition or rescue decided (Sec XIII)."""
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from bot.flows.officer_kit import (
 from bot.i18n import N_
 from bot.notices import KIND_NAMES
 from bot.types import Inbound, Option, Reply
+from law.complaint import ComplaintStatus, Standing, next_steps, step
 from law.errors import DamagesOverCap, InvalidInput, PoundError
 from law.guards import check_opposition_fine, check_opposition_imprisonment
 from law.kinds import G4_ALIASES, resolve_kind
@@ -59,8 +61,29 @@ OUTCOMES = {
     "lawful": N_("The seizure was lawful"),
     "illegal": N_("The seizure was illegal: damages"),
 }
+# Each choice and the complaint status it leads to; which are open at a step is the law's
+# (law.complaint.next_steps: dismiss or summon on examination, lawful or illegal after).
+STEP_OF = {
+    "dismissed": ComplaintStatus.DISMISSED,
+    "admit": ComplaintStatus.ADMITTED,
+    "lawful": ComplaintStatus.LAWFUL,
+    "illegal": ComplaintStatus.ILLEGAL,
+}
 # Sec XIV: damages up to one hundred rupees, besides all expenses of procuring release.
 DAMAGES_CAP_RUPEES = 100
+
+
+def _allowed(ctx: Ctx) -> tuple[str, ...]:
+    try:
+        status = ComplaintStatus(str(ctx.data.get("status")))
+    except ValueError:
+        return ()
+    steps = next_steps(status)
+    return tuple(k for k, to in STEP_OF.items() if to in steps)
+
+
+def _options(ctx: Ctx) -> tuple[Option, ...]:
+    return tuple(Option(k, ctx.t(OUTCOMES[k])) for k in _allowed(ctx))
 
 
 def _districts(ctx: Ctx) -> list[int]:
@@ -148,9 +171,9 @@ class ComplaintsFlow(OfficerFlow):
             )
         ctx.data["complaint"] = c.id
         ctx.data["seizer"] = c.seizure.seizer
-        options = tuple(Option(k, ctx.t(v)) for k, v in OUTCOMES.items())
+        ctx.data["status"] = c.status
         text = "\n".join([*self._describe(ctx, c), ctx.t("What do you decide? (Sec XIV)")])
-        return Turn.to("decide", ctx.say(text, options))
+        return Turn.to("decide", ctx.say(text, _options(ctx)))
 
     def _describe(self, ctx: Ctx, c: ComplaintItem) -> list[str]:
         z = c.seizure
@@ -181,13 +204,43 @@ class ComplaintsFlow(OfficerFlow):
         ]
         if z.damage:
             lines.append(ctx.t("Damage stated by the seizer: {damage}", damage=z.damage))
+        if c.standing == Standing.CLAIMING_OWNER.value:
+            lines.append(
+                ctx.t("No owner is on record: the complainant claims to be the owner (Sec XIV).")
+            )
         lines.append(
             ctx.t("Still in the pound: {heads} head at {pound}.", heads=z.heads, pound=z.pound_name)
         )
+        if c.status == ComplaintStatus.ADMITTED.value:
+            lines.append(
+                ctx.t(
+                    "Admitted: the seizer was summoned to the summary enquiry ({hearing}). "
+                    "Decide the seizure lawful or illegal (Sec XIV).",
+                    hearing=c.hearing or "-",
+                )
+            )
+        else:
+            lines.append(
+                ctx.t(
+                    "Not yet admitted: dismiss it on examination, or admit it and summon the "
+                    "seizer to a summary enquiry before deciding the seizure (Sec XIV)."
+                )
+            )
         return lines
 
     def on_decide(self, ctx: Ctx, msg: Inbound) -> Turn:
         choice = (msg.option or msg.text).strip().lower()
+        allowed = _allowed(ctx)
+        if choice in STEP_OF and choice not in allowed:
+            # G15: lawful or illegal only after the summons; no dismissal after it.
+            try:
+                step(ComplaintStatus(str(ctx.data["status"])), STEP_OF[choice])
+            except PoundError as exc:
+                return Turn.to(
+                    "decide",
+                    ctx.say(ctx.explain(exc)),
+                    ctx.say(ctx.t("What do you decide? (Sec XIV)"), _options(ctx)),
+                )
         if choice == "admit":
             return Turn.to(
                 "hearing",
@@ -198,9 +251,8 @@ class ComplaintsFlow(OfficerFlow):
                     )
                 ),
             )
-        if choice not in OUTCOMES:
-            options = tuple(Option(k, ctx.t(v)) for k, v in OUTCOMES.items())
-            return Turn.to("decide", ctx.say(ctx.t("What do you decide? (Sec XIV)"), options))
+        if choice not in allowed:
+            return Turn.to("decide", ctx.say(ctx.t("What do you decide? (Sec XIV)"), _options(ctx)))
         ctx.data["outcome"] = choice
         if choice == "illegal":
             return Turn.to(
@@ -283,8 +335,10 @@ class ComplaintsFlow(OfficerFlow):
             money = _money(ctx)
             lines.append(
                 ctx.t(
-                    "The seizer pays damages {damages} and expenses {expenses}; cattle still "
-                    "held are released and their fines and feeding charged to him (Sec XIV).",
+                    "The seizer pays damages {damages} and expenses {expenses}, and repays the "
+                    "fines and expenses the owner paid or that were taken from the proceeds of a "
+                    "sale; cattle still held are released and their fines and feeding charged to "
+                    "him (Sec XIV).",
                     damages=money.format(int(ctx.data["damages"])),
                     expenses=money.format(int(ctx.data["expenses"])),
                 )
@@ -335,11 +389,14 @@ class ComplaintsFlow(OfficerFlow):
                 [
                     ctx.t("The seizure was held illegal (Sec XIV).") + " " + released,
                     ctx.t(
-                        "The seizer pays the complainant damages {damages} and expenses "
-                        "{expenses}, and the fines and feeding due, {fines} (Sec XIV).",
+                        "The seizer owes the complainant {owed}: damages {damages}, expenses "
+                        "{expenses}, and the fines and expenses paid, {repaid}; and the fines "
+                        "and feeding of the cattle held, {held} (Sec XIV).",
+                        owed=money.format(decision.owed_to_owner),
                         damages=money.format(decision.damages),
                         expenses=money.format(decision.expenses),
-                        fines=money.format(decision.seizer_pays),
+                        repaid=money.format(decision.fines_repaid),
+                        held=money.format(decision.held_charges),
                     ),
                 ]
             )

@@ -267,7 +267,13 @@ class OwnerFlow(Flow):
                 now=ctx.now,
             )
             principal: Any = d.get("principal")
-            by_agent = d.get("who") == "agent" and isinstance(principal, dict)
+            # An agent complains in the owner's name (Sec XIV); the owner himself, even if he
+            # chose "agent", complains in person.
+            by_agent = (
+                d.get("who") == "agent"
+                and isinstance(principal, dict)
+                and not (actor.phone and principal.get("phone") == actor.phone)
+            )
             filed = file_complaint(
                 ctx.db,
                 actor_id=actor.id or 0,

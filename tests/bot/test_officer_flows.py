@@ -6,6 +6,7 @@ import re
 from datetime import date
 from pathlib import Path
 
+import pytest
 from babel.messages.extract import extract_from_file
 from sqlmodel import select
 
@@ -16,13 +17,14 @@ from bot.flows.officers import FLOWS
 from bot.i18n import translated
 from bot.registry import all_flows
 from bot.types import Channel, Inbound, Reply
+from law.errors import NotAuthorised
 from models import Outbox
-from office.complaints import file_complaint
+from office.complaints import admit_complaint, file_complaint
 from office.pound_acts import register_arrival, report_unclaimed
 from office.queries import seizure_view
 from office.seizures import AnimalsIn, request_police_aid
 from office.worklists import open_aid_requests
-from tests.world import World
+from tests.world import OTHER_MAGISTRATE, World, other_district_magistrate
 
 D = date
 KEEPER = "+919000000001"
@@ -277,6 +279,7 @@ def complained(world: World) -> tuple[str, int]:
 
 
 def test_the_magistrate_holds_a_seizure_illegal_with_damages(world: World) -> None:
+    """Sec XIV, practice G15: adjudged only after the summons, which the chat records."""
     desk = Desk(world)
     ref, complaint = complained(world)
     out = desk(MAGISTRATE, "complaints")
@@ -284,8 +287,21 @@ def test_the_magistrate_holds_a_seizure_illegal_with_damages(world: World) -> No
     out = desk(MAGISTRATE, "1")
     assert '"My cattle were on the road, not in his field."' in out
     assert "ate and trampled young cane" in out
-    assert desk.options() == ["dismissed", "admit", "lawful", "illegal"]
-    desk(MAGISTRATE, "4")
+    assert "Not yet admitted" in out
+    # Pending: dismiss on examination, or summon the seizer; nothing else is offered.
+    assert desk.options() == ["dismissed", "admit"]
+    out = desk(MAGISTRATE, "illegal")
+    assert "only after the seizer was summoned" in out and "(Sec XIV)" in out
+    assert desk.options() == ["dismissed", "admit"]
+    desk(MAGISTRATE, "admit")
+    desk(MAGISTRATE, "tomorrow, 11 am, Sadar court")
+    out = desk(MAGISTRATE, f"examine {complaint}")
+    assert "Admitted: the seizer was summoned to the summary enquiry (tomorrow, 11 am" in out
+    assert desk.options() == ["lawful", "illegal"]
+    out = desk(MAGISTRATE, "dismissed")
+    assert "the enquiry ends with the seizure held lawful or illegal" in out
+    assert desk.options() == ["lawful", "illegal"]
+    desk(MAGISTRATE, "2")
     assert "one hundred rupees" in desk(MAGISTRATE, "Rs 150")
     desk(MAGISTRATE, "Rs 25-0-0")
     desk(MAGISTRATE, "Rs 1")
@@ -293,15 +309,34 @@ def test_the_magistrate_holds_a_seizure_illegal_with_damages(world: World) -> No
     assert "damages Rs 25-0-0 and expenses Rs 1-0-0" in out
     out = desk(MAGISTRATE, "yes")
     assert "held illegal (Sec XIV)" in out and "Released by order: animals 1, 2, 3" in out
-    # Fines 1-0-0 and one day's feeding 0-2-6 fall on the seizer.
-    assert "the fines and feeding due, Rs 1-2-6 (Sec XIV)" in out
+    # Nothing was paid: the complainant is owed damages and expenses; the fines 1-0-0 and one
+    # day's feeding 0-2-6 of the cattle held fall on the seizer.
+    assert "The seizer owes the complainant Rs 26-0-0: damages Rs 25-0-0" in out
+    assert "paid, Rs 0-0-0; and the fines and feeding of the cattle held, Rs 1-2-6 (Sec XIV)" in out
     assert "No complaints are waiting" in desk(MAGISTRATE, "complaints")
 
 
-def test_a_complaint_is_dismissed_and_only_a_magistrate_examines(world: World) -> None:
+def test_a_complaint_is_dismissed_on_examination_and_only_a_magistrate_examines(
+    world: World,
+) -> None:
+    """Sec XIV, practice G15: dismissal needs no summons."""
     desk = Desk(world)
     _, complaint = complained(world)
     assert REFUSED in desk(KEEPER, f"examine {complaint}")
+    desk(MAGISTRATE, f"examine {complaint}")
+    desk(MAGISTRATE, "dismissed")
+    desk(MAGISTRATE, "No reason to think it well founded.")
+    assert f"Complaint No. {complaint} dismissed (Sec XIV)" in desk(MAGISTRATE, "yes")
+    assert "already decided" in desk(MAGISTRATE, f"examine {complaint}")
+    with world.db.reading() as s:
+        assert s.exec(select(Outbox).where(Outbox.template == "summons")).all() == []
+
+
+def test_an_admission_summons_the_seizer_and_the_enquiry_holds_the_seizure_lawful(
+    world: World,
+) -> None:
+    desk = Desk(world)
+    _, complaint = complained(world)
     desk(MAGISTRATE, f"examine {complaint}")
     assert "When and where" in desk(MAGISTRATE, "admit")
     out = desk(MAGISTRATE, "12 March, 11 am, Sadar court")
@@ -313,10 +348,27 @@ def test_a_complaint_is_dismissed_and_only_a_magistrate_examines(world: World) -
             "12 March, 11 am, Sadar court",
         )
     desk(MAGISTRATE, f"examine {complaint}")
-    desk(MAGISTRATE, "dismissed")
-    desk(MAGISTRATE, "No reason to think it well founded.")
-    assert f"Complaint No. {complaint} dismissed (Sec XIV)" in desk(MAGISTRATE, "yes")
-    assert "already decided" in desk(MAGISTRATE, f"examine {complaint}")
+    desk(MAGISTRATE, "lawful")
+    desk(MAGISTRATE, "The cane was his and the cattle in it.")
+    assert "held lawful (Sec XIV)" in desk(MAGISTRATE, "yes")
+    assert "already decided (lawful)" in desk(MAGISTRATE, f"examine {complaint}")
+
+
+def test_a_magistrate_of_another_district_cannot_examine_or_admit(world: World) -> None:
+    """Sec XIV: the Magistrate of the district (or his officers) hears the complaint."""
+    desk = Desk(world)
+    _, complaint = complained(world)
+    other = other_district_magistrate(world)
+    assert REFUSED in desk(OTHER_MAGISTRATE, f"examine {complaint}")
+    with pytest.raises(NotAuthorised):
+        admit_complaint(
+            world.db,
+            actor_id=other,
+            complaint_id=complaint,
+            hearing="12 March",
+            occurred_at=world.now,
+            now=world.now,
+        )
 
 
 def test_an_officer_is_answered_in_his_language(world: World) -> None:

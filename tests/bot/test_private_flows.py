@@ -207,6 +207,51 @@ def test_an_agent_complains_by_the_one_liner(world: World) -> None:
         assert complaint.complainant_id == world.owner
 
 
+def test_the_owner_who_calls_himself_agent_complains_in_person(world: World) -> None:
+    """Sec XIV: an agent complains in the owner's name; the owner himself complains in person."""
+    ref = world.seize()
+    chat = Chat(world, MOHAN)
+    chat.say(f"COMPLAIN {ref} my bullocks were on the road")
+    chat.send(option="agent")
+    chat.say("confirm")
+    with world.db.reading() as s:
+        complaint = s.exec(select(Complaint)).one()
+        assert (complaint.complainant_id, complaint.agent_name) == (world.owner, None)
+
+
+def test_a_stranger_may_not_complain_in_his_own_name_when_the_owner_is_recorded(
+    world: World,
+) -> None:
+    """Practice G14: the owner of record complains, in person or by his agent."""
+    ref = world.seize()
+    chat = Chat(world, STRANGER)
+    chat.say(f"COMPLAIN {ref} they are my cattle")
+    chat.say("Ram Prasad")
+    chat.send(option="self")
+    answer = chat.say("confirm")
+    assert "Only the owner on record, Mohan Lal, complains against this seizure" in answer
+    assert "(Sec XIV)" in answer
+    assert count(world, Complaint) == 0
+    chat.say("lang hi")
+    chat.say(f"COMPLAIN {ref} they are my cattle")
+    chat.send(option="self")
+    assert "दर्ज मालिक Mohan Lal" in chat.say("confirm")
+
+
+def test_with_no_owner_recorded_a_complaint_only_claims_ownership(world: World) -> None:
+    """Practice G14: complaining never makes anyone the owner of record."""
+    ref = world.seize(owner=None)
+    chat = Chat(world, STRANGER)
+    chat.say(f"COMPLAIN {ref} they are my cattle")
+    chat.say("Ram Prasad")
+    chat.send(option="self")
+    assert "is filed with the Magistrate" in chat.say("confirm")
+    with world.db.reading() as s:
+        complaint = s.exec(select(Complaint)).one()
+        seizure = s.exec(select(Seizure).where(Seizure.ref == ref)).one()
+        assert (complaint.standing, seizure.owner_id) == ("claiming_owner", None)
+
+
 def test_a_complaint_after_ten_days_is_refused_with_the_reason(world: World) -> None:
     ref = world.seize()
     world.on(date(2026, 3, 12))

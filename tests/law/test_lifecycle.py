@@ -204,10 +204,28 @@ def test_the_complaint_window_is_ten_days_from_seizure() -> None:
         apply(late_arrival, FileComplaint(on=day(11)))
 
 
-def test_no_complaint_once_cattle_are_sold() -> None:
+def test_a_complaint_after_a_sale_stays_the_next_sale_and_the_sale_held_stands() -> None:
+    """Practice G12, Sec IX proviso: the ten days run from the seizure whatever happened since."""
     state = apply(refused(), Sell(on=day(3), animal_ids=[1]))
-    with pytest.raises(InvalidTransition):
-        apply(state, FileComplaint(on=day(4)))
+    state = apply(state, FileComplaint(on=day(4)))
+    assert state.complaints_pending == 1
+    assert state.animals[1] is A.SOLD
+    with pytest.raises(SaleStayedByComplaint) as caught:
+        apply(state, Sell(on=day(5), animal_ids=[2]))
+    assert caught.value.section == "IX"
+    state = apply(state, DecideComplaint(on=day(6), illegal=True))
+    # The sale held stands; the head still held are released by the order.
+    assert dict(state.animals) == {1: A.SOLD, 2: A.RELEASED_BY_ORDER, 3: A.RELEASED_BY_ORDER}
+    assert state.status is S.CLOSED
+
+
+def test_a_complaint_after_every_head_was_sold_is_still_admissible_within_ten_days() -> None:
+    """Practice G12: even with nothing left to stay, the complaint is heard (damages, XIV)."""
+    state = apply(refused(), Sell(on=day(3), animal_ids=[1, 2, 3]))
+    assert state.status is S.CLOSED
+    assert apply(state, FileComplaint(on=day(10))).complaints_pending == 1
+    with pytest.raises(ComplaintOutOfTime):
+        apply(state, FileComplaint(on=day(11)))
 
 
 def test_only_a_pending_complaint_is_decided() -> None:

@@ -9,7 +9,7 @@ from datetime import date, datetime
 from sqlmodel import col, func, select
 
 from models import AuditEvent, Outbox, Seizure
-from office.complaints import decide_complaint, file_complaint
+from office.complaints import admit_complaint, decide_complaint, file_complaint
 from office.deadlines import PassReport, advance_deadlines
 from office.pound_acts import record_refusal, register_arrival
 from office.queries import seizure_view
@@ -142,6 +142,16 @@ def test_a_pending_complaint_stays_the_sale_until_it_is_decided(world: World) ->
     done = advance_deadlines(world.db, now=world.on(D(2026, 3, 17), 9))
     assert (done.sales_due, done.stayed) == (0, 1)
     assert "sale_due" not in queued(world, world.darogah)
+    # Admitted with a summons, it still stays the sale (Sec IX proviso).
+    admit_complaint(
+        world.db,
+        actor_id=world.magistrate,
+        complaint_id=filed.complaint_id,
+        hearing="18 March, Sadar court",
+        occurred_at=world.on(D(2026, 3, 17), 10),
+        now=world.now,
+    )
+    assert advance_deadlines(world.db, now=world.tick(minutes=5)).sales_due == 0
     decide_complaint(
         world.db,
         actor_id=world.magistrate,

@@ -11,7 +11,7 @@ from law.money import PIES
 from models import Outbox, Person
 from office import notify
 from office.common import district_context, seizure_by_ref
-from office.complaints import decide_complaint, file_complaint
+from office.complaints import admit_complaint, decide_complaint, file_complaint
 from office.pound_acts import (
     order_release,
     record_loss,
@@ -199,7 +199,7 @@ def test_payment_cancels_the_claim_reminder_and_tells_the_seizer(world: World) -
     cancelled = sent_to(world, world.owner, "cancelled")
     assert set(cancelled) == {"claim_reminder"}
     assert cancelled["claim_reminder"].failed_reason is not None
-    # The owner may still complain of an illegal seizure after paying (Sec XIV, T16).
+    # The owner may still complain of an illegal seizure after paying (Sec XIV).
     assert "complaint_reminder" in sent_to(world, world.owner)
     outcome = sent_to(world, world.cultivator)["outcome_released_paid"]
     assert outcome.params["heads"] == 3 and outcome.params["released_date"] == "2026-03-03"
@@ -237,6 +237,16 @@ def test_a_complaint_reaches_the_magistrate_and_its_decision_both_parties(world:
     assert waiting.params["complainant"] == "Mohan Lal of Kemri"
     assert waiting.private is False
     assert "complaint_reminder" in sent_to(world, world.owner, "cancelled")
+    admit_complaint(
+        world.db,
+        actor_id=world.magistrate,
+        complaint_id=filed.complaint_id,
+        hearing="4 March, 11 am, Sadar court",
+        occurred_at=world.on(D(2026, 3, 3), 11),
+        now=world.now,
+    )
+    summons = sent_to(world, world.cultivator)["summons"]
+    assert summons.params["hearing"] == "4 March, 11 am, Sadar court"
     decide_complaint(
         world.db,
         actor_id=world.magistrate,
@@ -249,8 +259,11 @@ def test_a_complaint_reaches_the_magistrate_and_its_decision_both_parties(world:
     )
     decided = sent_to(world, world.owner)["complaint_illegal"]
     assert decided.params["damages_text"] == "Rs 5-0-0"
+    # Nothing was paid yet, so nothing is repaid (the held head's charges fall on the seizer).
+    assert decided.params["seizer_pays_text"] == "Rs 0-0-0"
     seizer = sent_to(world, world.cultivator)["outcome_seizure_illegal"]
     assert seizer.params["decided_date"] == "2026-03-04"
+    assert seizer.params["seizer_pays_text"] == "Rs 0-0-0"
     # All the cattle were released by the order: nothing is left to claim.
     assert "claim_reminder" in sent_to(world, world.owner, "cancelled")
 

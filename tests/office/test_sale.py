@@ -22,7 +22,7 @@ from law.errors import (
 )
 from models import LedgerPosting, SurplusDeposit
 from office.cases import compensation_awarded, decide_case, file_case
-from office.complaints import decide_complaint, file_complaint
+from office.complaints import admit_complaint, decide_complaint, file_complaint
 from office.pound_acts import record_refusal, register_arrival, report_unclaimed
 from office.queries import fund_view, seizure_view
 from office.sales import LotIn, post_notice, record_sale
@@ -157,6 +157,14 @@ def test_a_complaint_stays_the_sale_until_it_is_decided(world: World) -> None:
     )
     with pytest.raises(SaleStayedByComplaint):
         sell(world, ref, [LotIn(3, BUYER, 1000)], D(2026, 3, 18))
+    admit_complaint(
+        world.db,
+        actor_id=world.magistrate,
+        complaint_id=filed.complaint_id,
+        hearing="19 March, Sadar court",
+        occurred_at=world.on(D(2026, 3, 18), 12),
+        now=world.now,
+    )
     decide_complaint(
         world.db,
         actor_id=world.magistrate,
@@ -226,6 +234,14 @@ def test_an_illegal_seizure_releases_the_cattle_and_charges_the_seizer(world: Wo
         ref=ref,
         text="no damage was done",
         occurred_at=world.on(D(2026, 3, 2), 9),
+        now=world.now,
+    )
+    admit_complaint(
+        world.db,
+        actor_id=world.magistrate,
+        complaint_id=filed.complaint_id,
+        hearing="4 March, Sadar court",
+        occurred_at=world.on(D(2026, 3, 2), 12),
         now=world.now,
     )
     with pytest.raises(DamagesOverCap):
@@ -416,8 +432,7 @@ def test_pig_fines_are_capped_and_compensation_comes_from_the_fine(world: World)
 
 
 def test_an_admitted_complaint_summons_the_seizer_and_still_stays_the_sale(world: World) -> None:
-    from law.errors import Conflict
-    from office.complaints import admit_complaint
+    from law.errors import InvalidTransition
 
     ref = noticed(world)
     filed = file_complaint(
@@ -433,6 +448,7 @@ def test_an_admitted_complaint_summons_the_seizer_and_still_stays_the_sale(world
             world.db,
             actor_id=world.darogah,
             complaint_id=filed.complaint_id,
+            hearing="12 March, Sadar court",
             occurred_at=world.now,
             now=world.now,
         )
@@ -444,14 +460,16 @@ def test_an_admitted_complaint_summons_the_seizer_and_still_stays_the_sale(world
         occurred_at=world.now,
         now=world.now,
     )
-    with pytest.raises(Conflict):
+    with pytest.raises(InvalidTransition) as again:
         admit_complaint(
             world.db,
             actor_id=world.magistrate,
             complaint_id=filed.complaint_id,
+            hearing="13 March, Sadar court",
             occurred_at=world.now,
             now=world.now,
         )
+    assert again.value.section == "XIV"
     with pytest.raises(SaleStayedByComplaint):
         sell(world, ref, [LotIn(3, BUYER, 1000)], D(2026, 3, 18))
     view = seizure_view(world.db, ref=ref, now=world.now)

@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 
 from law.errors import NotAuthorised, NotFound
-from office.complaints import decide_complaint, file_complaint
+from office.complaints import admit_complaint, decide_complaint, file_complaint
 from office.pound_acts import record_refusal, register_arrival, report_unclaimed
 from office.roles import Role
 from office.sales import post_notice
@@ -168,6 +168,17 @@ def test_a_pending_complaint_keeps_a_sale_off_the_list(world: World) -> None:
         pending_complaints(world.db, district_id=district, actor_id=world.darogah)
     with pytest.raises(NotAuthorised):
         complaint_detail(world.db, complaint_id=filed.complaint_id, actor_id=world.keeper)
+    admit_complaint(
+        world.db,
+        actor_id=world.magistrate,
+        complaint_id=filed.complaint_id,
+        hearing="tomorrow, Sadar court",
+        occurred_at=world.tick(minutes=30),
+        now=world.now,
+    )
+    # Admitted, it is still undecided: still waiting, and still no sale (Sec IX proviso).
+    assert [c.status for c in pending_complaints(world.db, district_id=district)] == ["admitted"]
+    assert sales_due(world.db, thana="TESTPUR", now=world.now) == []
     decide_complaint(
         world.db,
         actor_id=world.magistrate,
