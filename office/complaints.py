@@ -31,7 +31,7 @@ from law.lifecycle import IN_CUSTODY, AnimalStatus, DecideComplaint, FileComplai
 from law.periods import local_date
 from models import Complaint, Database, Payment, Person, Sale, Seizure
 from office import audit, ledger, notify
-from office.charges import due_on
+from office.charges import payable_on
 from office.common import (
     check_times,
     district_context,
@@ -340,7 +340,9 @@ def decide_complaint(
         illegal = result is ComplaintStatus.ILLEGAL
         owes: Liability | None = None
         if illegal:
-            held = due_on(seizure, rows, ctx, on, impounded)
+            # After a part sale (Sec IX) what the sales left unpaid, not the held head's full
+            # dues: what the proceeds paid is repaid to the owner, never charged twice.
+            held = payable_on(s, seizure, rows, ctx, on, impounded)
             owes = liability(
                 damages=damages,
                 expenses=expenses,

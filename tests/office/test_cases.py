@@ -44,7 +44,7 @@ from office.cases import (
     file_case,
     set_off_certificate,
 )
-from office.complaints import decide_complaint, file_complaint
+from office.complaints import admit_complaint, decide_complaint, file_complaint
 from office.offences import OffenceDecided, decide_offence, pending_offences
 from office.queries import fund_view
 from office.recovery import (
@@ -582,6 +582,14 @@ def test_sec_xiv_damages_to_an_owner_are_not_compensation_to_set_off(world: Worl
         occurred_at=ist(world, D(2026, 3, 2), 9),
         now=world.now,
     ).complaint_id
+    admit_complaint(
+        world.db,
+        actor_id=world.magistrate,
+        complaint_id=complaint,
+        hearing="3 March, 10:00, Sadar court",
+        occurred_at=ist(world, D(2026, 3, 2), 12),
+        now=world.now,
+    )
     decide_complaint(
         world.db,
         actor_id=world.magistrate,

@@ -52,8 +52,8 @@ def arrive(world: World, ref: str) -> None:
 
 def refuse_and_sell_one_cow(world: World, ref: str) -> None:
     """Sec IX: the owner refuses on 2 March; on 3 March cow no. 1 is sold for Rs 0-8-3 (99 pies):
-    expenses 24, its fine 48 and three days' feeding 27. That is short of the dues of all three
-    head (306), so the other two stay in the pound (practice G13)."""
+    expenses 24, then 75 of the fines of all three head (practice G5: expenses, fines, feeding).
+    That is short of the dues of all three, so the other two stay in the pound (practice G13)."""
     record_refusal(
         world.db,
         actor_id=world.keeper,
@@ -214,10 +214,11 @@ def test_an_illegal_seizure_after_a_sale_makes_the_seizer_repay_what_the_proceed
         occurred_at=world.on(D(2026, 3, 7), 15),
         now=world.now,
     )
-    # Taken out of the proceeds: expenses 24, fine 48, feeding 27.
-    repaid = 24 + 48 + 27
-    # Held on 7 March: cow 2 (fine 48, 7 days x 9) and the buffalo (fine 96, 7 days x 12).
-    held_fines, held_feeding = 48 + 96, 7 * 9 + 7 * 12
+    # Taken out of the proceeds: expenses 24, fines 75 (G5), feeding nothing.
+    repaid = 24 + 75
+    # Left unpaid on 7 March: fines 48 + 48 + 96 - 75, and the feeding of cow 1 to its sale
+    # (3 days x 9), cow 2 (7 days x 9) and the buffalo (7 days x 12).
+    held_fines, held_feeding = 192 - 75, 3 * 9 + 7 * 9 + 7 * 12
     assert done.released == [2, 3]
     assert (done.fines_repaid, done.held_charges) == (repaid, held_fines + held_feeding)
     assert done.owed_to_owner == 1920 + 96 + repaid == 2115
@@ -235,13 +236,13 @@ def test_an_illegal_seizure_after_a_sale_makes_the_seizer_repay_what_the_proceed
     money = balances(world)
     assert money[ledger.seizer_receivable(ref)] == 2406
     assert money[ledger.owed_by_seizer(ref, world.owner)] == -2115
-    assert money[ledger.FUND_FINES] == -(48 + held_fines)  # the sale's fine and the held ones
-    assert money[ledger.keeper_feeding("TPR")] == -(27 + held_feeding)
+    assert money[ledger.FUND_FINES] == -(75 + held_fines) == -192  # every fine, once
+    assert money[ledger.keeper_feeding("TPR")] == -held_feeding
     with world.db.reading() as s:
         payload = s.exec(
             select(AuditEvent.payload).where(AuditEvent.action == "complaint_decided")
         ).one()
-    assert payload["fines_repaid"] == {"fines": 48, "feeding": 27, "expenses_of_sale": 24}
+    assert payload["fines_repaid"] == {"fines": 75, "feeding": 0, "expenses_of_sale": 24}
     assert (payload["owed_to_owner"], payload["owed_to"]) == (2115, world.owner)
     assert (payload["held_charges"], payload["seizer_owes"]) == (291, 2406)
     # The messages: both hear what the seizer owes the owner: the damages, the expenses and
@@ -314,7 +315,7 @@ def test_a_complaint_when_every_head_was_sold_is_heard_and_repays_the_proceeds_t
         world.db,
         actor_id=world.darogah,
         ref=ref,
-        lots=[LotIn(1, BUYER, 400), LotIn(2, BUYER, 400), LotIn(3, BUYER, 800)],
+        lots=[LotIn(1, BUYER, 100), LotIn(2, BUYER, 100), LotIn(3, BUYER, 200)],
         expenses=48,
         place="Rampur market",
         occurred_at=world.on(D(2026, 3, 3), 11),
@@ -785,10 +786,14 @@ def test_only_the_keeper_records_the_owner_of_record(world: World) -> None:
                     writes.append(f"{source.name}:{fn.name}")
     # register_arrival(owner=...); _payer for record_payment and record_refusal; the refusal's
     # own row; the seizer naming the owner in his report.
+    # Two other records name an owner without making one: the Sec XVII recovery order names the
+    # owner of the cattle to be sold, and the Sec IX receipt the owner of record who signs it.
     assert sorted(set(writes)) == [
         "pound_acts.py:_payer",
         "pound_acts.py:record_refusal",
         "pound_acts.py:register_arrival",
+        "recovery.py:order_recovery",
+        "sales.py:_deliver_to_owner",
         "seizures.py:report_seizure",
     ]
     # And at refusal the keeper records the owner who appears.

@@ -11,7 +11,7 @@ from sqlmodel import col, select
 from law.errors import InvalidTransition, ReleaseWithoutFine
 from models import FeedingRate, LedgerPosting, LedgerTxn
 from office import ledger
-from office.complaints import decide_complaint, file_complaint
+from office.complaints import admit_complaint, decide_complaint, file_complaint
 from office.pound_acts import (
     record_loss,
     record_payment,
@@ -251,6 +251,14 @@ def test_a_seizer_held_to_pay_after_an_illegal_seizure_pays_nothing_for_a_dead_h
         ref=ref,
         text="my field, not his",
         occurred_at=world.on(D(2026, 3, 2), 9),
+        now=world.now,
+    )
+    admit_complaint(
+        world.db,
+        actor_id=world.magistrate,
+        complaint_id=complaint.complaint_id,
+        hearing="4 March, 11:00, Sadar court",
+        occurred_at=world.on(D(2026, 3, 2), 12),
         now=world.now,
     )
     decision = decide_complaint(
