@@ -14,7 +14,7 @@ test: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/pytest --cov --cov-report=term-missing:skip-covered
+	$(BIN)/pytest -n auto --cov --cov-report=term-missing:skip-covered
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
