@@ -141,11 +141,11 @@ TEMPLATES: dict[str, str] = {
     ),
     "animal_died": N_(
         "Your animal no. {number} of seizure {ref} died in {pound} on {on_date}: "
-        "{reason}. Its fine and feeding stop from then (practice G7)."
+        "{reason}. Nothing is asked of you for it: no fine and no feeding."
     ),
     "animal_escaped": N_(
         "Your animal no. {number} of seizure {ref} escaped from {pound} on {on_date}: "
-        "{reason}. Its fine and feeding stop from then (practice G7)."
+        "{reason}. Nothing is asked of you for it: no fine and no feeding."
     ),
     "notice_posted": N_(
         "A notice for your cattle (ref {ref}) was posted and proclaimed on {notice_date} "

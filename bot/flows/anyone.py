@@ -70,8 +70,7 @@ def awaiting_lines(t: Translator, kinds: list[str], fine_text: str) -> list[str]
         ),
         t(
             "The {kinds} is not in the Sec VI scale: the Magistrate has been asked to order its "
-            "fine and feeding, and the keeper registers the cattle after that order "
-            "(practice G4).",
+            "fine and feeding, and the keeper registers the cattle after that order.",
             kinds=named,
         ),
     ]
@@ -166,7 +165,7 @@ def describe_seizure(ctx: Ctx, view: dict[str, Any]) -> str:
         lines.append(
             t(
                 "Claim within seven days of impounding, by {date} (Sec VIII); after that "
-                "until the sale (practice G2).",
+                "you may still claim them until they are sold.",
                 date=day(t, deadlines["claim_until"]),
             )
         )
