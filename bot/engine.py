@@ -186,16 +186,17 @@ class Engine:
         msg = _resolve_option(inbound, data)
         text = msg.text.strip()
         word = text.lower()
+        roles = roles_of(s, person.id) if person and person.id else []
         ctx = Ctx(
             db=self.db,
             s=s,
             now=now,
             inbound=msg,
             person=person,
-            roles=roles_of(s, person.id) if person and person.id else [],
+            roles=roles,
             t=t,
             data=data.get("draft", {}) if isinstance(data.get("draft"), dict) else {},
-            explain=lambda exc: explain(t, exc),
+            explain=lambda exc: explain(t, exc, official=bool(roles)),
         )
         if len(text) > MAX_TEXT:
             turn = Turn([Reply(t("That message is too long."))], conv.step)

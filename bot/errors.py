@@ -68,16 +68,20 @@ TEXTS: dict[str, str] = {
 }
 
 
-def section_note(t: Translator, section: str | None) -> str:
+def section_note(t: Translator, section: str | None, *, official: bool = True) -> str:
+    """The section of the Act a refusal rests on; a practice ruling is named to officials only
+    (a private person is told what happens, not which ruling of docs/act.md says so)."""
     if not section:
         return ""
     if section.startswith("practice"):
+        if not official:
+            return ""
         return " " + t("(practice {rule})", rule=section.removeprefix("practice").strip())
     return " " + t("(Sec {section})", section=section)
 
 
-def explain(t: Translator, exc: PoundError) -> str:
+def explain(t: Translator, exc: PoundError, *, official: bool = True) -> str:
     template = TEXTS.get(exc.code, N_("That cannot be done: {message}"))
     params = {k: v for k, v in exc.details.items() if isinstance(v, str | int)}
     params["message"] = exc.message
-    return t(template, **params) + section_note(t, exc.section)
+    return t(template, **params) + section_note(t, exc.section, official=official)

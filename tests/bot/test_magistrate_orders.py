@@ -220,9 +220,12 @@ def test_a_standing_order_for_a_pound_in_the_chat(world: World) -> None:
 def test_only_the_magistrate_makes_an_order_in_the_chat(world: World) -> None:
     world.seize(animals=[AnimalsIn("elephant")])
     desk = Desk(world)
-    for phone in (KEEPER, POLICE, DAROGAH, HARI):
+    for phone in (KEEPER, POLICE, DAROGAH):
         out = desk(phone, "kindorder")
         assert REFUSED in out and "(practice G4)" in out, phone
+    # A private person is refused too, told what happens without the ruling's number.
+    out = desk(HARI, "kindorder")
+    assert REFUSED in out and "practice" not in out
 
 
 def test_police_bring_in_a_stray_elephant_to_await_the_order(world: World) -> None:
