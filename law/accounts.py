@@ -15,6 +15,7 @@ from law.money_split import (
     LotCharge,
     LotDistribution,
     allocate_sale,
+    first_lot_not_needed,
     outstanding,
 )
 
@@ -38,17 +39,18 @@ def check_lots_needed(lots: Sequence[LotCharge], animal_ids: Sequence[int], due:
     """Sec IX, practice G13: "as many as may be necessary". The lots are taken in the order the
     Darogah lists them; a lot is refused when the prices of the lots before it already cover
     `due` (the dues and the expenses of sale)."""
-    before = 0
-    for lot, animal in zip(lots, animal_ids, strict=True):
-        if before >= due:
-            raise LotNotNeeded(
-                f"the lots before animal {animal} already cover the dues and the expenses of "
-                "sale; no more cattle may be sold",
-                animal=animal,
-                due=due,
-                covered_by=before,
-            )
-        before += lot.price
+    if len(lots) != len(animal_ids):
+        raise InvalidInput("name one animal for every lot")
+    index = first_lot_not_needed([lot.price for lot in lots], due)
+    if index is not None:
+        animal = animal_ids[index]
+        raise LotNotNeeded(
+            f"the lots before animal {animal} already cover the dues and the expenses of "
+            "sale; no more cattle may be sold",
+            animal=animal,
+            due=due,
+            covered_by=sum(lot.price for lot in lots[:index]),
+        )
 
 
 @dataclass(frozen=True)

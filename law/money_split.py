@@ -165,6 +165,20 @@ class Allocation:
         return 0 if self.final else self.unpaid
 
 
+def first_lot_not_needed(prices: Sequence[int], due: int) -> int | None:
+    """The index of the first lot offered after the lots before it already fetched `due`, or
+    None when every lot is needed: a sale "for the recovery of" a sum sells as many as may be
+    necessary and no more, lots taken in the order listed (Sec IX with G13, Sec XVII)."""
+    fetched = 0
+    for index, price in enumerate(prices):
+        if price < 0:
+            raise InvalidInput("a price cannot be negative", price=price)
+        if fetched >= due:
+            return index
+        fetched += price
+    return None
+
+
 def apply_in_order(amount: int, charges: Sequence[int]) -> tuple[list[int], int]:
     """Pay `charges` from `amount` one after another; returns what each got and what is left."""
     paid: list[int] = []

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from law.errors import InvalidInput, RecoveryCovered
-from law.money_split import apply_in_order
+from law.money_split import apply_in_order, first_lot_not_needed
 
 
 def _not_negative(amount: int, what: str) -> None:
@@ -38,18 +38,16 @@ def check_lots_needed(prices: Sequence[int], fine_due: int, expenses: int) -> No
     _not_negative(fine_due, "the fine due")
     _not_negative(expenses, "expenses of sale")
     dues = fine_due + expenses
-    fetched = 0
-    for index, price in enumerate(prices):
-        _not_negative(price, "a price")
-        if fetched >= dues:
-            raise RecoveryCovered(
-                f"lot {index + 1} is not needed: the lots before it fetched {fetched}, which "
-                f"covers the fine and the expenses of sale ({dues})",
-                lot=index + 1,
-                fetched=fetched,
-                dues=dues,
-            )
-        fetched += price
+    index = first_lot_not_needed(prices, dues)
+    if index is not None:
+        fetched = sum(prices[:index])
+        raise RecoveryCovered(
+            f"lot {index + 1} is not needed: the lots before it fetched {fetched}, which "
+            f"covers the fine and the expenses of sale ({dues})",
+            lot=index + 1,
+            fetched=fetched,
+            dues=dues,
+        )
 
 
 def covered(prices: Sequence[int], fine_due: int, expenses: int) -> bool:

@@ -172,3 +172,14 @@ def test_every_pie_of_every_lot_adds_up_to_the_sale(
     assert done.balance == 0 or (done.still_due, done.shortfall) == (0, 0)
     assert done.covered == (proceeds >= due.total)
     assert done.shortfall == 0 or final
+
+
+def test_a_lot_is_not_needed_once_the_lots_before_it_fetched_what_is_due() -> None:
+    """Sec IX (G13) and Sec XVII: as many as may be necessary, in the order listed, no more."""
+    from law.money_split import first_lot_not_needed
+
+    assert first_lot_not_needed([100, 100, 200], 330) is None  # the third is still needed
+    assert first_lot_not_needed([400, 400], 330) == 1
+    assert first_lot_not_needed([330, 1], 330) == 1  # exactly covered: nothing more
+    assert first_lot_not_needed([5], 0) == 0  # nothing due: no lot at all
+    assert first_lot_not_needed([], 330) is None
