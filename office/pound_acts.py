@@ -175,8 +175,7 @@ def register_arrival(
             f"Brought in {occurred_at.astimezone(ctx.tz):%d %b %Y %H:%M}. {len(live)} head: "
         )
         tail = (
-            f". Seizer: {_person_line(seizer)}. Owner: {_person_line(owner_p)}. "
-            f"Ref {seizure.ref}."
+            f". Seizer: {_person_line(seizer)}. Owner: {_person_line(owner_p)}. Ref {seizure.ref}."
         )
         copy_text = head + _fit(_describe(live), COPY_MAX - len(head) - len(tail)) + tail
         s.add(

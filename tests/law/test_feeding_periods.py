@@ -3,6 +3,7 @@ to compute than a short one, and the sum is the same as charging day by day."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 from datetime import date, timedelta
 
@@ -83,7 +84,7 @@ def test_the_periods_cover_the_stay_once_and_change_only_with_the_rate(
     periods = rate_periods(kind, arrived_on, until_on, rates)
     assert periods[0].first == arrived_on and periods[-1].last == until_on
     assert len(periods) <= len(rates) + 1
-    for before, after in zip(periods, periods[1:], strict=False):
+    for before, after in itertools.pairwise(periods):
         assert after.first == before.last + timedelta(days=1)
     for p in periods:
         assert rate_on(kind, p.first, rates) == p.per_day == rate_on(kind, p.last, rates)
