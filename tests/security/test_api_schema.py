@@ -34,7 +34,7 @@ CHECKS = [
     response_schema_conformance,
 ]
 ROLES = ("+919111111111", "+919000000001", "+919000000005")  # private person, keeper, Magistrate
-SQLITE_EXAMPLES = 12
+SQLITE_EXAMPLES = 10
 POSTGRES_EXAMPLES = 4
 QUIET = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.function_scoped_fixture]
 
