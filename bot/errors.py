@@ -10,6 +10,9 @@ TEXTS: dict[str, str] = {
     "not_found": N_("That was not found: {message}"),
     "not_authorised": N_("You may not do that: {message}"),
     "invalid_input": N_("That cannot be accepted: {message}"),
+    "invalid_phone": N_(
+        "That phone number cannot be read. Write it like {national} or {international}."
+    ),
     "invalid_money": N_("That amount cannot be read: {message}"),
     "unknown_animal_kind": N_("That kind of animal is not known: {message}"),
     "pigs_not_impoundable": N_(

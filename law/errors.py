@@ -47,6 +47,13 @@ class InvalidInput(PoundError):
     code = "invalid_input"
 
 
+class InvalidPhone(InvalidInput):
+    """A phone that is not a number of the district's country (or of one given by +code);
+    `example` says how to write one."""
+
+    code = "invalid_phone"
+
+
 # --- Animals ------------------------------------------------------------------------------------
 
 

@@ -53,9 +53,59 @@ def feeding_days(arrived_on: date, until_on: date) -> int:
     return (until_on - arrived_on).days + 1
 
 
+def _orders_in_force(kind: str, rates: Sequence[FeedingRate]) -> list[FeedingRate]:
+    """The rates for `kind`, one per day they start, oldest first: of two from the same day
+    the later in `rates` stands (as in `rate_on`)."""
+    by_day: dict[date, FeedingRate] = {}
+    for rate in rates:
+        if kind in rate.kinds:
+            by_day[rate.valid_from] = rate
+    return [by_day[day] for day in sorted(by_day)]
+
+
+@dataclass(frozen=True)
+class RatePeriod:
+    """Days `first` to `last` (both in) of a stay, all at one rate per head per day."""
+
+    first: date
+    last: date
+    per_day: int
+
+    @property
+    def days(self) -> int:
+        return (self.last - self.first).days + 1
+
+    @property
+    def charge(self) -> int:
+        return self.days * self.per_day
+
+
+def rate_periods(
+    kind: str, arrived_on: date, until_on: date, rates: Sequence[FeedingRate]
+) -> list[RatePeriod]:
+    """The stay from `arrived_on` to `until_on` cut where the rate for `kind` changes.
+
+    There are at most one more periods than rates, however long the stay: the cost of a
+    charge does not grow with the days held (a head kept for years costs what a week does).
+    """
+    feeding_days(arrived_on, until_on)  # refuses an end before the arrival
+    periods: list[RatePeriod] = []
+    first, per_day = arrived_on, 0
+    for order in _orders_in_force(kind, rates):
+        if order.valid_from <= arrived_on:
+            per_day = order.per_day  # in force on the day of arrival (the latest such)
+            continue
+        if order.valid_from > until_on:
+            break
+        periods.append(RatePeriod(first, order.valid_from - timedelta(days=1), per_day))
+        first, per_day = order.valid_from, order.per_day
+    periods.append(RatePeriod(first, until_on, per_day))
+    return periods
+
+
 def feeding_charge(
     kind: str, arrived_on: date, until_on: date, rates: Sequence[FeedingRate]
 ) -> int:
-    """Practice G9: each day from arrival to `until_on`, at the rate in force on that day."""
-    days = feeding_days(arrived_on, until_on)
-    return sum(rate_on(kind, arrived_on + timedelta(days=n), rates) for n in range(days))
+    """Practice G9: each day from arrival to `until_on` at the rate in force that day, summed
+    over the periods of one rate (days x rate)."""
+    return sum(p.charge for p in rate_periods(kind, arrived_on, until_on, rates))

@@ -10,6 +10,9 @@ from law.errors import InvalidInput, InvalidMoney
 
 # Longer than any amount a pound will ever see; keeps a stranger's text from becoming a huge int.
 _MAX_DIGITS = 15
+# The largest amount taken, in units (10^15 pies is some Rs 5 lakh crore): far past any pound,
+# and 9,000 such amounts still add up within a 64-bit column (BIGINT).
+MAX_AMOUNT = 10**15
 
 _PREFIX = r"(?:rs\.?|₹)?"
 
@@ -50,6 +53,13 @@ def _check_digits(digits: str, text: str) -> None:
         raise InvalidMoney("the amount is too large", text=text)
 
 
+def check_amount(amount: int, text: str = "") -> int:
+    """`amount` if it is at most MAX_AMOUNT units, else InvalidMoney."""
+    if amount > MAX_AMOUNT:
+        raise InvalidMoney("the amount is too large", text=text or str(amount), most=MAX_AMOUNT)
+    return amount
+
+
 @dataclass(frozen=True)
 class PiesSystem(MoneySystem):
     """1 rupee = 16 annas = 192 pies; written `Rs 1-7-0` (rupees-annas-pies)."""
@@ -84,7 +94,9 @@ class PiesSystem(MoneySystem):
             raise InvalidMoney("annas must be 0 to 15", text=text, annas=annas)
         if pies > 11:
             raise InvalidMoney("pies must be 0 to 11", text=text, pies=pies)
-        return int(rupees_s) * self.per_rupee + annas * self.pies_per_anna + pies
+        return check_amount(
+            int(rupees_s) * self.per_rupee + annas * self.pies_per_anna + pies, text
+        )
 
     def format(self, amount: int) -> str:
         sign = "-" if amount < 0 else ""
@@ -130,7 +142,7 @@ class PaiseSystem(MoneySystem):
         frac_s = frac_s or ""
         if len(frac_s) > 2:
             raise InvalidMoney("at most 2 decimal places (paise) are allowed", text=text)
-        return int(whole_s) * self.per_rupee + int(frac_s.ljust(2, "0"))
+        return check_amount(int(whole_s) * self.per_rupee + int(frac_s.ljust(2, "0")), text)
 
     def format(self, amount: int) -> str:
         sign = "-" if amount < 0 else ""

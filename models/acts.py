@@ -6,7 +6,7 @@ from datetime import datetime
 
 from sqlmodel import Field, SQLModel
 
-from models.columns import json_field
+from models.columns import json_field, money_field
 
 
 class Payment(SQLModel, table=True):
@@ -18,11 +18,11 @@ class Payment(SQLModel, table=True):
     payer_id: int = Field(foreign_key="person.id")
     agent_name: str | None = Field(default=None, max_length=200)
     animal_ids: list[int] = json_field(list)
-    fine: int
-    feeding: int
+    fine: int = money_field()
+    feeding: int = money_field()
     # Expenses of sale left unpaid by a part sale under Sec IX, paid with the rest of the dues.
-    expenses: int = 0
-    total: int
+    expenses: int = money_field(0)
+    total: int = money_field()
     occurred_at: datetime
     receipt: str = Field(max_length=4000)
 
@@ -85,7 +85,7 @@ class Case(SQLModel, table=True):
     status: str = Field(max_length=16)
     magistrate_id: int | None = Field(default=None, foreign_key="person.id")
     decided_at: datetime | None = None
-    fine: int = 0
-    compensation: int = 0
+    fine: int = money_field(0)
+    compensation: int = money_field(0)
     seizure_id: int | None = Field(default=None, foreign_key="seizure.id")
     decision: dict[str, object] = json_field()

@@ -7,7 +7,7 @@ from datetime import date, datetime
 
 from sqlmodel import Field, SQLModel
 
-from models.columns import json_field
+from models.columns import json_field, money_field
 
 
 class OffenceDecision(SQLModel, table=True):
@@ -24,7 +24,7 @@ class OffenceDecision(SQLModel, table=True):
     prison_months: int = 0
     prison_days: int = 0
     labour: bool | None = None
-    fine: int = 0
+    fine: int = money_field(0)
     reasons: str = Field(max_length=4000)
 
 
@@ -38,7 +38,7 @@ class RecoveryOrder(SQLModel, table=True):
     district_id: int = Field(foreign_key="district.id", index=True)
     ordered_by: int = Field(foreign_key="person.id")
     ordered_at: datetime
-    fine_due: int
+    fine_due: int = money_field()
     cattle: list[dict[str, object]] = json_field(list)
     village_id: int = Field(foreign_key="village.id")
     place: str = Field(max_length=500)
@@ -59,17 +59,17 @@ class RecoverySale(SQLModel, table=True):
     held_at: datetime
     held_on: date
     place: str = Field(max_length=500)
-    fine_due: int
-    compensation_due: int
-    expenses: int
-    proceeds: int
-    expenses_paid: int
-    fine_paid: int
-    to_complainant: int
-    to_fund: int
-    balance_to_owner: int
-    fine_unpaid: int
-    expenses_unpaid: int
+    fine_due: int = money_field()
+    compensation_due: int = money_field()
+    expenses: int = money_field()
+    proceeds: int = money_field()
+    expenses_paid: int = money_field()
+    fine_paid: int = money_field()
+    to_complainant: int = money_field()
+    to_fund: int = money_field()
+    balance_to_owner: int = money_field()
+    fine_unpaid: int = money_field()
+    expenses_unpaid: int = money_field()
 
 
 class RecoveryLot(SQLModel, table=True):
@@ -82,4 +82,4 @@ class RecoveryLot(SQLModel, table=True):
     buyer_name: str = Field(max_length=200)
     buyer_residence: str = Field(max_length=200)
     buyer_id: int | None = Field(default=None, foreign_key="person.id")
-    price: int
+    price: int = money_field()

@@ -7,6 +7,8 @@ from datetime import datetime
 from sqlalchemy import Index, text
 from sqlmodel import Field, SQLModel
 
+from models.columns import money_field
+
 # Practice G14: one undecided complaint per complainant per seizure, held by the database too.
 OPEN_WHERE = text("status IN ('pending', 'admitted')")
 
@@ -47,15 +49,15 @@ class Complaint(SQLModel, table=True):
     magistrate_id: int | None = Field(default=None, foreign_key="person.id")
     decided_at: datetime | None = None
     seizure_illegal: bool | None = None
-    damages: int = 0
-    expenses: int = 0
+    damages: int = money_field(0)
+    expenses: int = money_field(0)
     # Sec XIV, practice G12: fines, feeding and expenses of sale the owner paid or that were
     # taken out of sale proceeds, repaid to him by the seizer.
-    fines_repaid: int = 0
+    fines_repaid: int = money_field(0)
     # Fines and feeding leviable on cattle still held, charged to the seizer.
-    held_charges: int = 0
+    held_charges: int = money_field(0)
     # damages + expenses + fines_repaid: what the seizer owes the complainant.
-    owed_to_owner: int = 0
+    owed_to_owner: int = money_field(0)
     release_ordered: bool = False
     seizer_pays_fines: bool = False
     reasons: str = Field(default="", max_length=8000)

@@ -7,7 +7,7 @@ from datetime import date, datetime
 from sqlalchemy import BigInteger, Integer, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from models.columns import json_field
+from models.columns import json_field, money_field
 
 
 class District(SQLModel, table=True):
@@ -21,6 +21,8 @@ class District(SQLModel, table=True):
     source_digest: str = Field(max_length=64)
     # Practice G17: the first day an act may be dated (the register's first day).
     start_on: date
+    # ISO 3166 country whose numbering plan reads a phone written without its +code.
+    country: str = Field(default="IN", max_length=2)
 
 
 class Pound(SQLModel, table=True):
@@ -78,7 +80,7 @@ class FeedingRate(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     district_id: int = Field(foreign_key="district.id", index=True)
     kind: str = Field(max_length=16)
-    per_day: int
+    per_day: int = money_field()
     valid_from: date
 
 

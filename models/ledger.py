@@ -6,6 +6,8 @@ from datetime import datetime
 
 from sqlmodel import Field, SQLModel
 
+from models.columns import money_field
+
 
 class LedgerTxn(SQLModel, table=True):
     """One movement of money; its postings sum to zero."""
@@ -24,4 +26,4 @@ class LedgerPosting(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     txn_id: int = Field(foreign_key="ledgertxn.id", index=True)
     account: str = Field(max_length=100, index=True)
-    amount: int
+    amount: int = money_field()

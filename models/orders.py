@@ -7,6 +7,8 @@ from datetime import date, datetime
 
 from sqlmodel import Field, SQLModel
 
+from models.columns import money_field
+
 
 class KindOrder(SQLModel, table=True):
     """A Magistrate's order for an animal outside the Sec VI scale (practice G4): its fine per
@@ -18,8 +20,8 @@ class KindOrder(SQLModel, table=True):
     seizure_id: int | None = Field(default=None, foreign_key="seizure.id", index=True)
     pound_id: int | None = Field(default=None, foreign_key="pound.id", index=True)
     kind: str = Field(max_length=16)
-    fine: int
-    per_day: int
+    fine: int = money_field()
+    per_day: int = money_field()
     valid_from: date
     order_text: str = Field(max_length=2000)
     ordered_by: int = Field(foreign_key="person.id")
@@ -38,7 +40,7 @@ class FundPayment(SQLModel, table=True):
     keeper_id: int | None = Field(default=None, foreign_key="person.id")
     stated: str = Field(default="", max_length=500)
     payee_id: int = Field(foreign_key="person.id")
-    amount: int
+    amount: int = money_field()
     order_text: str = Field(max_length=2000)
     ordered_by: int = Field(foreign_key="person.id")
     occurred_at: datetime

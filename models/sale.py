@@ -6,7 +6,7 @@ from datetime import date, datetime
 
 from sqlmodel import Field, SQLModel
 
-from models.columns import json_field
+from models.columns import json_field, money_field
 
 
 class Notice(SQLModel, table=True):
@@ -31,15 +31,15 @@ class Sale(SQLModel, table=True):
     held_at: datetime
     held_on: date
     place: str = Field(max_length=500)
-    expenses: int
-    proceeds: int
-    fines_paid: int
-    feeding_paid: int
-    expenses_paid: int
-    surplus: int
-    shortfall: int
+    expenses: int = money_field()
+    proceeds: int = money_field()
+    fines_paid: int = money_field()
+    feeding_paid: int = money_field()
+    expenses_paid: int = money_field()
+    surplus: int = money_field()
+    shortfall: int = money_field()
     # Sec IX, practice G13: what the proceeds left unpaid while head stay in the pound.
-    still_due: int = 0
+    still_due: int = money_field(0)
     account: dict[str, object] = json_field()
     account_text: str = Field(max_length=8000)
 
@@ -54,13 +54,13 @@ class SaleLot(SQLModel, table=True):
     buyer_name: str = Field(max_length=200)
     buyer_residence: str = Field(max_length=200)
     buyer_id: int | None = Field(default=None, foreign_key="person.id")
-    price: int
-    expense_share: int
-    expenses_paid: int = 0
-    fine_paid: int
-    feeding_paid: int
-    surplus: int
-    shortfall: int
+    price: int = money_field()
+    expense_share: int = money_field()
+    expenses_paid: int = money_field(0)
+    fine_paid: int = money_field()
+    feeding_paid: int = money_field()
+    surplus: int = money_field()
+    shortfall: int = money_field()
 
 
 class CattleReceipt(SQLModel, table=True):
@@ -75,7 +75,7 @@ class CattleReceipt(SQLModel, table=True):
     owner_id: int = Field(foreign_key="person.id")
     recorded_by: int = Field(foreign_key="person.id")
     animal_ids: list[int] = json_field(list)
-    balance: int
+    balance: int = money_field()
     occurred_at: datetime
     lines: list[str] = json_field(list)
 
@@ -87,7 +87,7 @@ class SurplusDeposit(SQLModel, table=True):
     sale_id: int = Field(foreign_key="sale.id", unique=True)
     seizure_id: int = Field(foreign_key="seizure.id", index=True)
     district_id: int = Field(foreign_key="district.id", index=True)
-    amount: int
+    amount: int = money_field()
     deposited_on: date
     claim_until: date = Field(index=True)
     status: str = Field(max_length=16, index=True)

@@ -7,7 +7,7 @@ from datetime import date, datetime
 from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from models.columns import json_field
+from models.columns import json_field, money_field
 
 
 class Seizure(SQLModel, table=True):
@@ -56,7 +56,7 @@ class Animal(SQLModel, table=True):
     stated_kind: str = Field(max_length=32)
     description: str = Field(default="", max_length=500)
     status: str = Field(max_length=32)
-    fine: int
+    fine: int = money_field()
     # Practice G4: the Magistrate's order (kindorder.id) that set the fine of an animal outside
     # the Sec VI scale; None for the scale's kinds, and for one still awaiting its order. No
     # foreign key in the database, so adding the column does not rebuild this table on SQLite.

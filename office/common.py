@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
+import phonenumbers
+from phonenumbers import NumberParseException, PhoneNumberFormat, PhoneNumberType
 from sqlmodel import Session, col, select
 
 from law.errors import (
     EventInFuture,
     EventOutOfOrder,
     InvalidInput,
+    InvalidPhone,
     NotAuthorised,
     NotFound,
 )
@@ -26,7 +28,6 @@ from office.roles import Role
 
 # A clock on a phone or a server may run a little ahead; more than this is a mistake.
 CLOCK_SKEW = timedelta(minutes=5)
-E164 = re.compile(r"^\+[1-9]\d{7,14}$")
 
 ROLE_SECTION = {
     Role.KEEPER: "V",
@@ -59,14 +60,51 @@ def check_times(occurred_at: datetime, now: datetime, after: datetime | None = N
         )
 
 
-def normalise_phone(text: str) -> str:
-    """A phone number in E.164 (+919812345678); spaces, dashes and brackets are dropped."""
-    cleaned = re.sub(r"[\s\-().]", "", text or "")
-    if cleaned.startswith("00"):
-        cleaned = "+" + cleaned[2:]
-    if not E164.match(cleaned):
-        raise InvalidInput(f"{text!r} is not a phone number in international form (+91...)")
-    return cleaned
+DEFAULT_REGION = "IN"
+PHONE_MAX_TYPED = 40  # longer than any number written with spaces and dashes
+# Besides digits of any script (Devanagari, Bengali ...): the separators people write.
+_PHONE_MARKS = frozenset("+-./() \u00a0")
+
+
+def phone_forms(region: str = DEFAULT_REGION) -> tuple[str, str]:
+    """A mobile number of `region` as written there and with its +code, from the numbering
+    plan's own example: ("081234 56789", "+91 81234 56789")."""
+    example = phonenumbers.example_number_for_type(region, PhoneNumberType.MOBILE)
+    if example is None:
+        return ("98300 00005", "+91 98300 00005")
+    return (
+        phonenumbers.format_number(example, PhoneNumberFormat.NATIONAL),
+        phonenumbers.format_number(example, PhoneNumberFormat.INTERNATIONAL),
+    )
+
+
+def normalise_phone(text: str, region: str = DEFAULT_REGION) -> str:
+    """A phone as typed, in E.164 (+919830000005), read by the numbering plan of `region`
+    (the district's country, ISO 3166) when it has no +code.
+
+    `098300 00005`, `98300-00005`, `+91 98300 00005` and the same in Devanagari or Bengali
+    digits are one number. Letters (no vanity numbers, no extensions), too few or too many
+    digits, or a number the plan does not know are refused (InvalidInput) with an example.
+    """
+    raw = (text or "").strip()
+    national, international = phone_forms(region)
+    refused = InvalidPhone(
+        f"{raw[:PHONE_MAX_TYPED]!r} is not a phone number; write it like {national} or "
+        f"{international}",
+        national=national,
+        international=international,
+    )
+    if not raw or len(raw) > PHONE_MAX_TYPED:
+        raise refused
+    if any(not (ch.isdecimal() or ch in _PHONE_MARKS) for ch in raw):
+        raise refused
+    try:
+        number = phonenumbers.parse(raw, region)
+    except NumberParseException:
+        raise refused from None
+    if number.extension or not phonenumbers.is_valid_number(number):
+        raise refused
+    return phonenumbers.format_number(number, PhoneNumberFormat.E164)
 
 
 @dataclass(frozen=True)
@@ -85,6 +123,11 @@ class DistrictContext:
     tz: ZoneInfo
     rates: tuple[Rate, ...]
     kind_orders: tuple[ScopedOrder, ...] = ()
+
+    @property
+    def region(self) -> str:
+        """The country whose numbering plan reads phones written without their +code."""
+        return self.district.country or DEFAULT_REGION
 
     def orders_for(self, seizure: Seizure) -> tuple[Order, ...]:
         """The G4 orders that may govern an animal of `seizure`: its own and its pound's."""
@@ -148,12 +191,18 @@ def get_person(s: Session, person_id: int) -> Person:
     return person
 
 
-def person_by_phone(s: Session, phone: str) -> Person | None:
-    return s.exec(select(Person).where(Person.phone == normalise_phone(phone))).first()
+def person_by_phone(s: Session, phone: str, region: str = DEFAULT_REGION) -> Person | None:
+    return s.exec(select(Person).where(Person.phone == normalise_phone(phone, region))).first()
 
 
 def find_or_add_person(
-    s: Session, *, name: str, residence: str, phone: str | None, now: datetime
+    s: Session,
+    *,
+    name: str,
+    residence: str,
+    phone: str | None,
+    now: datetime,
+    region: str = DEFAULT_REGION,
 ) -> Person:
     """The person with this phone, or a new private person (names are not unique; phones are)."""
     name = (name or "").strip()
@@ -162,7 +211,7 @@ def find_or_add_person(
     if len(name) > 200 or len(residence or "") > 200:
         raise InvalidInput("name and residence are at most 200 characters")
     if phone:
-        known = person_by_phone(s, phone)
+        known = person_by_phone(s, phone, region)
         if known is not None:
             if not known.residence and residence:
                 known.residence = residence.strip()
@@ -171,7 +220,7 @@ def find_or_add_person(
     person = Person(
         name=name,
         residence=(residence or "").strip(),
-        phone=normalise_phone(phone) if phone else None,
+        phone=normalise_phone(phone, region) if phone else None,
         created_at=now,
     )
     s.add(person)

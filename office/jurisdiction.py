@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+import phonenumbers
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
@@ -24,7 +25,7 @@ from law.periods import default_start, local_date
 from law.profile import StatuteProfile, get_profile
 from models import Database, District, FeedingRate, Person, Pound, RoleGrant, Seizure, Village
 from office import audit
-from office.common import check_aware, normalise_phone
+from office.common import DEFAULT_REGION, check_aware, normalise_phone
 from office.roles import Role, RoleSpec, parse_role
 
 DEFAULT_TIMEZONE = "Asia/Kolkata"
@@ -41,7 +42,7 @@ _THANA_MAX = 64
 
 _ALLOWED: dict[str, tuple[str, ...]] = {
     "": ("district", "pound", "person", "feeding_rate", "excluded"),
-    "district": ("name", "code", "timezone", "profile", "languages", "start"),
+    "district": ("name", "code", "timezone", "profile", "languages", "start", "country"),
     "pound": ("code", "name", "thana", "villages"),
     "person": ("name", "residence", "phone", "telegram_id", "language", "roles"),
     "feeding_rate": ("kinds", "per_day", "from"),
@@ -185,6 +186,7 @@ class _Spec:
     rates: tuple[_RateSpec, ...]
     excluded: tuple[tuple[str, str], ...]
     start: date | None = None  # practice G17; None: a year before the first load
+    country: str = DEFAULT_REGION  # reads phones written without their +code
 
     @property
     def village_count(self) -> int:
@@ -198,6 +200,8 @@ class _Spec:
             "timezone": self.timezone,
             "profile": self.profile,
             "languages": list(self.languages),
+            # Only a country other than the default counts, so older files keep their digest.
+            **({"country": self.country} if self.country != DEFAULT_REGION else {}),
             "pounds": sorted([p.code, p.name, p.thana, sorted(p.villages)] for p in self.pounds),
             "people": sorted(
                 [
@@ -334,14 +338,36 @@ class _Reader:
         timezone = self._timezone(district)
         profile = self._profile(district)
         languages = self._languages(district)
+        country = self._country(district)
         pounds = self._pounds()
         excluded = self._excluded(pounds)
-        people = self._people(pounds, languages)
+        people = self._people(pounds, languages, country)
         rates = self._rates(get_profile(profile))
         start = self._start(district)
         return _Spec(
-            code, name, timezone, profile, languages, pounds, people, rates, excluded, start
+            code,
+            name,
+            timezone,
+            profile,
+            languages,
+            pounds,
+            people,
+            rates,
+            excluded,
+            start,
+            country,
         )
+
+    def _country(self, district: Mapping[str, Any]) -> str:
+        """The country whose numbering plan reads a phone written without its +code."""
+        value = self._text(district, "district", 0, "country", max_len=2, default=DEFAULT_REGION)
+        country = value.strip().upper()
+        if country not in phonenumbers.SUPPORTED_REGIONS:
+            self.fail(
+                f"{value!r} is not a country code such as 'IN' (ISO 3166, two letters)",
+                self.lines.key("district", 0, "country"),
+            )
+        return country
 
     def _start(self, district: Mapping[str, Any]) -> date | None:
         """Practice G17: the first day of the district's register, if the file names it."""
@@ -469,7 +495,7 @@ class _Reader:
         return tuple(out)
 
     def _people(
-        self, pounds: Sequence[_PoundSpec], languages: Sequence[str]
+        self, pounds: Sequence[_PoundSpec], languages: Sequence[str], country: str
     ) -> tuple[_PersonSpec, ...]:
         pound_codes = {p.code for p in pounds}
         thanas = {p.thana for p in pounds}
@@ -482,7 +508,7 @@ class _Reader:
             raw_phone = self._text(table, "person", i, "phone", max_len=32)
             phone_line = self.lines.key("person", i, "phone")
             try:
-                phone = normalise_phone(raw_phone)
+                phone = normalise_phone(raw_phone, country)
             except InvalidInput as exc:
                 self.fail(exc.message, phone_line)
             if phone in phones:
@@ -664,6 +690,7 @@ def load_jurisdiction_text(
                 loaded_at=now,
                 source_digest=digest,
                 start_on=spec.start or default_start(local_date(now, ZoneInfo(spec.timezone))),
+                country=spec.country,
             )
         else:
             if spec.start is not None:
@@ -672,6 +699,7 @@ def load_jurisdiction_text(
             district.timezone = spec.timezone
             district.profile = spec.profile
             district.languages = list(spec.languages)
+            district.country = spec.country
             district.loaded_at = now
             district.source_digest = digest
         s.add(district)

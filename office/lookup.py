@@ -34,6 +34,7 @@ class VillagePlace:
     pound_name: str | None
     excluded: bool
     excluded_reason: str | None
+    region: str = "IN"  # the district's country, for phones typed without +code
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,7 @@ def _gazetteer(db: Database) -> _Gazetteer:
                     profile=district.profile,
                     pound_code=pound.code if pound else None,
                     pound_name=pound.name if pound else None,
+                    region=district.country,
                     excluded=village.excluded,
                     excluded_reason=village.excluded_reason,
                 )

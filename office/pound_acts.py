@@ -66,13 +66,31 @@ def _keeper_check(s: Session, actor_id: int, seizure: Seizure) -> Pound:
     return pound
 
 
+COPY_MAX = 4000  # RegisterEntry.copy_text
+
+
 def _describe(animals: list[Animal]) -> str:
-    return "; ".join(
-        f"{a.number}. {a.kind}"
-        + (f" ({a.stated_kind})" if a.stated_kind != a.kind else "")
-        + (f", {a.description}" if a.description else "")
-        for a in animals
-    )
+    """Heads alike and numbered in a row are written once: "1-500. cow"."""
+    runs: list[tuple[int, int, str]] = []
+    for a in animals:
+        what = (
+            a.kind
+            + (f" ({a.stated_kind})" if a.stated_kind != a.kind else "")
+            + (f", {a.description}" if a.description else "")
+        )
+        if runs and runs[-1][2] == what and runs[-1][1] == a.number - 1:
+            runs[-1] = (runs[-1][0], a.number, what)
+        else:
+            runs.append((a.number, a.number, what))
+    return "; ".join(f"{lo}. {w}" if lo == hi else f"{lo}-{hi}. {w}" for lo, hi, w in runs)
+
+
+def _fit(described: str, room: int) -> str:
+    """The description cut to `room` characters; the register's entry keeps every head."""
+    if len(described) <= room:
+        return described
+    more = " ... (every head is in the register)"
+    return described[: max(room - len(more), 0)] + more
 
 
 def _person_line(p: Person | None) -> str:
@@ -152,13 +170,14 @@ def register_arrival(
             "seized_at": seizure.seized_at.astimezone(ctx.tz).isoformat(),
         }
         register_no = f"{pound.code}/{year}/{number}"
-        copy_text = (
+        head = (
             f"Copy of entry {register_no} in the register of {pound.name} pound (Sec V). "
-            f"Brought in {occurred_at.astimezone(ctx.tz):%d %b %Y %H:%M}. "
-            f"{len(live)} head: {_describe(live)}. "
-            f"Seizer: {_person_line(seizer)}. Owner: {_person_line(owner_p)}. "
-            f"Ref {seizure.ref}."
+            f"Brought in {occurred_at.astimezone(ctx.tz):%d %b %Y %H:%M}. {len(live)} head: "
         )
+        tail = (
+            f". Seizer: {_person_line(seizer)}. Owner: {_person_line(owner_p)}. Ref {seizure.ref}."
+        )
+        copy_text = head + _fit(_describe(live), COPY_MAX - len(head) - len(tail)) + tail
         s.add(
             RegisterEntry(
                 pound_id=pound.id or 0,

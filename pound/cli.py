@@ -220,7 +220,7 @@ def token() -> None:
 )
 @click.pass_context
 def token_issue(ctx: click.Context, phone: str, name: str | None) -> None:
-    """Issue an API token for the person with PHONE (international form, +91...).
+    """Issue an API token for the person with PHONE (+91 98300 00005, or 098300 00005).
 
     The token is printed once, alone on the last line; only its SHA-256 is stored.
     """

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 from fastapi import APIRouter
@@ -23,14 +22,10 @@ from office.fund import pay_from_fund
 from office.queries import money_for, read_amount
 from webhook import schemas as b
 from webhook.deps import Actor, State
+from webhook.errors import ERROR_RESPONSES
 
 router = APIRouter(prefix="/api/v1")
-ERRORS: dict[int | str, dict[str, Any]] = {
-    403: {"description": "the token's person may not do this here"},
-    404: {"description": "no such record"},
-    409: {"description": "the Act or the record's state refuses it now (code and section)"},
-    422: {"description": "the request is malformed or a value is out of range"},
-}
+ERRORS = ERROR_RESPONSES  # every error is the envelope of webhook/errors.py
 
 
 @router.post("/seizures", status_code=201, tags=["seizure"], responses=ERRORS)
@@ -64,13 +59,13 @@ def report_seizure(body: b.SeizureBody, st: State, actor: Actor) -> dict[str, An
 
 
 @router.get("/seizures/{ref}", tags=["seizure"], responses=ERRORS)
-def get_seizure(ref: str, st: State, _actor: Actor) -> dict[str, Any]:
+def get_seizure(ref: b.RefPath, st: State, _actor: Actor) -> dict[str, Any]:
     """The record: animals, status, history, amounts due now and every deadline."""
     return queries.seizure_view(st.db, ref=ref, now=st.clock())
 
 
 @router.post("/seizures/{ref}/aid-request", status_code=201, tags=["seizure"], responses=ERRORS)
-def aid_request(ref: str, body: b.Act, st: State, actor: Actor) -> dict[str, Any]:
+def aid_request(ref: b.RefPath, body: b.Act, st: State, actor: Actor) -> dict[str, Any]:
     """The seizer calls on the police for aid (Sec II)."""
     rid = seizures.request_police_aid(
         st.db, actor_id=actor, ref=ref, occurred_at=body.occurred_at, now=st.clock()
@@ -79,7 +74,7 @@ def aid_request(ref: str, body: b.Act, st: State, actor: Actor) -> dict[str, Any
 
 
 @router.post("/seizures/{ref}/conveyance", tags=["seizure"], responses=ERRORS)
-def conveyance(ref: str, body: b.ConveyanceBody, st: State, actor: Actor) -> dict[str, Any]:
+def conveyance(ref: b.RefPath, body: b.ConveyanceBody, st: State, actor: Actor) -> dict[str, Any]:
     """Police confirm the cattle were conveyed to the pound (Sec II, XVI)."""
     seizures.confirm_conveyance(
         st.db, actor_id=actor, ref=ref, note=body.note, occurred_at=body.occurred_at, now=st.clock()
@@ -88,7 +83,7 @@ def conveyance(ref: str, body: b.ConveyanceBody, st: State, actor: Actor) -> dic
 
 
 @router.post("/seizures/{ref}/offence", status_code=201, tags=["seizure"], responses=ERRORS)
-def offence(ref: str, body: b.OffenceBody, st: State, actor: Actor) -> dict[str, Any]:
+def offence(ref: b.RefPath, body: b.OffenceBody, st: State, actor: Actor) -> dict[str, Any]:
     """Forcible opposition to the seizure or rescue of the cattle (Sec XIII)."""
     oid = seizures.record_offence(
         st.db,
@@ -105,7 +100,7 @@ def offence(ref: str, body: b.OffenceBody, st: State, actor: Actor) -> dict[str,
 
 
 @router.post("/seizures/{ref}/arrival", tags=["pound"], responses=ERRORS)
-def arrival(ref: str, body: b.ArrivalBody, st: State, actor: Actor) -> dict[str, Any]:
+def arrival(ref: b.RefPath, body: b.ArrivalBody, st: State, actor: Actor) -> dict[str, Any]:
     """The keeper registers the cattle; the copy of the entry is for the seizer (Sec V)."""
     done = pound_acts.register_arrival(
         st.db,
@@ -126,7 +121,7 @@ def arrival(ref: str, body: b.ArrivalBody, st: State, actor: Actor) -> dict[str,
 
 
 @router.post("/seizures/{ref}/payment", tags=["pound"], responses=ERRORS)
-def payment(ref: str, body: b.PaymentBody, st: State, actor: Actor) -> dict[str, Any]:
+def payment(ref: b.RefPath, body: b.PaymentBody, st: State, actor: Actor) -> dict[str, Any]:
     """The owner pays fine and feeding and signs for his cattle (Sec VII)."""
     amount = read_amount(body.amount, money_for(st.db, seizure_ref=ref))
     done = pound_acts.record_payment(
@@ -154,7 +149,9 @@ def payment(ref: str, body: b.PaymentBody, st: State, actor: Actor) -> dict[str,
 
 
 @router.post("/seizures/{ref}/release-order", tags=["pound"], responses=ERRORS)
-def release_order(ref: str, body: b.ReleaseOrderBody, st: State, actor: Actor) -> dict[str, Any]:
+def release_order(
+    ref: b.RefPath, body: b.ReleaseOrderBody, st: State, actor: Actor
+) -> dict[str, Any]:
     """Release without fine by order of competent authority (Sec VI)."""
     oid = pound_acts.order_release(
         st.db,
@@ -170,7 +167,7 @@ def release_order(ref: str, body: b.ReleaseOrderBody, st: State, actor: Actor) -
 
 
 @router.post("/seizures/{ref}/refusal", tags=["pound"], responses=ERRORS)
-def refusal(ref: str, body: b.RefusalBody, st: State, actor: Actor) -> dict[str, Any]:
+def refusal(ref: b.RefPath, body: b.RefusalBody, st: State, actor: Actor) -> dict[str, Any]:
     """The owner appeared and refused or omitted to pay (Sec IX)."""
     pound_acts.record_refusal(
         st.db,
@@ -185,7 +182,7 @@ def refusal(ref: str, body: b.RefusalBody, st: State, actor: Actor) -> dict[str,
 
 
 @router.post("/seizures/{ref}/death", tags=["pound"], responses=ERRORS)
-def death(ref: str, body: b.DeathBody, st: State, actor: Actor) -> dict[str, Any]:
+def death(ref: b.RefPath, body: b.DeathBody, st: State, actor: Actor) -> dict[str, Any]:
     """An animal died or escaped in the pound (practice G7)."""
     pound_acts.record_loss(
         st.db,
@@ -201,7 +198,7 @@ def death(ref: str, body: b.DeathBody, st: State, actor: Actor) -> dict[str, Any
 
 
 @router.post("/seizures/{ref}/unclaimed", tags=["pound"], responses=ERRORS)
-def unclaimed(ref: str, body: b.UnclaimedBody, st: State, actor: Actor) -> dict[str, Any]:
+def unclaimed(ref: b.RefPath, body: b.UnclaimedBody, st: State, actor: Actor) -> dict[str, Any]:
     """The keeper reports cattle not claimed within seven days to the Darogah (Sec VIII)."""
     pound_acts.report_unclaimed(
         st.db, actor_id=actor, ref=ref, occurred_at=body.occurred_at, now=st.clock()
@@ -210,7 +207,7 @@ def unclaimed(ref: str, body: b.UnclaimedBody, st: State, actor: Actor) -> dict[
 
 
 @router.post("/seizures/{ref}/notice", tags=["police"], responses=ERRORS)
-def notice(ref: str, body: b.NoticeBody, st: State, actor: Actor) -> dict[str, Any]:
+def notice(ref: b.RefPath, body: b.NoticeBody, st: State, actor: Actor) -> dict[str, Any]:
     """The Darogah posts the notice and has it proclaimed by beat of drum (Sec VIII)."""
     done = sales.post_notice(
         st.db,
@@ -229,7 +226,7 @@ def notice(ref: str, body: b.NoticeBody, st: State, actor: Actor) -> dict[str, A
 
 
 @router.post("/seizures/{ref}/sale", tags=["police"], responses=ERRORS)
-def sale(ref: str, body: b.SaleBody, st: State, actor: Actor) -> dict[str, Any]:
+def sale(ref: b.RefPath, body: b.SaleBody, st: State, actor: Actor) -> dict[str, Any]:
     """A public auction, its lots and buyers, and the account of it (Sec VIII, IX, X, XI)."""
     money = money_for(st.db, seizure_ref=ref)
     done = sales.record_sale(
@@ -265,14 +262,14 @@ def sale(ref: str, body: b.SaleBody, st: State, actor: Actor) -> dict[str, Any]:
 
 
 @router.get("/seizures/{ref}/cattle-receipt", tags=["police"], responses=ERRORS)
-def cattle_receipt(ref: str, st: State, _actor: Actor) -> dict[str, Any]:
+def cattle_receipt(ref: b.RefPath, st: State, _actor: Actor) -> dict[str, Any]:
     """The owner's receipt for the cattle handed back after a sale under Sec IX and for the
     balance of the purchase money paid to him, according to the account of the sale."""
     return sales.cattle_receipt(st.db, ref=ref).as_dict()
 
 
 @router.post("/seizures/{ref}/complaint", status_code=201, tags=["complaint"], responses=ERRORS)
-def complaint(ref: str, body: b.ComplaintBody, st: State, actor: Actor) -> dict[str, Any]:
+def complaint(ref: b.RefPath, body: b.ComplaintBody, st: State, actor: Actor) -> dict[str, Any]:
     """A complaint against the seizure within ten days of it, even after a sale (G12); it stays
     any further sale (Sec XIV, IX). The complainant is the owner of record or, with none
     recorded, a person claiming to be the owner; an agent names himself (`agent_name`); a
@@ -299,7 +296,9 @@ def complaint(ref: str, body: b.ComplaintBody, st: State, actor: Actor) -> dict[
 
 
 @router.post("/complaints/{complaint_id}/admission", tags=["complaint"], responses=ERRORS)
-def admission(complaint_id: int, body: b.AdmissionBody, st: State, actor: Actor) -> dict[str, Any]:
+def admission(
+    complaint_id: b.IdPath, body: b.AdmissionBody, st: State, actor: Actor
+) -> dict[str, Any]:
     """The Magistrate finds reason to believe the complaint well founded and summons the
     seizer to a summary enquiry (Sec XIV)."""
     complaints.admit_complaint(
@@ -314,7 +313,9 @@ def admission(complaint_id: int, body: b.AdmissionBody, st: State, actor: Actor)
 
 
 @router.post("/complaints/{complaint_id}/decision", tags=["complaint"], responses=ERRORS)
-def decision(complaint_id: int, body: b.DecisionBody, st: State, actor: Actor) -> dict[str, Any]:
+def decision(
+    complaint_id: b.IdPath, body: b.DecisionBody, st: State, actor: Actor
+) -> dict[str, Any]:
     """The Magistrate's decision: dismissed on examination (before a summons), or after the
     summons the seizure lawful, or illegal with damages, expenses, the fines and expenses paid
     repaid to the owner, and the release of cattle still held (Sec XIV; G12, G15)."""
@@ -356,7 +357,7 @@ def decision(complaint_id: int, body: b.DecisionBody, st: State, actor: Actor) -
 
 @router.post("/surplus/{deposit_id}/claim", tags=["fund"], responses=ERRORS)
 def surplus_claim(
-    deposit_id: int, body: b.SurplusClaimBody, st: State, actor: Actor
+    deposit_id: b.IdPath, body: b.SurplusClaimBody, st: State, actor: Actor
 ) -> dict[str, Any]:
     """A claim to the surplus established within three months of the sale (Sec XI)."""
     done = surplus.claim_surplus(
@@ -372,7 +373,7 @@ def surplus_claim(
 
 
 @router.post("/fund/transfers", tags=["fund"], responses=ERRORS)
-def fund_transfers(district: str, st: State, actor: Actor) -> dict[str, Any]:
+def fund_transfers(district: b.DistrictQuery, st: State, actor: Actor) -> dict[str, Any]:
     """The Magistrate moves surplus unclaimed for 3 months into the Sec XII fund."""
     moved = surplus.transfer_unclaimed_surplus(
         st.db, actor_id=actor, district=district, now=st.clock()
@@ -398,7 +399,9 @@ def file_case(body: b.CaseBody, st: State, actor: Actor) -> dict[str, Any]:
 
 
 @router.post("/cases/{case_id}/decision", tags=["complaint"], responses=ERRORS)
-def decide_case(case_id: int, body: b.CaseDecisionBody, st: State, actor: Actor) -> dict[str, Any]:
+def decide_case(
+    case_id: b.IdPath, body: b.CaseDecisionBody, st: State, actor: Actor
+) -> dict[str, Any]:
     """The Magistrate's decision; compensation comes out of the fine (XVIII) and is set off in a
     civil suit (XIX)."""
     money = money_for(st.db, case_id=case_id)
@@ -422,14 +425,14 @@ def decide_case(case_id: int, body: b.CaseDecisionBody, st: State, actor: Actor)
 
 
 @router.get("/cases/{case_id}", tags=["complaint"], responses=ERRORS)
-def get_case(case_id: int, st: State, _actor: Actor) -> dict[str, Any]:
+def get_case(case_id: b.IdPath, st: State, _actor: Actor) -> dict[str, Any]:
     """The record of a case: the decision, fine and compensation, every recovery order and sale,
     what is still unpaid, the history (Sec XVII, XVIII, XIX)."""
     return cases.case_view(st.db, case_id=case_id)
 
 
 @router.get("/cases/{case_id}/set-off", tags=["complaint"], responses=ERRORS)
-def set_off(case_id: int, st: State, _actor: Actor) -> dict[str, Any]:
+def set_off(case_id: b.IdPath, st: State, _actor: Actor) -> dict[str, Any]:
     """The certificate of compensation paid by order of the Magistrate, to be set off against
     damages in a civil suit (Sec XIX): its lines and figures."""
     return cases.set_off_certificate(st.db, case_id=case_id).as_dict()
@@ -439,7 +442,7 @@ def set_off(case_id: int, st: State, _actor: Actor) -> dict[str, Any]:
     "/cases/{case_id}/recovery-order", status_code=201, tags=["complaint"], responses=ERRORS
 )
 def recovery_order(
-    case_id: int, body: b.RecoveryOrderBody, st: State, actor: Actor
+    case_id: b.IdPath, body: b.RecoveryOrderBody, st: State, actor: Actor
 ) -> dict[str, Any]:
     """The Magistrate orders an unpaid Sec XVII fine recovered by sale of the cattle by which the
     trespass was committed, whoever owns them (Sec XVII)."""
@@ -465,7 +468,7 @@ def recovery_order(
 
 @router.post("/cases/{case_id}/recovery-sale", status_code=201, tags=["police"], responses=ERRORS)
 def recovery_sale(
-    case_id: int, body: b.RecoverySaleBody, st: State, actor: Actor
+    case_id: b.IdPath, body: b.RecoverySaleBody, st: State, actor: Actor
 ) -> dict[str, Any]:
     """The auction held on the recovery order by the Darogah or police of its thana: lots,
     buyers (Sec X), prices and expenses; how the proceeds went (Sec XVII, XVIII)."""
@@ -504,7 +507,7 @@ def recovery_sale(
 
 @router.post("/offences/{offence_id}/decision", tags=["seizure"], responses=ERRORS)
 def decide_offence(
-    offence_id: int, body: b.OffenceDecisionBody, st: State, actor: Actor
+    offence_id: b.IdPath, body: b.OffenceDecisionBody, st: State, actor: Actor
 ) -> dict[str, Any]:
     """The Magistrate decides forcible opposition or rescue: imprisonment up to six months with
     or without labour, a fine up to Rs 500, or both (Sec XIII)."""
@@ -534,14 +537,19 @@ def decide_offence(
 
 
 @router.get("/pounds/{code}/register", tags=["pound"], responses=ERRORS)
-def register(code: str, st: State, _actor: Actor, year: int | None = None) -> dict[str, Any]:
+def register(
+    code: b.CodePath, st: State, _actor: Actor, year: b.YearQuery | None = None
+) -> dict[str, Any]:
     """The pound register (Sec V), entry by entry."""
     return queries.pound_register(st.db, pound_code=code, year=year, now=st.clock()).as_dict()
 
 
 @router.get("/fund", tags=["fund"], responses=ERRORS)
 def fund(
-    st: State, _actor: Actor, district: str | None = None, since: date | None = None
+    st: State,
+    _actor: Actor,
+    district: b.DistrictQuery | None = None,
+    since: b.DayQuery | None = None,
 ) -> dict[str, Any]:
     """The Sec XII fund: fines and unclaimed surplus in, payments out, the running balance
     (from `since`, with the balance brought forward); deposits still held (Sec XI); feeding
@@ -593,7 +601,9 @@ def _kind_ordered(done: kind_orders.KindOrdered) -> dict[str, Any]:
 
 
 @router.post("/seizures/{ref}/kind-order", status_code=201, tags=["pound"], responses=ERRORS)
-def seizure_kind_order(ref: str, body: b.KindOrderBody, st: State, actor: Actor) -> dict[str, Any]:
+def seizure_kind_order(
+    ref: b.RefPath, body: b.KindOrderBody, st: State, actor: Actor
+) -> dict[str, Any]:
     """The Magistrate fixes the fine and feeding of this seizure's animals of a kind outside
     the Sec VI scale; the keeper may then register them (practice G4)."""
     money = money_for(st.db, seizure_ref=ref)
@@ -612,7 +622,9 @@ def seizure_kind_order(ref: str, body: b.KindOrderBody, st: State, actor: Actor)
 
 
 @router.post("/pounds/{code}/kind-orders", status_code=201, tags=["pound"], responses=ERRORS)
-def pound_kind_order(code: str, body: b.KindOrderBody, st: State, actor: Actor) -> dict[str, Any]:
+def pound_kind_order(
+    code: b.CodePath, body: b.KindOrderBody, st: State, actor: Actor
+) -> dict[str, Any]:
     """The Magistrate fixes, from the order's date, the fine and feeding of every animal of a
     kind outside the Sec VI scale brought to this pound (practice G4)."""
     money = money_for(st.db, pound=code)

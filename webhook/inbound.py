@@ -11,17 +11,24 @@ commit, so the record of what was said is always written before the answer leave
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
+import math
 import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Generic, TypeVar
 
 from fastapi import Request
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlmodel import Session
 
+from bot import state
+from bot.types import Inbound
 from models import Database
+from webhook.errors import database_unavailable
 
 MAX_BODY = 64 * 1024
 MAX_BATCH = 64
@@ -194,3 +201,92 @@ def _resolve(items: list[_Outcome]) -> None:
             future.set_exception(outcome.error)
         else:
             future.set_result(outcome.value)
+
+
+# --- messages that can never be stored -------------------------------------------------------
+
+INT64 = 2**63  # a BIGINT holds -2^63 .. 2^63 - 1
+MAX_ADDRESS = 64  # InboundMessage.address, Conversation.address
+MAX_EXTERNAL_ID = 64  # InboundMessage.external_id
+
+
+class Rejected(Exception):
+    """The message can never be stored; `reason` says why (no content of the message)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _bad_text(value: str) -> bool:
+    return "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value)
+
+
+def unstorable(inbound: Inbound) -> str | None:
+    """Why `inbound` can never be stored (a NUL or a lone surrogate in its text, an id past
+    64 bits, a location that is no place on earth, an address too long), or None."""
+    texts = [inbound.address, inbound.text, inbound.option or "", inbound.photo or ""]
+    texts.append(inbound.sender_name)
+    if inbound.contact is not None:
+        texts += [inbound.contact.phone, inbound.contact.name]
+    if any(_bad_text(t) for t in texts):
+        return "text with a NUL or an unpaired surrogate character"
+    if len(inbound.address) > MAX_ADDRESS:
+        return "the chat id or sender address is too long"
+    ids = [inbound.telegram_user_id, inbound.contact.user_id if inbound.contact else None]
+    if any(i is not None and not -INT64 <= i < INT64 for i in ids):
+        return "a user id past 64 bits"
+    if inbound.location is not None:
+        lat, lon = inbound.location.latitude, inbound.location.longitude
+        if not (math.isfinite(lat) and math.isfinite(lon)):
+            return "a location that is not a number"
+        if not (-90 <= lat <= 90 and -180 <= lon <= 180):
+            return "a location off the earth"
+    return None
+
+
+def storable_id(external_id: str) -> str:
+    """The id under which the inbound log keeps a message: as given, or, past the column, a
+    digest of it (the same each time the message comes again)."""
+    if len(external_id) <= MAX_EXTERNAL_ID:
+        return external_id
+    return "sha256:" + hashlib.sha256(external_id.encode("utf-8", "replace")).hexdigest()[:57]
+
+
+def keep_rejected(
+    s: Session,
+    *,
+    channel: str,
+    external_id: str,
+    address: str,
+    kind: str,
+    reason: str,
+    now: datetime,
+) -> bool:
+    """Keep the message in the inbound log as `rejected` with the reason, once; False if it
+    was kept before (a repeat)."""
+    key = storable_id(external_id)
+    if state.seen_replies(s, channel, key) is not None:
+        return False
+    clean = "".join(ch for ch in address if not _bad_text(ch))[:MAX_ADDRESS]
+    state.log_inbound(
+        s,
+        channel=channel,
+        external_id=key,
+        address=clean,
+        now=now,
+        kind=kind[:16],
+        payload={"reason": reason},
+        replies=[],
+        status="rejected",
+    )
+    return True
+
+
+def can_never_store(exc: BaseException) -> bool:
+    """Whether the failure of a message's transaction is the message's own (a value the
+    database refuses, a number past its columns) and so would fail every time, rather than
+    the database being away or busy (try again) or two copies racing (try again: it is seen)."""
+    if isinstance(exc, IntegrityError) or database_unavailable(exc):
+        return False
+    return isinstance(exc, DBAPIError | OverflowError | ValueError | UnicodeError)

@@ -1,19 +1,88 @@
-"""Request bodies of the REST API (the contract other systems rely on)."""
+"""Request bodies and parameters of the REST API (the contract other systems rely on).
+
+Every number and time taken is bounded here, once, to what the database columns hold and what
+the Act can mean, so that a value out of range is a 422 with the error envelope, never a
+database error: ids are PostgreSQL INTEGERs, money is BIGINT (and at most MAX_AMOUNT units,
+law/money.py), years and times lie between the Act (1857) and YEAR_MAX.
+"""
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Literal
+from datetime import UTC, date, datetime
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from fastapi import Path, Query
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
+from law.money import MAX_AMOUNT
 from office.seizures import AnimalsIn, PersonIn
+
+MAX_ID = 2**31 - 1  # an id column (INTEGER on PostgreSQL)
+MAX_MONEY = MAX_AMOUNT
+YEAR_MIN = 1857  # Act No. III of 1857: nothing under it is older
+YEAR_MAX = 2999  # past any act or register year this office will see
+TIME_MIN = datetime(YEAR_MIN, 1, 1, tzinfo=UTC)
+TIME_MAX = datetime(YEAR_MAX, 12, 31, tzinfo=UTC)
+
+
+def _sane_time(value: datetime) -> datetime:
+    # The year first: only then can a time with an offset be compared in UTC without overflow.
+    # (A naive time is refused by the office: occurred_at must carry a time zone.)
+    aware = value.tzinfo is not None and value.utcoffset() is not None
+    if not YEAR_MIN <= value.year <= YEAR_MAX or (aware and not TIME_MIN <= value <= TIME_MAX):
+        raise ValueError(
+            f"a time between {TIME_MIN.date().isoformat()} and "
+            f"{TIME_MAX.date().isoformat()} (UTC) is expected"
+        )
+    return value
+
+
+def _plain_text(value: str) -> str:
+    if "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value):
+        raise ValueError("the text has a NUL or an unpaired surrogate character")
+    return value
+
+
+Id = Annotated[int, Field(ge=1, le=MAX_ID)]
+HeadNo = Annotated[int, Field(ge=1, le=MAX_ID)]  # a head's number in its seizure or order
+Year = Annotated[int, Field(ge=YEAR_MIN, le=YEAR_MAX)]
+Day = Annotated[date, Field(ge=date(YEAR_MIN, 1, 1), le=date(YEAR_MAX, 12, 31))]
+When = Annotated[datetime, AfterValidator(_sane_time)]
+Money = Annotated[int, Field(ge=0, le=MAX_MONEY, description="minor units (pies or paise)")]
+MoneyText = Annotated[
+    str,
+    Field(min_length=1, max_length=40, description="the profile's notation, e.g. 'Rs 0-12-0'"),
+]
+Amount = Money | MoneyText
+
+# Path and query parameters: a reference or code is letters, digits and dashes.
+_CODE = r"^[A-Za-z0-9_-]{1,64}$"
+RefPath = Annotated[str, Path(pattern=_CODE, description="the seizure's reference")]
+CodePath = Annotated[str, Path(pattern=_CODE, description="the pound's code")]
+IdPath = Annotated[int, Path(ge=1, le=MAX_ID)]
+DistrictQuery = Annotated[str, Query(pattern=_CODE, description="the district's code")]
+YearQuery = Annotated[int, Query(ge=YEAR_MIN, le=YEAR_MAX)]
+DayQuery = Annotated[date, Query(ge=date(YEAR_MIN, 1, 1), le=date(YEAR_MAX, 12, 31))]
 
 Name = Field(min_length=1, max_length=200)
 
 
 class Body(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _storable_text(cls, value: Any) -> Any:
+        """No text the database cannot store (a NUL, a lone surrogate), however nested."""
+        if isinstance(value, str):
+            return _plain_text(value)
+        if isinstance(value, list):
+            for item in value:
+                cls._storable_text(item)
+        elif isinstance(value, dict):
+            for item in value.values():
+                cls._storable_text(item)
+        return value
 
 
 class PersonBody(Body):
@@ -37,7 +106,7 @@ class AnimalBody(Body):
 class Act(Body):
     """Every act says when it happened (not in the future, not before the last event)."""
 
-    occurred_at: datetime
+    occurred_at: When
 
 
 class SeizureBody(Act):
@@ -59,23 +128,25 @@ class ConveyanceBody(Act):
 
 class ArrivalBody(Act):
     count: int | None = Field(default=None, ge=0, le=500)
-    descriptions: dict[int, str] = Field(default_factory=dict, max_length=500)
+    descriptions: dict[HeadNo, Annotated[str, Field(max_length=500)]] = Field(
+        default_factory=dict, max_length=500
+    )
     owner: PersonBody | None = None
 
 
 class PaymentBody(Act):
-    amount: int | str = Field(
+    amount: Amount = Field(
         description="minor units (int) or the profile's notation, e.g. 'Rs 0-12-0'"
     )
     payer: PersonBody | None = None
-    animals: list[int] | None = Field(default=None, max_length=500)
+    animals: list[HeadNo] | None = Field(default=None, max_length=500)
     agent_name: str | None = Field(default=None, max_length=200)
     signature: str = Field(default="", max_length=200)
 
 
 class ReleaseOrderBody(Act):
     reason: str = Field(min_length=1, max_length=2000)
-    animals: list[int] | None = Field(default=None, max_length=500)
+    animals: list[HeadNo] | None = Field(default=None, max_length=500)
     authority: str = Field(default="", max_length=200)
 
 
@@ -85,24 +156,26 @@ class RefusalBody(Act):
 
 
 class DeathBody(Act):
-    animal: int = Field(ge=1)
+    animal: HeadNo
     what: Literal["died", "escaped"] = "died"
     reason: str = Field(min_length=1, max_length=500)
 
 
 class NoticeBody(Act):
-    proclaimed_in: list[str] = Field(min_length=1, max_length=10)
+    proclaimed_in: list[Annotated[str, Field(min_length=1, max_length=120)]] = Field(
+        min_length=1, max_length=10
+    )
 
 
 class LotBody(Body):
-    animal: int = Field(ge=1)
+    animal: HeadNo
     buyer: PersonBody
-    price: int | str
+    price: Amount
 
 
 class SaleBody(Act):
     lots: list[LotBody] = Field(min_length=1, max_length=500)
-    expenses: int | str = 0
+    expenses: Amount = 0
     place: str = Field(min_length=1, max_length=500)
 
 
@@ -120,15 +193,15 @@ class AdmissionBody(Act):
 class DecisionBody(Act):
     outcome: Literal["dismissed", "lawful", "illegal"]
     reasons: str = Field(min_length=1, max_length=8000)
-    damages: int | str = 0
-    expenses: int | str = 0
+    damages: Amount = 0
+    expenses: Amount = 0
 
 
 class OffenceBody(Act):
     kind: Literal["opposition", "rescue"]
     offenders: str = Field(default="", max_length=1000)
     description: str = Field(min_length=1, max_length=4000)
-    animals: list[int] | None = Field(default=None, max_length=500)
+    animals: list[HeadNo] | None = Field(default=None, max_length=500)
 
 
 class SurplusClaimBody(Act):
@@ -147,8 +220,8 @@ class CaseBody(Act):
 class CaseDecisionBody(Act):
     convicted: bool
     reasons: str = Field(min_length=1, max_length=4000)
-    fine: int | str = 0
-    compensation: int | str = 0
+    fine: Amount = 0
+    compensation: Amount = 0
 
 
 class RecoveryOrderBody(Act):
@@ -159,14 +232,14 @@ class RecoveryOrderBody(Act):
 
 
 class RecoveryLotBody(Body):
-    number: int = Field(ge=1, description="the head's number in the recovery order")
+    number: HeadNo = Field(description="the head's number in the recovery order")
     buyer: PersonBody
-    price: int | str
+    price: Amount
 
 
 class RecoverySaleBody(Act):
     lots: list[RecoveryLotBody] = Field(min_length=1, max_length=500)
-    expenses: int | str = 0
+    expenses: Amount = 0
     place: str = Field(min_length=1, max_length=500)
 
 
@@ -177,7 +250,7 @@ class OffenceDecisionBody(Act):
     prison_months: int = Field(default=0, ge=0, le=10_000)
     prison_days: int = Field(default=0, ge=0, le=10_000)
     labour: bool | None = None
-    fine: int | str = 0
+    fine: Amount = 0
     convict: str = Field(default="", max_length=1000)
 
 
@@ -193,7 +266,7 @@ class FundPaymentBody(Act):
     pound: str | None = Field(default=None, max_length=32)
     keeper_phone: str | None = Field(default=None, max_length=32)
     stated: str = Field(default="", max_length=500)
-    amount: int | str
+    amount: Amount
     payee: PersonBody | None = None
     order: str = Field(min_length=1, max_length=2000)
 
@@ -202,6 +275,6 @@ class KindOrderBody(Act):
     """Practice G4: the fine per head and feeding per day of an animal outside the scale."""
 
     kind: str = Field(min_length=1, max_length=32)
-    fine: int | str
-    per_day: int | str
+    fine: Amount
+    per_day: Amount
     order: str = Field(min_length=1, max_length=2000)

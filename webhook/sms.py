@@ -23,7 +23,9 @@ from twilio.request_validator import RequestValidator
 from bot import optout
 from bot.channels.sms import BadMessage, message_from_form, twiml
 from bot.engine import Engine
-from webhook.inbound import TooLarge, Writer, read_body
+from bot.types import Inbound
+from webhook.errors import database_unavailable
+from webhook.inbound import TooLarge, Writer, can_never_store, keep_rejected, read_body, unstorable
 
 log = logging.getLogger(__name__)
 SIGNATURE_HEADER = "X-Twilio-Signature"
@@ -61,6 +63,28 @@ def sms_router(
     router = APIRouter(tags=["channels"])
     validator = RequestValidator(config.auth_token)
 
+    async def reject(sid: str, inbound: Inbound, reason: str, now: datetime) -> Response:
+        """A message that can never be stored: logged once, kept as rejected, answered with
+        an empty TwiML (Twilio has nothing to retry)."""
+        log.warning("sms %s rejected: %s", sid, reason)
+        try:
+            await writer.run(
+                lambda s: keep_rejected(
+                    s,
+                    channel=inbound.channel.value,
+                    external_id=sid,
+                    address=inbound.address,
+                    kind="text",
+                    reason=reason,
+                    now=now,
+                )
+            )
+        except Exception as exc:
+            if database_unavailable(exc):
+                return _refuse(503, "try again")
+            log.error("sms %s rejected but not kept: %s", sid, type(exc).__name__)
+        return Response(twiml([], inbound.channel), media_type=TWIML)
+
     @router.post("/sms/inbound", include_in_schema=False)
     async def sms_inbound(request: Request) -> Response:
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -85,14 +109,24 @@ def sms_router(
         except BadMessage as exc:
             return _refuse(400, str(exc))
         now = clock()
+        reason = unstorable(message.inbound)
+        if reason is not None:
+            return await reject(message.sid, message.inbound, reason, now)
         try:
             handled = await writer.run(
                 lambda s: optout.receive_in(
                     s, engine, message.inbound, external_id=message.sid, now=now
                 )
             )
-        except DBAPIError:
-            log.exception("sms %s: database unavailable", message.sid)
+        except Exception as exc:
+            if can_never_store(exc):
+                refused = type(getattr(exc, "orig", None) or exc).__name__
+                return await reject(
+                    message.sid, message.inbound, f"the database refused it ({refused})", now
+                )
+            if not isinstance(exc, DBAPIError):
+                raise
+            log.warning("sms %s: database unavailable (%s)", message.sid, exc)
             return _refuse(503, "try again")
         if handled.repeat:
             log.info("sms %s repeated: answered as before", message.sid)

@@ -20,11 +20,20 @@ from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 from telegram import Bot
 
-from bot.channels.telegram import SECRET_HEADER, BadUpdate, parse_update
+from bot.channels.telegram import SECRET_HEADER, BadUpdate, Parsed, parse_update
 from bot.engine import Engine, Handled
 from bot.outbox_replies import enqueue_replies
 from bot.types import Inbound
-from webhook.inbound import TooLarge, Writer, read_body
+from webhook.errors import RETRY_AFTER, database_unavailable
+from webhook.inbound import (
+    INT64,
+    TooLarge,
+    Writer,
+    can_never_store,
+    keep_rejected,
+    read_body,
+    unstorable,
+)
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +52,15 @@ class TelegramConfig:
 def _refuse(status: int, reason: str) -> JSONResponse:
     log.warning("telegram webhook refused (%s): %s", status, reason)
     return JSONResponse({"ok": False, "detail": reason}, status_code=status)
+
+
+def try_again() -> JSONResponse:
+    # Telegram delivers the update again later; nothing was written.
+    return JSONResponse(
+        {"ok": False, "detail": "try again"},
+        status_code=503,
+        headers={"Retry-After": str(RETRY_AFTER)},
+    )
 
 
 def telegram_router(
@@ -74,6 +92,33 @@ def telegram_router(
             )
         return handled
 
+    async def reject(parsed: Parsed, inbound: Inbound, reason: str, now: datetime) -> Response:
+        """An update that can never be stored: said once in the log, kept in the inbound log
+        as rejected, answered 200 so that Telegram does not deliver it again for ever."""
+        update = str(parsed.update_id)
+        log.warning(
+            "telegram update %s rejected: %s",
+            update if len(update) <= 24 else update[:20] + "...",
+            reason,
+        )
+        try:
+            await writer.run(
+                lambda s: keep_rejected(
+                    s,
+                    channel=inbound.channel.value,
+                    external_id=update,
+                    address=inbound.address,
+                    kind=parsed.kind,
+                    reason=reason,
+                    now=now,
+                )
+            )
+        except Exception as exc:
+            if database_unavailable(exc):
+                return try_again()  # not even the refusal can be kept now: later, then
+            log.error("telegram update rejected but not kept: %s", type(exc).__name__)
+        return JSONResponse({"ok": True, "rejected": reason})
+
     @router.post("/telegram/webhook", include_in_schema=False)
     async def telegram_webhook(request: Request) -> Response:
         given = request.headers.get(SECRET_HEADER, "").encode("utf-8")
@@ -91,17 +136,28 @@ def telegram_router(
             return _refuse(400, "the body is nested too deep")
         except BadUpdate as exc:
             return _refuse(422 if "no known kind" in str(exc) else 400, str(exc))
+        except ValueError:  # an integer of more digits than Python reads from text
+            return _refuse(400, "the body has a number too long to read")
         inbound = parsed.inbound
         if inbound is None:
-            log.info("telegram update %s (%s) ignored", parsed.update_id, parsed.kind)
+            log.info("telegram update %s (%s) ignored", str(parsed.update_id)[:24], parsed.kind)
             return JSONResponse({"ok": True, "ignored": parsed.kind})
         now = clock()
+        reason = unstorable(inbound)
+        if parsed.update_id >= INT64:
+            reason = "an update_id past 64 bits"
+        if reason is not None:
+            return await reject(parsed, inbound, reason, now)
         try:
             handled = await writer.run(lambda s: handle(s, inbound, parsed.update_id, now))
-        except DBAPIError:
-            log.exception("telegram update %s: database unavailable", parsed.update_id)
-            # Telegram delivers the update again later; nothing was written.
-            return JSONResponse({"ok": False, "detail": "try again"}, status_code=503)
+        except Exception as exc:
+            if can_never_store(exc):
+                refused = type(getattr(exc, "orig", None) or exc).__name__
+                return await reject(parsed, inbound, f"the database refused it ({refused})", now)
+            if not isinstance(exc, DBAPIError):
+                raise
+            log.warning("telegram update %s: database unavailable (%s)", parsed.update_id, exc)
+            return try_again()
         if handled.repeat:
             log.info("telegram update %s repeated: answered once already", parsed.update_id)
         elif handled.replies and on_outbox is not None:

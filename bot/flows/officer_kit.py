@@ -12,6 +12,7 @@ from bot.i18n import N_
 from bot.types import Inbound, Option, Reply
 from law.errors import InvalidInput, NotAuthorised, PoundError
 from law.kinds import G4_ALIASES, kind_of
+from office.common import DEFAULT_REGION, normalise_phone
 from office.roles import Role
 from office.seizures import AnimalsIn, PersonIn
 from office.worklists import SeizureBrief, SeizureItem, seizure_brief
@@ -166,14 +167,16 @@ def picked(
         return explained(ctx, exc, step)
 
 
-def person_in(text: str) -> PersonIn:
-    """`Name, Village[, +91...]` as typed by an officer."""
+def person_in(text: str, region: str = DEFAULT_REGION) -> PersonIn:
+    """`Name, Village[, phone]` as typed by an officer; the phone is read here (InvalidPhone),
+    so a number that cannot be read is asked again now, not refused when the act is recorded."""
     parts = [p.strip() for p in text.split(",") if p.strip()]
     if not parts or len(parts[0]) > 200:
         raise InvalidInput("send a name and village, like: Ganga Ram, Kemri")
     phone = None
-    if len(parts) > 1 and re.fullmatch(r"\+?[\d\s-]{8,20}", parts[-1]):
-        phone = parts.pop()
+    # A last part of digits (of any script) and the marks of a phone is meant as one.
+    if len(parts) > 1 and re.fullmatch(r"\+?[\d\s().-]{3,40}", parts[-1]):
+        phone = normalise_phone(parts.pop(), region)
     name = parts[0]
     residence = ", ".join(parts[1:])[:200]
     return PersonIn(name=name, residence=residence, phone=phone)

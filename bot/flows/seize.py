@@ -16,7 +16,7 @@ from bot.types import Channel, Inbound, Option, Reply
 from law.errors import InvalidInput, PoundError
 from law.kinds import AnimalKind, kind_of
 from law.profile import get_profile
-from office.common import find_or_add_person, normalise_phone
+from office.common import DEFAULT_REGION, find_or_add_person, normalise_phone, phone_forms
 from office.kind_orders import kinds_ordered_at
 from office.lookup import VillagePlace, match_village
 from office.roles import Role
@@ -294,6 +294,7 @@ class SeizeFlow(Flow):
             district=place.district_code,
             profile=place.profile,
             pound=place.pound_name,
+            region=place.region,
         )
 
     def on_place(self, ctx: Ctx, msg: Inbound) -> Turn:
@@ -420,14 +421,22 @@ class SeizeFlow(Flow):
         if not isinstance(draft, dict) or not draft.get("name"):
             ctx.data["owner"] = None
             return self._next(ctx)
+        region = str(ctx.data.get("region") or DEFAULT_REGION)
         if not _is(msg, "skip", SKIP_WORDS):
             try:
-                draft["phone"] = normalise_phone(msg.text.strip())
+                draft["phone"] = normalise_phone(msg.text.strip(), region)
             except PoundError:
+                national, international = phone_forms(region)
+                # Checked as typed, so the act is never refused at "Yes, record it".
                 return self._again(
                     ctx,
                     "owner_phone",
-                    ctx.t("That phone number cannot be read. Write it as +91 and ten digits."),
+                    ctx.t(
+                        "That phone number cannot be read. Write it like {national} or "
+                        "{international}.",
+                        national=national,
+                        international=international,
+                    ),
                 )
         ctx.data["owner"] = draft
         ctx.data.pop("owner_draft", None)

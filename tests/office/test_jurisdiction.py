@@ -464,7 +464,7 @@ REFUSALS: list[tuple[str, str, str, str, str]] = [
         "not the thana of a pound",
     ),
     ("unknown role", '"police:TESTPUR"', '"constable:TESTPUR"', "constable:", "unknown role"),
-    ("bad phone", '"+919811100002"', '"98111 00002"', '"98111 00002"', "not a phone number"),
+    ("bad phone", '"+919811100002"', '"98111 0000"', '"98111 0000"', "not a phone number"),
     (
         "duplicate phone",
         'phone = "+919811100003"',
