@@ -1,6 +1,6 @@
 """Money columns are BIGINT on PostgreSQL; each district has a country for reading phones
 
-Revision ID: 0009_bounds
+Revision ID: 0009
 Revises: 0008
 """
 
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 import sqlmodel
 from alembic import op
 
-revision: str = "0009_bounds"
+revision: str = "0009"
 down_revision: str | None = "0008"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
