@@ -155,7 +155,11 @@ def person_by_phone(s: Session, phone: str) -> Person | None:
 def find_or_add_person(
     s: Session, *, name: str, residence: str, phone: str | None, now: datetime
 ) -> Person:
-    """The person with this phone, or a new private person (names are not unique; phones are)."""
+    """The person with this phone, or a new private person (names are not unique; phones are).
+
+    A person already known by the phone is returned as he is recorded: what someone else says
+    of him (a name, a village) never changes or fills in his record.
+    """
     name = (name or "").strip()
     if not name:
         raise InvalidInput("a person needs a name")
@@ -164,9 +168,6 @@ def find_or_add_person(
     if phone:
         known = person_by_phone(s, phone)
         if known is not None:
-            if not known.residence and residence:
-                known.residence = residence.strip()
-                s.add(known)
             return known
     person = Person(
         name=name,
