@@ -1,7 +1,9 @@
 """Who is acting in the open unit of work: the person whose act causes the messages it queues.
 
-Every act appends its audit event with its actor (office/audit.py); the outbox rows the act
-writes carry that person as `caused_by`, whether they were queued before or after the event.
+Every act appends its audit event with its actor (office/audit.py) before it queues its
+messages; the outbox rows it writes then carry that person as `caused_by`. A row queued before
+any act of the unit of work was recorded takes the actor of the first one that is. A message
+handled in a transaction shared with others (the webhooks' group commit) starts afresh.
 """
 
 from __future__ import annotations
@@ -21,6 +23,13 @@ def note_actor(s: Session, actor_id: int | None) -> None:
         # A row a refused part of the transaction wrote and rolled back is no longer here.
         if row in s and row.caused_by is None:
             row.caused_by = actor_id
+
+
+def forget(s: Session) -> None:
+    """A new message begins in a transaction shared with others (the webhooks' group commit):
+    nothing it queues is the act of whoever acted before it."""
+    s.info.pop(_ACTOR, None)
+    s.info.pop(_WAITING, None)
 
 
 def actor(s: Session) -> int | None:

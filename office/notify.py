@@ -28,6 +28,7 @@ from models import (
     Conversation,
     District,
     InboundMessage,
+    KindOrder,
     Outbox,
     Person,
     Pound,
@@ -355,6 +356,7 @@ def _tell_officers(
     params: Mapping[str, object],
     key: str,
     now: datetime,
+    caused_by: int | None = None,
 ) -> None:
     # Officers hear of work in office hours too; quiet hours (G11) are for private people.
     for person_id in officers(s, ctx.id, role, place):
@@ -368,6 +370,7 @@ def _tell_officers(
             key=key,
             now=now,
             private=False,
+            caused_by=caused_by,
         )
 
 
@@ -1020,6 +1023,8 @@ def kind_ordered(
     the animals outside the scale, so he may now register the seizure (Sec V)."""
     rows = [a for a in animals_of(s, seizure) if a.order_id == order_id]
     pound = s.get(Pound, seizure.pound_id)
+    # Queued before the order's audit event: caused by the Magistrate who made the order.
+    order = s.get(KindOrder, order_id)
     _tell_officers(
         s,
         seizure,
@@ -1030,4 +1035,5 @@ def kind_ordered(
         params={**_basics(s, seizure, ctx), "animals_kinds": _kinds(rows), "section": "G4"},
         key=f"order{order_id}",
         now=now,
+        caused_by=order.ordered_by if order is not None else None,
     )

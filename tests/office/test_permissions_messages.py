@@ -193,3 +193,41 @@ def test_every_outbox_row_names_the_person_whose_act_caused_it(world: World) -> 
     with world.db.reading() as s:
         reply = s.exec(select(Outbox).where(Outbox.template == "reply")).one()
         assert reply.caused_by == people["owner"]
+
+
+def test_acts_sharing_one_transaction_each_name_their_own_cause(world: World) -> None:
+    """A conversation step, or the webhooks' group commit, runs several acts in one transaction:
+    each act's messages name its own actor, even those queued before its audit event."""
+    people = cast(world)
+    ref = report_seizure(
+        world.db,
+        actor_id=people["seizer"],
+        ground="trespass",
+        village="Rampur",
+        place="the cane field",
+        damage="ate young cane",
+        seizer=None,
+        owner=None,
+        animals=[AnimalsIn("elephant")],
+        occurred_at=world.now,
+        now=world.now,
+    ).ref
+    world.tick(minutes=30)
+    with world.db.transaction():
+        report(world, people["stranger"], UNKNOWN[0])
+        order_for_seizure(
+            world.db,
+            actor_id=people["magistrate_here"],
+            ref=ref,
+            kind="elephant",
+            fine=384,
+            per_day=96,
+            order="Order 2 of 2026",
+            occurred_at=world.now,
+            now=world.now,
+        )
+    with world.db.reading() as s:
+        rows = s.exec(select(Outbox).where(Outbox.template == "kind_ordered")).all()
+        assert rows and {r.caused_by for r in rows} == {people["magistrate_here"]}
+        owner = s.exec(select(Outbox).where(Outbox.address == UNKNOWN[0])).all()
+        assert owner and {r.caused_by for r in owner} == {people["stranger"]}
