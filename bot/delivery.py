@@ -28,7 +28,8 @@ SENT = "sent"
 DELIVERED = "delivered"
 FAILED = "failed"
 CANCELLED = "cancelled"
-STATES = (QUEUED, SENDING, SENT, DELIVERED, FAILED, CANCELLED)
+HELD = "held"  # never sent: an unsolicited message over the limit (office/notify.py)
+STATES = (QUEUED, SENDING, SENT, DELIVERED, FAILED, CANCELLED, HELD)
 
 
 @dataclass(frozen=True)

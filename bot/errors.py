@@ -47,6 +47,17 @@ TEXTS: dict[str, str] = {
         "Only the owner on record, {owner}, complains against this seizure, in person or "
         "through an agent in his name."
     ),
+    "own_seizure_only": N_(
+        "You report only the seizure you made yourself; the keeper of the pound or the police "
+        "of its thana may report one for the seizer."
+    ),
+    "offence_recorder_not_entitled": N_(
+        "Only the seizer, the keeper of the pound or the police of its thana record opposition "
+        "to a seizure or a rescue; the Magistrate decides it."
+    ),
+    "record_not_open": N_(
+        "That record is open only to the people it names and the officers of its district."
+    ),
     "damages_over_cap": N_("Damages may not exceed one hundred rupees."),
     "fine_over_cap": N_("That fine is above what the Act allows: {message}"),
     "notice_not_yet_due": N_("It is too early for that: {message}"),

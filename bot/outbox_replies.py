@@ -83,6 +83,8 @@ def enqueue_replies(
                     "due_at": now,
                     "state": "queued",
                     "created_at": now,
+                    # The person who wrote caused his own answer.
+                    "caused_by": person_id,
                 }
             )
         number += len(reply.options)

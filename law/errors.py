@@ -245,6 +245,29 @@ class ComplainantNotOwner(NotAuthorised):
     section = "XIV"
 
 
+class OwnSeizureOnly(NotAuthorised):
+    """Sec II, V: a private person reports the seizure he made; the keeper of the pound or the
+    police of its thana may write one down for the seizer."""
+
+    code = "own_seizure_only"
+    section = "II"
+
+
+class OffenceRecorderNotEntitled(NotAuthorised):
+    """Sec XIII: forcible opposition or rescue is recorded by the seizer, the keeper of the
+    pound, or the police of its thana, who deal with it; the Magistrate decides it."""
+
+    code = "offence_recorder_not_entitled"
+    section = "XIII"
+
+
+class RecordNotOpen(NotAuthorised):
+    """A record with no public view, asked for by someone neither party to it nor an officer
+    of its district."""
+
+    code = "record_not_open"
+
+
 ALL_ERRORS: tuple[type[PoundError], ...] = (
     InvalidMoney,
     InvalidInput,
@@ -263,6 +286,9 @@ ALL_ERRORS: tuple[type[PoundError], ...] = (
     ComplaintDecided,
     ComplaintAlreadyPending,
     ComplainantNotOwner,
+    OwnSeizureOnly,
+    OffenceRecorderNotEntitled,
+    RecordNotOpen,
     DamagesOverCap,
     FineOverCap,
     NoticeNotYetDue,

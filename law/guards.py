@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from datetime import date
 
+from law.access import Standing
 from law.errors import (
     CompensationOverFine,
     DamagesOverCap,
@@ -12,6 +13,8 @@ from law.errors import (
     FineOverCap,
     ImprisonmentOverCap,
     InvalidInput,
+    OffenceRecorderNotEntitled,
+    OwnSeizureOnly,
     PurchaserIsOfficial,
     SurplusClaimOutOfTime,
 )
@@ -143,3 +146,28 @@ def check_not_excluded(tract: str, excluded: Collection[str]) -> None:
     """Sec XX: the Act does not run in a district or tract the local Government has excluded."""
     if tract.strip().casefold() in {t.strip().casefold() for t in excluded}:
         raise ExcludedTract(f"{tract} is excluded from the operation of this Act", tract=tract)
+
+
+def check_offence_recorder(standing: Standing) -> None:
+    """Sec XIII: forcible opposition to a seizure, or a rescue from the seizer or from the pound,
+    is recorded by the seizer it was done against, the keeper of that pound, or the police of
+    its thana (police officers or Darogah), who deal with it. The Magistrate decides it and
+    does not record it; a keeper or police officer of another pound or thana records nothing.
+    """
+    if not (standing.seizer or standing.keeper_here or standing.police_here):
+        raise OffenceRecorderNotEntitled(
+            "only the seizer, the keeper of the pound or the police of its thana may record "
+            "opposition to the seizure or a rescue"
+        )
+
+
+def check_report_for(standing: Standing, *, for_another: bool) -> None:
+    """Sec II, V: a private person reports the seizure he made himself. The keeper of the pound
+    the cattle go to, or the police of its thana, may write one down for the seizer (a
+    cultivator, a person in charge of a road (Sec XV), village police bringing strays (XVI)):
+    the keeper enters the seizer's name and residence in his register (Sec V)."""
+    if for_another and not (standing.keeper_here or standing.police_here):
+        raise OwnSeizureOnly(
+            "you report the seizure you made yourself; only the keeper of the pound or the "
+            "police of its thana may report one for the seizer"
+        )

@@ -55,7 +55,8 @@ class Outbox(SQLModel, table=True):
     """One message to one person, written in the transaction that caused it, sent by the worker.
 
     States: queued -> sending -> sent -> delivered, or failed (with the reason), or cancelled
-    (no longer true, e.g. a reminder after the cattle were claimed). Never deleted.
+    (no longer true, e.g. a reminder after the cattle were claimed), or held (never sent: an
+    unsolicited message over the limit, with the reason). Never deleted.
     """
 
     id: int | None = Field(default=None, primary_key=True)
@@ -82,3 +83,6 @@ class Outbox(SQLModel, table=True):
     created_at: datetime
     sent_at: datetime | None = None
     delivered_at: datetime | None = None
+    # The person whose act caused the message (None: the office's own reminders). No foreign
+    # key in the database, so adding the column does not rebuild this table on SQLite.
+    caused_by: int | None = Field(default=None, index=True)

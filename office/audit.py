@@ -12,6 +12,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from models import AuditEvent, Database
+from office import acting
 
 GENESIS = "0" * 64
 
@@ -79,6 +80,7 @@ def append(
     payload: dict[str, Any] | None = None,
 ) -> AuditEvent:
     """Add one event at the end of the chain (the caller holds the writer lock)."""
+    acting.note_actor(s, actor_id)  # the act's messages name who caused them
     data = _canonical(payload or {})
     last = s.exec(select(AuditEvent).order_by(col(AuditEvent.seq).desc()).limit(1)).first()
     seq = 1 if last is None else last.seq + 1

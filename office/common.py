@@ -204,7 +204,11 @@ def find_or_add_person(
     now: datetime,
     region: str = DEFAULT_REGION,
 ) -> Person:
-    """The person with this phone, or a new private person (names are not unique; phones are)."""
+    """The person with this phone, or a new private person (names are not unique; phones are).
+
+    A person already known by the phone is returned as he is recorded: what someone else says
+    of him (a name, a village) never changes or fills in his record.
+    """
     name = (name or "").strip()
     if not name:
         raise InvalidInput("a person needs a name")
@@ -213,9 +217,6 @@ def find_or_add_person(
     if phone:
         known = person_by_phone(s, phone, region)
         if known is not None:
-            if not known.residence and residence:
-                known.residence = residence.strip()
-                s.add(known)
             return known
     person = Person(
         name=name,

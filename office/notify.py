@@ -16,7 +16,7 @@ the queue early; the check at the send is the one that counts.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from sqlmodel import Session, col, select
 
@@ -25,7 +25,10 @@ from law.periods import local_date, local_datetime, reminder_days
 from models import (
     Animal,
     Complaint,
+    Conversation,
     District,
+    InboundMessage,
+    KindOrder,
     Outbox,
     Person,
     Pound,
@@ -34,6 +37,7 @@ from models import (
     SurplusDeposit,
     Village,
 )
+from office import acting
 from office.charges import due_on
 from office.common import DistrictContext
 from office.roles import Role
@@ -41,6 +45,11 @@ from office.state import animals_of
 
 QUEUED = "queued"
 CANCELLED = "cancelled"
+HELD = "held"
+# How many numbers the office has never heard from one private person's acts may have it
+# message in any 24 hours (POUND_UNSOLICITED_PER_DAY sets it); the rest are held, not sent.
+UNSOLICITED_PER_DAY = 5
+UNSOLICITED_WINDOW = timedelta(days=1)
 CLAIM_REMINDER = "claim_reminder"
 COMPLAINT_REMINDER = "complaint_reminder"
 
@@ -71,11 +80,18 @@ def enqueue(
     private: bool = True,
     seizure_ref: str | None = None,
     district_id: int | None = None,
+    caused_by: int | None = None,
+    unsolicited_per_day: int | None = None,
 ) -> Outbox | None:
     """One message to one person, in the caller's transaction; None if he cannot be reached.
 
     `key` is the dedupe key: a repeated cause finds its first row and writes nothing (the
     writer lock makes the look-up safe; the unique index is the last word).
+
+    `caused_by` is the person whose act causes it (by default the actor of the act being
+    recorded). With `unsolicited_per_day`, a message that person's act would send to a number
+    the office has never heard from is written `held` once he has had it message that many
+    such numbers in 24 hours (`unsolicited_hold`).
     """
     existing = s.exec(select(Outbox).where(Outbox.dedupe_key == key)).first()
     if existing is not None:
@@ -91,6 +107,19 @@ def enqueue(
         return None
     if district_id is None and seizure_ref is not None:
         district_id = s.exec(select(Seizure.district_id).where(Seizure.ref == seizure_ref)).first()
+    by = caused_by if caused_by is not None else acting.actor(s)
+    held = (
+        unsolicited_hold(
+            s,
+            caused_by=by,
+            person=person,
+            district_id=district_id,
+            now=now,
+            per_day=unsolicited_per_day,
+        )
+        if unsolicited_per_day is not None
+        else None
+    )
     row = Outbox(
         dedupe_key=key[:200],
         channel=channel,
@@ -102,12 +131,104 @@ def enqueue(
         private=private,
         seizure_ref=seizure_ref,
         due_at=due_at,
-        state=QUEUED,
+        state=HELD if held else QUEUED,
+        failed_reason=held,
         created_at=now,
+        caused_by=by,
     )
     s.add(row)
     s.flush()
+    if by is None:
+        acting.attribute_later(s, row)
     return row
+
+
+def _addresses(person: Person) -> list[str]:
+    found = []
+    if person.phone:
+        found += [person.phone, f"whatsapp:{person.phone}"]
+    if person.telegram_id is not None:
+        found.append(str(person.telegram_id))
+    return found
+
+
+def heard_from(s: Session, person: Person, district_id: int | None) -> bool:
+    """Whether the office knows this person's number: a message ever came from it (by SMS,
+    WhatsApp or Telegram), or he is an officer in the district's file."""
+    if person.id is not None and district_id is not None:
+        grant = s.exec(
+            select(RoleGrant.id).where(
+                RoleGrant.person_id == person.id, RoleGrant.district_id == district_id
+            )
+        ).first()
+        if grant is not None:
+            return True
+    addresses = _addresses(person)
+    if not addresses:
+        return False
+    inbound = s.exec(
+        select(InboundMessage.id).where(col(InboundMessage.address).in_(addresses)).limit(1)
+    ).first()
+    if inbound is not None:
+        return True
+    # The console and a chat before its first logged update leave a conversation, not a log.
+    chat = s.exec(
+        select(Conversation.id).where(col(Conversation.address).in_(addresses)).limit(1)
+    ).first()
+    return chat is not None
+
+
+def unsolicited_hold(
+    s: Session,
+    *,
+    caused_by: int | None,
+    person: Person,
+    district_id: int | None,
+    now: datetime,
+    per_day: int,
+) -> str | None:
+    """Why a message to `person` caused by `caused_by`'s act is held, or None to send it.
+
+    Only a private person's act is limited, and only its messages to numbers the office has
+    never heard from: an officer of the district answers for whom he names, and nobody is
+    limited in messages to himself or to people who have written to the office. Such a person
+    may have the office message `per_day` unknown numbers in any 24 hours; a number already
+    messaged in that time keeps getting its messages (and one held stays held).
+    """
+    if caused_by is None or person.id is None or person.id == caused_by:
+        return None
+    if district_id is not None:
+        officer = s.exec(
+            select(RoleGrant.id).where(
+                RoleGrant.person_id == caused_by, RoleGrant.district_id == district_id
+            )
+        ).first()
+        if officer is not None:
+            return None
+    if heard_from(s, person, district_id):
+        return None
+    recent = s.exec(
+        select(Outbox.person_id, Outbox.state).where(
+            Outbox.caused_by == caused_by,
+            col(Outbox.created_at) > now - UNSOLICITED_WINDOW,
+            col(Outbox.person_id).is_not(None),
+            Outbox.person_id != caused_by,
+        )
+    ).all()
+    reason = (
+        f"held: a private person may have the office message {per_day} numbers it has not "
+        "heard from in 24 hours; this one was not sent"
+    )
+    mine = {state for pid, state in recent if pid == person.id}
+    if mine:
+        return reason if mine == {HELD} else None
+    messaged = {pid for pid, state in recent if state != HELD and pid != person.id}
+    unknown = 0
+    for pid in sorted(p for p in messaged if p is not None):
+        other = s.get(Person, pid)
+        if other is not None and not heard_from(s, other, district_id):
+            unknown += 1
+    return reason if unknown >= per_day else None
 
 
 def cancel(
@@ -203,10 +324,12 @@ def _send(
     now: datetime,
     due_at: datetime | None = None,
     private: bool = True,
-) -> None:
+    caused_by: int | None = None,
+    unsolicited_per_day: int | None = None,
+) -> Outbox | None:
     if person_id is None:
-        return
-    enqueue(
+        return None
+    return enqueue(
         s,
         person_id=person_id,
         template=template,
@@ -217,6 +340,8 @@ def _send(
         private=private,
         seizure_ref=seizure.ref,
         district_id=ctx.id,
+        caused_by=caused_by,
+        unsolicited_per_day=unsolicited_per_day,
     )
 
 
@@ -231,6 +356,7 @@ def _tell_officers(
     params: Mapping[str, object],
     key: str,
     now: datetime,
+    caused_by: int | None = None,
 ) -> None:
     # Officers hear of work in office hours too; quiet hours (G11) are for private people.
     for person_id in officers(s, ctx.id, role, place):
@@ -244,13 +370,23 @@ def _tell_officers(
             key=key,
             now=now,
             private=False,
+            caused_by=caused_by,
         )
 
 
-def _complaint_reminders(s: Session, seizure: Seizure, ctx: DistrictContext, now: datetime) -> None:
+def _complaint_reminders(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    now: datetime,
+    *,
+    caused_by: int | None = None,
+    unsolicited_per_day: int | None = None,
+) -> list[Outbox]:
     """Practice: remind the owner before the ten days of Sec XIV run out, at 09:00 local."""
+    written: list[Outbox] = []
     if seizure.owner_id is None or seizure.ground == "stray":
-        return
+        return written
     params = {
         **_basics(s, seizure, ctx),
         "complaint_date": seizure.complaint_until.isoformat(),
@@ -259,7 +395,7 @@ def _complaint_reminders(s: Session, seizure: Seizure, ctx: DistrictContext, now
     for day in reminder_days(seizure.complaint_until, ctx.profile.complaint_reminder_days_before):
         due = local_datetime(day, ctx.profile.next_step_hour, ctx.tz)
         if due > now:
-            _send(
+            row = _send(
                 s,
                 seizure,
                 ctx,
@@ -269,14 +405,30 @@ def _complaint_reminders(s: Session, seizure: Seizure, ctx: DistrictContext, now
                 key=day.isoformat(),
                 now=now,
                 due_at=due,
+                caused_by=caused_by,
+                unsolicited_per_day=unsolicited_per_day,
             )
+            if row is not None:
+                written.append(row)
+    return written
 
 
 # --- One function per act ---------------------------------------------------------------------
 
 
-def seizure_reported(s: Session, seizure: Seizure, ctx: DistrictContext, now: datetime) -> None:
-    """The keeper learns what is coming to his pound; the owner, when to complain by."""
+def seizure_reported(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    now: datetime,
+    *,
+    caused_by: int | None = None,
+    unsolicited_per_day: int | None = None,
+) -> str | None:
+    """The keeper learns what is coming to his pound; the owner, when to complain by.
+
+    Answers what became of the owner's messages: `queued`, `held` (an unsolicited number over
+    the reporter's limit, `unsolicited_hold`), or None when none was written."""
     rows = animals_of(s, seizure)
     pound = s.get(Pound, seizure.pound_id)
     params = {
@@ -297,7 +449,12 @@ def seizure_reported(s: Session, seizure: Seizure, ctx: DistrictContext, now: da
         key="reported",
         now=now,
     )
-    _complaint_reminders(s, seizure, ctx, now)
+    to_owner = _complaint_reminders(
+        s, seizure, ctx, now, caused_by=caused_by, unsolicited_per_day=unsolicited_per_day
+    )
+    if not to_owner:
+        return None
+    return HELD if all(r.state == HELD for r in to_owner) else QUEUED
 
 
 def aid_requested(
@@ -866,6 +1023,8 @@ def kind_ordered(
     the animals outside the scale, so he may now register the seizure (Sec V)."""
     rows = [a for a in animals_of(s, seizure) if a.order_id == order_id]
     pound = s.get(Pound, seizure.pound_id)
+    # Queued before the order's audit event: caused by the Magistrate who made the order.
+    order = s.get(KindOrder, order_id)
     _tell_officers(
         s,
         seizure,
@@ -876,4 +1035,5 @@ def kind_ordered(
         params={**_basics(s, seizure, ctx), "animals_kinds": _kinds(rows), "section": "G4"},
         key=f"order{order_id}",
         now=now,
+        caused_by=order.ordered_by if order is not None else None,
     )

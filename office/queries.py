@@ -1,5 +1,5 @@
 """What officials and owners look at: a seizure with what is due and every deadline, a pound's
-register, the Sec XII fund."""
+register, the Sec XII fund; each as the person asking may see it (law/access.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from law.access import View, check_may_read, view_of
 from law.errors import InvalidInput, NotFound
 from law.money import MoneySystem
 from law.periods import local_date
@@ -26,11 +27,13 @@ from models import (
     SurplusDeposit,
     Village,
 )
-from office import ledger
+from office import cases, ledger
+from office import sales as sales_office
 from office.charges import payable_on
 from office.common import district_context, seizure_by_ref
 from office.fund import feeding_written_off, fund_payments, fund_statement
 from office.kind_orders import awaiting_order
+from office.roles import case_standing, district_standing, seizure_standing
 from office.state import animals_of
 
 
@@ -46,139 +49,186 @@ def _iso(d: date | None) -> str | None:
 
 
 def seizure_view(db: Database, *, ref: str, now: datetime) -> dict[str, Any]:
-    """The whole record of a seizure as of `now`: animals, status, history, due, deadlines."""
+    """The whole record of a seizure as of `now`: animals, status, history, due, deadlines.
+
+    For the office itself; a person asking is answered by `seizure_view_as`."""
+    with db.reading() as s:
+        return _whole(s, seizure_by_ref(s, ref), now)
+
+
+def seizure_view_as(
+    db: Database, *, ref: str, viewer_id: int | None, now: datetime
+) -> dict[str, Any]:
+    """A seizure as the person asking may see it (law/access.py): the whole record for its
+    parties and the officers of its district, what the Sec VIII notice shows for anyone else.
+    `view` says which; `viewer_id` None is the public."""
     with db.reading() as s:
         seizure = seizure_by_ref(s, ref)
-        ctx = district_context(s, seizure.district_id)
-        rows = animals_of(s, seizure)
-        today = local_date(now, ctx.tz)
-        due = payable_on(s, seizure, rows, ctx, today)
-        pound = s.get(Pound, seizure.pound_id)
-        village = s.get(Village, seizure.village_id)
-        entry = s.exec(select(RegisterEntry).where(RegisterEntry.seizure_id == seizure.id)).first()
-        deposit = s.exec(
-            select(SurplusDeposit).where(SurplusDeposit.seizure_id == seizure.id)
-        ).first()
-        history = s.exec(
-            select(AuditEvent)
-            .where(AuditEvent.subject == seizure.ref)
-            .order_by(col(AuditEvent.seq))
-        ).all()
-        complaints = s.exec(
-            select(Complaint).where(Complaint.seizure_id == seizure.id).order_by(col(Complaint.id))
-        ).all()
-        sales = s.exec(
-            select(Sale).where(Sale.seizure_id == seizure.id).order_by(col(Sale.id))
-        ).all()
-        fmt = ctx.fmt
-        return {
-            "ref": seizure.ref,
-            "status": seizure.status,
-            "ground": seizure.ground,
-            "district": ctx.district.code,
-            "village": village.name if village else None,
-            "place": seizure.place,
-            "damage": seizure.damage,
-            "pound": {"code": pound.code, "name": pound.name, "thana": pound.thana}
-            if pound
-            else None,
-            "seized_at": seizure.seized_at.isoformat(),
-            "impounded_at": seizure.impounded_at.isoformat() if seizure.impounded_at else None,
-            "register_no": f"{pound.code}/{entry.year}/{entry.number}" if entry and pound else None,
-            "seizer": _name(s, seizure.seizer_id),
-            "owner": _name(s, seizure.owner_id),
-            "complaint_pending": seizure.complaints_pending > 0,
-            "owner_refused": seizure.owner_refused_at is not None,
-            "animals": [
-                {
-                    "id": a.number,
-                    "kind": a.kind,
-                    "stated_kind": a.stated_kind,
-                    "description": a.description,
-                    "status": a.status,
-                    "fine": a.fine,
-                    "awaiting_order": awaiting_order(a),
-                    "left_on": _iso(a.left_on),
-                    "left_reason": a.left_reason,
-                }
-                for a in rows
-            ],
-            "due": {
-                "on": today.isoformat(),
-                "fine": due.fine,
-                "feeding": due.feeding,
-                "expenses": due.expenses,
-                "total": due.total,
-                "per_day": due.per_day,
-                "fine_text": fmt(due.fine),
-                "feeding_text": fmt(due.feeding),
-                "total_text": fmt(due.total),
-                "per_day_text": fmt(due.per_day),
-                "unit": ctx.profile.money.unit,
-            },
-            "deadlines": {
-                "claim_until": _iso(seizure.claim_until),
-                "complaint_until": _iso(seizure.complaint_until),
-                "sale_not_before": _iso(seizure.sale_not_before),
-                "surplus_claim_until": _iso(deposit.claim_until) if deposit else None,
-                "next_step_at": seizure.next_due_at.isoformat() if seizure.next_due_at else None,
-            },
-            "complaints": [
-                {
-                    "id": c.id,
-                    "status": c.status,
-                    "mode": c.mode,
-                    "complainant": _name(s, c.complainant_id),
-                    "complainant_id": c.complainant_id,
-                    # Sec XIV, practice G14: the owner of record, or claiming to be the owner.
-                    "standing": c.standing,
-                    "agent": c.agent_name,
-                    "filed_at": c.filed_at.isoformat(),
-                    "admitted_at": c.admitted_at.isoformat() if c.admitted_at else None,
-                    "hearing": c.hearing or None,
-                    "decided_at": c.decided_at.isoformat() if c.decided_at else None,
-                    "damages": c.damages,
-                    "expenses": c.expenses,
-                    "fines_repaid": c.fines_repaid,
-                    "held_charges": c.held_charges,
-                    "owed_to_owner": c.owed_to_owner,
-                    "owed_to_owner_text": fmt(c.owed_to_owner),
-                    "release_ordered": c.release_ordered,
-                }
-                for c in complaints
-            ],
-            "sales": [
-                {
-                    "id": sale.id,
-                    "kind": sale.kind,
-                    "held_on": sale.held_on.isoformat(),
-                    "proceeds": sale.proceeds,
-                    "surplus": sale.surplus,
-                    "shortfall": sale.shortfall,
-                    "still_due": sale.still_due,
-                    "account": sale.account_text,
-                }
-                for sale in sales
-            ],
-            "surplus": {
-                "id": deposit.id,
-                "amount": deposit.amount,
-                "status": deposit.status,
-                "claim_until": deposit.claim_until.isoformat(),
+        view = view_of(seizure_standing(s, viewer_id, seizure))
+        if view is View.PUBLIC:
+            return _public(s, seizure, now)
+        return {"view": view.value, **_whole(s, seizure, now)}
+
+
+def _public(s: Session, seizure: Seizure, now: datetime) -> dict[str, Any]:
+    """What the notice of Sec VIII shows: the number and description of the cattle, where they
+    were seized and where they are impounded; with the dates that follow from them (to claim,
+    to complain, the sale). No names, homes or phones, no money, no history."""
+    ctx = district_context(s, seizure.district_id)
+    pound = s.get(Pound, seizure.pound_id)
+    village = s.get(Village, seizure.village_id)
+    return {
+        "view": View.PUBLIC.value,
+        "ref": seizure.ref,
+        "status": seizure.status,
+        "ground": seizure.ground,
+        "district": ctx.district.code,
+        "village": village.name if village else None,
+        "place": seizure.place,
+        "pound": {"code": pound.code, "name": pound.name, "thana": pound.thana} if pound else None,
+        "seized_on": seizure.seized_on.isoformat(),
+        "impounded_on": _iso(seizure.impounded_on),
+        "noticed_on": _iso(seizure.noticed_on),
+        "as_of": local_date(now, ctx.tz).isoformat(),
+        "animals": [
+            {"id": a.number, "kind": a.kind, "description": a.description, "status": a.status}
+            for a in animals_of(s, seizure)
+        ],
+        "deadlines": {
+            "claim_until": _iso(seizure.claim_until),
+            "complaint_until": _iso(seizure.complaint_until),
+            "sale_not_before": _iso(seizure.sale_not_before),
+        },
+    }
+
+
+def _whole(s: Session, seizure: Seizure, now: datetime) -> dict[str, Any]:
+    """The whole record: parties, animals, status, history, due, deadlines."""
+    ctx = district_context(s, seizure.district_id)
+    rows = animals_of(s, seizure)
+    today = local_date(now, ctx.tz)
+    due = payable_on(s, seizure, rows, ctx, today)
+    pound = s.get(Pound, seizure.pound_id)
+    village = s.get(Village, seizure.village_id)
+    entry = s.exec(select(RegisterEntry).where(RegisterEntry.seizure_id == seizure.id)).first()
+    deposit = s.exec(select(SurplusDeposit).where(SurplusDeposit.seizure_id == seizure.id)).first()
+    history = s.exec(
+        select(AuditEvent).where(AuditEvent.subject == seizure.ref).order_by(col(AuditEvent.seq))
+    ).all()
+    complaints = s.exec(
+        select(Complaint).where(Complaint.seizure_id == seizure.id).order_by(col(Complaint.id))
+    ).all()
+    sales = s.exec(select(Sale).where(Sale.seizure_id == seizure.id).order_by(col(Sale.id))).all()
+    fmt = ctx.fmt
+    return {
+        "ref": seizure.ref,
+        "status": seizure.status,
+        "ground": seizure.ground,
+        "district": ctx.district.code,
+        "village": village.name if village else None,
+        "place": seizure.place,
+        "damage": seizure.damage,
+        "pound": {"code": pound.code, "name": pound.name, "thana": pound.thana} if pound else None,
+        "seized_at": seizure.seized_at.isoformat(),
+        "impounded_at": seizure.impounded_at.isoformat() if seizure.impounded_at else None,
+        "register_no": f"{pound.code}/{entry.year}/{entry.number}" if entry and pound else None,
+        "seizer": _name(s, seizure.seizer_id),
+        # Who wrote the report down: the seizer himself, or the keeper or police for him.
+        "reported_by": _name(s, seizure.reporter_id),
+        "owner": _name(s, seizure.owner_id),
+        "as_of": today.isoformat(),
+        "complaint_pending": seizure.complaints_pending > 0,
+        "owner_refused": seizure.owner_refused_at is not None,
+        "animals": [
+            {
+                "id": a.number,
+                "kind": a.kind,
+                "stated_kind": a.stated_kind,
+                "description": a.description,
+                "status": a.status,
+                "fine": a.fine,
+                "awaiting_order": awaiting_order(a),
+                "left_on": _iso(a.left_on),
+                "left_reason": a.left_reason,
             }
-            if deposit
-            else None,
-            "history": [
-                {
-                    "seq": e.seq,
-                    "at": e.occurred_at.isoformat(),
-                    "action": e.action,
-                    "section": e.section,
-                    "actor": (_name(s, e.actor_id) or {}).get("name"),
-                }
-                for e in history
-            ],
+            for a in rows
+        ],
+        "due": {
+            "on": today.isoformat(),
+            "fine": due.fine,
+            "feeding": due.feeding,
+            "expenses": due.expenses,
+            "total": due.total,
+            "per_day": due.per_day,
+            "fine_text": fmt(due.fine),
+            "feeding_text": fmt(due.feeding),
+            "total_text": fmt(due.total),
+            "per_day_text": fmt(due.per_day),
+            "unit": ctx.profile.money.unit,
+        },
+        "deadlines": {
+            "claim_until": _iso(seizure.claim_until),
+            "complaint_until": _iso(seizure.complaint_until),
+            "sale_not_before": _iso(seizure.sale_not_before),
+            "surplus_claim_until": _iso(deposit.claim_until) if deposit else None,
+            "next_step_at": seizure.next_due_at.isoformat() if seizure.next_due_at else None,
+        },
+        "complaints": [
+            {
+                "id": c.id,
+                "status": c.status,
+                "mode": c.mode,
+                "complainant": _name(s, c.complainant_id),
+                "complainant_id": c.complainant_id,
+                # Sec XIV, practice G14: the owner of record, or claiming to be the owner.
+                "standing": c.standing,
+                "agent": c.agent_name,
+                "filed_at": c.filed_at.isoformat(),
+                "admitted_at": c.admitted_at.isoformat() if c.admitted_at else None,
+                "hearing": c.hearing or None,
+                "decided_at": c.decided_at.isoformat() if c.decided_at else None,
+                "damages": c.damages,
+                "expenses": c.expenses,
+                "fines_repaid": c.fines_repaid,
+                "held_charges": c.held_charges,
+                "owed_to_owner": c.owed_to_owner,
+                "owed_to_owner_text": fmt(c.owed_to_owner),
+                "release_ordered": c.release_ordered,
+            }
+            for c in complaints
+        ],
+        "sales": [
+            {
+                "id": sale.id,
+                "kind": sale.kind,
+                "held_on": sale.held_on.isoformat(),
+                "proceeds": sale.proceeds,
+                "surplus": sale.surplus,
+                "shortfall": sale.shortfall,
+                "still_due": sale.still_due,
+                "account": sale.account_text,
+            }
+            for sale in sales
+        ],
+        "surplus": {
+            "id": deposit.id,
+            "amount": deposit.amount,
+            "status": deposit.status,
+            "claim_until": deposit.claim_until.isoformat(),
         }
+        if deposit
+        else None,
+        "history": [
+            {
+                "seq": e.seq,
+                "at": e.occurred_at.isoformat(),
+                "action": e.action,
+                "section": e.section,
+                "actor": (_name(s, e.actor_id) or {}).get("name"),
+            }
+            for e in history
+        ],
+    }
 
 
 @dataclass(frozen=True)
@@ -297,6 +347,81 @@ def fund_view(
                 }
             )
         return {"districts": out}
+
+
+# --- Records with no public view: read by their parties and the officers of the district ------
+
+
+def case_view_as(db: Database, *, case_id: int, viewer_id: int) -> dict[str, Any]:
+    """The record of a Sec XVII or XVIII case, for its complainant, the accused, or an officer
+    of its district (`RecordNotOpen` for anyone else)."""
+    with db.reading() as s:
+        check_may_read(case_standing(s, viewer_id, _case(s, case_id)), "case")
+    return cases.case_view(db, case_id=case_id)
+
+
+def set_off_as(db: Database, *, case_id: int, viewer_id: int) -> dict[str, Any]:
+    """The Sec XIX certificate of a case, for the same people as the case itself."""
+    with db.reading() as s:
+        check_may_read(case_standing(s, viewer_id, _case(s, case_id)), "case")
+    return cases.set_off_certificate(db, case_id=case_id).as_dict()
+
+
+def cattle_receipt_as(db: Database, *, ref: str, viewer_id: int) -> dict[str, Any]:
+    """The owner's receipt after a Sec IX sale, for the parties to the seizure and the
+    officers of its district."""
+    with db.reading() as s:
+        seizure = seizure_by_ref(s, ref)
+        check_may_read(seizure_standing(s, viewer_id, seizure), "receipt for the cattle")
+    return sales_office.cattle_receipt(db, ref=ref).as_dict()
+
+
+def pound_register_as(
+    db: Database, *, pound_code: str, year: int | None, viewer_id: int, now: datetime
+) -> dict[str, Any]:
+    """The Sec V register of a pound, for the officers of its district."""
+    with db.reading() as s:
+        pound = s.exec(select(Pound).where(Pound.code == pound_code.strip().upper())).first()
+        if pound is None:
+            raise NotFound(f"no pound {pound_code!r}")
+        check_may_read(district_standing(s, viewer_id, pound.district_id), "pound register")
+    return pound_register(db, pound_code=pound_code, year=year, now=now).as_dict()
+
+
+def fund_view_as(
+    db: Database, *, viewer_id: int, district: str | None = None, since: date | None = None
+) -> dict[str, Any]:
+    """The Sec XII fund of `district`, or of every district the viewer is an officer of, for
+    the officers of that district."""
+    with db.reading() as s:
+        if district:
+            row = s.exec(select(District).where(District.code == district.strip().upper())).first()
+            if row is None:
+                raise NotFound(f"no district {district!r}")
+            check_may_read(district_standing(s, viewer_id, row.id or 0), "fund")
+            codes = [row.code]
+        else:
+            codes = [
+                d.code
+                for d in s.exec(select(District).order_by(col(District.id))).all()
+                if view_of(district_standing(s, viewer_id, d.id or 0)) is View.OFFICIAL
+            ]
+            if not codes:
+                check_may_read(district_standing(s, viewer_id, 0), "fund")
+    return {
+        "districts": [
+            entry
+            for code in codes
+            for entry in fund_view(db, district=code, since=since)["districts"]
+        ]
+    }
+
+
+def _case(s: Session, case_id: int) -> Case:
+    case = s.get(Case, case_id)
+    if case is None:
+        raise NotFound(f"no case {case_id}")
+    return case
 
 
 def money_for(

@@ -11,6 +11,7 @@ from enum import StrEnum
 from sqlmodel import Session, col, select
 
 from law.errors import Conflict, ExcludedTract, InvalidInput, NotFound
+from law.guards import check_offence_recorder, check_report_for
 from law.kinds import FINE_CLASS, AnimalKind, OutsideScale, fine_for, kind_of
 from law.lifecycle import AnimalStatus, Rescue, SeizureStatus
 from law.periods import complaint_until, local_date
@@ -20,6 +21,7 @@ from models import (
     Conveyance,
     Database,
     Offence,
+    Person,
     Pound,
     Seizure,
     Village,
@@ -30,12 +32,14 @@ from office.common import (
     district_context,
     find_or_add_person,
     get_person,
+    has_role,
+    normalise_phone,
     pound_of,
     require_role,
     seizure_by_ref,
 )
 from office.kind_orders import apply_orders
-from office.roles import Role
+from office.roles import Role, offices_at, seizure_standing
 from office.state import advance, animals_of
 
 # Unambiguous on a phone keypad and when read aloud: no 0/O, 1/I/L, U.
@@ -81,6 +85,17 @@ class SeizureReported:
     # Practice G4: kinds outside the scale still awaiting the Magistrate's order; the keeper
     # registers the arrival only once it is made.
     awaiting_order: list[str] = field(default_factory=list)
+    seizer_id: int = 0
+    # The seizer's name when the keeper or police reported for him ("reported by X for Y").
+    reported_for: str | None = None
+    # The owner's messages: "queued", "held" (over the unsolicited limit), None (none written).
+    owner_messages: str | None = None
+
+
+UNSOLICITED_HELD = (
+    "the owner's number has never written to the office and you have named {limit} such "
+    "numbers in 24 hours: the office will not message him; the seizure is recorded"
+)
 
 
 def find_village(s: Session, name: str, district_code: str | None = None) -> Village:
@@ -127,8 +142,17 @@ def report_seizure(
     police_aid: bool = False,
     district: str | None = None,
     photo: str | None = None,
+    unsolicited_per_day: int = notify.UNSOLICITED_PER_DAY,
 ) -> SeizureReported:
-    """A seizure by a cultivator (II), a road or canal officer (XV), or strays by police (XVI)."""
+    """A seizure by a cultivator (II), a road or canal officer (XV), or strays by police (XVI).
+
+    `seizer` left out, or naming the reporter himself, makes the reporter the seizer. Naming
+    someone else is for the keeper of the pound and the police of its thana, who report for
+    the seizer (`OwnSeizureOnly` for anyone else). A person named by a phone the office knows
+    is that person, his record unchanged. The owner's messages are held, not sent, when a
+    private reporter has had the office message `unsolicited_per_day` numbers it has never
+    heard from in 24 hours (`SeizureReported.owner_messages`).
+    """
     check_times(occurred_at, now)
     try:
         grnd = Ground(ground)
@@ -172,27 +196,41 @@ def report_seizure(
         ordered = {o.order.kind for o in ctx.kind_orders if o.pound_id == pound.id}
         kinds = [kind_of(g.kind, ctx.profile.aliases, ordered) for g in animals]
         actor = get_person(s, actor_id)
-        if grnd is Ground.ROAD:
+        # Sec II, V: a private person reports his own seizure; the keeper of the pound or the
+        # police of its thana may write one down for the seizer, "reported by X for Y".
+        for_another = seizer is not None and not _is_self(actor, seizer)
+        check_report_for(
+            offices_at(s, actor_id, district_id=ctx.id, pound_code=pound.code, thana=pound.thana),
+            for_another=for_another,
+        )
+        if grnd is Ground.ROAD and not for_another:
             require_role(s, actor_id, ctx.id, Role.ROAD_OFFICER, None)
         if grnd is Ground.STRAY:
-            require_role(s, actor_id, ctx.id, (Role.POLICE, Role.DAROGAH), pound.thana)
+            if not for_another:
+                require_role(s, actor_id, ctx.id, (Role.POLICE, Role.DAROGAH), pound.thana)
             if owner is not None:
                 raise InvalidInput(
                     "strays are cattle whose owners are unknown (Sec XVI); "
                     "a known owner's cattle are seized for damage under Sec II",
                     section="XVI",
                 )
+        # Whoever is named is found by his phone or added; a known person's record stays as it is.
         seizer_person = (
             find_or_add_person(
                 s, name=seizer.name, residence=seizer.residence, phone=seizer.phone, now=now
             )
-            if seizer is not None
+            if seizer is not None and for_another
             else actor
         )
-        if grnd is not Ground.TRESPASS and seizer_person.id != actor_id:
+        if (
+            grnd is Ground.ROAD
+            and for_another
+            and not has_role(s, seizer_person.id or 0, ctx.id, Role.ROAD_OFFICER)
+        ):
             raise InvalidInput(
-                "a road officer or police officer reports his own seizure",
-                section=GROUND_SECTION[grnd],
+                "a seizure under Sec XV is made by a person in charge of the road, canal or "
+                "embankment: name him as the seizer",
+                section="XV",
             )
         owner_person = (
             find_or_add_person(
@@ -262,6 +300,7 @@ def report_seizure(
                 "place": seizure.place,
                 "damage": seizure.damage,
                 "seizer_id": seizer_person.id,
+                "reporter_id": actor_id,
                 "owner_id": owner_person.id if owner_person else None,
                 "animals": [
                     {
@@ -280,8 +319,11 @@ def report_seizure(
         )
         if police_aid:
             _add_aid_request(s, seizure, pound, actor_id, occurred_at, now)
-        # Messages: the keeper expects the cattle; the owner, if known, the complaint reminders.
-        notify.seizure_reported(s, seizure, ctx, now)
+        # Messages: the keeper expects the cattle; the owner, if known, the complaint reminders
+        # (held when the reporter has had the office message too many unknown numbers today).
+        owner_messages = notify.seizure_reported(
+            s, seizure, ctx, now, caused_by=actor_id, unsolicited_per_day=unsolicited_per_day
+        )
         if awaiting:
             # The Magistrates: the keeper waits for their order (G4).
             waiting = {k: awaiting.count(k) for k in sorted(set(awaiting))}
@@ -296,7 +338,20 @@ def report_seizure(
             complaint_until=seizure.complaint_until.isoformat(),
             aid_requested=police_aid,
             awaiting_order=sorted(set(awaiting)),
+            seizer_id=seizer_person.id or 0,
+            reported_for=seizer_person.name if for_another else None,
+            owner_messages=owner_messages,
+            notes=[UNSOLICITED_HELD.format(limit=unsolicited_per_day)]
+            if owner_messages == notify.HELD
+            else [],
         )
+
+
+def _is_self(actor: Person, named: PersonIn) -> bool:
+    """Whether the seizer a report names is the reporter: by phone, or without one by name."""
+    if named.phone:
+        return actor.phone is not None and normalise_phone(named.phone) == actor.phone
+    return " ".join(named.name.split()).casefold() == " ".join(actor.name.split()).casefold()
 
 
 def _word(kind: AnimalKind | OutsideScale) -> str:
@@ -427,7 +482,9 @@ def record_offence(
 ) -> int:
     """Forcible opposition to a seizure, or a rescue from the seizer or the pound (Sec XIII).
 
-    The offence goes to the police of the thana; rescued animals leave custody.
+    Recorded by the seizer, the keeper of the pound or the police of its thana (law/guards.py
+    `check_offence_recorder`); the offence goes to the police of the thana, the Magistrate
+    decides it (office/offences.py); rescued animals leave custody.
     """
     try:
         okind = OffenceKind(kind)
@@ -437,17 +494,9 @@ def record_offence(
         raise InvalidInput("describe what happened", section="XIII")
     with db.transaction() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
+        check_offence_recorder(seizure_standing(s, actor_id, seizure))
         pound = pound_of(s, seizure)
         check_times(occurred_at, now, seizure.seized_at)
-        allowed = {seizure.seizer_id, seizure.reporter_id}
-        if actor_id not in allowed:
-            require_role(
-                s,
-                actor_id,
-                seizure.district_id,
-                (Role.KEEPER, Role.POLICE, Role.DAROGAH),
-                None,
-            )
         ctx = district_context(s, seizure.district_id)
         rows = animals_of(s, seizure)
         if okind is OffenceKind.RESCUE:

@@ -143,4 +143,11 @@ def build_app(
             from_number=settings.twilio_from,
             api_url=settings.twilio_api_url,
         )
-    return create_app(db=db, clock=clock, telegram=telegram, twilio=twilio, on_outbox=on_outbox)
+    return create_app(
+        db=db,
+        clock=clock,
+        telegram=telegram,
+        twilio=twilio,
+        on_outbox=on_outbox,
+        unsolicited_per_day=settings.unsolicited_per_day,
+    )

@@ -44,7 +44,7 @@ def chat(ctx: click.Context, phone: str, lang: str | None) -> None:
 
     click.echo(f"pound chat as {number} (/quit to end)")
     run(
-        build_engine(database),
+        build_engine(database, unsolicited_per_day=settings.unsolicited_per_day),
         phone=number,
         read=read,
         write=click.echo,

@@ -8,6 +8,8 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from office.notify import UNSOLICITED_PER_DAY
+
 
 class Settings(BaseSettings):
     """Built once by the `pound` command and passed down; no other layer reads the environment."""
@@ -40,6 +42,9 @@ class Settings(BaseSettings):
     outbox_lease_seconds: float = Field(default=300.0, gt=0)
     outbox_batch: int = Field(default=200, gt=0)
     outbox_concurrency: int = Field(default=16, gt=0)  # messages in flight per worker
+    # Numbers the office never heard from that one private person's reports may have it message
+    # in 24 hours; messages to more are held, not sent (docs/messages.md).
+    unsolicited_per_day: int = Field(default=UNSOLICITED_PER_DAY, ge=0)
 
     @field_validator("log_level", mode="before")
     @classmethod

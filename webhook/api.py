@@ -30,7 +30,12 @@ ERRORS = ERROR_RESPONSES  # every error is the envelope of webhook/errors.py
 
 @router.post("/seizures", status_code=201, tags=["seizure"], responses=ERRORS)
 def report_seizure(body: b.SeizureBody, st: State, actor: Actor) -> dict[str, Any]:
-    """Report a seizure: trespass (Sec II), roads and canals (XV), or strays by police (XVI)."""
+    """Report a seizure: trespass (Sec II), roads and canals (XV), or strays by police (XVI).
+
+    A private person reports his own seizure (`seizer` left out or himself); the keeper of the
+    pound or the police of its thana may report for the seizer (`reported_for`). The owner's
+    messages are `held` when a private reporter has named too many numbers the office never
+    heard from in 24 hours (`owner_messages`, `notes`); the seizure is recorded all the same."""
     done = seizures.report_seizure(
         st.db,
         actor_id=actor,
@@ -46,6 +51,7 @@ def report_seizure(body: b.SeizureBody, st: State, actor: Actor) -> dict[str, An
         photo=body.photo,
         occurred_at=body.occurred_at,
         now=st.clock(),
+        unsolicited_per_day=st.unsolicited_per_day,
     )
     return {
         "ref": done.ref,
@@ -55,13 +61,17 @@ def report_seizure(body: b.SeizureBody, st: State, actor: Actor) -> dict[str, An
         "complaint_until": done.complaint_until,
         "police_aid_requested": done.aid_requested,
         "awaiting_order": done.awaiting_order,
+        "reported_for": done.reported_for,
+        "owner_messages": done.owner_messages,
+        "notes": done.notes,
     }
 
 
 @router.get("/seizures/{ref}", tags=["seizure"], responses=ERRORS)
-def get_seizure(ref: b.RefPath, st: State, _actor: Actor) -> dict[str, Any]:
-    """The record: animals, status, history, amounts due now and every deadline."""
-    return queries.seizure_view(st.db, ref=ref, now=st.clock())
+def get_seizure(ref: b.RefPath, st: State, actor: Actor) -> dict[str, Any]:
+    """The record (`view`: `party` or `official`): parties, animals, status, history, amounts due
+    now and every deadline; for anyone else (`view`: `public`) what the Sec VIII notice shows."""
+    return queries.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
 
 
 @router.post("/seizures/{ref}/aid-request", status_code=201, tags=["seizure"], responses=ERRORS)
@@ -79,7 +89,7 @@ def conveyance(ref: b.RefPath, body: b.ConveyanceBody, st: State, actor: Actor) 
     seizures.confirm_conveyance(
         st.db, actor_id=actor, ref=ref, note=body.note, occurred_at=body.occurred_at, now=st.clock()
     )
-    return queries.seizure_view(st.db, ref=ref, now=st.clock())
+    return queries.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
 
 
 @router.post("/seizures/{ref}/offence", status_code=201, tags=["seizure"], responses=ERRORS)
@@ -178,7 +188,7 @@ def refusal(ref: b.RefPath, body: b.RefusalBody, st: State, actor: Actor) -> dic
         occurred_at=body.occurred_at,
         now=st.clock(),
     )
-    return queries.seizure_view(st.db, ref=ref, now=st.clock())
+    return queries.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
 
 
 @router.post("/seizures/{ref}/death", tags=["pound"], responses=ERRORS)
@@ -194,7 +204,7 @@ def death(ref: b.RefPath, body: b.DeathBody, st: State, actor: Actor) -> dict[st
         occurred_at=body.occurred_at,
         now=st.clock(),
     )
-    return queries.seizure_view(st.db, ref=ref, now=st.clock())
+    return queries.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
 
 
 @router.post("/seizures/{ref}/unclaimed", tags=["pound"], responses=ERRORS)
@@ -203,7 +213,7 @@ def unclaimed(ref: b.RefPath, body: b.UnclaimedBody, st: State, actor: Actor) ->
     pound_acts.report_unclaimed(
         st.db, actor_id=actor, ref=ref, occurred_at=body.occurred_at, now=st.clock()
     )
-    return queries.seizure_view(st.db, ref=ref, now=st.clock())
+    return queries.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
 
 
 @router.post("/seizures/{ref}/notice", tags=["police"], responses=ERRORS)
@@ -262,10 +272,11 @@ def sale(ref: b.RefPath, body: b.SaleBody, st: State, actor: Actor) -> dict[str,
 
 
 @router.get("/seizures/{ref}/cattle-receipt", tags=["police"], responses=ERRORS)
-def cattle_receipt(ref: b.RefPath, st: State, _actor: Actor) -> dict[str, Any]:
+def cattle_receipt(ref: b.RefPath, st: State, actor: Actor) -> dict[str, Any]:
     """The owner's receipt for the cattle handed back after a sale under Sec IX and for the
-    balance of the purchase money paid to him, according to the account of the sale."""
-    return sales.cattle_receipt(st.db, ref=ref).as_dict()
+    balance of the purchase money paid to him, according to the account of the sale; for the
+    parties to the seizure and the officers of its district."""
+    return queries.cattle_receipt_as(st.db, ref=ref, viewer_id=actor)
 
 
 @router.post("/seizures/{ref}/complaint", status_code=201, tags=["complaint"], responses=ERRORS)
@@ -425,17 +436,18 @@ def decide_case(
 
 
 @router.get("/cases/{case_id}", tags=["complaint"], responses=ERRORS)
-def get_case(case_id: b.IdPath, st: State, _actor: Actor) -> dict[str, Any]:
+def get_case(case_id: b.IdPath, st: State, actor: Actor) -> dict[str, Any]:
     """The record of a case: the decision, fine and compensation, every recovery order and sale,
-    what is still unpaid, the history (Sec XVII, XVIII, XIX)."""
-    return cases.case_view(st.db, case_id=case_id)
+    what is still unpaid, the history (Sec XVII, XVIII, XIX); for its complainant, the accused
+    and the officers of its district."""
+    return queries.case_view_as(st.db, case_id=case_id, viewer_id=actor)
 
 
 @router.get("/cases/{case_id}/set-off", tags=["complaint"], responses=ERRORS)
-def set_off(case_id: b.IdPath, st: State, _actor: Actor) -> dict[str, Any]:
+def set_off(case_id: b.IdPath, st: State, actor: Actor) -> dict[str, Any]:
     """The certificate of compensation paid by order of the Magistrate, to be set off against
-    damages in a civil suit (Sec XIX): its lines and figures."""
-    return cases.set_off_certificate(st.db, case_id=case_id).as_dict()
+    damages in a civil suit (Sec XIX): its lines and figures; for the same people as the case."""
+    return queries.set_off_as(st.db, case_id=case_id, viewer_id=actor)
 
 
 @router.post(
@@ -538,23 +550,26 @@ def decide_offence(
 
 @router.get("/pounds/{code}/register", tags=["pound"], responses=ERRORS)
 def register(
-    code: b.CodePath, st: State, _actor: Actor, year: b.YearQuery | None = None
+    code: b.CodePath, st: State, actor: Actor, year: b.YearQuery | None = None
 ) -> dict[str, Any]:
-    """The pound register (Sec V), entry by entry."""
-    return queries.pound_register(st.db, pound_code=code, year=year, now=st.clock()).as_dict()
+    """The pound register (Sec V), entry by entry; for the officers of the pound's district."""
+    return queries.pound_register_as(
+        st.db, pound_code=code, year=year, viewer_id=actor, now=st.clock()
+    )
 
 
 @router.get("/fund", tags=["fund"], responses=ERRORS)
 def fund(
     st: State,
-    _actor: Actor,
+    actor: Actor,
     district: b.DistrictQuery | None = None,
     since: b.DayQuery | None = None,
 ) -> dict[str, Any]:
     """The Sec XII fund: fines and unclaimed surplus in, payments out, the running balance
     (from `since`, with the balance brought forward); deposits still held (Sec XI); feeding
-    written off for heads that died or escaped (G7)."""
-    return queries.fund_view(st.db, district=district, since=since)
+    written off for heads that died or escaped (G7). For the officers of the district (without
+    `district`, of every district the token's person is an officer of)."""
+    return queries.fund_view_as(st.db, viewer_id=actor, district=district, since=since)
 
 
 @router.post("/fund/payments", status_code=201, tags=["fund"], responses=ERRORS)

@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse
 
 from bot.engine import Engine
 from models import Database
+from office.notify import UNSOLICITED_PER_DAY
 from webhook import errors
 from webhook.deps import AppState
 from webhook.inbound import Writer
@@ -36,11 +37,14 @@ def create_app(
     twilio: TwilioConfig | None = None,
     engine: Engine | None = None,
     on_outbox: Callable[[], None] | None = None,
+    unsolicited_per_day: int = UNSOLICITED_PER_DAY,
 ) -> FastAPI:
     """Build the app around one database and one clock (tests pass a fixed clock).
 
     The Telegram and SMS webhooks are mounted when their configuration is given. `on_outbox` is
     called after a webhook commits outbox rows (the worker inside `pound serve` sends them now).
+    `unsolicited_per_day`: how many numbers it never heard from one private person may have the
+    office message in 24 hours (office/notify.py `unsolicited_hold`).
     """
     app = FastAPI(
         title="Pound office",
@@ -48,7 +52,7 @@ def create_app(
         version="0.1.0",
         lifespan=_lifespan,
     )
-    app.state.pound = AppState(db=db, clock=clock)
+    app.state.pound = AppState(db=db, clock=clock, unsolicited_per_day=unsolicited_per_day)
     errors.install(app)
 
     @app.get("/healthz", tags=["health"])
@@ -73,6 +77,7 @@ def create_app(
         twilio=twilio,
         engine=engine,
         on_outbox=on_outbox,
+        unsolicited_per_day=unsolicited_per_day,
     )
     from webhook.metrics import metrics_router
     from webhook.status import status_router
@@ -94,13 +99,14 @@ def _include_channels(
     twilio: TwilioConfig | None,
     engine: Engine | None,
     on_outbox: Callable[[], None] | None,
+    unsolicited_per_day: int = UNSOLICITED_PER_DAY,
 ) -> None:
     """The Telegram and SMS webhooks, sharing one engine and one writer (webhook/inbound.py)."""
     if telegram is None and twilio is None:
         return
     from bot.registry import build_engine
 
-    engine = engine or build_engine(db)
+    engine = engine or build_engine(db, unsolicited_per_day=unsolicited_per_day)
     writer = Writer(db)
     app.state.writer = writer
     if telegram is not None:

@@ -12,6 +12,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from law.errors import NotAuthorised
 from models import Database
+from office.notify import UNSOLICITED_PER_DAY
 from office.tokens import person_for_token
 
 
@@ -19,6 +20,7 @@ from office.tokens import person_for_token
 class AppState:
     db: Database
     clock: Callable[[], datetime]
+    unsolicited_per_day: int = UNSOLICITED_PER_DAY  # POUND_UNSOLICITED_PER_DAY
 
 
 def state(request: Request) -> AppState:

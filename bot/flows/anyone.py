@@ -1,5 +1,6 @@
-"""What anyone may ask: the status of a seizure (STATUS <ref>) and a pound's posted schedule of
-fines and feeding rates (RATES <pound>, Sec VII); and the words the private flows share."""
+"""What anyone may ask: the status of a seizure (STATUS <ref>, as much of it as the asker may see)
+and a pound's posted schedule of fines and feeding rates (RATES <pound>, Sec VII); and the words
+the private flows share."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from bot.types import Channel, Inbound, Option, Reply
 from law.errors import PoundError
 from office.common import normalise_phone
 from office.lookup import keepers_of, pound_codes, pound_rates
-from office.queries import seizure_view
+from office.queries import seizure_view_as
 from office.seizures import REF_ALPHABET, REF_LENGTH
 
 REF = re.compile(rf"^[{REF_ALPHABET}]{{{REF_LENGTH}}}$")
@@ -116,8 +117,16 @@ def count_line(t: Translator, animals: list[dict[str, Any]]) -> str:
     return ", ".join(parts)
 
 
+def _person(p: dict[str, str] | None) -> str:
+    if not p:
+        return ""
+    return f"{p['name']} of {p['residence']}" if p.get("residence") else p["name"]
+
+
 def describe_seizure(ctx: Ctx, view: dict[str, Any]) -> str:
-    """A seizure for its owner or anyone: status, animals, what is due today, every deadline."""
+    """A seizure as the asker may see it (`seizure_view_as`): for its parties and officers the
+    seizer, the owner, what is due today and every deadline; for anyone else what the notice
+    of Sec VIII shows (the cattle, where seized and impounded, the dates)."""
     t = ctx.t
     lines = [
         t(
@@ -126,6 +135,17 @@ def describe_seizure(ctx: Ctx, view: dict[str, Any]) -> str:
             status=label(t, STATUS_LABELS, view["status"]),
         )
     ]
+    public = view.get("view") == "public"
+    if not public and view.get("seizer"):
+        seizer = _person(view["seizer"])
+        reporter = _person(view.get("reported_by"))
+        if reporter and reporter != seizer:
+            lines.append(
+                t("Seized by {seizer}; reported by {reporter}.", seizer=seizer, reporter=reporter)
+            )
+        else:
+            lines.append(t("Seized by {seizer}.", seizer=seizer))
+        lines.append(t("Owner: {owner}", owner=_person(view.get("owner")) or t("not known")))
     held = [a for a in view["animals"] if a["status"] in ("seized", "impounded")]
     lines.append(t("Animals: {animals}.", animals=count_line(t, view["animals"])))
     gone = [a for a in view["animals"] if a not in held]
@@ -139,8 +159,17 @@ def describe_seizure(ctx: Ctx, view: dict[str, Any]) -> str:
             )
         )
     pound = view.get("pound") or {}
-    due = view["due"]
-    if held and view["impounded_at"]:
+    due = view.get("due") or {}
+    if public:
+        if held and pound:
+            lines.append(
+                t(
+                    "Fines and feeding at {pound}: send RATES {code} (Sec VI, VII).",
+                    pound=pound["name"],
+                    code=pound["code"],
+                )
+            )
+    elif held and view["impounded_at"]:
         lines.append(
             t(
                 "Due today ({day}): fine {fine} (Sec VI), feeding {feeding} (Sec VII), "
@@ -180,7 +209,7 @@ def describe_seizure(ctx: Ctx, view: dict[str, Any]) -> str:
         lines.append(
             t("No sale before {date} (Sec VIII).", date=day(t, deadlines["sale_not_before"]))
         )
-    if view["complaint_pending"]:
+    if view.get("complaint_pending"):
         lines.append(t("A complaint is pending: no sale until it is decided (Sec IX)."))
     if held and pound:
         keepers = keepers_of(ctx.db, pound["code"])
@@ -195,8 +224,15 @@ def describe_seizure(ctx: Ctx, view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def view_for(ctx: Ctx, ref: str) -> dict[str, Any]:
+    """The seizure as the person writing may see it (law/access.py): he is known by his phone
+    or Telegram id; an unknown sender is the public."""
+    viewer = ctx.person.id if ctx.person is not None else None
+    return seizure_view_as(ctx.db, ref=ref, viewer_id=viewer, now=ctx.now)
+
+
 def show_status(ctx: Ctx, ref: str) -> str:
-    return describe_seizure(ctx, seizure_view(ctx.db, ref=ref, now=ctx.now))
+    return describe_seizure(ctx, view_for(ctx, ref))
 
 
 class StatusFlow(Flow):

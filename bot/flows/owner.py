@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, ClassVar
 
-from bot.flows.anyone import answer, day, describe_seizure, find_ref, sender_phone
+from bot.flows.anyone import answer, day, describe_seizure, find_ref, sender_phone, view_for
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import N_
 from bot.types import Channel, Inbound, Option, Reply
@@ -17,7 +17,6 @@ from law.errors import ComplaintOutOfTime, PoundError
 from office.common import find_or_add_person
 from office.complaints import file_complaint
 from office.lookup import owner_of, seizures_of
-from office.queries import seizure_view
 from office.seizures import PersonIn
 
 MAX_COMPLAINT = 4000
@@ -97,7 +96,7 @@ class OwnerFlow(Flow):
     def _found(self, ctx: Ctx, ref: str, retry: str = "ref") -> Turn:
         """Show the seizure; a complaint begun by COMPLAIN goes straight on to its questions."""
         try:
-            view = seizure_view(ctx.db, ref=ref, now=ctx.now)
+            view = view_for(ctx, ref)
         except PoundError as exc:
             if retry == "pick":
                 refs = [str(r) for r in ctx.data.get("refs") or []]
@@ -105,7 +104,7 @@ class OwnerFlow(Flow):
             return Turn.to("ref", ctx.say(ctx.explain(exc)), *self._ask_ref(ctx))
         ctx.data.update(ref=view["ref"], ground=view["ground"])
         ctx.data["complaint_until"] = view["deadlines"]["complaint_until"]
-        ctx.data["today"] = view["due"]["on"]
+        ctx.data["today"] = view["as_of"]
         shown = ctx.say(describe_seizure(ctx, view))
         if ctx.data.get("complaining"):
             return self._complain(ctx, shown)

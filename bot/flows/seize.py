@@ -19,6 +19,7 @@ from law.profile import get_profile
 from office.common import DEFAULT_REGION, find_or_add_person, normalise_phone, phone_forms
 from office.kind_orders import kinds_ordered_at
 from office.lookup import VillagePlace, match_village
+from office.notify import HELD, UNSOLICITED_PER_DAY
 from office.roles import Role
 from office.seizures import MAX_HEADS, AnimalsIn, PersonIn, report_seizure
 
@@ -85,6 +86,11 @@ class SeizeFlow(Flow):
     name = "seize"
     commands = ("seize", "report")
     menu = N_("Report cattle I have seized")
+
+    def __init__(self, *, unsolicited_per_day: int = UNSOLICITED_PER_DAY) -> None:
+        # How many numbers the office never heard from a reporter may have it message a day.
+        self.unsolicited_per_day = unsolicited_per_day
+
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
         "start": ("contact", "name", "village", "place"),
         "contact": ("contact", "village", "place"),
@@ -551,6 +557,7 @@ class SeizeFlow(Flow):
                 now=ctx.now,
                 police_aid=bool(d.get("aid")),
                 photo=d.get("photo") or None,
+                unsolicited_per_day=self.unsolicited_per_day,
             )
         except PoundError as exc:
             return Turn.to("confirm", ctx.say(ctx.explain(exc)), self._summary(ctx))
@@ -576,4 +583,13 @@ class SeizeFlow(Flow):
                 date=day(t, done.complaint_until),
             )
         )
+        if done.owner_messages == HELD:
+            lines.append(
+                t(
+                    "The office will not send the owner messages: his number has never written "
+                    "to the office, and you have named {limit} such numbers in 24 hours. Tell him "
+                    "yourself, or ask him to write to the office.",
+                    limit=self.unsolicited_per_day,
+                )
+            )
         return Turn.done(ctx.say("\n".join(lines)))

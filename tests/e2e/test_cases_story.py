@@ -14,7 +14,7 @@ from sqlmodel import col, select
 
 from bot.notices import render
 from models import Outbox
-from tests.api_client import CULTIVATOR, DAROGAH, MAGISTRATE, OWNER, Api
+from tests.api_client import CULTIVATOR, DAROGAH, MAGISTRATE, Api
 from tests.ist import ist_iso
 
 D = date
@@ -77,7 +77,7 @@ def test_a_fine_for_mischief_is_recovered_by_sale_and_the_compensation_certified
         )
     )
     assert (decided["fine"], decided["compensation"]) == (3840, 2304)
-    fund = ok(api.get("/api/v1/fund?district=TESTPUR", OWNER))["districts"][0]
+    fund = ok(api.get("/api/v1/fund?district=TESTPUR", MAGISTRATE))["districts"][0]
     assert fund["fines"] == 1536  # the fund's share of the fine, owed to it
 
     # 12 March: the fine is unpaid; the Magistrate orders it recovered by sale of the cattle,
@@ -144,7 +144,7 @@ def test_a_fine_for_mischief_is_recovered_by_sale_and_the_compensation_certified
     assert (sale["fine_unpaid"], sale["expenses_unpaid"]) == (0, 0)
 
     # The fund: the fines it holds, and every account of the case settled to the pie.
-    fund = ok(api.get("/api/v1/fund?district=TESTPUR", OWNER))["districts"][0]
+    fund = ok(api.get("/api/v1/fund?district=TESTPUR", MAGISTRATE))["districts"][0]
     accounts = fund["accounts"]
     sale_id = sale["sale_id"]
     assert fund["fines"] == 1536 and fund["balance_text"] == "Rs 8-0-0"

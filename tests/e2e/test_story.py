@@ -91,7 +91,7 @@ def test_unclaimed_cattle_go_from_seizure_to_auction_to_surplus_to_the_fund(api:
     for item in ("seized", "impounded", "sold", "proceeds"):
         assert item in sale["account"].lower()
 
-    view = ok(api.get(f"/api/v1/seizures/{ref}", OWNER))
+    view = ok(api.get(f"/api/v1/seizures/{ref}", KEEPER))
     assert view["status"] == "closed"
     assert {a["status"] for a in view["animals"]} == {"sold"}
     assert view["surplus"]["status"] == "deposited"
@@ -112,7 +112,7 @@ def test_unclaimed_cattle_go_from_seizure_to_auction_to_surplus_to_the_fund(api:
     assert fund["balance"] == 192 + sale["surplus"]
     assert fund["deposits_held"] == 0
 
-    history = [h["action"] for h in ok(api.get(f"/api/v1/seizures/{ref}", OWNER))["history"]]
+    history = [h["action"] for h in ok(api.get(f"/api/v1/seizures/{ref}", KEEPER))["history"]]
     assert history == [
         "seizure_reported",
         "police_aid_requested",

@@ -253,7 +253,7 @@ def test_with_no_owner_on_record_the_complainant_only_claims_to_be_the_owner(api
     ref = seized(api, None)
     filed = ok(complain(api, ref, CULTIVATOR, D(2026, 3, 2), 10, text="they are mine"), 201)
     assert filed["standing"] == "claiming_owner"
-    view = ok(api.get(f"/api/v1/seizures/{ref}", OWNER))
+    view = ok(api.get(f"/api/v1/seizures/{ref}", KEEPER))
     assert view["owner"] is None
     assert view["complaints"][0]["complainant"] == {"name": "Hari Singh", "residence": "Rampur"}
     # The real owner's payment is accepted and receipted to him.

@@ -83,7 +83,7 @@ def test_the_magistrate_pays_out_of_the_fund_and_the_statement_shows_it(api: Api
     )
     assert salary.status_code == 201, salary.text
     assert salary.json()["payee"] == "Keeper Kallu"
-    fund = api.get("/api/v1/fund", OWNER, district="TESTPUR").json()["districts"][0]
+    fund = api.get("/api/v1/fund", MAGISTRATE, district="TESTPUR").json()["districts"][0]
     assert (fund["received"], fund["paid_out"], fund["balance"]) == (192, 168, 24)
     assert [
         (ln["at"], ln["in"], ln["out"], ln["balance"]) for ln in fund["statement"]["lines"]
@@ -96,7 +96,7 @@ def test_the_magistrate_pays_out_of_the_fund_and_the_statement_shows_it(api: Api
         ("pound", None, 120),
         ("salary", "Keeper Kallu", 48),
     ]
-    since = api.get("/api/v1/fund", OWNER, district="TESTPUR", since="2026-03-04").json()
+    since = api.get("/api/v1/fund", MAGISTRATE, district="TESTPUR", since="2026-03-04").json()
     assert since["districts"][0]["statement"] == {
         "since": "2026-03-04",
         "opening_balance": 24,
@@ -223,5 +223,5 @@ def test_a_death_writes_the_keepers_feeding_off_in_the_fund_statement(api: Api) 
     )
     assert died.status_code == 200, died.text
     assert (died.json()["due"]["fine"], died.json()["due"]["feeding"]) == (96, 54)
-    written = api.get("/api/v1/fund", OWNER).json()["districts"][0]["feeding_written_off"]
+    written = api.get("/api/v1/fund", KEEPER).json()["districts"][0]["feeding_written_off"]
     assert (written["by_pound"], written["total_text"]) == ({"TPR": 36}, "Rs 0-3-0")

@@ -1,0 +1,43 @@
+"""Who is acting in the open unit of work: the person whose act causes the messages it queues.
+
+Every act appends its audit event with its actor (office/audit.py) before it queues its
+messages; the outbox rows it writes then carry that person as `caused_by`. A row queued before
+any act of the unit of work was recorded takes the actor of the first one that is. A message
+handled in a transaction shared with others (the webhooks' group commit) starts afresh.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from models import Outbox
+
+_ACTOR = "pound.acting.actor_id"
+_WAITING = "pound.acting.unattributed"
+
+
+def note_actor(s: Session, actor_id: int | None) -> None:
+    """The act being recorded is `actor_id`'s: so are the messages it queued so far."""
+    s.info[_ACTOR] = actor_id
+    for row in s.info.pop(_WAITING, []):
+        # A row a refused part of the transaction wrote and rolled back is no longer here.
+        if row in s and row.caused_by is None:
+            row.caused_by = actor_id
+
+
+def forget(s: Session) -> None:
+    """A new message begins in a transaction shared with others (the webhooks' group commit):
+    nothing it queues is the act of whoever acted before it."""
+    s.info.pop(_ACTOR, None)
+    s.info.pop(_WAITING, None)
+
+
+def actor(s: Session) -> int | None:
+    """The person acting in this unit of work, once his act has been recorded."""
+    value = s.info.get(_ACTOR)
+    return value if isinstance(value, int) else None
+
+
+def attribute_later(s: Session, row: Outbox) -> None:
+    """A message queued before its act was recorded takes the act's actor when it is."""
+    s.info.setdefault(_WAITING, []).append(row)
