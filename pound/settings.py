@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from pathlib import Path
 from typing import Literal
 
@@ -40,11 +41,25 @@ class Settings(BaseSettings):
     outbox_lease_seconds: float = Field(default=300.0, gt=0)
     outbox_batch: int = Field(default=200, gt=0)
     outbox_concurrency: int = Field(default=16, gt=0)  # messages in flight per worker
+    # Safe retries and clean failure (docs/worker.md "Provider acceptance", docs/api.md).
+    outbox_lease_grace_seconds: float = Field(default=300.0, ge=0)
+    outbox_journal_dir: Path | None = None
+    auth_failures_per_minute: int = Field(default=20, ge=0)  # per client address; 0: no limit
+    unsigned_webhooks_per_minute: int = Field(default=20, ge=0)  # per client address; 0: none
+    trusted_proxies: str | None = None  # addresses or networks whose X-Forwarded-For is believed
 
     @field_validator("log_level", mode="before")
     @classmethod
     def _lower(cls, value: object) -> object:
         return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _networks(cls, value: str | None) -> str | None:
+        for item in (value or "").replace(";", ",").split(","):
+            if item.strip():
+                ipaddress.ip_network(item.strip(), strict=False)  # a ValueError names it
+        return value
 
     @property
     def base_url(self) -> str:

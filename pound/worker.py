@@ -19,7 +19,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from types import FrameType
-from typing import Any
 
 import click
 
@@ -27,6 +26,7 @@ from bot.sender import PassReport, Sender, SendPolicy, SendStats
 from bot.transports import Transport
 from models import Database
 from office.deadlines import advance_deadlines
+from pound.logs import configure as configure_logging
 from pound.settings import Settings
 
 log = logging.getLogger("pound.worker")
@@ -219,7 +219,7 @@ def worker(ctx: click.Context, once: bool, at_text: str | None) -> None:
     if at_text is not None and not once:
         raise click.UsageError("--at needs --once")
     settings: Settings = ctx.find_object(Settings) or Settings()
-    _logging(settings)
+    configure_logging(settings)
     db = Database(settings.database_url)
     ctx.call_on_close(db.dispose)
     at = parse_at(at_text) if at_text is not None else None
@@ -241,8 +241,3 @@ def worker(ctx: click.Context, once: bool, at_text: str | None) -> None:
     click.echo(f"worker {w.sender.worker}: sending on {channels}; Ctrl-C stops")
     asyncio.run(w.run(stop))
     click.echo("worker stopped")
-
-
-def _logging(settings: Settings) -> None:
-    level: Any = settings.log_level.upper() if settings.log_level != "trace" else "DEBUG"
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")

@@ -15,6 +15,7 @@ from models import Database
 from webhook import errors
 from webhook.deps import AppState
 from webhook.inbound import Writer
+from webhook.ratelimit import Limiter, RateLimits
 from webhook.sms import TwilioConfig, sms_router
 from webhook.telegram import TelegramConfig, telegram_router
 
@@ -36,11 +37,14 @@ def create_app(
     twilio: TwilioConfig | None = None,
     engine: Engine | None = None,
     on_outbox: Callable[[], None] | None = None,
+    limits: RateLimits | None = None,
 ) -> FastAPI:
     """Build the app around one database and one clock (tests pass a fixed clock).
 
     The Telegram and SMS webhooks are mounted when their configuration is given. `on_outbox` is
     called after a webhook commits outbox rows (the worker inside `pound serve` sends them now).
+    `limits` are the per-address limits on failed authentications and unsigned webhook posts
+    (webhook/ratelimit.py); without them nothing is limited.
     """
     app = FastAPI(
         title="Pound office",
@@ -49,6 +53,7 @@ def create_app(
         lifespan=_lifespan,
     )
     app.state.pound = AppState(db=db, clock=clock)
+    app.state.limiter = Limiter.build(limits)
     errors.install(app)
 
     @app.get("/healthz", tags=["health"])

@@ -18,6 +18,7 @@ from law.errors import (
     PoundError,
     UnknownAnimalKind,
 )
+from webhook.ratelimit import TooManyRequests
 
 # Anything else the Act refuses (a sale stayed, a complaint out of time ...) is a 409: the request
 # was understood, but the record's state or the law forbids it now.
@@ -54,6 +55,10 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(PoundError)
     async def _pound_error(_request: Request, exc: PoundError) -> JSONResponse:
         return JSONResponse(body(exc), status_code=status_for(exc))
+
+    @app.exception_handler(TooManyRequests)
+    async def _too_many(_request: Request, exc: TooManyRequests) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=429, headers=exc.headers())
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -24,6 +24,7 @@ from bot import optout
 from bot.channels.sms import BadMessage, message_from_form, twiml
 from bot.engine import Engine
 from webhook.inbound import TooLarge, Writer, read_body
+from webhook.ratelimit import unsigned_check, unsigned_failed
 
 log = logging.getLogger(__name__)
 SIGNATURE_HEADER = "X-Twilio-Signature"
@@ -63,6 +64,7 @@ def sms_router(
 
     @router.post("/sms/inbound", include_in_schema=False)
     async def sms_inbound(request: Request) -> Response:
+        unsigned_check(request)  # 429 while this address is over its limit (ratelimit.py)
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/x-www-form-urlencoded":
             return _refuse(415, f"expected a form, got {kind or 'nothing'}")
@@ -79,6 +81,7 @@ def sms_router(
         if not signature or not validator.validate(
             public_url_of(request, config.public_url), form, signature
         ):
+            unsigned_failed(request)
             return _refuse(403, "the Twilio signature does not match")
         try:
             message = message_from_form({k: str(v) for k, v in form.items()})

@@ -25,6 +25,7 @@ from bot.engine import Engine, Handled
 from bot.outbox_replies import enqueue_replies
 from bot.types import Inbound
 from webhook.inbound import TooLarge, Writer, read_body
+from webhook.ratelimit import unsigned_check, unsigned_failed
 
 log = logging.getLogger(__name__)
 
@@ -76,8 +77,10 @@ def telegram_router(
 
     @router.post("/telegram/webhook", include_in_schema=False)
     async def telegram_webhook(request: Request) -> Response:
+        unsigned_check(request)  # 429 while this address is over its limit (ratelimit.py)
         given = request.headers.get(SECRET_HEADER, "").encode("utf-8")
         if not hmac.compare_digest(given, secret):
+            unsigned_failed(request)
             return _refuse(403, "wrong or missing secret token")
         try:
             body = await read_body(request)
