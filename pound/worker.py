@@ -28,6 +28,7 @@ from models import Database
 from office.deadlines import advance_deadlines
 from pound.logs import configure as configure_logging
 from pound.settings import Settings
+from webhook.idempotency import purge_expired as purge_idempotency_keys
 
 log = logging.getLogger("pound.worker")
 
@@ -112,6 +113,8 @@ class Worker:
         result = self.advance_deadlines(self.db, now)
         if result is not None:
             log.info("deadlines at %s: %s", now.isoformat(), result)
+        if purged := purge_idempotency_keys(self.db, now):
+            log.info("idempotency keys older than 24 hours deleted: %d", purged)
         report = await self.sender.run_pass(now, stop=stop)
         if report.claimed:
             log.info("outbox at %s: %s", now.isoformat(), report)

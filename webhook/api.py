@@ -23,8 +23,10 @@ from office.fund import pay_from_fund
 from office.queries import money_for, read_amount
 from webhook import schemas as b
 from webhook.deps import Actor, State
+from webhook.idempotency import IdempotentRoute
 
-router = APIRouter(prefix="/api/v1")
+# Every POST takes an Idempotency-Key (webhook/idempotency.py).
+router = APIRouter(prefix="/api/v1", route_class=IdempotentRoute)
 ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"description": "the token's person may not do this here"},
     404: {"description": "no such record"},
