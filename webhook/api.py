@@ -32,6 +32,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"description": "no such record"},
     409: {"description": "the Act or the record's state refuses it now (code and section)"},
     422: {"description": "the request is malformed or a value is out of range"},
+    429: {"description": "too many unknown tokens from this address: wait Retry-After seconds"},
 }
 
 
