@@ -452,7 +452,6 @@ class Sender:
         except Exception as exc:  # an unforeseen error is treated as transient, and counted
             await self._retry(row, f"error: {type(exc).__name__}: {exc}", now, report)
             return
-        report.sent += 1
         # What it said, as worked out at the send (a reply keeps its own).
         acceptance = Acceptance(
             row_id=row.id,
@@ -490,9 +489,12 @@ class Sender:
                 provider_id,
                 _brief(exc),
             )
+            report.sent += 1
             return
         await self._journal_call(self.journal.recorded, [row.id])
-        if not recorded:
+        if recorded:
+            report.sent += 1
+        else:
             report.lost_claims += 1
             log.warning("outbox %s was sent after its claim lapsed (sent twice?)", row.id)
 
