@@ -244,6 +244,32 @@ def test_nothing_new_is_claimed_while_acceptances_wait_for_the_database(
     assert sent_before == 3
 
 
+def test_a_lapsed_claim_is_taken_again_only_after_lease_and_grace(
+    world: World, telegram: HookedTelegram
+) -> None:
+    """The grace is the dead (or cut off) worker's time to record what it holds; pound's
+    settings give five minutes of it beyond the five-minute lease."""
+    from pound.settings import Settings
+    from pound.worker import send_policy
+
+    now = world.on(date(2026, 3, 2), 10)
+    texts = queue_messages(world.db, 1, now)
+    with world.db.transaction() as s:
+        stuck = s.exec(select(Outbox)).one()
+        stuck.state, stuck.claimed_by, stuck.claimed_at = "sending", "cut-off:1", now
+        s.add(stuck)
+    sender = make_sender(world.db, telegram)
+
+    within_grace = one_pass(sender, now + LEASE + GRACE - timedelta(seconds=1))
+    after_grace = one_pass(sender, now + LEASE + GRACE + timedelta(seconds=1))
+
+    assert isinstance(within_grace, PassReport) and within_grace.claimed == 0
+    assert isinstance(after_grace, PassReport) and after_grace.sent == 1
+    assert telegram.received() == Counter(texts)
+    policy = send_policy(Settings(database_url=world.db.url))
+    assert (policy.lease, policy.grace) == (LEASE, GRACE)
+
+
 @contextmanager
 def connections_refused(db: Database) -> Iterator[Callable[[], None]]:
     """PostgreSQL stops answering this database: its sessions are terminated and new ones are
