@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import ColumnElement, and_, func, or_, update
 from sqlmodel import Session, col, select
 
+from bot.journal import Acceptance
 from law.profile import StatuteProfile, get_profile
 from models import Database, District, OptOut, Outbox, Person, RoleGrant, Seizure
 
@@ -83,12 +84,15 @@ def claim_due(
     channels: Sequence[str],
     limit: int,
     lease: timedelta,
+    grace: timedelta = timedelta(0),
 ) -> list[Claimed]:
     """Mark up to `limit` due rows `sending` for `worker` and return them, earliest due first.
 
     Due: queued, `due_at` passed, and its `next_attempt_at` (if any) passed. A row left in
-    `sending` longer than `lease` belongs to a worker that died, and is claimed again: if that
-    worker had sent it and died before recording so, the person gets it twice (docs/worker.md).
+    `sending` longer than `lease` + `grace` belongs to a worker that died or lost the database,
+    and is claimed again. The grace is the time that worker (or the one taking over its journal,
+    bot/journal.py) has to record an acceptance it holds; after it the person may get the
+    message twice (docs/worker.md).
     """
     if not channels or limit <= 0:
         return []
@@ -98,7 +102,7 @@ def claim_due(
         col(Outbox.due_at) <= now,
         or_(col(Outbox.next_attempt_at).is_(None), col(Outbox.next_attempt_at) <= now),
     )
-    stale = and_(col(Outbox.state) == SENDING, col(Outbox.claimed_at) < now - lease)
+    stale = and_(col(Outbox.state) == SENDING, col(Outbox.claimed_at) < now - lease - grace)
     with db.row_transaction() as s:
         rows: list[Outbox] = []
         for where in (stale, queued):
@@ -164,6 +168,41 @@ def mark_sent(
     with db.row_transaction() as s:
         res = s.connection().execute(update(Outbox).where(_mine(row_id, worker)).values(**values))
         return bool(res.rowcount)
+
+
+RECORDED = "recorded"  # the acceptance is on the row now
+ALREADY = "already"  # the row had it (recorded before, by this or a taken-over journal)
+LOST = "lost"  # the row was claimed again (or ended otherwise) before it could be recorded
+
+
+def record_acceptances(db: Database, acceptances: Sequence[Acceptance]) -> dict[int, str]:
+    """Record acceptances the provider gave while the database did not answer, each under the
+    claim it was sent under (its worker's); answers RECORDED, ALREADY or LOST by row id."""
+    outcomes: dict[int, str] = {}
+    if not acceptances:
+        return outcomes
+    with db.row_transaction() as s:
+        conn = s.connection()
+        for a in acceptances:
+            values: dict[str, object] = {
+                "state": SENT,
+                "provider_id": a.provider_id[:64],
+                "body": a.body[:4000],
+                "sent_at": a.sent_at,
+            }
+            if a.params is not None:
+                values["params"] = a.params
+            if a.language is not None:
+                values["language"] = a.language[:8]
+            res = conn.execute(update(Outbox).where(_mine(a.row_id, a.worker)).values(**values))
+            if res.rowcount:
+                outcomes[a.row_id] = RECORDED
+                continue
+            now_has = conn.execute(
+                select(Outbox.provider_id).where(col(Outbox.id) == a.row_id)
+            ).scalar_one_or_none()
+            outcomes[a.row_id] = ALREADY if now_has == a.provider_id[:64] else LOST
+    return outcomes
 
 
 def cancel(db: Database, *, reasons: Mapping[int, str], worker: str, now: datetime) -> int:

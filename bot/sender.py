@@ -8,6 +8,10 @@ and record the outcome in a short transaction of its own: sent; waiting again (q
 "slow down"); retried with exponential backoff (network, timeout, 5xx); or failed with the
 reason, falling back to the person's other channel. Nothing is dropped silently: every row ends
 sent, delivered, failed, cancelled (with the reason) or still queued.
+
+What a provider has taken is noted before it is recorded (bot/journal.py): a database that does
+not answer at that moment leaves the acceptance in memory and in the worker's journal file, and
+the sender records it as soon as the database answers, claiming nothing new until then.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from typing import Any, TypeVar
 
 from bot import delivery
 from bot.delivery import Claimed
+from bot.journal import Acceptance, Journal
 from bot.notices import render
 from bot.ratelimit import take, wait_time
 from bot.transports import (
@@ -54,6 +59,9 @@ class SendPolicy:
     backoff_base: timedelta = timedelta(seconds=30)
     backoff_max: timedelta = timedelta(hours=6)
     lease: timedelta = timedelta(minutes=5)
+    # A lapsed claim is taken by another worker only after lease + grace: time for its worker
+    # to record an acceptance the database would not take (docs/worker.md).
+    grace: timedelta = timedelta(0)
     batch: int = 200
     concurrency: int = 16
     # A message that would wait longer than this for its rate bucket goes back to the queue.
@@ -79,6 +87,8 @@ class PassReport:
     fallbacks: int = 0
     cancelled: int = 0  # no longer true when their turn came (practice G16)
     lost_claims: int = 0
+    recorded_late: int = 0  # acceptances of earlier sends, recorded once the database answered
+    unrecorded: int = 0  # acceptances still waiting for the database at the end of the pass
     reasons: dict[str, int] = field(default_factory=dict)
 
     def note_reason(self, reason: str) -> None:
@@ -90,6 +100,8 @@ class PassReport:
             f"claimed {self.claimed}, sent {self.sent}, quiet hours {self.quiet}, "
             f"waiting {self.waiting}, retried {self.retried}, failed {self.failed} "
             f"(fallbacks {self.fallbacks}), cancelled {self.cancelled}"
+            + (f", recorded late {self.recorded_late}" if self.recorded_late else "")
+            + (f", waiting to be recorded {self.unrecorded}" if self.unrecorded else "")
         )
 
 
@@ -117,6 +129,12 @@ class _Defer(Exception):
 
 
 REPLY = "reply"
+
+
+def _brief(exc: BaseException) -> str:
+    """An exception in one line (a driver's message may run over several)."""
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
 
 
 def render_row(row: Claimed) -> str:
@@ -150,6 +168,7 @@ class Sender:
         policy: SendPolicy | None = None,
         stats: SendStats | None = None,
         wall_clock: Callable[[], float] = time.monotonic,
+        journal: Journal | None = None,
     ) -> None:
         self.db = db
         self.transports = dict(transports)
@@ -160,6 +179,11 @@ class Sender:
         # Each recorded outcome is its own commit; several commit side by side.
         self._pool = ThreadPoolExecutor(
             max_workers=self.policy.concurrency, thread_name_prefix="pound-sender"
+        )
+        # Acceptances not yet in the database; without a directory, in memory only.
+        self.journal = journal if journal is not None else Journal()
+        self._journal_pool = ThreadPoolExecutor(
+            max_workers=self.policy.concurrency, thread_name_prefix="pound-journal"
         )
 
     async def _db(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
@@ -173,15 +197,23 @@ class Sender:
         return sorted(self.transports)
 
     async def start(self) -> None:
+        taken = self.journal.open()
+        if taken:
+            log.warning("%d acceptances of a worker that stopped are to be recorded", taken)
         for transport in self.transports.values():
             await transport.start()
 
     async def stop(self) -> None:
         for transport in self.transports.values():
             await transport.stop()
+        try:
+            await self._record_pending(PassReport())
+        finally:
+            self.journal.close()
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)
+        self._journal_pool.shutdown(wait=True)
 
     async def run_pass(
         self,
@@ -193,8 +225,12 @@ class Sender:
         """Send everything due at `now`, batch after batch, until nothing due is left.
 
         `stop` is asked between batches (a worker told to stop finishes its batch, then stops).
+        Acceptances not yet recorded are recorded first; while the database will not take them,
+        nothing new is claimed.
         """
         report = PassReport()
+        if not await self._record_pending(report):
+            return report
         batches = 0
         while max_batches is None or batches < max_batches:
             if stop is not None and stop():
@@ -207,13 +243,51 @@ class Sender:
                 channels=self.channels,
                 limit=self.policy.batch,
                 lease=self.policy.lease,
+                grace=self.policy.grace,
             )
             if not rows:
                 break
             batches += 1
             report.claimed += len(rows)
             await self._send_batch(rows, now, report)
+            if not await self._record_pending(report):
+                break
         return report
+
+    async def _record_pending(self, report: PassReport) -> bool:
+        """Record the acceptances the database did not take when they came; False while it
+        still does not answer (they stay in memory and in the journal)."""
+        waiting = self.journal.pending()
+        if not waiting:
+            return True
+        try:
+            outcomes = await self._db(delivery.record_acceptances, self.db, waiting)
+        except Exception as exc:  # whatever the driver says, the acceptances are kept
+            report.unrecorded = len(waiting)
+            log.warning(
+                "%d messages the providers took wait to be recorded; claiming nothing new "
+                "until the database answers (%s)",
+                len(waiting),
+                _brief(exc),
+            )
+            return False
+        for row_id, outcome in outcomes.items():
+            if outcome == delivery.RECORDED:
+                report.recorded_late += 1
+            elif outcome == delivery.LOST:
+                report.lost_claims += 1
+                log.warning(
+                    "outbox %s was taken by the provider but claimed again before the send "
+                    "could be recorded (sent twice?)",
+                    row_id,
+                )
+        await self._journal_call(self.journal.recorded, list(outcomes))
+        report.unrecorded = len(self.journal)
+        return True
+
+    async def _journal_call(self, fn: Callable[..., T], /, *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._journal_pool, fn, *args)
 
     async def _send_batch(self, rows: list[Claimed], now: datetime, report: PassReport) -> None:
         ready = await self._hold_quiet(rows, now, report)
@@ -235,7 +309,13 @@ class Sender:
                         return
                     await self._deliver(row, now, report)
 
-        await asyncio.gather(*(chat(q) for q in by_chat.values()))
+        # Every chat finishes (and notes what the provider took) before a failure is raised.
+        outcomes = await asyncio.gather(
+            *(chat(q) for q in by_chat.values()), return_exceptions=True
+        )
+        failures = [o for o in outcomes if isinstance(o, BaseException)]
+        if failures:
+            raise failures[0]
 
     async def _hold_quiet(
         self, rows: list[Claimed], now: datetime, report: PassReport
@@ -372,20 +452,47 @@ class Sender:
         except Exception as exc:  # an unforeseen error is treated as transient, and counted
             await self._retry(row, f"error: {type(exc).__name__}: {exc}", now, report)
             return
-        # The window: a worker killed here has sent the message without recording it; its claim
-        # lapses after the lease and another worker sends it once more (docs/worker.md).
-        if await self._db(
-            delivery.mark_sent,
-            self.db,
+        # What it said, as worked out at the send (a reply keeps its own).
+        acceptance = Acceptance(
             row_id=row.id,
             worker=self.worker,
             provider_id=provider_id,
             body=text,
             sent_at=now,
-            # What it said, as worked out at the send (a reply keeps its own).
             params=None if row.template == REPLY else row.params,
             language=None if row.template == REPLY else row.language,
-        ):
+        )
+        # The window: a worker killed before this note is durable has sent the message without
+        # a trace; after lease + grace another worker sends it once more (docs/worker.md).
+        try:
+            await self._journal_call(self.journal.accepted, acceptance)
+        except OSError as exc:
+            log.error("outbox %s: the journal cannot be written (%s); kept in memory", row.id, exc)
+        try:
+            recorded = await self._db(
+                delivery.mark_sent,
+                self.db,
+                row_id=row.id,
+                worker=self.worker,
+                provider_id=provider_id,
+                body=text,
+                sent_at=now,
+                params=acceptance.params,
+                language=acceptance.language,
+            )
+        except Exception as exc:  # the database did not answer: recorded later, never resent
+            log.warning(
+                "outbox %s: %s took it (%s) but the database did not answer (%s); it will be "
+                "recorded when it does",
+                row.id,
+                row.channel,
+                provider_id,
+                _brief(exc),
+            )
+            report.sent += 1
+            return
+        await self._journal_call(self.journal.recorded, [row.id])
+        if recorded:
             report.sent += 1
         else:
             report.lost_claims += 1

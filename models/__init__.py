@@ -6,6 +6,7 @@ from models.cases import OffenceDecision, RecoveryLot, RecoveryOrder, RecoverySa
 from models.complaint import Complaint
 from models.db import Database
 from models.district import ApiToken, District, FeedingRate, Person, Pound, RoleGrant, Village
+from models.idempotency import IdempotencyKey
 from models.ledger import LedgerPosting, LedgerTxn
 from models.messaging import Conversation, InboundMessage, OptOut, Outbox
 from models.orders import FundPayment, KindOrder
@@ -26,6 +27,7 @@ __all__ = [
     "District",
     "FeedingRate",
     "FundPayment",
+    "IdempotencyKey",
     "InboundMessage",
     "KindOrder",
     "LedgerPosting",

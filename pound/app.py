@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -121,6 +122,7 @@ def build_app(
     the SMS webhook when POUND_TWILIO_ACCOUNT_SID and POUND_TWILIO_AUTH_TOKEN are.
     """
     from webhook.app import create_app
+    from webhook.ratelimit import RateLimits, parse_networks
     from webhook.sms import TwilioConfig
     from webhook.telegram import TelegramConfig
 
@@ -143,6 +145,12 @@ def build_app(
             from_number=settings.twilio_from,
             api_url=settings.twilio_api_url,
         )
+    limits = RateLimits(
+        auth_failures_per_minute=settings.auth_failures_per_minute,
+        unsigned_webhooks_per_minute=settings.unsigned_webhooks_per_minute,
+        trusted_proxies=parse_networks(settings.trusted_proxies),
+        clock=time.monotonic,
+    )
     return create_app(
         db=db,
         clock=clock,
@@ -150,4 +158,5 @@ def build_app(
         twilio=twilio,
         on_outbox=on_outbox,
         unsolicited_per_day=settings.unsolicited_per_day,
+        limits=limits,
     )

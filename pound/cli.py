@@ -29,6 +29,8 @@ from pound.app import (
     utc_now,
 )
 from pound.chat import chat as chat_command
+from pound.logs import configure as configure_logging
+from pound.logs import protect as protect_logs
 from pound.settings import Settings
 from pound.telegram import telegram as telegram_group
 from pound.worker import WorkerThread, make_worker
@@ -100,6 +102,7 @@ def main(ctx: click.Context) -> None:
     # the sender reads either form (bot/transports/telegram.py).
     os.environ.setdefault("PTB_TIMEDELTA", "1")
     ctx.obj = Settings()
+    protect_logs(ctx.obj)  # no secret in any log line, whatever the command (pound/logs.py)
 
 
 # --- serve -------------------------------------------------------------------------------------
@@ -130,6 +133,7 @@ def serve(ctx: click.Context, host: str | None, port: int | None, no_worker: boo
     import uvicorn
 
     settings = _settings(ctx)
+    configure_logging(settings)
     update: dict[str, Any] = {}
     if host is not None:
         update["host"] = host
@@ -158,7 +162,16 @@ def serve(ctx: click.Context, host: str | None, port: int | None, no_worker: boo
         click.echo("worker: running inside this process (deadlines, outbox); --no-worker to not")
     settle_heap()
     try:
-        uvicorn.run(app, host=settings.host, port=settings.port, log_level=settings.log_level)
+        # uvicorn logs through our handler (log_config=None), and X-Forwarded-For is believed
+        # only from POUND_TRUSTED_PROXIES, by the app itself (webhook/ratelimit.py).
+        uvicorn.run(
+            app,
+            host=settings.host,
+            port=settings.port,
+            log_level=settings.log_level,
+            log_config=None,
+            proxy_headers=False,
+        )
     finally:
         if background is not None:
             background.stop()

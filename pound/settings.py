@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from pathlib import Path
 from typing import Literal
 
@@ -45,11 +46,25 @@ class Settings(BaseSettings):
     # Numbers the office never heard from that one private person's reports may have it message
     # in 24 hours; messages to more are held, not sent (docs/messages.md).
     unsolicited_per_day: int = Field(default=UNSOLICITED_PER_DAY, ge=0)
+    # Safe retries and clean failure (docs/worker.md "Provider acceptance", docs/api.md).
+    outbox_lease_grace_seconds: float = Field(default=300.0, ge=0)
+    outbox_journal_dir: Path | None = None
+    auth_failures_per_minute: int = Field(default=20, ge=0)  # per client address; 0: no limit
+    unsigned_webhooks_per_minute: int = Field(default=20, ge=0)  # per client address; 0: none
+    trusted_proxies: str | None = None  # addresses or networks whose X-Forwarded-For is believed
 
     @field_validator("log_level", mode="before")
     @classmethod
     def _lower(cls, value: object) -> object:
         return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _networks(cls, value: str | None) -> str | None:
+        for item in (value or "").replace(";", ",").split(","):
+            if item.strip():
+                ipaddress.ip_network(item.strip(), strict=False)  # a ValueError names it
+        return value
 
     @property
     def base_url(self) -> str:

@@ -12,22 +12,28 @@ import logging
 import os
 import signal
 import socket
+import tempfile
 import threading
 import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from types import FrameType
-from typing import Any
 
 import click
+from sqlalchemy.engine import make_url
 
+from bot.journal import Journal, database_scope
 from bot.sender import PassReport, Sender, SendPolicy, SendStats
 from bot.transports import Transport
 from models import Database
+from models.db import normalise_url
 from office.deadlines import advance_deadlines
+from pound.logs import configure as configure_logging
 from pound.settings import Settings
+from webhook.idempotency import purge_expired as purge_idempotency_keys
 
 log = logging.getLogger("pound.worker")
 
@@ -76,18 +82,32 @@ def send_policy(settings: Settings) -> SendPolicy:
         max_retries=settings.outbox_max_retries,
         backoff_base=timedelta(seconds=settings.outbox_backoff_seconds),
         lease=timedelta(seconds=settings.outbox_lease_seconds),
+        grace=timedelta(seconds=settings.outbox_lease_grace_seconds),
         batch=settings.outbox_batch,
         concurrency=settings.outbox_concurrency,
     )
 
 
+def journal_dir(settings: Settings) -> Path:
+    """Where the worker keeps the acceptances the database has not taken yet (bot/journal.py):
+    POUND_OUTBOX_JOURNAL_DIR, else beside the SQLite file, else in the temporary directory."""
+    if settings.outbox_journal_dir is not None:
+        return settings.outbox_journal_dir
+    url = make_url(normalise_url(settings.database_url))
+    if url.get_backend_name() == "sqlite" and url.database and url.database != ":memory:":
+        return Path(url.database).resolve().parent / "pound-outbox-journal"
+    return Path(tempfile.gettempdir()) / "pound-outbox-journal"
+
+
 def build_sender(db: Database, settings: Settings, *, stats: SendStats | None = None) -> Sender:
+    name = worker_name()
     return Sender(
         db,
         build_transports(settings),
-        worker=worker_name(),
+        worker=name,
         policy=send_policy(settings),
         stats=stats,
+        journal=Journal(journal_dir(settings), scope=database_scope(db.url), worker=name),
     )
 
 
@@ -112,6 +132,8 @@ class Worker:
         result = self.advance_deadlines(self.db, now)
         if result is not None:
             log.info("deadlines at %s: %s", now.isoformat(), result)
+        if purged := purge_idempotency_keys(self.db, now):
+            log.info("idempotency keys older than 24 hours deleted: %d", purged)
         report = await self.sender.run_pass(now, stop=stop)
         if report.claimed:
             log.info("outbox at %s: %s", now.isoformat(), report)
@@ -219,7 +241,7 @@ def worker(ctx: click.Context, once: bool, at_text: str | None) -> None:
     if at_text is not None and not once:
         raise click.UsageError("--at needs --once")
     settings: Settings = ctx.find_object(Settings) or Settings()
-    _logging(settings)
+    configure_logging(settings)
     db = Database(settings.database_url)
     ctx.call_on_close(db.dispose)
     at = parse_at(at_text) if at_text is not None else None
@@ -241,8 +263,3 @@ def worker(ctx: click.Context, once: bool, at_text: str | None) -> None:
     click.echo(f"worker {w.sender.worker}: sending on {channels}; Ctrl-C stops")
     asyncio.run(w.run(stop))
     click.echo("worker stopped")
-
-
-def _logging(settings: Settings) -> None:
-    level: Any = settings.log_level.upper() if settings.log_level != "trace" else "DEBUG"
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")

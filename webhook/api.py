@@ -23,9 +23,12 @@ from office.queries import money_for, read_amount
 from webhook import schemas as b
 from webhook.deps import Actor, State
 from webhook.errors import ERROR_RESPONSES
+from webhook.idempotency import IdempotentRoute
 
-router = APIRouter(prefix="/api/v1")
-ERRORS = ERROR_RESPONSES  # every error is the envelope of webhook/errors.py
+# Every POST takes an Idempotency-Key (webhook/idempotency.py).
+router = APIRouter(prefix="/api/v1", route_class=IdempotentRoute)
+# Every error is the envelope of webhook/errors.py.
+ERRORS = ERROR_RESPONSES
 
 
 @router.post("/seizures", status_code=201, tags=["seizure"], responses=ERRORS)

@@ -16,6 +16,7 @@ from office.notify import UNSOLICITED_PER_DAY
 from webhook import errors
 from webhook.deps import AppState
 from webhook.inbound import Writer
+from webhook.ratelimit import Limiter, RateLimits
 from webhook.sms import TwilioConfig, sms_router
 from webhook.telegram import TelegramConfig, telegram_router
 
@@ -38,6 +39,7 @@ def create_app(
     engine: Engine | None = None,
     on_outbox: Callable[[], None] | None = None,
     unsolicited_per_day: int = UNSOLICITED_PER_DAY,
+    limits: RateLimits | None = None,
 ) -> FastAPI:
     """Build the app around one database and one clock (tests pass a fixed clock).
 
@@ -45,6 +47,8 @@ def create_app(
     called after a webhook commits outbox rows (the worker inside `pound serve` sends them now).
     `unsolicited_per_day`: how many numbers it never heard from one private person may have the
     office message in 24 hours (office/notify.py `unsolicited_hold`).
+    `limits` are the per-address limits on failed authentications and unsigned webhook posts
+    (webhook/ratelimit.py); without them nothing is limited.
     """
     app = FastAPI(
         title="Pound office",
@@ -53,6 +57,8 @@ def create_app(
         lifespan=_lifespan,
     )
     app.state.pound = AppState(db=db, clock=clock, unsolicited_per_day=unsolicited_per_day)
+    app.state.pound = AppState(db=db, clock=clock)
+    app.state.limiter = Limiter.build(limits)
     errors.install(app)
 
     @app.get("/healthz", tags=["health"])

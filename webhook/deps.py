@@ -14,6 +14,7 @@ from law.errors import NotAuthorised
 from models import Database
 from office.notify import UNSOLICITED_PER_DAY
 from office.tokens import person_for_token
+from webhook.ratelimit import limiter_of
 
 
 @dataclass(frozen=True)
@@ -35,11 +36,22 @@ def actor(
     request: Request,
     creds: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> int:
-    """The person acting: the owner of the bearer token."""
+    """The person acting: the owner of the bearer token.
+
+    An unknown token counts against its client address; an address over
+    POUND_AUTH_FAILURES_PER_MINUTE is answered 429 without its token being looked at
+    (webhook/ratelimit.py).
+    """
     if creds is None or not creds.credentials:
         raise NotAuthorised("a bearer token is required (Authorization: Bearer <token>)")
+    limiter = limiter_of(request)
+    address = limiter.address(request) if limiter is not None else ""
+    if limiter is not None:
+        limiter.auth.check(address)
     person_id = person_for_token(state(request).db, creds.credentials)
     if person_id is None:
+        if limiter is not None:
+            limiter.auth.failed(address)
         raise NotAuthorised("the token is not known or was revoked")
     return person_id
 

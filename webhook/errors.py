@@ -37,6 +37,7 @@ from law.errors import (
     PoundError,
     UnknownAnimalKind,
 )
+from webhook.ratelimit import TooManyRequests
 
 log = logging.getLogger(__name__)
 RETRY_AFTER = 30  # seconds: how soon to ask again while the database is away
@@ -89,6 +90,7 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     404: _response("no such record"),
     409: _response("the Act or the record's state refuses it now (code and section)"),
     422: _response("the request is malformed or a value is out of range"),
+    429: _response("too many failed authentications from this address: wait Retry-After seconds"),
     500: _response("an error of the office itself (code internal_error)"),
     503: _response("the database does not answer; try again after Retry-After seconds"),
 }
@@ -143,6 +145,10 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(PoundError)
     async def _pound_error(_request: Request, exc: PoundError) -> JSONResponse:
         return JSONResponse(body(exc), status_code=status_for(exc))
+
+    @app.exception_handler(TooManyRequests)
+    async def _too_many(_request: Request, exc: TooManyRequests) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=429, headers=exc.headers())
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -26,6 +26,7 @@ from bot.engine import Engine
 from bot.types import Inbound
 from webhook.errors import database_unavailable
 from webhook.inbound import TooLarge, Writer, can_never_store, keep_rejected, read_body, unstorable
+from webhook.ratelimit import unsigned_check, unsigned_failed
 
 log = logging.getLogger(__name__)
 SIGNATURE_HEADER = "X-Twilio-Signature"
@@ -87,6 +88,7 @@ def sms_router(
 
     @router.post("/sms/inbound", include_in_schema=False)
     async def sms_inbound(request: Request) -> Response:
+        unsigned_check(request)  # 429 while this address is over its limit (ratelimit.py)
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/x-www-form-urlencoded":
             return _refuse(415, f"expected a form, got {kind or 'nothing'}")
@@ -103,6 +105,7 @@ def sms_router(
         if not signature or not validator.validate(
             public_url_of(request, config.public_url), form, signature
         ):
+            unsigned_failed(request)
             return _refuse(403, "the Twilio signature does not match")
         try:
             message = message_from_form({k: str(v) for k, v in form.items()})

@@ -20,6 +20,7 @@ from twilio.request_validator import RequestValidator
 from bot.delivery import apply_provider_status
 from models import Database
 from webhook.inbound import TooLarge, read_body
+from webhook.ratelimit import unsigned_check, unsigned_failed
 from webhook.sms import SIGNATURE_HEADER, TwilioConfig, public_url_of
 
 log = logging.getLogger(__name__)
@@ -39,6 +40,7 @@ def status_router(
 
     @router.post("/sms/status", include_in_schema=False)
     async def sms_status(request: Request) -> Response:
+        unsigned_check(request)  # 429 while this address is over its limit (ratelimit.py)
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/x-www-form-urlencoded":
             return _answer(415, f"expected a form, got {kind or 'nothing'}")
@@ -53,6 +55,7 @@ def status_router(
         if not signature or not validator.validate(
             public_url_of(request, config.public_url), form, signature
         ):
+            unsigned_failed(request)
             return _answer(403, "the Twilio signature does not match")
         sid = form.get("MessageSid") or form.get("SmsSid") or ""
         status = form.get("MessageStatus") or form.get("SmsStatus") or ""

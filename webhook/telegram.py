@@ -34,6 +34,7 @@ from webhook.inbound import (
     read_body,
     unstorable,
 )
+from webhook.ratelimit import unsigned_check, unsigned_failed
 
 log = logging.getLogger(__name__)
 
@@ -121,8 +122,10 @@ def telegram_router(
 
     @router.post("/telegram/webhook", include_in_schema=False)
     async def telegram_webhook(request: Request) -> Response:
+        unsigned_check(request)  # 429 while this address is over its limit (ratelimit.py)
         given = request.headers.get(SECRET_HEADER, "").encode("utf-8")
         if not hmac.compare_digest(given, secret):
+            unsigned_failed(request)
             return _refuse(403, "wrong or missing secret token")
         try:
             body = await read_body(request)

@@ -1,0 +1,240 @@
+"""Idempotency-Key: a POST of the REST API sent again gets its first answer, and changes nothing.
+
+A client that did not hear the answer to a POST (a time-out, a dropped connection, a crash of
+the server after its commit) sends it again with the same `Idempotency-Key` header. The key is
+its person's (the bearer token's), and answers for 24 hours:
+
+- the same key with the same request (method, path, query and body; JSON compared in a
+  canonical form) gets the first answer again, the same status and the same body, with
+  `Idempotent-Replayed: true`; nothing runs and nothing changes;
+- the same key with another request is 409 `idempotency_key_reused`;
+- a request with a key still being answered waits for that answer and then gets it: the key's
+  row is taken in the act's own transaction, which the writer lock orders (models/db.py);
+- what is kept: 2xx answers and the refusals of the Act and the record (a 4xx with its code);
+  never a 5xx, so a retry after a failure runs the act. A request refused before its act (a bad
+  token, a malformed body or key) keeps nothing: sent again it is refused again.
+
+The key's row is written in the SAME transaction as the act: the route runs inside an outer
+`Database.transaction()`, so the office's own transaction joins it as a savepoint (a refused
+act leaves only the row). Either both commit or neither does.
+
+Keys older than 24 hours are ignored here and deleted by the worker (`purge_expired`).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import inspect
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Annotated, Any
+
+from fastapi import Depends, Header, Request
+from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
+from pydantic import TypeAdapter
+from sqlalchemy import delete
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from law.errors import PoundError
+from models import Database, IdempotencyKey
+from webhook import errors
+from webhook.deps import Actor, state
+
+HEADER = "Idempotency-Key"
+REPLAYED = "Idempotent-Replayed"
+KEEP_FOR = timedelta(hours=24)
+# 1 to 255 visible ASCII characters: a UUID, a ULID, a client's own counter.
+KEY_PATTERN = r"^[\x21-\x7e]{1,255}$"
+_PARAM = "idempotency_"
+_ANSWER = TypeAdapter(dict[str, Any])
+
+
+@dataclass(frozen=True)
+class Keyed:
+    """A POST that carried a key: whose, which, and what request it was."""
+
+    db: Database
+    clock: Callable[[], datetime]
+    person_id: int
+    key: str
+    route: str
+    fingerprint: str
+
+
+def canonical(body: bytes) -> bytes:
+    """A JSON body in one form (keys sorted, no spaces); any other body as it came."""
+    if not body.strip():
+        return b""
+    try:
+        parsed = json.loads(body)
+    except (UnicodeDecodeError, ValueError):
+        return body
+    return json.dumps(parsed, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def fingerprint(method: str, path: str, query: str, body: bytes) -> str:
+    digest = hashlib.sha256()
+    for part in (method.upper().encode(), path.encode(), query.encode(), canonical(body)):
+        digest.update(len(part).to_bytes(8, "big"))
+        digest.update(part)
+    return digest.hexdigest()
+
+
+async def keyed(
+    request: Request,
+    actor: Actor,
+    key: Annotated[
+        str | None,
+        Header(
+            alias=HEADER,
+            pattern=KEY_PATTERN,
+            description=(
+                "Send the same key again with the same request to get its first answer again "
+                "without acting twice (24 hours, per token's person); 1-255 visible ASCII "
+                "characters, e.g. a UUID. See docs/api.md."
+            ),
+        ),
+    ] = None,
+) -> Keyed | None:
+    if key is None:
+        return None
+    st = state(request)
+    query = "&".join(sorted(request.url.query.split("&"))) if request.url.query else ""
+    return Keyed(
+        db=st.db,
+        clock=st.clock,
+        person_id=actor,
+        key=key,
+        route=f"{request.method} {request.url.path}"[:300],
+        fingerprint=fingerprint(request.method, request.url.path, query, await request.body()),
+    )
+
+
+def _find(s: Session, k: Keyed) -> IdempotencyKey | None:
+    q = (
+        select(IdempotencyKey)
+        .where(IdempotencyKey.person_id == k.person_id, IdempotencyKey.key == k.key)
+        .with_for_update()
+    )
+    return s.exec(q).first()
+
+
+def _store(s: Session, k: Keyed, status: int, body: dict[str, Any], now: datetime) -> None:
+    s.add(
+        IdempotencyKey(
+            person_id=k.person_id,
+            key=k.key,
+            fingerprint=k.fingerprint,
+            route=k.route,
+            status=status,
+            body=body,
+            created_at=now,
+        )
+    )
+    s.flush()
+
+
+def _reused(row: IdempotencyKey) -> JSONResponse:
+    return JSONResponse(
+        {
+            "code": "idempotency_key_reused",
+            "section": None,
+            "detail": (
+                "this Idempotency-Key was used within the last 24 hours for another request; "
+                "use a new key for a new request"
+            ),
+            "details": {"first_used_for": row.route, "first_used_at": row.created_at.isoformat()},
+        },
+        status_code=409,
+    )
+
+
+def _replay(row: IdempotencyKey) -> JSONResponse:
+    return JSONResponse(row.body, status_code=row.status, headers={REPLAYED: "true"})
+
+
+def answer_once(k: Keyed, act: Callable[[], Any], status_code: int) -> Response:
+    """Run `act` (the route) with its key's row in one transaction, or answer as before."""
+    for attempt in (1, 2):
+        try:
+            return _answer_once(k, act, status_code)
+        except IntegrityError:
+            # Another request with this key committed first (possible only if two writers ran
+            # at once): its row is there now, and answers this one.
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _answer_once(k: Keyed, act: Callable[[], Any], status_code: int) -> Response:
+    with k.db.transaction() as s:
+        now = k.clock()
+        row = _find(s, k)
+        if row is not None and row.created_at > now - KEEP_FOR:
+            return _replay(row) if row.fingerprint == k.fingerprint else _reused(row)
+        if row is not None:  # more than 24 hours old: forgotten
+            s.delete(row)
+            s.flush()
+        try:
+            result = act()
+        except PoundError as exc:
+            status, body = errors.status_for(exc), errors.body(exc)
+        else:
+            if isinstance(result, Response):  # not a JSON answer: nothing to keep
+                return result
+            status, body = status_code, _ANSWER.dump_python(result, mode="json")
+        _store(s, k, status, body, now)
+    return JSONResponse(body, status_code=status)
+
+
+def idempotent(endpoint: Callable[..., Any], status_code: int) -> Callable[..., Any]:
+    """The route `endpoint` taking an optional Idempotency-Key (a header in its OpenAPI)."""
+    if inspect.iscoroutinefunction(endpoint):
+        raise TypeError(f"{endpoint.__name__}: an idempotent route runs in a thread (def)")
+    signature = inspect.signature(endpoint, eval_str=True)
+    extra = inspect.Parameter(
+        _PARAM,
+        inspect.Parameter.KEYWORD_ONLY,
+        annotation=Annotated[Keyed | None, Depends(keyed)],
+    )
+
+    @functools.wraps(endpoint)
+    def route(*args: Any, **kwargs: Any) -> Any:
+        k: Keyed | None = kwargs.pop(_PARAM)
+        if k is None:
+            return endpoint(*args, **kwargs)
+        return answer_once(k, lambda: endpoint(*args, **kwargs), status_code)
+
+    route.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=[*signature.parameters.values(), extra]
+    )
+    return route
+
+
+class IdempotentRoute(APIRoute):
+    """An APIRoute whose POST routes take an Idempotency-Key (the router's `route_class`)."""
+
+    def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
+        methods = {m.upper() for m in kwargs.get("methods") or ()}
+        if "POST" in methods:
+            endpoint = idempotent(endpoint, kwargs.get("status_code") or 200)
+        super().__init__(path, endpoint, **kwargs)
+
+
+def purge_expired(db: Database, now: datetime) -> int:
+    """Delete the keys older than 24 hours; answers how many (the worker calls it)."""
+    cutoff = now - KEEP_FOR
+    with db.reading() as s:
+        old = s.exec(
+            select(IdempotencyKey.id).where(col(IdempotencyKey.created_at) <= cutoff).limit(1)
+        ).first()
+    if old is None:  # the usual case: no write, no lock
+        return 0
+    with db.row_transaction() as s:
+        res = s.execute(delete(IdempotencyKey).where(col(IdempotencyKey.created_at) <= cutoff))
+        return int(res.rowcount)  # type: ignore[attr-defined]
