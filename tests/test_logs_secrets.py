@@ -38,6 +38,7 @@ AUDIT_KEY = "audit-Key-0b7d3e61c2"
 DB_PASSWORD = "Db-Pass-8842xq"
 CHAT = 7_400_000_123
 PHONE = "+919222222222"
+MAGISTRATE_PHONE = "+919000000005"
 
 
 @pytest.fixture
@@ -179,7 +180,8 @@ def telegram_update(update_id: int) -> dict[str, object]:
 def test_serve_logs_no_secret_at_debug(
     world: World, telegram: FakeTelegram, twilio: FakeTwilio
 ) -> None:
-    api_token = issue_token(world.db, phone=PHONE, now=world.now).token
+    # The Magistrate's token: the fund is read by the officers of the district.
+    api_token = issue_token(world.db, phone=MAGISTRATE_PHONE, now=world.now).token
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     env = environment(
