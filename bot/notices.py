@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from datetime import date
 
 from bot.i18n import N_, Translator, translator
+from bot.words import counted
 
 KIND_NAMES: dict[str, str] = {
     "camel": N_("camel"),
@@ -266,7 +267,8 @@ TEMPLATES: dict[str, str] = {
 
 
 def _kinds(t: Translator, value: Mapping[str, object]) -> str:
-    return ", ".join(f"{n} {t(KIND_NAMES.get(k, k))}" for k, n in value.items())
+    """`2 cows, 1 buffalo` in the reader's language, each count in the plural it needs."""
+    return ", ".join(counted(t, int(str(n)), k) for k, n in value.items())
 
 
 def _animals(t: Translator, value: list[object]) -> str:
