@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 DRAFT_TTL = timedelta(hours=24)
 MAX_TEXT = 2000
 # The engine's own words (bot/words.py: from the catalogs, in every language).
-CANCEL, HELP, MENU, LANG = "cancel", "help", "menu", "lang"
+CANCEL, HELP, MENU, LANG = words.CANCEL, words.HELP, words.MENU, words.LANG
 
 
 def phone_of(inbound: Inbound) -> str | None:
@@ -326,8 +326,8 @@ class Engine:
         if help_text:
             lines.append(
                 t(
-                    "Send {say:cancel} at any time to stop, {say:lang} to change language, "
-                    "{say:help} for this list."
+                    "Send {say_cancel} at any time to stop, {say_lang} to change language, "
+                    "{say_help} for this list."
                 )
             )
         return [Reply("\n".join(lines), tuple(options))]

@@ -7,9 +7,10 @@ it.
 
 The words people may type (yes, skip, menu, the SMS commands, animal kinds, numbers) are the
 `words` domain, kept apart (bot/words.py reads them; docs/messages.md). A text names such a word
-with the placeholder `{say:<meaning>}`, filled with the word in the reader's language:
-`t("Any more animals? Send them, or {say:done}.")` says DONE in English and बस in Hindi, so a
-text never tells someone to send a word the office would not take from him.
+with the placeholder `{say_<meaning>}` (`{say_done}`, `{say_cmd_convey}` for `cmd:convey`),
+filled with the word in the reader's language: `t("Any more animals? Send them, or
+{say_done}.")` says DONE in English and बस in Hindi, so a text never tells someone to send a
+word the office would not take from him.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ DEFAULT_LANGUAGE = "en"
 WORDS_DOMAIN = "words"
 WORD_PREFIX = "word:"
 WORD_SEPARATOR = "|"
+SAY = "say_"
+_GROUPS = ("cmd", "kind", "num")  # meanings named `group:key` (cmd:convey)
 
 
 def N_(msgid: str) -> str:
@@ -111,18 +114,41 @@ def normalise_language(code: str | None) -> str:
     return code if code in LANGUAGES else DEFAULT_LANGUAGE
 
 
-@dataclass(frozen=True)
-class _Say:
-    """Fills `{say:<meaning>}`: the first word of that meaning in the reader's language (in
-    capitals in English, as an SMS command is written), else the English one."""
+def say_field(meaning: str) -> str:
+    """The placeholder of a meaning: `done` -> `say_done`, `cmd:convey` -> `say_cmd_convey`."""
+    return SAY + meaning.replace(":", "_", 1)
 
-    lang: str
 
-    def __format__(self, meaning: str) -> str:
-        said = word_lists(self.lang).get(meaning) or word_lists(DEFAULT_LANGUAGE).get(meaning)
-        if not said:
-            return meaning.rpartition(":")[2].upper()
-        return said[0].upper() if self.lang == DEFAULT_LANGUAGE else said[0]
+def meaning_of_field(field: str) -> str | None:
+    """The meaning a `say_...` placeholder names, or None if it names none."""
+    if not field.startswith(SAY):
+        return None
+    name = field.removeprefix(SAY)
+    group, _, key = name.partition("_")
+    return f"{group}:{key}" if group in _GROUPS and key else name
+
+
+def say_word(lang: str, meaning: str) -> str:
+    """The first word of `meaning` in `lang` (in capitals in English, as an SMS command is
+    written), else the English one."""
+    said = word_lists(lang).get(meaning) or word_lists(DEFAULT_LANGUAGE).get(meaning)
+    if not said:
+        return meaning.rpartition(":")[2].upper()
+    return said[0].upper() if lang == DEFAULT_LANGUAGE else said[0]
+
+
+class _Params(dict[str, object]):
+    """A text's params; a `say_...` placeholder not given is the word for its meaning."""
+
+    def __init__(self, params: Mapping[str, object], lang: str) -> None:
+        super().__init__(params)
+        self.lang = lang
+
+    def __missing__(self, key: str) -> object:
+        meaning = meaning_of_field(key)
+        if meaning is None:
+            raise KeyError(key)
+        return say_word(self.lang, meaning)
 
 
 @dataclass(frozen=True)
@@ -147,13 +173,13 @@ class Translator:
         return self._format(english, text, {"n": n, **params})
 
     def _format(self, english: str, text: str, params: Mapping[str, object]) -> str:
-        if not params and "{say:" not in text:
+        if not params and "{" + SAY not in text:
             return text
         try:
-            return text.format(say=_Say(self.lang), **params)
+            return text.format_map(_Params(params, self.lang))
         except (KeyError, IndexError, ValueError):
             # A broken translation must not lose the message: say it in English.
-            return english.format(say=_Say(DEFAULT_LANGUAGE), **params)
+            return english.format_map(_Params(params, DEFAULT_LANGUAGE))
 
     def day(self, value: date) -> str:
         """A calendar date as people of this language write it (e.g. 8 March 2026)."""

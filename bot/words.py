@@ -19,7 +19,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from bot.i18n import LANGUAGES, N_, NP_, Translator, word_lists
+from bot.i18n import LANGUAGES, N_, NP_, Translator, say_word, word_lists
 from law.errors import UnknownAnimalKind
 from law.kinds import AnimalKind, OutsideScale, kind_of
 from office.spelling import close, fold
@@ -27,6 +27,21 @@ from office.spelling import close, fold
 KIND = "kind:"
 NUMBER = "num:"
 COMMAND = "cmd:"
+# Meanings (the catalogs' `word:<meaning>` msgids) the flows ask for.
+YES = "yes"
+NO = "no"
+SKIP = "skip"
+DONE = "done"
+CONFIRM = "confirm"
+CHANGE = "change"
+MENU = "menu"
+HELP = "help"
+CANCEL = "cancel"
+LANG = "lang"
+OWN = "own"
+UNSOLD = "unsold"
+AND = "and"
+COUNTER = "counter"
 # A number of heads is at most four digits (office/seizures.py checks the total).
 MAX_DIGITS = 4
 
@@ -135,14 +150,14 @@ def command(text: str, keys: Collection[str]) -> tuple[str, str] | None:
 
 def say(lang: str, meaning_: str) -> str:
     """The word a text shows for `meaning_` in `lang` (the first of its list)."""
-    return Translator(lang)("{say:" + meaning_ + "}")
+    return say_word(lang, meaning_)
 
 
 # --- numbers ------------------------------------------------------------------------------------
 
 
 def _counters() -> list[str]:
-    return sorted({w for w, m in vocabulary().words if m == "counter"}, key=len, reverse=True)
+    return sorted({w for w, m in vocabulary().words if m == COUNTER}, key=len, reverse=True)
 
 
 def number(token: str) -> int | None:
@@ -165,11 +180,11 @@ def number(token: str) -> int | None:
 
 
 def is_counter(token: str) -> bool:
-    return says(token, "counter")
+    return says(token, COUNTER)
 
 
 def is_and(token: str) -> bool:
-    return says(token, "and")
+    return says(token, AND)
 
 
 # --- animals ------------------------------------------------------------------------------------

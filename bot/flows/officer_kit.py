@@ -86,8 +86,8 @@ def answer(msg: Inbound) -> bool | None:
     """True for yes, False for no, None when the answer is neither (in any language)."""
     if msg.option is not None:
         return {"yes": True, "no": False}.get(msg.option)
-    said = words.meaning(msg.text, ("yes", "no"))
-    return None if said is None else said == "yes"
+    said = words.meaning(msg.text, (words.YES, words.NO))
+    return None if said is None else said == words.YES
 
 
 def ask_again(ctx: Ctx, step: str) -> Turn:

@@ -228,7 +228,7 @@ class StrayFlow(OfficerFlow):
             "describe",
             ctx.say(
                 ctx.t(
-                    "Describe the {animals} (colour, marks, horns), or send {say:skip}.",
+                    "Describe the {animals} (colour, marks, horns), or send {say_skip}.",
                     animals=words.counted(ctx.t, int(group["count"]), str(group["kind"])),
                 )
             ),
@@ -278,7 +278,7 @@ class StrayFlow(OfficerFlow):
         lines = [
             ctx.t(
                 "Recorded as {ref}: {heads} head of straying cattle (Sec XVI). Take them "
-                "without unnecessary delay to {pound}, then confirm with {say:cmd:convey} {ref}.",
+                "without unnecessary delay to {pound}, then confirm with {say_cmd_convey} {ref}.",
                 ref=done.ref,
                 heads=done.heads,
                 pound=done.pound_name,

@@ -22,7 +22,13 @@ from office.lookup import VillagePlace, match_village
 from office.roles import Role
 from office.seizures import MAX_HEADS, AnimalsIn, PersonIn, report_seizure
 
-COMMON_KINDS = ("cow", "buffalo", "bullock", "goat", "sheep")
+COMMON_KINDS = (
+    AnimalKind.COW,
+    AnimalKind.BUFFALO,
+    AnimalKind.BULLOCK,
+    AnimalKind.GOAT,
+    AnimalKind.SHEEP,
+)
 
 # What the person may change from the summary, in the order they are asked.
 CHANGEABLE: dict[str, str] = {
@@ -154,7 +160,7 @@ class SeizeFlow(Flow):
             )
             if ctx.data.get("animals"):
                 options.append(Option("done", t("Done")))
-                text = t("Any more animals? Send them, or {say:done}.")
+                text = t("Any more animals? Send them, or {say_done}.")
             return [ctx.say(text, options)]
         if step == "count":
             kind = label(t, KIND_LABELS, str(ctx.data.get("pending_kind", "")))
@@ -171,11 +177,11 @@ class SeizeFlow(Flow):
                 )
             ]
         if step == "owner":
-            return [ctx.say(t("Do you know the owner? Send his name, or {say:skip}."), [skip])]
+            return [ctx.say(t("Do you know the owner? Send his name, or {say_skip}."), [skip])]
         if step == "owner_home":
-            return [ctx.say(t("The owner's village? Or {say:skip}."), [skip])]
+            return [ctx.say(t("The owner's village? Or {say_skip}."), [skip])]
         if step == "owner_phone":
-            return [ctx.say(t("The owner's phone number (+91...)? Or {say:skip}."), [skip])]
+            return [ctx.say(t("The owner's phone number (+91...)? Or {say_skip}."), [skip])]
         if step == "aid":
             return [
                 ctx.say(
@@ -184,7 +190,7 @@ class SeizeFlow(Flow):
                 )
             ]
         if step == "photo":
-            return [ctx.say(t("Send a photo of the cattle, or {say:skip}."), [skip])]
+            return [ctx.say(t("Send a photo of the cattle, or {say_skip}."), [skip])]
         if step == "change":
             options = [Option(f"change:{k}", t(v)) for k, v in CHANGEABLE.items()]
             return [ctx.say(t("What do you want to change?"), options)]

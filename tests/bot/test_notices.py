@@ -12,8 +12,12 @@ from bot.notices import KIND_NAMES, NOT_KNOWN, TEMPLATES, render
 
 
 def fields(text: str) -> set[str]:
-    """The params a text needs; `{say:...}` (a word to send, bot/i18n.py) is the translator's."""
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name and name != "say"}
+    """The params a text needs; `{say_...}` (a word to send, bot/i18n.py) is the translator's."""
+    return {
+        name
+        for _, name, _, _ in string.Formatter().parse(text)
+        if name and not name.startswith("say_")
+    }
 
 
 def sample(name: str) -> object:
