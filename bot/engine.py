@@ -230,7 +230,9 @@ class Engine:
         if said == HELP:
             turn = Turn(self._menu(ctx, help_text=True), conv.step)
             return self._finish(conv, data, ctx, turn, conv.flow, replies, now)
-        started = words.command(text, self.commands) if msg.option is None else None
+        # A command is read when no conversation is under way, or as a slash command.
+        reads_command = msg.option is None and (conv.flow is None or first.startswith("/"))
+        started = words.command(text, self.commands) if reads_command else None
         if conv.flow and _interrupts(first, started, self.commands):
             # A slash command mid-conversation (Telegram's menu sends them) starts afresh; a
             # plain word is an answer to the question asked.

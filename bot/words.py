@@ -86,6 +86,7 @@ class Vocabulary:
 
     exact: Mapping[str, frozenset[str]]
     words: tuple[tuple[str, str], ...]  # (folded word, meaning), for the one-typo search
+    longest: int  # the longest folded word: a longer text is no word with one typo
 
 
 @cache
@@ -99,7 +100,8 @@ def vocabulary() -> Vocabulary:
                 if folded and meaning not in exact.get(folded, set()):
                     exact.setdefault(folded, set()).add(meaning)
                     words.append((folded, meaning))
-    return Vocabulary({k: frozenset(v) for k, v in exact.items()}, tuple(words))
+    longest = max((len(w) for w, _ in words), default=0)
+    return Vocabulary({k: frozenset(v) for k, v in exact.items()}, tuple(words), longest)
 
 
 def _lookup(text: str, accept: Callable[[str], bool], *, typo: bool = True) -> str | None:
@@ -109,7 +111,7 @@ def _lookup(text: str, accept: Callable[[str], bool], *, typo: bool = True) -> s
         return None
     vocab = vocabulary()
     found = {m for m in vocab.exact.get(typed, ()) if accept(m)}
-    if not found and typo:
+    if not found and typo and len(typed) <= vocab.longest + 1:
         found = {m for w, m in vocab.words if accept(m) and close(typed, w)}
     return found.pop() if len(found) == 1 else None
 
