@@ -52,9 +52,12 @@ DRAFT_KEYS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _is(msg: Inbound, value: str, *meanings: str) -> bool:
-    """The option `value` chosen, or a word typed that says one of `meanings` (bot/words.py)."""
-    return msg.option == value or (msg.option is None and words.says(msg.text, *meanings))
+def _is(msg: Inbound, value: str, *meanings: str, typo: bool = True) -> bool:
+    """The option `value` chosen, or a word typed that says one of `meanings` (bot/words.py).
+    `typo=False` where a name is asked: "Nona" is a name, not "none" mistyped."""
+    return msg.option == value or (
+        msg.option is None and words.says(msg.text, *meanings, typo=typo)
+    )
 
 
 def parse_groups(text: str) -> tuple[list[tuple[int, str, str]], str]:
@@ -379,7 +382,7 @@ class SeizeFlow(Flow):
         return self._next(ctx)
 
     def on_owner(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if _is(msg, "skip", "skip", "no"):
+        if _is(msg, "skip", "skip", "no", typo=False):
             ctx.data["owner"] = None
             return self._next(ctx)
         name = " ".join(msg.text.split())
@@ -392,7 +395,7 @@ class SeizeFlow(Flow):
         draft = ctx.data.get("owner_draft")
         if not isinstance(draft, dict):
             draft = {"name": "", "residence": "", "phone": None}
-        if not _is(msg, "skip", "skip", "no"):
+        if not _is(msg, "skip", "skip", "no", typo=False):
             home = " ".join(msg.text.split())
             if not home or len(home) > 200:
                 return Turn.to("owner_home", *self._ask(ctx, "owner_home"))

@@ -479,3 +479,15 @@ def test_a_district_file_gives_names_by_language_and_bad_ones_are_refused_by_lin
     odd = DISTRICT.replace('villages = ["Dhakia"]', 'villages = [{ name = "Dhakia", lat = 1 }]')
     with pytest.raises(JurisdictionError, match="unknown key 'lat'"):
         load_jurisdiction_text(world.db, odd, now=world.now)
+
+
+def test_an_owners_name_is_never_taken_for_a_mistyped_skip(world: World) -> None:
+    chat = Chat(world, HARI)
+    chat.say("seize")
+    chat.say("Rampur")
+    chat.say("the field")
+    chat.say("2 गाय")
+    chat.say("बस")
+    chat.say("ate the wheat")
+    assert "village" in chat.say("Nona")  # a name one letter from "none": asked his village
+    assert "phone" in chat.say("नहीं")  # his village not known: skipped
