@@ -7,6 +7,7 @@ next message; Telegram, SMS and the console run the same flows.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import logging
 import re
 from collections.abc import Sequence
@@ -17,7 +18,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from bot import state
+from bot import state, words
 from bot.errors import explain
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import LANGUAGES, N_, Translator, normalise_language, translator
@@ -30,11 +31,9 @@ from office.common import normalise_phone, person_by_phone, roles_of
 log = logging.getLogger(__name__)
 
 DRAFT_TTL = timedelta(hours=24)
-CANCEL_WORDS = {"/cancel", "cancel", "stop draft", "रद्द", "বাতিল"}
-HELP_WORDS = {"/help", "help", "?", "मदद", "সাহায্য"}
-MENU_WORDS = {"/start", "start", "/menu", "menu", "hi", "hello", "नमस्ते", "নমস্কার"}
-LANG_WORDS = {"/lang", "lang", "language"}
 MAX_TEXT = 2000
+# The engine's own words (bot/words.py: from the catalogs, in every language).
+CANCEL, HELP, MENU, LANG = words.CANCEL, words.HELP, words.MENU, words.LANG
 
 
 def phone_of(inbound: Inbound) -> str | None:
@@ -64,10 +63,11 @@ class Engine:
     ) -> None:
         self.db = db
         self.flows = {f.name: f for f in flows}
+        # A flow's command keys; the words that say each are the catalogs' `cmd:<key>`.
         self.commands: dict[str, Flow] = {}
         for f in flows:
-            for word in f.commands:
-                self.commands[word.lower().lstrip("/")] = f
+            for key in f.commands:
+                self.commands[key.lower().lstrip("/")] = f
         self.draft_ttl = draft_ttl
 
     def handle(
@@ -187,7 +187,6 @@ class Engine:
             conv.flow, conv.step, data = None, None, {}
         msg = _resolve_option(inbound, data)
         text = msg.text.strip()
-        word = text.lower()
         roles = roles_of(s, person.id) if person and person.id else []
         ctx = Ctx(
             db=self.db,
@@ -203,50 +202,67 @@ class Engine:
         if len(text) > MAX_TEXT:
             turn = Turn([Reply(t("That message is too long."))], conv.step)
             return self._finish(conv, data, ctx, turn, conv.flow, replies, now)
-        if word in CANCEL_WORDS or msg.option == "cancel":
+        said = words.meaning(text, (CANCEL, HELP)) if text else None
+        if said == CANCEL or msg.option == "cancel":
             had = conv.flow is not None
             conv.flow, conv.step = None, None
             text_out = t("Cancelled. Nothing was recorded.") if had else t("Nothing to cancel.")
-            return self._finish(conv, {}, ctx, Turn.done(Reply(text_out)), None, replies, now)
-        first, _, rest = word.partition(" ")
-        if first in LANG_WORDS or (msg.option or "").startswith("lang:"):
+            turn = Turn.done(Reply(text_out))
+            return self._finish(conv, {}, ctx, turn, None, replies, now, menu=True)
+        first, _, rest = text.partition(" ")
+        # LANG alone, or LANG and a language; a typo is forgiven only in LANG alone, so that
+        # an answer like "long horns" stays an answer.
+        if (msg.option or "").startswith("lang:") or (
+            msg.option is None and (words.says(text, LANG) or words.says(first, LANG, typo=False))
+        ):
             choice = (msg.option or "").removeprefix("lang:") or rest.strip()
+            turn = self._language(s, conv, person, ctx, choice)
             return self._finish(
                 conv,
                 data,
                 ctx,
-                self._language(s, conv, person, ctx, choice),
+                turn,
                 conv.flow,
                 replies,
                 now,
                 keep_step=True,
+                # Once a language is set, the menu again (not in the middle of a conversation).
+                menu=conv.flow is None and not turn.replies[-1].options,
             )
-        if word in HELP_WORDS:
+        if said == HELP:
             turn = Turn(self._menu(ctx, help_text=True), conv.step)
             return self._finish(conv, data, ctx, turn, conv.flow, replies, now)
-        if conv.flow and _interrupts(first, self.commands):
-            # A slash command mid-conversation (Telegram's menu sends them) starts afresh.
+        # A command is read when no conversation is under way, or as a slash command.
+        reads_command = msg.option is None and (conv.flow is None or first.startswith("/"))
+        started = words.command(text, self.commands) if reads_command else None
+        if conv.flow and _interrupts(first, started, self.commands):
+            # A slash command mid-conversation (Telegram's menu sends them) starts afresh; a
+            # plain word is an answer to the question asked.
             replies.append(Reply(t("Your unfinished conversation was dropped.")))
             conv.flow, conv.step, data = None, None, {}
             ctx.data = {}
         if conv.flow and conv.step and conv.flow in self.flows:
             flow = self.flows[conv.flow]
             turn = self._run(lambda: flow.handle(ctx, conv.step or "", msg), ctx, conv.step)
-            return self._finish(
-                conv, data, ctx, turn, flow.name if turn.step else None, replies, now
-            )
-        command = (msg.option or first).lstrip("/")
-        if command in MENU_WORDS or command.lstrip("/") in {"start", "menu"} or not command:
+            name = flow.name if turn.step else None
+            return self._finish(conv, data, ctx, turn, name, replies, now, menu=True)
+        if msg.option is not None:
+            key, args = msg.option.lstrip("/"), ""
+        elif started is not None:
+            key, args = started
+        else:
+            key, args = "", text
+        if key == MENU or (not key and (not text or words.says(first, MENU))):
             return self._finish(conv, {}, ctx, Turn(self._menu(ctx)), None, replies, now)
-        starting = self.commands.get(command)
+        starting = self.commands.get(key)
+        ctx.command = key
         if starting is None or not starting.allowed(ctx):
             turn = Turn([Reply(t("I did not understand that.")), *self._menu(ctx)])
             return self._finish(conv, {}, ctx, turn, None, replies, now)
-        args = text[len(first) :].strip() if msg.option is None else ""
         ctx.data = {}
         turn = self._run(lambda: starting.begin(ctx, args), ctx, None)
         name = starting.name if turn.step else None
-        return self._finish(conv, {}, ctx, turn, name, replies, now)
+        return self._finish(conv, {}, ctx, turn, name, replies, now, menu=True)
 
     def _run(self, step: Any, ctx: Ctx, current: str | None) -> Turn:
         """Run a step in a savepoint: an unexpected error changes nothing and is said plainly."""
@@ -277,8 +293,13 @@ class Engine:
         before: list[Reply],
         now: datetime,
         keep_step: bool = False,
+        menu: bool = False,
     ) -> list[Reply]:
         replies = before + turn.replies
+        if menu and (keep_step or not turn.step):
+            # No dead ends: after a last answer the menu is offered again, so the next number
+            # the person sends is a choice of it.
+            replies = self._menu_after(ctx, replies)
         if not keep_step:
             conv.flow = flow if turn.step else None
             conv.step = turn.step if flow else None
@@ -295,19 +316,42 @@ class Engine:
 
     def _menu(self, ctx: Ctx, *, help_text: bool = False) -> list[Reply]:
         t = ctx.t
+        # Who may start what, asked as if nothing were typed: an officer's command tried by
+        # someone else does not put it in his menu.
+        probe = dataclasses.replace(ctx, command="")
         options = [
             Option(f.commands[0].lstrip("/"), t(f.menu))
             for f in self.flows.values()
-            if f.menu and f.commands and f.allowed(ctx)
+            if f.menu and f.commands and f.allowed(probe)
         ]
         who = ctx.person.name if ctx.person else None
         head = t("Pound office. Hello {name}.", name=who) if who else t("Pound office.")
         lines = [head, t("Choose what you want to do:")]
         if help_text:
             lines.append(
-                t("Send CANCEL at any time to stop, LANG to change language, HELP for this list.")
+                t(
+                    "Send {say_cancel} at any time to stop, {say_lang} to change language, "
+                    "{say_help} for this list."
+                )
             )
         return [Reply("\n".join(lines), tuple(options))]
+
+    def _menu_after(self, ctx: Ctx, replies: list[Reply]) -> list[Reply]:
+        """The replies with the menu's choices under the last one (if it offers none)."""
+        if replies and replies[-1].options:
+            return replies
+        options = self._menu(ctx)[0].options
+        if not replies:
+            return [Reply(ctx.t("What next?"), options)]
+        last = replies[-1]
+        more = Reply(
+            text=last.text + "\n" + ctx.t("What next?"),
+            options=options,
+            request_contact=last.request_contact,
+            request_location=last.request_location,
+            extra=last.extra,
+        )
+        return [*replies[:-1], more]
 
     def _language(
         self, s: Session, conv: state.ChatState, person: Person | None, ctx: Ctx, choice: str
@@ -327,12 +371,11 @@ class Engine:
 N_("Language set to English.")
 
 
-def _interrupts(first: str, commands: dict[str, Flow]) -> bool:
-    """`/seize`, `/status`, `/start`, `/menu`: a command, not an answer to the question asked."""
+def _interrupts(first: str, started: tuple[str, str] | None, commands: dict[str, Flow]) -> bool:
+    """`/seize`, `/status`, `/menu`: a command, not an answer to the question asked."""
     if not first.startswith("/"):
         return False
-    word = first.lstrip("/")
-    return word in commands or word in {"start", "menu"}
+    return words.says(first, MENU) or (started is not None and started[0] in commands)
 
 
 def _resolve_option(inbound: Inbound, data: dict[str, Any]) -> Inbound:

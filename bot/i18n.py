@@ -1,13 +1,22 @@
 """Translations: English message ids, Hindi and Bengali catalogs (gettext .po read with Babel).
 
 Every text a person reads is written in code as `t("English text {name}", name=...)` or marked
-with `N_()`; `bot/locales/<lang>/LC_MESSAGES/<domain>.po` holds its translation. A test extracts
-every id from the code and checks that each language has it.
+with `N_()` (`NP_()` for a text with a plural); `bot/locales/<lang>/LC_MESSAGES/<domain>.po`
+holds its translation. A test extracts every id from the code and checks that each language has
+it.
+
+The words people may type (yes, skip, menu, the SMS commands, animal kinds, numbers) are the
+`words` domain, kept apart (bot/words.py reads them; docs/messages.md). A text names such a word
+with the placeholder `{say_<meaning>}` (`{say_done}`, `{say_cmd_convey}` for `cmd:convey`),
+filled with the word in the reader's language: `t("Any more animals? Send them, or
+{say_done}.")` says DONE in English and बस in Hindi, so a text never tells someone to send a
+word the office would not take from him.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import gettext
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from functools import cache
@@ -19,6 +28,11 @@ from babel.messages.pofile import read_po
 LOCALES = Path(__file__).parent / "locales"
 LANGUAGES: dict[str, str] = {"en": "English", "hi": "हिन्दी", "bn": "বাংলা"}
 DEFAULT_LANGUAGE = "en"
+WORDS_DOMAIN = "words"
+WORD_PREFIX = "word:"
+WORD_SEPARATOR = "|"
+SAY = "say_"
+_GROUPS = ("cmd", "kind", "num")  # meanings named `group:key` (cmd:convey)
 
 
 def N_(msgid: str) -> str:
@@ -26,26 +40,115 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a text with a plural (`{n} cow`, `{n} cows`); `Translator.plural` says it."""
+    return singular, plural
+
+
+@dataclass(frozen=True)
+class _Catalog:
+    texts: Mapping[str, str]
+    plurals: Mapping[str, tuple[str, ...]]
+    plural_index: Callable[[int], int]
+
+
+def _english_plural(n: int) -> int:
+    return 0 if n == 1 else 1
+
+
 @cache
-def _catalog(lang: str) -> Mapping[str, str]:
-    """Every translation of one language, all domains merged."""
-    merged: dict[str, str] = {}
+def _load(lang: str) -> _Catalog:
+    """Every translation of one language, all domains but the words merged."""
+    texts: dict[str, str] = {}
+    plurals: dict[str, tuple[str, ...]] = {}
+    index: Callable[[int], int] = _english_plural
     folder = LOCALES / lang / "LC_MESSAGES"
-    if not folder.is_dir():
-        return merged
-    for po in sorted(folder.glob("*.po")):
-        with po.open("rb") as fh:
-            catalog = read_po(fh, locale=lang)
-        for message in catalog:
-            # A fuzzy entry is a guess awaiting review, not yet a translation.
-            if isinstance(message.id, str) and message.id and message.string and not message.fuzzy:
-                merged[message.id] = str(message.string)
-    return merged
+    if folder.is_dir():
+        for po in sorted(folder.glob("*.po")):
+            if po.stem == WORDS_DOMAIN:
+                continue
+            with po.open("rb") as fh:
+                catalog = read_po(fh, locale=lang)
+            if catalog.plural_expr:
+                index = gettext.c2py(catalog.plural_expr)
+            for message in catalog:
+                # A fuzzy entry is a guess awaiting review, not yet a translation.
+                if message.fuzzy or not message.id:
+                    continue
+                if isinstance(message.id, str) and message.string:
+                    texts[message.id] = str(message.string)
+                elif isinstance(message.id, tuple) and isinstance(message.string, tuple | list):
+                    forms = tuple(str(s) for s in message.string)
+                    if all(forms):
+                        plurals[message.id[0]] = forms
+    return _Catalog(texts, plurals, index)
+
+
+def _catalog(lang: str) -> Mapping[str, str]:
+    return _load(lang).texts
+
+
+@cache
+def word_lists(lang: str) -> Mapping[str, tuple[str, ...]]:
+    """The words domain of one language: meaning -> the words that say it, the first the one
+    shown (`word:yes` -> ("हाँ", "हां", ...) becomes "yes" -> (...))."""
+    out: dict[str, tuple[str, ...]] = {}
+    po = LOCALES / lang / "LC_MESSAGES" / f"{WORDS_DOMAIN}.po"
+    if not po.is_file():
+        return out
+    with po.open("rb") as fh:
+        catalog = read_po(fh, locale=lang)
+    for message in catalog:
+        if message.fuzzy or not isinstance(message.id, str):
+            continue
+        if not message.id.startswith(WORD_PREFIX) or not message.string:
+            continue
+        said = tuple(w.strip() for w in str(message.string).split(WORD_SEPARATOR) if w.strip())
+        if said:
+            out[message.id.removeprefix(WORD_PREFIX)] = said
+    return out
 
 
 def normalise_language(code: str | None) -> str:
     code = (code or "").strip().lower()[:2]
     return code if code in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def say_field(meaning: str) -> str:
+    """The placeholder of a meaning: `done` -> `say_done`, `cmd:convey` -> `say_cmd_convey`."""
+    return SAY + meaning.replace(":", "_", 1)
+
+
+def meaning_of_field(field: str) -> str | None:
+    """The meaning a `say_...` placeholder names, or None if it names none."""
+    if not field.startswith(SAY):
+        return None
+    name = field.removeprefix(SAY)
+    group, _, key = name.partition("_")
+    return f"{group}:{key}" if group in _GROUPS and key else name
+
+
+def say_word(lang: str, meaning: str) -> str:
+    """The first word of `meaning` in `lang` (in capitals in English, as an SMS command is
+    written), else the English one."""
+    said = word_lists(lang).get(meaning) or word_lists(DEFAULT_LANGUAGE).get(meaning)
+    if not said:
+        return meaning.rpartition(":")[2].upper()
+    return said[0].upper() if lang == DEFAULT_LANGUAGE else said[0]
+
+
+class _Params(dict[str, object]):
+    """A text's params; a `say_...` placeholder not given is the word for its meaning."""
+
+    def __init__(self, params: Mapping[str, object], lang: str) -> None:
+        super().__init__(params)
+        self.lang = lang
+
+    def __missing__(self, key: str) -> object:
+        meaning = meaning_of_field(key)
+        if meaning is None:
+            raise KeyError(key)
+        return say_word(self.lang, meaning)
 
 
 @dataclass(frozen=True)
@@ -56,13 +159,27 @@ class Translator:
 
     def __call__(self, msgid: str, /, **params: object) -> str:
         text = msgid if self.lang == DEFAULT_LANGUAGE else _catalog(self.lang).get(msgid, msgid)
-        if not params:
+        return self._format(msgid, text, params)
+
+    def plural(self, singular: str, plural: str, n: int, /, **params: object) -> str:
+        """The form of a text for `n` (gettext's ngettext): `n` is also a placeholder."""
+        english = singular if n == 1 else plural
+        text = english
+        if self.lang != DEFAULT_LANGUAGE:
+            catalog = _load(self.lang)
+            forms = catalog.plurals.get(singular)
+            if forms:
+                text = forms[min(max(catalog.plural_index(n), 0), len(forms) - 1)]
+        return self._format(english, text, {"n": n, **params})
+
+    def _format(self, english: str, text: str, params: Mapping[str, object]) -> str:
+        if not params and "{" + SAY not in text:
             return text
         try:
-            return text.format(**params)
+            return text.format_map(_Params(params, self.lang))
         except (KeyError, IndexError, ValueError):
             # A broken translation must not lose the message: say it in English.
-            return msgid.format(**params)
+            return english.format_map(_Params(params, DEFAULT_LANGUAGE))
 
     def day(self, value: date) -> str:
         """A calendar date as people of this language write it (e.g. 8 March 2026)."""

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from datetime import date
 
 from bot.i18n import N_, Translator, translator
+from bot.words import counted
 
 KIND_NAMES: dict[str, str] = {
     "camel": N_("camel"),
@@ -40,13 +41,13 @@ TEMPLATES: dict[str, str] = {
     # Officers: what is waiting for them.
     "aid_requested": N_(
         "Police aid is asked for seizure {ref}: {heads} head ({animals_kinds}) seized at {place}, "
-        "{village}, by {seizer}, to be taken to {pound} (Sec II). Reply CONVEY {ref} "
+        "{village}, by {seizer}, to be taken to {pound} (Sec II). Reply {say_cmd_convey} {ref} "
         "once they are at the pound."
     ),
     "arrival_expected": N_(
         "Seizure {ref}: {heads} head ({animals_kinds}) seized at {place}, {village}, on "
         "{seized_date} by {seizer} are on their way to {pound}. Register them when they "
-        "arrive: ARRIVE {ref} (Sec V)."
+        "arrive: {say_cmd_arrive} {ref} (Sec V)."
     ),
     "unclaimed_report": N_(
         "Unclaimed cattle (Sec VIII): seizure {ref}, {heads} head ({animals_kinds}) at {pound}, "
@@ -76,11 +77,11 @@ TEMPLATES: dict[str, str] = {
     "kind_order_needed": N_(
         "Seizure {ref} ({village}, {seized_date}) brings {animals_kinds} to {pound}: not in "
         "the Sec VI scale. The keeper can register the cattle only after your order fixing the "
-        "fine per head and the feeding per day (practice G4): KINDORDER {ref}."
+        "fine per head and the feeding per day (practice G4): {say_cmd_kindorder} {ref}."
     ),
     "kind_ordered": N_(
         "The Magistrate has ordered the fine and feeding of the {animals_kinds} of seizure "
-        "{ref} (practice G4). Register the cattle when they arrive: ARRIVE {ref} (Sec V)."
+        "{ref} (practice G4). Register the cattle when they arrive: {say_cmd_arrive} {ref} (Sec V)."
     ),
     "complaint_waiting": N_(
         "Complaint no. {complaint_id} against seizure {ref} ({village}, {seized_date}) was "
@@ -243,7 +244,8 @@ TEMPLATES: dict[str, str] = {
     "recovery_ordered_darogah": N_(
         "Recovery ordered (Sec XVII): case no. {case_id}, fine unpaid {due_text}. Sell by public "
         "auction as many as are needed of: {cattle_animals}, at {place}, {village}, then record "
-        "the sale: RECOVER {case_id}. Police officers and pound-keepers may not buy (Sec X)."
+        "the sale: {say_cmd_recover} {case_id}. Police officers and pound-keepers may not buy "
+        "(Sec X)."
     ),
     "recovery_sold_convict": N_(
         "Case no. {case_id}: {number_sold} head were sold on {sold_date} for the fine "
@@ -266,7 +268,8 @@ TEMPLATES: dict[str, str] = {
 
 
 def _kinds(t: Translator, value: Mapping[str, object]) -> str:
-    return ", ".join(f"{n} {t(KIND_NAMES.get(k, k))}" for k, n in value.items())
+    """`2 cows, 1 buffalo` in the reader's language, each count in the plural it needs."""
+    return ", ".join(counted(t, int(str(n)), k) for k, n in value.items())
 
 
 def _animals(t: Translator, value: list[object]) -> str:

@@ -20,7 +20,7 @@ from models import Database, OptOut
 STOPPED = N_(
     "You will get no more messages from the pound office. Send START to hear from us again."
 )
-STARTED = N_("Messages from the pound office are on again. Send HELP for the menu.")
+STARTED = N_("Messages from the pound office are on again. Send {say_help} for the menu.")
 
 
 def receive(

@@ -85,6 +85,11 @@ _IRREGULAR_PLURALS: dict[str, str] = {
 }
 
 
+def with_article(word: str) -> str:
+    """`a cow`, `an elephant`, `an ass`: the indefinite article English puts before `word`."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
 def _normalise(text: str) -> str:
     words = text.lower().replace("_", " ").replace("-", " ").split()
     return " ".join(words).strip(" .,;:!?")
@@ -154,7 +159,7 @@ def resolve_kind(text: str, aliases: Mapping[str, AnimalKind]) -> AnimalKind:
     kind = _classify(text, aliases, ())
     if isinstance(kind, OutsideScale):
         raise KindNeedsMagistrateOrder(
-            f"a {kind.word} is not in the Sec VI scale; it can be registered only "
+            f"{with_article(kind.word)} is not in the Sec VI scale; it can be registered only "
             "on a Magistrate's order",
             kind=text,
         )
@@ -190,7 +195,8 @@ def order_kind(text: str, aliases: Mapping[str, AnimalKind]) -> str:
     else:
         if isinstance(kind, AnimalKind):
             raise InvalidInput(
-                f"a {_normalise(text)} is fined under the Sec VI scale as a {kind.value}; "
+                f"{with_article(_normalise(text))} is fined under the Sec VI scale as "
+                f"{with_article(kind.value)}; "
                 "no order is needed",
                 section="VI",
                 kind=kind.value,
@@ -249,7 +255,7 @@ def order_in_force(kind: str, orders: Sequence[KindOrder], on: date) -> KindOrde
             best = order
     if best is None:
         raise KindNeedsMagistrateOrder(
-            f"a {kind} is not in the Sec VI scale; it can be registered only on a "
+            f"{with_article(kind)} is not in the Sec VI scale; it can be registered only on a "
             "Magistrate's order fixing its fine and feeding",
             kind=kind,
         )

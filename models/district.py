@@ -45,6 +45,9 @@ class Village(SQLModel, table=True):
     pound_id: int | None = Field(default=None, foreign_key="pound.id", index=True)
     excluded: bool = False
     excluded_reason: str | None = Field(default=None, max_length=500)
+    # The village's name in other scripts, by language ({"hi": "रामपुर", "bn": "রামপুর"}),
+    # as the district file gives them; the register writes `name`.
+    names: dict[str, str] = json_field(dict)
 
 
 class Person(SQLModel, table=True):

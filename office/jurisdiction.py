@@ -46,7 +46,9 @@ _ALLOWED: dict[str, tuple[str, ...]] = {
     "pound": ("code", "name", "thana", "villages"),
     "person": ("name", "residence", "phone", "telegram_id", "language", "roles"),
     "feeding_rate": ("kinds", "per_day", "from"),
-    "excluded": ("village", "reason"),
+    "excluded": ("village", "reason", "names"),
+    # A village of a pound's list written as an inline table: { name = "...", names = {...} }.
+    "village": ("name", "names"),
 }
 _ARRAYS = ("pound", "person", "feeding_rate", "excluded")
 
@@ -187,6 +189,8 @@ class _Spec:
     excluded: tuple[tuple[str, str], ...]
     start: date | None = None  # practice G17; None: a year before the first load
     country: str = DEFAULT_REGION  # reads phones written without their +code
+    # Villages' names in other scripts: (village, ((lang, name), ...)), as the file gives them.
+    names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
     @property
     def village_count(self) -> int:
@@ -221,6 +225,8 @@ class _Spec:
         }
         if self.start is not None:  # only when given, so files without it keep their digest
             body["start"] = self.start.isoformat()
+        if self.names:  # likewise
+            body["names"] = sorted([v, [list(n) for n in names]] for v, names in self.names)
         blob = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
@@ -248,6 +254,7 @@ class _Reader:
         self.data = data
         self.lines = _Lines(text)
         self.origin = origin
+        self.names: list[tuple[str, tuple[tuple[str, str], ...]]] = []
 
     def fail(self, reason: str, line: int, section: str | None = None) -> NoReturn:
         raise JurisdictionError(reason, origin=self.origin, line=line, section=section)
@@ -356,6 +363,7 @@ class _Reader:
             excluded,
             start,
             country,
+            tuple(self.names),
         )
 
     def _country(self, district: Mapping[str, Any]) -> str:
@@ -368,6 +376,26 @@ class _Reader:
                 self.lines.key("district", 0, "country"),
             )
         return country
+
+    def _names(self, value: Any, village: str, line: int) -> tuple[tuple[str, str], ...]:
+        """`names = { hi = "रामपुर", bn = "রামপুর" }`: the village's name in other scripts."""
+        if not isinstance(value, dict) or not value:
+            self.fail(
+                f"'names' of village {village!r} must be a table of names by language, like "
+                '{ hi = "रामपुर", bn = "রামপুর" }',
+                line,
+            )
+        out: list[tuple[str, str]] = []
+        for lang, written in value.items():
+            code = str(lang).strip().lower()
+            if not _LANGUAGE.match(code):
+                self.fail(f"{lang!r} is not a language code such as 'hi' or 'bn'", line)
+            if not isinstance(written, str) or not _words(written):
+                self.fail(f"the {code} name of village {village!r} must be text in quotes", line)
+            if len(_words(written)) > 120:
+                self.fail(f"the {code} name of village {village!r} is longer than 120", line)
+            out.append((code, _words(written)))
+        return tuple(sorted(out))
 
     def _start(self, district: Mapping[str, Any]) -> date | None:
         """Practice G17: the first day of the district's register, if the file names it."""
@@ -446,13 +474,26 @@ class _Reader:
             villages: list[str] = []
             counted: dict[str, int] = {}
             for item in self._list(table, "pound", i, "villages"):
-                raw = item if isinstance(item, str) else str(item)
+                given = item.get("name") if isinstance(item, dict) else item
+                raw = given if isinstance(given, str) else str(given)
                 nth = counted.get(raw, 0)
                 counted[raw] = nth + 1
                 line = self.lines.item("pound", i, "villages", raw, nth)
-                if not isinstance(item, str) or not _words(item):
-                    self.fail("each village is a name in quotes", line, "III")
-                village = _words(item)
+                if isinstance(item, dict):
+                    for key in item:
+                        if key not in _ALLOWED["village"]:
+                            self.fail(
+                                f"unknown key {key!r} in a village; known keys: name, names", line
+                            )
+                if not isinstance(given, str) or not _words(given):
+                    self.fail(
+                        'each village is a name in quotes, or { name = "...", names = {...} }',
+                        line,
+                        "III",
+                    )
+                village = _words(given)
+                if isinstance(item, dict) and "names" in item:
+                    self.names.append((village, self._names(item["names"], village, line)))
                 if len(village) > 120:
                     self.fail(
                         f"village name {village[:20]!r}... is longer than 120 characters", line
@@ -492,6 +533,9 @@ class _Reader:
                 self.fail(f"village {village!r} is excluded twice", line, "XX")
             seen.add(village.lower())
             out.append((village, self._text(table, "excluded", i, "reason", max_len=500)))
+            if "names" in table:
+                line = self.lines.key("excluded", i, "names")
+                self.names.append((village, self._names(table["names"], village, line)))
         return tuple(out)
 
     def _people(
@@ -831,12 +875,14 @@ def _write_villages(s: Session, district_id: int, spec: _Spec, pound_ids: dict[s
             # Kept for the seizures that name it, but served by no pound until a file lists it.
             row.pound_id, row.excluded, row.excluded_reason = None, False, None
             s.add(row)
+    names = {village.lower(): dict(given) for village, given in spec.names}
     for key, (name, pound_id, reason) in wanted.items():
         row = existing.get(key) or Village(district_id=district_id, name=name)
         row.name = name
         row.pound_id = pound_id
         row.excluded = reason is not None
         row.excluded_reason = reason
+        row.names = names.get(key, {})
         s.add(row)
     s.flush()
 

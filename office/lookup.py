@@ -4,6 +4,7 @@ the parties of a seizure, and a pound's posted schedule of fines and feeding rat
 from __future__ import annotations
 
 import difflib
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -17,6 +18,8 @@ from models import Database, District, Person, Pound, RoleGrant, Seizure, Villag
 from office.common import district_context, normalise_phone, seizure_by_ref
 from office.roles import Role
 from office.seizures import PersonIn
+from office.spelling import close as spelling_close
+from office.spelling import fold, skeleton, transliterate, transliteration_languages
 
 # How alike a typed name must be to a village's to be offered (difflib ratio, 0..1).
 CLOSE_ENOUGH = 0.6
@@ -25,7 +28,11 @@ MAX_CHOICES = 5
 
 @dataclass(frozen=True)
 class VillagePlace:
-    """A village, its district and the pound notified for it (Sec III), or its exclusion (XX)."""
+    """A village, its district and the pound notified for it (Sec III), or its exclusion (XX).
+
+    `names`: the village's name in other scripts, by language (`{"hi": "रामपुर"}`), as the
+    district file gives them.
+    """
 
     name: str
     district_code: str
@@ -35,15 +42,26 @@ class VillagePlace:
     excluded: bool
     excluded_reason: str | None
     region: str = "IN"  # the district's country, for phones typed without +code
+    names: tuple[tuple[str, str], ...] = ()
+
+    def name_in(self, lang: str) -> str:
+        """The village's name as a reader of `lang` writes it, if the district gives it."""
+        return dict(self.names).get(lang, self.name)
 
 
 @dataclass(frozen=True)
 class _Gazetteer:
-    """Every village, kept while the districts loaded are the same (their file digests)."""
+    """Every village, kept while the districts loaded are the same (their file digests).
+
+    Each village is known by its folded names (office/spelling.py): the register's, those the
+    district file gives in other scripts, and a transliteration of the register's into
+    Devanagari and Bengali; and by the skeletons of the ones in those scripts.
+    """
 
     key: tuple[tuple[int | None, str], ...]
     places: list[VillagePlace]
     by_name: dict[str, list[VillagePlace]]
+    by_skeleton: dict[str, list[VillagePlace]]
     names: list[str]
 
 
@@ -52,6 +70,19 @@ _DISTRICT_DIGESTS = select(col(District.id), col(District.source_digest)).order_
 # load that changes anything gives the district a new digest (office/jurisdiction.py), so one
 # small read of the digests says whether what is kept is still true.
 _MEMO = "office.lookup.gazetteer"
+
+
+def _spellings(place: VillagePlace) -> list[str]:
+    """Every way the village's name may be written: the register's, the district file's own in
+    other scripts, and transliterations where the file gives none."""
+    given = dict(place.names)
+    out = [place.name, *given.values()]
+    for lang in transliteration_languages():
+        if lang not in given:
+            written = transliterate(place.name, lang)
+            if written:
+                out.append(written)
+    return out
 
 
 def _gazetteer(db: Database) -> _Gazetteer:
@@ -79,12 +110,17 @@ def _gazetteer(db: Database) -> _Gazetteer:
                     region=district.country,
                     excluded=village.excluded,
                     excluded_reason=village.excluded_reason,
+                    names=tuple(sorted((village.names or {}).items())),
                 )
             )
     by_name: dict[str, list[VillagePlace]] = {}
+    by_skeleton: dict[str, list[VillagePlace]] = {}
     for place in places:
-        by_name.setdefault(place.name.lower(), []).append(place)
-    gazetteer = _Gazetteer(key, places, by_name, sorted(by_name))
+        for written in _spellings(place):
+            for index, form in ((by_name, fold(written)), (by_skeleton, skeleton(written))):
+                if form and place not in index.get(form, []):
+                    index.setdefault(form, []).append(place)
+    gazetteer = _Gazetteer(key, places, by_name, by_skeleton, sorted(by_name))
     db.memo[_MEMO] = gazetteer
     return gazetteer
 
@@ -94,20 +130,43 @@ def villages(db: Database) -> list[VillagePlace]:
     return list(_gazetteer(db).places)
 
 
-def match_village(db: Database, text: str) -> tuple[VillagePlace | None, list[VillagePlace]]:
-    """The village `text` names exactly (case and spacing ignored), else the close matches."""
-    wanted = " ".join(text.split()).lower()
+def match_village(
+    db: Database, text: str, among: Collection[str] | None = None
+) -> tuple[VillagePlace | None, list[VillagePlace]]:
+    """The village `text` names, else the close matches to choose from.
+
+    Named: written as the register, the district file or a transliteration writes it, in any
+    case, with or without nukta, long or short vowel signs; or, in Devanagari or Bengali, with
+    the same consonants (रामपुर for the transliteration रम्पुर). Close: one typo, a difflib
+    ratio of CLOSE_ENOUGH, or the start of a name. `among`: only these villages (by the
+    register's name), e.g. those of one thana.
+    """
     gazetteer = _gazetteer(db)
-    exact = gazetteer.by_name.get(wanted, [])
-    if len(exact) == 1:
-        return exact[0], []
-    if exact:
-        return None, exact[:MAX_CHOICES]
+
+    def keep(found: list[VillagePlace]) -> list[VillagePlace]:
+        return [p for p in found if among is None or p.name in among]
+
+    wanted = fold(text)
+    for index, form in ((gazetteer.by_name, wanted), (gazetteer.by_skeleton, skeleton(text))):
+        exact = keep(index.get(form, [])) if form else []
+        if len(exact) == 1:
+            return exact[0], []
+        if exact:
+            return None, exact[:MAX_CHOICES]
     names = gazetteer.names
-    close = difflib.get_close_matches(wanted, names, n=MAX_CHOICES, cutoff=CLOSE_ENOUGH)
+    close = difflib.get_close_matches(wanted, names, n=MAX_CHOICES * 2, cutoff=CLOSE_ENOUGH)
+    # One typo in a name of four letters or more, also in its skeleton.
+    close += [n for n in names if n not in close and spelling_close(wanted, n)]
+    sk = skeleton(text)
+    close += [k for k in gazetteer.by_skeleton if spelling_close(sk, k)]
     # A prefix ("ram" for Rampur) is as good a hint as a typo.
     close += [n for n in names if wanted and n.startswith(wanted) and n not in close]
-    return None, [v for n in close[:MAX_CHOICES] for v in gazetteer.by_name[n]]
+    found: list[VillagePlace] = []
+    for form in close:
+        for place in keep(gazetteer.by_name.get(form, []) + gazetteer.by_skeleton.get(form, [])):
+            if place not in found:
+                found.append(place)
+    return None, found[:MAX_CHOICES]
 
 
 def seizures_of(db: Database, phone: str) -> list[str]:

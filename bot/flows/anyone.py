@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import N_, Translator
 from bot.types import Channel, Inbound, Option, Reply
+from bot.words import KIND_LABELS, counted
 from law.errors import PoundError
 from office.common import normalise_phone
 from office.lookup import keepers_of, pound_codes, pound_rates
@@ -18,20 +19,6 @@ from office.queries import seizure_view_as
 from office.seizures import REF_ALPHABET, REF_LENGTH
 
 REF = re.compile(rf"^[{REF_ALPHABET}]{{{REF_LENGTH}}}$")
-
-KIND_LABELS: dict[str, str] = {
-    "camel": N_("camel"),
-    "buffalo": N_("buffalo"),
-    "horse": N_("horse"),
-    "tattoo": N_("pony"),
-    "bull": N_("bull"),
-    "bullock": N_("bullock"),
-    "cow": N_("cow"),
-    "calf": N_("calf"),
-    "ass": N_("ass"),
-    "sheep": N_("sheep"),
-    "goat": N_("goat"),
-}
 
 STATUS_LABELS: dict[str, str] = {
     "seized": N_("seized, on the way to the pound"),
@@ -105,14 +92,14 @@ def day(t: Translator, iso: str | None) -> str:
 
 
 def count_line(t: Translator, animals: list[dict[str, Any]]) -> str:
-    """'2 cow (red), 1 buffalo': the animals by kind, as Sec V describes them."""
+    """'2 cows (red), 1 buffalo': the animals by kind, as Sec V describes them."""
     groups: dict[tuple[str, str], int] = {}
     for a in animals:
         key = (str(a["kind"]), str(a.get("description") or ""))
         groups[key] = groups.get(key, 0) + 1
     parts = []
     for (kind, description), n in groups.items():
-        text = f"{n} {label(t, KIND_LABELS, kind)}"
+        text = counted(t, n, kind)
         parts.append(f"{text} ({description})" if description else text)
     return ", ".join(parts)
 

@@ -36,6 +36,8 @@ class Ctx:
     t: Translator
     data: dict[str, Any]
     explain: Callable[[PoundError], str]
+    # The command key that started the flow (`complain`, `died`), set by the engine.
+    command: str = ""
 
     @property
     def lang(self) -> str:
@@ -77,7 +79,9 @@ class BadTransition(RuntimeError):
 class Flow:
     """A conversation. Subclasses name their commands and define `start` and `on_<step>`.
 
-    `commands` are the words that start it (`seize`, `/seize`, `SEIZE ...` on SMS); `menu` is
+    `commands` are the keys of the commands that start it (`seize`, `/seize`, `SEIZE ...` on
+    SMS): the words for each are the catalogs' `cmd:<key>` in every language (bot/words.py), the
+    English list holding the key itself; `menu` is
     the label offered in the menu (an English msgid), or empty to keep it out of the menu;
     `allowed(ctx)` says who may start it.
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import date
 from typing import ClassVar
 
+from bot import words
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
     OfficerFlow,
@@ -28,6 +29,7 @@ from bot.i18n import N_
 from bot.types import Inbound, Option
 from law.errors import InvalidInput, PoundError
 from law.recovery import covered
+from office.lookup import match_village
 from office.queries import money_for, read_amount
 from office.recovery import (
     RecoveryItem,
@@ -83,7 +85,7 @@ class NoticeFlow(DarogahFlow):
     """Unclaimed cattle: the notice at the Police Office and the beat of drum (Sec VIII)."""
 
     name = "darogah_notice"
-    commands = ("notice", "unclaimed")
+    commands = ("notice",)
     menu = N_("Unclaimed cattle: notice and proclamation (Sec VIII)")
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
         "start": ("pick", "village", "end"),
@@ -110,7 +112,7 @@ class NoticeFlow(DarogahFlow):
             [
                 seizure_line(ctx, item),
                 ctx.t(
-                    "Not claimed within seven days of impounding at {pound} pound. Post the "
+                    "Not claimed within seven days of impounding at {pound}. Post the "
                     "notice at the Police Office and have it proclaimed by beat of drum in the "
                     "village and at the market place nearest the place of seizure (Sec VIII).",
                     pound=item.pound_name,
@@ -124,7 +126,9 @@ class NoticeFlow(DarogahFlow):
         village = (msg.option or msg.text).strip()
         if not village:
             return Turn.to("village", ctx.say(ctx.t("In which village was the drum beaten?")))
-        ctx.data["village"] = village[:200]
+        # A village of the district typed in its own script is written as the register names it.
+        place, _ = match_village(ctx.db, village)
+        ctx.data["village"] = place.name if place is not None else village[:200]
         return Turn.to(
             "market",
             ctx.say(ctx.t("At which market place, the nearest to the place of seizure?")),
@@ -245,7 +249,7 @@ class AuctionFlow(DarogahFlow):
         )
 
     def on_buyer(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if msg.option == "unsold" or msg.text.strip().lower() in {"unsold", "not sold"}:
+        if msg.option == "unsold" or (msg.option is None and words.says(msg.text, "unsold")):
             return self._next(ctx)
         try:
             buyer = person_in(msg.text)
@@ -491,7 +495,7 @@ class RecoverySaleFlow(OfficerFlow):
         return Turn.to("place", ctx.say(ctx.t("Where was the auction held?")))
 
     def on_buyer(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if msg.option == "unsold" or msg.text.strip().lower() in {"unsold", "not sold"}:
+        if msg.option == "unsold" or (msg.option is None and words.says(msg.text, "unsold")):
             return self._next(ctx)
         try:
             buyer = person_in(msg.text)

@@ -7,6 +7,7 @@ import re
 from datetime import date
 from typing import ClassVar
 
+from bot import words
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
     OfficerFlow,
@@ -87,7 +88,7 @@ class ArriveFlow(KeeperFlow):
     """Register an arrival: what was reported, confirmed or corrected, entered (Sec V)."""
 
     name = "keeper_arrive"
-    commands = ("arrive", "arrivals")
+    commands = ("arrive",)
     menu = N_("Arrivals at my pound (Sec V)")
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
         "start": ("ref", "check", "end"),
@@ -164,7 +165,7 @@ class ArriveFlow(KeeperFlow):
                     )
                 ),
             )
-        if choice not in {"ok", "yes", "y"} and answer(msg) is not True:
+        if choice != "ok" and answer(msg) is not True:
             return self._check(ctx)
         descriptions = {int(k): str(v) for k, v in ctx.data.get("descriptions", {}).items()}
         try:
@@ -196,10 +197,10 @@ class ArriveFlow(KeeperFlow):
         )
 
     def on_count(self, ctx: Ctx, msg: Inbound) -> Turn:
-        text = msg.text.strip()
-        if not re.fullmatch(r"\d{1,3}", text):
+        found = words.count_first(msg.text)
+        if found is None or found[1] or found[0] > 999:
             return Turn.to("count", ctx.say(ctx.t("Send the number of head, like 3.")))
-        count = int(text)
+        count = found[0]
         ctx.data["count"] = None if count == ctx.data.get("reported") else count
         return self._check(ctx)
 
@@ -215,9 +216,8 @@ class ArriveFlow(KeeperFlow):
                     )
                 ),
             )
-        ctx.data.setdefault("descriptions", {})[match.group(1).lstrip("0") or "0"] = match.group(
-            2
-        ).strip()[:500]
+        number = str(int(match.group(1)))  # ৩ or ३ is animal 3
+        ctx.data.setdefault("descriptions", {})[number] = match.group(2).strip()[:500]
         return self._check(ctx)
 
 
@@ -229,7 +229,7 @@ class DueFlow(KeeperFlow):
     """The amount due today for a seizure: fines (Sec VI) and feeding (Sec VII, G9)."""
 
     name = "keeper_due"
-    commands = ("amount", "dues")
+    commands = ("amount",)
     menu = N_("Amount due for a seizure (Sec VI, VII)")
     steps: ClassVar[dict[str, tuple[str, ...]]] = {"start": ("ref", "end"), "ref": ("ref", "end")}
 
@@ -306,7 +306,7 @@ class ReleaseFlow(OwnerActFlow):
     """Payment of fine and feeding, release, and the owner's receipt (Sec VII)."""
 
     name = "keeper_release"
-    commands = ("release", "paid")
+    commands = ("release",)
     menu = N_("Payment and release (Sec VII)")
 
     def ask(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
@@ -434,17 +434,20 @@ class LossFlow(KeeperFlow):
         return Turn.to("animal", ctx.say(ctx.t("Which animal?"), options))
 
     def on_animal(self, ctx: Ctx, msg: Inbound) -> Turn:
-        typed = (msg.option or msg.text).strip()
-        if not typed.isdigit() or int(typed) not in ctx.data.get("held", []):
+        number = words.number(msg.option or msg.text)
+        if number is None or number not in ctx.data.get("held", []):
             return Turn.to(
                 "animal", ctx.say(ctx.t("Send the number of an animal held in the pound."))
             )
-        ctx.data["animal"] = int(typed)
+        ctx.data["animal"] = number
         options = tuple(Option(k, ctx.t(v)) for k, v in WHAT.items())
         return Turn.to("what", ctx.say(ctx.t("Did it die or escape?"), options))
 
     def on_what(self, ctx: Ctx, msg: Inbound) -> Turn:
-        typed = (msg.option or msg.text).strip().lower()
+        typed = msg.option or ""
+        if not typed:
+            said = words.command(msg.text, tuple(WHAT))
+            typed = said[0] if said is not None and not said[1] else ""
         if typed not in WHAT:
             options = tuple(Option(k, ctx.t(v)) for k, v in WHAT.items())
             return Turn.to("what", ctx.say(ctx.t("Did it die or escape?"), options))

@@ -10,6 +10,7 @@ import re
 from datetime import date
 from typing import ClassVar
 
+from bot import words
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
     OfficerFlow,
@@ -28,7 +29,6 @@ from bot.flows.officer_kit import (
     yes_no,
 )
 from bot.i18n import N_
-from bot.notices import KIND_NAMES
 from bot.types import Inbound, Option, Reply
 from law.complaint import ComplaintStatus, Standing, next_steps, step
 from law.errors import DamagesOverCap, InvalidInput, PoundError
@@ -36,6 +36,7 @@ from law.guards import check_opposition_fine, check_opposition_imprisonment
 from law.kinds import G4_ALIASES, resolve_kind
 from law.money import MoneySystem
 from office.complaints import OPEN, admit_complaint, decide_complaint
+from office.lookup import match_village
 from office.offences import (
     OffenceItem,
     decide_offence,
@@ -99,7 +100,7 @@ class ComplaintsFlow(OfficerFlow):
 
     roles = (Role.MAGISTRATE,)
     name = "magistrate_complaints"
-    commands = ("complaints", "examine")
+    commands = ("complaints",)
     menu = N_("Complaints waiting (Sec XIV)")
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
         "start": ("pick", "decide", "end"),
@@ -413,7 +414,7 @@ def _number(typed: str, what: str) -> int:
 def cattle_text(ctx: Ctx, groups: list[AnimalsIn]) -> str:
     """`2 cow (red), 1 buffalo` in the officer's language (kinds as `animals_in` checked them)."""
     return ", ".join(
-        f"{g.count} {ctx.t(KIND_NAMES[resolve_kind(g.kind, G4_ALIASES).value])}"
+        words.counted(ctx.t, g.count, resolve_kind(g.kind, G4_ALIASES).value)
         + (f" ({g.description})" if g.description else "")
         for g in groups
     )
@@ -425,7 +426,7 @@ class RecoveryFlow(OfficerFlow):
 
     roles = (Role.MAGISTRATE,)
     name = "magistrate_recovery"
-    commands = ("recovery", "fines")
+    commands = ("recovery",)
     menu = N_("Recover a fine by sale of the cattle (Sec XVII)")
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
         "start": ("pick", "cattle", "end"),
@@ -509,7 +510,7 @@ class RecoveryFlow(OfficerFlow):
 
     def on_cattle(self, ctx: Ctx, msg: Inbound) -> Turn:
         try:
-            ctx.data["cattle"] = animals_in(msg.text)
+            ctx.data["cattle"] = animals_in(ctx, msg.text)
         except PoundError as exc:
             return explained(ctx, exc, "cattle")
         return Turn.to(
@@ -534,11 +535,14 @@ class RecoveryFlow(OfficerFlow):
         return ctx.say(ctx.t("In which village are the cattle now?"), (Option(village, village),))
 
     def on_village(self, ctx: Ctx, msg: Inbound) -> Turn:
+        typed = (msg.option or msg.text).strip()
+        # Typed in its own script or with a typo: the register's name of the village.
+        place, _ = match_village(ctx.db, typed) if typed else (None, [])
         try:
             ctx.data["village"] = recovery_village(
                 ctx.db,
                 case_id=int(ctx.data["case"]),
-                village=(msg.option or msg.text).strip(),
+                village=place.name if place is not None else typed,
                 actor_id=actor(ctx, Role.MAGISTRATE),
             )
         except PoundError as exc:
@@ -567,7 +571,7 @@ class RecoveryFlow(OfficerFlow):
         )
 
     def on_owner(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if msg.option == "convict" or msg.text.strip().lower() in {"convict", "his", "own"}:
+        if msg.option == "convict" or (msg.option is None and words.says(msg.text, "own")):
             ctx.data["owner"] = None
         else:
             try:
@@ -644,7 +648,7 @@ class OffencesFlow(OfficerFlow):
 
     roles = (Role.MAGISTRATE,)
     name = "magistrate_offences"
-    commands = ("offences", "rescues")
+    commands = ("offences",)
     menu = N_("Opposition and rescue: decide (Sec XIII)")
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
         "start": ("pick", "verdict", "end"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from bot import words
 from bot.flows.anyone import KIND_LABELS, label
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.magistrate import _districts
@@ -59,7 +60,7 @@ class FundFlow(OfficerFlow):
 
     roles = (Role.MAGISTRATE,)
     name = "magistrate_fund"
-    commands = ("fund", "payfund")
+    commands = ("fund",)
     menu = N_("Pay out of the fund (Sec XII)")
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
         "start": ("district", "purpose"),
@@ -146,7 +147,7 @@ class FundFlow(OfficerFlow):
         if not pound.keepers:
             return Turn.to(
                 "pound",
-                ctx.say(ctx.t("No keeper is recorded for {pound} pound.", pound=pound.name)),
+                ctx.say(ctx.t("No keeper is recorded for {pound}.", pound=pound.name)),
             )
         options = tuple(Option(k.phone, k.name) for k in pound.keepers)
         return Turn.to("keeper", ctx.say(ctx.t("Whose salary?"), options))
@@ -227,14 +228,12 @@ class FundFlow(OfficerFlow):
         purpose = str(ctx.data["purpose"])
         if purpose == "salary":
             return ctx.t(
-                "salary of {keeper}, keeper of {pound} pound",
+                "salary of {keeper}, keeper of {pound}",
                 keeper=ctx.data["keeper_name"],
                 pound=ctx.data["pound_name"],
             )
         if purpose == "pound":
-            return ctx.t(
-                "construction or maintenance of {pound} pound", pound=ctx.data["pound_name"]
-            )
+            return ctx.t("construction or maintenance of {pound}", pound=ctx.data["pound_name"])
         return str(ctx.data["stated"])
 
     def on_order(self, ctx: Ctx, msg: Inbound) -> Turn:
@@ -341,7 +340,7 @@ class KindOrderFlow(OfficerFlow):
             ctx.t(
                 "{ref}: {kinds} for {pound}, seized at {place}, {village}, on {day}",
                 ref=i.ref,
-                kinds=", ".join(f"{n} {label(ctx.t, KIND_LABELS, k)}" for k, n in i.kinds.items()),
+                kinds=", ".join(words.counted(ctx.t, n, k) for k, n in i.kinds.items()),
                 pound=i.pound_name,
                 place=i.place,
                 village=i.village,
@@ -397,13 +396,14 @@ class KindOrderFlow(OfficerFlow):
             options = tuple(Option(code, f"{code}: {name}") for code, name in self._pounds(ctx))
             return Turn.to("pound", ctx.say(ctx.t("For which pound?"), options))
         ctx.data["pound"] = found[0]
-        ctx.data["where"] = ctx.t("every seizure brought to {pound} pound", pound=found[1])
+        ctx.data["where"] = ctx.t("every seizure brought to {pound}", pound=found[1])
         return Turn.to(
             "kind", ctx.say(ctx.t("For which animal is the order? For example: elephant"))
         )
 
     def on_kind(self, ctx: Ctx, msg: Inbound) -> Turn:
-        typed = (msg.option or msg.text).strip()
+        # The animal in any language (हाथी, হাতি): the register's name of it.
+        typed = msg.option or words.kind_word(msg.text)
         if "ref" in ctx.data:
             if typed.lower() not in ctx.data.get("kinds", []):
                 options = tuple(Option(k, k) for k in ctx.data.get("kinds", []))

@@ -7,19 +7,16 @@ import re
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
+from bot import words
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import N_
 from bot.types import Inbound, Option, Reply
 from law.errors import InvalidInput, NotAuthorised, PoundError
-from law.kinds import G4_ALIASES, kind_of
+from law.kinds import G4_ALIASES, AnimalKind
 from office.common import DEFAULT_REGION, normalise_phone
 from office.roles import Role
 from office.seizures import AnimalsIn, PersonIn
 from office.worklists import SeizureBrief, SeizureItem, seizure_brief
-
-YES_WORDS = {"yes", "y", "ok", "haan", "han", "ha", "हाँ", "हां", "जी", "হ্যাঁ", "হ্যা"}
-NO_WORDS = {"no", "n", "nahin", "nahi", "नहीं", "না"}
-SKIP_WORDS = {"-", "skip", "none", "no", "n", "नहीं", "না"}
 
 ROLE_WORDS = {
     Role.POLICE: N_("only the police of the thana may do this"),
@@ -57,10 +54,10 @@ class OfficerFlow(Flow):
 
 
 def command_typed(ctx: Ctx, commands: Sequence[str]) -> bool:
-    """Whether this message starts with one of `commands`: anyone may try an officer's command,
-    and is told by the office why it is refused, but the menu offers it only to the officer."""
-    first = (ctx.inbound.option or ctx.inbound.text).strip().lower().split(" ", 1)[0]
-    return first.lstrip("/") in {c.lstrip("/") for c in commands}
+    """Whether this message is one of `commands` (in any language): anyone may try an officer's
+    command, and is told by the office why it is refused, but the menu offers it only to the
+    officer."""
+    return bool(ctx.command) and ctx.command in commands
 
 
 def refused(ctx: Ctx, role: Role) -> NotAuthorised:
@@ -87,13 +84,11 @@ def yes_no(ctx: Ctx) -> tuple[Option, ...]:
 
 
 def answer(msg: Inbound) -> bool | None:
-    """True for yes, False for no, None when the answer is neither."""
-    word = (msg.option or msg.text).strip().lower()
-    if word in YES_WORDS:
-        return True
-    if word in NO_WORDS:
-        return False
-    return None
+    """True for yes, False for no, None when the answer is neither (in any language)."""
+    if msg.option is not None:
+        return {"yes": True, "no": False}.get(msg.option)
+    said = words.meaning(msg.text, (words.YES, words.NO))
+    return None if said is None else said == words.YES
 
 
 def ask_again(ctx: Ctx, step: str) -> Turn:
@@ -196,18 +191,17 @@ def person_from(data: object) -> PersonIn | None:
     )
 
 
-GROUP = re.compile(r"(\d{1,3})\s*([^\d,;]+)")
-
-
-def animals_in(text: str) -> list[dict[str, object]]:
-    """`2 cow 1 buffalo` or `2 cows, 1 buffalo`: each group checked against the Sec VI scale
-    (the office checks again with the district's own profile). An animal outside the scale the
-    office knows (an elephant) is taken, to await the Magistrate's order (practice G4)."""
+def animals_in(ctx: Ctx, text: str) -> list[dict[str, object]]:
+    """`2 cow 1 buffalo`, `2 cows, 1 buffalo`, `২ গরু, ১ মহিষ`, `दो गाय`: each group checked
+    against the Sec VI scale (the office checks again with the district's own profile) and kept
+    as the register names it. An animal outside the scale the office knows (an elephant) is
+    taken, to await the Magistrate's order (practice G4)."""
     groups: list[dict[str, object]] = []
-    for count, kind in GROUP.findall(text):
-        word = kind.strip(" .,;:").lower()
-        kind_of(word, G4_ALIASES)
-        groups.append({"kind": word, "count": int(count), "description": ""})
+    found, _ = words.parse_groups(text)
+    for group in found:
+        kind = words.read_kind(ctx.t, group.kind, G4_ALIASES)
+        word = kind.value if isinstance(kind, AnimalKind) else kind.word
+        groups.append({"kind": word, "count": group.count, "description": ""})
     if not groups or sum(int(str(g["count"])) for g in groups) < 1:
         raise InvalidInput("send each kind with its number, like: 2 cow, 1 buffalo")
     return groups

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, ClassVar
 
+from bot import words
 from bot.flows.anyone import answer, day, describe_seizure, find_ref, sender_phone, view_for
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import N_
@@ -26,7 +27,7 @@ class OwnerFlow(Flow):
     """My cattle: find seizures by phone or reference, show them, and complain (Sec XIV)."""
 
     name = "owner"
-    commands = ("mycattle", "my", "complain")
+    commands = ("mycattle", "complain")
     menu = N_("My seized cattle")
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
         "start": ("ref", "pick", "act", "contact", "name", "who", "end"),
@@ -44,10 +45,8 @@ class OwnerFlow(Flow):
     # --- finding the seizure -------------------------------------------------------------------
 
     def start(self, ctx: Ctx, args: str) -> Turn:
-        first = (ctx.inbound.option or ctx.inbound.text).strip().split()
-        command = first[0].lower().lstrip("/") if first else ""
         ref = find_ref(args)
-        if command == "complain":
+        if ctx.command == "complain":
             ctx.data["complaining"] = True
             if ref is None:
                 return Turn.to("ref", *self._ask_ref(ctx))
@@ -122,14 +121,15 @@ class OwnerFlow(Flow):
         return ctx.say(text, options)
 
     def on_act(self, ctx: Ctx, msg: Inbound) -> Turn:
-        choice = answer(msg).lower()
+        typed = words.command(msg.text, ("complain",)) if msg.option is None else None
+        choice = msg.option or ("complain" if typed else "")
         if choice == "complain" and ctx.data.get("ground") != "stray":
             ctx.data["complaining"] = True
             return self._complain(ctx)
         if choice == "other" and ctx.data.get("refs"):
             return Turn.to("pick", self._pick_reply(ctx, [str(r) for r in ctx.data["refs"]]))
-        if choice in ("done", "ok", "bye"):
-            return Turn.done(ctx.say(ctx.t("Good. Send MENU for anything else.")))
+        if choice == "done" or (msg.option is None and words.says(msg.text, "done", "no")):
+            return Turn.done(ctx.say(ctx.t("Good.")))
         return Turn.to("act", self._act_reply(ctx))
 
     # --- the complaint (Sec XIV) ---------------------------------------------------------------
@@ -253,7 +253,10 @@ class OwnerFlow(Flow):
         return ctx.person.name if ctx.person is not None else str(ctx.data.get("name") or "")
 
     def on_complaint_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if answer(msg).lower() != "confirm":
+        confirmed = msg.option == "confirm" or (
+            msg.option is None and words.says(msg.text, "confirm", "yes")
+        )
+        if not confirmed:
             return Turn.to("complaint_confirm", self._summary(ctx))
         t = ctx.t
         d = ctx.data

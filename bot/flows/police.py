@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import difflib
 from typing import ClassVar
 
+from bot import words
 from bot.flows.anyone import awaiting_lines
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
@@ -25,6 +25,7 @@ from bot.flows.officer_kit import (
 from bot.i18n import N_
 from bot.types import Inbound, Option
 from law.errors import PoundError
+from office.lookup import match_village
 from office.queries import money_for
 from office.roles import Role
 from office.seizures import confirm_conveyance, report_seizure
@@ -48,7 +49,7 @@ class ConveyFlow(OfficerFlow):
 
     roles = POLICE
     name = "police_convey"
-    commands = ("convey", "aid")
+    commands = ("convey",)
     menu = N_("Aid requests and conveyance (Sec II)")
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
         "start": ("pick", "confirm", "end"),
@@ -107,7 +108,7 @@ class ConveyFlow(OfficerFlow):
             [
                 seizure_line(ctx, item),
                 ctx.t(
-                    "Have the cattle been conveyed to {pound} pound?",
+                    "Have the cattle been conveyed to {pound}?",
                     pound=item.pound_name,
                 ),
             ]
@@ -146,7 +147,7 @@ class StrayFlow(OfficerFlow):
 
     roles = POLICE
     name = "police_stray"
-    commands = ("strays", "stray")
+    commands = ("stray",)
     menu = N_("Report straying cattle (Sec XVI)")
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
         "start": ("village",),
@@ -184,12 +185,9 @@ class StrayFlow(OfficerFlow):
     def on_village(self, ctx: Ctx, msg: Inbound) -> Turn:
         villages = self._villages(ctx)
         typed = (msg.option or msg.text).strip()
-        by_lower = {v.lower(): v for v in villages}
-        match = by_lower.get(typed.lower())
-        if match is None:
-            # A typo in a village name is common on a keypad; a close name is taken.
-            close = difflib.get_close_matches(typed.lower(), list(by_lower), n=1, cutoff=0.75)
-            match = by_lower[close[0]] if close else None
+        # In any script, or with a typo common on a keypad: one close name of the thana is taken.
+        place, close = match_village(ctx.db, typed, among=villages) if typed else (None, [])
+        match = place.name if place is not None else close[0].name if len(close) == 1 else None
         if match is None:
             return Turn.to(
                 "village",
@@ -216,7 +214,7 @@ class StrayFlow(OfficerFlow):
 
     def on_animals(self, ctx: Ctx, msg: Inbound) -> Turn:
         try:
-            groups = animals_in(msg.text)
+            groups = animals_in(ctx, msg.text)
         except PoundError as exc:
             return explained(ctx, exc, "animals")
         ctx.data["animals"] = groups
@@ -230,9 +228,8 @@ class StrayFlow(OfficerFlow):
             "describe",
             ctx.say(
                 ctx.t(
-                    "Describe the {count} {kind} (colour, marks, horns), or send - to skip.",
-                    count=group["count"],
-                    kind=group["kind"],
+                    "Describe the {animals} (colour, marks, horns), or send {say_skip}.",
+                    animals=words.counted(ctx.t, int(group["count"]), str(group["kind"])),
                 )
             ),
         )
@@ -241,7 +238,8 @@ class StrayFlow(OfficerFlow):
         text = msg.text.strip()
         groups = ctx.data["animals"]
         index = int(ctx.data.get("at", 0))
-        groups[index]["description"] = "" if text in {"-", ""} else text[:500]
+        skipped = not text or words.says(text, "skip", "no")
+        groups[index]["description"] = "" if skipped else text[:500]
         ctx.data["at"] = index + 1
         if index + 1 < len(groups):
             return self._ask_description(ctx)
@@ -253,7 +251,8 @@ class StrayFlow(OfficerFlow):
             )
         ]
         for g in animals_from(groups):
-            lines.append(f"- {g.count} {g.kind}" + (f": {g.description}" if g.description else ""))
+            animals = words.counted(ctx.t, g.count, g.kind)
+            lines.append(f"- {animals}" + (f": {g.description}" if g.description else ""))
         lines.append(ctx.t("Record these strays (Sec XVI)?"))
         return Turn.to("confirm", ctx.say("\n".join(lines), yes_no(ctx)))
 
@@ -279,7 +278,7 @@ class StrayFlow(OfficerFlow):
         lines = [
             ctx.t(
                 "Recorded as {ref}: {heads} head of straying cattle (Sec XVI). Take them "
-                "without unnecessary delay to {pound} pound, then confirm with CONVEY {ref}.",
+                "without unnecessary delay to {pound}, then confirm with {say_cmd_convey} {ref}.",
                 ref=done.ref,
                 heads=done.heads,
                 pound=done.pound_name,

@@ -6,15 +6,15 @@ recorded until the person confirms the summary.
 
 from __future__ import annotations
 
-import re
 from typing import Any, ClassVar
 
+from bot import words
 from bot.flows.anyone import KIND_LABELS, answer, awaiting_lines, day, label, sender_phone
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import N_
 from bot.types import Channel, Inbound, Option, Reply
 from law.errors import InvalidInput, PoundError
-from law.kinds import AnimalKind, kind_of
+from law.kinds import AnimalKind
 from law.profile import get_profile
 from office.common import DEFAULT_REGION, find_or_add_person, normalise_phone, phone_forms
 from office.kind_orders import kinds_ordered_at
@@ -23,10 +23,13 @@ from office.notify import HELD, UNSOLICITED_PER_DAY
 from office.roles import Role
 from office.seizures import MAX_HEADS, AnimalsIn, PersonIn, report_seizure
 
-SKIP_WORDS = {"skip", "no", "none", "-", "छोड़ें", "नहीं", "বাদ", "না"}
-DONE_WORDS = {"done", "ok", "finish", "बस", "हो गया", "শেষ"}
-YES_WORDS = {"yes", "y", "हाँ", "हां", "হ্যাঁ"}
-COMMON_KINDS = ("cow", "buffalo", "bullock", "goat", "sheep")
+COMMON_KINDS = (
+    AnimalKind.COW,
+    AnimalKind.BUFFALO,
+    AnimalKind.BULLOCK,
+    AnimalKind.GOAT,
+    AnimalKind.SHEEP,
+)
 
 # What the person may change from the summary, in the order they are asked.
 CHANGEABLE: dict[str, str] = {
@@ -50,41 +53,26 @@ DRAFT_KEYS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _is(msg: Inbound, value: str, words: set[str]) -> bool:
-    return msg.option == value or (msg.option is None and msg.text.strip().lower() in words)
+def _is(msg: Inbound, value: str, *meanings: str, typo: bool = True) -> bool:
+    """The option `value` chosen, or a word typed that says one of `meanings` (bot/words.py).
+    `typo=False` where a name is asked: "Nona" is a name, not "none" mistyped."""
+    return msg.option == value or (
+        msg.option is None and words.says(msg.text, *meanings, typo=typo)
+    )
 
 
 def parse_groups(text: str) -> tuple[list[tuple[int, str, str]], str]:
-    """'2 cow red 1 buffalo' -> [(2, 'cow', 'red'), (1, 'buffalo', '')], and the words left
-    before the first group. Each count must be followed by a kind."""
-    words = text.split()
-    groups: list[tuple[int, str, str]] = []
-    lead: list[str] = []
-    i = 0
-    while i < len(words):
-        if re.fullmatch(r"\d{1,4}", words[i]) and i + 1 < len(words):
-            count, kind = int(words[i]), words[i + 1].strip(",.;").lower()
-            i += 2
-            desc: list[str] = []
-            while i < len(words) and not (
-                re.fullmatch(r"\d{1,4}", words[i]) and i + 1 < len(words)
-            ):
-                desc.append(words[i])
-                i += 1
-            groups.append((count, kind, " ".join(desc).strip(" ,;")))
-        elif groups:
-            break
-        else:
-            lead.append(words[i])
-            i += 1
-    return groups, " ".join(lead)
+    """'2 cow red 1 buffalo', '৩টি গরু লাল' -> [(2, 'cow', 'red'), (1, 'buffalo', '')], and the
+    words left before the first group. Each count must be followed by a kind."""
+    groups, lead = words.parse_groups(text)
+    return [(g.count, g.kind, g.description) for g in groups], lead
 
 
 class SeizeFlow(Flow):
     """Report a seizure: village, place, animals, damage, owner, police aid, photo, confirm."""
 
     name = "seize"
-    commands = ("seize", "report")
+    commands = ("seize",)
     menu = N_("Report cattle I have seized")
 
     def __init__(self, *, unsolicited_per_day: int = UNSOLICITED_PER_DAY) -> None:
@@ -181,12 +169,12 @@ class SeizeFlow(Flow):
             )
             if ctx.data.get("animals"):
                 options.append(Option("done", t("Done")))
-                text = t("Any more animals? Send them, or DONE.")
+                text = t("Any more animals? Send them, or {say_done}.")
             return [ctx.say(text, options)]
         if step == "count":
             kind = label(t, KIND_LABELS, str(ctx.data.get("pending_kind", "")))
             return [
-                ctx.say(t('How many {kind}? You may add a description, e.g. "2 red".', kind=kind))
+                ctx.say(t('{kind}: how many? You may add a description, e.g. "2 red".', kind=kind))
             ]
         if step == "damage":
             return [
@@ -198,11 +186,11 @@ class SeizeFlow(Flow):
                 )
             ]
         if step == "owner":
-            return [ctx.say(t("Do you know the owner? Send his name, or SKIP."), [skip])]
+            return [ctx.say(t("Do you know the owner? Send his name, or {say_skip}."), [skip])]
         if step == "owner_home":
-            return [ctx.say(t("The owner's village? Or SKIP."), [skip])]
+            return [ctx.say(t("The owner's village? Or {say_skip}."), [skip])]
         if step == "owner_phone":
-            return [ctx.say(t("The owner's phone number (+91...)? Or SKIP."), [skip])]
+            return [ctx.say(t("The owner's phone number (+91...)? Or {say_skip}."), [skip])]
         if step == "aid":
             return [
                 ctx.say(
@@ -211,7 +199,7 @@ class SeizeFlow(Flow):
                 )
             ]
         if step == "photo":
-            return [ctx.say(t("Send a photo of the cattle, or SKIP."), [skip])]
+            return [ctx.say(t("Send a photo of the cattle, or {say_skip}."), [skip])]
         if step == "change":
             options = [Option(f"change:{k}", t(v)) for k, v in CHANGEABLE.items()]
             return [ctx.say(t("What do you want to change?"), options)]
@@ -291,7 +279,7 @@ class SeizeFlow(Flow):
                     )
                 )
             ]
-        options = [Option(f"village:{v.name}", v.name) for v in close]
+        options = [Option(f"village:{v.name}", v.name_in(ctx.lang)) for v in close]
         return [ctx.say(t("Did you mean one of these villages?"), options)]
 
     def _set_village(self, ctx: Ctx, place: VillagePlace) -> None:
@@ -314,7 +302,7 @@ class SeizeFlow(Flow):
 
     def on_animals(self, ctx: Ctx, msg: Inbound) -> Turn:
         t = ctx.t
-        if _is(msg, "done", DONE_WORDS):
+        if _is(msg, "done", "done"):
             if not ctx.data.get("animals"):
                 return self._again(ctx, "animals", t("Name at least one animal first."))
             ctx.data["animals_done"] = True
@@ -329,13 +317,13 @@ class SeizeFlow(Flow):
             if groups and not lead:
                 self._add_groups(ctx, groups)
                 return Turn.to("animals", *self._ask(ctx, "animals"))
-            words = text.split()
-            if len(words) >= 2 and re.fullmatch(r"\d{1,4}", words[1]):
+            turned = words.kind_then_count(text)
+            if turned is not None:
                 # "cow 2 red": the kind first, then the count.
-                self._add_groups(ctx, [(int(words[1]), words[0], " ".join(words[2:]))])
+                self._add_groups(ctx, [(turned.count, turned.kind, turned.description)])
                 return Turn.to("animals", *self._ask(ctx, "animals"))
-            if len(words) == 1:
-                return self._pending(ctx, words[0])
+            if len(text.split()) == 1:
+                return self._pending(ctx, text)
         except PoundError as exc:
             return self._again(ctx, "animals", ctx.explain(exc))
         return self._again(
@@ -351,14 +339,14 @@ class SeizeFlow(Flow):
         return Turn.to("count", *self._ask(ctx, "count"))
 
     def on_count(self, ctx: Ctx, msg: Inbound) -> Turn:
-        words = msg.text.split()
         kind = str(ctx.data.get("pending_kind") or "")
         if not kind:
             return Turn.to("animals", *self._ask(ctx, "animals"))
-        if not words or not re.fullmatch(r"\d{1,4}", words[0]):
+        found = words.count_first(msg.text)
+        if found is None:
             return Turn.to("count", *self._ask(ctx, "count"))
         try:
-            self._add_groups(ctx, [(int(words[0]), kind, " ".join(words[1:]))])
+            self._add_groups(ctx, [(found[0], kind, found[1])])
         except PoundError as exc:
             return self._again(ctx, "count", ctx.explain(exc))
         ctx.data.pop("pending_kind", None)
@@ -374,7 +362,7 @@ class SeizeFlow(Flow):
             if village
             else set()
         )
-        kind = kind_of(text, profile.aliases, ordered)
+        kind = words.read_kind(ctx.t, text, profile.aliases, ordered)
         return kind.value if isinstance(kind, AnimalKind) else kind.word
 
     def _add_groups(self, ctx: Ctx, groups: list[tuple[int, str, str]]) -> None:
@@ -401,7 +389,7 @@ class SeizeFlow(Flow):
         return self._next(ctx)
 
     def on_owner(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if _is(msg, "skip", SKIP_WORDS):
+        if _is(msg, "skip", "skip", "no", typo=False):
             ctx.data["owner"] = None
             return self._next(ctx)
         name = " ".join(msg.text.split())
@@ -414,7 +402,7 @@ class SeizeFlow(Flow):
         draft = ctx.data.get("owner_draft")
         if not isinstance(draft, dict):
             draft = {"name": "", "residence": "", "phone": None}
-        if not _is(msg, "skip", SKIP_WORDS):
+        if not _is(msg, "skip", "skip", "no", typo=False):
             home = " ".join(msg.text.split())
             if not home or len(home) > 200:
                 return Turn.to("owner_home", *self._ask(ctx, "owner_home"))
@@ -428,7 +416,7 @@ class SeizeFlow(Flow):
             ctx.data["owner"] = None
             return self._next(ctx)
         region = str(ctx.data.get("region") or DEFAULT_REGION)
-        if not _is(msg, "skip", SKIP_WORDS):
+        if not _is(msg, "skip", "skip", "no"):
             try:
                 draft["phone"] = normalise_phone(msg.text.strip(), region)
             except PoundError:
@@ -449,9 +437,9 @@ class SeizeFlow(Flow):
         return self._next(ctx)
 
     def on_aid(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if _is(msg, "yes", YES_WORDS):
+        if _is(msg, "yes", "yes"):
             ctx.data["aid"] = True
-        elif _is(msg, "no", {"no", "n", "नहीं", "না"}):
+        elif _is(msg, "no", "no"):
             ctx.data["aid"] = False
         else:
             return Turn.to("aid", *self._ask(ctx, "aid"))
@@ -460,7 +448,7 @@ class SeizeFlow(Flow):
     def on_photo(self, ctx: Ctx, msg: Inbound) -> Turn:
         if msg.photo:
             ctx.data["photo"] = msg.photo[:500]
-        elif _is(msg, "skip", SKIP_WORDS):
+        elif _is(msg, "skip", "skip", "no"):
             ctx.data["photo"] = None
         else:
             return Turn.to("photo", *self._ask(ctx, "photo"))
@@ -472,7 +460,7 @@ class SeizeFlow(Flow):
         t = ctx.t
         d = ctx.data
         animals = ", ".join(
-            f"{n} {label(t, KIND_LABELS, str(k))}" + (f" ({desc})" if desc else "")
+            words.counted(t, int(n), str(k)) + (f" ({desc})" if desc else "")
             for k, n, desc in d.get("animals") or []
         )
         owner = d.get("owner")
@@ -505,9 +493,9 @@ class SeizeFlow(Flow):
         return ctx.say("\n".join(lines), options)
 
     def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if _is(msg, "change", {"change"}):
+        if _is(msg, "change", "change"):
             return Turn.to("change", *self._ask(ctx, "change"))
-        if not _is(msg, "confirm", {"confirm", "yes"}):
+        if not _is(msg, "confirm", "confirm", "yes"):
             return Turn.to("confirm", self._summary(ctx))
         return self._record(ctx)
 

@@ -64,7 +64,7 @@ def order_by_chat(desk: Desk, case_id: int) -> str:
     assert desk.options() == ["convict"]
     out = desk(MAGISTRATE, "Sitaram, Kemri, +919777777772")
     assert (
-        f"Case No. {case_id}: the unpaid fine to be recovered by sale of 3 cow (red and black, "
+        f"Case No. {case_id}: the unpaid fine to be recovered by sale of 3 cows (red and black, "
         "branded B), 1 buffalo (red and black, branded B), at the cattle shed behind his house, "
         "Rampur (Sec XVII)." in out
     )

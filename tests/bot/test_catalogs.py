@@ -9,7 +9,7 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from bot.i18n import LOCALES, translator
+from bot.i18n import LOCALES, translator, word_lists
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -24,6 +24,27 @@ def msgids() -> dict[str, str]:
         if isinstance(message, str) and message:
             found.setdefault(message, filename)
     return found
+
+
+def plural_msgids() -> dict[tuple[str, str], str]:
+    """Each text with a plural, marked NP_("{n} cow", "{n} cows"), and the file it is in."""
+    found: dict[tuple[str, str], str] = {}
+    for filename, _lineno, message, _comments, _context in extract_from_dir(
+        str(BOT), method_map=[("**.py", "python")], keywords={"NP_": (1, 2)}
+    ):
+        if isinstance(message, tuple) and len(message) == 2:
+            found.setdefault((str(message[0]), str(message[1])), filename)
+    return found
+
+
+def plurals(lang: str) -> dict[str, tuple[str, ...]]:
+    merged: dict[str, tuple[str, ...]] = {}
+    for po in sorted((LOCALES / lang / "LC_MESSAGES").glob("*.po")):
+        with po.open("rb") as fh:
+            for message in read_po(fh, locale=lang):
+                if isinstance(message.id, tuple) and not message.fuzzy:
+                    merged[message.id[0]] = tuple(str(s or "") for s in message.string)
+    return merged
 
 
 def catalog(lang: str) -> dict[str, str]:
@@ -63,3 +84,26 @@ def test_every_translation_keeps_the_placeholders_of_its_text(lang: str) -> None
 def test_a_translation_is_used_and_a_missing_one_falls_back_to_english() -> None:
     assert translator("hi")("Pound office.") != "Pound office."
     assert translator("bn")("no such text {x}", x=1) == "no such text 1"
+
+
+@pytest.mark.parametrize("lang", ["hi", "bn"])
+def test_every_text_with_a_plural_has_each_of_its_forms(lang: str) -> None:
+    have = plurals(lang)
+    found = plural_msgids()
+    assert ("{n} cow", "{n} cows") in found
+    missing = sorted(
+        f"{where}: {ids[0]!r}" for ids, where in found.items() if not all(have.get(ids[0], ("",)))
+    )
+    assert not missing, f"{len(missing)} plurals have no {lang} forms:\n" + "\n".join(missing)
+    for (singular, _plural), _where in found.items():
+        for form in have[singular]:
+            assert set(PLACEHOLDER.findall(form)) == set(PLACEHOLDER.findall(singular))
+
+
+@pytest.mark.parametrize("lang", ["hi", "bn"])
+def test_every_word_people_may_type_has_its_hindi_and_bengali_words(lang: str) -> None:
+    """The words domain (bot/words.py): each meaning the English catalog lists is said in
+    Hindi and Bengali too, so a keyword works in every chat."""
+    english, have = word_lists("en"), word_lists(lang)
+    assert "yes" in english and "cmd:seize" in english and "kind:cow" in english
+    assert sorted(m for m in english if not have.get(m)) == []

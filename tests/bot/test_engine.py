@@ -43,7 +43,10 @@ def test_a_flow_keeps_its_draft_in_the_database_between_messages(world: World) -
     engine = Engine(world.db, [Tally()])
     assert engine.handle(sms("40"), now=world.now)[0].text == "Second?"
     # "2" picks the second option offered: the value "2".
-    assert engine.handle(sms("2"), now=world.now)[0].text == "= 42"
+    [done] = engine.handle(sms("2"), now=world.now)
+    assert done.text == "= 42\nWhat next?"
+    # No dead end: the menu is offered again, so a number now picks from it.
+    assert [o.value for o in done.options] == ["add"]
 
 
 def test_cancel_drops_the_draft_and_an_old_draft_expires(world: World) -> None:

@@ -520,7 +520,7 @@ def test_the_notice_to_post_names_only_the_heads_still_held(
     send(world, telegram, world.on(D(2026, 3, 9), 9, 45))
 
     [text] = heard(telegram, world.darogah)
-    assert f"seizure {ref}, 2 head (2 cow)" in text
+    assert f"seizure {ref}, 2 head (2 cows)" in text
     row = one(world, "unclaimed_report")
     assert row.state == "sent"
     assert str(row.params["notice"]).startswith("NOTICE under Section VIII")
@@ -562,7 +562,7 @@ def test_police_are_not_asked_for_aid_once_conveyance_is_confirmed(
     )
     assert heard(telegram, world.police) == []
     [keeper] = heard(telegram, world.keeper)
-    assert f"Seizure {done.ref}: 2 head (2 bullock)" in keeper
+    assert f"Seizure {done.ref}: 2 head (2 bullocks)" in keeper
     assert (report.sent, report.cancelled) == (1, 1)
 
 

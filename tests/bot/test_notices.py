@@ -12,7 +12,12 @@ from bot.notices import KIND_NAMES, NOT_KNOWN, TEMPLATES, render
 
 
 def fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    """The params a text needs; `{say_...}` (a word to send, bot/i18n.py) is the translator's."""
+    return {
+        name
+        for _, name, _, _ in string.Formatter().parse(text)
+        if name and not name.startswith("say_")
+    }
 
 
 def sample(name: str) -> object:
@@ -81,7 +86,7 @@ def test_kinds_and_an_unknown_owner_are_said_in_the_readers_language() -> None:
     assert "1. गाय (red); 2. भैंस" in hindi and "मालिक: कार्यालय को ज्ञात नहीं" in hindi
     extra = {"place": "the field", "village": "Rampur", "seized_date": "2026-03-01"}
     bengali = render("arrival_expected", {**params, **extra, "animals_kinds": {"cow": 2}}, "bn")
-    assert "2 গরু" in bengali
+    assert "2টি গরু" in bengali  # a count of cattle, with its classifier
 
 
 def test_an_unknown_template_is_a_key_error() -> None:

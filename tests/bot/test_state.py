@@ -41,9 +41,10 @@ def test_messages_in_one_transaction_follow_on_as_if_each_had_been_committed(
         ]
         # Nothing is in the database yet: it waits for the commit.
         assert s.exec(select(func.count()).select_from(InboundMessage)).one() == 0
-    assert texts == ["First number?", "Second?", "= 42"]
+    # The last answer ends the flow and offers the menu again (no dead end).
+    assert texts == ["First number?", "Second?", "= 42\nWhat next?"]
     assert logged(world) == ["m0", "m1", "m2"]
-    assert chat(world) == (None, None, {"draft": {}})
+    assert chat(world) == (None, None, {"draft": {}, "options": ["add"]})
 
 
 def test_a_repeat_within_the_transaction_is_answered_as_before_and_logged_once(

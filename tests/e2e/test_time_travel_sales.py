@@ -93,7 +93,7 @@ def test_a_short_sale_keeps_the_rest_until_a_second_sale_covers_the_dues(
     assert "sold now 1 head for Rs 0-10-0" in short
     assert "applied to expenses Rs 0-1-0, fines Rs 0-9-0, feeding Rs 0-0-0" in short
     assert "Rs 1-8-0 is still due" in short
-    assert "Your other 3 head (2 cow, 1 buffalo) stay in Testpur thana pound" in short
+    assert "Your other 3 head (2 cows, 1 buffalo) stay in Testpur thana pound" in short
     assert "a further sale may follow" in short
     assert len(heard(SEIZER_CHAT)) == 2  # the register copy, then the first sale
 
@@ -118,7 +118,7 @@ def test_a_short_sale_keeps_the_rest_until_a_second_sale_covers_the_dues(
     assert "paid by earlier sales Rs 0-10-0" in account
     assert "sold now 1 head for Rs 4-0-0" in account
     assert "applied to expenses Rs 0-1-0, fines Rs 0-11-0, feeding Rs 1-12-0" in account
-    assert "your other 2 head (2 cow) were handed back to you with the balance of Rs 1-8-0" in (
+    assert "your other 2 head (2 cows) were handed back to you with the balance of Rs 1-8-0" in (
         account
     )
     view = seizure_view(world.db, ref=ref, now=world.now)

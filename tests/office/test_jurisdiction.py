@@ -125,7 +125,7 @@ def test_the_bundled_demo_district_loads(db: Database) -> None:
     assert (result.code, result.pounds, result.villages, result.people) == (
         "RAMPUR-DEMO",
         3,
-        11,
+        12,
         12,
     )
     assert district_count(db) == 1

@@ -55,7 +55,7 @@ def test_a_seizure_reported_by_sms_is_recorded_only_on_confirmation(world: World
         said(hooks.inbound(sms, HARI, "+919222222222"))
         said(hooks.inbound(sms, HARI, "2"))  # no police aid
         summary = said(hooks.inbound(sms, HARI, "skip"))  # no photo
-        assert "Animals: 2 cow, 1 buffalo" in summary and "1. Confirm" in summary
+        assert "Animals: 2 cows, 1 buffalo" in summary and "1. Confirm" in summary
         assert seizures(world) == []  # nothing before confirmation
         done = said(hooks.inbound(sms, HARI, "1"))
     [seizure] = seizures(world)

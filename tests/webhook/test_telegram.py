@@ -261,7 +261,7 @@ def test_cancel_and_help_work_over_telegram(world: World, tg: TestClient) -> Non
     post(tg, updates.text("/cancel"))
     post(tg, updates.text("/help"))
     bodies = [r.body or "" for r in outbox(world)]
-    assert bodies[0] == "Nothing to cancel."
+    assert bodies[0] == "Nothing to cancel.\nWhat next?"  # and the menu's buttons
     assert "Send CANCEL at any time" in bodies[1]
 
 

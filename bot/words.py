@@ -1,0 +1,312 @@
+"""The words people type, read the same in every chat: yes and no, skip and done, menu, help,
+cancel and language, the SMS commands, the animals and the numbers up to twenty.
+
+Every word comes from the `words` catalogs (bot/locales/{en,hi,bn}/LC_MESSAGES/words.po; the
+idiom is in docs/messages.md), never from a list in code. All three languages are one
+vocabulary: a Hindi word works in an English chat and the other way round. Words are compared
+folded (office/spelling.py: case, nukta, candrabindu, long and short vowel signs and the digits
+of every script ignored), and a word of four letters or more is still read with one typo, as
+long as it then says one thing only.
+
+Animals are read into the name the register writes (`cow`); which row of the Sec VI scale that
+is, or whether the Act refuses it (pigs, Sec XVIII), is for law/kinds.py to say.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from bot.i18n import LANGUAGES, N_, NP_, Translator, say_word, word_lists
+from law.errors import UnknownAnimalKind
+from law.kinds import AnimalKind, OutsideScale, kind_of
+from office.spelling import close, fold
+
+KIND = "kind:"
+NUMBER = "num:"
+COMMAND = "cmd:"
+# Meanings (the catalogs' `word:<meaning>` msgids) the flows ask for.
+YES = "yes"
+NO = "no"
+SKIP = "skip"
+DONE = "done"
+CONFIRM = "confirm"
+CHANGE = "change"
+MENU = "menu"
+HELP = "help"
+CANCEL = "cancel"
+LANG = "lang"
+OWN = "own"
+UNSOLD = "unsold"
+AND = "and"
+COUNTER = "counter"
+# A number of heads is at most four digits (office/seizures.py checks the total).
+MAX_DIGITS = 4
+
+# The kinds of the Sec VI scale as a chat names them (a button, a summary, a refusal).
+KIND_LABELS: dict[str, str] = {
+    "camel": N_("camel"),
+    "buffalo": N_("buffalo"),
+    "horse": N_("horse"),
+    "tattoo": N_("pony"),
+    "bull": N_("bull"),
+    "bullock": N_("bullock"),
+    "cow": N_("cow"),
+    "calf": N_("calf"),
+    "ass": N_("ass"),
+    "sheep": N_("sheep"),
+    "goat": N_("goat"),
+}
+
+# "3 cows", "1 cow": a count of one kind, in the plural forms of each language (ngettext).
+KIND_COUNTS: dict[str, tuple[str, str]] = {
+    "camel": NP_("{n} camel", "{n} camels"),
+    "buffalo": NP_("{n} buffalo", "{n} buffaloes"),
+    "horse": NP_("{n} horse", "{n} horses"),
+    "tattoo": NP_("{n} pony", "{n} ponies"),
+    "bull": NP_("{n} bull", "{n} bulls"),
+    "bullock": NP_("{n} bullock", "{n} bullocks"),
+    "cow": NP_("{n} cow", "{n} cows"),
+    "calf": NP_("{n} calf", "{n} calves"),
+    "ass": NP_("{n} ass", "{n} asses"),
+    "sheep": NP_("{n} sheep", "{n} sheep"),
+    "goat": NP_("{n} goat", "{n} goats"),
+    # Practice G4: outside the scale, registered on a Magistrate's order.
+    "elephant": NP_("{n} elephant", "{n} elephants"),
+}
+# Any other animal (one a Magistrate's order names): its name as the order wrote it.
+OTHER_COUNT = NP_("{n} {kind}", "{n} {kind}")
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """Every word of the three catalogs, folded, with what it means."""
+
+    exact: Mapping[str, frozenset[str]]
+    words: tuple[tuple[str, str], ...]  # (folded word, meaning), for the one-typo search
+    longest: int  # the longest folded word: a longer text is no word with one typo
+
+
+@cache
+def vocabulary() -> Vocabulary:
+    exact: dict[str, set[str]] = {}
+    words: list[tuple[str, str]] = []
+    for lang in LANGUAGES:
+        for meaning, said in word_lists(lang).items():
+            for word in said:
+                folded = fold(word)
+                if folded and meaning not in exact.get(folded, set()):
+                    exact.setdefault(folded, set()).add(meaning)
+                    words.append((folded, meaning))
+    longest = max((len(w) for w, _ in words), default=0)
+    return Vocabulary({k: frozenset(v) for k, v in exact.items()}, tuple(words), longest)
+
+
+def _lookup(text: str, accept: Callable[[str], bool], *, typo: bool = True) -> str | None:
+    """The one meaning `accept` takes that `text` says: exactly, else with one typo."""
+    typed = fold(text).lstrip("/")
+    if not typed:
+        return None
+    vocab = vocabulary()
+    found = {m for m in vocab.exact.get(typed, ()) if accept(m)}
+    if not found and typo and len(typed) <= vocab.longest + 1:
+        found = {m for w, m in vocab.words if accept(m) and close(typed, w)}
+    return found.pop() if len(found) == 1 else None
+
+
+def meaning(text: str, among: Collection[str], *, typo: bool = True) -> str | None:
+    """Which of the meanings `among` the whole of `text` says (None: none, or more than one).
+    `typo=False` reads only the words as the catalogs write them (folded)."""
+    return _lookup(text, lambda m: m in among, typo=typo)
+
+
+def says(text: str, *meanings: str, typo: bool = True) -> bool:
+    """Whether the whole of `text` says one of `meanings`."""
+    return meaning(text, meanings, typo=typo) is not None
+
+
+def _prefixed(text: str, prefix: str, *, typo: bool = True) -> str | None:
+    found = _lookup(text, lambda m: m.startswith(prefix), typo=typo)
+    return found.removeprefix(prefix) if found is not None else None
+
+
+def command(text: str, keys: Collection[str]) -> tuple[str, str] | None:
+    """The command that `text` starts with, of `keys` (a flow's command keys), and the rest of
+    the text: `SEIZE 2 COW RAMPUR`, `/seize`, `ज़ब्त 2 गाय रामपुर`. A command of several words
+    (मर गया) is tried before its first word alone."""
+    parts = text.split()
+    for size in (3, 2, 1):
+        if len(parts) < size:
+            continue
+        head = " ".join(parts[:size])
+        key = head.strip().lower().lstrip("/")
+        if size == 1 and key in keys:
+            return key, " ".join(parts[1:])  # the key itself: Telegram's /seize
+        found = _lookup(head, lambda m: m.startswith(COMMAND) and m[len(COMMAND) :] in keys)
+        if found is not None:
+            return found.removeprefix(COMMAND), " ".join(parts[size:])
+    return None
+
+
+def say(lang: str, meaning_: str) -> str:
+    """The word a text shows for `meaning_` in `lang` (the first of its list)."""
+    return say_word(lang, meaning_)
+
+
+# --- numbers ------------------------------------------------------------------------------------
+
+
+def _counters() -> list[str]:
+    return sorted({w for w, m in vocabulary().words if m == COUNTER}, key=len, reverse=True)
+
+
+def number(token: str) -> int | None:
+    """A count as people write it: 3, ৩, ३, "three", "तीन", "তিন", "৩টি", "দুটো", "2x"."""
+    typed = fold(token)
+    if not typed:
+        return None
+    candidates = [typed]
+    for counter in _counters():
+        if typed.endswith(counter) and len(typed) > len(counter):
+            candidates.append(typed[: -len(counter)])
+    for candidate in candidates:
+        if candidate.isascii() and candidate.isdigit() and len(candidate) <= MAX_DIGITS:
+            return int(candidate)
+        # A number word is read only as written: with a typo forgiven, "none" would be nine.
+        said = _prefixed(candidate, NUMBER, typo=False)
+        if said is not None:
+            return int(said)
+    return None
+
+
+def is_counter(token: str) -> bool:
+    return says(token, COUNTER)
+
+
+def is_and(token: str) -> bool:
+    return says(token, AND)
+
+
+# --- animals ------------------------------------------------------------------------------------
+
+
+def kind_word(text: str) -> str:
+    """The register's name of the animal `text` names in any language (`गाय`, `গরু`, `cows`
+    -> `cow`), or the text as typed when the catalogs do not know it (the law may: its own
+    English names, a Magistrate's order)."""
+    said = _prefixed(text, KIND)
+    return said if said is not None else " ".join(text.split()).strip(" .,;:!?")
+
+
+def read_kind(
+    t: Translator,
+    text: str,
+    aliases: Mapping[str, AnimalKind],
+    ordered: Collection[str] = (),
+) -> AnimalKind | OutsideScale:
+    """The animal `text` names, as the law classes it (law/kinds.py, G4, Sec XVIII). An animal
+    nobody knows is refused with the known kinds named in the reader's language."""
+    try:
+        return kind_of(kind_word(text), aliases, ordered)
+    except UnknownAnimalKind:
+        known = ", ".join(t(label) for label in KIND_LABELS.values())
+        raise UnknownAnimalKind(
+            t("{word}? Send one of: {kinds}", word=text.strip()[:40], kinds=known),
+            kind=text,
+        ) from None
+
+
+def kind_label(t: Translator, kind: str) -> str:
+    """A kind as the reader's language names it (the register's word if no label)."""
+    return t(KIND_LABELS[kind]) if kind in KIND_LABELS else kind
+
+
+def counted(t: Translator, n: int, kind: str) -> str:
+    """`3 cows`, `1 cow`, `३ गायें`: a count and its kind, in the plural the number needs."""
+    if kind in KIND_COUNTS:
+        singular, plural = KIND_COUNTS[kind]
+        return t.plural(singular, plural, n)
+    return t.plural(*OTHER_COUNT, n, kind=kind)
+
+
+# --- groups of animals typed on one line ----------------------------------------------------------
+
+# "3गाय", "2cows", "৩টি": a number glued to the word after it is two tokens.
+_GLUED = re.compile(r"(?<=\d)(?=[^\W\d_])")
+_PUNCT = " ,;.:!?।"
+
+
+@dataclass(frozen=True)
+class Group:
+    count: int
+    kind: str  # as typed: read with `read_kind`
+    description: str
+
+
+def _tokens(text: str) -> list[str]:
+    return _GLUED.sub(" ", text.replace(",", ", ").replace(";", "; ")).split()
+
+
+def parse_groups(text: str) -> tuple[list[Group], str]:
+    """'2 cow red 1 buffalo', '৩টি গরু লাল', 'तीन गाय और एक भैंस' -> the groups (count, kind,
+    description), and the words before the first group. Each count is followed by a kind."""
+    words = _tokens(text)
+    groups: list[Group] = []
+    lead: list[str] = []
+    i = 0
+
+    def count_at(j: int) -> tuple[int, int] | None:
+        """The count at word j and where its kind starts, if a kind follows it."""
+        n = number(words[j])
+        if n is None:
+            return None
+        k = j + 1
+        if k < len(words) and is_counter(words[k]):
+            k += 1
+        return (n, k) if k < len(words) else None
+
+    while i < len(words):
+        found = count_at(i)
+        if found is None:
+            if groups:
+                break
+            lead.append(words[i])
+            i += 1
+            continue
+        count, k = found
+        kind = words[k].strip(_PUNCT)
+        i = k + 1
+        desc: list[str] = []
+        while i < len(words) and count_at(i) is None:
+            desc.append(words[i])
+            i += 1
+        while desc and is_and(desc[-1].strip(_PUNCT)):
+            desc.pop()
+        groups.append(Group(count, kind, " ".join(desc).strip(_PUNCT)))
+    return groups, " ".join(lead)
+
+
+def kind_then_count(text: str) -> Group | None:
+    """'cow 2 red', 'গরু ২': the kind first, then the count."""
+    words = _tokens(text)
+    if len(words) >= 2:
+        n = number(words[1])
+        if n is not None:
+            return Group(n, words[0].strip(_PUNCT), " ".join(words[2:]).strip(_PUNCT))
+    return None
+
+
+def count_first(text: str) -> tuple[int, str] | None:
+    """'2 red', 'দুটো লাল', 'तीन': a count and what follows it."""
+    words = _tokens(text)
+    if not words:
+        return None
+    n = number(words[0])
+    if n is None:
+        return None
+    rest = words[1:]
+    if rest and is_counter(rest[0]):
+        rest = rest[1:]
+    return n, " ".join(rest).strip(_PUNCT)
