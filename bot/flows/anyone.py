@@ -151,7 +151,7 @@ def describe_seizure(ctx: Ctx, view: dict[str, Any]) -> str:
         if held and pound:
             lines.append(
                 t(
-                    "Fines and feeding at {pound}: send RATES {code} (Sec VI, VII).",
+                    "Fines and feeding at {pound}: send {say_cmd_rates} {code} (Sec VI, VII).",
                     pound=pound["name"],
                     code=pound["code"],
                 )

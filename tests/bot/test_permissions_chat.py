@@ -36,7 +36,7 @@ def test_status_by_sms_shows_who_and_what_is_due_only_to_parties_and_officers(
     for command in (f"STATUS {ref}", f"MYCATTLE {ref}"):
         text = say(world, PHONES[role], command)
         assert f"Seizure {ref}" in text
-        assert "2 cow (red, white blaze), 1 buffalo" in text
+        assert "2 cows (red, white blaze), 1 buffalo" in text
         assert "by March 8, 2026 (Sec VIII)" in text  # the claim: the notice's dates are public
         if SEES[role].value == "public":
             for secret in ("Hari Singh", "Mohan Lal", "Kemri", "Due today", "Rs "):
