@@ -41,10 +41,29 @@ class Settings(BaseSettings):
     outbox_batch: int = Field(default=200, gt=0)
     outbox_concurrency: int = Field(default=16, gt=0)  # messages in flight per worker
 
+    # The key of the audit chain's HMAC (docs/audit.md); kept outside the database, the same
+    # for every process that writes. Without it, events carry no mac.
+    audit_key: SecretStr | None = None
+
     @field_validator("log_level", mode="before")
     @classmethod
     def _lower(cls, value: object) -> object:
         return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("audit_key")
+    @classmethod
+    def _long_enough(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and len(value.get_secret_value().strip()) < 16:
+            raise ValueError(
+                "use at least 16 characters, e.g. the output of `openssl rand -hex 32`"
+            )
+        return value
+
+    @property
+    def audit_key_bytes(self) -> bytes | None:
+        if self.audit_key is None:
+            return None
+        return self.audit_key.get_secret_value().strip().encode("utf-8")
 
     @property
     def base_url(self) -> str:
