@@ -88,10 +88,7 @@ TEMPLATES: dict[str, str] = {
         "(Sec IX, XIV)."
     ),
     # Magistrates: the audit chain's head, once a day (docs/audit.md).
-    "audit_head": N_(
-        "Audit head of the pound register for {on_date}: {head}. Keep this message: it proves "
-        "the register as it stood."
-    ),
+    "audit_head": N_("Pound register audit head, {on_date}: {head}. Keep this message."),
     # Seizers: the copy of the entry and the outcome.
     "register_copy": N_(
         "Copy of entry {register_no} in the register of {pound} (Sec V): brought in on "

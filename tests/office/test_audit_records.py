@@ -89,7 +89,7 @@ def _rows_of_the_record(db: Database) -> int:
 
 def test_every_table_is_either_of_the_record_or_not() -> None:
     tables = set(SQLModel.metadata.tables)
-    assert audit.RECORD_TABLES | audit.NOT_RECORD_TABLES == tables
+    assert tables == audit.RECORD_TABLES | audit.NOT_RECORD_TABLES
     assert not audit.RECORD_TABLES & audit.NOT_RECORD_TABLES
     for name in audit.RECORD_TABLES:
         assert len(SQLModel.metadata.tables[name].primary_key.columns) == 1
@@ -148,9 +148,9 @@ def _one_id(db: Database, model: type[SQLModel], **where: object) -> int:
         q = select(model)
         for key, value in where.items():
             q = q.where(getattr(model, key) == value)
-        row = s.exec(q.order_by(getattr(model, "id"))).first()
+        row = s.exec(q.order_by(model.id)).first()
         assert row is not None
-        ident = getattr(row, "id")
+        ident = row.id
         assert isinstance(ident, int)
         return ident
 
