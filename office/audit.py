@@ -376,6 +376,18 @@ def _on_commit(s: OrmSession) -> None:
     _seal(s, mine)
 
 
+@event.listens_for(OrmSession, "after_soft_rollback")
+def _forget(s: OrmSession, previous: SessionTransaction) -> None:
+    """A (sub)transaction rolled back: its events and rows are gone with it."""
+    layers: dict[SessionTransaction, _Layer] | None = s.info.get(_LAYERS)
+    if not layers:
+        return
+    if previous.nested:
+        layers.pop(previous, None)
+    else:
+        layers.clear()
+
+
 def _seal(s: OrmSession, layer: _Layer) -> None:
     if not layer.events:
         if layer.open:
@@ -602,13 +614,15 @@ class HeadProblem:
 
 
 def _missing(head: Head, found: str | None, end: Head, seen: str) -> str | None:
+    """Why the chain no longer holds `head`, which `seen` ("is expected", "was witnessed on
+    DATE"), or None when it does."""
     if found is None:
         return (
             f"event {head.seq} with hash {head.hash} is not in the chain: the chain ends at "
-            f"{end.seq}, but {seen}"
+            f"{end.seq}, but that head {seen}"
         )
     if found != head.hash:
-        return f"event {head.seq} has another hash ({found}) than the head {head} {seen}"
+        return f"event {head.seq} has another hash ({found}) than the head {head} that {seen}"
     return None
 
 
@@ -633,7 +647,7 @@ def check_heads(db: Database, expected: Sequence[Head] = ()) -> list[HeadProblem
     for head in expected:
         if head == EMPTY_HEAD:
             continue
-        why = _missing(head, hashes.get(head.seq), end, "that head is expected")
+        why = _missing(head, hashes.get(head.seq), end, "is expected")
         if why is not None:
             problems.append(HeadProblem(head, why))
     seen: set[Head] = set()
@@ -642,7 +656,7 @@ def check_heads(db: Database, expected: Sequence[Head] = ()) -> list[HeadProblem
         if head in seen:
             continue
         seen.add(head)
-        why = _missing(head, hashes.get(head.seq), end, f"it was witnessed on {on.isoformat()}")
+        why = _missing(head, hashes.get(head.seq), end, f"was witnessed on {on.isoformat()}")
         if why is not None:
             problems.append(HeadProblem(head, why, on))
     return problems

@@ -384,11 +384,11 @@ def audit_verify(ctx: click.Context, expected: tuple[Head, ...], records: bool) 
     problems = check_heads(database, expected)
     for problem in problems:
         failures.append(f"audit chain TRUNCATED or rewritten: {problem.reason}")
-    if not problems:
-        witnessed = witnessed_count(database)
+    witnessed = witnessed_count(database)
+    if not problems and (expected or witnessed):
         click.echo(
-            f"heads: {len(expected)} expected, {witnessed} sent to Magistrates; "
-            "each is an event of the chain"
+            f"heads: the {len(expected)} expected and the {witnessed} sent to Magistrates "
+            "are all events of the chain, with their hashes"
         )
 
     if records:

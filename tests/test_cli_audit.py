@@ -9,13 +9,12 @@ from typing import Any
 import pytest
 from click.testing import Result
 from sqlalchemy import text
-from sqlmodel import select
 
-from models import Database, Payment
+from models import Database
 from office import audit
-from office.pound_acts import record_payment, register_arrival
 from office.witness import witness_heads
 from tests.office.test_audit_heads import cut, grow
+from tests.office.test_audit_records import EDITS, _latest_writer, _paid, _target
 from tests.test_worker import pound
 from tests.world import World, at, make_world
 
@@ -99,8 +98,8 @@ def test_verify_fails_on_an_emptied_chain_whose_head_was_sent_to_the_magistrate(
 
     assert result.exit_code == 1
     assert (
-        f"event 3 with hash {sent.head.hash} is not in the chain: the chain ends at 0, but it "
-        "was witnessed on 2026-03-01"
+        f"event 3 with hash {sent.head.hash} is not in the chain: the chain ends at 0, but that "
+        "head was witnessed on 2026-03-01"
     ) in result.stderr
     assert "intact" not in result.stdout
 
@@ -142,47 +141,34 @@ def test_without_the_key_the_macs_are_said_to_be_unchecked(db: Database) -> None
     )
 
 
-def _paid(world: World) -> int:
-    ref = world.seize(when=world.on(D(2026, 3, 1), 8))
-    register_arrival(
-        world.db,
-        actor_id=world.keeper,
-        ref=ref,
-        occurred_at=world.on(D(2026, 3, 1), 11),
-        now=world.now,
-    )
-    record_payment(
-        world.db,
-        actor_id=world.keeper,
-        ref=ref,
-        amount=192 + 30,
-        payer=None,
-        occurred_at=world.on(D(2026, 3, 1), 16),
-        now=world.now,
-    )
-    with world.db.reading() as s:
-        payment = s.exec(select(Payment)).one()
-        assert payment.id is not None
-        return payment.id
+CHANGES = [
+    *((table, EDITS[table]) for table in ("registerentry", "payment", "ledgerposting", "seizure")),
+    *((table, f"DELETE FROM {table} WHERE id = :id") for table in ("payment", "ledgerposting")),
+    ("registerentry", "DELETE FROM registerentry WHERE id = :id"),
+]
 
 
-def test_verify_records_names_the_altered_record_and_the_event_that_wrote_it(
-    world: World,
+@pytest.mark.parametrize(("table", "sql"), CHANGES, ids=lambda v: str(v).split(" ")[0])
+def test_verify_records_names_the_record_changed_and_the_event_that_wrote_it(
+    world: World, table: str, sql: str
 ) -> None:
-    ident = _paid(world)
+    ref = _paid(world)
     clean = run(world.db, "verify", "--records")
     assert clean.exit_code == 0, clean.output
     assert "records: " in clean.stdout
+    ident = _target(world, ref, table)
+    seq, action = _latest_writer(world.db, table, ident)
 
     with world.db.engine.begin() as conn:
-        conn.execute(text("UPDATE payment SET total = 1 WHERE id = :i"), {"i": ident})
+        conn.execute(text(sql), {"id": ident})
     result = run(world.db, "verify", "--records")
 
     assert result.exit_code == 1
-    assert f"record payment id {ident} was altered" in result.stderr
-    assert "(payment_recorded)" in result.stderr
+    how = "is missing" if sql.startswith("DELETE") else "was altered"
+    assert f"record {table} id {ident} {how}" in result.stderr
+    assert f"event {seq} ({action})" in result.stderr
     assert "intact" not in result.stdout
-    # Without --records the chain itself is intact: the edit is in the register, not the log.
+    # Without --records the chain itself is intact: the change is in the register, not the log.
     assert run(world.db, "verify").exit_code == 0
 
 
@@ -215,8 +201,10 @@ def test_a_short_key_is_refused_by_name(db: Database) -> None:
     assert "POUND_AUDIT_KEY" in result.stderr
 
 
-def test_verify_help_names_its_options_and_exit_statuses(db: Database) -> None:
-    result = run(db, "verify", "--help")
-    assert result.exit_code == 0
+def test_verify_and_head_help_name_their_options_and_exit_statuses(db: Database) -> None:
+    verify = run(db, "verify", "--help")
+    head = run(db, "head", "--help")
+    assert verify.exit_code == head.exit_code == 0
     for word in ("--expect-head", "SEQ:HASH", "--records", "POUND_AUDIT_KEY", "Exit status"):
-        assert word in result.output
+        assert word in verify.output
+    assert "SEQ:HASH" in head.output

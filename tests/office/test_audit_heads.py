@@ -99,7 +99,7 @@ def test_a_head_sent_to_the_magistrate_shows_a_chain_cut_short(world: World, las
     assert problem.witnessed_on == D(2026, 3, 1)
     assert problem.reason == (
         f"event 13 with hash {sent.head.hash} is not in the chain: the chain ends at "
-        f"{13 - last}, but it was witnessed on 2026-03-01"
+        f"{13 - last}, but that head was witnessed on 2026-03-01"
     )
 
 
@@ -109,7 +109,7 @@ def test_an_emptied_chain_is_not_intact_when_a_head_was_witnessed(world: World) 
 
     assert audit.verify_chain(world.db).checked == 0
     [problem] = audit.check_heads(world.db)
-    assert "the chain ends at 0, but it was witnessed on 2026-03-01" in problem.reason
+    assert "the chain ends at 0, but that head was witnessed on 2026-03-01" in problem.reason
 
 
 def test_the_witnessed_heads_are_kept_in_the_database(world: World) -> None:
