@@ -88,6 +88,8 @@ TEMPLATES: dict[str, str] = {
         "filed on {filed_date} by {complainant}: {text}. No sale until it is decided "
         "(Sec IX, XIV)."
     ),
+    # Magistrates: the audit chain's head, once a day (docs/audit.md).
+    "audit_head": N_("Pound register audit head, {on_date}: {head}. Keep this message."),
     # Seizers: the copy of the entry and the outcome.
     "register_copy": N_(
         "Copy of entry {register_no} in the register of {pound} (Sec V): brought in on "

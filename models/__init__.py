@@ -1,7 +1,7 @@
 """The records the Act keeps, as SQLModel tables, and the database they live in."""
 
 from models.acts import Case, Offence, Payment, Refusal, ReleaseOrder
-from models.audit import AuditEvent
+from models.audit import AuditEvent, AuditWitness
 from models.cases import OffenceDecision, RecoveryLot, RecoveryOrder, RecoverySale
 from models.complaint import Complaint
 from models.db import Database
@@ -18,6 +18,7 @@ __all__ = [
     "Animal",
     "ApiToken",
     "AuditEvent",
+    "AuditWitness",
     "Case",
     "CattleReceipt",
     "Complaint",

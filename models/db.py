@@ -22,6 +22,9 @@ _current: contextvars.ContextVar[Session | None] = contextvars.ContextVar(
 # BEGIN IMMEDIATE), so the audit chain, register numbers and refs never race between replicas.
 WRITER_LOCK_KEY = 0x506F756E64  # "Pound"
 
+# Where a writing session carries the audit key (`Session.info`).
+AUDIT_KEY = "pound.audit_key"
+
 # SQLite's busy handler waits for the file lock by sleeping 1, 2, 5, 10, 15 ... ms between tries,
 # so two threads of one process that both write (the webhooks' writer, the outbox sender) would
 # lose milliseconds on every hand-over. They take turns through this mutex instead, woken the
@@ -65,8 +68,18 @@ def _sqlite_pragmas(engine: Engine) -> None:
 class Database:
     """One database: a SQLite file (the embedded default) or PostgreSQL."""
 
-    def __init__(self, url: str, *, echo: bool = False, pool_size: int = 10) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        echo: bool = False,
+        pool_size: int = 10,
+        audit_key: bytes | None = None,
+    ) -> None:
         self.url = normalise_url(url)
+        # The key of the audit chain's HMAC (POUND_AUDIT_KEY), kept outside the database and
+        # handed to each writing session (office/audit.py seals the events with it).
+        self.audit_key = audit_key
         parsed = make_url(self.url)
         self.dialect = parsed.get_backend_name()
         kwargs: dict[str, Any] = {"echo": echo}
@@ -110,6 +123,7 @@ class Database:
                 yield outer
             return
         session = DeferringSession(self.engine, expire_on_commit=False)
+        session.info[AUDIT_KEY] = self.audit_key
         token = _current.set(session)
         try:
             with self.write_turn(), session.begin():

@@ -428,6 +428,8 @@ STANDS: frozenset[str] = frozenset(
         # Practice G4: officers' messages, sent at once when the order is needed or made.
         "kind_order_needed",
         "kind_ordered",
+        # The audit chain's head on a day: a fact once read (office/witness.py).
+        "audit_head",
     }
 )
 

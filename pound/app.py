@@ -62,7 +62,20 @@ def safe_url(url: str) -> str:
 
 
 def open_database(settings: Settings) -> Database:
-    return Database(settings.database_url)
+    """The database, with the audit key its writing sessions seal events with."""
+    return Database(settings.database_url, audit_key=settings.audit_key_bytes)
+
+
+NO_AUDIT_KEY = (
+    "warning: POUND_AUDIT_KEY is not set: audit events written now carry no mac, and "
+    "`pound audit verify` can prove them by their hash only (docs/audit.md)"
+)
+
+
+def warn_without_audit_key(settings: Settings, echo: Echo) -> None:
+    """One line at start when events would be written without the key."""
+    if settings.audit_key is None:
+        echo(NO_AUDIT_KEY)
 
 
 def describe_load(result: LoadResult) -> str:

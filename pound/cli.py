@@ -14,7 +14,17 @@ from sqlalchemy.exc import OperationalError, ProgrammingError
 from law.errors import PoundError
 from models import Database
 from models.migrate import current, upgrade
-from office.audit import verify_chain
+from office.audit import (
+    Head,
+    chain_head,
+    check_heads,
+    count_of,
+    describe_ranges,
+    parse_head,
+    verify_chain,
+    verify_records,
+    witnessed_count,
+)
 from office.jurisdiction import load_jurisdiction
 from office.queries import pound_register
 from office.tokens import issue_token, revoke_token
@@ -27,6 +37,7 @@ from pound.app import (
     safe_url,
     settle_heap,
     utc_now,
+    warn_without_audit_key,
 )
 from pound.chat import chat as chat_command
 from pound.logs import configure as configure_logging
@@ -141,6 +152,7 @@ def serve(ctx: click.Context, host: str | None, port: int | None, no_worker: boo
         update["port"] = port
     if update:
         settings = settings.model_copy(update=update)
+    warn_without_audit_key(settings, lambda line: click.echo(line, err=True))
     database = prepare(settings, clock=utc_now, echo=click.echo)
     ctx.call_on_close(database.dispose)
     url = settings.base_url
@@ -302,23 +314,115 @@ def register(ctx: click.Context, pound_code: str, year: int | None) -> None:
 
 @main.group()
 def audit() -> None:
-    """The hash-chained audit log."""
+    """The hash-chained audit log (docs/audit.md)."""
+
+
+@audit.command("head")
+@click.pass_context
+def audit_head(ctx: click.Context) -> None:
+    """Print the chain's head: its last event as SEQ:HASH, alone on the last line.
+
+    Keep it (the worker also sends it to each district's Magistrates daily) and later give it to
+    `pound audit verify --expect-head SEQ:HASH`: a chain cut short, or rewritten, fails.
+    """
+    database = _db(ctx)
+    head = chain_head(database)
+    if head.seq == 0:
+        click.echo("audit chain: no event yet")
+    else:
+        click.echo(f"audit chain: {head.seq} events; the head is its last event")
+    click.echo(str(head))
+
+
+def _head_option(
+    _ctx: click.Context, _param: click.Parameter, values: tuple[str, ...]
+) -> tuple[Head, ...]:
+    try:
+        return tuple(parse_head(v) for v in values)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from exc
 
 
 @audit.command("verify")
+@click.option(
+    "--expect-head",
+    "expected",
+    metavar="SEQ:HASH",
+    multiple=True,
+    callback=_head_option,
+    help="A head printed by `pound audit head` or sent to a Magistrate: fail unless the chain "
+    "still has that event with that hash. May be given more than once.",
+)
+@click.option(
+    "--records",
+    is_flag=True,
+    help="Also digest every row of the register as it stands and compare it with the digest "
+    "of the latest event that wrote it; name the first record altered, deleted or added.",
+)
 @click.pass_context
-def audit_verify(ctx: click.Context) -> None:
-    """Recompute the audit chain; exit 1 naming the first event that was altered."""
-    report = verify_chain(_db(ctx))
+def audit_verify(ctx: click.Context, expected: tuple[Head, ...], records: bool) -> None:
+    """Prove the audit chain; exit 1 naming the first event or record that fails.
+
+    Recomputes every event's hash, and with POUND_AUDIT_KEY every event's mac (events written
+    without the key are named as checked by hash only). Checks that each head sent to a
+    Magistrate, and each --expect-head, is still in the chain. Exit status: 0 all proved,
+    1 something altered, cut short or missing, 2 refused (e.g. the database is not migrated).
+    """
+    settings = _settings(ctx)
+    database = _db(ctx)
+    key = settings.audit_key_bytes
+    failures: list[str] = []
+
+    report = verify_chain(database, key=key)
     if report.ok:
-        click.echo(f"audit chain intact: {report.checked} events checked")
-        return
-    click.echo(
-        f"audit chain BROKEN at event seq {report.broken_seq}: {report.reason} "
-        f"({report.checked} events before it are intact)",
-        err=True,
-    )
-    ctx.exit(EXIT_BROKEN)
+        proved = f", {report.macs_checked} of them also by mac" if report.macs_checked else ""
+        click.echo(f"chain: {report.checked} events hash-checked{proved}")
+    else:
+        failures.append(
+            f"audit chain BROKEN at event seq {report.broken_seq}: {report.reason} "
+            f"({report.checked} events before it are intact)"
+        )
+    if report.without_mac:
+        click.echo(
+            f"hash only: {count_of(report.without_mac)} events carry no mac "
+            f"(seq {describe_ranges(report.without_mac)}): written without POUND_AUDIT_KEY"
+        )
+    if report.macs_unchecked:
+        click.echo(
+            f"hash only: POUND_AUDIT_KEY is not set, so the macs of "
+            f"{count_of(report.macs_unchecked)} events (seq "
+            f"{describe_ranges(report.macs_unchecked)}) were not checked"
+        )
+
+    problems = check_heads(database, expected)
+    for problem in problems:
+        failures.append(f"audit chain TRUNCATED or rewritten: {problem.reason}")
+    witnessed = witnessed_count(database)
+    if not problems and (expected or witnessed):
+        click.echo(
+            f"heads: the {len(expected)} expected and the {witnessed} sent to Magistrates "
+            "are all events of the chain, with their hashes"
+        )
+
+    if records:
+        found = verify_records(database)
+        if found.ok:
+            click.echo(
+                f"records: {found.rows} rows match the digests of the {found.events} events "
+                "that wrote them"
+            )
+        else:
+            first, more = found.problems[0], len(found.problems) - 1
+            failures.append(
+                f"records ALTERED: {first.describe()}"
+                + (f" (and {more} more record{'s' if more != 1 else ''})" if more else "")
+            )
+
+    if failures:
+        for line in failures:
+            click.echo(line, err=True)
+        ctx.exit(EXIT_BROKEN)
+    click.echo(f"audit chain intact: {report.checked} events checked")
 
 
 main.add_command(worker_command)

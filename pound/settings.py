@@ -53,6 +53,10 @@ class Settings(BaseSettings):
     unsigned_webhooks_per_minute: int = Field(default=20, ge=0)  # per client address; 0: none
     trusted_proxies: str | None = None  # addresses or networks whose X-Forwarded-For is believed
 
+    # The key of the audit chain's HMAC (docs/audit.md); kept outside the database, the same
+    # for every process that writes. Without it, events carry no mac.
+    audit_key: SecretStr | None = None
+
     @field_validator("log_level", mode="before")
     @classmethod
     def _lower(cls, value: object) -> object:
@@ -65,6 +69,21 @@ class Settings(BaseSettings):
             if item.strip():
                 ipaddress.ip_network(item.strip(), strict=False)  # a ValueError names it
         return value
+
+    @field_validator("audit_key")
+    @classmethod
+    def _long_enough(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and len(value.get_secret_value().strip()) < 16:
+            raise ValueError(
+                "use at least 16 characters, e.g. the output of `openssl rand -hex 32`"
+            )
+        return value
+
+    @property
+    def audit_key_bytes(self) -> bytes | None:
+        if self.audit_key is None:
+            return None
+        return self.audit_key.get_secret_value().strip().encode("utf-8")
 
     @property
     def base_url(self) -> str:

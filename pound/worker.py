@@ -1,7 +1,8 @@
 """`pound worker`: the deadlines that run themselves, then the outbox sender, pass after pass.
 
 Each pass, as of one instant `now`: `office.deadlines.advance_deadlines` (the Act's periods turn
-into acts and messages), then the sender delivers what is due. `pound serve` runs one worker in
+into acts and messages), `office.witness.witness_heads` (once a day, the audit chain's head to
+each district's Magistrates), then the sender delivers what is due. `pound serve` runs one worker in
 a thread unless `--no-worker`; `pound worker --once --at T` runs one pass as of T.
 """
 
@@ -31,6 +32,7 @@ from bot.transports import Transport
 from models import Database
 from models.db import normalise_url
 from office.deadlines import advance_deadlines
+from office.witness import witness_heads
 from pound.logs import configure as configure_logging
 from pound.settings import Settings
 from webhook.idempotency import purge_expired as purge_idempotency_keys
@@ -112,8 +114,18 @@ def build_sender(db: Database, settings: Settings, *, stats: SendStats | None = 
 
 
 def advance(db: Database, now: datetime) -> object:
-    """The deadlines of the Act as of `now` (office/deadlines.py)."""
-    return advance_deadlines(db, now=now)
+    """The deadlines of the Act as of `now` (office/deadlines.py), then the day's audit head
+    to the Magistrates where it is due (office/witness.py)."""
+    report = advance_deadlines(db, now=now)
+    for sent in witness_heads(db, now=now):
+        log.info(
+            "audit head %s for %s sent to %d Magistrate(s) of %s",
+            sent.head,
+            sent.on_date.isoformat(),
+            len(sent.sent_to),
+            sent.district,
+        )
+    return report
 
 
 @dataclass
@@ -236,13 +248,14 @@ def worker(ctx: click.Context, once: bool, at_text: str | None) -> None:
     SIGTERM or Ctrl-C after the batch in hand. Several workers may share a PostgreSQL
     database; on SQLite run one.
     """
-    from pound.app import utc_now
+    from pound.app import open_database, utc_now, warn_without_audit_key
 
     if at_text is not None and not once:
         raise click.UsageError("--at needs --once")
     settings: Settings = ctx.find_object(Settings) or Settings()
     configure_logging(settings)
-    db = Database(settings.database_url)
+    warn_without_audit_key(settings, lambda line: click.echo(line, err=True))
+    db = open_database(settings)
     ctx.call_on_close(db.dispose)
     at = parse_at(at_text) if at_text is not None else None
     w = make_worker(db, settings, clock=(lambda: at) if at is not None else utc_now)
