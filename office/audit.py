@@ -103,7 +103,7 @@ NOT_RECORD_TABLES: frozenset[str] = frozenset(
         "inboundmessage",
         "optout",
         "outbox",
-        "idempotencykey",
+        "idempotency_key",
     }
 )
 # Columns that schedule the office's own work rather than record an act: the clock clears them
