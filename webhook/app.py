@@ -57,7 +57,6 @@ def create_app(
         lifespan=_lifespan,
     )
     app.state.pound = AppState(db=db, clock=clock, unsolicited_per_day=unsolicited_per_day)
-    app.state.pound = AppState(db=db, clock=clock)
     app.state.limiter = Limiter.build(limits)
     errors.install(app)
 
