@@ -67,7 +67,9 @@ def create_app(
             db.ping()
         except Exception as exc:  # any driver error means "not healthy"
             return JSONResponse(
-                {"status": "unavailable", "database": type(exc).__name__}, status_code=503
+                {"status": "unavailable", "database": type(exc).__name__},
+                status_code=503,
+                headers={"Retry-After": str(errors.RETRY_AFTER)},
             )
         return JSONResponse({"status": "ok", "database": db.dialect})
 

@@ -206,7 +206,9 @@ def test_with_the_database_away_the_api_and_metrics_answer_503_with_retry_after(
         _unavailable(client.get("/api/v1/fund", headers=headers))
         _unavailable(client.post("/api/v1/seizures", json=SEIZURE, headers=headers))
         _unavailable(client.get("/metrics"))
-        assert client.get("/healthz").status_code == 503
+        health = client.get("/healthz")
+        assert health.status_code == 503
+        assert int(health.headers["Retry-After"]) > 0
 
 
 def test_a_postgresql_database_dropped_under_the_app_is_a_503(world: World) -> None:
