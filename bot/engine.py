@@ -327,7 +327,9 @@ class Engine:
             for f in self.flows.values()
             if f.menu and f.commands and f.allowed(probe)
         ]
-        who = ctx.person.name if ctx.person else None
+        # On SMS the short menu: no greeting, whose name could push it past one segment.
+        short = ctx.inbound.channel is Channel.SMS
+        who = ctx.person.name if ctx.person and not short else None
         head = t("Pound office. Hello {name}.", name=who) if who else t("Pound office.")
         lines = [head, t("Choose what you want to do:")]
         if help_text:
