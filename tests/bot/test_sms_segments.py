@@ -26,8 +26,9 @@ from bot.i18n import translator
 from bot.registry import build_engine
 from bot.types import Channel, Inbound, Reply
 from models import Database
-from office.common import find_or_add_person
+from office.common import find_or_add_person, person_by_phone
 from office.jurisdiction import load_jurisdiction_text
+from office.pound_acts import register_arrival
 from tests.sms_segments import sms_segments
 
 IST = ZoneInfo("Asia/Kolkata")
@@ -104,6 +105,7 @@ from = 2024-04-01
 """
 
 SEIZER = "+919811144455"
+KEEPER = "+919800010101"
 OWNER = "+919822255566"
 STRANGER = "+919833366677"
 SEIZER_NAME = "Ram Prasad Yadav Chaudhary"
@@ -172,9 +174,7 @@ class Sms:
 def load(db: Database) -> None:
     load_jurisdiction_text(db, LONG, now=START, origin="rampur-long.toml")
     with db.transaction() as s:
-        find_or_add_person(
-            s, name=OWNER_NAME, residence="Kakrauwa Khurd", phone=OWNER, now=START
-        )
+        find_or_add_person(s, name=OWNER_NAME, residence="Kakrauwa Khurd", phone=OWNER, now=START)
 
 
 def chat(db: Database, engine: Engine, phone: str, lang: str, clock: list[datetime]) -> Sms:
@@ -247,6 +247,17 @@ def test_every_sms_of_the_private_conversations_fits_its_budget(db: Database, la
     sent += stranger.sent
 
     # The keeper registers the cattle; days later the owner asks and complains.
+    with db.reading() as s:
+        keeper = person_by_phone(s, KEEPER)
+        keeper_id = keeper.id if keeper is not None else None
+    assert keeper_id is not None
+    register_arrival(
+        db,
+        actor_id=keeper_id,
+        ref=ref.group(0),
+        occurred_at=START + timedelta(hours=3),
+        now=START + timedelta(hours=3),
+    )
     clock[0] = START + timedelta(days=3)
     owner = chat(db, engine, OWNER, lang, clock)
     owner.say("mycattle")
@@ -266,4 +277,6 @@ def _dump(sent: list[Sent]) -> None:  # pragma: no cover
     import sys
 
     for m in sent:
-        sys.stderr.write(f"--- [{m.lang}] {m.typed!r} {m.segments}/{m.budget} len={len(m.text)}\n{m.text}\n")
+        sys.stderr.write(
+            f"--- [{m.lang}] {m.typed!r} {m.segments}/{m.budget} len={len(m.text)}\n{m.text}\n"
+        )
