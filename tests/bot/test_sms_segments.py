@@ -11,7 +11,6 @@ reaches here is measured too.
 from __future__ import annotations
 
 import re
-import string
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
@@ -25,6 +24,8 @@ from bot.engine import Engine
 from bot.i18n import translator
 from bot.registry import build_engine
 from bot.types import Channel, Inbound, Reply
+from bot.words import counted
+from law.money import PAISE
 from models import Database
 from office.common import find_or_add_person, person_by_phone
 from office.jurisdiction import load_jurisdiction_text
@@ -268,15 +269,130 @@ def test_every_sms_of_the_private_conversations_fits_its_budget(db: Database, la
     owner.say("status " + ref.group(0))
     sent += owner.sent
 
-    _dump(sent)
     problems = over(sent)
     assert not problems, f"{len(problems)} SMS over budget:\n\n" + "\n\n".join(problems)
 
 
-def _dump(sent: list[Sent]) -> None:  # pragma: no cover
-    import sys
+# --- every text alone, with the longest realistic values --------------------------------------
 
-    for m in sent:
-        sys.stderr.write(
-            f"--- [{m.lang}] {m.typed!r} {m.segments}/{m.budget} len={len(m.text)}\n{m.text}\n"
-        )
+# The files whose texts a private person reads: the engine, the refusals, the private flows and
+# the channels' own texts.
+BOT = Path(__file__).resolve().parents[2] / "bot"
+PRIVATE_SOURCES = (
+    "engine.py",
+    "errors.py",
+    "optout.py",
+    "words.py",
+    "flows/base.py",
+    "flows/anyone.py",
+    "flows/seize.py",
+    "flows/owner.py",
+    "flows/private.py",
+    "channels/telegram.py",
+)
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def private_msgids() -> list[str]:
+    found: list[str] = []
+    for name in PRIVATE_SOURCES:
+        for _line, message, _comments, _context in extract_from_file(
+            "python", BOT / name, keywords={"t": None, "N_": None}
+        ):
+            if isinstance(message, str) and message and message not in found:
+                found.append(message)
+    return found
+
+
+def long_values(lang: str) -> dict[str, object]:
+    """Each placeholder's longest realistic value, as the flows fill it in `lang`."""
+    t = translator(lang)
+    animals = ", ".join(
+        [
+            counted(t, 12, "cow") + " (red, white blaze)",
+            counted(t, 3, "buffalo") + " (black, long horns)",
+            counted(t, 2, "goat"),
+        ]
+    )
+    money = PAISE.format(123456750)  # Rs 12,34,567.50
+    person = t("{name} of {place}", name=OWNER_NAME, place="Kakrauwa Khurd")
+    return {
+        "ref": "KX7M2Q",
+        "id": 1234,
+        "complaint_id": 1234,
+        "number": 12345,
+        "n": 12,
+        "status": t("unclaimed, notice posted and proclaimed (Sec VIII)"),
+        "seizer": t("{name} of {place}", name=SEIZER_NAME, place="Tanda Badri Kalan"),
+        "reporter": t("{name} of {place}", name="Syed Ahmad Ali", place="Rampur Kotwali"),
+        "owner": person,
+        "agent": SEIZER_NAME,
+        "name": OWNER_NAME,
+        "keeper": "Pandit Shiv Narayan Tiwari",
+        "animals": animals,
+        "kind": t("buffalo"),
+        "kinds": ", ".join(t(k) for k in ("horse", "pony", "bull", "bullock", "cow")),
+        "word": "kangaroo",
+        "pound": "Rampur Kotwali thana pound",
+        "village": "Tanda Badri Kalan",
+        "place": "the sugarcane field east of the old well",
+        "damage": "ate and trampled the young sugarcane",
+        "answer": t("attached"),
+        "code": "RMP",
+        "fine": money,
+        "feeding": money,
+        "total": money,
+        "per_day": PAISE.format(1250050),
+        "day": t.day(date(2026, 9, 30)),
+        "date": t.day(date(2026, 9, 30)),
+        "start": t.day(date(2026, 9, 30)),
+        "section": "XIV",
+        "rule": "G14",
+        "limit": 5,
+        "national": "081234 56789",
+        "international": "+91 81234 56789",
+        # A refusal's detail as the office writes it (law/errors.py).
+        "message": "no seizure 'KX7M2Q' in Rampur Kotwali thana pound",
+    }
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_text_of_the_private_flows_alone_fits_a_reply(lang: str) -> None:
+    t = translator(lang)
+    values = long_values(lang)
+    msgids = private_msgids()
+    assert "Which pound? Send its name or your village." in msgids
+    unknown = sorted(
+        {
+            f
+            for m in msgids
+            for f in PLACEHOLDER.findall(m)
+            if f not in values and not f.startswith("say_")
+        }
+    )
+    assert not unknown, f"no long value for {unknown}"
+    over = []
+    for msgid in msgids:
+        text = t(msgid, **values)
+        if sms_segments(text) > REPLY_BUDGET[lang]:
+            over.append(f"{sms_segments(text)} segments: {text}")
+    assert not over, f"{len(over)} texts over {REPLY_BUDGET[lang]} segments:\n" + "\n".join(over)
+
+
+def test_the_counter_agrees_with_the_channel_and_with_the_standard() -> None:
+    """The budget's counter (tests/sms_segments.py) and the channel's agree, at the edges."""
+    cases = {
+        "a" * 160: 1,
+        "a" * 161: 2,
+        "a" * 306: 2,
+        "a" * 307: 3,
+        "€" * 80: 1,  # an extension character costs two septets
+        "€" * 81: 2,
+        "क" * 70: 1,
+        "क" * 71: 2,
+        "क" * 134: 2,
+        "क" * 135: 3,
+        "a" * 159 + "क": 3,  # one Devanagari letter sends it all as UCS-2
+    }
+    for text, expected in cases.items():
+        assert sms_segments(text) == expected == segments(text), text[:12]
