@@ -69,8 +69,9 @@ ENDINGS: dict[str, Callable[[Phone], object]] = {
     "a cancel of nothing": lambda p: p.say(say_word(p.lang, "cancel")),
     "a message not understood": lambda p: p.say("what is this"),
     "the rates": lambda p: p.say("rates TPR"),
-    "a seizure report cancelled at its summary": lambda p: p.say("seize 2 cow Rampur")
-    and p.say("Hari Singh"),
+    "a seizure report cancelled at its summary": lambda p: (
+        p.say("seize 2 cow Rampur") and p.say("Hari Singh")
+    ),
 }
 
 
