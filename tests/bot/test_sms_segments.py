@@ -396,3 +396,24 @@ def test_the_counter_agrees_with_the_channel_and_with_the_standard() -> None:
     }
     for text, expected in cases.items():
         assert sms_segments(text) == expected == segments(text), text[:12]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rates_answer_for_one_pound_in_a_segment_a_row_or_two(db: Database, lang: str) -> None:
+    """RATES names the asker's pound only, at most one segment for every two kinds it lists."""
+    load(db)
+    engine = build_engine(db)
+    clock = [START]
+    owner = chat(db, engine, OWNER, lang, clock)  # he lives in Kakrauwa Khurd: Rampur's pound
+    owner.sent.clear()
+    out = owner.say("rates")
+    assert "Rampur Kotwali thana pound" in out
+    assert "Shahabad" not in out and "Bilaspur" not in out
+    rates = [m for m in owner.sent if m.budget == REPLY_BUDGET[lang]]
+    kinds = 11  # the Sec VI scale: camel, buffalo, horse, pony, bull, bullock, cow, calf, ...
+    assert sum(m.segments for m in rates) <= (kinds + 1) // 2
+    assert all(m.segments <= m.budget for m in owner.sent)
+    # A stranger names a village; the pound serving it answers.
+    stranger = chat(db, engine, STRANGER, lang, clock)
+    assert "Rampur Kotwali thana pound" in stranger.say("rates Tanda Badri Kalan")
+    assert "Shahabad tahsil thana pound" in stranger.say("rates saifni")
