@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from bot import state, words
+from bot import sms_budget, state, words
 from bot.errors import explain
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import LANGUAGES, N_, Translator, normalise_language, translator
@@ -300,6 +300,9 @@ class Engine:
             # No dead ends: after a last answer the menu is offered again, so the next number
             # the person sends is a choice of it.
             replies = self._menu_after(ctx, replies)
+        if ctx.inbound.channel is Channel.SMS:
+            # Each SMS within its budget of segments (bot/sms_budget.py).
+            replies = sms_budget.pack(replies, ctx.lang)
         if not keep_step:
             conv.flow = flow if turn.step else None
             conv.step = turn.step if flow else None
@@ -324,7 +327,9 @@ class Engine:
             for f in self.flows.values()
             if f.menu and f.commands and f.allowed(probe)
         ]
-        who = ctx.person.name if ctx.person else None
+        # On SMS the short menu: no greeting, whose name could push it past one segment.
+        short = ctx.inbound.channel is Channel.SMS
+        who = ctx.person.name if ctx.person and not short else None
         head = t("Pound office. Hello {name}.", name=who) if who else t("Pound office.")
         lines = [head, t("Choose what you want to do:")]
         if help_text:
@@ -351,6 +356,12 @@ class Engine:
             request_location=last.request_location,
             extra=last.extra,
         )
+        if ctx.inbound.channel is Channel.SMS:
+            # On SMS the menu goes under the last answer only if the two fit one message;
+            # else it is a message of its own (within the menu's budget).
+            first = 1 + sum(len(r.options) for r in replies)
+            if not sms_budget.fits(more, ctx.lang, first):
+                return [*replies, Reply(ctx.t("What next?"), options)]
         return [*replies[:-1], more]
 
     def _language(

@@ -8,17 +8,20 @@ import re
 from datetime import date
 from typing import Any, ClassVar
 
+from bot import words
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import N_, Translator
 from bot.types import Channel, Inbound, Option, Reply
 from bot.words import KIND_LABELS, counted
 from law.errors import PoundError
 from office.common import normalise_phone
-from office.lookup import keepers_of, pound_codes, pound_rates
+from office.lookup import keepers_of, match_village, pound_codes, pound_rates
 from office.queries import seizure_view_as
 from office.seizures import REF_ALPHABET, REF_LENGTH
 
 REF = re.compile(rf"^[{REF_ALPHABET}]{{{REF_LENGTH}}}$")
+# More pounds than this are not offered as choices: the asker names his village instead.
+MAX_POUND_CHOICES = 6
 
 STATUS_LABELS: dict[str, str] = {
     "seized": N_("seized, on the way to the pound"),
@@ -104,10 +107,14 @@ def count_line(t: Translator, animals: list[dict[str, Any]]) -> str:
     return ", ".join(parts)
 
 
-def _person(p: dict[str, str] | None) -> str:
+def _person(t: Translator, p: dict[str, str] | None) -> str:
     if not p:
         return ""
-    return f"{p['name']} of {p['residence']}" if p.get("residence") else p["name"]
+    return (
+        t("{name} of {place}", name=p["name"], place=p["residence"])
+        if p.get("residence")
+        else p["name"]
+    )
 
 
 def describe_seizure(ctx: Ctx, view: dict[str, Any]) -> str:
@@ -124,15 +131,15 @@ def describe_seizure(ctx: Ctx, view: dict[str, Any]) -> str:
     ]
     public = view.get("view") == "public"
     if not public and view.get("seizer"):
-        seizer = _person(view["seizer"])
-        reporter = _person(view.get("reported_by"))
+        seizer = _person(t, view["seizer"])
+        reporter = _person(t, view.get("reported_by"))
         if reporter and reporter != seizer:
             lines.append(
                 t("Seized by {seizer}; reported by {reporter}.", seizer=seizer, reporter=reporter)
             )
         else:
             lines.append(t("Seized by {seizer}.", seizer=seizer))
-        lines.append(t("Owner: {owner}", owner=_person(view.get("owner")) or t("not known")))
+        lines.append(t("Owner: {owner}", owner=_person(t, view.get("owner")) or t("not known")))
     held = [a for a in view["animals"] if a["status"] in ("seized", "impounded")]
     lines.append(t("Animals: {animals}.", animals=count_line(t, view["animals"])))
     gone = [a for a in view["animals"] if a not in held]
@@ -260,7 +267,9 @@ class StatusFlow(Flow):
 
 
 class RatesFlow(Flow):
-    """RATES <pound>: the schedule posted at every pound, fines (Sec VI) and feeding (Sec VII)."""
+    """RATES <pound>: the schedule posted at the asker's pound, fines (Sec VI) and feeding
+    (Sec VII): the pound named, or serving the village named, or serving the asker's own
+    village; asked for when none of these says which."""
 
     name = "rates"
     commands = ("rates",)
@@ -271,39 +280,87 @@ class RatesFlow(Flow):
     }
 
     def start(self, ctx: Ctx, args: str) -> Turn:
-        code = args.strip().split()[0] if args.strip() else ""
-        if not code:
-            return Turn.to("pound", self._ask(ctx))
-        try:
+        text = args.strip()
+        if not text:
+            code = self._home_pound(ctx)
+            if code is None:
+                return Turn.to("pound", self._ask(ctx))
             return self._show(ctx, code)
-        except PoundError as exc:
-            return Turn.done(ctx.say(ctx.explain(exc)))
+        found, close = self._find(ctx, text)
+        if found is not None:
+            return self._show(ctx, found)
+        if close:
+            return Turn.to("pound", self._unknown(ctx, text, close))
+        # A one-line RATES is answered once, right or wrong; no question is left open.
+        return Turn.done(self._unknown(ctx, text, []))
 
     def on_pound(self, ctx: Ctx, msg: Inbound) -> Turn:
-        code = answer(msg).removeprefix("pound:")
-        if not code:
+        text = answer(msg).removeprefix("pound:")
+        again = words.command(text, self.commands) if msg.option is None else None
+        if again is not None:  # "RATES RMP" sent again as the answer
+            text = again[1].strip()
+        if not text:
             return Turn.to("pound", self._ask(ctx))
-        try:
-            return self._show(ctx, code)
-        except PoundError as exc:
-            return Turn.to("pound", ctx.say(ctx.explain(exc)), self._ask(ctx))
+        found, close = self._find(ctx, text)
+        if found is not None:
+            return self._show(ctx, found)
+        return Turn.to("pound", self._unknown(ctx, text, close))
+
+    def _home_pound(self, ctx: Ctx) -> str | None:
+        """The pound serving the village the asker lives in, if the register knows it."""
+        home = ctx.person.residence if ctx.person is not None else ""
+        if not home:
+            return None
+        place, _ = match_village(ctx.db, home)
+        if place is None or place.excluded or not place.pound_code:
+            return None
+        return place.pound_code
+
+    def _find(self, ctx: Ctx, text: str) -> tuple[str | None, list[tuple[str, str]]]:
+        """The pound `text` names (its code or name, or a village it serves), else the pounds
+        of the villages it is close to."""
+        pounds = pound_codes(ctx.db)
+        wanted = " ".join(text.split()).casefold()
+        for code, name in pounds:
+            if wanted in (code.casefold(), name.casefold(), name.casefold().removesuffix(" pound")):
+                return code, []
+        place, close = match_village(ctx.db, text[:120])
+        if place is not None and place.pound_code and not place.excluded:
+            return place.pound_code, []
+        names = dict(pounds)
+        near = {v.pound_code for v in close if v.pound_code and not v.excluded}
+        return None, [(c, names[c]) for c in sorted(near) if c in names]
 
     def _ask(self, ctx: Ctx) -> Reply:
-        options = [Option(f"pound:{code}", name) for code, name in pound_codes(ctx.db)]
-        return ctx.say(ctx.t("Which pound?"), options[:20])
+        pounds = pound_codes(ctx.db)
+        if len(pounds) > MAX_POUND_CHOICES:
+            pounds = []  # a long list is no help on a phone: the village says which
+        options = [Option(f"pound:{code}", name) for code, name in pounds]
+        return ctx.say(ctx.t("Which pound? Send its name or your village."), options)
+
+    def _unknown(self, ctx: Ctx, text: str, close: list[tuple[str, str]]) -> Reply:
+        t = ctx.t
+        problem = t("No pound or village {name} is known.", name=text[:40])
+        if close:
+            options = [Option(f"pound:{code}", name) for code, name in close]
+            return ctx.say(problem + " " + t("Which pound?"), options)
+        return ctx.say(problem)
 
     def _show(self, ctx: Ctx, code: str) -> Turn:
         t = ctx.t
-        rates = pound_rates(ctx.db, pound_code=code[:32], now=ctx.now)
+        try:
+            rates = pound_rates(ctx.db, pound_code=code[:32], now=ctx.now)
+        except PoundError as exc:
+            return Turn.done(ctx.say(ctx.explain(exc)))
+        # One line a row of the schedule, the amounts bare: an SMS is one segment a row or two.
         lines = [
-            t("{pound}: fines and feeding on {day}.", pound=rates.pound_name, day=day(t, rates.on)),
-            t("Fine per head, once (Sec VI); feeding per head per day (Sec VII):"),
+            t("{pound}: fine a head (Sec VI) + feeding a day (Sec VII):", pound=rates.pound_name)
         ]
         for row in rates.rows:
             kinds = ", ".join(label(t, KIND_LABELS, k) for k in row.kinds)
             lines.append(
                 t(
-                    "{kinds}: fine {fine}, feeding {feeding} a day",
+                    "{kinds}: {fine} + {feeding}",
                     kinds=kinds,
                     fine=row.fine_text,
                     feeding=row.feeding_text,

@@ -55,7 +55,7 @@ def test_the_console_loop_runs_a_story_until_the_end_of_input(world: World) -> N
     )
     assert handled == 3
     assert "> rates" in out
-    assert "Testpur thana pound: fines and feeding" in out[-1]
+    assert "Testpur thana pound: fine a head" in out[-1]
 
 
 def test_pound_chat_reports_a_seizure_on_the_database_it_is_given(

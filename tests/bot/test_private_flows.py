@@ -270,8 +270,8 @@ def test_status_and_rates_for_anyone(world: World) -> None:
     assert "not found" in chat.say("status ZZZZZZ")
     rates = chat.say("RATES TPR")
     assert "Testpur thana pound" in rates
-    assert "camel, buffalo: fine Rs 0-8-0, feeding Rs 0-1-0 a day" in rates
-    assert "sheep, goat: fine Rs 0-1-0, feeding Rs 0-0-3 a day" in rates
+    assert "camel, buffalo: Rs 0-8-0 + Rs 0-1-0" in rates
+    assert "sheep, goat: Rs 0-1-0 + Rs 0-0-3" in rates
     chat.say("rates")
     assert chat.options() == ["pound:DHK", "pound:TPR"]
 

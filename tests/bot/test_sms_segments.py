@@ -1,0 +1,419 @@
+"""Short SMS: every reply to a private person, and the menu, within its budget of segments.
+
+A reply fits 2 segments in English (GSM-7) and 3 in Hindi or Bengali (UCS-2, 67 characters a
+segment once split); the menu 1 and 2. Measured two ways, with the longest realistic values (six-
+letter references, long village, pound and person names, amounts in lakhs, three kinds):
+the real flows driven over the SMS channel, each message as Twilio would send it; and every text
+of the private flows, the engine and the refusals rendered alone, so that one no conversation
+reaches here is measured too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from babel.messages.extract import extract_from_file
+
+from bot.channels.sms import segments, texts_for
+from bot.engine import Engine
+from bot.i18n import translator
+from bot.registry import build_engine
+from bot.types import Channel, Inbound, Reply
+from bot.words import counted
+from law.money import PAISE
+from models import Database
+from office.common import find_or_add_person, person_by_phone
+from office.jurisdiction import load_jurisdiction_text
+from office.pound_acts import register_arrival
+from tests.sms_segments import sms_segments
+
+IST = ZoneInfo("Asia/Kolkata")
+LANGS = ("en", "hi", "bn")
+REPLY_BUDGET = {"en": 2, "hi": 3, "bn": 3}
+MENU_BUDGET = {"en": 1, "hi": 2, "bn": 2}
+
+# A district with names as long as real ones get: the pound and villages are the demo district's
+# and longer, the keeper's and the owner's names long, the money in paise (Rs 12,34,567.50).
+LONG = """
+[district]
+name = "Rampur Kotwali"
+code = "RMPLONG"
+timezone = "Asia/Kolkata"
+profile = "cta-1871-modern"
+languages = ["en", "hi", "bn"]
+
+[[pound]]
+code = "RMP"
+name = "Rampur Kotwali thana pound"
+thana = "RAMPUR"
+villages = [
+    { name = "Tanda Badri Kalan", names = { hi = "टांडा बादरी कलां", bn = "টান্ডা বাদরি কলাঁ" } },
+    { name = "Kakrauwa Khurd", names = { hi = "ककरौआ खुर्द", bn = "কাকরৌয়া খুর্দ" } },
+]
+
+[[pound]]
+code = "SHB"
+name = "Shahabad tahsil thana pound"
+thana = "SHAHABAD"
+villages = ["Shahabad", "Saifni"]
+
+[[pound]]
+code = "BLP"
+name = "Bilaspur thana pound"
+thana = "BILASPUR"
+villages = ["Baidyapur", "Bilaspur"]
+
+[[excluded]]
+village = "Chamraua"
+reason = "Tarai forest grant, excluded by the local Government"
+
+[[person]]
+name = "Pandit Shiv Narayan Tiwari"
+residence = "Rampur Kotwali"
+phone = "+919800010101"
+roles = ["keeper:RMP"]
+
+[[person]]
+name = "Syed Ahmad Ali"
+residence = "Rampur Kotwali"
+phone = "+919800010301"
+roles = ["police:RAMPUR"]
+
+[[feeding_rate]]
+kinds = ["camel", "buffalo"]
+per_day = "12.50"
+from = 2024-04-01
+
+[[feeding_rate]]
+kinds = ["horse", "tattoo", "bull", "bullock", "cow"]
+per_day = "8.75"
+from = 2024-04-01
+
+[[feeding_rate]]
+kinds = ["calf", "ass"]
+per_day = "6.25"
+from = 2024-04-01
+
+[[feeding_rate]]
+kinds = ["sheep", "goat"]
+per_day = "3.50"
+from = 2024-04-01
+"""
+
+SEIZER = "+919811144455"
+KEEPER = "+919800010101"
+OWNER = "+919822255566"
+STRANGER = "+919833366677"
+SEIZER_NAME = "Ram Prasad Yadav Chaudhary"
+OWNER_NAME = "Mohammad Abdul Karim Ansari"
+START = datetime.combine(date(2026, 9, 27), time(10), IST).astimezone(UTC)
+
+
+@dataclass
+class Sent:
+    """One SMS the office sends: what was typed before it, its text, and its budget."""
+
+    lang: str
+    typed: str
+    text: str
+    budget: int
+
+    @property
+    def segments(self) -> int:
+        return sms_segments(self.text)
+
+
+@dataclass
+class Sms:
+    """A person on a feature phone: each message typed, each SMS the office answers with."""
+
+    db: Database
+    engine: Engine
+    phone: str
+    lang: str
+    clock: list[datetime]
+    sent: list[Sent] = field(default_factory=list)
+    last: list[Reply] = field(default_factory=list)
+
+    def say(self, text: str) -> str:
+        inbound = Inbound(channel=Channel.SMS, address=self.phone, text=text)
+        self.last = self.engine.handle(inbound, now=self.clock[0])
+        out = []
+        menu_values = set(self.menu_values())
+        for reply in self.last:
+            for message in texts_for([reply]):
+                # A message that is only the menu has the menu's budget; a reply with the menu
+                # under it, a reply's.
+                only_menu = {o.value for o in reply.options} <= menu_values and (
+                    reply.text in self.menu_texts()
+                )
+                budget = (MENU_BUDGET if only_menu else REPLY_BUDGET)[self.lang]
+                self.sent.append(Sent(self.lang, text, message, budget))
+                out.append(message)
+        return "\n".join(out)
+
+    def menu_values(self) -> list[str]:
+        return ["seize", "mycattle", "status", "rates"]
+
+    def menu_texts(self) -> set[str]:
+        """The texts the menu's choices come under: the menu itself, or after an answer."""
+        t = translator(self.lang)
+        heads = [t("Pound office.")] + [
+            t("Pound office. Hello {name}.", name=n) for n in (SEIZER_NAME, OWNER_NAME)
+        ]
+        return {t("What next?")} | {h + "\n" + t("Choose what you want to do:") for h in heads}
+
+    def options(self) -> list[str]:
+        return [o.value for r in self.last for o in r.options]
+
+
+def load(db: Database) -> None:
+    load_jurisdiction_text(db, LONG, now=START, origin="rampur-long.toml")
+    with db.transaction() as s:
+        find_or_add_person(s, name=OWNER_NAME, residence="Kakrauwa Khurd", phone=OWNER, now=START)
+
+
+def chat(db: Database, engine: Engine, phone: str, lang: str, clock: list[datetime]) -> Sms:
+    person = Sms(db, engine, phone, lang, clock)
+    if lang != "en":
+        person.say(f"lang {lang}")
+    return person
+
+
+def over(sent: list[Sent]) -> list[str]:
+    return [
+        f"[{m.lang}] after {m.typed!r}: {m.segments} > {m.budget} segments:\n{m.text}"
+        for m in sent
+        if m.segments > m.budget
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_sms_of_the_private_conversations_fits_its_budget(db: Database, lang: str) -> None:
+    load(db)
+    engine = build_engine(db)
+    clock = [START]
+    sent: list[Sent] = []
+
+    # A cultivator the office does not know reports a seizure step by step, with a typo.
+    hari = chat(db, engine, SEIZER, lang, clock)
+    hari.say("menu")
+    hari.say("help")
+    hari.say("seize")
+    hari.say(SEIZER_NAME)
+    hari.say("Tanda Badri Kalan")
+    hari.say("Tanda Badri Kalan")
+    hari.say("the sugarcane field east of the old well")
+    hari.say("12 cow red, white blaze")
+    hari.say("buffalo")
+    hari.say("3 black, long horns")
+    hari.say("kangaroo")
+    hari.say("2 goat")
+    hari.say("done")
+    hari.say("ate and trampled the young sugarcane")
+    hari.say(OWNER_NAME)
+    hari.say("Kakrauwa Khurd")
+    hari.say("98222 5556")  # a digit short: refused at once
+    hari.say("98222 55566")
+    hari.say("yes")
+    hari.say("skip")
+    hari.say("change")
+    hari.say("4")  # damage
+    hari.say("broke the fence and ate the standing wheat")
+    recorded = hari.say("1")
+    ref = re.search(r"\b[A-Z0-9]{6}\b", recorded.split("\n")[0])
+    assert ref is not None, recorded
+    sent += hari.sent
+
+    # A stranger asks the status (the public view), the rates, and makes mistakes.
+    stranger = chat(db, engine, STRANGER, lang, clock)
+    stranger.say(f"status {ref.group(0)}")
+    stranger.say("status ZZZZZZ")
+    stranger.say("status")
+    stranger.say("not a ref")
+    stranger.say("cancel")
+    stranger.say("cancel")
+    stranger.say("rates")
+    stranger.say("Tanda Badri Kalan")
+    stranger.say("rates RMP")
+    stranger.say("rates XYZ")
+    stranger.say("what is this")
+    stranger.say("seize 2 cow Chamraua")
+    stranger.say("cancel")
+    sent += stranger.sent
+
+    # The keeper registers the cattle; days later the owner asks and complains.
+    with db.reading() as s:
+        keeper = person_by_phone(s, KEEPER)
+        keeper_id = keeper.id if keeper is not None else None
+    assert keeper_id is not None
+    register_arrival(
+        db,
+        actor_id=keeper_id,
+        ref=ref.group(0),
+        occurred_at=START + timedelta(hours=3),
+        now=START + timedelta(hours=3),
+    )
+    clock[0] = START + timedelta(days=3)
+    owner = chat(db, engine, OWNER, lang, clock)
+    owner.say("mycattle")
+    owner.say("1")  # complain
+    owner.say("2")  # as agent
+    owner.say("the cattle were grazing on common land, not in his field")
+    owner.say("1")  # confirm
+    owner.say("status " + ref.group(0))
+    sent += owner.sent
+
+    problems = over(sent)
+    assert not problems, f"{len(problems)} SMS over budget:\n\n" + "\n\n".join(problems)
+
+
+# --- every text alone, with the longest realistic values --------------------------------------
+
+# The files whose texts a private person reads: the engine, the refusals, the private flows and
+# the channels' own texts.
+BOT = Path(__file__).resolve().parents[2] / "bot"
+PRIVATE_SOURCES = (
+    "engine.py",
+    "errors.py",
+    "optout.py",
+    "words.py",
+    "flows/base.py",
+    "flows/anyone.py",
+    "flows/seize.py",
+    "flows/owner.py",
+    "flows/private.py",
+    "channels/telegram.py",
+)
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def private_msgids() -> list[str]:
+    found: list[str] = []
+    for name in PRIVATE_SOURCES:
+        for _line, message, _comments, _context in extract_from_file(
+            "python", BOT / name, keywords={"t": None, "N_": None}
+        ):
+            if isinstance(message, str) and message and message not in found:
+                found.append(message)
+    return found
+
+
+def long_values(lang: str) -> dict[str, object]:
+    """Each placeholder's longest realistic value, as the flows fill it in `lang`."""
+    t = translator(lang)
+    animals = ", ".join(
+        [
+            counted(t, 12, "cow") + " (red, white blaze)",
+            counted(t, 3, "buffalo") + " (black, long horns)",
+            counted(t, 2, "goat"),
+        ]
+    )
+    money = PAISE.format(123456750)  # Rs 12,34,567.50
+    person = t("{name} of {place}", name=OWNER_NAME, place="Kakrauwa Khurd")
+    return {
+        "ref": "KX7M2Q",
+        "id": 1234,
+        "complaint_id": 1234,
+        "number": 12345,
+        "n": 12,
+        "status": t("unclaimed, notice posted and proclaimed (Sec VIII)"),
+        "seizer": t("{name} of {place}", name=SEIZER_NAME, place="Tanda Badri Kalan"),
+        "reporter": t("{name} of {place}", name="Syed Ahmad Ali", place="Rampur Kotwali"),
+        "owner": person,
+        "agent": SEIZER_NAME,
+        "name": OWNER_NAME,
+        "keeper": "Pandit Shiv Narayan Tiwari",
+        "animals": animals,
+        "kind": t("buffalo"),
+        "kinds": ", ".join(t(k) for k in ("horse", "pony", "bull", "bullock", "cow")),
+        "word": "kangaroo",
+        "pound": "Rampur Kotwali thana pound",
+        "village": "Tanda Badri Kalan",
+        "place": "the sugarcane field east of the old well",
+        "damage": "ate and trampled the young sugarcane",
+        "answer": t("attached"),
+        "code": "RMP",
+        "fine": money,
+        "feeding": money,
+        "total": money,
+        "per_day": PAISE.format(1250050),
+        "day": t.day(date(2026, 9, 30)),
+        "date": t.day(date(2026, 9, 30)),
+        "start": t.day(date(2026, 9, 30)),
+        "section": "XIV",
+        "rule": "G14",
+        "limit": 5,
+        "national": "081234 56789",
+        "international": "+91 81234 56789",
+        # A refusal's detail as the office writes it (law/errors.py).
+        "message": "no seizure 'KX7M2Q' in Rampur Kotwali thana pound",
+    }
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_text_of_the_private_flows_alone_fits_a_reply(lang: str) -> None:
+    t = translator(lang)
+    values = long_values(lang)
+    msgids = private_msgids()
+    assert "Which pound? Send its name or your village." in msgids
+    unknown = sorted(
+        {
+            f
+            for m in msgids
+            for f in PLACEHOLDER.findall(m)
+            if f not in values and not f.startswith("say_")
+        }
+    )
+    assert not unknown, f"no long value for {unknown}"
+    over = []
+    for msgid in msgids:
+        text = t(msgid, **values)
+        if sms_segments(text) > REPLY_BUDGET[lang]:
+            over.append(f"{sms_segments(text)} segments: {text}")
+    assert not over, f"{len(over)} texts over {REPLY_BUDGET[lang]} segments:\n" + "\n".join(over)
+
+
+def test_the_counter_agrees_with_the_channel_and_with_the_standard() -> None:
+    """The budget's counter (tests/sms_segments.py) and the channel's agree, at the edges."""
+    cases = {
+        "a" * 160: 1,
+        "a" * 161: 2,
+        "a" * 306: 2,
+        "a" * 307: 3,
+        "€" * 80: 1,  # an extension character costs two septets
+        "€" * 81: 2,
+        "क" * 70: 1,
+        "क" * 71: 2,
+        "क" * 134: 2,
+        "क" * 135: 3,
+        "a" * 159 + "क": 3,  # one Devanagari letter sends it all as UCS-2
+    }
+    for text, expected in cases.items():
+        assert sms_segments(text) == expected == segments(text), text[:12]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rates_answer_for_one_pound_in_a_segment_a_row_or_two(db: Database, lang: str) -> None:
+    """RATES names the asker's pound only, at most one segment for every two kinds it lists."""
+    load(db)
+    engine = build_engine(db)
+    clock = [START]
+    owner = chat(db, engine, OWNER, lang, clock)  # he lives in Kakrauwa Khurd: Rampur's pound
+    owner.sent.clear()
+    out = owner.say("rates")
+    assert "Rampur Kotwali thana pound" in out
+    assert "Shahabad" not in out and "Bilaspur" not in out
+    rates = [m for m in owner.sent if m.budget == REPLY_BUDGET[lang]]
+    kinds = 11  # the Sec VI scale: camel, buffalo, horse, pony, bull, bullock, cow, calf, ...
+    assert sum(m.segments for m in rates) <= (kinds + 1) // 2
+    assert all(m.segments <= m.budget for m in owner.sent)
+    # A stranger names a village; the pound serving it answers.
+    stranger = chat(db, engine, STRANGER, lang, clock)
+    assert "Rampur Kotwali thana pound" in stranger.say("rates Tanda Badri Kalan")
+    assert "Shahabad tahsil thana pound" in stranger.say("rates saifni")
