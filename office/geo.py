@@ -80,17 +80,16 @@ def village_at(
     if district_ids is not None:
         query = query.where(col(Village.district_id).in_(list(district_ids)))
     with db.reading() as s:
-        rows = s.exec(query).all()
-    places = [
-        Place(
-            name=v.name,
-            lat=float(v.lat or 0.0),
-            lon=float(v.lon or 0.0),
-            district=d.name,
-            names=tuple(sorted((v.names or {}).items())),
-        )
-        for v, d in rows
-    ]
+        places = [
+            Place(
+                name=v.name,
+                lat=float(v.lat or 0.0),
+                lon=float(v.lon or 0.0),
+                district=d.name,
+                names=tuple(sorted((v.names or {}).items())),
+            )
+            for v, d in s.exec(query).all()
+        ]
     found = nearest(places, lat, lon)
     if found is None:
         return None
