@@ -49,7 +49,7 @@ def answer(
     )
     if found is None:
         return ctx.say(
-            t("I cannot find a village from a location here. Please type the village name.")
+            t("I cannot find a village from a location here; please type its name.")
         )
     if found.place is None:
         return ctx.say(

@@ -158,7 +158,7 @@ def test_without_coordinates_a_location_asks_for_the_name(world: World) -> None:
     chat.say("seize")
     assert not chat.last[-1].request_location  # nothing to find a village with
     said = chat.at(NEAR_KEMRI)
-    assert said == "I cannot find a village from a location here. Please type the village name."
+    assert said == "I cannot find a village from a location here; please type its name."
     assert chat.state()[1] == "village"
 
 
