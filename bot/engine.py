@@ -250,7 +250,8 @@ class Engine:
             note = Reply(t(pointing.NOT_HERE))
             if conv.flow and conv.step:
                 kept = data.get("options")
-                out = self._finish(conv, data, ctx, Turn([note], conv.step), conv.flow, replies, now)
+                turn = Turn([note], conv.step)
+                out = self._finish(conv, data, ctx, turn, conv.flow, replies, now)
                 if kept is not None:
                     conv.data["options"] = kept
                 return out

@@ -178,9 +178,7 @@ def message_from_form(form: Mapping[str, str]) -> SmsMessage:
         body = ""
     return SmsMessage(
         sid=sid,
-        inbound=Inbound(
-            channel=channel, address=sender, text=body, photo=photo, location=location
-        ),
+        inbound=Inbound(channel=channel, address=sender, text=body, photo=photo, location=location),
     )
 
 

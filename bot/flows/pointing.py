@@ -20,9 +20,7 @@ SHARE_TOO = N_("You may also share your location.")
 NOT_HERE = N_("A location helps only when I ask for a village; nothing was changed.")
 
 
-def offer(
-    ctx: Ctx, question: Reply, district_ids: Collection[int] | None = None
-) -> list[Reply]:
+def offer(ctx: Ctx, question: Reply, district_ids: Collection[int] | None = None) -> list[Reply]:
     """The question that asks for a village, offering to share a location where the district
     has coordinates: a "Share my location" button on Telegram (a reply keyboard, so a question
     with choices keeps them and the button comes as a reply of its own), a line on WhatsApp."""
@@ -37,20 +35,14 @@ def offer(
     return [Reply(question.text, request_location=True, extra=question.extra)]
 
 
-def answer(
-    ctx: Ctx, location: Location, district_ids: Collection[int] | None = None
-) -> Reply:
+def answer(ctx: Ctx, location: Location, district_ids: Collection[int] | None = None) -> Reply:
     """The nearest village to `location`, asked to confirm (kept in the draft until then), or
     why there is none: outside the district, or no village there has coordinates."""
     t = ctx.t
     ctx.data.pop(GUESS, None)
-    found = village_at(
-        ctx.db, location.latitude, location.longitude, district_ids=district_ids
-    )
+    found = village_at(ctx.db, location.latitude, location.longitude, district_ids=district_ids)
     if found is None:
-        return ctx.say(
-            t("I cannot find a village from a location here; please type its name.")
-        )
+        return ctx.say(t("I cannot find a village from a location here; please type its name."))
     if found.place is None:
         return ctx.say(
             t(

@@ -138,7 +138,8 @@ def test_a_location_points_at_the_nearest_village_within_reach(world: World) -> 
 def test_only_the_districts_asked_are_searched(world: World) -> None:
     place_villages(world)
     other = OTHER_DISTRICT.replace(
-        'villages = ["Dusragaon"]', 'villages = [{ name = "Dusragaon", lat = 25.617, lon = 85.1335 }]'
+        'villages = ["Dusragaon"]',
+        'villages = [{ name = "Dusragaon", lat = 25.617, lon = 85.1335 }]',
     )
     load_jurisdiction_text(world.db, other, now=world.now, origin="otherpur.toml")
     with world.db.reading() as s:
