@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import math
+from datetime import date
+from pathlib import Path
 
 import pytest
 from sqlmodel import select
 
-from models import District, Village
+from models import Database, District, Village
 from office.geo import MAX_KM, Place, distance_km, has_coordinates, nearest, village_at
-from office.jurisdiction import JurisdictionError, load_jurisdiction_text
+from office.jurisdiction import JurisdictionError, load_jurisdiction, load_jurisdiction_text
 from tests.places import DELHI, DHAKIA, KEMRI, NEAR_KEMRI, PLACED, place_villages
-from tests.world import DISTRICT, OTHER_DISTRICT, World
+from tests.world import DISTRICT, OTHER_DISTRICT, World, at
+
+DEMO = Path(__file__).resolve().parents[2] / "pound" / "data" / "demo.toml"
 
 # --- pure distances -------------------------------------------------------------------------------
 
@@ -151,3 +155,20 @@ def test_only_the_districts_asked_are_searched(world: World) -> None:
     assert testpur is not None and testpur.place is not None and testpur.place.name == "Kemri"
     far = village_at(world.db, *DELHI)
     assert far is not None and far.districts == ("Otherpur", "Testpur")
+
+
+def test_every_demo_village_has_coordinates_a_few_km_from_its_neighbours(db: Database) -> None:
+    load_jurisdiction(db, DEMO, now=at(date(2026, 3, 1), 8))
+    with db.reading() as s:
+        rows = [(v.name, v.lat, v.lon) for v in s.exec(select(Village)).all()]
+    assert len(rows) == 12 and all(lat is not None and lon is not None for _, lat, lon in rows)
+    places = [Place(name, lat or 0.0, lon or 0.0) for name, lat, lon in rows]
+    for place in places:
+        others = [p for p in places if p is not place]
+        found = nearest(others, place.lat, place.lon)
+        assert found is not None and 2.0 <= found[1] <= 8.0, place.name
+    # A cultivator in the fields east of Baidyapur, sharing where he stands.
+    pointed = village_at(db, 28.8990, 79.3150)
+    assert pointed is not None and pointed.place is not None
+    assert pointed.place.name_in("bn") == "বৈদ্যপুর" and pointed.km < 1.0
+    assert pointed.districts == ("Rampur (demo)",)
