@@ -20,6 +20,7 @@ from sqlmodel import Session, select
 
 from bot import sms_budget, state, words
 from bot.errors import explain
+from bot.flows import pointing
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import LANGUAGES, N_, Translator, normalise_language, translator
 from bot.types import Channel, Inbound, Option, Reply
@@ -241,6 +242,21 @@ class Engine:
             replies.append(Reply(t("Your unfinished conversation was dropped.")))
             conv.flow, conv.step, data = None, None, {}
             ctx.data = {}
+        if inbound.location is not None and not (
+            conv.flow in self.flows and conv.step in self.flows[conv.flow].location_steps
+        ):
+            # A location answers only where a village is asked: elsewhere it changes nothing,
+            # not even the options a number picks (bot/flows/pointing.py).
+            note = Reply(t(pointing.NOT_HERE))
+            if conv.flow and conv.step:
+                kept = data.get("options")
+                turn = Turn([note], conv.step)
+                out = self._finish(conv, data, ctx, turn, conv.flow, replies, now)
+                if kept is not None:
+                    conv.data["options"] = kept
+                return out
+            turn = Turn([note, *self._menu(ctx)])
+            return self._finish(conv, {}, ctx, turn, None, replies, now)
         if conv.flow and conv.step and conv.flow in self.flows:
             flow = self.flows[conv.flow]
             turn = self._run(lambda: flow.handle(ctx, conv.step or "", msg), ctx, conv.step)

@@ -48,6 +48,10 @@ class Village(SQLModel, table=True):
     # The village's name in other scripts, by language ({"hi": "रामपुर", "bn": "রামপুর"}),
     # as the district file gives them; the register writes `name`.
     names: dict[str, str] = json_field(dict)
+    # Where the village lies (WGS 84 degrees), if the district file says: a location shared in a
+    # chat is taken to the nearest village (office/geo.py). Both or neither.
+    lat: float | None = None
+    lon: float | None = None
 
 
 class Person(SQLModel, table=True):

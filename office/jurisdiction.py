@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
+import math
 import re
 import tomllib
 import unicodedata
@@ -46,9 +47,10 @@ _ALLOWED: dict[str, tuple[str, ...]] = {
     "pound": ("code", "name", "thana", "villages"),
     "person": ("name", "residence", "phone", "telegram_id", "language", "roles"),
     "feeding_rate": ("kinds", "per_day", "from"),
-    "excluded": ("village", "reason", "names"),
-    # A village of a pound's list written as an inline table: { name = "...", names = {...} }.
-    "village": ("name", "names"),
+    "excluded": ("village", "reason", "names", "lat", "lon"),
+    # A village of a pound's list written as an inline table:
+    # { name = "...", names = {...}, lat = 28.81, lon = 79.03 }.
+    "village": ("name", "names", "lat", "lon"),
 }
 _ARRAYS = ("pound", "person", "feeding_rate", "excluded")
 
@@ -191,6 +193,8 @@ class _Spec:
     country: str = DEFAULT_REGION  # reads phones written without their +code
     # Villages' names in other scripts: (village, ((lang, name), ...)), as the file gives them.
     names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    # Villages' coordinates: (village, (lat, lon)) in degrees, as the file gives them.
+    coordinates: tuple[tuple[str, tuple[float, float]], ...] = ()
 
     @property
     def village_count(self) -> int:
@@ -227,6 +231,8 @@ class _Spec:
             body["start"] = self.start.isoformat()
         if self.names:  # likewise
             body["names"] = sorted([v, [list(n) for n in names]] for v, names in self.names)
+        if self.coordinates:  # likewise
+            body["coordinates"] = sorted([v, list(at)] for v, at in self.coordinates)
         blob = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
@@ -255,6 +261,7 @@ class _Reader:
         self.lines = _Lines(text)
         self.origin = origin
         self.names: list[tuple[str, tuple[tuple[str, str], ...]]] = []
+        self.coordinates: list[tuple[str, tuple[float, float]]] = []
 
     def fail(self, reason: str, line: int, section: str | None = None) -> NoReturn:
         raise JurisdictionError(reason, origin=self.origin, line=line, section=section)
@@ -364,6 +371,7 @@ class _Reader:
             start,
             country,
             tuple(self.names),
+            tuple(self.coordinates),
         )
 
     def _country(self, district: Mapping[str, Any]) -> str:
@@ -396,6 +404,37 @@ class _Reader:
                 self.fail(f"the {code} name of village {village!r} is longer than 120", line)
             out.append((code, _words(written)))
         return tuple(sorted(out))
+
+    def _coordinates(
+        self, table: Mapping[str, Any], village: str, line: int
+    ) -> tuple[float, float] | None:
+        """`lat = 28.81, lon = 79.03`: where the village lies, in degrees (WGS 84, as a phone
+        shares a location); both or neither."""
+        given = [key for key in ("lat", "lon") if key in table]
+        if not given:
+            return None
+        if len(given) == 1:
+            missing = "lon" if given == ["lat"] else "lat"
+            self.fail(f"village {village!r} has {given[0]!r} but no {missing!r}; give both", line)
+        out: list[float] = []
+        for key, bound, example in (("lat", 90, "28.81"), ("lon", 180, "79.03")):
+            value = table[key]
+            # bool is an int in Python; `lat = true` is a mistake, not 1 degree.
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                self.fail(
+                    f"{key!r} of village {village!r} must be a number of degrees, like "
+                    f"{example}, without quotes",
+                    line,
+                )
+            degrees = float(value)
+            if not math.isfinite(degrees) or not -bound <= degrees <= bound:
+                self.fail(
+                    f"{key!r} of village {village!r} is {value}; it must be between "
+                    f"-{bound} and {bound} degrees",
+                    line,
+                )
+            out.append(degrees)
+        return out[0], out[1]
 
     def _start(self, district: Mapping[str, Any]) -> date | None:
         """Practice G17: the first day of the district's register, if the file names it."""
@@ -482,8 +521,9 @@ class _Reader:
                 if isinstance(item, dict):
                     for key in item:
                         if key not in _ALLOWED["village"]:
+                            known = ", ".join(_ALLOWED["village"])
                             self.fail(
-                                f"unknown key {key!r} in a village; known keys: name, names", line
+                                f"unknown key {key!r} in a village; known keys: {known}", line
                             )
                 if not isinstance(given, str) or not _words(given):
                     self.fail(
@@ -494,6 +534,10 @@ class _Reader:
                 village = _words(given)
                 if isinstance(item, dict) and "names" in item:
                     self.names.append((village, self._names(item["names"], village, line)))
+                if isinstance(item, dict):
+                    at = self._coordinates(item, village, line)
+                    if at is not None:
+                        self.coordinates.append((village, at))
                 if len(village) > 120:
                     self.fail(
                         f"village name {village[:20]!r}... is longer than 120 characters", line
@@ -536,6 +580,11 @@ class _Reader:
             if "names" in table:
                 line = self.lines.key("excluded", i, "names")
                 self.names.append((village, self._names(table["names"], village, line)))
+            given = [k for k in ("lat", "lon") if k in table]
+            if given:
+                at = self._coordinates(table, village, self.lines.key("excluded", i, given[0]))
+                if at is not None:
+                    self.coordinates.append((village, at))
         return tuple(out)
 
     def _people(
@@ -876,6 +925,7 @@ def _write_villages(s: Session, district_id: int, spec: _Spec, pound_ids: dict[s
             row.pound_id, row.excluded, row.excluded_reason = None, False, None
             s.add(row)
     names = {village.lower(): dict(given) for village, given in spec.names}
+    coordinates = {village.lower(): at for village, at in spec.coordinates}
     for key, (name, pound_id, reason) in wanted.items():
         row = existing.get(key) or Village(district_id=district_id, name=name)
         row.name = name
@@ -883,6 +933,7 @@ def _write_villages(s: Session, district_id: int, spec: _Spec, pound_ids: dict[s
         row.excluded = reason is not None
         row.excluded_reason = reason
         row.names = names.get(key, {})
+        row.lat, row.lon = coordinates.get(key, (None, None))
         s.add(row)
     s.flush()
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from twilio.twiml.messaging_response import MessagingResponse
 
-from bot.types import Channel, Inbound, Reply
+from bot.types import Channel, Inbound, Location, Reply
 
 MAX_SEGMENTS = 3
 WHATSAPP_PREFIX = "whatsapp:"
@@ -147,7 +147,9 @@ def message_from_form(form: Mapping[str, str]) -> SmsMessage:
     """Read Twilio's inbound message fields; `whatsapp:` senders are the WhatsApp channel.
 
     The address is the bare E.164 number on both channels (the sender adds `whatsapp:`).
-    An MMS photo is kept by its URL (MediaUrl0).
+    An MMS photo is kept by its URL (MediaUrl0); a location shared on WhatsApp by its
+    `Latitude` and `Longitude` (its `Address` or `Label`, when the sender picked a named
+    place, is the text).
     """
     sid = (form.get("MessageSid") or form.get("SmsMessageSid") or "").strip()
     sender = (form.get("From") or "").strip()
@@ -170,10 +172,28 @@ def message_from_form(form: Mapping[str, str]) -> SmsMessage:
         if url and (kind.startswith("image/") or not kind):
             photo = url[:500]
     body = form.get("Body") or ""
+    location = _location(form)
+    if location is not None:
+        # The text of a location message is the place's name, not an answer to the question.
+        body = ""
     return SmsMessage(
         sid=sid,
-        inbound=Inbound(channel=channel, address=sender, text=body, photo=photo),
+        inbound=Inbound(channel=channel, address=sender, text=body, photo=photo, location=location),
     )
+
+
+def _location(form: Mapping[str, str]) -> Location | None:
+    """A shared location (WhatsApp's `Latitude` and `Longitude`, in degrees), or None when the
+    form has none or they are not numbers. A number off the earth is kept as sent, for the
+    webhook to refuse (webhook/inbound.py)."""
+    raw = (form.get("Latitude") or "").strip(), (form.get("Longitude") or "").strip()
+    if not all(raw):
+        return None
+    try:
+        lat, lon = float(raw[0]), float(raw[1])
+    except ValueError:
+        return None
+    return Location(lat, lon)
 
 
 def opt_keyword(text: str) -> str | None:

@@ -89,12 +89,16 @@ class Flow:
     when it finishes). It is drawn in `bot/flows/<name>.mmd` (a test holds the two together),
     and every turn is checked against it: a step that goes where it may not is refused, its
     work rolled back, rather than leaving a chat in a state nobody drew.
+
+    `location_steps` are the steps a shared location answers (where a village is asked); at
+    any other step the engine says so and changes nothing.
     """
 
     name: str = ""
     commands: tuple[str, ...] = ()
     menu: str = ""
     steps: ClassVar[dict[str, tuple[str, ...]]] = {}
+    location_steps: ClassVar[frozenset[str]] = frozenset()
 
     def allowed(self, ctx: Ctx) -> bool:
         return True

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from bot import words
+from bot.flows import pointing
 from bot.flows.anyone import awaiting_lines
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
@@ -149,6 +150,7 @@ class StrayFlow(OfficerFlow):
     name = "police_stray"
     commands = ("stray",)
     menu = N_("Report straying cattle (Sec XVI)")
+    location_steps = frozenset({"village"})
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
         "start": ("village",),
         "village": ("village", "place"),
@@ -172,19 +174,20 @@ class StrayFlow(OfficerFlow):
         villages = self._villages(ctx)
         if not villages:
             raise refused(ctx, Role.POLICE)
-        return Turn.to(
-            "village",
-            ctx.say(
-                ctx.t(
-                    "Straying cattle, owner unknown (Sec XVI). In which village were they found?"
-                ),
-                tuple(Option(v, v) for v in villages),
-            ),
+        question = ctx.say(
+            ctx.t("Straying cattle, owner unknown (Sec XVI). In which village were they found?"),
+            tuple(Option(v, v) for v in villages),
         )
+        return Turn.to("village", *pointing.offer(ctx, question, ctx.district_ids()))
 
     def on_village(self, ctx: Ctx, msg: Inbound) -> Turn:
         villages = self._villages(ctx)
-        typed = (msg.option or msg.text).strip()
+        if msg.location is not None:
+            return Turn.to("village", pointing.answer(ctx, msg.location, ctx.district_ids()))
+        pointed, typed_instead = pointing.confirmed(ctx, msg)
+        if typed_instead is not None:
+            return Turn.to("village", typed_instead)
+        typed = pointed or (msg.option or msg.text).strip()
         # In any script, or with a typo common on a keypad: one close name of the thana is taken.
         place, close = match_village(ctx.db, typed, among=villages) if typed else (None, [])
         match = place.name if place is not None else close[0].name if len(close) == 1 else None

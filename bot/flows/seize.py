@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from bot import words
+from bot.flows import pointing
 from bot.flows.anyone import KIND_LABELS, answer, awaiting_lines, day, label, sender_phone
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import N_
@@ -74,6 +75,7 @@ class SeizeFlow(Flow):
     name = "seize"
     commands = ("seize",)
     menu = N_("Report cattle I have seized")
+    location_steps = frozenset({"village"})
 
     def __init__(self, *, unsolicited_per_day: int = UNSOLICITED_PER_DAY) -> None:
         # How many numbers the office never heard from a reporter may have it message a day.
@@ -158,7 +160,7 @@ class SeizeFlow(Flow):
             hint = ctx.data.pop("village_hint", None)
             if hint:
                 return self._village_choices(ctx, hint)
-            return [ctx.say(t("In which village were the cattle seized?"))]
+            return pointing.offer(ctx, ctx.say(t("In which village were the cattle seized?")))
         if step == "place":
             return [ctx.say(t("Where exactly: which field or place?"))]
         if step == "animals":
@@ -234,13 +236,11 @@ class SeizeFlow(Flow):
     def on_village(self, ctx: Ctx, msg: Inbound) -> Turn:
         t = ctx.t
         if msg.location is not None:
-            # The jurisdiction has no coordinates for villages yet: ask for the name instead.
-            return self._again(
-                ctx,
-                "village",
-                t("Thank you. I cannot yet find a village from a location; please type its name."),
-            )
-        text = answer(msg).removeprefix("village:")
+            return Turn.to("village", pointing.answer(ctx, msg.location))
+        pointed, typed_instead = pointing.confirmed(ctx, msg)
+        if typed_instead is not None:
+            return Turn.to("village", typed_instead)
+        text = pointed or answer(msg).removeprefix("village:")
         if not text or len(text) > 120:
             return Turn.to("village", *self._ask(ctx, "village"))
         place, close = match_village(ctx.db, text)

@@ -475,8 +475,8 @@ def test_a_district_file_gives_names_by_language_and_bad_ones_are_refused_by_lin
         load_jurisdiction_text(world.db, bad, now=world.now)
     assert refused.value.line == DISTRICT.splitlines().index('villages = ["Dhakia"]') + 1
     assert "'names' of village 'Dhakia'" in refused.value.reason
-    odd = DISTRICT.replace('villages = ["Dhakia"]', 'villages = [{ name = "Dhakia", lat = 1 }]')
-    with pytest.raises(JurisdictionError, match="unknown key 'lat'"):
+    odd = DISTRICT.replace('villages = ["Dhakia"]', 'villages = [{ name = "Dhakia", area = 1 }]')
+    with pytest.raises(JurisdictionError, match="unknown key 'area'"):
         load_jurisdiction_text(world.db, odd, now=world.now)
 
 

@@ -1,0 +1,76 @@
+"""A village by pointing at it: a location shared where a village is asked is taken to the
+nearest village of the district (office/geo.py), said with its distance and confirmed."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from babel.numbers import format_decimal
+
+from bot import words
+from bot.flows.base import Ctx
+from bot.i18n import N_
+from bot.types import Channel, Inbound, Location, Option, Reply
+from office.geo import has_coordinates, village_at
+
+# The draft key of the village a location pointed at, while its confirmation is awaited.
+GUESS = "village_pointed"
+
+SHARE_TOO = N_("You may also share your location.")
+NOT_HERE = N_("A location helps only when I ask for a village; nothing was changed.")
+
+
+def offer(ctx: Ctx, question: Reply, district_ids: Collection[int] | None = None) -> list[Reply]:
+    """The question that asks for a village, offering to share a location where the district
+    has coordinates: a "Share my location" button on Telegram (a reply keyboard, so a question
+    with choices keeps them and the button comes as a reply of its own), a line on WhatsApp."""
+    channel = ctx.inbound.channel
+    if channel is Channel.SMS or not has_coordinates(ctx.db, district_ids=district_ids):
+        return [question]
+    if channel is Channel.WHATSAPP:
+        text = question.text + "\n" + ctx.t(SHARE_TOO)
+        return [Reply(text, question.options, extra=question.extra)]
+    if question.options:
+        return [question, ctx.say(ctx.t(SHARE_TOO), request_location=True)]
+    return [Reply(question.text, request_location=True, extra=question.extra)]
+
+
+def answer(ctx: Ctx, location: Location, district_ids: Collection[int] | None = None) -> Reply:
+    """The nearest village to `location`, asked to confirm (kept in the draft until then), or
+    why there is none: outside the district, or no village there has coordinates."""
+    t = ctx.t
+    ctx.data.pop(GUESS, None)
+    found = village_at(ctx.db, location.latitude, location.longitude, district_ids=district_ids)
+    if found is None:
+        return ctx.say(t("I cannot find a village from a location here; please type its name."))
+    if found.place is None:
+        return ctx.say(
+            t(
+                "That place is not in {district}. Please type the village name.",
+                district=" / ".join(found.districts),
+            )
+        )
+    ctx.data[GUESS] = found.place.name
+    return ctx.say(
+        t(
+            "Nearest village: {village}, {km} km away. Is that right?",
+            village=found.place.name_in(ctx.lang),
+            km=format_decimal(round(found.km, 1), format="0.0", locale=ctx.lang),
+        ),
+        (Option("yes", t("Yes")), Option("no", t("No"))),
+    )
+
+
+def confirmed(ctx: Ctx, msg: Inbound) -> tuple[str | None, Reply | None]:
+    """The answer to "Is that right?", if one is awaited: (the village's register name, None)
+    on yes; (None, a request to type the name) on no; (None, None) when nothing is awaited or
+    something else is sent (a typed name is taken as a name)."""
+    guess = ctx.data.pop(GUESS, None)
+    if not isinstance(guess, str) or not guess:
+        return None, None
+    # Exact words only: a village name one letter from "no" is a name.
+    if msg.option == "yes" or (msg.option is None and words.says(msg.text, "yes", typo=False)):
+        return guess, None
+    if msg.option == "no" or (msg.option is None and words.says(msg.text, "no", typo=False)):
+        return None, ctx.say(ctx.t("Then please type the village name."))
+    return None, None
