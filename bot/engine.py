@@ -25,7 +25,7 @@ from bot.i18n import LANGUAGES, N_, Translator, normalise_language, translator
 from bot.types import Channel, Inbound, Option, Reply
 from law.errors import PoundError
 from models import Database, Person
-from office import acting
+from office import acting, reach
 from office.common import normalise_phone, person_by_phone, roles_of
 
 log = logging.getLogger(__name__)
@@ -371,8 +371,12 @@ class Engine:
         code = choice.strip().lower()[:2]
         if code not in LANGUAGES:
             options = tuple(Option(f"lang:{c}", name) for c, name in LANGUAGES.items())
-            if person is not None and person.phone and not ctx.roles:
-                # A private person may have the notices about his cattle said on the phone.
+            if (
+                person is not None
+                and not ctx.roles
+                and (person.voice or reach.may_be_called(s, person))
+            ):
+                # An owner may have the notices about his cattle said on the phone too.
                 call = (
                     Option(f"lang:{NO_CALL}", ctx.t("No more calls"))
                     if person.voice
@@ -386,7 +390,6 @@ class Engine:
             person.language = conv.language
             s.add(person)
         return Turn([Reply(ctx.t("Language set to English."))], conv.step)
-
 
     def _calls(self, s: Session, person: Person | None, ctx: Ctx, on: bool) -> Reply:
         """A private person known by his phone asks to be called with the notices (or not)."""

@@ -14,7 +14,7 @@ from datetime import datetime
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from models import ChannelSession, InboundMessage, Person
+from models import ChannelSession, InboundMessage, Person, Seizure
 
 TELEGRAM = "telegram"
 SMS = "sms"
@@ -81,3 +81,13 @@ def channel_for(s: Session, person: Person) -> tuple[str, str] | None:
     if person.phone:
         return SMS, person.phone
     return None
+
+
+def may_be_called(s: Session, person: Person) -> bool:
+    """Whether the office has notices to call `person` with: he is named as the owner of some
+    seizure (the claim notice, the Sec VIII notice and the complaint reminder are his)."""
+    if person.id is None or not person.phone:
+        return False
+    return (
+        s.exec(select(Seizure.id).where(Seizure.owner_id == person.id).limit(1)).first() is not None
+    )
