@@ -21,8 +21,8 @@ from urllib.parse import parse_qsl
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from sqlalchemy.exc import DBAPIError
-from starlette.datastructures import ImmutableMultiDict
 from sqlmodel import Session
+from starlette.datastructures import ImmutableMultiDict
 from twilio.request_validator import RequestValidator
 
 from bot import optout
@@ -121,6 +121,7 @@ def sms_router(
         reason = unstorable(message.inbound)
         if reason is not None:
             return await reject(message.sid, message.inbound, reason, now)
+
         def receive(s: Session) -> Handled:
             note_inbound(
                 s, channel=message.inbound.channel.value, address=message.inbound.address, now=now

@@ -34,9 +34,7 @@ def _answer(status: int, text: str) -> Response:
     return Response(text, status_code=status, media_type="text/plain")
 
 
-def voice_router(
-    *, config: TwilioConfig, db: Database, clock: Callable[[], datetime]
-) -> APIRouter:
+def voice_router(*, config: TwilioConfig, db: Database, clock: Callable[[], datetime]) -> APIRouter:
     router = APIRouter(tags=["channels"])
     validator = RequestValidator(config.auth_token)
 

@@ -223,7 +223,7 @@ def test_a_later_sms_from_him_brings_the_messages_back_to_sms(world: World) -> N
     assert [r.channel for r in owner_rows(world.db, "claim_notice")] == ["sms"]
 
 
-# --- voice -----------------------------------------------------------------------------------------
+# --- voice-----------------------------------------------------------------------------------------
 
 
 def said(call: dict[str, str]) -> list[tuple[str | None, str]]:

@@ -85,7 +85,7 @@ def send_all(world: World, fake: FakeTwilio) -> None:
     sender.close()
 
 
-# --- WhatsApp ---------------------------------------------------------------------------------------
+# --- WhatsApp--------------------------------------------------------------------------------------
 
 
 def test_a_conversation_on_whatsapp_is_answered_on_whatsapp_and_his_notices_follow_it(
@@ -135,7 +135,7 @@ def test_a_repeated_whatsapp_message_does_not_move_his_last_message_back(
     assert noted["whatsapp"] >= first and noted["sms"] == world.now
 
 
-# --- choosing to be called, typed in Hindi and Bengali ----------------------------------------------
+# --- choosing to be called, typed in Hindi and Bengali---------------------------------------------
 
 
 def test_an_owner_chooses_calls_by_typing_in_hindi_and_stops_them_in_bengali(
@@ -185,7 +185,7 @@ def test_someone_the_office_does_not_know_is_told_it_cannot_call_him(
         assert s.exec(select(Person).where(Person.phone == stranger)).first() is None
 
 
-# --- a call's outcome ---------------------------------------------------------------------------------
+# --- a call's outcome------------------------------------------------------------------------------
 
 
 def placed_call(world: World, sid: str) -> int:
