@@ -22,6 +22,7 @@ from sqlmodel import Session, col, select
 from bot.journal import Acceptance
 from law.profile import StatuteProfile, get_profile
 from models import Database, District, OptOut, Outbox, Person, RoleGrant, Seizure
+from office.reach import WHATSAPP, last_inbound
 
 QUEUED = "queued"
 SENDING = "sending"
@@ -147,11 +148,14 @@ def mark_sent(
     sent_at: datetime,
     params: dict[str, object] | None = None,
     language: str | None = None,
+    sent_via: str | None = None,
+    via_reason: str | None = None,
 ) -> bool:
     """Record a send; False when the row was no longer ours (it was reclaimed meanwhile).
 
     `params` and `language`, when given, are those the text was rendered from at the send
-    (office/messages_now.py): the row keeps what it said, not what was queued.
+    (office/messages_now.py): the row keeps what it said, not what was queued. `sent_via` and
+    `via_reason`: how it actually went and why (a WhatsApp row by template or by SMS).
     """
     values: dict[str, object] = {
         "state": SENT,
@@ -160,6 +164,10 @@ def mark_sent(
         "sent_at": sent_at,
         # claimed_by stays: which worker sent it (a lapsed claim would have changed it).
     }
+    if sent_via is not None:
+        values["sent_via"] = sent_via[:24]
+    if via_reason is not None:
+        values["via_reason"] = via_reason[:300]
     if params is not None:
         values["params"] = params
     if language is not None:
@@ -273,17 +281,25 @@ def _fallback_key(key: str, channel: str) -> str:
 
 
 def _fallback_address(s: Session, row: Outbox) -> tuple[str, str] | None:
-    """The person's other channel and address, if there is one and it may be used."""
-    if row.person_id is None or row.fallback_from is not None:
+    """The person's other channel and address, if there is one and it may be used.
+
+    Telegram falls back to SMS, SMS to Telegram; WhatsApp to SMS to the same phone (unless the
+    number said STOP to SMS), else Telegram. A call is an extra to a message that went as well:
+    it has no fallback.
+    """
+    if row.person_id is None or row.fallback_from is not None or row.channel == "voice":
         return None  # a fallback does not fall back again: no ping-pong between channels
     person = s.get(Person, row.person_id)
     if person is None:
         return None
-    if row.channel == "telegram" and person.phone:
-        opted_out = s.exec(
+    sms_ok = bool(person.phone) and (
+        s.exec(
             select(OptOut.id).where(OptOut.channel == "sms", OptOut.address == person.phone)
         ).first()
-        return None if opted_out is not None else ("sms", person.phone)
+        is None
+    )
+    if row.channel in ("telegram", "whatsapp") and sms_ok and person.phone:
+        return ("sms", person.phone)
     if row.channel in ("sms", "whatsapp") and person.telegram_id is not None:
         return ("telegram", str(person.telegram_id))
     return None
@@ -366,6 +382,7 @@ def apply_provider_status(
             return StatusResult(found=False)
         if target is None or row.state not in (SENDING, SENT):
             return StatusResult(found=True, state=row.state)
+        row.outcome = status.strip().lower()[:32]
         if target == DELIVERED:
             row.state = DELIVERED
             row.delivered_at = now
@@ -374,6 +391,58 @@ def apply_provider_status(
         code = f"twilio-{error_code}" if error_code else f"twilio-{status.strip().lower()}"
         fallback_id = _fail_row(s, row, f"{code}: {status} reported by Twilio", now)
         return StatusResult(found=True, state=FAILED, fallback_id=fallback_id)
+
+
+# A call's final statuses (Twilio's CallStatus at the `completed` event): answered, or not.
+CALL_OUTCOMES = {
+    "completed": DELIVERED,
+    "busy": FAILED,
+    "no-answer": FAILED,
+    "failed": FAILED,
+    "canceled": FAILED,
+}
+_CALL_SAID = {
+    "busy": "the line was busy",
+    "no-answer": "nobody answered",
+    "failed": "the call could not be placed",
+    "canceled": "the call was cancelled",
+}
+
+
+def apply_call_status(
+    db: Database, *, provider_id: str, status: str, now: datetime, duration: str | None = None
+) -> StatusResult:
+    """A call's status callback records its outcome on the row: `completed` (answered) makes
+    it delivered; busy, no-answer, failed or canceled make it failed with that reason. A call
+    has no fallback: the message it repeats went by its own channel. Progress statuses
+    (queued, ringing, in-progress) change nothing; a repeat changes nothing."""
+    said = status.strip().lower()
+    target = CALL_OUTCOMES.get(said)
+    with db.row_transaction() as s:
+        row = s.exec(
+            select(Outbox).where(Outbox.provider_id == provider_id).with_for_update()
+        ).first()
+        if row is None:
+            return StatusResult(found=False)
+        if target is None or row.state not in (SENDING, SENT):
+            return StatusResult(found=True, state=row.state)
+        row.outcome = said[:32]
+        if target == DELIVERED:
+            row.state = DELIVERED
+            row.delivered_at = now
+            if duration and duration.isdigit():
+                row.via_reason = f"answered, {int(duration)} s"
+        else:
+            row.state = FAILED
+            row.failed_reason = f"call-{said}: {_CALL_SAID[said]}"
+        s.add(row)
+        return StatusResult(found=True, state=row.state)
+
+
+def whatsapp_last_inbound(db: Database, addresses: Iterable[str]) -> dict[str, datetime]:
+    """When each of these numbers last wrote on WhatsApp (the 24-hour session, bot/whatsapp.py)."""
+    with db.reading() as s:
+        return last_inbound(s, WHATSAPP, addresses)
 
 
 # --- what the quiet hours need: the district a row's person lives under --------------------------

@@ -26,7 +26,7 @@ from bot.i18n import LANGUAGES, N_, Translator, normalise_language, translator
 from bot.types import Channel, Inbound, Option, Reply
 from law.errors import PoundError
 from models import Database, Person
-from office import acting
+from office import acting, reach
 from office.common import normalise_phone, person_by_phone, roles_of
 
 log = logging.getLogger(__name__)
@@ -35,6 +35,8 @@ DRAFT_TTL = timedelta(hours=24)
 MAX_TEXT = 2000
 # The engine's own words (bot/words.py: from the catalogs, in every language).
 CANCEL, HELP, MENU, LANG = words.CANCEL, words.HELP, words.MENU, words.LANG
+# To be called with the notices, or no longer (the catalogs' `word:call`, `word:nocall`).
+CALL, NO_CALL = "call", "nocall"
 
 
 def phone_of(inbound: Inbound) -> str | None:
@@ -211,12 +213,19 @@ class Engine:
             turn = Turn.done(Reply(text_out))
             return self._finish(conv, {}, ctx, turn, None, replies, now, menu=True)
         first, _, rest = text.partition(" ")
+        # Asked to be called (or not), typed as an answer to the language choice.
+        calls = _calls_typed(text, data) if msg.option is None and text else None
         # LANG alone, or LANG and a language; a typo is forgiven only in LANG alone, so that
         # an answer like "long horns" stays an answer.
-        if (msg.option or "").startswith("lang:") or (
-            msg.option is None and (words.says(text, LANG) or words.says(first, LANG, typo=False))
+        if (
+            calls is not None
+            or (msg.option or "").startswith("lang:")
+            or (
+                msg.option is None
+                and (words.says(text, LANG) or words.says(first, LANG, typo=False))
+            )
         ):
-            choice = (msg.option or "").removeprefix("lang:") or rest.strip()
+            choice = calls or (msg.option or "").removeprefix("lang:") or rest.strip()
             turn = self._language(s, conv, person, ctx, choice)
             return self._finish(
                 conv,
@@ -383,9 +392,24 @@ class Engine:
     def _language(
         self, s: Session, conv: state.ChatState, person: Person | None, ctx: Ctx, choice: str
     ) -> Turn:
+        wants = choice if choice in (CALL, NO_CALL) else words.meaning(choice, (CALL, NO_CALL))
+        if wants is not None and choice.strip():
+            return Turn([self._calls(s, person, ctx, wants == CALL)], conv.step)
         code = choice.strip().lower()[:2]
         if code not in LANGUAGES:
             options = tuple(Option(f"lang:{c}", name) for c, name in LANGUAGES.items())
+            if (
+                person is not None
+                and not ctx.roles
+                and (person.voice or reach.may_be_called(s, person))
+            ):
+                # An owner may have the notices about his cattle said on the phone too.
+                call = (
+                    Option(f"lang:{NO_CALL}", ctx.t("No more calls"))
+                    if person.voice
+                    else Option(f"lang:{CALL}", ctx.t("Call me too"))
+                )
+                options = (*options, call)
             return Turn([Reply(ctx.t("Choose a language:"), options)], conv.step)
         conv.language = normalise_language(code)
         ctx.t = translator(code)
@@ -394,8 +418,41 @@ class Engine:
             s.add(person)
         return Turn([Reply(ctx.t("Language set to English."))], conv.step)
 
+    def _calls(self, s: Session, person: Person | None, ctx: Ctx, on: bool) -> Reply:
+        """A private person known by his phone asks to be called with the notices (or not)."""
+        if person is None or not person.phone:
+            return Reply(
+                ctx.t(
+                    "The office can call only people it knows by their phone. Once you are "
+                    "named as an owner, choose this again."
+                )
+            )
+        if ctx.roles:
+            return Reply(ctx.t("Calls are for private people; officers get their messages."))
+        person.voice = on
+        s.add(person)
+        if on:
+            return Reply(
+                ctx.t(
+                    "The office will also call you and read out the notices about your "
+                    "cattle, in this language."
+                )
+            )
+        return Reply(ctx.t("No more calls: the notices come as messages only."))
+
 
 N_("Language set to English.")
+
+
+def _calls_typed(text: str, data: dict[str, Any]) -> str | None:
+    """`call me` / `मुझे फ़ोन करें` / `আমাকে ফোন করুন` typed as the answer to the language choice
+    (which offered it): the choice it makes, else None."""
+    offered = data.get("options")
+    if not isinstance(offered, list) or not any(
+        o in (f"lang:{CALL}", f"lang:{NO_CALL}") for o in offered
+    ):
+        return None
+    return words.meaning(text, (CALL, NO_CALL))
 
 
 def _interrupts(first: str, started: tuple[str, str] | None, commands: dict[str, Flow]) -> bool:

@@ -9,6 +9,11 @@ and record the outcome in a short transaction of its own: sent; waiting again (q
 reason, falling back to the person's other channel. Nothing is dropped silently: every row ends
 sent, delivered, failed, cancelled (with the reason) or still queued.
 
+A WhatsApp row goes as WhatsApp's 24-hour session allows at the send (bot/whatsapp.py): free
+text within 24 hours of the person's last WhatsApp message, else an approved template, else by
+SMS to the same phone; the row records how it went and why (`sent_via`, `via_reason`). A voice
+row is a call that says the message (bot/voice.py).
+
 What a provider has taken is noted before it is recorded (bot/journal.py): a database that does
 not answer at that moment leaves the acceptance in memory and in the worker's journal file, and
 the sender records it as soon as the database answers, claiming nothing new until then.
@@ -40,6 +45,8 @@ from bot.transports import (
     Transport,
 )
 from bot.types import Option
+from bot.voice import twiml_for
+from bot.whatsapp import BY_SMS, TEMPLATE, Route, WhatsAppRules, content_variables
 from law.periods import after_quiet_hours, in_quiet_hours
 from models import Database
 from office.messages_now import Broken, Drop, as_it_stands
@@ -169,8 +176,10 @@ class Sender:
         stats: SendStats | None = None,
         wall_clock: Callable[[], float] = time.monotonic,
         journal: Journal | None = None,
+        whatsapp: WhatsAppRules | None = None,
     ) -> None:
         self.db = db
+        self.whatsapp = whatsapp or WhatsAppRules()
         self.transports = dict(transports)
         self.worker = worker[:64]
         self.policy = policy or SendPolicy()
@@ -293,6 +302,7 @@ class Sender:
         ready = await self._hold_quiet(rows, now, report)
         ready = await self._as_it_stands(ready, now, report)
         ready = await self._drop_opted_out(ready, now, report)
+        ready, routes = await self._whatsapp_routes(ready, now, report)
         # One task per chat keeps a person's messages in order; the chats run side by side.
         by_chat: dict[tuple[str, str], list[Claimed]] = defaultdict(list)
         for row in ready:
@@ -307,7 +317,7 @@ class Sender:
                     if self.wall_clock() - claimed_at > self.policy.lease.total_seconds() / 2:
                         await self._wait([r.id for r in queue[i:]], now, report)
                         return
-                    await self._deliver(row, now, report)
+                    await self._deliver(row, now, report, routes.get(row.id))
 
         # Every chat finishes (and notes what the provider took) before a failure is raised.
         outcomes = await asyncio.gather(
@@ -390,6 +400,34 @@ class Sender:
                 ready.append(row)
         return ready
 
+    async def _whatsapp_routes(
+        self, rows: list[Claimed], now: datetime, report: PassReport
+    ) -> tuple[list[Claimed], dict[int, Route]]:
+        """How each WhatsApp row may go now (the 24-hour session rule, bot/whatsapp.py). One
+        that would go by SMS to a number that said STOP to SMS fails, and tries Telegram."""
+        whatsapp = [r for r in rows if r.channel == "whatsapp"]
+        if not whatsapp:
+            return rows, {}
+        addresses = [r.address for r in whatsapp]
+        last = await self._db(delivery.whatsapp_last_inbound, self.db, addresses)
+        routes = {
+            r.id: self.whatsapp.route(
+                template=r.template, language=r.language, last_inbound=last.get(r.address), now=now
+            )
+            for r in whatsapp
+        }
+        by_sms = [r.address for r in whatsapp if routes[r.id].via == BY_SMS]
+        stopped = await self._db(delivery.opted_out, self.db, "sms", by_sms) if by_sms else set()
+        ready = []
+        for row in rows:
+            route = routes.get(row.id)
+            if route is not None and route.via == BY_SMS and row.address in stopped:
+                reason = f"whatsapp_session_closed: {route.reason}; but the number said STOP to SMS"
+                await self._fail(row, reason, now, report, count_error=False)
+            else:
+                ready.append(row)
+        return ready, routes
+
     async def _wait(self, ids: list[int], until: datetime, report: PassReport) -> None:
         report.waiting += await self._db(
             delivery.release, self.db, row_ids=ids, worker=self.worker, until=until
@@ -420,10 +458,21 @@ class Sender:
             report.fallbacks += 1
             log.info("outbox %s falls back to row %s", row.id, fallback)
 
-    async def _deliver(self, row: Claimed, now: datetime, report: PassReport) -> None:
+    async def _deliver(
+        self, row: Claimed, now: datetime, report: PassReport, route: Route | None = None
+    ) -> None:
         transport = self.transports[row.channel]
+        sent_via, via_reason = (route.via, route.reason) if route else (row.channel, None)
+        extra: dict[str, str | None] = {"via": sent_via}
         try:
             text = render_row(row)
+            if row.channel == "voice":
+                extra["twiml"] = twiml_for(text, row.language)
+            if route is not None and route.via == TEMPLATE and route.template is not None:
+                extra["content_sid"] = route.template.sid
+                extra["content_variables"] = content_variables(
+                    route.template, row.params, text, row.language
+                )
         except Exception as exc:  # a broken template must fail visibly, not stop the pass
             await self._fail(row, f"render: {type(exc).__name__}: {exc}", now, report)
             return
@@ -437,6 +486,7 @@ class Sender:
             request_contact=row.params.get("request_contact") is True,
             request_location=row.params.get("request_location") is True,
             first_number=_int(row.params.get("first_number"), 1),
+            **extra,
         )
         try:
             provider_id = await self._send(transport, msg)
@@ -479,6 +529,8 @@ class Sender:
                 sent_at=now,
                 params=acceptance.params,
                 language=acceptance.language,
+                sent_via=sent_via,
+                via_reason=via_reason,
             )
         except Exception as exc:  # the database did not answer: recorded later, never resent
             log.warning(

@@ -8,7 +8,7 @@ from models.db import Database
 from models.district import ApiToken, District, FeedingRate, Person, Pound, RoleGrant, Village
 from models.idempotency import IdempotencyKey
 from models.ledger import LedgerPosting, LedgerTxn
-from models.messaging import Conversation, InboundMessage, OptOut, Outbox
+from models.messaging import ChannelSession, Conversation, InboundMessage, OptOut, Outbox
 from models.orders import FundPayment, KindOrder
 from models.sale import CattleReceipt, Notice, Sale, SaleLot, SurplusDeposit
 from models.seizure import AidRequest, Animal, Conveyance, RegisterEntry, Seizure
@@ -21,6 +21,7 @@ __all__ = [
     "AuditWitness",
     "Case",
     "CattleReceipt",
+    "ChannelSession",
     "Complaint",
     "Conversation",
     "Conveyance",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import BigInteger, Integer, UniqueConstraint
+from sqlalchemy import BigInteger, Integer, UniqueConstraint, false
 from sqlmodel import Field, SQLModel
 
 from models.columns import json_field, money_field
@@ -67,6 +67,9 @@ class Person(SQLModel, table=True):
     )
     language: str | None = Field(default=None, max_length=8)
     created_at: datetime
+    # He asked to be called too: the notices that bind him also come as a voice call
+    # (docs/channels.md "Voice").
+    voice: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
 
 
 class RoleGrant(SQLModel, table=True):

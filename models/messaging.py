@@ -86,3 +86,21 @@ class Outbox(SQLModel, table=True):
     # The person whose act caused the message (None: the office's own reminders). No foreign
     # key in the database, so adding the column does not rebuild this table on SQLite.
     caused_by: int | None = Field(default=None, index=True)
+    # How it actually went (`whatsapp`, `whatsapp_template`, `sms`, `voice` ...) and why, when
+    # that is not simply its channel: WhatsApp's 24-hour session rule (docs/channels.md).
+    sent_via: str | None = Field(default=None, max_length=24)
+    via_reason: str | None = Field(default=None, max_length=300)
+    # The provider's last word on it: a call's `completed`, `no-answer`, `busy`, `failed`.
+    outcome: str | None = Field(default=None, max_length=32)
+
+
+class ChannelSession(SQLModel, table=True):
+    """When an address last wrote on a channel: the channel a person uses, and WhatsApp's
+    24-hour session (a free-form message only within 24 hours of his last one)."""
+
+    __tablename__ = "channel_session"
+    __table_args__ = (UniqueConstraint("channel", "address"),)
+    id: int | None = Field(default=None, primary_key=True)
+    channel: str = Field(max_length=16)
+    address: str = Field(max_length=64, index=True)
+    last_inbound_at: datetime

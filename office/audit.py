@@ -103,6 +103,7 @@ NOT_RECORD_TABLES: frozenset[str] = frozenset(
         "inboundmessage",
         "optout",
         "outbox",
+        "channel_session",
         "idempotency_key",
     }
 )

@@ -40,6 +40,7 @@ from models import (
 from office import acting
 from office.charges import due_on
 from office.common import DistrictContext
+from office.reach import VOICE, channel_for
 from office.roles import Role
 from office.state import animals_of
 
@@ -52,6 +53,9 @@ UNSOLICITED_PER_DAY = 5
 UNSOLICITED_WINDOW = timedelta(days=1)
 CLAIM_REMINDER = "claim_reminder"
 COMPLAINT_REMINDER = "complaint_reminder"
+# The notices that bind the owner: to a person who asked to be called (`Person.voice`) they
+# also go as a voice call, an outbox row of its own (docs/channels.md, "Voice").
+CALLED_TEMPLATES = frozenset({"claim_notice", "notice_posted", COMPLAINT_REMINDER})
 
 
 # --- The outbox itself ------------------------------------------------------------------------
@@ -99,12 +103,10 @@ def enqueue(
     person = s.get(Person, person_id)
     if person is None:
         return None
-    if person.telegram_id is not None:
-        channel, address = "telegram", str(person.telegram_id)
-    elif person.phone:
-        channel, address = "sms", person.phone
-    else:
+    reach = channel_for(s, person)  # the channel he last wrote on (office/reach.py)
+    if reach is None:
         return None
+    channel, address = reach
     if district_id is None and seizure_ref is not None:
         district_id = s.exec(select(Seizure.district_id).where(Seizure.ref == seizure_ref)).first()
     by = caused_by if caused_by is not None else acting.actor(s)
@@ -140,6 +142,28 @@ def enqueue(
     s.flush()
     if by is None:
         acting.attribute_later(s, row)
+    if template in CALLED_TEMPLATES and person.voice and person.phone:
+        call = Outbox(
+            dedupe_key=f"voice|{key}"[:200],
+            channel=VOICE,
+            address=person.phone,
+            person_id=person_id,
+            language=row.language,
+            template=template,
+            params=dict(params),
+            private=True,  # a call waits out the quiet hours like any private message (G11)
+            seizure_ref=seizure_ref,
+            due_at=due_at,
+            state=row.state,
+            failed_reason=row.failed_reason,
+            created_at=now,
+            caused_by=by,
+        )
+        if s.exec(select(Outbox.id).where(Outbox.dedupe_key == call.dedupe_key)).first() is None:
+            s.add(call)
+            s.flush()
+            if by is None:
+                acting.attribute_later(s, call)
     return row
 
 

@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.whatsapp import parse_templates
 from office.notify import UNSOLICITED_PER_DAY
 
 
@@ -32,6 +33,15 @@ class Settings(BaseSettings):
     twilio_auth_token: SecretStr | None = None
     twilio_from: str | None = None
     twilio_api_url: str = "https://api.twilio.com"
+    # WhatsApp through the same Twilio account (docs/channels.md): the sender number, and the
+    # approved templates for messages outside the 24-hour session, as JSON: our template name
+    # (or `name:lang`) -> "HX<Content SID> [param names for {{1}}, {{2}} ...]".
+    whatsapp_from: str | None = None
+    whatsapp_templates: dict[str, str] = Field(default_factory=dict)
+    whatsapp_per_second: float = Field(default=10.0, gt=0)  # messages, per sender number
+    # Calls (docs/channels.md "Voice"): the caller id, POUND_TWILIO_FROM unless set.
+    voice_from: str | None = None
+    calls_per_second: float = Field(default=1.0, gt=0)  # per caller id
 
     # The worker and outbox sender (docs/worker.md); the rates are per worker process.
     telegram_global_per_second: float = Field(default=30.0, gt=0)
@@ -68,6 +78,12 @@ class Settings(BaseSettings):
         for item in (value or "").replace(";", ",").split(","):
             if item.strip():
                 ipaddress.ip_network(item.strip(), strict=False)  # a ValueError names it
+        return value
+
+    @field_validator("whatsapp_templates")
+    @classmethod
+    def _templates(cls, value: dict[str, str]) -> dict[str, str]:
+        parse_templates(value)  # a ValueError names the entry
         return value
 
     @field_validator("audit_key")

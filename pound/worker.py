@@ -29,6 +29,7 @@ from sqlalchemy.engine import make_url
 from bot.journal import Journal, database_scope
 from bot.sender import PassReport, Sender, SendPolicy, SendStats
 from bot.transports import Transport
+from bot.whatsapp import WhatsAppRules, parse_templates
 from models import Database
 from models.db import normalise_url
 from office.deadlines import advance_deadlines
@@ -67,15 +68,25 @@ def build_transports(settings: Settings) -> dict[str, Transport]:
     ):
         from bot.transports.twilio import TwilioTransport
 
-        callback = f"{settings.public_url.rstrip('/')}/sms/status" if settings.public_url else None
-        transports["sms"] = TwilioTransport(
+        public = settings.public_url.rstrip("/") if settings.public_url else None
+        twilio = TwilioTransport(
             settings.twilio_account_sid,
             settings.twilio_auth_token.get_secret_value(),
             settings.twilio_from,
             api_url=settings.twilio_api_url,
-            status_callback=callback,
+            status_callback=f"{public}/sms/status" if public else None,
             segments_per_second=settings.twilio_segments_per_second,
+            whatsapp_from=settings.whatsapp_from,
+            whatsapp_per_second=settings.whatsapp_per_second,
+            voice_from=settings.voice_from,
+            voice_status_callback=f"{public}/voice/status" if public else None,
+            calls_per_second=settings.calls_per_second,
         )
+        # One account sends SMS, calls and (with a WhatsApp sender) WhatsApp.
+        transports["sms"] = twilio
+        transports["voice"] = twilio
+        if settings.whatsapp_from:
+            transports["whatsapp"] = twilio
     return transports
 
 
@@ -110,6 +121,7 @@ def build_sender(db: Database, settings: Settings, *, stats: SendStats | None = 
         policy=send_policy(settings),
         stats=stats,
         journal=Journal(journal_dir(settings), scope=database_scope(db.url), worker=name),
+        whatsapp=WhatsAppRules(parse_templates(settings.whatsapp_templates)),
     )
 
 

@@ -93,7 +93,10 @@ def create_app(
         metrics_router(db=db, clock=clock, writer=getattr(app.state, "writer", None))
     )
     if twilio is not None:
+        from webhook.voice import voice_router
+
         app.include_router(status_router(config=twilio, db=db, clock=clock))
+        app.include_router(voice_router(config=twilio, db=db, clock=clock))
     return app
 
 

@@ -3,7 +3,11 @@
 The X-Twilio-Signature is checked with Twilio's own RequestValidator against the public URL
 (POUND_PUBLIC_URL + path + query), never the Host header a proxy may rewrite. Each MessageSid
 is handled once; a repeat gets the same TwiML again. The record of what was said is committed
-before the answer leaves, so the TwiML reply is the delivery.
+before the answer leaves, so the TwiML reply is the delivery: Twilio sends it back on the
+channel the message came by, so a WhatsApp message is answered on WhatsApp.
+
+Each message also notes when its number last wrote on SMS or WhatsApp (office/reach.py): the
+channel the office's own messages then take, and WhatsApp's 24-hour session.
 """
 
 from __future__ import annotations
@@ -17,13 +21,15 @@ from urllib.parse import parse_qsl
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from sqlalchemy.exc import DBAPIError
+from sqlmodel import Session
 from starlette.datastructures import ImmutableMultiDict
 from twilio.request_validator import RequestValidator
 
 from bot import optout
 from bot.channels.sms import BadMessage, message_from_form, twiml
-from bot.engine import Engine
+from bot.engine import Engine, Handled
 from bot.types import Inbound
+from office.reach import note_inbound
 from webhook.errors import database_unavailable
 from webhook.inbound import TooLarge, Writer, can_never_store, keep_rejected, read_body, unstorable
 from webhook.ratelimit import unsigned_check, unsigned_failed
@@ -115,12 +121,15 @@ def sms_router(
         reason = unstorable(message.inbound)
         if reason is not None:
             return await reject(message.sid, message.inbound, reason, now)
-        try:
-            handled = await writer.run(
-                lambda s: optout.receive_in(
-                    s, engine, message.inbound, external_id=message.sid, now=now
-                )
+
+        def receive(s: Session) -> Handled:
+            note_inbound(
+                s, channel=message.inbound.channel.value, address=message.inbound.address, now=now
             )
+            return optout.receive_in(s, engine, message.inbound, external_id=message.sid, now=now)
+
+        try:
+            handled = await writer.run(receive)
         except Exception as exc:
             if can_never_store(exc):
                 refused = type(getattr(exc, "orig", None) or exc).__name__

@@ -77,13 +77,13 @@ def kinds_of(world: World, ref: str) -> dict[str, int]:
 
 def in_hindi(chat: Chat) -> None:
     """The language chosen by typing the word for it and a number, then the menu again."""
-    assert chat.say("भाषा") and chat.options() == ["lang:en", "lang:hi", "lang:bn"]
+    assert chat.say("भाषा") and chat.options()[:3] == ["lang:en", "lang:hi", "lang:bn"]
     chat.say("2")
     assert "seize" in chat.options()  # no dead end: the menu follows the change
 
 
 def in_bengali(chat: Chat) -> None:
-    assert chat.say("ভাষা") and chat.options() == ["lang:en", "lang:hi", "lang:bn"]
+    assert chat.say("ভাষা") and chat.options()[:3] == ["lang:en", "lang:hi", "lang:bn"]
     chat.say("৩")  # a Bengali digit picks the third
     assert "seize" in chat.options()
 

@@ -1,4 +1,5 @@
-"""A fake Twilio REST API (Messages.json) and a signer for webhooks posted as Twilio would."""
+"""A fake Twilio REST API (Messages.json, with WhatsApp and Content templates; Calls.json) and a
+signer for webhooks posted as Twilio would."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ ERRORS = {
     429: (429, "Too Many Requests"),
 }
 _MESSAGES = re.compile(r"^/2010-04-01/Accounts/(?P<sid>[^/]+)/Messages\.json$")
+_CALLS = re.compile(r"^/2010-04-01/Accounts/(?P<sid>[^/]+)/Calls\.json$")
 
 
 @dataclass
@@ -30,13 +32,18 @@ class _Failure:
 
 
 class FakeTwilio(LoopbackServer):
-    """POST /2010-04-01/Accounts/{sid}/Messages.json: records the form, returns a message SID."""
+    """POST /2010-04-01/Accounts/{sid}/Messages.json: records the form, returns a message SID;
+    POST .../Calls.json: records the call (its To, From, Twiml or Url), returns a call SID.
+
+    As Twilio does, a WhatsApp message (`From` = `whatsapp:+...`) needs a `Body` or a
+    `ContentSid`, and a call needs `Twiml` or `Url`."""
 
     def __init__(self, account_sid: str = "AC" + "0" * 32, auth_token: str = "tw-token") -> None:
         super().__init__()
         self.account_sid = account_sid
         self.auth_token = auth_token
         self._messages: list[dict[str, str]] = []
+        self._calls: list[dict[str, str]] = []
         self._failures: dict[str, _Failure] = {}
         self._ids = itertools.count(1)
         self.handler_class = _Handler
@@ -52,8 +59,39 @@ class FakeTwilio(LoopbackServer):
         with self.lock:
             return list(self._messages)
 
+    @property
+    def calls(self) -> list[dict[str, str]]:
+        with self.lock:
+            return list(self._calls)
+
     def sent_to(self, number: str) -> list[str]:
         return [m.get("Body", "") for m in self.messages if m.get("To") == number]
+
+    def place_call(self, account: str, form: dict[str, str]) -> tuple[int, dict[str, Any]]:
+        with self.lock:
+            if account != self.account_sid:
+                return 404, {"code": 20404, "message": "not found", "status": 404}
+            if not form.get("To") or not form.get("From"):
+                return 400, {"code": 21201, "message": "To and From are required", "status": 400}
+            if not form.get("Twiml") and not form.get("Url"):
+                return 400, {"code": 21205, "message": "Url or Twiml is required", "status": 400}
+            if len(form.get("Twiml", "")) > 4000:
+                return 400, {"code": 13208, "message": "Twiml too long", "status": 400}
+            sid = f"CA{next(self._ids):032x}"
+            self._calls.append({**form, "Sid": sid})
+            return 201, {
+                "sid": sid,
+                "account_sid": account,
+                "to": form["To"],
+                "from": form["From"],
+                "status": "queued",
+                "direction": "outbound-api",
+                "api_version": "2010-04-01",
+                "uri": f"/2010-04-01/Accounts/{account}/Calls/{sid}.json",
+                "date_created": "Sun, 01 Mar 2026 06:30:00 +0000",
+                "date_updated": "Sun, 01 Mar 2026 06:30:00 +0000",
+                "subresource_uris": {},
+            }
 
     def fail_to(self, number: str, code: int, *, times: int | None = None) -> None:
         """Refuse messages to `number` with Twilio error `code` (21610, 21211 or 429)."""
@@ -71,6 +109,20 @@ class FakeTwilio(LoopbackServer):
             if account != self.account_sid:
                 return 404, {"code": 20404, "message": "not found", "status": 404}
             to = form.get("To", "")
+            if not form.get("Body") and not form.get("ContentSid") and not form.get("MediaUrl"):
+                return 400, {
+                    "code": 21619,
+                    "message": "A text message body is required",
+                    "status": 400,
+                }
+            if form.get("ContentVariables") and not form.get("ContentSid"):
+                return 400, {
+                    "code": 21656,
+                    "message": "ContentVariables need a ContentSid",
+                    "status": 400,
+                }
+            if to.startswith("whatsapp:") != form.get("From", "").startswith("whatsapp:"):
+                return 400, {"code": 21910, "message": "From and To channels differ", "status": 400}
             failure = self._failures.get(to)
             if failure is not None:
                 if failure.times is not None:
@@ -119,11 +171,14 @@ class _Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         length = int(self.headers.get("content-length") or 0)
         raw = self.rfile.read(length).decode("utf-8") if length else ""
-        match = _MESSAGES.match(self.path.split("?")[0])
-        if match is None:
-            self._send(404, {"code": 20404, "message": "not found", "status": 404})
-            return
-        status, body = self.fake.create(match["sid"], dict(parse_qsl(raw)))
+        path = self.path.split("?")[0]
+        form = dict(parse_qsl(raw, keep_blank_values=True))
+        if (match := _MESSAGES.match(path)) is not None:
+            status, body = self.fake.create(match["sid"], form)
+        elif (match := _CALLS.match(path)) is not None:
+            status, body = self.fake.place_call(match["sid"], form)
+        else:
+            status, body = 404, {"code": 20404, "message": "not found", "status": 404}
         self._send(status, body)
 
     def _send(self, status: int, body: dict[str, Any]) -> None:
@@ -191,6 +246,27 @@ class TwilioWebhooks:
         self, client: _Poster, sender: str, body: str, *, path: str = "/sms/inbound", **kw: Any
     ) -> Any:
         return self.post(client, path, self.inbound_params(sender, body, **kw))
+
+    def call_status(
+        self,
+        client: _Poster,
+        call_sid: str,
+        status: str,
+        *,
+        duration: str | None = None,
+        path: str = "/voice/status",
+    ) -> Any:
+        """A call's status callback as Twilio posts it when the call ends."""
+        params = {
+            "CallSid": call_sid,
+            "AccountSid": "AC" + "0" * 32,
+            "CallStatus": status,
+            "Direction": "outbound-api",
+            "ApiVersion": "2010-04-01",
+        }
+        if duration is not None:
+            params["CallDuration"] = duration
+        return self.post(client, path, params)
 
     def status(
         self,

@@ -1,0 +1,93 @@
+"""Which channel reaches a person: the one he last wrote on, kept as his messages come in.
+
+Each SMS or WhatsApp message notes when its number last wrote on that channel
+(`channel_session`). A person whose last message came by WhatsApp hears from the office on
+WhatsApp; otherwise on Telegram if he has it, else by SMS (docs/messages.md, "Who can be
+reached"). The same note tells the sender whether WhatsApp's 24-hour session is open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+from sqlalchemy import func
+from sqlmodel import Session, col, select
+
+from models import ChannelSession, InboundMessage, Person, Seizure
+
+TELEGRAM = "telegram"
+SMS = "sms"
+WHATSAPP = "whatsapp"
+VOICE = "voice"
+NOTED_CHANNELS = (SMS, WHATSAPP)
+
+
+def note_inbound(s: Session, *, channel: str, address: str, now: datetime) -> None:
+    """Note that `address` wrote on `channel` at `now` (a later note never moves it back)."""
+    if channel not in NOTED_CHANNELS:
+        return
+    row = s.exec(
+        select(ChannelSession).where(
+            ChannelSession.channel == channel, ChannelSession.address == address
+        )
+    ).first()
+    if row is None:
+        s.add(ChannelSession(channel=channel, address=address[:64], last_inbound_at=now))
+    elif row.last_inbound_at < now:
+        row.last_inbound_at = now
+        s.add(row)
+    s.flush()
+
+
+def last_inbound(s: Session, channel: str, addresses: Iterable[str]) -> dict[str, datetime]:
+    """When each of these addresses last wrote on `channel` (only those that ever did)."""
+    wanted = sorted(set(addresses))
+    if not wanted:
+        return {}
+    rows = s.exec(
+        select(ChannelSession.address, ChannelSession.last_inbound_at).where(
+            ChannelSession.channel == channel, col(ChannelSession.address).in_(wanted)
+        )
+    ).all()
+    return {address: at for address, at in rows}
+
+
+def _last_telegram(s: Session, telegram_id: int) -> datetime | None:
+    at: datetime | None = s.exec(
+        select(func.max(InboundMessage.received_at)).where(
+            InboundMessage.channel == TELEGRAM, InboundMessage.address == str(telegram_id)
+        )
+    ).first()
+    return at
+
+
+def channel_for(s: Session, person: Person) -> tuple[str, str] | None:
+    """The channel and address a message to `person` goes to, or None if he has neither.
+
+    WhatsApp when his last message to the office came by WhatsApp (not later by SMS or
+    Telegram); else Telegram when the office has his Telegram id; else SMS to his phone.
+    """
+    if person.phone:
+        whatsapp = last_inbound(s, WHATSAPP, [person.phone]).get(person.phone)
+        if whatsapp is not None:
+            rivals = [last_inbound(s, SMS, [person.phone]).get(person.phone)]
+            if person.telegram_id is not None:
+                rivals.append(_last_telegram(s, person.telegram_id))
+            if all(at is None or at <= whatsapp for at in rivals):
+                return WHATSAPP, person.phone
+    if person.telegram_id is not None:
+        return TELEGRAM, str(person.telegram_id)
+    if person.phone:
+        return SMS, person.phone
+    return None
+
+
+def may_be_called(s: Session, person: Person) -> bool:
+    """Whether the office has notices to call `person` with: he is named as the owner of some
+    seizure (the claim notice, the Sec VIII notice and the complaint reminder are his)."""
+    if person.id is None or not person.phone:
+        return False
+    return (
+        s.exec(select(Seizure.id).where(Seizure.owner_id == person.id).limit(1)).first() is not None
+    )
