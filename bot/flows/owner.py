@@ -340,7 +340,9 @@ class OwnerFlow(Flow):
                 hint.pop(key, None)
             ctx.data["hint"] = hint
             return Turn.to("village", self._ask_village(ctx))
-        if msg.option == "none" or (msg.option is None and words.says(msg.text, "no", "done")):
+        if msg.option == "none" or (
+            msg.option is None and words.says(msg.text, "no", "done", "skip")
+        ):
             return Turn.done(
                 ctx.say(
                     t(
