@@ -330,12 +330,13 @@ def search_held(
             held_ids = held_ids.where(Animal.kind == wanted)
         q = q.where(col(Seizure.id).in_(held_ids))
         found = _summaries(s, s.exec(q).all(), now)
+        searched = tuple((p.code, p.name, p.thana) for p in pounds)
     words = frozenset(fold(description).split())
     found.sort(key=lambda h: _rank(h, wanted, number, words))
     bounded = max(1, min(limit, MAX_FOUND))
     return HeldSearch(
         place=place,
-        pounds=tuple((p.code, p.name, p.thana) for p in pounds),
+        pounds=searched,
         kind=wanted,
         number=number,
         found=tuple(found[:bounded]),
