@@ -276,7 +276,7 @@ def test_over_sms_in_bengali_one_line_and_a_number(
     said(hooks.inbound(sms, phone, "৩"))
     out = said(hooks.inbound(sms, phone, "আমার ৩টি সাদা গরু পটওয়াই থেকে কাল হারিয়ে গেছে"))
     assert "পটওয়াই ও তার পাশের গ্রামগুলির খোঁয়াড়ে এখন আটক:" in out
-    assert f"{held.bhot}: 3টি গরু" in out and "ভোট-এ আটক" in out
+    assert f"{held.bhot}: 3টি গরু" in out and "ভোট গ্রামে আটক" in out
     assert f"1. {held.bhot}" in out  # the choices numbered
     assert held.saifni not in out
     out = said(hooks.inbound(sms, phone, "১"))
