@@ -620,7 +620,7 @@ def _held(h: held_search.HeldSeizure) -> b.HeldSeizureOut:
             claim_until=h.claim_until,
             complaint_until=h.complaint_until,
             sale_not_before=h.sale_not_before,
-            next=h.next_deadline[0] if h.next_deadline else None,  # type: ignore[arg-type]
+            next=h.next_deadline[0] if h.next_deadline else None,
             next_on=h.next_deadline[1] if h.next_deadline else None,
         ),
         complaint_pending=h.complaint_pending,

@@ -335,10 +335,10 @@ class OwnerFlow(Flow):
         t = ctx.t
         refs = [str(r) for r in ctx.data.get("found") or []]
         if msg.option == "another":
-            hint = dict(ctx.data.get("hint") or {})
+            kept = dict(ctx.data.get("hint") or {})
             for key in ("village", "district", "village_names"):
-                hint.pop(key, None)
-            ctx.data["hint"] = hint
+                kept.pop(key, None)
+            ctx.data["hint"] = kept
             return Turn.to("village", self._ask_village(ctx))
         if msg.option == "none" or (
             msg.option is None and words.says(msg.text, "no", "done", "skip")
@@ -354,9 +354,9 @@ class OwnerFlow(Flow):
         ref = find_ref(answer(msg).removeprefix("held:"))
         if ref is None and msg.option is None:
             # "3 white ones", "from Kemri": more of what they are like, or another village.
-            hint = read_hint(ctx, msg.text[:MAX_TYPED])
-            if hint.village is not None or hint.kind is not None or hint.number is not None:
-                self._add_hint(ctx, hint)
+            more = read_hint(ctx, msg.text[:MAX_TYPED])
+            if more.village is not None or more.kind is not None or more.number is not None:
+                self._add_hint(ctx, more)
                 return self._search(ctx)
         if ref is None or ref not in refs:
             return Turn.to("held", self._held_reply(ctx, t("Which of them are yours?")))

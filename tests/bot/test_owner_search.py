@@ -60,7 +60,7 @@ def refs_offered(chat: Chat, prefix: str = "held:") -> list[str]:
     return [o.removeprefix(prefix) for o in chat.options() if o.startswith(prefix)]
 
 
-# --- his own, by his phone -------------------------------------------------------------------------
+# --- his own, by his phone ------------------------------------------------------------------------
 
 
 def test_the_owner_of_record_is_listed_his_seizures_by_his_phone(world: World) -> None:
@@ -101,7 +101,7 @@ def test_a_reference_typed_still_shows_the_seizure(world: World, held: Held) -> 
     assert f"Seizure {held.bhot}: in the pound." in out
 
 
-# --- no reference and none his: the cattle held near his village ---------------------------------
+# --- no reference and none his: the cattle held near his village --------------------------------
 
 
 def test_free_text_in_english_finds_them_in_a_neighbouring_pound_and_tells_how_to_claim(
@@ -249,7 +249,7 @@ def test_another_village_searches_again(world: World, held: Held) -> None:
     assert "Bhot and its neighbours" in out
 
 
-# --- over SMS --------------------------------------------------------------------------------------
+# --- over SMS -------------------------------------------------------------------------------------
 
 
 @pytest.fixture
@@ -312,7 +312,7 @@ def test_a_telegram_owner_known_by_his_contact_is_found_as_owner(world: World) -
             channel=Channel.TELEGRAM,
             address=str(uid),
             telegram_user_id=uid,
-            contact=Contact(phone="919222222222", user_id=uid)  # as Telegram sends it,
+            contact=Contact(phone="919222222222", user_id=uid),  # as Telegram sends it,
         ),
         now=world.now,
     )
