@@ -321,3 +321,20 @@ def test_a_telegram_owner_known_by_his_contact_is_found_as_owner(world: World) -
         now=world.now + timedelta(minutes=1),
     )
     assert f"Seizure {ref}" in "\n".join(r.text for r in replies)
+
+
+def test_more_than_a_message_holds_are_counted_and_narrowed_by_count_and_colour(
+    world: World, held: Held
+) -> None:
+    from tests.owner_search_world import BHOT_KEEPER, _arrive, _seize
+
+    many = {n: _seize(world, "Kakrauwa", [AnimalsIn("cow", n, "red")]) for n in (1, 2, 5)}
+    for ref in many.values():
+        _arrive(world, ref, BHOT_KEEPER)
+    chat = Chat(world, SEARCHER)
+    out = chat.say("my cows from Patwai")
+    assert len(refs_offered(chat)) == 3
+    assert "1 more seizure there holds such cattle" in out
+    out = chat.say("5 red")  # not a choice: what they are like
+    assert refs_offered(chat)[0] == many[5]
+    assert "5 cows (red)" in out
