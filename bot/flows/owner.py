@@ -371,7 +371,8 @@ class OwnerFlow(Flow):
         if picked is None:
             # Released, sold or gone since the list was shown.
             return Turn.done(ctx.say(t("Seizure {ref} holds no cattle now.", ref=ref)))
-        return Turn.done(ctx.say("\n".join(claim_lines(ctx, picked))))
+        where, what = claim_lines(ctx, picked)
+        return Turn.done(ctx.say("\n".join(where)), ctx.say("\n".join(what)))
 
     def _act_reply(self, ctx: Ctx, shown: Reply | None = None) -> Reply:
         t = ctx.t

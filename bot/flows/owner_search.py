@@ -170,12 +170,11 @@ def found_line(t: Translator, held: HeldSeizure) -> str:
         else t("on the way to {pound}", pound=held.pound_name)
     )
     line = t(
-        "{ref}: {cattle}, {where}, seized in {village} on {seized}.",
+        "{ref}: {cattle}, {where}, seized in {village}.",
         ref=held.ref,
         cattle=cattle_text(t, held),
         where=where,
         village=held.village_in(t.lang),
-        seized=_day(t, held.seized_on),
     )
     if held.in_pound:
         line += " " + t("Due today {total}.", total=held.due.total_text)
@@ -195,8 +194,9 @@ def pounds_text(found: HeldSearch) -> str:
     return ", ".join(name for _, name, _ in found.pounds)
 
 
-def claim_lines(ctx: Ctx, held: HeldSeizure) -> list[str]:
-    """How to claim the cattle he picked: where, to whom, what to bring, by when."""
+def claim_lines(ctx: Ctx, held: HeldSeizure) -> tuple[list[str], list[str]]:
+    """How to claim the cattle he picked, in two messages (each short enough for an SMS or
+    two): where and to whom; what to bring and by when."""
     t = ctx.t
     keepers = ", ".join(keepers_of(ctx.db, held.pound_code)) or t("on duty")
     if held.in_pound:
@@ -226,6 +226,7 @@ def claim_lines(ctx: Ctx, held: HeldSeizure) -> list[str]:
             keeper=keepers,
         )
     )
+    where, lines = lines, []
     if held.in_pound:
         lines.append(
             t(
@@ -261,7 +262,7 @@ def claim_lines(ctx: Ctx, held: HeldSeizure) -> list[str]:
         )
     if held.complaint_pending:
         lines.append(t("A complaint is pending: no sale until it is decided (Sec IX)."))
-    return lines
+    return where, lines
 
 
 def kind_named(t: Translator, kind: str | None) -> str:
