@@ -77,6 +77,12 @@ residence = "Milak"
 phone = "+919400000004"
 roles = ["police:MILAK"]
 
+[[person]]
+name = "Darogah Dilawar"
+residence = "Milak"
+phone = "+919400000005"
+roles = ["darogah:MILAK"]
+
 [[feeding_rate]]
 kinds = ["cow", "bull", "bullock", "calf"]
 per_day = "0-0-9"
@@ -92,6 +98,7 @@ MILAK_KEEPER = "+919400000001"
 BHOT_KEEPER = "+919400000002"
 SAIFNI_KEEPER = "+919400000003"
 # The seizer: a cultivator of Testpur who was in Bhot with his cart (his name is never shown).
+MILAK_DAROGAH = "+919400000005"
 SEIZER_NAME = "Hari Singh"
 SEIZER_PHONE = "+919111111111"
 SEARCHER = "+919333333333"  # a man the office has never heard of

@@ -338,3 +338,38 @@ def test_more_than_a_message_holds_are_counted_and_narrowed_by_count_and_colour(
     out = chat.say("5 red")  # not a choice: what they are like
     assert refs_offered(chat)[0] == many[5]
     assert "5 cows (red)" in out
+
+
+def test_unclaimed_and_noticed_he_is_told_the_notice_date_and_the_first_day_of_sale(
+    world: World, held: Held
+) -> None:
+    from office.pound_acts import report_unclaimed
+    from office.sales import post_notice
+    from tests.owner_search_world import BHOT_KEEPER, MILAK_DAROGAH, _id
+
+    world.on(date(2026, 3, 9), 10)  # the seven days from impounding are over (Sec VIII)
+    report_unclaimed(
+        world.db,
+        actor_id=_id(world, BHOT_KEEPER),
+        ref=held.bhot,
+        occurred_at=world.now,
+        now=world.now,
+    )
+    world.on(date(2026, 3, 10), 11)
+    post_notice(
+        world.db,
+        actor_id=_id(world, MILAK_DAROGAH),
+        ref=held.bhot,
+        occurred_at=world.now,
+        now=world.now,
+        proclaimed_in=["Bhot", "Milak market"],
+    )
+    world.on(date(2026, 3, 12), 9)
+    chat = Chat(world, SEARCHER)
+    chat.say("my 3 cows from Kakrauwa")
+    assert refs_offered(chat) == [held.bhot]
+    out = chat.say("1")
+    assert "The notice was posted on March 10, 2026; they may be sold from March 18, 2026" in out
+    assert "Claim by" not in out
+    # Fed every day since 1 March: the figure has grown.
+    assert "Bring Rs 2-7-0 today" in out
