@@ -131,7 +131,11 @@ def villages(db: Database) -> list[VillagePlace]:
 
 
 def match_village(
-    db: Database, text: str, among: Collection[str] | None = None
+    db: Database,
+    text: str,
+    among: Collection[str] | None = None,
+    *,
+    district: str | None = None,
 ) -> tuple[VillagePlace | None, list[VillagePlace]]:
     """The village `text` names, else the close matches to choose from.
 
@@ -139,12 +143,18 @@ def match_village(
     case, with or without nukta, long or short vowel signs; or, in Devanagari or Bengali, with
     the same consonants (रामपुर for the transliteration रम्पुर). Close: one typo, a difflib
     ratio of CLOSE_ENOUGH, or the start of a name. `among`: only these villages (by the
-    register's name), e.g. those of one thana.
+    register's name), e.g. those of one thana; `district`: only the villages of the district
+    with this code.
     """
     gazetteer = _gazetteer(db)
+    code = district.strip().upper() if district else None
 
     def keep(found: list[VillagePlace]) -> list[VillagePlace]:
-        return [p for p in found if among is None or p.name in among]
+        return [
+            p
+            for p in found
+            if (among is None or p.name in among) and (code is None or p.district_code == code)
+        ]
 
     wanted = fold(text)
     for index, form in ((gazetteer.by_name, wanted), (gazetteer.by_skeleton, skeleton(text))):
@@ -167,6 +177,41 @@ def match_village(
             if place not in found:
                 found.append(place)
     return None, found[:MAX_CHOICES]
+
+
+# A village named inside a sentence is looked for in runs of up to this many words.
+VILLAGE_WORDS = 4
+# A shorter word is never taken for a village in a sentence ("से", "of").
+VILLAGE_MIN_LETTERS = 3
+
+
+def village_named_in(db: Database, text: str) -> tuple[VillagePlace | None, str]:
+    """The one village a sentence names ("my cows went missing from Patwai yesterday"), written
+    as `match_village` reads a name exactly (any script, case, nukta, vowel signs; no typo),
+    and the sentence without it; None when it names none, or more than one village."""
+    gazetteer = _gazetteer(db)
+    tokens = text.split()
+    for size in range(min(VILLAGE_WORDS, len(tokens)), 0, -1):
+        found: list[tuple[VillagePlace, int]] = []
+        for start in range(len(tokens) - size + 1):
+            gram = " ".join(tokens[start : start + size])
+            if len(fold(gram)) < VILLAGE_MIN_LETTERS:
+                continue
+            for index, form in (
+                (gazetteer.by_name, fold(gram)),
+                (gazetteer.by_skeleton, skeleton(gram)),
+            ):
+                places = index.get(form, []) if len(form) >= VILLAGE_MIN_LETTERS else []
+                if places:
+                    found += [(p, start) for p in places if p not in [f for f, _ in found]]
+                    break
+        if len(found) == 1:
+            place, start = found[0]
+            rest = tokens[:start] + tokens[start + size :]
+            return place, " ".join(rest)
+        if found:
+            return None, text
+    return None, text
 
 
 def seizures_of(db: Database, phone: str) -> list[str]:

@@ -9,6 +9,7 @@ from fastapi import APIRouter
 from office import (
     cases,
     complaints,
+    held_search,
     kind_orders,
     offences,
     pound_acts,
@@ -558,6 +559,71 @@ def register(
     """The pound register (Sec V), entry by entry; for the officers of the pound's district."""
     return queries.pound_register_as(
         st.db, pound_code=code, year=year, viewer_id=actor, now=st.clock()
+    )
+
+
+@router.get("/search/held", tags=["search"], responses=ERRORS, response_model=b.HeldSearchOut)
+def search_held(
+    st: State,
+    village: b.VillageQuery,
+    district: b.DistrictQuery | None = None,
+    kind: b.KindQuery | None = None,
+    number: b.HeadsQuery | None = None,
+) -> b.HeldSearchOut:
+    """The cattle held now (on the way to the pound or in it) in the pounds that serve a
+    village and its neighbours (practice G18), of a kind if given, the closest to `number`
+    head first: for an owner who has no reference. No sign-in: it tells what the Sec VIII
+    notice shows and the amount due, never a name, a home or a phone."""
+    found = held_search.search_held(
+        st.db, village=village, district=district, kind=kind, number=number, now=st.clock()
+    )
+    return b.HeldSearchOut(
+        district=found.place.district_code,
+        village=found.place.name,
+        village_names=dict(found.place.names),
+        excluded=found.place.excluded,
+        pounds=[b.HeldPound(code=c, name=n, thana=t) for c, n, t in found.pounds],
+        kind=found.kind,
+        number=found.number,
+        as_of=found.as_of,
+        held=[_held(h) for h in found.found],
+        more=found.more,
+    )
+
+
+def _held(h: held_search.HeldSeizure) -> b.HeldSeizureOut:
+    return b.HeldSeizureOut(
+        ref=h.ref,
+        status=h.status,
+        ground=h.ground,
+        pound=b.HeldPound(code=h.pound_code, name=h.pound_name, thana=h.thana),
+        village=h.village,
+        seized_on=h.seized_on,
+        in_pound=h.in_pound,
+        impounded_on=h.impounded_on,
+        noticed_on=h.noticed_on,
+        heads=h.heads,
+        animals=[
+            b.HeldAnimals(kind=g.kind, description=g.description, count=g.count) for g in h.groups
+        ],
+        due=b.HeldDue(
+            fine=h.due.fine,
+            feeding=h.due.feeding,
+            expenses=h.due.expenses,
+            total=h.due.total,
+            per_day=h.due.per_day,
+            total_text=h.due.total_text,
+            per_day_text=h.due.per_day_text,
+            unit=h.due.unit,
+        ),
+        deadlines=b.HeldDeadlines(
+            claim_until=h.claim_until,
+            complaint_until=h.complaint_until,
+            sale_not_before=h.sale_not_before,
+            next=h.next_deadline[0] if h.next_deadline else None,
+            next_on=h.next_deadline[1] if h.next_deadline else None,
+        ),
+        complaint_pending=h.complaint_pending,
     )
 
 

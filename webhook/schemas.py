@@ -278,3 +278,90 @@ class KindOrderBody(Act):
     fine: Amount
     per_day: Amount
     order: str = Field(min_length=1, max_length=2000)
+
+
+# --- the search for cattle held near a village (practice G18): public, no sign-in ---------------
+
+_SEARCH_TEXT = AfterValidator(_plain_text)
+VillageQuery = Annotated[
+    str,
+    Query(min_length=1, max_length=120, description="the village, in any script (typos forgiven)"),
+    _SEARCH_TEXT,
+]
+KindQuery = Annotated[
+    str,
+    Query(min_length=1, max_length=32, description="the kind, e.g. `cow`, `cows`, `heifer`"),
+    _SEARCH_TEXT,
+]
+HeadsQuery = Annotated[
+    int, Query(ge=1, le=500, description="how many head he lost: the closest count first")
+]
+
+
+class HeldPound(BaseModel):
+    code: str
+    name: str
+    thana: str
+
+
+class HeldAnimals(BaseModel):
+    """Head of one kind and description held in one seizure (Sec V)."""
+
+    kind: str
+    description: str
+    count: int
+
+
+class HeldDue(BaseModel):
+    """Due today to take back every head of the seizure still held (Sec VI, VII)."""
+
+    fine: int
+    feeding: int
+    expenses: int = Field(description="expenses a part sale under Sec IX left unpaid (G13)")
+    total: int
+    per_day: int = Field(description="what each further day in the pound adds")
+    total_text: str
+    per_day_text: str
+    unit: str
+
+
+class HeldDeadlines(BaseModel):
+    claim_until: date | None = Field(description="seven days from impounding (Sec VIII)")
+    complaint_until: date | None = Field(description="ten days from seizure (Sec XIV)")
+    sale_not_before: date | None = Field(description="seven days from the notice (Sec VIII)")
+    next: Literal["claim", "complaint", "sale"] | None
+    next_on: date | None
+
+
+class HeldSeizureOut(BaseModel):
+    """A seizure with head held, as the Sec VIII notice tells it: no names, homes or phones."""
+
+    ref: str
+    status: str
+    ground: str
+    pound: HeldPound
+    village: str = Field(description="where the cattle were seized")
+    seized_on: date
+    in_pound: bool = Field(description="false while the cattle are on the way to the pound")
+    impounded_on: date | None
+    noticed_on: date | None
+    heads: int
+    animals: list[HeldAnimals]
+    due: HeldDue
+    deadlines: HeldDeadlines
+    complaint_pending: bool
+
+
+class HeldSearchOut(BaseModel):
+    """The cattle held now in the pounds that serve a village and its neighbours (G18)."""
+
+    district: str
+    village: str = Field(description="the village as the register writes it")
+    village_names: dict[str, str] = Field(description="its names in other scripts, by language")
+    excluded: bool = Field(description="outside the Act (Sec XX): every pound of the district")
+    pounds: list[HeldPound] = Field(description="the pounds searched, the village's own first")
+    kind: str | None
+    number: int | None
+    as_of: date
+    held: list[HeldSeizureOut] = Field(description="closest first, at most 50")
+    more: int = Field(description="how many more matched than `held` lists")

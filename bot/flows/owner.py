@@ -1,7 +1,12 @@
 """An owner looks for his cattle: what is due, every deadline, where to claim; and complains
 against the seizure within ten days, in person or by an agent (Sec XIV).
 
-`COMPLAIN <ref> <text>` on SMS starts the complaint at once and asks only what is missing.
+He is found as owner by his phone or Telegram person; without a reference and with none
+recorded as his, he is asked the village they went missing from and the kind, and shown the
+cattle held now in the pounds that serve it and its neighbours (practice G18), and how to claim
+the ones he picks. `MYCATTLE` and `MISSING` read a village, a kind and a count out of the words
+after them ("MYCATTLE 3 white cows went missing from Patwai"); `COMPLAIN <ref> <text>` on SMS
+starts the complaint at once and asks only what is missing.
 """
 
 from __future__ import annotations
@@ -12,28 +17,55 @@ from typing import Any, ClassVar
 from bot import words
 from bot.flows.anyone import answer, day, describe_seizure, find_ref, sender_phone, view_for
 from bot.flows.base import Ctx, Flow, Turn
+from bot.flows.owner_search import (
+    MORE_HELD,
+    Hint,
+    claim_lines,
+    found_line,
+    kind_named,
+    owned_line,
+    place_data,
+    pounds_text,
+    read_hint,
+    village_label,
+)
 from bot.i18n import N_
 from bot.types import Channel, Inbound, Option, Reply
+from bot.words import KIND_LABELS
 from law.errors import ComplaintOutOfTime, PoundError
+from law.kinds import AnimalKind
 from office.common import find_or_add_person
 from office.complaints import file_complaint
-from office.lookup import owner_of, seizures_of
+from office.held_search import search_held, seizures_owned
+from office.lookup import VillagePlace, match_village, owner_of
 from office.seizures import PersonIn
 
 MAX_COMPLAINT = 4000
+MAX_TYPED = 300  # what is read of a message for a village, a kind and a count
+MAX_SHOWN = 3  # seizures listed in one chat message (SMS: 2 segments)
+COMMON_KINDS = (
+    AnimalKind.COW,
+    AnimalKind.BUFFALO,
+    AnimalKind.BULLOCK,
+    AnimalKind.GOAT,
+    AnimalKind.SHEEP,
+)
 
 
 class OwnerFlow(Flow):
-    """My cattle: find seizures by phone or reference, show them, and complain (Sec XIV)."""
+    """My cattle: find seizures by phone, reference, or village and kind; claim; complain."""
 
     name = "owner"
-    commands = ("mycattle", "complain")
+    commands = ("mycattle", "complain", "missing")
     menu = N_("My seized cattle")
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
-        "start": ("ref", "pick", "act", "contact", "name", "who", "end"),
+        "start": ("ref", "pick", "act", "contact", "name", "who", "village", "kind", "held", "end"),
         "ref": ("ref", "act", "contact", "name", "who", "end"),
-        "pick": ("pick", "act"),
-        "act": ("act", "pick", "contact", "name", "who", "end"),
+        "pick": ("pick", "act", "village", "kind", "held", "end"),
+        "act": ("act", "pick", "contact", "name", "who", "village", "kind", "held", "end"),
+        "village": ("village", "act", "kind", "held", "end"),
+        "kind": ("kind", "held", "end"),
+        "held": ("held", "village", "end"),
         "contact": ("contact", "name", "who", "end"),
         "name": ("name", "who"),
         "who": ("who", "principal", "text", "complaint_confirm"),
@@ -42,7 +74,7 @@ class OwnerFlow(Flow):
         "complaint_confirm": ("complaint_confirm", "end"),
     }
 
-    # --- finding the seizure -------------------------------------------------------------------
+    # --- finding the seizure: by reference, by his phone, or by village and kind -------------
 
     def start(self, ctx: Ctx, args: str) -> Turn:
         ref = find_ref(args)
@@ -57,13 +89,25 @@ class OwnerFlow(Flow):
             return self._found(ctx, ref)
         if ref is not None:
             return self._found(ctx, ref)
-        phone = ctx.person.phone if ctx.person is not None else sender_phone(ctx.inbound)
-        refs = seizures_of(ctx.db, phone) if phone else []
-        if not refs:
-            return Turn.to("ref", *self._ask_ref(ctx))
-        if len(refs) == 1:
-            return self._found(ctx, refs[0])
-        return Turn.to("pick", self._pick_reply(ctx, refs))
+        if args.strip():
+            # "my 3 white cows went missing from Patwai yesterday": kept for the search.
+            ctx.data["hint"] = read_hint(ctx, args[:MAX_TYPED]).as_data()
+        owned = seizures_owned(
+            ctx.db,
+            person_id=ctx.person.id if ctx.person is not None else None,
+            phone=sender_phone(ctx.inbound) if ctx.person is None else None,
+            now=ctx.now,
+        )
+        if not owned:
+            return self._search_or_ask(
+                ctx, ctx.say(ctx.t("No seizure of cattle is recorded with you as their owner."))
+            )
+        ctx.data["refs"] = [h.ref for h in owned]
+        if len(owned) == 1:
+            return self._found(ctx, owned[0].ref)
+        lines = [ctx.t("Seizures of cattle recorded as yours:")]
+        lines += [owned_line(ctx.t, h) for h in owned]
+        return Turn.to("pick", self._pick_reply(ctx, ctx.data["refs"], "\n".join(lines)))
 
     def _ask_ref(self, ctx: Ctx) -> list[Reply]:
         return [
@@ -75,9 +119,11 @@ class OwnerFlow(Flow):
             )
         ]
 
-    def _pick_reply(self, ctx: Ctx, refs: list[str]) -> Reply:
+    def _pick_reply(self, ctx: Ctx, refs: list[str], text: str | None = None) -> Reply:
         ctx.data["refs"] = refs
-        return ctx.say(ctx.t("Which seizure?"), [Option(f"ref:{r}", r) for r in refs[:10]])
+        options = [Option(f"ref:{r}", r) for r in refs[:10]]
+        options.append(Option("search", ctx.t("Not mine: search by village")))
+        return ctx.say(text or ctx.t("Which seizure?"), options)
 
     def on_ref(self, ctx: Ctx, msg: Inbound) -> Turn:
         ref = find_ref(answer(msg))
@@ -86,8 +132,18 @@ class OwnerFlow(Flow):
         return self._found(ctx, ref, retry="ref")
 
     def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
-        ref = find_ref(answer(msg).removeprefix("ref:"))
         refs = [str(r) for r in ctx.data.get("refs") or []]
+        if msg.option == "search":
+            return self._search_or_ask(ctx)
+        ref = find_ref(answer(msg).removeprefix("ref:"))
+        if ref is None and msg.option is None:
+            # Not a reference: what he wrote may name the village and the cattle he lost.
+            hint = read_hint(ctx, msg.text[:MAX_TYPED])
+            if hint.village is not None or hint.kind is not None:
+                self._add_hint(ctx, hint)
+                return self._search_or_ask(ctx)
+            if words.says(msg.text, "no", "skip"):
+                return self._search_or_ask(ctx)
         if ref is None:
             return Turn.to("pick", self._pick_reply(ctx, refs))
         return self._found(ctx, ref, retry="pick")
@@ -100,6 +156,8 @@ class OwnerFlow(Flow):
             if retry == "pick":
                 refs = [str(r) for r in ctx.data.get("refs") or []]
                 return Turn.to("pick", ctx.say(ctx.explain(exc)), self._pick_reply(ctx, refs))
+            if retry == "village":
+                return Turn.to("village", ctx.say(ctx.explain(exc)), self._ask_village(ctx))
             return Turn.to("ref", ctx.say(ctx.explain(exc)), *self._ask_ref(ctx))
         ctx.data.update(ref=view["ref"], ground=view["ground"])
         ctx.data["complaint_until"] = view["deadlines"]["complaint_until"]
@@ -109,6 +167,213 @@ class OwnerFlow(Flow):
             return self._complain(ctx, shown)
         return Turn.to("act", self._act_reply(ctx, shown))
 
+    # --- no reference and none recorded as his: the cattle held near his village (G18) --------
+
+    def _add_hint(self, ctx: Ctx, hint: Hint) -> None:
+        """What a message says of the cattle, over what was known; nothing known is forgotten."""
+        known: dict[str, Any] = dict(ctx.data.get("hint") or {})
+        for key, value in hint.as_data().items():
+            if value not in (None, "", {}):
+                known[key] = value
+        ctx.data["hint"] = known
+
+    def _search_or_ask(self, ctx: Ctx, *before: Reply) -> Turn:
+        hint = ctx.data.get("hint") or {}
+        if not hint.get("village"):
+            return Turn.to("village", *before, self._ask_village(ctx))
+        if not hint.get("kind") and not hint.get("any_kind"):
+            return Turn.to("kind", *before, self._ask_kind(ctx))
+        return self._search(ctx, *before)
+
+    def _ask_village(self, ctx: Ctx) -> Reply:
+        return ctx.say(
+            ctx.t(
+                "From which village did your cattle go missing? I will look in the pounds "
+                "near it. If you have the reference of the seizure, send it instead."
+            )
+        )
+
+    def _ask_kind(self, ctx: Ctx) -> Reply:
+        t = ctx.t
+        options = [Option(f"kind:{k}", t(KIND_LABELS[k])) for k in COMMON_KINDS]
+        options.append(Option("any", t("Any kind")))
+        return ctx.say(
+            t('Which animals, and how many? For example "3 cow white". Or choose the kind.'),
+            options,
+        )
+
+    def on_village(self, ctx: Ctx, msg: Inbound) -> Turn:
+        t = ctx.t
+        chosen = answer(msg)
+        if chosen.startswith("village:"):
+            code, _, name = chosen.removeprefix("village:").partition("/")
+            place, _ = match_village(ctx.db, name, district=code or None)
+            if place is not None:
+                return self._village_set(ctx, place)
+            return Turn.to("village", self._ask_village(ctx))
+        text = msg.text.strip()[:MAX_TYPED]
+        if not text:
+            return Turn.to("village", self._ask_village(ctx))
+        place, close = match_village(ctx.db, text)
+        hint = read_hint(ctx, text)
+        if place is None and hint.village is not None:
+            place = hint.village
+        if place is None:
+            ref = find_ref(text)
+            if ref is not None:
+                return self._found(ctx, ref, retry="village")
+        self._add_hint(ctx, hint)
+        if place is None:
+            if not close:
+                return Turn.to(
+                    "village",
+                    ctx.say(
+                        t(
+                            "No village called {name} is known. Please type the village "
+                            "name again.",
+                            name=text[:60],
+                        )
+                    ),
+                )
+            options = [
+                Option(f"village:{v.district_code}/{v.name}", v.name_in(ctx.lang)) for v in close
+            ]
+            return Turn.to("village", ctx.say(t("Did you mean one of these villages?"), options))
+        return self._village_set(ctx, place)
+
+    def _village_set(self, ctx: Ctx, place: VillagePlace) -> Turn:
+        known: dict[str, Any] = dict(ctx.data.get("hint") or {})
+        known.update(place_data(place))
+        ctx.data["hint"] = known
+        return self._search_or_ask(ctx)
+
+    def on_kind(self, ctx: Ctx, msg: Inbound) -> Turn:
+        t = ctx.t
+        known: dict[str, Any] = dict(ctx.data.get("hint") or {})
+        if msg.option == "any" or (msg.option is None and words.says(msg.text, "skip")):
+            known["any_kind"] = True
+            ctx.data["hint"] = known
+            return self._search(ctx)
+        if msg.option and msg.option.startswith("kind:"):
+            known["kind"] = msg.option.removeprefix("kind:")
+            ctx.data["hint"] = known
+            return self._search(ctx)
+        hint = read_hint(ctx, msg.text[:MAX_TYPED])
+        if hint.kind is None:
+            typed = msg.text.strip()[:40]
+            return Turn.to(
+                "kind",
+                ctx.say(
+                    t(
+                        "{word}? Send one of: {kinds}",
+                        word=typed,
+                        kinds=", ".join(t(label) for label in KIND_LABELS.values()),
+                    )
+                ),
+                self._ask_kind(ctx),
+            )
+        self._add_hint(ctx, hint)
+        return self._search(ctx)
+
+    def _search(self, ctx: Ctx, *before: Reply) -> Turn:
+        t = ctx.t
+        hint: dict[str, Any] = dict(ctx.data.get("hint") or {})
+        found = search_held(
+            ctx.db,
+            village=str(hint["village"]),
+            district=str(hint.get("district") or "") or None,
+            kind=None if hint.get("any_kind") else hint.get("kind"),
+            number=hint.get("number"),
+            description=str(hint.get("description") or ""),
+            now=ctx.now,
+            limit=MAX_SHOWN,
+        )
+        village = village_label(hint, ctx.lang)
+        if not found.found:
+            if found.kind:
+                text = t(
+                    "No {kind} is held now in the pounds that serve {village} and its "
+                    "neighbours: {pounds}.",
+                    kind=kind_named(t, found.kind),
+                    village=village,
+                    pounds=pounds_text(found),
+                )
+            else:
+                text = t(
+                    "No cattle are held now in the pounds that serve {village} and its "
+                    "neighbours: {pounds}.",
+                    village=village,
+                    pounds=pounds_text(found),
+                )
+            advice = t(
+                "Seized cattle may take a day to reach the pound: ask again tomorrow "
+                "(send {say_cmd_mycattle})."
+            )
+            return Turn.done(*before, ctx.say(text + "\n" + advice))
+        ctx.data["found"] = [h.ref for h in found.found]
+        lines = [
+            t(
+                "Held now in the pounds that serve {village} and its neighbours:",
+                village=village,
+            )
+        ]
+        lines += [found_line(t, h) for h in found.found]
+        if found.more:
+            lines.append(t.plural(*MORE_HELD, found.more))
+        lines.append(t("Are any of these yours?"))
+        return Turn.to("held", *before, self._held_reply(ctx, "\n".join(lines)))
+
+    def _held_reply(self, ctx: Ctx, text: str) -> Reply:
+        t = ctx.t
+        refs = [str(r) for r in ctx.data.get("found") or []]
+        options = [Option(f"held:{r}", r) for r in refs]
+        options.append(Option("another", t("Search another village")))
+        options.append(Option("none", t("None of these")))
+        return ctx.say(text, options)
+
+    def on_held(self, ctx: Ctx, msg: Inbound) -> Turn:
+        t = ctx.t
+        refs = [str(r) for r in ctx.data.get("found") or []]
+        if msg.option == "another":
+            kept = dict(ctx.data.get("hint") or {})
+            for key in ("village", "district", "village_names"):
+                kept.pop(key, None)
+            ctx.data["hint"] = kept
+            return Turn.to("village", self._ask_village(ctx))
+        if msg.option == "none" or (
+            msg.option is None and words.says(msg.text, "no", "done", "skip")
+        ):
+            return Turn.done(
+                ctx.say(
+                    t(
+                        "Then they are not held near there now. Seized cattle may take a day "
+                        "to reach the pound: ask again tomorrow (send {say_cmd_mycattle})."
+                    )
+                )
+            )
+        ref = find_ref(answer(msg).removeprefix("held:"))
+        if ref is None and msg.option is None:
+            # "3 white ones", "from Kemri": more of what they are like, or another village.
+            more = read_hint(ctx, msg.text[:MAX_TYPED])
+            if more.village is not None or more.kind is not None or more.number is not None:
+                self._add_hint(ctx, more)
+                return self._search(ctx)
+        if ref is None or ref not in refs:
+            return Turn.to("held", self._held_reply(ctx, t("Which of them are yours?")))
+        hint: dict[str, Any] = dict(ctx.data.get("hint") or {})
+        found = search_held(
+            ctx.db,
+            village=str(hint["village"]),
+            district=str(hint.get("district") or "") or None,
+            now=ctx.now,
+        )
+        picked = next((h for h in found.found if h.ref == ref), None)
+        if picked is None:
+            # Released, sold or gone since the list was shown.
+            return Turn.done(ctx.say(t("Seizure {ref} holds no cattle now.", ref=ref)))
+        where, what = claim_lines(ctx, picked)
+        return Turn.done(ctx.say("\n".join(where)), ctx.say("\n".join(what)))
+
     def _act_reply(self, ctx: Ctx, shown: Reply | None = None) -> Reply:
         t = ctx.t
         options = []
@@ -116,6 +381,9 @@ class OwnerFlow(Flow):
             options.append(Option("complain", t("Complain against the seizure")))
         if len(ctx.data.get("refs") or []) > 1:
             options.append(Option("other", t("Another seizure")))
+        if ctx.data.get("refs"):
+            # Found as his by his phone: he may say they are not his cattle.
+            options.append(Option("search", t("Not mine: search by village")))
         options.append(Option("done", t("Done")))
         text = shown.text if shown else t("What next?")
         return ctx.say(text, options)
@@ -128,6 +396,8 @@ class OwnerFlow(Flow):
             return self._complain(ctx)
         if choice == "other" and ctx.data.get("refs"):
             return Turn.to("pick", self._pick_reply(ctx, [str(r) for r in ctx.data["refs"]]))
+        if choice == "search":
+            return self._search_or_ask(ctx)
         if choice == "done" or (msg.option is None and words.says(msg.text, "done", "no")):
             return Turn.done(ctx.say(ctx.t("Good.")))
         return Turn.to("act", self._act_reply(ctx))

@@ -376,7 +376,7 @@ def test_a_number_in_bengali_picks_an_option(world: World) -> None:
     world.seize()
     chat = Chat(world, MOHAN)
     chat.say("mycattle")
-    refs = chat.options()
+    refs = [o for o in chat.options() if o.startswith("ref:")]  # and "search": not mine
     assert len(refs) == 2
     out = chat.say("২")
     assert refs[1].removeprefix("ref:") in out

@@ -1,0 +1,269 @@
+"""What the owner flow says when it looks for cattle without a reference (practice G18): reading
+a village, a kind and a count out of what he wrote, the lines that list seizures, and how to
+claim the one he picks (Sec VI, VII, VIII; practice G14)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from bot import words
+from bot.flows.base import Ctx
+from bot.i18n import NP_, Translator
+from bot.words import counted, kind_label
+from law.errors import PoundError
+from law.kinds import AnimalKind, kind_of
+from law.profile import get_profile
+from office.held_search import HeldSearch, HeldSeizure
+from office.lookup import VillagePlace, keepers_of, village_named_in
+
+DEFAULT_PROFILE = "act-iii-1857"
+# "3गाय", "2cows": a count glued to the word after it is two words.
+_GLUED = re.compile(r"(?<=\d)(?=[^\W\d_])")
+_PUNCT = " ,;.:!?।॥\"'()"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What an owner's sentence says of his missing cattle: where from, what, how many."""
+
+    village: VillagePlace | None
+    kind: str | None  # the register's kind (`cow`)
+    number: int | None
+    description: str
+
+    def as_data(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "number": self.number,
+            "description": self.description,
+            **(place_data(self.village) if self.village else {}),
+        }
+
+
+def place_data(place: VillagePlace) -> dict[str, Any]:
+    """A village as the draft keeps it (JSON)."""
+    return {
+        "village": place.name,
+        "district": place.district_code,
+        "village_names": dict(place.names),
+    }
+
+
+def village_label(data: dict[str, Any], lang: str) -> str:
+    names = data.get("village_names") or {}
+    return str(names.get(lang) or data.get("village") or "")
+
+
+def kind_in(word: str, profile: str = DEFAULT_PROFILE) -> str | None:
+    """The register's kind a word names in any language (`गायें`, `cows`, `heifer` -> `cow`),
+    or None if it names no animal the pound may hold."""
+    said = words.kind_word(word.strip(_PUNCT))
+    try:
+        found = kind_of(said, get_profile(profile).aliases, ())
+    except PoundError:  # no animal, or pigs (Sec XVIII): not what a pound holds
+        return None
+    return found.value if isinstance(found, AnimalKind) else found.word
+
+
+def read_hint(ctx: Ctx, text: str) -> Hint:
+    """A village (any script, as the seizure flow reads one), a kind and a count read out of a
+    sentence: "my 3 white cows went missing from Patwai yesterday", "मेरी 3 सफेद गाय पटवई से
+    कल गायब". The words between the count and the kind describe them ("white")."""
+    place, rest = village_named_in(ctx.db, text)
+    tokens = [w.strip(_PUNCT) for w in _GLUED.sub(" ", rest).split()]
+    tokens = [w for w in tokens if w]
+    profile = place.profile if place else DEFAULT_PROFILE
+    at, kind = None, None
+    for i, token in enumerate(tokens):
+        kind = kind_in(token, profile)
+        if kind is not None:
+            at = i
+            break
+    number, described = None, ""
+    if at is not None:
+        for j in range(at - 1, -1, -1):
+            n = words.number(tokens[j])
+            if n is not None:
+                number = n
+                between = [w for w in tokens[j + 1 : at] if not words.is_counter(w)]
+                described = " ".join(between)
+                break
+        if number is None and at + 1 < len(tokens):
+            number = words.number(tokens[at + 1])
+    else:
+        # No kind named: "3 white ones", "তিনটে সাদা".
+        for j, token in enumerate(tokens):
+            number = words.number(token)
+            if number is not None:
+                after = [w for w in tokens[j + 1 : j + 4] if not words.is_counter(w)]
+                described = " ".join(after)
+                break
+    return Hint(place, kind, number, described[:120])
+
+
+def _day(t: Translator, value: date | None) -> str:
+    return t.day(value) if value else ""
+
+
+def cattle_text(t: Translator, held: HeldSeizure) -> str:
+    """'3 cows (white), 1 buffalo': the head still held, by kind and description (Sec V)."""
+    parts = []
+    for g in held.groups:
+        text = counted(t, g.count, g.kind)
+        parts.append(f"{text} ({g.description})" if g.description else text)
+    return ", ".join(parts) or t("none held now")
+
+
+def deadline_text(t: Translator, held: HeldSeizure) -> str:
+    """The next day that matters to the owner, in a few words."""
+    if held.next_deadline is None:
+        return ""
+    what, on = held.next_deadline
+    if what == "claim":
+        return t("claim by {date}", date=_day(t, on))
+    if what == "sale":
+        return t("may be sold from {date}", date=_day(t, on))
+    return t("complaint until {date}", date=_day(t, on))
+
+
+def owned_line(t: Translator, held: HeldSeizure) -> str:
+    """One of his own seizures: ref, pound, heads held, due today, next deadline."""
+    if held.heads == 0:
+        return t("{ref}: {pound}, nothing held now.", ref=held.ref, pound=held.pound_name)
+    if held.in_pound:
+        parts = [
+            t(
+                "{ref}: {cattle} at {pound}",
+                ref=held.ref,
+                cattle=cattle_text(t, held),
+                pound=held.pound_name,
+            ),
+            t("due today {total}", total=held.due.total_text),
+        ]
+    else:
+        parts = [
+            t(
+                "{ref}: {cattle}, on the way to {pound}",
+                ref=held.ref,
+                cattle=cattle_text(t, held),
+                pound=held.pound_name,
+            )
+        ]
+    deadline = deadline_text(t, held)
+    if deadline:
+        parts.append(deadline)
+    return "; ".join(parts) + "."
+
+
+def found_line(t: Translator, held: HeldSeizure) -> str:
+    """One seizure the search found: what, where and since when, seized where, due today."""
+    where = (
+        t(
+            "at {pound} since {date}",
+            pound=held.pound_name,
+            date=_day(t, held.impounded_on),
+        )
+        if held.in_pound
+        else t("on the way to {pound}", pound=held.pound_name)
+    )
+    line = t(
+        "{ref}: {cattle}, {where}, seized in {village}.",
+        ref=held.ref,
+        cattle=cattle_text(t, held),
+        where=where,
+        village=held.village_in(t.lang),
+    )
+    if held.in_pound:
+        line += " " + t("Due today {total}.", total=held.due.total_text)
+    return line
+
+
+# More seizures matched than a chat message lists.
+MORE_HELD = NP_(
+    "{n} more seizure there holds such cattle: send how many head and their colour to see "
+    "the closest.",
+    "{n} more seizures there hold such cattle: send how many head and their colour to see "
+    "the closest.",
+)
+
+
+def pounds_text(found: HeldSearch) -> str:
+    return ", ".join(name for _, name, _ in found.pounds)
+
+
+def claim_lines(ctx: Ctx, held: HeldSeizure) -> tuple[list[str], list[str]]:
+    """How to claim the cattle he picked, in two messages (each short enough for an SMS or
+    two): where and to whom; what to bring and by when."""
+    t = ctx.t
+    keepers = ", ".join(keepers_of(ctx.db, held.pound_code)) or t("on duty")
+    if held.in_pound:
+        lines = [
+            t(
+                "Seizure {ref}: {cattle}, at {pound} since {date}.",
+                ref=held.ref,
+                cattle=cattle_text(t, held),
+                pound=held.pound_name,
+                date=_day(t, held.impounded_on),
+            )
+        ]
+    else:
+        lines = [
+            t(
+                "Seizure {ref}: {cattle}, on the way to {pound}.",
+                ref=held.ref,
+                cattle=cattle_text(t, held),
+                pound=held.pound_name,
+            )
+        ]
+    lines.append(
+        t(
+            "To claim them, go to {pound} and satisfy the keeper ({keeper}) that they are "
+            "yours: he records you as their owner (practice G14).",
+            pound=held.pound_name,
+            keeper=keepers,
+        )
+    )
+    where, lines = lines, []
+    if held.in_pound:
+        lines.append(
+            t(
+                "Bring {total} today (fine and feeding, Sec VI, VII); it grows by {per_day} "
+                "for each more day they are fed.",
+                total=held.due.total_text,
+                per_day=held.due.per_day_text,
+            )
+        )
+    else:
+        lines.append(
+            t(
+                "Bring the fine, {fine} (Sec VI), and the feeding from the day they arrive "
+                "(Sec VII).",
+                fine=held.due.fine_text,
+            )
+        )
+    if held.noticed_on is not None and held.sale_not_before is not None:
+        lines.append(
+            t(
+                "The notice was posted on {notice}; they may be sold from {sale} (Sec VIII).",
+                notice=_day(t, held.noticed_on),
+                sale=_day(t, held.sale_not_before),
+            )
+        )
+    elif held.claim_until is not None:
+        lines.append(
+            t(
+                "Claim by {date}; after that a notice is posted and they may be sold seven "
+                "days later (Sec VIII).",
+                date=_day(t, held.claim_until),
+            )
+        )
+    if held.complaint_pending:
+        lines.append(t("A complaint is pending: no sale until it is decided (Sec IX)."))
+    return where, lines
+
+
+def kind_named(t: Translator, kind: str | None) -> str:
+    return kind_label(t, kind) if kind else ""
