@@ -260,7 +260,7 @@ TEMPLATES: dict[str, str] = {
 }
 
 
-def _kinds(t: Translator, value: Mapping[str, object]) -> str:
+def kinds_text(t: Translator, value: Mapping[str, object]) -> str:
     """`2 cows, 1 buffalo` in the reader's language, each count in the plural it needs."""
     return ", ".join(counted(t, int(str(n)), k) for k, n in value.items())
 
@@ -296,7 +296,7 @@ def _values(t: Translator, params: Mapping[str, object]) -> dict[str, object]:
         elif key.endswith("_date") and isinstance(value, str):
             values[key] = t.day(date.fromisoformat(value[:10]))
         elif key.endswith("_kinds") and isinstance(value, Mapping):
-            values[key] = _kinds(t, value)
+            values[key] = kinds_text(t, value)
         elif key.endswith("_animals") and isinstance(value, list):
             values[key] = _animals(t, value)
         elif key in PEOPLE and isinstance(value, Mapping):

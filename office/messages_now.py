@@ -159,9 +159,7 @@ def _heads(animals: list[Animal]) -> dict[str, object]:
 def _due(r: Record, on: date) -> dict[str, object]:
     """Fine and feeding due on `on` for the heads held (Sec VI, VII; per day or part, G9)."""
     due = due_on(r.seizure, list(r.animals), r.ctx, on)
-    return amounts(
-        r.ctx, fine=due.fine, feeding=due.feeding, per_day=due.per_day, total=due.total
-    )
+    return amounts(r.ctx, fine=due.fine, feeding=due.feeding, per_day=due.per_day, total=due.total)
 
 
 def _none_held(r: Record) -> Drop:

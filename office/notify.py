@@ -5,8 +5,9 @@ Params are plain JSON, written in the reader's language only when the message is
 (`bot/notices.py`): amounts as ints of the profile's smallest unit (`*_amount`, with the money
 system's name under `money`), dates as ISO strings (`*_date`), kinds as `{kind: count}`
 (`*_kinds`), people as `{"name", "residence"}`, and always `ref` and, where the message states
-the law, its `section`. No text is written here in any language but the names people gave. Every template named here is
-in `bot.notices.TEMPLATES`; `docs/messages.md` says who gets which, and when.
+the law, its `section`. No text is written here in any language but the names people gave.
+Every template named here is in `bot.notices.TEMPLATES`; `docs/messages.md` says who gets which,
+and when.
 
 The params written here are the picture at the act. What a message says when it goes out is
 worked out again at the send from the record as it then stands, and a message whose cause is
@@ -318,9 +319,7 @@ def _due_params(
     seizure: Seizure, animals: list[Animal], ctx: DistrictContext, on: date
 ) -> dict[str, object]:
     due = due_on(seizure, animals, ctx, on)
-    return amounts(
-        ctx, fine=due.fine, feeding=due.feeding, per_day=due.per_day, total=due.total
-    )
+    return amounts(ctx, fine=due.fine, feeding=due.feeding, per_day=due.per_day, total=due.total)
 
 
 def _send(

@@ -8,6 +8,7 @@ from datetime import date
 from typing import ClassVar
 
 from bot import words
+from bot.figures import money
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
     OfficerFlow,
@@ -245,11 +246,14 @@ def due_text(ctx: Ctx, brief: SeizureBrief) -> str:
             ref=brief.item.ref,
             heads=len(brief.held),
             day=ctx.t.day(brief.on),
-            fine=brief.fine_text,
-            feeding=brief.feeding_text,
-            total=brief.total_text,
+            fine=money(ctx.t.lang, brief.fine, brief.money),
+            feeding=money(ctx.t.lang, brief.feeding, brief.money),
+            total=money(ctx.t.lang, brief.total, brief.money),
         ),
-        ctx.t("Feeding grows by {per_day} for each further day.", per_day=brief.per_day_text),
+        ctx.t(
+            "Feeding grows by {per_day} for each further day.",
+            per_day=money(ctx.t.lang, brief.per_day, brief.money),
+        ),
     ]
     return "\n".join(lines)
 
@@ -271,6 +275,7 @@ class OwnerActFlow(KeeperFlow):
             )
         ctx.data["ref"] = brief.item.ref
         ctx.data["total"] = brief.total
+        ctx.data["money"] = brief.money
         ctx.data["held"] = brief.held
         if brief.item.owner is None and not ctx.data.get("owner"):
             return Turn.to(
@@ -311,6 +316,7 @@ class ReleaseFlow(OwnerActFlow):
 
     def ask(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
         ctx.data["total"] = brief.total
+        ctx.data["money"] = brief.money
         text = "\n".join(
             [
                 due_text(ctx, brief),
@@ -319,7 +325,7 @@ class ReleaseFlow(OwnerActFlow):
                     "Has {owner} paid {total}? On payment the cattle are released and he signs "
                     "the receipt in the register (Sec VII).",
                     owner=self.owner_name(ctx, brief),
-                    total=brief.total_text,
+                    total=money(ctx.t.lang, brief.total, brief.money),
                 ),
             ]
         )
@@ -344,7 +350,7 @@ class ReleaseFlow(OwnerActFlow):
             ctx.say(
                 ctx.t(
                     "Received {total} for {ref}: {count} head released (Sec VII).",
-                    total=receipt.total_text,
+                    total=money(ctx.t.lang, receipt.total, str(ctx.data.get("money", ""))),
                     ref=receipt.ref,
                     count=len(receipt.animals),
                 )
@@ -372,7 +378,7 @@ class RefusalFlow(OwnerActFlow):
                     "Did {owner} appear and refuse or omit to pay {total}? The Darogah may then "
                     "sell as many of the cattle as needed (Sec IX).",
                     owner=self.owner_name(ctx, brief),
-                    total=brief.total_text,
+                    total=money(ctx.t.lang, brief.total, brief.money),
                 ),
             ]
         )

@@ -117,13 +117,17 @@ def check_source(source: str, path: str, *, office: bool = False) -> list[Violat
     lines = source.splitlines()
     found: list[Violation] = []
     for node in ast.walk(ast.parse(source)):
-        if office and isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict):
-            # A message's params built first and passed by name (`params = {...}`).
-            if any(isinstance(n, ast.Name) and n.id in PARAM_NAMES for n in node.targets):
-                for literal in _english_literals(node.value):
-                    at = getattr(literal, "lineno", node.lineno)
-                    why = "English in the params of a message"
-                    found.append(Violation(path, at, lines[at - 1], why))
+        # A message's params built first and passed by name (`params = {...}`).
+        if (
+            office
+            and isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Dict)
+            and any(isinstance(n, ast.Name) and n.id in PARAM_NAMES for n in node.targets)
+        ):
+            for literal in _english_literals(node.value):
+                at = getattr(literal, "lineno", node.lineno)
+                why = "English in the params of a message"
+                found.append(Violation(path, at, lines[at - 1], why))
         if not isinstance(node, ast.Call):
             continue
         line = lines[node.lineno - 1] if node.lineno <= len(lines) else ""

@@ -49,7 +49,7 @@ def test_no_text_a_person_reads_is_built_outside_the_catalogs() -> None:
     assert [str(v) for v in found] == []
 
 
-FLOW = '''
+FLOW = """
 def step(ctx, amount, refs, lines):
     ctx.say(ctx.t("Which seizure?"), [Option(f"ref:{r}", r) for r in refs])
     log.info("sent %s messages", 3)
@@ -58,7 +58,7 @@ def step(ctx, amount, refs, lines):
     lines.append("\\n")
     key = f"claim:{amount}"
     return Reply(ctx.t("Done."), options=(Option("ok", ctx.t("Yes")),))
-'''
+"""
 
 
 def test_the_check_passes_what_is_said_through_the_catalogs() -> None:

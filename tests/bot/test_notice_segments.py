@@ -49,9 +49,10 @@ def test_the_longest_values_are_the_longest() -> None:
     params = longest()
     assert len(str(params["ref"])) == 6 and len(str(params["village"])) >= 17
     assert len(params["animals_kinds"]) == 3  # type: ignore[arg-type]
-    assert render("claim_notice", {**params, "total_amount": LAKHS}, "en").count(
-        "Rs 12,34,567.50"
-    ) == 2  # due today and the feeding per day
+    assert (
+        render("claim_notice", {**params, "total_amount": LAKHS}, "en").count("Rs 12,34,567.50")
+        == 2
+    )  # due today and the feeding per day
 
 
 @pytest.mark.parametrize("lang", sorted(BUDGET))

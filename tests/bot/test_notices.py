@@ -8,8 +8,8 @@ import string
 
 import pytest
 
-from bot.i18n import LANGUAGES, translated
 from bot.figures import money
+from bot.i18n import LANGUAGES, translated
 from bot.notices import KIND_NAMES, NOT_KNOWN, TEMPLATES, notice, render
 from tests.bot.notice_params import LAKHS, NAMES, longest
 
