@@ -1,13 +1,16 @@
 """Outbound messages by template name: the office writes a name and params, the sender renders.
 
-`office/` enqueues outbox rows naming a template here with plain params (amounts already in the
-profile's notation as `*_text`, dates as ISO strings named `*_date`); the sender renders them in
-the person's language at send time. The template "reply" carries a body already rendered.
-Who receives each template, and when, is in docs/messages.md.
+`office/` enqueues outbox rows naming a template here with params that are data, not text; the
+sender renders them in the person's language at send time. The template "reply" carries a body
+already rendered. Who receives each template, and when, is in docs/messages.md.
 
-Besides `*_date`, the renderer writes a few plain values in the reader's language: `*_kinds`
-(`{"cow": 2}` -> "2 cow"), `*_animals` (a register entry's animals: number, kind, description)
-and a missing value (None, e.g. an owner not known).
+The renderer writes these in the reader's language: `*_amount` (an int of the profile's unit,
+the system named by `money`: `₹1,23,456.50`, `Rs 1,23,456.50` in English; bot/figures.py),
+`*_date` (ISO), `*_kinds` (`{"cow": 2}` -> "2 cows", "2 गायें"), `*_animals` (a register entry's
+animals: number, kind, description), the people `seizer`, `owner`, `complainant`, `convict`
+(`{"name", "residence"}`), `notice` (the Sec VIII notice's own params), `section` (in digits in
+Hindi and Bengali) and a missing value (None, e.g. an owner not known). A row queued before
+amounts were data carries them as `*_text` and is rendered with them (`_legacy`).
 """
 
 from __future__ import annotations
