@@ -268,7 +268,8 @@ def kinds_text(t: Translator, value: Mapping[str, object]) -> str:
     return ", ".join(counted(t, int(str(n)), k) for k, n in value.items())
 
 
-def _animals(t: Translator, value: list[object]) -> str:
+def animals_text(t: Translator, value: list[object]) -> str:
+    """`1. cow (red); 2. buffalo`: a register entry's animals in the reader's language."""
     parts = []
     for item in value:
         if not isinstance(item, Mapping):
@@ -301,7 +302,7 @@ def _values(t: Translator, params: Mapping[str, object]) -> dict[str, object]:
         elif key.endswith("_kinds") and isinstance(value, Mapping):
             values[key] = kinds_text(t, value)
         elif key.endswith("_animals") and isinstance(value, list):
-            values[key] = _animals(t, value)
+            values[key] = animals_text(t, value)
         elif key in PEOPLE and isinstance(value, Mapping):
             values[key] = _person(t, value)
         elif key == "notice" and isinstance(value, Mapping):

@@ -28,6 +28,7 @@ from bot.flows.officer_kit import (
     yes_no,
 )
 from bot.i18n import N_
+from bot.notices import animals_text as _animals
 from bot.types import Inbound, Option
 from law.errors import PoundError
 from office.pound_acts import record_loss, record_payment, record_refusal, register_arrival
@@ -44,12 +45,16 @@ def _brief(ctx: Ctx, ref: str) -> SeizureBrief:
     return seizure_brief(ctx.db, ref=ref, now=ctx.now, actor_id=actor(ctx, Role.KEEPER))
 
 
+def _said(description: str | None) -> dict[str, object]:
+    return {"description": description} if description else {}
+
+
 def _animal_lines(ctx: Ctx, brief: SeizureBrief, numbers: list[int] | None = None) -> list[str]:
     out = []
     for a in brief.animals:
         if numbers is not None and a.number not in numbers:
             continue
-        out.append(f"{a.number}. {a.kind}" + (f", {a.description}" if a.description else ""))
+        out.append(_animals(ctx.t, [{"number": a.number, "kind": a.kind, **_said(a.description)}]))
     return out
 
 
@@ -141,7 +146,9 @@ class ArriveFlow(KeeperFlow):
             if a.status != "seized":
                 continue
             description = corrections.get(str(a.number), a.description)
-            lines.append(f"{a.number}. {a.kind}" + (f", {description}" if description else ""))
+            lines.append(
+                _animals(ctx.t, [{"number": a.number, "kind": a.kind, **_said(description)}])
+            )
         if ctx.data.get("count") is not None:
             lines.append(ctx.t("Arrived: {count} head.", count=ctx.data["count"]))
         lines.append(ctx.t("Do the cattle at the pound match this?"))
