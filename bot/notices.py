@@ -1,20 +1,25 @@
 """Outbound messages by template name: the office writes a name and params, the sender renders.
 
-`office/` enqueues outbox rows naming a template here with plain params (amounts already in the
-profile's notation as `*_text`, dates as ISO strings named `*_date`); the sender renders them in
-the person's language at send time. The template "reply" carries a body already rendered.
-Who receives each template, and when, is in docs/messages.md.
+`office/` enqueues outbox rows naming a template here with params that are data, not text; the
+sender renders them in the person's language at send time. The template "reply" carries a body
+already rendered. Who receives each template, and when, is in docs/messages.md.
 
-Besides `*_date`, the renderer writes a few plain values in the reader's language: `*_kinds`
-(`{"cow": 2}` -> "2 cow"), `*_animals` (a register entry's animals: number, kind, description)
-and a missing value (None, e.g. an owner not known).
+The renderer writes these in the reader's language: `*_amount` (an int of the profile's unit,
+the system named by `money`: `₹1,23,456.50`, `Rs 1,23,456.50` in English; bot/figures.py),
+`*_date` (ISO), `*_kinds` (`{"cow": 2}` -> "2 cows", "2 गायें"), `*_animals` (a register entry's
+animals: number, kind, description), the people `seizer`, `owner`, `complainant`, `convict`
+(`{"name", "residence"}`), `notice` (the Sec VIII notice's own params), `section` (in digits in
+Hindi and Bengali) and a missing value (None, e.g. an owner not known). A row queued before
+amounts were data carries them as `*_text` and is rendered with them (`_legacy`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from datetime import date
 
+from bot.figures import AMOUNT, LEGACY_TEXT, MONEY, money
 from bot.i18n import N_, Translator, translator
 from bot.words import counted
 
@@ -35,180 +40,173 @@ KIND_NAMES: dict[str, str] = {
 }
 
 NOT_KNOWN = N_("not known to the office")
+# A person the office knows, with where he lives (`{"name": ..., "residence": ...}`).
+OF_PLACE = N_("{name} of {residence}")
+PEOPLE = ("seizer", "owner", "complainant", "convict")
+ANIMAL = N_("{number}. {kind}")
+DESCRIBED = N_("{animal} ({description})")
+# The charges of a sale account queued item by item (a row written before `charged_amount`).
+CHARGES = N_("fines {fines}, feeding {feeding}, expenses {expenses}")
+# The notice of Sec VIII, as posted at the Police Office and proclaimed by beat of drum.
+NOTICE = N_(
+    "NOTICE (Sec VIII, Act III of 1857): {heads} head ({animals_kinds}) seized at {place}, "
+    "{village}, on {seized_date}, are impounded at {pound} (ref {ref}) and have not been "
+    "claimed. If not claimed within seven days of this notice they will be sold by public "
+    "auction."
+)
+NOTICE_DESCRIBED = N_(
+    "NOTICE (Sec VIII, Act III of 1857): {heads} head ({animals_kinds}: {entry_animals}) "
+    "seized at {place}, {village}, on {seized_date}, are impounded at {pound} (ref {ref}) and "
+    "have not been claimed. If not claimed within seven days of this notice they will be sold "
+    "by public auction."
+)
 
 TEMPLATES: dict[str, str] = {
     "reply": N_("{body}"),
     # Officers: what is waiting for them.
     "aid_requested": N_(
-        "Police aid is asked for seizure {ref}: {heads} head ({animals_kinds}) seized at {place}, "
-        "{village}, by {seizer}, to be taken to {pound} (Sec II). Reply {say_cmd_convey} {ref} "
-        "once they are at the pound."
+        "Police aid is asked for seizure {ref}: {heads} head ({animals_kinds}) seized at "
+        "{place}, {village}, by {seizer}, to be taken to {pound} (Sec II). Reply "
+        "{say_cmd_convey} {ref} once they are at the pound."
     ),
     "arrival_expected": N_(
         "Seizure {ref}: {heads} head ({animals_kinds}) seized at {place}, {village}, on "
-        "{seized_date} by {seizer} are on their way to {pound}. Register them when they "
-        "arrive: {say_cmd_arrive} {ref} (Sec V)."
+        "{seized_date} by {seizer} are on their way to {pound}. Register them when they arrive:"
+        " {say_cmd_arrive} {ref} (Sec V)."
     ),
     "unclaimed_report": N_(
-        "Unclaimed cattle (Sec VIII): seizure {ref}, {heads} head ({animals_kinds}) at {pound}, "
-        "not claimed by {claim_date}. Post this notice at the Police Office and have it "
+        "Unclaimed cattle (Sec VIII): seizure {ref}, {heads} head ({animals_kinds}) at {pound},"
+        " not claimed by {claim_date}. Post this notice at the Police Office and have it "
         "proclaimed by beat of drum in {village} and at the nearest market place, then confirm "
         "it. Notice: {notice}"
     ),
     "sale_due": N_(
         "The auction of seizure {ref} may now be held: {heads} head ({animals_kinds}) at "
-        "{pound}, the notice of {notice_date} has run unclaimed and no complaint is "
-        "pending (Sec VIII). Police officers and pound-keepers may not buy (Sec X)."
+        "{pound}, the notice of {notice_date} has run unclaimed and no complaint is pending "
+        "(Sec VIII). Police officers and pound-keepers may not buy (Sec X)."
     ),
     "sale_due_refused": N_(
-        "The owner of seizure {ref} ({heads} head at {pound}) refused or omitted to pay: "
-        "as many as are needed to pay the fines and charges may be sold by public auction "
-        "(Sec IX). Police officers and pound-keepers may not buy (Sec X)."
+        "The owner of seizure {ref} ({heads} head at {pound}) refused or omitted to pay: as "
+        "many as are needed to pay the fines and charges may be sold by public auction (Sec "
+        "IX). Police officers and pound-keepers may not buy (Sec X)."
     ),
     "summons": N_(
         "Summons (Sec XIV): {complainant} complains against your seizure {ref} ({village}, "
-        "{seized_date}). The Magistrate will hold a summary enquiry: {hearing}. Attend, or the "
-        "complaint may be decided without you."
+        "{seized_date}). Summary enquiry: {hearing}. Attend, or it may be decided without you."
     ),
     "complaint_admitted": N_(
-        "Your complaint no. {complaint_id} against seizure {ref} is admitted: the seizer is "
-        "summoned to a summary enquiry ({hearing}). No sale until it is decided (Sec IX, XIV)."
+        "Your complaint no. {complaint_id} (seizure {ref}) is admitted: the seizer is summoned "
+        "to an enquiry, {hearing}. No sale until it is decided (Sec IX, XIV)."
     ),
     "kind_order_needed": N_(
-        "Seizure {ref} ({village}, {seized_date}) brings {animals_kinds} to {pound}: not in "
-        "the Sec VI scale. The keeper can register the cattle only after your order fixing the "
+        "Seizure {ref} ({village}, {seized_date}) brings {animals_kinds} to {pound}: not in the"
+        " Sec VI scale. The keeper can register the cattle only after your order fixing the "
         "fine per head and the feeding per day (practice G4): {say_cmd_kindorder} {ref}."
     ),
     "kind_ordered": N_(
         "The Magistrate has ordered the fine and feeding of the {animals_kinds} of seizure "
-        "{ref} (practice G4). Register the cattle when they arrive: {say_cmd_arrive} {ref} (Sec V)."
+        "{ref} (practice G4). Register the cattle when they arrive: {say_cmd_arrive} {ref} (Sec"
+        " V)."
     ),
     "complaint_waiting": N_(
         "Complaint no. {complaint_id} against seizure {ref} ({village}, {seized_date}) was "
-        "filed on {filed_date} by {complainant}: {text}. No sale until it is decided "
-        "(Sec IX, XIV)."
+        "filed on {filed_date} by {complainant}: {text}. No sale until it is decided (Sec IX, "
+        "XIV)."
     ),
     # Magistrates: the audit chain's head, once a day (docs/audit.md).
     "audit_head": N_("Pound register audit head, {on_date}: {head}. Keep this message."),
     # Seizers: the copy of the entry and the outcome.
     "register_copy": N_(
-        "Copy of entry {register_no} in the register of {pound} (Sec V): brought in on "
-        "{brought_date} at {brought_time}; {heads} head: {entry_animals}. Seizer: {seizer}. "
-        "Owner: {owner}. Ref {ref}."
+        "Copy of register entry {register_no} (Sec V): brought in {brought_date}, "
+        "{brought_time}; {entry_animals}. Seizer: {seizer_name}. Owner: {owner_name}. Ref "
+        "{ref}."
     ),
     "outcome_released_paid": N_(
-        "The cattle you seized (ref {ref}): {heads} head were released to the owner on "
-        "payment of the fine and feeding at {pound} on {released_date} (Sec VII)."
+        "Cattle you seized (ref {ref}): {heads} head released to the owner on payment at "
+        "{pound} on {released_date} (Sec VII)."
     ),
     "outcome_released_by_order": N_(
-        "The cattle you seized (ref {ref}): {heads} head were released from {pound} by "
-        "order on {released_date} (Sec VI)."
+        "Cattle you seized (ref {ref}): {heads} head released from {pound} by order on "
+        "{released_date} (Sec VI)."
     ),
     "outcome_sold": N_(
-        "The cattle you seized (ref {ref}): {heads} head were sold by public auction on "
-        "{sold_date} (Sec {section})."
+        "Cattle you seized (ref {ref}): {heads} head sold by public auction on {sold_date} (Sec"
+        " {section})."
     ),
     "outcome_seizure_upheld": N_(
-        "Complaint no. {complaint_id} against your seizure {ref} was decided on {decided_date}: "
-        "the seizure stands (Sec XIV)."
+        "Complaint no. {complaint_id} against your seizure {ref} was decided on {decided_date}:"
+        " the seizure stands (Sec XIV)."
     ),
     "outcome_seizure_illegal": N_(
-        "The Magistrate held your seizure {ref} illegal on {decided_date} (Sec XIV). You are "
-        "to pay the complainant damages {damages_text}, his expenses of procuring the release "
-        "{expenses_text}, and the fines and expenses he paid or that were taken from the "
-        "proceeds of a sale, {seizer_pays_text}. The fines and feeding of cattle still held "
-        "are charged to you."
+        "Your seizure {ref} was held illegal on {decided_date} (Sec XIV). Pay the complainant "
+        "damages {damages_amount}, expenses {expenses_amount}, and {seizer_pays_amount} for "
+        "fines and charges he paid or lost in a sale. Charges of cattle still held are yours."
     ),
     # Owners.
     "claim_notice": N_(
-        "Your cattle are in {pound} (ref {ref}): {heads} head ({animals_kinds}), brought "
-        "in on {impounded_date}. Fine {fine_text} (Sec VI) and feeding {per_day_text} a day "
-        "(Sec VII); due today {total_text}. Pay at {pound} to take them back. If not "
-        "claimed by {claim_date} they will be reported unclaimed, proclaimed and sold "
-        "(Sec VIII). You may complain to the Magistrate against the seizure until "
-        "{complaint_date} (Sec XIV)."
+        "Ref {ref}: your cattle ({animals_kinds}) are in {pound}. Due today {total_amount} "
+        "(fine and feeding), then {per_day_amount} a day; pay there. Claim by {claim_date} or "
+        "they will be sold (Sec VIII). You may complain until {complaint_date} (Sec XIV)."
     ),
     "claim_reminder": N_(
-        "Reminder: your cattle (ref {ref}) are in {pound}. Claim them by {claim_date}, or "
-        "they will be reported unclaimed and sold (Sec VIII). Due on {on_date}: {total_text}, "
-        "and {per_day_text} more each day."
+        "Reminder, ref {ref}: claim your cattle at {pound} by {claim_date} or they will be sold"
+        " (Sec VIII). Due on {on_date}: {total_amount}, then {per_day_amount} a day."
     ),
     "complaint_reminder": N_(
-        "Reminder: if the seizure of your cattle (ref {ref}) was illegal, you may complain to "
-        "the Magistrate until {complaint_date} (Sec XIV). A complaint stops any sale until it "
-        "is decided (Sec IX)."
+        "Reminder, ref {ref}: if the seizure of your cattle was illegal, you may complain to "
+        "the Magistrate until {complaint_date} (Sec XIV). A complaint stops any sale until "
+        "decided."
     ),
     "owner_released_by_order": N_(
-        "Your cattle (ref {ref}): {heads} head are released from {pound} by order, "
-        "without fine, on {released_date} (Sec VI). Collect them at the pound."
+        "Your cattle (ref {ref}): {heads} head released from {pound} by order, without fine, on"
+        " {released_date} (Sec VI). Collect them at the pound."
     ),
     "animal_died": N_(
-        "Your animal no. {number} of seizure {ref} died in {pound} on {on_date}: "
-        "{reason}. Nothing is asked of you for it: no fine and no feeding."
+        "Your animal no. {number} (ref {ref}) died in {pound} on {on_date}: {reason}. Nothing "
+        "is charged for it."
     ),
     "animal_escaped": N_(
-        "Your animal no. {number} of seizure {ref} escaped from {pound} on {on_date}: "
-        "{reason}. Nothing is asked of you for it: no fine and no feeding."
+        "Your animal no. {number} (ref {ref}) escaped from {pound} on {on_date}: {reason}. "
+        "Nothing is charged for it."
     ),
     "notice_posted": N_(
-        "A notice for your cattle (ref {ref}) was posted and proclaimed on {notice_date} "
-        "(Sec VIII). Claim them at {pound} by {claim_date}; from {sale_date} they may be "
-        "sold by public auction. Due today {total_text}."
+        "Ref {ref}: a notice for your cattle was posted on {notice_date} (Sec VIII). Claim them"
+        " at {pound} by {claim_date}; from {sale_date} they may be auctioned. Due today "
+        "{total_amount}."
     ),
     "sale_due_owner": N_(
-        "The notice for your cattle (ref {ref}) has run: from {sale_date} they may be sold by "
-        "public auction (Sec VIII). Until the sale you can still take them back by paying "
-        "{total_text} at {pound}."
+        "Ref {ref}: the notice for your cattle has run; from {sale_date} they may be auctioned "
+        "(Sec VIII). Until then pay {total_amount} at {pound} to take them back."
     ),
     "sale_account": N_(
-        "Account of the sale of your cattle, ref {ref} (Sec IX): seized {number_seized} head; "
-        "in the pound from {from_date} to {until_date}; charged fines {fines_text}, feeding "
-        "{feeding_text}, expenses of sale {expenses_text}; paid by earlier sales "
-        "{paid_before_text}; sold now {number_sold} head for {proceeds_text}; applied to "
-        "expenses {expenses_paid_text}, fines {fines_paid_text}, feeding {feeding_paid_text}. "
-        "The fines and expenses are paid: your other {returned} head ({returned_kinds}) were "
-        "handed back to you with the balance of {balance_text}, and your receipt for them is "
-        "recorded."
+        "Sale of your cattle, ref {ref} (Sec IX): {number_sold} head sold for "
+        "{proceeds_amount}; charges {charged_amount}; balance to you {balance_amount}. Fines "
+        "and charges are paid; your other {returned_kinds} were handed back to you."
     ),
     "sale_account_all_sold": N_(
-        "Account of the sale of your cattle, ref {ref} (Sec IX): seized {number_seized} head; "
-        "in the pound from {from_date} to {until_date}; charged fines {fines_text}, feeding "
-        "{feeding_text}, expenses of sale {expenses_text}; paid by earlier sales "
-        "{paid_before_text}; sold now {number_sold} head for {proceeds_text}; applied to "
-        "expenses {expenses_paid_text}, fines {fines_paid_text}, feeding {feeding_paid_text}. "
-        "The fines and expenses are paid and no head is left in the pound; the balance paid "
-        "to you is {balance_text}."
+        "Sale of your cattle, ref {ref} (Sec IX): {number_sold} head sold for "
+        "{proceeds_amount}; charges {charged_amount}. Fines and charges are paid; no head is "
+        "left; balance to you {balance_amount}."
     ),
     "sale_account_short": N_(
-        "Account of the sale of your cattle, ref {ref} (Sec IX): seized {number_seized} head; "
-        "in the pound from {from_date} to {until_date}; charged fines {fines_text}, feeding "
-        "{feeding_text}, expenses of sale {expenses_text}; paid by earlier sales "
-        "{paid_before_text}; sold now {number_sold} head for {proceeds_text}; applied to "
-        "expenses {expenses_paid_text}, fines {fines_paid_text}, feeding {feeding_paid_text}. "
-        "The proceeds fell short: {still_due_text} is still due. Your other {held} head "
-        "({held_kinds}) stay in {pound}, their feeding runs on, and a further sale may follow "
-        "unless you pay what is due there."
+        "Sale of your cattle, ref {ref} (Sec IX): {number_sold} head sold for "
+        "{proceeds_amount}; charges {charged_amount}; still due {still_due_amount}. Your "
+        "{held_kinds} stay in {pound}, feeding runs on; pay there or more may be sold."
     ),
     "sale_account_shortfall": N_(
-        "Account of the sale of your cattle, ref {ref} (Sec IX): seized {number_seized} head; "
-        "in the pound from {from_date} to {until_date}; charged fines {fines_text}, feeding "
-        "{feeding_text}, expenses of sale {expenses_text}; paid by earlier sales "
-        "{paid_before_text}; sold now {number_sold} head for {proceeds_text}; applied to "
-        "expenses {expenses_paid_text}, fines {fines_paid_text}, feeding {feeding_paid_text}. "
-        "No head is left to sell; {shortfall_text} stays unpaid against the seizure."
+        "Sale of your cattle, ref {ref} (Sec IX): {number_sold} head sold for "
+        "{proceeds_amount}; charges {charged_amount}. No head is left; {shortfall_amount} stays"
+        " unpaid against the seizure."
     ),
     "sale_account_unclaimed": N_(
-        "Account of the sale of your cattle, ref {ref} (Sec VIII, XI): seized {number_seized} "
-        "head; in the pound from {from_date} to {until_date}; fines {fines_text}, feeding "
-        "{feeding_text}, expenses of sale {expenses_text}; sold {number_sold} head for "
-        "{proceeds_text}; applied to expenses {expenses_paid_text}, fines {fines_paid_text}, "
-        "feeding {feeding_paid_text}; surplus held by the Magistrate {balance_text}; unpaid "
-        "{shortfall_text}."
+        "Sale of your cattle, ref {ref} (Sec VIII): {number_sold} head sold for "
+        "{proceeds_amount}; charges {charged_amount}; surplus held by the Magistrate "
+        "{balance_amount}; unpaid {shortfall_amount}."
     ),
     "surplus_claimable": N_(
-        "A surplus of {amount_text} from the sale of the cattle of seizure {ref} is held by the "
-        "Magistrate. It can be claimed, with proof of ownership, until {until_date}; after that "
-        "it goes to the pound fund (Sec XI, XII)."
+        "Ref {ref}: a surplus of {surplus_amount} from the sale of your cattle is held by the "
+        "Magistrate. Claim it with proof of ownership by {until_date}; then it goes to the "
+        "pound fund (Sec XI, XII)."
     ),
     "complaint_dismissed": N_(
         "Your complaint no. {complaint_id} against seizure {ref} was dismissed by the "
@@ -219,87 +217,151 @@ TEMPLATES: dict[str, str] = {
         "{decided_date} (Sec XIV)."
     ),
     "complaint_illegal": N_(
-        "On your complaint no. {complaint_id} the Magistrate held the seizure {ref} illegal on "
-        "{decided_date} (Sec XIV): the seizer is to pay you damages {damages_text}, your "
-        "expenses {expenses_text}, and the fines and expenses you paid or that were taken from "
-        "the proceeds of a sale, {seizer_pays_text}. Cattle still held are released to you "
-        "without charge."
+        "On your complaint no. {complaint_id} the seizure {ref} was held illegal on "
+        "{decided_date} (Sec XIV): the seizer pays you damages {damages_amount}, expenses "
+        "{expenses_amount}, and {seizer_pays_amount} for fines and charges. Cattle held are "
+        "released free."
     ),
     # Cases of mischief (Sec XVII): recovery of the fine by sale of the cattle.
     "recovery_ordered_convict": N_(
-        "Case no. {case_id}: on {ordered_date} the Magistrate ordered the fine of {fine_text} "
-        "adjudged against you, {due_text} of it unpaid, to be recovered by sale of the cattle "
-        "by which the trespass was committed: {cattle_animals}, at {place}, {village} "
-        "(Sec XVII). They may be sold whether they are yours or were only in your charge."
+        "Case no. {case_id}: on {ordered_date} the Magistrate ordered your unpaid fine of "
+        "{due_amount} recovered by sale of the cattle of the trespass: {cattle_animals}, at "
+        "{village} (Sec XVII)."
     ),
     "recovery_ordered_complainant": N_(
-        "Your case no. {case_id}: on {ordered_date} the Magistrate ordered the unpaid fine of "
-        "{due_text} to be recovered by sale of the cattle of {convict} (Sec XVII). The "
-        "compensation ordered to you, {compensation_text}, is paid out of it first (Sec XVIII)."
+        "Your case no. {case_id}: on {ordered_date} the unpaid fine of {due_amount} was ordered"
+        " recovered by sale of the cattle of {convict} (Sec XVII). Your compensation, "
+        "{compensation_amount}, is paid from it first (XVIII)."
     ),
     "recovery_ordered_owner": N_(
-        "Your cattle {cattle_animals}, at {place}, {village}, are ordered on {ordered_date} to be "
-        "sold for the fine adjudged against {convict} in case no. {case_id}, in whose charge "
-        "they were when the trespass was committed (Sec XVII). What is left of the price after "
-        "the expenses of sale and the fine will be paid to you."
+        "Your cattle {cattle_animals} are ordered on {ordered_date} sold for the fine of "
+        "{convict}, case no. {case_id} (Sec XVII). The balance after expenses and fine is "
+        "yours."
     ),
     "recovery_ordered_darogah": N_(
-        "Recovery ordered (Sec XVII): case no. {case_id}, fine unpaid {due_text}. Sell by public "
-        "auction as many as are needed of: {cattle_animals}, at {place}, {village}, then record "
-        "the sale: {say_cmd_recover} {case_id}. Police officers and pound-keepers may not buy "
-        "(Sec X)."
+        "Recovery ordered (Sec XVII): case no. {case_id}, fine unpaid {due_amount}. Sell by "
+        "public auction as many as are needed of: {cattle_animals}, at {place}, {village}, then"
+        " record the sale: {say_cmd_recover} {case_id}. Police officers and pound-keepers may "
+        "not buy (Sec X)."
     ),
     "recovery_sold_convict": N_(
-        "Case no. {case_id}: {number_sold} head were sold on {sold_date} for the fine "
-        "(Sec XVII) and fetched {proceeds_text}: expenses of sale {expenses_paid_text}, fine "
-        "{fine_paid_text}, balance to the owner {balance_text}. Fine still unpaid: "
-        "{fine_unpaid_text}."
+        "Case no. {case_id}: {number_sold} head sold on {sold_date} fetched {proceeds_amount} "
+        "(Sec XVII): expenses {expenses_paid_amount}, fine {fine_paid_amount}, owner's balance "
+        "{balance_amount}. Fine still unpaid: {fine_unpaid_amount}."
     ),
     "recovery_sold_complainant": N_(
-        "Your case no. {case_id}: the cattle sold on {sold_date} paid {fine_paid_text} of the "
-        "fine; {to_complainant_text} of it is your compensation (Sec XVIII), and "
-        "{compensation_unpaid_text} of the compensation is still unpaid. What you were paid "
-        "will be set off against damages in a civil suit (Sec XIX)."
+        "Your case no. {case_id}: the sale on {sold_date} paid {fine_paid_amount} of the fine; "
+        "{to_complainant_amount} is your compensation (Sec XVIII), {compensation_unpaid_amount}"
+        " still unpaid. It is set off in a civil suit (XIX)."
     ),
     "recovery_sold_owner": N_(
-        "Your cattle were sold on {sold_date} for the fine adjudged against {convict} in case "
-        "no. {case_id} (Sec XVII): {number_sold} head fetched {proceeds_text}; expenses of sale "
-        "{expenses_paid_text}, fine {fine_paid_text}; the balance, {balance_text}, is yours."
+        "Your cattle were sold on {sold_date} for the fine of {convict}, case no. {case_id} "
+        "(Sec XVII): {number_sold} head fetched {proceeds_amount}; expenses "
+        "{expenses_paid_amount}, fine {fine_paid_amount}; the balance, {balance_amount}, is "
+        "yours."
     ),
 }
 
 
-def _kinds(t: Translator, value: Mapping[str, object]) -> str:
+def kinds_text(t: Translator, value: Mapping[str, object]) -> str:
     """`2 cows, 1 buffalo` in the reader's language, each count in the plural it needs."""
     return ", ".join(counted(t, int(str(n)), k) for k, n in value.items())
 
 
-def _animals(t: Translator, value: list[object]) -> str:
+def animals_text(t: Translator, value: list[object]) -> str:
+    """`1. cow (red); 2. buffalo`: a register entry's animals in the reader's language."""
     parts = []
     for item in value:
         if not isinstance(item, Mapping):
             continue
         kind = str(item.get("kind", ""))
-        text = f"{item.get('number', '')}. {t(KIND_NAMES.get(kind, kind))}"
+        text = t(ANIMAL, number=item.get("number", ""), kind=t(KIND_NAMES.get(kind, kind)))
         if item.get("description"):
-            text += f" ({item['description']})"
+            text = t(DESCRIBED, animal=text, description=item["description"])
         parts.append(text)
     return "; ".join(parts)
+
+
+def _person(t: Translator, value: Mapping[str, object]) -> str:
+    name = str(value.get("name") or "")
+    residence = value.get("residence")
+    return t(OF_PLACE, name=name, residence=residence) if residence else name
+
+
+def _values(t: Translator, params: Mapping[str, object]) -> dict[str, object]:
+    """Each param as the reader writes it (the keys this module's docstring names)."""
+    system = params.get(MONEY)
+    values: dict[str, object] = {}
+    for key, value in params.items():
+        if value is None:
+            values[key] = t(NOT_KNOWN)
+        elif key.endswith(AMOUNT) and isinstance(value, int) and not isinstance(value, bool):
+            values[key] = money(t.lang, value, str(system) if system else None)
+        elif key.endswith("_date") and isinstance(value, str):
+            values[key] = t.day(date.fromisoformat(value[:10]))
+        elif key.endswith("_kinds") and isinstance(value, Mapping):
+            values[key] = kinds_text(t, value)
+        elif key.endswith("_animals") and isinstance(value, list):
+            values[key] = animals_text(t, value)
+        elif key in PEOPLE and isinstance(value, Mapping):
+            values[key] = _person(t, value)
+        elif key == "notice" and isinstance(value, Mapping):
+            values[key] = notice(t.lang, value)
+        elif key == "section" and isinstance(value, str) and t.lang != "en":
+            values[key] = section_numbers(value)
+        else:
+            values[key] = value
+    _legacy(t, params, values)
+    return values
+
+
+def _legacy(t: Translator, params: Mapping[str, object], values: dict[str, object]) -> None:
+    """A row queued before amounts were written per language carries each amount as text
+    (`fine_text`), a sale account's charges item by item, and people as one string: it is
+    still said, its amounts as they were queued."""
+    for key, value in params.items():
+        if key.endswith(LEGACY_TEXT) and isinstance(value, str):
+            values.setdefault(key.removesuffix(LEGACY_TEXT) + AMOUNT, value)
+    if "amount_text" in params:
+        values.setdefault("surplus_amount", values["amount_amount"])
+    if "charged_amount" not in values and "fines_text" in params:
+        values["charged_amount"] = t(
+            CHARGES,
+            fines=values["fines_amount"],
+            feeding=values.get("feeding_amount", ""),
+            expenses=values.get("expenses_amount", ""),
+        )
+    for who in ("seizer", "owner"):
+        if who in values:
+            values.setdefault(f"{who}_name", values[who])
+
+
+_ROMAN = {"I": 1, "V": 5, "X": 10}
+
+
+def section_numbers(text: str) -> str:
+    """`VIII` -> `8`: Hindi and Bengali texts number the Act's sections in digits."""
+
+    def arabic(match: re.Match[str]) -> str:
+        total, last = 0, 0
+        for letter in reversed(match.group(0)):
+            value = _ROMAN[letter]
+            total, last = (total - value, last) if value < last else (total + value, value)
+        return str(total)
+
+    return re.sub(r"\b[IVX]+\b", arabic, text)
+
+
+def notice(lang: str, params: Mapping[str, object]) -> str:
+    """The Sec VIII notice to post and proclaim, in `lang` (params: `sales.notice_params`)."""
+    t = translator(lang)
+    values = _values(t, params)
+    if params.get("entry_animals"):
+        return t(NOTICE_DESCRIBED, **values)
+    return t(NOTICE, **values)
 
 
 def render(template: str, params: Mapping[str, object], lang: str) -> str:
     """The text of one outbound message in `lang`; unknown templates raise KeyError."""
     t = translator(lang)
-    values: dict[str, object] = {}
-    for key, value in params.items():
-        if value is None:
-            values[key] = t(NOT_KNOWN)
-        elif key.endswith("_date") and isinstance(value, str):
-            values[key] = t.day(date.fromisoformat(value[:10]))
-        elif key.endswith("_kinds") and isinstance(value, Mapping):
-            values[key] = _kinds(t, value)
-        elif key.endswith("_animals") and isinstance(value, list):
-            values[key] = _animals(t, value)
-        else:
-            values[key] = value
-    return t(TEMPLATES[template], **values)
+    return t(TEMPLATES[template], **_values(t, params))

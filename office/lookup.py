@@ -15,7 +15,7 @@ from law.feeding import rate_on
 from law.kinds import FINE_CLASS, AnimalKind, FineClass, order_in_force
 from law.periods import local_date
 from models import Database, District, Person, Pound, RoleGrant, Seizure, Village
-from office.common import district_context, normalise_phone, seizure_by_ref
+from office.common import DistrictContext, district_context, normalise_phone, seizure_by_ref
 from office.roles import Role
 from office.seizures import PersonIn
 from office.spelling import close as spelling_close
@@ -248,6 +248,10 @@ class RateRow:
     kinds: tuple[str, ...]
     fine_text: str
     feeding_text: str
+    # The same as ints of the profile's unit (`money`), for the bot to write per language.
+    fine: int = 0
+    per_day: int = 0
+    money: str = "paise"
 
 
 @dataclass(frozen=True)
@@ -256,6 +260,11 @@ class PoundRates:
     pound_name: str
     on: str
     rows: tuple[RateRow, ...]
+
+
+def _row(ctx: DistrictContext, kinds: tuple[str, ...], fine: int, per_day: int) -> RateRow:
+    money = ctx.profile.money.name
+    return RateRow(kinds, ctx.fmt(fine), ctx.fmt(per_day), fine, per_day, money)
 
 
 def pound_codes(db: Database) -> list[tuple[str, str]]:
@@ -279,9 +288,9 @@ def pound_rates(db: Database, *, pound_code: str, now: datetime) -> PoundRates:
             by_rate: dict[int, list[str]] = {}
             for kind in kinds:
                 by_rate.setdefault(rate_on(kind, today, ctx.rates), []).append(kind.value)
-            fine = ctx.fmt(ctx.profile.fine_schedule[fine_class])
+            fine = ctx.profile.fine_schedule[fine_class]
             for per_day, names in by_rate.items():
-                rows.append(RateRow(tuple(names), fine, ctx.fmt(per_day)))
+                rows.append(_row(ctx, tuple(names), fine, per_day))
         # Practice G4: the Magistrate's standing orders for animals outside the scale.
         standing = [o.order for o in ctx.kind_orders if o.pound_id == pound.id]
         for word in sorted({o.kind for o in standing}):
@@ -289,7 +298,7 @@ def pound_rates(db: Database, *, pound_code: str, now: datetime) -> PoundRates:
                 order = order_in_force(word, standing, today)
             except KindNeedsMagistrateOrder:
                 continue
-            rows.append(RateRow((word,), ctx.fmt(order.fine), ctx.fmt(order.per_day)))
+            rows.append(_row(ctx, (word,), order.fine, order.per_day))
         return PoundRates(pound.code, pound.name, today.isoformat(), tuple(rows))
 
 

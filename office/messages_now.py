@@ -42,7 +42,8 @@ from models import (
 from office.charges import due_on
 from office.common import DistrictContext, district_context
 from office.complaints import OPEN
-from office.sales import notice_text
+from office.notify import amounts
+from office.sales import notice_params
 
 # --- What the sender hands in, and what it gets back ----------------------------------------
 
@@ -158,12 +159,7 @@ def _heads(animals: list[Animal]) -> dict[str, object]:
 def _due(r: Record, on: date) -> dict[str, object]:
     """Fine and feeding due on `on` for the heads held (Sec VI, VII; per day or part, G9)."""
     due = due_on(r.seizure, list(r.animals), r.ctx, on)
-    return {
-        "fine_text": r.ctx.fmt(due.fine),
-        "feeding_text": r.ctx.fmt(due.feeding),
-        "per_day_text": r.ctx.fmt(due.per_day),
-        "total_text": r.ctx.fmt(due.total),
-    }
+    return amounts(r.ctx, fine=due.fine, feeding=due.feeding, per_day=due.per_day, total=due.total)
 
 
 def _none_held(r: Record) -> Drop:
@@ -229,7 +225,7 @@ def _unclaimed_report(look: Look) -> dict[str, object] | Drop:
         fresh["claim_date"] = r.seizure.claim_until.isoformat()
     if look.params.get("heads") != len(held) and r.pound is not None:
         # Some head left since the report: the notice to post names those still held.
-        fresh["notice"] = notice_text(look.session, r.seizure, r.pound)
+        fresh["notice"] = notice_params(look.session, r.seizure, r.pound)
     return fresh
 
 
@@ -368,7 +364,7 @@ def _surplus_claimable(look: Look) -> dict[str, object] | Drop:
         return Drop(f"the surplus could be claimed until {deposit.claim_until.isoformat()}")
     return {
         **_basics(r),
-        "amount_text": r.ctx.fmt(deposit.amount),
+        **amounts(r.ctx, surplus=deposit.amount),
         "until_date": deposit.claim_until.isoformat(),
     }
 

@@ -1,10 +1,13 @@
 """The messages each act sends: outbox rows written in the act's own transaction (transactional
 outbox), one per person and cause, rendered and sent later by the sender (`bot/sender.py`).
 
-Params are plain JSON: amounts already in the profile's notation (`*_text`), dates as ISO strings
-(`*_date`, the renderer writes them per language), kinds as `{kind: count}` (`*_kinds`), and
-always `ref` and, where the message states the law, its `section`. Every template named here is
-in `bot.notices.TEMPLATES`; `docs/messages.md` says who gets which, and when.
+Params are plain JSON, written in the reader's language only when the message is rendered
+(`bot/notices.py`): amounts as ints of the profile's smallest unit (`*_amount`, with the money
+system's name under `money`), dates as ISO strings (`*_date`), kinds as `{kind: count}`
+(`*_kinds`), people as `{"name", "residence"}`, and always `ref` and, where the message states
+the law, its `section`. No text is written here in any language but the names people gave.
+Every template named here is in `bot.notices.TEMPLATES`; `docs/messages.md` says who gets which,
+and when.
 
 The params written here are the picture at the act. What a message says when it goes out is
 worked out again at the send from the record as it then stands, and a message whose cause is
@@ -305,11 +308,23 @@ def _held(animals: Iterable[Animal]) -> list[Animal]:
     return [a for a in animals if a.status == AnimalStatus.IMPOUNDED.value]
 
 
-def _name(s: Session, person_id: int | None) -> str | None:
+def person_param(s: Session, person_id: int | None) -> dict[str, object] | None:
+    """A person as a message names him: his name and where he lives, said per language."""
     person = s.get(Person, person_id) if person_id is not None else None
     if person is None:
         return None
-    return f"{person.name} of {person.residence}" if person.residence else person.name
+    return {"name": person.name, "residence": person.residence or None}
+
+
+def _name_only(s: Session, person_id: int | None) -> str | None:
+    person = s.get(Person, person_id) if person_id is not None else None
+    return person.name if person is not None else None
+
+
+def amounts(ctx: DistrictContext, **values: int) -> dict[str, object]:
+    """Amounts as message params: `fine=12` -> `fine_amount: 12`, with the money system's name
+    (`money`) so the renderer writes them as the reader writes money."""
+    return {"money": ctx.profile.money.name, **{f"{k}_amount": v for k, v in values.items()}}
 
 
 def _basics(s: Session, seizure: Seizure, ctx: DistrictContext) -> dict[str, object]:
@@ -328,12 +343,7 @@ def _due_params(
     seizure: Seizure, animals: list[Animal], ctx: DistrictContext, on: date
 ) -> dict[str, object]:
     due = due_on(seizure, animals, ctx, on)
-    return {
-        "fine_text": ctx.fmt(due.fine),
-        "feeding_text": ctx.fmt(due.feeding),
-        "per_day_text": ctx.fmt(due.per_day),
-        "total_text": ctx.fmt(due.total),
-    }
+    return amounts(ctx, fine=due.fine, feeding=due.feeding, per_day=due.per_day, total=due.total)
 
 
 def _send(
@@ -459,7 +469,7 @@ def seizure_reported(
         **_basics(s, seizure, ctx),
         "heads": len(rows),
         "animals_kinds": _kinds(rows),
-        "seizer": _name(s, seizure.seizer_id),
+        "seizer": person_param(s, seizure.seizer_id),
         "section": "V",
     }
     _tell_officers(
@@ -491,7 +501,7 @@ def aid_requested(
         **_basics(s, seizure, ctx),
         "heads": len(rows),
         "animals_kinds": _kinds(rows),
-        "seizer": _name(s, seizure.seizer_id),
+        "seizer": person_param(s, seizure.seizer_id),
         "section": "II",
     }
     _tell_officers(
@@ -535,8 +545,8 @@ def arrival_registered(
             "entry_animals": [
                 {"number": a.number, "kind": a.kind, "description": a.description} for a in live
             ],
-            "seizer": _name(s, seizure.seizer_id),
-            "owner": _name(s, seizure.owner_id),
+            "seizer_name": _name_only(s, seizure.seizer_id),
+            "owner_name": _name_only(s, seizure.owner_id),
             "section": "V",
         },
         key=register_no,
@@ -690,7 +700,12 @@ def animal_lost(
 
 
 def unclaimed_reported(
-    s: Session, seizure: Seizure, ctx: DistrictContext, *, notice_text: str, now: datetime
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    *,
+    notice: Mapping[str, object],
+    now: datetime,
 ) -> None:
     """The Darogah of the thana is asked to post the notice and have it proclaimed (Sec VIII)."""
     pound = s.get(Pound, seizure.pound_id)
@@ -707,7 +722,7 @@ def unclaimed_reported(
             "heads": len(rows),
             "animals_kinds": _kinds(rows),
             "claim_date": seizure.claim_until.isoformat() if seizure.claim_until else None,
-            "notice": notice_text,
+            "notice": dict(notice),
             "section": "VIII",
         },
         key="reported",
@@ -806,7 +821,6 @@ def sale_recorded(
     seizer's outcome. `numbers` holds the account's amounts and counts. Under Sec IX the
     account says what became of the head not sold: handed back with the balance, or still
     held with a further sale to follow (practice G13), or nothing left to sell."""
-    fmt = ctx.fmt
     basics = _basics(s, seizure, ctx)
     section = "IX" if kind == "non_payment" else "VIII"
     rows = {a.number: a for a in animals_of(s, seizure)}
@@ -822,22 +836,27 @@ def sale_recorded(
         "returned_kinds": _kinds(returned),
         "held": len(held),
         "held_kinds": _kinds(held),
-        **{
-            f"{k}_text": fmt(numbers.get(k, 0))
-            for k in (
-                "fines",
-                "feeding",
-                "expenses",
-                "proceeds",
-                "paid_before",
-                "fines_paid",
-                "feeding_paid",
-                "expenses_paid",
-                "balance",
-                "still_due",
-                "shortfall",
-            )
-        },
+        **amounts(
+            ctx,
+            **{
+                k: numbers.get(k, 0)
+                for k in (
+                    "fines",
+                    "feeding",
+                    "expenses",
+                    "proceeds",
+                    "paid_before",
+                    "fines_paid",
+                    "feeding_paid",
+                    "expenses_paid",
+                    "balance",
+                    "still_due",
+                    "shortfall",
+                )
+            },
+            # What the seizure was charged: fines, feeding and the expenses of the sale.
+            charged=sum(numbers.get(k, 0) for k in ("fines", "feeding", "expenses")),
+        ),
         "section": "IX",
     }
     _send(
@@ -861,7 +880,7 @@ def sale_recorded(
             params={
                 **basics,
                 "deposit_id": deposit.id,
-                "amount_text": fmt(deposit.amount),
+                **amounts(ctx, surplus=deposit.amount),
                 "until_date": deposit.claim_until.isoformat(),
                 "section": "XI",
             },
@@ -920,7 +939,7 @@ def complaint_filed(
         params={
             **_basics(s, seizure, ctx),
             "complaint_id": complaint.id,
-            "complainant": _name(s, complaint.complainant_id),
+            "complainant": person_param(s, complaint.complainant_id),
             "filed_date": local_date(complaint.filed_at, ctx.tz).isoformat(),
             "text": complaint.text[:300],
             "section": "XIV",
@@ -951,7 +970,7 @@ def complaint_admitted(
     params = {
         **_basics(s, seizure, ctx),
         "complaint_id": complaint.id,
-        "complainant": _name(s, complaint.complainant_id),
+        "complainant": person_param(s, complaint.complainant_id),
         "hearing": hearing or "-",
         "section": "XIV",
     }
@@ -992,9 +1011,12 @@ def complaint_decided(
         **_basics(s, seizure, ctx),
         "complaint_id": complaint.id,
         "decided_date": decided,
-        "damages_text": ctx.fmt(complaint.damages),
-        "expenses_text": ctx.fmt(complaint.expenses),
-        "seizer_pays_text": ctx.fmt(seizer_pays),
+        **amounts(
+            ctx,
+            damages=complaint.damages,
+            expenses=complaint.expenses,
+            seizer_pays=seizer_pays,
+        ),
         "section": "XIV",
     }
     _send(

@@ -47,7 +47,7 @@ from office.common import (
 )
 from office.kind_orders import apply_orders
 from office.roles import Role
-from office.sales import notice_text
+from office.sales import notice_params
 from office.seizures import PersonIn
 from office.state import advance, animals_of
 
@@ -674,7 +674,7 @@ def _report_unclaimed(
     )
     # Messages: the Darogah is asked to post the notice and have it proclaimed (Sec VIII).
     notify.unclaimed_reported(
-        s, seizure, ctx, notice_text=notice_text(s, seizure, pound_of(s, seizure)), now=now
+        s, seizure, ctx, notice=notice_params(s, seizure, pound_of(s, seizure)), now=now
     )
 
 

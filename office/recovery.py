@@ -268,13 +268,11 @@ def order_recovery(
         )
         params = {
             "case_id": case_id,
-            "fine_text": ctx.fmt(case.fine),
-            "due_text": ctx.fmt(due),
-            "compensation_text": ctx.fmt(case.compensation),
+            **notify.amounts(ctx, fine=case.fine, due=due, compensation=case.compensation),
             "cattle_animals": listed,
             "village": here.name,
             "place": order.place,
-            "convict": _name(s, case.accused_id),
+            "convict": notify.person_param(s, case.accused_id),
             "ordered_date": local_date(occurred_at, ctx.tz).isoformat(),
             "section": "XVII",
         }
@@ -521,14 +519,17 @@ def record_recovery_sale(
             "case_id": case_id,
             "sold_date": on.isoformat(),
             "number_sold": account.number_sold,
-            "convict": _name(s, case.accused_id),
-            "proceeds_text": fmt(account.proceeds),
-            "expenses_paid_text": fmt(account.expenses_paid),
-            "fine_paid_text": fmt(account.fine_paid),
-            "to_complainant_text": fmt(account.to_complainant),
-            "balance_text": fmt(account.balance_to_owner),
-            "fine_unpaid_text": fmt(account.fine_unpaid),
-            "compensation_unpaid_text": fmt(account.compensation_unpaid),
+            "convict": notify.person_param(s, case.accused_id),
+            **notify.amounts(
+                ctx,
+                proceeds=account.proceeds,
+                expenses_paid=account.expenses_paid,
+                fine_paid=account.fine_paid,
+                to_complainant=account.to_complainant,
+                balance=account.balance_to_owner,
+                fine_unpaid=account.fine_unpaid,
+                compensation_unpaid=account.compensation_unpaid,
+            ),
             "section": "XVII",
         }
         key = f"case:{case_id}:{sale_id}"

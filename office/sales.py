@@ -52,26 +52,52 @@ UNCLAIMED = "unclaimed"  # a sale under Sec VIII
 class NoticePosted:
     ref: str
     notice_id: int
-    text: str
+    text: str  # as the register keeps it
     sale_not_before: str
+    params: dict[str, Any]  # the same notice as data, for the reader's language (`notice_params`)
 
 
-def notice_text(s: Session, seizure: Seizure, pound: Pound) -> str:
-    """Number and description of the cattle, where seized, where impounded (Sec VIII)."""
+def notice_params(s: Session, seizure: Seizure, pound: Pound) -> dict[str, Any]:
+    """The notice of Sec VIII as data: the number and description of the cattle held, where
+    seized, where impounded. The bot writes it in each reader's language (`bot/notices.py`)."""
     rows = [a for a in animals_of(s, seizure) if a.status == AnimalStatus.IMPOUNDED.value]
     village = s.get(Village, seizure.village_id)
     kinds: dict[str, int] = {}
     for a in rows:
         kinds[a.kind] = kinds.get(a.kind, 0) + 1
-    counted = ", ".join(f"{n} {k}" for k, n in kinds.items())
-    described = "; ".join(f"{a.number}. {a.kind}, {a.description}" for a in rows if a.description)
+    described = any(a.description for a in rows)
+    return {
+        "ref": seizure.ref,
+        "heads": len(rows),
+        "animals_kinds": kinds,
+        "entry_animals": [
+            {"number": a.number, "kind": a.kind, "description": a.description} for a in rows
+        ]
+        if described
+        else [],
+        "place": seizure.place,
+        "village": village.name if village else "",
+        "seized_date": seizure.seized_on.isoformat(),
+        "pound": pound.name,
+    }
+
+
+def notice_text(s: Session, seizure: Seizure, pound: Pound) -> str:
+    """The notice as the register keeps it (in English, the register's language; Sec VIII)."""
+    p = notice_params(s, seizure, pound)
+    counted = ", ".join(f"{k}: {n}" for k, n in p["animals_kinds"].items())
+    described = "; ".join(
+        f"{a['number']}. {a['kind']}, {a['description']}"
+        for a in p["entry_animals"]
+        if a["description"]
+    )
     return (
-        f"NOTICE under Section VIII of Act III of 1857. {len(rows)} head of cattle ({counted})"
+        f"NOTICE under Section VIII of Act III of 1857. {p['heads']} head of cattle ({counted})"
         + (f" — {described}" if described else "")
-        + f", seized at {seizure.place}, {village.name if village else ''}, on "
-        f"{seizure.seized_on:%d %B %Y}, are impounded at {pound.name} pound (ref {seizure.ref}) "
-        "and have not been claimed. If not claimed within seven days from the date of this "
-        "notice they will be sold by public auction."
+        + f", seized at {p['place']}, {p['village']}, on {long_date(seizure.seized_on)}, are "
+        f"impounded at {pound.name} (ref {seizure.ref}) and have not been claimed. If not "
+        "claimed within seven days from the date of this notice they will be sold by public "
+        "auction."
     )
 
 
@@ -133,7 +159,13 @@ def post_notice(
         )
         # Messages: the owner hears the notice is up and when the sale may be held.
         notify.notice_posted(s, seizure, ctx, now)
-        return NoticePosted(seizure.ref, notice.id or 0, text, seizure.sale_not_before.isoformat())
+        return NoticePosted(
+            seizure.ref,
+            notice.id or 0,
+            text,
+            seizure.sale_not_before.isoformat(),
+            notice_params(s, seizure, pound),
+        )
 
 
 @dataclass(frozen=True)

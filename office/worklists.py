@@ -61,7 +61,7 @@ class SeizureItem:
     seized_at: datetime
     seized_on: date
     heads: int
-    counted: str  # "2 cow, 1 buffalo" of the animals still in custody
+    kinds: dict[str, int]  # {"cow": 2, "buffalo": 1}: the animals still in custody, by kind
     seizer: str
     owner: str | None
     aid_requested_at: datetime | None = None
@@ -85,6 +85,11 @@ class SeizureBrief:
     total_text: str
     per_day_text: str
     on: date
+    # The same amounts as ints of the profile's unit, for the bot to write per language.
+    fine: int = 0
+    feeding: int = 0
+    per_day: int = 0
+    money: str = "paise"
 
 
 @dataclass(frozen=True)
@@ -111,11 +116,12 @@ def _line(p: Person | None) -> str:
     return f"{p.name} of {p.residence}" if p.residence else p.name
 
 
-def _counted(kinds_of: Iterable[str]) -> str:
+def _counted(kinds_of: Iterable[str]) -> dict[str, int]:
+    """How many of each kind: the bot says them in the reader's language and plurals."""
     kinds: dict[str, int] = {}
     for kind in kinds_of:
         kinds[kind] = kinds.get(kind, 0) + 1
-    return ", ".join(f"{n} {k}" for k, n in kinds.items())
+    return kinds
 
 
 def _item(s: Session, seizure: Seizure, aid_at: datetime | None = None) -> SeizureItem:
@@ -139,7 +145,7 @@ def _item(s: Session, seizure: Seizure, aid_at: datetime | None = None) -> Seizu
         seized_at=seizure.seized_at,
         seized_on=seizure.seized_on,
         heads=len(custody),
-        counted=_counted(a.kind for a in custody),
+        kinds=_counted(a.kind for a in custody),
         seizer=_line(s.get(Person, seizure.seizer_id)),
         owner=_line(owner) if owner else None,
         aid_requested_at=aid_at,
@@ -383,6 +389,10 @@ def seizure_brief(
             total_text=ctx.fmt(due.total),
             per_day_text=ctx.fmt(due.per_day),
             on=today,
+            fine=due.fine,
+            feeding=due.feeding,
+            per_day=due.per_day,
+            money=ctx.profile.money.name,
         )
 
 

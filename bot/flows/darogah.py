@@ -26,6 +26,7 @@ from bot.flows.officer_kit import (
     yes_no,
 )
 from bot.i18n import N_
+from bot.notices import notice
 from bot.types import Inbound, Option
 from law.errors import InvalidInput, PoundError
 from law.recovery import covered
@@ -174,7 +175,7 @@ class NoticeFlow(DarogahFlow):
                     day=day,
                 )
             ),
-            ctx.say(ctx.t("The notice, as posted:") + "\n" + posted.text),
+            ctx.say(ctx.t("The notice, as posted:") + "\n" + notice(ctx.t.lang, posted.params)),
         )
 
 

@@ -8,6 +8,7 @@ from datetime import date
 from typing import ClassVar
 
 from bot import words
+from bot.figures import money
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
     OfficerFlow,
@@ -27,6 +28,7 @@ from bot.flows.officer_kit import (
     yes_no,
 )
 from bot.i18n import N_
+from bot.notices import animals_text as _animals
 from bot.types import Inbound, Option
 from law.errors import PoundError
 from office.pound_acts import record_loss, record_payment, record_refusal, register_arrival
@@ -43,12 +45,16 @@ def _brief(ctx: Ctx, ref: str) -> SeizureBrief:
     return seizure_brief(ctx.db, ref=ref, now=ctx.now, actor_id=actor(ctx, Role.KEEPER))
 
 
+def _said(description: str | None) -> dict[str, object]:
+    return {"description": description} if description else {}
+
+
 def _animal_lines(ctx: Ctx, brief: SeizureBrief, numbers: list[int] | None = None) -> list[str]:
     out = []
     for a in brief.animals:
         if numbers is not None and a.number not in numbers:
             continue
-        out.append(f"{a.number}. {a.kind}" + (f", {a.description}" if a.description else ""))
+        out.append(_animals(ctx.t, [{"number": a.number, "kind": a.kind, **_said(a.description)}]))
     return out
 
 
@@ -140,7 +146,9 @@ class ArriveFlow(KeeperFlow):
             if a.status != "seized":
                 continue
             description = corrections.get(str(a.number), a.description)
-            lines.append(f"{a.number}. {a.kind}" + (f", {description}" if description else ""))
+            lines.append(
+                _animals(ctx.t, [{"number": a.number, "kind": a.kind, **_said(description)}])
+            )
         if ctx.data.get("count") is not None:
             lines.append(ctx.t("Arrived: {count} head.", count=ctx.data["count"]))
         lines.append(ctx.t("Do the cattle at the pound match this?"))
@@ -245,11 +253,14 @@ def due_text(ctx: Ctx, brief: SeizureBrief) -> str:
             ref=brief.item.ref,
             heads=len(brief.held),
             day=ctx.t.day(brief.on),
-            fine=brief.fine_text,
-            feeding=brief.feeding_text,
-            total=brief.total_text,
+            fine=money(ctx.t.lang, brief.fine, brief.money),
+            feeding=money(ctx.t.lang, brief.feeding, brief.money),
+            total=money(ctx.t.lang, brief.total, brief.money),
         ),
-        ctx.t("Feeding grows by {per_day} for each further day.", per_day=brief.per_day_text),
+        ctx.t(
+            "Feeding grows by {per_day} for each further day.",
+            per_day=money(ctx.t.lang, brief.per_day, brief.money),
+        ),
     ]
     return "\n".join(lines)
 
@@ -271,6 +282,7 @@ class OwnerActFlow(KeeperFlow):
             )
         ctx.data["ref"] = brief.item.ref
         ctx.data["total"] = brief.total
+        ctx.data["money"] = brief.money
         ctx.data["held"] = brief.held
         if brief.item.owner is None and not ctx.data.get("owner"):
             return Turn.to(
@@ -311,6 +323,7 @@ class ReleaseFlow(OwnerActFlow):
 
     def ask(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
         ctx.data["total"] = brief.total
+        ctx.data["money"] = brief.money
         text = "\n".join(
             [
                 due_text(ctx, brief),
@@ -319,7 +332,7 @@ class ReleaseFlow(OwnerActFlow):
                     "Has {owner} paid {total}? On payment the cattle are released and he signs "
                     "the receipt in the register (Sec VII).",
                     owner=self.owner_name(ctx, brief),
-                    total=brief.total_text,
+                    total=money(ctx.t.lang, brief.total, brief.money),
                 ),
             ]
         )
@@ -344,7 +357,7 @@ class ReleaseFlow(OwnerActFlow):
             ctx.say(
                 ctx.t(
                     "Received {total} for {ref}: {count} head released (Sec VII).",
-                    total=receipt.total_text,
+                    total=money(ctx.t.lang, receipt.total, str(ctx.data.get("money", ""))),
                     ref=receipt.ref,
                     count=len(receipt.animals),
                 )
@@ -372,7 +385,7 @@ class RefusalFlow(OwnerActFlow):
                     "Did {owner} appear and refuse or omit to pay {total}? The Darogah may then "
                     "sell as many of the cattle as needed (Sec IX).",
                     owner=self.owner_name(ctx, brief),
-                    total=brief.total_text,
+                    total=money(ctx.t.lang, brief.total, brief.money),
                 ),
             ]
         )

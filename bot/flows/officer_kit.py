@@ -9,7 +9,8 @@ from typing import ClassVar
 
 from bot import words
 from bot.flows.base import Ctx, Flow, Turn
-from bot.i18n import N_
+from bot.i18n import N_, Translator
+from bot.notices import kinds_text
 from bot.types import Inbound, Option, Reply
 from law.errors import InvalidInput, NotAuthorised, PoundError
 from law.kinds import G4_ALIASES, AnimalKind
@@ -116,7 +117,7 @@ def seizure_line(ctx: Ctx, item: SeizureItem) -> str:
     return ctx.t(
         "{ref}: {counted} seized at {place}, {village}, on {day}, by {seizer}",
         ref=item.ref,
-        counted=item.counted,
+        counted=kinds_text(ctx.t, item.kinds),
         place=item.place,
         village=item.village,
         day=ctx.t.day(item.seized_on),
@@ -124,8 +125,8 @@ def seizure_line(ctx: Ctx, item: SeizureItem) -> str:
     )
 
 
-def choose(items: Sequence[SeizureItem]) -> tuple[Option, ...]:
-    return tuple(Option(i.ref, f"{i.ref} ({i.counted})") for i in items)
+def choose(items: Sequence[SeizureItem], t: Translator) -> tuple[Option, ...]:
+    return tuple(Option(i.ref, f"{i.ref} ({kinds_text(t, i.kinds)})") for i in items)
 
 
 def unconfirmed(ctx: Ctx, msg: Inbound, step: str = "confirm") -> Turn | None:
@@ -145,7 +146,7 @@ def worklist_turn(ctx: Ctx, items: Sequence[SeizureItem], empty: str, step: str)
         return Turn.done(ctx.say(empty))
     lines = ["- " + seizure_line(ctx, i) for i in items]
     lines.append(ctx.t("Choose a seizure, or send its reference."))
-    return Turn.to(step, ctx.say("\n".join(lines), choose(items)))
+    return Turn.to(step, ctx.say("\n".join(lines), choose(items, ctx.t)))
 
 
 def picked(

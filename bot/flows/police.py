@@ -90,7 +90,7 @@ class ConveyFlow(OfficerFlow):
         if not listed:
             return Turn.done(ctx.say(ctx.t("No aid requests and no cattle awaiting conveyance.")))
         lines.append(ctx.t("Choose one to confirm its conveyance, or send its reference."))
-        return Turn.to("pick", ctx.say("\n".join(lines), choose(listed)))
+        return Turn.to("pick", ctx.say("\n".join(lines), choose(listed, ctx.t)))
 
     def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
         try:

@@ -144,7 +144,7 @@ def test_the_keeper_registers_an_arrival_correcting_count_and_description(world:
     desk(KEEPER, "count")
     desk(KEEPER, "3")
     desk(KEEPER, "3")  # correct a description
-    assert "2. cow, black, left horn broken" in desk(KEEPER, "2 black, left horn broken")
+    assert "2. cow (black, left horn broken)" in desk(KEEPER, "2 black, left horn broken")
     out = desk(KEEPER, "1")
     assert "Entered in the register as No. TPR/2026/1 (Sec V)" in out
     assert "The seizer receives the copy of the entry (Sec V)" in out
@@ -223,7 +223,7 @@ def test_the_darogah_posts_the_notice_and_records_the_auction(world: World) -> N
     out = desk(DAROGAH, "Rampur Monday market")
     assert "in Rampur and at Rampur Monday market (Sec VIII)" in out
     out = desk(DAROGAH, "yes")
-    assert "on or after March 17, 2026" in out and "NOTICE under Section VIII" in out
+    assert "on or after March 17, 2026" in out and "NOTICE (Sec VIII, Act III of 1857)" in out
     world.on(D(2026, 3, 17), 11)
     desk(DAROGAH, "auction")
     assert desk.options() == [ref]

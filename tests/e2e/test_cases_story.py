@@ -158,11 +158,11 @@ def test_a_fine_for_mischief_is_recovered_by_sale_and_the_compensation_certified
     # What each of them reads.
     (convict,) = said(api, "recovery_sold_convict")
     assert convict[0] == ACCUSED["phone"]
-    assert "3 head were sold on March 20, 2026" in convict[1]
+    assert "3 head sold on March 20, 2026" in convict[1]
     assert "Fine still unpaid: Rs 0-0-0." in convict[1]
     (complainant,) = said(api, "recovery_sold_complainant")
     assert complainant[0] == CULTIVATOR
-    assert "Rs 12-0-0 of it is your compensation (Sec XVIII)" in complainant[1]
+    assert "Rs 12-0-0 is your compensation (Sec XVIII)" in complainant[1]
     (owner,) = said(api, "recovery_sold_owner")
     assert owner[0] == CATTLE_OWNER["phone"]
     assert "the balance, Rs 10-8-0, is yours" in owner[1]

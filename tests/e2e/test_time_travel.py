@@ -75,7 +75,7 @@ def test_the_clock_alone_takes_unclaimed_cattle_to_an_auction_due_on_the_right_d
     assert heard(DAROGAH_CHAT) == []
     run("2026-03-09T09:00+05:30")
     assert len(heard(DAROGAH_CHAT)) == 1  # report of unclaimed cattle with the notice text
-    assert "Section VIII" in heard(DAROGAH_CHAT)[0]
+    assert "NOTICE (Sec VIII, Act III of 1857)" in heard(DAROGAH_CHAT)[0]
     assert len(heard(OWNER_CHAT)) == 3  # and the complaint reminder, two days before the 11th
 
     # The Darogah posts the notice late in the evening; the owner is not woken for it (G11).

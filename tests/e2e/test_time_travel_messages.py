@@ -80,7 +80,7 @@ def test_a_claim_notice_held_overnight_states_the_amount_due_on_the_morning_it_i
     )
     queued = outbox(world, "claim_notice")[0]
     # Queued with the night's figure: one day of feeding, Rs 1-2-6.
-    assert queued.params["total_text"] == PIES.format(FINE + PER_DAY) == "Rs 1-2-6"
+    assert PIES.format(queued.params["total_amount"]) == PIES.format(FINE + PER_DAY) == "Rs 1-2-6"
 
     night = run(world, telegram, "2026-03-01T22:35+05:30")
     assert "quiet hours 2" in night  # the owner's notice and the seizer's copy wait
@@ -93,12 +93,12 @@ def test_a_claim_notice_held_overnight_states_the_amount_due_on_the_morning_it_i
     [text] = telegram.sent_to(OWNER_CHAT)
     # 2 March is a second day in the pound: Rs 1-0-0 + 2 x 30 pies = Rs 1-5-0, not Rs 1-2-6.
     assert PIES.format(FINE + 2 * PER_DAY) == "Rs 1-5-0"
-    assert "due today Rs 1-5-0" in text
+    assert "Due today Rs 1-5-0" in text
     assert "Rs 1-2-6" not in text
-    assert "feeding Rs 0-2-6 a day" in text
+    assert "then Rs 0-2-6 a day" in text
     sent = outbox(world, "claim_notice")[0]
     assert sent.state == "sent"
-    assert sent.params["total_text"] == "Rs 1-5-0"
+    assert PIES.format(sent.params["total_amount"]) == "Rs 1-5-0"
     assert sent.body == text
     assert len(telegram.sent_to(SEIZER_CHAT)) == 1  # his copy of the entry (Sec V)
 
@@ -231,5 +231,5 @@ def test_a_keeper_is_not_told_to_expect_cattle_already_registered(
     assert expected.failed_reason.endswith("the cattle were registered at the pound on 2026-03-01")
     assert "cancelled 1" in out
     [notice] = telegram.sent_to(OWNER_CHAT)
-    assert "due today Rs 1-2-6" in notice
+    assert "Due today Rs 1-2-6" in notice
     assert "TPR/2026/1" in telegram.sent_to(SEIZER_CHAT)[0]

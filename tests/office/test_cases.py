@@ -24,6 +24,7 @@ from law.errors import (
     RecoveryCovered,
     SeizureOfAnotherDistrict,
 )
+from law.money import PIES
 from models import (
     AuditEvent,
     Case,
@@ -297,7 +298,7 @@ def test_the_magistrate_orders_an_unpaid_fine_recovered_by_sale_of_named_cattle(
     # The convicted person, the complainant, the owner of the cattle and the Darogah hear of it.
     convict = sent(world, "recovery_ordered_convict")
     assert [m.address for m in convict] == ["+919777777771"]
-    assert convict[0].params["due_text"] == "Rs 20-0-0"
+    assert PIES.format(convict[0].params["due_amount"]) == "Rs 20-0-0"
     assert convict[0].params["ordered_date"] == "2026-03-12"
     assert [m.person_id for m in sent(world, "recovery_ordered_complainant")] == [world.cultivator]
     assert [m.address for m in sent(world, "recovery_ordered_owner")] == ["+919777777772"]
@@ -411,14 +412,20 @@ def test_the_sale_pays_expenses_then_the_fine_compensation_first_and_the_balance
     # Messages: the account to the convicted person, the compensation to the complainant, the
     # balance to the owner, whose cattle they were.
     convict = sent(world, "recovery_sold_convict")[0]
-    assert (convict.address, convict.params["proceeds_text"]) == ("+919777777771", "Rs 32-0-0")
+    assert (convict.address, PIES.format(convict.params["proceeds_amount"])) == (
+        "+919777777771",
+        "Rs 32-0-0",
+    )
     complainant = sent(world, "recovery_sold_complainant")[0]
-    assert (complainant.person_id, complainant.params["to_complainant_text"]) == (
+    assert (complainant.person_id, PIES.format(complainant.params["to_complainant_amount"])) == (
         world.cultivator,
         "Rs 12-0-0",
     )
     owner = sent(world, "recovery_sold_owner")[0]
-    assert (owner.address, owner.params["balance_text"]) == ("+919777777772", "Rs 10-8-0")
+    assert (owner.address, PIES.format(owner.params["balance_amount"])) == (
+        "+919777777772",
+        "Rs 10-8-0",
+    )
     # Sec XIX: what he was paid is set off against damages in a civil suit.
     assert compensation_set_off(world.db, person_id=world.cultivator) == 2304
 

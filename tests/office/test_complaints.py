@@ -25,6 +25,7 @@ from law.errors import (
     NotAuthorised,
     SaleStayedByComplaint,
 )
+from law.money import PIES
 from models import AuditEvent, Complaint, LedgerPosting, LedgerTxn, Outbox, Seizure
 from office import ledger
 from office.common import find_or_add_person
@@ -252,9 +253,9 @@ def test_an_illegal_seizure_after_a_sale_makes_the_seizer_repay_what_the_proceed
         (world.cultivator, "outcome_seizure_illegal"),
     ):
         params = queued(world, person_id)[template].params
-        assert params["damages_text"] == "Rs 10-0-0"
-        assert params["expenses_text"] == "Rs 0-8-0"
-        assert params["seizer_pays_text"] == "Rs 0-8-3"  # 99 pies
+        assert PIES.format(params["damages_amount"]) == "Rs 10-0-0"
+        assert PIES.format(params["expenses_amount"]) == "Rs 0-8-0"
+        assert PIES.format(params["seizer_pays_amount"]) == "Rs 0-8-3"  # 99 pies
     view = seizure_view(world.db, ref=ref, now=world.now)
     assert view["status"] == "closed"
     assert [a["status"] for a in view["animals"]] == [

@@ -70,7 +70,7 @@ def test_a_story_with_no_human_after_arrival_ends_in_a_sale_due_on_the_right_day
     assert status(world, ref) == "reported_unclaimed"
     due, params = queued(world, world.darogah)["unclaimed_report"]
     assert due == at(D(2026, 3, 9), 9)
-    assert str(params["notice"]).startswith("NOTICE under Section VIII")
+    assert params["notice"]["ref"] == params["ref"]
     assert params["section"] == "VIII"
     # The office's own clock made the report: no actor, and once only.
     with world.db.reading() as s:

@@ -115,7 +115,7 @@ def test_the_notice_states_number_description_and_places(world: World) -> None:
         occurred_at=world.on(D(2026, 3, 9), 12),
         now=world.now,
     )
-    assert "3 head of cattle (2 cow, 1 buffalo)" in done.text
+    assert "3 head of cattle (cow: 2, buffalo: 1)" in done.text
     assert "sugarcane field" in done.text and "Testpur thana pound" in done.text
     assert done.sale_not_before == "2026-03-17"
 

@@ -19,6 +19,7 @@ from law.errors import (
     PurchaserIsOfficial,
     ReleaseWithoutFine,
 )
+from law.money import PIES
 from models import AuditEvent, CattleReceipt, Outbox, Person, Sale, SaleLot
 from office import ledger
 from office.pound_acts import record_payment, record_refusal, register_arrival
@@ -122,7 +123,7 @@ def test_a_sale_that_falls_short_keeps_the_rest_in_the_pound_and_feeding_runs_on
     assert (lot.surplus, lot.shortfall) == (0, 0)
     message = owner_message(world, done.sale_id)
     assert message.template == "sale_account_short"
-    assert message.params["still_due_text"] == "Rs 1-5-0"
+    assert PIES.format(message.params["still_due_amount"]) == "Rs 1-5-0"
     assert (message.params["held"], message.params["held_kinds"]) == (3, {"cow": 3})
     assert balances(world) == {
         f"cash:sale:{done.sale_id}": 96,
@@ -185,8 +186,8 @@ def test_a_further_sale_that_covers_the_dues_hands_back_the_rest_with_the_receip
     message = owner_message(world, done.sale_id)
     assert message.template == "sale_account"
     assert message.params["returned"] == 2
-    assert message.params["balance_text"] == "Rs 2-12-6"
-    assert message.params["paid_before_text"] == "Rs 0-8-0"
+    assert PIES.format(message.params["balance_amount"]) == "Rs 2-12-6"
+    assert PIES.format(message.params["paid_before_amount"]) == "Rs 0-8-0"
     # Fines to the fund, feeding to the keeper, each bill paid, and the balance paid out.
     assert balances(world) == {
         f"cash:sale:{first.sale_id}": 96,

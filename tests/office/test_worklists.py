@@ -45,7 +45,7 @@ def test_police_see_aid_requests_and_seizures_awaiting_conveyance(world: World) 
     elsewhere = world.seize(village="Dhakia")
     aid = open_aid_requests(world.db, thana="TESTPUR", actor_id=world.police)
     assert [i.ref for i in aid] == [asked]
-    assert aid[0].aid_requested_at is not None and aid[0].counted == "2 cow, 1 buffalo"
+    assert aid[0].aid_requested_at is not None and aid[0].kinds == {"cow": 2, "buffalo": 1}
     waiting = awaiting_conveyance(world.db, thana="TESTPUR", actor_id=world.darogah)
     assert [i.ref for i in waiting] == [asked, quiet]
     assert elsewhere not in [i.ref for i in waiting]

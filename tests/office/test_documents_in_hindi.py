@@ -1,0 +1,82 @@
+"""The documents an act sends reach a Hindi or Bengali reader in his language, figures and all:
+recorded through the office, rendered as the sender renders the outbox row."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from sqlmodel import col, select
+
+from bot.notices import render
+from models import Outbox, Person
+from office.pound_acts import register_arrival
+from tests.world import World
+
+D = date
+NAMES = (
+    "Testpur thana pound",
+    "the sugarcane field east of the well",
+    "Rampur",
+    "Kemri",
+    "Mohan Lal",
+    "Hari Singh",
+    "red, white blaze",
+    "TPR/2026/1",
+)
+
+
+def speaks(world: World, person_id: int, lang: str) -> None:
+    with world.db.transaction() as s:
+        person = s.get(Person, person_id)
+        assert person is not None
+        person.language = lang
+        s.add(person)
+
+
+def said(world: World, person_id: int, template: str) -> str:
+    with world.db.reading() as s:
+        row = s.exec(
+            select(Outbox)
+            .where(Outbox.person_id == person_id, Outbox.template == template)
+            .order_by(col(Outbox.id))
+        ).first()
+        assert row is not None
+        return render(row.template, row.params, row.language)
+
+
+def english_left(text: str, ref: str) -> list[str]:
+    for name in sorted((*NAMES, ref), key=len, reverse=True):
+        text = text.replace(name, " ")
+    return re.findall(r"[A-Za-z]+", text)
+
+
+def test_a_hindi_owner_and_a_bengali_seizer_read_the_arrival_in_their_languages(
+    world: World,
+) -> None:
+    speaks(world, world.owner, "hi")
+    speaks(world, world.cultivator, "bn")
+    ref = world.seize()
+    register_arrival(
+        world.db,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.on(D(2026, 3, 1), 10),
+        now=world.now,
+    )
+
+    notice = said(world, world.owner, "claim_notice")
+    # Two cows (4 annas each) and a buffalo (8 annas), one day's feeding of 30 pies: Rs 1-2-6.
+    assert notice.startswith(f"{ref}: आपके पशु (2 गायें, 1 भैंस) Testpur thana pound में हैं।")
+    assert "आज देय ₹1-2-6, फिर ₹0-2-6 रोज़।" in notice
+    assert "8 मार्च 2026 तक छुड़ाएँ" in notice and "शिकायत 11 मार्च 2026 तक" in notice
+    assert english_left(notice, ref) == []
+
+    copy = said(world, world.cultivator, "register_copy")
+    assert copy.startswith("এন্ট্রি TPR/2026/1-এর নকল (ধারা 5): 1 মার্চ, 2026 10:00;")
+    assert "1. গরু (red, white blaze); 2. গরু (red, white blaze); 3. মহিষ" in copy
+    assert "আটককারী: Hari Singh। মালিক: Mohan Lal।" in copy
+    assert english_left(copy, ref) == []
+
+    reminder = said(world, world.owner, "claim_reminder")
+    assert "(धारा 8)" in reminder and english_left(reminder, ref) == []
