@@ -47,9 +47,14 @@ def money(lang: str, amount: int, system: str | MoneySystem | None = None) -> st
     return sign + format_currency(value, "INR", locale=_locale(lang))
 
 
+# A profile's unit ("pie", "paisa") names its system as well as the system's own name does.
+_UNITS = {"pie": "pies", "paisa": "paise"}
+
+
 def _system(name: str | None) -> MoneySystem:
     if not name:
         return PAISE
+    name = _UNITS.get(name, name)
     try:
         return money_system(name)
     except InvalidInput:

@@ -9,6 +9,7 @@ from datetime import date
 from typing import Any, ClassVar
 
 from bot import words
+from bot.figures import money
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import N_, Translator
 from bot.types import Channel, Inbound, Option, Reply
@@ -169,10 +170,10 @@ def describe_seizure(ctx: Ctx, view: dict[str, Any]) -> str:
                 "Due today ({day}): fine {fine} (Sec VI), feeding {feeding} (Sec VII), "
                 "total {total}. Feeding grows by {per_day} a day.",
                 day=day(t, due["on"]),
-                fine=due["fine_text"],
-                feeding=due["feeding_text"],
-                total=due["total_text"],
-                per_day=due["per_day_text"],
+                fine=money(t.lang, due["fine"], due["unit"]),
+                feeding=money(t.lang, due["feeding"], due["unit"]),
+                total=money(t.lang, due["total"], due["unit"]),
+                per_day=money(t.lang, due["per_day"], due["unit"]),
             )
         )
     elif held:
@@ -180,7 +181,7 @@ def describe_seizure(ctx: Ctx, view: dict[str, Any]) -> str:
             t(
                 "Not yet at the pound. The fine will be {fine} (Sec VI); feeding is charged "
                 "from the day of arrival (Sec VII).",
-                fine=due["fine_text"],
+                fine=money(t.lang, due["fine"], due["unit"]),
             )
         )
     deadlines = view["deadlines"]
@@ -362,8 +363,8 @@ class RatesFlow(Flow):
                 t(
                     "{kinds}: {fine} + {feeding}",
                     kinds=kinds,
-                    fine=row.fine_text,
-                    feeding=row.feeding_text,
+                    fine=money(t.lang, row.fine, row.money),
+                    feeding=money(t.lang, row.per_day, row.money),
                 )
             )
         return Turn.done(ctx.say("\n".join(lines)))

@@ -10,6 +10,7 @@ from datetime import date
 from typing import Any
 
 from bot import words
+from bot.figures import money
 from bot.flows.base import Ctx
 from bot.i18n import NP_, Translator
 from bot.words import counted, kind_label
@@ -141,7 +142,7 @@ def owned_line(t: Translator, held: HeldSeizure) -> str:
                 cattle=cattle_text(t, held),
                 pound=held.pound_name,
             ),
-            t("due today {total}", total=held.due.total_text),
+            t("due today {total}", total=money(t.lang, held.due.total, held.due.unit)),
         ]
     else:
         parts = [
@@ -177,7 +178,7 @@ def found_line(t: Translator, held: HeldSeizure) -> str:
         village=held.village_in(t.lang),
     )
     if held.in_pound:
-        line += " " + t("Due today {total}.", total=held.due.total_text)
+        line += " " + t("Due today {total}.", total=money(t.lang, held.due.total, held.due.unit))
     return line
 
 
@@ -232,8 +233,8 @@ def claim_lines(ctx: Ctx, held: HeldSeizure) -> tuple[list[str], list[str]]:
             t(
                 "Bring {total} today (fine and feeding, Sec VI, VII); it grows by {per_day} "
                 "for each more day they are fed.",
-                total=held.due.total_text,
-                per_day=held.due.per_day_text,
+                total=money(t.lang, held.due.total, held.due.unit),
+                per_day=money(t.lang, held.due.per_day, held.due.unit),
             )
         )
     else:
@@ -241,7 +242,7 @@ def claim_lines(ctx: Ctx, held: HeldSeizure) -> tuple[list[str], list[str]]:
             t(
                 "Bring the fine, {fine} (Sec VI), and the feeding from the day they arrive "
                 "(Sec VII).",
-                fine=held.due.fine_text,
+                fine=money(t.lang, held.due.fine, held.due.unit),
             )
         )
     if held.noticed_on is not None and held.sale_not_before is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from bot import words
+from bot import figures, words
 from bot.flows import pointing
 from bot.flows.anyone import awaiting_lines
 from bot.flows.base import Ctx, Flow, Turn
@@ -289,7 +289,9 @@ class StrayFlow(OfficerFlow):
         ]
         if done.awaiting_order:
             money = money_for(ctx.db, seizure_ref=done.ref)
-            lines += awaiting_lines(ctx.t, done.awaiting_order, money.format(done.fine))
+            lines += awaiting_lines(
+                ctx.t, done.awaiting_order, figures.money(ctx.t.lang, done.fine, money)
+            )
         return Turn.done(ctx.say("\n".join(lines)))
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from bot import words
+from bot import figures, words
 from bot.flows import pointing
 from bot.flows.anyone import KIND_LABELS, answer, awaiting_lines, day, label, sender_phone
 from bot.flows.base import Ctx, Flow, Turn
@@ -560,7 +560,7 @@ class SeizeFlow(Flow):
             ),
         ]
         if done.awaiting_order:
-            lines += awaiting_lines(t, done.awaiting_order, money.format(done.fine))
+            lines += awaiting_lines(t, done.awaiting_order, figures.money(t.lang, done.fine, money))
         else:
             lines.append(t("The fine there will be {fine} (Sec VI).", fine=money.format(done.fine)))
         if done.aid_requested:

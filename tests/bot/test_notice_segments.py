@@ -8,7 +8,7 @@ import pytest
 
 from bot.notices import TEMPLATES, render
 from tests.bot.notice_params import LAKHS, longest
-from tests.bot.sms_segments import is_gsm7, segments
+from tests.sms_segments import is_unicode, sms_segments
 
 BUDGET = {"en": 2, "hi": 3, "bn": 3}
 
@@ -33,12 +33,18 @@ TO_PRIVATE_PEOPLE = sorted(set(TEMPLATES) - set(OFFICERS_ONLY))
 
 
 def test_the_counter_counts_as_the_networks_do() -> None:
-    assert segments("x" * 160) == 1 and segments("x" * 161) == 2 and segments("x" * 306) == 2
-    assert segments("x" * 307) == 3
-    assert segments("{" * 80) == 1 and segments("{" * 81) == 2  # the extension costs two
-    assert segments("क" * 70) == 1 and segments("क" * 71) == 2 and segments("क" * 201) == 3
-    assert segments("क" * 202) == 4
-    assert not is_gsm7("Rs 5 or ₹5") and is_gsm7("Rs 12,34,567.50 @ £")
+    assert (
+        sms_segments("x" * 160) == 1
+        and sms_segments("x" * 161) == 2
+        and sms_segments("x" * 306) == 2
+    )
+    assert sms_segments("x" * 307) == 3
+    assert sms_segments("{" * 80) == 1 and sms_segments("{" * 81) == 2  # the extension costs two
+    assert (
+        sms_segments("क" * 70) == 1 and sms_segments("क" * 71) == 2 and sms_segments("क" * 201) == 3
+    )
+    assert sms_segments("क" * 202) == 4
+    assert is_unicode("Rs 5 or ₹5") and not is_unicode("Rs 12,34,567.50 @ £")
 
 
 def test_every_officer_only_template_is_named_and_exists() -> None:
@@ -60,5 +66,5 @@ def test_the_longest_values_are_the_longest() -> None:
 def test_a_notice_to_a_private_person_fits_its_sms_budget(template: str, lang: str) -> None:
     text = render(template, longest(), lang)
     if lang == "en":
-        assert is_gsm7(text), f"not GSM-7, so sent as UCS-2: {text}"
-    assert segments(text) <= BUDGET[lang], f"{segments(text)} segments, {len(text)}: {text}"
+        assert not is_unicode(text), f"not GSM-7, so sent as UCS-2: {text}"
+    assert sms_segments(text) <= BUDGET[lang], f"{sms_segments(text)} segments, {len(text)}: {text}"
