@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from law.errors import (
+    N_,
     ComplainantNotOwner,
     ComplaintAlreadyPending,
     ComplaintDecided,
@@ -90,7 +91,7 @@ def mode_of(text: str) -> Mode:
     try:
         return Mode(text)
     except ValueError:
-        raise InvalidInput("a complaint is verbal or written", section="XIV") from None
+        raise InvalidInput(N_("a complaint is verbal or written"), section="XIV") from None
 
 
 def step(now: ComplaintStatus, to: ComplaintStatus, *, complaint_id: int = 0) -> ComplaintStatus:
@@ -154,25 +155,31 @@ def check_filing(f: Filing) -> None:
     someone else is made by an agent who says so."""
     if f.mode is Mode.VERBAL and not f.by_magistrate:
         raise NotAuthorised(
-            "a verbal complaint is taken down in writing by the Magistrate; otherwise the "
-            "complaint is written on plain paper",
+            N_(
+                "a verbal complaint is taken down in writing by the Magistrate; otherwise the "
+                "complaint is written on plain paper"
+            ),
             section="XIV",
         )
     if f.by_magistrate and not f.complainant_named:
         raise InvalidInput(
-            "name the complainant (the person whose cattle were seized): the Magistrate who "
-            "takes a complaint down is not its complainant",
+            N_(
+                "name the complainant (the person whose cattle were seized): the Magistrate who "
+                "takes a complaint down is not its complainant"
+            ),
             section="XIV",
         )
     if f.mode is Mode.VERBAL and not f.complainant_residence.strip():
-        raise InvalidInput("a verbal complaint names the complainant's residence", section="XIV")
+        raise InvalidInput(
+            N_("a verbal complaint names the complainant's residence"), section="XIV"
+        )
     if not f.by_magistrate and not f.filer_is_complainant and not f.agent_named:
         raise NotAuthorised(
-            "a complaint for someone else is made by his agent, who says so", section="XIV"
+            N_("a complaint for someone else is made by his agent, who says so"), section="XIV"
         )
     if not f.by_magistrate and f.filer_is_complainant and f.agent_named:
         raise InvalidInput(
-            "an agent complains in the name of the person whose cattle were seized: name him",
+            N_("an agent complains in the name of the person whose cattle were seized: name him"),
             section="XIV",
         )
 
@@ -235,7 +242,7 @@ class Liability:
 
 def _not_negative(*amounts: int) -> None:
     if any(a < 0 for a in amounts):
-        raise InvalidInput("amounts cannot be negative")
+        raise InvalidInput(N_("amounts cannot be negative"))
 
 
 def liability(
@@ -266,6 +273,6 @@ def check_award(outcome: ComplaintStatus, damages: int, expenses: int) -> None:
     _not_negative(damages, expenses)
     if outcome is not _C.ILLEGAL and (damages or expenses):
         raise InvalidInput(
-            "damages and expenses are awarded only when the seizure is adjudged illegal",
+            N_("damages and expenses are awarded only when the seizure is adjudged illegal"),
             section="XIV",
         )

@@ -7,6 +7,7 @@ from datetime import date
 
 from law.access import Standing
 from law.errors import (
+    N_,
     CompensationOverFine,
     DamagesOverCap,
     ExcludedTract,
@@ -35,7 +36,9 @@ def check_purchaser(is_police_or_keeper: bool, animal: int | None = None) -> Non
     """
     if is_police_or_keeper:
         if animal is None:
-            raise PurchaserIsOfficial("Police Officers and pound-keepers may not buy at this sale")
+            raise PurchaserIsOfficial(
+                N_("Police Officers and pound-keepers may not buy at this sale")
+            )
         raise PurchaserIsOfficial(
             f"the buyer of animal {animal} is a Police Officer or pound-keeper, who may not buy "
             "at this sale",
@@ -112,12 +115,14 @@ def check_opposition_sentence(
     prison = months > 0 or days > 0
     if not prison and fine == 0:
         raise InvalidInput(
-            "a conviction under Sec XIII carries imprisonment, a fine, or both", section="XIII"
+            N_("a conviction under Sec XIII carries imprisonment, a fine, or both"), section="XIII"
         )
     if prison and labour is None:
-        raise InvalidInput("say whether the imprisonment is with or without labour", section="XIII")
+        raise InvalidInput(
+            N_("say whether the imprisonment is with or without labour"), section="XIII"
+        )
     if not prison and labour is not None:
-        raise InvalidInput("labour goes with a term of imprisonment only", section="XIII")
+        raise InvalidInput(N_("labour goes with a term of imprisonment only"), section="XIII")
 
 
 def check_compensation(compensation: int, fine_recovered: int) -> None:
@@ -126,7 +131,7 @@ def check_compensation(compensation: int, fine_recovered: int) -> None:
     _not_negative(fine_recovered, "the fine recovered")
     if compensation > fine_recovered:
         raise CompensationOverFine(
-            "compensation cannot exceed the fine recovered",
+            N_("compensation cannot exceed the fine recovered"),
             compensation=compensation,
             fine_recovered=fine_recovered,
         )
@@ -156,8 +161,10 @@ def check_offence_recorder(standing: Standing) -> None:
     """
     if not (standing.seizer or standing.keeper_here or standing.police_here):
         raise OffenceRecorderNotEntitled(
-            "only the seizer, the keeper of the pound or the police of its thana may record "
-            "opposition to the seizure or a rescue"
+            N_(
+                "only the seizer, the keeper of the pound or the police of its thana may record "
+                "opposition to the seizure or a rescue"
+            )
         )
 
 
@@ -168,6 +175,8 @@ def check_report_for(standing: Standing, *, for_another: bool) -> None:
     the keeper enters the seizer's name and residence in his register (Sec V)."""
     if for_another and not (standing.keeper_here or standing.police_here):
         raise OwnSeizureOnly(
-            "you report the seizure you made yourself; only the keeper of the pound or the "
-            "police of its thana may report one for the seizer"
+            N_(
+                "you report the seizure you made yourself; only the keeper of the pound or the "
+                "police of its thana may report one for the seizer"
+            )
         )

@@ -8,7 +8,13 @@ from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum, auto
 
-from law.errors import InvalidInput, KindNeedsMagistrateOrder, PigsNotImpoundable, UnknownAnimalKind
+from law.errors import (
+    N_,
+    InvalidInput,
+    KindNeedsMagistrateOrder,
+    PigsNotImpoundable,
+    UnknownAnimalKind,
+)
 from law.feeding import FeedingRate
 
 
@@ -130,7 +136,7 @@ def _classify(
 ) -> AnimalKind | OutsideScale:
     word = _normalise(text)
     if not word:
-        raise UnknownAnimalKind("no kind of animal was given", kind=text)
+        raise UnknownAnimalKind(N_("no kind of animal was given"), kind=text)
     known_aliases = {_normalise(k): v for k, v in aliases.items()}
     known_ordered = {_normalise(k) for k in ordered}
     for candidate in _singulars(word):
@@ -140,8 +146,10 @@ def _classify(
             return known_aliases[candidate]
         if candidate in PIG_WORDS:
             raise PigsNotImpoundable(
-                "pigs are not impounded under this Act; damage by pigs is a complaint "
-                "to the Magistrate under Sec XVIII",
+                N_(
+                    "pigs are not impounded under this Act; damage by pigs is a complaint "
+                    "to the Magistrate under Sec XVIII"
+                ),
                 kind=text,
             )
         if candidate in UNSCHEDULED_WORDS or candidate in known_ordered:
@@ -232,7 +240,7 @@ def check_kind_order(fine: int, per_day: int) -> None:
     """Practice G4: the fine and the feeding rate an order sets are amounts, never negative."""
     if fine < 0 or per_day < 0:
         raise InvalidInput(
-            "the fine and the feeding rate cannot be negative",
+            N_("the fine and the feeding rate cannot be negative"),
             section="practice G4",
             fine=fine,
             per_day=per_day,

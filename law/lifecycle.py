@@ -21,6 +21,7 @@ from enum import StrEnum, auto
 from types import MappingProxyType
 
 from law.errors import (
+    N_,
     ComplaintOutOfTime,
     EventOutOfOrder,
     InvalidInput,
@@ -107,9 +108,9 @@ ANIMAL_TRANSITIONS: frozenset[tuple[AnimalStatus, AnimalStatus]] = frozenset(
 def _ids(ids: Sequence[int]) -> tuple[int, ...]:
     result = tuple(ids)
     if not result:
-        raise InvalidInput("name at least one animal")
+        raise InvalidInput(N_("name at least one animal"))
     if len(set(result)) != len(result):
-        raise InvalidInput("an animal is named twice", animal_ids=list(result))
+        raise InvalidInput(N_("an animal is named twice"), animal_ids=list(result))
     return result
 
 
@@ -133,7 +134,7 @@ class Pay:
     def __post_init__(self) -> None:
         object.__setattr__(self, "animal_ids", _ids(self.animal_ids))
         if self.paid < 0 or self.due < 0:
-            raise InvalidInput("amounts paid and due cannot be negative")
+            raise InvalidInput(N_("amounts paid and due cannot be negative"))
 
 
 @dataclass(frozen=True)
@@ -187,7 +188,7 @@ class Sell:
         object.__setattr__(self, "animal_ids", _ids(self.animal_ids))
         object.__setattr__(self, "purchasers_official", tuple(self.purchasers_official))
         if self.purchasers_official and len(self.purchasers_official) != len(self.animal_ids):
-            raise InvalidInput("say for every animal sold whether its buyer is an official")
+            raise InvalidInput(N_("say for every animal sold whether its buyer is an official"))
 
 
 @dataclass(frozen=True)
@@ -269,9 +270,9 @@ class SeizureState:
 
     def __post_init__(self) -> None:
         if not self.animals:
-            raise InvalidInput("a seizure has at least one animal")
+            raise InvalidInput(N_("a seizure has at least one animal"))
         if self.complaints_pending < 0:
-            raise InvalidInput("complaints pending cannot be negative")
+            raise InvalidInput(N_("complaints pending cannot be negative"))
         object.__setattr__(self, "animals", MappingProxyType(dict(self.animals)))
 
     @property
@@ -348,7 +349,7 @@ def _check_order(state: SeizureState, on: date) -> None:
 
 def _arrive(state: SeizureState, event: Arrive) -> SeizureState:
     if state.status is not SeizureStatus.SEIZED:
-        raise InvalidTransition("the cattle have already been brought to the pound")
+        raise InvalidTransition(N_("the cattle have already been brought to the pound"))
     arriving = [i for i, s in state.animals.items() if s is AnimalStatus.SEIZED]
     if event.count is not None and event.count != len(arriving):
         raise InvalidInput(
@@ -364,7 +365,7 @@ def _pay(state: SeizureState, event: Pay) -> SeizureState:
     _require_open(state, "release on payment")
     if state.status is not SeizureStatus.IMPOUNDED and not state.profile.claim_after_first_period:
         raise InvalidTransition(
-            "the cattle can no longer be claimed after the first period", section="practice G2"
+            N_("the cattle can no longer be claimed after the first period"), section="practice G2"
         )
     _require(state, event.animal_ids, IN_POUND)
     # Sec VI: no release by the pound-keeper without the fine, unless ordered.
@@ -388,7 +389,7 @@ def _order_release(state: SeizureState, event: OrderRelease) -> SeizureState:
 def _refuse(state: SeizureState, event: Refuse) -> SeizureState:
     _require_open(state, "record the owner's refusal")
     if state.owner_refused:
-        raise InvalidTransition("the owner's refusal is already recorded", section="IX")
+        raise InvalidTransition(N_("the owner's refusal is already recorded"), section="IX")
     return replace(state, owner_refused=True)
 
 
@@ -401,7 +402,7 @@ def _report_unclaimed(state: SeizureState, event: ReportUnclaimed) -> SeizureSta
     if state.owner_refused:
         # The owner has appeared: the cattle are not unclaimed; the way on is a Sec IX sale.
         raise InvalidTransition(
-            "the owner has appeared and refused to pay; the cattle are not unclaimed",
+            N_("the owner has appeared and refused to pay; the cattle are not unclaimed"),
             section="IX",
         )
     until = claim_until(state.impounded_on, state.profile)
@@ -432,7 +433,7 @@ def _sell(state: SeizureState, event: Sell) -> SeizureState:
         # Sec IX proviso: no sale until a complaint against the seizure is decided.
         if state.complaints_pending:
             raise SaleStayedByComplaint(
-                "no sale until the complaint against the seizure is decided"
+                N_("no sale until the complaint against the seizure is decided")
             )
         sold = set(event.animal_ids)
         rest = [i for i in state.in_pound if i not in sold] if event.release_rest else []
@@ -440,16 +441,16 @@ def _sell(state: SeizureState, event: Sell) -> SeizureState:
         return _with_animals(after, rest, AnimalStatus.RELEASED_AFTER_PART_SALE)
     if state.complaints_pending and state.profile.complaint_stays_unclaimed_sale:
         raise SaleStayedByComplaint(
-            "no sale until the complaint against the seizure is decided",
+            N_("no sale until the complaint against the seizure is decided"),
             section="practice G3",
         )
     if event.release_rest:
         raise InvalidTransition(
-            "cattle are handed back after a part sale only when the owner appeared (Sec IX)",
+            N_("cattle are handed back after a part sale only when the owner appeared (Sec IX)"),
             section="IX",
         )
     if state.status is not SeizureStatus.NOTICED or state.noticed_on is None:
-        raise SaleNotYetDue("unclaimed cattle are sold only after the notice and its period")
+        raise SaleNotYetDue(N_("unclaimed cattle are sold only after the notice and its period"))
     first = sale_not_before(state.noticed_on, state.profile)
     if event.on < first:
         raise SaleNotYetDue(
@@ -475,7 +476,7 @@ def _file_complaint(state: SeizureState, event: FileComplaint) -> SeizureState:
 
 def _decide_complaint(state: SeizureState, event: DecideComplaint) -> SeizureState:
     if state.complaints_pending == 0:
-        raise InvalidTransition("no complaint is pending on this seizure", section="XIV")
+        raise InvalidTransition(N_("no complaint is pending on this seizure"), section="XIV")
     after = replace(state, complaints_pending=state.complaints_pending - 1)
     if not event.illegal:
         return after
@@ -486,7 +487,7 @@ def _decide_complaint(state: SeizureState, event: DecideComplaint) -> SeizureSta
 
 def _leave_custody(state: SeizureState, ids: Sequence[int], to: AnimalStatus) -> SeizureState:
     if state.status is SeizureStatus.CLOSED:
-        raise InvalidTransition("the seizure is closed")
+        raise InvalidTransition(N_("the seizure is closed"))
     _require(state, ids, IN_CUSTODY)
     return _with_animals(state, ids, to)
 

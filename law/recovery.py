@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from law.errors import InvalidInput, RecoveryCovered
+from law.errors import N_, InvalidInput, RecoveryCovered
 from law.money_split import apply_in_order, first_lot_not_needed
 
 
@@ -88,11 +88,11 @@ def recovery_account(
     """Apply the proceeds of the lots to the expenses of sale, then to the unpaid fine (of which
     the unpaid compensation first goes to the complainant, Sec XVIII), the rest to the owner."""
     if not prices:
-        raise InvalidInput("a sale has at least one lot")
+        raise InvalidInput(N_("a sale has at least one lot"))
     _not_negative(compensation_due, "compensation due")
     if compensation_due > fine_due:
         raise InvalidInput(
-            "the compensation still due cannot exceed the fine still due",
+            N_("the compensation still due cannot exceed the fine still due"),
             compensation_due=compensation_due,
             fine_due=fine_due,
         )

@@ -13,6 +13,7 @@ from sqlmodel import Session, col, func, select
 
 from law.accounts import long_date
 from law.errors import (
+    N_,
     Conflict,
     ExcludedTract,
     InvalidInput,
@@ -101,9 +102,9 @@ def file_case(
     try:
         what = CaseKind(kind)
     except ValueError:
-        raise InvalidInput("a case is for mischief (Sec XVII) or pigs (Sec XVIII)") from None
+        raise InvalidInput(N_("a case is for mischief (Sec XVII) or pigs (Sec XVIII)")) from None
     if not description.strip():
-        raise InvalidInput("describe the damage", section=SECTION[what])
+        raise InvalidInput(N_("describe the damage"), section=SECTION[what])
     check_times(occurred_at, now)
     with db.transaction() as s:
         vill = find_village(s, village)
@@ -114,7 +115,7 @@ def file_case(
             s, name=accused.name, residence=accused.residence, phone=accused.phone, now=now
         )
         if accused_p.id == complainant.id:
-            raise InvalidInput("a person cannot complain against himself")
+            raise InvalidInput(N_("a person cannot complain against himself"))
         seizure_id = None
         if seizure_ref:
             seizure = seizure_by_ref(s, seizure_ref)
@@ -176,9 +177,9 @@ def decide_case(
     """The Magistrate adjudges the penalty; part or all of the fine may compensate the
     complainant for damage proved (Sec XVIII, last paragraph)."""
     if fine < 0 or compensation < 0:
-        raise InvalidInput("fine and compensation cannot be negative")
+        raise InvalidInput(N_("fine and compensation cannot be negative"))
     if not reasons.strip():
-        raise InvalidInput("a decision gives its reasons")
+        raise InvalidInput(N_("a decision gives its reasons"))
     with db.transaction() as s:
         case = s.get(Case, case_id)
         if case is None:
@@ -190,7 +191,7 @@ def decide_case(
         ctx = district_context(s, case.district_id)
         what = CaseKind(case.kind)
         if not convicted and (fine or compensation):
-            raise InvalidInput("no fine or compensation without a conviction")
+            raise InvalidInput(N_("no fine or compensation without a conviction"))
         if what is CaseKind.PIGS:
             check_pig_fine(fine, ctx.profile)
         check_compensation(compensation, fine)

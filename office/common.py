@@ -11,6 +11,7 @@ from phonenumbers import NumberParseException, PhoneNumberFormat, PhoneNumberTyp
 from sqlmodel import Session, col, select
 
 from law.errors import (
+    N_,
     EventInFuture,
     EventOutOfOrder,
     InvalidInput,
@@ -141,7 +142,7 @@ class DistrictContext:
     @property
     def id(self) -> int:
         if self.district.id is None:
-            raise NotFound("district has no id")
+            raise NotFound(N_("district has no id"))
         return self.district.id
 
     def fmt(self, amount: int) -> str:
@@ -211,9 +212,9 @@ def find_or_add_person(
     """
     name = (name or "").strip()
     if not name:
-        raise InvalidInput("a person needs a name")
+        raise InvalidInput(N_("a person needs a name"))
     if len(name) > 200 or len(residence or "") > 200:
-        raise InvalidInput("name and residence are at most 200 characters")
+        raise InvalidInput(N_("name and residence are at most 200 characters"))
     if phone:
         known = person_by_phone(s, phone, region)
         if known is not None:

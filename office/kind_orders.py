@@ -15,7 +15,7 @@ from datetime import date, datetime
 
 from sqlmodel import Session, col, func, select
 
-from law.errors import Conflict, InvalidInput, KindNeedsMagistrateOrder, NotFound
+from law.errors import N_, Conflict, InvalidInput, KindNeedsMagistrateOrder, NotFound
 from law.kinds import check_kind_order, is_scale_kind, order_in_force, order_kind
 from law.lifecycle import AnimalStatus, SeizureStatus
 from law.periods import local_date
@@ -78,9 +78,9 @@ class KindOrdered:
 
 def _check_amounts(kind: str, fine: int, per_day: int, order: str) -> None:
     if not kind.strip():
-        raise InvalidInput("name the kind of animal the order is for", section=SECTION)
+        raise InvalidInput(N_("name the kind of animal the order is for"), section=SECTION)
     if not order.strip():
-        raise InvalidInput("give the text of the order", section=SECTION)
+        raise InvalidInput(N_("give the text of the order"), section=SECTION)
     check_kind_order(fine, per_day)
 
 

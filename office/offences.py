@@ -8,7 +8,7 @@ from datetime import datetime
 
 from sqlmodel import Session, col, select
 
-from law.errors import Conflict, InvalidInput, NotFound
+from law.errors import N_, Conflict, InvalidInput, NotFound
 from law.guards import check_opposition_sentence
 from law.periods import local_date
 from law.profile import StatuteProfile
@@ -54,7 +54,7 @@ def decide_offence(
     is owed to the fund (Sec XII) until paid. `convict` names whom he convicts, by default the
     offenders as recorded."""
     if not reasons.strip():
-        raise InvalidInput("a decision gives its reasons")
+        raise InvalidInput(N_("a decision gives its reasons"))
     with db.transaction() as s:
         offence = s.exec(select(Offence).where(Offence.id == offence_id).with_for_update()).first()
         if offence is None:
@@ -73,7 +73,7 @@ def decide_offence(
                 profile=ctx.profile,
             )
         elif prison_months or prison_days or fine or labour is not None:
-            raise InvalidInput("no sentence without a conviction", section="XIII")
+            raise InvalidInput(N_("no sentence without a conviction"), section="XIII")
         who = (convict.strip() or offence.offenders)[:1000] if convicted else ""
         decision = OffenceDecision(
             offence_id=offence_id,

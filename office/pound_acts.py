@@ -9,7 +9,7 @@ from datetime import datetime
 
 from sqlmodel import Session, func, select
 
-from law.errors import Conflict, InvalidInput, NotAuthorised, ReleaseWithoutFine
+from law.errors import N_, Conflict, InvalidInput, NotAuthorised, ReleaseWithoutFine
 from law.kinds import check_registrable
 from law.lifecycle import (
     AnimalStatus,
@@ -134,9 +134,9 @@ def register_arrival(
             s.add(match[0])
         if owner is not None:
             if seizure.owner_id is not None:
-                raise Conflict("the owner is already recorded")
+                raise Conflict(N_("the owner is already recorded"))
             if seizure.ground == "stray":
-                raise InvalidInput("strays have no known owner (Sec XVI)", section="XVI")
+                raise InvalidInput(N_("strays have no known owner (Sec XVI)"), section="XVI")
             person = find_or_add_person(
                 s, name=owner.name, residence=owner.residence, phone=owner.phone, now=now
             )
@@ -250,7 +250,7 @@ def record_payment(
         rows = animals_of(s, seizure)
         numbers = _select_numbers(rows, animals)
         if not numbers:
-            raise Conflict("no animal of this seizure is in the pound", section="VII")
+            raise Conflict(N_("no animal of this seizure is in the pound"), section="VII")
         on = local_date(occurred_at, ctx.tz)
         so_far = sales_so_far(s, seizure, rows, ctx, on) if seizure.owner_refused_at else None
         if so_far is not None and so_far.any and set(numbers) != set(held_numbers(rows)):
@@ -376,7 +376,7 @@ def _payer(s: Session, seizure: Seizure, payer: PersonIn | None, now: datetime) 
     """The owner claims (Sec VII); an owner not yet known is recorded now (G10)."""
     if payer is None:
         if seizure.owner_id is None:
-            raise InvalidInput("who is the owner claiming the cattle?", section="VII")
+            raise InvalidInput(N_("who is the owner claiming the cattle?"), section="VII")
         return get_person(s, seizure.owner_id)
     person = find_or_add_person(
         s, name=payer.name, residence=payer.residence, phone=payer.phone, now=now
@@ -410,7 +410,7 @@ def order_release(
 ) -> int:
     """Release without fine by order of competent authority: the Magistrate (Sec VI, XXI)."""
     if not reason.strip():
-        raise InvalidInput("a release order states its reason", section="VI")
+        raise InvalidInput(N_("a release order states its reason"), section="VI")
     with db.transaction() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None)
@@ -442,7 +442,7 @@ def _release_by_order(
     rows = animals_of(s, seizure)
     chosen = _select_numbers(rows, numbers)
     if not chosen:
-        raise Conflict("no animal of this seizure is held", section="VI")
+        raise Conflict(N_("no animal of this seizure is held"), section="VI")
     on = local_date(occurred_at, ctx.tz)
     advance(
         s,
@@ -583,9 +583,9 @@ def record_loss(
     """An animal died or escaped in the pound: fine and feeding stop then, and none is asked of
     the owner for it; the keeper's feeding of it is written off in the ledger (G7)."""
     if what not in ("died", "escaped"):
-        raise InvalidInput("say whether the animal died or escaped")
+        raise InvalidInput(N_("say whether the animal died or escaped"))
     if not reason.strip():
-        raise InvalidInput("give the reason or circumstances", section="practice G7")
+        raise InvalidInput(N_("give the reason or circumstances"), section="practice G7")
     with db.transaction() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         pound = _keeper_check(s, actor_id, seizure)

@@ -10,7 +10,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from law.access import View, check_may_read, view_of
-from law.errors import InvalidInput, NotFound
+from law.errors import N_, InvalidInput, NotFound
 from law.money import MoneySystem
 from law.periods import local_date
 from models import (
@@ -460,7 +460,7 @@ def money_for(
                 raise NotFound(f"no case {case_id}")
             district_id = case.district_id
         if district_id is None:
-            raise NotFound("no such record")
+            raise NotFound(N_("no such record"))
         return district_context(s, district_id).profile.money
 
 
@@ -468,6 +468,6 @@ def read_amount(value: int | str, money: MoneySystem) -> int:
     """An amount given as minor units (int) or in the profile's notation ('Rs 0-12-0')."""
     if isinstance(value, int):
         if value < 0:
-            raise InvalidInput("an amount cannot be negative")
+            raise InvalidInput(N_("an amount cannot be negative"))
         return value
     return money.parse(value)

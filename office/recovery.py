@@ -24,7 +24,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from law.errors import Conflict, InvalidInput, NoRecoveryBySale, NotFound, PurchaserIsOfficial
+from law.errors import N_, Conflict, InvalidInput, NoRecoveryBySale, NotFound, PurchaserIsOfficial
 from law.guards import check_purchaser
 from law.kinds import resolve_kind
 from law.periods import local_date
@@ -179,26 +179,28 @@ def order_recovery(
     The Darogah or police of the thana whose pound serves that village hold the sale.
     """
     if not cattle:
-        raise InvalidInput("name the cattle to be sold: kind and number", section="XVII")
+        raise InvalidInput(N_("name the cattle to be sold: kind and number"), section="XVII")
     heads = 0
     for group in cattle:
         if group.count < 1:
-            raise InvalidInput("each count must be at least 1")
+            raise InvalidInput(N_("each count must be at least 1"))
         heads += group.count
     if heads > MAX_HEADS:
         raise InvalidInput(f"at most {MAX_HEADS} head in one order")
     if not place.strip():
-        raise InvalidInput("say where the cattle are", section="XVII")
+        raise InvalidInput(N_("say where the cattle are"), section="XVII")
     if len(place) > 500:
-        raise InvalidInput("place is at most 500 characters")
+        raise InvalidInput(N_("place is at most 500 characters"))
     with db.transaction() as s:
         case = _locked_case(s, case_id)
         require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None)
         check_times(occurred_at, now, case.decided_at or case.filed_at)
         if CaseKind(case.kind) is CaseKind.PIGS:
             raise NoRecoveryBySale(
-                "recovery by sale of the cattle is for a fine adjudged under Sec XVII; a fine "
-                "for damage by pigs (Sec XVIII) is not recovered so",
+                N_(
+                    "recovery by sale of the cattle is for a fine adjudged under Sec XVII; a fine "
+                    "for damage by pigs (Sec XVIII) is not recovered so"
+                ),
                 case_id=case_id,
             )
         if case.status != "convicted" or case.fine <= 0:
@@ -362,13 +364,13 @@ def record_recovery_sale(
     balance goes back to the owner of the cattle; a shortfall stays unpaid against the case.
     """
     if not lots:
-        raise InvalidInput("an auction record needs at least one lot")
+        raise InvalidInput(N_("an auction record needs at least one lot"))
     if expenses < 0 or any(lot.price < 0 for lot in lots):
-        raise InvalidInput("prices and expenses cannot be negative")
+        raise InvalidInput(N_("prices and expenses cannot be negative"))
     if len({lot.number for lot in lots}) != len(lots):
-        raise InvalidInput("a head of cattle can be in one lot only")
+        raise InvalidInput(N_("a head of cattle can be in one lot only"))
     if not place.strip():
-        raise InvalidInput("say where the auction was held")
+        raise InvalidInput(N_("say where the auction was held"))
     with db.transaction() as s:
         case = _locked_case(s, case_id)
         order = open_order(s, case_id)

@@ -10,7 +10,7 @@ from enum import StrEnum
 
 from sqlmodel import Session, col, select
 
-from law.errors import Conflict, ExcludedTract, InvalidInput, NotFound
+from law.errors import N_, Conflict, ExcludedTract, InvalidInput, NotFound
 from law.guards import check_offence_recorder, check_report_for
 from law.kinds import FINE_CLASS, AnimalKind, OutsideScale, fine_for, kind_of
 from law.lifecycle import AnimalStatus, Rescue, SeizureStatus
@@ -104,7 +104,7 @@ def find_village(s: Session, name: str, district_code: str | None = None) -> Vil
 
     wanted = " ".join(name.split()).lower()
     if not wanted:
-        raise InvalidInput("the village is missing")
+        raise InvalidInput(N_("the village is missing"))
     q = select(Village)
     if district_code:
         district = s.exec(select(District).where(District.code == district_code)).first()
@@ -159,23 +159,25 @@ def report_seizure(
     except ValueError:
         raise InvalidInput(f"ground must be one of {', '.join(g.value for g in Ground)}") from None
     if not animals:
-        raise InvalidInput("at least one animal must be named (Sec V: number and description)")
+        raise InvalidInput(N_("at least one animal must be named (Sec V: number and description)"))
     heads = 0
     for group in animals:
         if group.count < 1:
-            raise InvalidInput("each count must be at least 1")
+            raise InvalidInput(N_("each count must be at least 1"))
         heads += group.count
     if heads > MAX_HEADS:
         raise InvalidInput(f"at most {MAX_HEADS} head in one seizure")
     if grnd is not Ground.STRAY and not damage.strip():
         raise InvalidInput(
-            "say what damage the cattle were doing: Sec II allows seizing only cattle doing damage",
+            N_(
+                "say what damage the cattle were doing: Sec II allows seizing only cattle doing damage"
+            ),
             section=GROUND_SECTION[grnd],
         )
     if not place.strip():
-        raise InvalidInput("say where the cattle were seized")
+        raise InvalidInput(N_("say where the cattle were seized"))
     if len(place) > 500 or len(damage) > 2000:
-        raise InvalidInput("place is at most 500 characters and damage at most 2000")
+        raise InvalidInput(N_("place is at most 500 characters and damage at most 2000"))
     with db.transaction() as s:
         vill = find_village(s, village, district)
         ctx = district_context(s, vill.district_id)
@@ -210,8 +212,10 @@ def report_seizure(
                 require_role(s, actor_id, ctx.id, (Role.POLICE, Role.DAROGAH), pound.thana)
             if owner is not None:
                 raise InvalidInput(
-                    "strays are cattle whose owners are unknown (Sec XVI); "
-                    "a known owner's cattle are seized for damage under Sec II",
+                    N_(
+                        "strays are cattle whose owners are unknown (Sec XVI); "
+                        "a known owner's cattle are seized for damage under Sec II"
+                    ),
                     section="XVI",
                 )
         # Whoever is named is found by his phone or added; a known person's record stays as it is.
@@ -228,8 +232,10 @@ def report_seizure(
             and not has_role(s, seizer_person.id or 0, ctx.id, Role.ROAD_OFFICER)
         ):
             raise InvalidInput(
-                "a seizure under Sec XV is made by a person in charge of the road, canal or "
-                "embankment: name him as the seizer",
+                N_(
+                    "a seizure under Sec XV is made by a person in charge of the road, canal or "
+                    "embankment: name him as the seizer"
+                ),
                 section="XV",
             )
         owner_person = (
@@ -240,7 +246,7 @@ def report_seizure(
             else None
         )
         if owner_person is not None and owner_person.id == seizer_person.id:
-            raise InvalidInput("the owner cannot be the seizer")
+            raise InvalidInput(N_("the owner cannot be the seizer"))
         seized_on = local_date(occurred_at, ctx.tz)
         seizure = Seizure(
             ref=new_ref(s),
@@ -398,9 +404,9 @@ def request_police_aid(
         if actor_id not in (seizure.seizer_id, seizure.reporter_id):
             from law.errors import NotAuthorised
 
-            raise NotAuthorised("only the seizer may call for police aid", section="II")
+            raise NotAuthorised(N_("only the seizer may call for police aid"), section="II")
         if seizure.status != SeizureStatus.SEIZED.value:
-            raise Conflict("the cattle are already at the pound", section="II")
+            raise Conflict(N_("the cattle are already at the pound"), section="II")
         open_req = s.exec(
             select(AidRequest).where(
                 AidRequest.seizure_id == seizure.id, col(AidRequest.answered_at).is_(None)
@@ -429,9 +435,9 @@ def confirm_conveyance(
         require_role(s, actor_id, seizure.district_id, (Role.POLICE, Role.DAROGAH), pound.thana)
         check_times(occurred_at, now, seizure.seized_at)
         if s.exec(select(Conveyance).where(Conveyance.seizure_id == seizure.id)).first():
-            raise Conflict("conveyance is already confirmed", section="II")
+            raise Conflict(N_("conveyance is already confirmed"), section="II")
         if seizure.status != SeizureStatus.SEIZED.value:
-            raise Conflict("the cattle are already registered at the pound", section="V")
+            raise Conflict(N_("the cattle are already registered at the pound"), section="V")
         s.add(
             Conveyance(
                 seizure_id=seizure.id or 0,
@@ -489,9 +495,9 @@ def record_offence(
     try:
         okind = OffenceKind(kind)
     except ValueError:
-        raise InvalidInput("kind must be opposition or rescue") from None
+        raise InvalidInput(N_("kind must be opposition or rescue")) from None
     if not description.strip():
-        raise InvalidInput("describe what happened", section="XIII")
+        raise InvalidInput(N_("describe what happened"), section="XIII")
     with db.transaction() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         check_offence_recorder(seizure_standing(s, actor_id, seizure))

@@ -9,7 +9,7 @@ from datetime import datetime
 
 from sqlmodel import select
 
-from law.errors import InvalidInput, NotFound
+from law.errors import N_, InvalidInput, NotFound
 from models import ApiToken, Database
 from office import audit
 from office.common import check_aware, find_or_add_person, normalise_phone, person_by_phone
@@ -90,11 +90,11 @@ def revoke_token(db: Database, *, token: str, now: datetime) -> int:
     """
     check_aware(now, "now")
     if not token or len(token) > MAX_TOKEN_LENGTH:
-        raise InvalidInput("that is not an API token")
+        raise InvalidInput(N_("that is not an API token"))
     with db.transaction() as s:
         row = s.exec(select(ApiToken).where(ApiToken.token_hash == token_hash(token))).first()
         if row is None:
-            raise NotFound("no such API token")
+            raise NotFound(N_("no such API token"))
         if row.revoked_at is None:
             row.revoked_at = now
             s.add(row)
