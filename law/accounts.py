@@ -45,8 +45,10 @@ def check_lots_needed(lots: Sequence[LotCharge], animal_ids: Sequence[int], due:
     if index is not None:
         animal = animal_ids[index]
         raise LotNotNeeded(
-            f"the lots before animal {animal} already cover the dues and the expenses of "
-            "sale; no more cattle may be sold",
+            N_(
+                "the lots before animal {animal} already cover the dues and the expenses of "
+                "sale; no more cattle may be sold"
+            ),
             animal=animal,
             due=due,
             covered_by=sum(lot.price for lot in lots[:index]),

@@ -98,7 +98,7 @@ def step(now: ComplaintStatus, to: ComplaintStatus, *, complaint_id: int = 0) ->
     """The complaint's next status, or the named error saying why the Act does not allow it."""
     if now in DECIDED:
         raise ComplaintDecided(
-            f"complaint {complaint_id} is already decided ({now.value})",
+            N_("complaint {complaint_id} is already decided ({status})"),
             complaint_id=complaint_id,
             status=now.value,
         )
@@ -106,19 +106,27 @@ def step(now: ComplaintStatus, to: ComplaintStatus, *, complaint_id: int = 0) ->
         return to
     if to in (_C.LAWFUL, _C.ILLEGAL):
         raise ComplaintNotAdmitted(
-            f"complaint {complaint_id} has not been admitted: the seizure is adjudged lawful or "
-            "illegal only after the party complained against has been summoned to a summary "
-            "enquiry; admit it with a summons, or dismiss it on examination",
+            N_(
+                "complaint {complaint_id} has not been admitted: the seizure is adjudged lawful or "
+                "illegal only after the party complained against has been summoned to a summary "
+                "enquiry; admit it with a summons, or dismiss it on examination"
+            ),
             complaint_id=complaint_id,
         )
     if now is _C.ADMITTED and to is _C.DISMISSED:
         raise ComplaintUnderEnquiry(
-            f"complaint {complaint_id} is admitted and the seizer summoned: the enquiry ends with "
-            "the seizure held lawful or illegal",
+            N_(
+                "complaint {complaint_id} is admitted and the seizer summoned: the enquiry ends "
+                "with "
+                "the seizure held lawful or illegal"
+            ),
             complaint_id=complaint_id,
         )
     raise InvalidTransition(
-        f"complaint {complaint_id} is already {now.value}", section="XIV", complaint_id=complaint_id
+        N_("complaint {complaint_id} is already {status}"),
+        section="XIV",
+        complaint_id=complaint_id,
+        status=now.value,
     )
 
 
@@ -129,10 +137,16 @@ def standing(*, owner_of_record: int | None, complainant: int, owner_name: str =
         return Standing.CLAIMING_OWNER
     if complainant == owner_of_record:
         return Standing.OWNER_OF_RECORD
-    who = f" ({owner_name})" if owner_name else ""
     raise ComplainantNotOwner(
-        f"the owner of record{who} complains against this seizure, in person or by an agent "
-        "personally acquainted with the circumstances, in his name",
+        N_(
+            "the owner of record ({owner}) complains against this seizure, in person or by an "
+            "agent personally acquainted with the circumstances, in his name"
+        )
+        if owner_name
+        else N_(
+            "the owner of record complains against this seizure, in person or by an agent "
+            "personally acquainted with the circumstances, in his name"
+        ),
         owner=owner_name or "-",
     )
 
@@ -187,8 +201,12 @@ def check_filing(f: Filing) -> None:
 def check_one_open(open_statuses: Iterable[str], *, complainant: str = "") -> None:
     """Practice G14: one undecided complaint per complainant per seizure."""
     if any(ComplaintStatus(s) in OPEN for s in open_statuses):
-        who = f" by {complainant}" if complainant else ""
-        raise ComplaintAlreadyPending(f"a complaint{who} against this seizure is already undecided")
+        raise ComplaintAlreadyPending(
+            N_("a complaint by {complainant} against this seizure is already undecided")
+            if complainant
+            else N_("a complaint against this seizure is already undecided"),
+            complainant=complainant,
+        )
 
 
 @dataclass(frozen=True)

@@ -105,19 +105,24 @@ def check_payment(
     held = balance_at(entries, at)
     if held < amount:
         raise FundInsufficient(
-            f"the fund held {money.format(held)} then; {money.format(amount)} cannot be paid "
-            "out of it",
+            N_("the fund held {balance_text} then; {amount_text} cannot be paid out of it"),
             balance=held,
             amount=amount,
+            balance_text=money.format(held),
+            amount_text=money.format(amount),
         )
     lowest = held
     for line in statement([e for e in entries if e.at > at], opening=held):
         lowest = min(lowest, line.balance)
     if lowest < amount:
         raise FundInsufficient(
-            f"payments already made since leave only {money.format(lowest)} in the fund; "
-            f"{money.format(amount)} cannot be paid out of it",
+            N_(
+                "payments already made since leave only {balance_text} in the fund; "
+                "{amount_text} cannot be paid out of it"
+            ),
             balance=lowest,
             amount=amount,
+            balance_text=money.format(lowest),
+            amount_text=money.format(amount),
         )
     return held - amount

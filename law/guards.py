@@ -25,7 +25,7 @@ from law.profile import StatuteProfile
 
 def _not_negative(amount: int, what: str) -> None:
     if amount < 0:
-        raise InvalidInput(f"{what} cannot be negative", amount=amount)
+        raise InvalidInput(N_("{what} cannot be negative"), amount=amount, what=what)
 
 
 def check_purchaser(is_police_or_keeper: bool, animal: int | None = None) -> None:
@@ -40,8 +40,10 @@ def check_purchaser(is_police_or_keeper: bool, animal: int | None = None) -> Non
                 N_("Police Officers and pound-keepers may not buy at this sale")
             )
         raise PurchaserIsOfficial(
-            f"the buyer of animal {animal} is a Police Officer or pound-keeper, who may not buy "
-            "at this sale",
+            N_(
+                "the buyer of animal {animal} is a Police Officer or pound-keeper, who may not buy "
+                "at this sale"
+            ),
             animal=animal,
         )
 
@@ -51,7 +53,9 @@ def check_damages(damages: int, profile: StatuteProfile) -> None:
     _not_negative(damages, "damages")
     if damages > profile.damages_cap:
         cap = profile.money.format(profile.damages_cap)
-        raise DamagesOverCap(f"damages may not exceed {cap}", cap=profile.damages_cap)
+        raise DamagesOverCap(
+            N_("damages may not exceed {cap_text}"), cap=profile.damages_cap, cap_text=cap
+        )
 
 
 def check_pig_fine(fine: int, profile: StatuteProfile) -> None:
@@ -60,9 +64,10 @@ def check_pig_fine(fine: int, profile: StatuteProfile) -> None:
     if fine > profile.pig_fine_cap:
         cap = profile.money.format(profile.pig_fine_cap)
         raise FineOverCap(
-            f"the fine for damage by pigs may not exceed {cap}",
+            N_("the fine for damage by pigs may not exceed {cap_text}"),
             section="XVIII",
             cap=profile.pig_fine_cap,
+            cap_text=cap,
         )
 
 
@@ -72,9 +77,10 @@ def check_opposition_fine(fine: int, profile: StatuteProfile) -> None:
     if fine > profile.opposition_fine_cap:
         cap = profile.money.format(profile.opposition_fine_cap)
         raise FineOverCap(
-            f"the fine for opposing a seizure or rescuing cattle may not exceed {cap}",
+            N_("the fine for opposing a seizure or rescuing cattle may not exceed {cap_text}"),
             section="XIII",
             cap=profile.opposition_fine_cap,
+            cap_text=cap,
         )
 
 
@@ -92,12 +98,17 @@ def check_opposition_imprisonment(months: int, days: int, profile: StatuteProfil
     _not_negative(days, "days of imprisonment")
     if days > DAYS_IN_A_TERM_MONTH:
         raise InvalidInput(
-            f"say a term of more than {DAYS_IN_A_TERM_MONTH} days in months and days", days=days
+            N_("say a term of more than {most} days in months and days"),
+            days=days,
+            most=DAYS_IN_A_TERM_MONTH,
         )
     cap = profile.opposition_prison_months
     if (months, days) > (cap, 0):
         raise ImprisonmentOverCap(
-            f"imprisonment for opposing a seizure or rescuing cattle may not exceed {cap} months",
+            N_(
+                "imprisonment for opposing a seizure or rescuing cattle may not exceed "
+                "{cap_months} months"
+            ),
             cap_months=cap,
             months=months,
             days=days,
@@ -142,7 +153,7 @@ def check_surplus_claim(claimed_on: date, deposited_on: date, profile: StatutePr
     until = surplus_until(deposited_on, profile)
     if claimed_on > until:
         raise SurplusClaimOutOfTime(
-            f"the surplus could be claimed until {until.isoformat()}; it has gone to the fund",
+            N_("the surplus could be claimed until {until}; it has gone to the fund"),
             until=until.isoformat(),
         )
 
@@ -150,7 +161,7 @@ def check_surplus_claim(claimed_on: date, deposited_on: date, profile: StatutePr
 def check_not_excluded(tract: str, excluded: Collection[str]) -> None:
     """Sec XX: the Act does not run in a district or tract the local Government has excluded."""
     if tract.strip().casefold() in {t.strip().casefold() for t in excluded}:
-        raise ExcludedTract(f"{tract} is excluded from the operation of this Act", tract=tract)
+        raise ExcludedTract(N_("{tract} is excluded from the operation of this Act"), tract=tract)
 
 
 def check_offence_recorder(standing: Standing) -> None:

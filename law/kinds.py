@@ -156,9 +156,10 @@ def _classify(
             return OutsideScale(candidate)
     known = [k.value for k in AnimalKind] + sorted(known_aliases)
     raise UnknownAnimalKind(
-        f"unknown kind of animal {text!r}; known kinds: {', '.join(known)}",
+        N_("unknown kind of animal '{kind}'; known kinds: {known_text}"),
         kind=text,
         known=known,
+        known_text=", ".join(known),
     )
 
 
@@ -167,9 +168,12 @@ def resolve_kind(text: str, aliases: Mapping[str, AnimalKind]) -> AnimalKind:
     kind = _classify(text, aliases, ())
     if isinstance(kind, OutsideScale):
         raise KindNeedsMagistrateOrder(
-            f"{with_article(kind.word)} is not in the Sec VI scale; it can be registered only "
-            "on a Magistrate's order",
+            N_(
+                "{kind_text} is not in the Sec VI scale; it can be registered only "
+                "on a Magistrate's order"
+            ),
             kind=text,
+            kind_text=with_article(kind.word),
         )
     return kind
 
@@ -203,18 +207,21 @@ def order_kind(text: str, aliases: Mapping[str, AnimalKind]) -> str:
     else:
         if isinstance(kind, AnimalKind):
             raise InvalidInput(
-                f"{with_article(_normalise(text))} is fined under the Sec VI scale as "
-                f"{with_article(kind.value)}; "
-                "no order is needed",
+                N_(
+                    "{word_text} is fined under the Sec VI scale as {kind_text}; no order is needed"
+                ),
                 section="VI",
                 kind=kind.value,
+                word_text=with_article(_normalise(text)),
+                kind_text=with_article(kind.value),
             )
         word = kind.word
     if len(word) > KIND_MAX or not _KIND_WORD.match(word):
         raise InvalidInput(
-            f"name the animal in one or two words of letters, at most {KIND_MAX} in all",
+            N_("name the animal in one or two words of letters, at most {most} in all"),
             section="practice G4",
             kind=text,
+            most=KIND_MAX,
         )
     return word
 
@@ -263,9 +270,12 @@ def order_in_force(kind: str, orders: Sequence[KindOrder], on: date) -> KindOrde
             best = order
     if best is None:
         raise KindNeedsMagistrateOrder(
-            f"{with_article(kind)} is not in the Sec VI scale; it can be registered only on a "
-            "Magistrate's order fixing its fine and feeding",
+            N_(
+                "{kind_text} is not in the Sec VI scale; it can be registered only on a "
+                "Magistrate's order fixing its fine and feeding"
+            ),
             kind=kind,
+            kind_text=with_article(kind),
         )
     return best
 
@@ -284,8 +294,10 @@ def check_registrable(awaiting: Collection[str]) -> None:
     if awaiting:
         kinds = ", ".join(sorted(set(awaiting)))
         raise KindNeedsMagistrateOrder(
-            f"the {kinds} cannot be registered until the Magistrate orders its fine and "
-            "feeding; the other cattle wait with it",
+            N_(
+                "the {kinds} cannot be registered until the Magistrate orders its fine and "
+                "feeding; the other cattle wait with it"
+            ),
             kinds=kinds,
         )
 
@@ -297,5 +309,5 @@ def fine_for(kind: AnimalKind, schedule: Mapping[FineClass, int]) -> int:
         return schedule[fine_class]
     except KeyError:
         raise InvalidInput(
-            f"the fine schedule has no row {fine_class.value}", fine_class=fine_class.value
+            N_("the fine schedule has no row {fine_class}"), fine_class=fine_class.value
         ) from None

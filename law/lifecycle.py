@@ -318,11 +318,12 @@ def _with_animals(state: SeizureState, ids: Iterable[int], to: AnimalStatus) -> 
 def _require(state: SeizureState, ids: Iterable[int], allowed: frozenset[AnimalStatus]) -> None:
     for i in ids:
         if i not in state.animals:
-            raise NotFound(f"no animal {i} in this seizure", animal_id=i)
+            raise NotFound(N_("no animal {animal_id} in this seizure"), animal_id=i)
         if state.animals[i] not in allowed:
-            where = "in the pound" if allowed == IN_POUND else "in custody"
             raise InvalidTransition(
-                f"animal {i} is not {where} (it is {state.animals[i].value})",
+                N_("animal {animal_id} is not in the pound (it is {status})")
+                if allowed == IN_POUND
+                else N_("animal {animal_id} is not in custody (it is {status})"),
                 animal_id=i,
                 status=state.animals[i].value,
             )
@@ -330,9 +331,13 @@ def _require(state: SeizureState, ids: Iterable[int], allowed: frozenset[AnimalS
 
 def _require_open(state: SeizureState, what: str) -> None:
     if state.status is SeizureStatus.SEIZED:
-        raise InvalidTransition(f"cannot {what}: the cattle have not reached the pound")
+        raise InvalidTransition(
+            N_("cannot {what}: the cattle have not reached the pound"), what=what
+        )
     if state.status not in OPEN_IN_POUND:
-        raise InvalidTransition(f"cannot {what}: the seizure is {state.status.value}")
+        raise InvalidTransition(
+            N_("cannot {what}: the seizure is {status}"), what=what, status=state.status.value
+        )
 
 
 def _check_order(state: SeizureState, on: date) -> None:
@@ -340,8 +345,7 @@ def _check_order(state: SeizureState, on: date) -> None:
     latest = max(d for d in milestones if d is not None)
     if on < latest:
         raise EventOutOfOrder(
-            f"the event is dated {on.isoformat()}, before {latest.isoformat()} "
-            "already recorded on this seizure",
+            N_("the event is dated {on}, before {latest} already recorded on this seizure"),
             on=on.isoformat(),
             latest=latest.isoformat(),
         )
@@ -353,7 +357,7 @@ def _arrive(state: SeizureState, event: Arrive) -> SeizureState:
     arriving = [i for i, s in state.animals.items() if s is AnimalStatus.SEIZED]
     if event.count is not None and event.count != len(arriving):
         raise InvalidInput(
-            f"{event.count} arrived but {len(arriving)} are in the seizer's custody",
+            N_("{count} arrived but {expected} are in the seizer's custody"),
             count=event.count,
             expected=len(arriving),
         )
@@ -372,10 +376,14 @@ def _pay(state: SeizureState, event: Pay) -> SeizureState:
     if event.paid < event.due:
         fmt = state.profile.money.format
         raise ReleaseWithoutFine(
-            f"{fmt(event.paid)} paid of {fmt(event.due)} due; the cattle are released only "
-            "on payment of the fine and feeding, or on an order of competent authority",
+            N_(
+                "{paid_text} paid of {due_text} due; the cattle are released only "
+                "on payment of the fine and feeding, or on an order of competent authority"
+            ),
             paid=event.paid,
             due=event.due,
+            paid_text=fmt(event.paid),
+            due_text=fmt(event.due),
         )
     return _with_animals(state, event.animal_ids, AnimalStatus.RELEASED_PAID)
 
@@ -396,8 +404,9 @@ def _refuse(state: SeizureState, event: Refuse) -> SeizureState:
 def _report_unclaimed(state: SeizureState, event: ReportUnclaimed) -> SeizureState:
     if state.status is not SeizureStatus.IMPOUNDED or state.impounded_on is None:
         raise InvalidTransition(
-            f"only impounded cattle are reported unclaimed (the seizure is {state.status.value})",
+            N_("only impounded cattle are reported unclaimed (the seizure is {status})"),
             section="VIII",
+            status=state.status.value,
         )
     if state.owner_refused:
         # The owner has appeared: the cattle are not unclaimed; the way on is a Sec IX sale.
@@ -408,9 +417,12 @@ def _report_unclaimed(state: SeizureState, event: ReportUnclaimed) -> SeizureSta
     until = claim_until(state.impounded_on, state.profile)
     if event.on <= until:
         raise NoticeNotYetDue(
-            f"the cattle may be claimed until {until.isoformat()}; "
-            f"they can be reported unclaimed from {(until + timedelta(days=1)).isoformat()}",
+            N_(
+                "the cattle may be claimed until {claim_until}; "
+                "they can be reported unclaimed from {report_from}"
+            ),
             claim_until=until.isoformat(),
+            report_from=(until + timedelta(days=1)).isoformat(),
         )
     return replace(state, status=SeizureStatus.REPORTED_UNCLAIMED, reported_on=event.on)
 
@@ -418,8 +430,9 @@ def _report_unclaimed(state: SeizureState, event: ReportUnclaimed) -> SeizureSta
 def _post_notice(state: SeizureState, event: PostNotice) -> SeizureState:
     if state.status is not SeizureStatus.REPORTED_UNCLAIMED:
         raise InvalidTransition(
-            f"a notice follows the pound-keeper's report (the seizure is {state.status.value})",
+            N_("a notice follows the pound-keeper's report (the seizure is {status})"),
             section="VIII",
+            status=state.status.value,
         )
     return replace(state, status=SeizureStatus.NOTICED, noticed_on=event.on)
 
@@ -454,9 +467,12 @@ def _sell(state: SeizureState, event: Sell) -> SeizureState:
     first = sale_not_before(state.noticed_on, state.profile)
     if event.on < first:
         raise SaleNotYetDue(
-            f"the cattle may be claimed until {(first - timedelta(days=1)).isoformat()}; "
-            f"the sale may be held from {first.isoformat()}",
+            N_(
+                "the cattle may be claimed until {claim_until}; "
+                "the sale may be held from {sale_not_before}"
+            ),
             sale_not_before=first.isoformat(),
+            claim_until=(first - timedelta(days=1)).isoformat(),
         )
     return _with_animals(state, event.animal_ids, AnimalStatus.SOLD)
 
@@ -465,8 +481,10 @@ def _file_complaint(state: SeizureState, event: FileComplaint) -> SeizureState:
     until = complaint_until(state.seized_on, state.profile)
     if event.on > until:
         raise ComplaintOutOfTime(
-            f"a complaint against the seizure could be made until {until.isoformat()} "
-            "(ten days from the seizure)",
+            N_(
+                "a complaint against the seizure could be made until {complaint_until} "
+                "(ten days from the seizure)"
+            ),
             complaint_until=until.isoformat(),
         )
     # Practice G12: admissible whatever happened since the seizure, a sale included; it stays
@@ -503,11 +521,20 @@ def _close_if_done(state: SeizureState) -> SeizureState:
 def _check_transitions(before: SeizureState, after: SeizureState) -> None:
     # The diagram is the contract: a step outside it is a bug here, never a lawful act.
     if before.status != after.status and (before.status, after.status) not in TRANSITIONS:
-        raise InvalidTransition(f"{before.status.value} cannot become {after.status.value}")
+        raise InvalidTransition(
+            N_("{before} cannot become {after}"),
+            before=before.status.value,
+            after=after.status.value,
+        )
     for i, old in before.animals.items():
         new = after.animals[i]
         if old != new and (old, new) not in ANIMAL_TRANSITIONS:
-            raise InvalidTransition(f"animal {i} cannot go from {old.value} to {new.value}")
+            raise InvalidTransition(
+                N_("animal {animal_id} cannot go from {before} to {after}"),
+                animal_id=i,
+                before=old.value,
+                after=new.value,
+            )
 
 
 def apply(state: SeizureState, event: Event) -> SeizureState:
@@ -540,7 +567,7 @@ def apply(state: SeizureState, event: Event) -> SeizureState:
         case Rescue():
             after = _leave_custody(state, event.animal_ids, AnimalStatus.RESCUED)
         case _:
-            raise InvalidInput(f"unknown event {type(event).__name__}")
+            raise InvalidInput(N_("unknown event {event}"), event=type(event).__name__)
     after = _close_if_done(after)
     _check_transitions(state, after)
     return after

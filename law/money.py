@@ -81,7 +81,8 @@ class PiesSystem(MoneySystem):
             if "." in cleaned.lower().removeprefix("rs."):
                 raise InvalidMoney(
                     N_(
-                        "write rupees-annas-pies, like Rs 1-7-0; fractions of a rupee are not accepted"
+                        "write rupees-annas-pies, like Rs 1-7-0; fractions of a rupee are not "
+                        "accepted"
                     ),
                     text=text,
                 )
@@ -164,7 +165,8 @@ def money_system(name: str) -> MoneySystem:
         return MONEY_SYSTEMS[name]
     except KeyError:
         raise InvalidInput(
-            f"unknown money system {name!r}; known: {', '.join(MONEY_SYSTEMS)}",
+            N_("unknown money system '{name}'; known: {known_text}"),
             name=name,
             known=list(MONEY_SYSTEMS),
+            known_text=", ".join(MONEY_SYSTEMS),
         ) from None

@@ -121,8 +121,7 @@ def check_not_before_start(on: date, start: date) -> None:
     """Practice G17: no act is dated before the district's start (its register's first day)."""
     if on < start:
         raise ActBeforeStart(
-            f"the act is dated {on.isoformat()}, before this district's register begins "
-            f"({start.isoformat()})",
+            N_("the act is dated {on}, before this district's register begins ({start})"),
             on=on.isoformat(),
             start=start.isoformat(),
         )

@@ -29,7 +29,7 @@ from law.money_split import apply_in_order, first_lot_not_needed
 
 def _not_negative(amount: int, what: str) -> None:
     if amount < 0:
-        raise InvalidInput(f"{what} cannot be negative", amount=amount)
+        raise InvalidInput(N_("{what} cannot be negative"), amount=amount, what=what)
 
 
 def check_lots_needed(prices: Sequence[int], fine_due: int, expenses: int) -> None:
@@ -42,8 +42,10 @@ def check_lots_needed(prices: Sequence[int], fine_due: int, expenses: int) -> No
     if index is not None:
         fetched = sum(prices[:index])
         raise RecoveryCovered(
-            f"lot {index + 1} is not needed: the lots before it fetched {fetched}, which "
-            f"covers the fine and the expenses of sale ({dues})",
+            N_(
+                "lot {lot} is not needed: the lots before it fetched {fetched}, which "
+                "covers the fine and the expenses of sale ({dues})"
+            ),
             lot=index + 1,
             fetched=fetched,
             dues=dues,

@@ -77,8 +77,14 @@ def check_village_under_act(s: Session, village: Village) -> None:
     try:
         check_not_excluded(village.name, excluded)
     except ExcludedTract as exc:
-        why = f": {village.excluded_reason}" if village.excluded_reason else ""
-        raise ExcludedTract(f"{exc.message}{why}", village=village.name) from exc
+        raise ExcludedTract(
+            N_("{tract} is excluded from the operation of this Act: {reason}")
+            if village.excluded_reason
+            else N_("{tract} is excluded from the operation of this Act"),
+            village=village.name,
+            tract=village.name,
+            reason=village.excluded_reason or "",
+        ) from exc
 
 
 def file_case(
@@ -123,9 +129,14 @@ def file_case(
                 theirs = s.get(District, seizure.district_id)
                 ours = s.get(District, vill.district_id)
                 raise SeizureOfAnotherDistrict(
-                    f"seizure {seizure.ref} is of district {theirs.name if theirs else '?'}; "
-                    f"a case in {vill.name} ({ours.name if ours else '?'}) cannot rest on it",
+                    N_(
+                        "seizure {ref} is of district {theirs}; a case in {village} ({ours}) "
+                        "cannot rest on it"
+                    ),
                     ref=seizure.ref,
+                    theirs=theirs.name if theirs else "?",
+                    village=vill.name,
+                    ours=ours.name if ours else "?",
                 )
             seizure_id = seizure.id
         case = Case(
@@ -183,11 +194,11 @@ def decide_case(
     with db.transaction() as s:
         case = s.get(Case, case_id)
         if case is None:
-            raise NotFound(f"no case {case_id}")
+            raise NotFound(N_("no case {case_id}"), case_id=case_id)
         require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None)
         check_times(occurred_at, now, case.filed_at)
         if case.status != "pending":
-            raise Conflict(f"case {case_id} is already decided")
+            raise Conflict(N_("case {case_id} is already decided"), case_id=case_id)
         ctx = district_context(s, case.district_id)
         what = CaseKind(case.kind)
         if not convicted and (fine or compensation):
@@ -292,7 +303,7 @@ def _line(p: dict[str, Any] | None) -> str:
 def _case(s: Session, case_id: int) -> Case:
     case = s.get(Case, case_id)
     if case is None:
-        raise NotFound(f"no case {case_id}")
+        raise NotFound(N_("no case {case_id}"), case_id=case_id)
     return case
 
 

@@ -44,7 +44,7 @@ def _district(s: Session, code: str, *, lock: bool = False) -> District:
         q = q.with_for_update()
     row = s.exec(q).first()
     if row is None or row.id is None:
-        raise NotFound(f"no district {code!r}")
+        raise NotFound(N_("no district '{district}'"), district=code)
     return row
 
 
@@ -62,7 +62,12 @@ def _pound(s: Session, ctx: DistrictContext, code: str) -> Pound:
         select(Pound).where(Pound.code == code.strip().upper(), Pound.district_id == ctx.id)
     ).first()
     if pound is None:
-        raise NotFound(f"no pound {code!r} in {ctx.district.code}", section="III")
+        raise NotFound(
+            N_("no pound '{pound}' in {district}"),
+            section="III",
+            pound=code,
+            district=ctx.district.code,
+        )
     return pound
 
 
@@ -74,10 +79,13 @@ def _keeper(s: Session, ctx: DistrictContext, pound: Pound, phone: str) -> Perso
         or not has_role(s, person.id, ctx.id, Role.KEEPER, pound.code)
     ):
         raise InvalidInput(
-            f"{phone} is not a keeper of {pound.name} pound: the fund pays salaries allowed "
-            "to pound-keepers",
+            N_(
+                "{keeper} is not a keeper of {pound} pound: the fund pays salaries allowed "
+                "to pound-keepers"
+            ),
             section=SECTION,
             keeper=phone,
+            pound=pound.name,
         )
     return person
 

@@ -120,8 +120,10 @@ def register_arrival(
         held = [a for a in rows if a.status == AnimalStatus.SEIZED.value]
         if count is not None and count != len(held):
             raise Conflict(
-                f"{len(held)} head were reported seized but {count} arrived: record the rescue "
-                "or escape of the missing ones first (Sec XIII), or correct the report",
+                N_(
+                    "{reported} head were reported seized but {arrived} arrived: record the rescue "
+                    "or escape of the missing ones first (Sec XIII), or correct the report"
+                ),
                 section="V",
                 reported=len(held),
                 arrived=count,
@@ -129,7 +131,11 @@ def register_arrival(
         for number, text in (descriptions or {}).items():
             match = [a for a in rows if a.number == number]
             if not match:
-                raise InvalidInput(f"there is no animal number {number} in {seizure.ref}")
+                raise InvalidInput(
+                    N_("there is no animal number {number} in {ref}"),
+                    number=number,
+                    ref=seizure.ref,
+                )
             match[0].description = text.strip()[:500]
             s.add(match[0])
         if owner is not None:
@@ -224,7 +230,7 @@ def _select_numbers(rows: list[Animal], numbers: list[int] | None) -> list[int]:
         return held
     unknown = sorted(set(numbers) - {a.number for a in rows})
     if unknown:
-        raise InvalidInput(f"no animal numbered {unknown}")
+        raise InvalidInput(N_("no animal numbered {animals}"), animals=str(unknown))
     return sorted(set(numbers))
 
 
@@ -255,24 +261,39 @@ def record_payment(
         so_far = sales_so_far(s, seizure, rows, ctx, on) if seizure.owner_refused_at else None
         if so_far is not None and so_far.any and set(numbers) != set(held_numbers(rows)):
             raise InvalidInput(
-                "after a part sale (Sec IX) the owner pays what the sale left due and takes "
-                f"back all {len(held_numbers(rows))} head still held",
+                N_(
+                    "after a part sale (Sec IX) the owner pays what the sale left due and takes "
+                    "back all {held} head still held"
+                ),
                 section="IX",
+                held=len(held_numbers(rows)),
             )
         due = payable_on(s, seizure, rows, ctx, on, set(numbers))
         if amount < due.total:
             raise ReleaseWithoutFine(
-                f"{ctx.fmt(due.total)} is due (fine {ctx.fmt(due.fine)}, feeding "
-                f"{ctx.fmt(due.feeding)}"
-                + (f", expenses of sale {ctx.fmt(due.expenses)}" if due.expenses else "")
-                + f"); {ctx.fmt(amount)} is not enough",
+                N_(
+                    "{due_text} is due (fine {fine_text}, feeding {feeding_text}, expenses of sale "
+                    "{expenses_text}); {paid_text} is not enough"
+                )
+                if due.expenses
+                else N_(
+                    "{due_text} is due (fine {fine_text}, feeding {feeding_text}); "
+                    "{paid_text} is not enough"
+                ),
                 due=due.total,
                 paid=amount,
+                due_text=ctx.fmt(due.total),
+                fine_text=ctx.fmt(due.fine),
+                feeding_text=ctx.fmt(due.feeding),
+                expenses_text=ctx.fmt(due.expenses),
+                paid_text=ctx.fmt(amount),
             )
         if amount > due.total:
             raise InvalidInput(
-                f"{ctx.fmt(due.total)} is due; take exactly that, not {ctx.fmt(amount)}",
+                N_("{due_text} is due; take exactly that, not {paid_text}"),
                 section="VII",
+                due_text=ctx.fmt(due.total),
+                paid_text=ctx.fmt(amount),
             )
         payer_person = _payer(s, seizure, payer, now)
         advance(
@@ -386,8 +407,9 @@ def _payer(s: Session, seizure: Seizure, payer: PersonIn | None, now: datetime) 
     elif seizure.owner_id != person.id:
         owner = get_person(s, seizure.owner_id)
         raise NotAuthorised(
-            f"the owner on record is {owner.name}; only the owner or his named agent may claim",
+            N_("the owner on record is {owner}; only the owner or his named agent may claim"),
             section="VII",
+            owner=owner.name,
         )
     return person
 

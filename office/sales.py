@@ -279,7 +279,9 @@ def _lot_numbers(seizure: Seizure, rows: list[Animal], lots: list[LotIn]) -> tup
     known = {a.number for a in rows}
     missing = [lot.animal for lot in lots if lot.animal not in known]
     if missing:
-        raise InvalidInput(f"no animal numbered {missing} in {seizure.ref}")
+        raise InvalidInput(
+            N_("no animal numbered {animals} in {ref}"), animals=str(missing), ref=seizure.ref
+        )
     return tuple(lot.animal for lot in lots)
 
 
@@ -666,7 +668,7 @@ def cattle_receipt(db: Database, *, ref: str) -> CattleReceiptView:
         ).first()
         if receipt is None:
             raise NotFound(
-                f"no cattle have been handed back to the owner of {seizure.ref} after a sale",
+                N_("no cattle have been handed back to the owner of {ref} after a sale"),
                 ref=seizure.ref,
             )
         ctx = district_context(s, seizure.district_id)

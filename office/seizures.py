@@ -109,13 +109,15 @@ def find_village(s: Session, name: str, district_code: str | None = None) -> Vil
     if district_code:
         district = s.exec(select(District).where(District.code == district_code)).first()
         if district is None:
-            raise NotFound(f"no district {district_code!r}")
+            raise NotFound(N_("no district '{district}'"), district=district_code)
         q = q.where(Village.district_id == district.id)
     matches = [v for v in s.exec(q).all() if v.name.lower() == wanted]
     if not matches:
-        raise NotFound(f"no village called {name!r} is known", section="III", village=name)
+        raise NotFound(N_("no village called '{village}' is known"), section="III", village=name)
     if len(matches) > 1:
-        raise InvalidInput(f"several districts have a village {name!r}: name the district")
+        raise InvalidInput(
+            N_("several districts have a village '{village}': name the district"), village=name
+        )
     return matches[0]
 
 
@@ -157,7 +159,9 @@ def report_seizure(
     try:
         grnd = Ground(ground)
     except ValueError:
-        raise InvalidInput(f"ground must be one of {', '.join(g.value for g in Ground)}") from None
+        raise InvalidInput(
+            N_("ground must be one of {grounds}"), grounds=", ".join(g.value for g in Ground)
+        ) from None
     if not animals:
         raise InvalidInput(N_("at least one animal must be named (Sec V: number and description)"))
     heads = 0
@@ -166,11 +170,12 @@ def report_seizure(
             raise InvalidInput(N_("each count must be at least 1"))
         heads += group.count
     if heads > MAX_HEADS:
-        raise InvalidInput(f"at most {MAX_HEADS} head in one seizure")
+        raise InvalidInput(N_("at most {most} head in one seizure"), most=MAX_HEADS)
     if grnd is not Ground.STRAY and not damage.strip():
         raise InvalidInput(
             N_(
-                "say what damage the cattle were doing: Sec II allows seizing only cattle doing damage"
+                "say what damage the cattle were doing: Sec II allows seizing only cattle "
+                "doing damage"
             ),
             section=GROUND_SECTION[grnd],
         )
@@ -184,15 +189,21 @@ def report_seizure(
         ctx.check_started(occurred_at)
         if vill.excluded:
             raise ExcludedTract(
-                f"{vill.name} is excluded from the operation of the Act"
-                + (f": {vill.excluded_reason}" if vill.excluded_reason else ""),
+                N_("{village} is excluded from the operation of the Act: {reason}")
+                if vill.excluded_reason
+                else N_("{village} is excluded from the operation of the Act"),
                 village=vill.name,
+                reason=vill.excluded_reason or "",
             )
         if vill.pound_id is None:
-            raise NotFound(f"no pound is notified for {vill.name}", section="III")
+            raise NotFound(
+                N_("no pound is notified for {village}"), section="III", village=vill.name
+            )
         pound = s.get(Pound, vill.pound_id)
         if pound is None:
-            raise NotFound(f"no pound is notified for {vill.name}", section="III")
+            raise NotFound(
+                N_("no pound is notified for {village}"), section="III", village=vill.name
+            )
         # Practice G4: an animal outside the scale is taken as it is named; its pound's
         # standing orders name more kinds than the office knows by itself.
         ordered = {o.order.kind for o in ctx.kind_orders if o.pound_id == pound.id}

@@ -46,12 +46,12 @@ def issue_token(db: Database, *, phone: str, now: datetime, name: str | None = N
         if person is None:
             if not (name and name.strip()):
                 raise NotFound(
-                    f"no person has the phone {number}; give a name to add a private person",
+                    N_("no person has the phone {phone}; give a name to add a private person"),
                     phone=number,
                 )
             person = find_or_add_person(s, name=name, residence="", phone=number, now=now)
         if person.id is None:
-            raise NotFound(f"no person has the phone {number}", phone=number)
+            raise NotFound(N_("no person has the phone {phone}"), phone=number)
         token = TOKEN_PREFIX + secrets.token_urlsafe(32)
         row = ApiToken(person_id=person.id, token_hash=token_hash(token), created_at=now)
         s.add(row)
