@@ -109,14 +109,11 @@ GENERIC: dict[str, str] = {
         "Cattle are released only on payment of the fine and feeding, or by an order."
     ),
     "sale_not_yet_due": N_("The sale is not yet due."),
-    "lot_not_needed": N_(
-        "As many cattle as were needed are sold already; this lot is not needed."
-    ),
+    "lot_not_needed": N_("As many cattle as were needed are sold already; this lot is not needed."),
     "fine_over_cap": N_("That fine is above what the Act allows."),
     "notice_not_yet_due": N_("It is too early for that."),
     "no_recovery_by_sale": N_(
-        "Only a fine for mischief by causing cattle to trespass is recovered by sale of the "
-        "cattle."
+        "Only a fine for mischief by causing cattle to trespass is recovered by sale of the cattle."
     ),
     "seizure_of_another_district": N_("That seizure is of another district."),
     "fund_insufficient": N_("The fund does not hold enough for that payment."),
@@ -150,6 +147,17 @@ DETAIL_WORDS: dict[str, str] = {
     "complaint": N_("complaint"),
     "case": N_("case"),
     "offence": N_("offence"),
+    "release on payment": N_("release on payment"),
+    "release by order": N_("release by order"),
+    "record the owner's refusal": N_("record the owner's refusal"),
+    "sell": N_("sell"),
+    "damages": N_("damages"),
+    "a fine": N_("a fine"),
+    "months of imprisonment": N_("months of imprisonment"),
+    "days of imprisonment": N_("days of imprisonment"),
+    "compensation": N_("compensation"),
+    "the fine recovered": N_("the fine recovered"),
+    "the fine due": N_("the fine due"),
 }
 
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -187,6 +195,11 @@ def _fits(text: str, params: dict[str, object]) -> bool:
         return False
 
 
+def _params(t: Translator, exc: PoundError) -> dict[str, object]:
+    values = {**exc.details, **exc.said}
+    return {k: said_detail(t, v) for k, v in values.items() if isinstance(v, str | int)}
+
+
 def own_text(t: Translator, exc: PoundError) -> str | None:
     """The error's own text in the reader's language, or None if it has none there."""
     if t.lang == DEFAULT_LANGUAGE:
@@ -194,7 +207,7 @@ def own_text(t: Translator, exc: PoundError) -> str | None:
     template = exc.template
     if not template or not translated(t.lang, template):
         return None
-    params = {k: said_detail(t, v) for k, v in exc.details.items() if isinstance(v, str | int)}
+    params = _params(t, exc)
     if not _fits(template, params):
         return None
     return t(template, **params)
@@ -216,9 +229,7 @@ def explain(t: Translator, exc: PoundError, *, official: bool = True) -> str:
     """The refusal in the reader's language, never with English inside a Hindi or Bengali
     sentence: a text of the error with no translation gives way to its code's sentence."""
     sentence = TEXTS.get(exc.code, FALLBACK)
-    params: dict[str, object] = {
-        k: said_detail(t, v) for k, v in exc.details.items() if isinstance(v, str | int)
-    }
+    params = _params(t, exc)
     if MESSAGE in _fields(sentence):
         message = own_text(t, exc)
         if message is None:

@@ -84,5 +84,5 @@ def cite(section: str) -> str:
             if number in SECTIONS:
                 return f"Sec {number} ({SECTIONS[number]})"
     raise InvalidInput(
-        N_("no section or practice ruling '{asked}'"), section=section, asked=section
+        N_("no section or practice ruling '{asked}'"), section=section, said={"asked": section}
     )

@@ -126,7 +126,7 @@ def step(now: ComplaintStatus, to: ComplaintStatus, *, complaint_id: int = 0) ->
         N_("complaint {complaint_id} is already {status}"),
         section="XIV",
         complaint_id=complaint_id,
-        status=now.value,
+        said={"status": now.value},
     )
 
 
@@ -205,7 +205,7 @@ def check_one_open(open_statuses: Iterable[str], *, complainant: str = "") -> No
             N_("a complaint by {complainant} against this seizure is already undecided")
             if complainant
             else N_("a complaint against this seizure is already undecided"),
-            complainant=complainant,
+            said={"complainant": complainant},
         )
 
 

@@ -36,17 +36,29 @@ class PoundError(Exception):
     `code` is a stable snake_case id for the API and the translation catalogue; `section` is the
     Roman numeral of the section enforced ("XIV") or the practice ruling ("practice G4").
     `template` is the text marked with `N_` (None for an unmarked text, never translated) and
-    `message` that text in English with the details filled in.
+    `message` that text in English, filled from the `details` (returned by the API) and the
+    values only said (`said`: an amount as written, a word of the refusal).
     """
 
     code: ClassVar[str] = "pound_error"
     section: str | None = None
 
-    def __init__(self, message: str, *, section: str | None = None, **details: object) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        section: str | None = None,
+        said: Mapping[str, object] | None = None,
+        **details: object,
+    ) -> None:
         self.template: str | None = str(message) if isinstance(message, Template) else None
         # Kept JSON-able so the API can return them as they are.
         self.details: dict[str, object] = dict(details)
-        self.message = fill(self.template, self.details) if self.template else str(message)
+        # Values the template says that are not details of the API (an amount as written).
+        self.said: dict[str, object] = dict(said or {})
+        self.message = (
+            fill(self.template, {**self.details, **self.said}) if self.template else str(message)
+        )
         super().__init__(self.message)
         if section is not None:
             self.section = section

@@ -108,8 +108,7 @@ def check_payment(
             N_("the fund held {balance_text} then; {amount_text} cannot be paid out of it"),
             balance=held,
             amount=amount,
-            balance_text=money.format(held),
-            amount_text=money.format(amount),
+            said={"balance_text": money.format(held), "amount_text": money.format(amount)},
         )
     lowest = held
     for line in statement([e for e in entries if e.at > at], opening=held):
@@ -122,7 +121,6 @@ def check_payment(
             ),
             balance=lowest,
             amount=amount,
-            balance_text=money.format(lowest),
-            amount_text=money.format(amount),
+            said={"balance_text": money.format(lowest), "amount_text": money.format(amount)},
         )
     return held - amount

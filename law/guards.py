@@ -25,7 +25,7 @@ from law.profile import StatuteProfile
 
 def _not_negative(amount: int, what: str) -> None:
     if amount < 0:
-        raise InvalidInput(N_("{what} cannot be negative"), amount=amount, what=what)
+        raise InvalidInput(N_("{what} cannot be negative"), amount=amount, said={"what": what})
 
 
 def check_purchaser(is_police_or_keeper: bool, animal: int | None = None) -> None:
@@ -54,7 +54,7 @@ def check_damages(damages: int, profile: StatuteProfile) -> None:
     if damages > profile.damages_cap:
         cap = profile.money.format(profile.damages_cap)
         raise DamagesOverCap(
-            N_("damages may not exceed {cap_text}"), cap=profile.damages_cap, cap_text=cap
+            N_("damages may not exceed {cap_text}"), cap=profile.damages_cap, said={"cap_text": cap}
         )
 
 
@@ -67,7 +67,7 @@ def check_pig_fine(fine: int, profile: StatuteProfile) -> None:
             N_("the fine for damage by pigs may not exceed {cap_text}"),
             section="XVIII",
             cap=profile.pig_fine_cap,
-            cap_text=cap,
+            said={"cap_text": cap},
         )
 
 
@@ -80,7 +80,7 @@ def check_opposition_fine(fine: int, profile: StatuteProfile) -> None:
             N_("the fine for opposing a seizure or rescuing cattle may not exceed {cap_text}"),
             section="XIII",
             cap=profile.opposition_fine_cap,
-            cap_text=cap,
+            said={"cap_text": cap},
         )
 
 
@@ -100,7 +100,7 @@ def check_opposition_imprisonment(months: int, days: int, profile: StatuteProfil
         raise InvalidInput(
             N_("say a term of more than {most} days in months and days"),
             days=days,
-            most=DAYS_IN_A_TERM_MONTH,
+            said={"most": DAYS_IN_A_TERM_MONTH},
         )
     cap = profile.opposition_prison_months
     if (months, days) > (cap, 0):

@@ -159,7 +159,7 @@ def _classify(
         N_("unknown kind of animal '{kind}'; known kinds: {known_text}"),
         kind=text,
         known=known,
-        known_text=", ".join(known),
+        said={"known_text": ", ".join(known)},
     )
 
 
@@ -173,7 +173,7 @@ def resolve_kind(text: str, aliases: Mapping[str, AnimalKind]) -> AnimalKind:
                 "on a Magistrate's order"
             ),
             kind=text,
-            kind_text=with_article(kind.word),
+            said={"kind_text": with_article(kind.word)},
         )
     return kind
 
@@ -212,8 +212,10 @@ def order_kind(text: str, aliases: Mapping[str, AnimalKind]) -> str:
                 ),
                 section="VI",
                 kind=kind.value,
-                word_text=with_article(_normalise(text)),
-                kind_text=with_article(kind.value),
+                said={
+                    "word_text": with_article(_normalise(text)),
+                    "kind_text": with_article(kind.value),
+                },
             )
         word = kind.word
     if len(word) > KIND_MAX or not _KIND_WORD.match(word):
@@ -221,7 +223,7 @@ def order_kind(text: str, aliases: Mapping[str, AnimalKind]) -> str:
             N_("name the animal in one or two words of letters, at most {most} in all"),
             section="practice G4",
             kind=text,
-            most=KIND_MAX,
+            said={"most": KIND_MAX},
         )
     return word
 
@@ -275,7 +277,7 @@ def order_in_force(kind: str, orders: Sequence[KindOrder], on: date) -> KindOrde
                 "Magistrate's order fixing its fine and feeding"
             ),
             kind=kind,
-            kind_text=with_article(kind),
+            said={"kind_text": with_article(kind)},
         )
     return best
 

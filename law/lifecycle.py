@@ -332,11 +332,12 @@ def _require(state: SeizureState, ids: Iterable[int], allowed: frozenset[AnimalS
 def _require_open(state: SeizureState, what: str) -> None:
     if state.status is SeizureStatus.SEIZED:
         raise InvalidTransition(
-            N_("cannot {what}: the cattle have not reached the pound"), what=what
+            N_("cannot {what}: the cattle have not reached the pound"), said={"what": what}
         )
     if state.status not in OPEN_IN_POUND:
         raise InvalidTransition(
-            N_("cannot {what}: the seizure is {status}"), what=what, status=state.status.value
+            N_("cannot {what}: the seizure is {status}"),
+            said={"what": what, "status": state.status.value},
         )
 
 
@@ -382,8 +383,7 @@ def _pay(state: SeizureState, event: Pay) -> SeizureState:
             ),
             paid=event.paid,
             due=event.due,
-            paid_text=fmt(event.paid),
-            due_text=fmt(event.due),
+            said={"paid_text": fmt(event.paid), "due_text": fmt(event.due)},
         )
     return _with_animals(state, event.animal_ids, AnimalStatus.RELEASED_PAID)
 
@@ -406,7 +406,7 @@ def _report_unclaimed(state: SeizureState, event: ReportUnclaimed) -> SeizureSta
         raise InvalidTransition(
             N_("only impounded cattle are reported unclaimed (the seizure is {status})"),
             section="VIII",
-            status=state.status.value,
+            said={"status": state.status.value},
         )
     if state.owner_refused:
         # The owner has appeared: the cattle are not unclaimed; the way on is a Sec IX sale.
@@ -422,7 +422,7 @@ def _report_unclaimed(state: SeizureState, event: ReportUnclaimed) -> SeizureSta
                 "they can be reported unclaimed from {report_from}"
             ),
             claim_until=until.isoformat(),
-            report_from=(until + timedelta(days=1)).isoformat(),
+            said={"report_from": (until + timedelta(days=1)).isoformat()},
         )
     return replace(state, status=SeizureStatus.REPORTED_UNCLAIMED, reported_on=event.on)
 
@@ -432,7 +432,7 @@ def _post_notice(state: SeizureState, event: PostNotice) -> SeizureState:
         raise InvalidTransition(
             N_("a notice follows the pound-keeper's report (the seizure is {status})"),
             section="VIII",
-            status=state.status.value,
+            said={"status": state.status.value},
         )
     return replace(state, status=SeizureStatus.NOTICED, noticed_on=event.on)
 
@@ -472,7 +472,7 @@ def _sell(state: SeizureState, event: Sell) -> SeizureState:
                 "the sale may be held from {sale_not_before}"
             ),
             sale_not_before=first.isoformat(),
-            claim_until=(first - timedelta(days=1)).isoformat(),
+            said={"claim_until": (first - timedelta(days=1)).isoformat()},
         )
     return _with_animals(state, event.animal_ids, AnimalStatus.SOLD)
 
@@ -523,17 +523,14 @@ def _check_transitions(before: SeizureState, after: SeizureState) -> None:
     if before.status != after.status and (before.status, after.status) not in TRANSITIONS:
         raise InvalidTransition(
             N_("{before} cannot become {after}"),
-            before=before.status.value,
-            after=after.status.value,
+            said={"before": before.status.value, "after": after.status.value},
         )
     for i, old in before.animals.items():
         new = after.animals[i]
         if old != new and (old, new) not in ANIMAL_TRANSITIONS:
             raise InvalidTransition(
                 N_("animal {animal_id} cannot go from {before} to {after}"),
-                animal_id=i,
-                before=old.value,
-                after=new.value,
+                said={"animal_id": i, "before": old.value, "after": new.value},
             )
 
 
@@ -567,7 +564,7 @@ def apply(state: SeizureState, event: Event) -> SeizureState:
         case Rescue():
             after = _leave_custody(state, event.animal_ids, AnimalStatus.RESCUED)
         case _:
-            raise InvalidInput(N_("unknown event {event}"), event=type(event).__name__)
+            raise InvalidInput(N_("unknown event {event}"), said={"event": type(event).__name__})
     after = _close_if_done(after)
     _check_transitions(state, after)
     return after

@@ -168,5 +168,5 @@ def money_system(name: str) -> MoneySystem:
             N_("unknown money system '{name}'; known: {known_text}"),
             name=name,
             known=list(MONEY_SYSTEMS),
-            known_text=", ".join(MONEY_SYSTEMS),
+            said={"known_text": ", ".join(MONEY_SYSTEMS)},
         ) from None

@@ -42,8 +42,7 @@ class StatuteProfile:
         if missing:
             raise InvalidInput(
                 N_("profile {name}: no fine for {missing}"),
-                name=self.name,
-                missing=", ".join(missing),
+                said={"name": self.name, "missing": ", ".join(missing)},
             )
         amounts = {
             **{f"fine {c.value}": v for c, v in self.fine_schedule.items()},
@@ -54,7 +53,8 @@ class StatuteProfile:
         for what, amount in amounts.items():
             if amount < 0:
                 raise InvalidInput(
-                    N_("profile {name}: {what} cannot be negative"), name=self.name, what=what
+                    N_("profile {name}: {what} cannot be negative"),
+                    said={"name": self.name, "what": what},
                 )
         periods = {
             "claim_days": self.claim_days,
@@ -66,7 +66,8 @@ class StatuteProfile:
         for what, length in periods.items():
             if length < 1:
                 raise InvalidInput(
-                    N_("profile {name}: {what} must be at least 1"), name=self.name, what=what
+                    N_("profile {name}: {what} must be at least 1"),
+                    said={"name": self.name, "what": what},
                 )
         for what, hour in {
             "next_step_hour": self.next_step_hour,
@@ -75,18 +76,19 @@ class StatuteProfile:
         }.items():
             if not 0 <= hour <= 23:
                 raise InvalidInput(
-                    N_("profile {name}: {what} must be 0 to 23"), name=self.name, what=what
+                    N_("profile {name}: {what} must be 0 to 23"),
+                    said={"name": self.name, "what": what},
                 )
         # Some day of the week must be a working day, or no next step would ever fall due.
         if not self.rest_weekdays <= frozenset(range(7)) or len(self.rest_weekdays) == 7:
             raise InvalidInput(
                 N_("profile {name}: rest_weekdays must be some of 0 to 6, not all of them"),
-                name=self.name,
+                said={"name": self.name},
             )
         for days in (*self.claim_reminder_days_before, *self.complaint_reminder_days_before):
             if days < 0:
                 raise InvalidInput(
-                    N_("profile {name}: reminder days cannot be negative"), name=self.name
+                    N_("profile {name}: reminder days cannot be negative"), said={"name": self.name}
                 )
         # Frozen in fact, not only in name: a profile is shared by every seizure of a district.
         object.__setattr__(self, "fine_schedule", MappingProxyType(dict(self.fine_schedule)))
@@ -140,5 +142,5 @@ def get_profile(name: str) -> StatuteProfile:
             N_("unknown statute profile '{name}'; known: {known_text}"),
             name=name,
             known=list(PROFILES),
-            known_text=", ".join(PROFILES),
+            said={"known_text": ", ".join(PROFILES)},
         ) from None

@@ -29,7 +29,7 @@ from law.money_split import apply_in_order, first_lot_not_needed
 
 def _not_negative(amount: int, what: str) -> None:
     if amount < 0:
-        raise InvalidInput(N_("{what} cannot be negative"), amount=amount, what=what)
+        raise InvalidInput(N_("{what} cannot be negative"), amount=amount, said={"what": what})
 
 
 def check_lots_needed(prices: Sequence[int], fine_due: int, expenses: int) -> None:

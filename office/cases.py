@@ -82,8 +82,7 @@ def check_village_under_act(s: Session, village: Village) -> None:
             if village.excluded_reason
             else N_("{tract} is excluded from the operation of this Act"),
             village=village.name,
-            tract=village.name,
-            reason=village.excluded_reason or "",
+            said={"tract": village.name, "reason": village.excluded_reason or ""},
         ) from exc
 
 
@@ -134,9 +133,11 @@ def file_case(
                         "cannot rest on it"
                     ),
                     ref=seizure.ref,
-                    theirs=theirs.name if theirs else "?",
-                    village=vill.name,
-                    ours=ours.name if ours else "?",
+                    said={
+                        "theirs": theirs.name if theirs else "?",
+                        "village": vill.name,
+                        "ours": ours.name if ours else "?",
+                    },
                 )
             seizure_id = seizure.id
         case = Case(
@@ -194,11 +195,11 @@ def decide_case(
     with db.transaction() as s:
         case = s.get(Case, case_id)
         if case is None:
-            raise NotFound(N_("no case {case_id}"), case_id=case_id)
+            raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
         require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None)
         check_times(occurred_at, now, case.filed_at)
         if case.status != "pending":
-            raise Conflict(N_("case {case_id} is already decided"), case_id=case_id)
+            raise Conflict(N_("case {case_id} is already decided"), said={"case_id": case_id})
         ctx = district_context(s, case.district_id)
         what = CaseKind(case.kind)
         if not convicted and (fine or compensation):
@@ -303,7 +304,7 @@ def _line(p: dict[str, Any] | None) -> str:
 def _case(s: Session, case_id: int) -> Case:
     case = s.get(Case, case_id)
     if case is None:
-        raise NotFound(N_("no case {case_id}"), case_id=case_id)
+        raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
     return case
 
 

@@ -41,7 +41,9 @@ ROLE_SECTION = {
 
 def check_aware(at: datetime, name: str) -> None:
     if at.tzinfo is None or at.utcoffset() is None:
-        raise InvalidInput(N_("{name} must carry a time zone (UTC or an offset)"), name=name)
+        raise InvalidInput(
+            N_("{name} must carry a time zone (UTC or an offset)"), said={"name": name}
+        )
 
 
 def check_times(occurred_at: datetime, now: datetime, after: datetime | None = None) -> None:
@@ -56,8 +58,8 @@ def check_times(occurred_at: datetime, now: datetime, after: datetime | None = N
     if after is not None and occurred_at < after:
         raise EventOutOfOrder(
             N_("occurred_at {occurred_at} is before the last recorded event ({last_event_at})"),
-            occurred_at=occurred_at.isoformat(),
             last_event_at=after.isoformat(),
+            said={"occurred_at": occurred_at.isoformat()},
         )
 
 
@@ -156,7 +158,7 @@ class DistrictContext:
 def district_context(s: Session, district_id: int) -> DistrictContext:
     district = s.get(District, district_id)
     if district is None:
-        raise NotFound(N_("no district {district_id}"), district_id=district_id)
+        raise NotFound(N_("no district {district_id}"), said={"district_id": district_id})
     rows = s.exec(select(FeedingRate).where(FeedingRate.district_id == district_id)).all()
     rates = tuple(
         Rate(kinds=frozenset({AnimalKind(r.kind)}), per_day=r.per_day, valid_from=r.valid_from)
@@ -188,7 +190,7 @@ def district_context(s: Session, district_id: int) -> DistrictContext:
 def get_person(s: Session, person_id: int) -> Person:
     person = s.get(Person, person_id)
     if person is None:
-        raise NotFound(N_("no person {person_id}"), person_id=person_id)
+        raise NotFound(N_("no person {person_id}"), said={"person_id": person_id})
     return person
 
 
@@ -331,5 +333,5 @@ def seizure_by_ref(s: Session, ref: str, *, lock: bool = False) -> Seizure:
 def pound_of(s: Session, seizure: Seizure) -> Pound:
     pound = s.get(Pound, seizure.pound_id)
     if pound is None:
-        raise NotFound(N_("no pound {pound_id}"), pound_id=seizure.pound_id)
+        raise NotFound(N_("no pound {pound_id}"), said={"pound_id": seizure.pound_id})
     return pound

@@ -181,7 +181,7 @@ def file_complaint(
             # The partial unique index: another undecided complaint by him got in first.
             raise ComplaintAlreadyPending(
                 N_("a complaint by {complainant} against this seizure is already undecided"),
-                complainant=person.name,
+                said={"complainant": person.name},
             ) from None
         audit.append(
             s,
@@ -216,7 +216,7 @@ def file_complaint(
 def _complaint_and_seizure(s: Session, complaint_id: int) -> tuple[Complaint, Seizure]:
     complaint = s.get(Complaint, complaint_id)
     if complaint is None:
-        raise NotFound(N_("no complaint {complaint_id}"), complaint_id=complaint_id)
+        raise NotFound(N_("no complaint {complaint_id}"), said={"complaint_id": complaint_id})
     seizure = seizure_by_ref(s, _ref_of(s, complaint.seizure_id), lock=True)
     # Read again under the seizure's lock: a decision made meanwhile is seen.
     s.refresh(complaint)
@@ -497,5 +497,5 @@ def _post_liability(
 def _ref_of(s: Session, seizure_id: int) -> str:
     ref = s.exec(select(Seizure.ref).where(Seizure.id == seizure_id)).first()
     if ref is None:
-        raise NotFound(N_("no seizure {seizure_id}"), seizure_id=seizure_id)
+        raise NotFound(N_("no seizure {seizure_id}"), said={"seizure_id": seizure_id})
     return ref

@@ -44,7 +44,7 @@ def _district(s: Session, code: str, *, lock: bool = False) -> District:
         q = q.with_for_update()
     row = s.exec(q).first()
     if row is None or row.id is None:
-        raise NotFound(N_("no district '{district}'"), district=code)
+        raise NotFound(N_("no district '{district}'"), said={"district": code})
     return row
 
 
@@ -65,8 +65,7 @@ def _pound(s: Session, ctx: DistrictContext, code: str) -> Pound:
         raise NotFound(
             N_("no pound '{pound}' in {district}"),
             section="III",
-            pound=code,
-            district=ctx.district.code,
+            said={"pound": code, "district": ctx.district.code},
         )
     return pound
 
@@ -85,7 +84,7 @@ def _keeper(s: Session, ctx: DistrictContext, pound: Pound, phone: str) -> Perso
             ),
             section=SECTION,
             keeper=phone,
-            pound=pound.name,
+            said={"pound": pound.name},
         )
     return person
 

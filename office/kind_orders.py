@@ -112,7 +112,7 @@ def order_for_seizure(
                 N_("no {kind} of seizure {ref} awaits a Magistrate's order"),
                 section=SECTION,
                 kind=word,
-                ref=seizure.ref,
+                said={"ref": seizure.ref},
             )
         on = local_date(occurred_at, ctx.tz)
         row = KindOrder(
@@ -186,7 +186,7 @@ def order_for_pound(
     with db.transaction() as s:
         row_pound = s.exec(select(Pound).where(Pound.code == pound.strip().upper())).first()
         if row_pound is None or row_pound.id is None:
-            raise NotFound(N_("no pound '{pound}'"), section="III", pound=pound)
+            raise NotFound(N_("no pound '{pound}'"), section="III", said={"pound": pound})
         require_role(s, actor_id, row_pound.district_id, Role.MAGISTRATE, None, section=SECTION)
         check_times(occurred_at, now)
         ctx = district_context(s, row_pound.district_id)
@@ -332,7 +332,7 @@ def kind_for_order(
         else:
             row = s.exec(select(Pound).where(Pound.code == (pound or "").strip().upper())).first()
             if row is None:
-                raise NotFound(N_("no pound '{pound}'"), section="III", pound=pound)
+                raise NotFound(N_("no pound '{pound}'"), section="III", said={"pound": pound})
             district_id = row.district_id
         return order_kind(text, district_context(s, district_id).profile.aliases)
 

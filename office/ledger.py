@@ -96,7 +96,7 @@ def post(
     if not lines:
         return None
     if sum(amount for _, amount in lines) != 0:
-        raise InvalidInput(N_("unbalanced ledger transaction: {lines}"), lines=str(lines))
+        raise InvalidInput(N_("unbalanced ledger transaction: {lines}"), said={"lines": str(lines)})
     txn = LedgerTxn(
         district_id=district_id,
         seizure_id=seizure_id,

@@ -58,12 +58,14 @@ def decide_offence(
     with db.transaction() as s:
         offence = s.exec(select(Offence).where(Offence.id == offence_id).with_for_update()).first()
         if offence is None:
-            raise NotFound(N_("no offence {offence_id}"), offence_id=offence_id)
+            raise NotFound(N_("no offence {offence_id}"), said={"offence_id": offence_id})
         require_role(s, actor_id, offence.district_id, Role.MAGISTRATE, None)
         check_times(occurred_at, now, offence.occurred_at)
         if _decision(s, offence_id) is not None:
             raise Conflict(
-                N_("offence {offence_id} is already decided"), section="XIII", offence_id=offence_id
+                N_("offence {offence_id} is already decided"),
+                section="XIII",
+                said={"offence_id": offence_id},
             )
         ctx = district_context(s, offence.district_id)
         if convicted:
@@ -178,7 +180,7 @@ def offence_detail(db: Database, *, offence_id: int, actor_id: int) -> OffenceIt
     with db.reading() as s:
         offence = s.get(Offence, offence_id)
         if offence is None:
-            raise NotFound(N_("no offence {offence_id}"), offence_id=offence_id)
+            raise NotFound(N_("no offence {offence_id}"), said={"offence_id": offence_id})
         require_role(s, actor_id, offence.district_id, Role.MAGISTRATE, None)
         return _item(s, offence)
 
@@ -188,5 +190,5 @@ def offence_profile(db: Database, *, offence_id: int) -> StatuteProfile:
     with db.reading() as s:
         offence = s.get(Offence, offence_id)
         if offence is None:
-            raise NotFound(N_("no offence {offence_id}"), offence_id=offence_id)
+            raise NotFound(N_("no offence {offence_id}"), said={"offence_id": offence_id})
         return district_context(s, offence.district_id).profile

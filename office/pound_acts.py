@@ -133,8 +133,7 @@ def register_arrival(
             if not match:
                 raise InvalidInput(
                     N_("there is no animal number {number} in {ref}"),
-                    number=number,
-                    ref=seizure.ref,
+                    said={"number": number, "ref": seizure.ref},
                 )
             match[0].description = text.strip()[:500]
             s.add(match[0])
@@ -230,7 +229,7 @@ def _select_numbers(rows: list[Animal], numbers: list[int] | None) -> list[int]:
         return held
     unknown = sorted(set(numbers) - {a.number for a in rows})
     if unknown:
-        raise InvalidInput(N_("no animal numbered {animals}"), animals=str(unknown))
+        raise InvalidInput(N_("no animal numbered {animals}"), said={"animals": str(unknown)})
     return sorted(set(numbers))
 
 
@@ -266,7 +265,7 @@ def record_payment(
                     "back all {held} head still held"
                 ),
                 section="IX",
-                held=len(held_numbers(rows)),
+                said={"held": len(held_numbers(rows))},
             )
         due = payable_on(s, seizure, rows, ctx, on, set(numbers))
         if amount < due.total:
@@ -282,18 +281,19 @@ def record_payment(
                 ),
                 due=due.total,
                 paid=amount,
-                due_text=ctx.fmt(due.total),
-                fine_text=ctx.fmt(due.fine),
-                feeding_text=ctx.fmt(due.feeding),
-                expenses_text=ctx.fmt(due.expenses),
-                paid_text=ctx.fmt(amount),
+                said={
+                    "due_text": ctx.fmt(due.total),
+                    "fine_text": ctx.fmt(due.fine),
+                    "feeding_text": ctx.fmt(due.feeding),
+                    "expenses_text": ctx.fmt(due.expenses),
+                    "paid_text": ctx.fmt(amount),
+                },
             )
         if amount > due.total:
             raise InvalidInput(
                 N_("{due_text} is due; take exactly that, not {paid_text}"),
                 section="VII",
-                due_text=ctx.fmt(due.total),
-                paid_text=ctx.fmt(amount),
+                said={"due_text": ctx.fmt(due.total), "paid_text": ctx.fmt(amount)},
             )
         payer_person = _payer(s, seizure, payer, now)
         advance(
@@ -409,7 +409,7 @@ def _payer(s: Session, seizure: Seizure, payer: PersonIn | None, now: datetime) 
         raise NotAuthorised(
             N_("the owner on record is {owner}; only the owner or his named agent may claim"),
             section="VII",
-            owner=owner.name,
+            said={"owner": owner.name},
         )
     return person
 

@@ -78,7 +78,7 @@ def owner_balance(sale_id: int) -> str:
 def _locked_case(s: Session, case_id: int) -> Case:
     case = s.exec(select(Case).where(Case.id == case_id).with_for_update()).first()
     if case is None:
-        raise NotFound(N_("no case {case_id}"), case_id=case_id)
+        raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
     return case
 
 
@@ -129,13 +129,15 @@ def _where(
     if village is None or not village.strip():
         here = s.get(Village, case.village_id)
         if here is None:
-            raise NotFound(N_("no village {village_id}"), village_id=case.village_id)
+            raise NotFound(N_("no village {village_id}"), said={"village_id": case.village_id})
     else:
         here = find_village(s, village, ctx.district.code)
     check_village_under_act(s, here)
     pound = s.get(Pound, here.pound_id) if here.pound_id is not None else None
     if pound is None:
-        raise NotFound(N_("no pound and thana serve {village}"), section="III", village=here.name)
+        raise NotFound(
+            N_("no pound and thana serve {village}"), section="III", said={"village": here.name}
+        )
     return here, pound
 
 
@@ -145,7 +147,7 @@ def recovery_village(db: Database, *, case_id: int, village: str, actor_id: int)
     with db.reading() as s:
         case = s.get(Case, case_id)
         if case is None:
-            raise NotFound(N_("no case {case_id}"), case_id=case_id)
+            raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
         require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None)
         here, _ = _where(s, case, district_context(s, case.district_id), village)
         return here.name
@@ -186,7 +188,7 @@ def order_recovery(
             raise InvalidInput(N_("each count must be at least 1"))
         heads += group.count
     if heads > MAX_HEADS:
-        raise InvalidInput(N_("at most {most} head in one order"), most=MAX_HEADS)
+        raise InvalidInput(N_("at most {most} head in one order"), said={"most": MAX_HEADS})
     if not place.strip():
         raise InvalidInput(N_("say where the cattle are"), section="XVII")
     if len(place) > 500:
@@ -205,7 +207,9 @@ def order_recovery(
             )
         if case.status != "convicted" or case.fine <= 0:
             raise Conflict(
-                N_("no fine is adjudged in case {case_id}"), section="XVII", case_id=case_id
+                N_("no fine is adjudged in case {case_id}"),
+                section="XVII",
+                said={"case_id": case_id},
             )
         got = recovered(s, case_id)
         due = case.fine - got.fine
@@ -213,13 +217,13 @@ def order_recovery(
             raise Conflict(
                 N_("the fine in case {case_id} is recovered in full"),
                 section="XVII",
-                case_id=case_id,
+                said={"case_id": case_id},
             )
         if open_order(s, case_id) is not None:
             raise Conflict(
                 N_("a recovery order in case {case_id} is still waiting for its sale"),
                 section="XVII",
-                case_id=case_id,
+                said={"case_id": case_id},
             )
         ctx = district_context(s, case.district_id)
         here, pound = _where(s, case, ctx, village)
@@ -384,7 +388,8 @@ def record_recovery_sale(
         order = open_order(s, case_id)
         if order is None:
             raise Conflict(
-                N_("no recovery order in case {case_id} is waiting for a sale"), case_id=case_id
+                N_("no recovery order in case {case_id} is waiting for a sale"),
+                said={"case_id": case_id},
             )
         require_role(s, actor_id, case.district_id, (Role.DAROGAH, Role.POLICE), order.thana)
         check_times(occurred_at, now, order.ordered_at)
@@ -659,7 +664,7 @@ def case_to_recover(db: Database, *, case_id: int, actor_id: int) -> CaseItem:
     with db.reading() as s:
         case = s.get(Case, case_id)
         if case is None:
-            raise NotFound(N_("no case {case_id}"), case_id=case_id)
+            raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
         require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None)
         return _case_item(s, case, district_context(s, case.district_id))
 
@@ -704,11 +709,12 @@ def recovery_to_sell(db: Database, *, case_id: int, actor_id: int) -> RecoveryIt
     with db.reading() as s:
         case = s.get(Case, case_id)
         if case is None:
-            raise NotFound(N_("no case {case_id}"), case_id=case_id)
+            raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
         order = open_order(s, case_id)
         if order is None:
             raise Conflict(
-                N_("no recovery order in case {case_id} is waiting for a sale"), case_id=case_id
+                N_("no recovery order in case {case_id} is waiting for a sale"),
+                said={"case_id": case_id},
             )
         require_role(s, actor_id, case.district_id, (Role.DAROGAH, Role.POLICE), order.thana)
         return _recovery_item(s, case, order)

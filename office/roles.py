@@ -42,13 +42,15 @@ def parse_role(text: str) -> RoleSpec:
     except ValueError:
         known = ", ".join(r.value for r in Role)
         raise InvalidInput(
-            N_("unknown role '{name}'; known roles: {known}"), name=name, known=known
+            N_("unknown role '{name}'; known roles: {known}"), said={"name": name, "known": known}
         ) from None
     place = place.strip()
     if role in PLACED and not place:
-        raise InvalidInput(N_("role {role} needs a place, as in {role}:PLACE"), role=str(role))
+        raise InvalidInput(
+            N_("role {role} needs a place, as in {role}:PLACE"), said={"role": str(role)}
+        )
     if role not in PLACED and place:
-        raise InvalidInput(N_("role {role} takes no place"), role=str(role))
+        raise InvalidInput(N_("role {role} takes no place"), said={"role": str(role)})
     return RoleSpec(role, place)
 
 

@@ -280,7 +280,8 @@ def _lot_numbers(seizure: Seizure, rows: list[Animal], lots: list[LotIn]) -> tup
     missing = [lot.animal for lot in lots if lot.animal not in known]
     if missing:
         raise InvalidInput(
-            N_("no animal numbered {animals} in {ref}"), animals=str(missing), ref=seizure.ref
+            N_("no animal numbered {animals} in {ref}"),
+            said={"animals": str(missing), "ref": seizure.ref},
         )
     return tuple(lot.animal for lot in lots)
 

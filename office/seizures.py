@@ -109,14 +109,15 @@ def find_village(s: Session, name: str, district_code: str | None = None) -> Vil
     if district_code:
         district = s.exec(select(District).where(District.code == district_code)).first()
         if district is None:
-            raise NotFound(N_("no district '{district}'"), district=district_code)
+            raise NotFound(N_("no district '{district}'"), said={"district": district_code})
         q = q.where(Village.district_id == district.id)
     matches = [v for v in s.exec(q).all() if v.name.lower() == wanted]
     if not matches:
         raise NotFound(N_("no village called '{village}' is known"), section="III", village=name)
     if len(matches) > 1:
         raise InvalidInput(
-            N_("several districts have a village '{village}': name the district"), village=name
+            N_("several districts have a village '{village}': name the district"),
+            said={"village": name},
         )
     return matches[0]
 
@@ -160,7 +161,8 @@ def report_seizure(
         grnd = Ground(ground)
     except ValueError:
         raise InvalidInput(
-            N_("ground must be one of {grounds}"), grounds=", ".join(g.value for g in Ground)
+            N_("ground must be one of {grounds}"),
+            said={"grounds": ", ".join(g.value for g in Ground)},
         ) from None
     if not animals:
         raise InvalidInput(N_("at least one animal must be named (Sec V: number and description)"))
@@ -170,7 +172,7 @@ def report_seizure(
             raise InvalidInput(N_("each count must be at least 1"))
         heads += group.count
     if heads > MAX_HEADS:
-        raise InvalidInput(N_("at most {most} head in one seizure"), most=MAX_HEADS)
+        raise InvalidInput(N_("at most {most} head in one seizure"), said={"most": MAX_HEADS})
     if grnd is not Ground.STRAY and not damage.strip():
         raise InvalidInput(
             N_(
@@ -193,16 +195,16 @@ def report_seizure(
                 if vill.excluded_reason
                 else N_("{village} is excluded from the operation of the Act"),
                 village=vill.name,
-                reason=vill.excluded_reason or "",
+                said={"reason": vill.excluded_reason or ""},
             )
         if vill.pound_id is None:
             raise NotFound(
-                N_("no pound is notified for {village}"), section="III", village=vill.name
+                N_("no pound is notified for {village}"), section="III", said={"village": vill.name}
             )
         pound = s.get(Pound, vill.pound_id)
         if pound is None:
             raise NotFound(
-                N_("no pound is notified for {village}"), section="III", village=vill.name
+                N_("no pound is notified for {village}"), section="III", said={"village": vill.name}
             )
         # Practice G4: an animal outside the scale is taken as it is named; its pound's
         # standing orders name more kinds than the office knows by itself.
