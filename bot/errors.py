@@ -1,8 +1,20 @@
-"""The Act's refusals said to a person in their language, each naming its section."""
+"""The Act's refusals said to a person in their language, each naming its section.
+
+A refusal is said as its code's sentence (`TEXTS`); where that sentence carries `{message}`, the
+error's own text (its `template`, marked with `law.errors.N_` where it is raised) fills it,
+translated from the `refusals` domain with the details in the reader's language. A template
+with no translation in the reader's language is not said in English inside his sentence: the
+code's sentence is said without it (`GENERIC`).
+"""
 
 from __future__ import annotations
 
-from bot.i18n import N_, Translator
+import re
+from datetime import date, datetime
+from string import Formatter
+
+from bot.i18n import DEFAULT_LANGUAGE, N_, Translator, meaning_of_field, translated
+from bot.words import KIND_LABELS
 from law.errors import PoundError
 
 # code -> text; placeholders come from the error's details.
@@ -82,6 +94,131 @@ TEXTS: dict[str, str] = {
 }
 
 
+MESSAGE = "message"
+FALLBACK = N_("That cannot be done: {message}")
+
+# code -> its sentence without the error's own text, said when that text has no translation.
+GENERIC: dict[str, str] = {
+    "not_found": N_("That was not found."),
+    "not_authorised": N_("You may not do that."),
+    "invalid_input": N_("That cannot be accepted."),
+    "invalid_money": N_("That amount cannot be read."),
+    "unknown_animal_kind": N_("That kind of animal is not known."),
+    "excluded_tract": N_("The Act does not run in that village."),
+    "release_without_fine": N_(
+        "Cattle are released only on payment of the fine and feeding, or by an order."
+    ),
+    "sale_not_yet_due": N_("The sale is not yet due."),
+    "lot_not_needed": N_("As many cattle as were needed are sold already; this lot is not needed."),
+    "fine_over_cap": N_("That fine is above what the Act allows."),
+    "notice_not_yet_due": N_("It is too early for that."),
+    "no_recovery_by_sale": N_(
+        "Only a fine for mischief by causing cattle to trespass is recovered by sale of the cattle."
+    ),
+    "seizure_of_another_district": N_("That seizure is of another district."),
+    "fund_insufficient": N_("The fund does not hold enough for that payment."),
+    "conflict": N_("That cannot be done now."),
+    "invalid_transition": N_("That cannot be done now."),
+}
+GENERIC_FALLBACK = N_("That cannot be done.")
+
+# Words a detail may hold (a state of a seizure or an animal, a record), said in the reader's
+# language; a kind of animal is said by its label (bot/words.py).
+DETAIL_WORDS: dict[str, str] = {
+    "seized": N_("seized"),
+    "impounded": N_("in the pound"),
+    "reported_unclaimed": N_("reported unclaimed"),
+    "noticed": N_("under notice"),
+    "closed": N_("closed"),
+    "released_paid": N_("released on payment"),
+    "released_by_order": N_("released by order"),
+    "released_after_part_sale": N_("released after part sale"),
+    "sold": N_("sold"),
+    "died": N_("died"),
+    "escaped": N_("escaped"),
+    "rescued": N_("rescued"),
+    "pending": N_("pending"),
+    "admitted": N_("admitted"),
+    "dismissed": N_("dismissed"),
+    "lawful": N_("held lawful"),
+    "illegal": N_("held illegal"),
+    "withdrawn": N_("withdrawn"),
+    "seizure": N_("seizure"),
+    "complaint": N_("complaint"),
+    "case": N_("case"),
+    "offence": N_("offence"),
+    "release on payment": N_("release on payment"),
+    "release by order": N_("release by order"),
+    "record the owner's refusal": N_("record the owner's refusal"),
+    "sell": N_("sell"),
+    "damages": N_("damages"),
+    "a fine": N_("a fine"),
+    "months of imprisonment": N_("months of imprisonment"),
+    "days of imprisonment": N_("days of imprisonment"),
+    "compensation": N_("compensation"),
+    "the fine recovered": N_("the fine recovered"),
+    "the fine due": N_("the fine due"),
+}
+
+_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_INSTANT = re.compile(r"^\d{4}-\d{2}-\d{2}T")
+# An English word: a ref is in capitals, a sum of money "Rs", a section a Roman numeral.
+_ENGLISH = re.compile(r"[a-z]{2,}")
+
+
+def said_detail(t: Translator, value: object) -> object:
+    """A detail as the reader reads it: a date in his way of writing dates, a word of the
+    catalog (a kind, a state) in his language; a number, a ref or a name as it is."""
+    if isinstance(value, bool) or not isinstance(value, str):
+        return value
+    if _DAY.match(value):
+        return t.day(date.fromisoformat(value))
+    if _INSTANT.match(value):
+        try:
+            return t.day(datetime.fromisoformat(value).date())
+        except ValueError:
+            return value
+    if value in KIND_LABELS:
+        return t(KIND_LABELS[value])
+    if value in DETAIL_WORDS:
+        return t(DETAIL_WORDS[value])
+    return value
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in Formatter().parse(text) if name}
+
+
+def _fits(text: str, params: dict[str, object]) -> bool:
+    """Whether every placeholder of `text` is given (a `say_...` word always is)."""
+    try:
+        return all(f in params or meaning_of_field(f) is not None for f in _fields(text))
+    except ValueError:
+        return False
+
+
+def _params(t: Translator, exc: PoundError) -> dict[str, object]:
+    values = {**exc.details, **exc.said}
+    return {k: said_detail(t, v) for k, v in values.items() if isinstance(v, str | int)}
+
+
+def own_text(t: Translator, exc: PoundError) -> str | None:
+    """The error's own text in the reader's language, or None if it has none there."""
+    if t.lang == DEFAULT_LANGUAGE:
+        return exc.message
+    template = exc.template
+    if not template:
+        # A text the bot itself wrote in the reader's language (a kind it did not know, with
+        # the known ones named in his words) is said as it is; an English one is not.
+        return None if _ENGLISH.search(exc.message) else exc.message
+    if not translated(t.lang, template):
+        return None
+    params = _params(t, exc)
+    if not _fits(template, params):
+        return None
+    return t(template, **params)
+
+
 def section_note(t: Translator, section: str | None, *, official: bool = True) -> str:
     """The section of the Act a refusal rests on; a practice ruling is named to officials only
     (a private person is told what happens, not which ruling of docs/act.md says so)."""
@@ -95,7 +232,16 @@ def section_note(t: Translator, section: str | None, *, official: bool = True) -
 
 
 def explain(t: Translator, exc: PoundError, *, official: bool = True) -> str:
-    template = TEXTS.get(exc.code, N_("That cannot be done: {message}"))
-    params = {k: v for k, v in exc.details.items() if isinstance(v, str | int)}
-    params["message"] = exc.message
-    return t(template, **params) + section_note(t, exc.section, official=official)
+    """The refusal in the reader's language, never with English inside a Hindi or Bengali
+    sentence: a text of the error with no translation gives way to its code's sentence."""
+    sentence = TEXTS.get(exc.code, FALLBACK)
+    params = _params(t, exc)
+    if MESSAGE in _fields(sentence):
+        message = own_text(t, exc)
+        if message is None:
+            sentence = GENERIC.get(exc.code, GENERIC_FALLBACK)
+        else:
+            params[MESSAGE] = message
+    if not _fits(sentence, params):
+        sentence = GENERIC.get(exc.code, GENERIC_FALLBACK)
+    return t(sentence, **params) + section_note(t, exc.section, official=official)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from law.errors import RecordNotOpen
+from law.errors import N_, RecordNotOpen
 
 
 class View(StrEnum):
@@ -64,7 +64,7 @@ def check_may_read(standing: Standing, what: str) -> View:
     view = view_of(standing)
     if view is View.PUBLIC:
         raise RecordNotOpen(
-            f"the {what} is open only to the parties to it and the officers of its district",
+            N_("the {record} is open only to the parties to it and the officers of its district"),
             record=what,
         )
     return view

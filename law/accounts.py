@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from law.errors import InvalidInput, LotNotNeeded
+from law.errors import N_, InvalidInput, LotNotNeeded
 from law.feeding import feeding_days
 from law.money import MoneySystem
 from law.money_split import (
@@ -40,13 +40,15 @@ def check_lots_needed(lots: Sequence[LotCharge], animal_ids: Sequence[int], due:
     Darogah lists them; a lot is refused when the prices of the lots before it already cover
     `due` (the dues and the expenses of sale)."""
     if len(lots) != len(animal_ids):
-        raise InvalidInput("name one animal for every lot")
+        raise InvalidInput(N_("name one animal for every lot"))
     index = first_lot_not_needed([lot.price for lot in lots], due)
     if index is not None:
         animal = animal_ids[index]
         raise LotNotNeeded(
-            f"the lots before animal {animal} already cover the dues and the expenses of "
-            "sale; no more cattle may be sold",
+            N_(
+                "the lots before animal {animal} already cover the dues and the expenses of "
+                "sale; no more cattle may be sold"
+            ),
             animal=animal,
             due=due,
             covered_by=sum(lot.price for lot in lots[:index]),
@@ -168,17 +170,17 @@ def sale_account(
     unclaimed cattle, into deposit with the Magistrate (Sec XI).
     """
     if len(lots) != len(animal_ids) or len(set(animal_ids)) != len(animal_ids):
-        raise InvalidInput("each lot is one animal, named once")
+        raise InvalidInput(N_("each lot is one animal, named once"))
     if set(animal_ids) & set(held):
-        raise InvalidInput("an animal sold is no longer held")
+        raise InvalidInput(N_("an animal sold is no longer held"))
     if len(lots) + len(held) + sold_before > number_seized:
         raise InvalidInput(
-            "more cattle sold than were seized", sold=len(lots), seized=number_seized
+            N_("more cattle sold than were seized"), sold=len(lots), seized=number_seized
         )
     if impounded_until < impounded_from:
-        raise InvalidInput("the impounding cannot end before it began")
+        raise InvalidInput(N_("the impounding cannot end before it began"))
     if expenses < 0:
-        raise InvalidInput("expenses of sale cannot be negative", expenses=expenses)
+        raise InvalidInput(N_("expenses of sale cannot be negative"), expenses=expenses)
     own = Charges(expenses, sum(lot.fine for lot in lots), sum(lot.feeding for lot in lots))
     if unclaimed or paid_before is None:
         paid_before = Charges()
@@ -186,10 +188,10 @@ def sale_account(
         heads = own
     else:
         if charged is None:
-            raise InvalidInput("a sale under Sec IX recovers the charges of the whole seizure")
+            raise InvalidInput(N_("a sale under Sec IX recovers the charges of the whole seizure"))
         heads = charged + Charges(expenses=expenses)
         if heads.fines < own.fines or heads.feeding < own.feeding:
-            raise InvalidInput("the seizure's charges include those of the cattle sold")
+            raise InvalidInput(N_("the seizure's charges include those of the cattle sold"))
     due = outstanding(heads, paid_before)
     if not unclaimed:
         check_lots_needed(lots, animal_ids, due.total)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from law.errors import InvalidInput
+from law.errors import N_, InvalidInput
 
 # The marginal notes of the printed Act, II to XXI (Section I, laws repealed, is not in force here).
 SECTIONS: dict[str, str] = {
@@ -83,4 +83,6 @@ def cite(section: str) -> str:
                 number = _roman(int(number))
             if number in SECTIONS:
                 return f"Sec {number} ({SECTIONS[number]})"
-    raise InvalidInput(f"no section or practice ruling {section!r}", section=section)
+    raise InvalidInput(
+        N_("no section or practice ruling '{asked}'"), section=section, said={"asked": section}
+    )

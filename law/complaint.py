@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from law.errors import (
+    N_,
     ComplainantNotOwner,
     ComplaintAlreadyPending,
     ComplaintDecided,
@@ -90,14 +91,14 @@ def mode_of(text: str) -> Mode:
     try:
         return Mode(text)
     except ValueError:
-        raise InvalidInput("a complaint is verbal or written", section="XIV") from None
+        raise InvalidInput(N_("a complaint is verbal or written"), section="XIV") from None
 
 
 def step(now: ComplaintStatus, to: ComplaintStatus, *, complaint_id: int = 0) -> ComplaintStatus:
     """The complaint's next status, or the named error saying why the Act does not allow it."""
     if now in DECIDED:
         raise ComplaintDecided(
-            f"complaint {complaint_id} is already decided ({now.value})",
+            N_("complaint {complaint_id} is already decided ({status})"),
             complaint_id=complaint_id,
             status=now.value,
         )
@@ -105,19 +106,27 @@ def step(now: ComplaintStatus, to: ComplaintStatus, *, complaint_id: int = 0) ->
         return to
     if to in (_C.LAWFUL, _C.ILLEGAL):
         raise ComplaintNotAdmitted(
-            f"complaint {complaint_id} has not been admitted: the seizure is adjudged lawful or "
-            "illegal only after the party complained against has been summoned to a summary "
-            "enquiry; admit it with a summons, or dismiss it on examination",
+            N_(
+                "complaint {complaint_id} has not been admitted: the seizure is adjudged lawful or "
+                "illegal only after the party complained against has been summoned to a summary "
+                "enquiry; admit it with a summons, or dismiss it on examination"
+            ),
             complaint_id=complaint_id,
         )
     if now is _C.ADMITTED and to is _C.DISMISSED:
         raise ComplaintUnderEnquiry(
-            f"complaint {complaint_id} is admitted and the seizer summoned: the enquiry ends with "
-            "the seizure held lawful or illegal",
+            N_(
+                "complaint {complaint_id} is admitted and the seizer summoned: the enquiry ends "
+                "with "
+                "the seizure held lawful or illegal"
+            ),
             complaint_id=complaint_id,
         )
     raise InvalidTransition(
-        f"complaint {complaint_id} is already {now.value}", section="XIV", complaint_id=complaint_id
+        N_("complaint {complaint_id} is already {status}"),
+        section="XIV",
+        complaint_id=complaint_id,
+        said={"status": now.value},
     )
 
 
@@ -128,10 +137,16 @@ def standing(*, owner_of_record: int | None, complainant: int, owner_name: str =
         return Standing.CLAIMING_OWNER
     if complainant == owner_of_record:
         return Standing.OWNER_OF_RECORD
-    who = f" ({owner_name})" if owner_name else ""
     raise ComplainantNotOwner(
-        f"the owner of record{who} complains against this seizure, in person or by an agent "
-        "personally acquainted with the circumstances, in his name",
+        N_(
+            "the owner of record ({owner}) complains against this seizure, in person or by an "
+            "agent personally acquainted with the circumstances, in his name"
+        )
+        if owner_name
+        else N_(
+            "the owner of record complains against this seizure, in person or by an agent "
+            "personally acquainted with the circumstances, in his name"
+        ),
         owner=owner_name or "-",
     )
 
@@ -154,25 +169,31 @@ def check_filing(f: Filing) -> None:
     someone else is made by an agent who says so."""
     if f.mode is Mode.VERBAL and not f.by_magistrate:
         raise NotAuthorised(
-            "a verbal complaint is taken down in writing by the Magistrate; otherwise the "
-            "complaint is written on plain paper",
+            N_(
+                "a verbal complaint is taken down in writing by the Magistrate; otherwise the "
+                "complaint is written on plain paper"
+            ),
             section="XIV",
         )
     if f.by_magistrate and not f.complainant_named:
         raise InvalidInput(
-            "name the complainant (the person whose cattle were seized): the Magistrate who "
-            "takes a complaint down is not its complainant",
+            N_(
+                "name the complainant (the person whose cattle were seized): the Magistrate who "
+                "takes a complaint down is not its complainant"
+            ),
             section="XIV",
         )
     if f.mode is Mode.VERBAL and not f.complainant_residence.strip():
-        raise InvalidInput("a verbal complaint names the complainant's residence", section="XIV")
+        raise InvalidInput(
+            N_("a verbal complaint names the complainant's residence"), section="XIV"
+        )
     if not f.by_magistrate and not f.filer_is_complainant and not f.agent_named:
         raise NotAuthorised(
-            "a complaint for someone else is made by his agent, who says so", section="XIV"
+            N_("a complaint for someone else is made by his agent, who says so"), section="XIV"
         )
     if not f.by_magistrate and f.filer_is_complainant and f.agent_named:
         raise InvalidInput(
-            "an agent complains in the name of the person whose cattle were seized: name him",
+            N_("an agent complains in the name of the person whose cattle were seized: name him"),
             section="XIV",
         )
 
@@ -180,8 +201,12 @@ def check_filing(f: Filing) -> None:
 def check_one_open(open_statuses: Iterable[str], *, complainant: str = "") -> None:
     """Practice G14: one undecided complaint per complainant per seizure."""
     if any(ComplaintStatus(s) in OPEN for s in open_statuses):
-        who = f" by {complainant}" if complainant else ""
-        raise ComplaintAlreadyPending(f"a complaint{who} against this seizure is already undecided")
+        raise ComplaintAlreadyPending(
+            N_("a complaint by {complainant} against this seizure is already undecided")
+            if complainant
+            else N_("a complaint against this seizure is already undecided"),
+            said={"complainant": complainant},
+        )
 
 
 @dataclass(frozen=True)
@@ -235,7 +260,7 @@ class Liability:
 
 def _not_negative(*amounts: int) -> None:
     if any(a < 0 for a in amounts):
-        raise InvalidInput("amounts cannot be negative")
+        raise InvalidInput(N_("amounts cannot be negative"))
 
 
 def liability(
@@ -266,6 +291,6 @@ def check_award(outcome: ComplaintStatus, damages: int, expenses: int) -> None:
     _not_negative(damages, expenses)
     if outcome is not _C.ILLEGAL and (damages or expenses):
         raise InvalidInput(
-            "damages and expenses are awarded only when the seizure is adjudged illegal",
+            N_("damages and expenses are awarded only when the seizure is adjudged illegal"),
             section="XIV",
         )

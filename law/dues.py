@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from law.errors import InvalidInput
+from law.errors import N_, InvalidInput
 from law.feeding import FeedingRate, feeding_charge
 from law.lifecycle import AnimalStatus
 
@@ -52,7 +52,7 @@ def head_charge(
     the pound is `written_off` (G7).
     """
     if fine < 0:
-        raise InvalidInput("a fine cannot be negative", fine=fine)
+        raise InvalidInput(N_("a fine cannot be negative"), fine=fine)
     fed = 0
     if in_pound_from is not None and until_on >= in_pound_from:
         fed = feeding_charge(kind, in_pound_from, until_on, rates)

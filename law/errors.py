@@ -2,7 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
+
+
+class Template(str):
+    """A refusal's English text with named placeholders, marked by `N_` for translation."""
+
+    __slots__ = ()
+
+
+def N_(text: str) -> Template:
+    """Mark the text of a refusal for translation: `raise NotFound(N_("no seizure '{ref}'"),
+    ref=ref)`. The placeholders are filled from the error's details, in English for `message`
+    and in the reader's language where the refusal is said (bot/errors.py). This is the
+    extraction marker of law/ and office/: the translations are in the `refusals` domain
+    (bot/locales/<lang>/LC_MESSAGES/refusals.po), and a test checks each marked text has them.
+    """
+    return Template(text)
+
+
+def fill(template: str, details: Mapping[str, object]) -> str:
+    """The template with its placeholders filled from the details; as it is if one is missing."""
+    try:
+        return template.format_map(details)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return template
 
 
 class PoundError(Exception):
@@ -10,18 +35,33 @@ class PoundError(Exception):
 
     `code` is a stable snake_case id for the API and the translation catalogue; `section` is the
     Roman numeral of the section enforced ("XIV") or the practice ruling ("practice G4").
+    `template` is the text marked with `N_` (None for an unmarked text, never translated) and
+    `message` that text in English, filled from the `details` (returned by the API) and the
+    values only said (`said`: an amount as written, a word of the refusal).
     """
 
     code: ClassVar[str] = "pound_error"
     section: str | None = None
 
-    def __init__(self, message: str, *, section: str | None = None, **details: object) -> None:
-        super().__init__(message)
-        self.message = message
-        if section is not None:
-            self.section = section
+    def __init__(
+        self,
+        message: str,
+        *,
+        section: str | None = None,
+        said: Mapping[str, object] | None = None,
+        **details: object,
+    ) -> None:
+        self.template: str | None = str(message) if isinstance(message, Template) else None
         # Kept JSON-able so the API can return them as they are.
         self.details: dict[str, object] = dict(details)
+        # Values the template says that are not details of the API (an amount as written).
+        self.said: dict[str, object] = dict(said or {})
+        self.message = (
+            fill(self.template, {**self.details, **self.said}) if self.template else str(message)
+        )
+        super().__init__(self.message)
+        if section is not None:
+            self.section = section
 
     def __str__(self) -> str:
         return self.message

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from law.errors import InvalidInput
+from law.errors import N_, InvalidInput
 
 
 @dataclass(frozen=True)
@@ -23,9 +23,9 @@ class FeedingRate:
 
     def __post_init__(self) -> None:
         if not self.kinds:
-            raise InvalidInput("a feeding rate must name at least one kind of animal")
+            raise InvalidInput(N_("a feeding rate must name at least one kind of animal"))
         if self.per_day < 0:
-            raise InvalidInput("a feeding rate cannot be negative", per_day=self.per_day)
+            raise InvalidInput(N_("a feeding rate cannot be negative"), per_day=self.per_day)
 
 
 def rate_on(kind: str, day: date, rates: Sequence[FeedingRate]) -> int:
@@ -46,7 +46,7 @@ def feeding_days(arrived_on: date, until_on: date) -> int:
     """Practice G9: days or parts of days in the pound, arrival day and `until_on` both in."""
     if until_on < arrived_on:
         raise InvalidInput(
-            "feeding cannot end before the animal arrived",
+            N_("feeding cannot end before the animal arrived"),
             arrived_on=arrived_on.isoformat(),
             until_on=until_on.isoformat(),
         )

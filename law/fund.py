@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from law.errors import FundInsufficient, InvalidInput
+from law.errors import N_, FundInsufficient, InvalidInput
 from law.money import MoneySystem
 
 
@@ -37,20 +37,22 @@ def check_purpose(
         what = FundPurpose(purpose.strip().lower())
     except ValueError:
         raise InvalidInput(
-            "the fund pays a pound-keeper's salary, the construction or maintenance of a "
-            "pound, or another purpose of the Act: purpose is salary, pound or other",
+            N_(
+                "the fund pays a pound-keeper's salary, the construction or maintenance of a "
+                "pound, or another purpose of the Act: purpose is salary, pound or other"
+            ),
             section="XII",
             purpose=purpose,
         ) from None
     if what is not FundPurpose.OTHER and not pound:
-        raise InvalidInput("name the pound the payment is for", section="XII")
+        raise InvalidInput(N_("name the pound the payment is for"), section="XII")
     if what is FundPurpose.SALARY and not keeper:
-        raise InvalidInput("name the pound-keeper whose salary is paid", section="XII")
+        raise InvalidInput(N_("name the pound-keeper whose salary is paid"), section="XII")
     if what is not FundPurpose.SALARY and keeper:
-        raise InvalidInput("a keeper is named only for his salary", section="XII")
+        raise InvalidInput(N_("a keeper is named only for his salary"), section="XII")
     if what is FundPurpose.OTHER and (pound or not stated.strip()):
         raise InvalidInput(
-            "state the purpose connected with the execution of the Act (and no pound)",
+            N_("state the purpose connected with the execution of the Act (and no pound)"),
             section="XII",
         )
     return what
@@ -99,23 +101,26 @@ def check_payment(
     balance just after the payment.
     """
     if amount <= 0:
-        raise InvalidInput("a payment out of the fund is of a positive amount", section="XII")
+        raise InvalidInput(N_("a payment out of the fund is of a positive amount"), section="XII")
     held = balance_at(entries, at)
     if held < amount:
         raise FundInsufficient(
-            f"the fund held {money.format(held)} then; {money.format(amount)} cannot be paid "
-            "out of it",
+            N_("the fund held {balance_text} then; {amount_text} cannot be paid out of it"),
             balance=held,
             amount=amount,
+            said={"balance_text": money.format(held), "amount_text": money.format(amount)},
         )
     lowest = held
     for line in statement([e for e in entries if e.at > at], opening=held):
         lowest = min(lowest, line.balance)
     if lowest < amount:
         raise FundInsufficient(
-            f"payments already made since leave only {money.format(lowest)} in the fund; "
-            f"{money.format(amount)} cannot be paid out of it",
+            N_(
+                "payments already made since leave only {balance_text} in the fund; "
+                "{amount_text} cannot be paid out of it"
+            ),
             balance=lowest,
             amount=amount,
+            said={"balance_text": money.format(lowest), "amount_text": money.format(amount)},
         )
     return held - amount

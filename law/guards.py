@@ -7,6 +7,7 @@ from datetime import date
 
 from law.access import Standing
 from law.errors import (
+    N_,
     CompensationOverFine,
     DamagesOverCap,
     ExcludedTract,
@@ -24,7 +25,7 @@ from law.profile import StatuteProfile
 
 def _not_negative(amount: int, what: str) -> None:
     if amount < 0:
-        raise InvalidInput(f"{what} cannot be negative", amount=amount)
+        raise InvalidInput(N_("{what} cannot be negative"), amount=amount, said={"what": what})
 
 
 def check_purchaser(is_police_or_keeper: bool, animal: int | None = None) -> None:
@@ -35,10 +36,14 @@ def check_purchaser(is_police_or_keeper: bool, animal: int | None = None) -> Non
     """
     if is_police_or_keeper:
         if animal is None:
-            raise PurchaserIsOfficial("Police Officers and pound-keepers may not buy at this sale")
+            raise PurchaserIsOfficial(
+                N_("Police Officers and pound-keepers may not buy at this sale")
+            )
         raise PurchaserIsOfficial(
-            f"the buyer of animal {animal} is a Police Officer or pound-keeper, who may not buy "
-            "at this sale",
+            N_(
+                "the buyer of animal {animal} is a Police Officer or pound-keeper, who may not buy "
+                "at this sale"
+            ),
             animal=animal,
         )
 
@@ -48,7 +53,9 @@ def check_damages(damages: int, profile: StatuteProfile) -> None:
     _not_negative(damages, "damages")
     if damages > profile.damages_cap:
         cap = profile.money.format(profile.damages_cap)
-        raise DamagesOverCap(f"damages may not exceed {cap}", cap=profile.damages_cap)
+        raise DamagesOverCap(
+            N_("damages may not exceed {cap_text}"), cap=profile.damages_cap, said={"cap_text": cap}
+        )
 
 
 def check_pig_fine(fine: int, profile: StatuteProfile) -> None:
@@ -57,9 +64,10 @@ def check_pig_fine(fine: int, profile: StatuteProfile) -> None:
     if fine > profile.pig_fine_cap:
         cap = profile.money.format(profile.pig_fine_cap)
         raise FineOverCap(
-            f"the fine for damage by pigs may not exceed {cap}",
+            N_("the fine for damage by pigs may not exceed {cap_text}"),
             section="XVIII",
             cap=profile.pig_fine_cap,
+            said={"cap_text": cap},
         )
 
 
@@ -69,9 +77,10 @@ def check_opposition_fine(fine: int, profile: StatuteProfile) -> None:
     if fine > profile.opposition_fine_cap:
         cap = profile.money.format(profile.opposition_fine_cap)
         raise FineOverCap(
-            f"the fine for opposing a seizure or rescuing cattle may not exceed {cap}",
+            N_("the fine for opposing a seizure or rescuing cattle may not exceed {cap_text}"),
             section="XIII",
             cap=profile.opposition_fine_cap,
+            said={"cap_text": cap},
         )
 
 
@@ -89,12 +98,17 @@ def check_opposition_imprisonment(months: int, days: int, profile: StatuteProfil
     _not_negative(days, "days of imprisonment")
     if days > DAYS_IN_A_TERM_MONTH:
         raise InvalidInput(
-            f"say a term of more than {DAYS_IN_A_TERM_MONTH} days in months and days", days=days
+            N_("say a term of more than {most} days in months and days"),
+            days=days,
+            said={"most": DAYS_IN_A_TERM_MONTH},
         )
     cap = profile.opposition_prison_months
     if (months, days) > (cap, 0):
         raise ImprisonmentOverCap(
-            f"imprisonment for opposing a seizure or rescuing cattle may not exceed {cap} months",
+            N_(
+                "imprisonment for opposing a seizure or rescuing cattle may not exceed "
+                "{cap_months} months"
+            ),
             cap_months=cap,
             months=months,
             days=days,
@@ -112,12 +126,14 @@ def check_opposition_sentence(
     prison = months > 0 or days > 0
     if not prison and fine == 0:
         raise InvalidInput(
-            "a conviction under Sec XIII carries imprisonment, a fine, or both", section="XIII"
+            N_("a conviction under Sec XIII carries imprisonment, a fine, or both"), section="XIII"
         )
     if prison and labour is None:
-        raise InvalidInput("say whether the imprisonment is with or without labour", section="XIII")
+        raise InvalidInput(
+            N_("say whether the imprisonment is with or without labour"), section="XIII"
+        )
     if not prison and labour is not None:
-        raise InvalidInput("labour goes with a term of imprisonment only", section="XIII")
+        raise InvalidInput(N_("labour goes with a term of imprisonment only"), section="XIII")
 
 
 def check_compensation(compensation: int, fine_recovered: int) -> None:
@@ -126,7 +142,7 @@ def check_compensation(compensation: int, fine_recovered: int) -> None:
     _not_negative(fine_recovered, "the fine recovered")
     if compensation > fine_recovered:
         raise CompensationOverFine(
-            "compensation cannot exceed the fine recovered",
+            N_("compensation cannot exceed the fine recovered"),
             compensation=compensation,
             fine_recovered=fine_recovered,
         )
@@ -137,7 +153,7 @@ def check_surplus_claim(claimed_on: date, deposited_on: date, profile: StatutePr
     until = surplus_until(deposited_on, profile)
     if claimed_on > until:
         raise SurplusClaimOutOfTime(
-            f"the surplus could be claimed until {until.isoformat()}; it has gone to the fund",
+            N_("the surplus could be claimed until {until}; it has gone to the fund"),
             until=until.isoformat(),
         )
 
@@ -145,7 +161,7 @@ def check_surplus_claim(claimed_on: date, deposited_on: date, profile: StatutePr
 def check_not_excluded(tract: str, excluded: Collection[str]) -> None:
     """Sec XX: the Act does not run in a district or tract the local Government has excluded."""
     if tract.strip().casefold() in {t.strip().casefold() for t in excluded}:
-        raise ExcludedTract(f"{tract} is excluded from the operation of this Act", tract=tract)
+        raise ExcludedTract(N_("{tract} is excluded from the operation of this Act"), tract=tract)
 
 
 def check_offence_recorder(standing: Standing) -> None:
@@ -156,8 +172,10 @@ def check_offence_recorder(standing: Standing) -> None:
     """
     if not (standing.seizer or standing.keeper_here or standing.police_here):
         raise OffenceRecorderNotEntitled(
-            "only the seizer, the keeper of the pound or the police of its thana may record "
-            "opposition to the seizure or a rescue"
+            N_(
+                "only the seizer, the keeper of the pound or the police of its thana may record "
+                "opposition to the seizure or a rescue"
+            )
         )
 
 
@@ -168,6 +186,8 @@ def check_report_for(standing: Standing, *, for_another: bool) -> None:
     the keeper enters the seizer's name and residence in his register (Sec V)."""
     if for_another and not (standing.keeper_here or standing.police_here):
         raise OwnSeizureOnly(
-            "you report the seizure you made yourself; only the keeper of the pound or the "
-            "police of its thana may report one for the seizer"
+            N_(
+                "you report the seizure you made yourself; only the keeper of the pound or the "
+                "police of its thana may report one for the seizer"
+            )
         )

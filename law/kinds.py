@@ -8,7 +8,13 @@ from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum, auto
 
-from law.errors import InvalidInput, KindNeedsMagistrateOrder, PigsNotImpoundable, UnknownAnimalKind
+from law.errors import (
+    N_,
+    InvalidInput,
+    KindNeedsMagistrateOrder,
+    PigsNotImpoundable,
+    UnknownAnimalKind,
+)
 from law.feeding import FeedingRate
 
 
@@ -130,7 +136,7 @@ def _classify(
 ) -> AnimalKind | OutsideScale:
     word = _normalise(text)
     if not word:
-        raise UnknownAnimalKind("no kind of animal was given", kind=text)
+        raise UnknownAnimalKind(N_("no kind of animal was given"), kind=text)
     known_aliases = {_normalise(k): v for k, v in aliases.items()}
     known_ordered = {_normalise(k) for k in ordered}
     for candidate in _singulars(word):
@@ -140,17 +146,20 @@ def _classify(
             return known_aliases[candidate]
         if candidate in PIG_WORDS:
             raise PigsNotImpoundable(
-                "pigs are not impounded under this Act; damage by pigs is a complaint "
-                "to the Magistrate under Sec XVIII",
+                N_(
+                    "pigs are not impounded under this Act; damage by pigs is a complaint "
+                    "to the Magistrate under Sec XVIII"
+                ),
                 kind=text,
             )
         if candidate in UNSCHEDULED_WORDS or candidate in known_ordered:
             return OutsideScale(candidate)
     known = [k.value for k in AnimalKind] + sorted(known_aliases)
     raise UnknownAnimalKind(
-        f"unknown kind of animal {text!r}; known kinds: {', '.join(known)}",
+        N_("unknown kind of animal '{kind}'; known kinds: {known_text}"),
         kind=text,
         known=known,
+        said={"known_text": ", ".join(known)},
     )
 
 
@@ -159,9 +168,12 @@ def resolve_kind(text: str, aliases: Mapping[str, AnimalKind]) -> AnimalKind:
     kind = _classify(text, aliases, ())
     if isinstance(kind, OutsideScale):
         raise KindNeedsMagistrateOrder(
-            f"{with_article(kind.word)} is not in the Sec VI scale; it can be registered only "
-            "on a Magistrate's order",
+            N_(
+                "{kind_text} is not in the Sec VI scale; it can be registered only "
+                "on a Magistrate's order"
+            ),
             kind=text,
+            said={"kind_text": with_article(kind.word)},
         )
     return kind
 
@@ -195,18 +207,23 @@ def order_kind(text: str, aliases: Mapping[str, AnimalKind]) -> str:
     else:
         if isinstance(kind, AnimalKind):
             raise InvalidInput(
-                f"{with_article(_normalise(text))} is fined under the Sec VI scale as "
-                f"{with_article(kind.value)}; "
-                "no order is needed",
+                N_(
+                    "{word_text} is fined under the Sec VI scale as {kind_text}; no order is needed"
+                ),
                 section="VI",
                 kind=kind.value,
+                said={
+                    "word_text": with_article(_normalise(text)),
+                    "kind_text": with_article(kind.value),
+                },
             )
         word = kind.word
     if len(word) > KIND_MAX or not _KIND_WORD.match(word):
         raise InvalidInput(
-            f"name the animal in one or two words of letters, at most {KIND_MAX} in all",
+            N_("name the animal in one or two words of letters, at most {most} in all"),
             section="practice G4",
             kind=text,
+            said={"most": KIND_MAX},
         )
     return word
 
@@ -232,7 +249,7 @@ def check_kind_order(fine: int, per_day: int) -> None:
     """Practice G4: the fine and the feeding rate an order sets are amounts, never negative."""
     if fine < 0 or per_day < 0:
         raise InvalidInput(
-            "the fine and the feeding rate cannot be negative",
+            N_("the fine and the feeding rate cannot be negative"),
             section="practice G4",
             fine=fine,
             per_day=per_day,
@@ -255,9 +272,12 @@ def order_in_force(kind: str, orders: Sequence[KindOrder], on: date) -> KindOrde
             best = order
     if best is None:
         raise KindNeedsMagistrateOrder(
-            f"{with_article(kind)} is not in the Sec VI scale; it can be registered only on a "
-            "Magistrate's order fixing its fine and feeding",
+            N_(
+                "{kind_text} is not in the Sec VI scale; it can be registered only on a "
+                "Magistrate's order fixing its fine and feeding"
+            ),
             kind=kind,
+            said={"kind_text": with_article(kind)},
         )
     return best
 
@@ -276,8 +296,10 @@ def check_registrable(awaiting: Collection[str]) -> None:
     if awaiting:
         kinds = ", ".join(sorted(set(awaiting)))
         raise KindNeedsMagistrateOrder(
-            f"the {kinds} cannot be registered until the Magistrate orders its fine and "
-            "feeding; the other cattle wait with it",
+            N_(
+                "the {kinds} cannot be registered until the Magistrate orders its fine and "
+                "feeding; the other cattle wait with it"
+            ),
             kinds=kinds,
         )
 
@@ -289,5 +311,5 @@ def fine_for(kind: AnimalKind, schedule: Mapping[FineClass, int]) -> int:
         return schedule[fine_class]
     except KeyError:
         raise InvalidInput(
-            f"the fine schedule has no row {fine_class.value}", fine_class=fine_class.value
+            N_("the fine schedule has no row {fine_class}"), fine_class=fine_class.value
         ) from None

@@ -21,6 +21,7 @@ from enum import StrEnum, auto
 from types import MappingProxyType
 
 from law.errors import (
+    N_,
     ComplaintOutOfTime,
     EventOutOfOrder,
     InvalidInput,
@@ -107,9 +108,9 @@ ANIMAL_TRANSITIONS: frozenset[tuple[AnimalStatus, AnimalStatus]] = frozenset(
 def _ids(ids: Sequence[int]) -> tuple[int, ...]:
     result = tuple(ids)
     if not result:
-        raise InvalidInput("name at least one animal")
+        raise InvalidInput(N_("name at least one animal"))
     if len(set(result)) != len(result):
-        raise InvalidInput("an animal is named twice", animal_ids=list(result))
+        raise InvalidInput(N_("an animal is named twice"), animal_ids=list(result))
     return result
 
 
@@ -133,7 +134,7 @@ class Pay:
     def __post_init__(self) -> None:
         object.__setattr__(self, "animal_ids", _ids(self.animal_ids))
         if self.paid < 0 or self.due < 0:
-            raise InvalidInput("amounts paid and due cannot be negative")
+            raise InvalidInput(N_("amounts paid and due cannot be negative"))
 
 
 @dataclass(frozen=True)
@@ -187,7 +188,7 @@ class Sell:
         object.__setattr__(self, "animal_ids", _ids(self.animal_ids))
         object.__setattr__(self, "purchasers_official", tuple(self.purchasers_official))
         if self.purchasers_official and len(self.purchasers_official) != len(self.animal_ids):
-            raise InvalidInput("say for every animal sold whether its buyer is an official")
+            raise InvalidInput(N_("say for every animal sold whether its buyer is an official"))
 
 
 @dataclass(frozen=True)
@@ -269,9 +270,9 @@ class SeizureState:
 
     def __post_init__(self) -> None:
         if not self.animals:
-            raise InvalidInput("a seizure has at least one animal")
+            raise InvalidInput(N_("a seizure has at least one animal"))
         if self.complaints_pending < 0:
-            raise InvalidInput("complaints pending cannot be negative")
+            raise InvalidInput(N_("complaints pending cannot be negative"))
         object.__setattr__(self, "animals", MappingProxyType(dict(self.animals)))
 
     @property
@@ -317,11 +318,12 @@ def _with_animals(state: SeizureState, ids: Iterable[int], to: AnimalStatus) -> 
 def _require(state: SeizureState, ids: Iterable[int], allowed: frozenset[AnimalStatus]) -> None:
     for i in ids:
         if i not in state.animals:
-            raise NotFound(f"no animal {i} in this seizure", animal_id=i)
+            raise NotFound(N_("no animal {animal_id} in this seizure"), animal_id=i)
         if state.animals[i] not in allowed:
-            where = "in the pound" if allowed == IN_POUND else "in custody"
             raise InvalidTransition(
-                f"animal {i} is not {where} (it is {state.animals[i].value})",
+                N_("animal {animal_id} is not in the pound (it is {status})")
+                if allowed == IN_POUND
+                else N_("animal {animal_id} is not in custody (it is {status})"),
                 animal_id=i,
                 status=state.animals[i].value,
             )
@@ -329,9 +331,14 @@ def _require(state: SeizureState, ids: Iterable[int], allowed: frozenset[AnimalS
 
 def _require_open(state: SeizureState, what: str) -> None:
     if state.status is SeizureStatus.SEIZED:
-        raise InvalidTransition(f"cannot {what}: the cattle have not reached the pound")
+        raise InvalidTransition(
+            N_("cannot {what}: the cattle have not reached the pound"), said={"what": what}
+        )
     if state.status not in OPEN_IN_POUND:
-        raise InvalidTransition(f"cannot {what}: the seizure is {state.status.value}")
+        raise InvalidTransition(
+            N_("cannot {what}: the seizure is {status}"),
+            said={"what": what, "status": state.status.value},
+        )
 
 
 def _check_order(state: SeizureState, on: date) -> None:
@@ -339,8 +346,7 @@ def _check_order(state: SeizureState, on: date) -> None:
     latest = max(d for d in milestones if d is not None)
     if on < latest:
         raise EventOutOfOrder(
-            f"the event is dated {on.isoformat()}, before {latest.isoformat()} "
-            "already recorded on this seizure",
+            N_("the event is dated {on}, before {latest} already recorded on this seizure"),
             on=on.isoformat(),
             latest=latest.isoformat(),
         )
@@ -348,11 +354,11 @@ def _check_order(state: SeizureState, on: date) -> None:
 
 def _arrive(state: SeizureState, event: Arrive) -> SeizureState:
     if state.status is not SeizureStatus.SEIZED:
-        raise InvalidTransition("the cattle have already been brought to the pound")
+        raise InvalidTransition(N_("the cattle have already been brought to the pound"))
     arriving = [i for i, s in state.animals.items() if s is AnimalStatus.SEIZED]
     if event.count is not None and event.count != len(arriving):
         raise InvalidInput(
-            f"{event.count} arrived but {len(arriving)} are in the seizer's custody",
+            N_("{count} arrived but {expected} are in the seizer's custody"),
             count=event.count,
             expected=len(arriving),
         )
@@ -364,17 +370,20 @@ def _pay(state: SeizureState, event: Pay) -> SeizureState:
     _require_open(state, "release on payment")
     if state.status is not SeizureStatus.IMPOUNDED and not state.profile.claim_after_first_period:
         raise InvalidTransition(
-            "the cattle can no longer be claimed after the first period", section="practice G2"
+            N_("the cattle can no longer be claimed after the first period"), section="practice G2"
         )
     _require(state, event.animal_ids, IN_POUND)
     # Sec VI: no release by the pound-keeper without the fine, unless ordered.
     if event.paid < event.due:
         fmt = state.profile.money.format
         raise ReleaseWithoutFine(
-            f"{fmt(event.paid)} paid of {fmt(event.due)} due; the cattle are released only "
-            "on payment of the fine and feeding, or on an order of competent authority",
+            N_(
+                "{paid_text} paid of {due_text} due; the cattle are released only "
+                "on payment of the fine and feeding, or on an order of competent authority"
+            ),
             paid=event.paid,
             due=event.due,
+            said={"paid_text": fmt(event.paid), "due_text": fmt(event.due)},
         )
     return _with_animals(state, event.animal_ids, AnimalStatus.RELEASED_PAID)
 
@@ -388,28 +397,32 @@ def _order_release(state: SeizureState, event: OrderRelease) -> SeizureState:
 def _refuse(state: SeizureState, event: Refuse) -> SeizureState:
     _require_open(state, "record the owner's refusal")
     if state.owner_refused:
-        raise InvalidTransition("the owner's refusal is already recorded", section="IX")
+        raise InvalidTransition(N_("the owner's refusal is already recorded"), section="IX")
     return replace(state, owner_refused=True)
 
 
 def _report_unclaimed(state: SeizureState, event: ReportUnclaimed) -> SeizureState:
     if state.status is not SeizureStatus.IMPOUNDED or state.impounded_on is None:
         raise InvalidTransition(
-            f"only impounded cattle are reported unclaimed (the seizure is {state.status.value})",
+            N_("only impounded cattle are reported unclaimed (the seizure is {status})"),
             section="VIII",
+            said={"status": state.status.value},
         )
     if state.owner_refused:
         # The owner has appeared: the cattle are not unclaimed; the way on is a Sec IX sale.
         raise InvalidTransition(
-            "the owner has appeared and refused to pay; the cattle are not unclaimed",
+            N_("the owner has appeared and refused to pay; the cattle are not unclaimed"),
             section="IX",
         )
     until = claim_until(state.impounded_on, state.profile)
     if event.on <= until:
         raise NoticeNotYetDue(
-            f"the cattle may be claimed until {until.isoformat()}; "
-            f"they can be reported unclaimed from {(until + timedelta(days=1)).isoformat()}",
+            N_(
+                "the cattle may be claimed until {claim_until}; "
+                "they can be reported unclaimed from {report_from}"
+            ),
             claim_until=until.isoformat(),
+            said={"report_from": (until + timedelta(days=1)).isoformat()},
         )
     return replace(state, status=SeizureStatus.REPORTED_UNCLAIMED, reported_on=event.on)
 
@@ -417,8 +430,9 @@ def _report_unclaimed(state: SeizureState, event: ReportUnclaimed) -> SeizureSta
 def _post_notice(state: SeizureState, event: PostNotice) -> SeizureState:
     if state.status is not SeizureStatus.REPORTED_UNCLAIMED:
         raise InvalidTransition(
-            f"a notice follows the pound-keeper's report (the seizure is {state.status.value})",
+            N_("a notice follows the pound-keeper's report (the seizure is {status})"),
             section="VIII",
+            said={"status": state.status.value},
         )
     return replace(state, status=SeizureStatus.NOTICED, noticed_on=event.on)
 
@@ -432,7 +446,7 @@ def _sell(state: SeizureState, event: Sell) -> SeizureState:
         # Sec IX proviso: no sale until a complaint against the seizure is decided.
         if state.complaints_pending:
             raise SaleStayedByComplaint(
-                "no sale until the complaint against the seizure is decided"
+                N_("no sale until the complaint against the seizure is decided")
             )
         sold = set(event.animal_ids)
         rest = [i for i in state.in_pound if i not in sold] if event.release_rest else []
@@ -440,22 +454,25 @@ def _sell(state: SeizureState, event: Sell) -> SeizureState:
         return _with_animals(after, rest, AnimalStatus.RELEASED_AFTER_PART_SALE)
     if state.complaints_pending and state.profile.complaint_stays_unclaimed_sale:
         raise SaleStayedByComplaint(
-            "no sale until the complaint against the seizure is decided",
+            N_("no sale until the complaint against the seizure is decided"),
             section="practice G3",
         )
     if event.release_rest:
         raise InvalidTransition(
-            "cattle are handed back after a part sale only when the owner appeared (Sec IX)",
+            N_("cattle are handed back after a part sale only when the owner appeared (Sec IX)"),
             section="IX",
         )
     if state.status is not SeizureStatus.NOTICED or state.noticed_on is None:
-        raise SaleNotYetDue("unclaimed cattle are sold only after the notice and its period")
+        raise SaleNotYetDue(N_("unclaimed cattle are sold only after the notice and its period"))
     first = sale_not_before(state.noticed_on, state.profile)
     if event.on < first:
         raise SaleNotYetDue(
-            f"the cattle may be claimed until {(first - timedelta(days=1)).isoformat()}; "
-            f"the sale may be held from {first.isoformat()}",
+            N_(
+                "the cattle may be claimed until {claim_until}; "
+                "the sale may be held from {sale_not_before}"
+            ),
             sale_not_before=first.isoformat(),
+            said={"claim_until": (first - timedelta(days=1)).isoformat()},
         )
     return _with_animals(state, event.animal_ids, AnimalStatus.SOLD)
 
@@ -464,8 +481,10 @@ def _file_complaint(state: SeizureState, event: FileComplaint) -> SeizureState:
     until = complaint_until(state.seized_on, state.profile)
     if event.on > until:
         raise ComplaintOutOfTime(
-            f"a complaint against the seizure could be made until {until.isoformat()} "
-            "(ten days from the seizure)",
+            N_(
+                "a complaint against the seizure could be made until {complaint_until} "
+                "(ten days from the seizure)"
+            ),
             complaint_until=until.isoformat(),
         )
     # Practice G12: admissible whatever happened since the seizure, a sale included; it stays
@@ -475,7 +494,7 @@ def _file_complaint(state: SeizureState, event: FileComplaint) -> SeizureState:
 
 def _decide_complaint(state: SeizureState, event: DecideComplaint) -> SeizureState:
     if state.complaints_pending == 0:
-        raise InvalidTransition("no complaint is pending on this seizure", section="XIV")
+        raise InvalidTransition(N_("no complaint is pending on this seizure"), section="XIV")
     after = replace(state, complaints_pending=state.complaints_pending - 1)
     if not event.illegal:
         return after
@@ -486,7 +505,7 @@ def _decide_complaint(state: SeizureState, event: DecideComplaint) -> SeizureSta
 
 def _leave_custody(state: SeizureState, ids: Sequence[int], to: AnimalStatus) -> SeizureState:
     if state.status is SeizureStatus.CLOSED:
-        raise InvalidTransition("the seizure is closed")
+        raise InvalidTransition(N_("the seizure is closed"))
     _require(state, ids, IN_CUSTODY)
     return _with_animals(state, ids, to)
 
@@ -502,11 +521,17 @@ def _close_if_done(state: SeizureState) -> SeizureState:
 def _check_transitions(before: SeizureState, after: SeizureState) -> None:
     # The diagram is the contract: a step outside it is a bug here, never a lawful act.
     if before.status != after.status and (before.status, after.status) not in TRANSITIONS:
-        raise InvalidTransition(f"{before.status.value} cannot become {after.status.value}")
+        raise InvalidTransition(
+            N_("{before} cannot become {after}"),
+            said={"before": before.status.value, "after": after.status.value},
+        )
     for i, old in before.animals.items():
         new = after.animals[i]
         if old != new and (old, new) not in ANIMAL_TRANSITIONS:
-            raise InvalidTransition(f"animal {i} cannot go from {old.value} to {new.value}")
+            raise InvalidTransition(
+                N_("animal {animal_id} cannot go from {before} to {after}"),
+                said={"animal_id": i, "before": old.value, "after": new.value},
+            )
 
 
 def apply(state: SeizureState, event: Event) -> SeizureState:
@@ -539,7 +564,7 @@ def apply(state: SeizureState, event: Event) -> SeizureState:
         case Rescue():
             after = _leave_custody(state, event.animal_ids, AnimalStatus.RESCUED)
         case _:
-            raise InvalidInput(f"unknown event {type(event).__name__}")
+            raise InvalidInput(N_("unknown event {event}"), said={"event": type(event).__name__})
     after = _close_if_done(after)
     _check_transitions(state, after)
     return after

@@ -6,7 +6,7 @@ import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
-from law.errors import InvalidInput, InvalidMoney
+from law.errors import N_, InvalidInput, InvalidMoney
 
 # Longer than any amount a pound will ever see; keeps a stranger's text from becoming a huge int.
 _MAX_DIGITS = 15
@@ -39,24 +39,24 @@ class MoneySystem(ABC):
 
 def _clean(text: str) -> str:
     if not isinstance(text, str):
-        raise InvalidMoney("an amount must be text", got=type(text).__name__)
+        raise InvalidMoney(N_("an amount must be text"), got=type(text).__name__)
     cleaned = " ".join(text.split())
     if not cleaned:
-        raise InvalidMoney("the amount is empty")
+        raise InvalidMoney(N_("the amount is empty"))
     if cleaned.startswith("-") or re.match(_PREFIX + r"\s*-", cleaned, re.IGNORECASE):
-        raise InvalidMoney("an amount cannot be negative", text=text)
+        raise InvalidMoney(N_("an amount cannot be negative"), text=text)
     return cleaned
 
 
 def _check_digits(digits: str, text: str) -> None:
     if len(digits.lstrip("0")) > _MAX_DIGITS:
-        raise InvalidMoney("the amount is too large", text=text)
+        raise InvalidMoney(N_("the amount is too large"), text=text)
 
 
 def check_amount(amount: int, text: str = "") -> int:
     """`amount` if it is at most MAX_AMOUNT units, else InvalidMoney."""
     if amount > MAX_AMOUNT:
-        raise InvalidMoney("the amount is too large", text=text or str(amount), most=MAX_AMOUNT)
+        raise InvalidMoney(N_("the amount is too large"), text=text or str(amount), most=MAX_AMOUNT)
     return amount
 
 
@@ -80,20 +80,23 @@ class PiesSystem(MoneySystem):
         if match is None:
             if "." in cleaned.lower().removeprefix("rs."):
                 raise InvalidMoney(
-                    "write rupees-annas-pies, like Rs 1-7-0; fractions of a rupee are not accepted",
+                    N_(
+                        "write rupees-annas-pies, like Rs 1-7-0; fractions of a rupee are not "
+                        "accepted"
+                    ),
                     text=text,
                 )
             raise InvalidMoney(
-                "write rupees-annas-pies, like Rs 1-7-0, or whole rupees, like Rs 2", text=text
+                N_("write rupees-annas-pies, like Rs 1-7-0, or whole rupees, like Rs 2"), text=text
             )
         rupees_s, annas_s, pies_s = match.groups()
         _check_digits(rupees_s, text)
         annas = int(annas_s) if annas_s is not None else 0
         pies = int(pies_s) if pies_s is not None else 0
         if annas > 15:
-            raise InvalidMoney("annas must be 0 to 15", text=text, annas=annas)
+            raise InvalidMoney(N_("annas must be 0 to 15"), text=text, annas=annas)
         if pies > 11:
-            raise InvalidMoney("pies must be 0 to 11", text=text, pies=pies)
+            raise InvalidMoney(N_("pies must be 0 to 11"), text=text, pies=pies)
         return check_amount(
             int(rupees_s) * self.per_rupee + annas * self.pies_per_anna + pies, text
         )
@@ -135,13 +138,13 @@ class PaiseSystem(MoneySystem):
         cleaned = _clean(text)
         match = self._PATTERN.match(cleaned)
         if match is None:
-            raise InvalidMoney("write rupees and paise, like Rs 1,550.00 or 1550.5", text=text)
+            raise InvalidMoney(N_("write rupees and paise, like Rs 1,550.00 or 1550.5"), text=text)
         whole_s, frac_s = match.groups()
         whole_s = whole_s.replace(",", "")
         _check_digits(whole_s, text)
         frac_s = frac_s or ""
         if len(frac_s) > 2:
-            raise InvalidMoney("at most 2 decimal places (paise) are allowed", text=text)
+            raise InvalidMoney(N_("at most 2 decimal places (paise) are allowed"), text=text)
         return check_amount(int(whole_s) * self.per_rupee + int(frac_s.ljust(2, "0")), text)
 
     def format(self, amount: int) -> str:
@@ -162,7 +165,8 @@ def money_system(name: str) -> MoneySystem:
         return MONEY_SYSTEMS[name]
     except KeyError:
         raise InvalidInput(
-            f"unknown money system {name!r}; known: {', '.join(MONEY_SYSTEMS)}",
+            N_("unknown money system '{name}'; known: {known_text}"),
             name=name,
             known=list(MONEY_SYSTEMS),
+            said={"known_text": ", ".join(MONEY_SYSTEMS)},
         ) from None

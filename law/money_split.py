@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from law.errors import InvalidInput
+from law.errors import N_, InvalidInput
 
 
 def largest_remainder(total: int, weights: Sequence[int]) -> list[int]:
@@ -20,11 +20,11 @@ def largest_remainder(total: int, weights: Sequence[int]) -> list[int]:
     remainders, ties to the lower index. All-zero weights split equally by the same rule.
     """
     if total < 0:
-        raise InvalidInput("the amount to split cannot be negative", total=total)
+        raise InvalidInput(N_("the amount to split cannot be negative"), total=total)
     if not weights:
-        raise InvalidInput("there is nothing to split the amount over")
+        raise InvalidInput(N_("there is nothing to split the amount over"))
     if any(w < 0 for w in weights):
-        raise InvalidInput("weights cannot be negative", weights=list(weights))
+        raise InvalidInput(N_("weights cannot be negative"), weights=list(weights))
     if sum(weights) == 0:
         weights = [1] * len(weights)
     whole = sum(weights)
@@ -47,7 +47,7 @@ class Charges:
     def __post_init__(self) -> None:
         if min(self.expenses, self.fines, self.feeding) < 0:
             raise InvalidInput(
-                "charges cannot be negative",
+                N_("charges cannot be negative"),
                 expenses=self.expenses,
                 fines=self.fines,
                 feeding=self.feeding,
@@ -95,7 +95,7 @@ class LotCharge:
 
     def __post_init__(self) -> None:
         if min(self.price, self.fine, self.feeding) < 0:
-            raise InvalidInput("price, fine and feeding cannot be negative")
+            raise InvalidInput(N_("price, fine and feeding cannot be negative"))
 
 
 @dataclass(frozen=True)
@@ -172,7 +172,7 @@ def first_lot_not_needed(prices: Sequence[int], due: int) -> int | None:
     fetched = 0
     for index, price in enumerate(prices):
         if price < 0:
-            raise InvalidInput("a price cannot be negative", price=price)
+            raise InvalidInput(N_("a price cannot be negative"), price=price)
         if fetched >= due:
             return index
         fetched += price
@@ -205,7 +205,7 @@ def _pour(total: int, own: Sequence[int], room: list[int]) -> list[int]:
         room[i] -= part
         total -= part
     if total:
-        raise InvalidInput("the proceeds cannot pay what was allocated to them")
+        raise InvalidInput(N_("the proceeds cannot pay what was allocated to them"))
     return taken
 
 
@@ -229,11 +229,11 @@ def allocate_sale(
        (their share of the bill, fine and feeding; G6); otherwise it stays due on the seizure.
     """
     if not lots:
-        raise InvalidInput("a sale has at least one lot")
+        raise InvalidInput(N_("a sale has at least one lot"))
     if expenses < 0:
-        raise InvalidInput("expenses of sale cannot be negative", expenses=expenses)
+        raise InvalidInput(N_("expenses of sale cannot be negative"), expenses=expenses)
     if due.expenses < expenses:
-        raise InvalidInput("what is due includes this sale's expenses", expenses=expenses)
+        raise InvalidInput(N_("what is due includes this sale's expenses"), expenses=expenses)
     prices = [lot.price for lot in lots]
     proceeds = sum(prices)
     (expenses_paid, fines_paid, feeding_paid), _ = apply_in_order(

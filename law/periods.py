@@ -9,7 +9,7 @@ import calendar
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from law.errors import ActBeforeStart, InvalidInput
+from law.errors import N_, ActBeforeStart, InvalidInput
 from law.profile import StatuteProfile
 
 _DAY = timedelta(days=1)
@@ -17,7 +17,9 @@ _DAY = timedelta(days=1)
 
 def _check_aware(at: datetime) -> None:
     if at.tzinfo is None or at.utcoffset() is None:
-        raise InvalidInput("a time must carry a time zone (UTC or an offset)", at=at.isoformat())
+        raise InvalidInput(
+            N_("a time must carry a time zone (UTC or an offset)"), at=at.isoformat()
+        )
 
 
 def local_date(at: datetime, tz: ZoneInfo) -> date:
@@ -29,7 +31,7 @@ def local_date(at: datetime, tz: ZoneInfo) -> date:
 def local_datetime(day: date, hour: int, tz: ZoneInfo) -> datetime:
     """`hour`:00 local on `day`, as a UTC instant."""
     if not 0 <= hour <= 23:
-        raise InvalidInput("hour must be 0 to 23", hour=hour)
+        raise InvalidInput(N_("hour must be 0 to 23"), hour=hour)
     return datetime.combine(day, time(hour), tzinfo=tz).astimezone(UTC)
 
 
@@ -40,7 +42,7 @@ def last_day(start: date, days: int, *, exclude_first_day: bool = True) -> date:
     ends at the end of the `days`-th day after it. Counting the first day ends it a day earlier.
     """
     if days < 1:
-        raise InvalidInput("a period is at least one day", days=days)
+        raise InvalidInput(N_("a period is at least one day"), days=days)
     if exclude_first_day:
         return start + timedelta(days=days)
     return start + timedelta(days=days - 1)
@@ -119,8 +121,7 @@ def check_not_before_start(on: date, start: date) -> None:
     """Practice G17: no act is dated before the district's start (its register's first day)."""
     if on < start:
         raise ActBeforeStart(
-            f"the act is dated {on.isoformat()}, before this district's register begins "
-            f"({start.isoformat()})",
+            N_("the act is dated {on}, before this district's register begins ({start})"),
             on=on.isoformat(),
             start=start.isoformat(),
         )

@@ -23,13 +23,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from law.errors import InvalidInput, RecoveryCovered
+from law.errors import N_, InvalidInput, RecoveryCovered
 from law.money_split import apply_in_order, first_lot_not_needed
 
 
 def _not_negative(amount: int, what: str) -> None:
     if amount < 0:
-        raise InvalidInput(f"{what} cannot be negative", amount=amount)
+        raise InvalidInput(N_("{what} cannot be negative"), amount=amount, said={"what": what})
 
 
 def check_lots_needed(prices: Sequence[int], fine_due: int, expenses: int) -> None:
@@ -42,8 +42,10 @@ def check_lots_needed(prices: Sequence[int], fine_due: int, expenses: int) -> No
     if index is not None:
         fetched = sum(prices[:index])
         raise RecoveryCovered(
-            f"lot {index + 1} is not needed: the lots before it fetched {fetched}, which "
-            f"covers the fine and the expenses of sale ({dues})",
+            N_(
+                "lot {lot} is not needed: the lots before it fetched {fetched}, which "
+                "covers the fine and the expenses of sale ({dues})"
+            ),
             lot=index + 1,
             fetched=fetched,
             dues=dues,
@@ -88,11 +90,11 @@ def recovery_account(
     """Apply the proceeds of the lots to the expenses of sale, then to the unpaid fine (of which
     the unpaid compensation first goes to the complainant, Sec XVIII), the rest to the owner."""
     if not prices:
-        raise InvalidInput("a sale has at least one lot")
+        raise InvalidInput(N_("a sale has at least one lot"))
     _not_negative(compensation_due, "compensation due")
     if compensation_due > fine_due:
         raise InvalidInput(
-            "the compensation still due cannot exceed the fine still due",
+            N_("the compensation still due cannot exceed the fine still due"),
             compensation_due=compensation_due,
             fine_due=fine_due,
         )

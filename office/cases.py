@@ -13,6 +13,7 @@ from sqlmodel import Session, col, func, select
 
 from law.accounts import long_date
 from law.errors import (
+    N_,
     Conflict,
     ExcludedTract,
     InvalidInput,
@@ -76,8 +77,13 @@ def check_village_under_act(s: Session, village: Village) -> None:
     try:
         check_not_excluded(village.name, excluded)
     except ExcludedTract as exc:
-        why = f": {village.excluded_reason}" if village.excluded_reason else ""
-        raise ExcludedTract(f"{exc.message}{why}", village=village.name) from exc
+        raise ExcludedTract(
+            N_("{tract} is excluded from the operation of this Act: {reason}")
+            if village.excluded_reason
+            else N_("{tract} is excluded from the operation of this Act"),
+            village=village.name,
+            said={"tract": village.name, "reason": village.excluded_reason or ""},
+        ) from exc
 
 
 def file_case(
@@ -101,9 +107,9 @@ def file_case(
     try:
         what = CaseKind(kind)
     except ValueError:
-        raise InvalidInput("a case is for mischief (Sec XVII) or pigs (Sec XVIII)") from None
+        raise InvalidInput(N_("a case is for mischief (Sec XVII) or pigs (Sec XVIII)")) from None
     if not description.strip():
-        raise InvalidInput("describe the damage", section=SECTION[what])
+        raise InvalidInput(N_("describe the damage"), section=SECTION[what])
     check_times(occurred_at, now)
     with db.transaction() as s:
         vill = find_village(s, village)
@@ -114,7 +120,7 @@ def file_case(
             s, name=accused.name, residence=accused.residence, phone=accused.phone, now=now
         )
         if accused_p.id == complainant.id:
-            raise InvalidInput("a person cannot complain against himself")
+            raise InvalidInput(N_("a person cannot complain against himself"))
         seizure_id = None
         if seizure_ref:
             seizure = seizure_by_ref(s, seizure_ref)
@@ -122,9 +128,16 @@ def file_case(
                 theirs = s.get(District, seizure.district_id)
                 ours = s.get(District, vill.district_id)
                 raise SeizureOfAnotherDistrict(
-                    f"seizure {seizure.ref} is of district {theirs.name if theirs else '?'}; "
-                    f"a case in {vill.name} ({ours.name if ours else '?'}) cannot rest on it",
+                    N_(
+                        "seizure {ref} is of district {theirs}; a case in {village} ({ours}) "
+                        "cannot rest on it"
+                    ),
                     ref=seizure.ref,
+                    said={
+                        "theirs": theirs.name if theirs else "?",
+                        "village": vill.name,
+                        "ours": ours.name if ours else "?",
+                    },
                 )
             seizure_id = seizure.id
         case = Case(
@@ -176,21 +189,21 @@ def decide_case(
     """The Magistrate adjudges the penalty; part or all of the fine may compensate the
     complainant for damage proved (Sec XVIII, last paragraph)."""
     if fine < 0 or compensation < 0:
-        raise InvalidInput("fine and compensation cannot be negative")
+        raise InvalidInput(N_("fine and compensation cannot be negative"))
     if not reasons.strip():
-        raise InvalidInput("a decision gives its reasons")
+        raise InvalidInput(N_("a decision gives its reasons"))
     with db.transaction() as s:
         case = s.get(Case, case_id)
         if case is None:
-            raise NotFound(f"no case {case_id}")
+            raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
         require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None)
         check_times(occurred_at, now, case.filed_at)
         if case.status != "pending":
-            raise Conflict(f"case {case_id} is already decided")
+            raise Conflict(N_("case {case_id} is already decided"), said={"case_id": case_id})
         ctx = district_context(s, case.district_id)
         what = CaseKind(case.kind)
         if not convicted and (fine or compensation):
-            raise InvalidInput("no fine or compensation without a conviction")
+            raise InvalidInput(N_("no fine or compensation without a conviction"))
         if what is CaseKind.PIGS:
             check_pig_fine(fine, ctx.profile)
         check_compensation(compensation, fine)
@@ -291,7 +304,7 @@ def _line(p: dict[str, Any] | None) -> str:
 def _case(s: Session, case_id: int) -> Case:
     case = s.get(Case, case_id)
     if case is None:
-        raise NotFound(f"no case {case_id}")
+        raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
     return case
 
 

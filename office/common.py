@@ -11,6 +11,7 @@ from phonenumbers import NumberParseException, PhoneNumberFormat, PhoneNumberTyp
 from sqlmodel import Session, col, select
 
 from law.errors import (
+    N_,
     EventInFuture,
     EventOutOfOrder,
     InvalidInput,
@@ -40,7 +41,9 @@ ROLE_SECTION = {
 
 def check_aware(at: datetime, name: str) -> None:
     if at.tzinfo is None or at.utcoffset() is None:
-        raise InvalidInput(f"{name} must carry a time zone (UTC or an offset)")
+        raise InvalidInput(
+            N_("{name} must carry a time zone (UTC or an offset)"), said={"name": name}
+        )
 
 
 def check_times(occurred_at: datetime, now: datetime, after: datetime | None = None) -> None:
@@ -49,14 +52,14 @@ def check_times(occurred_at: datetime, now: datetime, after: datetime | None = N
     check_aware(now, "now")
     if occurred_at > now + CLOCK_SKEW:
         raise EventInFuture(
-            f"occurred_at {occurred_at.isoformat()} is in the future",
+            N_("occurred_at {occurred_at} is in the future"),
             occurred_at=occurred_at.isoformat(),
         )
     if after is not None and occurred_at < after:
         raise EventOutOfOrder(
-            f"occurred_at {occurred_at.isoformat()} is before the last recorded event "
-            f"({after.isoformat()})",
+            N_("occurred_at {occurred_at} is before the last recorded event ({last_event_at})"),
             last_event_at=after.isoformat(),
+            said={"occurred_at": occurred_at.isoformat()},
         )
 
 
@@ -141,7 +144,7 @@ class DistrictContext:
     @property
     def id(self) -> int:
         if self.district.id is None:
-            raise NotFound("district has no id")
+            raise NotFound(N_("district has no id"))
         return self.district.id
 
     def fmt(self, amount: int) -> str:
@@ -155,7 +158,7 @@ class DistrictContext:
 def district_context(s: Session, district_id: int) -> DistrictContext:
     district = s.get(District, district_id)
     if district is None:
-        raise NotFound(f"no district {district_id}")
+        raise NotFound(N_("no district {district_id}"), said={"district_id": district_id})
     rows = s.exec(select(FeedingRate).where(FeedingRate.district_id == district_id)).all()
     rates = tuple(
         Rate(kinds=frozenset({AnimalKind(r.kind)}), per_day=r.per_day, valid_from=r.valid_from)
@@ -187,7 +190,7 @@ def district_context(s: Session, district_id: int) -> DistrictContext:
 def get_person(s: Session, person_id: int) -> Person:
     person = s.get(Person, person_id)
     if person is None:
-        raise NotFound(f"no person {person_id}")
+        raise NotFound(N_("no person {person_id}"), said={"person_id": person_id})
     return person
 
 
@@ -211,9 +214,9 @@ def find_or_add_person(
     """
     name = (name or "").strip()
     if not name:
-        raise InvalidInput("a person needs a name")
+        raise InvalidInput(N_("a person needs a name"))
     if len(name) > 200 or len(residence or "") > 200:
-        raise InvalidInput("name and residence are at most 200 characters")
+        raise InvalidInput(N_("name and residence are at most 200 characters"))
     if phone:
         known = person_by_phone(s, phone, region)
         if known is not None:
@@ -266,7 +269,7 @@ def require_role(
             return
     names = " or ".join(f"{r}:{place}" if r in _PLACED and place else str(r) for r in wanted)
     raise NotAuthorised(
-        f"only the {names} may do this",
+        N_("only the {required} may do this"),
         section=section or ROLE_SECTION[wanted[0]],
         required=names,
     )
@@ -323,12 +326,12 @@ def seizure_by_ref(s: Session, ref: str, *, lock: bool = False) -> Seizure:
         q = q.with_for_update()
     seizure = s.exec(q).first()
     if seizure is None:
-        raise NotFound(f"no seizure {ref!r}", ref=ref)
+        raise NotFound(N_("no seizure '{ref}'"), ref=ref)
     return seizure
 
 
 def pound_of(s: Session, seizure: Seizure) -> Pound:
     pound = s.get(Pound, seizure.pound_id)
     if pound is None:
-        raise NotFound(f"no pound {seizure.pound_id}")
+        raise NotFound(N_("no pound {pound_id}"), said={"pound_id": seizure.pound_id})
     return pound

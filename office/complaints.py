@@ -26,7 +26,7 @@ from law.complaint import (
     standing,
     step,
 )
-from law.errors import ComplaintAlreadyPending, InvalidInput, NotFound
+from law.errors import N_, ComplaintAlreadyPending, InvalidInput, NotFound
 from law.lifecycle import IN_CUSTODY, AnimalStatus, DecideComplaint, FileComplaint
 from law.periods import local_date
 from models import Complaint, Database, Payment, Person, Sale, Seizure
@@ -110,7 +110,7 @@ def file_complaint(
     """
     how = mode_of(mode)
     if not text.strip():
-        raise InvalidInput("state the complaint", section="XIV")
+        raise InvalidInput(N_("state the complaint"), section="XIV")
     agent = agent_name.strip()[:200] if agent_name and agent_name.strip() else None
     with db.transaction() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
@@ -118,8 +118,10 @@ def file_complaint(
         ctx = district_context(s, seizure.district_id)
         if seizure.ground == "stray":
             raise InvalidInput(
-                "Sec XIV complaints are against a seizure for damage; strays brought in by the "
-                "police (Sec XVI) are claimed under Sec VII",
+                N_(
+                    "Sec XIV complaints are against a seizure for damage; strays brought in by the "
+                    "police (Sec XVI) are claimed under Sec VII"
+                ),
                 section="XIV",
             )
         # Sec XIV: within ten days from the seizure, a sale since notwithstanding (G12). A
@@ -178,7 +180,8 @@ def file_complaint(
         except IntegrityError:
             # The partial unique index: another undecided complaint by him got in first.
             raise ComplaintAlreadyPending(
-                f"a complaint by {person.name} against this seizure is already undecided"
+                N_("a complaint by {complainant} against this seizure is already undecided"),
+                said={"complainant": person.name},
             ) from None
         audit.append(
             s,
@@ -213,7 +216,7 @@ def file_complaint(
 def _complaint_and_seizure(s: Session, complaint_id: int) -> tuple[Complaint, Seizure]:
     complaint = s.get(Complaint, complaint_id)
     if complaint is None:
-        raise NotFound(f"no complaint {complaint_id}")
+        raise NotFound(N_("no complaint {complaint_id}"), said={"complaint_id": complaint_id})
     seizure = seizure_by_ref(s, _ref_of(s, complaint.seizure_id), lock=True)
     # Read again under the seizure's lock: a decision made meanwhile is seen.
     s.refresh(complaint)
@@ -233,7 +236,7 @@ def admit_complaint(
     complaint well founded: he summons the party complained against to a summary enquiry
     (Sec XIV). Only then may the seizure be adjudged lawful or illegal (G15)."""
     if not hearing.strip():
-        raise InvalidInput("say when and where the summary enquiry is held", section="XIV")
+        raise InvalidInput(N_("say when and where the summary enquiry is held"), section="XIV")
     with db.transaction() as s:
         complaint, seizure = _complaint_and_seizure(s, complaint_id)
         require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None)
@@ -325,7 +328,7 @@ def decide_complaint(
     order releasing cattle still held, and their fines and feeding charged to the seizer."""
     result = _outcome(outcome)
     if not reasons.strip():
-        raise InvalidInput("a decision gives its reasons", section="XIV")
+        raise InvalidInput(N_("a decision gives its reasons"), section="XIV")
     check_award(result, damages, expenses)
     with db.transaction() as s:
         complaint, seizure = _complaint_and_seizure(s, complaint_id)
@@ -444,7 +447,7 @@ def _outcome(text: str) -> ComplaintStatus:
     for outcome in OUTCOMES:
         if text == outcome.value:
             return outcome
-    raise InvalidInput("outcome is dismissed, lawful or illegal", section="XIV")
+    raise InvalidInput(N_("outcome is dismissed, lawful or illegal"), section="XIV")
 
 
 def _post_liability(
@@ -494,5 +497,5 @@ def _post_liability(
 def _ref_of(s: Session, seizure_id: int) -> str:
     ref = s.exec(select(Seizure.ref).where(Seizure.id == seizure_id)).first()
     if ref is None:
-        raise NotFound(f"no seizure {seizure_id}")
+        raise NotFound(N_("no seizure {seizure_id}"), said={"seizure_id": seizure_id})
     return ref

@@ -15,7 +15,7 @@ from datetime import date, datetime
 
 from sqlmodel import Session, col, select
 
-from law.errors import InvalidInput, NotFound
+from law.errors import N_, InvalidInput, NotFound
 from law.fund import FundEntry, FundPurpose, check_payment, check_purpose, statement
 from law.money import MoneySystem
 from law.periods import local_date
@@ -44,7 +44,7 @@ def _district(s: Session, code: str, *, lock: bool = False) -> District:
         q = q.with_for_update()
     row = s.exec(q).first()
     if row is None or row.id is None:
-        raise NotFound(f"no district {code!r}")
+        raise NotFound(N_("no district '{district}'"), said={"district": code})
     return row
 
 
@@ -62,7 +62,11 @@ def _pound(s: Session, ctx: DistrictContext, code: str) -> Pound:
         select(Pound).where(Pound.code == code.strip().upper(), Pound.district_id == ctx.id)
     ).first()
     if pound is None:
-        raise NotFound(f"no pound {code!r} in {ctx.district.code}", section="III")
+        raise NotFound(
+            N_("no pound '{pound}' in {district}"),
+            section="III",
+            said={"pound": code, "district": ctx.district.code},
+        )
     return pound
 
 
@@ -74,10 +78,13 @@ def _keeper(s: Session, ctx: DistrictContext, pound: Pound, phone: str) -> Perso
         or not has_role(s, person.id, ctx.id, Role.KEEPER, pound.code)
     ):
         raise InvalidInput(
-            f"{phone} is not a keeper of {pound.name} pound: the fund pays salaries allowed "
-            "to pound-keepers",
+            N_(
+                "{keeper} is not a keeper of {pound} pound: the fund pays salaries allowed "
+                "to pound-keepers"
+            ),
             section=SECTION,
             keeper=phone,
+            said={"pound": pound.name},
         )
     return person
 
@@ -114,7 +121,7 @@ def pay_from_fund(
     (naming it), or another purpose of the Act (stated). Never more than the fund holds."""
     what = check_purpose(purpose, pound=pound, keeper=keeper_phone, stated=stated)
     if not order.strip():
-        raise InvalidInput("give the text of the Magistrate's order", section=SECTION)
+        raise InvalidInput(N_("give the text of the Magistrate's order"), section=SECTION)
     with db.transaction() as s:
         row = _district(s, district, lock=True)
         require_role(s, actor_id, row.id or 0, Role.MAGISTRATE, None, section=SECTION)
@@ -129,7 +136,7 @@ def pay_from_fund(
         elif keeper is not None:
             paid_to = keeper  # a salary is paid to the keeper himself unless another is named
         else:
-            raise InvalidInput("name the payee", section=SECTION)
+            raise InvalidInput(N_("name the payee"), section=SECTION)
         after = check_payment(amount, occurred_at, fund_entries(s, ctx.id), ctx.profile.money)
         place = the_pound.code if the_pound else ""
         purpose_line = _purpose_line(what, the_pound, keeper, stated)
@@ -142,7 +149,7 @@ def pay_from_fund(
             lines=[(ledger.FUND_PAID, amount), (ledger.fund_payee(what.value, place), -amount)],
         )
         if txn is None or txn.id is None:
-            raise InvalidInput("the payment was not posted", section=SECTION)
+            raise InvalidInput(N_("the payment was not posted"), section=SECTION)
         payment = FundPayment(
             district_id=ctx.id,
             purpose=what.value,

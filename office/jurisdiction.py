@@ -20,7 +20,7 @@ import phonenumbers
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from law.errors import InvalidInput, PoundError
+from law.errors import N_, InvalidInput, PoundError
 from law.kinds import AnimalKind, resolve_kind
 from law.periods import default_start, local_date
 from law.profile import StatuteProfile, get_profile
@@ -835,7 +835,7 @@ def district_count(db: Database) -> int:
 
 def _id(value: int | None) -> int:
     if value is None:
-        raise InvalidInput("a row was written without an id")
+        raise InvalidInput(N_("a row was written without an id"))
     return value
 
 

@@ -15,7 +15,7 @@ from datetime import date, datetime
 
 from sqlmodel import Session, col, func, select
 
-from law.errors import Conflict, InvalidInput, KindNeedsMagistrateOrder, NotFound
+from law.errors import N_, Conflict, InvalidInput, KindNeedsMagistrateOrder, NotFound
 from law.kinds import check_kind_order, is_scale_kind, order_in_force, order_kind
 from law.lifecycle import AnimalStatus, SeizureStatus
 from law.periods import local_date
@@ -78,9 +78,9 @@ class KindOrdered:
 
 def _check_amounts(kind: str, fine: int, per_day: int, order: str) -> None:
     if not kind.strip():
-        raise InvalidInput("name the kind of animal the order is for", section=SECTION)
+        raise InvalidInput(N_("name the kind of animal the order is for"), section=SECTION)
     if not order.strip():
-        raise InvalidInput("give the text of the order", section=SECTION)
+        raise InvalidInput(N_("give the text of the order"), section=SECTION)
     check_kind_order(fine, per_day)
 
 
@@ -109,9 +109,10 @@ def order_for_seizure(
         waiting = [a for a in rows if awaiting_order(a) and a.kind == word]
         if not waiting:
             raise Conflict(
-                f"no {word} of seizure {seizure.ref} awaits a Magistrate's order",
+                N_("no {kind} of seizure {ref} awaits a Magistrate's order"),
                 section=SECTION,
                 kind=word,
+                said={"ref": seizure.ref},
             )
         on = local_date(occurred_at, ctx.tz)
         row = KindOrder(
@@ -185,7 +186,7 @@ def order_for_pound(
     with db.transaction() as s:
         row_pound = s.exec(select(Pound).where(Pound.code == pound.strip().upper())).first()
         if row_pound is None or row_pound.id is None:
-            raise NotFound(f"no pound {pound!r}", section="III")
+            raise NotFound(N_("no pound '{pound}'"), section="III", said={"pound": pound})
         require_role(s, actor_id, row_pound.district_id, Role.MAGISTRATE, None, section=SECTION)
         check_times(occurred_at, now)
         ctx = district_context(s, row_pound.district_id)
@@ -331,7 +332,7 @@ def kind_for_order(
         else:
             row = s.exec(select(Pound).where(Pound.code == (pound or "").strip().upper())).first()
             if row is None:
-                raise NotFound(f"no pound {pound!r}", section="III")
+                raise NotFound(N_("no pound '{pound}'"), section="III", said={"pound": pound})
             district_id = row.district_id
         return order_kind(text, district_context(s, district_id).profile.aliases)
 

@@ -9,7 +9,7 @@ from datetime import datetime
 
 from sqlmodel import Session, col, func, select
 
-from law.errors import InvalidInput
+from law.errors import N_, InvalidInput
 from models import LedgerPosting, LedgerTxn
 
 # Accounts. Debits are positive, credits negative; every transaction sums to zero.
@@ -71,7 +71,7 @@ def expense_credits(
         paying -= part
         lines.append((sale_expenses(sale_id), -part))
     if paying:
-        raise InvalidInput("more expenses of sale paid than were billed", over=paying)
+        raise InvalidInput(N_("more expenses of sale paid than were billed"), over=paying)
     return lines
 
 
@@ -96,7 +96,7 @@ def post(
     if not lines:
         return None
     if sum(amount for _, amount in lines) != 0:
-        raise InvalidInput(f"unbalanced ledger transaction: {lines}")
+        raise InvalidInput(N_("unbalanced ledger transaction: {lines}"), said={"lines": str(lines)})
     txn = LedgerTxn(
         district_id=district_id,
         seizure_id=seizure_id,
@@ -107,7 +107,7 @@ def post(
     s.add(txn)
     s.flush()
     if txn.id is None:
-        raise InvalidInput("ledger transaction has no id")
+        raise InvalidInput(N_("ledger transaction has no id"))
     for account, amount in lines:
         s.add(LedgerPosting(txn_id=txn.id, account=account, amount=amount))
     return txn

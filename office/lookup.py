@@ -10,7 +10,7 @@ from datetime import datetime
 
 from sqlmodel import col, select
 
-from law.errors import KindNeedsMagistrateOrder, NotFound
+from law.errors import N_, KindNeedsMagistrateOrder, NotFound
 from law.feeding import rate_on
 from law.kinds import FINE_CLASS, AnimalKind, FineClass, order_in_force
 from law.periods import local_date
@@ -279,7 +279,7 @@ def pound_rates(db: Database, *, pound_code: str, now: datetime) -> PoundRates:
     with db.reading() as s:
         pound = s.exec(select(Pound).where(Pound.code == pound_code.strip().upper())).first()
         if pound is None:
-            raise NotFound(f"no pound {pound_code!r}", pound=pound_code)
+            raise NotFound(N_("no pound '{pound}'"), pound=pound_code)
         ctx = district_context(s, pound.district_id)
         today = local_date(now, ctx.tz)
         rows = []

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from sqlmodel import Session, col, select
 
-from law.errors import Conflict, InvalidInput, NotFound
+from law.errors import N_, Conflict, InvalidInput, NotFound
 from law.guards import check_opposition_sentence
 from law.periods import local_date
 from law.profile import StatuteProfile
@@ -54,15 +54,19 @@ def decide_offence(
     is owed to the fund (Sec XII) until paid. `convict` names whom he convicts, by default the
     offenders as recorded."""
     if not reasons.strip():
-        raise InvalidInput("a decision gives its reasons")
+        raise InvalidInput(N_("a decision gives its reasons"))
     with db.transaction() as s:
         offence = s.exec(select(Offence).where(Offence.id == offence_id).with_for_update()).first()
         if offence is None:
-            raise NotFound(f"no offence {offence_id}")
+            raise NotFound(N_("no offence {offence_id}"), said={"offence_id": offence_id})
         require_role(s, actor_id, offence.district_id, Role.MAGISTRATE, None)
         check_times(occurred_at, now, offence.occurred_at)
         if _decision(s, offence_id) is not None:
-            raise Conflict(f"offence {offence_id} is already decided", section="XIII")
+            raise Conflict(
+                N_("offence {offence_id} is already decided"),
+                section="XIII",
+                said={"offence_id": offence_id},
+            )
         ctx = district_context(s, offence.district_id)
         if convicted:
             check_opposition_sentence(
@@ -73,7 +77,7 @@ def decide_offence(
                 profile=ctx.profile,
             )
         elif prison_months or prison_days or fine or labour is not None:
-            raise InvalidInput("no sentence without a conviction", section="XIII")
+            raise InvalidInput(N_("no sentence without a conviction"), section="XIII")
         who = (convict.strip() or offence.offenders)[:1000] if convicted else ""
         decision = OffenceDecision(
             offence_id=offence_id,
@@ -176,7 +180,7 @@ def offence_detail(db: Database, *, offence_id: int, actor_id: int) -> OffenceIt
     with db.reading() as s:
         offence = s.get(Offence, offence_id)
         if offence is None:
-            raise NotFound(f"no offence {offence_id}")
+            raise NotFound(N_("no offence {offence_id}"), said={"offence_id": offence_id})
         require_role(s, actor_id, offence.district_id, Role.MAGISTRATE, None)
         return _item(s, offence)
 
@@ -186,5 +190,5 @@ def offence_profile(db: Database, *, offence_id: int) -> StatuteProfile:
     with db.reading() as s:
         offence = s.get(Offence, offence_id)
         if offence is None:
-            raise NotFound(f"no offence {offence_id}")
+            raise NotFound(N_("no offence {offence_id}"), said={"offence_id": offence_id})
         return district_context(s, offence.district_id).profile

@@ -9,7 +9,7 @@ from datetime import datetime
 
 from sqlmodel import Session, func, select
 
-from law.errors import Conflict, InvalidInput, NotAuthorised, ReleaseWithoutFine
+from law.errors import N_, Conflict, InvalidInput, NotAuthorised, ReleaseWithoutFine
 from law.kinds import check_registrable
 from law.lifecycle import (
     AnimalStatus,
@@ -120,8 +120,10 @@ def register_arrival(
         held = [a for a in rows if a.status == AnimalStatus.SEIZED.value]
         if count is not None and count != len(held):
             raise Conflict(
-                f"{len(held)} head were reported seized but {count} arrived: record the rescue "
-                "or escape of the missing ones first (Sec XIII), or correct the report",
+                N_(
+                    "{reported} head were reported seized but {arrived} arrived: record the rescue "
+                    "or escape of the missing ones first (Sec XIII), or correct the report"
+                ),
                 section="V",
                 reported=len(held),
                 arrived=count,
@@ -129,14 +131,17 @@ def register_arrival(
         for number, text in (descriptions or {}).items():
             match = [a for a in rows if a.number == number]
             if not match:
-                raise InvalidInput(f"there is no animal number {number} in {seizure.ref}")
+                raise InvalidInput(
+                    N_("there is no animal number {number} in {ref}"),
+                    said={"number": number, "ref": seizure.ref},
+                )
             match[0].description = text.strip()[:500]
             s.add(match[0])
         if owner is not None:
             if seizure.owner_id is not None:
-                raise Conflict("the owner is already recorded")
+                raise Conflict(N_("the owner is already recorded"))
             if seizure.ground == "stray":
-                raise InvalidInput("strays have no known owner (Sec XVI)", section="XVI")
+                raise InvalidInput(N_("strays have no known owner (Sec XVI)"), section="XVI")
             person = find_or_add_person(
                 s, name=owner.name, residence=owner.residence, phone=owner.phone, now=now
             )
@@ -224,7 +229,7 @@ def _select_numbers(rows: list[Animal], numbers: list[int] | None) -> list[int]:
         return held
     unknown = sorted(set(numbers) - {a.number for a in rows})
     if unknown:
-        raise InvalidInput(f"no animal numbered {unknown}")
+        raise InvalidInput(N_("no animal numbered {animals}"), said={"animals": str(unknown)})
     return sorted(set(numbers))
 
 
@@ -250,29 +255,45 @@ def record_payment(
         rows = animals_of(s, seizure)
         numbers = _select_numbers(rows, animals)
         if not numbers:
-            raise Conflict("no animal of this seizure is in the pound", section="VII")
+            raise Conflict(N_("no animal of this seizure is in the pound"), section="VII")
         on = local_date(occurred_at, ctx.tz)
         so_far = sales_so_far(s, seizure, rows, ctx, on) if seizure.owner_refused_at else None
         if so_far is not None and so_far.any and set(numbers) != set(held_numbers(rows)):
             raise InvalidInput(
-                "after a part sale (Sec IX) the owner pays what the sale left due and takes "
-                f"back all {len(held_numbers(rows))} head still held",
+                N_(
+                    "after a part sale (Sec IX) the owner pays what the sale left due and takes "
+                    "back all {held} head still held"
+                ),
                 section="IX",
+                said={"held": len(held_numbers(rows))},
             )
         due = payable_on(s, seizure, rows, ctx, on, set(numbers))
         if amount < due.total:
             raise ReleaseWithoutFine(
-                f"{ctx.fmt(due.total)} is due (fine {ctx.fmt(due.fine)}, feeding "
-                f"{ctx.fmt(due.feeding)}"
-                + (f", expenses of sale {ctx.fmt(due.expenses)}" if due.expenses else "")
-                + f"); {ctx.fmt(amount)} is not enough",
+                N_(
+                    "{due_text} is due (fine {fine_text}, feeding {feeding_text}, expenses of sale "
+                    "{expenses_text}); {paid_text} is not enough"
+                )
+                if due.expenses
+                else N_(
+                    "{due_text} is due (fine {fine_text}, feeding {feeding_text}); "
+                    "{paid_text} is not enough"
+                ),
                 due=due.total,
                 paid=amount,
+                said={
+                    "due_text": ctx.fmt(due.total),
+                    "fine_text": ctx.fmt(due.fine),
+                    "feeding_text": ctx.fmt(due.feeding),
+                    "expenses_text": ctx.fmt(due.expenses),
+                    "paid_text": ctx.fmt(amount),
+                },
             )
         if amount > due.total:
             raise InvalidInput(
-                f"{ctx.fmt(due.total)} is due; take exactly that, not {ctx.fmt(amount)}",
+                N_("{due_text} is due; take exactly that, not {paid_text}"),
                 section="VII",
+                said={"due_text": ctx.fmt(due.total), "paid_text": ctx.fmt(amount)},
             )
         payer_person = _payer(s, seizure, payer, now)
         advance(
@@ -376,7 +397,7 @@ def _payer(s: Session, seizure: Seizure, payer: PersonIn | None, now: datetime) 
     """The owner claims (Sec VII); an owner not yet known is recorded now (G10)."""
     if payer is None:
         if seizure.owner_id is None:
-            raise InvalidInput("who is the owner claiming the cattle?", section="VII")
+            raise InvalidInput(N_("who is the owner claiming the cattle?"), section="VII")
         return get_person(s, seizure.owner_id)
     person = find_or_add_person(
         s, name=payer.name, residence=payer.residence, phone=payer.phone, now=now
@@ -386,8 +407,9 @@ def _payer(s: Session, seizure: Seizure, payer: PersonIn | None, now: datetime) 
     elif seizure.owner_id != person.id:
         owner = get_person(s, seizure.owner_id)
         raise NotAuthorised(
-            f"the owner on record is {owner.name}; only the owner or his named agent may claim",
+            N_("the owner on record is {owner}; only the owner or his named agent may claim"),
             section="VII",
+            said={"owner": owner.name},
         )
     return person
 
@@ -410,7 +432,7 @@ def order_release(
 ) -> int:
     """Release without fine by order of competent authority: the Magistrate (Sec VI, XXI)."""
     if not reason.strip():
-        raise InvalidInput("a release order states its reason", section="VI")
+        raise InvalidInput(N_("a release order states its reason"), section="VI")
     with db.transaction() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None)
@@ -442,7 +464,7 @@ def _release_by_order(
     rows = animals_of(s, seizure)
     chosen = _select_numbers(rows, numbers)
     if not chosen:
-        raise Conflict("no animal of this seizure is held", section="VI")
+        raise Conflict(N_("no animal of this seizure is held"), section="VI")
     on = local_date(occurred_at, ctx.tz)
     advance(
         s,
@@ -583,9 +605,9 @@ def record_loss(
     """An animal died or escaped in the pound: fine and feeding stop then, and none is asked of
     the owner for it; the keeper's feeding of it is written off in the ledger (G7)."""
     if what not in ("died", "escaped"):
-        raise InvalidInput("say whether the animal died or escaped")
+        raise InvalidInput(N_("say whether the animal died or escaped"))
     if not reason.strip():
-        raise InvalidInput("give the reason or circumstances", section="practice G7")
+        raise InvalidInput(N_("give the reason or circumstances"), section="practice G7")
     with db.transaction() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         pound = _keeper_check(s, actor_id, seizure)

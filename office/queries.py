@@ -10,7 +10,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from law.access import View, check_may_read, view_of
-from law.errors import InvalidInput, NotFound
+from law.errors import N_, InvalidInput, NotFound
 from law.money import MoneySystem
 from law.periods import local_date
 from models import (
@@ -264,7 +264,7 @@ def pound_register(
     with db.reading() as s:
         pound = s.exec(select(Pound).where(Pound.code == pound_code.strip().upper())).first()
         if pound is None:
-            raise NotFound(f"no pound {pound_code!r}")
+            raise NotFound(N_("no pound '{pound}'"), said={"pound": pound_code})
         ctx = district_context(s, pound.district_id)
         q = (
             select(RegisterEntry, Seizure)
@@ -315,7 +315,7 @@ def fund_view(
             q = q.where(District.code == district.strip().upper())
         districts = s.exec(q.order_by(col(District.id))).all()
         if district and not districts:
-            raise NotFound(f"no district {district!r}")
+            raise NotFound(N_("no district '{district}'"), said={"district": district})
         out = []
         for d in districts:
             ctx = district_context(s, d.id or 0)
@@ -383,7 +383,7 @@ def pound_register_as(
     with db.reading() as s:
         pound = s.exec(select(Pound).where(Pound.code == pound_code.strip().upper())).first()
         if pound is None:
-            raise NotFound(f"no pound {pound_code!r}")
+            raise NotFound(N_("no pound '{pound}'"), said={"pound": pound_code})
         check_may_read(district_standing(s, viewer_id, pound.district_id), "pound register")
     return pound_register(db, pound_code=pound_code, year=year, now=now).as_dict()
 
@@ -397,7 +397,7 @@ def fund_view_as(
         if district:
             row = s.exec(select(District).where(District.code == district.strip().upper())).first()
             if row is None:
-                raise NotFound(f"no district {district!r}")
+                raise NotFound(N_("no district '{district}'"), said={"district": district})
             check_may_read(district_standing(s, viewer_id, row.id or 0), "fund")
             codes = [row.code]
         else:
@@ -420,7 +420,7 @@ def fund_view_as(
 def _case(s: Session, case_id: int) -> Case:
     case = s.get(Case, case_id)
     if case is None:
-        raise NotFound(f"no case {case_id}")
+        raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
     return case
 
 
@@ -439,28 +439,30 @@ def money_for(
         if district is not None:
             row = s.exec(select(District).where(District.code == district.strip().upper())).first()
             if row is None:
-                raise NotFound(f"no district {district!r}")
+                raise NotFound(N_("no district '{district}'"), said={"district": district})
             district_id = row.id
         elif pound is not None:
             found = s.exec(select(Pound).where(Pound.code == pound.strip().upper())).first()
             if found is None:
-                raise NotFound(f"no pound {pound!r}")
+                raise NotFound(N_("no pound '{pound}'"), said={"pound": pound})
             district_id = found.district_id
         elif seizure_ref is not None:
             district_id = seizure_by_ref(s, seizure_ref).district_id
         elif complaint_id is not None:
             complaint = s.get(Complaint, complaint_id)
             if complaint is None:
-                raise NotFound(f"no complaint {complaint_id}")
+                raise NotFound(
+                    N_("no complaint {complaint_id}"), said={"complaint_id": complaint_id}
+                )
             seizure = s.get(Seizure, complaint.seizure_id)
             district_id = seizure.district_id if seizure else None
         elif case_id is not None:
             case = s.get(Case, case_id)
             if case is None:
-                raise NotFound(f"no case {case_id}")
+                raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
             district_id = case.district_id
         if district_id is None:
-            raise NotFound("no such record")
+            raise NotFound(N_("no such record"))
         return district_context(s, district_id).profile.money
 
 
@@ -468,6 +470,6 @@ def read_amount(value: int | str, money: MoneySystem) -> int:
     """An amount given as minor units (int) or in the profile's notation ('Rs 0-12-0')."""
     if isinstance(value, int):
         if value < 0:
-            raise InvalidInput("an amount cannot be negative")
+            raise InvalidInput(N_("an amount cannot be negative"))
         return value
     return money.parse(value)

@@ -24,7 +24,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from law.errors import Conflict, InvalidInput, NoRecoveryBySale, NotFound, PurchaserIsOfficial
+from law.errors import N_, Conflict, InvalidInput, NoRecoveryBySale, NotFound, PurchaserIsOfficial
 from law.guards import check_purchaser
 from law.kinds import resolve_kind
 from law.periods import local_date
@@ -78,7 +78,7 @@ def owner_balance(sale_id: int) -> str:
 def _locked_case(s: Session, case_id: int) -> Case:
     case = s.exec(select(Case).where(Case.id == case_id).with_for_update()).first()
     if case is None:
-        raise NotFound(f"no case {case_id}")
+        raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
     return case
 
 
@@ -129,13 +129,15 @@ def _where(
     if village is None or not village.strip():
         here = s.get(Village, case.village_id)
         if here is None:
-            raise NotFound(f"no village {case.village_id}")
+            raise NotFound(N_("no village {village_id}"), said={"village_id": case.village_id})
     else:
         here = find_village(s, village, ctx.district.code)
     check_village_under_act(s, here)
     pound = s.get(Pound, here.pound_id) if here.pound_id is not None else None
     if pound is None:
-        raise NotFound(f"no pound and thana serve {here.name}", section="III")
+        raise NotFound(
+            N_("no pound and thana serve {village}"), section="III", said={"village": here.name}
+        )
     return here, pound
 
 
@@ -145,7 +147,7 @@ def recovery_village(db: Database, *, case_id: int, village: str, actor_id: int)
     with db.reading() as s:
         case = s.get(Case, case_id)
         if case is None:
-            raise NotFound(f"no case {case_id}")
+            raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
         require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None)
         here, _ = _where(s, case, district_context(s, case.district_id), village)
         return here.name
@@ -179,37 +181,49 @@ def order_recovery(
     The Darogah or police of the thana whose pound serves that village hold the sale.
     """
     if not cattle:
-        raise InvalidInput("name the cattle to be sold: kind and number", section="XVII")
+        raise InvalidInput(N_("name the cattle to be sold: kind and number"), section="XVII")
     heads = 0
     for group in cattle:
         if group.count < 1:
-            raise InvalidInput("each count must be at least 1")
+            raise InvalidInput(N_("each count must be at least 1"))
         heads += group.count
     if heads > MAX_HEADS:
-        raise InvalidInput(f"at most {MAX_HEADS} head in one order")
+        raise InvalidInput(N_("at most {most} head in one order"), said={"most": MAX_HEADS})
     if not place.strip():
-        raise InvalidInput("say where the cattle are", section="XVII")
+        raise InvalidInput(N_("say where the cattle are"), section="XVII")
     if len(place) > 500:
-        raise InvalidInput("place is at most 500 characters")
+        raise InvalidInput(N_("place is at most 500 characters"))
     with db.transaction() as s:
         case = _locked_case(s, case_id)
         require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None)
         check_times(occurred_at, now, case.decided_at or case.filed_at)
         if CaseKind(case.kind) is CaseKind.PIGS:
             raise NoRecoveryBySale(
-                "recovery by sale of the cattle is for a fine adjudged under Sec XVII; a fine "
-                "for damage by pigs (Sec XVIII) is not recovered so",
+                N_(
+                    "recovery by sale of the cattle is for a fine adjudged under Sec XVII; a fine "
+                    "for damage by pigs (Sec XVIII) is not recovered so"
+                ),
                 case_id=case_id,
             )
         if case.status != "convicted" or case.fine <= 0:
-            raise Conflict(f"no fine is adjudged in case {case_id}", section="XVII")
+            raise Conflict(
+                N_("no fine is adjudged in case {case_id}"),
+                section="XVII",
+                said={"case_id": case_id},
+            )
         got = recovered(s, case_id)
         due = case.fine - got.fine
         if due <= 0:
-            raise Conflict(f"the fine in case {case_id} is recovered in full", section="XVII")
+            raise Conflict(
+                N_("the fine in case {case_id} is recovered in full"),
+                section="XVII",
+                said={"case_id": case_id},
+            )
         if open_order(s, case_id) is not None:
             raise Conflict(
-                f"a recovery order in case {case_id} is still waiting for its sale", section="XVII"
+                N_("a recovery order in case {case_id} is still waiting for its sale"),
+                section="XVII",
+                said={"case_id": case_id},
             )
         ctx = district_context(s, case.district_id)
         here, pound = _where(s, case, ctx, village)
@@ -360,18 +374,21 @@ def record_recovery_sale(
     balance goes back to the owner of the cattle; a shortfall stays unpaid against the case.
     """
     if not lots:
-        raise InvalidInput("an auction record needs at least one lot")
+        raise InvalidInput(N_("an auction record needs at least one lot"))
     if expenses < 0 or any(lot.price < 0 for lot in lots):
-        raise InvalidInput("prices and expenses cannot be negative")
+        raise InvalidInput(N_("prices and expenses cannot be negative"))
     if len({lot.number for lot in lots}) != len(lots):
-        raise InvalidInput("a head of cattle can be in one lot only")
+        raise InvalidInput(N_("a head of cattle can be in one lot only"))
     if not place.strip():
-        raise InvalidInput("say where the auction was held")
+        raise InvalidInput(N_("say where the auction was held"))
     with db.transaction() as s:
         case = _locked_case(s, case_id)
         order = open_order(s, case_id)
         if order is None:
-            raise Conflict(f"no recovery order in case {case_id} is waiting for a sale")
+            raise Conflict(
+                N_("no recovery order in case {case_id} is waiting for a sale"),
+                said={"case_id": case_id},
+            )
         require_role(s, actor_id, case.district_id, (Role.DAROGAH, Role.POLICE), order.thana)
         check_times(occurred_at, now, order.ordered_at)
         ctx = district_context(s, case.district_id)
@@ -379,7 +396,7 @@ def record_recovery_sale(
         missing = [lot.number for lot in lots if lot.number not in by_number]
         if missing:
             raise InvalidInput(
-                f"no head numbered {missing} in the recovery order", section="XVII", lots=missing
+                N_("no head numbered {lots} in the recovery order"), section="XVII", lots=missing
             )
         buyers = []
         for lot in lots:
@@ -395,7 +412,7 @@ def record_recovery_sale(
                 check_purchaser(buyer.id == actor_id or is_official(s, buyer.id or 0))
             except PurchaserIsOfficial as exc:
                 raise PurchaserIsOfficial(
-                    f"{buyer.name} is a police officer or pound-keeper and may not buy (Sec X)",
+                    N_("{buyer} is a police officer or pound-keeper and may not buy (Sec X)"),
                     buyer=buyer.name,
                 ) from exc
             buyers.append(buyer)
@@ -648,7 +665,7 @@ def case_to_recover(db: Database, *, case_id: int, actor_id: int) -> CaseItem:
     with db.reading() as s:
         case = s.get(Case, case_id)
         if case is None:
-            raise NotFound(f"no case {case_id}")
+            raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
         require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None)
         return _case_item(s, case, district_context(s, case.district_id))
 
@@ -693,9 +710,12 @@ def recovery_to_sell(db: Database, *, case_id: int, actor_id: int) -> RecoveryIt
     with db.reading() as s:
         case = s.get(Case, case_id)
         if case is None:
-            raise NotFound(f"no case {case_id}")
+            raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
         order = open_order(s, case_id)
         if order is None:
-            raise Conflict(f"no recovery order in case {case_id} is waiting for a sale")
+            raise Conflict(
+                N_("no recovery order in case {case_id} is waiting for a sale"),
+                said={"case_id": case_id},
+            )
         require_role(s, actor_id, case.district_id, (Role.DAROGAH, Role.POLICE), order.thana)
         return _recovery_item(s, case, order)

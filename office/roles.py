@@ -10,7 +10,7 @@ from sqlalchemy import or_
 from sqlmodel import Session, col, select
 
 from law.access import Standing
-from law.errors import InvalidInput
+from law.errors import N_, InvalidInput
 from models import Case, Complaint, Payment, Pound, RoleGrant, Seizure
 
 
@@ -41,12 +41,16 @@ def parse_role(text: str) -> RoleSpec:
         role = Role(name.strip().lower())
     except ValueError:
         known = ", ".join(r.value for r in Role)
-        raise InvalidInput(f"unknown role {name!r}; known roles: {known}") from None
+        raise InvalidInput(
+            N_("unknown role '{name}'; known roles: {known}"), said={"name": name, "known": known}
+        ) from None
     place = place.strip()
     if role in PLACED and not place:
-        raise InvalidInput(f"role {role} needs a place, as in {role}:PLACE")
+        raise InvalidInput(
+            N_("role {role} needs a place, as in {role}:PLACE"), said={"role": str(role)}
+        )
     if role not in PLACED and place:
-        raise InvalidInput(f"role {role} takes no place")
+        raise InvalidInput(N_("role {role} takes no place"), said={"role": str(role)})
     return RoleSpec(role, place)
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from law.accounts import SaleAccount, account_lines, long_date, sale_account
-from law.errors import Conflict, InvalidInput, NotFound
+from law.errors import N_, Conflict, InvalidInput, NotFound
 from law.lifecycle import AnimalStatus, PostNotice, SeizureStatus, Sell, apply
 from law.money_split import Charges, LotCharge
 from law.periods import local_date, next_step_due, sale_not_before, surplus_until
@@ -115,7 +115,7 @@ def post_notice(
     places = [p.strip()[:200] for p in proclaimed_in if p.strip()]
     if len(places) < 2:
         raise InvalidInput(
-            "name where the drum was beaten: the village and the nearest market place",
+            N_("name where the drum was beaten: the village and the nearest market place"),
             section="VIII",
         )
     with db.transaction() as s:
@@ -298,20 +298,23 @@ _REASONS = {
 
 def _check_auction_record(lots: list[LotIn], expenses: int, place: str) -> None:
     if not lots:
-        raise InvalidInput("an auction record needs at least one lot")
+        raise InvalidInput(N_("an auction record needs at least one lot"))
     if expenses < 0 or any(lot.price < 0 for lot in lots):
-        raise InvalidInput("prices and expenses cannot be negative")
+        raise InvalidInput(N_("prices and expenses cannot be negative"))
     if len({lot.animal for lot in lots}) != len(lots):
-        raise InvalidInput("an animal can be in one lot only")
+        raise InvalidInput(N_("an animal can be in one lot only"))
     if not place.strip():
-        raise InvalidInput("say where the auction was held")
+        raise InvalidInput(N_("say where the auction was held"))
 
 
 def _lot_numbers(seizure: Seizure, rows: list[Animal], lots: list[LotIn]) -> tuple[int, ...]:
     known = {a.number for a in rows}
     missing = [lot.animal for lot in lots if lot.animal not in known]
     if missing:
-        raise InvalidInput(f"no animal numbered {missing} in {seizure.ref}")
+        raise InvalidInput(
+            N_("no animal numbered {animals} in {ref}"),
+            said={"animals": str(missing), "ref": seizure.ref},
+        )
     return tuple(lot.animal for lot in lots)
 
 
@@ -518,7 +521,7 @@ def _deliver_to_owner(
     if not account.covered or not (account.handed_back or account.balance_to_owner_or_surplus):
         return None
     if seizure.owner_id is None:
-        raise Conflict("the owner who refused to pay is not recorded", section="IX")
+        raise Conflict(N_("the owner who refused to pay is not recorded"), section="IX")
     owner = get_person(s, seizure.owner_id)
     officer = get_person(s, actor_id)
     rows = {a.number: a for a in animals_of(s, seizure)}
@@ -698,7 +701,7 @@ def cattle_receipt(db: Database, *, ref: str) -> CattleReceiptView:
         ).first()
         if receipt is None:
             raise NotFound(
-                f"no cattle have been handed back to the owner of {seizure.ref} after a sale",
+                N_("no cattle have been handed back to the owner of {ref} after a sale"),
                 ref=seizure.ref,
             )
         ctx = district_context(s, seizure.district_id)

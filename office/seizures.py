@@ -10,7 +10,7 @@ from enum import StrEnum
 
 from sqlmodel import Session, col, select
 
-from law.errors import Conflict, ExcludedTract, InvalidInput, NotFound
+from law.errors import N_, Conflict, ExcludedTract, InvalidInput, NotFound
 from law.guards import check_offence_recorder, check_report_for
 from law.kinds import FINE_CLASS, AnimalKind, OutsideScale, fine_for, kind_of
 from law.lifecycle import AnimalStatus, Rescue, SeizureStatus
@@ -104,18 +104,21 @@ def find_village(s: Session, name: str, district_code: str | None = None) -> Vil
 
     wanted = " ".join(name.split()).lower()
     if not wanted:
-        raise InvalidInput("the village is missing")
+        raise InvalidInput(N_("the village is missing"))
     q = select(Village)
     if district_code:
         district = s.exec(select(District).where(District.code == district_code)).first()
         if district is None:
-            raise NotFound(f"no district {district_code!r}")
+            raise NotFound(N_("no district '{district}'"), said={"district": district_code})
         q = q.where(Village.district_id == district.id)
     matches = [v for v in s.exec(q).all() if v.name.lower() == wanted]
     if not matches:
-        raise NotFound(f"no village called {name!r} is known", section="III", village=name)
+        raise NotFound(N_("no village called '{village}' is known"), section="III", village=name)
     if len(matches) > 1:
-        raise InvalidInput(f"several districts have a village {name!r}: name the district")
+        raise InvalidInput(
+            N_("several districts have a village '{village}': name the district"),
+            said={"village": name},
+        )
     return matches[0]
 
 
@@ -157,40 +160,52 @@ def report_seizure(
     try:
         grnd = Ground(ground)
     except ValueError:
-        raise InvalidInput(f"ground must be one of {', '.join(g.value for g in Ground)}") from None
+        raise InvalidInput(
+            N_("ground must be one of {grounds}"),
+            said={"grounds": ", ".join(g.value for g in Ground)},
+        ) from None
     if not animals:
-        raise InvalidInput("at least one animal must be named (Sec V: number and description)")
+        raise InvalidInput(N_("at least one animal must be named (Sec V: number and description)"))
     heads = 0
     for group in animals:
         if group.count < 1:
-            raise InvalidInput("each count must be at least 1")
+            raise InvalidInput(N_("each count must be at least 1"))
         heads += group.count
     if heads > MAX_HEADS:
-        raise InvalidInput(f"at most {MAX_HEADS} head in one seizure")
+        raise InvalidInput(N_("at most {most} head in one seizure"), said={"most": MAX_HEADS})
     if grnd is not Ground.STRAY and not damage.strip():
         raise InvalidInput(
-            "say what damage the cattle were doing: Sec II allows seizing only cattle doing damage",
+            N_(
+                "say what damage the cattle were doing: Sec II allows seizing only cattle "
+                "doing damage"
+            ),
             section=GROUND_SECTION[grnd],
         )
     if not place.strip():
-        raise InvalidInput("say where the cattle were seized")
+        raise InvalidInput(N_("say where the cattle were seized"))
     if len(place) > 500 or len(damage) > 2000:
-        raise InvalidInput("place is at most 500 characters and damage at most 2000")
+        raise InvalidInput(N_("place is at most 500 characters and damage at most 2000"))
     with db.transaction() as s:
         vill = find_village(s, village, district)
         ctx = district_context(s, vill.district_id)
         ctx.check_started(occurred_at)
         if vill.excluded:
             raise ExcludedTract(
-                f"{vill.name} is excluded from the operation of the Act"
-                + (f": {vill.excluded_reason}" if vill.excluded_reason else ""),
+                N_("{village} is excluded from the operation of the Act: {reason}")
+                if vill.excluded_reason
+                else N_("{village} is excluded from the operation of the Act"),
                 village=vill.name,
+                said={"reason": vill.excluded_reason or ""},
             )
         if vill.pound_id is None:
-            raise NotFound(f"no pound is notified for {vill.name}", section="III")
+            raise NotFound(
+                N_("no pound is notified for {village}"), section="III", said={"village": vill.name}
+            )
         pound = s.get(Pound, vill.pound_id)
         if pound is None:
-            raise NotFound(f"no pound is notified for {vill.name}", section="III")
+            raise NotFound(
+                N_("no pound is notified for {village}"), section="III", said={"village": vill.name}
+            )
         # Practice G4: an animal outside the scale is taken as it is named; its pound's
         # standing orders name more kinds than the office knows by itself.
         ordered = {o.order.kind for o in ctx.kind_orders if o.pound_id == pound.id}
@@ -210,8 +225,10 @@ def report_seizure(
                 require_role(s, actor_id, ctx.id, (Role.POLICE, Role.DAROGAH), pound.thana)
             if owner is not None:
                 raise InvalidInput(
-                    "strays are cattle whose owners are unknown (Sec XVI); "
-                    "a known owner's cattle are seized for damage under Sec II",
+                    N_(
+                        "strays are cattle whose owners are unknown (Sec XVI); "
+                        "a known owner's cattle are seized for damage under Sec II"
+                    ),
                     section="XVI",
                 )
         # Whoever is named is found by his phone or added; a known person's record stays as it is.
@@ -228,8 +245,10 @@ def report_seizure(
             and not has_role(s, seizer_person.id or 0, ctx.id, Role.ROAD_OFFICER)
         ):
             raise InvalidInput(
-                "a seizure under Sec XV is made by a person in charge of the road, canal or "
-                "embankment: name him as the seizer",
+                N_(
+                    "a seizure under Sec XV is made by a person in charge of the road, canal or "
+                    "embankment: name him as the seizer"
+                ),
                 section="XV",
             )
         owner_person = (
@@ -240,7 +259,7 @@ def report_seizure(
             else None
         )
         if owner_person is not None and owner_person.id == seizer_person.id:
-            raise InvalidInput("the owner cannot be the seizer")
+            raise InvalidInput(N_("the owner cannot be the seizer"))
         seized_on = local_date(occurred_at, ctx.tz)
         seizure = Seizure(
             ref=new_ref(s),
@@ -398,9 +417,9 @@ def request_police_aid(
         if actor_id not in (seizure.seizer_id, seizure.reporter_id):
             from law.errors import NotAuthorised
 
-            raise NotAuthorised("only the seizer may call for police aid", section="II")
+            raise NotAuthorised(N_("only the seizer may call for police aid"), section="II")
         if seizure.status != SeizureStatus.SEIZED.value:
-            raise Conflict("the cattle are already at the pound", section="II")
+            raise Conflict(N_("the cattle are already at the pound"), section="II")
         open_req = s.exec(
             select(AidRequest).where(
                 AidRequest.seizure_id == seizure.id, col(AidRequest.answered_at).is_(None)
@@ -429,9 +448,9 @@ def confirm_conveyance(
         require_role(s, actor_id, seizure.district_id, (Role.POLICE, Role.DAROGAH), pound.thana)
         check_times(occurred_at, now, seizure.seized_at)
         if s.exec(select(Conveyance).where(Conveyance.seizure_id == seizure.id)).first():
-            raise Conflict("conveyance is already confirmed", section="II")
+            raise Conflict(N_("conveyance is already confirmed"), section="II")
         if seizure.status != SeizureStatus.SEIZED.value:
-            raise Conflict("the cattle are already registered at the pound", section="V")
+            raise Conflict(N_("the cattle are already registered at the pound"), section="V")
         s.add(
             Conveyance(
                 seizure_id=seizure.id or 0,
@@ -489,9 +508,9 @@ def record_offence(
     try:
         okind = OffenceKind(kind)
     except ValueError:
-        raise InvalidInput("kind must be opposition or rescue") from None
+        raise InvalidInput(N_("kind must be opposition or rescue")) from None
     if not description.strip():
-        raise InvalidInput("describe what happened", section="XIII")
+        raise InvalidInput(N_("describe what happened"), section="XIII")
     with db.transaction() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         check_offence_recorder(seizure_standing(s, actor_id, seizure))

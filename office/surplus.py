@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 from sqlmodel import col, select
 
-from law.errors import Conflict, NotFound
+from law.errors import N_, Conflict, NotFound
 from law.guards import check_surplus_claim
 from law.periods import local_date
 from models import Database, District, Seizure, SurplusDeposit
@@ -38,12 +38,16 @@ def claim_surplus(
     with db.transaction() as s:
         deposit = s.get(SurplusDeposit, deposit_id)
         if deposit is None:
-            raise NotFound(f"no surplus deposit {deposit_id}")
+            raise NotFound(N_("no surplus deposit {deposit_id}"), said={"deposit_id": deposit_id})
         require_role(s, actor_id, deposit.district_id, Role.MAGISTRATE, None)
         check_times(occurred_at, now)
         ctx = district_context(s, deposit.district_id)
         if deposit.status != "deposited":
-            raise Conflict(f"this surplus is already {deposit.status}", section="XI")
+            raise Conflict(
+                N_("this surplus is already {status}"),
+                section="XI",
+                said={"status": str(deposit.status)},
+            )
         on = local_date(occurred_at, ctx.tz)
         check_surplus_claim(on, deposit.deposited_on, ctx.profile)
         person = find_or_add_person(
@@ -90,7 +94,7 @@ def transfer_unclaimed_surplus(
     with db.reading() as s:
         row = s.exec(select(District).where(District.code == district.strip().upper())).first()
         if row is None or row.id is None:
-            raise NotFound(f"no district {district!r}")
+            raise NotFound(N_("no district '{district}'"), said={"district": district})
         require_role(s, actor_id, row.id, Role.MAGISTRATE, None)
         district_id = row.id
     return move_unclaimed_surplus(db, now=now, district_id=district_id, actor_id=actor_id)

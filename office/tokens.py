@@ -9,7 +9,7 @@ from datetime import datetime
 
 from sqlmodel import select
 
-from law.errors import InvalidInput, NotFound
+from law.errors import N_, InvalidInput, NotFound
 from models import ApiToken, Database
 from office import audit
 from office.common import check_aware, find_or_add_person, normalise_phone, person_by_phone
@@ -46,12 +46,12 @@ def issue_token(db: Database, *, phone: str, now: datetime, name: str | None = N
         if person is None:
             if not (name and name.strip()):
                 raise NotFound(
-                    f"no person has the phone {number}; give a name to add a private person",
+                    N_("no person has the phone {phone}; give a name to add a private person"),
                     phone=number,
                 )
             person = find_or_add_person(s, name=name, residence="", phone=number, now=now)
         if person.id is None:
-            raise NotFound(f"no person has the phone {number}", phone=number)
+            raise NotFound(N_("no person has the phone {phone}"), phone=number)
         token = TOKEN_PREFIX + secrets.token_urlsafe(32)
         row = ApiToken(person_id=person.id, token_hash=token_hash(token), created_at=now)
         s.add(row)
@@ -90,11 +90,11 @@ def revoke_token(db: Database, *, token: str, now: datetime) -> int:
     """
     check_aware(now, "now")
     if not token or len(token) > MAX_TOKEN_LENGTH:
-        raise InvalidInput("that is not an API token")
+        raise InvalidInput(N_("that is not an API token"))
     with db.transaction() as s:
         row = s.exec(select(ApiToken).where(ApiToken.token_hash == token_hash(token))).first()
         if row is None:
-            raise NotFound("no such API token")
+            raise NotFound(N_("no such API token"))
         if row.revoked_at is None:
             row.revoked_at = now
             s.add(row)

@@ -12,7 +12,7 @@ from datetime import date, datetime
 
 from sqlmodel import Session, col, select
 
-from law.errors import NotFound
+from law.errors import N_, NotFound
 from law.lifecycle import AnimalStatus, SeizureStatus
 from law.periods import local_date
 from models import (
@@ -170,7 +170,7 @@ def _pounds_of_thana(
         s.exec(select(Pound).where(Pound.thana == thana.strip()).order_by(col(Pound.id))).all()
     )
     if not pounds:
-        raise NotFound(f"no pound is at thana {thana!r}", section="III")
+        raise NotFound(N_("no pound is at thana '{thana}'"), section="III", said={"thana": thana})
     if actor_id is not None:
         for district_id in sorted({p.district_id for p in pounds}):
             require_role(s, actor_id, district_id, roles, pounds[0].thana)
@@ -180,7 +180,7 @@ def _pounds_of_thana(
 def _pound(s: Session, code: str, actor_id: int | None) -> Pound:
     pound = s.exec(select(Pound).where(Pound.code == code.strip().upper())).first()
     if pound is None:
-        raise NotFound(f"no pound {code!r}")
+        raise NotFound(N_("no pound '{pound}'"), said={"pound": code})
     if actor_id is not None:
         require_role(s, actor_id, pound.district_id, Role.KEEPER, pound.code)
     return pound
@@ -346,10 +346,12 @@ def complaint_detail(
     with db.reading() as s:
         complaint = s.get(Complaint, complaint_id)
         if complaint is None:
-            raise NotFound(f"no complaint {complaint_id}")
+            raise NotFound(N_("no complaint {complaint_id}"), said={"complaint_id": complaint_id})
         seizure = s.get(Seizure, complaint.seizure_id)
         if seizure is None:
-            raise NotFound(f"no seizure for complaint {complaint_id}")
+            raise NotFound(
+                N_("no seizure for complaint {complaint_id}"), said={"complaint_id": complaint_id}
+            )
         if actor_id is not None:
             require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None)
         return _complaint_item(s, complaint, seizure)
@@ -369,7 +371,7 @@ def seizure_brief(
         seizure = seizure_by_ref(s, ref)
         pound = s.get(Pound, seizure.pound_id)
         if pound is None:
-            raise NotFound(f"no pound for {seizure.ref}")
+            raise NotFound(N_("no pound for {ref}"), said={"ref": seizure.ref})
         if actor_id is not None:
             place = pound.code if roles == (Role.KEEPER,) else pound.thana
             require_role(s, actor_id, seizure.district_id, roles, place)
