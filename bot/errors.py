@@ -162,8 +162,6 @@ DETAIL_WORDS: dict[str, str] = {
 
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _INSTANT = re.compile(r"^\d{4}-\d{2}-\d{2}T")
-# An English word: a ref is in capitals, a sum of money "Rs", a section a Roman numeral.
-_ENGLISH = re.compile(r"[a-z]{2,}")
 
 
 def said_detail(t: Translator, value: object) -> object:
@@ -208,9 +206,7 @@ def own_text(t: Translator, exc: PoundError) -> str | None:
         return exc.message
     template = exc.template
     if not template:
-        # A text the bot itself wrote in the reader's language (a kind it did not know, with
-        # the known ones named in his words) is said as it is; an English one is not.
-        return None if _ENGLISH.search(exc.message) else exc.message
+        return None
     if not translated(t.lang, template):
         return None
     params = _params(t, exc)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from bot.i18n import LANGUAGES, N_, NP_, Translator, say_word, word_lists
+from law.errors import N_ as template
 from law.errors import UnknownAnimalKind
 from law.kinds import AnimalKind, OutsideScale, kind_of
 from office.spelling import close, fold
@@ -213,8 +214,9 @@ def read_kind(
     except UnknownAnimalKind:
         known = ", ".join(t(label) for label in KIND_LABELS.values())
         raise UnknownAnimalKind(
-            t("{word}? Send one of: {kinds}", word=text.strip()[:40], kinds=known),
+            template(N_("{word}? Send one of: {kinds}")),
             kind=text,
+            said={"word": text.strip()[:40], "kinds": known},
         ) from None
 
 

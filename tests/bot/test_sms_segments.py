@@ -334,6 +334,7 @@ def long_values(lang: str) -> dict[str, object]:
         "kinds": ", ".join(t(k) for k in ("horse", "pony", "bull", "bullock", "cow")),
         "word": "kangaroo",
         "pound": "Rampur Kotwali thana pound",
+        "pounds": "Rampur Kotwali thana pound, Milak Khas pound",
         "village": "Tanda Badri Kalan",
         "place": "the sugarcane field east of the old well",
         "damage": "ate and trampled the young sugarcane",
