@@ -12,11 +12,12 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from sqlalchemy import event
 
 from models import Database
 from tests.api_client import Api
 from tests.databases import PostgresTemplate, SqliteTemplate, postgres_reason
-from tests.world import World, make_world
+from tests.world import World
 
 REQUIRE_PG = os.environ.get("POUND_TEST_REQUIRE_POSTGRES") == "1"
 # As `pound` does at start: Telegram's retry_after as a timedelta, without PTB's warning.
@@ -44,11 +45,35 @@ def postgres_template() -> Iterator[PostgresTemplate]:
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def db(request: pytest.FixtureRequest) -> Iterator[Database]:
-    """A fresh, migrated, empty database of each kind."""
+    """A fresh, migrated database of each kind: empty, or, for a test that asks for `world`,
+    holding the test district already (copied from a template, as `make_world` leaves it)."""
     name = "sqlite_template" if request.param == "sqlite" else "postgres_template"
     template = request.getfixturevalue(name)
-    with template.fresh() as database:
-        yield database
+    if "world" not in request.fixturenames:
+        with template.fresh() as database:
+            yield database
+        return
+    with template.fresh_world() as loaded:
+        writes = _count_commits(loaded.db)
+        _WORLDS[id(loaded.db)] = (loaded, writes)
+        try:
+            yield loaded.db
+        finally:
+            del _WORLDS[id(loaded.db)]
+
+
+# The world each `db` fixture loaded for its test, and the count of commits made on it since.
+_WORLDS: dict[int, tuple[World, list[int]]] = {}
+
+
+def _count_commits(database: Database) -> list[int]:
+    count = [0]
+
+    @event.listens_for(database.engine, "commit")
+    def _commit(_conn: object) -> None:
+        count[0] += 1
+
+    return count
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
@@ -63,7 +88,14 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 @pytest.fixture
 def world(db: Database) -> World:
     """The Testpur district loaded, its officers and two private people, and a clock."""
-    return make_world(db)
+    loaded, writes = _WORLDS[id(db)]
+    if writes[0]:
+        pytest.fail(
+            "a fixture wrote to the database before `world` was made: the district is loaded "
+            "first, so ask for `world` before that fixture",
+            pytrace=False,
+        )
+    return loaded
 
 
 @pytest.fixture
