@@ -17,7 +17,7 @@ from sqlalchemy import event
 from models import Database
 from tests.api_client import Api
 from tests.databases import PostgresTemplate, SqliteTemplate, postgres_reason
-from tests.world import World
+from tests.world import World, make_world
 
 REQUIRE_PG = os.environ.get("POUND_TEST_REQUIRE_POSTGRES") == "1"
 # As `pound` does at start: Telegram's retry_after as a timedelta, without PTB's warning.
@@ -88,6 +88,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 @pytest.fixture
 def world(db: Database) -> World:
     """The Testpur district loaded, its officers and two private people, and a clock."""
+    if id(db) not in _WORLDS:  # asked for by name during the test: loaded now, as it used to be
+        return make_world(db)
     loaded, writes = _WORLDS[id(db)]
     if writes[0]:
         pytest.fail(
