@@ -10,6 +10,7 @@ import os
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import event
@@ -22,6 +23,44 @@ from tests.world import World, make_world
 REQUIRE_PG = os.environ.get("POUND_TEST_REQUIRE_POSTGRES") == "1"
 # As `pound` does at start: Telegram's retry_after as a timedelta, without PTB's warning.
 os.environ.setdefault("PTB_TIMEDELTA", "1")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--slow",
+        action="store_true",
+        help="also run the slow tier: the tests marked `slow` (load tests)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without --slow, the tests marked `slow` are left out, unless named on the command line."""
+    if config.getoption("--slow"):
+        return
+    named = {arg.split("[")[0] for arg in config.args if "::" in arg}
+    slow = [
+        item
+        for item in items
+        if item.get_closest_marker("slow") is not None
+        and item.nodeid.split("[")[0] not in named
+    ]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if item not in slow]
+        config.stash[_LEFT_OUT] = len(slow)
+        if hasattr(config, "workeroutput"):  # an xdist worker tells the controller
+            config.workeroutput["slow_left_out"] = len(slow)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """On the xdist controller: what the workers left out of the slow tier."""
+    left_out = getattr(node, "workeroutput", {}).get("slow_left_out", 0)
+    stash = node.config.stash
+    stash[_LEFT_OUT] = max(stash.get(_LEFT_OUT, 0), left_out)
+
+
+_LEFT_OUT = pytest.StashKey[int]()
 
 
 @pytest.fixture(scope="session")
@@ -77,6 +116,12 @@ def _count_commits(database: Database) -> list[int]:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    left_out = terminalreporter.config.stash.get(_LEFT_OUT, 0)
+    if left_out:
+        terminalreporter.write_line(
+            f"NOTE: {left_out} slow test(s) left out (marked `slow`); "
+            "`make test-all` and `.ci/run` run them (or pytest --slow)."
+        )
     skipped = terminalreporter.stats.get("skipped", [])
     if any("PostgreSQL" in str(getattr(r, "longrepr", "")) for r in skipped):
         terminalreporter.write_line(
