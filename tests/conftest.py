@@ -16,6 +16,7 @@ import pytest
 from sqlalchemy import event
 
 from models import Database
+from tests import examples
 from tests.api_client import Api
 from tests.databases import PostgresTemplate, SqliteTemplate, postgres_reason
 from tests.world import World, make_world
@@ -33,6 +34,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # Before the test modules are imported: their `@settings` read it.
+    examples.FULL = bool(config.getoption("--slow"))
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Without --slow, the tests marked `slow` are left out, unless named on the command line."""
     if config.getoption("--slow"):
@@ -41,8 +47,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     slow = [
         item
         for item in items
-        if item.get_closest_marker("slow") is not None
-        and item.nodeid.split("[")[0] not in named
+        if item.get_closest_marker("slow") is not None and item.nodeid.split("[")[0] not in named
     ]
     if slow:
         config.hook.pytest_deselected(items=slow)
