@@ -1,20 +1,28 @@
 # The two commands a newcomer needs: `make run` (the service on SQLite with the demo district)
-# and `make test` (lint, format check, types and every test with coverage).
+# and `make test` (lint, format check, types and every test but the slow tier, with coverage).
+# `make test-all` also runs the slow tier (load tests marked `slow`); `.ci/run` runs it.
 
 PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test
+.PHONY: run test test-all lint
 
 run: $(VENV)/.installed
 	$(BIN)/pound serve
 
-test: $(VENV)/.installed-dev
+PYTEST := $(BIN)/pytest -n auto --dist worksteal --cov --cov-report=term-missing:skip-covered
+
+test: lint
+	$(PYTEST)
+
+test-all: lint
+	$(PYTEST) --slow
+
+lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/pytest -n auto --cov --cov-report=term-missing:skip-covered
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

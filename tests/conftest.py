@@ -10,10 +10,13 @@ import os
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
+from sqlalchemy import event
 
 from models import Database
+from tests import examples
 from tests.api_client import Api
 from tests.databases import PostgresTemplate, SqliteTemplate, postgres_reason
 from tests.world import World, make_world
@@ -21,6 +24,48 @@ from tests.world import World, make_world
 REQUIRE_PG = os.environ.get("POUND_TEST_REQUIRE_POSTGRES") == "1"
 # As `pound` does at start: Telegram's retry_after as a timedelta, without PTB's warning.
 os.environ.setdefault("PTB_TIMEDELTA", "1")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--slow",
+        action="store_true",
+        help="also run the slow tier: the tests marked `slow` (load tests)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Before the test modules are imported: their `@settings` read it.
+    examples.FULL = bool(config.getoption("--slow"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without --slow, the tests marked `slow` are left out, unless named on the command line."""
+    if config.getoption("--slow"):
+        return
+    named = {arg.split("[")[0] for arg in config.args if "::" in arg}
+    slow = [
+        item
+        for item in items
+        if item.get_closest_marker("slow") is not None and item.nodeid.split("[")[0] not in named
+    ]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if item not in slow]
+        config.stash[_LEFT_OUT] = len(slow)
+        if hasattr(config, "workeroutput"):  # an xdist worker tells the controller
+            config.workeroutput["slow_left_out"] = len(slow)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """On the xdist controller: what the workers left out of the slow tier."""
+    left_out = getattr(node, "workeroutput", {}).get("slow_left_out", 0)
+    stash = node.config.stash
+    stash[_LEFT_OUT] = max(stash.get(_LEFT_OUT, 0), left_out)
+
+
+_LEFT_OUT = pytest.StashKey[int]()
 
 
 @pytest.fixture(scope="session")
@@ -44,14 +89,44 @@ def postgres_template() -> Iterator[PostgresTemplate]:
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def db(request: pytest.FixtureRequest) -> Iterator[Database]:
-    """A fresh, migrated, empty database of each kind."""
+    """A fresh, migrated database of each kind: empty, or, for a test that asks for `world`,
+    holding the test district already (copied from a template, as `make_world` leaves it)."""
     name = "sqlite_template" if request.param == "sqlite" else "postgres_template"
     template = request.getfixturevalue(name)
-    with template.fresh() as database:
-        yield database
+    if "world" not in request.fixturenames:
+        with template.fresh() as database:
+            yield database
+        return
+    with template.fresh_world() as loaded:
+        writes = _count_commits(loaded.db)
+        _WORLDS[id(loaded.db)] = (loaded, writes)
+        try:
+            yield loaded.db
+        finally:
+            del _WORLDS[id(loaded.db)]
+
+
+# The world each `db` fixture loaded for its test, and the count of commits made on it since.
+_WORLDS: dict[int, tuple[World, list[int]]] = {}
+
+
+def _count_commits(database: Database) -> list[int]:
+    count = [0]
+
+    @event.listens_for(database.engine, "commit")
+    def _commit(_conn: object) -> None:
+        count[0] += 1
+
+    return count
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    left_out = terminalreporter.config.stash.get(_LEFT_OUT, 0)
+    if left_out:
+        terminalreporter.write_line(
+            f"NOTE: {left_out} slow test(s) left out (marked `slow`); "
+            "`make test-all` and `.ci/run` run them (or pytest --slow)."
+        )
     skipped = terminalreporter.stats.get("skipped", [])
     if any("PostgreSQL" in str(getattr(r, "longrepr", "")) for r in skipped):
         terminalreporter.write_line(
@@ -63,7 +138,16 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 @pytest.fixture
 def world(db: Database) -> World:
     """The Testpur district loaded, its officers and two private people, and a clock."""
-    return make_world(db)
+    if id(db) not in _WORLDS:  # asked for by name during the test: loaded now, as it used to be
+        return make_world(db)
+    loaded, writes = _WORLDS[id(db)]
+    if writes[0]:
+        pytest.fail(
+            "a fixture wrote to the database before `world` was made: the district is loaded "
+            "first, so ask for `world` before that fixture",
+            pytrace=False,
+        )
+    return loaded
 
 
 @pytest.fixture

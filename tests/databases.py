@@ -1,19 +1,39 @@
-"""Throwaway databases for tests: one template per run, one fresh copy per test, on both engines."""
+"""Throwaway databases for tests, on both engines: every test gets a database of its own, either
+empty (migrated, no rows) or holding the test district (`tests/world.py`), and no test sees what
+another wrote.
+
+SQLite: a migrated template file and a second one with the district loaded, copied per test.
+
+PostgreSQL: a migrated template database, and a small pool of databases made from it. Creating
+and dropping a database per test costs a checkpoint of the whole cluster at every DROP (seconds
+on a busy machine), so a database goes back to the pool instead: at the end of its test its
+sessions are ended and it is renamed (a thread the test left behind cannot reach it again by its
+old name, as after a DROP); before the next test its rows are deleted, each table vacuumed back
+to no pages (so rows are laid down in the order they are written, as in a new database) and the
+rows and sequence values of the wanted state (empty, or the district loaded) copied in. A
+database whose schema a test changed (a dropped trigger, say) is not reused but dropped at the
+end of the run.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 import sqlite3
+import threading
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
+from psycopg import sql
 
 from models import Database
 from models.migrate import upgrade
+from tests.world import World, make_world
 
 PG_ADMIN_URL = os.environ.get("POUND_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 
@@ -33,9 +53,9 @@ def _pg_url(name: str) -> str:
     return f"{base}/{name}"
 
 
-def _pg_exec(sql: str) -> None:
+def _pg_exec(statement: str | sql.Composable) -> None:
     with psycopg.connect(PG_ADMIN_URL, autocommit=True) as conn:
-        conn.execute(sql)  # type: ignore[arg-type]
+        conn.execute(statement)  # type: ignore[arg-type]
 
 
 class SqliteTemplate:
@@ -45,14 +65,37 @@ class SqliteTemplate:
         db = Database(f"sqlite:///{self.path}")
         upgrade(db)
         db.dispose()
-        # Fold the WAL into the file so that one copy of it is a whole database.
-        with sqlite3.connect(self.path) as conn:
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        _fold_wal(self.path)
+        self._world: tuple[Path, World] | None = None
 
     @contextmanager
     def fresh(self) -> Iterator[Database]:
+        """A migrated database with no rows."""
+        with self._copy(self.path) as db:
+            yield db
+
+    @contextmanager
+    def fresh_world(self) -> Iterator[World]:
+        """A database holding the test district, as `make_world` leaves it."""
+        path, world = self._world_template()
+        with self._copy(path) as db:
+            yield dataclasses.replace(world, db=db)
+
+    def _world_template(self) -> tuple[Path, World]:
+        if self._world is None:
+            path = self.root / "world.db"
+            shutil.copyfile(self.path, path)
+            db = Database(f"sqlite:///{path}")
+            world = make_world(db)
+            db.dispose()
+            _fold_wal(path)
+            self._world = (path, world)
+        return self._world
+
+    @contextmanager
+    def _copy(self, template: Path) -> Iterator[Database]:
         path = self.root / f"t_{uuid.uuid4().hex[:10]}.db"
-        shutil.copyfile(self.path, path)
+        shutil.copyfile(template, path)
         db = Database(f"sqlite:///{path}")
         try:
             yield db
@@ -65,24 +108,284 @@ class SqliteTemplate:
         pass
 
 
+def _fold_wal(path: Path) -> None:
+    """Fold the WAL into the file so that one copy of it is a whole database."""
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+
+
+# The tables, sequences and everything else a test could change in a schema, as one digest.
+_SCHEMA_DIGEST = """
+WITH user_ns AS (
+    SELECT oid, nspname FROM pg_namespace
+    WHERE nspname NOT IN ('pg_catalog', 'information_schema') AND nspname NOT LIKE 'pg_toast%'
+        AND nspname NOT LIKE 'pg_temp%'
+), user_rel AS (
+    SELECT c.oid FROM pg_class c JOIN user_ns n ON n.oid = c.relnamespace
+), parts(part) AS (
+    SELECT 'n:' || nspname FROM user_ns
+    UNION ALL
+    SELECT 'c:' || n.nspname || '.' || c.relname || ':' || c.relkind::text || ':'
+        || coalesce(c.relacl::text, '') || ':' || coalesce(c.reloptions::text, '')
+        || ':' || c.relrowsecurity::text
+    FROM pg_class c JOIN user_ns n ON n.oid = c.relnamespace
+    UNION ALL
+    SELECT 'a:' || a.attrelid::regclass || ':' || a.attname || ':'
+        || format_type(a.atttypid, a.atttypmod) || ':' || a.attnotnull::text || ':'
+        || a.attidentity::text || ':' || a.attgenerated::text || ':'
+        || coalesce(pg_get_expr(d.adbin, d.adrelid), '')
+    FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+    WHERE a.attrelid IN (SELECT oid FROM user_rel) AND a.attnum > 0 AND NOT a.attisdropped
+    UNION ALL
+    SELECT 'k:' || conrelid::regclass || ':' || conname || ':' || pg_get_constraintdef(oid)
+    FROM pg_constraint WHERE connamespace IN (SELECT oid FROM user_ns)
+    UNION ALL
+    SELECT 'i:' || pg_get_indexdef(indexrelid) FROM pg_index
+    WHERE indrelid IN (SELECT oid FROM user_rel)
+    UNION ALL
+    SELECT 't:' || tgrelid::regclass || ':' || tgname || ':' || tgenabled::text || ':'
+        || pg_get_triggerdef(oid)
+    FROM pg_trigger WHERE tgrelid IN (SELECT oid FROM user_rel) AND NOT tgisinternal
+    UNION ALL
+    SELECT 'r:' || ev_class::regclass || ':' || rulename || ':' || ev_enabled::text
+    FROM pg_rewrite
+    WHERE ev_class IN (SELECT oid FROM user_rel)
+    UNION ALL
+    SELECT 'v:' || c.oid::regclass || ':' || pg_get_viewdef(c.oid) FROM pg_class c
+    WHERE c.oid IN (SELECT oid FROM user_rel) AND c.relkind IN ('v', 'm')
+    UNION ALL
+    SELECT 'p:' || p.oid::regprocedure || ':' || md5(p.prosrc) FROM pg_proc p
+    WHERE p.pronamespace IN (SELECT oid FROM user_ns)
+    UNION ALL
+    SELECT 'y:' || t.oid::regtype FROM pg_type t
+    WHERE t.typnamespace IN (SELECT oid FROM user_ns) AND t.typrelid = 0
+    UNION ALL
+    SELECT 'e:' || extname || ':' || extversion FROM pg_extension
+    UNION ALL
+    SELECT 'd:' || datallowconn::text || ':' || datconnlimit::text || ':'
+        || coalesce(datacl::text, '')
+    FROM pg_database WHERE datname = current_database()
+)
+SELECT md5(coalesce(string_agg(part, E'\\n' ORDER BY part), '')) FROM parts
+"""
+
+_TABLES = """
+SELECT format('%I.%I', n.nspname, c.relname), array_agg(quote_ident(a.attname) ORDER BY a.attnum)
+FROM pg_class c
+JOIN pg_namespace n ON n.oid = c.relnamespace
+JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+    AND a.attgenerated = ''
+WHERE c.relkind = 'r' AND n.nspname NOT IN ('pg_catalog', 'information_schema')
+    AND n.nspname NOT LIKE 'pg_toast%' AND n.nspname NOT LIKE 'pg_temp%'
+GROUP BY 1 ORDER BY 1
+"""
+
+_SEQUENCES = """
+SELECT format('%I.%I', schemaname, sequencename) FROM pg_sequences
+WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1
+"""
+
+_NON_EMPTY = """
+SELECT format('%I.%I', n.nspname, c.relname) FROM pg_class c
+JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE c.relkind = 'r' AND n.nspname NOT IN ('pg_catalog', 'information_schema')
+    AND n.nspname NOT LIKE 'pg_toast%' AND n.nspname NOT LIKE 'pg_temp%'
+    AND pg_relation_size(c.oid) > 0
+ORDER BY 1
+"""
+
+
+@dataclasses.dataclass(frozen=True)
+class Snapshot:
+    """Every row of every table (COPY's binary form) and every sequence's position."""
+
+    rows: dict[str, tuple[str, bytes]]  # table: (its column list, its rows)
+    sequences: dict[str, tuple[int, bool]]  # sequence: (last_value, is_called)
+
+    @classmethod
+    def take(cls, url: str) -> Snapshot:
+        rows: dict[str, tuple[str, bytes]] = {}
+        sequences: dict[str, tuple[int, bool]] = {}
+        with psycopg.connect(url, autocommit=True) as conn:
+            for table, columns in conn.execute(_TABLES).fetchall():
+                column_list = ", ".join(columns)
+                data = bytearray()
+                copy_out = f"COPY {table} ({column_list}) TO STDOUT (FORMAT BINARY)"
+                with conn.cursor().copy(copy_out) as copy:  # type: ignore[arg-type]
+                    for chunk in copy:
+                        data += chunk
+                rows[table] = (column_list, bytes(data))
+            for (seq,) in conn.execute(_SEQUENCES).fetchall():
+                last, called = conn.execute(f"SELECT last_value, is_called FROM {seq}").fetchone()  # type: ignore[arg-type, misc]
+                sequences[seq] = (last, called)
+        return cls(rows, sequences)
+
+    def restore(self, url: str) -> None:
+        """Make the database at `url` hold exactly these rows and sequence positions."""
+        with psycopg.connect(url, autocommit=True) as conn:
+            # Triggers (the audit log's append-only guard, foreign keys) stay out of the way: this
+            # is the copy of a state they once allowed, not a new write.
+            conn.execute("SET session_replication_role = replica")
+            conn.execute("SET synchronous_commit = off")
+            written = [table for (table,) in conn.execute(_NON_EMPTY).fetchall()]
+            if written:
+                with conn.transaction():
+                    for table in written:
+                        conn.execute(f"DELETE FROM {table}")  # type: ignore[arg-type]
+                for table in written:
+                    conn.execute(f"VACUUM {table}")  # type: ignore[arg-type]
+                left = [table for (table,) in conn.execute(_NON_EMPTY).fetchall()]
+                if left:  # VACUUM could not give the pages back: start those tables anew
+                    conn.execute(f"TRUNCATE {', '.join(left)}")  # type: ignore[arg-type]
+            with conn.transaction():
+                for table, (columns, data) in self.rows.items():
+                    if data_rows(data):
+                        copy_in = f"COPY {table} ({columns}) FROM STDIN (FORMAT BINARY)"
+                        with conn.cursor().copy(copy_in) as copy:  # type: ignore[arg-type]
+                            copy.write(data)
+                for seq, (last, called) in self.sequences.items():
+                    conn.execute("SELECT setval(%s, %s, %s)", (seq, last, called))
+
+
+def data_rows(copy_binary: bytes) -> bool:
+    """Whether a COPY BINARY stream holds any row (19-byte header, 2-byte trailer)."""
+    return len(copy_binary) > 21
+
+
 class PostgresTemplate:
     def __init__(self) -> None:
         self.name = f"pound_tpl_{os.getpid()}_{uuid.uuid4().hex[:6]}"
-        _pg_exec(f'CREATE DATABASE "{self.name}"')
-        db = Database(_pg_url(self.name))
-        upgrade(db)
-        db.dispose()
+        _pg_exec(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(self.name)))
+        try:
+            db = Database(_pg_url(self.name))
+            upgrade(db)
+            db.dispose()
+            self._empty = Snapshot.take(_pg_url(self.name))
+            self._digest = _schema_digest(_pg_url(self.name))
+        except BaseException:
+            _drop(self.name)
+            raise
+        self._world: tuple[Snapshot, World] | None = None
+        self._free: list[str] = []  # databases ready for a next test, named anew
+        self._as_made: set[str] = set()  # of those, the ones no test has used yet
+        self._spent: list[str] = []  # databases whose schema a test changed: dropped at the end
+        self._lock = threading.Lock()
 
     @contextmanager
     def fresh(self) -> Iterator[Database]:
-        name = f"pound_t_{uuid.uuid4().hex[:12]}"
-        _pg_exec(f'CREATE DATABASE "{name}" TEMPLATE "{self.name}"')
+        """A migrated database with no rows."""
+        with self._lend(None) as db:
+            yield db
+
+    @contextmanager
+    def fresh_world(self) -> Iterator[World]:
+        """A database holding the test district, as `make_world` leaves it."""
+        snapshot, world = self._world_template()
+        with self._lend(snapshot) as db:
+            yield dataclasses.replace(world, db=db)
+
+    def _world_template(self) -> tuple[Snapshot, World]:
+        if self._world is None:
+            with self._lend(None) as db:
+                world = make_world(db)
+                db.dispose()
+                self._world = (Snapshot.take(_pg_url(_name_of(db))), world)
+        return self._world
+
+    @contextmanager
+    def _lend(self, snapshot: Snapshot | None) -> Iterator[Database]:
+        name = self._take(snapshot)
         db = Database(_pg_url(name), pool_size=5)
         try:
             yield db
         finally:
             db.dispose()
-            _pg_exec(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            self._give_back(name)
+
+    def _take(self, snapshot: Snapshot | None) -> str:
+        while True:
+            with self._lock:
+                name = self._free.pop() if self._free else None
+            if name is None:
+                return self._make(snapshot)
+            try:
+                if snapshot is not None or name not in self._as_made:
+                    (snapshot or self._empty).restore(_pg_url(name))
+                self._as_made.discard(name)
+                return name
+            except psycopg.Error:
+                with self._lock:
+                    self._spent.append(name)
+
+    def _make(self, snapshot: Snapshot | None) -> str:
+        name = _new_name()
+        _pg_exec(
+            sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(
+                sql.Identifier(name), sql.Identifier(self.name)
+            )
+        )
+        # A test database need not wait for the disk at each commit: what a test sees is the same.
+        _pg_exec(
+            sql.SQL("ALTER DATABASE {} SET synchronous_commit = off").format(sql.Identifier(name))
+        )
+        if snapshot is not None:
+            snapshot.restore(_pg_url(name))
+        return name
+
+    def _give_back(self, name: str) -> None:
+        try:
+            with psycopg.connect(PG_ADMIN_URL, autocommit=True) as admin:
+                new = _new_name()
+                for _ in range(20):
+                    admin.execute(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                        "WHERE datname = %s AND pid <> pg_backend_pid()",
+                        (name,),
+                    )
+                    try:
+                        admin.execute(
+                            sql.SQL("ALTER DATABASE {} RENAME TO {}").format(
+                                sql.Identifier(name), sql.Identifier(new)
+                            )
+                        )
+                        break
+                    except psycopg.errors.ObjectInUse:
+                        continue
+                else:
+                    raise RuntimeError(f"{name} is still in use")
+            reusable = _schema_digest(_pg_url(new)) == self._digest
+        except (psycopg.Error, RuntimeError):
+            with self._lock:
+                self._spent.append(name)
+            return
+        with self._lock:
+            (self._free if reusable else self._spent).append(new)
 
     def close(self) -> None:
-        _pg_exec(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+        names = [*self._free, *self._spent, self.name]
+        self._free, self._spent = [], []
+        # Each DROP waits for a checkpoint; dropped together they share them.
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            list(pool.map(_drop, names))
+
+
+def _new_name() -> str:
+    return f"pound_t_{uuid.uuid4().hex[:12]}"
+
+
+def _name_of(db: Database) -> str:
+    name = db.engine.url.database
+    assert name is not None
+    return name
+
+
+def _drop(name: str) -> None:
+    _pg_exec(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+
+
+def _schema_digest(url: str) -> str:
+    with psycopg.connect(url, autocommit=True) as conn:
+        row = conn.execute(_SCHEMA_DIGEST).fetchone()  # type: ignore[arg-type]
+    assert row is not None
+    return str(row[0])

@@ -16,6 +16,7 @@ from bot.registry import all_flows, build_engine
 from bot.types import Channel, Contact, Inbound, Location
 from models import Complaint, Conversation, Payment, Seizure
 from tests.databases import SqliteTemplate
+from tests.examples import examples
 from tests.world import World, make_world
 
 PEOPLE = [
@@ -119,7 +120,7 @@ def test_random_conversations_never_break_and_never_record_without_confirmation(
     engine: Engine = build_engine(world.db)
 
     @settings(
-        max_examples=40,
+        max_examples=examples(40),
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow],
         database=None,

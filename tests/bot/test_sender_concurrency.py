@@ -53,6 +53,7 @@ def pg(postgres_template: PostgresTemplate) -> Iterator[Database]:
         yield database
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 def test_four_workers_deliver_ten_thousand_messages_each_exactly_once(pg: Database) -> None:
     db = pg

@@ -11,6 +11,7 @@ from law.accounts import SaleAccount, account_lines, sale_account
 from law.errors import InvalidInput, LotNotNeeded
 from law.money import PAISE, PIES
 from law.money_split import Charges, LotCharge
+from tests.examples import examples
 
 COW = 48  # Sec VI: 4 annas a head
 COW_DAY = 9  # the test district's feeding rate, 9 pies a day
@@ -223,7 +224,7 @@ LOT = st.builds(
 )
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(
     st.lists(LOT, min_size=1, max_size=5),
     st.integers(0, 4),

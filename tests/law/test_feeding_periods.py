@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from law.feeding import FeedingRate, feeding_charge, rate_on, rate_periods
 from law.kinds import AnimalKind
+from tests.examples import examples
 
 KINDS = (AnimalKind.COW, AnimalKind.BUFFALO, AnimalKind.GOAT)
 
@@ -54,7 +55,7 @@ rates_st = st.lists(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     kind=st.sampled_from(KINDS),
     arrived_on=st.dates(min_value=date(1856, 12, 1), max_value=date(1859, 6, 30)),
@@ -70,7 +71,7 @@ def test_the_sum_over_rate_periods_is_the_day_by_day_charge(
     )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     kind=st.sampled_from(KINDS),
     arrived_on=st.dates(min_value=date(1856, 12, 1), max_value=date(1859, 6, 30)),

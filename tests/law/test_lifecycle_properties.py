@@ -33,6 +33,7 @@ from law.lifecycle import (
 )
 from law.periods import sale_not_before
 from law.profile import ACT_III_1857
+from tests.examples import examples
 
 A = AnimalStatus
 SEIZED_ON = date(2024, 3, 1)
@@ -150,14 +151,14 @@ def run(state: SeizureState, events: list[Event]) -> SeizureState:
     return state
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(histories(COMMON * 3 + RARE))
 def test_no_history_breaks_the_acts_invariants(history: tuple[int, list[Step]]) -> None:
     n, steps = history
     play(n, steps, new_seizure(range(1, n + 1), SEIZED_ON, ACT_III_1857))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(histories(COMMON))
 def test_no_history_of_claims_complaints_and_sales_breaks_them(
     history: tuple[int, list[Step]],
@@ -166,7 +167,7 @@ def test_no_history_of_claims_complaints_and_sales_breaks_them(
     play(n, steps, new_seizure(range(1, n + 1), SEIZED_ON, ACT_III_1857))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(histories(COMMON * 3 + RARE))
 def test_nor_does_any_history_under_a_district_that_rules_otherwise(
     history: tuple[int, list[Step]],

@@ -23,6 +23,7 @@ from office.pound_acts import record_payment, record_refusal, register_arrival
 from office.sales import LotIn, record_sale
 from office.seizures import AnimalsIn, PersonIn
 from office.state import animals_of
+from tests.examples import examples
 from tests.world import World
 
 BUYER = PersonIn("Ganga Ram", "Kemri", "+919555555555")
@@ -131,7 +132,7 @@ def check_money(s: Session, seizure: Seizure) -> None:
 
 
 @settings(
-    max_examples=15,
+    max_examples=examples(15),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
