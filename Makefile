@@ -1,12 +1,13 @@
 # The two commands a newcomer needs: `make run` (the service on SQLite with the demo district)
 # and `make test` (lint, format check, types and every test but the slow tier, with coverage).
-# `make test-all` also runs the slow tier (load tests marked `slow`); `.ci/run` runs it.
+# `.ci/run` runs `make test` and then `make test-slow`: the slow tier (load tests marked `slow`)
+# and the property tests (Hypothesis marks them) with their full examples.
 
 PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test test-all lint
+.PHONY: run test test-slow lint
 
 run: $(VENV)/.installed
 	$(BIN)/pound serve
@@ -16,8 +17,8 @@ PYTEST := $(BIN)/pytest -n auto --dist worksteal --cov --cov-report=term-missing
 test: lint
 	$(PYTEST)
 
-test-all: lint
-	$(PYTEST) --slow
+test-slow: $(VENV)/.installed-dev
+	$(BIN)/pytest -n auto --dist worksteal --slow -m "slow or hypothesis"
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

@@ -125,7 +125,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if left_out:
         terminalreporter.write_line(
             f"NOTE: {left_out} slow test(s) left out (marked `slow`); "
-            "`make test-all` and `.ci/run` run them (or pytest --slow)."
+            "`make test-slow` and `.ci/run` run them (or pytest --slow)."
         )
     skipped = terminalreporter.stats.get("skipped", [])
     if any("PostgreSQL" in str(getattr(r, "longrepr", "")) for r in skipped):

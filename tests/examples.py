@@ -1,5 +1,5 @@
 """How many examples a property test tries: the number it names with the slow tier (`--slow`, as
-`make test-all` and `.ci/run` run), a fifth of it (at least 10, at most the number named) in
+`make test-slow` and `.ci/run` run), a fifth of it (at least 10, at most the number named) in
 `make test`. The properties are the same in both; only how far each is searched differs."""
 
 from __future__ import annotations
