@@ -8,12 +8,15 @@ from datetime import date
 from typing import ClassVar
 
 from bot import words
+from bot.flows import records
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
     OfficerFlow,
     actor,
+    amount_said,
     command_typed,
     explained,
+    invalid,
     person_dict,
     person_from,
     person_in,
@@ -304,11 +307,14 @@ class AuctionFlow(DarogahFlow):
                     number=lot["animal"],
                     buyer=(buyer.name if buyer else "")
                     + (f", {buyer.residence}" if buyer and buyer.residence else ""),
-                    price=money.format(int(lot["price"])),
+                    price=amount_said(ctx, money, int(lot["price"])),
                 )
             )
         lines.append(
-            ctx.t("Expenses of the sale: {expenses}", expenses=money.format(ctx.data["expenses"]))
+            ctx.t(
+                "Expenses of the sale: {expenses}",
+                expenses=amount_said(ctx, money, ctx.data["expenses"]),
+            )
         )
         lines.append(ctx.t("Record this sale?"))
         return Turn.to("confirm", ctx.say("\n".join(lines), yes_no(ctx)))
@@ -345,7 +351,7 @@ class AuctionFlow(DarogahFlow):
                     section=section,
                 )
                 + "\n"
-                + sale.account_text
+                + records.sale_account(ctx.t, sale.account)
             )
         ]
         if sale.surplus_claim_until:
@@ -418,7 +424,7 @@ class RecoverySaleFlow(OfficerFlow):
             "{village}",
             id=item.case_id,
             convict=item.convict,
-            due=money.format(item.fine_due),
+            due=amount_said(ctx, money, item.fine_due),
             heads=len(item.cattle),
             place=item.place,
             village=item.village,
@@ -545,11 +551,14 @@ class RecoverySaleFlow(OfficerFlow):
                     number=lot["number"],
                     buyer=(buyer.name if buyer else "")
                     + (f", {buyer.residence}" if buyer and buyer.residence else ""),
-                    price=money.format(int(lot["price"])),
+                    price=amount_said(ctx, money, int(lot["price"])),
                 )
             )
         lines.append(
-            ctx.t("Expenses of the sale: {expenses}", expenses=money.format(ctx.data["expenses"]))
+            ctx.t(
+                "Expenses of the sale: {expenses}",
+                expenses=amount_said(ctx, money, ctx.data["expenses"]),
+            )
         )
         lines.append(ctx.t("Record this sale?"))
         return Turn.to("confirm", ctx.say("\n".join(lines), yes_no(ctx)))
@@ -585,13 +594,13 @@ class RecoverySaleFlow(OfficerFlow):
                     "Sale recorded (Sec XVII). Proceeds {proceeds}: expenses {expenses}, fine "
                     "{fine} (compensation to the complainant {compensation}, to the fund "
                     "{fund}); balance to the owner {balance}; fine still unpaid {unpaid}.",
-                    proceeds=money.format(sold.proceeds),
-                    expenses=money.format(sold.expenses_paid),
-                    fine=money.format(sold.fine_paid),
-                    compensation=money.format(sold.to_complainant),
-                    fund=money.format(sold.to_fund),
-                    balance=money.format(sold.balance_to_owner),
-                    unpaid=money.format(sold.fine_unpaid),
+                    proceeds=amount_said(ctx, money, sold.proceeds),
+                    expenses=amount_said(ctx, money, sold.expenses_paid),
+                    fine=amount_said(ctx, money, sold.fine_paid),
+                    compensation=amount_said(ctx, money, sold.to_complainant),
+                    fund=amount_said(ctx, money, sold.to_fund),
+                    balance=amount_said(ctx, money, sold.balance_to_owner),
+                    unpaid=amount_said(ctx, money, sold.fine_unpaid),
                 )
             )
         )
@@ -600,7 +609,7 @@ class RecoverySaleFlow(OfficerFlow):
 def _case_no(typed: str) -> int:
     number = typed.strip().lstrip("#").removeprefix("No.").strip().split(" ", 1)[0]
     if not number.isdigit() or len(number) > 12:
-        raise InvalidInput("send the case's number, like 12")
+        raise invalid(N_("send the case's number, like 12"))
     return int(number)
 
 

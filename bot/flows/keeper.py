@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from bot import words
 from bot.figures import money
+from bot.flows import records
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
     OfficerFlow,
@@ -200,7 +201,9 @@ class ArriveFlow(KeeperFlow):
                 )
             ),
             ctx.say(
-                ctx.t("Copy of the entry, as written in the register:") + "\n" + arrival.copy_text
+                ctx.t("Copy of the entry, as written in the register:")
+                + "\n"
+                + records.register_copy(ctx.t, arrival.copy)
             ),
         )
 
@@ -365,7 +368,7 @@ class ReleaseFlow(OwnerActFlow):
             ctx.say(
                 ctx.t("The owner's receipt, to be signed in the register (Sec VII):")
                 + "\n"
-                + receipt.receipt_text
+                + records.receipt(ctx.t, receipt.receipt)
             ),
         )
 
