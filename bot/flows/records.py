@@ -12,18 +12,18 @@ from bot.i18n import N_, NP_, Translator
 from bot.notices import KIND_NAMES, NOT_KNOWN, OF_PLACE
 
 COPY = N_(
-    "Copy of entry {register_no} in the register of {pound} pound (Sec V). Brought in {day} "
+    "Copy of entry {register_no} in the register of {pound} (Sec V). Brought in {day} "
     "{time}. {heads} head: {animals}. Seizer: {seizer}. Owner: {owner}. Ref {ref}."
 )
 ANIMAL = N_("{number}. {kind}")
 ANIMAL_DESCRIBED = N_("{number}. {kind}, {description}")
 
 RECEIPT = N_(
-    "Received back {heads} head ({numbers}) of seizure {ref} from {pound} pound on {day}, on "
+    "Received back {heads} head ({numbers}) of seizure {ref} from {pound} on {day}, on "
     "payment of fine {fine} and feeding {feeding}, total {total}."
 )
 RECEIPT_EXPENSES = N_(
-    "Received back {heads} head ({numbers}) of seizure {ref} from {pound} pound on {day}, on "
+    "Received back {heads} head ({numbers}) of seizure {ref} from {pound} on {day}, on "
     "payment of fine {fine} and feeding {feeding} and expenses of sale {expenses}, total "
     "{total}."
 )
