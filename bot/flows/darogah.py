@@ -367,9 +367,16 @@ class AuctionFlow(DarogahFlow):
         return Turn.done(*replies)
 
 
-def _cattle_line(head: dict[str, object]) -> str:
-    text = f"{head['number']}. {head['kind']}"
-    return text + (f", {head['description']}" if head.get("description") else "")
+def _convict(ctx: Ctx, item: RecoveryItem) -> str:
+    """The convicted person, `Bhura Ahir of Kemri` in the reader's language."""
+    if item.convict_person is None:
+        return item.convict
+    return records.person(ctx.t, item.convict_person)
+
+
+def _cattle_line(ctx: Ctx, head: dict[str, object]) -> str:
+    """`1. cow, red`: a head of the cattle to be sold, its kind in the reader's language."""
+    return records.animal(ctx.t, head)
 
 
 class RecoverySaleFlow(OfficerFlow):
@@ -414,7 +421,7 @@ class RecoverySaleFlow(OfficerFlow):
             return Turn.done(ctx.say(ctx.t("No sale for a fine is waiting.")))
         lines = ["- " + self._line(ctx, i) for i in items]
         lines.append(ctx.t("Choose a case, or send its number."))
-        options = tuple(Option(str(i.case_id), f"{i.case_id}: {i.convict}") for i in items)
+        options = tuple(Option(str(i.case_id), f"{i.case_id}: {_convict(ctx, i)}") for i in items)
         return Turn.to("pick", ctx.say("\n".join(lines), options))
 
     def _line(self, ctx: Ctx, item: RecoveryItem) -> str:
@@ -423,7 +430,7 @@ class RecoverySaleFlow(OfficerFlow):
             "Case No. {id}: fine of {convict} unpaid {due}; sell {heads} head at {place}, "
             "{village}",
             id=item.case_id,
-            convict=item.convict,
+            convict=_convict(ctx, item),
             due=amount_said(ctx, money, item.fine_due),
             heads=len(item.cattle),
             place=item.place,
@@ -445,13 +452,16 @@ class RecoverySaleFlow(OfficerFlow):
         ctx.data["case"] = item.case_id
         ctx.data["due"] = item.fine_due
         ctx.data["queue"] = [int(str(c["number"])) for c in item.cattle]
-        ctx.data["cattle"] = {str(c["number"]): _cattle_line(c) for c in item.cattle}
+        ctx.data["cattle"] = {str(c["number"]): _cattle_line(ctx, c) for c in item.cattle}
         ctx.data["lots"] = []
         text = "\n".join(
             [
                 self._line(ctx, item),
-                *(_cattle_line(c) for c in item.cattle),
-                ctx.t("Owner of the cattle: {owner}.", owner=item.owner),
+                *(_cattle_line(ctx, c) for c in item.cattle),
+                ctx.t(
+                    "Owner of the cattle: {owner}.",
+                    owner=records.person(ctx.t, item.owner_person) if item.owner_person else "",
+                ),
                 ctx.t(
                     "Sell only as many as are needed for the fine and the expenses of sale "
                     "(Sec XVII). Police officers and pound-keepers may not buy (Sec X)."

@@ -25,6 +25,7 @@ from bot.flows.officer_kit import (
     refused,
     seizure_line,
     unconfirmed,
+    who,
     worklist_turn,
     yes_no,
 )
@@ -139,7 +140,7 @@ class ArriveFlow(KeeperFlow):
             ctx.t(
                 "Reported: {heads} head. Owner: {owner}.",
                 heads=item.heads,
-                owner=item.owner or ctx.t("not known"),
+                owner=who(ctx, item.owner_person, item.owner) or ctx.t("not known"),
             ),
         ]
         corrections: dict[str, str] = ctx.data.get("descriptions", {})
@@ -311,7 +312,9 @@ class OwnerActFlow(KeeperFlow):
 
     def owner_name(self, ctx: Ctx, brief: SeizureBrief) -> str:
         owner = person_from(ctx.data.get("owner"))
-        return owner.name if owner is not None else brief.item.owner or ""
+        if owner is not None:
+            return owner.name
+        return who(ctx, brief.item.owner_person, brief.item.owner)
 
     def ask(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
         raise NotImplementedError

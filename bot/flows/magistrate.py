@@ -11,6 +11,7 @@ from datetime import date
 from typing import ClassVar
 
 from bot import words
+from bot.flows import records
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
     OfficerFlow,
@@ -28,6 +29,7 @@ from bot.flows.officer_kit import (
     person_in,
     refused,
     unconfirmed,
+    who,
     yes_no,
 )
 from bot.i18n import N_
@@ -142,7 +144,7 @@ class ComplaintsFlow(OfficerFlow):
                 "No. {id}: seizure {ref}, by {complainant}, filed {day}",
                 id=c.id,
                 ref=c.ref,
-                complainant=c.complainant,
+                complainant=who(ctx, c.complainant_person, c.complainant),
                 day=ctx.t.day(c.filed_at.date()),
             )
             for c in items
@@ -173,7 +175,7 @@ class ComplaintsFlow(OfficerFlow):
                 )
             )
         ctx.data["complaint"] = c.id
-        ctx.data["seizer"] = c.seizure.seizer
+        ctx.data["seizer"] = who(ctx, c.seizure.seizer_person, c.seizure.seizer)
         ctx.data["status"] = c.status
         text = "\n".join([*self._describe(ctx, c), ctx.t("What do you decide? (Sec XIV)")])
         return Turn.to("decide", ctx.say(text, _options(ctx)))
@@ -182,10 +184,12 @@ class ComplaintsFlow(OfficerFlow):
         z = c.seizure
         by = (
             ctx.t(
-                "{complainant}, through the agent {agent}", complainant=c.complainant, agent=c.agent
+                "{complainant}, through the agent {agent}",
+                complainant=who(ctx, c.complainant_person, c.complainant),
+                agent=c.agent,
             )
             if c.agent
-            else c.complainant
+            else who(ctx, c.complainant_person, c.complainant)
         )
         lines = [
             ctx.t(
@@ -198,11 +202,13 @@ class ComplaintsFlow(OfficerFlow):
             f'"{c.text}"',
             ctx.t(
                 "Seizure: {counted} seized at {place}, {village}, on {day} by {seizer}.",
-                counted=", ".join(f"{a.number}. {a.kind}" for a in c.animals),
+                counted=", ".join(
+                    records.animal(ctx.t, {"number": a.number, "kind": a.kind}) for a in c.animals
+                ),
                 place=z.place,
                 village=z.village,
                 day=ctx.t.day(z.seized_on),
-                seizer=z.seizer,
+                seizer=who(ctx, z.seizer_person, z.seizer),
             ),
         ]
         if z.damage:
@@ -471,7 +477,10 @@ class RecoveryFlow(OfficerFlow):
             return Turn.done(ctx.say(ctx.t("No fine under Sec XVII is waiting to be recovered.")))
         lines = [self._line(ctx, i) for i in items]
         lines.append(ctx.t("Choose a case, or send its number."))
-        options = tuple(Option(str(i.case_id), f"{i.case_id}: {i.accused}") for i in items)
+        options = tuple(
+            Option(str(i.case_id), f"{i.case_id}: {who(ctx, i.accused_person, i.accused)}")
+            for i in items
+        )
         return Turn.to("pick", ctx.say("\n".join(lines), options))
 
     def _line(self, ctx: Ctx, item: CaseItem) -> str:
@@ -481,8 +490,8 @@ class RecoveryFlow(OfficerFlow):
             "fine {fine}, unpaid {unpaid}",
             id=item.case_id,
             village=item.village,
-            accused=item.accused,
-            complainant=item.complainant,
+            accused=who(ctx, item.accused_person, item.accused),
+            complainant=who(ctx, item.complainant_person, item.complainant),
             fine=amount_said(ctx, money, item.fine),
             unpaid=amount_said(ctx, money, item.unpaid),
         )

@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from bot import words
 from bot.figures import money
+from bot.flows import records
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import N_, Translator
 from bot.notices import kinds_text
@@ -126,6 +127,14 @@ def ref_of(msg: Inbound) -> str:
     return raw[0].upper()[:16]
 
 
+def who(ctx: Ctx, person: dict[str, str] | None, line: str | None) -> str:
+    """A person the office names, `Ganga Ram of Kemri` in the reader's language (`person`, as
+    data), else as the office wrote him (`line`)."""
+    if person is not None:
+        return records.person(ctx.t, person)
+    return line or ""
+
+
 def seizure_line(ctx: Ctx, item: SeizureItem) -> str:
     return ctx.t(
         "{ref}: {counted} seized at {place}, {village}, on {day}, by {seizer}",
@@ -134,7 +143,7 @@ def seizure_line(ctx: Ctx, item: SeizureItem) -> str:
         place=item.place,
         village=item.village,
         day=ctx.t.day(item.seized_on),
-        seizer=item.seizer,
+        seizer=who(ctx, item.seizer_person, item.seizer),
     )
 
 

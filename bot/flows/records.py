@@ -64,25 +64,18 @@ def person(t: Translator, value: object) -> str:
     return t(OF_PLACE, name=name, residence=residence) if residence else name
 
 
+def animal(t: Translator, item: Mapping[str, object]) -> str:
+    """`1. cow, red`: a numbered head, its kind in the reader's language."""
+    kind = str(item.get("kind", ""))
+    said = t(KIND_NAMES[kind]) if kind in KIND_NAMES else kind
+    number = item.get("number", "")
+    if item.get("description"):
+        return t(ANIMAL_DESCRIBED, number=number, kind=said, description=item["description"])
+    return t(ANIMAL, number=number, kind=said)
+
+
 def _animals(t: Translator, animals: Sequence[object]) -> str:
-    parts = []
-    for item in animals:
-        if not isinstance(item, Mapping):
-            continue
-        kind = str(item.get("kind", ""))
-        said = t(KIND_NAMES[kind]) if kind in KIND_NAMES else kind
-        if item.get("description"):
-            parts.append(
-                t(
-                    ANIMAL_DESCRIBED,
-                    number=item.get("number", ""),
-                    kind=said,
-                    description=item["description"],
-                )
-            )
-        else:
-            parts.append(t(ANIMAL, number=item.get("number", ""), kind=said))
-    return "; ".join(parts)
+    return "; ".join(animal(t, item) for item in animals if isinstance(item, Mapping))
 
 
 def _numbers(value: object) -> str:
