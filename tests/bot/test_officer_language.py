@@ -52,7 +52,7 @@ def test_a_keeper_registering_an_arrival_in_hindi_reads_the_copy_in_hindi(world:
     out = desk(KEEPER, f"ARRIVE {ref}")
     # The people the office names, as the reader names them.
     assert "Rampur के Hari Singh द्वारा" in out and "मालिक: Kemri के Mohan Lal" in out
-    assert " of " not in out
+    assert english_left(out, ref, "the sugarcane field east of the well") == []
     out = desk(KEEPER, "1")
     [copy] = [line for line in out.splitlines() if "TPR/2026/1" in line and ref in line]
     assert copy.startswith("Testpur thana pound की पंजी की प्रविष्टि TPR/2026/1 की प्रति (धारा 5)")
