@@ -511,7 +511,7 @@ class RecoveryFlow(OfficerFlow):
             return Turn.done(ctx.say(ctx.t("No fine is unpaid in case No. {id}.", id=item.case_id)))
         ctx.data["case"] = item.case_id
         ctx.data["village"] = item.village
-        ctx.data["convict"] = item.accused
+        ctx.data["convict"] = who(ctx, item.accused_person, item.accused)
         text = "\n".join(
             [
                 self._line(ctx, item),
