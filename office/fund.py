@@ -99,6 +99,8 @@ class FundPaid:
     payee: str
     balance_after: int
     balance_after_text: str
+    # The system `amount` and `balance_after` count in, for writing them in the reader's language.
+    money: str = ""
 
 
 def pay_from_fund(
@@ -195,6 +197,7 @@ def pay_from_fund(
             payee=paid_to.name,
             balance_after=after,
             balance_after_text=ctx.fmt(after),
+            money=ctx.profile.money.name,
         )
 
 

@@ -4,7 +4,7 @@ of competent authority (VI)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlmodel import Session, func, select
@@ -54,10 +54,15 @@ from office.state import advance, animals_of
 
 @dataclass(frozen=True)
 class Arrival:
+    """`copy_text` is the copy as the register keeps it; `copy` the same entry as data (the
+    pound, when brought in, the heads and animals, seizer and owner as people), for the reader's
+    language."""
+
     ref: str
     register_no: str
     copy_text: str
     claim_until: str
+    copy: dict[str, object] = field(default_factory=dict)
 
 
 def _keeper_check(s: Session, actor_id: int, seizure: Seizure) -> Pound:
@@ -208,7 +213,17 @@ def register_arrival(
         )
         # Messages: the seizer's copy of the entry (V); the owner's claim notice and reminders.
         notify.arrival_registered(s, seizure, ctx, register_no=register_no, now=now)
-        return Arrival(seizure.ref, register_no, copy_text, seizure.claim_until.isoformat())
+        copy = {
+            "register_no": register_no,
+            "pound": pound.name,
+            "brought_at": entry["brought_at"],
+            "heads": len(live),
+            "animals": entry["animals"],
+            "seizer": entry["seizer"],
+            "owner": entry["owner"],
+            "ref": seizure.ref,
+        }
+        return Arrival(seizure.ref, register_no, copy_text, seizure.claim_until.isoformat(), copy)
 
 
 @dataclass(frozen=True)
@@ -221,6 +236,8 @@ class Receipt:
     total_text: str
     animals: list[int]
     receipt_text: str
+    # The receipt as data, for the reader's language; `receipt_text` is the one the register keeps.
+    receipt: dict[str, object] = field(default_factory=dict)
 
 
 def _select_numbers(rows: list[Animal], numbers: list[int] | None) -> list[int]:
@@ -390,6 +407,20 @@ def record_payment(
             ctx.fmt(due.total),
             numbers,
             receipt_text,
+            {
+                "ref": seizure.ref,
+                "pound": pound.name,
+                "heads": len(numbers),
+                "numbers": numbers,
+                "on_date": on.isoformat(),
+                "fine_amount": due.fine,
+                "feeding_amount": due.feeding,
+                "expenses_amount": due.expenses,
+                "total_amount": due.total,
+                "money": ctx.profile.money.name,
+                "signed": signature.strip() or payer_person.name,
+                "agent": agent_name.strip() if agent_name else None,
+            },
         )
 
 

@@ -97,6 +97,13 @@ def _name(s: Session, person_id: int | None) -> str | None:
     return f"{p.name} of {p.residence}" if p.residence else p.name
 
 
+def _person(s: Session, person_id: int | None) -> dict[str, str] | None:
+    if person_id is None:
+        return None
+    p = get_person(s, person_id)
+    return {"name": p.name, "residence": p.residence}
+
+
 def _tell(
     s: Session,
     ctx: DistrictContext,
@@ -608,6 +615,9 @@ class CaseItem:
     unpaid: int
     compensation: int
     decided_on: str
+    # The same people as data (`{"name", "residence"}`), for the reader's language.
+    complainant_person: dict[str, str] | None = None
+    accused_person: dict[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -624,6 +634,9 @@ class RecoveryItem:
     cattle: list[dict[str, Any]]
     owner: str
     convict: str
+    # The same people as data (`{"name", "residence"}`), for the reader's language.
+    owner_person: dict[str, str] | None = None
+    convict_person: dict[str, str] | None = None
 
 
 def _case_item(s: Session, case: Case, ctx: DistrictContext) -> CaseItem:
@@ -634,6 +647,8 @@ def _case_item(s: Session, case: Case, ctx: DistrictContext) -> CaseItem:
         village=village.name if village else "",
         complainant=_name(s, case.complainant_id) or "",
         accused=_name(s, case.accused_id) or "",
+        complainant_person=_person(s, case.complainant_id),
+        accused_person=_person(s, case.accused_id),
         fine=case.fine,
         unpaid=case.fine - got.fine,
         compensation=case.compensation,
@@ -684,6 +699,8 @@ def _recovery_item(s: Session, case: Case, order: RecoveryOrder) -> RecoveryItem
         cattle=list(order.cattle),
         owner=_name(s, order.owner_id) or "",
         convict=_name(s, case.accused_id) or "",
+        owner_person=_person(s, order.owner_id),
+        convict_person=_person(s, case.accused_id),
     )
 
 

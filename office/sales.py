@@ -4,7 +4,7 @@ the owner against his receipt."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
 
@@ -190,6 +190,9 @@ class SaleRecorded:
     handed_back: tuple[int, ...] = ()
     still_held: tuple[int, ...] = ()
     receipt_id: int | None = None
+    # The account as data (counts, ISO dates, `*_amount` ints and `money`), for the reader's
+    # language; `account_text` is the one the register keeps.
+    account: dict[str, object] = field(default_factory=dict)
 
 
 def record_sale(
@@ -281,6 +284,7 @@ def record_sale(
             handed_back=account.handed_back,
             still_held=account.still_held,
             receipt_id=receipt.id if receipt else None,
+            account=account_params(account, ctx.profile.money.name),
         )
 
 
@@ -358,6 +362,35 @@ def _account(
         sold_before=so_far.sold if so_far else 0,
         unclaimed=so_far is None,
     )
+
+
+def account_params(account: SaleAccount, money: str) -> dict[str, object]:
+    """The items of the account (`law.accounts.account_lines`) as data, for the reader's
+    language."""
+    return {
+        "money": money,
+        "number_seized": account.number_seized,
+        "days": account.days_impounded,
+        "from_date": account.impounded_from.isoformat(),
+        "until_date": account.impounded_until.isoformat(),
+        "fines_charged_amount": account.fines_charged,
+        "feeding_charged_amount": account.feeding_charged,
+        "expenses_amount": account.expenses,
+        "charged_amount": account.charged,
+        "number_sold": account.number_sold,
+        "sold_before": account.sold_before,
+        "proceeds_amount": account.proceeds,
+        "paid_before_amount": account.paid_before.total,
+        "expenses_paid_amount": account.expenses_paid,
+        "fines_paid_amount": account.fines_paid,
+        "feeding_paid_amount": account.feeding_paid,
+        "unclaimed": account.unclaimed,
+        "balance_amount": account.balance_to_owner_or_surplus,
+        "still_due_amount": account.still_due,
+        "shortfall_amount": account.shortfall,
+        "handed_back": list(account.handed_back),
+        "still_held": list(account.still_held),
+    }
 
 
 def _totals(account: SaleAccount) -> dict[str, int]:

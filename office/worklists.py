@@ -69,6 +69,9 @@ class SeizureItem:
     sale_not_before: date | None = None
     complaint_pending: bool = False
     owner_refused: bool = False
+    # The seizer and owner as data (`{"name", "residence"}`), for the reader's language.
+    seizer_person: dict[str, str] | None = None
+    owner_person: dict[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -108,12 +111,17 @@ class ComplaintItem:
     animals: list[AnimalLine] = field(default_factory=list)
     standing: str = "owner_of_record"  # or "claiming_owner" (practice G14)
     hearing: str = ""  # when and where the summary enquiry is held, once admitted
+    complainant_person: dict[str, str] | None = None  # as data, for the reader's language
 
 
 def _line(p: Person | None) -> str:
     if p is None:
         return ""
     return f"{p.name} of {p.residence}" if p.residence else p.name
+
+
+def _said(p: Person | None) -> dict[str, str] | None:
+    return {"name": p.name, "residence": p.residence} if p is not None else None
 
 
 def _counted(kinds_of: Iterable[str]) -> dict[str, int]:
@@ -153,6 +161,8 @@ def _item(s: Session, seizure: Seizure, aid_at: datetime | None = None) -> Seizu
         sale_not_before=seizure.sale_not_before,
         complaint_pending=seizure.complaints_pending > 0,
         owner_refused=seizure.owner_refused_at is not None,
+        seizer_person=_said(s.get(Person, seizure.seizer_id)),
+        owner_person=_said(owner),
     )
 
 
@@ -310,6 +320,7 @@ def _complaint_item(s: Session, complaint: Complaint, seizure: Seizure) -> Compl
         id=complaint.id or 0,
         ref=seizure.ref,
         complainant=_line(complainant),
+        complainant_person=_said(complainant),
         agent=complaint.agent_name,
         mode=complaint.mode,
         filed_at=complaint.filed_at,

@@ -8,12 +8,15 @@ from datetime import date
 from typing import ClassVar
 
 from bot import words
+from bot.flows import records
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
     OfficerFlow,
     actor,
+    amount_said,
     command_typed,
     explained,
+    invalid,
     person_dict,
     person_from,
     person_in,
@@ -304,11 +307,14 @@ class AuctionFlow(DarogahFlow):
                     number=lot["animal"],
                     buyer=(buyer.name if buyer else "")
                     + (f", {buyer.residence}" if buyer and buyer.residence else ""),
-                    price=money.format(int(lot["price"])),
+                    price=amount_said(ctx, money, int(lot["price"])),
                 )
             )
         lines.append(
-            ctx.t("Expenses of the sale: {expenses}", expenses=money.format(ctx.data["expenses"]))
+            ctx.t(
+                "Expenses of the sale: {expenses}",
+                expenses=amount_said(ctx, money, ctx.data["expenses"]),
+            )
         )
         lines.append(ctx.t("Record this sale?"))
         return Turn.to("confirm", ctx.say("\n".join(lines), yes_no(ctx)))
@@ -345,7 +351,7 @@ class AuctionFlow(DarogahFlow):
                     section=section,
                 )
                 + "\n"
-                + sale.account_text
+                + records.sale_account(ctx.t, sale.account)
             )
         ]
         if sale.surplus_claim_until:
@@ -361,9 +367,16 @@ class AuctionFlow(DarogahFlow):
         return Turn.done(*replies)
 
 
-def _cattle_line(head: dict[str, object]) -> str:
-    text = f"{head['number']}. {head['kind']}"
-    return text + (f", {head['description']}" if head.get("description") else "")
+def _convict(ctx: Ctx, item: RecoveryItem) -> str:
+    """The convicted person, `Bhura Ahir of Kemri` in the reader's language."""
+    if item.convict_person is None:
+        return item.convict
+    return records.person(ctx.t, item.convict_person)
+
+
+def _cattle_line(ctx: Ctx, head: dict[str, object]) -> str:
+    """`1. cow, red`: a head of the cattle to be sold, its kind in the reader's language."""
+    return records.animal(ctx.t, head)
 
 
 class RecoverySaleFlow(OfficerFlow):
@@ -408,7 +421,7 @@ class RecoverySaleFlow(OfficerFlow):
             return Turn.done(ctx.say(ctx.t("No sale for a fine is waiting.")))
         lines = ["- " + self._line(ctx, i) for i in items]
         lines.append(ctx.t("Choose a case, or send its number."))
-        options = tuple(Option(str(i.case_id), f"{i.case_id}: {i.convict}") for i in items)
+        options = tuple(Option(str(i.case_id), f"{i.case_id}: {_convict(ctx, i)}") for i in items)
         return Turn.to("pick", ctx.say("\n".join(lines), options))
 
     def _line(self, ctx: Ctx, item: RecoveryItem) -> str:
@@ -417,8 +430,8 @@ class RecoverySaleFlow(OfficerFlow):
             "Case No. {id}: fine of {convict} unpaid {due}; sell {heads} head at {place}, "
             "{village}",
             id=item.case_id,
-            convict=item.convict,
-            due=money.format(item.fine_due),
+            convict=_convict(ctx, item),
+            due=amount_said(ctx, money, item.fine_due),
             heads=len(item.cattle),
             place=item.place,
             village=item.village,
@@ -439,13 +452,16 @@ class RecoverySaleFlow(OfficerFlow):
         ctx.data["case"] = item.case_id
         ctx.data["due"] = item.fine_due
         ctx.data["queue"] = [int(str(c["number"])) for c in item.cattle]
-        ctx.data["cattle"] = {str(c["number"]): _cattle_line(c) for c in item.cattle}
+        ctx.data["cattle"] = {str(c["number"]): _cattle_line(ctx, c) for c in item.cattle}
         ctx.data["lots"] = []
         text = "\n".join(
             [
                 self._line(ctx, item),
-                *(_cattle_line(c) for c in item.cattle),
-                ctx.t("Owner of the cattle: {owner}.", owner=item.owner),
+                *(_cattle_line(ctx, c) for c in item.cattle),
+                ctx.t(
+                    "Owner of the cattle: {owner}.",
+                    owner=records.person(ctx.t, item.owner_person) if item.owner_person else "",
+                ),
                 ctx.t(
                     "Sell only as many as are needed for the fine and the expenses of sale "
                     "(Sec XVII). Police officers and pound-keepers may not buy (Sec X)."
@@ -545,11 +561,14 @@ class RecoverySaleFlow(OfficerFlow):
                     number=lot["number"],
                     buyer=(buyer.name if buyer else "")
                     + (f", {buyer.residence}" if buyer and buyer.residence else ""),
-                    price=money.format(int(lot["price"])),
+                    price=amount_said(ctx, money, int(lot["price"])),
                 )
             )
         lines.append(
-            ctx.t("Expenses of the sale: {expenses}", expenses=money.format(ctx.data["expenses"]))
+            ctx.t(
+                "Expenses of the sale: {expenses}",
+                expenses=amount_said(ctx, money, ctx.data["expenses"]),
+            )
         )
         lines.append(ctx.t("Record this sale?"))
         return Turn.to("confirm", ctx.say("\n".join(lines), yes_no(ctx)))
@@ -585,13 +604,13 @@ class RecoverySaleFlow(OfficerFlow):
                     "Sale recorded (Sec XVII). Proceeds {proceeds}: expenses {expenses}, fine "
                     "{fine} (compensation to the complainant {compensation}, to the fund "
                     "{fund}); balance to the owner {balance}; fine still unpaid {unpaid}.",
-                    proceeds=money.format(sold.proceeds),
-                    expenses=money.format(sold.expenses_paid),
-                    fine=money.format(sold.fine_paid),
-                    compensation=money.format(sold.to_complainant),
-                    fund=money.format(sold.to_fund),
-                    balance=money.format(sold.balance_to_owner),
-                    unpaid=money.format(sold.fine_unpaid),
+                    proceeds=amount_said(ctx, money, sold.proceeds),
+                    expenses=amount_said(ctx, money, sold.expenses_paid),
+                    fine=amount_said(ctx, money, sold.fine_paid),
+                    compensation=amount_said(ctx, money, sold.to_complainant),
+                    fund=amount_said(ctx, money, sold.to_fund),
+                    balance=amount_said(ctx, money, sold.balance_to_owner),
+                    unpaid=amount_said(ctx, money, sold.fine_unpaid),
                 )
             )
         )
@@ -600,7 +619,7 @@ class RecoverySaleFlow(OfficerFlow):
 def _case_no(typed: str) -> int:
     number = typed.strip().lstrip("#").removeprefix("No.").strip().split(" ", 1)[0]
     if not number.isdigit() or len(number) > 12:
-        raise InvalidInput("send the case's number, like 12")
+        raise invalid(N_("send the case's number, like 12"))
     return int(number)
 
 

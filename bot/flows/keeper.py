@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from bot import words
 from bot.figures import money
+from bot.flows import records
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
     OfficerFlow,
@@ -24,6 +25,7 @@ from bot.flows.officer_kit import (
     refused,
     seizure_line,
     unconfirmed,
+    who,
     worklist_turn,
     yes_no,
 )
@@ -138,7 +140,7 @@ class ArriveFlow(KeeperFlow):
             ctx.t(
                 "Reported: {heads} head. Owner: {owner}.",
                 heads=item.heads,
-                owner=item.owner or ctx.t("not known"),
+                owner=who(ctx, item.owner_person, item.owner) or ctx.t("not known"),
             ),
         ]
         corrections: dict[str, str] = ctx.data.get("descriptions", {})
@@ -200,7 +202,9 @@ class ArriveFlow(KeeperFlow):
                 )
             ),
             ctx.say(
-                ctx.t("Copy of the entry, as written in the register:") + "\n" + arrival.copy_text
+                ctx.t("Copy of the entry, as written in the register:")
+                + "\n"
+                + records.register_copy(ctx.t, arrival.copy)
             ),
         )
 
@@ -308,7 +312,9 @@ class OwnerActFlow(KeeperFlow):
 
     def owner_name(self, ctx: Ctx, brief: SeizureBrief) -> str:
         owner = person_from(ctx.data.get("owner"))
-        return owner.name if owner is not None else brief.item.owner or ""
+        if owner is not None:
+            return owner.name
+        return who(ctx, brief.item.owner_person, brief.item.owner)
 
     def ask(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
         raise NotImplementedError
@@ -365,7 +371,7 @@ class ReleaseFlow(OwnerActFlow):
             ctx.say(
                 ctx.t("The owner's receipt, to be signed in the register (Sec VII):")
                 + "\n"
-                + receipt.receipt_text
+                + records.receipt(ctx.t, receipt.receipt)
             ),
         )
 

@@ -11,27 +11,31 @@ from datetime import date
 from typing import ClassVar
 
 from bot import words
+from bot.flows import records
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
     OfficerFlow,
     actor,
+    amount_said,
     animals_from,
     animals_in,
     answer,
     ask_again,
     command_typed,
     explained,
+    invalid,
     person_dict,
     person_from,
     person_in,
     refused,
     unconfirmed,
+    who,
     yes_no,
 )
 from bot.i18n import N_
 from bot.types import Inbound, Option, Reply
 from law.complaint import ComplaintStatus, Standing, next_steps, step
-from law.errors import DamagesOverCap, InvalidInput, PoundError
+from law.errors import DamagesOverCap, PoundError
 from law.guards import check_opposition_fine, check_opposition_imprisonment
 from law.kinds import G4_ALIASES, resolve_kind
 from law.money import MoneySystem
@@ -140,7 +144,7 @@ class ComplaintsFlow(OfficerFlow):
                 "No. {id}: seizure {ref}, by {complainant}, filed {day}",
                 id=c.id,
                 ref=c.ref,
-                complainant=c.complainant,
+                complainant=who(ctx, c.complainant_person, c.complainant),
                 day=ctx.t.day(c.filed_at.date()),
             )
             for c in items
@@ -158,7 +162,7 @@ class ComplaintsFlow(OfficerFlow):
     def _show(self, ctx: Ctx, me: int, typed: str) -> Turn:
         number = typed.strip().lstrip("#").removeprefix("No.").strip()
         if not number.isdigit() or len(number) > 12:
-            raise InvalidInput("send the complaint's number, like 12")
+            raise invalid(N_("send the complaint's number, like 12"))
         c = complaint_detail(ctx.db, complaint_id=int(number), actor_id=me)
         if c.status not in OPEN:
             return Turn.done(
@@ -171,7 +175,7 @@ class ComplaintsFlow(OfficerFlow):
                 )
             )
         ctx.data["complaint"] = c.id
-        ctx.data["seizer"] = c.seizure.seizer
+        ctx.data["seizer"] = who(ctx, c.seizure.seizer_person, c.seizure.seizer)
         ctx.data["status"] = c.status
         text = "\n".join([*self._describe(ctx, c), ctx.t("What do you decide? (Sec XIV)")])
         return Turn.to("decide", ctx.say(text, _options(ctx)))
@@ -180,10 +184,12 @@ class ComplaintsFlow(OfficerFlow):
         z = c.seizure
         by = (
             ctx.t(
-                "{complainant}, through the agent {agent}", complainant=c.complainant, agent=c.agent
+                "{complainant}, through the agent {agent}",
+                complainant=who(ctx, c.complainant_person, c.complainant),
+                agent=c.agent,
             )
             if c.agent
-            else c.complainant
+            else who(ctx, c.complainant_person, c.complainant)
         )
         lines = [
             ctx.t(
@@ -196,11 +202,13 @@ class ComplaintsFlow(OfficerFlow):
             f'"{c.text}"',
             ctx.t(
                 "Seizure: {counted} seized at {place}, {village}, on {day} by {seizer}.",
-                counted=", ".join(f"{a.number}. {a.kind}" for a in c.animals),
+                counted=", ".join(
+                    records.animal(ctx.t, {"number": a.number, "kind": a.kind}) for a in c.animals
+                ),
                 place=z.place,
                 village=z.village,
                 day=ctx.t.day(z.seized_on),
-                seizer=z.seizer,
+                seizer=who(ctx, z.seizer_person, z.seizer),
             ),
         ]
         if z.damage:
@@ -340,8 +348,8 @@ class ComplaintsFlow(OfficerFlow):
                     "fines and expenses the owner paid or that were taken from the proceeds of a "
                     "sale; cattle still held are released and their fines and feeding charged to "
                     "him (Sec XIV).",
-                    damages=money.format(int(ctx.data["damages"])),
-                    expenses=money.format(int(ctx.data["expenses"])),
+                    damages=amount_said(ctx, money, int(ctx.data["damages"])),
+                    expenses=amount_said(ctx, money, int(ctx.data["expenses"])),
                 )
             )
         lines += [ctx.t("Reasons: {reasons}", reasons=reasons), ctx.t("Record this decision?")]
@@ -393,21 +401,27 @@ class ComplaintsFlow(OfficerFlow):
                         "The seizer owes the complainant {owed}: damages {damages}, expenses "
                         "{expenses}, and the fines and expenses paid, {repaid}; and the fines "
                         "and feeding of the cattle held, {held} (Sec XIV).",
-                        owed=money.format(decision.owed_to_owner),
-                        damages=money.format(decision.damages),
-                        expenses=money.format(decision.expenses),
-                        repaid=money.format(decision.fines_repaid),
-                        held=money.format(decision.held_charges),
+                        owed=amount_said(ctx, money, decision.owed_to_owner),
+                        damages=amount_said(ctx, money, decision.damages),
+                        expenses=amount_said(ctx, money, decision.expenses),
+                        repaid=amount_said(ctx, money, decision.fines_repaid),
+                        held=amount_said(ctx, money, decision.held_charges),
                     ),
                 ]
             )
         return Turn.done(ctx.say(text))
 
 
+SEND_NUMBER = {
+    "case": N_("send the case's number, like 12"),
+    "offence": N_("send the offence's number, like 12"),
+}
+
+
 def _number(typed: str, what: str) -> int:
     number = typed.strip().lstrip("#").removeprefix("No.").strip().split(" ", 1)[0]
     if not number.isdigit() or len(number) > 12:
-        raise InvalidInput(f"send the {what}'s number, like 12")
+        raise invalid(SEND_NUMBER[what])
     return int(number)
 
 
@@ -463,7 +477,10 @@ class RecoveryFlow(OfficerFlow):
             return Turn.done(ctx.say(ctx.t("No fine under Sec XVII is waiting to be recovered.")))
         lines = [self._line(ctx, i) for i in items]
         lines.append(ctx.t("Choose a case, or send its number."))
-        options = tuple(Option(str(i.case_id), f"{i.case_id}: {i.accused}") for i in items)
+        options = tuple(
+            Option(str(i.case_id), f"{i.case_id}: {who(ctx, i.accused_person, i.accused)}")
+            for i in items
+        )
         return Turn.to("pick", ctx.say("\n".join(lines), options))
 
     def _line(self, ctx: Ctx, item: CaseItem) -> str:
@@ -473,10 +490,10 @@ class RecoveryFlow(OfficerFlow):
             "fine {fine}, unpaid {unpaid}",
             id=item.case_id,
             village=item.village,
-            accused=item.accused,
-            complainant=item.complainant,
-            fine=money.format(item.fine),
-            unpaid=money.format(item.unpaid),
+            accused=who(ctx, item.accused_person, item.accused),
+            complainant=who(ctx, item.complainant_person, item.complainant),
+            fine=amount_said(ctx, money, item.fine),
+            unpaid=amount_said(ctx, money, item.unpaid),
         )
 
     def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
@@ -494,7 +511,7 @@ class RecoveryFlow(OfficerFlow):
             return Turn.done(ctx.say(ctx.t("No fine is unpaid in case No. {id}.", id=item.case_id)))
         ctx.data["case"] = item.case_id
         ctx.data["village"] = item.village
-        ctx.data["convict"] = item.accused
+        ctx.data["convict"] = who(ctx, item.accused_person, item.accused)
         text = "\n".join(
             [
                 self._line(ctx, item),
@@ -618,7 +635,7 @@ class RecoveryFlow(OfficerFlow):
                     "Order recorded (Sec XVII): {due} to be recovered by sale of {heads} head. "
                     "The Darogah of thana {thana} holds the sale; the convicted person and the "
                     "complainant are told.",
-                    due=money.format(done.fine_due),
+                    due=amount_said(ctx, money, done.fine_due),
                     heads=len(done.cattle),
                     thana=done.thana,
                 )
@@ -637,7 +654,7 @@ def read_term(text: str) -> tuple[int, int]:
     """`3`, `3 months`, `2 months 10 days`, `15 days` or `0`: (months, days)."""
     match = TERM.match(text.replace(",", " ").replace("and", " "))
     if match is None or not text.strip():
-        raise InvalidInput("send the term like: 3 months, or 2 months 10 days, or 0 for none")
+        raise invalid(N_("send the term like: 3 months, or 2 months 10 days, or 0 for none"))
     months, days = match.groups()
     return int(months or 0), int(days or 0)
 
@@ -786,8 +803,8 @@ class OffencesFlow(OfficerFlow):
             fine = read_amount(msg.text.strip(), profile.money)
             check_opposition_fine(fine, profile)
             if fine == 0 and not (ctx.data["months"] or ctx.data["days"]):
-                raise InvalidInput(
-                    "a conviction under Sec XIII carries imprisonment, a fine, or both",
+                raise invalid(
+                    N_("a conviction under Sec XIII carries imprisonment, a fine, or both"),
                     section="XIII",
                 )
         except PoundError as exc:
@@ -818,7 +835,9 @@ class OffencesFlow(OfficerFlow):
         if int(ctx.data["fine"]):
             profile = offence_profile(ctx.db, offence_id=int(ctx.data["offence"]))
             parts.append(
-                ctx.t("a fine of {fine}", fine=profile.money.format(int(ctx.data["fine"])))
+                ctx.t(
+                    "a fine of {fine}", fine=amount_said(ctx, profile.money, int(ctx.data["fine"]))
+                )
             )
         return ctx.t(
             "{offenders} convicted; {sentence} (Sec XIII).",

@@ -12,8 +12,10 @@ from bot.flows.magistrate import _districts
 from bot.flows.officer_kit import (
     ROLE_WORDS,
     OfficerFlow,
+    amount_said,
     command_typed,
     explained,
+    invalid,
     person_dict,
     person_from,
     person_in,
@@ -24,9 +26,9 @@ from bot.i18n import N_
 from bot.types import Inbound, Option
 from law.errors import (
     FundInsufficient,
-    InvalidInput,
     NotAuthorised,
     PoundError,
+    Template,
 )
 from law.money import MoneySystem
 from office.fund import FundDesk, fund_desk, pay_from_fund
@@ -99,7 +101,10 @@ class FundFlow(OfficerFlow):
             ctx.data["district"] = districts[0]
             return self._ask_purpose(ctx)
         desks = [fund_desk(ctx.db, district_id=d, actor_id=me, now=ctx.now) for d in districts]
-        options = tuple(Option(str(d.district_id), f"{d.name} ({d.balance_text})") for d in desks)
+        options = tuple(
+            Option(str(d.district_id), f"{d.name} ({amount_said(ctx, d.money, d.balance)})")
+            for d in desks
+        )
         return Turn.to("district", ctx.say(ctx.t("The fund of which district?"), options))
 
     def on_district(self, ctx: Ctx, msg: Inbound) -> Turn:
@@ -114,7 +119,7 @@ class FundFlow(OfficerFlow):
         text = ctx.t(
             "The pound fund of {district} holds {balance} (Sec XII). What is the payment for?",
             district=desk.name,
-            balance=desk.balance_text,
+            balance=amount_said(ctx, desk.money, desk.balance),
         )
         options = tuple(Option(k, ctx.t(v)) for k, v in PURPOSES.items())
         return Turn.to("purpose", ctx.say(text, options))
@@ -180,7 +185,7 @@ class FundFlow(OfficerFlow):
             ctx.say(
                 ctx.t(
                     "How much, for example Rs 12-0-0? The fund holds {balance}.",
-                    balance=desk.balance_text,
+                    balance=amount_said(ctx, desk.money, desk.balance),
                 )
             ),
         )
@@ -190,10 +195,11 @@ class FundFlow(OfficerFlow):
         try:
             amount = read_amount(msg.text.strip(), desk.money)
             if amount <= 0:
-                raise InvalidInput("a payment is of a positive amount", section="XII")
+                raise invalid(N_("a payment is of a positive amount"), section="XII")
             if amount > desk.balance:
                 raise FundInsufficient(
-                    f"the fund holds {desk.balance_text}",
+                    Template(N_("the fund holds {balance_text}")),
+                    said={"balance_text": amount_said(ctx, desk.money, desk.balance)},
                     balance=desk.balance,
                     amount=amount,
                 )
@@ -248,7 +254,7 @@ class FundFlow(OfficerFlow):
                 ctx.t(
                     "Pay {amount} out of the fund of {district} to {payee}, for the {purpose} "
                     "(Sec XII).",
-                    amount=desk.money.format(int(ctx.data["amount"])),
+                    amount=amount_said(ctx, desk.money, int(ctx.data["amount"])),
                     district=desk.name,
                     payee=payee.name if payee else ctx.data.get("keeper_name", ""),
                     purpose=self._purpose_line(ctx),
@@ -286,10 +292,10 @@ class FundFlow(OfficerFlow):
                 ctx.t(
                     "Paid {amount} to {payee} out of the fund (Sec XII), payment No. {id}. The "
                     "fund now holds {balance}.",
-                    amount=paid.amount_text,
+                    amount=amount_said(ctx, paid.money, paid.amount),
                     payee=paid.payee,
                     id=paid.payment_id,
-                    balance=paid.balance_after_text,
+                    balance=amount_said(ctx, paid.money, paid.balance_after),
                 )
             )
         )
@@ -466,8 +472,8 @@ class KindOrderFlow(OfficerFlow):
                     "from today (practice G4).",
                     where=ctx.data["where"],
                     kind=label(ctx.t, KIND_LABELS, str(ctx.data["kind"])),
-                    fine=money.format(int(ctx.data["fine"])),
-                    rate=money.format(int(ctx.data["per_day"])),
+                    fine=amount_said(ctx, money, int(ctx.data["fine"])),
+                    rate=amount_said(ctx, money, int(ctx.data["per_day"])),
                 ),
                 ctx.t("Order: {order}", order=order),
                 ctx.t("Record this order?"),

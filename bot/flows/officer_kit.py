@@ -8,12 +8,15 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from bot import words
+from bot.figures import money
+from bot.flows import records
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import N_, Translator
 from bot.notices import kinds_text
 from bot.types import Inbound, Option, Reply
-from law.errors import InvalidInput, NotAuthorised, PoundError
+from law.errors import InvalidInput, NotAuthorised, PoundError, Template
 from law.kinds import G4_ALIASES, AnimalKind
+from law.money import MoneySystem
 from office.common import DEFAULT_REGION, normalise_phone
 from office.roles import Role
 from office.seizures import AnimalsIn, PersonIn
@@ -100,6 +103,17 @@ def not_recorded(ctx: Ctx) -> Turn:
     return Turn.done(ctx.say(ctx.t("Nothing was recorded.")))
 
 
+def invalid(text: str, *, section: str | None = None) -> InvalidInput:
+    """A refusal of what was typed, its text (marked `N_`) said in the reader's language
+    (bot/errors.py `explain`; the translations are in the `officer_texts` domain)."""
+    return InvalidInput(Template(text), section=section)
+
+
+def amount_said(ctx: Ctx, system: MoneySystem | str, amount: int) -> str:
+    """An amount of the office's money as the reader writes it (bot/figures.py)."""
+    return money(ctx.t.lang, int(amount), system)
+
+
 def explained(ctx: Ctx, exc: PoundError, step: str | None, *more: Reply) -> Turn:
     """An office refusal said plainly; the conversation stays at `step` (None ends it)."""
     return Turn([ctx.say(ctx.explain(exc)), *more], step)
@@ -109,8 +123,16 @@ def ref_of(msg: Inbound) -> str:
     """A seizure reference from a chosen option or typed text (first word, upper case)."""
     raw = (msg.option or msg.text).strip().split()
     if not raw:
-        raise InvalidInput("send the seizure's reference, like K7MX2Q")
+        raise invalid(N_("send the seizure's reference, like K7MX2Q"))
     return raw[0].upper()[:16]
+
+
+def who(ctx: Ctx, person: dict[str, str] | None, line: str | None) -> str:
+    """A person the office names, `Ganga Ram of Kemri` in the reader's language (`person`, as
+    data), else as the office wrote him (`line`)."""
+    if person is not None:
+        return records.person(ctx.t, person)
+    return line or ""
 
 
 def seizure_line(ctx: Ctx, item: SeizureItem) -> str:
@@ -121,7 +143,7 @@ def seizure_line(ctx: Ctx, item: SeizureItem) -> str:
         place=item.place,
         village=item.village,
         day=ctx.t.day(item.seized_on),
-        seizer=item.seizer,
+        seizer=who(ctx, item.seizer_person, item.seizer),
     )
 
 
@@ -168,7 +190,7 @@ def person_in(text: str, region: str = DEFAULT_REGION) -> PersonIn:
     so a number that cannot be read is asked again now, not refused when the act is recorded."""
     parts = [p.strip() for p in text.split(",") if p.strip()]
     if not parts or len(parts[0]) > 200:
-        raise InvalidInput("send a name and village, like: Ganga Ram, Kemri")
+        raise invalid(N_("send a name and village, like: Ganga Ram, Kemri"))
     phone = None
     # A last part of digits (of any script) and the marks of a phone is meant as one.
     if len(parts) > 1 and re.fullmatch(r"\+?[\d\s().-]{3,40}", parts[-1]):
@@ -204,7 +226,7 @@ def animals_in(ctx: Ctx, text: str) -> list[dict[str, object]]:
         word = kind.value if isinstance(kind, AnimalKind) else kind.word
         groups.append({"kind": word, "count": group.count, "description": ""})
     if not groups or sum(int(str(g["count"])) for g in groups) < 1:
-        raise InvalidInput("send each kind with its number, like: 2 cow, 1 buffalo")
+        raise invalid(N_("send each kind with its number, like: 2 cow, 1 buffalo"))
     return groups
 
 

@@ -1,0 +1,154 @@
+"""What an officer's chat shows of the record is in his language: the copy of a register entry
+(Sec V), the owner's receipt (VII), the account of a sale (IX), the pound fund (XII), and a
+refusal of what he typed. Only names, references and what people typed stay as written."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from sqlmodel import select
+
+from models import Payment, RegisterEntry, Sale
+from office.pound_acts import report_unclaimed
+from office.seizures import AnimalsIn
+from tests.bot.test_magistrate_orders import with_fines
+from tests.bot.test_officer_flows import DAROGAH, KEEPER, MAGISTRATE, Desk, impounded
+from tests.world import World
+
+D = date
+ENGLISH = re.compile(r"[A-Za-z]{2,}")
+# Names and places of the test district, as people gave them; sections of the Act by numeral.
+NAMES = (
+    "Testpur thana pound",
+    "Hari Singh",
+    "Mohan Lal",
+    "Ganga Ram",
+    "Rampur",
+    "Kemri",
+    "red, white blaze",
+)
+SECTION = re.compile(r"\b[IVX]+\b")
+
+
+def english_left(text: str, *also: str) -> list[str]:
+    """The English words of `text` once the names, references and typed words are taken out."""
+    for name in (*NAMES, *also):
+        text = text.replace(name, " ")
+    return ENGLISH.findall(SECTION.sub(" ", text))
+
+
+def line_after(out: str, header: str) -> list[str]:
+    """The lines of a reply after its header line, up to the next question."""
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(header)) + 1
+    return lines[start:]
+
+
+def test_a_keeper_registering_an_arrival_in_hindi_reads_the_copy_in_hindi(world: World) -> None:
+    desk = Desk(world)
+    ref = world.seize()
+    desk(KEEPER, "lang hi")
+    out = desk(KEEPER, f"ARRIVE {ref}")
+    # The people the office names, as the reader names them.
+    assert "Rampur के Hari Singh द्वारा" in out and "मालिक: Kemri के Mohan Lal" in out
+    assert english_left(out, ref, "the sugarcane field east of the well") == []
+    out = desk(KEEPER, "1")
+    [copy] = [line for line in out.splitlines() if "TPR/2026/1" in line and ref in line]
+    assert copy.startswith("Testpur thana pound की पंजी की प्रविष्टि TPR/2026/1 की प्रति (धारा 5)")
+    assert "1 मार्च 2026 08:00" in copy and "3 पशु" in copy
+    assert "1. गाय, red, white blaze; 2. गाय, red, white blaze; 3. भैंस" in copy
+    assert "जब्तकर्ता: Rampur के Hari Singh" in copy and "मालिक: Kemri के Mohan Lal" in copy
+    assert english_left(copy, ref, "TPR") == []
+    # The register keeps its own copy, in the words it was written in.
+    with world.db.reading() as s:
+        kept = s.exec(select(RegisterEntry.copy_text)).one()
+    assert kept.startswith("Copy of entry TPR/2026/1 in the register of Testpur")
+    assert "3 head: 1-2. cow, red, white blaze; 3. buffalo" in kept
+
+
+def test_the_copy_in_english_is_the_entry_in_words(world: World) -> None:
+    desk = Desk(world)
+    ref = world.seize()
+    desk(KEEPER, f"ARRIVE {ref}")
+    out = desk(KEEPER, "1")
+    assert (
+        "Copy of entry TPR/2026/1 in the register of Testpur thana pound (Sec V). Brought in "
+        "March 1, 2026 08:00. 3 head: 1. cow, red, white blaze; 2. cow, red, white blaze; 3. "
+        f"buffalo. Seizer: Hari Singh of Rampur. Owner: Mohan Lal of Kemri. Ref {ref}."
+    ) in out
+
+
+def test_a_receipt_is_read_in_bengali(world: World) -> None:
+    desk = Desk(world)
+    ref = impounded(world)
+    world.on(D(2026, 3, 3), 11)
+    desk(KEEPER, "lang bn")
+    desk(KEEPER, f"release {ref}")
+    out = desk(KEEPER, "হ্যাঁ")
+    [receipt] = line_after(out, "মালিকের রসিদ")[:1]
+    assert receipt.startswith(f"আটক {ref}-এর 3টি পশু (নং 1, 2, 3) 3 মার্চ, 2026 তারিখে")
+    assert "জরিমানা ₹1-0-0 ও খোরাকি ₹0-7-6, মোট ₹1-7-6 দিয়ে" in receipt
+    assert receipt.endswith("স্বাক্ষর: Mohan Lal।")
+    assert english_left(receipt, ref) == []
+    with world.db.reading() as s:
+        kept = s.exec(select(Payment.receipt)).one()
+    assert kept.startswith("Received back 3 head (1, 2, 3) of seizure")
+    assert "total Rs 1-7-6" in kept
+
+
+def test_a_darogah_reads_the_account_of_a_sale_in_hindi(world: World) -> None:
+    desk = Desk(world)
+    ref = impounded(world, [AnimalsIn("cow", 1, "लाल"), AnimalsIn("buffalo", 1)])
+    report_unclaimed(
+        world.db, actor_id=None, ref=ref, occurred_at=world.on(D(2026, 3, 9), 9), now=world.now
+    )
+    desk(DAROGAH, "lang hi")
+    desk(DAROGAH, "unclaimed")
+    desk(DAROGAH, "1")
+    desk(DAROGAH, "1")
+    desk(DAROGAH, "रामपुर सोमवार बाज़ार")
+    desk(DAROGAH, "हाँ")
+    world.on(D(2026, 3, 17), 11)
+    desk(DAROGAH, "auction")
+    desk(DAROGAH, "1")
+    desk(DAROGAH, "गंगा राम, केमरी")
+    desk(DAROGAH, "9")
+    desk(DAROGAH, "भोला, रामपुर, 95555 55556")
+    desk(DAROGAH, "12")
+    desk(DAROGAH, "0-8-0")
+    assert "₹9-0-0" in desk(DAROGAH, "रामपुर बाज़ार")
+    out = desk(DAROGAH, "हाँ")
+    account = line_after(out, f"{ref} की बिक्री दर्ज हुई")[:7]
+    assert account[0] == "1. पकड़े गए पशु: 2"
+    assert account[1].startswith("2. कांजी हाउस में रहे: 17 दिन, 1 मार्च 2026 से 17 मार्च 2026")
+    assert account[3] == "4. बिके पशु: 2"
+    assert account[4] == "5. बिक्री से मिली राशि: ₹21-0-0"
+    assert account[5].startswith("6. राशि का उपयोग: बिक्री का खर्च ₹0-8-0")
+    assert "मजिस्ट्रेट के पास जमा" in account[5]
+    assert all(english_left(line, ref) == [] for line in account), account
+    with world.db.reading() as s:
+        kept = s.exec(select(Sale.account_text)).one()
+    assert "5. Proceeds of sale: Rs 21-0-0" in kept
+
+
+def test_the_magistrate_reads_the_fund_in_bengali(world: World) -> None:
+    with_fines(world)
+    desk = Desk(world)
+    desk(MAGISTRATE, "lang bn")
+    out = desk(MAGISTRATE, "fund")
+    assert "₹1-0-0" in out and "Rs" not in out
+    desk(MAGISTRATE, "pound")
+    desk(MAGISTRATE, "TPR")
+    out = desk(MAGISTRATE, "8-0-0")
+    # More than the fund holds: refused with the balance in her own way of writing money.
+    assert "তহবিলে আছে ₹1-0-0" in out and "Rs" not in out
+    assert english_left(out) == []
+
+
+def test_a_typed_number_is_refused_in_hindi(world: World) -> None:
+    desk = Desk(world)
+    desk(MAGISTRATE, "lang hi")
+    out = desk(MAGISTRATE, "recovery पचास")
+    assert "यह स्वीकार नहीं किया जा सकता: मामले की संख्या भेजें, जैसे 12" in out
+    assert english_left(out) == []
