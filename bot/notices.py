@@ -361,6 +361,12 @@ def notice(lang: str, params: Mapping[str, object]) -> str:
     return t(NOTICE, **values)
 
 
+def said(params: Mapping[str, object], lang: str) -> dict[str, str]:
+    """Each param as the reader of `lang` writes it: what a template's placeholders are filled
+    with (and a WhatsApp template's variables)."""
+    return {k: str(v) for k, v in _values(translator(lang), params).items()}
+
+
 def render(template: str, params: Mapping[str, object], lang: str) -> str:
     """The text of one outbound message in `lang`; unknown templates raise KeyError."""
     t = translator(lang)

@@ -12,10 +12,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 
-from bot.i18n import translator
-from bot.words import counted
+from bot.notices import said
 
 SESSION = timedelta(hours=24)
 
@@ -86,25 +85,12 @@ class WhatsAppRules:
         )
 
 
-def _value(name: str, value: object, language: str) -> str:
-    t = translator(language)
-    if value is None:
-        return "-"
-    if name.endswith("_date") and isinstance(value, str):
-        return t.day(date.fromisoformat(value[:10]))
-    if name.endswith("_kinds") and isinstance(value, Mapping):
-        return ", ".join(counted(t, int(str(n)), k) for k, n in value.items())
-    return str(value)
-
-
 def content_variables(
     approved: ApprovedTemplate, params: Mapping[str, object], text: str, language: str
 ) -> str:
     """The template's variables as Twilio takes them: a JSON object {"1": ..., "2": ...}."""
+    written = said(params, language)
     values: dict[str, str] = {}
     for n, name in enumerate(approved.variables, start=1):
-        if name == TEXT_VARIABLE:
-            values[str(n)] = text
-        else:
-            values[str(n)] = _value(name, params.get(name), language)
+        values[str(n)] = text if name == TEXT_VARIABLE else written.get(name, "-")
     return json.dumps(values, ensure_ascii=False)

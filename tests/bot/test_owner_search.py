@@ -147,11 +147,11 @@ def test_the_search_in_hindi_typed_as_a_villager_writes_it(world: World, held: H
     assert "आपके नाम पर मालिक के रूप में किसी ज़ब्ती का रिकॉर्ड नहीं है।" in out
     assert "पटवाई और उसके पड़ोसी गाँवों के काँजी हाउसों में अभी बंद:" in out
     assert f"{held.bhot}: 3 गायें (सफ़ेद white), 1 मार्च 2026 से Bhot pound में" in out
-    assert "भोट में ज़ब्त" in out and "आज देय Rs 1-2-9" in out
+    assert "भोट में ज़ब्त" in out and "आज देय ₹1-2-9" in out
     assert refs_offered(chat) == [held.bhot]
     out = chat.say("१")  # a Devanagari digit picks it
     assert "दावा करने के लिए Bhot pound जाएँ" in out and "(प्रथा G14)" in out
-    assert "आज Rs 1-2-9 लेकर आएँ" in out and "Rs 0-2-3 बढ़ता" in out
+    assert "आज ₹1-2-9 लेकर आएँ" in out and "₹0-2-3 बढ़ता" in out
     assert "8 मार्च 2026 तक दावा करें" in out
 
 
@@ -175,7 +175,7 @@ def test_found_by_phone_but_not_his_then_asked_village_and_kind_in_bengali(
     assert refs_offered(chat) == [held.patwai]
     out = chat.say("১")
     assert f"আটক {held.patwai}: 2টি মহিষ (black), Milak thana pound-এ নিয়ে যাওয়া হচ্ছে।" in out
-    assert "জরিমানা Rs 1-0-0 (ধারা VI)" in out and "(রীতি G14)" in out
+    assert "জরিমানা ₹1-0-0 (ধারা VI)" in out and "(রীতি G14)" in out
 
 
 def test_nothing_held_of_that_kind_is_said_with_the_pounds_searched(
@@ -280,7 +280,7 @@ def test_over_sms_in_bengali_one_line_and_a_number(
     assert f"1. {held.bhot}" in out  # the choices numbered
     assert held.saifni not in out
     out = said(hooks.inbound(sms, phone, "১"))
-    assert "দাবি করতে Bhot pound-এ যান" in out and "আজ Rs 1-2-9 নিয়ে আসুন" in out
+    assert "দাবি করতে Bhot pound-এ যান" in out and "আজ ₹1-2-9 নিয়ে আসুন" in out
     assert "\n1. " in out  # the short numbered menu under the last answer
 
 

@@ -13,6 +13,7 @@ from datetime import date, datetime
 import pytest
 from sqlmodel import col, select
 
+from bot.figures import money
 from bot.notices import render
 from bot.sender import PassReport, Sender
 from bot.transports.twilio import TwilioTransport
@@ -133,7 +134,7 @@ def test_within_24_hours_of_his_whatsapp_message_the_notice_goes_as_free_whatsap
     sent = [m for m in twilio.messages if m["To"] == f"whatsapp:{OWNER}"]
     assert len(sent) == 1
     assert sent[0]["From"] == f"whatsapp:{WHATSAPP_FROM}"
-    assert f"(ref {ref})" in sent[0]["Body"] and "ContentSid" not in sent[0]
+    assert f"Ref {ref}:" in sent[0]["Body"] and "ContentSid" not in sent[0]
     assert sent[0]["StatusCallback"] == SMS_STATUS
     done = one(world.db, "claim_notice", "whatsapp")
     assert (done.id, done.state, done.sent_via) == (notice.id, "sent", "whatsapp")
@@ -152,7 +153,7 @@ def test_outside_the_session_an_approved_template_goes_with_its_variables_in_his
     arrive(world, ref, at(D(2026, 3, 2), 11, 30))
     templates = {
         "claim_notice": "HX" + "e" * 32 + " ref pound claim_date",
-        "claim_notice:hi": "HX" + "1" * 32 + " ref, pound, claim_date, total_text",
+        "claim_notice:hi": "HX" + "1" * 32 + " ref, pound, claim_date, total_amount",
     }
 
     send(world, twilio, world.now, templates)
@@ -167,7 +168,7 @@ def test_outside_the_session_an_approved_template_goes_with_its_variables_in_his
         "1": ref,
         "2": "Testpur thana pound",
         "3": "9 मार्च 2026",
-        "4": row.params["total_text"],
+        "4": money("hi", row.params["total_amount"], row.params["money"]),
     }
     assert (row.state, row.sent_via) == ("sent", "whatsapp_template")
     assert row.via_reason is not None
@@ -186,7 +187,7 @@ def test_outside_the_session_without_a_template_the_notice_goes_by_sms_and_says_
 
     assert [m for m in twilio.messages if m["To"].startswith("whatsapp:")] == []
     by_sms = twilio.sent_to(OWNER)
-    assert len(by_sms) == 1 and f"(ref {ref})" in by_sms[0]
+    assert len(by_sms) == 1 and f"Ref {ref}:" in by_sms[0]
     assert [m["From"] for m in twilio.messages if m["To"] == OWNER] == [SMS_FROM]
     row = one(world.db, "claim_notice", "whatsapp")
     assert (row.state, row.sent_via, row.body) == ("sent", "sms", by_sms[0])

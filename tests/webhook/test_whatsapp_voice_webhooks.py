@@ -113,7 +113,7 @@ def test_a_conversation_on_whatsapp_is_answered_on_whatsapp_and_his_notices_foll
     assert [(m["To"], m["From"]) for m in to_him] == [
         (f"whatsapp:{OWNER}", f"whatsapp:{WHATSAPP_FROM}")
     ]
-    assert f"(ref {ref})" in to_him[0]["Body"]
+    assert f"Ref {ref}:" in to_him[0]["Body"]
 
 
 def test_a_repeated_whatsapp_message_does_not_move_his_last_message_back(
