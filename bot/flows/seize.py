@@ -12,9 +12,10 @@ from bot import figures, words
 from bot.flows import pointing
 from bot.flows.anyone import KIND_LABELS, answer, awaiting_lines, day, label, sender_phone
 from bot.flows.base import Ctx, Flow, Turn
+from bot.flows.officer_kit import invalid
 from bot.i18n import N_
 from bot.types import Channel, Inbound, Option, Reply
-from law.errors import InvalidInput, PoundError
+from law.errors import PoundError
 from law.kinds import AnimalKind
 from law.profile import get_profile
 from office.common import DEFAULT_REGION, find_or_add_person, normalise_phone, phone_forms
@@ -372,10 +373,10 @@ class SeizeFlow(Flow):
         new = []
         for count, kind, description in groups:
             if count < 1:
-                raise InvalidInput("each count must be at least 1")
+                raise invalid(N_("each count must be at least 1"))
             heads += count
             if heads > MAX_HEADS:
-                raise InvalidInput(f"at most {MAX_HEADS} head in one seizure")
+                raise invalid(N_("at most {limit} head in one seizure"), limit=MAX_HEADS)
             new.append([self._kind(ctx, kind), count, description[:500]])
         ctx.data["animals"] = have + new
 
