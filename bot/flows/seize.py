@@ -25,14 +25,6 @@ from office.notify import HELD, UNSOLICITED_PER_DAY
 from office.roles import Role
 from office.seizures import MAX_HEADS, AnimalsIn, PersonIn, report_seizure
 
-COMMON_KINDS = (
-    AnimalKind.COW,
-    AnimalKind.BUFFALO,
-    AnimalKind.BULLOCK,
-    AnimalKind.GOAT,
-    AnimalKind.SHEEP,
-)
-
 # What the person may change from the summary, in the order they are asked.
 CHANGEABLE: dict[str, str] = {
     "village": N_("Village"),
@@ -165,7 +157,7 @@ class SeizeFlow(Flow):
         if step == "place":
             return [ctx.say(t("Where exactly: which field or place?"))]
         if step == "animals":
-            options = [Option(f"kind:{k}", t(KIND_LABELS[k])) for k in COMMON_KINDS]
+            options = [Option(f"kind:{k}", t(KIND_LABELS[k])) for k in words.COMMON_KINDS]
             text = t(
                 'Which animals? Send the count, the kind and a description, e.g. "2 cow red, '
                 'white blaze", or choose a kind.'
