@@ -47,6 +47,15 @@ COUNTER = "counter"
 MAX_DIGITS = 4
 
 # The kinds of the Sec VI scale as a chat names them (a button, a summary, a refusal).
+# The kinds a question of the kind offers as buttons (any other is typed).
+COMMON_KINDS = (
+    AnimalKind.COW,
+    AnimalKind.BUFFALO,
+    AnimalKind.BULLOCK,
+    AnimalKind.GOAT,
+    AnimalKind.SHEEP,
+)
+
 KIND_LABELS: dict[str, str] = {
     "camel": N_("camel"),
     "buffalo": N_("buffalo"),

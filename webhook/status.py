@@ -32,6 +32,34 @@ def _answer(status: int, text: str) -> Response:
     return Response(text, status_code=status, media_type="text/plain")
 
 
+async def signed_form(
+    request: Request,
+    validator: RequestValidator,
+    config: TwilioConfig,
+    answer: Callable[[int, str], Response],
+) -> dict[str, str] | Response:
+    """A Twilio callback's form once its type, size and signature are checked; else the
+    `answer` refusing it (415, 413, 400, 403; 429 while the address is over its limit)."""
+    unsigned_check(request)  # 429 while this address is over its limit (ratelimit.py)
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/x-www-form-urlencoded":
+        return answer(415, f"expected a form, got {kind or 'nothing'}")
+    try:
+        body = await read_body(request)
+        form = dict(parse_qsl(body.decode("utf-8"), keep_blank_values=True))
+    except TooLarge as exc:
+        return answer(413, f"payload too large ({exc})")
+    except (UnicodeDecodeError, ValueError):
+        return answer(400, "the form cannot be read")
+    signature = request.headers.get(SIGNATURE_HEADER, "")
+    if not signature or not validator.validate(
+        public_url_of(request, config.public_url), form, signature
+    ):
+        unsigned_failed(request)
+        return answer(403, "the Twilio signature does not match")
+    return form
+
+
 def status_router(
     *, config: TwilioConfig, db: Database, clock: Callable[[], datetime]
 ) -> APIRouter:
@@ -40,23 +68,9 @@ def status_router(
 
     @router.post("/sms/status", include_in_schema=False)
     async def sms_status(request: Request) -> Response:
-        unsigned_check(request)  # 429 while this address is over its limit (ratelimit.py)
-        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-        if kind != "application/x-www-form-urlencoded":
-            return _answer(415, f"expected a form, got {kind or 'nothing'}")
-        try:
-            body = await read_body(request)
-            form = dict(parse_qsl(body.decode("utf-8"), keep_blank_values=True))
-        except TooLarge as exc:
-            return _answer(413, f"payload too large ({exc})")
-        except (UnicodeDecodeError, ValueError):
-            return _answer(400, "the form cannot be read")
-        signature = request.headers.get(SIGNATURE_HEADER, "")
-        if not signature or not validator.validate(
-            public_url_of(request, config.public_url), form, signature
-        ):
-            unsigned_failed(request)
-            return _answer(403, "the Twilio signature does not match")
+        form = await signed_form(request, validator, config, _answer)
+        if isinstance(form, Response):
+            return form
         sid = form.get("MessageSid") or form.get("SmsSid") or ""
         status = form.get("MessageStatus") or form.get("SmsStatus") or ""
         if not sid or not status or len(sid) > 64 or len(status) > 32:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from datetime import datetime
-from urllib.parse import parse_qsl
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -20,9 +19,8 @@ from twilio.request_validator import RequestValidator
 
 from bot.delivery import apply_call_status
 from models import Database
-from webhook.inbound import TooLarge, read_body
-from webhook.ratelimit import unsigned_check, unsigned_failed
-from webhook.sms import SIGNATURE_HEADER, TwilioConfig, public_url_of
+from webhook.sms import TwilioConfig
+from webhook.status import signed_form
 
 log = logging.getLogger(__name__)
 VOICE_STATUS_PATH = "/voice/status"
@@ -40,23 +38,9 @@ def voice_router(*, config: TwilioConfig, db: Database, clock: Callable[[], date
 
     @router.post(VOICE_STATUS_PATH, include_in_schema=False)
     async def voice_status(request: Request) -> Response:
-        unsigned_check(request)  # 429 while this address is over its limit (ratelimit.py)
-        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-        if kind != "application/x-www-form-urlencoded":
-            return _answer(415, f"expected a form, got {kind or 'nothing'}")
-        try:
-            body = await read_body(request)
-            form = dict(parse_qsl(body.decode("utf-8"), keep_blank_values=True))
-        except TooLarge as exc:
-            return _answer(413, f"payload too large ({exc})")
-        except (UnicodeDecodeError, ValueError):
-            return _answer(400, "the form cannot be read")
-        signature = request.headers.get(SIGNATURE_HEADER, "")
-        if not signature or not validator.validate(
-            public_url_of(request, config.public_url), form, signature
-        ):
-            unsigned_failed(request)
-            return _answer(403, "the Twilio signature does not match")
+        form = await signed_form(request, validator, config, _answer)
+        if isinstance(form, Response):
+            return form
         sid = form.get("CallSid") or ""
         status = form.get("CallStatus") or ""
         if not sid or not status or len(sid) > 64 or len(status) > 32:

@@ -31,7 +31,7 @@ from bot.flows.officer_kit import (
 from bot.i18n import N_
 from bot.notices import notice
 from bot.types import Inbound, Option
-from law.errors import InvalidInput, PoundError
+from law.errors import PoundError
 from law.recovery import covered
 from office.lookup import match_village
 from office.queries import money_for, read_amount
@@ -326,7 +326,7 @@ class AuctionFlow(DarogahFlow):
         for lot in ctx.data["lots"]:
             buyer = person_from(lot["buyer"])
             if buyer is None:
-                return explained(ctx, InvalidInput("a lot has no buyer"), None)
+                return explained(ctx, invalid(N_("a lot has no buyer")), None)
             lots.append(LotIn(animal=int(lot["animal"]), buyer=buyer, price=int(lot["price"])))
         try:
             sale = record_sale(
@@ -580,7 +580,7 @@ class RecoverySaleFlow(OfficerFlow):
         for lot in ctx.data["lots"]:
             buyer = person_from(lot["buyer"])
             if buyer is None:
-                return explained(ctx, InvalidInput("a lot has no buyer"), None)
+                return explained(ctx, invalid(N_("a lot has no buyer")), None)
             lots.append(
                 RecoveryLotIn(number=int(lot["number"]), buyer=buyer, price=int(lot["price"]))
             )

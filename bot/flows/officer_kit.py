@@ -103,10 +103,11 @@ def not_recorded(ctx: Ctx) -> Turn:
     return Turn.done(ctx.say(ctx.t("Nothing was recorded.")))
 
 
-def invalid(text: str, *, section: str | None = None) -> InvalidInput:
-    """A refusal of what was typed, its text (marked `N_`) said in the reader's language
-    (bot/errors.py `explain`; the translations are in the `officer_texts` domain)."""
-    return InvalidInput(Template(text), section=section)
+def invalid(text: str, *, section: str | None = None, **details: object) -> InvalidInput:
+    """A refusal of what was typed, its text (marked `N_`, placeholders from `details`) said in
+    the reader's language (bot/errors.py `explain`; the translations are in the `officer_texts`
+    domain)."""
+    return InvalidInput(Template(text), section=section, said=details)
 
 
 def amount_said(ctx: Ctx, system: MoneySystem | str, amount: int) -> str:

@@ -31,9 +31,8 @@ from bot.flows.owner_search import (
 )
 from bot.i18n import N_
 from bot.types import Channel, Inbound, Option, Reply
-from bot.words import KIND_LABELS
+from bot.words import COMMON_KINDS, KIND_LABELS
 from law.errors import ComplaintOutOfTime, PoundError
-from law.kinds import AnimalKind
 from office.common import find_or_add_person
 from office.complaints import file_complaint
 from office.held_search import search_held, seizures_owned
@@ -43,13 +42,6 @@ from office.seizures import PersonIn
 MAX_COMPLAINT = 4000
 MAX_TYPED = 300  # what is read of a message for a village, a kind and a count
 MAX_SHOWN = 3  # seizures listed in one chat message (SMS: 2 segments)
-COMMON_KINDS = (
-    AnimalKind.COW,
-    AnimalKind.BUFFALO,
-    AnimalKind.BULLOCK,
-    AnimalKind.GOAT,
-    AnimalKind.SHEEP,
-)
 
 
 class OwnerFlow(Flow):

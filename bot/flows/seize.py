@@ -12,9 +12,10 @@ from bot import figures, words
 from bot.flows import pointing
 from bot.flows.anyone import KIND_LABELS, answer, awaiting_lines, day, label, sender_phone
 from bot.flows.base import Ctx, Flow, Turn
+from bot.flows.officer_kit import invalid
 from bot.i18n import N_
 from bot.types import Channel, Inbound, Option, Reply
-from law.errors import InvalidInput, PoundError
+from law.errors import PoundError
 from law.kinds import AnimalKind
 from law.profile import get_profile
 from office.common import DEFAULT_REGION, find_or_add_person, normalise_phone, phone_forms
@@ -23,14 +24,6 @@ from office.lookup import VillagePlace, match_village
 from office.notify import HELD, UNSOLICITED_PER_DAY
 from office.roles import Role
 from office.seizures import MAX_HEADS, AnimalsIn, PersonIn, report_seizure
-
-COMMON_KINDS = (
-    AnimalKind.COW,
-    AnimalKind.BUFFALO,
-    AnimalKind.BULLOCK,
-    AnimalKind.GOAT,
-    AnimalKind.SHEEP,
-)
 
 # What the person may change from the summary, in the order they are asked.
 CHANGEABLE: dict[str, str] = {
@@ -164,7 +157,7 @@ class SeizeFlow(Flow):
         if step == "place":
             return [ctx.say(t("Where exactly: which field or place?"))]
         if step == "animals":
-            options = [Option(f"kind:{k}", t(KIND_LABELS[k])) for k in COMMON_KINDS]
+            options = [Option(f"kind:{k}", t(KIND_LABELS[k])) for k in words.COMMON_KINDS]
             text = t(
                 'Which animals? Send the count, the kind and a description, e.g. "2 cow red, '
                 'white blaze", or choose a kind.'
@@ -372,10 +365,10 @@ class SeizeFlow(Flow):
         new = []
         for count, kind, description in groups:
             if count < 1:
-                raise InvalidInput("each count must be at least 1")
+                raise invalid(N_("each count must be at least 1"))
             heads += count
             if heads > MAX_HEADS:
-                raise InvalidInput(f"at most {MAX_HEADS} head in one seizure")
+                raise invalid(N_("at most {limit} head in one seizure"), limit=MAX_HEADS)
             new.append([self._kind(ctx, kind), count, description[:500]])
         ctx.data["animals"] = have + new
 

@@ -6,6 +6,7 @@ over SMS (Twilio's signed webhook, TwiML answers)."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from datetime import date
@@ -490,3 +491,15 @@ def test_an_owners_name_is_never_taken_for_a_mistyped_skip(world: World) -> None
     chat.say("ate the wheat")
     assert "village" in chat.say("Nona")  # a name one letter from "none": asked his village
     assert "phone" in chat.say("नहीं")  # his village not known: skipped
+
+
+def test_a_count_refused_is_said_wholly_in_hindi_and_bengali(world: World) -> None:
+    chat = Chat(world, HARI)
+    in_hindi(chat)
+    chat.say("ज़ब्त")
+    chat.say("रामपुर")
+    chat.say("कुएँ के पूर्व वाला गन्ने का खेत")
+    out = chat.say("5000 गाय")
+    assert "अधिकतम" in out and "पशु" in out
+    assert not re.search(r"[A-Za-z]{2,}", out.split("\n")[0]), out
+    assert seizures(world) == []
