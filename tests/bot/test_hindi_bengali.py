@@ -17,12 +17,11 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import select
 
-from bot.registry import build_engine
-from bot.types import Channel, Inbound, Reply
 from models import Animal, Seizure, Village
 from office.jurisdiction import load_jurisdiction
 from office.lookup import match_village
 from office.seizures import AnimalsIn
+from tests.chat import Chat
 from tests.fakes import TwilioWebhooks
 from tests.world import World
 from webhook.app import create_app
@@ -36,28 +35,6 @@ MAGISTRATE = "+919000000005"
 DEMO = Path(__file__).resolve().parents[2] / "pound" / "data" / "demo.toml"
 AUTH = "twilio-auth-token"
 PUBLIC = "https://pound.example.org"
-
-
-class Chat:
-    """One person typing on the console (or any channel); `say` returns all the replies' text."""
-
-    def __init__(self, world: World, phone: str, channel: Channel = Channel.CONSOLE) -> None:
-        self.world = world
-        self.engine = build_engine(world.db)
-        self.phone = phone
-        self.channel = channel
-        self.last: list[Reply] = []
-
-    def say(self, text: str) -> str:
-        inbound = Inbound(channel=self.channel, address=self.phone, text=text)
-        self.last = self.engine.handle(inbound, now=self.world.now)
-        return "\n".join(r.text for r in self.last)
-
-    def options(self) -> list[str]:
-        return [o.value for r in self.last for o in r.options]
-
-    def labels(self) -> list[str]:
-        return [o.label for r in self.last for o in r.options]
 
 
 def seizures(world: World) -> list[Seizure]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from bot.registry import build_engine
-from bot.types import Channel, Inbound, Location, Reply
+from bot.types import Channel
 from models import Conversation, Seizure, Village
+from tests.chat import Chat as BaseChat
 from tests.places import DELHI, DHAKIA, JHADI, NEAR_KEMRI, place_villages
 from tests.world import World
 
@@ -14,29 +14,8 @@ HARI = "+919111111111"  # a cultivator the office knows (Rampur)
 POLICE = "+919000000003"  # Constable Chandan, police:TESTPUR (Rampur and Kemri)
 
 
-class Chat:
-    """One person on a channel; `say` and `at` return the replies' text."""
-
-    def __init__(self, world: World, phone: str, channel: Channel = Channel.CONSOLE) -> None:
-        self.world = world
-        self.engine = build_engine(world.db)
-        self.phone = phone
-        self.channel = channel
-        self.last: list[Reply] = []
-
-    def _send(self, inbound: Inbound) -> str:
-        self.last = self.engine.handle(inbound, now=self.world.now)
-        return "\n".join(r.text for r in self.last)
-
-    def say(self, text: str) -> str:
-        return self._send(Inbound(channel=self.channel, address=self.phone, text=text))
-
-    def at(self, where: tuple[float, float]) -> str:
-        located = Location(*where)
-        return self._send(Inbound(channel=self.channel, address=self.phone, location=located))
-
-    def options(self) -> list[str]:
-        return [o.value for r in self.last for o in r.options]
+class Chat(BaseChat):
+    """One person on a channel, and where his conversation stands."""
 
     def state(self) -> tuple[str | None, str | None, dict[str, object]]:
         with self.world.db.reading() as s:

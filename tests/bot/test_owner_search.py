@@ -14,8 +14,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bot.registry import build_engine
-from bot.types import Channel, Inbound, Reply
+from bot.types import Channel, Inbound
 from office.seizures import AnimalsIn
+from tests.chat import Chat
 from tests.fakes import TwilioWebhooks
 from tests.owner_search_world import SEARCHER, Held, load_milak, record_counts
 from tests.world import World
@@ -25,30 +26,6 @@ from webhook.sms import TwilioConfig
 MOHAN = "+919222222222"  # the owner of record of Testpur's seizures (tests/world.py)
 AUTH = "twilio-auth-token"
 PUBLIC = "https://pound.example.org"
-
-
-class Chat:
-    """One person typing on the console; `say` returns the text of all replies."""
-
-    def __init__(self, world: World, phone: str, channel: Channel = Channel.CONSOLE) -> None:
-        self.world = world
-        self.engine = build_engine(world.db)
-        self.phone = phone
-        self.channel = channel
-        self.last: list[Reply] = []
-
-    def say(self, text: str) -> str:
-        inbound = Inbound(channel=self.channel, address=self.phone, text=text)
-        self.last = self.engine.handle(inbound, now=self.world.now)
-        return "\n".join(r.text for r in self.last)
-
-    def send(self, option: str) -> str:
-        inbound = Inbound(channel=self.channel, address=self.phone, option=option)
-        self.last = self.engine.handle(inbound, now=self.world.now)
-        return "\n".join(r.text for r in self.last)
-
-    def options(self) -> list[str]:
-        return [o.value for r in self.last for o in r.options]
 
 
 @pytest.fixture
@@ -243,7 +220,7 @@ def test_another_village_searches_again(world: World, held: Held) -> None:
     chat = Chat(world, SEARCHER)
     chat.say("my 3 cows from Saifni")
     assert refs_offered(chat) == [held.saifni]  # Saifni's own pound, its thana alone
-    chat.send("another")
+    chat.pick("another")
     out = chat.say("भोट")
     assert refs_offered(chat) == [held.bhot]  # the kind is remembered
     assert "Bhot and its neighbours" in out

@@ -6,38 +6,16 @@ from datetime import date, timedelta
 
 from sqlmodel import func, select
 
-from bot.registry import build_engine
-from bot.types import Channel, Contact, Inbound, Location, Reply
+from bot.types import Channel, Contact, Location
 from models import Complaint, Seizure
 from office.common import person_by_phone
+from tests.chat import Chat
 from tests.world import World
 
 HARI = "+919111111111"
 MOHAN = "+919222222222"
 STRANGER = "+919333333333"
 ROAD = "+919000000006"
-
-
-class Chat:
-    """One person typing on the console; `say` returns the text of all replies."""
-
-    def __init__(self, world: World, phone: str, channel: Channel = Channel.CONSOLE) -> None:
-        self.world = world
-        self.engine = build_engine(world.db)
-        self.phone = phone
-        self.channel = channel
-        self.last: list[Reply] = []
-
-    def send(self, **kw: object) -> str:
-        inbound = Inbound(channel=self.channel, address=self.phone, **kw)  # type: ignore[arg-type]
-        self.last = self.engine.handle(inbound, now=self.world.now)
-        return "\n".join(r.text for r in self.last)
-
-    def say(self, text: str) -> str:
-        return self.send(text=text)
-
-    def options(self) -> list[str]:
-        return [o.value for r in self.last for o in r.options]
 
 
 def count(world: World, table: type) -> int:
