@@ -365,6 +365,14 @@ class StatusResult:
 _TWILIO_DONE = {"delivered": DELIVERED, "undelivered": FAILED, "failed": FAILED}
 
 
+def _unchanged(row: Outbox | None) -> StatusResult:
+    """A report that moves nothing: of no row of ours, a progress status, or a row that has
+    already ended (a report never moves a row back; a repeat changes nothing)."""
+    if row is None:
+        return StatusResult(found=False)
+    return StatusResult(found=True, state=row.state)
+
+
 def apply_provider_status(
     db: Database, *, provider_id: str, status: str, error_code: str | None, now: datetime
 ) -> StatusResult:
@@ -378,10 +386,8 @@ def apply_provider_status(
         row = s.exec(
             select(Outbox).where(Outbox.provider_id == provider_id).with_for_update()
         ).first()
-        if row is None:
-            return StatusResult(found=False)
-        if target is None or row.state not in (SENDING, SENT):
-            return StatusResult(found=True, state=row.state)
+        if row is None or target is None or row.state not in (SENDING, SENT):
+            return _unchanged(row)
         row.outcome = status.strip().lower()[:32]
         if target == DELIVERED:
             row.state = DELIVERED
@@ -422,10 +428,8 @@ def apply_call_status(
         row = s.exec(
             select(Outbox).where(Outbox.provider_id == provider_id).with_for_update()
         ).first()
-        if row is None:
-            return StatusResult(found=False)
-        if target is None or row.state not in (SENDING, SENT):
-            return StatusResult(found=True, state=row.state)
+        if row is None or target is None or row.state not in (SENDING, SENT):
+            return _unchanged(row)
         row.outcome = said[:32]
         if target == DELIVERED:
             row.state = DELIVERED

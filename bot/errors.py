@@ -14,7 +14,7 @@ from datetime import date, datetime
 from string import Formatter
 
 from bot.i18n import DEFAULT_LANGUAGE, N_, Translator, meaning_of_field, translated
-from bot.words import KIND_LABELS
+from bot.words import ANIMAL_LABELS, KIND_LABELS
 from law.errors import PoundError
 
 # code -> text; placeholders come from the error's details.
@@ -125,18 +125,10 @@ GENERIC_FALLBACK = N_("That cannot be done.")
 # Words a detail may hold (a state of a seizure or an animal, a record), said in the reader's
 # language; a kind of animal is said by its label (bot/words.py).
 DETAIL_WORDS: dict[str, str] = {
-    "seized": N_("seized"),
-    "impounded": N_("in the pound"),
+    **ANIMAL_LABELS,
     "reported_unclaimed": N_("reported unclaimed"),
     "noticed": N_("under notice"),
     "closed": N_("closed"),
-    "released_paid": N_("released on payment"),
-    "released_by_order": N_("released by order"),
-    "released_after_part_sale": N_("released after part sale"),
-    "sold": N_("sold"),
-    "died": N_("died"),
-    "escaped": N_("escaped"),
-    "rescued": N_("rescued"),
     "pending": N_("pending"),
     "admitted": N_("admitted"),
     "dismissed": N_("dismissed"),

@@ -47,6 +47,19 @@ COUNTER = "counter"
 MAX_DIGITS = 4
 
 # The kinds of the Sec VI scale as a chat names them (a button, a summary, a refusal).
+# What has become of an animal of a seizure (its register status), as a reader is told it.
+ANIMAL_LABELS: dict[str, str] = {
+    "seized": N_("seized"),
+    "impounded": N_("in the pound"),
+    "released_paid": N_("released on payment"),
+    "released_by_order": N_("released by order"),
+    "released_after_part_sale": N_("released after part sale"),
+    "sold": N_("sold"),
+    "died": N_("died"),
+    "escaped": N_("escaped"),
+    "rescued": N_("rescued"),
+}
+
 # The kinds a question of the kind offers as buttons (any other is typed).
 COMMON_KINDS = (
     AnimalKind.COW,

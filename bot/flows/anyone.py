@@ -13,7 +13,7 @@ from bot.figures import money
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import N_, Translator
 from bot.types import Channel, Inbound, Option, Reply
-from bot.words import KIND_LABELS, counted
+from bot.words import ANIMAL_LABELS, KIND_LABELS, counted
 from law.errors import PoundError
 from office.common import normalise_phone
 from office.lookup import keepers_of, match_village, pound_codes, pound_rates
@@ -30,18 +30,6 @@ STATUS_LABELS: dict[str, str] = {
     "reported_unclaimed": N_("unclaimed, reported to the Darogah (Sec VIII)"),
     "noticed": N_("unclaimed, notice posted and proclaimed (Sec VIII)"),
     "closed": N_("closed"),
-}
-
-ANIMAL_LABELS: dict[str, str] = {
-    "seized": N_("seized"),
-    "impounded": N_("in the pound"),
-    "released_paid": N_("released on payment"),
-    "released_by_order": N_("released by order"),
-    "released_after_part_sale": N_("released after part sale"),
-    "sold": N_("sold"),
-    "died": N_("died"),
-    "escaped": N_("escaped"),
-    "rescued": N_("rescued"),
 }
 
 
