@@ -1,5 +1,6 @@
 # The two commands a newcomer needs: `make run` (the service on SQLite with the demo district)
-# and `make test` (lint, format check, types and every test but the slow tier, with coverage).
+# and `make test` (lint, format check, types, the layers' import contracts and every test but the
+# slow tier, with coverage).
 # `.ci/run` runs `make test` and then `make test-slow`: the slow tier (load tests marked `slow`)
 # and the property tests (Hypothesis marks them) with their full examples.
 
@@ -24,6 +25,7 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

@@ -379,7 +379,6 @@ class Engine:
             options=options,
             request_contact=last.request_contact,
             request_location=last.request_location,
-            extra=last.extra,
         )
         if ctx.inbound.channel is Channel.SMS:
             # On SMS the menu goes under the last answer only if the two fit one message;

@@ -114,11 +114,6 @@ def normalise_language(code: str | None) -> str:
     return code if code in LANGUAGES else DEFAULT_LANGUAGE
 
 
-def say_field(meaning: str) -> str:
-    """The placeholder of a meaning: `done` -> `say_done`, `cmd:convey` -> `say_cmd_convey`."""
-    return SAY + meaning.replace(":", "_", 1)
-
-
 def meaning_of_field(field: str) -> str | None:
     """The meaning a `say_...` placeholder names, or None if it names none."""
     if not field.startswith(SAY):

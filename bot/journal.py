@@ -85,10 +85,6 @@ class Journal:
         self._written = 0
         self._synced = 0
 
-    @property
-    def durable(self) -> bool:
-        return self._file is not None
-
     def pending(self) -> list[Acceptance]:
         with self._lock:
             return list(self._pending.values())

@@ -15,20 +15,12 @@ from bot.channels.sms import opt_keyword
 from bot.engine import Engine, Handled
 from bot.i18n import N_, translator
 from bot.types import Inbound, Reply
-from models import Database, OptOut
+from models import OptOut
 
 STOPPED = N_(
     "You will get no more messages from the pound office. Send START to hear from us again."
 )
 STARTED = N_("Messages from the pound office are on again. Send {say_help} for the menu.")
-
-
-def receive(
-    db: Database, engine: Engine, inbound: Inbound, *, external_id: str, now: datetime
-) -> Handled:
-    """Handle one SMS once, in a transaction of its own (see `receive_in`)."""
-    with db.transaction() as s:
-        return receive_in(s, engine, inbound, external_id=external_id, now=now)
 
 
 def receive_in(

@@ -112,24 +112,6 @@ class PassReport:
         )
 
 
-@dataclass
-class SendStats:
-    """Provider call times in this process, for /metrics (a Prometheus summary)."""
-
-    count: int = 0
-    total: float = 0.0
-    buckets: dict[float, int] = field(
-        default_factory=lambda: dict.fromkeys((0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0), 0)
-    )
-
-    def observe(self, seconds: float) -> None:
-        self.count += 1
-        self.total += seconds
-        for bound in self.buckets:
-            if seconds <= bound:
-                self.buckets[bound] += 1
-
-
 class _Defer(Exception):
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
@@ -173,7 +155,6 @@ class Sender:
         *,
         worker: str,
         policy: SendPolicy | None = None,
-        stats: SendStats | None = None,
         wall_clock: Callable[[], float] = time.monotonic,
         journal: Journal | None = None,
         whatsapp: WhatsAppRules | None = None,
@@ -183,7 +164,6 @@ class Sender:
         self.transports = dict(transports)
         self.worker = worker[:64]
         self.policy = policy or SendPolicy()
-        self.stats = stats or SendStats()
         self.wall_clock = wall_clock
         # Each recorded outcome is its own commit; several commit side by side.
         self._pool = ThreadPoolExecutor(
@@ -219,10 +199,6 @@ class Sender:
             await self._record_pending(PassReport())
         finally:
             self.journal.close()
-
-    def close(self) -> None:
-        self._pool.shutdown(wait=True)
-        self._journal_pool.shutdown(wait=True)
 
     async def run_pass(
         self,
@@ -573,14 +549,12 @@ class Sender:
         """Wait for the rate buckets, then send; a "slow down" pauses them and tries again."""
         for _ in range(SLOW_DOWNS):
             await self._acquire(transport, msg)
-            started = self.wall_clock()
             try:
                 provider_id = await transport.send(msg)
             except RateLimited as exc:
                 log.warning("%s asked to slow down: %s", msg.channel, exc.reason)
                 transport.pause(msg, exc.retry_after)
                 continue
-            self.stats.observe(self.wall_clock() - started)
             return provider_id
         raise RateLimited(0.0, f"still told to slow down after {SLOW_DOWNS} pauses")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -61,7 +61,6 @@ class Reply:
     options: tuple[Option, ...] = ()
     request_contact: bool = False
     request_location: bool = False
-    extra: dict[str, str] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, object]:
         return {

@@ -280,10 +280,6 @@ class SeizureState:
         return sorted(i for i, s in self.animals.items() if s in IN_POUND)
 
     @property
-    def any_sold(self) -> bool:
-        return AnimalStatus.SOLD in self.animals.values()
-
-    @property
     def sale_section(self) -> str:
         """The section a sale would be made under now: IX once the owner refused, else VIII."""
         return "IX" if self.owner_refused else "VIII"

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import ClassVar
 
 from sqlmodel import Field, SQLModel
 
 from models.columns import json_field, money_field
+from models.district_key import InDistrict
 
 
-class Payment(SQLModel, table=True):
+class Payment(InDistrict, table=True):
     """Fine and feeding paid by the owner (Sec VII), with his receipt in the register."""
+
+    district_from: ClassVar[str] = "seizure_id"
 
     id: int | None = Field(default=None, primary_key=True)
     seizure_id: int = Field(foreign_key="seizure.id", index=True)
@@ -27,8 +31,10 @@ class Payment(SQLModel, table=True):
     receipt: str = Field(max_length=4000)
 
 
-class ReleaseOrder(SQLModel, table=True):
+class ReleaseOrder(InDistrict, table=True):
     """A release without fine ordered by competent authority (Sec VI) or on a complaint (XIV)."""
+
+    district_from: ClassVar[str] = "seizure_id"
 
     id: int | None = Field(default=None, primary_key=True)
     seizure_id: int = Field(foreign_key="seizure.id", index=True)
@@ -41,8 +47,10 @@ class ReleaseOrder(SQLModel, table=True):
     recorded_by: int = Field(foreign_key="person.id")
 
 
-class Refusal(SQLModel, table=True):
+class Refusal(InDistrict, table=True):
     """The owner appeared and refused or omitted to pay (Sec IX)."""
+
+    district_from: ClassVar[str] = "seizure_id"
 
     id: int | None = Field(default=None, primary_key=True)
     seizure_id: int = Field(foreign_key="seizure.id", index=True)

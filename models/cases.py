@@ -4,10 +4,12 @@ the cattle (the order, the auction and its lots)."""
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import ClassVar
 
 from sqlmodel import Field, SQLModel
 
 from models.columns import json_field, money_field
+from models.district_key import InDistrict
 
 
 class OffenceDecision(SQLModel, table=True):
@@ -47,10 +49,12 @@ class RecoveryOrder(SQLModel, table=True):
     status: str = Field(max_length=16, index=True)
 
 
-class RecoverySale(SQLModel, table=True):
+class RecoverySale(InDistrict, table=True):
     """The auction held on a recovery order and how its proceeds were applied: expenses of sale,
     the fine (compensation to the complainant first, Sec XVIII, the rest to the fund), the
     balance to the owner; what the proceeds did not cover stays unpaid."""
+
+    district_from: ClassVar[str] = "case_id"
 
     id: int | None = Field(default=None, primary_key=True)
     order_id: int = Field(foreign_key="recoveryorder.id", unique=True)
@@ -72,9 +76,11 @@ class RecoverySale(SQLModel, table=True):
     expenses_unpaid: int = money_field()
 
 
-class RecoveryLot(SQLModel, table=True):
+class RecoveryLot(InDistrict, table=True):
     """One head of the order knocked down to one buyer (Sec X: never a police officer or
     pound-keeper)."""
+
+    district_from: ClassVar[str] = "sale_id"
 
     id: int | None = Field(default=None, primary_key=True)
     sale_id: int = Field(foreign_key="recoverysale.id", index=True)

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import ClassVar
 
 from sqlalchemy import Index, text
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field
 
 from models.columns import money_field
+from models.district_key import InDistrict
 
 # Practice G14: one undecided complaint per complainant per seizure, held by the database too.
 OPEN_WHERE = text("status IN ('pending', 'admitted')")
 
 
-class Complaint(SQLModel, table=True):
+class Complaint(InDistrict, table=True):
     """A complaint, verbal (its substance written down) or written, in person or by an agent.
 
     The complainant is the person whose cattle were seized: the owner of record, or, with none
@@ -21,6 +23,8 @@ class Complaint(SQLModel, table=True):
     owner of record (practice G14). `filed_by` is who brought it (the complainant, his agent,
     or the Magistrate who took it down: `received_by`).
     """
+
+    district_from: ClassVar[str] = "seizure_id"
 
     __table_args__ = (
         Index(

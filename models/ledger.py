@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import ClassVar
 
 from sqlmodel import Field, SQLModel
 
 from models.columns import money_field
+from models.district_key import InDistrict
 
 
 class LedgerTxn(SQLModel, table=True):
@@ -20,8 +22,10 @@ class LedgerTxn(SQLModel, table=True):
     section: str = Field(max_length=16)
 
 
-class LedgerPosting(SQLModel, table=True):
+class LedgerPosting(InDistrict, table=True):
     """A debit (positive) or credit (negative) to one account."""
+
+    district_from: ClassVar[str] = "txn_id"
 
     id: int | None = Field(default=None, primary_key=True)
     txn_id: int = Field(foreign_key="ledgertxn.id", index=True)

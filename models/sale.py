@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import ClassVar
 
 from sqlmodel import Field, SQLModel
 
 from models.columns import json_field, money_field
+from models.district_key import InDistrict
 
 
-class Notice(SQLModel, table=True):
+class Notice(InDistrict, table=True):
     """The notice at the Police Office and the drum proclamation (Sec VIII)."""
+
+    district_from: ClassVar[str] = "seizure_id"
 
     id: int | None = Field(default=None, primary_key=True)
     seizure_id: int = Field(foreign_key="seizure.id", unique=True)
@@ -21,8 +25,10 @@ class Notice(SQLModel, table=True):
     proclaimed_in: list[str] = json_field(list)
 
 
-class Sale(SQLModel, table=True):
+class Sale(InDistrict, table=True):
     """A public auction (Sec VIII unclaimed, or Sec IX non-payment) and its account."""
+
+    district_from: ClassVar[str] = "seizure_id"
 
     id: int | None = Field(default=None, primary_key=True)
     seizure_id: int = Field(foreign_key="seizure.id", index=True)
@@ -44,9 +50,11 @@ class Sale(SQLModel, table=True):
     account_text: str = Field(max_length=8000)
 
 
-class SaleLot(SQLModel, table=True):
+class SaleLot(InDistrict, table=True):
     """One animal knocked down to one buyer (Sec X: never a police officer or pound-keeper),
     and its part in the allocation of the sale: its shares add up to the sale's account."""
+
+    district_from: ClassVar[str] = "sale_id"
 
     id: int | None = Field(default=None, primary_key=True)
     sale_id: int = Field(foreign_key="sale.id", index=True)
@@ -63,11 +71,13 @@ class SaleLot(SQLModel, table=True):
     shortfall: int = money_field()
 
 
-class CattleReceipt(SQLModel, table=True):
+class CattleReceipt(InDistrict, table=True):
     """The owner's receipt for the cattle handed back after a sale under Sec IX and for the
     balance of the purchase money paid to him, according to the account of that sale.
 
     Recorded by the officer who held the sale, who delivers both at the sale (Sec IX)."""
+
+    district_from: ClassVar[str] = "seizure_id"
 
     id: int | None = Field(default=None, primary_key=True)
     sale_id: int = Field(foreign_key="sale.id", unique=True)

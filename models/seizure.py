@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import ClassVar
 
 from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from models.columns import json_field, money_field
+from models.district_key import InDistrict
 
 
 class Seizure(SQLModel, table=True):
@@ -45,8 +47,10 @@ class Seizure(SQLModel, table=True):
     photo: str | None = Field(default=None, max_length=500)
 
 
-class Animal(SQLModel, table=True):
+class Animal(InDistrict, table=True):
     """One head of cattle (Sec V: number and description), fined per head (Sec VI)."""
+
+    district_from: ClassVar[str] = "seizure_id"
 
     __table_args__ = (UniqueConstraint("seizure_id", "number"),)
     id: int | None = Field(default=None, primary_key=True)
@@ -66,8 +70,10 @@ class Animal(SQLModel, table=True):
     left_reason: str | None = Field(default=None, max_length=500)
 
 
-class AidRequest(SQLModel, table=True):
+class AidRequest(InDistrict, table=True):
     """A seizer's call for police aid (Sec II), for the police of the pound's thana."""
+
+    district_from: ClassVar[str] = "seizure_id"
 
     id: int | None = Field(default=None, primary_key=True)
     seizure_id: int = Field(foreign_key="seizure.id", index=True)
@@ -78,8 +84,10 @@ class AidRequest(SQLModel, table=True):
     answered_at: datetime | None = None
 
 
-class Conveyance(SQLModel, table=True):
+class Conveyance(InDistrict, table=True):
     """A police officer's confirmation that the cattle were conveyed to the pound (Sec II, XVI)."""
+
+    district_from: ClassVar[str] = "seizure_id"
 
     id: int | None = Field(default=None, primary_key=True)
     seizure_id: int = Field(foreign_key="seizure.id", unique=True)
@@ -88,8 +96,10 @@ class Conveyance(SQLModel, table=True):
     note: str = Field(default="", max_length=1000)
 
 
-class RegisterEntry(SQLModel, table=True):
+class RegisterEntry(InDistrict, table=True):
     """The register entry (Sec V), numbered per pound and year; its copy goes to the seizer."""
+
+    district_from: ClassVar[str] = "seizure_id"
 
     __table_args__ = (UniqueConstraint("pound_id", "year", "number"),)
     id: int | None = Field(default=None, primary_key=True)

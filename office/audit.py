@@ -43,6 +43,7 @@ from sqlmodel import Session, SQLModel, col, select
 
 from models import AuditEvent, AuditWitness, Database
 from models.db import AUDIT_KEY
+from models.district_key import derived_tables
 from office import acting
 
 log = logging.getLogger(__name__)
@@ -110,6 +111,10 @@ NOT_RECORD_TABLES: frozenset[str] = frozenset(
 # Columns that schedule the office's own work rather than record an act: the clock clears them
 # without an event, so they are left out of a row's digest.
 UNRECORDED_COLUMNS: Mapping[str, frozenset[str]] = {"seizure": frozenset({"next_due_at"})}
+# A row's copy of its parent's district (models/district_key.py) is left out of its digest too:
+# the parent's own digest holds the district, `verify_records` checks each copy against it, and
+# rows written before the copies existed still digest as they did.
+DISTRICT_COPIES: Mapping[str, tuple[str, str]] = derived_tables()
 
 RowKey = tuple[str, int]  # (table, id)
 
@@ -156,8 +161,13 @@ def record_name(key: RowKey) -> str:
 
 def canonical_row(table: Table, row: Mapping[Any, Any]) -> dict[str, Any]:
     """A row as it is digested: every recorded column, times in UTC, dates and decimals as text."""
-    skip = UNRECORDED_COLUMNS.get(table.name, frozenset())
+    skip = _unrecorded(table.name)
     return {c.name: _canonical(row[c.name]) for c in table.columns if c.name not in skip}
+
+
+def _unrecorded(table: str) -> frozenset[str]:
+    skip = UNRECORDED_COLUMNS.get(table, frozenset())
+    return skip | {"district_id"} if table in DISTRICT_COPIES else skip
 
 
 def row_digest(table: Table, row: Mapping[Any, Any]) -> str:
@@ -321,7 +331,7 @@ def _record_key(obj: object) -> RowKey | None:
 
 def _changed(obj: object, table: str) -> bool:
     """Whether a flushed object changed a recorded column (not only the clock's own)."""
-    skip = UNRECORDED_COLUMNS.get(table, frozenset())
+    skip = _unrecorded(table)
     state = inspect(obj)
     for attr in state.mapper.column_attrs:
         if attr.key in skip:
@@ -680,7 +690,7 @@ class RecordProblem:
 
     table: str
     id: int
-    kind: str  # "altered", "missing" (deleted), "unaccounted" (no act wrote it)
+    kind: str  # "altered", "missing" (deleted), "unaccounted" (no act wrote it), "misplaced"
     seq: int | None = None  # the latest event that wrote it
     action: str = ""
 
@@ -691,6 +701,8 @@ class RecordProblem:
             return f"{what} was altered: it no longer matches the digest {by} recorded"
         if self.kind == "missing":
             return f"{what} is missing: {by} wrote it"
+        if self.kind == "misplaced":
+            return f"{what} names another district than the row it belongs to"
         return (
             f"{what} was written by no event of the chain (added outside the office, or before "
             "the events carried record digests)"
@@ -706,6 +718,25 @@ class RecordsReport:
     @property
     def ok(self) -> bool:
         return not self.problems
+
+
+def _misplaced(s: Session) -> list[RecordProblem]:
+    """Rows whose copy of the district is not their parent's (the copy is in no digest)."""
+    found = []
+    for name, (column, parent_name) in sorted(DISTRICT_COPIES.items()):
+        table, parent = _table(name), _table(parent_name)
+        pk = _pk(table)
+        q = (
+            table.select()
+            .with_only_columns(pk)
+            .join_from(table, parent, table.c[column] == _pk(parent))
+            .where(table.c.district_id != parent.c.district_id)
+            .order_by(pk)
+        )
+        found += [
+            RecordProblem(name, int(i), "misplaced") for i in s.connection().execute(q).scalars()
+        ]
+    return found
 
 
 def verify_records(db: Database, batch: int = 2000) -> RecordsReport:
@@ -755,6 +786,7 @@ def verify_records(db: Database, batch: int = 2000) -> RecordsReport:
         for (name, ident), (digest, seq) in expected.items():
             if digest is not None:
                 problems.append(RecordProblem(name, ident, "missing", seq))
+        problems.extend(_misplaced(s))
         problems.sort(key=lambda p: (p.seq is None, p.seq or 0, p.table, p.id))
         actions = {}
         seqs = {p.seq for p in problems[:20] if p.seq is not None}

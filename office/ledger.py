@@ -18,7 +18,6 @@ FUND_SURPLUS = "fund:unclaimed-surplus"  # Sec XII: unclaimed proceeds join the 
 FUND_PAID = "fund:paid-out"  # Sec XII: what the fund paid out, on the Magistrate's orders
 DEPOSIT = "deposit:surplus"  # Sec XI: surplus held 3 months
 FUND_PREFIX = "fund:"
-WRITEOFF_PREFIX = "writeoff:"
 
 
 def pound_cash(code: str) -> str:

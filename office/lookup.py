@@ -14,8 +14,8 @@ from law.errors import N_, KindNeedsMagistrateOrder, NotFound
 from law.feeding import rate_on
 from law.kinds import FINE_CLASS, AnimalKind, FineClass, order_in_force
 from law.periods import local_date
-from models import Database, District, Person, Pound, RoleGrant, Seizure, Village
-from office.common import DistrictContext, district_context, normalise_phone, seizure_by_ref
+from models import Database, District, Person, Pound, RoleGrant, Village
+from office.common import DistrictContext, district_context, seizure_by_ref
 from office.roles import Role
 from office.seizures import PersonIn
 from office.spelling import close as spelling_close
@@ -212,21 +212,6 @@ def village_named_in(db: Database, text: str) -> tuple[VillagePlace | None, str]
         if found:
             return None, text
     return None, text
-
-
-def seizures_of(db: Database, phone: str) -> list[str]:
-    """The references of seizures whose recorded owner has this phone, newest first."""
-    with db.reading() as s:
-        person = s.exec(select(Person).where(Person.phone == normalise_phone(phone))).first()
-        if person is None:
-            return []
-        rows = s.exec(
-            select(Seizure.ref)
-            .where(Seizure.owner_id == person.id)
-            .order_by(col(Seizure.seized_at).desc())
-            .limit(20)
-        ).all()
-        return list(rows)
 
 
 def owner_of(db: Database, ref: str) -> PersonIn | None:

@@ -27,7 +27,7 @@ import click
 from sqlalchemy.engine import make_url
 
 from bot.journal import Journal, database_scope
-from bot.sender import PassReport, Sender, SendPolicy, SendStats
+from bot.sender import PassReport, Sender, SendPolicy
 from bot.transports import Transport
 from bot.whatsapp import WhatsAppRules, parse_templates
 from models import Database
@@ -112,14 +112,13 @@ def journal_dir(settings: Settings) -> Path:
     return Path(tempfile.gettempdir()) / "pound-outbox-journal"
 
 
-def build_sender(db: Database, settings: Settings, *, stats: SendStats | None = None) -> Sender:
+def build_sender(db: Database, settings: Settings) -> Sender:
     name = worker_name()
     return Sender(
         db,
         build_transports(settings),
         worker=name,
         policy=send_policy(settings),
-        stats=stats,
         journal=Journal(journal_dir(settings), scope=database_scope(db.url), worker=name),
         whatsapp=WhatsAppRules(parse_templates(settings.whatsapp_templates)),
     )
@@ -194,12 +193,10 @@ class Worker:
             await self.sender.stop()
 
 
-def make_worker(
-    db: Database, settings: Settings, *, clock: Clock, stats: SendStats | None = None
-) -> Worker:
+def make_worker(db: Database, settings: Settings, *, clock: Clock) -> Worker:
     return Worker(
         db=db,
-        sender=build_sender(db, settings, stats=stats),
+        sender=build_sender(db, settings),
         clock=clock,
         poll_seconds=settings.worker_poll_seconds,
     )

@@ -210,14 +210,6 @@ MAX_ADDRESS = 64  # InboundMessage.address, Conversation.address
 MAX_EXTERNAL_ID = 64  # InboundMessage.external_id
 
 
-class Rejected(Exception):
-    """The message can never be stored; `reason` says why (no content of the message)."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
 def _bad_text(value: str) -> bool:
     return "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value)
 

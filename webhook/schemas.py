@@ -43,10 +43,7 @@ def _plain_text(value: str) -> str:
     return value
 
 
-Id = Annotated[int, Field(ge=1, le=MAX_ID)]
 HeadNo = Annotated[int, Field(ge=1, le=MAX_ID)]  # a head's number in its seizure or order
-Year = Annotated[int, Field(ge=YEAR_MIN, le=YEAR_MAX)]
-Day = Annotated[date, Field(ge=date(YEAR_MIN, 1, 1), le=date(YEAR_MAX, 12, 31))]
 When = Annotated[datetime, AfterValidator(_sane_time)]
 Money = Annotated[int, Field(ge=0, le=MAX_MONEY, description="minor units (pies or paise)")]
 MoneyText = Annotated[

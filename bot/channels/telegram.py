@@ -31,7 +31,6 @@ from models import Outbox
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 # Telegram's limit on callback_data; a longer option value is sent as its number instead.
 CALLBACK_LIMIT = 64
-MAX_MESSAGE = 4000  # Telegram allows 4096 characters; the outbox body column holds 4000.
 ALLOWED_UPDATES = (Update.MESSAGE, Update.CALLBACK_QUERY)
 _COMMAND = re.compile(r"^[a-z0-9_]{1,32}$")
 

@@ -29,10 +29,10 @@ def offer(ctx: Ctx, question: Reply, district_ids: Collection[int] | None = None
         return [question]
     if channel is Channel.WHATSAPP:
         text = question.text + "\n" + ctx.t(SHARE_TOO)
-        return [Reply(text, question.options, extra=question.extra)]
+        return [Reply(text, question.options)]
     if question.options:
         return [question, ctx.say(ctx.t(SHARE_TOO), request_location=True)]
-    return [Reply(question.text, request_location=True, extra=question.extra)]
+    return [Reply(question.text, request_location=True)]
 
 
 def answer(ctx: Ctx, location: Location, district_ids: Collection[int] | None = None) -> Reply:

@@ -73,10 +73,7 @@ def send(
         finally:
             await sender.stop()
 
-    try:
-        return asyncio.run(one_pass())
-    finally:
-        sender.close()
+    return asyncio.run(one_pass())
 
 
 def owner_rows(db: Database, template: str) -> list[Outbox]:
