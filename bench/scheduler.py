@@ -156,8 +156,9 @@ def fill(db: Database, count: int) -> float:
     with db.engine.begin() as conn:
         conn.execute(
             text(
-                "INSERT INTO animal (seizure_id, number, kind, stated_kind, description, status,"
-                " fine) SELECT id, 1, 'cow', 'cow', 'red', 'impounded', 48 FROM seizure"
+                "INSERT INTO animal (district_id, seizure_id, number, kind, stated_kind,"
+                " description, status, fine) SELECT district_id, id, 1, 'cow', 'cow', 'red',"
+                " 'impounded', 48 FROM seizure"
                 " WHERE next_due_at <= :now"
             ),
             {"now": NOW},

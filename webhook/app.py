@@ -17,6 +17,7 @@ from webhook import errors
 from webhook.deps import AppState
 from webhook.inbound import Writer
 from webhook.ratelimit import Limiter, RateLimits
+from webhook.schemas import Health
 from webhook.sms import TwilioConfig, sms_router
 from webhook.telegram import TelegramConfig, telegram_router
 
@@ -60,7 +61,12 @@ def create_app(
     app.state.limiter = Limiter.build(limits)
     errors.install(app)
 
-    @app.get("/healthz", tags=["health"])
+    @app.get(
+        "/healthz",
+        tags=["health"],
+        response_model=Health,
+        responses={503: {"model": Health, "description": "the database does not answer"}},
+    )
     def healthz() -> JSONResponse:
         """200 when the database answers, 503 when it does not."""
         try:

@@ -80,6 +80,10 @@ class ErrorBody(BaseModel):
     details: dict[str, Any]
 
 
+# The envelope in the OpenAPI schema, for a route whose own answers are not JSON.
+ERROR_BODY_REF = "#/components/schemas/ErrorBody"
+
+
 def _response(description: str) -> dict[str, Any]:
     return {"model": ErrorBody, "description": description}
 
@@ -92,6 +96,14 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     422: _response("the request is malformed or a value is out of range"),
     429: _response("too many failed authentications from this address: wait Retry-After seconds"),
     500: _response("an error of the office itself (code internal_error)"),
+    503: _response("the database does not answer; try again after Retry-After seconds"),
+}
+
+
+# What every Twilio callback route may answer besides its own: the envelope while the address is
+# over its limit of unsigned posts, and while the database does not answer.
+CALLBACK_ERRORS: dict[int | str, dict[str, Any]] = {
+    429: _response("too many unsigned or forged posts from this address: wait Retry-After seconds"),
     503: _response("the database does not answer; try again after Retry-After seconds"),
 }
 

@@ -16,6 +16,7 @@ from starlette.concurrency import run_in_threadpool
 
 from bot.delivery import OutboxFigures, outbox_figures
 from models import Database
+from webhook.errors import ERROR_BODY_REF, ERROR_RESPONSES
 from webhook.inbound import Writer
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
@@ -92,7 +93,16 @@ def metrics_router(
 ) -> APIRouter:
     router = APIRouter(tags=["health"])
 
-    @router.get("/metrics", response_class=PlainTextResponse)
+    @router.get(
+        "/metrics",
+        response_class=PlainTextResponse,
+        responses={
+            503: {
+                "description": ERROR_RESPONSES[503]["description"],
+                "content": {"application/json": {"schema": {"$ref": ERROR_BODY_REF}}},
+            }
+        },
+    )
     async def metrics() -> PlainTextResponse:
         """The outbox in Prometheus format: depth by state, send lateness, failures by reason;
         and the webhook writer's counters when the channels are mounted."""

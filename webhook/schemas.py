@@ -362,3 +362,30 @@ class HeldSearchOut(BaseModel):
     as_of: date
     held: list[HeldSeizureOut] = Field(description="closest first, at most 50")
     more: int = Field(description="how many more matched than `held` lists")
+
+
+# --- answers outside the REST API: health and the channels' webhooks -------------------------
+
+
+class Health(BaseModel):
+    """`GET /healthz`: 200 when the database answers, 503 when it does not."""
+
+    status: Literal["ok", "unavailable"]
+    database: str = Field(
+        description="the database's kind when it answers (sqlite, postgresql), else the error"
+    )
+
+
+class TelegramAnswer(BaseModel):
+    """What the Telegram webhook answers: `ok` true once the update is kept (or knowingly
+    ignored or rejected, so Telegram does not send it again); false with `detail` when refused."""
+
+    ok: bool
+    detail: str | None = None
+    ignored: str | None = None
+    rejected: str | None = None
+
+
+def plain(description: str, media_type: str = "text/plain") -> dict[str, Any]:
+    """A non-JSON answer in the OpenAPI schema: a string of `media_type`."""
+    return {"description": description, "content": {media_type: {"schema": {"type": "string"}}}}

@@ -30,9 +30,10 @@ from bot.channels.sms import BadMessage, message_from_form, twiml
 from bot.engine import Engine, Handled
 from bot.types import Inbound
 from office.reach import note_inbound
-from webhook.errors import database_unavailable
+from webhook.errors import CALLBACK_ERRORS, database_unavailable
 from webhook.inbound import TooLarge, Writer, can_never_store, keep_rejected, read_body, unstorable
 from webhook.ratelimit import unsigned_check, unsigned_failed
+from webhook.schemas import plain
 
 log = logging.getLogger(__name__)
 SIGNATURE_HEADER = "X-Twilio-Signature"
@@ -46,6 +47,16 @@ class TwilioConfig:
     public_url: str
     from_number: str | None = None
     api_url: str = "https://api.twilio.com"
+
+
+# The statuses a message is refused with, a line of plain text saying why.
+REFUSALS = {
+    400: "the form cannot be read",
+    403: "the Twilio signature does not match",
+    413: "payload too large",
+    415: "not a form",
+    503: "the message cannot be kept now; Twilio sends it again",
+}
 
 
 def _refuse(status: int, reason: str) -> Response:
@@ -92,7 +103,15 @@ def sms_router(
             log.error("sms %s rejected but not kept: %s", sid, type(exc).__name__)
         return Response(twiml([], inbound.channel), media_type=TWIML)
 
-    @router.post("/sms/inbound", include_in_schema=False)
+    @router.post(
+        "/sms/inbound",
+        response_class=Response,
+        responses={
+            200: plain("the answer to the message, in TwiML", TWIML),
+            **{status: plain(what) for status, what in REFUSALS.items()},
+            429: CALLBACK_ERRORS[429],
+        },
+    )
     async def sms_inbound(request: Request) -> Response:
         unsigned_check(request)  # 429 while this address is over its limit (ratelimit.py)
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()

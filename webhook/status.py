@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 from urllib.parse import parse_qsl
 
 from fastapi import APIRouter, Request
@@ -19,8 +20,10 @@ from twilio.request_validator import RequestValidator
 
 from bot.delivery import apply_provider_status
 from models import Database
+from webhook.errors import CALLBACK_ERRORS
 from webhook.inbound import TooLarge, read_body
 from webhook.ratelimit import unsigned_check, unsigned_failed
+from webhook.schemas import plain
 from webhook.sms import SIGNATURE_HEADER, TwilioConfig, public_url_of
 
 log = logging.getLogger(__name__)
@@ -30,6 +33,19 @@ def _answer(status: int, text: str) -> Response:
     if status >= 400:
         log.warning("sms status refused (%s): %s", status, text)
     return Response(text, status_code=status, media_type="text/plain")
+
+
+def callback_responses(ok: str) -> dict[int | str, dict[str, Any]]:
+    """The answers of a Twilio callback route, for the OpenAPI schema: plain text, or the error
+    envelope while the address is over its limit or the database does not answer."""
+    return {
+        200: plain(ok),
+        400: plain("a required field is missing or the form cannot be read"),
+        403: plain("the Twilio signature does not match"),
+        413: plain("payload too large"),
+        415: plain("not a form"),
+        **CALLBACK_ERRORS,
+    }
 
 
 async def signed_form(
@@ -66,7 +82,11 @@ def status_router(
     router = APIRouter(tags=["channels"])
     validator = RequestValidator(config.auth_token)
 
-    @router.post("/sms/status", include_in_schema=False)
+    @router.post(
+        "/sms/status",
+        response_class=Response,
+        responses=callback_responses("the message's state now, or `unknown message`"),
+    )
     async def sms_status(request: Request) -> Response:
         form = await signed_form(request, validator, config, _answer)
         if isinstance(form, Response):

@@ -24,7 +24,7 @@ from bot.channels.telegram import SECRET_HEADER, BadUpdate, Parsed, parse_update
 from bot.engine import Engine, Handled
 from bot.outbox_replies import enqueue_replies
 from bot.types import Inbound
-from webhook.errors import RETRY_AFTER, database_unavailable
+from webhook.errors import CALLBACK_ERRORS, RETRY_AFTER, database_unavailable
 from webhook.inbound import (
     INT64,
     TooLarge,
@@ -35,6 +35,7 @@ from webhook.inbound import (
     unstorable,
 )
 from webhook.ratelimit import unsigned_check, unsigned_failed
+from webhook.schemas import TelegramAnswer
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +49,16 @@ class TelegramConfig:
     def bot(self) -> Bot:
         """A PTB Bot for parsing (and, elsewhere, sending); PTB appends the token to base_url."""
         return Bot(self.token, base_url=self.api_url.rstrip("/") + "/bot")
+
+
+# The statuses the webhook refuses an update with (`ok` false, `detail` why).
+REFUSALS = {
+    400: "the body is not JSON, or not an update that can be read",
+    403: "wrong or missing secret token",
+    413: "payload too large",
+    422: "an update of no known kind",
+    503: "the update cannot be kept now; Telegram sends it again later",
+}
 
 
 def _refuse(status: int, reason: str) -> JSONResponse:
@@ -120,7 +131,17 @@ def telegram_router(
             log.error("telegram update rejected but not kept: %s", type(exc).__name__)
         return JSONResponse({"ok": True, "rejected": reason})
 
-    @router.post("/telegram/webhook", include_in_schema=False)
+    @router.post(
+        "/telegram/webhook",
+        response_model=TelegramAnswer,
+        responses={
+            **{
+                status: {"model": TelegramAnswer, "description": what}
+                for status, what in REFUSALS.items()
+            },
+            429: CALLBACK_ERRORS[429],
+        },
+    )
     async def telegram_webhook(request: Request) -> Response:
         unsigned_check(request)  # 429 while this address is over its limit (ratelimit.py)
         given = request.headers.get(SECRET_HEADER, "").encode("utf-8")

@@ -20,7 +20,7 @@ from twilio.request_validator import RequestValidator
 from bot.delivery import apply_call_status
 from models import Database
 from webhook.sms import TwilioConfig
-from webhook.status import signed_form
+from webhook.status import callback_responses, signed_form
 
 log = logging.getLogger(__name__)
 VOICE_STATUS_PATH = "/voice/status"
@@ -36,7 +36,11 @@ def voice_router(*, config: TwilioConfig, db: Database, clock: Callable[[], date
     router = APIRouter(tags=["channels"])
     validator = RequestValidator(config.auth_token)
 
-    @router.post(VOICE_STATUS_PATH, include_in_schema=False)
+    @router.post(
+        VOICE_STATUS_PATH,
+        response_class=Response,
+        responses=callback_responses("the call's outcome now, or `unknown call`"),
+    )
     async def voice_status(request: Request) -> Response:
         form = await signed_form(request, validator, config, _answer)
         if isinstance(form, Response):

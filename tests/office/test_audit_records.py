@@ -230,10 +230,10 @@ def test_a_row_added_behind_the_office_is_written_by_no_event(world: World) -> N
     sid = _seizure_id(world.db, ref)
     _raw(
         world.db,
-        "INSERT INTO payment (seizure_id, keeper_id, payer_id, agent_name, animal_ids, fine, "
-        "feeding, expenses, total, occurred_at, receipt) SELECT seizure_id, keeper_id, "
-        "payer_id, agent_name, animal_ids, fine, feeding, expenses, total, occurred_at, "
-        "receipt FROM payment WHERE seizure_id = :sid",
+        "INSERT INTO payment (district_id, seizure_id, keeper_id, payer_id, agent_name, "
+        "animal_ids, fine, feeding, expenses, total, occurred_at, receipt) SELECT district_id, "
+        "seizure_id, keeper_id, payer_id, agent_name, animal_ids, fine, feeding, expenses, "
+        "total, occurred_at, receipt FROM payment WHERE seizure_id = :sid",
         sid=sid,
     )
     report = audit.verify_records(world.db)
