@@ -82,7 +82,6 @@ def send_all(world: World, fake: FakeTwilio) -> None:
             await sender.stop()
 
     asyncio.run(go())
-    sender.close()
 
 
 # --- WhatsApp--------------------------------------------------------------------------------------
