@@ -239,8 +239,9 @@ def apply_provider_status(
 ) -> StatusResult:
     """A delivery report (Twilio's status callback) moves the row to delivered or failed.
 
-    Intermediate statuses (queued, sending, sent) change nothing; a report never moves a row
-    back, and a repeat of the same report changes nothing.
+    Intermediate statuses (queued, sending, sent) change nothing; a report moves only a row
+    the table allows (`outbox.may_move`: a `sent` one), so never back, and a repeat changes
+    nothing.
     """
     target = _TWILIO_DONE.get(status.strip().lower())
     with db.row_transaction() as s:
