@@ -1,6 +1,7 @@
-"""Outbox rows for the sender: claim, sent, wait, retry, fail (with fallback), delivered.
+"""The sender's units of work on the outbox: claim, sent, wait, retry, fail, delivery reports.
 
-These are short `Database.row_transaction()`s, NOT `Database.transaction()`: that one takes the
+Each move itself is office/outbox.py's, the table's one owner; these open the transactions. They
+are short `Database.row_transaction()`s, NOT `Database.transaction()`: that one takes the
 global writer lock on PostgreSQL, and several workers must share the outbox at once. On
 PostgreSQL rows are claimed `FOR UPDATE SKIP LOCKED`, so two workers never claim the same row;
 SQLite runs one worker and every write there begins IMMEDIATE after the process's write turn
@@ -9,29 +10,21 @@ SQLite runs one worker and every write there begins IMMEDIATE after the process'
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import ColumnElement, and_, func, or_, update
-from sqlmodel import Session, col, select
+from sqlalchemy import func
+from sqlmodel import col, select
 
 from bot.journal import Acceptance
 from law.profile import StatuteProfile, get_profile
-from models import Database, District, OptOut, Outbox, Person, RoleGrant, Seizure
+from models import Database, District, OptOut, Outbox, RoleGrant, Seizure
+from office import outbox
+from office.outbox import DELIVERED, FAILED, OutboxState
 from office.reach import WHATSAPP, last_inbound
-
-QUEUED = "queued"
-SENDING = "sending"
-SENT = "sent"
-DELIVERED = "delivered"
-FAILED = "failed"
-CANCELLED = "cancelled"
-HELD = "held"  # never sent: an unsolicited message over the limit (office/notify.py)
-STATES = (QUEUED, SENDING, SENT, DELIVERED, FAILED, CANCELLED, HELD)
 
 
 @dataclass(frozen=True)
@@ -97,45 +90,18 @@ def claim_due(
     """
     if not channels or limit <= 0:
         return []
-    skip_locked = not db.is_sqlite
-    queued = and_(
-        col(Outbox.state) == QUEUED,
-        col(Outbox.due_at) <= now,
-        or_(col(Outbox.next_attempt_at).is_(None), col(Outbox.next_attempt_at) <= now),
-    )
-    stale = and_(col(Outbox.state) == SENDING, col(Outbox.claimed_at) < now - lease - grace)
     with db.row_transaction() as s:
-        rows: list[Outbox] = []
-        for where in (stale, queued):
-            want = limit - len(rows)
-            if want <= 0:
-                break
-            q = (
-                select(Outbox)
-                .where(where, col(Outbox.channel).in_(list(channels)))
-                .order_by(col(Outbox.due_at), col(Outbox.id))
-                .limit(want)
-                .with_for_update(skip_locked=skip_locked)
-            )
-            rows.extend(s.exec(q).all())
-        if not rows:
-            return []
-        ids = [r.id for r in rows]
-        s.execute(
-            update(Outbox)
-            .where(col(Outbox.id).in_(ids))
-            .values(state=SENDING, claimed_by=worker, claimed_at=now)
+        rows = outbox.claim(
+            s,
+            now=now,
+            worker=worker,
+            channels=channels,
+            limit=limit,
+            lease=lease,
+            grace=grace,
+            skip_locked=not db.is_sqlite,
         )
         return [_claimed(r) for r in rows]
-
-
-def _mine(row_id: int, worker: str) -> ColumnElement[bool]:
-    # Guard every write with the claim: a row reclaimed by another worker is no longer ours.
-    return and_(
-        col(Outbox.id) == row_id,
-        col(Outbox.state) == SENDING,
-        col(Outbox.claimed_by) == worker,
-    )
 
 
 def mark_sent(
@@ -157,25 +123,19 @@ def mark_sent(
     (office/messages_now.py): the row keeps what it said, not what was queued. `sent_via` and
     `via_reason`: how it actually went and why (a WhatsApp row by template or by SMS).
     """
-    values: dict[str, object] = {
-        "state": SENT,
-        "provider_id": provider_id[:64],
-        "body": body[:4000],
-        "sent_at": sent_at,
-        # claimed_by stays: which worker sent it (a lapsed claim would have changed it).
-    }
-    if sent_via is not None:
-        values["sent_via"] = sent_via[:24]
-    if via_reason is not None:
-        values["via_reason"] = via_reason[:300]
-    if params is not None:
-        values["params"] = params
-    if language is not None:
-        values["language"] = language[:8]
-    # Core, not the ORM: this runs once per message, and is the worker's hottest write.
     with db.row_transaction() as s:
-        res = s.connection().execute(update(Outbox).where(_mine(row_id, worker)).values(**values))
-        return bool(res.rowcount)
+        return outbox.sent(
+            s,
+            row_id=row_id,
+            worker=worker,
+            provider_id=provider_id,
+            body=body,
+            sent_at=sent_at,
+            params=params,
+            language=language,
+            sent_via=sent_via,
+            via_reason=via_reason,
+        )
 
 
 RECORDED = "recorded"  # the acceptance is on the row now
@@ -190,25 +150,20 @@ def record_acceptances(db: Database, acceptances: Sequence[Acceptance]) -> dict[
     if not acceptances:
         return outcomes
     with db.row_transaction() as s:
-        conn = s.connection()
         for a in acceptances:
-            values: dict[str, object] = {
-                "state": SENT,
-                "provider_id": a.provider_id[:64],
-                "body": a.body[:4000],
-                "sent_at": a.sent_at,
-            }
-            if a.params is not None:
-                values["params"] = a.params
-            if a.language is not None:
-                values["language"] = a.language[:8]
-            res = conn.execute(update(Outbox).where(_mine(a.row_id, a.worker)).values(**values))
-            if res.rowcount:
+            if outbox.sent(
+                s,
+                row_id=a.row_id,
+                worker=a.worker,
+                provider_id=a.provider_id,
+                body=a.body,
+                sent_at=a.sent_at,
+                params=a.params,
+                language=a.language,
+            ):
                 outcomes[a.row_id] = RECORDED
                 continue
-            now_has = conn.execute(
-                select(Outbox.provider_id).where(col(Outbox.id) == a.row_id)
-            ).scalar_one_or_none()
+            now_has = s.exec(select(Outbox.provider_id).where(col(Outbox.id) == a.row_id)).first()
             outcomes[a.row_id] = ALREADY if now_has == a.provider_id[:64] else LOST
     return outcomes
 
@@ -220,21 +175,11 @@ def cancel(db: Database, *, reasons: Mapping[int, str], worker: str, now: dateti
     """
     if not reasons:
         return 0
-    done = 0
     with db.row_transaction() as s:
-        for row_id, reason in reasons.items():
-            res = s.connection().execute(
-                update(Outbox)
-                .where(_mine(row_id, worker))
-                .values(
-                    state=CANCELLED,
-                    failed_reason=f"cancelled at {now.isoformat()}: {reason}"[:500],
-                    claimed_by=None,
-                    claimed_at=None,
-                )
-            )
-            done += int(res.rowcount)
-    return done
+        return sum(
+            outbox.cancel_claimed(s, row_id=row_id, worker=worker, reason=reason, now=now)
+            for row_id, reason in reasons.items()
+        )
 
 
 def release(
@@ -250,95 +195,10 @@ def release(
     ids = list(row_ids)
     if not ids:
         return 0
-    values: dict[str, object] = {
-        "state": QUEUED,
-        "next_attempt_at": until,
-        "claimed_by": None,
-        "claimed_at": None,
-    }
-    if reason is not None:
-        values["failed_reason"] = reason[:500]
-    if count_error:
-        values["error_count"] = col(Outbox.error_count) + 1
     with db.row_transaction() as s:
-        res = s.execute(
-            update(Outbox)
-            .where(
-                col(Outbox.id).in_(ids),
-                col(Outbox.state) == SENDING,
-                col(Outbox.claimed_by) == worker,
-            )
-            .values(**values)
+        return outbox.release(
+            s, row_ids=ids, worker=worker, until=until, reason=reason, count_error=count_error
         )
-        return int(res.rowcount)  # type: ignore[attr-defined]
-
-
-def _fallback_key(key: str, channel: str) -> str:
-    key = f"{key}|fallback:{channel}"
-    if len(key) <= 200:
-        return key
-    return f"fallback:{channel}:{hashlib.sha256(key.encode()).hexdigest()}"
-
-
-def _fallback_address(s: Session, row: Outbox) -> tuple[str, str] | None:
-    """The person's other channel and address, if there is one and it may be used.
-
-    Telegram falls back to SMS, SMS to Telegram; WhatsApp to SMS to the same phone (unless the
-    number said STOP to SMS), else Telegram. A call is an extra to a message that went as well:
-    it has no fallback.
-    """
-    if row.person_id is None or row.fallback_from is not None or row.channel == "voice":
-        return None  # a fallback does not fall back again: no ping-pong between channels
-    person = s.get(Person, row.person_id)
-    if person is None:
-        return None
-    sms_ok = bool(person.phone) and (
-        s.exec(
-            select(OptOut.id).where(OptOut.channel == "sms", OptOut.address == person.phone)
-        ).first()
-        is None
-    )
-    if row.channel in ("telegram", "whatsapp") and sms_ok and person.phone:
-        return ("sms", person.phone)
-    if row.channel in ("sms", "whatsapp") and person.telegram_id is not None:
-        return ("telegram", str(person.telegram_id))
-    return None
-
-
-def _fail_row(s: Session, row: Outbox, reason: str, now: datetime) -> int | None:
-    """Fail one row in session `s`; queue its fallback on the person's other channel."""
-    row.state = FAILED
-    row.failed_reason = reason[:500]
-    row.claimed_by = None
-    row.claimed_at = None
-    s.add(row)
-    other = _fallback_address(s, row)
-    if other is None:
-        return None
-    channel, address = other
-    key = _fallback_key(row.dedupe_key, channel)
-    if s.exec(select(Outbox.id).where(Outbox.dedupe_key == key)).first() is not None:
-        return None
-    fallback = Outbox(
-        dedupe_key=key,
-        channel=channel,
-        address=address,
-        person_id=row.person_id,
-        language=row.language,
-        template=row.template,
-        params=dict(row.params or {}),
-        body=row.body if row.template == "reply" else None,
-        options=list(row.options or []),
-        private=row.private,
-        seizure_ref=row.seizure_ref,
-        due_at=now,
-        state=QUEUED,
-        fallback_from=row.id,
-        created_at=now,
-    )
-    s.add(fallback)
-    s.flush()
-    return fallback.id
 
 
 def fail(
@@ -346,12 +206,9 @@ def fail(
 ) -> int | None:
     """The row ends `failed` with `reason`; returns the id of its fallback row, if any."""
     with db.row_transaction() as s:
-        row = s.exec(select(Outbox).where(_mine(row_id, worker)).with_for_update()).first()
-        if row is None:
-            return None
-        if count_error:
-            row.error_count += 1
-        return _fail_row(s, row, reason, now)
+        return outbox.fail_claimed(
+            s, row_id=row_id, worker=worker, reason=reason, now=now, count_error=count_error
+        )
 
 
 @dataclass(frozen=True)
@@ -362,7 +219,11 @@ class StatusResult:
 
 
 # Twilio's message statuses that end a message: delivered, or not.
-_TWILIO_DONE = {"delivered": DELIVERED, "undelivered": FAILED, "failed": FAILED}
+_TWILIO_DONE: dict[str, OutboxState] = {
+    "delivered": DELIVERED,
+    "undelivered": FAILED,
+    "failed": FAILED,
+}
 
 
 def _unchanged(row: Outbox | None) -> StatusResult:
@@ -378,29 +239,29 @@ def apply_provider_status(
 ) -> StatusResult:
     """A delivery report (Twilio's status callback) moves the row to delivered or failed.
 
-    Intermediate statuses (queued, sending, sent) change nothing; a report never moves a row
-    back, and a repeat of the same report changes nothing.
+    Intermediate statuses (queued, sending, sent) change nothing; a report moves only a row
+    the table allows (`outbox.may_move`: a `sent` one), so never back, and a repeat changes
+    nothing.
     """
     target = _TWILIO_DONE.get(status.strip().lower())
     with db.row_transaction() as s:
         row = s.exec(
             select(Outbox).where(Outbox.provider_id == provider_id).with_for_update()
         ).first()
-        if row is None or target is None or row.state not in (SENDING, SENT):
+        if row is None or target is None or not outbox.may_move(row.state, target):
             return _unchanged(row)
-        row.outcome = status.strip().lower()[:32]
+        said = status.strip().lower()
         if target == DELIVERED:
-            row.state = DELIVERED
-            row.delivered_at = now
-            s.add(row)
-            return StatusResult(found=True, state=DELIVERED)
-        code = f"twilio-{error_code}" if error_code else f"twilio-{status.strip().lower()}"
-        fallback_id = _fail_row(s, row, f"{code}: {status} reported by Twilio", now)
-        return StatusResult(found=True, state=FAILED, fallback_id=fallback_id)
+            outbox.delivered(s, row, now=now, outcome=said)
+            return StatusResult(found=True, state=DELIVERED.value)
+        code = f"twilio-{error_code}" if error_code else f"twilio-{said}"
+        reason = f"{code}: {status} reported by Twilio"
+        fallback_id = outbox.failed(s, row, reason=reason, now=now, outcome=said)
+        return StatusResult(found=True, state=FAILED.value, fallback_id=fallback_id)
 
 
 # A call's final statuses (Twilio's CallStatus at the `completed` event): answered, or not.
-CALL_OUTCOMES = {
+CALL_OUTCOMES: dict[str, OutboxState] = {
     "completed": DELIVERED,
     "busy": FAILED,
     "no-answer": FAILED,
@@ -428,19 +289,16 @@ def apply_call_status(
         row = s.exec(
             select(Outbox).where(Outbox.provider_id == provider_id).with_for_update()
         ).first()
-        if row is None or target is None or row.state not in (SENDING, SENT):
+        if row is None or target is None or not outbox.may_move(row.state, target):
             return _unchanged(row)
-        row.outcome = said[:32]
         if target == DELIVERED:
-            row.state = DELIVERED
-            row.delivered_at = now
-            if duration and duration.isdigit():
-                row.via_reason = f"answered, {int(duration)} s"
+            answered = f"answered, {int(duration)} s" if duration and duration.isdigit() else None
+            outbox.delivered(s, row, now=now, outcome=said, via_reason=answered)
         else:
-            row.state = FAILED
-            row.failed_reason = f"call-{said}: {_CALL_SAID[said]}"
-        s.add(row)
-        return StatusResult(found=True, state=row.state)
+            # The call keeps which worker placed it; it has no fallback (see above).
+            reason = f"call-{said}: {_CALL_SAID[said]}"
+            outbox.failed(s, row, reason=reason, now=now, outcome=said, keep_claim=True)
+        return StatusResult(found=True, state=target.value)
 
 
 def whatsapp_last_inbound(db: Database, addresses: Iterable[str]) -> dict[str, datetime]:
@@ -519,7 +377,7 @@ class OutboxFigures:
 def outbox_figures(db: Database, *, now: datetime, window: timedelta) -> OutboxFigures:
     """Rows by state, failed rows by reason code, and how late recent messages went out."""
     with db.reading() as s:
-        depth = {state: 0 for state in STATES}
+        depth = {state.value: 0 for state in OutboxState}
         for state, n in s.exec(
             select(Outbox.state, func.count()).group_by(col(Outbox.state))
         ).all():
@@ -527,7 +385,7 @@ def outbox_figures(db: Database, *, now: datetime, window: timedelta) -> OutboxF
         failures: Counter[str] = Counter()
         q = (
             select(Outbox.failed_reason, func.count())
-            .where(Outbox.state == FAILED)
+            .where(Outbox.state == FAILED.value)
             .group_by(col(Outbox.failed_reason))
         )
         for reason, n in s.exec(q).all():

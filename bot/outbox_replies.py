@@ -11,8 +11,8 @@ from datetime import datetime
 
 from sqlmodel import Session
 
-from bot import state
 from bot.types import Channel, Reply
+from office import outbox
 
 MAX_BODY = 4000  # the outbox body column; Telegram allows 4096
 
@@ -81,12 +81,10 @@ def enqueue_replies(
                     "options": options,
                     "private": False,
                     "due_at": now,
-                    "state": "queued",
                     "created_at": now,
                     # The person who wrote caused his own answer.
                     "caused_by": person_id,
                 }
             )
         number += len(reply.options)
-    state.queue_rows(s, rows)
-    return len(rows)
+    return outbox.queue_at_commit(s, rows)

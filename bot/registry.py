@@ -17,7 +17,7 @@ def all_flows() -> list[Flow]:
 
 def build_engine(db: Database, *, unsolicited_per_day: int = UNSOLICITED_PER_DAY) -> Engine:
     """The engine with every flow; `unsolicited_per_day` limits the numbers a private person's
-    report may have the office message (office/notify.py `unsolicited_hold`)."""
+    report may have the office message (office/notify/unsolicited.py `unsolicited_hold`)."""
     from bot.flows.seize import SeizeFlow
 
     flows = [

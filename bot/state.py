@@ -1,4 +1,4 @@
-"""The engine's own rows: where a chat stands, the inbound log, and reply rows for the outbox.
+"""The engine's own rows: where a chat stands, and the inbound log.
 
 Every message reads and writes these, so they cost as little as a message can:
 - the start of a message is ONE statement, built once at import (`open_chat`): whether it was
@@ -33,12 +33,11 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session
 
-from models import Conversation, InboundMessage, OptOut, Outbox, Person, deferred
+from models import Conversation, InboundMessage, OptOut, Person, deferred
 
 _CONV: Table = Conversation.__table__  # type: ignore[attr-defined]
 _INBOUND: Table = InboundMessage.__table__  # type: ignore[attr-defined]
 _OPT_OUT: Table = OptOut.__table__  # type: ignore[attr-defined]
-_OUTBOX: Table = Outbox.__table__  # type: ignore[attr-defined]
 _PERSON: Table = Person.__table__  # type: ignore[attr-defined]
 
 _SEEN = select(_INBOUND.c.replies).where(
@@ -49,7 +48,6 @@ _OPTED_OUT = exists().where(
     _OPT_OUT.c.channel == bindparam("channel"), _OPT_OUT.c.address == bindparam("address")
 )
 _LOG = insert(_INBOUND)
-_QUEUE = insert(_OUTBOX)
 
 
 def _opening(person_key: ColumnElement[Any]) -> Select[Any]:
@@ -236,9 +234,3 @@ def log_inbound(
             "status": status,
         },
     )
-
-
-def queue_rows(s: Session, rows: list[dict[str, Any]]) -> None:
-    """Outbox rows (column values), written at the commit (their dedupe keys are unique)."""
-    for row in rows:
-        deferred.defer(s, _QUEUE, row["dedupe_key"], row)

@@ -54,9 +54,8 @@ class OptOut(SQLModel, table=True):
 class Outbox(SQLModel, table=True):
     """One message to one person, written in the transaction that caused it, sent by the worker.
 
-    States: queued -> sending -> sent -> delivered, or failed (with the reason), or cancelled
-    (no longer true, e.g. a reminder after the cattle were claimed), or held (never sent: an
-    unsolicited message over the limit, with the reason). Never deleted.
+    Its states (`state`) and the moves between them are office/outbox.py's, the only module
+    that writes these rows; docs/worker.md charts them. Never deleted.
     """
 
     id: int | None = Field(default=None, primary_key=True)

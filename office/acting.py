@@ -10,34 +10,25 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
-from models import Outbox
+from office import outbox
 
 _ACTOR = "pound.acting.actor_id"
-_WAITING = "pound.acting.unattributed"
 
 
 def note_actor(s: Session, actor_id: int | None) -> None:
     """The act being recorded is `actor_id`'s: so are the messages it queued so far."""
     s.info[_ACTOR] = actor_id
-    for row in s.info.pop(_WAITING, []):
-        # A row a refused part of the transaction wrote and rolled back is no longer here.
-        if row in s and row.caused_by is None:
-            row.caused_by = actor_id
+    outbox.attribute_waiting(s, actor_id)
 
 
 def forget(s: Session) -> None:
     """A new message begins in a transaction shared with others (the webhooks' group commit):
     nothing it queues is the act of whoever acted before it."""
     s.info.pop(_ACTOR, None)
-    s.info.pop(_WAITING, None)
+    outbox.forget_waiting(s)
 
 
 def actor(s: Session) -> int | None:
     """The person acting in this unit of work, once his act has been recorded."""
     value = s.info.get(_ACTOR)
     return value if isinstance(value, int) else None
-
-
-def attribute_later(s: Session, row: Outbox) -> None:
-    """A message queued before its act was recorded takes the act's actor when it is."""
-    s.info.setdefault(_WAITING, []).append(row)

@@ -1,6 +1,6 @@
 """What a queued message says when it is sent, and whether it is still true (practice G16).
 
-An act queues its messages with the figures of its own instant (`office/notify.py`). The sender
+An act queues its messages with the figures of its own instant (`office/notify/`). The sender
 (`bot/sender.py`) asks `as_it_stands(db, rows, now)` just before it sends a batch: each row's
 params are worked out again from the record as it then stands (the amount due as of the local
 date of `now`, the heads still held, the dates), in the person's language as it now is; a row

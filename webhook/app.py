@@ -47,7 +47,7 @@ def create_app(
     The Telegram and SMS webhooks are mounted when their configuration is given. `on_outbox` is
     called after a webhook commits outbox rows (the worker inside `pound serve` sends them now).
     `unsolicited_per_day`: how many numbers it never heard from one private person may have the
-    office message in 24 hours (office/notify.py `unsolicited_hold`).
+    office message in 24 hours (office/notify/unsolicited.py `unsolicited_hold`).
     `limits` are the per-address limits on failed authentications and unsigned webhook posts
     (webhook/ratelimit.py); without them nothing is limited.
     """

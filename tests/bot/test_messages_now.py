@@ -149,7 +149,7 @@ def test_every_template_is_either_worked_out_at_the_send_or_states_a_done_fact()
 def test_a_message_whose_record_did_not_change_says_at_its_send_what_it_said_when_queued(
     world: World,
 ) -> None:
-    """What office/notify.py queues and what office/messages_now.py works out agree (Sec V-XIV)."""
+    """What office/notify/ queues and what office/messages_now.py works out agree (Sec V-XIV)."""
     seen = 0
 
     def agree() -> None:

@@ -13,7 +13,7 @@ from tests.sms_segments import is_unicode, sms_segments
 BUDGET = {"en": 2, "hi": 3, "bn": 3}
 
 # Exempt: these go only to officers (keeper, police, Darogah, Magistrate; `private=False` in
-# office/notify.py and office/recovery.py), who work from the desk or Telegram and need the whole
+# office/notify/ and office/recovery.py), who work from the desk or Telegram and need the whole
 # of the task, the Sec VIII notice to post or the audit head in one message; "reply" carries a
 # conversation's own text, measured by the chat replies' budget test.
 OFFICERS_ONLY = {

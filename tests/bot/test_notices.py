@@ -24,7 +24,7 @@ def fields(text: str) -> set[str]:
 
 
 def sample(name: str) -> object:
-    """A plausible value for a placeholder, by the naming rules of office/notify.py."""
+    """A plausible value for a placeholder, by the naming rules of office/notify/."""
     if name.endswith("_date"):
         return "2026-03-08"
     if name.endswith("_amount"):

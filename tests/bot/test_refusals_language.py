@@ -126,7 +126,7 @@ def catalog(lang: str) -> dict[str, str]:
 def raised_templates() -> dict[str, tuple[str, str]]:
     """Each text marked N_ in a raise of law/ or office/: text -> (where, error class)."""
     found: dict[str, tuple[str, str]] = {}
-    for path in sorted([*ROOT.glob("law/*.py"), *ROOT.glob("office/*.py")]):
+    for path in sorted([*ROOT.glob("law/*.py"), *ROOT.glob("office/**/*.py")]):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):

@@ -1,0 +1,137 @@
+"""What a complaint tells (Sec XIV): the Magistrates that one waits, the seizer his summons, the
+complainant and the seizer the decision."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session
+
+from law.periods import local_date
+from models import Complaint, Seizure
+from office import outbox
+from office.common import DistrictContext
+from office.notify.custody import closed
+from office.notify.params import amounts, person_param, seizure_params
+from office.notify.queueing import COMPLAINT_REMINDER, send, tell_officers
+from office.roles import Role
+
+
+def complaint_filed(
+    s: Session, seizure: Seizure, ctx: DistrictContext, complaint: Complaint, now: datetime
+) -> None:
+    """The Magistrates of the district have a complaint waiting (Sec XIV); the complainant
+    needs no more reminders to complain (another person's reminder stands)."""
+    tell_officers(
+        s,
+        seizure,
+        ctx,
+        Role.MAGISTRATE,
+        None,
+        template="complaint_waiting",
+        params={
+            **seizure_params(s, seizure, ctx),
+            "complaint_id": complaint.id,
+            "complainant": person_param(s, complaint.complainant_id),
+            "filed_date": local_date(complaint.filed_at, ctx.tz).isoformat(),
+            "text": complaint.text[:300],
+            "section": "XIV",
+        },
+        key=str(complaint.id),
+        now=now,
+    )
+    outbox.cancel_queued(
+        s,
+        seizure_ref=seizure.ref,
+        templates=[COMPLAINT_REMINDER],
+        now=now,
+        person_id=complaint.complainant_id,
+        reason="a complaint was filed",
+    )
+
+
+def complaint_admitted(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    complaint: Complaint,
+    *,
+    hearing: str,
+    now: datetime,
+) -> None:
+    """The seizer is summoned to the summary enquiry, and the complainant told (Sec XIV)."""
+    params = {
+        **seizure_params(s, seizure, ctx),
+        "complaint_id": complaint.id,
+        "complainant": person_param(s, complaint.complainant_id),
+        "hearing": hearing or "-",
+        "section": "XIV",
+    }
+    send(
+        s,
+        seizure,
+        ctx,
+        person_id=seizure.seizer_id,
+        template="summons",
+        params=params,
+        key=str(complaint.id),
+        now=now,
+    )
+    send(
+        s,
+        seizure,
+        ctx,
+        person_id=complaint.complainant_id,
+        template="complaint_admitted",
+        params=params,
+        key=str(complaint.id),
+        now=now,
+    )
+
+
+def complaint_decided(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    complaint: Complaint,
+    *,
+    seizer_pays: int,
+    now: datetime,
+) -> None:
+    """The complainant and the seizer hear the Magistrate's decision (Sec XIV)."""
+    decided = local_date(complaint.decided_at or now, ctx.tz).isoformat()
+    params = {
+        **seizure_params(s, seizure, ctx),
+        "complaint_id": complaint.id,
+        "decided_date": decided,
+        **amounts(
+            ctx,
+            damages=complaint.damages,
+            expenses=complaint.expenses,
+            seizer_pays=seizer_pays,
+        ),
+        "section": "XIV",
+    }
+    send(
+        s,
+        seizure,
+        ctx,
+        person_id=complaint.complainant_id,
+        template=f"complaint_{complaint.status}",
+        params=params,
+        key=str(complaint.id),
+        now=now,
+    )
+    send(
+        s,
+        seizure,
+        ctx,
+        person_id=seizure.seizer_id,
+        template="outcome_seizure_illegal"
+        if complaint.status == "illegal"
+        else "outcome_seizure_upheld",
+        params=params,
+        key=str(complaint.id),
+        now=now,
+    )
+    closed(s, seizure, now)

@@ -1,0 +1,102 @@
+"""What the cattle leaving the pound tell: released on payment or by order, dead or escaped;
+once none is held, the claim reminders are void."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session
+
+from law.lifecycle import SeizureStatus
+from law.periods import local_date
+from models import Seizure
+from office import outbox
+from office.common import DistrictContext
+from office.notify.params import seizure_params
+from office.notify.queueing import CLAIM_REMINDER, send
+
+
+def released(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    *,
+    how: str,
+    key: str,
+    numbers: list[int],
+    at: datetime,
+    now: datetime,
+) -> None:
+    """Cattle left the pound on payment (Sec VII) or by order (Sec VI): the seizer hears the
+    outcome, the owner of an order; once none is held, the claim reminders are void."""
+    params = {
+        **seizure_params(s, seizure, ctx),
+        "heads": len(numbers),
+        "released_date": local_date(at, ctx.tz).isoformat(),
+        "section": "VII" if how == "paid" else "VI",
+    }
+    send(
+        s,
+        seizure,
+        ctx,
+        person_id=seizure.seizer_id,
+        template=f"outcome_released_{how}",
+        params=params,
+        key=key,
+        now=now,
+    )
+    if how == "by_order":
+        send(
+            s,
+            seizure,
+            ctx,
+            person_id=seizure.owner_id,
+            template="owner_released_by_order",
+            params=params,
+            key=key,
+            now=now,
+        )
+    closed(s, seizure, now)
+
+
+def closed(s: Session, seizure: Seizure, now: datetime) -> None:
+    """No head left in the pound: nothing remains to claim, so the claim reminders are void."""
+    if seizure.status == SeizureStatus.CLOSED.value:
+        outbox.cancel_queued(
+            s,
+            seizure_ref=seizure.ref,
+            templates=[CLAIM_REMINDER],
+            now=now,
+            reason="no cattle of this seizure are held any longer",
+        )
+
+
+def animal_lost(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    *,
+    number: int,
+    what: str,
+    reason: str,
+    at: datetime,
+    now: datetime,
+) -> None:
+    """Practice G7: the owner is told of a death or escape in the pound."""
+    send(
+        s,
+        seizure,
+        ctx,
+        person_id=seizure.owner_id,
+        template=f"animal_{what}",
+        params={
+            **seizure_params(s, seizure, ctx),
+            "number": number,
+            "reason": reason[:300],
+            "on_date": local_date(at, ctx.tz).isoformat(),
+            "section": "practice G7",
+        },
+        key=str(number),
+        now=now,
+    )
+    closed(s, seizure, now)

@@ -1,0 +1,57 @@
+"""What an animal outside the Sec VI scale tells (practice G4): the Magistrates that an order is
+needed, the keeper that it is made."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+
+from sqlmodel import Session
+
+from models import KindOrder, Pound, Seizure
+from office.common import DistrictContext
+from office.notify.params import kinds, seizure_params
+from office.notify.queueing import tell_officers
+from office.roles import Role
+from office.state import animals_of
+
+
+def kind_order_needed(
+    s: Session, seizure: Seizure, ctx: DistrictContext, *, kinds: Mapping[str, int], now: datetime
+) -> None:
+    """Practice G4: the district's Magistrates hear that a seizure brought in animals outside
+    the Sec VI scale, which the keeper can register only on their order."""
+    tell_officers(
+        s,
+        seizure,
+        ctx,
+        Role.MAGISTRATE,
+        None,
+        template="kind_order_needed",
+        params={**seizure_params(s, seizure, ctx), "animals_kinds": dict(kinds), "section": "G4"},
+        key="reported",
+        now=now,
+    )
+
+
+def kind_ordered(
+    s: Session, seizure: Seizure, ctx: DistrictContext, *, order_id: int, now: datetime
+) -> None:
+    """Practice G4: the keeper hears that the Magistrate has ordered the fine and feeding of
+    the animals outside the scale, so he may now register the seizure (Sec V)."""
+    rows = [a for a in animals_of(s, seizure) if a.order_id == order_id]
+    pound = s.get(Pound, seizure.pound_id)
+    # Queued before the order's audit event: caused by the Magistrate who made the order.
+    order = s.get(KindOrder, order_id)
+    tell_officers(
+        s,
+        seizure,
+        ctx,
+        Role.KEEPER,
+        pound.code if pound else "",
+        template="kind_ordered",
+        params={**seizure_params(s, seizure, ctx), "animals_kinds": kinds(rows), "section": "G4"},
+        key=f"order{order_id}",
+        now=now,
+        caused_by=order.ordered_by if order is not None else None,
+    )

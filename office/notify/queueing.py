@@ -1,0 +1,205 @@
+"""Who is told: one message to one person as an outbox row, to a seizure's people and officers.
+
+Each row is written in the act's own transaction (transactional outbox) through office/outbox.py,
+once per person and cause (its dedupe key), in the person's language, on the channel he last
+wrote on (office/reach.py); a notice that binds him goes as a voice call too, if he asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+
+from sqlmodel import Session, select
+
+from models import District, Outbox, Person, RoleGrant, Seizure
+from office import acting, outbox
+from office.common import DistrictContext
+from office.notify.unsolicited import unsolicited_hold
+from office.reach import VOICE, channel_for
+from office.roles import Role
+
+CLAIM_REMINDER = "claim_reminder"
+COMPLAINT_REMINDER = "complaint_reminder"
+# The notices that bind the owner: to a person who asked to be called (`Person.voice`) they
+# also go as a voice call, an outbox row of its own (docs/channels.md, "Voice").
+CALLED_TEMPLATES = frozenset({"claim_notice", "notice_posted", COMPLAINT_REMINDER})
+
+
+def _language(s: Session, person: Person, district_id: int | None) -> str:
+    """The person's own choice, else the district's first language, else English."""
+    if person.language:
+        return person.language
+    if district_id is not None:
+        district = s.get(District, district_id)
+        if district is not None and district.languages:
+            return district.languages[0]
+    return "en"
+
+
+def enqueue(
+    s: Session,
+    *,
+    person_id: int,
+    template: str,
+    params: Mapping[str, object],
+    key: str,
+    due_at: datetime,
+    now: datetime,
+    private: bool = True,
+    seizure_ref: str | None = None,
+    district_id: int | None = None,
+    caused_by: int | None = None,
+    unsolicited_per_day: int | None = None,
+) -> Outbox | None:
+    """One message to one person, in the caller's transaction; None if he cannot be reached.
+
+    `key` is the dedupe key: a repeated cause finds its first row and writes nothing (the
+    writer lock makes the look-up safe; the unique index is the last word).
+
+    `caused_by` is the person whose act causes it (by default the actor of the act being
+    recorded). With `unsolicited_per_day`, a message that person's act would send to a number
+    the office has never heard from is written `held` once he has had it message that many
+    such numbers in 24 hours (`unsolicited_hold`).
+    """
+    existing = outbox.find(s, key[:200])
+    if existing is not None:
+        return existing
+    person = s.get(Person, person_id)
+    if person is None:
+        return None
+    reach = channel_for(s, person)  # the channel he last wrote on (office/reach.py)
+    if reach is None:
+        return None
+    channel, address = reach
+    if district_id is None and seizure_ref is not None:
+        district_id = s.exec(select(Seizure.district_id).where(Seizure.ref == seizure_ref)).first()
+    by = caused_by if caused_by is not None else acting.actor(s)
+    held = (
+        unsolicited_hold(
+            s,
+            caused_by=by,
+            person=person,
+            district_id=district_id,
+            now=now,
+            per_day=unsolicited_per_day,
+        )
+        if unsolicited_per_day is not None
+        else None
+    )
+    row = outbox.queue(
+        s,
+        dedupe_key=key,
+        channel=channel,
+        address=address,
+        person_id=person_id,
+        language=_language(s, person, district_id),
+        template=template,
+        params=params,
+        private=private,
+        seizure_ref=seizure_ref,
+        due_at=due_at,
+        now=now,
+        held=held,
+        caused_by=by,
+    )
+    if by is None:
+        outbox.attribute_later(s, row)
+    call_key = f"voice|{key}"[:200]
+    if (
+        template in CALLED_TEMPLATES
+        and person.voice
+        and person.phone
+        and not outbox.taken(s, call_key)
+    ):
+        call = outbox.queue(
+            s,
+            dedupe_key=call_key,
+            channel=VOICE,
+            address=person.phone,
+            person_id=person_id,
+            language=row.language,
+            template=template,
+            params=params,
+            private=True,  # a call waits out the quiet hours like any private message (G11)
+            seizure_ref=seizure_ref,
+            due_at=due_at,
+            now=now,
+            held=held,
+            caused_by=by,
+        )
+        if by is None:
+            outbox.attribute_later(s, call)
+    return row
+
+
+def officers(s: Session, district_id: int, role: Role, place: str | None = None) -> list[int]:
+    """Everyone holding `role` (at `place`) in the district, in a stable order."""
+    q = select(RoleGrant.person_id).where(
+        RoleGrant.district_id == district_id, RoleGrant.role == role.value
+    )
+    if place is not None:
+        q = q.where(RoleGrant.place == place)
+    return sorted(set(s.exec(q).all()))
+
+
+def send(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    *,
+    person_id: int | None,
+    template: str,
+    params: Mapping[str, object],
+    key: str,
+    now: datetime,
+    due_at: datetime | None = None,
+    private: bool = True,
+    caused_by: int | None = None,
+    unsolicited_per_day: int | None = None,
+) -> Outbox | None:
+    if person_id is None:
+        return None
+    return enqueue(
+        s,
+        person_id=person_id,
+        template=template,
+        params=params,
+        key=f"{template}:{seizure.ref}:{key}:{person_id}",
+        due_at=due_at or now,
+        now=now,
+        private=private,
+        seizure_ref=seizure.ref,
+        district_id=ctx.id,
+        caused_by=caused_by,
+        unsolicited_per_day=unsolicited_per_day,
+    )
+
+
+def tell_officers(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    role: Role,
+    place: str | None,
+    *,
+    template: str,
+    params: Mapping[str, object],
+    key: str,
+    now: datetime,
+    caused_by: int | None = None,
+) -> None:
+    # Officers hear of work in office hours too; quiet hours (G11) are for private people.
+    for person_id in officers(s, ctx.id, role, place):
+        send(
+            s,
+            seizure,
+            ctx,
+            person_id=person_id,
+            template=template,
+            params=params,
+            key=key,
+            now=now,
+            private=False,
+            caused_by=caused_by,
+        )

@@ -1,0 +1,257 @@
+"""What the road to a sale tells: the Darogah asked to post the notice (Sec VIII), the owner told
+it is up, the sale falling due or the owner refusing to pay (Sec IX), and the account after it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import date, datetime
+
+from sqlmodel import Session
+
+from law.periods import local_date
+from models import Animal, Pound, Seizure, SurplusDeposit
+from office import outbox
+from office.common import DistrictContext
+from office.notify.params import amounts, due_params, in_pound, kinds, seizure_params
+from office.notify.queueing import CLAIM_REMINDER, send, tell_officers
+from office.roles import Role
+from office.state import animals_of
+
+
+def unclaimed_reported(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    *,
+    notice: Mapping[str, object],
+    now: datetime,
+) -> None:
+    """The Darogah of the thana is asked to post the notice and have it proclaimed (Sec VIII)."""
+    pound = s.get(Pound, seizure.pound_id)
+    rows = in_pound(animals_of(s, seizure))
+    tell_officers(
+        s,
+        seizure,
+        ctx,
+        Role.DAROGAH,
+        pound.thana if pound else "",
+        template="unclaimed_report",
+        params={
+            **seizure_params(s, seizure, ctx),
+            "heads": len(rows),
+            "animals_kinds": kinds(rows),
+            "claim_date": seizure.claim_until.isoformat() if seizure.claim_until else None,
+            "notice": dict(notice),
+            "section": "VIII",
+        },
+        key="reported",
+        now=now,
+    )
+
+
+def notice_posted(s: Session, seizure: Seizure, ctx: DistrictContext, now: datetime) -> None:
+    """The owner hears the notice is up and when the sale may be held (Sec VIII)."""
+    if seizure.noticed_on is None or seizure.sale_not_before is None:
+        return
+    rows = animals_of(s, seizure)
+    today = local_date(now, ctx.tz)
+    send(
+        s,
+        seizure,
+        ctx,
+        person_id=seizure.owner_id,
+        template="notice_posted",
+        params={
+            **seizure_params(s, seizure, ctx),
+            "notice_date": seizure.noticed_on.isoformat(),
+            "claim_date": seizure.sale_not_before.fromordinal(
+                seizure.sale_not_before.toordinal() - 1
+            ).isoformat(),
+            "sale_date": seizure.sale_not_before.isoformat(),
+            **due_params(seizure, rows, ctx, today),
+            "section": "VIII",
+        },
+        key="notice",
+        now=now,
+    )
+
+
+def owner_refused(s: Session, seizure: Seizure, ctx: DistrictContext, now: datetime) -> None:
+    """The owner appeared and would not pay: the Darogah may sell as many as needed (Sec IX)."""
+    outbox.cancel_queued(
+        s,
+        seizure_ref=seizure.ref,
+        templates=[CLAIM_REMINDER],
+        now=now,
+        reason="the owner appeared and refused to pay",
+    )
+    if seizure.complaints_pending:
+        return
+    _sale_due_darogah(s, seizure, ctx, key="refused", section="IX", now=now)
+
+
+def _sale_due_darogah(
+    s: Session, seizure: Seizure, ctx: DistrictContext, *, key: str, section: str, now: datetime
+) -> None:
+    pound = s.get(Pound, seizure.pound_id)
+    rows = in_pound(animals_of(s, seizure))
+    tell_officers(
+        s,
+        seizure,
+        ctx,
+        Role.DAROGAH,
+        pound.thana if pound else "",
+        template="sale_due_refused" if section == "IX" else "sale_due",
+        params={
+            **seizure_params(s, seizure, ctx),
+            "heads": len(rows),
+            "animals_kinds": kinds(rows),
+            "notice_date": seizure.noticed_on.isoformat() if seizure.noticed_on else None,
+            "section": section,
+        },
+        key=key,
+        now=now,
+    )
+
+
+def sale_due(s: Session, seizure: Seizure, ctx: DistrictContext, now: datetime) -> None:
+    """The notice has run unclaimed: the Darogah may hold the auction, the owner is warned."""
+    _sale_due_darogah(s, seizure, ctx, key="notice", section="VIII", now=now)
+    rows = animals_of(s, seizure)
+    send(
+        s,
+        seizure,
+        ctx,
+        person_id=seizure.owner_id,
+        template="sale_due_owner",
+        params={
+            **seizure_params(s, seizure, ctx),
+            "sale_date": seizure.sale_not_before.isoformat() if seizure.sale_not_before else None,
+            **due_params(seizure, rows, ctx, local_date(now, ctx.tz)),
+            "section": "VIII",
+        },
+        key="notice",
+        now=now,
+    )
+
+
+def sale_recorded(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    *,
+    sale_id: int,
+    kind: str,
+    numbers: dict[str, int],
+    held_on: date,
+    impounded_from: date,
+    deposit_id: int | None,
+    now: datetime,
+    handed_back: Iterable[int] = (),
+    still_held: Iterable[int] = (),
+) -> None:
+    """After an auction: the owner's account (Sec IX) and the surplus he may claim (XI); the
+    seizer's outcome. `numbers` holds the account's amounts and counts. Under Sec IX the
+    account says what became of the head not sold: handed back with the balance, or still
+    held with a further sale to follow (practice G13), or nothing left to sell."""
+    basics = seizure_params(s, seizure, ctx)
+    section = "IX" if kind == "non_payment" else "VIII"
+    rows = {a.number: a for a in animals_of(s, seizure)}
+    returned = [rows[n] for n in handed_back if n in rows]
+    held = [rows[n] for n in still_held if n in rows]
+    account = {
+        **basics,
+        "number_seized": numbers["number_seized"],
+        "number_sold": numbers["number_sold"],
+        "from_date": impounded_from.isoformat(),
+        "until_date": held_on.isoformat(),
+        "returned": len(returned),
+        "returned_kinds": kinds(returned),
+        "held": len(held),
+        "held_kinds": kinds(held),
+        **amounts(
+            ctx,
+            **{
+                k: numbers.get(k, 0)
+                for k in (
+                    "fines",
+                    "feeding",
+                    "expenses",
+                    "proceeds",
+                    "paid_before",
+                    "fines_paid",
+                    "feeding_paid",
+                    "expenses_paid",
+                    "balance",
+                    "still_due",
+                    "shortfall",
+                )
+            },
+            # What the seizure was charged: fines, feeding and the expenses of the sale.
+            charged=sum(numbers.get(k, 0) for k in ("fines", "feeding", "expenses")),
+        ),
+        "section": "IX",
+    }
+    send(
+        s,
+        seizure,
+        ctx,
+        person_id=seizure.owner_id,
+        template=_sale_account_template(kind, numbers, returned),
+        params=account,
+        key=str(sale_id),
+        now=now,
+    )
+    deposit = s.get(SurplusDeposit, deposit_id) if deposit_id is not None else None
+    if deposit is not None:
+        send(
+            s,
+            seizure,
+            ctx,
+            person_id=seizure.owner_id,
+            template="surplus_claimable",
+            params={
+                **basics,
+                "deposit_id": deposit.id,
+                **amounts(ctx, surplus=deposit.amount),
+                "until_date": deposit.claim_until.isoformat(),
+                "section": "XI",
+            },
+            key=str(deposit.id),
+            now=now,
+        )
+    send(
+        s,
+        seizure,
+        ctx,
+        person_id=seizure.seizer_id,
+        template="outcome_sold",
+        params={
+            **basics,
+            "heads": numbers["number_sold"],
+            "sold_date": held_on.isoformat(),
+            "section": section,
+        },
+        key=str(sale_id),
+        now=now,
+    )
+    # Sold cattle can no longer be claimed. The owner may still complain within the ten days
+    # (practice G12: the seizer then repays the fines and charges taken from the proceeds), so
+    # the complaint reminder stands.
+    outbox.cancel_queued(
+        s,
+        seizure_ref=seizure.ref,
+        templates=[CLAIM_REMINDER],
+        now=now,
+        reason="the cattle were sold",
+    )
+
+
+def _sale_account_template(kind: str, numbers: Mapping[str, int], returned: list[Animal]) -> str:
+    if kind != "non_payment":
+        return "sale_account_unclaimed"
+    if numbers.get("shortfall"):
+        return "sale_account_shortfall"  # nothing left to sell (G5, G13)
+    if numbers.get("still_due"):
+        return "sale_account_short"  # the rest stay in the pound (G13)
+    return "sale_account" if returned else "sale_account_all_sold"
