@@ -11,7 +11,7 @@ from bot.delivery import claim_due
 from bot.outbox_replies import enqueue_replies
 from bot.registry import build_engine
 from bot.types import Channel, Inbound, Reply
-from models import Outbox
+from models import Database, Outbox
 from office.deadlines import advance_deadlines
 from office.kind_orders import order_for_seizure
 from office.pound_acts import register_arrival
