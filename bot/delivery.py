@@ -359,7 +359,7 @@ def opted_out(db: Database, channel: str, addresses: Iterable[str]) -> set[str]:
     wanted = list(set(addresses))
     if not wanted:
         return set()
-    with db.reading() as s:
+    with db.reading(primary=True) as s:  # a STOP just said is on the database before a replica
         q = select(OptOut.address).where(OptOut.channel == channel, col(OptOut.address).in_(wanted))
         return set(s.exec(q).all())
 

@@ -25,7 +25,7 @@ from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import LANGUAGES, N_, Translator, normalise_language, translator
 from bot.types import Channel, Inbound, Option, Reply
 from law.errors import PoundError
-from models import Database, Person
+from models import Database, Person, Work
 from office import acting, reach
 from office.common import normalise_phone, person_by_phone, roles_of
 
@@ -81,16 +81,17 @@ class Engine:
     def receive(
         self, inbound: Inbound, *, now: datetime, external_id: str | None = None
     ) -> Handled:
-        """Handle one message once, in a transaction of its own: a repeat of `external_id`
+        """Handle one message once, in a unit of work of its own: a repeat of `external_id`
         gets the first answer again."""
         try:
-            with self.db.transaction() as s:
-                return self.receive_in(s, inbound, now=now, external_id=external_id)
+            with self.db.unit_of_work(now=now) as work:
+                return self.receive_in(work, inbound, external_id=external_id)
         except IntegrityError:
-            # The same update raced in twice; the other one won: answer as it did.
+            # The same update raced in twice; the other one won: answer as it did (its commit
+            # is on the database itself, maybe not yet on a read replica).
             if external_id is None:
                 raise
-            with self.db.reading() as s:
+            with self.db.reading(primary=True) as s:
                 seen = state.seen_replies(s, inbound.channel.value, external_id)
                 if seen is None:
                     raise
@@ -109,24 +110,25 @@ class Engine:
 
     def receive_in(
         self,
-        s: Session,
+        work: Work,
         inbound: Inbound,
         *,
-        now: datetime,
         external_id: str | None = None,
         opening: state.Opening | None = None,
     ) -> Handled:
-        """Handle one message in the caller's open transaction (which commits it).
+        """Handle one message, received at `work.now`, in the caller's unit of work (which
+        commits it); the flows hand that unit to the use cases they call.
 
         `opening`: what `open` read, when the caller has already read it.
         """
+        s, now = work.session, work.now
         acting.forget(s)  # one batch, many people: each message's acts are its own
         if opening is None:
             opening = self.open(s, inbound, external_id)
         if opening.seen is not None:
             return Handled([Reply.from_dict(r) for r in opening.seen], repeat=True)
         chat = opening.chat
-        replies = self._converse(s, chat, opening.person_id, inbound, now)
+        replies = self._converse(work, chat, opening.person_id, inbound)
         state.save_chat(s, chat, now)
         if external_id is not None:
             state.log_inbound(
@@ -172,13 +174,9 @@ class Engine:
     # --- one message --------------------------------------------------------------------------
 
     def _converse(
-        self,
-        s: Session,
-        conv: state.ChatState,
-        person_id: int | None,
-        inbound: Inbound,
-        now: datetime,
+        self, work: Work, conv: state.ChatState, person_id: int | None, inbound: Inbound
     ) -> list[Reply]:
+        s, now = work.session, work.now
         lang = conv.language
         t = translator(lang)
         person, replies = self._identify(s, conv, person_id, inbound, now, t)
@@ -192,9 +190,7 @@ class Engine:
         text = msg.text.strip()
         roles = roles_of(s, person.id) if person and person.id else []
         ctx = Ctx(
-            db=self.db,
-            s=s,
-            now=now,
+            work=work,
             inbound=msg,
             person=person,
             roles=roles,
@@ -294,7 +290,7 @@ class Engine:
         # The draft too goes back to where it was, not half changed by the failed step.
         before = copy.deepcopy(ctx.data)
         try:
-            with ctx.s.begin_nested():
+            with ctx.work.transaction():
                 turn: Turn = step()
                 return turn
         except PoundError as exc:

@@ -15,7 +15,7 @@ from bot.channels.sms import opt_keyword
 from bot.engine import Engine, Handled
 from bot.i18n import N_, translator
 from bot.types import Inbound, Reply
-from models import OptOut
+from models import OptOut, Work
 
 STOPPED = N_(
     "You will get no more messages from the pound office. Send START to hear from us again."
@@ -23,11 +23,10 @@ STOPPED = N_(
 STARTED = N_("Messages from the pound office are on again. Send {say_help} for the menu.")
 
 
-def receive_in(
-    s: Session, engine: Engine, inbound: Inbound, *, external_id: str, now: datetime
-) -> Handled:
-    """Handle one SMS once in the caller's transaction: STOP and START here, anything else by
-    the engine unless the sender has opted out."""
+def receive_in(work: Work, engine: Engine, inbound: Inbound, *, external_id: str) -> Handled:
+    """Handle one SMS, received at `work.now`, once in the caller's unit of work: STOP and
+    START here, anything else by the engine unless the sender has opted out."""
+    s, now = work.session, work.now
     opening = engine.open(s, inbound, external_id)
     if opening.seen is not None:
         return Handled([Reply.from_dict(r) for r in opening.seen], repeat=True)
@@ -50,7 +49,7 @@ def receive_in(
     if opted_out:
         # Said nothing to: only START is answered once a person has said STOP.
         return _record(s, inbound, external_id, now, [], "ignored")
-    return engine.receive_in(s, inbound, now=now, external_id=external_id, opening=opening)
+    return engine.receive_in(work, inbound, external_id=external_id, opening=opening)
 
 
 def _record(

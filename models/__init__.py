@@ -12,6 +12,7 @@ from models.messaging import ChannelSession, Conversation, InboundMessage, OptOu
 from models.orders import FundPayment, KindOrder
 from models.sale import CattleReceipt, Notice, Sale, SaleLot, SurplusDeposit
 from models.seizure import AidRequest, Animal, Conveyance, RegisterEntry, Seizure
+from models.work import Work
 
 __all__ = [
     "AidRequest",
@@ -54,4 +55,5 @@ __all__ = [
     "Seizure",
     "SurplusDeposit",
     "Village",
+    "Work",
 ]

@@ -1,12 +1,12 @@
-"""The database handle: engine, sessions and the one-writer transaction every use case runs in."""
+"""The database handle: its engines, and the units of work that write to it (models/work.py)."""
 
 from __future__ import annotations
 
-import contextvars
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
-from typing import Any
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import event, text
 from sqlalchemy.engine import Engine, make_url
@@ -14,13 +14,8 @@ from sqlmodel import Session, create_engine
 
 from models.deferred import DeferringSession
 
-_current: contextvars.ContextVar[Session | None] = contextvars.ContextVar(
-    "pound_session", default=None
-)
-
-# Every writing transaction takes this lock first on PostgreSQL (SQLite takes its file lock with
-# BEGIN IMMEDIATE), so the audit chain, register numbers and refs never race between replicas.
-WRITER_LOCK_KEY = 0x506F756E64  # "Pound"
+if TYPE_CHECKING:
+    from models.work import Work
 
 # Where a writing session carries the audit key (`Session.info`).
 AUDIT_KEY = "pound.audit_key"
@@ -65,8 +60,28 @@ def _sqlite_pragmas(engine: Engine) -> None:
         conn.exec_driver_sql(f"BEGIN {mode}")
 
 
+def _engine(url: str, *, echo: bool, pool_size: int) -> Engine:
+    kwargs: dict[str, Any] = {"echo": echo}
+    if make_url(url).get_backend_name() == "sqlite":
+        kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+    else:
+        kwargs["pool_size"] = pool_size
+        kwargs["max_overflow"] = pool_size
+        kwargs["pool_pre_ping"] = True
+    engine = create_engine(url, **kwargs)
+    if engine.dialect.name == "sqlite":
+        _sqlite_pragmas(engine)
+    return engine
+
+
 class Database:
-    """One database: a SQLite file (the embedded default) or PostgreSQL."""
+    """One database: a SQLite file (the embedded default) or PostgreSQL.
+
+    A use case takes a `Database` and writes in `transaction()`. Handed the database itself, it
+    is its own unit of work: its transaction commits when its block ends. Handed a `Work` (a unit
+    of work its caller opened with `unit_of_work`, models/work.py), its transaction is a
+    SAVEPOINT of that unit, and the caller commits. What the caller passes decides, nothing else.
+    """
 
     def __init__(
         self,
@@ -75,28 +90,24 @@ class Database:
         echo: bool = False,
         pool_size: int = 10,
         audit_key: bytes | None = None,
+        read_url: str | None = None,
     ) -> None:
         self.url = normalise_url(url)
         # The key of the audit chain's HMAC (POUND_AUDIT_KEY), kept outside the database and
         # handed to each writing session (office/audit.py seals the events with it).
         self.audit_key = audit_key
-        parsed = make_url(self.url)
-        self.dialect = parsed.get_backend_name()
-        kwargs: dict[str, Any] = {"echo": echo}
-        if self.dialect == "sqlite":
-            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
-        else:
-            kwargs["pool_size"] = pool_size
-            kwargs["max_overflow"] = pool_size
-            kwargs["pool_pre_ping"] = True
-        self.engine: Engine = create_engine(self.url, **kwargs)
-        self._turn: threading.RLock | None = None
+        self.dialect = make_url(self.url).get_backend_name()
+        self.engine: Engine = _engine(self.url, echo=echo, pool_size=pool_size)
+        # A read replica (POUND_DATABASE_READ_URL): `reading()` outside a unit of work looks
+        # there; nothing ever writes there. Without one, reads go to the database itself.
+        self.read_url = normalise_url(read_url) if read_url else None
+        self.read_engine: Engine = (
+            _engine(self.read_url, echo=echo, pool_size=pool_size) if self.read_url else self.engine
+        )
+        self._turn: threading.RLock | None = _turn_for(self.url) if self.is_sqlite else None
         # What is derived from this database and kept with its handle, by the module keeping it;
         # each keeper checks its entry is still true before it uses it (office/lookup.py).
         self.memo: dict[str, Any] = {}
-        if self.dialect == "sqlite":
-            _sqlite_pragmas(self.engine)
-            self._turn = _turn_for(self.url)
 
     @property
     def is_sqlite(self) -> bool:
@@ -106,56 +117,56 @@ class Database:
         """This process's turn to write (a context manager): on SQLite, the threads of one
         process write one after another; on PostgreSQL it is nothing, rows lock themselves.
 
-        `transaction()` and `row_transaction()` take it.
+        Every unit of work and `row_transaction()` take it.
         """
         return self._turn if self._turn is not None else nullcontext()
 
     @contextmanager
-    def transaction(self) -> Iterator[Session]:
-        """A writing transaction: commits at the end, rolls back on any error.
-
-        Nested calls share the outer transaction (so a conversation step and the use case it calls
-        commit together); the inner part runs in a SAVEPOINT so a refused act leaves nothing behind.
-        """
-        outer = _current.get()
-        if outer is not None:
-            with outer.begin_nested():
-                yield outer
-            return
+    def _writing(self) -> Iterator[Session]:
+        """A new writing session in its transaction: commits at the end, rolls back on error."""
         session = DeferringSession(self.engine, expire_on_commit=False)
         session.info[AUDIT_KEY] = self.audit_key
-        token = _current.set(session)
         try:
             with self.write_turn(), session.begin():
-                if not self.is_sqlite:
-                    session.execute(
-                        text("SELECT pg_advisory_xact_lock(:k)"), {"k": WRITER_LOCK_KEY}
-                    )
                 yield session
         finally:
-            _current.reset(token)
             session.close()
 
     @contextmanager
+    def unit_of_work(self, *, now: datetime) -> Iterator[Work]:
+        """Open a unit of work acting at `now`: one session, committed when this block ends
+        (rolled back if it raises). Whoever opens it commits it; the use cases it is handed to
+        write in savepoints of it (models/work.py)."""
+        from models.work import Work  # models.work builds on this module
+
+        with self._writing() as session:
+            yield Work(self, session, now)
+
+    @contextmanager
+    def transaction(self) -> Iterator[Session]:
+        """A writing transaction of its own, the whole unit of work of the use case that opens
+        it: commits at the end, rolls back on any error. (A `Work` makes it a savepoint.)"""
+        with self._writing() as session:
+            yield session
+
+    @contextmanager
     def row_transaction(self) -> Iterator[Session]:
-        """A writing transaction that locks only the rows it touches: on PostgreSQL it takes no
-        global writer lock (several outbox workers work at once, claiming rows `SKIP LOCKED`);
-        on SQLite it takes this process's write turn. Commits at the end, rolls back on error.
-        """
+        """A writing transaction that locks only the rows it touches (several outbox workers
+        claim rows `SKIP LOCKED` at once on PostgreSQL); on SQLite it takes this process's write
+        turn. Commits at the end, rolls back on error."""
         turn = self.write_turn()
         with turn, Session(self.engine, expire_on_commit=False) as session, session.begin():
             yield session
 
     @contextmanager
-    def reading(self) -> Iterator[Session]:
-        """A read-only look: never takes the writer lock, never commits."""
-        outer = _current.get()
-        if outer is not None:
-            yield outer
-            return
-        session = DeferringSession(self.engine, expire_on_commit=False)
+    def reading(self, *, primary: bool = False) -> Iterator[Session]:
+        """A read-only look: takes no write turn, never commits. It looks at the read replica
+        when there is one, unless `primary`: a read that must see the latest commit (what
+        decides a write, or answers for a write just made) asks the database itself."""
+        engine = self.engine if primary else self.read_engine
+        session = DeferringSession(engine, expire_on_commit=False)
         try:
-            if self.is_sqlite:
+            if engine.dialect.name == "sqlite":
                 session.connection(execution_options={"sqlite_begin": "DEFERRED"})
             yield session
             session.rollback()
@@ -168,3 +179,5 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
+        if self.read_engine is not self.engine:
+            self.read_engine.dispose()

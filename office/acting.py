@@ -3,7 +3,9 @@
 Every act appends its audit event with its actor (office/audit.py) before it queues its
 messages; the outbox rows it writes then carry that person as `caused_by`. A row queued before
 any act of the unit of work was recorded takes the actor of the first one that is. A message
-handled in a transaction shared with others (the webhooks' group commit) starts afresh.
+handled in a unit of work shared with others (the webhooks' group commit, models/work.py)
+starts afresh. It is kept with the unit's session, which is what the acts that record it
+(office/audit.py) and the messages that name it (office/notify.py) are handed.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ def note_actor(s: Session, actor_id: int | None) -> None:
 
 
 def forget(s: Session) -> None:
-    """A new message begins in a transaction shared with others (the webhooks' group commit):
+    """A new message begins in a unit of work shared with others (the webhooks' group commit):
     nothing it queues is the act of whoever acted before it."""
     s.info.pop(_ACTOR, None)
     outbox.forget_waiting(s)

@@ -44,7 +44,7 @@ from office.common import (
 )
 from office.pound_acts import write_release_order
 from office.roles import Role
-from office.seizures import PersonIn
+from office.seizures import PersonIn, person_acting
 from office.state import advance, animals_of
 
 # A complaint is open while pending (not yet examined) or admitted (the seizer summoned).
@@ -88,7 +88,7 @@ def _complainant_person(s: Session, seizure: Seizure, named: PersonIn, now: date
 def file_complaint(
     db: Database,
     *,
-    actor_id: int,
+    actor_id: int | PersonIn,
     ref: str,
     text: str,
     occurred_at: datetime,
@@ -130,8 +130,9 @@ def file_complaint(
         advance(
             s, seizure, animals_of(s, seizure), ctx, FileComplaint(on=on), at=occurred_at, on=on
         )
+        actor = person_acting(s, actor_id, now)  # one writing for the first time is added
+        actor_id = actor.id or 0
         by_magistrate = has_role(s, actor_id, ctx.id, Role.MAGISTRATE)
-        actor = get_person(s, actor_id)
         if complainant is not None:
             person = _complainant_person(s, seizure, complainant, now)
         elif agent and not by_magistrate and seizure.owner_id is not None:

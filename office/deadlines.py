@@ -81,7 +81,8 @@ def advance_deadlines(db: Database, *, now: datetime, batch: int = BATCH) -> Pas
 
 
 def _one(db: Database, seizure_id: int, now: datetime, report: PassReport) -> None:
-    with db.transaction() as s:
+    with db.unit_of_work(now=now) as work:  # the act below is a savepoint of it
+        s = work.session
         seizure = s.exec(select(Seizure).where(Seizure.id == seizure_id).with_for_update()).first()
         # Another pass or worker may have been here first: then there is nothing to do.
         if seizure is None or seizure.next_due_at is None or seizure.next_due_at > now:
@@ -94,7 +95,7 @@ def _one(db: Database, seizure_id: int, now: datetime, report: PassReport) -> No
                 report.cleared += 1
                 return
             try:
-                report_unclaimed(db, actor_id=None, ref=seizure.ref, occurred_at=now, now=now)
+                report_unclaimed(work, actor_id=None, ref=seizure.ref, occurred_at=now, now=now)
             except PoundError as exc:
                 log.warning("seizure %s not reported unclaimed: %s", seizure.ref, exc.message)
                 report.refused += 1

@@ -64,6 +64,17 @@ class PersonIn:
     phone: str | None = None
 
 
+def person_acting(s: Session, who: int | PersonIn, now: datetime) -> Person:
+    """The person acting: one the office knows, by his id, or one writing to it for the first
+    time (an SMS sender it has no record of), found by his phone or added in the act's own
+    transaction, so that an act refused leaves no record of him behind."""
+    if isinstance(who, PersonIn):
+        return find_or_add_person(
+            s, name=who.name, residence=who.residence, phone=who.phone, now=now
+        )
+    return get_person(s, who)
+
+
 @dataclass(frozen=True)
 class AnimalsIn:
     kind: str
@@ -132,7 +143,7 @@ def new_ref(s: Session) -> str:
 def report_seizure(
     db: Database,
     *,
-    actor_id: int,
+    actor_id: int | PersonIn,
     ground: str,
     village: str,
     place: str,
@@ -149,7 +160,9 @@ def report_seizure(
 ) -> SeizureReported:
     """A seizure by a cultivator (II), a road or canal officer (XV), or strays by police (XVI).
 
-    `seizer` left out, or naming the reporter himself, makes the reporter the seizer. Naming
+    The reporter (`actor_id`) is a person the office knows, or a `PersonIn` writing to it for
+    the first time (`person_acting`). `seizer` left out, or naming the reporter himself, makes
+    the reporter the seizer. Naming
     someone else is for the keeper of the pound and the police of its thana, who report for
     the seizer (`OwnSeizureOnly` for anyone else). A person named by a phone the office knows
     is that person, his record unchanged. The owner's messages are held, not sent, when a
@@ -210,7 +223,8 @@ def report_seizure(
         # standing orders name more kinds than the office knows by itself.
         ordered = {o.order.kind for o in ctx.kind_orders if o.pound_id == pound.id}
         kinds = [kind_of(g.kind, ctx.profile.aliases, ordered) for g in animals]
-        actor = get_person(s, actor_id)
+        actor = person_acting(s, actor_id, now)
+        actor_id = actor.id or 0
         # Sec II, V: a private person reports his own seizure; the keeper of the pound or the
         # police of its thana may write one down for the seizer, "reported by X for Y".
         for_another = seizer is not None and not _is_self(actor, seizer)

@@ -62,8 +62,13 @@ def safe_url(url: str) -> str:
 
 
 def open_database(settings: Settings) -> Database:
-    """The database, with the audit key its writing sessions seal events with."""
-    return Database(settings.database_url, audit_key=settings.audit_key_bytes)
+    """The database, with the audit key its writing sessions seal events with, and its read
+    replica if there is one (POUND_DATABASE_READ_URL)."""
+    return Database(
+        settings.database_url,
+        audit_key=settings.audit_key_bytes,
+        read_url=settings.database_read_url,
+    )
 
 
 NO_AUDIT_KEY = (

@@ -19,6 +19,9 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="POUND_", extra="ignore", env_ignore_empty=True)
 
     database_url: str = "sqlite:///./pound.db"
+    # A read replica of it: the API's GET routes and the worker's scans for what is due read
+    # there; every write, and every read inside a unit of work, goes to `database_url`.
+    database_read_url: str | None = None
     host: str = "127.0.0.1"
     port: int = 8000
     public_url: str | None = None

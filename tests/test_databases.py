@@ -96,14 +96,15 @@ def test_deferred_rows_are_written_at_the_commit_and_savepoints_decide_what_stay
     def row(address: str) -> dict[str, object]:
         return {"channel": "sms", "address": address, "opted_out_at": now}
 
-    with db.transaction() as s:
+    with db.unit_of_work(now=now) as work:
+        s = work.session
         deferred.defer(s, stmt, "a", row("+919000000001"))
         deferred.defer(s, stmt, "a", row("+919000000002"))  # the same key: replaced
-        with db.transaction():  # a savepoint, released
+        with work.transaction():  # a savepoint, released
             deferred.defer(s, stmt, "b", row("+919000000003"))
             assert deferred.waiting(s, stmt, "a") == row("+919000000002")
         try:
-            with db.transaction():  # a savepoint, rolled back
+            with work.transaction():  # a savepoint, rolled back
                 deferred.defer(s, stmt, "c", row("+919000000004"))
                 raise RuntimeError("undone")
         except RuntimeError:

@@ -14,15 +14,18 @@ its person's (the bearer token's), and answers for 24 hours:
   never a 5xx, so a retry after a failure runs the act. A request refused before its act (a bad
   token, a malformed body or key) keeps nothing: sent again it is refused again.
 
-The key's row is written in the SAME transaction as the act: the route runs inside an outer
-`Database.transaction()`, so the office's own transaction joins it as a savepoint (a refused
-act leaves only the row). Either both commit or neither does.
+Every POST of the API is one unit of work (models/work.py), which its route opens here and
+commits when it has answered: the route's `State` is bound to it, so the use cases the route
+calls write in savepoints of it and read what it wrote, and all act at the one instant the
+request is handled. The key's row is written in that SAME unit as the act (a refused act leaves
+only the row): either both commit or neither does.
 
 Keys older than 24 hours are ignored here and deleted by the worker (`purge_expired`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import inspect
@@ -41,9 +44,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from law.errors import PoundError
-from models import Database, IdempotencyKey
+from models import Database, IdempotencyKey, Work
 from webhook import errors
-from webhook.deps import Actor, state
+from webhook.deps import Actor, AppState, state
 
 HEADER = "Idempotency-Key"
 REPLAYED = "Idempotent-Replayed"
@@ -158,8 +161,8 @@ def _replay(row: IdempotencyKey) -> JSONResponse:
     return JSONResponse(row.body, status_code=row.status, headers={REPLAYED: "true"})
 
 
-def answer_once(k: Keyed, act: Callable[[], Any], status_code: int) -> Response:
-    """Run `act` (the route) with its key's row in one transaction, or answer as before."""
+def answer_once(k: Keyed, act: Callable[[Work], Any], status_code: int) -> Response:
+    """Run `act` (the route) with its key's row in one unit of work, or answer as before."""
     for attempt in (1, 2):
         try:
             return _answer_once(k, act, status_code)
@@ -171,9 +174,9 @@ def answer_once(k: Keyed, act: Callable[[], Any], status_code: int) -> Response:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _answer_once(k: Keyed, act: Callable[[], Any], status_code: int) -> Response:
-    with k.db.transaction() as s:
-        now = k.clock()
+def _answer_once(k: Keyed, act: Callable[[Work], Any], status_code: int) -> Response:
+    with k.db.unit_of_work(now=k.clock()) as work:
+        s, now = work.session, work.now
         row = _find(s, k)
         if row is not None and row.created_at > now - KEEP_FOR:
             return _replay(row) if row.fingerprint == k.fingerprint else _reused(row)
@@ -181,7 +184,8 @@ def _answer_once(k: Keyed, act: Callable[[], Any], status_code: int) -> Response
             s.delete(row)
             s.flush()
         try:
-            result = act()
+            with work.transaction():  # a refused act leaves only the key's row
+                result = act(work)
         except PoundError as exc:
             status, body = errors.status_for(exc), errors.body(exc)
         else:
@@ -206,14 +210,28 @@ def idempotent(endpoint: Callable[..., Any], status_code: int) -> Callable[..., 
     @functools.wraps(endpoint)
     def route(*args: Any, **kwargs: Any) -> Any:
         k: Keyed | None = kwargs.pop(_PARAM)
-        if k is None:
+        if k is not None:
+            return answer_once(k, lambda work: endpoint(*args, **_bound(kwargs, work)), status_code)
+        st = next((v for v in kwargs.values() if isinstance(v, AppState)), None)
+        if st is None:  # a route that touches no database
             return endpoint(*args, **kwargs)
-        return answer_once(k, lambda: endpoint(*args, **kwargs), status_code)
+        with st.db.unit_of_work(now=st.clock()) as work:
+            return endpoint(*args, **_bound(kwargs, work))
 
     route.__signature__ = signature.replace(  # type: ignore[attr-defined]
         parameters=[*signature.parameters.values(), extra]
     )
     return route
+
+
+def _bound(kwargs: dict[str, Any], work: Work) -> dict[str, Any]:
+    """A route's arguments with its `State` bound to the request's unit of work and instant."""
+    return {
+        name: dataclasses.replace(value, db=work, clock=lambda: work.now)
+        if isinstance(value, AppState)
+        else value
+        for name, value in kwargs.items()
+    }
 
 
 class IdempotentRoute(APIRoute):

@@ -1,11 +1,12 @@
 """What both channel webhooks share: a bounded body, and the writer that commits their messages.
 
-Every inbound message is one small writing transaction. Run from AnyIO's pool of 40 threads they
-would all queue on the one SQLite file lock (busy_timeout sleeps), or on the global writer lock
-of PostgreSQL (models/db.py), and p99 latency explodes under load. The webhooks instead hand
-their work to `Writer`: one thread that takes every message waiting and runs them together in
-one transaction, one commit for all of them (group commit). Nobody is answered before that
-commit, so the record of what was said is always written before the answer leaves.
+Every inbound message is one small unit of work. Run from AnyIO's pool of 40 threads they would
+all queue on the one SQLite file lock (busy_timeout sleeps) and pay one commit (a disk flush)
+each, and p99 latency explodes under load. The webhooks instead hand their work to `Writer`: one
+thread that takes every message waiting and runs them together in one unit of work it opens and
+commits, one commit for all of them (group commit). Each message acts at its own instant in it
+(`Work.at`). Nobody is answered before that commit, so the record of what was said is always
+written before the answer leaves.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from sqlmodel import Session
 
 from bot import state
 from bot.types import Inbound
-from models import Database
+from models import Database, Work
 from webhook.errors import database_unavailable
 
 MAX_BODY = 64 * 1024
@@ -61,7 +62,8 @@ class WriterClosed(RuntimeError):
 
 @dataclass
 class _Job(Generic[T]):
-    fn: Callable[[Session], T]
+    fn: Callable[[Work], T]
+    now: datetime
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[T]
 
@@ -74,9 +76,10 @@ class _Outcome:
 
 
 class Writer:
-    """One thread that runs the webhooks' transactions, all waiting ones under one commit.
+    """One thread that runs the webhooks' units of work, all waiting ones under one commit.
 
-    A job is a function of the open session; it must leave its work to the writer's commit and
+    A job is a function of the open unit of work (a `Work` acting at the job's instant); it
+    leaves its work to the writer's commit (the writer opened the unit, the writer commits it) and
     may be run twice: if any job of a batch raises, or the commit fails, nothing of the batch is
     kept and each of its jobs runs again alone, in a transaction of its own, so one bad message
     never costs its neighbours their answer. A message's work is a function of the database and
@@ -94,11 +97,12 @@ class Writer:
         self._closed = False
         self._lock = threading.Lock()
 
-    async def run(self, fn: Callable[[Session], T]) -> T:
-        """Run `fn(session)` in the writer's next transaction; return once it is committed."""
+    async def run(self, fn: Callable[[Work], T], *, now: datetime) -> T:
+        """Run `fn(work)`, acting at `now`, in the writer's next unit of work; return once it
+        is committed."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self._submit(_Job(fn, loop, future))
+        self._submit(_Job(fn, now, loop, future))
         return await future
 
     def _submit(self, job: _Job[Any]) -> None:
@@ -160,8 +164,8 @@ class Writer:
         if len(batch) == 1:
             return [self._alone(batch[0])]
         try:
-            with self.db.transaction() as s:
-                outcomes = [_Outcome(job, job.fn(s)) for job in batch]
+            with self.db.unit_of_work(now=batch[0].now) as work:
+                outcomes = [_Outcome(job, job.fn(work.at(job.now))) for job in batch]
             return outcomes
         except Exception as exc:
             log.warning(
@@ -175,8 +179,8 @@ class Writer:
 
     def _alone(self, job: _Job[Any]) -> _Outcome:
         try:
-            with self.db.transaction() as s:
-                value = job.fn(s)
+            with self.db.unit_of_work(now=job.now) as work:
+                value = job.fn(work)
             return _Outcome(job, value)
         except Exception as exc:
             return _Outcome(job, error=exc)

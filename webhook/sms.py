@@ -21,7 +21,6 @@ from urllib.parse import parse_qsl
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from sqlalchemy.exc import DBAPIError
-from sqlmodel import Session
 from starlette.datastructures import ImmutableMultiDict
 from twilio.request_validator import RequestValidator
 
@@ -29,6 +28,7 @@ from bot import optout
 from bot.channels.sms import BadMessage, message_from_form, twiml
 from bot.engine import Engine, Handled
 from bot.types import Inbound
+from models import Work
 from office.reach import note_inbound
 from webhook.errors import CALLBACK_ERRORS, database_unavailable
 from webhook.inbound import TooLarge, Writer, can_never_store, keep_rejected, read_body, unstorable
@@ -87,15 +87,16 @@ def sms_router(
         log.warning("sms %s rejected: %s", sid, reason)
         try:
             await writer.run(
-                lambda s: keep_rejected(
-                    s,
+                lambda work: keep_rejected(
+                    work.session,
                     channel=inbound.channel.value,
                     external_id=sid,
                     address=inbound.address,
                     kind="text",
                     reason=reason,
                     now=now,
-                )
+                ),
+                now=now,
             )
         except Exception as exc:
             if database_unavailable(exc):
@@ -141,14 +142,17 @@ def sms_router(
         if reason is not None:
             return await reject(message.sid, message.inbound, reason, now)
 
-        def receive(s: Session) -> Handled:
+        def receive(work: Work) -> Handled:
             note_inbound(
-                s, channel=message.inbound.channel.value, address=message.inbound.address, now=now
+                work.session,
+                channel=message.inbound.channel.value,
+                address=message.inbound.address,
+                now=work.now,
             )
-            return optout.receive_in(s, engine, message.inbound, external_id=message.sid, now=now)
+            return optout.receive_in(work, engine, message.inbound, external_id=message.sid)
 
         try:
-            handled = await writer.run(receive)
+            handled = await writer.run(receive, now=now)
         except Exception as exc:
             if can_never_store(exc):
                 refused = type(getattr(exc, "orig", None) or exc).__name__

@@ -17,13 +17,13 @@ from datetime import datetime
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import DBAPIError
-from sqlmodel import Session
 from telegram import Bot
 
 from bot.channels.telegram import SECRET_HEADER, BadUpdate, Parsed, parse_update
 from bot.engine import Engine, Handled
 from bot.outbox_replies import enqueue_replies
 from bot.types import Inbound
+from models import Work
 from webhook.errors import CALLBACK_ERRORS, RETRY_AFTER, database_unavailable
 from webhook.inbound import (
     INT64,
@@ -87,18 +87,18 @@ def telegram_router(
     bot = config.bot()
     secret = config.secret.encode("utf-8")
 
-    def handle(s: Session, inbound: Inbound, update_id: int, now: datetime) -> Handled:
-        # In the writer's transaction: the inbound record, the conversation and its outbox rows
+    def handle(work: Work, inbound: Inbound, update_id: int) -> Handled:
+        # In the writer's unit of work: the inbound record, the conversation and its outbox rows
         # commit together.
-        handled = engine.receive_in(s, inbound, now=now, external_id=f"{update_id}")
+        handled = engine.receive_in(work, inbound, external_id=f"{update_id}")
         if not handled.repeat and handled.replies:
             enqueue_replies(
-                s,
+                work.session,
                 channel=inbound.channel,
                 address=inbound.address,
                 replies=handled.replies,
                 key=f"reply:telegram:{update_id}",
-                now=now,
+                now=work.now,
                 language=handled.language,
                 person_id=handled.person_id,
             )
@@ -115,15 +115,16 @@ def telegram_router(
         )
         try:
             await writer.run(
-                lambda s: keep_rejected(
-                    s,
+                lambda work: keep_rejected(
+                    work.session,
                     channel=inbound.channel.value,
                     external_id=update,
                     address=inbound.address,
                     kind=parsed.kind,
                     reason=reason,
                     now=now,
-                )
+                ),
+                now=now,
             )
         except Exception as exc:
             if database_unavailable(exc):
@@ -173,7 +174,9 @@ def telegram_router(
         if reason is not None:
             return await reject(parsed, inbound, reason, now)
         try:
-            handled = await writer.run(lambda s: handle(s, inbound, parsed.update_id, now))
+            handled = await writer.run(
+                lambda work: handle(work, inbound, parsed.update_id), now=now
+            )
         except Exception as exc:
             if can_never_store(exc):
                 refused = type(getattr(exc, "orig", None) or exc).__name__

@@ -195,7 +195,7 @@ def describe_seizure(ctx: Ctx, view: dict[str, Any]) -> str:
     if view.get("complaint_pending"):
         lines.append(t("A complaint is pending: no sale until it is decided (Sec IX)."))
     if held and pound:
-        keepers = keepers_of(ctx.db, pound["code"])
+        keepers = keepers_of(ctx.work, pound["code"])
         lines.append(
             t(
                 "To claim, go to {pound} and pay the keeper {keeper}; you sign the register "
@@ -211,7 +211,7 @@ def view_for(ctx: Ctx, ref: str) -> dict[str, Any]:
     """The seizure as the person writing may see it (law/access.py): he is known by his phone
     or Telegram id; an unknown sender is the public."""
     viewer = ctx.person.id if ctx.person is not None else None
-    return seizure_view_as(ctx.db, ref=ref, viewer_id=viewer, now=ctx.now)
+    return seizure_view_as(ctx.work, ref=ref, viewer_id=viewer, now=ctx.now)
 
 
 def show_status(ctx: Ctx, ref: str) -> str:
@@ -300,7 +300,7 @@ class RatesFlow(Flow):
         home = ctx.person.residence if ctx.person is not None else ""
         if not home:
             return None
-        place, _ = match_village(ctx.db, home)
+        place, _ = match_village(ctx.work, home)
         if place is None or place.excluded or not place.pound_code:
             return None
         return place.pound_code
@@ -308,12 +308,12 @@ class RatesFlow(Flow):
     def _find(self, ctx: Ctx, text: str) -> tuple[str | None, list[tuple[str, str]]]:
         """The pound `text` names (its code or name, or a village it serves), else the pounds
         of the villages it is close to."""
-        pounds = pound_codes(ctx.db)
+        pounds = pound_codes(ctx.work)
         wanted = " ".join(text.split()).casefold()
         for code, name in pounds:
             if wanted in (code.casefold(), name.casefold(), name.casefold().removesuffix(" pound")):
                 return code, []
-        place, close = match_village(ctx.db, text[:120])
+        place, close = match_village(ctx.work, text[:120])
         if place is not None and place.pound_code and not place.excluded:
             return place.pound_code, []
         names = dict(pounds)
@@ -321,7 +321,7 @@ class RatesFlow(Flow):
         return None, [(c, names[c]) for c in sorted(near) if c in names]
 
     def _ask(self, ctx: Ctx) -> Reply:
-        pounds = pound_codes(ctx.db)
+        pounds = pound_codes(ctx.work)
         if len(pounds) > MAX_POUND_CHOICES:
             pounds = []  # a long list is no help on a phone: the village says which
         options = [Option(f"pound:{code}", name) for code, name in pounds]
@@ -338,7 +338,7 @@ class RatesFlow(Flow):
     def _show(self, ctx: Ctx, code: str) -> Turn:
         t = ctx.t
         try:
-            rates = pound_rates(ctx.db, pound_code=code[:32], now=ctx.now)
+            rates = pound_rates(ctx.work, pound_code=code[:32], now=ctx.now)
         except PoundError as exc:
             return Turn.done(ctx.say(ctx.explain(exc)))
         # One line a row of the schedule, the amounts bare: an SMS is one segment a row or two.

@@ -8,12 +8,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, ClassVar
 
-from sqlmodel import Session
-
 from bot.i18n import Translator
 from bot.types import Inbound, Option, Reply
 from law.errors import PoundError
-from models import Database, Person, RoleGrant
+from models import Person, RoleGrant, Work
 from office.roles import Role
 
 log = logging.getLogger(__name__)
@@ -25,11 +23,13 @@ END = "end"
 
 @dataclass
 class Ctx:
-    """One message being handled: who sent it, in which language, and the draft so far."""
+    """One message being handled: who sent it, in which language, and the draft so far.
 
-    db: Database
-    s: Session
-    now: datetime
+    `work` is the unit of work the message is handled in (models/work.py): a step hands it to
+    the one use case it calls for the person's act, and the engine commits it.
+    """
+
+    work: Work
     inbound: Inbound
     person: Person | None
     roles: list[RoleGrant]
@@ -38,6 +38,11 @@ class Ctx:
     explain: Callable[[PoundError], str]
     # The command key that started the flow (`complain`, `died`), set by the engine.
     command: str = ""
+
+    @property
+    def now(self) -> datetime:
+        """The instant the message came."""
+        return self.work.now
 
     @property
     def lang(self) -> str:

@@ -50,7 +50,7 @@ from office.worklists import SeizureBrief, SeizureItem, awaiting_notice, sales_d
 def _brief(ctx: Ctx, ref: str) -> SeizureBrief:
     """The seizure, after checking the speaker is the Darogah of its thana (Sec VIII)."""
     return seizure_brief(
-        ctx.db, ref=ref, now=ctx.now, actor_id=actor(ctx, Role.DAROGAH), roles=(Role.DAROGAH,)
+        ctx.work, ref=ref, now=ctx.now, actor_id=actor(ctx, Role.DAROGAH), roles=(Role.DAROGAH,)
     )
 
 
@@ -100,7 +100,7 @@ class NoticeFlow(DarogahFlow):
     }
 
     def worklist(self, ctx: Ctx, me: int, thana: str) -> list[SeizureItem]:
-        return awaiting_notice(ctx.db, thana=thana, actor_id=me)
+        return awaiting_notice(ctx.work, thana=thana, actor_id=me)
 
     def empty(self, ctx: Ctx) -> str:
         return ctx.t("No unclaimed cattle await a notice.")
@@ -131,7 +131,7 @@ class NoticeFlow(DarogahFlow):
         if not village:
             return Turn.to("village", ctx.say(ctx.t("In which village was the drum beaten?")))
         # A village of the district typed in its own script is written as the register names it.
-        place, _ = match_village(ctx.db, village)
+        place, _ = match_village(ctx.work, village)
         ctx.data["village"] = place.name if place is not None else village[:200]
         return Turn.to(
             "market",
@@ -160,7 +160,7 @@ class NoticeFlow(DarogahFlow):
             return refusal
         try:
             posted = post_notice(
-                ctx.db,
+                ctx.work,
                 actor_id=actor(ctx, Role.DAROGAH),
                 ref=str(ctx.data["ref"]),
                 proclaimed_in=[str(ctx.data["village"]), str(ctx.data["market"])],
@@ -200,7 +200,7 @@ class AuctionFlow(DarogahFlow):
     }
 
     def worklist(self, ctx: Ctx, me: int, thana: str) -> list[SeizureItem]:
-        return sales_due(ctx.db, thana=thana, now=ctx.now, actor_id=me)
+        return sales_due(ctx.work, thana=thana, now=ctx.now, actor_id=me)
 
     def empty(self, ctx: Ctx) -> str:
         return ctx.t("No sale is due.")
@@ -273,7 +273,7 @@ class AuctionFlow(DarogahFlow):
         )
 
     def _amount(self, ctx: Ctx, text: str) -> int:
-        return read_amount(text.strip(), money_for(ctx.db, seizure_ref=str(ctx.data["ref"])))
+        return read_amount(text.strip(), money_for(ctx.work, seizure_ref=str(ctx.data["ref"])))
 
     def on_price(self, ctx: Ctx, msg: Inbound) -> Turn:
         try:
@@ -297,7 +297,7 @@ class AuctionFlow(DarogahFlow):
         if not place:
             return Turn.to("place", ctx.say(ctx.t("Where was the auction held?")))
         ctx.data["place"] = place[:500]
-        money = money_for(ctx.db, seizure_ref=str(ctx.data["ref"]))
+        money = money_for(ctx.work, seizure_ref=str(ctx.data["ref"]))
         lines = [ctx.t("Auction of {ref} at {place}, today:", ref=ctx.data["ref"], place=place)]
         for lot in ctx.data["lots"]:
             buyer = person_from(lot["buyer"])
@@ -330,7 +330,7 @@ class AuctionFlow(DarogahFlow):
             lots.append(LotIn(animal=int(lot["animal"]), buyer=buyer, price=int(lot["price"])))
         try:
             sale = record_sale(
-                ctx.db,
+                ctx.work,
                 actor_id=actor(ctx, Role.DAROGAH),
                 ref=str(ctx.data["ref"]),
                 lots=lots,
@@ -402,7 +402,7 @@ class RecoverySaleFlow(OfficerFlow):
     def recheck(self, ctx: Ctx) -> None:
         case = ctx.data.get("case")
         if isinstance(case, int):
-            recovery_to_sell(ctx.db, case_id=case, actor_id=actor(ctx, Role.DAROGAH))
+            recovery_to_sell(ctx.work, case_id=case, actor_id=actor(ctx, Role.DAROGAH))
         elif not any(ctx.has(r) for r in self.roles):
             raise refused(ctx, Role.DAROGAH)
 
@@ -412,11 +412,11 @@ class RecoverySaleFlow(OfficerFlow):
     def start(self, ctx: Ctx, args: str) -> Turn:
         me = actor(ctx, Role.DAROGAH)
         if args.strip():
-            return self._show(ctx, recovery_to_sell(ctx.db, case_id=_case_no(args), actor_id=me))
+            return self._show(ctx, recovery_to_sell(ctx.work, case_id=_case_no(args), actor_id=me))
         thanas = places(ctx, Role.DAROGAH, Role.POLICE)
         if not thanas:
             raise refused(ctx, Role.DAROGAH)
-        items = [i for t in thanas for i in recoveries_due(ctx.db, thana=t, actor_id=me)]
+        items = [i for t in thanas for i in recoveries_due(ctx.work, thana=t, actor_id=me)]
         if not items:
             return Turn.done(ctx.say(ctx.t("No sale for a fine is waiting.")))
         lines = ["- " + self._line(ctx, i) for i in items]
@@ -425,7 +425,7 @@ class RecoverySaleFlow(OfficerFlow):
         return Turn.to("pick", ctx.say("\n".join(lines), options))
 
     def _line(self, ctx: Ctx, item: RecoveryItem) -> str:
-        money = money_for(ctx.db, case_id=item.case_id)
+        money = money_for(ctx.work, case_id=item.case_id)
         return ctx.t(
             "Case No. {id}: fine of {convict} unpaid {due}; sell {heads} head at {place}, "
             "{village}",
@@ -440,7 +440,7 @@ class RecoverySaleFlow(OfficerFlow):
     def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
         try:
             item = recovery_to_sell(
-                ctx.db,
+                ctx.work,
                 case_id=_case_no(msg.option or msg.text),
                 actor_id=actor(ctx, Role.DAROGAH),
             )
@@ -472,7 +472,7 @@ class RecoverySaleFlow(OfficerFlow):
         return Turn.to("expenses", ctx.say(text))
 
     def _amount(self, ctx: Ctx, text: str) -> int:
-        return read_amount(text.strip(), money_for(ctx.db, case_id=int(ctx.data["case"])))
+        return read_amount(text.strip(), money_for(ctx.work, case_id=int(ctx.data["case"])))
 
     def on_expenses(self, ctx: Ctx, msg: Inbound) -> Turn:
         try:
@@ -545,7 +545,7 @@ class RecoverySaleFlow(OfficerFlow):
         if not place:
             return Turn.to("place", ctx.say(ctx.t("Where was the auction held?")))
         ctx.data["place"] = place[:500]
-        money = money_for(ctx.db, case_id=int(ctx.data["case"]))
+        money = money_for(ctx.work, case_id=int(ctx.data["case"]))
         lines = [
             ctx.t(
                 "Sale for the fine in case No. {id} at {place}, today:",
@@ -586,7 +586,7 @@ class RecoverySaleFlow(OfficerFlow):
             )
         try:
             sold = record_recovery_sale(
-                ctx.db,
+                ctx.work,
                 actor_id=actor(ctx, Role.DAROGAH),
                 case_id=int(ctx.data["case"]),
                 lots=lots,
@@ -597,7 +597,7 @@ class RecoverySaleFlow(OfficerFlow):
             )
         except PoundError as exc:
             return explained(ctx, exc, None)
-        money = money_for(ctx.db, case_id=sold.case_id)
+        money = money_for(ctx.work, case_id=sold.case_id)
         return Turn.done(
             ctx.say(
                 ctx.t(

@@ -44,7 +44,7 @@ def _is_keeper(ctx: Ctx) -> bool:
 
 def _brief(ctx: Ctx, ref: str) -> SeizureBrief:
     """The seizure, after checking the speaker keeps its pound (Sec IV, V)."""
-    return seizure_brief(ctx.db, ref=ref, now=ctx.now, actor_id=actor(ctx, Role.KEEPER))
+    return seizure_brief(ctx.work, ref=ref, now=ctx.now, actor_id=actor(ctx, Role.KEEPER))
 
 
 def _said(description: str | None) -> dict[str, object]:
@@ -71,7 +71,7 @@ class KeeperFlow(OfficerFlow):
     def worklist(self, ctx: Ctx, me: int) -> list[SeizureItem]:
         items: list[SeizureItem] = []
         for code in places(ctx, Role.KEEPER):
-            items += in_pound(ctx.db, pound_code=code, actor_id=me)
+            items += in_pound(ctx.work, pound_code=code, actor_id=me)
         return items
 
     def empty(self, ctx: Ctx) -> str:
@@ -109,7 +109,7 @@ class ArriveFlow(KeeperFlow):
     def worklist(self, ctx: Ctx, me: int) -> list[SeizureItem]:
         items: list[SeizureItem] = []
         for code in places(ctx, Role.KEEPER):
-            items += expected_arrivals(ctx.db, pound_code=code, actor_id=me)
+            items += expected_arrivals(ctx.work, pound_code=code, actor_id=me)
         return items
 
     def empty(self, ctx: Ctx) -> str:
@@ -180,7 +180,7 @@ class ArriveFlow(KeeperFlow):
         descriptions = {int(k): str(v) for k, v in ctx.data.get("descriptions", {}).items()}
         try:
             arrival = register_arrival(
-                ctx.db,
+                ctx.work,
                 actor_id=actor(ctx, Role.KEEPER),
                 ref=str(ctx.data["ref"]),
                 occurred_at=ctx.now,
@@ -349,7 +349,7 @@ class ReleaseFlow(OwnerActFlow):
             return refusal
         try:
             receipt = record_payment(
-                ctx.db,
+                ctx.work,
                 actor_id=actor(ctx, Role.KEEPER),
                 ref=str(ctx.data["ref"]),
                 amount=int(ctx.data["total"]),
@@ -403,7 +403,7 @@ class RefusalFlow(OwnerActFlow):
         ref = str(ctx.data["ref"])
         try:
             record_refusal(
-                ctx.db,
+                ctx.work,
                 actor_id=actor(ctx, Role.KEEPER),
                 ref=ref,
                 owner=person_from(ctx.data.get("owner")),
@@ -495,7 +495,7 @@ class LossFlow(KeeperFlow):
             return refusal
         try:
             record_loss(
-                ctx.db,
+                ctx.work,
                 actor_id=actor(ctx, Role.KEEPER),
                 ref=str(ctx.data["ref"]),
                 animal=int(ctx.data["animal"]),

@@ -96,7 +96,7 @@ def _districts(ctx: Ctx) -> list[int]:
 
 
 def _money(ctx: Ctx) -> MoneySystem:
-    return money_for(ctx.db, complaint_id=int(ctx.data["complaint"]))
+    return money_for(ctx.work, complaint_id=int(ctx.data["complaint"]))
 
 
 class ComplaintsFlow(OfficerFlow):
@@ -120,7 +120,7 @@ class ComplaintsFlow(OfficerFlow):
     def recheck(self, ctx: Ctx) -> None:
         complaint = ctx.data.get("complaint")
         if isinstance(complaint, int):
-            complaint_detail(ctx.db, complaint_id=complaint, actor_id=actor(ctx, Role.MAGISTRATE))
+            complaint_detail(ctx.work, complaint_id=complaint, actor_id=actor(ctx, Role.MAGISTRATE))
         elif not ctx.has(Role.MAGISTRATE):
             raise refused(ctx, Role.MAGISTRATE)
 
@@ -135,7 +135,7 @@ class ComplaintsFlow(OfficerFlow):
         if not districts:
             raise refused(ctx, Role.MAGISTRATE)
         items = [
-            c for d in districts for c in pending_complaints(ctx.db, district_id=d, actor_id=me)
+            c for d in districts for c in pending_complaints(ctx.work, district_id=d, actor_id=me)
         ]
         if not items:
             return Turn.done(ctx.say(ctx.t("No complaints are waiting.")))
@@ -163,7 +163,7 @@ class ComplaintsFlow(OfficerFlow):
         number = typed.strip().lstrip("#").removeprefix("No.").strip()
         if not number.isdigit() or len(number) > 12:
             raise invalid(N_("send the complaint's number, like 12"))
-        c = complaint_detail(ctx.db, complaint_id=int(number), actor_id=me)
+        c = complaint_detail(ctx.work, complaint_id=int(number), actor_id=me)
         if c.status not in OPEN:
             return Turn.done(
                 ctx.say(
@@ -281,7 +281,7 @@ class ComplaintsFlow(OfficerFlow):
             return Turn.to("hearing", ctx.say(ctx.t("Please say when and where.")))
         try:
             admit_complaint(
-                ctx.db,
+                ctx.work,
                 actor_id=actor(ctx, Role.MAGISTRATE),
                 complaint_id=int(ctx.data["complaint"]),
                 hearing=hearing,
@@ -361,7 +361,7 @@ class ComplaintsFlow(OfficerFlow):
         outcome = str(ctx.data["outcome"])
         try:
             decision = decide_complaint(
-                ctx.db,
+                ctx.work,
                 actor_id=actor(ctx, Role.MAGISTRATE),
                 complaint_id=int(ctx.data["complaint"]),
                 outcome=outcome,
@@ -456,7 +456,7 @@ class RecoveryFlow(OfficerFlow):
     def recheck(self, ctx: Ctx) -> None:
         case = ctx.data.get("case")
         if isinstance(case, int):
-            case_to_recover(ctx.db, case_id=case, actor_id=actor(ctx, Role.MAGISTRATE))
+            case_to_recover(ctx.work, case_id=case, actor_id=actor(ctx, Role.MAGISTRATE))
         elif not ctx.has(Role.MAGISTRATE):
             raise refused(ctx, Role.MAGISTRATE)
 
@@ -467,12 +467,14 @@ class RecoveryFlow(OfficerFlow):
         me = actor(ctx, Role.MAGISTRATE)
         if args.strip():
             return self._show(
-                ctx, case_to_recover(ctx.db, case_id=_number(args, "case"), actor_id=me)
+                ctx, case_to_recover(ctx.work, case_id=_number(args, "case"), actor_id=me)
             )
         districts = _districts(ctx)
         if not districts:
             raise refused(ctx, Role.MAGISTRATE)
-        items = [i for d in districts for i in fines_to_recover(ctx.db, district_id=d, actor_id=me)]
+        items = [
+            i for d in districts for i in fines_to_recover(ctx.work, district_id=d, actor_id=me)
+        ]
         if not items:
             return Turn.done(ctx.say(ctx.t("No fine under Sec XVII is waiting to be recovered.")))
         lines = [self._line(ctx, i) for i in items]
@@ -484,7 +486,7 @@ class RecoveryFlow(OfficerFlow):
         return Turn.to("pick", ctx.say("\n".join(lines), options))
 
     def _line(self, ctx: Ctx, item: CaseItem) -> str:
-        money = money_for(ctx.db, case_id=item.case_id)
+        money = money_for(ctx.work, case_id=item.case_id)
         return ctx.t(
             "Case No. {id}, {village}: {accused} convicted on complaint of {complainant}; "
             "fine {fine}, unpaid {unpaid}",
@@ -500,7 +502,7 @@ class RecoveryFlow(OfficerFlow):
         try:
             me = actor(ctx, Role.MAGISTRATE)
             item = case_to_recover(
-                ctx.db, case_id=_number(msg.option or msg.text, "case"), actor_id=me
+                ctx.work, case_id=_number(msg.option or msg.text, "case"), actor_id=me
             )
             return self._show(ctx, item)
         except PoundError as exc:
@@ -554,10 +556,10 @@ class RecoveryFlow(OfficerFlow):
     def on_village(self, ctx: Ctx, msg: Inbound) -> Turn:
         typed = (msg.option or msg.text).strip()
         # Typed in its own script or with a typo: the register's name of the village.
-        place, _ = match_village(ctx.db, typed) if typed else (None, [])
+        place, _ = match_village(ctx.work, typed) if typed else (None, [])
         try:
             ctx.data["village"] = recovery_village(
-                ctx.db,
+                ctx.work,
                 case_id=int(ctx.data["case"]),
                 village=place.name if place is not None else typed,
                 actor_id=actor(ctx, Role.MAGISTRATE),
@@ -616,7 +618,7 @@ class RecoveryFlow(OfficerFlow):
             return refusal
         try:
             done = order_recovery(
-                ctx.db,
+                ctx.work,
                 actor_id=actor(ctx, Role.MAGISTRATE),
                 case_id=int(ctx.data["case"]),
                 cattle=animals_from(ctx.data["cattle"]),
@@ -628,7 +630,7 @@ class RecoveryFlow(OfficerFlow):
             )
         except PoundError as exc:
             return explained(ctx, exc, None)
-        money = money_for(ctx.db, case_id=done.case_id)
+        money = money_for(ctx.work, case_id=done.case_id)
         return Turn.done(
             ctx.say(
                 ctx.t(
@@ -681,7 +683,7 @@ class OffencesFlow(OfficerFlow):
     def recheck(self, ctx: Ctx) -> None:
         offence = ctx.data.get("offence")
         if isinstance(offence, int):
-            offence_detail(ctx.db, offence_id=offence, actor_id=actor(ctx, Role.MAGISTRATE))
+            offence_detail(ctx.work, offence_id=offence, actor_id=actor(ctx, Role.MAGISTRATE))
         elif not ctx.has(Role.MAGISTRATE):
             raise refused(ctx, Role.MAGISTRATE)
 
@@ -691,12 +693,14 @@ class OffencesFlow(OfficerFlow):
     def start(self, ctx: Ctx, args: str) -> Turn:
         me = actor(ctx, Role.MAGISTRATE)
         if args.strip():
-            item = offence_detail(ctx.db, offence_id=_number(args, "offence"), actor_id=me)
+            item = offence_detail(ctx.work, offence_id=_number(args, "offence"), actor_id=me)
             return self._show(ctx, item)
         districts = _districts(ctx)
         if not districts:
             raise refused(ctx, Role.MAGISTRATE)
-        items = [i for d in districts for i in pending_offences(ctx.db, district_id=d, actor_id=me)]
+        items = [
+            i for d in districts for i in pending_offences(ctx.work, district_id=d, actor_id=me)
+        ]
         if not items:
             return Turn.done(ctx.say(ctx.t("No offence of opposition or rescue is waiting.")))
         lines = [self._line(ctx, i) for i in items]
@@ -721,7 +725,7 @@ class OffencesFlow(OfficerFlow):
     def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
         try:
             item = offence_detail(
-                ctx.db,
+                ctx.work,
                 offence_id=_number(msg.option or msg.text, "offence"),
                 actor_id=actor(ctx, Role.MAGISTRATE),
             )
@@ -768,7 +772,7 @@ class OffencesFlow(OfficerFlow):
     def on_prison(self, ctx: Ctx, msg: Inbound) -> Turn:
         try:
             months, days = read_term(msg.text)
-            profile = offence_profile(ctx.db, offence_id=int(ctx.data["offence"]))
+            profile = offence_profile(ctx.work, offence_id=int(ctx.data["offence"]))
             check_opposition_imprisonment(months, days, profile)
         except PoundError as exc:
             return explained(ctx, exc, "prison")
@@ -799,7 +803,7 @@ class OffencesFlow(OfficerFlow):
 
     def on_fine(self, ctx: Ctx, msg: Inbound) -> Turn:
         try:
-            profile = offence_profile(ctx.db, offence_id=int(ctx.data["offence"]))
+            profile = offence_profile(ctx.work, offence_id=int(ctx.data["offence"]))
             fine = read_amount(msg.text.strip(), profile.money)
             check_opposition_fine(fine, profile)
             if fine == 0 and not (ctx.data["months"] or ctx.data["days"]):
@@ -833,7 +837,7 @@ class OffencesFlow(OfficerFlow):
             labour = ctx.t("with labour") if ctx.data["labour"] else ctx.t("without labour")
             parts.append(f"{term}, {labour}")
         if int(ctx.data["fine"]):
-            profile = offence_profile(ctx.db, offence_id=int(ctx.data["offence"]))
+            profile = offence_profile(ctx.work, offence_id=int(ctx.data["offence"]))
             parts.append(
                 ctx.t(
                     "a fine of {fine}", fine=amount_said(ctx, profile.money, int(ctx.data["fine"]))
@@ -851,7 +855,7 @@ class OffencesFlow(OfficerFlow):
         convicted = bool(ctx.data["convicted"])
         try:
             decide_offence(
-                ctx.db,
+                ctx.work,
                 actor_id=actor(ctx, Role.MAGISTRATE),
                 offence_id=int(ctx.data["offence"]),
                 convicted=convicted,

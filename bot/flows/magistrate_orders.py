@@ -84,11 +84,11 @@ class FundFlow(OfficerFlow):
         me = _magistrate_of(ctx, "XII")
         district = ctx.data.get("district")
         if isinstance(district, int):
-            fund_desk(ctx.db, district_id=district, actor_id=me, now=ctx.now)
+            fund_desk(ctx.work, district_id=district, actor_id=me, now=ctx.now)
 
     def _desk(self, ctx: Ctx) -> FundDesk:
         return fund_desk(
-            ctx.db,
+            ctx.work,
             district_id=int(ctx.data["district"]),
             actor_id=_magistrate_of(ctx, "XII"),
             now=ctx.now,
@@ -100,7 +100,7 @@ class FundFlow(OfficerFlow):
         if len(districts) == 1:
             ctx.data["district"] = districts[0]
             return self._ask_purpose(ctx)
-        desks = [fund_desk(ctx.db, district_id=d, actor_id=me, now=ctx.now) for d in districts]
+        desks = [fund_desk(ctx.work, district_id=d, actor_id=me, now=ctx.now) for d in districts]
         options = tuple(
             Option(str(d.district_id), f"{d.name} ({amount_said(ctx, d.money, d.balance)})")
             for d in desks
@@ -272,7 +272,7 @@ class FundFlow(OfficerFlow):
         purpose = str(ctx.data["purpose"])
         try:
             paid = pay_from_fund(
-                ctx.db,
+                ctx.work,
                 actor_id=_magistrate_of(ctx, "XII"),
                 district=desk.code,
                 purpose=purpose,
@@ -334,7 +334,9 @@ class KindOrderFlow(OfficerFlow):
     def _waiting(self, ctx: Ctx) -> list[AwaitingItem]:
         me = _magistrate_of(ctx, G4)
         return [
-            i for d in _districts(ctx) for i in awaiting_orders(ctx.db, district_id=d, actor_id=me)
+            i
+            for d in _districts(ctx)
+            for i in awaiting_orders(ctx.work, district_id=d, actor_id=me)
         ]
 
     def start(self, ctx: Ctx, args: str) -> Turn:
@@ -388,7 +390,9 @@ class KindOrderFlow(OfficerFlow):
     def _pounds(self, ctx: Ctx) -> list[tuple[str, str]]:
         me = _magistrate_of(ctx, G4)
         return [
-            p for d in _districts(ctx) for p in district_pounds(ctx.db, district_id=d, actor_id=me)
+            p
+            for d in _districts(ctx)
+            for p in district_pounds(ctx.work, district_id=d, actor_id=me)
         ]
 
     def _ask_pound(self, ctx: Ctx) -> Turn:
@@ -417,15 +421,15 @@ class KindOrderFlow(OfficerFlow):
             ctx.data["kind"] = typed.lower()
             return self._ask_fine(ctx)
         try:
-            ctx.data["kind"] = kind_for_order(ctx.db, text=typed, pound=str(ctx.data["pound"]))
+            ctx.data["kind"] = kind_for_order(ctx.work, text=typed, pound=str(ctx.data["pound"]))
         except PoundError as exc:
             return explained(ctx, exc, "kind")
         return self._ask_fine(ctx)
 
     def _money(self, ctx: Ctx) -> MoneySystem:
         if "ref" in ctx.data:
-            return money_for(ctx.db, seizure_ref=str(ctx.data["ref"]))
-        return money_for(ctx.db, pound=str(ctx.data["pound"]))
+            return money_for(ctx.work, seizure_ref=str(ctx.data["ref"]))
+        return money_for(ctx.work, pound=str(ctx.data["pound"]))
 
     def _ask_fine(self, ctx: Ctx) -> Turn:
         return Turn.to(
@@ -490,7 +494,7 @@ class KindOrderFlow(OfficerFlow):
         try:
             if "ref" in ctx.data:
                 done = order_for_seizure(
-                    ctx.db,
+                    ctx.work,
                     actor_id=me,
                     ref=str(ctx.data["ref"]),
                     kind=kind,
@@ -502,7 +506,7 @@ class KindOrderFlow(OfficerFlow):
                 )
             else:
                 done = order_for_pound(
-                    ctx.db,
+                    ctx.work,
                     actor_id=me,
                     pound=str(ctx.data["pound"]),
                     kind=kind,

@@ -52,7 +52,7 @@ class OfficerFlow(Flow):
         me = actor(ctx, self.roles[0])
         ref = ctx.data.get("ref")
         if isinstance(ref, str) and ref:
-            seizure_brief(ctx.db, ref=ref, now=ctx.now, actor_id=me, roles=self.roles)
+            seizure_brief(ctx.work, ref=ref, now=ctx.now, actor_id=me, roles=self.roles)
         elif not any(ctx.has(r) for r in self.roles):
             raise refused(ctx, self.roles[0])
 

@@ -33,7 +33,7 @@ from bot.i18n import N_
 from bot.types import Channel, Inbound, Option, Reply
 from bot.words import COMMON_KINDS, KIND_LABELS
 from law.errors import ComplaintOutOfTime, PoundError
-from office.common import find_or_add_person
+from models import Person
 from office.complaints import file_complaint
 from office.held_search import search_held, seizures_owned
 from office.lookup import VillagePlace, match_village, owner_of
@@ -85,7 +85,7 @@ class OwnerFlow(Flow):
             # "my 3 white cows went missing from Patwai yesterday": kept for the search.
             ctx.data["hint"] = read_hint(ctx, args[:MAX_TYPED]).as_data()
         owned = seizures_owned(
-            ctx.db,
+            ctx.work,
             person_id=ctx.person.id if ctx.person is not None else None,
             phone=sender_phone(ctx.inbound) if ctx.person is None else None,
             now=ctx.now,
@@ -199,14 +199,14 @@ class OwnerFlow(Flow):
         chosen = answer(msg)
         if chosen.startswith("village:"):
             code, _, name = chosen.removeprefix("village:").partition("/")
-            place, _ = match_village(ctx.db, name, district=code or None)
+            place, _ = match_village(ctx.work, name, district=code or None)
             if place is not None:
                 return self._village_set(ctx, place)
             return Turn.to("village", self._ask_village(ctx))
         text = msg.text.strip()[:MAX_TYPED]
         if not text:
             return Turn.to("village", self._ask_village(ctx))
-        place, close = match_village(ctx.db, text)
+        place, close = match_village(ctx.work, text)
         hint = read_hint(ctx, text)
         if place is None and hint.village is not None:
             place = hint.village
@@ -271,7 +271,7 @@ class OwnerFlow(Flow):
         t = ctx.t
         hint: dict[str, Any] = dict(ctx.data.get("hint") or {})
         found = search_held(
-            ctx.db,
+            ctx.work,
             village=str(hint["village"]),
             district=str(hint.get("district") or "") or None,
             kind=None if hint.get("any_kind") else hint.get("kind"),
@@ -354,7 +354,7 @@ class OwnerFlow(Flow):
             return Turn.to("held", self._held_reply(ctx, t("Which of them are yours?")))
         hint: dict[str, Any] = dict(ctx.data.get("hint") or {})
         found = search_held(
-            ctx.db,
+            ctx.work,
             village=str(hint["village"]),
             district=str(hint.get("district") or "") or None,
             now=ctx.now,
@@ -471,7 +471,7 @@ class OwnerFlow(Flow):
             return Turn.to("who", self._who_reply(ctx))
         ctx.data["who"] = choice
         if choice == "agent":
-            owner = owner_of(ctx.db, str(ctx.data["ref"]))
+            owner = owner_of(ctx.work, str(ctx.data["ref"]))
             if owner is not None:
                 ctx.data["principal"] = {
                     "name": owner.name,
@@ -522,25 +522,22 @@ class OwnerFlow(Flow):
             return Turn.to("complaint_confirm", self._summary(ctx))
         t = ctx.t
         d = ctx.data
+        # One writing for the first time is recorded with his complaint, by his phone.
+        actor: Person | PersonIn = ctx.person or PersonIn(
+            name=str(d.get("name") or ""), residence="", phone=sender_phone(ctx.inbound)
+        )
+        principal: Any = d.get("principal")
+        # An agent complains in the owner's name (Sec XIV); the owner himself, even if he
+        # chose "agent", complains in person.
+        by_agent = (
+            d.get("who") == "agent"
+            and isinstance(principal, dict)
+            and not (actor.phone and principal.get("phone") == actor.phone)
+        )
         try:
-            actor = ctx.person or find_or_add_person(
-                ctx.s,
-                name=str(d.get("name") or ""),
-                residence="",
-                phone=sender_phone(ctx.inbound),
-                now=ctx.now,
-            )
-            principal: Any = d.get("principal")
-            # An agent complains in the owner's name (Sec XIV); the owner himself, even if he
-            # chose "agent", complains in person.
-            by_agent = (
-                d.get("who") == "agent"
-                and isinstance(principal, dict)
-                and not (actor.phone and principal.get("phone") == actor.phone)
-            )
             filed = file_complaint(
-                ctx.db,
-                actor_id=actor.id or 0,
+                ctx.work,
+                actor_id=actor if isinstance(actor, PersonIn) else actor.id or 0,
                 ref=str(d["ref"]),
                 text=str(d["text"]),
                 occurred_at=ctx.now,

@@ -73,7 +73,7 @@ def read_hint(ctx: Ctx, text: str) -> Hint:
     """A village (any script, as the seizure flow reads one), a kind and a count read out of a
     sentence: "my 3 white cows went missing from Patwai yesterday", "मेरी 3 सफेद गाय पटवई से
     कल गायब". The words between the count and the kind describe them ("white")."""
-    place, rest = village_named_in(ctx.db, text)
+    place, rest = village_named_in(ctx.work, text)
     tokens = [w.strip(_PUNCT) for w in _GLUED.sub(" ", rest).split()]
     tokens = [w for w in tokens if w]
     profile = place.profile if place else DEFAULT_PROFILE
@@ -199,7 +199,7 @@ def claim_lines(ctx: Ctx, held: HeldSeizure) -> tuple[list[str], list[str]]:
     """How to claim the cattle he picked, in two messages (each short enough for an SMS or
     two): where and to whom; what to bring and by when."""
     t = ctx.t
-    keepers = ", ".join(keepers_of(ctx.db, held.pound_code)) or t("on duty")
+    keepers = ", ".join(keepers_of(ctx.work, held.pound_code)) or t("on duty")
     if held.in_pound:
         lines = [
             t(

@@ -25,7 +25,7 @@ def offer(ctx: Ctx, question: Reply, district_ids: Collection[int] | None = None
     has coordinates: a "Share my location" button on Telegram (a reply keyboard, so a question
     with choices keeps them and the button comes as a reply of its own), a line on WhatsApp."""
     channel = ctx.inbound.channel
-    if channel is Channel.SMS or not has_coordinates(ctx.db, district_ids=district_ids):
+    if channel is Channel.SMS or not has_coordinates(ctx.work, district_ids=district_ids):
         return [question]
     if channel is Channel.WHATSAPP:
         text = question.text + "\n" + ctx.t(SHARE_TOO)
@@ -40,7 +40,7 @@ def answer(ctx: Ctx, location: Location, district_ids: Collection[int] | None = 
     why there is none: outside the district, or no village there has coordinates."""
     t = ctx.t
     ctx.data.pop(GUESS, None)
-    found = village_at(ctx.db, location.latitude, location.longitude, district_ids=district_ids)
+    found = village_at(ctx.work, location.latitude, location.longitude, district_ids=district_ids)
     if found is None:
         return ctx.say(t("I cannot find a village from a location here; please type its name."))
     if found.place is None:

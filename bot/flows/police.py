@@ -71,11 +71,11 @@ class ConveyFlow(OfficerFlow):
         lines: list[str] = []
         listed: list[SeizureItem] = []
         for thana in thanas:
-            aid = open_aid_requests(ctx.db, thana=thana, actor_id=me)
+            aid = open_aid_requests(ctx.work, thana=thana, actor_id=me)
             refs = {i.ref for i in aid}
             waiting = [
                 i
-                for i in awaiting_conveyance(ctx.db, thana=thana, actor_id=me)
+                for i in awaiting_conveyance(ctx.work, thana=thana, actor_id=me)
                 if i.ref not in refs
             ]
             if aid:
@@ -99,7 +99,7 @@ class ConveyFlow(OfficerFlow):
             return explained(ctx, exc, "pick")
 
     def _show(self, ctx: Ctx, me: int, ref: str) -> Turn:
-        brief = seizure_brief(ctx.db, ref=ref, now=ctx.now, actor_id=me, roles=POLICE)
+        brief = seizure_brief(ctx.work, ref=ref, now=ctx.now, actor_id=me, roles=POLICE)
         item = brief.item
         if item.status != "seized":
             return Turn.done(ctx.say(ctx.t("{ref} is already at the pound.", ref=item.ref)))
@@ -122,7 +122,7 @@ class ConveyFlow(OfficerFlow):
         ref = str(ctx.data.get("ref", ""))
         try:
             confirm_conveyance(
-                ctx.db,
+                ctx.work,
                 actor_id=actor(ctx, Role.POLICE),
                 ref=ref,
                 occurred_at=ctx.now,
@@ -166,7 +166,7 @@ class StrayFlow(OfficerFlow):
     def _villages(self, ctx: Ctx) -> list[str]:
         names: list[str] = []
         for thana in places(ctx, *POLICE):
-            names += villages_of_thana(ctx.db, thana=thana)
+            names += villages_of_thana(ctx.work, thana=thana)
         return names
 
     def start(self, ctx: Ctx, args: str) -> Turn:
@@ -189,7 +189,7 @@ class StrayFlow(OfficerFlow):
             return Turn.to("village", typed_instead)
         typed = pointed or (msg.option or msg.text).strip()
         # In any script, or with a typo common on a keypad: one close name of the thana is taken.
-        place, close = match_village(ctx.db, typed, among=villages) if typed else (None, [])
+        place, close = match_village(ctx.work, typed, among=villages) if typed else (None, [])
         match = place.name if place is not None else close[0].name if len(close) == 1 else None
         if match is None:
             return Turn.to(
@@ -264,7 +264,7 @@ class StrayFlow(OfficerFlow):
             return refusal
         try:
             done = report_seizure(
-                ctx.db,
+                ctx.work,
                 actor_id=actor(ctx, Role.POLICE),
                 ground="stray",
                 village=str(ctx.data["village"]),
@@ -288,7 +288,7 @@ class StrayFlow(OfficerFlow):
             )
         ]
         if done.awaiting_order:
-            money = money_for(ctx.db, seizure_ref=done.ref)
+            money = money_for(ctx.work, seizure_ref=done.ref)
             lines += awaiting_lines(
                 ctx.t, done.awaiting_order, figures.money(ctx.t.lang, done.fine, money)
             )

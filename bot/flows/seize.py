@@ -18,7 +18,7 @@ from bot.types import Channel, Inbound, Option, Reply
 from law.errors import PoundError
 from law.kinds import AnimalKind
 from law.profile import get_profile
-from office.common import DEFAULT_REGION, find_or_add_person, normalise_phone, phone_forms
+from office.common import DEFAULT_REGION, normalise_phone, phone_forms
 from office.kind_orders import kinds_ordered_at
 from office.lookup import VillagePlace, match_village
 from office.notify import HELD, UNSOLICITED_PER_DAY
@@ -110,7 +110,7 @@ class SeizeFlow(Flow):
                 ctx.data.pop("animals", None)
                 notes.append(ctx.say(ctx.explain(exc)))
         if tail:
-            place, _ = match_village(ctx.db, tail)
+            place, _ = match_village(ctx.work, tail)
             if place is not None and not place.excluded and place.pound_code:
                 self._set_village(ctx, place)
             else:
@@ -236,7 +236,7 @@ class SeizeFlow(Flow):
         text = pointed or answer(msg).removeprefix("village:")
         if not text or len(text) > 120:
             return Turn.to("village", *self._ask(ctx, "village"))
-        place, close = match_village(ctx.db, text)
+        place, close = match_village(ctx.work, text)
         if place is None:
             return Turn.to("village", *self._village_choices(ctx, text, close))
         if place.excluded:
@@ -262,7 +262,7 @@ class SeizeFlow(Flow):
     ) -> list[Reply]:
         t = ctx.t
         if close is None:
-            _, close = match_village(ctx.db, text)
+            _, close = match_village(ctx.work, text)
         if not close:
             return [
                 ctx.say(
@@ -351,7 +351,7 @@ class SeizeFlow(Flow):
         profile = get_profile(str(ctx.data.get("profile") or "act-iii-1857"))
         village = ctx.data.get("village")
         ordered = (
-            kinds_ordered_at(ctx.db, village=str(village), district=ctx.data.get("district"))
+            kinds_ordered_at(ctx.work, village=str(village), district=ctx.data.get("district"))
             if village
             else set()
         )
@@ -504,22 +504,22 @@ class SeizeFlow(Flow):
         t = ctx.t
         d = ctx.data
         owner = d.get("owner")
+        # An SMS or console sender the office does not know yet is recorded with the seizure,
+        # by his phone (Sec V records the seizer's name and residence).
+        reporter: int | PersonIn = (
+            ctx.person.id or 0
+            if ctx.person is not None
+            else PersonIn(
+                name=str(d.get("name") or ""),
+                residence=str(d.get("home") or ""),
+                phone=sender_phone(ctx.inbound),
+            )
+        )
+        road = ctx.has(Role.ROAD_OFFICER)
         try:
-            actor = ctx.person
-            if actor is None:
-                # An SMS or console sender the office does not know yet: his phone is his name
-                # in the register from now on (Sec V records the seizer's name and residence).
-                actor = find_or_add_person(
-                    ctx.s,
-                    name=str(d.get("name") or ""),
-                    residence=str(d.get("home") or ""),
-                    phone=sender_phone(ctx.inbound),
-                    now=ctx.now,
-                )
-            road = ctx.has(Role.ROAD_OFFICER)
             done = report_seizure(
-                ctx.db,
-                actor_id=actor.id or 0,
+                ctx.work,
+                actor_id=reporter,
                 ground="road" if road else "trespass",
                 village=str(d["village"]),
                 district=str(d["district"]),

@@ -102,13 +102,14 @@ def test_rows_go_to_the_latest_event_of_the_transaction_that_wrote_them(db: Data
 
 
 def test_a_part_rolled_back_takes_its_event_and_rows_with_it(db: Database) -> None:
-    with db.transaction() as outer:
+    with db.unit_of_work(now=NOW) as work:
+        outer = work.session
         outer.add(_district("A"))
-        with pytest.raises(RuntimeError), db.transaction() as inner:
+        with pytest.raises(RuntimeError), work.transaction() as inner:
             inner.add(_district("GONE"))
             _append(inner, "refused")
             raise RuntimeError("the law refuses")
-        with db.transaction() as inner:
+        with work.transaction() as inner:
             inner.add(_district("B"))
             _append(inner, "done")
         outer.add(_district("C"))

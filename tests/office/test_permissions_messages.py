@@ -11,7 +11,7 @@ from bot.delivery import claim_due
 from bot.outbox_replies import enqueue_replies
 from bot.registry import build_engine
 from bot.types import Channel, Inbound, Reply
-from models import Outbox
+from models import Database, Outbox
 from office.deadlines import advance_deadlines
 from office.kind_orders import order_for_seizure
 from office.pound_acts import register_arrival
@@ -22,9 +22,11 @@ from tests.world import World
 UNKNOWN = [f"+9195550000{n:02d}" for n in range(1, 12)]
 
 
-def report(world: World, actor: int, owner_phone: str, *, per_day: int = 2) -> tuple[str, object]:
+def report(
+    world: World, actor: int, owner_phone: str, *, per_day: int = 2, db: Database | None = None
+) -> tuple[str, object]:
     done = report_seizure(
-        world.db,
+        db or world.db,
         actor_id=actor,
         ground="trespass",
         village="Kemri",
@@ -213,10 +215,10 @@ def test_acts_sharing_one_transaction_each_name_their_own_cause(world: World) ->
         now=world.now,
     ).ref
     world.tick(minutes=30)
-    with world.db.transaction():
-        report(world, people["stranger"], UNKNOWN[0])
+    with world.db.unit_of_work(now=world.now) as work:
+        report(world, people["stranger"], UNKNOWN[0], db=work)
         order_for_seizure(
-            world.db,
+            work,
             actor_id=people["magistrate_here"],
             ref=ref,
             kind="elephant",

@@ -9,16 +9,17 @@ from datetime import UTC, datetime
 
 import pytest
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, func, select
+from sqlmodel import col, func, select
 
-from models import Database, OptOut
+from models import Database, OptOut, Work
 from webhook.inbound import Writer, WriterClosed
 
 NOW = datetime(2026, 3, 1, 6, 30, tzinfo=UTC)
 
 
-def add_opt_out(address: str, *, flush: bool = True) -> Callable[[Session], str]:
-    def job(s: Session) -> str:
+def add_opt_out(address: str, *, flush: bool = True) -> Callable[[Work], str]:
+    def job(work: Work) -> str:
+        s = work.session
         s.add(OptOut(channel="sms", address=address, opted_out_at=NOW))
         if flush:
             s.flush()
@@ -33,20 +34,25 @@ def count(db: Database, *addresses: str) -> int:
         return int(s.exec(q).one())
 
 
-def run_together(writer: Writer, jobs: list[Callable[[Session], str]]) -> list[object]:
+def run_together(
+    writer: Writer, jobs: list[Callable[[Work], str]], instants: list[datetime] | None = None
+) -> list[object]:
     """Hand in every job while the writer is held busy, so they queue and go as one batch."""
     inside = threading.Event()
     gate = threading.Event()
 
-    def hold(_s: Session) -> str:
+    def hold(_work: Work) -> str:
         inside.set()
         gate.wait(10)
         return "held"
 
     async def main() -> list[object]:
-        first = asyncio.ensure_future(writer.run(hold))
+        first = asyncio.ensure_future(writer.run(hold, now=NOW))
         assert await asyncio.to_thread(inside.wait, 10)  # the writer is inside `hold` now
-        rest = [asyncio.ensure_future(writer.run(job)) for job in jobs]
+        rest = [
+            asyncio.ensure_future(writer.run(job, now=at))
+            for job, at in zip(jobs, instants or [NOW] * len(jobs), strict=True)
+        ]
         for _ in range(1000):  # each task hands its job in at its first step
             if writer.waiting() == len(jobs):
                 break
@@ -71,8 +77,27 @@ def test_messages_waiting_together_are_committed_in_one_transaction(db: Database
     assert (writer.batches, writer.jobs, writer.retried) == (2, 11, 0)
 
 
+def test_each_message_of_a_batch_acts_at_its_own_instant_under_one_commit(db: Database) -> None:
+    seen: list[tuple[datetime, int]] = []
+
+    def at_its_instant(work: Work) -> str:
+        seen.append((work.now, id(work.session)))
+        return "ok"
+
+    instants = [NOW.replace(second=i) for i in range(3)]
+    writer = Writer(db)
+    try:
+        run_together(writer, [at_its_instant] * 3, instants)
+    finally:
+        writer.close()
+    assert [now for now, _ in seen] == instants
+    assert len({session for _, session in seen}) == 1  # one unit of work, one commit
+    assert (writer.batches, writer.retried) == (2, 0)
+
+
 def test_one_failing_message_does_not_cost_the_others_their_answer(db: Database) -> None:
-    def broken(s: Session) -> str:
+    def broken(work: Work) -> str:
+        s = work.session
         s.add(OptOut(channel="sms", address="+919999999999", opted_out_at=NOW))
         s.flush()
         raise ValueError("a bug in one message")
@@ -112,7 +137,7 @@ def test_the_answer_waits_for_the_commit(db: Database) -> None:
     writer = Writer(db)
 
     async def main() -> None:
-        await writer.run(add_opt_out("+919000000301"))
+        await writer.run(add_opt_out("+919000000301"), now=NOW)
         # Another connection sees the row as soon as the answer is back.
         seen.append(count(db, "+919000000301"))
 
@@ -127,10 +152,10 @@ def test_a_closed_writer_finishes_its_work_and_takes_no_more(db: Database) -> No
     writer = Writer(db)
 
     async def main() -> None:
-        await writer.run(add_opt_out("+919000000401"))
+        await writer.run(add_opt_out("+919000000401"), now=NOW)
         writer.close()
         with pytest.raises(WriterClosed):
-            await writer.run(add_opt_out("+919000000402"))
+            await writer.run(add_opt_out("+919000000402"), now=NOW)
 
     asyncio.run(main())
     assert count(db, "+919000000401") == 1

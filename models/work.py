@@ -1,0 +1,70 @@
+"""A unit of work: one open session, the instant its acts happen at, and its database's settings.
+
+Whoever owns a boundary opens one with `Database.unit_of_work(now=...)` and is the only one who
+commits it, when its block ends: a conversation step (bot/engine.py), the webhooks' writer for a
+batch of messages (webhook/inbound.py), an API request (webhook/idempotency.py), a pass of the
+worker. The use cases it calls are handed the `Work` in place of the `Database`: their
+`transaction()` is then a SAVEPOINT of the unit (an act refused rolls back alone, the rest of the
+unit stands) and their `reading()` reads the unit's own session, seeing what it wrote so far.
+Nothing else decides whether a call commits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+
+from sqlmodel import Session
+
+from models.db import Database
+
+
+class UnitOfWorkOpen(RuntimeError):
+    """A unit of work was opened inside another: hand the open one on instead."""
+
+
+class Work(Database):
+    """A unit of work open on `database`: its session and the instant `now` it acts at.
+
+    A `Work` is the database as the use cases it is handed see it (the same engines, audit key,
+    dialect and memo), so every use case takes either.
+    """
+
+    def __init__(self, database: Database, session: Session, now: datetime) -> None:
+        # The same database, not a copy: its engines, settings, write turn and memo are shared.
+        vars(self).update(vars(database))
+        self.database = database
+        self.session = session
+        self.now = now
+
+    def at(self, now: datetime) -> Work:
+        """The same unit of work, for an act at another instant: each message of the webhooks'
+        batch acts at the instant it came, all of them under the batch's one commit."""
+        return Work(self.database, self.session, now)
+
+    @contextmanager
+    def unit_of_work(self, *, now: datetime) -> Iterator[Work]:
+        raise UnitOfWorkOpen("a unit of work is open: hand it on rather than open another")
+        yield self  # pragma: no cover - a generator, for contextmanager
+
+    @contextmanager
+    def transaction(self) -> Iterator[Session]:
+        """A SAVEPOINT of this unit: released at the end, rolled back alone on any error; the
+        unit's opener commits it."""
+        with self.session.begin_nested():
+            yield self.session
+
+    @contextmanager
+    def row_transaction(self) -> Iterator[Session]:
+        """Inside a unit of work, a write of a few rows is a savepoint of it too."""
+        with self.transaction() as s:
+            yield s
+
+    @contextmanager
+    def reading(self, *, primary: bool = False) -> Iterator[Session]:
+        """The unit's own session: a read inside a unit of work sees what it wrote so far."""
+        yield self.session
+
+    def dispose(self) -> None:
+        raise UnitOfWorkOpen("the database is its opener's to dispose of")
