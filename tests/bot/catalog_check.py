@@ -158,6 +158,6 @@ def scan(root: Path) -> list[Violation]:
     ]
     for path in files:
         found += check_source(path.read_text(), str(path.relative_to(root)))
-    for path in sorted((root / "office").glob("*.py")):
+    for path in sorted((root / "office").rglob("*.py")):
         found += check_source(path.read_text(), str(path.relative_to(root)), office=True)
     return found

@@ -73,7 +73,7 @@ INTERNAL: frozenset[str] = frozenset(
         "no seizure {seizure_id}",
         "no pound for {ref}",
         "no village {village_id}",
-        # law/profile.py, law/money.py, law/citations.py, office/jurisdiction.py: a district
+        # law/profile.py, law/money.py, law/citations.py, office/jurisdiction/: a district
         # file and the statute's settings, read by `pound` commands.
         "profile {name}: no fine for {missing}",
         "profile {name}: rest_weekdays must be some of 0 to 6, not all of them",
@@ -126,7 +126,7 @@ def catalog(lang: str) -> dict[str, str]:
 def raised_templates() -> dict[str, tuple[str, str]]:
     """Each text marked N_ in a raise of law/ or office/: text -> (where, error class)."""
     found: dict[str, tuple[str, str]] = {}
-    for path in sorted([*ROOT.glob("law/*.py"), *ROOT.glob("office/*.py")]):
+    for path in sorted([*ROOT.glob("law/*.py"), *ROOT.glob("office/**/*.py")]):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):

@@ -773,7 +773,7 @@ def test_only_the_keeper_records_the_owner_of_record(world: World) -> None:
     him when he establishes his claim: at arrival, payment or refusal. No other act writes it."""
     office_dir = Path(office.__file__).parent
     writes: list[str] = []
-    for source in sorted(office_dir.glob("*.py")):
+    for source in sorted(office_dir.rglob("*.py")):
         tree = ast.parse(source.read_text(encoding="utf-8"))
         for fn in ast.walk(tree):
             if not isinstance(fn, ast.FunctionDef):
