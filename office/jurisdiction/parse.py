@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import phonenumbers
 
 from law.errors import PoundError
-from law.profile import get_profile
+from law.profile import DEFAULT_PROFILE, get_profile
 from office.common import DEFAULT_REGION
 from office.jurisdiction.lines import Lines
 from office.jurisdiction.people import read_people
@@ -22,7 +22,6 @@ from office.jurisdiction.rates import read_rates
 from office.jurisdiction.reader import DISTRICT_CODE_MAX, LANGUAGE, Reader
 from office.jurisdiction.spec import (
     DEFAULT_LANGUAGES,
-    DEFAULT_PROFILE,
     DEFAULT_TIMEZONE,
     JurisdictionError,
     Spec,
@@ -143,7 +142,7 @@ def _profile(r: Reader, district: Mapping[str, Any]) -> str:
         get_profile(name)
     except PoundError as exc:
         r.fail(exc.message, r.lines.key("district", 0, "profile"))
-    return name
+    return str(name)
 
 
 def _languages(r: Reader, district: Mapping[str, Any]) -> tuple[str, ...]:

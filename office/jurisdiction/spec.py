@@ -14,7 +14,6 @@ from office.common import DEFAULT_REGION
 from office.roles import RoleSpec
 
 DEFAULT_TIMEZONE = "Asia/Kolkata"
-DEFAULT_PROFILE = "act-iii-1857"
 DEFAULT_LANGUAGES = ("en",)
 
 
