@@ -211,10 +211,8 @@ def record_sale(
     Under Sec IX the cattle not sold are handed back, with the balance, only when the proceeds
     of this and earlier sales cover the dues and the expenses of sale; otherwise they stay in
     the pound and a further sale may follow (practice G13)."""
-    prices = [lot.price for lot in lots]
-    check_auction_record(
-        animals=[lot.animal for lot in lots], prices=prices, expenses=expenses, place=place
-    )
+    animals, prices = [lot.animal for lot in lots], [lot.price for lot in lots]
+    check_auction_record(animals=animals, prices=prices, expenses=expenses, place=place)
     with db.transaction() as s:
         seizure, pound, ctx = _the_seizure(s, ref, actor_id, occurred_at, now)
         rows = animals_of(s, seizure)
@@ -244,7 +242,8 @@ def record_sale(
 def _the_seizure(
     s: Session, ref: str, actor_id: int, occurred_at: datetime, now: datetime
 ) -> tuple[Seizure, Pound, DistrictContext]:
-    """The seizure sold from, held by one of the officers who may hold its sale (Sec VIII)."""
+    """The seizure sold from; the actor holds its sale as the Darogah, or as an officer he
+    deputed (Sec VIII)."""
     seizure = seizure_by_ref(s, ref, lock=True)
     pound = pound_of(s, seizure)
     require_role(s, actor_id, seizure.district_id, SELLERS, pound.thana)
