@@ -140,6 +140,21 @@ class SaleAccount:
     def covered(self) -> bool:
         return self.allocation.covered
 
+    @property
+    def surplus_deposited(self) -> bool:
+        """Sec XI, practice G8: the surplus of unclaimed cattle is held by the Magistrate."""
+        return self.unclaimed and self.balance_to_owner_or_surplus > 0
+
+    @property
+    def delivered_to_owner(self) -> bool:
+        """Sec IX: once the proceeds cover the dues, "the remaining Cattle and the balance of the
+        purchase money if any shall be delivered to the owner", who grants a receipt."""
+        return (
+            not self.unclaimed
+            and self.covered
+            and bool(self.handed_back or self.balance_to_owner_or_surplus)
+        )
+
 
 def sale_account(
     *,

@@ -4,11 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from types import MappingProxyType
 
 from law.errors import N_, InvalidInput
 from law.kinds import G4_ALIASES, AnimalKind, FineClass
 from law.money import PAISE, PIES, MoneySystem
+
+
+class ProfileName(StrEnum):
+    """The profiles the office knows; a district file names one (`profile = "..."`)."""
+
+    ACT_III_1857 = "act-iii-1857"
+    CTA_1871_MODERN = "cta-1871-modern"
+
+
+# A district file that names no profile is under the Act itself.
+DEFAULT_PROFILE = ProfileName.ACT_III_1857
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -96,7 +108,7 @@ class StatuteProfile:
 
 
 ACT_III_1857 = StatuteProfile(
-    name="act-iii-1857",
+    name=ProfileName.ACT_III_1857,
     money=PIES,
     # Sec VI: 8, 4, 2 and 1 annas a head.
     fine_schedule={
@@ -115,7 +127,7 @@ ACT_III_1857 = StatuteProfile(
 # its own scale, and it may differ by local area. These amounts (and the caps, not verified
 # against India Code) are settings to be replaced by the real notification.
 CTA_1871_MODERN = StatuteProfile(
-    name="cta-1871-modern",
+    name=ProfileName.CTA_1871_MODERN,
     money=PAISE,
     fine_schedule={
         FineClass.CAMEL_BUFFALO: 155_000,

@@ -9,6 +9,7 @@ from datetime import date
 
 from sqlmodel import Session, col, select
 
+from law.auction import SaleKind
 from law.dues import head_charge
 from law.feeding import FeedingRate, rate_on
 from law.kinds import is_scale_kind, ordered_rates
@@ -16,8 +17,6 @@ from law.lifecycle import AnimalStatus
 from law.money_split import Charges, outstanding
 from models import Animal, Sale, SaleLot, Seizure
 from office.common import DistrictContext
-
-NON_PAYMENT = "non_payment"  # a sale under Sec IX, after the owner refused or omitted to pay
 
 
 @dataclass(frozen=True)
@@ -133,7 +132,7 @@ def sales_so_far(
     bills of those sales, and what the sales paid of them."""
     sales = s.exec(
         select(Sale)
-        .where(Sale.seizure_id == seizure.id, Sale.kind == NON_PAYMENT)
+        .where(Sale.seizure_id == seizure.id, Sale.kind == SaleKind.NON_PAYMENT.value)
         .order_by(col(Sale.id))
     ).all()
     sold_ids = set(

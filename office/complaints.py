@@ -27,6 +27,7 @@ from law.complaint import (
     step,
 )
 from law.errors import N_, ComplaintAlreadyPending, InvalidInput, NotFound
+from law.grounds import Ground
 from law.lifecycle import IN_CUSTODY, AnimalStatus, DecideComplaint, FileComplaint
 from law.periods import local_date
 from models import Complaint, Database, Payment, Person, Sale, Seizure
@@ -116,7 +117,7 @@ def file_complaint(
         seizure = seizure_by_ref(s, ref, lock=True)
         check_times(occurred_at, now, seizure.seized_at)
         ctx = district_context(s, seizure.district_id)
-        if seizure.ground == "stray":
+        if seizure.ground == Ground.STRAY:
             raise InvalidInput(
                 N_(
                     "Sec XIV complaints are against a seizure for damage; strays brought in by the "

@@ -16,6 +16,7 @@ from datetime import date, datetime
 from sqlmodel import Session, col, select
 
 from law.errors import NotFound
+from law.grounds import Ground
 from law.kinds import AnimalKind, kind_of
 from law.lifecycle import AnimalStatus, SeizureStatus
 from law.periods import local_date
@@ -141,7 +142,7 @@ def _summary(
         groups[(a.kind, a.description)] = groups.get((a.kind, a.description), 0) + 1
     due = payable_on(s, seizure, animals, ctx, today)
     fmt = ctx.fmt
-    stray = seizure.ground == "stray"
+    stray = seizure.ground == Ground.STRAY
     complaint_until = None if stray else seizure.complaint_until
     return HeldSeizure(
         ref=seizure.ref,

@@ -67,7 +67,7 @@ class _Gazetteer:
 
 _DISTRICT_DIGESTS = select(col(District.id), col(District.source_digest)).order_by(col(District.id))
 # Kept with the database handle. Villages change only when a district file is loaded, and a
-# load that changes anything gives the district a new digest (office/jurisdiction.py), so one
+# load that changes anything gives the district a new digest (office/jurisdiction/), so one
 # small read of the digests says whether what is kept is still true.
 _MEMO = "office.lookup.gazetteer"
 

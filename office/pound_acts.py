@@ -10,6 +10,7 @@ from datetime import datetime
 from sqlmodel import Session, func, select
 
 from law.errors import N_, Conflict, InvalidInput, NotAuthorised, ReleaseWithoutFine
+from law.grounds import Ground, Release
 from law.kinds import check_registrable
 from law.lifecycle import (
     AnimalStatus,
@@ -145,7 +146,7 @@ def register_arrival(
         if owner is not None:
             if seizure.owner_id is not None:
                 raise Conflict(N_("the owner is already recorded"))
-            if seizure.ground == "stray":
+            if seizure.ground == Ground.STRAY:
                 raise InvalidInput(N_("strays have no known owner (Sec XVI)"), section="XVI")
             person = find_or_add_person(
                 s, name=owner.name, residence=owner.residence, phone=owner.phone, now=now
@@ -392,7 +393,7 @@ def record_payment(
             s,
             seizure,
             ctx,
-            how="paid",
+            how=Release.PAID,
             key=f"payment{payment.id}",
             numbers=numbers,
             at=occurred_at,
@@ -523,7 +524,7 @@ def _release_by_order(
         s,
         seizure,
         ctx,
-        how="by_order",
+        how=Release.BY_ORDER,
         key=f"order{order_id}",
         numbers=chosen,
         at=occurred_at,

@@ -25,6 +25,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from law.errors import N_, Conflict, InvalidInput, NoRecoveryBySale, NotFound, PurchaserIsOfficial
+from law.grounds import MAX_HEADS
 from law.guards import check_purchaser
 from law.kinds import resolve_kind
 from law.periods import local_date
@@ -56,7 +57,7 @@ from office.common import (
     require_role,
 )
 from office.roles import Role
-from office.seizures import MAX_HEADS, AnimalsIn, PersonIn, find_village
+from office.seizures import AnimalsIn, PersonIn, find_village
 
 ORDERED = "ordered"  # waiting for the sale
 EXECUTED = "executed"  # the sale was held

@@ -4,25 +4,14 @@ and how a person stands to a seizure or a case by them."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import StrEnum
 
 from sqlalchemy import or_
 from sqlmodel import Session, col, select
 
 from law.access import Standing
 from law.errors import N_, InvalidInput
+from law.offices import PLACED, Role
 from models import Case, Complaint, Payment, Pound, RoleGrant, Seizure
-
-
-class Role(StrEnum):
-    KEEPER = "keeper"  # Sec IV, V: of one pound
-    POLICE = "police"  # Sec II, XVI: of one thana
-    DAROGAH = "darogah"  # Sec VIII: of one thana (a Tuhseeldar too, Sec XXI)
-    MAGISTRATE = "magistrate"  # Sec III, IV, VII, XIV: of the district (Sec XXI: Joint Magistrate)
-    ROAD_OFFICER = "road_officer"  # Sec XV: in charge of roads, canals, embankments
-
-
-PLACED = {Role.KEEPER, Role.POLICE, Role.DAROGAH}
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from law.accounts import SaleAccount, account_lines, long_date, sale_account
+from law.auction import SELLERS, SaleKind, check_auction_record, sale_kind
 from law.errors import N_, Conflict, InvalidInput, NotFound
 from law.lifecycle import AnimalStatus, PostNotice, SeizureStatus, Sell, apply
 from law.money_split import Charges, LotCharge
@@ -29,7 +30,7 @@ from models import (
     Village,
 )
 from office import audit, ledger, notify
-from office.charges import NON_PAYMENT, SalesSoFar, charge_for, sales_so_far
+from office.charges import SalesSoFar, charge_for, sales_so_far
 from office.common import (
     DistrictContext,
     check_times,
@@ -44,8 +45,6 @@ from office.common import (
 from office.roles import Role
 from office.seizures import PersonIn
 from office.state import advance, animals_of, load_state
-
-UNCLAIMED = "unclaimed"  # a sale under Sec VIII
 
 
 @dataclass(frozen=True)
@@ -179,7 +178,7 @@ class LotIn:
 class SaleRecorded:
     ref: str
     sale_id: int
-    kind: str
+    kind: SaleKind
     proceeds: int
     surplus: int
     shortfall: int
@@ -212,103 +211,63 @@ def record_sale(
     Under Sec IX the cattle not sold are handed back, with the balance, only when the proceeds
     of this and earlier sales cover the dues and the expenses of sale; otherwise they stay in
     the pound and a further sale may follow (practice G13)."""
-    _check_auction_record(lots, expenses, place)
+    animals, prices = [lot.animal for lot in lots], [lot.price for lot in lots]
+    check_auction_record(animals=animals, prices=prices, expenses=expenses, place=place)
     with db.transaction() as s:
-        seizure = seizure_by_ref(s, ref, lock=True)
-        pound = pound_of(s, seizure)
-        require_role(s, actor_id, seizure.district_id, (Role.DAROGAH, Role.POLICE), pound.thana)
-        check_times(occurred_at, now, seizure.last_event_at)
-        ctx = district_context(s, seizure.district_id)
+        seizure, pound, ctx = _the_seizure(s, ref, actor_id, occurred_at, now)
         rows = animals_of(s, seizure)
         on = local_date(occurred_at, ctx.tz)
-        kind = NON_PAYMENT if seizure.owner_refused_at is not None else UNCLAIMED
+        kind = sale_kind(owner_refused=seizure.owner_refused_at is not None)
         # Sec VIII periods, the Sec IX proviso, and Sec X for each buyer: the law's guards.
-        sell = Sell(
-            on=on,
-            animal_ids=_lot_numbers(seizure, rows, lots),
-            purchasers_official=[_official(s, lot.buyer, actor_id) for lot in lots],
-        )
-        apply(load_state(seizure, rows, ctx), sell)
+        sell = _sell(s, seizure, rows, ctx, on, lots, actor_id)
         # Sec IX, XI, practice G5, G6, G13: the account, from one allocation of the proceeds.
-        so_far = sales_so_far(s, seizure, rows, ctx, on) if kind == NON_PAYMENT else None
+        so_far = sales_so_far(s, seizure, rows, ctx, on) if kind is SaleKind.NON_PAYMENT else None
         account = _account(seizure, rows, ctx, on, lots, expenses, so_far)
-        advance(
-            s,
-            seizure,
-            rows,
-            ctx,
-            replace(sell, release_rest=bool(account.handed_back)),
-            at=occurred_at,
-            on=on,
-            reasons=_REASONS[kind],
-        )
+        sold = replace(sell, release_rest=bool(account.handed_back))
+        advance(s, seizure, rows, ctx, sold, at=occurred_at, on=on, reasons=kind.reasons)
         sale = _write_sale(s, seizure, kind, actor_id, occurred_at, on, place, account, ctx)
         buyers = _write_lots(s, sale, lots, rows, account, now)
         _post_proceeds(s, ctx, seizure, pound, sale, account, so_far)
-        deposit = _deposit_surplus(s, ctx, seizure, sale, on) if kind == UNCLAIMED else None
-        receipt = (
-            _deliver_to_owner(s, ctx, seizure, pound, sale, account, actor_id, now)
-            if kind == NON_PAYMENT
-            else None
-        )
+        deposit = _deposit_surplus(s, ctx, seizure, sale, account, on)
+        receipt = _deliver_to_owner(s, ctx, seizure, pound, sale, account, actor_id, now)
         if seizure.status == SeizureStatus.CLOSED.value:
             seizure.next_due_at = None
             s.add(seizure)
         _audit_sale(s, seizure, sale, account, lots, buyers, deposit, receipt, now)
         # Messages: the owner's account (IX) and surplus (XI); the seizer's outcome.
-        notify.sale_recorded(
-            s,
-            seizure,
-            ctx,
-            sale_id=sale.id or 0,
-            kind=kind,
-            numbers=_message_figures(account),
-            held_on=on,
-            impounded_from=seizure.impounded_on or seizure.seized_on,
-            deposit_id=deposit.id if deposit else None,
-            now=now,
-            handed_back=account.handed_back,
-            still_held=account.still_held,
-        )
-        return SaleRecorded(
-            seizure.ref,
-            sale.id or 0,
-            kind,
-            account.proceeds,
-            account.balance_to_owner_or_surplus,
-            account.shortfall,
-            sale.account_text,
-            deposit.id if deposit else None,
-            deposit.claim_until.isoformat() if deposit else None,
-            still_due=account.still_due,
-            handed_back=account.handed_back,
-            still_held=account.still_held,
-            receipt_id=receipt.id if receipt else None,
-            account=account_params(account, ctx.profile.money.name),
-        )
+        _tell(s, seizure, ctx, sale, kind, account, deposit, now)
+        return _recorded(seizure, sale, kind, account, deposit, receipt, ctx)
 
 
-# Why each animal left the pound at a sale: sold at auction, or handed back under Sec IX.
-_REASONS = {
-    NON_PAYMENT: {
-        AnimalStatus.SOLD: "sold at auction (Sec IX)",
-        AnimalStatus.RELEASED_AFTER_PART_SALE: (
-            "delivered to the owner after the sale covered the fines and expenses (Sec IX)"
-        ),
-    },
-    UNCLAIMED: {AnimalStatus.SOLD: "sold at auction (Sec VIII)"},
-}
+def _the_seizure(
+    s: Session, ref: str, actor_id: int, occurred_at: datetime, now: datetime
+) -> tuple[Seizure, Pound, DistrictContext]:
+    """The seizure sold from; the actor holds its sale as the Darogah, or as an officer he
+    deputed (Sec VIII)."""
+    seizure = seizure_by_ref(s, ref, lock=True)
+    pound = pound_of(s, seizure)
+    require_role(s, actor_id, seizure.district_id, SELLERS, pound.thana)
+    check_times(occurred_at, now, seizure.last_event_at)
+    return seizure, pound, district_context(s, seizure.district_id)
 
 
-def _check_auction_record(lots: list[LotIn], expenses: int, place: str) -> None:
-    if not lots:
-        raise InvalidInput(N_("an auction record needs at least one lot"))
-    if expenses < 0 or any(lot.price < 0 for lot in lots):
-        raise InvalidInput(N_("prices and expenses cannot be negative"))
-    if len({lot.animal for lot in lots}) != len(lots):
-        raise InvalidInput(N_("an animal can be in one lot only"))
-    if not place.strip():
-        raise InvalidInput(N_("say where the auction was held"))
+def _sell(
+    s: Session,
+    seizure: Seizure,
+    rows: list[Animal],
+    ctx: DistrictContext,
+    on: date,
+    lots: list[LotIn],
+    actor_id: int,
+) -> Sell:
+    """The sale as the lifecycle sees it, refused unless the law allows it now."""
+    sell = Sell(
+        on=on,
+        animal_ids=_lot_numbers(seizure, rows, lots),
+        purchasers_official=[_official(s, lot.buyer, actor_id) for lot in lots],
+    )
+    apply(load_state(seizure, rows, ctx), sell)
+    return sell
 
 
 def _lot_numbers(seizure: Seizure, rows: list[Animal], lots: list[LotIn]) -> tuple[int, ...]:
@@ -408,7 +367,7 @@ def _totals(account: SaleAccount) -> dict[str, int]:
 def _write_sale(
     s: Session,
     seizure: Seizure,
-    kind: str,
+    kind: SaleKind,
     actor_id: int,
     occurred_at: datetime,
     on: date,
@@ -419,7 +378,7 @@ def _write_sale(
     lines = account_lines(account, ctx.profile.money)
     sale = Sale(
         seizure_id=seizure.id or 0,
-        kind=kind,
+        kind=kind.value,
         officer_id=actor_id,
         held_at=occurred_at,
         held_on=on,
@@ -517,10 +476,10 @@ def _post_proceeds(
 
 
 def _deposit_surplus(
-    s: Session, ctx: DistrictContext, seizure: Seizure, sale: Sale, on: date
+    s: Session, ctx: DistrictContext, seizure: Seizure, sale: Sale, account: SaleAccount, on: date
 ) -> SurplusDeposit | None:
     """Sec XI, G8: the Magistrate holds the surplus of unclaimed cattle for 3 months."""
-    if sale.surplus <= 0:
+    if not account.surplus_deposited:
         return None
     deposit = SurplusDeposit(
         sale_id=sale.id or 0,
@@ -551,7 +510,7 @@ def _deliver_to_owner(
 
     The officer holding the sale delivers them there, once the proceeds covered the dues, and
     records the receipt of the owner of record (the owner who refused to pay)."""
-    if not account.covered or not (account.handed_back or account.balance_to_owner_or_surplus):
+    if not account.delivered_to_owner:
         return None
     if seizure.owner_id is None:
         raise Conflict(N_("the owner who refused to pay is not recorded"), section="IX")
@@ -665,7 +624,7 @@ def _audit_sale(
         occurred_at=sale.held_at,
         now=now,
         actor_id=sale.officer_id,
-        section="IX" if sale.kind == NON_PAYMENT else "VIII",
+        section=SaleKind(sale.kind).section,
         payload={
             "sale_id": sale.id,
             "kind": sale.kind,
@@ -701,6 +660,59 @@ def _message_figures(account: SaleAccount) -> dict[str, int]:
         "still_due": account.still_due,
         "shortfall": account.shortfall,
     }
+
+
+def _tell(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    sale: Sale,
+    kind: SaleKind,
+    account: SaleAccount,
+    deposit: SurplusDeposit | None,
+    now: datetime,
+) -> None:
+    notify.sale_recorded(
+        s,
+        seizure,
+        ctx,
+        sale_id=sale.id or 0,
+        kind=kind,
+        numbers=_message_figures(account),
+        held_on=sale.held_on,
+        impounded_from=seizure.impounded_on or seizure.seized_on,
+        deposit_id=deposit.id if deposit else None,
+        now=now,
+        handed_back=account.handed_back,
+        still_held=account.still_held,
+    )
+
+
+def _recorded(
+    seizure: Seizure,
+    sale: Sale,
+    kind: SaleKind,
+    account: SaleAccount,
+    deposit: SurplusDeposit | None,
+    receipt: CattleReceipt | None,
+    ctx: DistrictContext,
+) -> SaleRecorded:
+    return SaleRecorded(
+        seizure.ref,
+        sale.id or 0,
+        kind,
+        account.proceeds,
+        account.balance_to_owner_or_surplus,
+        account.shortfall,
+        sale.account_text,
+        deposit.id if deposit else None,
+        deposit.claim_until.isoformat() if deposit else None,
+        still_due=account.still_due,
+        handed_back=account.handed_back,
+        still_held=account.still_held,
+        receipt_id=receipt.id if receipt else None,
+        account=account_params(account, ctx.profile.money.name),
+    )
 
 
 @dataclass(frozen=True)

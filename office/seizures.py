@@ -10,7 +10,19 @@ from enum import StrEnum
 
 from sqlmodel import Session, col, select
 
-from law.errors import N_, Conflict, ExcludedTract, InvalidInput, NotFound
+from law.errors import N_, Conflict, InvalidInput, NotFound
+from law.grounds import (
+    Ground,
+    check_in_operation,
+    check_named_seizer,
+    check_owner_named,
+    check_owner_not_seizer,
+    check_report,
+    ground_of,
+    office_of_named_seizer,
+    offices_to_seize,
+    pound_notified,
+)
 from law.guards import check_offence_recorder, check_report_for
 from law.kinds import FINE_CLASS, AnimalKind, OutsideScale, fine_for, kind_of
 from law.lifecycle import AnimalStatus, Rescue, SeizureStatus
@@ -28,6 +40,7 @@ from models import (
 )
 from office import audit, notify
 from office.common import (
+    DistrictContext,
     check_times,
     district_context,
     find_or_add_person,
@@ -45,16 +58,6 @@ from office.state import advance, animals_of
 # Unambiguous on a phone keypad and when read aloud: no 0/O, 1/I/L, U.
 REF_ALPHABET = "ABCDEFGHJKMNPQRSTVWXYZ23456789"
 REF_LENGTH = 6
-MAX_HEADS = 500
-
-
-class Ground(StrEnum):
-    TRESPASS = "trespass"  # Sec II: cultivator or occupier, damage to land or crop
-    ROAD = "road"  # Sec XV: damage to roads, canals, embankments
-    STRAY = "stray"  # Sec XVI: straying, owner unknown, brought by police
-
-
-GROUND_SECTION = {Ground.TRESPASS: "II", Ground.ROAD: "XV", Ground.STRAY: "XVI"}
 
 
 @dataclass(frozen=True)
@@ -162,222 +165,264 @@ def report_seizure(
 
     The reporter (`actor_id`) is a person the office knows, or a `PersonIn` writing to it for
     the first time (`person_acting`). `seizer` left out, or naming the reporter himself, makes
-    the reporter the seizer. Naming
-    someone else is for the keeper of the pound and the police of its thana, who report for
-    the seizer (`OwnSeizureOnly` for anyone else). A person named by a phone the office knows
-    is that person, his record unchanged. The owner's messages are held, not sent, when a
-    private reporter has had the office message `unsolicited_per_day` numbers it has never
-    heard from in 24 hours (`SeizureReported.owner_messages`).
+    the reporter the seizer. Naming someone else is for the keeper of the pound and the police
+    of its thana, who report for the seizer (`OwnSeizureOnly` for anyone else). A person named
+    by a phone the office knows is that person, his record unchanged. The owner's messages are
+    held, not sent, when a private reporter has had the office message `unsolicited_per_day`
+    numbers it has never heard from in 24 hours (`SeizureReported.owner_messages`).
     """
     check_times(occurred_at, now)
-    try:
-        grnd = Ground(ground)
-    except ValueError:
-        raise InvalidInput(
-            N_("ground must be one of {grounds}"),
-            said={"grounds": ", ".join(g.value for g in Ground)},
-        ) from None
-    if not animals:
-        raise InvalidInput(N_("at least one animal must be named (Sec V: number and description)"))
-    heads = 0
-    for group in animals:
-        if group.count < 1:
-            raise InvalidInput(N_("each count must be at least 1"))
-        heads += group.count
-    if heads > MAX_HEADS:
-        raise InvalidInput(N_("at most {most} head in one seizure"), said={"most": MAX_HEADS})
-    if grnd is not Ground.STRAY and not damage.strip():
-        raise InvalidInput(
-            N_(
-                "say what damage the cattle were doing: Sec II allows seizing only cattle "
-                "doing damage"
-            ),
-            section=GROUND_SECTION[grnd],
-        )
-    if not place.strip():
-        raise InvalidInput(N_("say where the cattle were seized"))
-    if len(place) > 500 or len(damage) > 2000:
-        raise InvalidInput(N_("place is at most 500 characters and damage at most 2000"))
+    grnd = ground_of(ground)
+    check_report(grnd, counts=[g.count for g in animals], damage=damage)
+    _check_place(place, damage)
     with db.transaction() as s:
-        vill = find_village(s, village, district)
-        ctx = district_context(s, vill.district_id)
-        ctx.check_started(occurred_at)
-        if vill.excluded:
-            raise ExcludedTract(
-                N_("{village} is excluded from the operation of the Act: {reason}")
-                if vill.excluded_reason
-                else N_("{village} is excluded from the operation of the Act"),
-                village=vill.name,
-                said={"reason": vill.excluded_reason or ""},
-            )
-        if vill.pound_id is None:
-            raise NotFound(
-                N_("no pound is notified for {village}"), section="III", said={"village": vill.name}
-            )
-        pound = s.get(Pound, vill.pound_id)
-        if pound is None:
-            raise NotFound(
-                N_("no pound is notified for {village}"), section="III", said={"village": vill.name}
-            )
-        # Practice G4: an animal outside the scale is taken as it is named; its pound's
-        # standing orders name more kinds than the office knows by itself.
-        ordered = {o.order.kind for o in ctx.kind_orders if o.pound_id == pound.id}
-        kinds = [kind_of(g.kind, ctx.profile.aliases, ordered) for g in animals]
-        actor = person_acting(s, actor_id, now)
-        actor_id = actor.id or 0
-        # Sec II, V: a private person reports his own seizure; the keeper of the pound or the
-        # police of its thana may write one down for the seizer, "reported by X for Y".
-        for_another = seizer is not None and not _is_self(actor, seizer)
-        check_report_for(
-            offices_at(s, actor_id, district_id=ctx.id, pound_code=pound.code, thana=pound.thana),
-            for_another=for_another,
-        )
-        if grnd is Ground.ROAD and not for_another:
-            require_role(s, actor_id, ctx.id, Role.ROAD_OFFICER, None)
-        if grnd is Ground.STRAY:
-            if not for_another:
-                require_role(s, actor_id, ctx.id, (Role.POLICE, Role.DAROGAH), pound.thana)
-            if owner is not None:
-                raise InvalidInput(
-                    N_(
-                        "strays are cattle whose owners are unknown (Sec XVI); "
-                        "a known owner's cattle are seized for damage under Sec II"
-                    ),
-                    section="XVI",
-                )
-        # Whoever is named is found by his phone or added; a known person's record stays as it is.
-        seizer_person = (
-            find_or_add_person(
-                s, name=seizer.name, residence=seizer.residence, phone=seizer.phone, now=now
-            )
-            if seizer is not None and for_another
-            else actor
-        )
-        if (
-            grnd is Ground.ROAD
-            and for_another
-            and not has_role(s, seizer_person.id or 0, ctx.id, Role.ROAD_OFFICER)
-        ):
-            raise InvalidInput(
-                N_(
-                    "a seizure under Sec XV is made by a person in charge of the road, canal or "
-                    "embankment: name him as the seizer"
-                ),
-                section="XV",
-            )
-        owner_person = (
-            find_or_add_person(
-                s, name=owner.name, residence=owner.residence, phone=owner.phone, now=now
-            )
-            if owner is not None
-            else None
-        )
-        if owner_person is not None and owner_person.id == seizer_person.id:
-            raise InvalidInput(N_("the owner cannot be the seizer"))
-        seized_on = local_date(occurred_at, ctx.tz)
-        seizure = Seizure(
-            ref=new_ref(s),
-            district_id=ctx.id,
-            ground=grnd.value,
-            village_id=vill.id or 0,
-            pound_id=pound.id or 0,
-            place=place.strip(),
-            damage=damage.strip(),
-            seized_at=occurred_at,
-            seized_on=seized_on,
-            seizer_id=seizer_person.id or 0,
-            owner_id=owner_person.id if owner_person else None,
-            reporter_id=actor_id,
-            status=SeizureStatus.SEIZED.value,
-            police_aid_requested=police_aid,
-            complaint_until=complaint_until(seized_on, ctx.profile),
-            last_event_at=occurred_at,
-            created_at=now,
-            photo=photo,
-        )
-        s.add(seizure)
-        s.flush()
-        number = 0
-        rows: list[Animal] = []
-        for group, kind in zip(animals, kinds, strict=True):
-            for _ in range(group.count):
-                number += 1
-                row = Animal(
-                    seizure_id=seizure.id or 0,
-                    number=number,
-                    kind=kind.value if isinstance(kind, AnimalKind) else kind.word,
-                    stated_kind=group.kind.strip().lower()[:32],
-                    description=group.description.strip()[:500],
-                    status=AnimalStatus.SEIZED.value,
-                    # Outside the scale, the fine is the one a Magistrate's order sets (G4).
-                    fine=fine_for(kind, ctx.profile.fine_schedule)
-                    if isinstance(kind, AnimalKind)
-                    else 0,
-                )
-                s.add(row)
-                rows.append(row)
+        vill, pound, ctx = _village_and_pound(s, village, district, occurred_at)
+        kinds = _kinds_named(ctx, pound, animals)
+        actor = person_acting(s, actor_id, now).id or 0
+        parties = _parties(s, ctx, pound, grnd, actor, seizer=seizer, owner=owner, now=now)
+        said = _Said(place.strip(), damage.strip(), police_aid, photo)
+        seizure = _write_seizure(s, ctx, grnd, vill, pound, parties, said, actor, occurred_at, now)
+        rows = _write_animals(s, seizure, animals, kinds, ctx)
         awaiting = apply_orders(s, seizure, rows, ctx, local_date(now, ctx.tz))
-        fine_total = sum(a.fine for a in rows)
-        audit.append(
-            s,
-            action="seizure_reported",
-            subject=seizure.ref,
-            occurred_at=occurred_at,
-            now=now,
-            actor_id=actor_id,
-            section=GROUND_SECTION[grnd],
-            payload={
-                "ground": grnd.value,
-                "village": vill.name,
-                "pound": pound.code,
-                "place": seizure.place,
-                "damage": seizure.damage,
-                "seizer_id": seizer_person.id,
-                "reporter_id": actor_id,
-                "owner_id": owner_person.id if owner_person else None,
-                "animals": [
-                    {
-                        "kind": _word(k),
-                        "stated": g.kind,
-                        "count": g.count,
-                        "description": g.description,
-                    }
-                    for g, k in zip(animals, kinds, strict=True)
-                ],
-                "fine_class": [
-                    FINE_CLASS[k].value if isinstance(k, AnimalKind) else None for k in kinds
-                ],
-                "awaiting_order": sorted(set(awaiting)),
-            },
-        )
+        _audit_report(s, seizure, vill, pound, animals, kinds, awaiting, now)
         if police_aid:
-            _add_aid_request(s, seizure, pound, actor_id, occurred_at, now)
+            _add_aid_request(s, seizure, pound, actor, occurred_at, now)
         # Messages: the keeper expects the cattle; the owner, if known, the complaint reminders
         # (held when the reporter has had the office message too many unknown numbers today).
         owner_messages = notify.seizure_reported(
-            s, seizure, ctx, now, caused_by=actor_id, unsolicited_per_day=unsolicited_per_day
+            s, seizure, ctx, now, caused_by=actor, unsolicited_per_day=unsolicited_per_day
         )
         if awaiting:
             # The Magistrates: the keeper waits for their order (G4).
             waiting = {k: awaiting.count(k) for k in sorted(set(awaiting))}
             notify.kind_order_needed(s, seizure, ctx, kinds=waiting, now=now)
-        return SeizureReported(
-            ref=seizure.ref,
-            seizure_id=seizure.id or 0,
-            pound_code=pound.code,
-            pound_name=pound.name,
-            heads=number,
-            fine=fine_total,
-            complaint_until=seizure.complaint_until.isoformat(),
-            aid_requested=police_aid,
-            awaiting_order=sorted(set(awaiting)),
-            seizer_id=seizer_person.id or 0,
-            reported_for=seizer_person.name if for_another else None,
-            owner_messages=owner_messages,
-            notes=[UNSOLICITED_HELD.format(limit=unsolicited_per_day)]
-            if owner_messages == notify.HELD
-            else [],
+        return _reported(
+            seizure, pound, rows, parties, awaiting, owner_messages, unsolicited_per_day
         )
+
+
+@dataclass(frozen=True)
+class _Said:
+    """What the report says of the seizure besides who and which cattle."""
+
+    place: str
+    damage: str
+    police_aid: bool
+    photo: str | None
+
+
+@dataclass(frozen=True)
+class _Parties:
+    seizer: Person
+    owner: Person | None
+    for_another: bool  # the keeper or police report for the seizer: "reported by X for Y"
+
+
+def _check_place(place: str, damage: str) -> None:
+    if not place.strip():
+        raise InvalidInput(N_("say where the cattle were seized"))
+    if len(place) > 500 or len(damage) > 2000:
+        raise InvalidInput(N_("place is at most 500 characters and damage at most 2000"))
+
+
+def _village_and_pound(
+    s: Session, village: str, district: str | None, occurred_at: datetime
+) -> tuple[Village, Pound, DistrictContext]:
+    """The village seized in, under the Act (XX), and the pound notified for it (III)."""
+    vill = find_village(s, village, district)
+    ctx = district_context(s, vill.district_id)
+    ctx.check_started(occurred_at)
+    check_in_operation(vill.name, excluded=vill.excluded, reason=vill.excluded_reason)
+    pound = s.get(Pound, vill.pound_id) if vill.pound_id is not None else None
+    return vill, pound_notified(vill.name, pound), ctx
+
+
+def _kinds_named(
+    ctx: DistrictContext, pound: Pound, animals: list[AnimalsIn]
+) -> list[AnimalKind | OutsideScale]:
+    # Practice G4: an animal outside the scale is taken as it is named; its pound's
+    # standing orders name more kinds than the office knows by itself.
+    ordered = {o.order.kind for o in ctx.kind_orders if o.pound_id == pound.id}
+    return [kind_of(g.kind, ctx.profile.aliases, ordered) for g in animals]
+
+
+def _parties(
+    s: Session,
+    ctx: DistrictContext,
+    pound: Pound,
+    grnd: Ground,
+    actor_id: int,
+    *,
+    seizer: PersonIn | None,
+    owner: PersonIn | None,
+    now: datetime,
+) -> _Parties:
+    """Who seized and whose cattle they are; the law says who may report a seizure on the
+    ground (II, XV, XVI) and for whom (V)."""
+    actor = get_person(s, actor_id)
+    for_another = seizer is not None and not _is_self(actor, seizer)
+    check_report_for(
+        offices_at(s, actor_id, district_id=ctx.id, pound_code=pound.code, thana=pound.thana),
+        for_another=for_another,
+    )
+    offices = offices_to_seize(grnd)
+    if offices and not for_another:
+        require_role(s, actor_id, ctx.id, offices, pound.thana)
+    check_owner_named(grnd, owner_named=owner is not None)
+    # Whoever is named is found by his phone or added; a known person's record stays as it is.
+    seizer_person = _named(s, seizer, now) if seizer is not None and for_another else actor
+    office = office_of_named_seizer(grnd)
+    if for_another and office is not None:
+        check_named_seizer(grnd, holds_office=has_role(s, seizer_person.id or 0, ctx.id, office))
+    owner_person = _named(s, owner, now) if owner is not None else None
+    same = owner_person is not None and owner_person.id == seizer_person.id
+    check_owner_not_seizer(same_person=same)
+    return _Parties(seizer_person, owner_person, for_another)
+
+
+def _named(s: Session, person: PersonIn, now: datetime) -> Person:
+    return find_or_add_person(
+        s, name=person.name, residence=person.residence, phone=person.phone, now=now
+    )
+
+
+def _write_seizure(
+    s: Session,
+    ctx: DistrictContext,
+    grnd: Ground,
+    vill: Village,
+    pound: Pound,
+    parties: _Parties,
+    said: _Said,
+    actor_id: int,
+    occurred_at: datetime,
+    now: datetime,
+) -> Seizure:
+    seized_on = local_date(occurred_at, ctx.tz)
+    seizure = Seizure(
+        ref=new_ref(s),
+        district_id=ctx.id,
+        ground=grnd.value,
+        village_id=vill.id or 0,
+        pound_id=pound.id or 0,
+        place=said.place,
+        damage=said.damage,
+        seized_at=occurred_at,
+        seized_on=seized_on,
+        seizer_id=parties.seizer.id or 0,
+        owner_id=parties.owner.id if parties.owner else None,
+        reporter_id=actor_id,
+        status=SeizureStatus.SEIZED.value,
+        police_aid_requested=said.police_aid,
+        complaint_until=complaint_until(seized_on, ctx.profile),
+        last_event_at=occurred_at,
+        created_at=now,
+        photo=said.photo,
+    )
+    s.add(seizure)
+    s.flush()
+    return seizure
+
+
+def _write_animals(
+    s: Session,
+    seizure: Seizure,
+    animals: list[AnimalsIn],
+    kinds: list[AnimalKind | OutsideScale],
+    ctx: DistrictContext,
+) -> list[Animal]:
+    """One row per head, numbered in the order named, fined by the Sec VI scale."""
+    rows: list[Animal] = []
+    for group, kind in zip(animals, kinds, strict=True):
+        for _ in range(group.count):
+            row = Animal(
+                seizure_id=seizure.id or 0,
+                number=len(rows) + 1,
+                kind=_word(kind),
+                stated_kind=group.kind.strip().lower()[:32],
+                description=group.description.strip()[:500],
+                status=AnimalStatus.SEIZED.value,
+                # Outside the scale, the fine is the one a Magistrate's order sets (G4).
+                fine=fine_for(kind, ctx.profile.fine_schedule)
+                if isinstance(kind, AnimalKind)
+                else 0,
+            )
+            s.add(row)
+            rows.append(row)
+    return rows
+
+
+def _audit_report(
+    s: Session,
+    seizure: Seizure,
+    vill: Village,
+    pound: Pound,
+    animals: list[AnimalsIn],
+    kinds: list[AnimalKind | OutsideScale],
+    awaiting: list[str],
+    now: datetime,
+) -> None:
+    grnd = Ground(seizure.ground)
+    audit.append(
+        s,
+        action="seizure_reported",
+        subject=seizure.ref,
+        occurred_at=seizure.seized_at,
+        now=now,
+        actor_id=seizure.reporter_id,
+        section=grnd.section,
+        payload={
+            "ground": grnd.value,
+            "village": vill.name,
+            "pound": pound.code,
+            "place": seizure.place,
+            "damage": seizure.damage,
+            "seizer_id": seizure.seizer_id,
+            "reporter_id": seizure.reporter_id,
+            "owner_id": seizure.owner_id,
+            "animals": [
+                {
+                    "kind": _word(k),
+                    "stated": g.kind,
+                    "count": g.count,
+                    "description": g.description,
+                }
+                for g, k in zip(animals, kinds, strict=True)
+            ],
+            "fine_class": [
+                FINE_CLASS[k].value if isinstance(k, AnimalKind) else None for k in kinds
+            ],
+            "awaiting_order": sorted(set(awaiting)),
+        },
+    )
+
+
+def _reported(
+    seizure: Seizure,
+    pound: Pound,
+    rows: list[Animal],
+    parties: _Parties,
+    awaiting: list[str],
+    owner_messages: str | None,
+    unsolicited_per_day: int,
+) -> SeizureReported:
+    return SeizureReported(
+        ref=seizure.ref,
+        seizure_id=seizure.id or 0,
+        pound_code=pound.code,
+        pound_name=pound.name,
+        heads=len(rows),
+        fine=sum(a.fine for a in rows),
+        complaint_until=seizure.complaint_until.isoformat(),
+        aid_requested=seizure.police_aid_requested,
+        awaiting_order=sorted(set(awaiting)),
+        seizer_id=parties.seizer.id or 0,
+        reported_for=parties.seizer.name if parties.for_another else None,
+        owner_messages=owner_messages,
+        notes=[UNSOLICITED_HELD.format(limit=unsolicited_per_day)]
+        if owner_messages == notify.HELD
+        else [],
+    )
 
 
 def _is_self(actor: Person, named: PersonIn) -> bool:
@@ -491,7 +536,7 @@ def confirm_conveyance(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
-            section="XVI" if seizure.ground == Ground.STRAY.value else "II",
+            section="XVI" if seizure.ground == Ground.STRAY else "II",
             payload={"pound": pound.code, "note": note.strip()[:1000]},
         )
 

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from fastapi import Path, Query
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
+from law.grounds import Ground
 from law.money import MAX_AMOUNT
 from office.seizures import AnimalsIn, PersonIn
 
@@ -107,7 +108,7 @@ class Act(Body):
 
 
 class SeizureBody(Act):
-    ground: Literal["trespass", "road", "stray"]
+    ground: Ground
     village: str = Field(min_length=1, max_length=120)
     district: str | None = Field(default=None, max_length=64)
     place: str = Field(min_length=1, max_length=500)
@@ -335,7 +336,7 @@ class HeldSeizureOut(BaseModel):
 
     ref: str
     status: str
-    ground: str
+    ground: Ground
     pound: HeldPound
     village: str = Field(description="where the cattle were seized")
     seized_on: date

@@ -15,6 +15,7 @@ from bot.i18n import N_, Translator
 from bot.types import Channel, Inbound, Option, Reply
 from bot.words import ANIMAL_LABELS, KIND_LABELS, counted
 from law.errors import PoundError
+from law.grounds import Ground
 from office.common import normalise_phone
 from office.lookup import keepers_of, match_village, pound_codes, pound_rates
 from office.queries import seizure_view_as
@@ -181,7 +182,7 @@ def describe_seizure(ctx: Ctx, view: dict[str, Any]) -> str:
                 date=day(t, deadlines["claim_until"]),
             )
         )
-    if view["ground"] != "stray" and deadlines.get("complaint_until"):
+    if view["ground"] != Ground.STRAY and deadlines.get("complaint_until"):
         lines.append(
             t(
                 "A complaint against the seizure may be made until {date} (Sec XIV).",

@@ -341,7 +341,7 @@ class AuctionFlow(DarogahFlow):
             )
         except PoundError as exc:
             return explained(ctx, exc, None)
-        section = "IX" if sale.kind == "non_payment" else "VIII"
+        section = sale.kind.section
         replies = [
             ctx.say(
                 ctx.t(

@@ -33,6 +33,7 @@ from bot.i18n import N_
 from bot.types import Channel, Inbound, Option, Reply
 from bot.words import COMMON_KINDS, KIND_LABELS
 from law.errors import ComplaintOutOfTime, PoundError
+from law.grounds import Ground
 from models import Person
 from office.complaints import file_complaint
 from office.held_search import search_held, seizures_owned
@@ -369,7 +370,7 @@ class OwnerFlow(Flow):
     def _act_reply(self, ctx: Ctx, shown: Reply | None = None) -> Reply:
         t = ctx.t
         options = []
-        if ctx.data.get("ground") != "stray":
+        if ctx.data.get("ground") != Ground.STRAY:
             options.append(Option("complain", t("Complain against the seizure")))
         if len(ctx.data.get("refs") or []) > 1:
             options.append(Option("other", t("Another seizure")))
@@ -383,7 +384,7 @@ class OwnerFlow(Flow):
     def on_act(self, ctx: Ctx, msg: Inbound) -> Turn:
         typed = words.command(msg.text, ("complain",)) if msg.option is None else None
         choice = msg.option or ("complain" if typed else "")
-        if choice == "complain" and ctx.data.get("ground") != "stray":
+        if choice == "complain" and ctx.data.get("ground") != Ground.STRAY:
             ctx.data["complaining"] = True
             return self._complain(ctx)
         if choice == "other" and ctx.data.get("refs"):
@@ -401,7 +402,7 @@ class OwnerFlow(Flow):
         t = ctx.t
         d = ctx.data
         until = d.get("complaint_until")
-        if d.get("ground") == "stray":
+        if d.get("ground") == Ground.STRAY:
             return Turn.done(
                 *before,
                 ctx.say(

@@ -16,11 +16,10 @@ from bot.i18n import NP_, Translator
 from bot.words import counted, kind_label
 from law.errors import PoundError
 from law.kinds import AnimalKind, kind_of
-from law.profile import get_profile
+from law.profile import DEFAULT_PROFILE, get_profile
 from office.held_search import HeldSearch, HeldSeizure
 from office.lookup import VillagePlace, keepers_of, village_named_in
 
-DEFAULT_PROFILE = "act-iii-1857"
 # "3गाय", "2cows": a count glued to the word after it is two words.
 _GLUED = re.compile(r"(?<=\d)(?=[^\W\d_])")
 _PUNCT = " ,;.:!?।॥\"'()"

@@ -26,6 +26,7 @@ from bot.flows.officer_kit import (
 from bot.i18n import N_
 from bot.types import Inbound, Option
 from law.errors import PoundError
+from law.grounds import Ground
 from office.lookup import match_village
 from office.queries import money_for
 from office.roles import Role
@@ -104,7 +105,7 @@ class ConveyFlow(OfficerFlow):
         if item.status != "seized":
             return Turn.done(ctx.say(ctx.t("{ref} is already at the pound.", ref=item.ref)))
         ctx.data["ref"] = item.ref
-        ctx.data["stray"] = item.ground == "stray"
+        ctx.data["stray"] = item.ground == Ground.STRAY
         text = "\n".join(
             [
                 seizure_line(ctx, item),
@@ -266,7 +267,7 @@ class StrayFlow(OfficerFlow):
             done = report_seizure(
                 ctx.work,
                 actor_id=actor(ctx, Role.POLICE),
-                ground="stray",
+                ground=Ground.STRAY,
                 village=str(ctx.data["village"]),
                 place=str(ctx.data["place"]),
                 damage="",

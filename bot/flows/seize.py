@@ -16,14 +16,15 @@ from bot.flows.officer_kit import invalid
 from bot.i18n import N_
 from bot.types import Channel, Inbound, Option, Reply
 from law.errors import PoundError
+from law.grounds import MAX_HEADS, Ground
 from law.kinds import AnimalKind
-from law.profile import get_profile
+from law.profile import DEFAULT_PROFILE, get_profile
 from office.common import DEFAULT_REGION, normalise_phone, phone_forms
 from office.kind_orders import kinds_ordered_at
 from office.lookup import VillagePlace, match_village
 from office.notify import HELD, UNSOLICITED_PER_DAY
 from office.roles import Role
-from office.seizures import MAX_HEADS, AnimalsIn, PersonIn, report_seizure
+from office.seizures import AnimalsIn, PersonIn, report_seizure
 
 # What the person may change from the summary, in the order they are asked.
 CHANGEABLE: dict[str, str] = {
@@ -348,7 +349,7 @@ class SeizeFlow(Flow):
     def _kind(self, ctx: Ctx, text: str) -> str:
         """The kind as the register writes it. An animal outside the scale (an elephant) is
         taken too: the Magistrate orders its fine and feeding before it is registered (G4)."""
-        profile = get_profile(str(ctx.data.get("profile") or "act-iii-1857"))
+        profile = get_profile(str(ctx.data.get("profile") or DEFAULT_PROFILE))
         village = ctx.data.get("village")
         ordered = (
             kinds_ordered_at(ctx.work, village=str(village), district=ctx.data.get("district"))
@@ -520,7 +521,7 @@ class SeizeFlow(Flow):
             done = report_seizure(
                 ctx.work,
                 actor_id=reporter,
-                ground="road" if road else "trespass",
+                ground=Ground.ROAD if road else Ground.TRESPASS,
                 village=str(d["village"]),
                 district=str(d["district"]),
                 place=str(d["place"]),
@@ -542,7 +543,7 @@ class SeizeFlow(Flow):
             )
         except PoundError as exc:
             return Turn.to("confirm", ctx.say(ctx.explain(exc)), self._summary(ctx))
-        money = get_profile(str(d.get("profile") or "act-iii-1857")).money
+        money = get_profile(str(d.get("profile") or DEFAULT_PROFILE)).money
         section = "XV" if road else "II"
         lines = [
             t("Recorded. Your reference is {ref}.", ref=done.ref),

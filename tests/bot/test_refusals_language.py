@@ -73,7 +73,7 @@ INTERNAL: frozenset[str] = frozenset(
         "no seizure {seizure_id}",
         "no pound for {ref}",
         "no village {village_id}",
-        # law/profile.py, law/money.py, law/citations.py, office/jurisdiction.py: a district
+        # law/profile.py, law/money.py, law/citations.py, office/jurisdiction/: a district
         # file and the statute's settings, read by `pound` commands.
         "profile {name}: no fine for {missing}",
         "profile {name}: rest_weekdays must be some of 0 to 6, not all of them",

@@ -274,3 +274,30 @@ def test_a_sec_ix_sale_takes_no_more_than_needed_and_its_lots_add_up(
         assert a.handed_back == () and a.balance_to_owner_or_surplus == 0
         # Short: still due while head are held, a shortfall only when none is left (G13).
         assert (a.still_due > 0) == bool(held) and (a.shortfall > 0) == (not held)
+
+
+def test_the_balance_goes_to_the_owner_under_sec_ix_and_into_deposit_under_sec_xi() -> None:
+    # Sec IX: the owner who refused gets the rest of his cattle and the balance once the
+    # proceeds cover the dues; Sec XI, G8: unclaimed cattle's surplus is held in deposit.
+    common = {
+        "lots": [LotCharge(price=960, fine=48, feeding=54)],
+        "animal_ids": [3],
+        "expenses": 24,
+        "number_seized": 3,
+        "impounded_from": date(1857, 3, 1),
+        "impounded_until": date(1857, 3, 9),
+    }
+    refused = sale_account(**common, held=[1, 2], charged=Charges(0, 144, 162))
+    assert refused.delivered_to_owner and not refused.surplus_deposited
+    unclaimed = sale_account(**common, unclaimed=True)
+    assert unclaimed.surplus_deposited and not unclaimed.delivered_to_owner
+    short = sale_account(
+        **{**common, "lots": [LotCharge(price=96, fine=48, feeding=54)]},
+        held=[1, 2],
+        charged=Charges(0, 144, 162),
+    )
+    assert not short.delivered_to_owner  # G13: the rest stay in the pound for a further sale
+    no_surplus = sale_account(
+        **{**common, "lots": [LotCharge(price=126, fine=48, feeding=54)]}, unclaimed=True
+    )
+    assert no_surplus.balance_to_owner_or_surplus == 0 and not no_surplus.surplus_deposited

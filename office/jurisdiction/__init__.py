@@ -1,0 +1,24 @@
+"""Loading a district file: pounds and villages (III), officers, rates (VII), exclusions (XX).
+
+The file is read and checked section by section (`parse`, `places`, `people`, `rates`), then
+written in one transaction (`load`)."""
+
+from law.profile import DEFAULT_PROFILE
+from office.jurisdiction.load import district_count, load_jurisdiction, load_jurisdiction_text
+from office.jurisdiction.spec import (
+    DEFAULT_LANGUAGES,
+    DEFAULT_TIMEZONE,
+    JurisdictionError,
+    LoadResult,
+)
+
+__all__ = [
+    "DEFAULT_LANGUAGES",
+    "DEFAULT_PROFILE",
+    "DEFAULT_TIMEZONE",
+    "JurisdictionError",
+    "LoadResult",
+    "district_count",
+    "load_jurisdiction",
+    "load_jurisdiction_text",
+]
