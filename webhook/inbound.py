@@ -64,6 +64,7 @@ class _Job(Generic[T]):
     fn: Callable[[Session], T]
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[T]
+    opens: state.OpenKey | None = None
 
 
 @dataclass
@@ -94,11 +95,14 @@ class Writer:
         self._closed = False
         self._lock = threading.Lock()
 
-    async def run(self, fn: Callable[[Session], T]) -> T:
-        """Run `fn(session)` in the writer's next transaction; return once it is committed."""
+    async def run(self, fn: Callable[[Session], T], *, opens: state.OpenKey | None = None) -> T:
+        """Run `fn(session)` in the writer's next transaction; return once it is committed.
+
+        `opens`: the conversation `fn` starts with, read with its batch's (`state.open_chats`).
+        """
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self._submit(_Job(fn, loop, future))
+        self._submit(_Job(fn, loop, future, opens))
         return await future
 
     def _submit(self, job: _Job[Any]) -> None:
@@ -161,6 +165,7 @@ class Writer:
             return [self._alone(batch[0])]
         try:
             with self.db.transaction() as s:
+                state.open_chats(s, [job.opens for job in batch if job.opens is not None])
                 outcomes = [_Outcome(job, job.fn(s)) for job in batch]
             return outcomes
         except Exception as exc:

@@ -152,7 +152,10 @@ def telegram_router(
         if reason is not None:
             return await reject(parsed, inbound, reason, now)
         try:
-            handled = await writer.run(lambda s: handle(s, inbound, parsed.update_id, now))
+            handled = await writer.run(
+                lambda s: handle(s, inbound, parsed.update_id, now),
+                opens=engine.opening_key(inbound, f"{parsed.update_id}"),
+            )
         except Exception as exc:
             if can_never_store(exc):
                 refused = type(getattr(exc, "orig", None) or exc).__name__
