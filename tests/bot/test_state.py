@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from sqlalchemy import event
 from sqlmodel import Session, col, func, select
 
@@ -144,7 +145,8 @@ def test_a_batch_read_at_once_opens_every_message_as_a_statement_each_would(
         finally:
             event.remove(world.db.engine, "before_cursor_execute", note)
     assert at_once == one_by_one
-    assert statements == []  # every start came from the batch's read
+    # On PostgreSQL every start came from the batch's read; SQLite reads one at a time.
+    assert len(statements) == (len(keys) if world.db.is_sqlite else 0)
     assert one_by_one[0].chat.step == "second" and one_by_one[1].seen is not None
     assert one_by_one[2].opted_out and one_by_one[3].person_id is not None
     assert one_by_one[4].person_id is not None and one_by_one[5].person_id is None
@@ -152,6 +154,8 @@ def test_a_batch_read_at_once_opens_every_message_as_a_statement_each_would(
 
 def test_after_a_write_the_batch_read_is_not_trusted(world: World) -> None:
     keys = _setting(world, Engine(world.db, [Tally()]))
+    if world.db.is_sqlite:
+        pytest.skip("SQLite reads each start when it comes")
     with world.db.transaction() as s:
         state.open_chats(s, keys)
         # An earlier message of the batch made the next sender known, and he said STOP.
