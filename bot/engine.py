@@ -97,15 +97,28 @@ class Engine:
                     raise
                 return Handled([Reply.from_dict(r) for r in seen], repeat=True)
 
-    def open(self, s: Session, inbound: Inbound, external_id: str | None) -> state.Opening:
-        """Read what the start of this message needs (bot/state.py), in the open transaction."""
-        return state.open_chat(
-            s,
+    @staticmethod
+    def opening_key(inbound: Inbound, external_id: str | None) -> state.OpenKey:
+        """What the start of this message is read by: a writer running many messages in one
+        transaction reads all their starts at once (`state.open_chats`)."""
+        return state.OpenKey(
             inbound.channel.value,
             inbound.address,
-            external_id=external_id,
+            external_id,
             phone=phone_of(inbound),
             telegram_id=inbound.telegram_user_id if inbound.channel is Channel.TELEGRAM else None,
+        )
+
+    def open(self, s: Session, inbound: Inbound, external_id: str | None) -> state.Opening:
+        """Read what the start of this message needs (bot/state.py), in the open transaction."""
+        key = self.opening_key(inbound, external_id)
+        return state.open_chat(
+            s,
+            key.channel,
+            key.address,
+            external_id=key.external_id,
+            phone=key.phone,
+            telegram_id=key.telegram_id,
         )
 
     def receive_in(

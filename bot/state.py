@@ -2,7 +2,10 @@
 
 Every message reads and writes these, so they cost as little as a message can:
 - the start of a message is ONE statement, built once at import (`open_chat`): whether it was
-  seen before, whether the sender opted out, who the sender is, and the chat's row;
+  seen before, whether the sender opted out, who the sender is, and the chat's row; on
+  PostgreSQL a writer that runs many messages in one transaction reads all their starts at once
+  first, one statement for the batch (`open_chats`), which `open_chat` then uses while nothing
+  has been written in the transaction since;
 - the end of a message writes nothing yet: the chat's new state, the inbound record and the
   reply rows wait for the commit (models/deferred.py) and are written together, a statement a
   table for every message of the transaction. A savepoint keeps what was said inside it only if
@@ -19,18 +22,24 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
+    Boolean,
     ColumnElement,
+    Integer,
     Select,
     Table,
     and_,
     bindparam,
+    column,
+    event,
     exists,
     insert,
     literal,
     select,
+    text,
 )
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from models import Conversation, InboundMessage, OptOut, Person, deferred
@@ -101,6 +110,17 @@ class ChatState:
 
 
 @dataclass(frozen=True)
+class OpenKey:
+    """What the start of one message is read by (`open_chat`'s arguments)."""
+
+    channel: str
+    address: str
+    external_id: str | None
+    phone: str | None = None
+    telegram_id: int | None = None
+
+
+@dataclass(frozen=True)
 class Opening:
     """What the start of a message needs to know, read at once (see `open_chat`)."""
 
@@ -123,31 +143,22 @@ def open_chat(
     telegram_id: int | None = None,
 ) -> Opening:
     """The start of a message in one round trip: its earlier answer if it is a repeat, the
-    sender's opt-out, the person behind the phone or Telegram id, and the chat's state.
+    sender's opt-out, the person behind the phone or Telegram id, and the chat's state; none
+    when `open_chats` has read it for the batch and nothing was written since.
 
     Every writing transaction holds the writer lock (models/db.py), so no other one can be
     running this chat meanwhile; the row needs no lock of its own.
     """
     s.flush()  # what the ORM holds must be in the database before this statement reads it
-    key: int | str | None = telegram_id if telegram_id is not None else phone
-    stmt = _OPEN_BY_TELEGRAM if telegram_id is not None else _OPEN_BY_PHONE
-    row = (
-        s.connection()
-        .execute(
-            stmt,
-            {"channel": channel, "address": address, "external_id": external_id, "key": key},
-        )
-        .one()
-    )
-    seen = _as_replies(row.seen) if row.seen is not None else None
-    values: dict[str, Any] = {
-        "person_id": row.person_id,
-        "language": row.language,
-        "flow": row.flow,
-        "step": row.step,
-        "data": row.data,
-        "expires_at": row.expires_at,
-    }
+    key = OpenKey(channel, address, external_id, phone, telegram_id)
+    row = _opened(s, key)
+    if row is None:
+        stmt = _OPEN_BY_TELEGRAM if telegram_id is not None else _OPEN_BY_PHONE
+        by: int | str | None = telegram_id if telegram_id is not None else phone
+        params = {"channel": channel, "address": address, "external_id": external_id, "key": by}
+        row = s.connection().execute(stmt, params).one()._asdict()
+    seen = _as_replies(row["seen"]) if row["seen"] is not None else None
+    values: dict[str, Any] = {name: row[name] for name in _READ_COLUMNS}
     if seen is None and external_id is not None:
         logged = deferred.waiting(s, _LOG, (channel, external_id))
         seen = _as_replies(logged["replies"]) if logged is not None else None
@@ -165,7 +176,92 @@ def open_chat(
         data=dict(values["data"]) if isinstance(values["data"], dict) else {},
         expires_at=values["expires_at"],
     )
-    return Opening(seen, bool(row.opted_out), row.person, chat)
+    return Opening(seen, bool(row["opted_out"]), row["person"], chat)
+
+
+# --- a batch's starts, read at once -----------------------------------------------------------
+
+_READ_COLUMNS = ("person_id", "language", "flow", "step", "data", "expires_at")
+_OPENED = "pound.opened"  # Session.info: (writes seen on the connection then, rows by key)
+_WRITES = "pound.writes"  # Connection.info: how many statements that write it has run
+_READS = ("SELECT", "SAVEPOINT", "RELEASE", "BEGIN", "PRAGMA")
+# Below this many messages a batch is read a message at a time.
+OPEN_AT_ONCE = 5
+
+
+@event.listens_for(Engine, "before_cursor_execute")
+def _count_writes(
+    conn: Any, _cursor: Any, statement: str, _params: Any, _context: Any, _many: bool
+) -> None:
+    # Anything but a read may change what `open_chats` read: a row it read is used only while
+    # this count stands where it stood then (a rolled-back savepoint counts too, to be safe).
+    if not statement.lstrip()[:9].upper().startswith(_READS):
+        conn.info[_WRITES] = conn.info.get(_WRITES, 0) + 1
+
+
+# The starts of a whole batch in one statement: the batch's keys as arrays, one row each, the
+# same four answers per row as `_opening` gives for one.
+_OPEN_BATCH = text(
+    """
+    SELECT k.n AS n,
+        (SELECT m.replies FROM inboundmessage m
+            WHERE m.channel = k.channel AND m.external_id = k.external_id) AS seen,
+        EXISTS (SELECT 1 FROM optout o
+            WHERE o.channel = k.channel AND o.address = k.address) AS opted_out,
+        CASE WHEN k.telegram_id IS NOT NULL
+            THEN (SELECT p.id FROM person p WHERE p.telegram_id = k.telegram_id)
+            ELSE (SELECT p.id FROM person p WHERE p.phone = k.phone) END AS person,
+        c.person_id, c.language, c.flow, c.step, c.data, c.expires_at
+    FROM unnest(
+        CAST(:channels AS text[]), CAST(:addresses AS text[]), CAST(:external_ids AS text[]),
+        CAST(:phones AS text[]), CAST(:telegram_ids AS bigint[])
+    ) WITH ORDINALITY AS k(channel, address, external_id, phone, telegram_id, n)
+    LEFT JOIN conversation c ON c.channel = k.channel AND c.address = k.address
+    """
+).columns(
+    column("n", Integer),
+    column("seen", _INBOUND.c.replies.type),
+    column("opted_out", Boolean),
+    column("person", Integer),
+    *(column(name, _CONV.c[name].type) for name in _READ_COLUMNS),
+)
+
+
+def open_chats(s: Session, keys: list[OpenKey]) -> None:
+    """Read the start of every message of a batch in one statement, for `open_chat` to use
+    instead of a statement a message.
+
+    On PostgreSQL, where each statement is a round trip; SQLite answers in the process, and
+    there its one statement a message costs less than building the batch's.
+    """
+    if len(keys) < OPEN_AT_ONCE or s.connection().dialect.name != "postgresql":
+        return
+    s.flush()
+    conn = s.connection()
+    params = {
+        "channels": [k.channel for k in keys],
+        "addresses": [k.address for k in keys],
+        "external_ids": [k.external_id for k in keys],
+        "phones": [k.phone for k in keys],
+        "telegram_ids": [k.telegram_id for k in keys],
+    }
+    rows: dict[OpenKey, dict[str, Any]] = {}
+    for row in conn.execute(_OPEN_BATCH, params).mappings():
+        values = dict(row)
+        rows[keys[values.pop("n") - 1]] = values
+    s.info[_OPENED] = (conn.info.get(_WRITES, 0), rows)
+
+
+def _opened(s: Session, key: OpenKey) -> dict[str, Any] | None:
+    """What `open_chats` read for `key`, while nothing has been written since; else None."""
+    kept = s.info.get(_OPENED)
+    if kept is None:
+        return None
+    writes, rows = kept
+    if s.connection().info.get(_WRITES, 0) != writes:
+        del s.info[_OPENED]
+        return None
+    return rows.get(key)
 
 
 def _as_replies(raw: object) -> list[dict[str, Any]]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from bot.i18n import LANGUAGES, N_, NP_, Translator, say_word, word_lists
 from law.errors import N_ as template
@@ -110,6 +110,8 @@ class Vocabulary:
     exact: Mapping[str, frozenset[str]]
     words: tuple[tuple[str, str], ...]  # (folded word, meaning), for the one-typo search
     longest: int  # the longest folded word: a longer text is no word with one typo
+    # The same words by their length: a word with one typo is one letter longer or shorter at most.
+    by_length: Mapping[int, tuple[tuple[str, str], ...]]
 
 
 @cache
@@ -124,18 +126,52 @@ def vocabulary() -> Vocabulary:
                     exact.setdefault(folded, set()).add(meaning)
                     words.append((folded, meaning))
     longest = max((len(w) for w, _ in words), default=0)
-    return Vocabulary({k: frozenset(v) for k, v in exact.items()}, tuple(words), longest)
+    by_length: dict[int, list[tuple[str, str]]] = {}
+    for word, meaning in words:
+        by_length.setdefault(len(word), []).append((word, meaning))
+    return Vocabulary(
+        {k: frozenset(v) for k, v in exact.items()},
+        tuple(words),
+        longest,
+        {n: tuple(ws) for n, ws in by_length.items()},
+    )
+
+
+# Every message is read against the vocabulary several times (cancel? help? a language? a
+# command?), and people type the same few words again and again: what a typed text folds to,
+# and which meanings it is one typo away from, are kept for the texts seen lately.
+_KEPT = 4096
+_KEPT_LENGTH = 64  # longer texts are folded afresh (and are no word with one typo)
+
+
+@lru_cache(maxsize=_KEPT)
+def _folded_short(text: str) -> str:
+    return fold(text).lstrip("/")
+
+
+def _folded(text: str) -> str:
+    return _folded_short(text) if len(text) <= _KEPT_LENGTH else fold(text).lstrip("/")
+
+
+@lru_cache(maxsize=_KEPT)
+def _near(typed: str) -> frozenset[str]:
+    """The meanings of the catalogs' words that `typed` (folded) is with one typo."""
+    by_length = vocabulary().by_length
+    n = len(typed)
+    return frozenset(
+        m for size in (n - 1, n, n + 1) for w, m in by_length.get(size, ()) if close(typed, w)
+    )
 
 
 def _lookup(text: str, accept: Callable[[str], bool], *, typo: bool = True) -> str | None:
     """The one meaning `accept` takes that `text` says: exactly, else with one typo."""
-    typed = fold(text).lstrip("/")
+    typed = _folded(text)
     if not typed:
         return None
     vocab = vocabulary()
     found = {m for m in vocab.exact.get(typed, ()) if accept(m)}
     if not found and typo and len(typed) <= vocab.longest + 1:
-        found = {m for w, m in vocab.words if accept(m) and close(typed, w)}
+        found = {m for m in _near(typed) if accept(m)}
     return found.pop() if len(found) == 1 else None
 
 

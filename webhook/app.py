@@ -79,9 +79,8 @@ def create_app(
             )
         return JSONResponse({"status": "ok", "database": db.dialect})
 
-    from webhook.api import router
-
-    app.include_router(router)
+    # The webhooks first: a request is matched against the routes in order, and they are the
+    # busiest paths, and the REST API has dozens of routes to try before them.
     _include_channels(
         app,
         db=db,
@@ -92,6 +91,9 @@ def create_app(
         on_outbox=on_outbox,
         unsolicited_per_day=unsolicited_per_day,
     )
+    from webhook.api import router
+
+    app.include_router(router)
     from webhook.metrics import metrics_router
     from webhook.status import status_router
 

@@ -66,6 +66,7 @@ class _Job(Generic[T]):
     now: datetime
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[T]
+    opens: state.OpenKey | None = None
 
 
 @dataclass
@@ -97,12 +98,17 @@ class Writer:
         self._closed = False
         self._lock = threading.Lock()
 
-    async def run(self, fn: Callable[[Work], T], *, now: datetime) -> T:
+    async def run(
+        self, fn: Callable[[Work], T], *, now: datetime, opens: state.OpenKey | None = None
+    ) -> T:
         """Run `fn(work)`, acting at `now`, in the writer's next unit of work; return once it
-        is committed."""
+        is committed.
+
+        `opens`: the conversation `fn` starts with, read with its batch's (`state.open_chats`).
+        """
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self._submit(_Job(fn, now, loop, future))
+        self._submit(_Job(fn, now, loop, future, opens))
         return await future
 
     def _submit(self, job: _Job[Any]) -> None:
@@ -165,6 +171,9 @@ class Writer:
             return [self._alone(batch[0])]
         try:
             with self.db.unit_of_work(now=batch[0].now) as work:
+                state.open_chats(
+                    work.session, [job.opens for job in batch if job.opens is not None]
+                )
                 outcomes = [_Outcome(job, job.fn(work.at(job.now))) for job in batch]
             return outcomes
         except Exception as exc:

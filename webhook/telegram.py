@@ -175,7 +175,9 @@ def telegram_router(
             return await reject(parsed, inbound, reason, now)
         try:
             handled = await writer.run(
-                lambda work: handle(work, inbound, parsed.update_id), now=now
+                lambda work: handle(work, inbound, parsed.update_id),
+                now=now,
+                opens=engine.opening_key(inbound, f"{parsed.update_id}"),
             )
         except Exception as exc:
             if can_never_store(exc):

@@ -1,8 +1,15 @@
 """Telegram (python-telegram-bot 22): updates to `Inbound`, replies to keyboards and send kwargs.
 
-PTB parses and renders; the conversation itself is ours (bot/engine.py). The webhook uses
-`inbound_from_payload`; the outbox sender uses `reply_markup_for` / `message_kwargs` to send the
-stored reply rows exactly as the conversation meant them.
+PTB renders, and parses what is not plain; the conversation itself is ours (bot/engine.py). The
+webhook uses `parse_update`; the outbox sender uses `reply_markup_for` / `message_kwargs` to send
+the stored reply rows exactly as the conversation meant them.
+
+Nearly every update is a private text message or a button press, and building PTB's objects for
+one (the whole message the button was under, its keyboard, every entity) cost more than the
+rest of the webhook's request. `parse_update` reads those two plain shapes from the JSON itself,
+checking the type of every field it reads; anything else, or anything it does not expect in
+them, goes to PTB as before, so PTB still decides what a contact, a location, a photo or a
+malformed update is.
 """
 
 from __future__ import annotations
@@ -68,11 +75,121 @@ def parse_update(payload: object, bot: Bot) -> Parsed:
     kinds = [k for k in payload if k in Update.ALL_TYPES]
     if not kinds:
         raise BadUpdate(f"update {update_id} is of no known kind")
+    plain = _plain(payload, update_id)
+    return plain if plain is not None else read_with_ptb(payload, update_id, kinds[0], bot)
+
+
+def read_with_ptb(payload: dict[str, Any], update_id: int, kind: str, bot: Bot) -> Parsed:
+    """The update read by PTB: every shape Telegram sends."""
     try:
         update = Update.de_json(payload, bot)
-        return Parsed(update_id, _inbound(update), _callback_id(update), kinds[0])
+        return Parsed(update_id, _inbound(update), _callback_id(update), kind)
     except Exception as exc:  # PTB raises many kinds on a malformed object; all mean "bad"
         raise BadUpdate(f"update {update_id} cannot be read: {type(exc).__name__}") from exc
+
+
+# --- the plain shapes, read without PTB ----------------------------------------------------------
+
+# What a private text message may carry and still be read here (the rest goes to PTB).
+_PLAIN_MESSAGE = frozenset({"message_id", "date", "chat", "from", "text", "entities"})
+_PLAIN_QUERY = frozenset({"id", "from", "chat_instance", "data", "message"})
+_PLAIN_USER_TEXT = ("first_name", "last_name", "username", "language_code")
+_PLAIN_USER = frozenset({"id", "is_bot", "is_premium", *_PLAIN_USER_TEXT})
+_PLAIN_CHAT_TEXT = ("type", "first_name", "last_name", "username", "title")
+_PLAIN_CHAT = frozenset({"id", *_PLAIN_CHAT_TEXT})
+_PLAIN_ENTITY = frozenset({"type", "offset", "length"})
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _user(raw: object) -> tuple[int, str] | None:
+    """A sender's id and full name (first and last, as PTB's `User.full_name`), or None."""
+    if not isinstance(raw, dict) or not _PLAIN_USER.issuperset(raw):
+        return None
+    uid, first, last = raw.get("id"), raw.get("first_name"), raw.get("last_name")
+    if not _is_int(uid) or not isinstance(raw.get("is_bot"), bool) or not isinstance(first, str):
+        return None
+    if any(k in raw and not isinstance(raw[k], str) for k in _PLAIN_USER_TEXT):
+        return None
+    if "is_premium" in raw and not isinstance(raw["is_premium"], bool):
+        return None
+    assert isinstance(uid, int)
+    return uid, f"{first} {last}" if last else first
+
+
+def _chat(raw: object) -> tuple[int, str] | None:
+    """A chat's id and type, or None."""
+    if not isinstance(raw, dict) or not _PLAIN_CHAT.issuperset(raw):
+        return None
+    cid, kind = raw.get("id"), raw.get("type")
+    if not _is_int(cid) or not isinstance(kind, str):
+        return None
+    if any(k in raw and not isinstance(raw[k], str) for k in _PLAIN_CHAT_TEXT):
+        return None
+    assert isinstance(cid, int)
+    return cid, kind
+
+
+def _entities_plain(raw: object) -> bool:
+    return isinstance(raw, list) and all(
+        isinstance(e, dict)
+        and _PLAIN_ENTITY.issuperset(e)
+        and isinstance(e.get("type"), str)
+        and _is_int(e.get("offset"))
+        and _is_int(e.get("length"))
+        for e in raw
+    )
+
+
+def _plain(payload: dict[str, Any], update_id: int) -> Parsed | None:
+    """A private text message or a button press read from the JSON, as PTB would read it; None
+    for any other update, or one with a field this does not read, for PTB to read."""
+    if len(payload) != 2:
+        return None
+    message = payload.get("message")
+    if isinstance(message, dict):
+        if not _PLAIN_MESSAGE.issuperset(message) or not _is_int(message.get("message_id")):
+            return None
+        if not _is_int(message.get("date")) or not isinstance(message.get("text", ""), str):
+            return None
+        if "entities" in message and not _entities_plain(message["entities"]):
+            return None
+        chat, user = _chat(message.get("chat")), _user(message.get("from"))
+        if chat is None or user is None:
+            return None
+        if chat[1] != ChatType.PRIVATE:
+            return Parsed(update_id, None, None, "message")
+        text = message.get("text") or ""
+        return Parsed(update_id, _base(str(chat[0]), user[0], user[1], text=text))
+    query = payload.get("callback_query")
+    if not isinstance(query, dict) or not _PLAIN_QUERY.issuperset(query):
+        return None
+    qid, data, user = query.get("id"), query.get("data", ""), _user(query.get("from"))
+    if not isinstance(qid, str) or not isinstance(query.get("chat_instance"), str):
+        return None
+    if not isinstance(data, str) or user is None:
+        return None
+    chat = None
+    if "message" in query:
+        # The message the button was under: only its chat is read (PTB would build it all).
+        under = query["message"]
+        if not isinstance(under, dict) or not _is_int(under.get("message_id")):
+            return None
+        if not _is_int(under.get("date")):
+            return None
+        chat = _chat(under.get("chat"))
+        if chat is None:
+            return None
+        if chat[1] != ChatType.PRIVATE:
+            return Parsed(update_id, None, qid, "callback_query")
+    address = str(chat[0] if chat is not None else user[0])
+    if data.isdigit():
+        inbound = _base(address, user[0], user[1], text=data)
+    else:
+        inbound = _base(address, user[0], user[1], option=data or None)
+    return Parsed(update_id, inbound, qid, "callback_query")
 
 
 def _callback_id(update: Update) -> str | None:

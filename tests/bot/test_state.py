@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from sqlmodel import col, func, select
+import pytest
+from sqlalchemy import event
+from sqlmodel import Session, col, func, select
 
+from bot import state
 from bot.engine import Engine
 from bot.types import Channel, Inbound
-from models import Conversation, InboundMessage
+from models import Conversation, InboundMessage, OptOut, Person
 from tests.bot.test_engine import Tally
 from tests.world import World
 
@@ -85,3 +88,86 @@ def test_a_savepoint_released_keeps_its_messages(world: World) -> None:
     assert logged(world) == ["inner", "outer"]
     row = chat(world)
     assert row is not None and row[:2] == ("tally", "second") and row[2]["draft"] == {"a": 1}
+
+
+# --- a batch's starts read at once ----------------------------------------------------------------
+
+
+def _setting(world: World, engine: Engine) -> list[state.OpenKey]:
+    """Six chats as a batch finds them: one mid-flow, one repeated, one opted out, one of a
+    known person, one on Telegram of a known person, one never seen."""
+    phones = [f"+91911111110{i}" for i in range(5)]
+    with world.db.transaction() as s:
+        for i, text in enumerate(["add", "40"]):
+            inbound = Inbound(channel=Channel.SMS, address=phones[0], text=text)
+            engine.receive_in(s, inbound, now=world.now, external_id=f"before{i}")
+        s.add(OptOut(channel="sms", address=phones[2], opted_out_at=world.now))
+        s.add(Person(name="Hari", phone=phones[3], created_at=world.now))
+        s.add(Person(name="Sita", telegram_id=5550001, created_at=world.now))
+    return [
+        state.OpenKey("sms", phones[0], "now0", phone=phones[0]),
+        state.OpenKey("sms", phones[1], "before1", phone=phones[1]),  # a repeat
+        state.OpenKey("sms", phones[2], "now2", phone=phones[2]),
+        state.OpenKey("sms", phones[3], "now3", phone=phones[3]),
+        state.OpenKey("telegram", "5550001", "77", telegram_id=5550001),
+        state.OpenKey("telegram", "5550002", "78", telegram_id=5550002),
+        state.OpenKey("console", "desk", None),
+    ]
+
+
+def _open(s: Session, key: state.OpenKey) -> state.Opening:
+    return state.open_chat(
+        s,
+        key.channel,
+        key.address,
+        external_id=key.external_id,
+        phone=key.phone,
+        telegram_id=key.telegram_id,
+    )
+
+
+def test_a_batch_read_at_once_opens_every_message_as_a_statement_each_would(
+    world: World,
+) -> None:
+    keys = _setting(world, Engine(world.db, [Tally()]))
+    with world.db.reading() as s:
+        one_by_one = [_open(s, k) for k in keys]
+    statements: list[str] = []
+
+    def note(_c: object, _cur: object, statement: str, *_rest: object) -> None:
+        statements.append(statement)
+
+    with world.db.transaction() as s:
+        state.open_chats(s, keys)
+        event.listen(world.db.engine, "before_cursor_execute", note)
+        try:
+            at_once = [_open(s, k) for k in keys]
+        finally:
+            event.remove(world.db.engine, "before_cursor_execute", note)
+    assert at_once == one_by_one
+    # On PostgreSQL every start came from the batch's read; SQLite reads one at a time.
+    assert len(statements) == (len(keys) if world.db.is_sqlite else 0)
+    assert one_by_one[0].chat.step == "second" and one_by_one[1].seen is not None
+    assert one_by_one[2].opted_out and one_by_one[3].person_id is not None
+    assert one_by_one[4].person_id is not None and one_by_one[5].person_id is None
+
+
+def test_after_a_write_the_batch_read_is_not_trusted(world: World) -> None:
+    keys = _setting(world, Engine(world.db, [Tally()]))
+    if world.db.is_sqlite:
+        pytest.skip("SQLite reads each start when it comes")
+    with world.db.transaction() as s:
+        state.open_chats(s, keys)
+        # An earlier message of the batch made the next sender known, and he said STOP.
+        s.add(Person(name="Ram", phone=keys[1].address, created_at=world.now))
+        s.add(OptOut(channel="sms", address=keys[1].address, opted_out_at=world.now))
+        s.flush()
+        opened = _open(s, keys[1])
+        assert opened.person_id is not None and opened.opted_out
+
+
+def test_a_small_batch_is_read_a_message_at_a_time(world: World) -> None:
+    keys = _setting(world, Engine(world.db, [Tally()]))
+    with world.db.transaction() as s:
+        state.open_chats(s, keys[: state.OPEN_AT_ONCE - 1])
+        assert _open(s, keys[0]).chat.step == "second"

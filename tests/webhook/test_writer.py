@@ -6,11 +6,13 @@ import asyncio
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import col, func, select
+from sqlmodel import Session, col, func, select
 
+from bot import state
 from models import Database, OptOut, Work
 from webhook.inbound import Writer, WriterClosed
 
@@ -35,7 +37,10 @@ def count(db: Database, *addresses: str) -> int:
 
 
 def run_together(
-    writer: Writer, jobs: list[Callable[[Work], str]], instants: list[datetime] | None = None
+    writer: Writer,
+    jobs: list[Callable[[Work], Any]],
+    instants: list[datetime] | None = None,
+    opens: list[state.OpenKey] | None = None,
 ) -> list[object]:
     """Hand in every job while the writer is held busy, so they queue and go as one batch."""
     inside = threading.Event()
@@ -49,9 +54,10 @@ def run_together(
     async def main() -> list[object]:
         first = asyncio.ensure_future(writer.run(hold, now=NOW))
         assert await asyncio.to_thread(inside.wait, 10)  # the writer is inside `hold` now
+        keys: list[state.OpenKey | None] = list(opens) if opens else [None] * len(jobs)
         rest = [
-            asyncio.ensure_future(writer.run(job, now=at))
-            for job, at in zip(jobs, instants or [NOW] * len(jobs), strict=True)
+            asyncio.ensure_future(writer.run(job, now=at, opens=key))
+            for job, at, key in zip(jobs, instants or [NOW] * len(jobs), keys, strict=True)
         ]
         for _ in range(1000):  # each task hands its job in at its first step
             if writer.waiting() == len(jobs):
@@ -160,3 +166,30 @@ def test_a_closed_writer_finishes_its_work_and_takes_no_more(db: Database) -> No
     asyncio.run(main())
     assert count(db, "+919000000401") == 1
     assert count(db, "+919000000402") == 0
+
+
+def test_a_batch_opens_each_message_as_it_would_alone(db: Database) -> None:
+    keys = [
+        state.OpenKey("telegram", str(5550000 + i), f"u{i}", telegram_id=5550000 + i)
+        for i in range(8)
+    ]
+    with db.transaction() as s:  # one chat under way, one sender who said STOP
+        state.save_chat(s, state.ChatState("telegram", "5550003", flow="seize", step="kind"), NOW)
+        s.add(OptOut(channel="telegram", address="5550005", opted_out_at=NOW))
+
+    def opening(key: state.OpenKey) -> Callable[[Session], state.Opening]:
+        return lambda s: state.open_chat(
+            s, key.channel, key.address, external_id=key.external_id, telegram_id=key.telegram_id
+        )
+
+    with db.reading() as s:
+        alone = [opening(k)(s) for k in keys]
+    in_work = [lambda w, k=k: opening(k)(w.session) for k in keys]
+    writer = Writer(db)
+    try:
+        together = run_together(writer, in_work, opens=keys)
+    finally:
+        writer.close()
+    assert together == alone
+    assert alone[3].chat.step == "kind" and alone[5].opted_out
+    assert (writer.batches, writer.jobs) == (2, 9)
