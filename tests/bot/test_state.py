@@ -97,10 +97,11 @@ def _setting(world: World, engine: Engine) -> list[state.OpenKey]:
     """Six chats as a batch finds them: one mid-flow, one repeated, one opted out, one of a
     known person, one on Telegram of a known person, one never seen."""
     phones = [f"+91911111110{i}" for i in range(5)]
-    with world.db.transaction() as s:
+    with world.db.unit_of_work(now=world.now) as work:
+        s = work.session
         for i, text in enumerate(["add", "40"]):
             inbound = Inbound(channel=Channel.SMS, address=phones[0], text=text)
-            engine.receive_in(s, inbound, now=world.now, external_id=f"before{i}")
+            engine.receive_in(work, inbound, external_id=f"before{i}")
         s.add(OptOut(channel="sms", address=phones[2], opted_out_at=world.now))
         s.add(Person(name="Hari", phone=phones[3], created_at=world.now))
         s.add(Person(name="Sita", telegram_id=5550001, created_at=world.now))
