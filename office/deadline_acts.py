@@ -63,7 +63,7 @@ def act_on_batch(
     if not due:
         return counts
     today = local_date(now, ctx.tz)
-    world = _Batch.load(s, ctx, due, now)
+    batch = _Batch.load(s, ctx, due, now)
     for seizure in due:
         status = seizure.status
         if status == SeizureStatus.IMPOUNDED.value:
@@ -72,7 +72,7 @@ def act_on_batch(
                 seizure.next_due_at = None
                 counts.cleared += 1
                 continue
-            if _report_unclaimed(s, world, seizure, today, now):
+            if _report_unclaimed(s, batch, seizure, today, now):
                 counts.reported_unclaimed += 1
             else:
                 counts.refused += 1
@@ -82,25 +82,25 @@ def act_on_batch(
             elif seizure.sale_not_before is None or today < seizure.sale_not_before:
                 counts.refused += 1
             else:
-                _sale_due(s, world, seizure, today, now)
+                _sale_due(s, batch, seizure, today, now)
                 counts.sales_due += 1
         else:
             # Reported (awaiting the Darogah's notice), closed or still on the way: no clock step.
             seizure.next_due_at = None
             counts.cleared += 1
-    world.outbox.write()
+    batch.outbox.write()
     return counts
 
 
 def _report_unclaimed(
-    s: Session, world: _Batch, seizure: Seizure, today: date, now: datetime
+    s: Session, batch: _Batch, seizure: Seizure, today: date, now: datetime
 ) -> bool:
     """Sec VIII: not claimed within the first period; the Darogah is asked to post the notice.
     False, and nothing written, when the law refuses it."""
-    animals = world.animals_of(seizure)
+    animals = batch.animals_of(seizure)
     try:
         check_times(now, now, seizure.last_event_at)
-        advance(s, seizure, animals, world.ctx, ReportUnclaimed(on=today), at=now, on=today)
+        advance(s, seizure, animals, batch.ctx, ReportUnclaimed(on=today), at=now, on=today)
     except PoundError as exc:
         log.warning("seizure %s not reported unclaimed: %s", seizure.ref, exc.message)
         return False
@@ -117,18 +117,18 @@ def _report_unclaimed(
         payload={"claim_until": seizure.claim_until.isoformat() if seizure.claim_until else None},
     )
     held = _held(animals)
-    pound = world.pounds.get(seizure.pound_id)
-    world.outbox.to_officers(
+    pound = batch.pounds.get(seizure.pound_id)
+    batch.outbox.to_officers(
         seizure,
         Role.DAROGAH,
         pound.thana if pound else "",
         template="unclaimed_report",
         params={
-            **world.basics(seizure),
+            **batch.basics(seizure),
             "heads": len(held),
             "animals_kinds": _kinds(held),
             "claim_date": seizure.claim_until.isoformat() if seizure.claim_until else None,
-            "notice": world.notice(seizure),
+            "notice": batch.notice(seizure),
             "section": "VIII",
         },
         key="reported",
@@ -136,7 +136,7 @@ def _report_unclaimed(
     return True
 
 
-def _sale_due(s: Session, world: _Batch, seizure: Seizure, today: date, now: datetime) -> None:
+def _sale_due(s: Session, batch: _Batch, seizure: Seizure, today: date, now: datetime) -> None:
     """Sec VIII, G3: the notice has run unclaimed and no complaint is pending."""
     seizure.next_due_at = None
     audit.append(
@@ -153,11 +153,11 @@ def _sale_due(s: Session, world: _Batch, seizure: Seizure, today: date, now: dat
             else None
         },
     )
-    animals = world.animals_of(seizure)
+    animals = batch.animals_of(seizure)
     held = _held(animals)
-    pound = world.pounds.get(seizure.pound_id)
-    basics = world.basics(seizure)
-    world.outbox.to_officers(
+    pound = batch.pounds.get(seizure.pound_id)
+    basics = batch.basics(seizure)
+    batch.outbox.to_officers(
         seizure,
         Role.DAROGAH,
         pound.thana if pound else "",
@@ -171,8 +171,8 @@ def _sale_due(s: Session, world: _Batch, seizure: Seizure, today: date, now: dat
         },
         key="notice",
     )
-    due = due_on(seizure, animals, world.ctx, today)
-    world.outbox.send(
+    due = due_on(seizure, animals, batch.ctx, today)
+    batch.outbox.send(
         seizure,
         seizure.owner_id,
         template="sale_due_owner",
@@ -180,7 +180,7 @@ def _sale_due(s: Session, world: _Batch, seizure: Seizure, today: date, now: dat
             **basics,
             "sale_date": seizure.sale_not_before.isoformat() if seizure.sale_not_before else None,
             **notify.amounts(
-                world.ctx,
+                batch.ctx,
                 fine=due.fine,
                 feeding=due.feeding,
                 per_day=due.per_day,
