@@ -254,6 +254,7 @@ class Run:
     messages: int
     left: int
     statements: int | None = None
+    cpu: float | None = None  # this process's CPU seconds (one worker in process only)
 
     @property
     def ms_per_due(self) -> float:
@@ -265,6 +266,8 @@ class Run:
             if self.statements is not None
             else ""
         )
+        if self.cpu is not None:
+            said += f", {1000 * self.cpu / max(1, self.due):.3f} ms of this process's CPU each"
         return (
             f"  {self.engine}, {self.total:,} seizures, {self.due:,} due, {self.workers} "
             f"worker(s): {self.seconds:.2f} s, {self.ms_per_due:.3f} ms per due seizure{said}; "
@@ -321,16 +324,29 @@ def pass_in_process(db: Database, label: str, total: int, due: int) -> Run:
 
     event.listen(db.engine, "before_cursor_execute", count)
     rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     report = advance_deadlines(db, now=NOW)
-    seconds = time.perf_counter() - started
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
     rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     event.remove(db.engine, "before_cursor_execute", count)
     print(
         f"    {label}: {report}; process peak RSS {rss_after / 1024:.0f} MB "
         f"(grew {max(0, rss_after - rss_before) / 1024:.0f} MB during the pass)"
     )
-    return Run(label, total, due, 1, seconds, report.reported_unclaimed, *outcome(db), said[0])
+    events, messages, left = outcome(db)
+    return Run(
+        label,
+        total,
+        due,
+        1,
+        seconds,
+        report.reported_unclaimed,
+        events,
+        messages,
+        left,
+        said[0],
+        cpu,
+    )
 
 
 def _worker(url: str, ready: Any, go: Any, results: Any) -> None:
@@ -387,6 +403,10 @@ def measure_passes(totals: list[int], due: int, districts: int, workers: int) ->
     return runs
 
 
+def cpu_note(run: Run) -> str:
+    return f", {1000 * run.cpu / max(1, run.due):.2f} ms CPU/due" if run.cpu is not None else ""
+
+
 def table(runs: list[Run]) -> None:
     """The figures' rows: the pass's cost per due seizure beside the references."""
     print()
@@ -396,7 +416,7 @@ def table(runs: list[Run]) -> None:
     if pg:
         cells = "; ".join(
             f"{r.ms_per_due:.3f} ms/due ({r.due:,} due of {r.total:,}, {r.workers} worker(s), "
-            f"{r.seconds:.1f} s)"
+            f"{r.seconds:.1f} s{cpu_note(r)})"
             for r in pg
         )
         best = min(r.ms_per_due for r in pg if r.workers == max(x.workers for x in pg))
@@ -412,7 +432,7 @@ def table(runs: list[Run]) -> None:
     if lite:
         cells = "; ".join(
             f"{r.ms_per_due:.3f} ms/due ({r.due:,} due of {r.total:,}, {r.seconds:.1f} s, "
-            f"{(r.statements or 0) / max(1, r.due):.2f} statements/due)"
+            f"{(r.statements or 0) / max(1, r.due):.2f} statements/due{cpu_note(r)})"
             for r in lite
         )
         print(
@@ -591,13 +611,22 @@ def main() -> None:
     totals = [int(x) for x in args.totals.split(",") if x.strip()]
     runs: list[Run] = []
     if not args.skip_pass:
-        print(f"deadline pass as of {NOW.isoformat()}")
+        print(
+            f"deadline pass as of {NOW.isoformat()}; {os.cpu_count()} CPUs, load average "
+            "{:.1f}".format(os.getloadavg()[0])
+        )
         runs = measure_passes(totals, args.due, args.districts, args.workers)
     if not args.skip_sender:
         print("sender against the fake servers, at the configured limits")
         measure_sender(args.seconds)
     if runs:
         table(runs)
+        # Wall times are only comparable at the same load: say what it was.
+        print(
+            "load average (1, 5, 15 min) at the end: {:.1f}, {:.1f}, {:.1f}".format(
+                *os.getloadavg()
+            )
+        )
 
 
 if __name__ == "__main__":
