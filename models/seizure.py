@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import ClassVar
 
-from sqlalchemy import UniqueConstraint
+from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from models.columns import json_field, money_field
@@ -15,6 +15,8 @@ from models.district_key import InDistrict
 class Seizure(SQLModel, table=True):
     """One seizure (Sec II, XV) or bringing-in of strays (Sec XVI) and where it stands."""
 
+    # The clock's pass reads each district's due seizures in order (office/deadlines.py).
+    __table_args__ = (Index("ix_seizure_district_due", "district_id", "next_due_at", "id"),)
     id: int | None = Field(default=None, primary_key=True)
     ref: str = Field(max_length=16, unique=True)
     district_id: int = Field(foreign_key="district.id", index=True)

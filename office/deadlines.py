@@ -5,31 +5,36 @@ the Darogah to post the notice; (b) marks the auction due once the notice's seve
 with no complaint pending (Sec VIII, practice G3) and tells the Darogah and the owner; (c) moves
 surplus deposits whose three months have run into the pound fund (Sec XI, XII).
 
-It reads only the seizures whose `next_due_at` has come (an indexed column), in batches, and
-handles each in its own transaction that reads the seizure again under the writer lock: so a
-pass run twice, or by two workers at once, changes nothing twice.
+It works district by district, in batches: one transaction takes up to `batch` of a district's
+seizures whose `next_due_at` has come (read by the index on district and due time), locked
+`FOR UPDATE SKIP LOCKED`, reads the district once and takes them all one step
+(office/deadline_acts.py). On PostgreSQL a batch first claims its district for the deadline
+pass (`pg_try_advisory_xact_lock`): a worker finding the district claimed by another leaves it
+to that one and goes on to the next, so several workers split the districts between them. On
+SQLite each batch runs in the process's write turn under the file lock. Each row is read again
+under its lock, so a pass run twice, or by two workers at once, changes nothing twice.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlmodel import col, or_, select
+from sqlalchemy import text
+from sqlmodel import Session, col, or_, select
 
-from law.errors import PoundError
-from law.lifecycle import SeizureStatus
-from law.periods import local_date
 from models import Database, Seizure
-from office import audit, notify
 from office.common import check_aware, district_context
-from office.pound_acts import report_unclaimed
+from office.deadline_acts import act_on_batch
 from office.surplus import move_unclaimed_surplus
 
 log = logging.getLogger(__name__)
 
-BATCH = 500
+BATCH = 200  # seizures a transaction: the district's chain waits for at most one batch
+# The advisory lock class of "this district's deadline pass" (pg_try_advisory_xact_lock(int, int)).
+DEADLINE_LOCK = 0x446C6E  # "Dln"
 
 
 @dataclass
@@ -48,84 +53,77 @@ class PassReport:
         return self.reported_unclaimed + self.sales_due + self.surplus_moved + self.cleared
 
 
-def advance_deadlines(db: Database, *, now: datetime, batch: int = BATCH) -> PassReport:
-    """One pass of the clock as of `now` (tz-aware); idempotent."""
+def advance_deadlines(
+    db: Database,
+    *,
+    now: datetime,
+    batch: int = BATCH,
+    districts: Collection[int] | None = None,
+) -> PassReport:
+    """One pass of the clock as of `now` (tz-aware) over every district, or over `districts`
+    (their ids) only; idempotent."""
     check_aware(now, "now")
     report = PassReport()
+    for district_id in _due_districts(db, now, districts):
+        _district_pass(db, district_id, now, batch, report)
+    moved = move_unclaimed_surplus(db, now=now, districts=districts, batch=batch)
+    report.surplus_moved = len(moved)
+    return report
+
+
+def _due_districts(db: Database, now: datetime, districts: Collection[int] | None) -> list[int]:
+    """The districts with a seizure due as of `now` (a range of the due-time index)."""
+    with db.reading() as s:
+        q = select(Seizure.district_id).where(col(Seizure.next_due_at) <= now).distinct()
+        if districts is not None:
+            q = q.where(col(Seizure.district_id).in_(list(districts)))
+        return sorted(s.exec(q).all())
+
+
+def claim_district(db: Database, s: Session, district_id: int) -> bool:
+    """Whether this transaction may work the district's deadlines: on PostgreSQL, unless
+    another worker's batch holds it now; on SQLite the write turn has made it ours."""
+    if db.is_sqlite:
+        return True
+    got = s.execute(
+        text("SELECT pg_try_advisory_xact_lock(:c, :d)"), {"c": DEADLINE_LOCK, "d": district_id}
+    ).scalar()
+    return bool(got)
+
+
+def _district_pass(
+    db: Database, district_id: int, now: datetime, batch: int, report: PassReport
+) -> None:
+    """The district's due seizures, a batch a transaction, until none is left or another
+    worker holds the district."""
     after: tuple[datetime, int] | None = None
     while True:
-        with db.reading() as s:
-            q = select(
-                Seizure.id, Seizure.next_due_at, Seizure.status, Seizure.complaints_pending
-            ).where(col(Seizure.next_due_at) <= now)
+        with db.transaction() as s:
+            if not claim_district(db, s, district_id):
+                log.debug("district %s: its deadlines are in another worker's hands", district_id)
+                return
+            q = select(Seizure).where(
+                Seizure.district_id == district_id, col(Seizure.next_due_at) <= now
+            )
             if after is not None:
-                # Keyset paging on (next_due_at, id): rows left as they were are not seen again.
+                # Keyset paging on (next_due_at, id): rows left due (stayed, refused) are not
+                # read again in this pass.
                 q = q.where(
                     col(Seizure.next_due_at) >= after[0],
                     or_(col(Seizure.next_due_at) > after[0], col(Seizure.id) > after[1]),
                 )
-            rows = s.exec(q.order_by(col(Seizure.next_due_at), col(Seizure.id)).limit(batch)).all()
-        for seizure_id, _due, status, pending in rows:
-            if status == SeizureStatus.NOTICED.value and pending:
-                report.stayed += 1
-                continue
-            _one(db, seizure_id or 0, now, report)
-        if len(rows) < batch:
-            break
-        last = rows[-1]
-        if last[1] is None or last[0] is None:
-            break
-        after = (last[1], last[0])
-    report.surplus_moved = len(move_unclaimed_surplus(db, now=now))
-    return report
-
-
-def _one(db: Database, seizure_id: int, now: datetime, report: PassReport) -> None:
-    with db.unit_of_work(now=now) as work:  # the act below is a savepoint of it
-        s = work.session
-        seizure = s.exec(select(Seizure).where(Seizure.id == seizure_id).with_for_update()).first()
-        # Another pass or worker may have been here first: then there is nothing to do.
-        if seizure is None or seizure.next_due_at is None or seizure.next_due_at > now:
+            q = q.order_by(col(Seizure.next_due_at), col(Seizure.id)).limit(batch)
+            rows = s.exec(q.with_for_update(skip_locked=True)).all()
+            if not rows:
+                return
+            last = (rows[-1].next_due_at, rows[-1].id)
+            ctx = district_context(s, district_id)
+            done = act_on_batch(s, ctx, rows, now=now)
+        report.reported_unclaimed += done.reported_unclaimed
+        report.sales_due += done.sales_due
+        report.stayed += done.stayed
+        report.cleared += done.cleared
+        report.refused += done.refused
+        if len(rows) < batch or last[0] is None or last[1] is None:
             return
-        if seizure.status == SeizureStatus.IMPOUNDED.value:
-            if seizure.owner_refused_at is not None:
-                # The owner appeared: the cattle are not unclaimed; a Sec IX sale is the way on.
-                seizure.next_due_at = None
-                s.add(seizure)
-                report.cleared += 1
-                return
-            try:
-                report_unclaimed(work, actor_id=None, ref=seizure.ref, occurred_at=now, now=now)
-            except PoundError as exc:
-                log.warning("seizure %s not reported unclaimed: %s", seizure.ref, exc.message)
-                report.refused += 1
-                return
-            report.reported_unclaimed += 1
-            return
-        if seizure.status == SeizureStatus.NOTICED.value:
-            if seizure.complaints_pending:
-                report.stayed += 1
-                return
-            ctx = district_context(s, seizure.district_id)
-            if seizure.sale_not_before is None or local_date(now, ctx.tz) < seizure.sale_not_before:
-                report.refused += 1
-                return
-            seizure.next_due_at = None
-            s.add(seizure)
-            audit.append(
-                s,
-                action="sale_due",
-                subject=seizure.ref,
-                occurred_at=now,
-                now=now,
-                actor_id=None,
-                section="VIII",
-                payload={"sale_not_before": seizure.sale_not_before.isoformat()},
-            )
-            notify.sale_due(s, seizure, ctx, now)
-            report.sales_due += 1
-            return
-        # Reported (awaiting the Darogah's notice), closed or still on the way: no clock step.
-        seizure.next_due_at = None
-        s.add(seizure)
-        report.cleared += 1
+        after = (last[0], last[1])

@@ -108,6 +108,15 @@ def taken(s: Session, dedupe_key: str) -> bool:
     return s.exec(select(Outbox.id).where(Outbox.dedupe_key == dedupe_key)).first() is not None
 
 
+def taken_keys(s: Session, keys: Sequence[str], chunk: int = 500) -> set[str]:
+    """Which of these dedupe keys have a row written already."""
+    found: set[str] = set()
+    for start in range(0, len(keys), chunk):
+        part = keys[start : start + chunk]
+        found.update(s.exec(select(Outbox.dedupe_key).where(col(Outbox.dedupe_key).in_(part))))
+    return found
+
+
 def queue(
     s: Session,
     *,
@@ -167,6 +176,14 @@ def queue_at_commit(s: Session, rows: Iterable[Mapping[str, Any]]) -> int:
         deferred.defer(s, _INSERT, values["dedupe_key"], {**values, "state": QUEUED.value})
         n += 1
     return n
+
+
+def queue_many(s: Session, rows: Sequence[Mapping[str, Any]]) -> int:
+    """Write queued rows (column values, no state) in one INSERT now: a batch of the office's
+    own clock (office/deadline_acts.py), whose dedupe keys the caller has looked up."""
+    if rows:
+        s.execute(_INSERT, [{**values, "state": QUEUED.value} for values in rows])
+    return len(rows)
 
 
 _WAITING = "pound.outbox.unattributed"

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from law.errors import N_, Conflict, NotFound
 from law.guards import check_surplus_claim
@@ -15,6 +16,8 @@ from office import audit, ledger
 from office.common import check_times, district_context, find_or_add_person, require_role
 from office.roles import Role
 from office.seizures import PersonIn
+
+BATCH = 500  # deposits moved in one transaction
 
 
 @dataclass(frozen=True)
@@ -101,52 +104,95 @@ def transfer_unclaimed_surplus(
 
 
 def move_unclaimed_surplus(
-    db: Database, *, now: datetime, district_id: int | None = None, actor_id: int | None = None
+    db: Database,
+    *,
+    now: datetime,
+    district_id: int | None = None,
+    actor_id: int | None = None,
+    districts: Collection[int] | None = None,
+    batch: int = BATCH,
 ) -> list[int]:
     """Every deposit whose 3 months have run goes into the Sec XII fund; running twice moves
-    nothing twice. `actor_id` None is the office's own clock."""
-    moved: list[int] = []
+    nothing twice. `actor_id` None is the office's own clock.
+
+    District by district (`district_id`, or those of `districts`, or all), a batch of deposits
+    a transaction: the deposits locked `FOR UPDATE SKIP LOCKED` (another worker's are left to
+    it) and read again under the lock, the district read once for the batch.
+    """
+    wanted = set(districts) if districts is not None else None
+    if district_id is not None:
+        wanted = {district_id} if wanted is None else wanted & {district_id}
+    # Only deposits that may have run out: no district's local day is more than one day ahead
+    # of UTC, and a deposit runs out after its claim_until (the exact check is below).
+    latest = now.astimezone(UTC).date()
     with db.reading() as s:
-        q = select(SurplusDeposit).where(SurplusDeposit.status == "deposited")
-        # Only deposits that may have run out: no district's local day is more than one day
-        # ahead of UTC, and a deposit runs out after its claim_until (the exact check is below).
-        q = q.where(col(SurplusDeposit.claim_until) <= now.astimezone(UTC).date())
-        if district_id is not None:
-            q = q.where(SurplusDeposit.district_id == district_id)
-        candidates = [d.id or 0 for d in s.exec(q).all()]
-    for deposit_id in candidates:
-        with db.transaction() as s:
-            deposit = s.exec(
-                select(SurplusDeposit).where(col(SurplusDeposit.id) == deposit_id).with_for_update()
-            ).first()
-            if deposit is None or deposit.status != "deposited":
-                continue
-            ctx = district_context(s, deposit.district_id)
-            if local_date(now, ctx.tz) <= deposit.claim_until:
-                continue
-            seizure = s.get(Seizure, deposit.seizure_id)
-            ref = seizure.ref if seizure else str(deposit.seizure_id)
-            deposit.status = "to_fund"
-            deposit.closed_at = now
-            s.add(deposit)
-            ledger.post(
-                s,
-                district_id=ctx.id,
-                seizure_id=deposit.seizure_id,
-                occurred_at=now,
-                memo=f"unclaimed surplus to the pound fund, {ref}",
-                section="XII",
-                lines=[(ledger.DEPOSIT, deposit.amount), (ledger.FUND_SURPLUS, -deposit.amount)],
-            )
-            audit.append(
-                s,
-                action="surplus_to_fund",
-                subject=ref,
-                occurred_at=now,
-                now=now,
-                actor_id=actor_id,
-                section="XII",
-                payload={"deposit_id": deposit_id, "amount": deposit.amount},
-            )
-            moved.append(deposit_id)
+        q = (
+            select(SurplusDeposit.district_id)
+            .where(SurplusDeposit.status == "deposited", col(SurplusDeposit.claim_until) <= latest)
+            .distinct()
+        )
+        if wanted is not None:
+            q = q.where(col(SurplusDeposit.district_id).in_(sorted(wanted)))
+        found = sorted(s.exec(q).all())
+    moved: list[int] = []
+    for district in found:
+        after = 0
+        while True:
+            with db.transaction() as s:
+                rows = s.exec(
+                    select(SurplusDeposit)
+                    .where(
+                        SurplusDeposit.district_id == district,
+                        SurplusDeposit.status == "deposited",
+                        col(SurplusDeposit.claim_until) <= latest,
+                        col(SurplusDeposit.id) > after,
+                    )
+                    .order_by(col(SurplusDeposit.id))
+                    .limit(batch)
+                    .with_for_update(skip_locked=True)
+                ).all()
+                if rows:
+                    moved += _to_fund(s, rows, now=now, actor_id=actor_id)
+            if len(rows) < batch:
+                break
+            after = rows[-1].id or 0
+    return moved
+
+
+def _to_fund(
+    s: Session, deposits: Sequence[SurplusDeposit], *, now: datetime, actor_id: int | None
+) -> list[int]:
+    """Sec XII: the deposits of one district whose claim period has run, into the fund."""
+    ctx = district_context(s, deposits[0].district_id)
+    today = local_date(now, ctx.tz)
+    ids = sorted({d.seizure_id for d in deposits})
+    refs = dict(s.exec(select(Seizure.id, Seizure.ref).where(col(Seizure.id).in_(ids))).all())
+    moved: list[int] = []
+    for deposit in deposits:
+        if deposit.status != "deposited" or today <= deposit.claim_until:
+            continue
+        ref = refs.get(deposit.seizure_id) or str(deposit.seizure_id)
+        deposit.status = "to_fund"
+        deposit.closed_at = now
+        s.add(deposit)
+        ledger.post(
+            s,
+            district_id=ctx.id,
+            seizure_id=deposit.seizure_id,
+            occurred_at=now,
+            memo=f"unclaimed surplus to the pound fund, {ref}",
+            section="XII",
+            lines=[(ledger.DEPOSIT, deposit.amount), (ledger.FUND_SURPLUS, -deposit.amount)],
+        )
+        audit.append(
+            s,
+            action="surplus_to_fund",
+            subject=ref,
+            occurred_at=now,
+            now=now,
+            actor_id=actor_id,
+            section="XII",
+            payload={"deposit_id": deposit.id, "amount": deposit.amount},
+        )
+        moved.append(deposit.id or 0)
     return moved
