@@ -7,7 +7,7 @@ from datetime import date, timedelta
 from sqlmodel import func, select
 
 from bot.types import Channel, Contact, Location
-from models import Complaint, Seizure
+from models import Complaint, Person, Seizure
 from office.common import person_by_phone
 from tests.chat import Chat
 from tests.world import World
@@ -211,10 +211,14 @@ def test_a_stranger_may_not_complain_in_his_own_name_when_the_owner_is_recorded(
     assert "Only the owner on record, Mohan Lal, complains against this seizure" in answer
     assert "(Sec XIV)" in answer
     assert count(world, Complaint) == 0
+    # The refused complaint took the record of its newcomer with it: he is asked his name again.
+    before = count(world, Person)
     chat.say("lang hi")
     chat.say(f"COMPLAIN {ref} they are my cattle")
+    chat.say("Ram Prasad")
     chat.send(option="self")
     assert "दर्ज मालिक Mohan Lal" in chat.say("confirm")
+    assert count(world, Person) == before
 
 
 def test_with_no_owner_recorded_a_complaint_only_claims_ownership(world: World) -> None:
