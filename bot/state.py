@@ -28,6 +28,7 @@ from sqlalchemy import (
     insert,
     literal,
     select,
+    true,
 )
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -57,17 +58,20 @@ def _opening(person_key: ColumnElement[Any]) -> Select[Any]:
     out, who the sender is, and the chat's row (NULLs for a chat never seen)."""
     one = select(literal(1).label("one")).subquery("one")
     chat = and_(_CONV.c.channel == bindparam("channel"), _CONV.c.address == bindparam("address"))
+    # The chat's row, locked until the commit: two messages of one chat are answered one after
+    # the other, the second reading what the first left (docs/design.md).
+    mine = select(_CONV).where(chat).with_for_update(key_share=True).cte("chat")
     return select(
         _SEEN.scalar_subquery().label("seen"),
         select(_OPTED_OUT).scalar_subquery().label("opted_out"),
         select(_PERSON.c.id).where(person_key).scalar_subquery().label("person"),
-        _CONV.c.person_id,
-        _CONV.c.language,
-        _CONV.c.flow,
-        _CONV.c.step,
-        _CONV.c.data,
-        _CONV.c.expires_at,
-    ).select_from(one.outerjoin(_CONV, chat))
+        mine.c.person_id,
+        mine.c.language,
+        mine.c.flow,
+        mine.c.step,
+        mine.c.data,
+        mine.c.expires_at,
+    ).select_from(one.outerjoin(mine, true()))
 
 
 _OPEN_BY_PHONE = _opening(_PERSON.c.phone == bindparam("key"))
@@ -127,8 +131,9 @@ def open_chat(
     """The start of a message in one round trip: its earlier answer if it is a repeat, the
     sender's opt-out, the person behind the phone or Telegram id, and the chat's state.
 
-    Every writing transaction holds the writer lock (models/db.py), so no other one can be
-    running this chat meanwhile; the row needs no lock of its own.
+    The chat's row is locked until the commit (a second message of the chat waits here, then
+    reads what the first left); a chat's very first two messages, arriving at once, find no row
+    to lock, and the later commit's state is the one kept.
     """
     s.flush()  # what the ORM holds must be in the database before this statement reads it
     key: int | str | None = telegram_id if telegram_id is not None else phone

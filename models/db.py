@@ -18,10 +18,6 @@ _current: contextvars.ContextVar[Session | None] = contextvars.ContextVar(
     "pound_session", default=None
 )
 
-# Every writing transaction takes this lock first on PostgreSQL (SQLite takes its file lock with
-# BEGIN IMMEDIATE), so the audit chain, register numbers and refs never race between replicas.
-WRITER_LOCK_KEY = 0x506F756E64  # "Pound"
-
 # Where a writing session carries the audit key (`Session.info`).
 AUDIT_KEY = "pound.audit_key"
 
@@ -126,11 +122,9 @@ class Database:
         session.info[AUDIT_KEY] = self.audit_key
         token = _current.set(session)
         try:
+            # On PostgreSQL no lock wider than the rows the act locks (docs/design.md); SQLite
+            # takes its file lock with BEGIN IMMEDIATE.
             with self.write_turn(), session.begin():
-                if not self.is_sqlite:
-                    session.execute(
-                        text("SELECT pg_advisory_xact_lock(:k)"), {"k": WRITER_LOCK_KEY}
-                    )
                 yield session
         finally:
             _current.reset(token)

@@ -190,6 +190,7 @@ def file_complaint(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=seizure.district_id,
             section="XIV",
             payload={
                 "complaint_id": complaint.id,
@@ -257,6 +258,7 @@ def admit_complaint(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=seizure.district_id,
             section="XIV",
             payload={"complaint_id": complaint_id, "hearing": complaint.hearing},
         )
@@ -400,6 +402,7 @@ def decide_complaint(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=seizure.district_id,
             section="XIV",
             payload={
                 "complaint_id": complaint_id,

@@ -118,6 +118,7 @@ def _one(db: Database, seizure_id: int, now: datetime, report: PassReport) -> No
                 occurred_at=now,
                 now=now,
                 actor_id=None,
+                district_id=seizure.district_id,
                 section="VIII",
                 payload={"sale_not_before": seizure.sale_not_before.isoformat()},
             )

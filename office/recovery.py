@@ -276,6 +276,7 @@ def order_recovery(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=ctx.id,
             section="XVII",
             payload={
                 "order_id": order_id,
@@ -519,6 +520,7 @@ def record_recovery_sale(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=ctx.id,
             section="XVII",
             payload={
                 "sale_id": sale_id,

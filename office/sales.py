@@ -154,6 +154,7 @@ def post_notice(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=seizure.district_id,
             section="VIII",
             payload={"notice_id": notice.id, "text": text, "proclaimed_in": places},
         )
@@ -599,6 +600,7 @@ def _deliver_to_owner(
         occurred_at=sale.held_at,
         now=now,
         actor_id=actor_id,
+        district_id=seizure.district_id,
         section="IX",
         payload={
             "receipt_id": receipt.id,
@@ -665,6 +667,7 @@ def _audit_sale(
         occurred_at=sale.held_at,
         now=now,
         actor_id=sale.officer_id,
+        district_id=seizure.district_id,
         section="IX" if sale.kind == NON_PAYMENT else "VIII",
         payload={
             "sale_id": sale.id,

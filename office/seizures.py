@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from law.errors import N_, Conflict, ExcludedTract, InvalidInput, NotFound
@@ -127,6 +128,22 @@ def new_ref(s: Session) -> str:
         ref = "".join(secrets.choice(REF_ALPHABET) for _ in range(REF_LENGTH))
         if s.exec(select(Seizure.id).where(Seizure.ref == ref)).first() is None:
             return ref
+
+
+def add_with_fresh_ref(s: Session, seizure: Seizure) -> None:
+    """Write the new seizure; should another transaction have taken its ref meanwhile (the ref
+    is unique), draw another and write it again, in a savepoint, so the act goes on."""
+    while True:
+        try:
+            with s.begin_nested():
+                s.add(seizure)
+                s.flush()
+            return
+        except IntegrityError:
+            if s.exec(select(Seizure.id).where(Seizure.ref == seizure.ref)).first() is None:
+                raise  # not the ref
+            seizure.id = None
+            seizure.ref = new_ref(s)
 
 
 def report_seizure(
@@ -281,8 +298,7 @@ def report_seizure(
             created_at=now,
             photo=photo,
         )
-        s.add(seizure)
-        s.flush()
+        add_with_fresh_ref(s, seizure)
         number = 0
         rows: list[Animal] = []
         for group, kind in zip(animals, kinds, strict=True):
@@ -311,6 +327,7 @@ def report_seizure(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=seizure.district_id,
             section=GROUND_SECTION[grnd],
             payload={
                 "ground": grnd.value,
@@ -396,6 +413,7 @@ def _add_aid_request(
         occurred_at=at,
         now=now,
         actor_id=actor_id,
+        district_id=seizure.district_id,
         section="II",
         payload={"thana": pound.thana},
     )
@@ -477,6 +495,7 @@ def confirm_conveyance(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=seizure.district_id,
             section="XVI" if seizure.ground == Ground.STRAY.value else "II",
             payload={"pound": pound.code, "note": note.strip()[:1000]},
         )
@@ -553,6 +572,7 @@ def record_offence(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=seizure.district_id,
             section="XIII",
             payload={
                 "offence_id": offence.id,

@@ -76,6 +76,7 @@ def claim_surplus(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=ctx.id,
             section="XI",
             payload={
                 "deposit_id": deposit_id,
@@ -145,6 +146,7 @@ def move_unclaimed_surplus(
                 occurred_at=now,
                 now=now,
                 actor_id=actor_id,
+                district_id=ctx.id,
                 section="XII",
                 payload={"deposit_id": deposit_id, "amount": deposit.amount},
             )
