@@ -790,7 +790,8 @@ def check_heads(
         ).order_by(col(AuditWitness.on_date), col(AuditWitness.district_id))
         if district is not None:
             q = q.where(
-                AuditWitness.district_id == scope[0].district_id, col(AuditWitness.own_chain)
+                col(AuditWitness.district_id) == scope[0].district_id,
+                col(AuditWitness.own_chain),
             )
         witnessed = [
             (d if own else None, Head(int(seq), str(digest)), on)
