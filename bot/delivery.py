@@ -1,7 +1,7 @@
 """Outbox rows for the sender: claim, sent, wait, retry, fail (with fallback), delivered.
 
-These are short `Database.row_transaction()`s, NOT `Database.transaction()`: that one takes the
-global writer lock on PostgreSQL, and several workers must share the outbox at once. On
+These are short `Database.row_transaction()`s, NOT `Database.transaction()` (which is for acts,
+and seals audit events): several workers must share the outbox at once. On
 PostgreSQL rows are claimed `FOR UPDATE SKIP LOCKED`, so two workers never claim the same row;
 SQLite runs one worker and every write there begins IMMEDIATE after the process's write turn
 (models/db.py), so the claim is serialised.
