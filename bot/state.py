@@ -36,6 +36,7 @@ from sqlalchemy import (
     literal,
     select,
     text,
+    true,
 )
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -64,17 +65,20 @@ def _opening(person_key: ColumnElement[Any]) -> Select[Any]:
     out, who the sender is, and the chat's row (NULLs for a chat never seen)."""
     one = select(literal(1).label("one")).subquery("one")
     chat = and_(_CONV.c.channel == bindparam("channel"), _CONV.c.address == bindparam("address"))
+    # The chat's row, locked until the commit: two messages of one chat are answered one after
+    # the other, the second reading what the first left (docs/design.md).
+    mine = select(_CONV).where(chat).with_for_update(key_share=True).cte("chat")
     return select(
         _SEEN.scalar_subquery().label("seen"),
         select(_OPTED_OUT).scalar_subquery().label("opted_out"),
         select(_PERSON.c.id).where(person_key).scalar_subquery().label("person"),
-        _CONV.c.person_id,
-        _CONV.c.language,
-        _CONV.c.flow,
-        _CONV.c.step,
-        _CONV.c.data,
-        _CONV.c.expires_at,
-    ).select_from(one.outerjoin(_CONV, chat))
+        mine.c.person_id,
+        mine.c.language,
+        mine.c.flow,
+        mine.c.step,
+        mine.c.data,
+        mine.c.expires_at,
+    ).select_from(one.outerjoin(mine, true()))
 
 
 _OPEN_BY_PHONE = _opening(_PERSON.c.phone == bindparam("key"))
@@ -146,8 +150,9 @@ def open_chat(
     sender's opt-out, the person behind the phone or Telegram id, and the chat's state; none
     when `open_chats` has read it for the batch and nothing was written since.
 
-    Every writing transaction holds the writer lock (models/db.py), so no other one can be
-    running this chat meanwhile; the row needs no lock of its own.
+    The chat's row is locked until the commit (a second message of the chat waits here, then
+    reads what the first left); a chat's very first two messages, arriving at once, find no row
+    to lock, and the later commit's state is the one kept.
     """
     s.flush()  # what the ORM holds must be in the database before this statement reads it
     key = OpenKey(channel, address, external_id, phone, telegram_id)
@@ -201,8 +206,23 @@ def _count_writes(
 
 # The starts of a whole batch in one statement: the batch's keys as arrays, one row each, the
 # same four answers per row as `_opening` gives for one.
+# The batch's chats' rows are locked until the commit, in one order (docs/design.md), as
+# `open_chat` locks one chat's.
 _OPEN_BATCH = text(
     """
+    WITH k AS (
+        SELECT * FROM unnest(
+            CAST(:channels AS text[]), CAST(:addresses AS text[]),
+            CAST(:external_ids AS text[]), CAST(:phones AS text[]),
+            CAST(:telegram_ids AS bigint[])
+        ) WITH ORDINALITY AS k(channel, address, external_id, phone, telegram_id, n)
+    ),
+    c AS MATERIALIZED (
+        SELECT * FROM conversation
+        WHERE (channel, address) IN (SELECT channel, address FROM k)
+        ORDER BY channel, address
+        FOR NO KEY UPDATE
+    )
     SELECT k.n AS n,
         (SELECT m.replies FROM inboundmessage m
             WHERE m.channel = k.channel AND m.external_id = k.external_id) AS seen,
@@ -212,11 +232,8 @@ _OPEN_BATCH = text(
             THEN (SELECT p.id FROM person p WHERE p.telegram_id = k.telegram_id)
             ELSE (SELECT p.id FROM person p WHERE p.phone = k.phone) END AS person,
         c.person_id, c.language, c.flow, c.step, c.data, c.expires_at
-    FROM unnest(
-        CAST(:channels AS text[]), CAST(:addresses AS text[]), CAST(:external_ids AS text[]),
-        CAST(:phones AS text[]), CAST(:telegram_ids AS bigint[])
-    ) WITH ORDINALITY AS k(channel, address, external_id, phone, telegram_id, n)
-    LEFT JOIN conversation c ON c.channel = k.channel AND c.address = k.address
+    FROM k
+    LEFT JOIN c ON c.channel = k.channel AND c.address = k.address
     """
 ).columns(
     column("n", Integer),

@@ -1,9 +1,10 @@
 """The records the Act keeps, as SQLModel tables, and the database they live in."""
 
 from models.acts import Case, Offence, Payment, Refusal, ReleaseOrder
-from models.audit import AuditEvent, AuditWitness
+from models.audit import AuditEvent, AuditHead, AuditWitness
 from models.cases import OffenceDecision, RecoveryLot, RecoveryOrder, RecoverySale
 from models.complaint import Complaint
+from models.counters import RegisterCounter
 from models.db import Database
 from models.district import ApiToken, District, FeedingRate, Person, Pound, RoleGrant, Village
 from models.idempotency import IdempotencyKey
@@ -19,6 +20,7 @@ __all__ = [
     "Animal",
     "ApiToken",
     "AuditEvent",
+    "AuditHead",
     "AuditWitness",
     "Case",
     "CattleReceipt",
@@ -47,6 +49,7 @@ __all__ = [
     "RecoveryOrder",
     "RecoverySale",
     "Refusal",
+    "RegisterCounter",
     "RegisterEntry",
     "ReleaseOrder",
     "RoleGrant",

@@ -127,6 +127,8 @@ class Database:
         session = DeferringSession(self.engine, expire_on_commit=False)
         session.info[AUDIT_KEY] = self.audit_key
         try:
+            # On PostgreSQL no lock wider than the rows the act locks (docs/design.md); SQLite
+            # takes its file lock with BEGIN IMMEDIATE.
             with self.write_turn(), session.begin():
                 yield session
         finally:

@@ -1,15 +1,20 @@
-"""The audit chain: append the acts' events, and prove the register against them.
+"""The audit chains: append the acts' events, and prove the register against them.
+
+Each district has a chain of its own, numbered from 1 from a genesis of its own; the office
+chain (no district) holds the events written before the districts had chains of their own and,
+since then, the acts of no district (API tokens). Districts append in parallel; a district's
+acts append one after another (docs/design.md).
 
 Four things make a change to the record visible (docs/audit.md):
 
-- The hash chain: each event's SHA-256 covers its content and the hash of the one before, so an
-  event edited in place no longer matches its hash (`verify_chain`).
+- The hash chain: each event's SHA-256 covers its content and the hash of the one before in its
+  chain, so an event edited in place no longer matches its hash (`verify_chain`).
 - The HMAC: each event also carries HMAC-SHA256(key, hash) under POUND_AUDIT_KEY, a key kept
   outside the database. Whoever edits an event and computes every hash after it again still
-  cannot make the macs (`verify_chain(db, key=...)`).
-- The heads: the last event's `SEQ:HASH` goes to each district's Magistrates once a day
-  (office/witness.py) and is kept in `auditwitness`; a chain cut short no longer reaches a head
-  seen before (`check_heads`).
+  cannot make the macs (`verify_chain(db, chain, key=...)`).
+- The heads: the last event of a district's chain, as `SEQ:HASH`, goes to the district's
+  Magistrates once a day (office/witness.py) and is kept in `auditwitness`; a chain cut short
+  no longer reaches a head seen before (`check_heads`).
 - The records: each event carries the digest of every row of the register its act wrote
   (`{"table:id": sha256}`, null for a row deleted), so a row edited or deleted behind the office's
   back no longer matches the latest event that wrote it (`verify_records`).
@@ -17,9 +22,10 @@ Four things make a change to the record visible (docs/audit.md):
 Events are appended during an act but sealed when its transaction commits: then the rows the
 act wrote are final, each row's digest goes to the latest event of the transaction that wrote it
 (rows written after the last event go to the last), and the events take their numbers, hashes
-and macs. The rows written are gathered from the session's flushes (`after_flush`); a savepoint
-hands its events and rows to the transaction around it when released, and loses them when rolled
-back, as the rows themselves are.
+and macs in their chains, each chain under the lock of its head row (`audithead`). The rows
+written are gathered from the session's flushes (`after_flush`); a savepoint hands its events
+and rows to the transaction around it when released, and loses them when rolled back, as the
+rows themselves are.
 """
 
 from __future__ import annotations
@@ -36,12 +42,16 @@ from decimal import Decimal
 from enum import Enum
 from typing import Any
 
-from sqlalchemy import Table, event, inspect
+from sqlalchemy import Table, event, inspect, update
+from sqlalchemy import select as sa_select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import SessionTransaction
 from sqlmodel import Session, SQLModel, col, select
 
-from models import AuditEvent, AuditWitness, Database
+from models import AuditEvent, AuditHead, AuditWitness, Database, District
+from models.audit import OFFICE_CHAIN
 from models.db import AUDIT_KEY
 from models.district_key import derived_tables
 from office import acting
@@ -97,7 +107,9 @@ RECORD_TABLES: frozenset[str] = frozenset(
 NOT_RECORD_TABLES: frozenset[str] = frozenset(
     {
         "auditevent",
+        "audithead",
         "auditwitness",
+        "registercounter",
         "person",
         "apitoken",
         "conversation",
@@ -257,6 +269,7 @@ class _Pending:
     section: str
     payload: dict[str, Any]
     rows: set[RowKey]  # written since the event before it in the transaction
+    district_id: int | None  # the chain: the district's, or None for the office chain
 
 
 @dataclass
@@ -290,13 +303,16 @@ def append(
     occurred_at: datetime,
     now: datetime,
     actor_id: int | None,
+    district_id: int | None,
     section: str = "",
     payload: dict[str, Any] | None = None,
 ) -> None:
-    """Add one event at the end of the chain when the transaction commits.
+    """Add one event at the end of the district's chain when the transaction commits
+    (`district_id` None: the office chain, for an act that belongs to no district).
 
     The rows written since the event before (in this transaction) are the act's; its number,
-    hash, mac and the digests of those rows are fixed at the commit, under the writer lock.
+    hash, mac and the digests of those rows are fixed at the commit, under the lock of the
+    chain's head row.
     """
     acting.note_actor(s, actor_id)  # the act's messages name who caused them
     canonical_time(occurred_at)
@@ -313,6 +329,7 @@ def append(
             section=section,
             payload=_canonical(payload or {}),
             rows=layer.open,
+            district_id=district_id,
         )
     )
     layer.open = set()
@@ -421,28 +438,19 @@ def _seal(s: OrmSession, layer: _Layer) -> None:
     records: list[dict[str, str | None]] = [{} for _ in events]
     for key in sorted(latest):
         records[latest[key]][record_name(key)] = digests[key]
-    last = s.execute(
-        select(AuditEvent.seq, AuditEvent.hash).order_by(col(AuditEvent.seq).desc()).limit(1)
-    ).first()
-    seq, prev = (0, GENESIS) if last is None else (int(last[0]), str(last[1]))
     secret: bytes | None = s.info.get(AUDIT_KEY)
+    by_chain: dict[int | None, list[tuple[_Pending, dict[str, str | None]]]] = {}
     for pending, written in zip(events, records, strict=True):
-        seq += 1
-        digest = event_hash(
-            seq=seq,
-            prev_hash=prev,
-            occurred_at=pending.occurred_at,
-            recorded_at=pending.recorded_at,
-            actor_id=pending.actor_id,
-            action=pending.action,
-            subject=pending.subject,
-            section=pending.section,
-            payload=pending.payload,
-            records=written,
-        )
-        s.add(
-            AuditEvent(
+        by_chain.setdefault(pending.district_id, []).append((pending, written))
+    # The heads are the last rows a transaction locks, and in one order (the office chain, then
+    # the districts by id), so two transactions never wait for each other's heads (docs/design.md).
+    for district_id in sorted(by_chain, key=_head_key):
+        seq, prev = _lock_head(s, district_id)
+        for pending, written in by_chain[district_id]:
+            seq += 1
+            digest = event_hash(
                 seq=seq,
+                prev_hash=prev,
                 occurred_at=pending.occurred_at,
                 recorded_at=pending.recorded_at,
                 actor_id=pending.actor_id,
@@ -450,14 +458,53 @@ def _seal(s: OrmSession, layer: _Layer) -> None:
                 subject=pending.subject,
                 section=pending.section,
                 payload=pending.payload,
-                records=written or None,
-                prev_hash=prev,
-                hash=digest,
-                mac=event_mac(secret, digest) if secret else None,
+                records=written,
             )
+            s.add(
+                AuditEvent(
+                    district_id=district_id,
+                    seq=seq,
+                    occurred_at=pending.occurred_at,
+                    recorded_at=pending.recorded_at,
+                    actor_id=pending.actor_id,
+                    action=pending.action,
+                    subject=pending.subject,
+                    section=pending.section,
+                    payload=pending.payload,
+                    records=written or None,
+                    prev_hash=prev,
+                    hash=digest,
+                    mac=event_mac(secret, digest) if secret else None,
+                )
+            )
+            prev = digest
+        s.flush()
+        heads = _table("audithead")
+        s.execute(
+            update(heads).where(heads.c.chain == _head_key(district_id)).values(seq=seq, hash=prev)
         )
-        prev = digest
-    s.flush()
+
+
+def _head_key(district_id: int | None) -> int:
+    return OFFICE_CHAIN if district_id is None else district_id
+
+
+def _lock_head(s: OrmSession, district_id: int | None) -> tuple[int, str]:
+    """Lock the chain's head row until the commit (made at the chain's first event) and read
+    it: the number and hash of the chain's last event.
+
+    One statement: an upsert whose conflict branch touches the row, so that it locks it on
+    PostgreSQL whether it was there or not (SQLite's BEGIN IMMEDIATE already holds the file).
+    """
+    table = _table("audithead")
+    dialect = s.get_bind().dialect.name
+    insert = pg_insert if dialect == "postgresql" else sqlite_insert
+    new = insert(table).values(chain=_head_key(district_id), seq=0, hash=GENESIS)
+    stmt = new.on_conflict_do_update(
+        index_elements=[table.c.chain], set_={"chain": new.excluded.chain}
+    ).returning(table.c.seq, table.c.hash)
+    seq, digest = s.execute(stmt).one()
+    return int(seq), str(digest)
 
 
 # --- Proving the chain --------------------------------------------------------------------------
@@ -509,23 +556,76 @@ def parse_head(text: str) -> Head:
 EMPTY_HEAD = Head(0, GENESIS)
 
 
-def chain_head(db: Database) -> Head:
-    """The last event's `SEQ:HASH`, or `0:000...` for a chain with no event."""
+@dataclass(frozen=True)
+class Chain:
+    """One audit chain: a district's (its id and code), or the office chain (both None): the
+    events written before the districts had chains of their own, and the acts of no district."""
+
+    district_id: int | None = None
+    code: str | None = None
+
+    @property
+    def name(self) -> str:
+        """The district's code, or `office`."""
+        return self.code if self.code is not None else "office"
+
+    def __str__(self) -> str:
+        return f"district {self.code}" if self.code is not None else "the office chain"
+
+
+OFFICE = Chain()
+
+
+def _in_chain(district_id: int | None) -> Any:
+    column = col(AuditEvent.district_id)
+    return column.is_(None) if district_id is None else column == district_id
+
+
+def chains(db: Database, district: str | None = None) -> list[Chain]:
+    """Every chain, the office chain first and then the districts by code; or, given a
+    district's code, that district's chain alone (LookupError for a code no district has)."""
     with db.reading() as s:
-        return chain_head_in(s)
+        return chains_in(s, district)
 
 
-def chain_head_in(s: Session) -> Head:
-    """The head as this session sees it (inside a transaction: under its lock)."""
+def chains_in(s: Session, district: str | None = None) -> list[Chain]:
+    q = select(District.id, District.code).order_by(col(District.code))
+    if district is not None:
+        code = district.strip().upper()
+        row = s.exec(q.where(District.code == code)).first()
+        if row is None or row[0] is None:
+            raise LookupError(f"no district {code!r}")
+        return [Chain(int(row[0]), str(row[1]))]
+    return [OFFICE, *(Chain(int(i or 0), str(c)) for i, c in s.exec(q).all())]
+
+
+def district_chain(db: Database, code: str) -> Chain:
+    """The chain of the district with this code."""
+    [chain] = chains(db, code)
+    return chain
+
+
+def chain_head(db: Database, chain: Chain = OFFICE) -> Head:
+    """The chain's last event as `SEQ:HASH`, or `0:000...` for a chain with no event."""
+    with db.reading() as s:
+        return chain_head_in(s, chain.district_id)
+
+
+def chain_head_in(s: Session, district_id: int | None) -> Head:
+    """The head of a district's chain (None: the office chain) as this session sees it."""
     last = s.exec(
-        select(AuditEvent.seq, AuditEvent.hash).order_by(col(AuditEvent.seq).desc()).limit(1)
+        select(AuditEvent.seq, AuditEvent.hash)
+        .where(_in_chain(district_id))
+        .order_by(col(AuditEvent.seq).desc())
+        .limit(1)
     ).first()
     return EMPTY_HEAD if last is None else Head(int(last[0]), str(last[1]))
 
 
 @dataclass(frozen=True)
 class ChainReport:
-    """What `verify_chain` found: the first broken event, if any, and what it could prove how."""
+    """What `verify_chain` found in one chain: the first broken event, if any, and what it
+    could prove how."""
 
     checked: int
     broken_seq: int | None = None
@@ -535,18 +635,19 @@ class ChainReport:
     without_mac: Ranges = ()
     # Events that carry a mac that was not checked: no key was given.
     macs_unchecked: Ranges = ()
+    chain: Chain = OFFICE
 
     @property
     def ok(self) -> bool:
         return self.broken_seq is None
 
 
-def _events(s: Session, batch: int = 2000) -> Iterator[AuditEvent]:
+def _events(s: Session, district_id: int | None, batch: int = 2000) -> Iterator[AuditEvent]:
     after = 0
     while True:
         rows = s.exec(
             select(AuditEvent)
-            .where(AuditEvent.seq > after)
+            .where(_in_chain(district_id), AuditEvent.seq > after)
             .order_by(col(AuditEvent.seq))
             .limit(batch)
         ).all()
@@ -556,9 +657,11 @@ def _events(s: Session, batch: int = 2000) -> Iterator[AuditEvent]:
         after = rows[-1].seq
 
 
-def verify_chain(db: Database, *, key: bytes | None = None) -> ChainReport:
-    """Recompute every hash in order, and with `key` every mac; report the first event that
-    does not match, and which events could be proved by their hash only."""
+def verify_chain(db: Database, chain: Chain = OFFICE, *, key: bytes | None = None) -> ChainReport:
+    """Recompute every hash of one chain in order, and with `key` every mac; report the first
+    event that does not match, and which events could be proved by their hash only. The
+    chain's head row must stand at its last event: events cut from its end, or added after it
+    outside the office, are named too."""
     prev = GENESIS
     expected_seq = 1
     checked = 0
@@ -568,10 +671,10 @@ def verify_chain(db: Database, *, key: bytes | None = None) -> ChainReport:
     last_mac: int | None = None
 
     def report(seq: int | None = None, reason: str = "") -> ChainReport:
-        return ChainReport(checked, seq, reason, macs, _ranges(without), _ranges(unchecked))
+        return ChainReport(checked, seq, reason, macs, _ranges(without), _ranges(unchecked), chain)
 
     with db.reading() as s:
-        for ev in _events(s):
+        for ev in _events(s, chain.district_id):
             if ev.seq != expected_seq:
                 return report(ev.seq, f"sequence jumps from {expected_seq - 1}")
             if ev.prev_hash != prev:
@@ -612,7 +715,40 @@ def verify_chain(db: Database, *, key: bytes | None = None) -> ChainReport:
             prev = ev.hash
             expected_seq += 1
             checked += 1
-    return report()
+        row = s.exec(
+            select(AuditHead.seq, AuditHead.hash).where(
+                AuditHead.chain == _head_key(chain.district_id)
+            )
+        ).first()
+    end = Head(checked, prev)
+    if row is None:
+        if checked:
+            return report(checked, f"the chain has {checked} events but no head row")
+        return report()
+    said = Head(int(row[0]), str(row[1]))
+    if said == end:
+        return report()
+    if said.seq > end.seq:
+        return report(
+            end.seq + 1,
+            f"the chain ends at event {end.seq}, but its head row is at {said.seq}: events "
+            "were cut from its end",
+        )
+    if said.seq < end.seq:
+        return report(
+            said.seq + 1,
+            f"its head row is at event {said.seq}, but the chain goes on to {end.seq}: events "
+            "were added outside the office, or the head row was set back",
+        )
+    return report(end.seq, f"its head row has another hash ({said.hash}) than event {end.seq}")
+
+
+def verify_chains(
+    db: Database, *, key: bytes | None = None, district: str | None = None
+) -> list[ChainReport]:
+    """`verify_chain` for every chain (the office chain first, then the districts by code), or
+    for the chain of the district with code `district`."""
+    return [verify_chain(db, chain, key=key) for chain in chains(db, district)]
 
 
 # --- Proving the heads ---------------------------------------------------------------------------
@@ -620,11 +756,12 @@ def verify_chain(db: Database, *, key: bytes | None = None) -> ChainReport:
 
 @dataclass(frozen=True)
 class HeadProblem:
-    """A head once seen that the chain no longer reaches, and why."""
+    """A head once seen that its chain no longer reaches, and why."""
 
     head: Head
     reason: str
     witnessed_on: date | None = None  # None for a head given on the command line
+    chain: Chain | None = None  # None for a head given alone, found in no chain
 
 
 def _missing(head: Head, found: str | None, end: Head, seen: str) -> str | None:
@@ -640,45 +777,111 @@ def _missing(head: Head, found: str | None, end: Head, seen: str) -> str | None:
     return None
 
 
-def check_heads(db: Database, expected: Sequence[Head] = ()) -> list[HeadProblem]:
+def check_heads(
+    db: Database, expected: Sequence[Head] = (), *, district: str | None = None
+) -> list[HeadProblem]:
     """Each head given (`--expect-head`) and each head sent to a Magistrate (`auditwitness`)
-    must still be an event of the chain, with its hash: a chain cut short or rewritten is not."""
+    must still be an event of its chain, with its hash: a chain cut short or rewritten is not.
+
+    With `district`, the expected heads are of that district's chain and only the heads sent
+    of it are checked; without, an expected head is looked for by its hash in every chain (a
+    hash is unique), and every head ever sent is checked against the chain it was of."""
     problems: list[HeadProblem] = []
     with db.reading() as s:
-        end = chain_head_in(s)
-        witnessed = s.exec(
-            select(
-                col(AuditWitness.seq), col(AuditWitness.hash), col(AuditWitness.on_date)
-            ).order_by(col(AuditWitness.seq), col(AuditWitness.on_date))
-        ).all()
-        wanted = {h.seq for h in expected} | {int(w[0]) for w in witnessed}
-        hashes: dict[int, str] = {}
+        scope = chains_in(s, district)
+        named = {c.district_id: c for c in scope}
+        ends = {c.district_id: chain_head_in(s, c.district_id) for c in scope}
+        q = sa_select(
+            col(AuditWitness.district_id),
+            col(AuditWitness.own_chain),
+            col(AuditWitness.seq),
+            col(AuditWitness.hash),
+            col(AuditWitness.on_date),
+        ).order_by(col(AuditWitness.on_date), col(AuditWitness.district_id))
+        if district is not None:
+            q = q.where(
+                col(AuditWitness.district_id) == scope[0].district_id,
+                col(AuditWitness.own_chain),
+            )
+        witnessed = [
+            (d if own else None, Head(int(seq), str(digest)), on)
+            for d, own, seq, digest, on in s.execute(q).all()
+        ]
+        wanted = {h.seq for _, h, _ in witnessed}
+        if district is not None:
+            wanted |= {h.seq for h in expected}
+        hashes: dict[tuple[int | None, int], str] = {}
         if wanted:
-            for seq, digest in s.exec(
-                select(AuditEvent.seq, AuditEvent.hash).where(col(AuditEvent.seq).in_(wanted))
+            for d, seq, digest in s.exec(
+                select(AuditEvent.district_id, AuditEvent.seq, AuditEvent.hash).where(
+                    col(AuditEvent.seq).in_(wanted)
+                )
             ).all():
-                hashes[int(seq)] = str(digest)
+                hashes[(d, int(seq))] = str(digest)
+        located: dict[str, tuple[int | None, int]] = {}
+        if district is None and expected:
+            for d, seq, digest in s.exec(
+                select(AuditEvent.district_id, AuditEvent.seq, AuditEvent.hash).where(
+                    col(AuditEvent.hash).in_({h.hash for h in expected})
+                )
+            ).all():
+                located[str(digest)] = (d, int(seq))
     for head in expected:
         if head == EMPTY_HEAD:
             continue
-        why = _missing(head, hashes.get(head.seq), end, "is expected")
-        if why is not None:
-            problems.append(HeadProblem(head, why))
-    seen: set[Head] = set()
-    for seq, digest, on in witnessed:
-        head = Head(int(seq), str(digest))
-        if head in seen:
+        if district is not None:
+            chain = scope[0]
+            why = _missing(
+                head,
+                hashes.get((chain.district_id, head.seq)),
+                ends[chain.district_id],
+                "is expected",
+            )
+            if why is not None:
+                problems.append(HeadProblem(head, why, chain=chain))
             continue
-        seen.add(head)
-        why = _missing(head, hashes.get(head.seq), end, f"was witnessed on {on.isoformat()}")
+        place = located.get(head.hash)
+        if place is None:
+            problems.append(
+                HeadProblem(
+                    head,
+                    f"no chain has an event with hash {head.hash}: that head ({head.seq}) is "
+                    "expected, so its chain was cut short or rewritten",
+                )
+            )
+        elif place[1] != head.seq:
+            problems.append(
+                HeadProblem(
+                    head,
+                    f"the event with hash {head.hash} is number {place[1]}, not {head.seq}, "
+                    "that the head expected says",
+                    chain=named.get(place[0]),
+                )
+            )
+    seen: set[tuple[int | None, Head]] = set()
+    for chain_id, head, on in witnessed:
+        if (chain_id, head) in seen or chain_id not in named:
+            continue
+        seen.add((chain_id, head))
+        why = _missing(
+            head,
+            hashes.get((chain_id, head.seq)),
+            ends[chain_id],
+            f"was witnessed on {on.isoformat()}",
+        )
         if why is not None:
-            problems.append(HeadProblem(head, why, on))
+            problems.append(HeadProblem(head, why, on, named[chain_id]))
     return problems
 
 
-def witnessed_count(db: Database) -> int:
+def witnessed_count(db: Database, district: str | None = None) -> int:
+    """Heads sent to Magistrates: all of them, or those of the district's own chain."""
     with db.reading() as s:
-        return len(s.exec(select(AuditWitness.id)).all())
+        q = select(AuditWitness.id)
+        if district is not None:
+            [chain] = chains_in(s, district)
+            q = q.where(AuditWitness.district_id == chain.district_id, col(AuditWitness.own_chain))
+        return len(s.exec(q).all())
 
 
 # --- Proving the records --------------------------------------------------------------------------
@@ -693,10 +896,11 @@ class RecordProblem:
     kind: str  # "altered", "missing" (deleted), "unaccounted" (no act wrote it), "misplaced"
     seq: int | None = None  # the latest event that wrote it
     action: str = ""
+    chain: Chain = OFFICE  # the chain of that event
 
     def describe(self) -> str:
         what = f"record {self.table} id {self.id}"
-        by = f"event {self.seq} ({self.action})"
+        by = f"event {self.seq} of {self.chain} ({self.action})"
         if self.kind == "altered":
             return f"{what} was altered: it no longer matches the digest {by} recorded"
         if self.kind == "missing":
@@ -741,28 +945,33 @@ def _misplaced(s: Session) -> list[RecordProblem]:
 
 def verify_records(db: Database, batch: int = 2000) -> RecordsReport:
     """Digest every row of the record as it stands and compare it with the digest of the latest
-    event that wrote it; problems come in the order of those events (unaccounted rows last)."""
-    expected: dict[RowKey, tuple[str | None, int]] = {}
+    event that wrote it; problems come in the order of those events (unaccounted rows last).
+
+    Events of every chain are read in the order they were written (`id`): two acts that wrote
+    one row wrote it one after the other, holding the row's lock, so the later one's event has
+    the higher id whichever chains they are in."""
+    # The latest event that wrote each row: (digest, its id, its chain's district, its seq).
+    expected: dict[RowKey, tuple[str | None, int, int | None, int]] = {}
     events = 0
-    problems: list[RecordProblem] = []
+    found: list[tuple[tuple[int, int | None, int] | None, RecordProblem]] = []
     rows = 0
     with db.reading() as s:
         after = 0
         while True:
             chunk = s.exec(
-                select(AuditEvent.seq, AuditEvent.records)
-                .where(AuditEvent.seq > after, col(AuditEvent.records).is_not(None))
-                .order_by(col(AuditEvent.seq))
+                select(AuditEvent.id, AuditEvent.district_id, AuditEvent.seq, AuditEvent.records)
+                .where(col(AuditEvent.id) > after, col(AuditEvent.records).is_not(None))
+                .order_by(col(AuditEvent.id))
                 .limit(batch)
             ).all()
             if not chunk:
                 break
-            for seq, written in chunk:
+            for ident, district_id, seq, written in chunk:
                 events += 1
                 for name, digest in (written or {}).items():
-                    table, _, ident = name.rpartition(":")
-                    expected[(table, int(ident))] = (digest, int(seq))
-            after = int(chunk[-1][0])
+                    table, _, row_id = name.rpartition(":")
+                    expected[(table, int(row_id))] = (digest, int(ident or 0), district_id, seq)
+            after = int(chunk[-1][0] or 0)
         for name in sorted(RECORD_TABLES):
             table = _table(name)
             pk = _pk(table)
@@ -779,25 +988,35 @@ def verify_records(db: Database, batch: int = 2000) -> RecordsReport:
                     ident = int(row[pk.name])
                     want = expected.pop((name, ident), None)
                     if want is None:
-                        problems.append(RecordProblem(name, ident, "unaccounted"))
+                        found.append((None, RecordProblem(name, ident, "unaccounted")))
                     elif want[0] != row_digest(table, row):
-                        problems.append(RecordProblem(name, ident, "altered", want[1]))
+                        found.append((want[1:], RecordProblem(name, ident, "altered")))
                 last = int(got[-1][pk.name])
-        for (name, ident), (digest, seq) in expected.items():
-            if digest is not None:
-                problems.append(RecordProblem(name, ident, "missing", seq))
-        problems.extend(_misplaced(s))
-        problems.sort(key=lambda p: (p.seq is None, p.seq or 0, p.table, p.id))
-        actions = {}
-        seqs = {p.seq for p in problems[:20] if p.seq is not None}
-        if seqs:
-            actions = dict(
-                s.exec(
-                    select(AuditEvent.seq, AuditEvent.action).where(col(AuditEvent.seq).in_(seqs))
-                ).all()
-            )
-    named = tuple(
-        RecordProblem(p.table, p.id, p.kind, p.seq, actions.get(p.seq, "")) if p.seq else p
-        for p in problems
-    )
-    return RecordsReport(rows, events, named)
+        for (name, ident), want in expected.items():
+            if want[0] is not None:
+                found.append((want[1:], RecordProblem(name, ident, "missing")))
+        found.extend((None, p) for p in _misplaced(s))
+        found.sort(key=lambda f: (f[0] is None, f[0][0] if f[0] else 0, f[1].table, f[1].id))
+        codes: dict[int, str] = {}
+        actions: dict[int, str] = {}
+        if found:
+            codes = {int(i or 0): str(c) for i, c in s.exec(select(District.id, District.code))}
+            wanted = {f[0][0] for f in found[:20] if f[0] is not None}
+            if wanted:
+                actions = {
+                    int(i or 0): str(a)
+                    for i, a in s.exec(
+                        select(AuditEvent.id, AuditEvent.action).where(
+                            col(AuditEvent.id).in_(wanted)
+                        )
+                    )
+                }
+    named: list[RecordProblem] = []
+    for writer, p in found:
+        if writer is None:
+            named.append(p)
+            continue
+        event_id, district_id, seq = writer
+        chain = OFFICE if district_id is None else Chain(district_id, codes.get(district_id))
+        named.append(RecordProblem(p.table, p.id, p.kind, seq, actions.get(event_id, ""), chain))
+    return RecordsReport(rows, events, tuple(named))

@@ -160,6 +160,7 @@ def file_case(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=case.district_id,
             section=SECTION[what],
             payload={"accused_id": accused_p.id, "village": vill.name, "text": case.description},
         )
@@ -234,6 +235,7 @@ def decide_case(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=ctx.id,
             section=SECTION[what],
             payload={
                 "convicted": convicted,

@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 
 import phonenumbers
 from phonenumbers import NumberParseException, PhoneNumberFormat, PhoneNumberType
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from law.errors import (
@@ -227,8 +228,21 @@ def find_or_add_person(
         phone=normalise_phone(phone, region) if phone else None,
         created_at=now,
     )
-    s.add(person)
-    s.flush()
+    if person.phone is None:
+        s.add(person)
+        s.flush()
+        return person
+    try:
+        # The phone is unique: a transaction adding the same person meanwhile is waited for,
+        # and when it committed, he is the person it added.
+        with s.begin_nested():
+            s.add(person)
+            s.flush()
+    except IntegrityError:
+        known = person_by_phone(s, person.phone, region)
+        if known is None:
+            raise
+        return known
     return person
 
 
@@ -323,7 +337,9 @@ def is_official_buyer(
 def seizure_by_ref(s: Session, ref: str, *, lock: bool = False) -> Seizure:
     q = select(Seizure).where(Seizure.ref == ref.strip().upper())
     if lock:
-        q = q.with_for_update()
+        # The seizure's acts take turns on its row (NO KEY UPDATE: rows that refer to it are
+        # still written meanwhile; docs/design.md).
+        q = q.with_for_update(key_share=True)
     seizure = s.exec(q).first()
     if seizure is None:
         raise NotFound(N_("no seizure '{ref}'"), ref=ref)

@@ -192,6 +192,7 @@ def file_complaint(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=seizure.district_id,
             section="XIV",
             payload={
                 "complaint_id": complaint.id,
@@ -259,6 +260,7 @@ def admit_complaint(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=seizure.district_id,
             section="XIV",
             payload={"complaint_id": complaint_id, "hearing": complaint.hearing},
         )
@@ -402,6 +404,7 @@ def decide_complaint(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=seizure.district_id,
             section="XIV",
             payload={
                 "complaint_id": complaint_id,

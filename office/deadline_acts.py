@@ -112,6 +112,7 @@ def _report_unclaimed(
         occurred_at=now,
         now=now,
         actor_id=None,
+        district_id=seizure.district_id,
         section="VIII",
         payload={"claim_until": seizure.claim_until.isoformat() if seizure.claim_until else None},
     )
@@ -145,6 +146,7 @@ def _sale_due(s: Session, batch: _Batch, seizure: Seizure, today: date, now: dat
         occurred_at=now,
         now=now,
         actor_id=None,
+        district_id=seizure.district_id,
         section="VIII",
         payload={
             "sale_not_before": seizure.sale_not_before.isoformat()

@@ -40,8 +40,9 @@ SECTION = "XII"
 def _district(s: Session, code: str, *, lock: bool = False) -> District:
     q = select(District).where(District.code == code.strip().upper())
     if lock:
-        # The district's row is the lock two payments out of one fund take in turn.
-        q = q.with_for_update()
+        # The district's row is the lock two payments out of one fund take in turn. NO KEY
+        # UPDATE: the district's other acts still insert rows that refer to it (docs/design.md).
+        q = q.with_for_update(key_share=True)
     row = s.exec(q).first()
     if row is None or row.id is None:
         raise NotFound(N_("no district '{district}'"), said={"district": code})
@@ -175,6 +176,7 @@ def pay_from_fund(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=ctx.id,
             section=SECTION,
             payload={
                 "payment_id": payment.id,

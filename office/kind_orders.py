@@ -145,6 +145,7 @@ def order_for_seizure(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=seizure.district_id,
             section=SECTION,
             payload={
                 "order_id": row.id,
@@ -237,6 +238,7 @@ def order_for_pound(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=ctx.id,
             section=SECTION,
             payload={
                 "order_id": row.id,

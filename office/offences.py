@@ -111,6 +111,7 @@ def decide_offence(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=ctx.id,
             section="XIII",
             payload={
                 "offence_id": offence_id,

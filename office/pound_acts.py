@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlmodel import Session, func, select
+from sqlmodel import Session
 
 from law.errors import N_, Conflict, InvalidInput, NotAuthorised, ReleaseWithoutFine
 from law.grounds import Ground, Release
@@ -46,6 +46,7 @@ from office.common import (
     require_role,
     seizure_by_ref,
 )
+from office.counters import next_register_number
 from office.kind_orders import apply_orders
 from office.roles import Role
 from office.sales import notice_params
@@ -161,12 +162,7 @@ def register_arrival(
         seizure.claim_until = claim_until(on, ctx.profile)
         seizure.next_due_at = next_step_due(seizure.claim_until, ctx.profile, ctx.tz)
         year = on.year
-        last = s.exec(
-            select(func.max(RegisterEntry.number)).where(
-                RegisterEntry.pound_id == pound.id, RegisterEntry.year == year
-            )
-        ).one()
-        number = int(last or 0) + 1
+        number = next_register_number(s, pound.id or 0, year)
         seizer = get_person(s, seizure.seizer_id)
         owner_p = s.get(Person, seizure.owner_id) if seizure.owner_id else None
         live = [a for a in rows if a.status == AnimalStatus.IMPOUNDED.value]
@@ -209,6 +205,7 @@ def register_arrival(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=seizure.district_id,
             section="V",
             payload={"register_no": register_no, "entry": entry},
         )
@@ -374,6 +371,7 @@ def record_payment(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=seizure.district_id,
             section="VII",
             payload={
                 "payment_id": payment.id,
@@ -565,6 +563,7 @@ def write_release_order(
         occurred_at=occurred_at,
         now=now,
         actor_id=actor_id,
+        district_id=seizure.district_id,
         section="XIV" if complaint_id else "VI",
         payload={
             "order_id": order.id,
@@ -616,6 +615,7 @@ def record_refusal(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=seizure.district_id,
             section="IX",
             payload={"owner_id": person.id, "pound": pound.code, "note": note.strip()[:1000]},
         )
@@ -670,6 +670,7 @@ def record_loss(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=seizure.district_id,
             section="practice G7",
             payload={
                 "animal": animal,
@@ -723,6 +724,7 @@ def _report_unclaimed(
         occurred_at=occurred_at,
         now=now,
         actor_id=actor_id,
+        district_id=seizure.district_id,
         section="VIII",
         payload={"claim_until": seizure.claim_until.isoformat() if seizure.claim_until else None},
     )

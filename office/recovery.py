@@ -277,6 +277,7 @@ def order_recovery(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=ctx.id,
             section="XVII",
             payload={
                 "order_id": order_id,
@@ -520,6 +521,7 @@ def record_recovery_sale(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=ctx.id,
             section="XVII",
             payload={
                 "sale_id": sale_id,

@@ -153,6 +153,7 @@ def post_notice(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=seizure.district_id,
             section="VIII",
             payload={"notice_id": notice.id, "text": text, "proclaimed_in": places},
         )
@@ -558,6 +559,7 @@ def _deliver_to_owner(
         occurred_at=sale.held_at,
         now=now,
         actor_id=actor_id,
+        district_id=seizure.district_id,
         section="IX",
         payload={
             "receipt_id": receipt.id,
@@ -624,6 +626,7 @@ def _audit_sale(
         occurred_at=sale.held_at,
         now=now,
         actor_id=sale.officer_id,
+        district_id=seizure.district_id,
         section=SaleKind(sale.kind).section,
         payload={
             "sale_id": sale.id,

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from law.errors import N_, Conflict, InvalidInput, NotFound
@@ -141,6 +142,22 @@ def new_ref(s: Session) -> str:
         ref = "".join(secrets.choice(REF_ALPHABET) for _ in range(REF_LENGTH))
         if s.exec(select(Seizure.id).where(Seizure.ref == ref)).first() is None:
             return ref
+
+
+def add_with_fresh_ref(s: Session, seizure: Seizure) -> None:
+    """Write the new seizure; should another transaction have taken its ref meanwhile (the ref
+    is unique), draw another and write it again, in a savepoint, so the act goes on."""
+    while True:
+        try:
+            with s.begin_nested():
+                s.add(seizure)
+                s.flush()
+            return
+        except IntegrityError:
+            if s.exec(select(Seizure.id).where(Seizure.ref == seizure.ref)).first() is None:
+                raise  # not the ref
+            seizure.id = None
+            seizure.ref = new_ref(s)
 
 
 def report_seizure(
@@ -319,8 +336,7 @@ def _write_seizure(
         created_at=now,
         photo=said.photo,
     )
-    s.add(seizure)
-    s.flush()
+    add_with_fresh_ref(s, seizure)
     return seizure
 
 
@@ -370,6 +386,7 @@ def _audit_report(
         occurred_at=seizure.seized_at,
         now=now,
         actor_id=seizure.reporter_id,
+        district_id=seizure.district_id,
         section=grnd.section,
         payload={
             "ground": grnd.value,
@@ -455,6 +472,7 @@ def _add_aid_request(
         occurred_at=at,
         now=now,
         actor_id=actor_id,
+        district_id=seizure.district_id,
         section="II",
         payload={"thana": pound.thana},
     )
@@ -536,6 +554,7 @@ def confirm_conveyance(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=seizure.district_id,
             section="XVI" if seizure.ground == Ground.STRAY else "II",
             payload={"pound": pound.code, "note": note.strip()[:1000]},
         )
@@ -612,6 +631,7 @@ def record_offence(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=seizure.district_id,
             section="XIII",
             payload={
                 "offence_id": offence.id,

@@ -79,6 +79,7 @@ def claim_surplus(
             occurred_at=occurred_at,
             now=now,
             actor_id=actor_id,
+            district_id=ctx.id,
             section="XI",
             payload={
                 "deposit_id": deposit_id,
@@ -191,6 +192,7 @@ def _to_fund(
             occurred_at=now,
             now=now,
             actor_id=actor_id,
+            district_id=ctx.id,
             section="XII",
             payload={"deposit_id": deposit.id, "amount": deposit.amount},
         )

@@ -63,6 +63,7 @@ def issue_token(db: Database, *, phone: str, now: datetime, name: str | None = N
             occurred_at=now,
             now=now,
             actor_id=None,
+            district_id=None,
             payload={"token_id": row.id, "person_id": person.id},
         )
         return IssuedToken(person_id=person.id, name=person.name, token=token)
@@ -106,6 +107,7 @@ def revoke_token(db: Database, *, token: str, now: datetime) -> int:
                 occurred_at=now,
                 now=now,
                 actor_id=None,
+                district_id=None,
                 payload={"token_id": row.id, "person_id": row.person_id},
             )
         return row.person_id

@@ -1,14 +1,16 @@
-"""The daily witness: the audit chain's head goes to each district's Magistrates once a day.
+"""The daily witness: each district's audit chain head goes to its Magistrates once a day.
 
-A Magistrate who keeps the message holds, outside the database, the `SEQ:HASH` the chain had
-that day: a chain later cut short, or rewritten with every hash computed again, no longer has
-that event with that hash (`pound audit verify --expect-head SEQ:HASH`). Each head sent is also
-kept in `auditwitness`, which `pound audit verify` checks on its own.
+A Magistrate who keeps the message holds, outside the database, the `SEQ:HASH` his district's
+chain had that day: a chain later cut short, or rewritten with every hash computed again, no
+longer has that event with that hash (`pound audit verify --district CODE --expect-head
+SEQ:HASH`). Each head sent is also kept in `auditwitness`, which `pound audit verify` checks on
+its own.
 
 The head goes at the first worker pass on or after the profile's `next_step_hour` (09:00 local,
 practice G1), with the morning's other messages; once per district and local day (the unique
-row and the outbox's dedupe key), however many passes or workers run. Today there is one chain
-for the whole database, so every district's Magistrates receive the same head.
+row and the outbox's dedupe key), however many passes or workers run. Each district's head is
+sent in a transaction of its own, which locks nothing of another district: the witness row's
+unique (district, day) is what two workers meet on.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
 from law.periods import local_date, local_datetime
@@ -70,67 +73,72 @@ def _due(db: Database, now: datetime) -> list[tuple[int, date]]:
 
 
 def witness_heads(db: Database, *, now: datetime) -> list[Witnessed]:
-    """Send today's chain head to each district's Magistrates, where not yet sent today."""
+    """Send today's head of each district's chain to its Magistrates, where not yet sent today
+    (a district whose chain has no event yet has nothing to witness)."""
     check_aware(now, "now")
-    todo = _due(db, now)
-    if not todo:
-        return []
     sent: list[Witnessed] = []
-    with db.transaction() as s:
-        head = chain_head_in(s)
-        if head.seq == 0:
-            return []  # nothing recorded yet, nothing to witness
-        for district_id, today in todo:
-            district = s.get(District, district_id)
-            if district is None:
-                continue
-            again = s.exec(
-                select(AuditWitness.id).where(
-                    AuditWitness.district_id == district_id, AuditWitness.on_date == today
-                )
-            ).first()
-            if again is not None:  # another worker was here first
-                continue
-            magistrates = sorted(
-                set(
-                    s.exec(
-                        select(RoleGrant.person_id).where(
-                            RoleGrant.district_id == district_id,
-                            RoleGrant.role == Role.MAGISTRATE.value,
-                        )
-                    ).all()
-                )
-            )
-            reached: list[int] = []
-            for person_id in magistrates:
-                row = notify.enqueue(
-                    s,
-                    person_id=person_id,
-                    template=TEMPLATE,
-                    params={"on_date": today.isoformat(), "head": str(head)},
-                    key=f"{TEMPLATE}:{district.code}:{today.isoformat()}:{person_id}",
-                    due_at=now,
-                    now=now,
-                    private=False,
-                    district_id=district_id,
-                )
-                if row is not None:
-                    reached.append(person_id)
-            if not reached:
-                log.warning(
-                    "district %s: no Magistrate can be reached; audit head %s kept unsent",
-                    district.code,
-                    head,
-                )
-            s.add(
-                AuditWitness(
-                    district_id=district_id,
-                    on_date=today,
-                    seq=head.seq,
-                    hash=head.hash,
-                    sent_to=reached,
-                    sent_at=now,
-                )
-            )
-            sent.append(Witnessed(district.code, today, head, tuple(reached)))
+    for district_id, today in _due(db, now):
+        done = _witness(db, district_id, today, now)
+        if done is not None:
+            sent.append(done)
     return sent
+
+
+def _witness(db: Database, district_id: int, today: date, now: datetime) -> Witnessed | None:
+    with db.transaction() as s:
+        district = s.get(District, district_id)
+        if district is None:
+            return None
+        head = chain_head_in(s, district_id)
+        if head.seq == 0:
+            return None
+        row = AuditWitness(
+            district_id=district_id,
+            on_date=today,
+            seq=head.seq,
+            hash=head.hash,
+            sent_to=[],
+            sent_at=now,
+        )
+        try:
+            # The unique (district, day) first: a second worker waits here for the first, and
+            # stops when it committed.
+            with s.begin_nested():
+                s.add(row)
+                s.flush()
+        except IntegrityError:
+            return None
+        magistrates = sorted(
+            set(
+                s.exec(
+                    select(RoleGrant.person_id).where(
+                        RoleGrant.district_id == district_id,
+                        RoleGrant.role == Role.MAGISTRATE.value,
+                    )
+                ).all()
+            )
+        )
+        reached: list[int] = []
+        for person_id in magistrates:
+            queued = notify.enqueue(
+                s,
+                person_id=person_id,
+                template=TEMPLATE,
+                params={"on_date": today.isoformat(), "head": str(head)},
+                key=f"{TEMPLATE}:{district.code}:{today.isoformat()}:{person_id}",
+                due_at=now,
+                now=now,
+                private=False,
+                district_id=district_id,
+            )
+            if queued is not None:
+                reached.append(person_id)
+        if not reached:
+            log.warning(
+                "district %s: no Magistrate can be reached; audit head %s kept unsent",
+                district.code,
+                head,
+            )
+        row.sent_to = reached
+        s.add(row)
+        return Witnessed(district.code, today, head, tuple(reached))

@@ -1,5 +1,6 @@
-"""`pound audit head` and `pound audit verify` as an auditor uses them, on both databases: the
-key (POUND_AUDIT_KEY), the expected head, the heads sent to the Magistrates and the records."""
+"""`pound audit head` and `pound audit verify` as an auditor uses them, on both databases: each
+district's chain (--district), the key (POUND_AUDIT_KEY), the expected head, the heads sent to
+the Magistrates and the records."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from office import audit
 from office.witness import witness_heads
 from tests.office.test_audit_heads import cut, grow
 from tests.office.test_audit_records import EDITS, _latest_writer, _paid, _target
+from tests.other_district import load_other
 from tests.test_worker import pound
 from tests.world import World, at, make_world
 
@@ -30,21 +32,50 @@ def last_line(result: Result) -> str:
     return result.stdout.rstrip("\n").splitlines()[-1]
 
 
-def test_head_prints_seq_colon_hash_alone_on_its_last_line(world: World) -> None:
+def ours(db: Database) -> audit.Chain:
+    return audit.district_chain(db, "TESTPUR")
+
+
+def test_head_of_a_district_prints_seq_colon_hash_alone_on_its_last_line(world: World) -> None:
+    grow(world, 2)
+
+    result = run(world.db, "head", "--district", "testpur")
+
+    assert result.exit_code == 0, result.output
+    assert last_line(result) == str(audit.chain_head(world.db, ours(world.db)))
+    assert last_line(result).startswith("3:")
+    assert "district TESTPUR: 3 events" in result.stdout
+
+
+def test_head_prints_one_line_per_chain(world: World) -> None:
+    load_other(world)
     grow(world, 2)
 
     result = run(world.db, "head")
 
     assert result.exit_code == 0, result.output
-    assert last_line(result) == str(audit.chain_head(world.db))
-    assert last_line(result).startswith("3:")
+    lines = result.stdout.splitlines()[1:]
+    other = audit.district_chain(world.db, "OTHERPUR")
+    assert lines == [
+        f"office 0:{'0' * 64}",
+        f"OTHERPUR {audit.chain_head(world.db, other)}",
+        f"TESTPUR {audit.chain_head(world.db, ours(world.db))}",
+    ]
+    assert lines[1].startswith("OTHERPUR 1:") and lines[2].startswith("TESTPUR 3:")
 
 
 def test_head_of_an_empty_chain(db: Database) -> None:
     pound(db, "db", "upgrade")
     result = run(db, "head")
     assert result.exit_code == 0
-    assert last_line(result) == f"0:{'0' * 64}"
+    assert last_line(result) == f"office 0:{'0' * 64}"
+
+
+def test_an_unknown_district_is_refused(world: World) -> None:
+    for command in ("head", "verify"):
+        result = run(world.db, command, "--district", "NOWHERE")
+        assert result.exit_code == 2
+        assert "no district 'NOWHERE'" in result.stderr
 
 
 @pytest.mark.parametrize("last", [1, 10, 11])
@@ -52,15 +83,16 @@ def test_verify_fails_when_the_chain_no_longer_reaches_the_expected_head(
     world: World, last: int
 ) -> None:
     grow(world, 10)
-    head = last_line(run(world.db, "head"))
-    whole = run(world.db, "verify", "--expect-head", head)
+    head = last_line(run(world.db, "head", "--district", "TESTPUR"))
+    whole = run(world.db, "verify", "--district", "TESTPUR", "--expect-head", head)
     assert whole.exit_code == 0, whole.output
-    assert "audit chain intact: 11 events checked" in whole.stdout
+    assert "audit chain of district TESTPUR intact: 11 events checked" in whole.stdout
 
     cut(world.db, last)
-    result = run(world.db, "verify", "--expect-head", head)
+    result = run(world.db, "verify", "--district", "TESTPUR", "--expect-head", head)
 
     assert result.exit_code == 1
+    assert "audit chain of district TESTPUR TRUNCATED" in result.stderr
     seq, digest = head.split(":")
     assert (
         f"event {seq} with hash {digest} is not in the chain: the chain ends at {11 - last}"
@@ -71,11 +103,11 @@ def test_verify_fails_when_the_chain_no_longer_reaches_the_expected_head(
 
 def test_verify_fails_when_the_expected_event_has_another_hash(world: World) -> None:
     grow(world, 2)
-    head = last_line(run(world.db, "head"))
+    head = last_line(run(world.db, "head", "--district", "TESTPUR"))
     cut(world.db, 1)
     grow(world, 1)
 
-    result = run(world.db, "verify", "--expect-head", head)
+    result = run(world.db, "verify", "--district", "TESTPUR", "--expect-head", head)
 
     assert result.exit_code == 1
     assert f"event {head.split(':')[0]} has another hash" in result.stderr
@@ -98,8 +130,9 @@ def test_verify_fails_on_an_emptied_chain_whose_head_was_sent_to_the_magistrate(
 
     assert result.exit_code == 1
     assert (
-        f"event 3 with hash {sent.head.hash} is not in the chain: the chain ends at 0, but that "
-        "head was witnessed on 2026-03-01"
+        f"audit chain of district TESTPUR TRUNCATED or rewritten: event 3 with hash "
+        f"{sent.head.hash} is not in the chain: the chain ends at 0, but that head was "
+        "witnessed on 2026-03-01"
     ) in result.stderr
     assert "intact" not in result.stdout
 
@@ -111,7 +144,7 @@ def test_with_the_key_events_without_a_mac_are_named_not_passed_silently(db: Dat
     result = run(db, "verify", key=KEY)
 
     assert result.exit_code == 0, result.output
-    assert "hash only: 3 events carry no mac (seq 1-3)" in result.stdout
+    assert "TESTPUR: hash only: 3 events carry no mac (seq 1-3)" in result.stdout
 
 
 def test_with_another_key_verify_fails_at_the_first_event(db: Database) -> None:
@@ -123,9 +156,9 @@ def test_with_another_key_verify_fails_at_the_first_event(db: Database) -> None:
     wrong = run(db, "verify", key=KEY)
 
     assert proved.exit_code == 0, proved.output
-    assert "2 events hash-checked, 2 of them also by mac" in proved.stdout
+    assert "TESTPUR: 2 events hash-checked, 2 of them also by mac" in proved.stdout
     assert wrong.exit_code == 1
-    assert "BROKEN at event seq 1" in wrong.stderr
+    assert "audit chain of district TESTPUR BROKEN at event seq 1" in wrong.stderr
     assert "another key" in wrong.stderr
 
 
@@ -166,7 +199,7 @@ def test_verify_records_names_the_record_changed_and_the_event_that_wrote_it(
     assert result.exit_code == 1
     how = "is missing" if sql.startswith("DELETE") else "was altered"
     assert f"record {table} id {ident} {how}" in result.stderr
-    assert f"event {seq} ({action})" in result.stderr
+    assert f"event {seq} of district TESTPUR ({action})" in result.stderr
     assert "intact" not in result.stdout
     # Without --records the chain itself is intact: the change is in the register, not the log.
     assert run(world.db, "verify").exit_code == 0
@@ -205,6 +238,13 @@ def test_verify_and_head_help_name_their_options_and_exit_statuses(db: Database)
     verify = run(db, "verify", "--help")
     head = run(db, "head", "--help")
     assert verify.exit_code == head.exit_code == 0
-    for word in ("--expect-head", "SEQ:HASH", "--records", "POUND_AUDIT_KEY", "Exit status"):
+    for word in (
+        "--district",
+        "--expect-head",
+        "SEQ:HASH",
+        "--records",
+        "POUND_AUDIT_KEY",
+        "Exit status",
+    ):
         assert word in verify.output
-    assert "SEQ:HASH" in head.output
+    assert "SEQ:HASH" in head.output and "--district" in head.output

@@ -40,7 +40,9 @@ def test_the_audit_log_refuses_updates_and_deletes(db: Database) -> None:
 
     now = datetime(2026, 3, 1, tzinfo=UTC)
     with db.transaction() as s:
-        audit.append(s, action="test", subject="x", occurred_at=now, now=now, actor_id=None)
+        audit.append(
+            s, action="test", subject="x", occurred_at=now, now=now, actor_id=None, district_id=None
+        )
     for sql in ("UPDATE auditevent SET action = 'forged'", "DELETE FROM auditevent"):
         with pytest.raises(DBAPIError, match="append-only"), db.transaction() as s:
             s.execute(text(sql))

@@ -9,7 +9,8 @@ its person's (the bearer token's), and answers for 24 hours:
   `Idempotent-Replayed: true`; nothing runs and nothing changes;
 - the same key with another request is 409 `idempotency_key_reused`;
 - a request with a key still being answered waits for that answer and then gets it: the key's
-  row is taken in the act's own transaction, which the writer lock orders (models/db.py);
+  row is written in the act's own transaction, and its unique index makes the second request
+  wait for the first, be rolled back, and answer as the first did;
 - what is kept: 2xx answers and the refusals of the Act and the record (a 4xx with its code);
   never a 5xx, so a retry after a failure runs the act. A request refused before its act (a bad
   token, a malformed body or key) keeps nothing: sent again it is refused again.

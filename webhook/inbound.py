@@ -1,12 +1,12 @@
 """What both channel webhooks share: a bounded body, and the writer that commits their messages.
 
 Every inbound message is one small unit of work. Run from AnyIO's pool of 40 threads they would
-all queue on the one SQLite file lock (busy_timeout sleeps) and pay one commit (a disk flush)
-each, and p99 latency explodes under load. The webhooks instead hand their work to `Writer`: one
-thread that takes every message waiting and runs them together in one unit of work it opens and
-commits, one commit for all of them (group commit). Each message acts at its own instant in it
-(`Work.at`). Nobody is answered before that commit, so the record of what was said is always
-written before the answer leaves.
+all queue on the one SQLite file lock (busy_timeout sleeps), or on PostgreSQL on the rows they
+share (a district's audit chain head, docs/design.md), and p99 latency explodes under load. The
+webhooks instead hand their work to `Writer`: one thread that takes every message waiting and
+runs them together in one unit of work it opens and commits, one commit for all of them (group
+commit). Each message acts at its own instant in it (`Work.at`). Nobody is answered before that
+commit, so the record of what was said is always written before the answer leaves.
 """
 
 from __future__ import annotations

@@ -85,6 +85,7 @@ def load_jurisdiction_text(
             occurred_at=now,
             now=now,
             actor_id=None,
+            district_id=district_id,
             section="III",
             payload={
                 "digest": digest,

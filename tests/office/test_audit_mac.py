@@ -40,13 +40,22 @@ def tamper(db: Database, *statements: tuple[str, dict[str, object]]) -> None:
             conn.execute(text(sql), params)
 
 
+def our_chain(db: Database) -> audit.Chain:
+    return audit.district_chain(db, "TESTPUR")
+
+
 def rehash_from(db: Database, seq: int, *, payload: dict[str, object]) -> None:
-    """Edit event `seq`'s payload and compute its hash and every later one again, as a forger
-    who knows the (public) hashing but not the key would."""
+    """Edit event `seq` of Testpur's chain and compute its hash and every later one again, as a
+    forger who knows the (public) hashing but not the key would."""
+    district_id = our_chain(db).district_id
     with db.reading() as s:
         events = [
             dict(ev.model_dump(), payload=dict(ev.payload))
-            for ev in s.exec(select(AuditEvent).order_by(col(AuditEvent.seq))).all()
+            for ev in s.exec(
+                select(AuditEvent)
+                .where(AuditEvent.district_id == district_id)
+                .order_by(col(AuditEvent.seq))
+            ).all()
         ]
     prev = audit.GENESIS
     updates: list[tuple[str, dict[str, object]]] = []
@@ -69,16 +78,27 @@ def rehash_from(db: Database, seq: int, *, payload: dict[str, object]) -> None:
             updates.append(
                 (
                     "UPDATE auditevent SET payload = :p, prev_hash = :prev, hash = :h "
-                    "WHERE seq = :seq",
-                    {"p": _json(ev["payload"]), "prev": prev, "h": ev["hash"], "seq": ev["seq"]},
+                    "WHERE seq = :seq AND district_id = :d",
+                    {
+                        "p": _json(ev["payload"]),
+                        "prev": prev,
+                        "h": ev["hash"],
+                        "seq": ev["seq"],
+                        "d": district_id,
+                    },
                 )
             )
         prev = ev["hash"]
-    # Unique hashes: move them aside first, then set them.
+    # Unique hashes: move them aside first, then set them; the head row follows the last.
     tamper(
         db,
-        ("UPDATE auditevent SET hash = 'x' || CAST(seq AS VARCHAR) WHERE seq >= :s", {"s": seq}),
+        (
+            "UPDATE auditevent SET hash = 'x' || CAST(seq AS VARCHAR) "
+            "WHERE seq >= :s AND district_id = :d",
+            {"s": seq, "d": district_id},
+        ),
         *updates,
+        ("UPDATE audithead SET hash = :h WHERE chain = :d", {"h": prev, "d": district_id}),
     )
 
 
@@ -92,7 +112,7 @@ def test_events_written_with_the_key_are_proved_by_their_mac(db: Database) -> No
     world = keyed_world(db)
     acts(world, 3)
 
-    report = audit.verify_chain(db, key=KEY)
+    report = audit.verify_chain(db, our_chain(db), key=KEY)
 
     assert report.ok
     assert report.checked == report.macs_checked == 4
@@ -108,8 +128,8 @@ def test_a_rehash_after_an_edit_passes_the_hashes_but_not_the_macs(db: Database)
     acts(world, 4)
     rehash_from(db, 3, payload={"place": "somewhere the seizer never was"})
 
-    by_hash = audit.verify_chain(db)  # without the key, the forgery holds
-    with_key = audit.verify_chain(db, key=KEY)
+    by_hash = audit.verify_chain(db, our_chain(db))  # without the key, the forgery holds
+    with_key = audit.verify_chain(db, our_chain(db), key=KEY)
 
     assert by_hash.ok
     assert not with_key.ok
@@ -122,9 +142,9 @@ def test_a_rehash_that_also_removes_the_macs_is_caught(db: Database) -> None:
     world = keyed_world(db)
     acts(world, 4)
     rehash_from(db, 3, payload={})
-    tamper(db, ("UPDATE auditevent SET mac = NULL WHERE seq >= 3", {}))
+    tamper(db, ("UPDATE auditevent SET mac = NULL WHERE seq >= 3 AND district_id IS NOT NULL", {}))
 
-    report = audit.verify_chain(db, key=KEY)
+    report = audit.verify_chain(db, our_chain(db), key=KEY)
 
     assert (report.ok, report.broken_seq) == (False, 3)
     assert "no mac though event 2 before it does" in report.reason
@@ -134,7 +154,7 @@ def test_another_key_fails_at_the_first_event(db: Database) -> None:
     world = keyed_world(db)
     acts(world, 2)
 
-    report = audit.verify_chain(db, key=OTHER)
+    report = audit.verify_chain(db, our_chain(db), key=OTHER)
 
     assert (report.ok, report.broken_seq, report.checked) == (False, 1, 0)
     assert "another key" in report.reason
@@ -146,7 +166,7 @@ def test_events_without_a_mac_are_named_as_checked_by_hash_only(db: Database) ->
     db.audit_key = KEY  # ... then was given one
     acts(world, 3)
 
-    report = audit.verify_chain(db, key=KEY)
+    report = audit.verify_chain(db, our_chain(db), key=KEY)
 
     assert report.ok
     assert report.checked == 6
@@ -160,7 +180,7 @@ def test_without_the_key_the_macs_are_named_as_not_checked(db: Database) -> None
     world = keyed_world(db)
     acts(world, 2)
 
-    report = audit.verify_chain(db)
+    report = audit.verify_chain(db, our_chain(db))
 
     assert report.ok
     assert report.macs_checked == 0

@@ -39,6 +39,7 @@ def _append(s: Session, action: str) -> None:
         occurred_at=NOW,
         now=NOW.astimezone(UTC),
         actor_id=None,
+        district_id=None,
     )
 
 

@@ -23,6 +23,7 @@ def _append(db: Database, when: datetime, now: datetime, **payload: object) -> N
             occurred_at=when,
             now=now,
             actor_id=None,
+            district_id=None,
             section="V",
             payload=dict(payload),
         )

@@ -1,5 +1,6 @@
-"""The witness: once a day the worker sends the chain's head to each district's Magistrates
-through the outbox, and keeps what it sent; a second pass the same day sends nothing more."""
+"""The witness: once a day the worker sends each district's chain head to that district's
+Magistrates through the outbox, and keeps what it sent; a second pass the same day sends nothing
+more."""
 
 from __future__ import annotations
 
@@ -52,7 +53,7 @@ def test_the_head_goes_to_the_magistrate_once_a_day_from_nine_local(world: World
     [sent] = witness_heads(world.db, now=at(D(2026, 3, 1), 9))
     again = witness_heads(world.db, now=at(D(2026, 3, 1), 21))
 
-    head = audit.chain_head(world.db)
+    head = audit.chain_head(world.db, audit.district_chain(world.db, "TESTPUR"))
     assert again == []
     assert (sent.district, sent.on_date, sent.head, sent.sent_to) == (
         "TESTPUR",
@@ -68,25 +69,28 @@ def test_the_head_goes_to_the_magistrate_once_a_day_from_nine_local(world: World
 
     world.seize(when=world.on(D(2026, 3, 2), 8))
     [next_day] = witness_heads(world.db, now=at(D(2026, 3, 2), 10))
-    assert next_day.head == audit.chain_head(world.db) != head
+    assert next_day.head == audit.chain_head(world.db, audit.district_chain(world.db, "TESTPUR"))
+    assert next_day.head != head
     assert [r.params["on_date"] for r in heads_queued(world)] == ["2026-03-01", "2026-03-02"]
 
 
-def test_each_district_s_magistrate_receives_the_one_chain_s_head(world: World) -> None:
+def test_each_district_s_magistrate_receives_his_own_district_s_head(world: World) -> None:
     other = load_other(world)
+    world.seize(when=world.on(D(2026, 3, 1), 8))
 
     sent = witness_heads(world.db, now=at(D(2026, 3, 1), 9, 30))
 
-    head = audit.chain_head(world.db)
-    assert {(w.district, w.sent_to) for w in sent} == {
-        ("TESTPUR", (world.magistrate,)),
-        ("OTHERPUR", (other.magistrate,)),
+    ours = audit.chain_head(world.db, audit.district_chain(world.db, "TESTPUR"))
+    theirs = audit.chain_head(world.db, audit.district_chain(world.db, "OTHERPUR"))
+    assert (ours.seq, theirs.seq) == (2, 1)  # loaded and a seizure; loaded
+    assert {(w.district, w.sent_to, w.head) for w in sent} == {
+        ("TESTPUR", (world.magistrate,), ours),
+        ("OTHERPUR", (other.magistrate,), theirs),
     }
-    assert {w.head for w in sent} == {head}
-    assert sorted(r.person_id for r in heads_queued(world)) == sorted(
-        [world.magistrate, other.magistrate]
-    )
+    by_person = {r.person_id: r.params["head"] for r in heads_queued(world)}
+    assert by_person == {world.magistrate: str(ours), other.magistrate: str(theirs)}
     assert len(witnessed(world)) == 2
+    assert audit.check_heads(world.db) == []
 
 
 @pytest.mark.parametrize("lang", ["en", "hi", "bn"])
@@ -117,5 +121,5 @@ def test_a_worker_pass_sends_the_head_and_a_second_pass_that_day_sends_nothing_m
         assert result.exit_code == 0, result.output
 
     [message] = telegram.sent_to(MAGISTRATE_CHAT)
-    assert str(audit.chain_head(world.db)) in message
+    assert str(audit.chain_head(world.db, audit.district_chain(world.db, "TESTPUR"))) in message
     assert len(witnessed(world)) == 1
