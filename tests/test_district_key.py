@@ -108,12 +108,12 @@ def test_a_row_takes_its_parents_district_unless_the_caller_set_one(world: World
         assert given.district_id == 1  # a district the caller set is left as it is
 
 
-def test_a_database_audited_before_migration_0016_still_verifies_after_it(world: World) -> None:
+def test_a_database_audited_before_migration_0017_still_verifies_after_it(world: World) -> None:
     _paid(world)
     _otherpur_seizure(world)
     before = audit.verify_records(world.db)
     assert before.ok and before.rows > 0
-    downgrade(world.db, "0015_wavoice")
+    downgrade(world.db, "0016_chains")
     with world.db.engine.connect() as conn:
         columns = conn.execute(text("SELECT * FROM animal")).keys()
     assert "district_id" not in columns

@@ -6,8 +6,8 @@ district's chain starts at its next event, from a genesis of its own. The heads 
 the Magistrates were of the office chain, and are marked so (`own_chain` false). Each pound's
 register counter starts at the last number its register holds for the year.
 
-Revision ID: 0018_chains
-Revises: 0017_deadlines
+Revision ID: 0016_chains
+Revises: 0015_wavoice
 """
 
 from collections.abc import Sequence
@@ -16,8 +16,8 @@ import sqlalchemy as sa
 import sqlmodel
 from alembic import op
 
-revision: str = "0018_chains"
-down_revision: str | None = "0017_deadlines"
+revision: str = "0016_chains"
+down_revision: str | None = "0015_wavoice"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

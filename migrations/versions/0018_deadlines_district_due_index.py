@@ -1,15 +1,15 @@
 """The clock's pass reads each district's due seizures by one index: (district, due, id)
 
-Revision ID: 0017_deadlines
-Revises: 0016_district
+Revision ID: 0018_deadlines
+Revises: 0017_district
 """
 
 from collections.abc import Sequence
 
 from alembic import op
 
-revision: str = "0017_deadlines"
-down_revision: str | None = "0016_district"
+revision: str = "0018_deadlines"
+down_revision: str | None = "0017_district"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

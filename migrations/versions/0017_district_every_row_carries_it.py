@@ -1,8 +1,8 @@
 """Every row of the register carries its district (the key to distribute the schema by): the
 rows that hang off a seizure, a sale, a case or a ledger transaction take their parent's
 
-Revision ID: 0016_district
-Revises: 0015_wavoice
+Revision ID: 0017_district
+Revises: 0016_chains
 """
 
 from collections.abc import Sequence
@@ -10,8 +10,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0016_district"
-down_revision: str | None = "0015_wavoice"
+revision: str = "0017_district"
+down_revision: str | None = "0016_chains"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
