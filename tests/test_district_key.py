@@ -1,7 +1,7 @@
 """Every row of the register carries its district (docs/scale.md, "Distribution by district"):
 a row that hangs off a seizure, sale, case or ledger transaction gets its parent's district
 without the act naming it, a database audited before the column existed still verifies after
-migration 0016, and a copy changed behind the office is named by `verify_records`."""
+migration 0017, and a copy changed behind the office is named by `verify_records`."""
 
 from __future__ import annotations
 
