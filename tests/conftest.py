@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 from sqlalchemy import event
 
 from models import Database
@@ -24,6 +25,13 @@ from tests.world import World, make_world
 REQUIRE_PG = os.environ.get("POUND_TEST_REQUIRE_POSTGRES") == "1"
 # As `pound` does at start: Telegram's retry_after as a timedelta, without PTB's warning.
 os.environ.setdefault("PTB_TIMEDELTA", "1")
+
+# On a shared 2-core machine, with the tests in parallel, how long an example takes to run or to
+# draw is the machine's, not the code's: no property test fails for it (a deadline, or the health
+# check on slow input generation). What each property asserts is unchanged. Loaded before the test
+# modules are imported, so their own @settings start from it.
+settings.register_profile("pound", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("pound")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
