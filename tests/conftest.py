@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 from sqlalchemy import event
 
 from models import Database
@@ -24,6 +25,13 @@ from tests.world import World, make_world
 REQUIRE_PG = os.environ.get("POUND_TEST_REQUIRE_POSTGRES") == "1"
 # As `pound` does at start: Telegram's retry_after as a timedelta, without PTB's warning.
 os.environ.setdefault("PTB_TIMEDELTA", "1")
+
+# On a shared 2-core machine, with the tests in parallel, how long an example takes to run or to
+# draw is the machine's, not the code's: no property test fails for it (a deadline, or the health
+# check on slow input generation). What each property asserts is unchanged. Loaded before the test
+# modules are imported, so their own @settings start from it.
+settings.register_profile("pound", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("pound")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -87,7 +95,55 @@ def postgres_template() -> Iterator[PostgresTemplate]:
     tpl.close()
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+# Test modules of the chat's wording and flows and of the API's contract: what they check is said
+# or answered the same on either engine, and the acts under them are tested on both (tests/office,
+# the e2e stories, the outbox and conversation-state tests), so these run on SQLite alone. Every
+# other test that asks for `db` runs on both engines, as do a new module (until named here) and a
+# test marked `both_engines`.
+SQLITE_ONLY_MODULES = frozenset(
+    {
+        "tests/bot/test_case_flows.py",
+        "tests/bot/test_console.py",
+        "tests/bot/test_conversations_doc.py",
+        "tests/bot/test_flow_diagrams.py",
+        "tests/bot/test_hindi_bengali.py",
+        "tests/bot/test_location.py",
+        "tests/bot/test_magistrate_orders.py",
+        "tests/bot/test_messages_now.py",
+        "tests/bot/test_officer_flows.py",
+        "tests/bot/test_officer_language.py",
+        "tests/bot/test_owner_search.py",
+        "tests/bot/test_permissions_chat.py",
+        "tests/bot/test_private_flows.py",
+        "tests/webhook/test_api.py",
+        "tests/webhook/test_api_complaints.py",
+        "tests/webhook/test_bounds_channels.py",
+        "tests/webhook/test_bounds_feeding.py",
+        "tests/webhook/test_cases_api.py",
+        "tests/webhook/test_channel_stories.py",
+        "tests/webhook/test_fund_api.py",
+        "tests/webhook/test_location_channels.py",
+        "tests/webhook/test_permissions.py",
+        "tests/webhook/test_sms.py",
+        "tests/webhook/test_telegram.py",
+    }
+)
+_ROOT = Path(__file__).resolve().parent.parent
+_ENGINES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """The engines a test that asks for `db` runs on: both, or SQLite alone (see above)."""
+    if "db" not in metafunc.fixturenames:
+        return
+    module = Path(metafunc.definition.path).resolve().relative_to(_ROOT).as_posix()
+    both = module not in SQLITE_ONLY_MODULES or metafunc.definition.get_closest_marker(
+        "both_engines"
+    )
+    metafunc.parametrize("db", _ENGINES if both else _ENGINES[:1], indirect=True)
+
+
+@pytest.fixture
 def db(request: pytest.FixtureRequest) -> Iterator[Database]:
     """A fresh, migrated database of each kind: empty, or, for a test that asks for `world`,
     holding the test district already (copied from a template, as `make_world` leaves it)."""

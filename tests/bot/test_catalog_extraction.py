@@ -5,6 +5,7 @@ tests/bot/test_catalogs.py checks the texts marked in bot/; this adds office/ an
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,8 @@ from tests.bot.test_refusals_language import raised_templates
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def marked(folder: str) -> tuple[set[str], set[str]]:
+@cache  # read once a process: each folder is checked for two languages
+def marked(folder: str) -> tuple[frozenset[str], frozenset[str]]:
     """The msgids marked with t(), N_() and NP_() in one folder: texts, and plurals' singulars."""
     texts: set[str] = set()
     singulars: set[str] = set()
@@ -30,7 +32,7 @@ def marked(folder: str) -> tuple[set[str], set[str]]:
             texts.add(message)
         elif isinstance(message, tuple) and message[0]:
             singulars.add(str(message[0]))
-    return texts, singulars
+    return frozenset(texts), frozenset(singulars)
 
 
 @pytest.mark.parametrize("lang", ["hi", "bn"])
