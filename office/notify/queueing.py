@@ -54,8 +54,9 @@ def enqueue(
 ) -> Outbox | None:
     """One message to one person, in the caller's transaction; None if he cannot be reached.
 
-    `key` is the dedupe key: a repeated cause finds its first row and writes nothing (the
-    writer lock makes the look-up safe; the unique index is the last word).
+    `key` is the dedupe key: a repeated cause finds its first row and writes nothing (the rows
+    of the cause are locked by its act, so the look-up is safe; the unique index is the last
+    word).
 
     `caused_by` is the person whose act causes it (by default the actor of the act being
     recorded). With `unsolicited_per_day`, a message that person's act would send to a number
