@@ -184,13 +184,17 @@ def test_audit_verify_passes_then_names_the_altered_event(pound: Any, url: str) 
         with db.engine.begin() as conn:
             # Someone with the database file in hand: the append-only triggers go first.
             conn.execute(text("DROP TRIGGER auditevent_no_update"))
-            conn.execute(text("UPDATE auditevent SET payload = :p WHERE seq = 2"), {"p": "{}"})
+            # The token's event: the first of the office chain (docs/audit.md).
+            conn.execute(
+                text("UPDATE auditevent SET payload = :p WHERE district_id IS NULL AND seq = 1"),
+                {"p": "{}"},
+            )
     finally:
         db.dispose()
     broken = pound("audit", "verify")
 
-    assert broken.exit_code == 1
-    assert "seq 2" in broken.stderr
+    assert broken.exit_code == 1, broken.output
+    assert "the office chain BROKEN at event seq 1" in broken.stderr
     assert "does not match" in broken.stderr
 
 
