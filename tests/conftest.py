@@ -6,6 +6,7 @@ POUND_TEST_REQUIRE_POSTGRES=1 (as `.ci/run` sets) that is a failure instead.
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Iterator
 from datetime import date
@@ -216,3 +217,31 @@ def api(world: World) -> Iterator[Api]:
     world.on(date(2026, 3, 1), 12)
     with TestClient(create_app(db=world.db, clock=lambda: world.now)) as client:
         yield Api(client, world)
+
+
+@pytest.fixture(autouse=True)
+def _logging_as_found() -> Iterator[None]:
+    """Each test leaves logging as it found it: a command run in the test's process (`pound
+    serve`, `pound worker` through click's runner) sets the root level, adds its handler and
+    puts its redacting filter on every handler, and the tests after it in that process would
+    otherwise capture nothing below that level."""
+    root = logging.getLogger()
+    handlers = list(root.handlers)
+    level = root.level
+    loggers = {
+        name: (logger.level, logger.disabled, logger.propagate)
+        for name, logger in logging.Logger.manager.loggerDict.items()
+        if isinstance(logger, logging.Logger)
+    }
+    filters = {h: list(h.filters) for h in handlers}
+    yield
+    root.setLevel(level)
+    for handler in [h for h in root.handlers if h not in handlers]:
+        root.removeHandler(handler)
+    for handler, kept in filters.items():
+        handler.filters[:] = kept
+    for name, (was, disabled, propagate) in loggers.items():
+        logger = logging.getLogger(name)
+        logger.setLevel(was)
+        logger.disabled = disabled
+        logger.propagate = propagate
