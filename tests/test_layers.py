@@ -1,4 +1,4 @@
-"""The layers of DESIGN.md hold: imports only point down (pound > webhook > bot > office > models
+"""The layers hold: imports only point down (pound > webhook > bot > office > models
 > law), and law/ imports the standard library and itself only. The contracts live in
 pyproject.toml ([tool.importlinter]); `make lint` runs `lint-imports` on them as well."""
 
