@@ -3,7 +3,6 @@ the cattle unclaimed, have the Darogah told, and make the sale due on the right 
 
 from __future__ import annotations
 
-import threading
 from datetime import date, datetime
 
 from sqlmodel import col, func, select
@@ -15,6 +14,7 @@ from office.pound_acts import record_refusal, register_arrival
 from office.queries import seizure_view
 from office.sales import LotIn, post_notice, record_sale
 from office.seizures import AnimalsIn, PersonIn
+from tests.office.passes import run_at_once
 from tests.world import World, at
 
 D = date
@@ -224,21 +224,7 @@ def test_a_pass_reads_due_seizures_in_batches_and_leaves_the_rest(world: World) 
 def test_two_workers_at_once_report_each_seizure_once(world: World) -> None:
     refs = [impound(world) for _ in range(4)]
     instant = at(D(2026, 3, 9), 9)
-    reports: list[PassReport] = []
-    errors: list[BaseException] = []
-
-    def worker() -> None:
-        try:
-            reports.append(advance_deadlines(world.db, now=instant, batch=2))
-        except BaseException as exc:  # the test reports it below
-            errors.append(exc)
-
-    threads = [threading.Thread(target=worker) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert errors == []
+    reports = run_at_once(world, instant)
     assert sum(r.reported_unclaimed for r in reports) == len(refs)
     assert audit_count(world, "reported_unclaimed") == len(refs)
     with world.db.reading() as s:

@@ -5,10 +5,9 @@ without doing anything twice, and a bounded number of statements per due seizure
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 
 import pytest
@@ -24,6 +23,7 @@ from office.pound_acts import register_arrival, report_unclaimed
 from office.queries import seizure_view
 from office.sales import post_notice
 from office.seizures import AnimalsIn, report_seizure
+from tests.office.passes import run_at_once
 from tests.world import OWNER, World, at
 
 D = date
@@ -232,26 +232,6 @@ def test_a_seizure_the_law_refuses_is_left_while_the_rest_of_its_batch_goes_on(
     assert advance_deadlines(world.db, now=world.tick(hours=1)).refused == 1
     assert advance_deadlines(world.db, now=world.on(D(2026, 3, 11), 9)).reported_unclaimed == 1
     assert counted(world) == (3, 3, 0)
-
-
-def run_at_once(world: World, instant: datetime, count: int = 2) -> list[PassReport]:
-    reports: list[PassReport] = []
-    errors: list[BaseException] = []
-
-    def worker() -> None:
-        try:
-            reports.append(advance_deadlines(world.db, now=instant, batch=2))
-        except BaseException as exc:  # the test reports it below
-            errors.append(exc)
-
-    threads = [threading.Thread(target=worker) for _ in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    assert errors == []
-    assert len(reports) == count
-    return reports
 
 
 def test_two_workers_over_two_districts_change_nothing_twice(world: World) -> None:
