@@ -26,12 +26,12 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from law.errors import PoundError
-from law.lifecycle import AnimalStatus, ReportUnclaimed, SeizureStatus
+from law.lifecycle import ReportUnclaimed, SeizureStatus
 from law.periods import local_date
 from models import Animal, District, Person, Pound, RoleGrant, Seizure, Village
 from office import audit, notify, outbox
-from office.charges import due_on
 from office.common import DistrictContext, check_times
+from office.notify.params import due_params, in_pound, kinds
 from office.reach import channel_for
 from office.roles import Role
 from office.state import advance
@@ -116,7 +116,7 @@ def _report_unclaimed(
         section="VIII",
         payload={"claim_until": seizure.claim_until.isoformat() if seizure.claim_until else None},
     )
-    held = _held(animals)
+    held = in_pound(animals)
     pound = batch.pounds.get(seizure.pound_id)
     batch.outbox.to_officers(
         seizure,
@@ -126,7 +126,7 @@ def _report_unclaimed(
         params={
             **batch.basics(seizure),
             "heads": len(held),
-            "animals_kinds": _kinds(held),
+            "animals_kinds": kinds(held),
             "claim_date": seizure.claim_until.isoformat() if seizure.claim_until else None,
             "notice": batch.notice(seizure),
             "section": "VIII",
@@ -155,7 +155,7 @@ def _sale_due(s: Session, batch: _Batch, seizure: Seizure, today: date, now: dat
         },
     )
     animals = batch.animals_of(seizure)
-    held = _held(animals)
+    held = in_pound(animals)
     pound = batch.pounds.get(seizure.pound_id)
     basics = batch.basics(seizure)
     batch.outbox.to_officers(
@@ -166,13 +166,12 @@ def _sale_due(s: Session, batch: _Batch, seizure: Seizure, today: date, now: dat
         params={
             **basics,
             "heads": len(held),
-            "animals_kinds": _kinds(held),
+            "animals_kinds": kinds(held),
             "notice_date": seizure.noticed_on.isoformat() if seizure.noticed_on else None,
             "section": "VIII",
         },
         key="notice",
     )
-    due = due_on(seizure, animals, batch.ctx, today)
     batch.outbox.send(
         seizure,
         seizure.owner_id,
@@ -180,29 +179,12 @@ def _sale_due(s: Session, batch: _Batch, seizure: Seizure, today: date, now: dat
         params={
             **basics,
             "sale_date": seizure.sale_not_before.isoformat() if seizure.sale_not_before else None,
-            **notify.amounts(
-                batch.ctx,
-                fine=due.fine,
-                feeding=due.feeding,
-                per_day=due.per_day,
-                total=due.total,
-            ),
+            **due_params(seizure, list(animals), batch.ctx, today),
             "section": "VIII",
         },
         key="notice",
         private=True,
     )
-
-
-def _held(animals: Iterable[Animal]) -> list[Animal]:
-    return [a for a in animals if a.status == AnimalStatus.IMPOUNDED.value]
-
-
-def _kinds(animals: Iterable[Animal]) -> dict[str, int]:
-    counted: dict[str, int] = {}
-    for a in animals:
-        counted[a.kind] = counted.get(a.kind, 0) + 1
-    return counted
 
 
 def _chunks(ids: Iterable[int]) -> Iterable[list[int]]:
@@ -259,14 +241,14 @@ class _Batch:
 
     def notice(self, seizure: Seizure) -> dict[str, Any]:
         """The notice of Sec VIII as data (as `office.sales.notice_params` gives it)."""
-        held = _held(self.animals_of(seizure))
+        held = in_pound(self.animals_of(seizure))
         village = self.villages.get(seizure.village_id)
         pound = self.pounds.get(seizure.pound_id)
         described = any(a.description for a in held)
         return {
             "ref": seizure.ref,
             "heads": len(held),
-            "animals_kinds": _kinds(held),
+            "animals_kinds": kinds(held),
             "entry_animals": [
                 {"number": a.number, "kind": a.kind, "description": a.description} for a in held
             ]
