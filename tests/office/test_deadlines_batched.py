@@ -15,7 +15,7 @@ from sqlalchemy import event, text, update
 from sqlmodel import col, func, select
 
 from models import AuditEvent, District, Outbox, Seizure
-from office import notify
+from office import audit, notify
 from office.common import district_context, person_by_phone, seizure_by_ref
 from office.deadlines import DEADLINE_LOCK, PassReport, advance_deadlines
 from office.jurisdiction import load_jurisdiction_text
@@ -248,30 +248,34 @@ def test_two_workers_over_two_districts_change_nothing_twice(world: World) -> No
     assert counted(world) == (len(refs), len(refs), 0)
 
 
-def test_a_worker_leaves_a_district_another_worker_holds(world: World) -> None:
+def test_a_worker_helps_in_a_district_another_worker_holds_leaving_it_its_rows(
+    world: World,
+) -> None:
     if world.db.is_sqlite:
         pytest.skip("SQLite has one writer: there is no district to share")
     district, keeper, _ = eastpur(world)
-    here, there = impound(world), impound_in_eastpur(world, keeper)
+    here = impound(world)
+    theirs, left = impound_in_eastpur(world, keeper), impound_in_eastpur(world, keeper)
     instant = world.on(D(2026, 3, 9), 9)
     with world.db.engine.connect() as other:
-        # Another worker's batch holds Eastpur's deadlines.
+        # Another worker's batch holds Eastpur's deadlines and has locked one of its seizures.
+        other.begin()
         held = other.execute(
-            text("SELECT pg_try_advisory_lock(:c, :d)"), {"c": DEADLINE_LOCK, "d": district}
+            text("SELECT pg_try_advisory_xact_lock(:c, :d)"), {"c": DEADLINE_LOCK, "d": district}
         ).scalar()
         assert held
-        try:
-            assert advance_deadlines(world.db, now=instant).reported_unclaimed == 1
-            assert (status(world, here), status(world, there)) == (
-                "reported_unclaimed",
-                "impounded",
-            )
-        finally:
-            other.execute(
-                text("SELECT pg_advisory_unlock(:c, :d)"), {"c": DEADLINE_LOCK, "d": district}
-            )
+        other.execute(text("SELECT id FROM seizure WHERE ref = :r FOR UPDATE"), {"r": theirs})
+        # This worker does its own district, then helps with the Eastpur rows not locked.
+        assert advance_deadlines(world.db, now=instant).reported_unclaimed == 2
+        assert [status(world, ref) for ref in (here, theirs, left)] == [
+            "reported_unclaimed",
+            "impounded",
+            "reported_unclaimed",
+        ]
+        other.rollback()
     assert advance_deadlines(world.db, now=instant).reported_unclaimed == 1
-    assert counted(world) == (2, 2, 0)
+    assert counted(world) == (3, 3, 0)
+    assert audit.verify_chains(world.db) and all(r.ok for r in audit.verify_chains(world.db))
 
 
 @contextmanager
