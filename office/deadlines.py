@@ -35,7 +35,7 @@ from office.surplus import move_unclaimed_surplus
 
 log = logging.getLogger(__name__)
 
-BATCH = 200  # seizures a transaction: the district's chain waits for at most one batch
+BATCH = 500  # seizures a transaction; its chain's head is held only while it commits
 # The advisory lock class of "this district's deadline pass" (pg_try_advisory_xact_lock(int, int)).
 DEADLINE_LOCK = 0x446C6E  # "Dln"
 
