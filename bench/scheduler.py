@@ -2,7 +2,8 @@
 limits.
 
 Run by hand: `.venv/bin/python bench/scheduler.py [--totals 200000,400000] [--due 20000]
-[--workers 4] [--districts 4] [--seconds S] [--skip-sender] [--profile N]`.
+[--workers 4] [--districts 4] [--runs sqlite,pg1,pgN] [--seconds S] [--skip-sender]
+[--profile N]`.
 
 1. The deadline pass (`office.deadlines.advance_deadlines`) as of one instant, over each of the
    `--totals` synthetic seizures spread over `--districts` districts, of which `--due` have just
@@ -411,7 +412,11 @@ def pass_by_processes(db: Database, label: str, total: int, due: int, workers: i
     return Run(label, total, due, workers, seconds, reported, *outcome(db))
 
 
-def measure_passes(totals: list[int], due: int, districts: int, workers: int) -> list[Run]:
+def measure_passes(
+    totals: list[int], due: int, districts: int, workers: int, kinds: set[str] | None = None
+) -> list[Run]:
+    """The timed passes: `kinds` of them (`sqlite`, `pg1`, `pgN`; all by default)."""
+    kinds = kinds or {"sqlite", "pg1", "pgN"}
     runs: list[Run] = []
     for total in totals:
         if PROFILE:
@@ -419,10 +424,13 @@ def measure_passes(totals: list[int], due: int, districts: int, workers: int) ->
                 profiled(db, "SQLite")
             for db in prepared(postgres_db, total, due, districts, "PostgreSQL"):
                 profiled(db, "PostgreSQL")
-        for db in prepared(sqlite_db, total, due, districts, "SQLite"):
-            runs.append(pass_in_process(db, "SQLite", total, due))
-            print(runs[-1].line())
+        if "sqlite" in kinds:
+            for db in prepared(sqlite_db, total, due, districts, "SQLite"):
+                runs.append(pass_in_process(db, "SQLite", total, due))
+                print(runs[-1].line())
         for count in sorted({1, workers}):
+            if ("pg1" if count == 1 else "pgN") not in kinds:
+                continue
             for db in prepared(postgres_db, total, due, districts, "PostgreSQL"):
                 if count == 1:
                     runs.append(pass_in_process(db, "PostgreSQL", total, due))
@@ -641,6 +649,11 @@ def main() -> None:
         metavar="N",
         help="first profile a pass on each database (of its own) and print its N top functions",
     )
+    parser.add_argument(
+        "--runs",
+        default="sqlite,pg1,pgN",
+        help="which timed passes: sqlite, pg1 (one worker), pgN (--workers processes)",
+    )
     parser.add_argument("--skip-pass", action="store_true")
     parser.add_argument("--skip-sender", action="store_true")
     args = parser.parse_args()
@@ -653,7 +666,9 @@ def main() -> None:
             f"deadline pass as of {NOW.isoformat()}; {os.cpu_count()} CPUs, load average "
             "{:.1f}".format(os.getloadavg()[0])
         )
-        runs = measure_passes(totals, args.due, args.districts, args.workers)
+        runs = measure_passes(
+            totals, args.due, args.districts, args.workers, set(args.runs.split(","))
+        )
     if not args.skip_sender:
         print("sender against the fake servers, at the configured limits")
         measure_sender(args.seconds)
