@@ -48,7 +48,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import SessionTransaction
-from sqlalchemy.orm.attributes import get_history
+from sqlalchemy.orm.attributes import PASSIVE_NO_INITIALIZE, get_history
 from sqlmodel import Session, SQLModel, col, select
 
 from models import AuditEvent, AuditHead, AuditWitness, Database, District
@@ -344,7 +344,8 @@ def append(
 @dataclass(frozen=True)
 class EventIn:
     """One act of a batch appended at once (`append_many`), with the rows of the record it
-    wrote (`written`): written by statements of the batch, not by flushes the chain sees."""
+    wrote (`rows`, as `written` finds them): written by statements of the batch, which no flush
+    shows the chain."""
 
     action: str
     subject: str
@@ -426,7 +427,10 @@ def touched(obj: object) -> set[str]:
 def _changed(obj: object, table: str) -> bool:
     """Whether a flushed object changed a recorded column (not only the clock's own)."""
     skip = _unrecorded(table)
-    return any(key not in skip and get_history(obj, key).has_changes() for key in touched(obj))
+    return any(
+        key not in skip and get_history(obj, key, PASSIVE_NO_INITIALIZE).has_changes()
+        for key in touched(obj)
+    )
 
 
 @event.listens_for(OrmSession, "after_flush")

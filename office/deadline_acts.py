@@ -27,7 +27,7 @@ from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import Table, inspect, update
-from sqlalchemy.orm.attributes import get_history
+from sqlalchemy.orm.attributes import PASSIVE_NO_INITIALIZE, get_history
 from sqlmodel import Session, col, select
 
 from law.errors import PoundError
@@ -203,7 +203,7 @@ def _write_back(s: Session, rows: Sequence[object]) -> None:
             raise TypeError(f"{type(obj).__name__} maps no table")
         values = {}
         for key in audit.touched(obj):
-            history = get_history(obj, key)
+            history = get_history(obj, key, PASSIVE_NO_INITIALIZE)
             if history.added and history.has_changes():
                 values[state.mapper.get_property(key).columns[0].name] = history.added[0]
         if not values:
