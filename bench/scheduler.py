@@ -2,7 +2,8 @@
 limits.
 
 Run by hand: `.venv/bin/python bench/scheduler.py [--totals 200000,400000] [--due 20000]
-[--workers 4] [--districts 4] [--seconds S] [--skip-sender]`.
+[--workers 4] [--districts 4] [--runs sqlite,pg1,pgN] [--seconds S] [--skip-sender]
+[--profile N]`.
 
 1. The deadline pass (`office.deadlines.advance_deadlines`) as of one instant, over each of the
    `--totals` synthetic seizures spread over `--districts` districts, of which `--due` have just
@@ -11,7 +12,9 @@ Run by hand: `.venv/bin/python bench/scheduler.py [--totals 200000,400000] [--du
    statements it sent); on PostgreSQL (when POUND_BENCH_POSTGRES, default
    postgresql://postgres@127.0.0.1:5432/test, answers) by one worker and by `--workers` worker
    processes at once. Two totals with the same number due show whether the cost follows the due
-   rows or the table. It ends with the figures' table rows beside their references.
+   rows or the table. It ends with the figures' table rows beside their references. With
+   `--profile N`, a pass on each database of its own runs first under cProfile, and its N
+   functions that took the most time are printed.
 2. The sender against the fake Telegram and Twilio servers at the configured rate limits:
    messages (or segments) a second reached, and the most in any one-second window, beside the
    limit. Bounded: each figure runs for a few seconds, and the whole run stops by itself.
@@ -315,6 +318,27 @@ def prepared(
         yield db
 
 
+PROFILE = 0  # --profile N: the N functions of the pass that took the most time
+
+
+def profiled(db: Database, label: str) -> None:
+    """The pass under cProfile, its top functions by their own time and by the time under them
+    printed; what it did is undone after (the database is copied for the timed pass)."""
+    import cProfile
+    import pstats
+
+    from office.deadlines import advance_deadlines
+
+    profile = cProfile.Profile()
+    profile.enable()
+    advance_deadlines(db, now=NOW)
+    profile.disable()
+    stats = pstats.Stats(profile)
+    print(f"    {label}, under cProfile: by their own time, then by the time under them")
+    stats.sort_stats("tottime").print_stats(PROFILE)
+    stats.sort_stats("cumulative").print_stats(r"/(office|models|law)/", PROFILE)
+
+
 def pass_in_process(db: Database, label: str, total: int, due: int) -> Run:
     from office.deadlines import advance_deadlines
 
@@ -388,13 +412,25 @@ def pass_by_processes(db: Database, label: str, total: int, due: int, workers: i
     return Run(label, total, due, workers, seconds, reported, *outcome(db))
 
 
-def measure_passes(totals: list[int], due: int, districts: int, workers: int) -> list[Run]:
+def measure_passes(
+    totals: list[int], due: int, districts: int, workers: int, kinds: set[str] | None = None
+) -> list[Run]:
+    """The timed passes: `kinds` of them (`sqlite`, `pg1`, `pgN`; all by default)."""
+    kinds = kinds or {"sqlite", "pg1", "pgN"}
     runs: list[Run] = []
     for total in totals:
-        for db in prepared(sqlite_db, total, due, districts, "SQLite"):
-            runs.append(pass_in_process(db, "SQLite", total, due))
-            print(runs[-1].line())
+        if PROFILE:
+            for db in prepared(sqlite_db, total, due, districts, "SQLite"):
+                profiled(db, "SQLite")
+            for db in prepared(postgres_db, total, due, districts, "PostgreSQL"):
+                profiled(db, "PostgreSQL")
+        if "sqlite" in kinds:
+            for db in prepared(sqlite_db, total, due, districts, "SQLite"):
+                runs.append(pass_in_process(db, "SQLite", total, due))
+                print(runs[-1].line())
         for count in sorted({1, workers}):
+            if ("pg1" if count == 1 else "pgN") not in kinds:
+                continue
             for db in prepared(postgres_db, total, due, districts, "PostgreSQL"):
                 if count == 1:
                     runs.append(pass_in_process(db, "PostgreSQL", total, due))
@@ -606,17 +642,33 @@ def main() -> None:
     parser.add_argument("--districts", type=int, default=4)
     parser.add_argument("--workers", type=int, default=4, help="worker processes on PostgreSQL")
     parser.add_argument("--seconds", type=float, default=10.0, help="length of each rate run")
+    parser.add_argument(
+        "--profile",
+        type=int,
+        default=0,
+        metavar="N",
+        help="first profile a pass on each database (of its own) and print its N top functions",
+    )
+    parser.add_argument(
+        "--runs",
+        default="sqlite,pg1,pgN",
+        help="which timed passes: sqlite, pg1 (one worker), pgN (--workers processes)",
+    )
     parser.add_argument("--skip-pass", action="store_true")
     parser.add_argument("--skip-sender", action="store_true")
     args = parser.parse_args()
     totals = [int(x) for x in args.totals.split(",") if x.strip()]
+    global PROFILE
+    PROFILE = args.profile
     runs: list[Run] = []
     if not args.skip_pass:
         print(
             f"deadline pass as of {NOW.isoformat()}; {os.cpu_count()} CPUs, load average "
             "{:.1f}".format(os.getloadavg()[0])
         )
-        runs = measure_passes(totals, args.due, args.districts, args.workers)
+        runs = measure_passes(
+            totals, args.due, args.districts, args.workers, set(args.runs.split(","))
+        )
     if not args.skip_sender:
         print("sender against the fake servers, at the configured limits")
         measure_sender(args.seconds)

@@ -48,6 +48,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import SessionTransaction
+from sqlalchemy.orm.attributes import PASSIVE_NO_INITIALIZE, get_history
 from sqlmodel import Session, SQLModel, col, select
 
 from models import AuditEvent, AuditHead, AuditWitness, Database, District
@@ -143,7 +144,12 @@ def canonical_time(at: datetime) -> str:
     return at.astimezone(UTC).isoformat()
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def _canonical(value: Any) -> Any:
+    if type(value) in _PLAIN:  # most columns: as they are (an Enum or a subclass is not here)
+        return value
     if isinstance(value, datetime):
         return canonical_time(value)
     if isinstance(value, Enum):
@@ -335,6 +341,71 @@ def append(
     layer.open = set()
 
 
+@dataclass(frozen=True)
+class EventIn:
+    """One act of a batch appended at once (`append_many`), with the rows of the record it
+    wrote (`rows`, as `written` finds them): written by statements of the batch, which no flush
+    shows the chain."""
+
+    action: str
+    subject: str
+    occurred_at: datetime
+    actor_id: int | None
+    district_id: int | None  # the chain: the district's, or None for the office chain
+    section: str = ""
+    payload: Mapping[str, Any] = field(default_factory=dict)
+    rows: frozenset[RowKey] = frozenset()
+
+
+def written(objects: Iterable[object]) -> set[RowKey]:
+    """The rows of the record among `objects` that their pending changes write: new rows, and
+    rows whose recorded columns changed (the clock's own columns are not the record). Asked
+    before the changes are written, as the act that names them in its event (`EventIn.rows`)."""
+    found: set[RowKey] = set()
+    for obj in objects:
+        key = _record_key(obj)
+        if key is not None and (inspect(obj).key is None or _changed(obj, key[0])):
+            found.add(key)
+    return found
+
+
+def append_many(s: Session, events: Sequence[EventIn], *, now: datetime) -> None:
+    """Add a batch's events, in order, at the end of their chains when the transaction commits,
+    as `append` would one at a time; each event covers the rows it names (`EventIn.rows`), and
+    the first also what was written since the event before it in the transaction.
+
+    Nothing is flushed an event at a time: the batch writes its rows in bulk and names them. At the
+    commit the events take their numbers, hashes and macs as appended ones do, each chain under
+    its head row's lock (`_seal`), and are inserted in one statement a chain.
+    """
+    if not events:
+        return
+    canonical_time(now)
+    for ev in events:
+        canonical_time(ev.occurred_at)
+    acting.note_actor(s, events[-1].actor_id)  # the acts' messages name who caused them
+    s.flush()  # what the transaction wrote before the batch goes to its first event
+    layer = _layer(s)
+    for i, ev in enumerate(events):
+        rows = set(ev.rows)
+        if i == 0:
+            rows |= layer.open
+        layer.events.append(
+            _Pending(
+                action=ev.action,
+                subject=ev.subject,
+                occurred_at=ev.occurred_at,
+                recorded_at=now,
+                actor_id=ev.actor_id,
+                section=ev.section,
+                payload=_canonical(dict(ev.payload)),
+                rows=rows,
+                district_id=ev.district_id,
+            )
+        )
+    layer.open = set()
+
+
 def _record_key(obj: object) -> RowKey | None:
     state = inspect(obj)
     table = state.mapper.local_table
@@ -346,16 +417,20 @@ def _record_key(obj: object) -> RowKey | None:
     return (table.name, int(ident[0]))
 
 
+def touched(obj: object) -> set[str]:
+    """The attributes of a loaded object set since it was loaded or last flushed (to a new
+    value or not): the only ones whose history may hold a change."""
+    state = inspect(obj)
+    return set(state.manager).difference(state.unmodified)
+
+
 def _changed(obj: object, table: str) -> bool:
     """Whether a flushed object changed a recorded column (not only the clock's own)."""
     skip = _unrecorded(table)
-    state = inspect(obj)
-    for attr in state.mapper.column_attrs:
-        if attr.key in skip:
-            continue
-        if state.attrs[attr.key].history.has_changes():
-            return True
-    return False
+    return any(
+        key not in skip and get_history(obj, key, PASSIVE_NO_INITIALIZE).has_changes()
+        for key in touched(obj)
+    )
 
 
 @event.listens_for(OrmSession, "after_flush")
@@ -440,13 +515,16 @@ def _seal(s: OrmSession, layer: _Layer) -> None:
         records[latest[key]][record_name(key)] = digests[key]
     secret: bytes | None = s.info.get(AUDIT_KEY)
     by_chain: dict[int | None, list[tuple[_Pending, dict[str, str | None]]]] = {}
-    for pending, written in zip(events, records, strict=True):
-        by_chain.setdefault(pending.district_id, []).append((pending, written))
+    for pending, digested in zip(events, records, strict=True):
+        by_chain.setdefault(pending.district_id, []).append((pending, digested))
     # The heads are the last rows a transaction locks, and in one order (the office chain, then
     # the districts by id), so two transactions never wait for each other's heads (docs/design.md).
+    events_table = _table("auditevent")
+    heads = _table("audithead")
     for district_id in sorted(by_chain, key=_head_key):
         seq, prev = _lock_head(s, district_id)
-        for pending, written in by_chain[district_id]:
+        values: list[dict[str, Any]] = []
+        for pending, written_rows in by_chain[district_id]:
             seq += 1
             digest = event_hash(
                 seq=seq,
@@ -458,28 +536,28 @@ def _seal(s: OrmSession, layer: _Layer) -> None:
                 subject=pending.subject,
                 section=pending.section,
                 payload=pending.payload,
-                records=written,
+                records=written_rows,
             )
-            s.add(
-                AuditEvent(
-                    district_id=district_id,
-                    seq=seq,
-                    occurred_at=pending.occurred_at,
-                    recorded_at=pending.recorded_at,
-                    actor_id=pending.actor_id,
-                    action=pending.action,
-                    subject=pending.subject,
-                    section=pending.section,
-                    payload=pending.payload,
-                    records=written or None,
-                    prev_hash=prev,
-                    hash=digest,
-                    mac=event_mac(secret, digest) if secret else None,
-                )
+            values.append(
+                {
+                    "district_id": district_id,
+                    "seq": seq,
+                    "occurred_at": pending.occurred_at,
+                    "recorded_at": pending.recorded_at,
+                    "actor_id": pending.actor_id,
+                    "action": pending.action,
+                    "subject": pending.subject,
+                    "section": pending.section,
+                    "payload": pending.payload,
+                    "records": written_rows or None,
+                    "prev_hash": prev,
+                    "hash": digest,
+                    "mac": event_mac(secret, digest) if secret else None,
+                }
             )
             prev = digest
-        s.flush()
-        heads = _table("audithead")
+        # The chain's events in one INSERT (executemany), not an object each.
+        s.execute(events_table.insert(), values)
         s.execute(
             update(heads).where(heads.c.chain == _head_key(district_id)).values(seq=seq, hash=prev)
         )

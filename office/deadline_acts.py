@@ -4,25 +4,30 @@
 reminders would do one at a time: report cattle unclaimed when the first claim period has run
 (Sec VIII) and ask the Darogah to post the notice; mark the auction due once the notice's seven
 days have run with no complaint pending (Sec VIII, practice G3) and tell the Darogah and the
-owner; clear what the clock has no more to do. What the messages need (animals, pounds,
-villages, people, the Darogahs, how each is reached, which messages are queued already) is read
-once for the batch, not once a seizure.
+owner; clear what the clock has no more to do.
 
-The law decides each seizure (`law.lifecycle` through `office.state.advance`) before anything of
-it is written, so a step the law refuses leaves that seizure as it was while the rest of the
-batch goes on. The messages are the ones `office.notify.unclaimed_reported` and
-`office.notify.sale_due` write, with the same params and dedupe keys
-(tests/office/test_deadlines_batched.py compares them), written together at the end.
+It works on the batch as a set. What the acts and their messages need (animals, pounds,
+villages, people, the Darogahs, how each is reached, which messages are queued already) is read
+once for the batch. The law decides each seizure (`law.lifecycle` through `office.state.advance`)
+on the rows in memory, so a step the law refuses leaves that seizure as it was while the rest of
+the batch goes on. Then the batch is written in a few statements: the changed rows by one UPDATE
+for each table and set of new values (`_write_back`), the audit events in one INSERT a chain
+(`audit.append_many`, each event naming the rows its act wrote), the messages in one INSERT
+(`office.outbox.queue_many`). The messages' params are built by `office.notify.params`, as the
+acts' own messages are (`office.notify.unclaimed_reported`, `office.notify.sale_due`), with the
+same dedupe keys.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
+from sqlalchemy import Table, inspect, update
+from sqlalchemy.orm.attributes import PASSIVE_NO_INITIALIZE, get_history
 from sqlmodel import Session, col, select
 
 from law.errors import PoundError
@@ -31,7 +36,13 @@ from law.periods import local_date
 from models import Animal, District, Person, Pound, RoleGrant, Seizure, Village
 from office import audit, notify, outbox
 from office.common import DistrictContext, check_times
-from office.notify.params import due_params, in_pound, kinds
+from office.notify.params import (
+    basics,
+    notice_data,
+    sale_due_owner_params,
+    sale_due_params,
+    unclaimed_report_params,
+)
 from office.reach import channel_for
 from office.roles import Role
 from office.state import advance
@@ -63,30 +74,33 @@ def act_on_batch(
         return counts
     today = local_date(now, ctx.tz)
     batch = _Batch.load(s, ctx, due, now)
-    for seizure in due:
-        status = seizure.status
-        if status == SeizureStatus.IMPOUNDED.value:
-            if seizure.owner_refused_at is not None:
-                # The owner appeared: the cattle are not unclaimed; a Sec IX sale is the way on.
+    # Decided in memory, then written in bulk: no flush writes a row at a time.
+    with s.no_autoflush:
+        for seizure in due:
+            status = seizure.status
+            if status == SeizureStatus.IMPOUNDED.value:
+                if seizure.owner_refused_at is not None:
+                    # The owner appeared: the cattle are not unclaimed; a Sec IX sale is the way.
+                    seizure.next_due_at = None
+                    counts.cleared += 1
+                elif _report_unclaimed(s, batch, seizure, today, now):
+                    counts.reported_unclaimed += 1
+                else:
+                    counts.refused += 1
+            elif status == SeizureStatus.NOTICED.value:
+                if seizure.complaints_pending:
+                    counts.stayed += 1
+                elif seizure.sale_not_before is None or today < seizure.sale_not_before:
+                    counts.refused += 1
+                else:
+                    _sale_due(batch, seizure, today, now)
+                    counts.sales_due += 1
+            else:
+                # Reported (awaiting the Darogah's notice), closed or still on the way: no step.
                 seizure.next_due_at = None
                 counts.cleared += 1
-                continue
-            if _report_unclaimed(s, batch, seizure, today, now):
-                counts.reported_unclaimed += 1
-            else:
-                counts.refused += 1
-        elif status == SeizureStatus.NOTICED.value:
-            if seizure.complaints_pending:
-                counts.stayed += 1
-            elif seizure.sale_not_before is None or today < seizure.sale_not_before:
-                counts.refused += 1
-            else:
-                _sale_due(s, batch, seizure, today, now)
-                counts.sales_due += 1
-        else:
-            # Reported (awaiting the Darogah's notice), closed or still on the way: no clock step.
-            seizure.next_due_at = None
-            counts.cleared += 1
+        _write_back(s, [*due, *(a for x in due for a in batch.animals_of(x))])
+    audit.append_many(s, batch.events, now=now)
     batch.outbox.write()
     return counts
 
@@ -95,7 +109,7 @@ def _report_unclaimed(
     s: Session, batch: _Batch, seizure: Seizure, today: date, now: datetime
 ) -> bool:
     """Sec VIII: not claimed within the first period; the Darogah is asked to post the notice.
-    False, and nothing written, when the law refuses it."""
+    False, and nothing changed, when the law refuses it."""
     animals = batch.animals_of(seizure)
     try:
         check_times(now, now, seizure.last_event_at)
@@ -105,86 +119,112 @@ def _report_unclaimed(
         return False
     seizure.reported_unclaimed_at = now
     seizure.next_due_at = None
-    audit.append(
-        s,
-        action="reported_unclaimed",
-        subject=seizure.ref,
-        occurred_at=now,
-        now=now,
-        actor_id=None,
-        district_id=seizure.district_id,
-        section="VIII",
-        payload={"claim_until": seizure.claim_until.isoformat() if seizure.claim_until else None},
+    batch.events.append(
+        audit.EventIn(
+            action="reported_unclaimed",
+            subject=seizure.ref,
+            occurred_at=now,
+            actor_id=None,
+            district_id=seizure.district_id,
+            section="VIII",
+            payload={
+                "claim_until": seizure.claim_until.isoformat() if seizure.claim_until else None
+            },
+            rows=frozenset(audit.written([seizure, *animals])),
+        )
     )
-    held = in_pound(animals)
     pound = batch.pounds.get(seizure.pound_id)
     batch.outbox.to_officers(
         seizure,
         Role.DAROGAH,
         pound.thana if pound else "",
         template="unclaimed_report",
-        params={
-            **batch.basics(seizure),
-            "heads": len(held),
-            "animals_kinds": kinds(held),
-            "claim_date": seizure.claim_until.isoformat() if seizure.claim_until else None,
-            "notice": batch.notice(seizure),
-            "section": "VIII",
-        },
+        params=unclaimed_report_params(
+            seizure,
+            batch.basics(seizure),
+            animals,
+            notice_data(seizure, pound, batch.villages.get(seizure.village_id), animals),
+        ),
         key="reported",
     )
     return True
 
 
-def _sale_due(s: Session, batch: _Batch, seizure: Seizure, today: date, now: datetime) -> None:
+def _sale_due(batch: _Batch, seizure: Seizure, today: date, now: datetime) -> None:
     """Sec VIII, G3: the notice has run unclaimed and no complaint is pending."""
     seizure.next_due_at = None
-    audit.append(
-        s,
-        action="sale_due",
-        subject=seizure.ref,
-        occurred_at=now,
-        now=now,
-        actor_id=None,
-        district_id=seizure.district_id,
-        section="VIII",
-        payload={
-            "sale_not_before": seizure.sale_not_before.isoformat()
-            if seizure.sale_not_before
-            else None
-        },
-    )
     animals = batch.animals_of(seizure)
-    held = in_pound(animals)
+    batch.events.append(
+        audit.EventIn(
+            action="sale_due",
+            subject=seizure.ref,
+            occurred_at=now,
+            actor_id=None,
+            district_id=seizure.district_id,
+            section="VIII",
+            payload={
+                "sale_not_before": seizure.sale_not_before.isoformat()
+                if seizure.sale_not_before
+                else None
+            },
+            rows=frozenset(audit.written([seizure, *animals])),
+        )
+    )
     pound = batch.pounds.get(seizure.pound_id)
-    basics = batch.basics(seizure)
+    named = batch.basics(seizure)
     batch.outbox.to_officers(
         seizure,
         Role.DAROGAH,
         pound.thana if pound else "",
         template="sale_due",
-        params={
-            **basics,
-            "heads": len(held),
-            "animals_kinds": kinds(held),
-            "notice_date": seizure.noticed_on.isoformat() if seizure.noticed_on else None,
-            "section": "VIII",
-        },
+        params=sale_due_params(seizure, named, animals, "VIII"),
         key="notice",
     )
     batch.outbox.send(
         seizure,
         seizure.owner_id,
         template="sale_due_owner",
-        params={
-            **basics,
-            "sale_date": seizure.sale_not_before.isoformat() if seizure.sale_not_before else None,
-            **due_params(seizure, list(animals), batch.ctx, today),
-            "section": "VIII",
-        },
+        params=sale_due_owner_params(seizure, named, animals, batch.ctx, today),
         key="notice",
         private=True,
     )
+
+
+def _write_back(s: Session, rows: Sequence[object]) -> None:
+    """Write what the batch changed in its rows: one UPDATE for each table and set of new
+    values (the rows of a batch mostly change alike), and the session forgets the rows, so no
+    flush writes them again. Columns left as they were are not written."""
+    groups: dict[tuple[str, Any], list[Any]] = {}
+    tables: dict[str, Table] = {}
+    for obj in rows:
+        state = inspect(obj)
+        table = state.mapper.local_table
+        if not isinstance(table, Table):  # pragma: no cover - every model maps one table
+            raise TypeError(f"{type(obj).__name__} maps no table")
+        values = {}
+        for key in audit.touched(obj):
+            history = get_history(obj, key, PASSIVE_NO_INITIALIZE)
+            if history.added and history.has_changes():
+                values[state.mapper.get_property(key).columns[0].name] = history.added[0]
+        if not values:
+            continue
+        tables[table.name] = table
+        (ident,) = state.mapper.primary_key_from_instance(obj)
+        changes = tuple(sorted(values.items(), key=lambda kv: kv[0]))
+        try:
+            hash(changes)
+        except TypeError:  # a value of no hash (JSON): a statement of its own
+            changes = (("", id(obj)), *changes)
+        groups.setdefault((table.name, changes), []).append(ident)
+    for (name, changes), ids in groups.items():
+        table = tables[name]
+        (pk,) = table.primary_key.columns
+        values = {k: v for k, v in changes if k}
+        for part in _chunks(ids):
+            s.execute(update(table).where(pk.in_(part)).values(values))
+    for obj in rows:
+        if obj in s:
+            s.expunge(obj)
 
 
 def _chunks(ids: Iterable[int]) -> Iterable[list[int]]:
@@ -195,13 +235,14 @@ def _chunks(ids: Iterable[int]) -> Iterable[list[int]]:
 
 @dataclass
 class _Batch:
-    """What the batch's acts read, read once."""
+    """What the batch's acts read, read once, and the events they append."""
 
     ctx: DistrictContext
     animals: dict[int, list[Animal]]
     pounds: dict[int, Pound]
     villages: dict[int, Village]
     outbox: _Outbox
+    events: list[audit.EventIn] = field(default_factory=list)
 
     @classmethod
     def load(
@@ -228,37 +269,9 @@ class _Batch:
         return self.animals.get(seizure.id or 0, [])
 
     def basics(self, seizure: Seizure) -> dict[str, object]:
-        """What every message about a seizure names (as `office.notify` does)."""
-        pound = self.pounds.get(seizure.pound_id)
-        village = self.villages.get(seizure.village_id)
-        return {
-            "ref": seizure.ref,
-            "pound": pound.name if pound else "",
-            "village": village.name if village else "",
-            "place": seizure.place,
-            "seized_date": seizure.seized_on.isoformat(),
-        }
-
-    def notice(self, seizure: Seizure) -> dict[str, Any]:
-        """The notice of Sec VIII as data (as `office.sales.notice_params` gives it)."""
-        held = in_pound(self.animals_of(seizure))
-        village = self.villages.get(seizure.village_id)
-        pound = self.pounds.get(seizure.pound_id)
-        described = any(a.description for a in held)
-        return {
-            "ref": seizure.ref,
-            "heads": len(held),
-            "animals_kinds": kinds(held),
-            "entry_animals": [
-                {"number": a.number, "kind": a.kind, "description": a.description} for a in held
-            ]
-            if described
-            else [],
-            "place": seizure.place,
-            "village": village.name if village else "",
-            "seized_date": seizure.seized_on.isoformat(),
-            "pound": pound.name if pound else "",
-        }
+        return basics(
+            seizure, self.pounds.get(seizure.pound_id), self.villages.get(seizure.village_id)
+        )
 
 
 class _Outbox:

@@ -9,10 +9,13 @@ It works district by district, in batches: one transaction takes up to `batch` o
 seizures whose `next_due_at` has come (read by the index on district and due time), locked
 `FOR UPDATE SKIP LOCKED`, reads the district once and takes them all one step
 (office/deadline_acts.py). On PostgreSQL a batch first claims its district for the deadline
-pass (`pg_try_advisory_xact_lock`): a worker finding the district claimed by another leaves it
-to that one and goes on to the next, so several workers split the districts between them. On
-SQLite each batch runs in the process's write turn under the file lock. Each row is read again
-under its lock, so a pass run twice, or by two workers at once, changes nothing twice.
+pass (`pg_try_advisory_xact_lock`): a worker finding the district claimed by another goes on to
+the next, so several workers split the districts between them. A worker that has no unclaimed
+district left helps in those others hold: it takes their batches without the claim, the rows
+another worker has locked skipped, so two workers in one district split its seizures and take
+turns only at its audit chain's head when they commit. On SQLite each batch runs in the
+process's write turn under the file lock. Each row is read again under its lock, so a pass run
+twice, or by two workers at once, changes nothing twice.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from office.surplus import move_unclaimed_surplus
 
 log = logging.getLogger(__name__)
 
-BATCH = 200  # seizures a transaction: the district's chain waits for at most one batch
+BATCH = 500  # seizures a transaction; its chain's head is held only while it commits
 # The advisory lock class of "this district's deadline pass" (pg_try_advisory_xact_lock(int, int)).
 DEADLINE_LOCK = 0x446C6E  # "Dln"
 
@@ -64,8 +67,14 @@ def advance_deadlines(
     (their ids) only; idempotent."""
     check_aware(now, "now")
     report = PassReport()
-    for district_id in _due_districts(db, now, districts):
-        _district_pass(db, district_id, now, batch, report)
+    held = [
+        district_id
+        for district_id in _due_districts(db, now, districts)
+        if not _district_pass(db, district_id, now, batch, report, claim=True)
+    ]
+    for district_id in held:
+        # Another worker holds it: take what it has not locked yet (docs/design.md).
+        _district_pass(db, district_id, now, batch, report, claim=False)
     moved = move_unclaimed_surplus(db, now=now, districts=districts, batch=batch)
     report.surplus_moved = len(moved)
     return report
@@ -92,16 +101,17 @@ def claim_district(db: Database, s: Session, district_id: int) -> bool:
 
 
 def _district_pass(
-    db: Database, district_id: int, now: datetime, batch: int, report: PassReport
-) -> None:
-    """The district's due seizures, a batch a transaction, until none is left or another
-    worker holds the district."""
+    db: Database, district_id: int, now: datetime, batch: int, report: PassReport, *, claim: bool
+) -> bool:
+    """The district's due seizures, a batch a transaction, until none is left (True); with
+    `claim`, False as soon as another worker holds the district. Without it the batches are
+    taken whoever holds the district, with the rows it has locked left to it."""
     after: tuple[datetime, int] | None = None
     while True:
         with db.transaction() as s:
-            if not claim_district(db, s, district_id):
+            if claim and not claim_district(db, s, district_id):
                 log.debug("district %s: its deadlines are in another worker's hands", district_id)
-                return
+                return False
             q = select(Seizure).where(
                 Seizure.district_id == district_id, col(Seizure.next_due_at) <= now
             )
@@ -115,7 +125,7 @@ def _district_pass(
             q = q.order_by(col(Seizure.next_due_at), col(Seizure.id)).limit(batch)
             rows = s.exec(q.with_for_update(skip_locked=True)).all()
             if not rows:
-                return
+                return True
             last = (rows[-1].next_due_at, rows[-1].id)
             ctx = district_context(s, district_id)
             done = act_on_batch(s, ctx, rows, now=now)
@@ -125,5 +135,5 @@ def _district_pass(
         report.cleared += done.cleared
         report.refused += done.refused
         if len(rows) < batch or last[0] is None or last[1] is None:
-            return
+            return True
         after = (last[0], last[1])

@@ -42,6 +42,7 @@ from office.common import (
     require_role,
     seizure_by_ref,
 )
+from office.notify.params import notice_data
 from office.roles import Role
 from office.seizures import PersonIn
 from office.state import advance, animals_of, load_state
@@ -57,28 +58,8 @@ class NoticePosted:
 
 
 def notice_params(s: Session, seizure: Seizure, pound: Pound) -> dict[str, Any]:
-    """The notice of Sec VIII as data: the number and description of the cattle held, where
-    seized, where impounded. The bot writes it in each reader's language (`bot/notices.py`)."""
-    rows = [a for a in animals_of(s, seizure) if a.status == AnimalStatus.IMPOUNDED.value]
-    village = s.get(Village, seizure.village_id)
-    kinds: dict[str, int] = {}
-    for a in rows:
-        kinds[a.kind] = kinds.get(a.kind, 0) + 1
-    described = any(a.description for a in rows)
-    return {
-        "ref": seizure.ref,
-        "heads": len(rows),
-        "animals_kinds": kinds,
-        "entry_animals": [
-            {"number": a.number, "kind": a.kind, "description": a.description} for a in rows
-        ]
-        if described
-        else [],
-        "place": seizure.place,
-        "village": village.name if village else "",
-        "seized_date": seizure.seized_on.isoformat(),
-        "pound": pound.name,
-    }
+    """The notice of Sec VIII as data (`office.notify.params.notice_data`)."""
+    return notice_data(seizure, pound, s.get(Village, seizure.village_id), animals_of(s, seizure))
 
 
 def notice_text(s: Session, seizure: Seizure, pound: Pound) -> str:

@@ -7,8 +7,9 @@ Amounts as ints of the profile's smallest unit (`*_amount`, with the money syste
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import date
+from typing import Any
 
 from sqlmodel import Session
 
@@ -49,14 +50,94 @@ def amounts(ctx: DistrictContext, **values: int) -> dict[str, object]:
 
 
 def seizure_params(s: Session, seizure: Seizure, ctx: DistrictContext) -> dict[str, object]:
-    pound = s.get(Pound, seizure.pound_id)
-    village = s.get(Village, seizure.village_id)
+    return basics(seizure, s.get(Pound, seizure.pound_id), s.get(Village, seizure.village_id))
+
+
+def basics(seizure: Seizure, pound: Pound | None, village: Village | None) -> dict[str, object]:
+    """What every message about a seizure names."""
     return {
         "ref": seizure.ref,
         "pound": pound.name if pound else "",
         "village": village.name if village else "",
         "place": seizure.place,
         "seized_date": seizure.seized_on.isoformat(),
+    }
+
+
+# The params of the messages of the road to a sale (office/notify/sale.py), from the rows they
+# name: the acts read those rows one by one, the clock's batches (office/deadline_acts.py) once
+# for a batch, and both say the same.
+
+
+def notice_data(
+    seizure: Seizure, pound: Pound | None, village: Village | None, animals: Iterable[Animal]
+) -> dict[str, Any]:
+    """The notice of Sec VIII as data: the number and description of the cattle held, where
+    seized, where impounded. The bot writes it in each reader's language (`bot/notices.py`)."""
+    held = in_pound(animals)
+    described = any(a.description for a in held)
+    return {
+        "ref": seizure.ref,
+        "heads": len(held),
+        "animals_kinds": kinds(held),
+        "entry_animals": [
+            {"number": a.number, "kind": a.kind, "description": a.description} for a in held
+        ]
+        if described
+        else [],
+        "place": seizure.place,
+        "village": village.name if village else "",
+        "seized_date": seizure.seized_on.isoformat(),
+        "pound": pound.name if pound else "",
+    }
+
+
+def unclaimed_report_params(
+    seizure: Seizure,
+    named: Mapping[str, object],
+    animals: Iterable[Animal],
+    notice: Mapping[str, object],
+) -> dict[str, object]:
+    """The Darogah asked to post the notice (Sec VIII); `named` is the seizure's `basics`."""
+    held = in_pound(animals)
+    return {
+        **named,
+        "heads": len(held),
+        "animals_kinds": kinds(held),
+        "claim_date": seizure.claim_until.isoformat() if seizure.claim_until else None,
+        "notice": dict(notice),
+        "section": "VIII",
+    }
+
+
+def sale_due_params(
+    seizure: Seizure, named: Mapping[str, object], animals: Iterable[Animal], section: str
+) -> dict[str, object]:
+    """The Darogah told the sale may be held: the notice has run (Sec VIII) or the owner
+    refused to pay (Sec IX)."""
+    held = in_pound(animals)
+    return {
+        **named,
+        "heads": len(held),
+        "animals_kinds": kinds(held),
+        "notice_date": seizure.noticed_on.isoformat() if seizure.noticed_on else None,
+        "section": section,
+    }
+
+
+def sale_due_owner_params(
+    seizure: Seizure,
+    named: Mapping[str, object],
+    animals: list[Animal],
+    ctx: DistrictContext,
+    on: date,
+) -> dict[str, object]:
+    """The owner warned that his cattle may be sold, with what he owes `on` (Sec VIII)."""
+    return {
+        **named,
+        "sale_date": seizure.sale_not_before.isoformat() if seizure.sale_not_before else None,
+        **due_params(seizure, animals, ctx, on),
+        "section": "VIII",
     }
 
 

@@ -12,7 +12,15 @@ from law.periods import local_date
 from models import Animal, Pound, Seizure, SurplusDeposit
 from office import outbox
 from office.common import DistrictContext
-from office.notify.params import amounts, due_params, in_pound, kinds, seizure_params
+from office.notify.params import (
+    amounts,
+    due_params,
+    kinds,
+    sale_due_owner_params,
+    sale_due_params,
+    seizure_params,
+    unclaimed_report_params,
+)
 from office.notify.queueing import CLAIM_REMINDER, send, tell_officers
 from office.roles import Role
 from office.state import animals_of
@@ -28,7 +36,6 @@ def unclaimed_reported(
 ) -> None:
     """The Darogah of the thana is asked to post the notice and have it proclaimed (Sec VIII)."""
     pound = s.get(Pound, seizure.pound_id)
-    rows = in_pound(animals_of(s, seizure))
     tell_officers(
         s,
         seizure,
@@ -36,14 +43,9 @@ def unclaimed_reported(
         Role.DAROGAH,
         pound.thana if pound else "",
         template="unclaimed_report",
-        params={
-            **seizure_params(s, seizure, ctx),
-            "heads": len(rows),
-            "animals_kinds": kinds(rows),
-            "claim_date": seizure.claim_until.isoformat() if seizure.claim_until else None,
-            "notice": dict(notice),
-            "section": "VIII",
-        },
+        params=unclaimed_report_params(
+            seizure, seizure_params(s, seizure, ctx), animals_of(s, seizure), notice
+        ),
         key="reported",
         now=now,
     )
@@ -94,7 +96,6 @@ def _sale_due_darogah(
     s: Session, seizure: Seizure, ctx: DistrictContext, *, key: str, section: str, now: datetime
 ) -> None:
     pound = s.get(Pound, seizure.pound_id)
-    rows = in_pound(animals_of(s, seizure))
     tell_officers(
         s,
         seizure,
@@ -102,13 +103,9 @@ def _sale_due_darogah(
         Role.DAROGAH,
         pound.thana if pound else "",
         template="sale_due_refused" if section == "IX" else "sale_due",
-        params={
-            **seizure_params(s, seizure, ctx),
-            "heads": len(rows),
-            "animals_kinds": kinds(rows),
-            "notice_date": seizure.noticed_on.isoformat() if seizure.noticed_on else None,
-            "section": section,
-        },
+        params=sale_due_params(
+            seizure, seizure_params(s, seizure, ctx), animals_of(s, seizure), section
+        ),
         key=key,
         now=now,
     )
@@ -117,19 +114,19 @@ def _sale_due_darogah(
 def sale_due(s: Session, seizure: Seizure, ctx: DistrictContext, now: datetime) -> None:
     """The notice has run unclaimed: the Darogah may hold the auction, the owner is warned."""
     _sale_due_darogah(s, seizure, ctx, key="notice", section="VIII", now=now)
-    rows = animals_of(s, seizure)
     send(
         s,
         seizure,
         ctx,
         person_id=seizure.owner_id,
         template="sale_due_owner",
-        params={
-            **seizure_params(s, seizure, ctx),
-            "sale_date": seizure.sale_not_before.isoformat() if seizure.sale_not_before else None,
-            **due_params(seizure, rows, ctx, local_date(now, ctx.tz)),
-            "section": "VIII",
-        },
+        params=sale_due_owner_params(
+            seizure,
+            seizure_params(s, seizure, ctx),
+            animals_of(s, seizure),
+            ctx,
+            local_date(now, ctx.tz),
+        ),
         key="notice",
         now=now,
     )
