@@ -12,7 +12,6 @@ from office import (
     held_search,
     kind_orders,
     offences,
-    pound_acts,
     queries,
     recovery,
     sales,
@@ -20,6 +19,12 @@ from office import (
     surplus,
 )
 from office.fund import pay_from_fund
+from office.keeper.arrival import register_arrival
+from office.keeper.loss import record_loss
+from office.keeper.payment import record_payment
+from office.keeper.refusal import record_refusal
+from office.keeper.unclaimed import report_unclaimed
+from office.magistrate.release import order_release
 from office.queries import money_for, read_amount
 from webhook import schemas as b
 from webhook.deps import Actor, State
@@ -116,7 +121,7 @@ def offence(ref: b.RefPath, body: b.OffenceBody, st: State, actor: Actor) -> dic
 @router.post("/seizures/{ref}/arrival", tags=["pound"], responses=ERRORS)
 def arrival(ref: b.RefPath, body: b.ArrivalBody, st: State, actor: Actor) -> dict[str, Any]:
     """The keeper registers the cattle; the copy of the entry is for the seizer (Sec V)."""
-    done = pound_acts.register_arrival(
+    done = register_arrival(
         st.db,
         actor_id=actor,
         ref=ref,
@@ -138,7 +143,7 @@ def arrival(ref: b.RefPath, body: b.ArrivalBody, st: State, actor: Actor) -> dic
 def payment(ref: b.RefPath, body: b.PaymentBody, st: State, actor: Actor) -> dict[str, Any]:
     """The owner pays fine and feeding and signs for his cattle (Sec VII)."""
     amount = read_amount(body.amount, money_for(st.db, seizure_ref=ref))
-    done = pound_acts.record_payment(
+    done = record_payment(
         st.db,
         actor_id=actor,
         ref=ref,
@@ -167,7 +172,7 @@ def release_order(
     ref: b.RefPath, body: b.ReleaseOrderBody, st: State, actor: Actor
 ) -> dict[str, Any]:
     """Release without fine by order of competent authority (Sec VI)."""
-    oid = pound_acts.order_release(
+    oid = order_release(
         st.db,
         actor_id=actor,
         ref=ref,
@@ -183,7 +188,7 @@ def release_order(
 @router.post("/seizures/{ref}/refusal", tags=["pound"], responses=ERRORS)
 def refusal(ref: b.RefPath, body: b.RefusalBody, st: State, actor: Actor) -> dict[str, Any]:
     """The owner appeared and refused or omitted to pay (Sec IX)."""
-    pound_acts.record_refusal(
+    record_refusal(
         st.db,
         actor_id=actor,
         ref=ref,
@@ -198,7 +203,7 @@ def refusal(ref: b.RefPath, body: b.RefusalBody, st: State, actor: Actor) -> dic
 @router.post("/seizures/{ref}/death", tags=["pound"], responses=ERRORS)
 def death(ref: b.RefPath, body: b.DeathBody, st: State, actor: Actor) -> dict[str, Any]:
     """An animal died or escaped in the pound (practice G7)."""
-    pound_acts.record_loss(
+    record_loss(
         st.db,
         actor_id=actor,
         ref=ref,
@@ -214,9 +219,7 @@ def death(ref: b.RefPath, body: b.DeathBody, st: State, actor: Actor) -> dict[st
 @router.post("/seizures/{ref}/unclaimed", tags=["pound"], responses=ERRORS)
 def unclaimed(ref: b.RefPath, body: b.UnclaimedBody, st: State, actor: Actor) -> dict[str, Any]:
     """The keeper reports cattle not claimed within seven days to the Darogah (Sec VIII)."""
-    pound_acts.report_unclaimed(
-        st.db, actor_id=actor, ref=ref, occurred_at=body.occurred_at, now=st.clock()
-    )
+    report_unclaimed(st.db, actor_id=actor, ref=ref, occurred_at=body.occurred_at, now=st.clock())
     return queries.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
 
 

@@ -8,7 +8,9 @@ import pytest
 
 from law.errors import NotAuthorised, NotFound
 from office.complaints import admit_complaint, decide_complaint, file_complaint
-from office.pound_acts import record_refusal, register_arrival, report_unclaimed
+from office.keeper.arrival import register_arrival
+from office.keeper.refusal import record_refusal
+from office.keeper.unclaimed import report_unclaimed
 from office.roles import Role
 from office.sales import post_notice
 from office.seizures import AnimalsIn, confirm_conveyance, request_police_aid

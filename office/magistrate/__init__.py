@@ -1,0 +1,1 @@
+"""What the Magistrate orders, one act a module: a release without fine (Sec VI)."""
