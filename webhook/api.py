@@ -13,17 +13,18 @@ from office import (
     kind_orders,
     offences,
     queries,
-    recovery,
     sales,
     seizures,
     surplus,
 )
+from office.darogah.recovery_sale import RecoveryLotIn, record_recovery_sale
 from office.fund import pay_from_fund
 from office.keeper.arrival import register_arrival
 from office.keeper.loss import record_loss
 from office.keeper.payment import record_payment
 from office.keeper.refusal import record_refusal
 from office.keeper.unclaimed import report_unclaimed
+from office.magistrate.recovery_order import order_recovery
 from office.magistrate.release import order_release
 from office.queries import money_for, read_amount
 from webhook import schemas as b
@@ -465,7 +466,7 @@ def recovery_order(
 ) -> dict[str, Any]:
     """The Magistrate orders an unpaid Sec XVII fine recovered by sale of the cattle by which the
     trespass was committed, whoever owns them (Sec XVII)."""
-    done = recovery.order_recovery(
+    done = order_recovery(
         st.db,
         actor_id=actor,
         case_id=case_id,
@@ -492,12 +493,12 @@ def recovery_sale(
     """The auction held on the recovery order by the Darogah or police of its thana: lots,
     buyers (Sec X), prices and expenses; how the proceeds went (Sec XVII, XVIII)."""
     money = money_for(st.db, case_id=case_id)
-    done = recovery.record_recovery_sale(
+    done = record_recovery_sale(
         st.db,
         actor_id=actor,
         case_id=case_id,
         lots=[
-            recovery.RecoveryLotIn(
+            RecoveryLotIn(
                 number=lot.number,
                 buyer=lot.buyer.to_office(),
                 price=read_amount(lot.price, money),

@@ -794,7 +794,7 @@ def test_only_the_keeper_records_the_owner_of_record(world: World) -> None:
     assert sorted(set(writes)) == [
         "arrival.py:_name_owner",
         "parties.py:claimant",
-        "recovery.py:order_recovery",
+        "recovery_order.py:order_recovery",
         "refusal.py:record_refusal",
         "sales.py:_deliver_to_owner",
         "seizures.py:_write_seizure",
