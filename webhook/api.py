@@ -26,6 +26,8 @@ from office.keeper.refusal import record_refusal
 from office.keeper.unclaimed import report_unclaimed
 from office.magistrate.recovery_order import order_recovery
 from office.magistrate.release import order_release
+from office.opposition import record_offence
+from office.police.conveyance import confirm_conveyance
 from office.queries import money_for, read_amount
 from webhook import schemas as b
 from webhook.deps import Actor, State
@@ -96,7 +98,7 @@ def aid_request(ref: b.RefPath, body: b.Act, st: State, actor: Actor) -> dict[st
 @router.post("/seizures/{ref}/conveyance", tags=["seizure"], responses=ERRORS)
 def conveyance(ref: b.RefPath, body: b.ConveyanceBody, st: State, actor: Actor) -> dict[str, Any]:
     """Police confirm the cattle were conveyed to the pound (Sec II, XVI)."""
-    seizures.confirm_conveyance(
+    confirm_conveyance(
         st.db, actor_id=actor, ref=ref, note=body.note, occurred_at=body.occurred_at, now=st.clock()
     )
     return queries.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
@@ -105,7 +107,7 @@ def conveyance(ref: b.RefPath, body: b.ConveyanceBody, st: State, actor: Actor) 
 @router.post("/seizures/{ref}/offence", status_code=201, tags=["seizure"], responses=ERRORS)
 def offence(ref: b.RefPath, body: b.OffenceBody, st: State, actor: Actor) -> dict[str, Any]:
     """Forcible opposition to the seizure or rescue of the cattle (Sec XIII)."""
-    oid = seizures.record_offence(
+    oid = record_offence(
         st.db,
         actor_id=actor,
         ref=ref,

@@ -28,8 +28,9 @@ from office.keeper.payment import record_payment
 from office.keeper.refusal import record_refusal
 from office.keeper.unclaimed import report_unclaimed
 from office.messages_now import RULES, STANDS, Send, as_it_stands
+from office.police.conveyance import confirm_conveyance
 from office.sales import LotIn, post_notice, record_sale
-from office.seizures import AnimalsIn, PersonIn, confirm_conveyance, report_seizure
+from office.seizures import AnimalsIn, PersonIn, report_seizure
 from office.surplus import claim_surplus
 from tests.bot.test_sender import make_sender, run, telegram_transport
 from tests.fakes.telegram import FakeTelegram
