@@ -124,8 +124,11 @@ class Database:
     @contextmanager
     def _writing(self) -> Iterator[Session]:
         """A new writing session in its transaction: commits at the end, rolls back on error."""
+        from models.work import Acting  # models.work builds on this module
+
         session = DeferringSession(self.engine, expire_on_commit=False)
         session.info[AUDIT_KEY] = self.audit_key
+        session.acting = Acting()  # a use case's own transaction: its own unit, nobody acting yet
         try:
             # On PostgreSQL no lock wider than the rows the act locks (docs/design.md); SQLite
             # takes its file lock with BEGIN IMMEDIATE.
