@@ -12,6 +12,7 @@ from sqlalchemy import event, text
 from sqlalchemy.engine import Engine, make_url
 from sqlmodel import Session, create_engine
 
+from models.acting import Acting
 from models.deferred import DeferringSession
 
 if TYPE_CHECKING:
@@ -124,8 +125,6 @@ class Database:
     @contextmanager
     def _writing(self) -> Iterator[Session]:
         """A new writing session in its transaction: commits at the end, rolls back on error."""
-        from models.work import Acting  # models.work builds on this module
-
         session = DeferringSession(self.engine, expire_on_commit=False)
         session.info[AUDIT_KEY] = self.audit_key
         session.acting = Acting()  # a use case's own transaction: its own unit, nobody acting yet

@@ -13,15 +13,14 @@ The hook runs for sessions of `DeferringSession`, the class `Database` opens (mo
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.orm import SessionTransaction
 from sqlalchemy.sql.expression import Executable
 from sqlmodel import Session
 
-if TYPE_CHECKING:
-    from models.work import Acting
+from models.acting import Acting
 
 _KEY = "pound.deferred"
 
@@ -32,7 +31,7 @@ _Layer = dict[int, tuple[Executable, dict[Hashable, dict[str, Any]]]]
 class DeferringSession(Session):
     """A Session whose transaction writes its deferred rows just before it commits.
 
-    `acting` is who acts in the unit of work it serves (models/work.py `Acting`)."""
+    `acting` is who acts in the unit of work it serves (models/acting.py)."""
 
     acting: Acting
 

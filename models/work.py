@@ -19,24 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from sqlmodel import Session
 
+from models.acting import Acting
 from models.db import Database
 from models.deferred import DeferringSession
-
-
-@dataclass(eq=False)
-class Acting:
-    """Who acts in a unit of work: the person whose act was recorded last in it (None: nobody
-    yet, or the office's own clock), and the outbox rows queued before any act was, which name
-    the first actor recorded after them (office/acting.py)."""
-
-    actor_id: int | None = None
-    waiting: list[Any] = field(default_factory=list)
 
 
 class UnitOfWorkOpen(RuntimeError):

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
+from models.acting import Acting
 from models.deferred import DeferringSession
 from models.messaging import Outbox
-from models.work import Acting
 from office import outbox
 
 
