@@ -26,7 +26,7 @@ from bot.i18n import LANGUAGES, N_, Translator, normalise_language, translator
 from bot.types import Channel, Inbound, Option, Reply
 from law.errors import PoundError
 from models import Database, Person, Work
-from office import acting, reach
+from office import reach
 from office.common import normalise_phone, person_by_phone, roles_of
 
 log = logging.getLogger(__name__)
@@ -135,7 +135,6 @@ class Engine:
         `opening`: what `open` read, when the caller has already read it.
         """
         s, now = work.session, work.now
-        acting.forget(s)  # one batch, many people: each message's acts are its own
         if opening is None:
             opening = self.open(s, inbound, external_id)
         if opening.seen is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from datetime import date
+from enum import StrEnum
 
 from law.access import Standing
 from law.errors import (
@@ -162,6 +163,24 @@ def check_not_excluded(tract: str, excluded: Collection[str]) -> None:
     """Sec XX: the Act does not run in a district or tract the local Government has excluded."""
     if tract.strip().casefold() in {t.strip().casefold() for t in excluded}:
         raise ExcludedTract(N_("{tract} is excluded from the operation of this Act"), tract=tract)
+
+
+class OffenceKind(StrEnum):
+    """Sec XIII: what may be done against a seizure or the pound."""
+
+    OPPOSITION = "opposition"  # forcible opposition to the seizure
+    RESCUE = "rescue"  # a rescue from the seizer or from the pound
+
+
+def offence_said(kind: str, description: str) -> OffenceKind:
+    """Sec XIII: an offence recorded is opposition or rescue, and says what happened."""
+    try:
+        said = OffenceKind(kind)
+    except ValueError:
+        raise InvalidInput(N_("kind must be opposition or rescue")) from None
+    if not description.strip():
+        raise InvalidInput(N_("describe what happened"), section="XIII")
+    return said
 
 
 def check_offence_recorder(standing: Standing) -> None:

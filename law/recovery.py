@@ -20,16 +20,86 @@ Rulings where the Act is silent (stated in docs/act.md):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from law.errors import N_, InvalidInput, RecoveryCovered
+from law.errors import N_, Conflict, InvalidInput, NoRecoveryBySale, RecoveryCovered
+from law.grounds import MAX_HEADS
 from law.money_split import apply_in_order, first_lot_not_needed
 
 
 def _not_negative(amount: int, what: str) -> None:
     if amount < 0:
         raise InvalidInput(N_("{what} cannot be negative"), amount=amount, said={"what": what})
+
+
+def check_cattle_named(counts: Sequence[int], place: str) -> None:
+    """Sec XVII: the order names the cattle to be sold, by kind and number, and where they are."""
+    if not counts:
+        raise InvalidInput(N_("name the cattle to be sold: kind and number"), section="XVII")
+    if any(count < 1 for count in counts):
+        raise InvalidInput(N_("each count must be at least 1"))
+    if sum(counts) > MAX_HEADS:
+        raise InvalidInput(N_("at most {most} head in one order"), said={"most": MAX_HEADS})
+    if not place.strip():
+        raise InvalidInput(N_("say where the cattle are"), section="XVII")
+    if len(place) > 500:
+        raise InvalidInput(N_("place is at most 500 characters"))
+
+
+def check_recoverable(
+    case_id: int, *, pigs: bool, adjudged: bool, unpaid: int, order_waiting: bool
+) -> None:
+    """Sec XVII: only a fine adjudged under it (not a Sec XVIII fine for pigs), still unpaid, is
+    recovered by sale of the cattle, one order at a time."""
+    if pigs:
+        raise NoRecoveryBySale(
+            N_(
+                "recovery by sale of the cattle is for a fine adjudged under Sec XVII; a fine "
+                "for damage by pigs (Sec XVIII) is not recovered so"
+            ),
+            case_id=case_id,
+        )
+    if not adjudged:
+        raise Conflict(
+            N_("no fine is adjudged in case {case_id}"), section="XVII", said={"case_id": case_id}
+        )
+    if unpaid <= 0:
+        raise Conflict(
+            N_("the fine in case {case_id} is recovered in full"),
+            section="XVII",
+            said={"case_id": case_id},
+        )
+    if order_waiting:
+        raise Conflict(
+            N_("a recovery order in case {case_id} is still waiting for its sale"),
+            section="XVII",
+            said={"case_id": case_id},
+        )
+
+
+def check_sale_said(
+    numbers: Sequence[int], prices: Sequence[int], expenses: int, place: str
+) -> None:
+    """Sec XVII, VIII: the auction's record has its lots, one head a lot, their prices and the
+    expenses (none negative), and where it was held."""
+    if not numbers:
+        raise InvalidInput(N_("an auction record needs at least one lot"))
+    if expenses < 0 or any(price < 0 for price in prices):
+        raise InvalidInput(N_("prices and expenses cannot be negative"))
+    if len(set(numbers)) != len(numbers):
+        raise InvalidInput(N_("a head of cattle can be in one lot only"))
+    if not place.strip():
+        raise InvalidInput(N_("say where the auction was held"))
+
+
+def check_heads_ordered(numbers: Sequence[int], ordered: Collection[int]) -> None:
+    """Sec XVII: only the cattle the order names are sold."""
+    missing = [n for n in numbers if n not in ordered]
+    if missing:
+        raise InvalidInput(
+            N_("no head numbered {lots} in the recovery order"), section="XVII", lots=missing
+        )
 
 
 def check_lots_needed(prices: Sequence[int], fine_due: int, expenses: int) -> None:

@@ -12,6 +12,7 @@ from sqlalchemy import event, text
 from sqlalchemy.engine import Engine, make_url
 from sqlmodel import Session, create_engine
 
+from models.acting import Acting
 from models.deferred import DeferringSession
 
 if TYPE_CHECKING:
@@ -126,6 +127,7 @@ class Database:
         """A new writing session in its transaction: commits at the end, rolls back on error."""
         session = DeferringSession(self.engine, expire_on_commit=False)
         session.info[AUDIT_KEY] = self.audit_key
+        session.acting = Acting()  # a use case's own transaction: its own unit, nobody acting yet
         try:
             # On PostgreSQL no lock wider than the rows the act locks (docs/design.md); SQLite
             # takes its file lock with BEGIN IMMEDIATE.

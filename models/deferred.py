@@ -20,6 +20,8 @@ from sqlalchemy.orm import SessionTransaction
 from sqlalchemy.sql.expression import Executable
 from sqlmodel import Session
 
+from models.acting import Acting
+
 _KEY = "pound.deferred"
 
 # Per (sub)transaction: per statement (by identity), its rows by key, in the order deferred.
@@ -27,7 +29,11 @@ _Layer = dict[int, tuple[Executable, dict[Hashable, dict[str, Any]]]]
 
 
 class DeferringSession(Session):
-    """A Session whose transaction writes its deferred rows just before it commits."""
+    """A Session whose transaction writes its deferred rows just before it commits.
+
+    `acting` is who acts in the unit of work it serves (models/acting.py)."""
+
+    acting: Acting
 
 
 def _current(s: Session) -> SessionTransaction:

@@ -7,6 +7,12 @@ worker. The use cases it calls are handed the `Work` in place of the `Database`:
 `transaction()` is then a SAVEPOINT of the unit (an act refused rolls back alone, the rest of the
 unit stands) and their `reading()` reads the unit's own session, seeing what it wrote so far.
 Nothing else decides whether a call commits.
+
+Who acts is part of the unit too (`Work.acting`): the person whose act was recorded last in it,
+whom the messages it queues name as their cause (office/acting.py). Each `Work` starts with no
+one acting, so each message of the webhooks' batch (`Work.at`) names its own actor. Its session
+points at that record (`DeferringSession.acting`), since an act is recorded with the session it
+writes in; a use case's own transaction has a record of its own (models/db.py).
 """
 
 from __future__ import annotations
@@ -17,7 +23,9 @@ from datetime import datetime
 
 from sqlmodel import Session
 
+from models.acting import Acting
 from models.db import Database
+from models.deferred import DeferringSession
 
 
 class UnitOfWorkOpen(RuntimeError):
@@ -37,10 +45,15 @@ class Work(Database):
         self.database = database
         self.session = session
         self.now = now
+        # Nobody has acted in it yet: its session's acts are recorded against this record.
+        self.acting = Acting()
+        if isinstance(session, DeferringSession):
+            session.acting = self.acting
 
     def at(self, now: datetime) -> Work:
         """The same unit of work, for an act at another instant: each message of the webhooks'
-        batch acts at the instant it came, all of them under the batch's one commit."""
+        batch acts at the instant it came, all of them under the batch's one commit, and names
+        its own actor (a fresh `acting`)."""
         return Work(self.database, self.session, now)
 
     @contextmanager

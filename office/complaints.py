@@ -43,7 +43,7 @@ from office.common import (
     require_role,
     seizure_by_ref,
 )
-from office.pound_acts import write_release_order
+from office.magistrate.release import write_release_order
 from office.roles import Role
 from office.seizures import PersonIn, person_acting
 from office.state import advance, animals_of

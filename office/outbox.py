@@ -186,26 +186,12 @@ def queue_many(s: Session, rows: Sequence[Mapping[str, Any]]) -> int:
     return len(rows)
 
 
-_WAITING = "pound.outbox.unattributed"
-
-
-def attribute_later(s: Session, row: Outbox) -> None:
-    """A row queued before its act was recorded takes the act's actor when it is
-    (office/acting.py)."""
-    s.info.setdefault(_WAITING, []).append(row)
-
-
-def attribute_waiting(s: Session, actor_id: int | None) -> None:
-    """The rows waiting for their act's actor are `actor_id`'s."""
-    for row in s.info.pop(_WAITING, []):
+def attribute(s: Session, rows: Iterable[Outbox], actor_id: int | None) -> None:
+    """Rows queued before their act was recorded are `actor_id`'s (office/acting.py)."""
+    for row in rows:
         # A row a refused part of the transaction wrote and rolled back is no longer here.
         if row in s and row.caused_by is None:
             row.caused_by = actor_id
-
-
-def forget_waiting(s: Session) -> None:
-    """A new message begins in a shared transaction: nothing waits for its actor."""
-    s.info.pop(_WAITING, None)
 
 
 def cancel_queued(

@@ -1,12 +1,13 @@
-"""Seizing cattle and getting them to the pound: report (Sec II, XV, XVI), police aid, conveyance,
-and forcible opposition or rescue (Sec XIII)."""
+"""The seizer's acts: he reports his seizure (Sec II, XV, XVI) and may call on the police of the
+pound's thana for aid (II); and who a report names (a person writing for the first time, the
+cattle, the village). The police confirm the conveyance (office/police/conveyance.py); an
+opposition or rescue is recorded in office/opposition.py (XIII)."""
 
 from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
-from enum import StrEnum
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
@@ -24,16 +25,14 @@ from law.grounds import (
     offices_to_seize,
     pound_notified,
 )
-from law.guards import check_offence_recorder, check_report_for
+from law.guards import check_report_for
 from law.kinds import FINE_CLASS, AnimalKind, OutsideScale, fine_for, kind_of
-from law.lifecycle import AnimalStatus, Rescue, SeizureStatus
+from law.lifecycle import AnimalStatus, SeizureStatus
 from law.periods import complaint_until, local_date
 from models import (
     AidRequest,
     Animal,
-    Conveyance,
     Database,
-    Offence,
     Person,
     Pound,
     Seizure,
@@ -53,8 +52,7 @@ from office.common import (
     seizure_by_ref,
 )
 from office.kind_orders import apply_orders
-from office.roles import Role, offices_at, seizure_standing
-from office.state import advance, animals_of
+from office.roles import offices_at
 
 # Unambiguous on a phone keypad and when read aloud: no 0/O, 1/I/L, U.
 REF_ALPHABET = "ABCDEFGHJKMNPQRSTVWXYZ23456789"
@@ -507,138 +505,3 @@ def request_police_aid(
         req = _add_aid_request(s, seizure, pound_of(s, seizure), actor_id, occurred_at, now)
         s.flush()
         return req.id or 0
-
-
-def confirm_conveyance(
-    db: Database,
-    *,
-    actor_id: int,
-    ref: str,
-    occurred_at: datetime,
-    now: datetime,
-    note: str = "",
-) -> None:
-    """A police officer of the thana confirms the cattle reached the pound (Sec II, XVI)."""
-    with db.transaction() as s:
-        seizure = seizure_by_ref(s, ref, lock=True)
-        pound = pound_of(s, seizure)
-        require_role(s, actor_id, seizure.district_id, (Role.POLICE, Role.DAROGAH), pound.thana)
-        check_times(occurred_at, now, seizure.seized_at)
-        if s.exec(select(Conveyance).where(Conveyance.seizure_id == seizure.id)).first():
-            raise Conflict(N_("conveyance is already confirmed"), section="II")
-        if seizure.status != SeizureStatus.SEIZED.value:
-            raise Conflict(N_("the cattle are already registered at the pound"), section="V")
-        s.add(
-            Conveyance(
-                seizure_id=seizure.id or 0,
-                officer_id=actor_id,
-                occurred_at=occurred_at,
-                note=note.strip()[:1000],
-            )
-        )
-        seizure.conveyed_at = occurred_at
-        seizure.last_event_at = max(seizure.last_event_at, occurred_at)
-        s.add(seizure)
-        for req in s.exec(
-            select(AidRequest).where(
-                AidRequest.seizure_id == seizure.id, col(AidRequest.answered_at).is_(None)
-            )
-        ).all():
-            req.answered_by = actor_id
-            req.answered_at = occurred_at
-            s.add(req)
-        audit.append(
-            s,
-            action="conveyance_confirmed",
-            subject=seizure.ref,
-            occurred_at=occurred_at,
-            now=now,
-            actor_id=actor_id,
-            district_id=seizure.district_id,
-            section="XVI" if seizure.ground == Ground.STRAY else "II",
-            payload={"pound": pound.code, "note": note.strip()[:1000]},
-        )
-
-
-class OffenceKind(StrEnum):
-    OPPOSITION = "opposition"
-    RESCUE = "rescue"
-
-
-def record_offence(
-    db: Database,
-    *,
-    actor_id: int,
-    ref: str,
-    kind: str,
-    offenders: str,
-    description: str,
-    occurred_at: datetime,
-    now: datetime,
-    animals: list[int] | None = None,
-) -> int:
-    """Forcible opposition to a seizure, or a rescue from the seizer or the pound (Sec XIII).
-
-    Recorded by the seizer, the keeper of the pound or the police of its thana (law/guards.py
-    `check_offence_recorder`); the offence goes to the police of the thana, the Magistrate
-    decides it (office/offences.py); rescued animals leave custody.
-    """
-    try:
-        okind = OffenceKind(kind)
-    except ValueError:
-        raise InvalidInput(N_("kind must be opposition or rescue")) from None
-    if not description.strip():
-        raise InvalidInput(N_("describe what happened"), section="XIII")
-    with db.transaction() as s:
-        seizure = seizure_by_ref(s, ref, lock=True)
-        check_offence_recorder(seizure_standing(s, actor_id, seizure))
-        pound = pound_of(s, seizure)
-        check_times(occurred_at, now, seizure.seized_at)
-        ctx = district_context(s, seizure.district_id)
-        rows = animals_of(s, seizure)
-        if okind is OffenceKind.RESCUE:
-            numbers = animals or [
-                a.number
-                for a in rows
-                if a.status in (AnimalStatus.SEIZED.value, AnimalStatus.IMPOUNDED.value)
-            ]
-            advance(
-                s,
-                seizure,
-                rows,
-                ctx,
-                Rescue(on=local_date(occurred_at, ctx.tz), animal_ids=tuple(numbers)),
-                at=occurred_at,
-                on=local_date(occurred_at, ctx.tz),
-                reason=f"rescued: {description.strip()[:400]}",
-            )
-        offence = Offence(
-            seizure_id=seizure.id,
-            district_id=seizure.district_id,
-            kind=okind.value,
-            offenders=offenders.strip()[:1000],
-            description=description.strip()[:4000],
-            occurred_at=occurred_at,
-            reported_by=actor_id,
-            thana=pound.thana,
-        )
-        s.add(offence)
-        s.flush()
-        audit.append(
-            s,
-            action=f"offence_{okind.value}",
-            subject=seizure.ref,
-            occurred_at=occurred_at,
-            now=now,
-            actor_id=actor_id,
-            district_id=seizure.district_id,
-            section="XIII",
-            payload={
-                "offence_id": offence.id,
-                "offenders": offence.offenders,
-                "description": offence.description,
-                "animals": animals or [],
-                "thana": pound.thana,
-            },
-        )
-        return offence.id or 0

@@ -7,6 +7,7 @@ from datetime import date, datetime
 
 from sqlmodel import Session, col, select
 
+from law.errors import N_, InvalidInput
 from law.lifecycle import AnimalStatus, SeizureState, SeizureStatus, apply
 from law.lifecycle import Event as LawEvent
 from law.periods import local_date
@@ -20,6 +21,27 @@ def animals_of(s: Session, seizure: Seizure) -> list[Animal]:
             select(Animal).where(Animal.seizure_id == seizure.id).order_by(col(Animal.number))
         ).all()
     )
+
+
+def held_numbers(animals: list[Animal]) -> list[int]:
+    """The numbers of the head in the pound."""
+    return [a.number for a in animals if a.status == AnimalStatus.IMPOUNDED.value]
+
+
+def chosen_numbers(animals: list[Animal], numbers: list[int] | None) -> list[int]:
+    """The head an act names (`numbers`), or every head in the pound (None)."""
+    if numbers is None:
+        return held_numbers(animals)
+    unknown = sorted(set(numbers) - {a.number for a in animals})
+    if unknown:
+        raise InvalidInput(N_("no animal numbered {animals}"), said={"animals": str(unknown)})
+    return sorted(set(numbers))
+
+
+def clear_due_if_closed(seizure: Seizure) -> None:
+    """A seizure closed by a release or a loss has no step of the clock left."""
+    if seizure.status == SeizureStatus.CLOSED.value:
+        seizure.next_due_at = None
 
 
 def load_state(seizure: Seizure, animals: list[Animal], ctx: DistrictContext) -> SeizureState:

@@ -10,7 +10,8 @@ from sqlmodel import select
 from models import Animal, AuditEvent, Conversation, Person, Seizure
 from office.common import person_by_phone
 from office.jurisdiction import load_jurisdiction_text
-from office.pound_acts import record_payment, register_arrival
+from office.keeper.arrival import register_arrival
+from office.keeper.payment import record_payment
 from office.queries import seizure_view
 from office.seizures import AnimalsIn, PersonIn, report_seizure
 from tests.world import World

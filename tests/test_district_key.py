@@ -14,7 +14,8 @@ from models import Database, District, LedgerPosting, LedgerTxn
 from models.district_key import derived_tables
 from models.migrate import downgrade, upgrade
 from office import audit
-from office.pound_acts import record_payment, register_arrival
+from office.keeper.arrival import register_arrival
+from office.keeper.payment import record_payment
 from tests.office.test_audit_records import _paid
 from tests.other_district import load_other
 from tests.world import World

@@ -12,14 +12,22 @@ from office import (
     held_search,
     kind_orders,
     offences,
-    pound_acts,
     queries,
-    recovery,
     sales,
     seizures,
     surplus,
 )
+from office.darogah.recovery_sale import RecoveryLotIn, record_recovery_sale
 from office.fund import pay_from_fund
+from office.keeper.arrival import register_arrival
+from office.keeper.loss import record_loss
+from office.keeper.payment import record_payment
+from office.keeper.refusal import record_refusal
+from office.keeper.unclaimed import report_unclaimed
+from office.magistrate.recovery_order import order_recovery
+from office.magistrate.release import order_release
+from office.opposition import record_offence
+from office.police.conveyance import confirm_conveyance
 from office.queries import money_for, read_amount
 from webhook import schemas as b
 from webhook.deps import Actor, State
@@ -90,7 +98,7 @@ def aid_request(ref: b.RefPath, body: b.Act, st: State, actor: Actor) -> dict[st
 @router.post("/seizures/{ref}/conveyance", tags=["seizure"], responses=ERRORS)
 def conveyance(ref: b.RefPath, body: b.ConveyanceBody, st: State, actor: Actor) -> dict[str, Any]:
     """Police confirm the cattle were conveyed to the pound (Sec II, XVI)."""
-    seizures.confirm_conveyance(
+    confirm_conveyance(
         st.db, actor_id=actor, ref=ref, note=body.note, occurred_at=body.occurred_at, now=st.clock()
     )
     return queries.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
@@ -99,7 +107,7 @@ def conveyance(ref: b.RefPath, body: b.ConveyanceBody, st: State, actor: Actor) 
 @router.post("/seizures/{ref}/offence", status_code=201, tags=["seizure"], responses=ERRORS)
 def offence(ref: b.RefPath, body: b.OffenceBody, st: State, actor: Actor) -> dict[str, Any]:
     """Forcible opposition to the seizure or rescue of the cattle (Sec XIII)."""
-    oid = seizures.record_offence(
+    oid = record_offence(
         st.db,
         actor_id=actor,
         ref=ref,
@@ -116,7 +124,7 @@ def offence(ref: b.RefPath, body: b.OffenceBody, st: State, actor: Actor) -> dic
 @router.post("/seizures/{ref}/arrival", tags=["pound"], responses=ERRORS)
 def arrival(ref: b.RefPath, body: b.ArrivalBody, st: State, actor: Actor) -> dict[str, Any]:
     """The keeper registers the cattle; the copy of the entry is for the seizer (Sec V)."""
-    done = pound_acts.register_arrival(
+    done = register_arrival(
         st.db,
         actor_id=actor,
         ref=ref,
@@ -138,7 +146,7 @@ def arrival(ref: b.RefPath, body: b.ArrivalBody, st: State, actor: Actor) -> dic
 def payment(ref: b.RefPath, body: b.PaymentBody, st: State, actor: Actor) -> dict[str, Any]:
     """The owner pays fine and feeding and signs for his cattle (Sec VII)."""
     amount = read_amount(body.amount, money_for(st.db, seizure_ref=ref))
-    done = pound_acts.record_payment(
+    done = record_payment(
         st.db,
         actor_id=actor,
         ref=ref,
@@ -167,7 +175,7 @@ def release_order(
     ref: b.RefPath, body: b.ReleaseOrderBody, st: State, actor: Actor
 ) -> dict[str, Any]:
     """Release without fine by order of competent authority (Sec VI)."""
-    oid = pound_acts.order_release(
+    oid = order_release(
         st.db,
         actor_id=actor,
         ref=ref,
@@ -183,7 +191,7 @@ def release_order(
 @router.post("/seizures/{ref}/refusal", tags=["pound"], responses=ERRORS)
 def refusal(ref: b.RefPath, body: b.RefusalBody, st: State, actor: Actor) -> dict[str, Any]:
     """The owner appeared and refused or omitted to pay (Sec IX)."""
-    pound_acts.record_refusal(
+    record_refusal(
         st.db,
         actor_id=actor,
         ref=ref,
@@ -198,7 +206,7 @@ def refusal(ref: b.RefPath, body: b.RefusalBody, st: State, actor: Actor) -> dic
 @router.post("/seizures/{ref}/death", tags=["pound"], responses=ERRORS)
 def death(ref: b.RefPath, body: b.DeathBody, st: State, actor: Actor) -> dict[str, Any]:
     """An animal died or escaped in the pound (practice G7)."""
-    pound_acts.record_loss(
+    record_loss(
         st.db,
         actor_id=actor,
         ref=ref,
@@ -214,9 +222,7 @@ def death(ref: b.RefPath, body: b.DeathBody, st: State, actor: Actor) -> dict[st
 @router.post("/seizures/{ref}/unclaimed", tags=["pound"], responses=ERRORS)
 def unclaimed(ref: b.RefPath, body: b.UnclaimedBody, st: State, actor: Actor) -> dict[str, Any]:
     """The keeper reports cattle not claimed within seven days to the Darogah (Sec VIII)."""
-    pound_acts.report_unclaimed(
-        st.db, actor_id=actor, ref=ref, occurred_at=body.occurred_at, now=st.clock()
-    )
+    report_unclaimed(st.db, actor_id=actor, ref=ref, occurred_at=body.occurred_at, now=st.clock())
     return queries.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
 
 
@@ -462,7 +468,7 @@ def recovery_order(
 ) -> dict[str, Any]:
     """The Magistrate orders an unpaid Sec XVII fine recovered by sale of the cattle by which the
     trespass was committed, whoever owns them (Sec XVII)."""
-    done = recovery.order_recovery(
+    done = order_recovery(
         st.db,
         actor_id=actor,
         case_id=case_id,
@@ -489,12 +495,12 @@ def recovery_sale(
     """The auction held on the recovery order by the Darogah or police of its thana: lots,
     buyers (Sec X), prices and expenses; how the proceeds went (Sec XVII, XVIII)."""
     money = money_for(st.db, case_id=case_id)
-    done = recovery.record_recovery_sale(
+    done = record_recovery_sale(
         st.db,
         actor_id=actor,
         case_id=case_id,
         lots=[
-            recovery.RecoveryLotIn(
+            RecoveryLotIn(
                 number=lot.number,
                 buyer=lot.buyer.to_office(),
                 price=read_amount(lot.price, money),

@@ -33,15 +33,10 @@ from bot.notices import notice
 from bot.types import Inbound, Option
 from law.errors import PoundError
 from law.recovery import covered
+from office.darogah.recovery_sale import RecoveryLotIn, record_recovery_sale
 from office.lookup import match_village
 from office.queries import money_for, read_amount
-from office.recovery import (
-    RecoveryItem,
-    RecoveryLotIn,
-    record_recovery_sale,
-    recoveries_due,
-    recovery_to_sell,
-)
+from office.recovery import RecoveryItem, recoveries_due, recovery_to_sell
 from office.roles import Role
 from office.sales import LotIn, post_notice, record_sale
 from office.worklists import SeizureBrief, SeizureItem, awaiting_notice, sales_due, seizure_brief

@@ -33,7 +33,10 @@ from bot.i18n import N_
 from bot.notices import animals_text as _animals
 from bot.types import Inbound, Option
 from law.errors import PoundError
-from office.pound_acts import record_loss, record_payment, record_refusal, register_arrival
+from office.keeper.arrival import register_arrival
+from office.keeper.loss import record_loss
+from office.keeper.payment import record_payment
+from office.keeper.refusal import record_refusal
 from office.roles import Role
 from office.worklists import SeizureBrief, SeizureItem, expected_arrivals, in_pound, seizure_brief
 

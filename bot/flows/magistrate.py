@@ -41,6 +41,7 @@ from law.kinds import G4_ALIASES, resolve_kind
 from law.money import MoneySystem
 from office.complaints import OPEN, admit_complaint, decide_complaint
 from office.lookup import match_village
+from office.magistrate.recovery_order import order_recovery, recovery_village
 from office.offences import (
     OffenceItem,
     decide_offence,
@@ -49,13 +50,7 @@ from office.offences import (
     pending_offences,
 )
 from office.queries import money_for, read_amount
-from office.recovery import (
-    CaseItem,
-    case_to_recover,
-    fines_to_recover,
-    order_recovery,
-    recovery_village,
-)
+from office.recovery import CaseItem, case_to_recover, fines_to_recover
 from office.roles import Role
 from office.seizures import AnimalsIn
 from office.worklists import ComplaintItem, complaint_detail, pending_complaints

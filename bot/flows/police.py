@@ -28,9 +28,10 @@ from bot.types import Inbound, Option
 from law.errors import PoundError
 from law.grounds import Ground
 from office.lookup import match_village
+from office.police.conveyance import confirm_conveyance
 from office.queries import money_for
 from office.roles import Role
-from office.seizures import confirm_conveyance, report_seizure
+from office.seizures import report_seizure
 from office.worklists import (
     SeizureItem,
     awaiting_conveyance,

@@ -105,7 +105,7 @@ def enqueue(
         caused_by=by,
     )
     if by is None:
-        outbox.attribute_later(s, row)
+        acting.wait_for_actor(s, row)
     call_key = f"voice|{key}"[:200]
     if (
         template in CALLED_TEMPLATES
@@ -130,7 +130,7 @@ def enqueue(
             caused_by=by,
         )
         if by is None:
-            outbox.attribute_later(s, call)
+            acting.wait_for_actor(s, call)
     return row
 
 

@@ -9,7 +9,8 @@ from sqlmodel import select
 
 from models import OffenceDecision, RecoveryOrder, RecoverySale
 from office.cases import case_view, decide_case, file_case
-from office.seizures import PersonIn, record_offence
+from office.opposition import record_offence
+from office.seizures import PersonIn
 from tests.bot.test_officer_flows import DAROGAH, KEEPER, MAGISTRATE, POLICE, REFUSED, Desk
 from tests.ist import ist
 from tests.world import World

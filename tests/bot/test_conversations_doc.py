@@ -14,7 +14,7 @@ from bot.types import Channel, Inbound
 from models import Database
 from office.common import find_or_add_person, person_by_phone
 from office.jurisdiction import load_jurisdiction
-from office.pound_acts import register_arrival
+from office.keeper.arrival import register_arrival
 from office.seizures import AnimalsIn, report_seizure
 from tests.world import at
 

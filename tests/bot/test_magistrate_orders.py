@@ -11,7 +11,8 @@ from sqlmodel import select
 from bot.registry import build_engine
 from bot.types import Channel, Inbound, Reply
 from models import Outbox, Person
-from office.pound_acts import record_payment, register_arrival
+from office.keeper.arrival import register_arrival
+from office.keeper.payment import record_payment
 from office.queries import fund_view, seizure_view
 from office.seizures import AnimalsIn
 from tests.office.test_fund import other_district

@@ -23,15 +23,14 @@ from law.money import PIES
 from models import Outbox, Person
 from office.complaints import admit_complaint, file_complaint
 from office.deadlines import advance_deadlines
+from office.keeper.arrival import register_arrival
+from office.keeper.payment import record_payment
+from office.keeper.refusal import record_refusal
+from office.keeper.unclaimed import report_unclaimed
 from office.messages_now import RULES, STANDS, Send, as_it_stands
-from office.pound_acts import (
-    record_payment,
-    record_refusal,
-    register_arrival,
-    report_unclaimed,
-)
+from office.police.conveyance import confirm_conveyance
 from office.sales import LotIn, post_notice, record_sale
-from office.seizures import AnimalsIn, PersonIn, confirm_conveyance, report_seizure
+from office.seizures import AnimalsIn, PersonIn, report_seizure
 from office.surplus import claim_surplus
 from tests.bot.test_sender import make_sender, run, telegram_transport
 from tests.fakes.telegram import FakeTelegram

@@ -20,7 +20,8 @@ from bot.types import Channel, Inbound, Reply
 from law.errors import NotAuthorised
 from models import Outbox
 from office.complaints import admit_complaint, file_complaint
-from office.pound_acts import register_arrival, report_unclaimed
+from office.keeper.arrival import register_arrival
+from office.keeper.unclaimed import report_unclaimed
 from office.queries import seizure_view
 from office.seizures import AnimalsIn, request_police_aid
 from office.worklists import open_aid_requests

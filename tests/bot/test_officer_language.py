@@ -10,7 +10,7 @@ from datetime import date
 from sqlmodel import select
 
 from models import Payment, RegisterEntry, Sale
-from office.pound_acts import report_unclaimed
+from office.keeper.unclaimed import report_unclaimed
 from office.seizures import AnimalsIn
 from tests.bot.test_magistrate_orders import with_fines
 from tests.bot.test_officer_flows import DAROGAH, KEEPER, MAGISTRATE, Desk, impounded

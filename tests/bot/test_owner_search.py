@@ -43,7 +43,7 @@ def refs_offered(chat: Chat, prefix: str = "held:") -> list[str]:
 def test_the_owner_of_record_is_listed_his_seizures_by_his_phone(world: World) -> None:
     first = world.seize()
     world.tick(hours=2)
-    from office.pound_acts import register_arrival
+    from office.keeper.arrival import register_arrival
 
     register_arrival(
         world.db, actor_id=world.keeper, ref=first, occurred_at=world.now, now=world.now
@@ -181,7 +181,7 @@ def test_released_cattle_are_not_listed_and_what_is_released_later_drops_out(
     assert held.released not in out
     assert refs_offered(chat) == [held.bhot]
     # Paid for and released before he picks them: he is told, not sent to the pound.
-    from office.pound_acts import record_payment
+    from office.keeper.payment import record_payment
     from office.queries import seizure_view
     from office.seizures import PersonIn
     from tests.owner_search_world import BHOT_KEEPER, _id
@@ -320,7 +320,7 @@ def test_more_than_a_message_holds_are_counted_and_narrowed_by_count_and_colour(
 def test_unclaimed_and_noticed_he_is_told_the_notice_date_and_the_first_day_of_sale(
     world: World, held: Held
 ) -> None:
-    from office.pound_acts import report_unclaimed
+    from office.keeper.unclaimed import report_unclaimed
     from office.sales import post_notice
     from tests.owner_search_world import BHOT_KEEPER, MILAK_DAROGAH, _id
 

@@ -12,7 +12,7 @@ from sqlmodel import select
 from bot.registry import build_engine
 from bot.types import Channel, Inbound
 from models import Outbox, Seizure
-from office.pound_acts import register_arrival
+from office.keeper.arrival import register_arrival
 from office.tokens import issue_token
 from tests.office.test_permissions import PHONES, ROLES, SEES, cast, record_of
 from tests.world import World

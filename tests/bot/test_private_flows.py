@@ -259,7 +259,7 @@ def test_status_and_rates_for_anyone(world: World) -> None:
 
 
 def test_the_owner_sees_the_growing_feeding_once_impounded(world: World) -> None:
-    from office.pound_acts import register_arrival
+    from office.keeper.arrival import register_arrival
 
     ref = world.seize()
     world.tick(hours=2)

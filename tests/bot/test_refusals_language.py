@@ -16,7 +16,7 @@ from bot.errors import explain
 from bot.i18n import LOCALES, translator
 from law import errors
 from law.errors import N_, PoundError
-from office.pound_acts import register_arrival
+from office.keeper.arrival import register_arrival
 from tests.bot.test_hindi_bengali import HARI, KEEPER, MOHAN, Chat, in_bengali, in_hindi
 from tests.world import World
 

@@ -29,7 +29,7 @@ from law.money import PAISE
 from models import Database
 from office.common import find_or_add_person, person_by_phone
 from office.jurisdiction import load_jurisdiction_text
-from office.pound_acts import register_arrival
+from office.keeper.arrival import register_arrival
 from tests.sms_segments import sms_segments
 
 IST = ZoneInfo("Asia/Kolkata")

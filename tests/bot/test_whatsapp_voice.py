@@ -19,7 +19,8 @@ from bot.sender import PassReport, Sender
 from bot.transports.twilio import TwilioTransport
 from bot.whatsapp import WhatsAppRules, parse_templates
 from models import Database, OptOut, Outbox, Person
-from office.pound_acts import register_arrival, report_unclaimed
+from office.keeper.arrival import register_arrival
+from office.keeper.unclaimed import report_unclaimed
 from office.reach import note_inbound
 from office.sales import post_notice
 from tests.fakes.twilio import FakeTwilio

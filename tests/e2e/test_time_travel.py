@@ -10,7 +10,7 @@ import pytest
 from sqlmodel import select
 
 from models import AuditEvent, Person
-from office.pound_acts import register_arrival
+from office.keeper.arrival import register_arrival
 from office.sales import post_notice
 from tests.fakes.telegram import FakeTelegram
 from tests.test_worker import pound

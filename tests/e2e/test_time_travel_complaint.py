@@ -16,7 +16,8 @@ from law.errors import SaleStayedByComplaint
 from models import LedgerPosting, LedgerTxn, Outbox, Person
 from office import ledger
 from office.complaints import admit_complaint, decide_complaint, file_complaint
-from office.pound_acts import record_refusal, register_arrival
+from office.keeper.arrival import register_arrival
+from office.keeper.refusal import record_refusal
 from office.queries import seizure_view
 from office.sales import LotIn, record_sale
 from office.seizures import PersonIn

@@ -17,7 +17,8 @@ from sqlmodel import col, select
 from law.money import PIES
 from models import Outbox, Person
 from office.complaints import admit_complaint, decide_complaint, file_complaint
-from office.pound_acts import record_payment, register_arrival
+from office.keeper.arrival import register_arrival
+from office.keeper.payment import record_payment
 from tests.fakes.telegram import FakeTelegram
 from tests.test_worker import pound
 from tests.world import World

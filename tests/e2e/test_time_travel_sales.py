@@ -14,7 +14,8 @@ from datetime import date
 import pytest
 
 from office import ledger
-from office.pound_acts import record_refusal, register_arrival
+from office.keeper.arrival import register_arrival
+from office.keeper.refusal import record_refusal
 from office.queries import seizure_view
 from office.sales import LotIn, cattle_receipt, record_sale
 from office.seizures import AnimalsIn, PersonIn

@@ -22,7 +22,7 @@ from models import AuditEvent, AuditHead, Database, District, RegisterCounter
 from models.deferred import DeferringSession
 from models.migrate import alembic_config, upgrade
 from office import audit
-from office.pound_acts import register_arrival
+from office.keeper.arrival import register_arrival
 from office.seizures import AnimalsIn, report_seizure
 from tests.office.test_audit_mac import tamper
 from tests.other_district import load_other

@@ -22,7 +22,8 @@ from models import (
     Seizure,
 )
 from office import audit
-from office.pound_acts import record_payment, register_arrival
+from office.keeper.arrival import register_arrival
+from office.keeper.payment import record_payment
 from office.seizures import AnimalsIn
 from tests.world import World
 

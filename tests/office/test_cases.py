@@ -46,16 +46,13 @@ from office.cases import (
     set_off_certificate,
 )
 from office.complaints import admit_complaint, decide_complaint, file_complaint
+from office.darogah.recovery_sale import RecoveryLotIn, RecoverySold, record_recovery_sale
+from office.magistrate.recovery_order import order_recovery
 from office.offences import OffenceDecided, decide_offence, pending_offences
+from office.opposition import record_offence
 from office.queries import fund_view
-from office.recovery import (
-    RecoveryLotIn,
-    RecoverySold,
-    order_recovery,
-    record_recovery_sale,
-    recoveries_due,
-)
-from office.seizures import AnimalsIn, PersonIn, record_offence, report_seizure
+from office.recovery import recoveries_due
+from office.seizures import AnimalsIn, PersonIn, report_seizure
 from tests.ist import ist
 from tests.other_district import load_other
 from tests.world import World

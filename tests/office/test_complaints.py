@@ -30,7 +30,9 @@ from models import AuditEvent, Complaint, LedgerPosting, LedgerTxn, Outbox, Seiz
 from office import ledger
 from office.common import find_or_add_person
 from office.complaints import admit_complaint, decide_complaint, file_complaint
-from office.pound_acts import record_payment, record_refusal, register_arrival
+from office.keeper.arrival import register_arrival
+from office.keeper.payment import record_payment
+from office.keeper.refusal import record_refusal
 from office.queries import seizure_view
 from office.sales import LotIn, record_sale
 from office.seizures import PersonIn
@@ -785,15 +787,15 @@ def test_only_the_keeper_records_the_owner_of_record(world: World) -> None:
                         writes.append(f"{source.name}:{fn.name}")
                 if isinstance(node, ast.keyword) and node.arg == "owner_id":
                     writes.append(f"{source.name}:{fn.name}")
-    # register_arrival(owner=...); _payer for record_payment and record_refusal; the refusal's
+    # register_arrival(owner=...); claimant for record_payment and record_refusal; the refusal's
     # own row; the seizer naming the owner in his report (report_seizure's _write_seizure).
     # Two other records name an owner without making one: the Sec XVII recovery order names the
     # owner of the cattle to be sold, and the Sec IX receipt the owner of record who signs it.
     assert sorted(set(writes)) == [
-        "pound_acts.py:_payer",
-        "pound_acts.py:record_refusal",
-        "pound_acts.py:register_arrival",
-        "recovery.py:order_recovery",
+        "arrival.py:_name_owner",
+        "parties.py:claimant",
+        "recovery_order.py:order_recovery",
+        "refusal.py:record_refusal",
         "sales.py:_deliver_to_owner",
         "seizures.py:_write_seizure",
     ]

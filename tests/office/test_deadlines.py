@@ -10,7 +10,8 @@ from sqlmodel import col, func, select
 from models import AuditEvent, Outbox, Seizure
 from office.complaints import admit_complaint, decide_complaint, file_complaint
 from office.deadlines import PassReport, advance_deadlines
-from office.pound_acts import record_refusal, register_arrival
+from office.keeper.arrival import register_arrival
+from office.keeper.refusal import record_refusal
 from office.queries import seizure_view
 from office.sales import LotIn, post_notice, record_sale
 from office.seizures import AnimalsIn, PersonIn

@@ -20,7 +20,8 @@ from office import audit, notify
 from office.common import district_context, person_by_phone, seizure_by_ref
 from office.deadlines import DEADLINE_LOCK, PassReport, advance_deadlines
 from office.jurisdiction import load_jurisdiction_text
-from office.pound_acts import register_arrival, report_unclaimed
+from office.keeper.arrival import register_arrival
+from office.keeper.unclaimed import report_unclaimed
 from office.queries import seizure_view
 from office.sales import post_notice
 from office.seizures import AnimalsIn, report_seizure

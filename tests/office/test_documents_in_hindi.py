@@ -10,7 +10,7 @@ from sqlmodel import col, select
 
 from bot.notices import render
 from models import Outbox, Person
-from office.pound_acts import register_arrival
+from office.keeper.arrival import register_arrival
 from tests.world import World
 
 D = date

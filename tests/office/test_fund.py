@@ -15,7 +15,8 @@ from office import ledger
 from office.common import person_by_phone
 from office.fund import FundPaid, fund_desk, pay_from_fund
 from office.jurisdiction import load_jurisdiction_text
-from office.pound_acts import record_payment, register_arrival
+from office.keeper.arrival import register_arrival
+from office.keeper.payment import record_payment
 from office.queries import fund_view
 from office.seizures import AnimalsIn, PersonIn
 from tests.world import World, at

@@ -19,6 +19,8 @@ from law.errors import (
     UnknownAnimalKind,
 )
 from models import Animal, AuditEvent, KindOrder
+from office.keeper.arrival import register_arrival
+from office.keeper.payment import record_payment
 from office.kind_orders import (
     KindOrdered,
     awaiting_orders,
@@ -26,7 +28,6 @@ from office.kind_orders import (
     order_for_seizure,
 )
 from office.lookup import pound_rates
-from office.pound_acts import record_payment, register_arrival
 from office.queries import fund_view, seizure_view
 from office.seizures import AnimalsIn, report_seizure
 from tests.office.test_fund import other_district

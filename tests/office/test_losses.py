@@ -12,13 +12,11 @@ from law.errors import InvalidTransition, ReleaseWithoutFine
 from models import FeedingRate, LedgerPosting, LedgerTxn
 from office import ledger
 from office.complaints import admit_complaint, decide_complaint, file_complaint
-from office.pound_acts import (
-    record_loss,
-    record_payment,
-    record_refusal,
-    register_arrival,
-    report_unclaimed,
-)
+from office.keeper.arrival import register_arrival
+from office.keeper.loss import record_loss
+from office.keeper.payment import record_payment
+from office.keeper.refusal import record_refusal
+from office.keeper.unclaimed import report_unclaimed
 from office.queries import fund_view, seizure_view
 from office.sales import LotIn, post_notice, record_sale
 from office.seizures import AnimalsIn, PersonIn

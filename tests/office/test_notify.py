@@ -12,13 +12,11 @@ from models import Outbox, Person
 from office import notify
 from office.common import district_context, seizure_by_ref
 from office.complaints import admit_complaint, decide_complaint, file_complaint
-from office.pound_acts import (
-    order_release,
-    record_loss,
-    record_payment,
-    record_refusal,
-    register_arrival,
-)
+from office.keeper.arrival import register_arrival
+from office.keeper.loss import record_loss
+from office.keeper.payment import record_payment
+from office.keeper.refusal import record_refusal
+from office.magistrate.release import order_release
 from office.sales import LotIn, post_notice, record_sale
 from office.seizures import AnimalsIn, PersonIn, report_seizure
 from tests.world import World, at
@@ -314,7 +312,7 @@ def test_a_release_by_order_tells_owner_and_seizer(world: World) -> None:
 
 
 def test_notice_and_sale_give_the_owner_dates_account_and_surplus(world: World) -> None:
-    from office.pound_acts import report_unclaimed
+    from office.keeper.unclaimed import report_unclaimed
 
     ref = world.seize(animals=[AnimalsIn("buffalo")])
     arrive(world, ref)

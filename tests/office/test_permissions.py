@@ -21,8 +21,9 @@ from models import AuditEvent, Offence, Seizure
 from office.common import find_or_add_person, person_by_phone
 from office.complaints import file_complaint
 from office.jurisdiction import load_jurisdiction_text
+from office.opposition import record_offence
 from office.queries import seizure_view, seizure_view_as
-from office.seizures import AnimalsIn, PersonIn, record_offence, report_seizure
+from office.seizures import AnimalsIn, PersonIn, report_seizure
 from office.tokens import issue_token
 from tests.ist import ist
 from tests.other_district import OTHER_DAROGAH, OTHER_KEEPER, OTHER_MAGISTRATE, load_other

@@ -13,8 +13,8 @@ from bot.registry import build_engine
 from bot.types import Channel, Inbound, Reply
 from models import Database, Outbox
 from office.deadlines import advance_deadlines
+from office.keeper.arrival import register_arrival
 from office.kind_orders import order_for_seizure
-from office.pound_acts import register_arrival
 from office.seizures import AnimalsIn, PersonIn, report_seizure
 from tests.office.test_permissions import PHONES, cast
 from tests.world import World

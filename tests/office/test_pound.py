@@ -18,14 +18,12 @@ from law.errors import (
 )
 from models import FeedingRate, LedgerPosting, Payment
 from office import ledger
-from office.pound_acts import (
-    order_release,
-    record_loss,
-    record_payment,
-    record_refusal,
-    register_arrival,
-    report_unclaimed,
-)
+from office.keeper.arrival import register_arrival
+from office.keeper.loss import record_loss
+from office.keeper.payment import record_payment
+from office.keeper.refusal import record_refusal
+from office.keeper.unclaimed import report_unclaimed
+from office.magistrate.release import order_release
 from office.queries import fund_view, pound_register, seizure_view
 from office.seizures import AnimalsIn, PersonIn
 from tests.world import World

@@ -23,7 +23,9 @@ from law.errors import (
 from models import LedgerPosting, SurplusDeposit
 from office.cases import compensation_awarded, decide_case, file_case
 from office.complaints import admit_complaint, decide_complaint, file_complaint
-from office.pound_acts import record_refusal, register_arrival, report_unclaimed
+from office.keeper.arrival import register_arrival
+from office.keeper.refusal import record_refusal
+from office.keeper.unclaimed import report_unclaimed
 from office.queries import fund_view, seizure_view
 from office.sales import LotIn, post_notice, record_sale
 from office.seizures import AnimalsIn, PersonIn

@@ -19,7 +19,9 @@ from models import Animal, LedgerPosting, LedgerTxn, Payment, Sale, SaleLot, Sei
 from office import ledger
 from office.charges import charge_for, payable_on
 from office.common import district_context, seizure_by_ref
-from office.pound_acts import record_payment, record_refusal, register_arrival
+from office.keeper.arrival import register_arrival
+from office.keeper.payment import record_payment
+from office.keeper.refusal import record_refusal
 from office.sales import LotIn, record_sale
 from office.seizures import AnimalsIn, PersonIn
 from office.state import animals_of

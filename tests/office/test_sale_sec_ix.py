@@ -22,7 +22,9 @@ from law.errors import (
 from law.money import PIES
 from models import AuditEvent, CattleReceipt, Outbox, Person, Sale, SaleLot
 from office import ledger
-from office.pound_acts import record_payment, record_refusal, register_arrival
+from office.keeper.arrival import register_arrival
+from office.keeper.payment import record_payment
+from office.keeper.refusal import record_refusal
 from office.queries import seizure_view
 from office.sales import LotIn, SaleRecorded, cattle_receipt, record_sale
 from office.seizures import AnimalsIn, PersonIn

@@ -16,15 +16,10 @@ from law.errors import (
     PigsNotImpoundable,
 )
 from models import AidRequest, Animal, AuditEvent, Seizure
+from office.opposition import record_offence
+from office.police.conveyance import confirm_conveyance
 from office.queries import seizure_view
-from office.seizures import (
-    AnimalsIn,
-    PersonIn,
-    confirm_conveyance,
-    record_offence,
-    report_seizure,
-    request_police_aid,
-)
+from office.seizures import AnimalsIn, PersonIn, report_seizure, request_police_aid
 from tests.world import World
 
 

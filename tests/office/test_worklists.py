@@ -8,10 +8,13 @@ import pytest
 
 from law.errors import NotAuthorised, NotFound
 from office.complaints import admit_complaint, decide_complaint, file_complaint
-from office.pound_acts import record_refusal, register_arrival, report_unclaimed
+from office.keeper.arrival import register_arrival
+from office.keeper.refusal import record_refusal
+from office.keeper.unclaimed import report_unclaimed
+from office.police.conveyance import confirm_conveyance
 from office.roles import Role
 from office.sales import post_notice
-from office.seizures import AnimalsIn, confirm_conveyance, request_police_aid
+from office.seizures import AnimalsIn, request_police_aid
 from office.worklists import (
     awaiting_conveyance,
     awaiting_notice,

@@ -21,7 +21,7 @@ from schemathesis.checks import (
 )
 
 from models import Database
-from office.pound_acts import register_arrival
+from office.keeper.arrival import register_arrival
 from office.tokens import issue_token
 from tests.databases import PostgresTemplate, SqliteTemplate
 from tests.world import World, at, make_world

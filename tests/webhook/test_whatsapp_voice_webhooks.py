@@ -17,7 +17,7 @@ from sqlmodel import select
 from bot.sender import Sender
 from bot.transports.twilio import TwilioTransport
 from models import ChannelSession, Outbox, Person
-from office.pound_acts import register_arrival
+from office.keeper.arrival import register_arrival
 from tests.fakes import FakeTwilio, TwilioWebhooks
 from tests.world import World, at
 from webhook.app import create_app

@@ -1,0 +1,61 @@
+"""The owner appears and refuses or omits to pay: the keeper records it, and the cattle may be
+sold for what is due (Sec IX)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from law.lifecycle import Refuse
+from law.periods import local_date
+from models import Database, Refusal
+from office import audit, notify
+from office.common import check_times, district_context, seizure_by_ref
+from office.keeper.parties import claimant, kept_by
+from office.seizures import PersonIn
+from office.state import advance, animals_of
+
+
+def record_refusal(
+    db: Database,
+    *,
+    actor_id: int,
+    ref: str,
+    occurred_at: datetime,
+    now: datetime,
+    owner: PersonIn | None = None,
+    note: str = "",
+) -> None:
+    """The owner appeared and refused or omitted to pay: the cattle may be sold (Sec IX)."""
+    with db.transaction() as s:
+        seizure = seizure_by_ref(s, ref, lock=True)
+        pound = kept_by(s, actor_id, seizure)
+        check_times(occurred_at, now, seizure.last_event_at)
+        ctx = district_context(s, seizure.district_id)
+        rows = animals_of(s, seizure)
+        person = claimant(s, seizure, owner, now)
+        on = local_date(occurred_at, ctx.tz)
+        advance(s, seizure, rows, ctx, Refuse(on=on), at=occurred_at, on=on)
+        seizure.owner_refused_at = occurred_at
+        s.add(seizure)
+        s.add(
+            Refusal(
+                seizure_id=seizure.id or 0,
+                owner_id=person.id or 0,
+                keeper_id=actor_id,
+                occurred_at=occurred_at,
+                note=note.strip()[:1000],
+            )
+        )
+        audit.append(
+            s,
+            action="owner_refused",
+            subject=seizure.ref,
+            occurred_at=occurred_at,
+            now=now,
+            actor_id=actor_id,
+            district_id=seizure.district_id,
+            section="IX",
+            payload={"owner_id": person.id, "pound": pound.code, "note": note.strip()[:1000]},
+        )
+        # Messages: the Darogah may sell as many as needed (Sec IX).
+        notify.owner_refused(s, seizure, ctx, now)

@@ -1,0 +1,114 @@
+"""The Magistrate orders cattle released without fine (Sec VI, XXI); deciding a complaint that
+the seizure was illegal, he orders the same (XIV, office/complaints.py)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session
+
+from law.custody import check_release_reason, check_some_held
+from law.grounds import Release
+from law.lifecycle import OrderRelease
+from law.periods import local_date
+from models import Database, ReleaseOrder, Seizure
+from office import audit, notify
+from office.common import check_times, district_context, get_person, require_role, seizure_by_ref
+from office.roles import Role
+from office.state import advance, animals_of, chosen_numbers, clear_due_if_closed
+
+
+def order_release(
+    db: Database,
+    *,
+    actor_id: int,
+    ref: str,
+    reason: str,
+    occurred_at: datetime,
+    now: datetime,
+    animals: list[int] | None = None,
+    authority: str = "",
+) -> int:
+    """Release without fine by order of competent authority: the Magistrate (Sec VI, XXI)."""
+    check_release_reason(reason)
+    with db.transaction() as s:
+        seizure = seizure_by_ref(s, ref, lock=True)
+        require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None)
+        check_times(occurred_at, now, seizure.last_event_at)
+        ctx = district_context(s, seizure.district_id)
+        rows = animals_of(s, seizure)
+        chosen = chosen_numbers(rows, animals)
+        check_some_held(chosen)
+        on = local_date(occurred_at, ctx.tz)
+        release = OrderRelease(on=on, animal_ids=tuple(chosen))
+        why = f"released by order: {reason.strip()[:400]}"
+        advance(s, seizure, rows, ctx, release, at=occurred_at, on=on, reason=why)
+        order_id = write_release_order(
+            s,
+            seizure,
+            actor_id=actor_id,
+            reason=reason,
+            authority=authority or get_person(s, actor_id).name + ", Magistrate",
+            occurred_at=occurred_at,
+            now=now,
+            numbers=chosen,
+            complaint_id=None,
+        )
+        # Messages: the seizer and the owner hear of the release by order (Sec VI).
+        notify.released(
+            s,
+            seizure,
+            ctx,
+            how=Release.BY_ORDER,
+            key=f"order{order_id}",
+            numbers=chosen,
+            at=occurred_at,
+            now=now,
+        )
+        return order_id
+
+
+def write_release_order(
+    s: Session,
+    seizure: Seizure,
+    *,
+    actor_id: int,
+    reason: str,
+    authority: str,
+    occurred_at: datetime,
+    now: datetime,
+    numbers: list[int],
+    complaint_id: int | None,
+) -> int:
+    """The order itself (Sec VI, XIV), once the animals' release is applied."""
+    order = ReleaseOrder(
+        seizure_id=seizure.id or 0,
+        ordered_by=actor_id,
+        authority=authority[:200],
+        reason=reason.strip()[:2000],
+        complaint_id=complaint_id,
+        animal_ids=numbers,
+        occurred_at=occurred_at,
+        recorded_by=actor_id,
+    )
+    s.add(order)
+    s.flush()
+    audit.append(
+        s,
+        action="release_ordered",
+        subject=seizure.ref,
+        occurred_at=occurred_at,
+        now=now,
+        actor_id=actor_id,
+        district_id=seizure.district_id,
+        section="XIV" if complaint_id else "VI",
+        payload={
+            "order_id": order.id,
+            "animals": numbers,
+            "authority": order.authority,
+            "reason": order.reason,
+            "complaint_id": complaint_id,
+        },
+    )
+    clear_due_if_closed(seizure)
+    return order.id or 0
