@@ -24,7 +24,7 @@ from office.jurisdiction import load_jurisdiction_text
 from tests.api_client import KEEPER, MAGISTRATE, OTHER_KEEPER, OWNER, Api
 from tests.databases import SqliteTemplate
 from tests.webhook.documents_world import Records, build
-from tests.world import OTHER_DISTRICT, OTHER_MAGISTRATE, World, make_world
+from tests.world import OTHER_DISTRICT, OTHER_MAGISTRATE
 from webhook.app import create_app
 
 pytestmark = pytest.mark.skipif(
@@ -44,6 +44,9 @@ class Office:
     def get(self, path: str, phone: str | None = None, **params: Any) -> Any:
         headers = self.api.as_(phone) if phone else {}
         return self.api.client.get(path, headers=headers, params=params)
+
+    def client_get(self, path: str) -> Any:
+        return self.api.client.get(path)
 
     def pdf(self, kind: str, ref: str, lang: str = "en", size: str = "a4", **more: Any) -> bytes:
         key = (kind, ref, lang, size)
@@ -75,8 +78,8 @@ class Office:
 
 @pytest.fixture(scope="module")
 def office(sqlite_template: SqliteTemplate) -> Iterator[Office]:
-    with sqlite_template.fresh() as db:
-        world: World = make_world(db)
+    with sqlite_template.fresh_world() as world:
+        db = world.db
         load_jurisdiction_text(db, OTHER_DISTRICT, now=world.now, origin="otherpur.toml")
         world.on(date(2026, 3, 1), 12)
         app = create_app(db=db, clock=lambda: world.now, public_url=PUBLIC, document_key=KEY)
@@ -338,6 +341,31 @@ def test_a_party_prints_by_the_link_the_office_gave_him(office: Office) -> None:
             base_url=PUBLIC,
             now=world.now,
         )
+
+
+def test_the_office_gives_the_link_with_pound_document_link(office: Office) -> None:
+    from click.testing import CliRunner
+
+    from pound.cli import main
+
+    env = {
+        "POUND_DATABASE_URL": office.api.world.db.url,
+        "POUND_JURISDICTION": None,
+        "POUND_AUDIT_KEY": KEY.decode(),
+        "POUND_PUBLIC_URL": PUBLIC,
+    }
+    args = ["document-link", "cattle-receipt", office.r.refused.lower(), "+91 92222 22222"]
+    done = CliRunner().invoke(main, args, env=env, catch_exceptions=False)
+    assert done.exit_code == 0, done.output
+    url = done.output.strip().splitlines()[-1]
+    assert url.startswith(f"{PUBLIC}/documents/cattle-receipt/{office.r.refused}.pdf?link=")
+    # The link names the document, not its format: the page to print opens with it too.
+    page = office.client_get(url.removeprefix(PUBLIC).replace(".pdf?", ".html?"))
+    assert page.status_code == 200 and "Mohan Lal" in page.text
+    refused = CliRunner().invoke(
+        main, ["document-link", "fund", "TESTPUR", "+919222222222"], env=env
+    )
+    assert refused.exit_code == 2 and "open only" in refused.output
 
 
 def _code(html: str) -> str:
