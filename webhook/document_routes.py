@@ -132,7 +132,7 @@ def documents_router(*, public_url: str | None) -> APIRouter:
             {
                 "v": found,
                 "title": title,
-                "issued_on": found.issued_at.date() if found.issued_at else None,
+                "issued_on": found.issued_on,
                 "languages": list(LANGUAGES.items()),
             },
             chosen,

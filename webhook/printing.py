@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import qrcode
+from babel.dates import format_date
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 from qrcode.image.svg import SvgPathImage
@@ -103,6 +104,11 @@ class _Writer:
             return ""
         at = datetime.fromisoformat(value)
         return f"{self.tr.day(at.date())}, {at:%H:%M}"
+
+    def month(self, value: str) -> str:
+        """`YYYY-MM` as the month's name and year in the reader's language."""
+        year, month = (int(p) for p in value.split("-"))
+        return format_date(date(year, month, 1), format="LLLL y", locale=self.lang)
 
     def kind(self, kind: str) -> str:
         return kind_word(self.lang, kind)

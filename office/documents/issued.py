@@ -20,9 +20,10 @@ from sqlmodel import Session, col, select
 
 from law.access import check_may_read
 from law.errors import N_, NotFound, PoundError
+from law.periods import local_date
 from models import Case, Complaint, Database, District, IssuedDocument, Pound, Seizure
 from office import audit
-from office.common import seizure_by_ref
+from office.common import district_context, seizure_by_ref
 from office.documents.kinds import (
     CASE_KINDS,
     COMPLAINT_KINDS,
@@ -179,6 +180,7 @@ class Verification:
     params: str = ""
     dated: str = ""
     issued_at: datetime | None = None
+    issued_on: str = ""  # the district's day it was first printed (ISO)
 
 
 def verify(db: Database, code: str, *, now: datetime) -> Verification:
@@ -197,6 +199,8 @@ def verify(db: Database, code: str, *, now: datetime) -> Verification:
     except PoundError:
         now_doc = None  # the record no longer yields the document at all
     head = now_doc or _head_of(db, row)
+    with db.reading() as s:
+        issued_on = local_date(row.issued_at, district_context(s, row.district_id).tz)
     return Verification(
         code=row.code,
         genuine=True,
@@ -212,6 +216,7 @@ def verify(db: Database, code: str, *, now: datetime) -> Verification:
         params=row.params,
         dated=head.dated if head else "",
         issued_at=row.issued_at,
+        issued_on=issued_on.isoformat(),
     )
 
 

@@ -257,7 +257,7 @@ def test_the_monthly_return_counts_the_month(office: Office) -> None:
     text = text_of(office.pdf("return", "TPR", month="2026-03"))
     assert "Head brought in 12" in text
     assert "TPR/2026/4" in text
-    assert "2026-03" in text
+    assert "2026-03" in text and "Cattle registered in March 2026" in text
 
 
 def test_the_fund_statement_and_the_rates(office: Office) -> None:
