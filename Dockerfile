@@ -20,6 +20,11 @@ COPY migrations ./migrations
 RUN pip wheel --wheel-dir /wheels .
 
 FROM python:3.11-slim
+# WeasyPrint's libraries (Pango) and the Noto fonts that shape Devanagari and Bengali, for the
+# printed documents (docs/documents.md).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-noto-core \
+ && rm -rf /var/lib/apt/lists/*
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \

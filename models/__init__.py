@@ -7,6 +7,7 @@ from models.complaint import Complaint
 from models.counters import RegisterCounter
 from models.db import Database
 from models.district import ApiToken, District, FeedingRate, Person, Pound, RoleGrant, Village
+from models.documents import IssuedDocument
 from models.idempotency import IdempotencyKey
 from models.ledger import LedgerPosting, LedgerTxn
 from models.messaging import ChannelSession, Conversation, InboundMessage, OptOut, Outbox
@@ -34,6 +35,7 @@ __all__ = [
     "FundPayment",
     "IdempotencyKey",
     "InboundMessage",
+    "IssuedDocument",
     "KindOrder",
     "LedgerPosting",
     "LedgerTxn",

@@ -101,6 +101,8 @@ RECORD_TABLES: frozenset[str] = frozenset(
         "recoverysale",
         "recoverylot",
         "kindorder",
+        # The documents printed from the record, by the id their QR code carries.
+        "issueddocument",
     }
 )
 # Not the record: the chain itself; people's contact details, which chats update (a phone shared,

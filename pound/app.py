@@ -177,4 +177,6 @@ def build_app(
         on_outbox=on_outbox,
         unsolicited_per_day=settings.unsolicited_per_day,
         limits=limits,
+        public_url=settings.base_url,
+        document_key=settings.audit_key_bytes,
     )

@@ -265,6 +265,42 @@ def token_revoke(ctx: click.Context, token_text: str) -> None:
     click.echo(f"token revoked (it belonged to person {person_id})")
 
 
+# --- document-link -----------------------------------------------------------------------------
+
+
+@main.command("document-link", short_help="A link for a party to print a document.")
+@click.argument("kind")
+@click.argument("ref")
+@click.argument("phone")
+@click.option("--days", default=30, show_default=True, type=click.IntRange(1, 365))
+@click.pass_context
+def document_link(ctx: click.Context, kind: str, ref: str, phone: str, days: int) -> None:
+    """A signed link, valid DAYS days, for the person with PHONE to print the document KIND
+    (register-copy, receipt, notice, account, cattle-receipt, summons, decision, set-off) of
+    REF without an API token; he must be a party to the record (docs/documents.md). Signed
+    with POUND_AUDIT_KEY."""
+    from office.documents.kinds import Kind
+    from office.documents.links import party_link
+
+    try:
+        chosen = Kind(kind.strip().lower())
+    except ValueError:
+        _fail(ctx, f"unknown document kind {kind!r}: one of {', '.join(k.value for k in Kind)}")
+    settings = _settings(ctx)
+    url, until = party_link(
+        _db(ctx),
+        settings.audit_key_bytes,
+        kind=chosen,
+        ref=ref,
+        phone=phone,
+        base_url=settings.base_url,
+        now=utc_now(),
+        days=days,
+    )
+    click.echo(f"valid until {until.isoformat(timespec='minutes')}:")
+    click.echo(url)
+
+
 # --- register ----------------------------------------------------------------------------------
 
 

@@ -41,6 +41,8 @@ def create_app(
     on_outbox: Callable[[], None] | None = None,
     unsolicited_per_day: int = UNSOLICITED_PER_DAY,
     limits: RateLimits | None = None,
+    public_url: str | None = None,
+    document_key: bytes | None = None,
 ) -> FastAPI:
     """Build the app around one database and one clock (tests pass a fixed clock).
 
@@ -50,6 +52,9 @@ def create_app(
     office message in 24 hours (office/notify/unsolicited.py `unsolicited_hold`).
     `limits` are the per-address limits on failed authentications and unsigned webhook posts
     (webhook/ratelimit.py); without them nothing is limited.
+    `public_url` is where people reach the service (the QR code of a printed document points
+    there); `document_key` signs the links to documents given to parties (the audit key when
+    not given; docs/documents.md).
     """
     app = FastAPI(
         title="Pound office",
@@ -94,6 +99,10 @@ def create_app(
     from webhook.api import router
 
     app.include_router(router)
+    from webhook.document_routes import documents_router
+
+    app.state.document_key = document_key if document_key is not None else db.audit_key
+    app.include_router(documents_router(public_url=public_url))
     from webhook.metrics import metrics_router
     from webhook.status import status_router
 

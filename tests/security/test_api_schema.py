@@ -75,7 +75,9 @@ class Target:
             if "code" in params:
                 params["code"] = "TPR"
         headers = {"Authorization": f"Bearer {next(self.turns)}"}
-        case.call_and_validate(headers=headers, checks=CHECKS)
+        # A PDF (docs/documents.md) can take longer than schemathesis' 10 s on a loaded machine,
+        # the first of a process above all, while WeasyPrint loads its fonts.
+        case.call_and_validate(headers=headers, checks=CHECKS, timeout=120)
 
 
 class Proxy:

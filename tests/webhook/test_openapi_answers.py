@@ -19,8 +19,9 @@ from webhook.app import create_app
 from webhook.sms import TwilioConfig
 from webhook.telegram import TelegramConfig
 
-# Answers that are not JSON, each documented by its media type and a string schema.
-NOT_JSON = {"application/xml", "text/plain"}
+# Answers that are not JSON, each documented by its media type and a string schema (the printed
+# documents are PDF and HTML).
+NOT_JSON = {"application/xml", "text/plain", "application/pdf", "text/html"}
 # A refusal in the channels' own words: `_refuse(403, ...)`, `_answer(400, ...)`.
 REFUSAL_CALL = re.compile(r"\b_?(?:refuse|answer)\((\d{3}),")
 STATUS = re.compile(r"status_code=(\d{3})")
@@ -32,6 +33,9 @@ MODULES = {
     "/sms/inbound": ("webhook.sms",),
     "/sms/status": ("webhook.status",),
     "/voice/status": ("webhook.voice", "webhook.status"),  # status.signed_form reads its form
+    "/documents/{kind}/{ref}.pdf": ("webhook.document_routes", "webhook.documents"),
+    "/documents/{kind}/{ref}.html": ("webhook.document_routes", "webhook.documents"),
+    "/v/{code}": ("webhook.document_routes",),
 }
 
 
