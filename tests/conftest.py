@@ -121,6 +121,7 @@ SQLITE_ONLY_MODULES = frozenset(
         "tests/webhook/test_api.py",
         "tests/webhook/test_api_complaints.py",
         "tests/webhook/test_bounds_channels.py",
+        "tests/webhook/test_board.py",
         "tests/webhook/test_bounds_feeding.py",
         "tests/webhook/test_cases_api.py",
         "tests/webhook/test_channel_stories.py",

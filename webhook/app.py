@@ -94,6 +94,9 @@ def create_app(
     from webhook.api import router
 
     app.include_router(router)
+    from webhook.board import board_router
+
+    app.include_router(board_router())
     from webhook.metrics import metrics_router
     from webhook.status import status_router
 

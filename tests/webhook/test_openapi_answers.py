@@ -20,7 +20,7 @@ from webhook.sms import TwilioConfig
 from webhook.telegram import TelegramConfig
 
 # Answers that are not JSON, each documented by its media type and a string schema.
-NOT_JSON = {"application/xml", "text/plain"}
+NOT_JSON = {"application/xml", "text/plain", "text/html", "application/atom+xml"}
 # A refusal in the channels' own words: `_refuse(403, ...)`, `_answer(400, ...)`.
 REFUSAL_CALL = re.compile(r"\b_?(?:refuse|answer)\((\d{3}),")
 STATUS = re.compile(r"status_code=(\d{3})")
@@ -32,6 +32,8 @@ MODULES = {
     "/sms/inbound": ("webhook.sms",),
     "/sms/status": ("webhook.status",),
     "/voice/status": ("webhook.voice", "webhook.status"),  # status.signed_form reads its form
+    "/board/{district}": ("webhook.board",),
+    "/board/{district}/feed": ("webhook.board",),
 }
 
 
