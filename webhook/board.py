@@ -10,7 +10,7 @@ What it shows is office/board.py's: what the Sec VIII notice shows, nothing more
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from functools import cache
 from pathlib import Path
@@ -234,6 +234,30 @@ def _render_board(board: Board, lang: str, since_text: str, bad_date: bool) -> s
     return _templates().get_template("board/board.html").render(context)
 
 
+# What a page may weigh: a 2G phone's page is under 50 KB (docs/board.md).
+PAGE_BUDGET = 48 * 1024
+
+
+def _fitted(board: Board, lang: str, since_text: str, bad_date: bool) -> str:
+    """The page within PAGE_BUDGET: while it is heavier (long descriptions, many notices), the
+    seizures seized longest ago are left out a fifth at a time, and counted as more to narrow."""
+    while True:
+        html = _render_board(board, lang, since_text, bad_date)
+        if len(html.encode()) <= PAGE_BUDGET or board.shown <= 1:
+            return html
+        listed = sorted((e.seized_on, e.ref) for p in board.pounds for e in p.entries)
+        dropped = {ref for _on, ref in listed[: max(1, board.shown // 5)]}
+        board = replace(
+            board,
+            pounds=tuple(
+                replace(p, entries=tuple(e for e in p.entries if e.ref not in dropped))
+                for p in board.pounds
+            ),
+            shown=board.shown - len(dropped),
+            more=board.more + len(dropped),
+        )
+
+
 def _not_found(lang: str, district: str) -> HTMLResponse:
     t = translator(lang)
     text = t(NO_DISTRICT, district=district[:64])
@@ -397,7 +421,7 @@ def board_router() -> APIRouter:
             board = board_of(st.db, district, now=st.clock(), query=query)
         except NotFound:
             return _not_found(chosen, district)
-        html = _render_board(board, chosen, since.strip() if since_day else "", bad_date)
+        html = _fitted(board, chosen, since.strip() if since_day else "", bad_date)
         return HTMLResponse(html, headers={**SECURITY_HEADERS, "Content-Language": chosen})
 
     return router
