@@ -103,6 +103,9 @@ def create_app(
 
     app.state.document_key = document_key if document_key is not None else db.audit_key
     app.include_router(documents_router(public_url=public_url))
+    from webhook.board import board_router
+
+    app.include_router(board_router())
     from webhook.metrics import metrics_router
     from webhook.status import status_router
 

@@ -21,7 +21,7 @@ from webhook.telegram import TelegramConfig
 
 # Answers that are not JSON, each documented by its media type and a string schema (the printed
 # documents are PDF and HTML).
-NOT_JSON = {"application/xml", "text/plain", "application/pdf", "text/html"}
+NOT_JSON = {"application/xml", "text/plain", "application/pdf", "text/html", "application/atom+xml"}
 # A refusal in the channels' own words: `_refuse(403, ...)`, `_answer(400, ...)`.
 REFUSAL_CALL = re.compile(r"\b_?(?:refuse|answer)\((\d{3}),")
 STATUS = re.compile(r"status_code=(\d{3})")
@@ -36,6 +36,8 @@ MODULES = {
     "/documents/{kind}/{ref}.pdf": ("webhook.document_routes", "webhook.documents"),
     "/documents/{kind}/{ref}.html": ("webhook.document_routes", "webhook.documents"),
     "/v/{code}": ("webhook.document_routes",),
+    "/board/{district}": ("webhook.board",),
+    "/board/{district}/feed": ("webhook.board",),
 }
 
 
