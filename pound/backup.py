@@ -13,7 +13,7 @@ import sqlite3
 from pathlib import Path
 
 import click
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 
 from pound.settings import Settings
 
@@ -24,7 +24,15 @@ PAGES_PER_STEP = 1024  # between steps other connections may write
 def pg_dump_command(url: str, file: Path) -> str:
     """The pg_dump line that backs up the database of `url` (its password left out: pg_dump
     reads it from PGPASSWORD or ~/.pgpass)."""
-    parsed = make_url(url).set(drivername="postgresql", password=None)
+    given = make_url(url)
+    parsed = URL.create(
+        "postgresql",
+        username=given.username,
+        host=given.host,
+        port=given.port,
+        database=given.database,
+        query=given.query,
+    )
     target = parsed.render_as_string(hide_password=False)
     return f"pg_dump --format=custom --file={file} '{target}'"
 
