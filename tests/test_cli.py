@@ -63,7 +63,16 @@ def test_pound_help_lists_every_command() -> None:
     )
 
     assert done.returncode == 0, done.stderr
-    for command in ("serve", "db", "jurisdiction", "token", "register", "audit"):
+    for command in (
+        "serve",
+        "db",
+        "jurisdiction",
+        "token",
+        "register",
+        "audit",
+        "doctor",
+        "backup",
+    ):
         assert command in done.stdout
 
 
@@ -74,6 +83,9 @@ def test_pound_help_lists_every_command() -> None:
         ["db"],
         ["db", "upgrade"],
         ["jurisdiction", "load"],
+        ["jurisdiction", "remove"],
+        ["doctor"],
+        ["backup"],
         ["token", "issue"],
         ["token", "revoke"],
         ["register"],
