@@ -1,8 +1,6 @@
 # syntax=docker/dockerfile:1
-# The pound office: `pound serve` on uvicorn, meant to run against PostgreSQL.
-#
-#   docker build -t pound-office .
-#   docker run -p 8000:8000 -e POUND_DATABASE_URL=postgresql://user:pass@db:5432/pound pound-office
+# The pound office: `pound serve` on uvicorn, meant to run against PostgreSQL. compose.yaml
+# builds it and runs it with its database, Caddy and the worker (docs/deploy.md).
 #
 # Migrations are applied at every start (safe with several replicas: they take a lock first).
 
@@ -33,7 +31,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     POUND_PORT=8000
 RUN --mount=type=bind,from=build,source=/wheels,target=/wheels \
     pip install /wheels/*.whl \
- && useradd --create-home --uid 10001 --shell /usr/sbin/nologin pound
+ && useradd --create-home --uid 10001 --shell /usr/sbin/nologin pound \
+ && mkdir -p /var/lib/pound && chown pound /var/lib/pound
 USER pound
 WORKDIR /home/pound
 # Set POUND_DATABASE_URL to a PostgreSQL database. Without it the service falls back to a SQLite

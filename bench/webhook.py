@@ -100,7 +100,7 @@ def serve(url: str, port: int, bot_api: str | None) -> None:
     settings = Settings(
         database_url=url, telegram_token=TOKEN, telegram_secret=SECRET, telegram_api_url=api_url
     )
-    db = prepare(settings)
+    db = prepare(settings, demo=True)
     BenchRow.__table__.create(db.engine, checkfirst=True)  # type: ignore[attr-defined]
 
     def clock() -> datetime:

@@ -29,6 +29,7 @@ from models import AuditWitness, Database, District, RoleGrant
 from office import notify
 from office.audit import Head, chain_head_in
 from office.common import check_aware
+from office.jurisdiction.spec import REMOVED
 from office.roles import Role
 
 log = logging.getLogger(__name__)
@@ -51,7 +52,9 @@ def _due(db: Database, now: datetime) -> list[tuple[int, date]]:
     with db.reading() as s:
         due: list[tuple[int, date]] = []
         for district_id, tz_name, profile in s.exec(
-            select(District.id, District.timezone, District.profile)
+            select(District.id, District.timezone, District.profile).where(
+                District.source_digest != REMOVED
+            )
         ).all():
             tz = ZoneInfo(tz_name)
             today = local_date(now, tz)

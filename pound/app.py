@@ -18,6 +18,7 @@ from sqlmodel import col, select
 from models import Database, District
 from models.migrate import upgrade
 from office.jurisdiction import LoadResult, district_count, load_jurisdiction
+from office.jurisdiction.spec import REMOVED
 from pound.settings import Settings
 
 if TYPE_CHECKING:
@@ -83,6 +84,20 @@ def warn_without_audit_key(settings: Settings, echo: Echo) -> None:
         echo(NO_AUDIT_KEY)
 
 
+NO_CHANNEL = (
+    "warning: neither Telegram (POUND_TELEGRAM_TOKEN) nor Twilio (POUND_TWILIO_ACCOUNT_SID, "
+    "POUND_TWILIO_AUTH_TOKEN) is configured: messages will wait in the outbox until one is "
+    "(docs/deploy.md)"
+)
+
+
+def warn_without_channel(settings: Settings, echo: Echo) -> None:
+    """One line at start when no message can leave: they wait in the outbox."""
+    twilio = bool(settings.twilio_account_sid) and settings.twilio_auth_token is not None
+    if settings.telegram_token is None and not twilio:
+        echo(NO_CHANNEL)
+
+
 def describe_load(result: LoadResult) -> str:
     if not result.changed:
         return f"district {result.code}: unchanged"
@@ -101,8 +116,22 @@ class DistrictLine:
 def districts(db: Database) -> list[DistrictLine]:
     """The districts this database holds, by code."""
     with db.reading() as s:
-        rows = s.exec(select(District).order_by(col(District.code))).all()
+        rows = s.exec(
+            select(District).where(District.source_digest != REMOVED).order_by(col(District.code))
+        ).all()
         return [DistrictLine(code=d.code, name=d.name) for d in rows]
+
+
+DEFAULT_DATABASE_URL = "sqlite:///./pound.db"
+
+
+def demo_wanted(settings: Settings, demo: bool | None) -> bool:
+    """Whether `pound serve` may load the demo into a database that never held a district:
+    when asked (`--demo`), or on the default SQLite file a newcomer starts with; never by itself
+    into another database (a PostgreSQL meant for real districts)."""
+    if demo is not None:
+        return demo
+    return settings.database_url == DEFAULT_DATABASE_URL
 
 
 def prepare(
@@ -110,20 +139,27 @@ def prepare(
     *,
     clock: Callable[[], datetime] = utc_now,
     echo: Echo = _quiet,
+    demo: bool | None = None,
 ) -> Database:
     """Everything `pound serve` does before it listens.
 
     Applies the migrations, loads POUND_JURISDICTION if set, and loads the bundled demo district
-    when the database holds no district at all (so a second start, or a real district, never
-    brings the demo back).
+    when the database never held a district (so a second start, a real district, or the demo's
+    removal never brings it back) and the demo is wanted (`demo_wanted`).
     """
     db = open_database(settings)
     upgrade(db)
     if settings.jurisdiction is not None:
         echo(describe_load(load_jurisdiction(db, settings.jurisdiction, now=clock())))
-    if district_count(db) == 0:
-        result = load_jurisdiction(db, demo_path(), now=clock())
-        echo(f"no district in the database: {describe_load(result)} (the bundled demo)")
+    if district_count(db, with_removed=True) == 0:
+        if demo_wanted(settings, demo):
+            result = load_jurisdiction(db, demo_path(), now=clock())
+            echo(f"no district in the database: {describe_load(result)} (the bundled demo)")
+        else:
+            echo(
+                "no district in the database: load yours with `pound jurisdiction load FILE` "
+                "(docs/jurisdiction.md), or start with `pound serve --demo` to try the demo"
+            )
     return db
 
 

@@ -27,7 +27,7 @@ from office.audit import (
     verify_records,
     witnessed_count,
 )
-from office.jurisdiction import load_jurisdiction
+from office.jurisdiction import load_jurisdiction, remove_district
 from office.queries import pound_register
 from office.tokens import issue_token, revoke_token
 from pound.app import (
@@ -40,8 +40,11 @@ from pound.app import (
     settle_heap,
     utc_now,
     warn_without_audit_key,
+    warn_without_channel,
 )
+from pound.backup import backup as backup_command
 from pound.chat import chat as chat_command
+from pound.doctor import doctor as doctor_command
 from pound.logs import configure as configure_logging
 from pound.logs import protect as protect_logs
 from pound.settings import Settings
@@ -136,12 +139,21 @@ def main(ctx: click.Context) -> None:
     is_flag=True,
     help="Do not run the background worker (deadlines, outbox) inside this process.",
 )
+@click.option(
+    "--demo",
+    is_flag=True,
+    help="Load the bundled demo district into a database that never held a district, whatever "
+    "the database [default: only into the default SQLite file ./pound.db].",
+)
 @click.pass_context
-def serve(ctx: click.Context, host: str | None, port: int | None, no_worker: bool) -> None:
+def serve(
+    ctx: click.Context, host: str | None, port: int | None, no_worker: bool, demo: bool
+) -> None:
     """Run the REST API and webhooks on uvicorn.
 
-    Applies the migrations first, loads POUND_JURISDICTION if it is set, and loads the bundled
-    demo district when the database holds no district.
+    Applies the migrations first and loads POUND_JURISDICTION if it is set. The bundled demo
+    district is loaded only into a database that never held a district, and only when it is
+    the default SQLite file or --demo is given: never into PostgreSQL by itself.
     """
     import uvicorn
 
@@ -155,7 +167,8 @@ def serve(ctx: click.Context, host: str | None, port: int | None, no_worker: boo
     if update:
         settings = settings.model_copy(update=update)
     warn_without_audit_key(settings, lambda line: click.echo(line, err=True))
-    database = prepare(settings, clock=utc_now, echo=click.echo)
+    warn_without_channel(settings, lambda line: click.echo(line, err=True))
+    database = prepare(settings, clock=utc_now, echo=click.echo, demo=demo or None)
     ctx.call_on_close(database.dispose)
     url = settings.base_url
     click.echo(f"pound office: {url}  (API docs {url}/docs, health {url}/healthz)")
@@ -228,6 +241,25 @@ def jurisdiction_load(ctx: click.Context, file: Path) -> None:
     database = _db(ctx)
     upgrade(database)
     click.echo(describe_load(load_jurisdiction(database, file, now=utc_now())))
+
+
+@jurisdiction.command("remove")
+@click.argument("code")
+@click.pass_context
+def jurisdiction_remove(ctx: click.Context, code: str) -> None:
+    """Remove the district CODE when its register holds nothing: the demo district, or one
+    loaded by mistake.
+
+    Its pounds, villages, offices and feeding rates are deleted and the removal is an event of
+    its audit chain, which is kept. A district with seizures (or any record) is refused, exit
+    status 2. Loading a file with its code brings it back.
+    """
+    removed = remove_district(_db(ctx), code, now=utc_now())
+    click.echo(
+        f"district {removed.code} removed ({removed.pounds} pounds, {removed.villages} "
+        f"villages, {removed.role_grants} offices, {removed.feeding_rates} feeding rates); "
+        "its audit chain is kept"
+    )
 
 
 # --- token -------------------------------------------------------------------------------------
@@ -504,3 +536,5 @@ def audit_verify(
 main.add_command(worker_command)
 main.add_command(telegram_group)
 main.add_command(chat_command)
+main.add_command(doctor_command)
+main.add_command(backup_command)

@@ -257,13 +257,14 @@ def worker(ctx: click.Context, once: bool, at_text: str | None) -> None:
     SIGTERM or Ctrl-C after the batch in hand. Several workers may share a PostgreSQL
     database; on SQLite run one.
     """
-    from pound.app import open_database, utc_now, warn_without_audit_key
+    from pound.app import open_database, utc_now, warn_without_audit_key, warn_without_channel
 
     if at_text is not None and not once:
         raise click.UsageError("--at needs --once")
     settings: Settings = ctx.find_object(Settings) or Settings()
     configure_logging(settings)
     warn_without_audit_key(settings, lambda line: click.echo(line, err=True))
+    warn_without_channel(settings, lambda line: click.echo(line, err=True))
     db = open_database(settings)
     ctx.call_on_close(db.dispose)
     at = parse_at(at_text) if at_text is not None else None

@@ -63,7 +63,16 @@ def test_pound_help_lists_every_command() -> None:
     )
 
     assert done.returncode == 0, done.stderr
-    for command in ("serve", "db", "jurisdiction", "token", "register", "audit"):
+    for command in (
+        "serve",
+        "db",
+        "jurisdiction",
+        "token",
+        "register",
+        "audit",
+        "doctor",
+        "backup",
+    ):
         assert command in done.stdout
 
 
@@ -74,6 +83,9 @@ def test_pound_help_lists_every_command() -> None:
         ["db"],
         ["db", "upgrade"],
         ["jurisdiction", "load"],
+        ["jurisdiction", "remove"],
+        ["doctor"],
+        ["backup"],
         ["token", "issue"],
         ["token", "revoke"],
         ["register"],
@@ -255,7 +267,7 @@ def test_serve_prepares_and_says_where_it_listens(
 
     monkeypatch.setattr("uvicorn.run", fake_run)
 
-    result = pound("serve", "--port", "8123")
+    result = pound("serve", "--port", "8123", "--demo")
 
     assert result.exit_code == 0, result.output
     assert "http://127.0.0.1:8123/docs" in result.output
@@ -270,8 +282,8 @@ def test_prepare_loads_the_demo_only_into_an_empty_database(url: str) -> None:
     settings = Settings(database_url=url, jurisdiction=None)
     said: list[str] = []
 
-    prepare(settings, echo=said.append).dispose()
-    prepare(settings, echo=said.append).dispose()
+    prepare(settings, echo=said.append, demo=True).dispose()
+    prepare(settings, echo=said.append, demo=True).dispose()
 
     assert len(said) == 1
     assert "bundled demo" in said[0]

@@ -5,6 +5,7 @@ written in one transaction (`load`)."""
 
 from law.profile import DEFAULT_PROFILE
 from office.jurisdiction.load import district_count, load_jurisdiction, load_jurisdiction_text
+from office.jurisdiction.remove import Removed, remove_district
 from office.jurisdiction.spec import (
     DEFAULT_LANGUAGES,
     DEFAULT_TIMEZONE,
@@ -18,7 +19,9 @@ __all__ = [
     "DEFAULT_TIMEZONE",
     "JurisdictionError",
     "LoadResult",
+    "Removed",
     "district_count",
     "load_jurisdiction",
     "load_jurisdiction_text",
+    "remove_district",
 ]

@@ -19,7 +19,7 @@ from office.jurisdiction.parse import parse
 from office.jurisdiction.people import write_grants, write_people
 from office.jurisdiction.places import write_pounds, write_villages
 from office.jurisdiction.rates import write_rates
-from office.jurisdiction.spec import JurisdictionError, LoadResult, Spec, row_id
+from office.jurisdiction.spec import REMOVED, JurisdictionError, LoadResult, Spec, row_id
 
 
 def load_jurisdiction(db: Database, source: str | Path, *, now: datetime) -> LoadResult:
@@ -103,10 +103,14 @@ def load_jurisdiction_text(
         return _result(district, spec, changed=True)
 
 
-def district_count(db: Database) -> int:
-    """How many districts the database holds."""
+def district_count(db: Database, *, with_removed: bool = False) -> int:
+    """How many districts the database holds (with those removed, office/jurisdiction/remove.py,
+    when `with_removed`)."""
+    q = select(func.count()).select_from(District)
+    if not with_removed:
+        q = q.where(District.source_digest != REMOVED)
     with db.reading() as s:
-        return int(s.exec(select(func.count()).select_from(District)).one())
+        return int(s.exec(q).one())
 
 
 def _result(district: District, spec: Spec, *, changed: bool) -> LoadResult:

@@ -40,6 +40,11 @@ class LoadResult:
     people: int
 
 
+# What a removed district's `source_digest` holds: no district file stands behind it
+# (office/jurisdiction/remove.py).
+REMOVED = "removed"
+
+
 def row_id(value: int | None) -> int:
     if value is None:
         raise InvalidInput(N_("a row was written without an id"))

@@ -49,6 +49,9 @@ class _State:
     failures: dict[str, _Failure] = field(default_factory=dict)
     webhook: dict[str, Any] = field(default_factory=dict)
     commands: dict[str, Any] = field(default_factory=dict)
+    refused_tokens: set[str] = field(default_factory=set)
+    # What getWebhookInfo says of the last post that failed ("Wrong response ...: 403 ...").
+    webhook_error: str = ""
 
 
 def _value(raw: str) -> Any:
@@ -111,6 +114,8 @@ class FakeTelegram(LoopbackServer):
     def answer(self, method: str, token: str, params: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         with self.lock:
             self.state.calls.append(Call(method, token, params))
+            if token in self.state.refused_tokens:
+                return 401, {"ok": False, "error_code": 401, "description": "Unauthorized"}
             chat = str(params.get("chat_id", ""))
             failure = self.state.failures.get(chat) if chat else None
             if failure is not None:
@@ -128,6 +133,16 @@ class FakeTelegram(LoopbackServer):
                     body["parameters"] = {"retry_after": failure.retry_after}
                 return status, body
             return 200, {"ok": True, "result": self._result(method.lower(), params)}
+
+    def refuse_token(self, token: str) -> None:
+        """Answer every call made with `token` 401 Unauthorized, as for a revoked token."""
+        with self.lock:
+            self.state.refused_tokens.add(token)
+
+    def fail_webhook(self, message: str) -> None:
+        """Make getWebhookInfo report `message` as the last error posting to the webhook."""
+        with self.lock:
+            self.state.webhook_error = message
 
     def _result(self, method: str, params: dict[str, Any]) -> Any:
         if method == "getme":
@@ -152,12 +167,16 @@ class FakeTelegram(LoopbackServer):
             self.state.webhook = {}
             return True
         if method == "getwebhookinfo":
-            return {
+            info = {
                 "url": self.state.webhook.get("url", ""),
                 "has_custom_certificate": False,
                 "pending_update_count": 0,
                 "allowed_updates": self.state.webhook.get("allowed_updates", []),
             }
+            if self.state.webhook_error:
+                info["last_error_date"] = 1772343000
+                info["last_error_message"] = self.state.webhook_error
+            return info
         if method == "setmycommands":
             self.state.commands[str(params.get("language_code", ""))] = params.get("commands")
             return True

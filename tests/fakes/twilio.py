@@ -3,6 +3,7 @@ signer for webhooks posted as Twilio would."""
 
 from __future__ import annotations
 
+import base64
 import itertools
 import json
 import re
@@ -23,6 +24,8 @@ ERRORS = {
 }
 _MESSAGES = re.compile(r"^/2010-04-01/Accounts/(?P<sid>[^/]+)/Messages\.json$")
 _CALLS = re.compile(r"^/2010-04-01/Accounts/(?P<sid>[^/]+)/Calls\.json$")
+_ACCOUNT = re.compile(r"^/2010-04-01/Accounts/(?P<sid>[^/]+)\.json$")
+_NUMBERS = re.compile(r"^/2010-04-01/Accounts/(?P<sid>[^/]+)/IncomingPhoneNumbers\.json$")
 
 
 @dataclass
@@ -47,6 +50,45 @@ class FakeTwilio(LoopbackServer):
         self._failures: dict[str, _Failure] = {}
         self._ids = itertools.count(1)
         self.handler_class = _Handler
+        # The account's numbers (GET .../IncomingPhoneNumbers.json): number -> its SMS URL.
+        self.numbers: dict[str, str] = {}
+
+    def own_number(self, number: str, sms_url: str = "") -> None:
+        """Give the account `number`, posting incoming SMS to `sms_url`."""
+        with self.lock:
+            self.numbers[number] = sms_url
+
+    def authorised(self, header: str | None) -> bool:
+        """HTTP Basic with the account SID and auth token, as the REST API asks."""
+        expected = base64.b64encode(f"{self.account_sid}:{self.auth_token}".encode()).decode()
+        return header == f"Basic {expected}"
+
+    def read(
+        self, path: str, query: dict[str, str], authorization: str | None
+    ) -> tuple[int, dict[str, Any]]:
+        """GET the account, or its IncomingPhoneNumbers (filtered by PhoneNumber)."""
+        account = _ACCOUNT.match(path)
+        numbers = _NUMBERS.match(path)
+        match = account or numbers
+        if match is None:
+            return 404, {"code": 20404, "message": "not found", "status": 404}
+        if match["sid"] != self.account_sid or not self.authorised(authorization):
+            return 401, {"code": 20003, "message": "Authenticate", "status": 401}
+        if account is not None:
+            return 200, {"sid": self.account_sid, "status": "active", "type": "Full"}
+        with self.lock:
+            wanted = query.get("PhoneNumber")
+            rows = [
+                {
+                    "sid": f"PN{i:032x}",
+                    "phone_number": number,
+                    "sms_url": url,
+                    "sms_method": "POST",
+                }
+                for i, (number, url) in enumerate(sorted(self.numbers.items()))
+                if wanted is None or number == wanted
+            ]
+        return 200, {"incoming_phone_numbers": rows, "page": 0, "page_size": 50}
 
     def client(self) -> Client:
         """A real twilio Client whose API domain is this server (twilio 9: `api.base_url`)."""
@@ -167,6 +209,13 @@ class FakeTwilio(LoopbackServer):
 class _Handler(BaseHTTPRequestHandler):
     fake: FakeTwilio
     protocol_version = "HTTP/1.1"
+
+    def do_GET(self) -> None:
+        path, _, query = self.path.partition("?")
+        status, body = self.fake.read(
+            path, dict(parse_qsl(query)), self.headers.get("Authorization")
+        )
+        self._send(status, body)
 
     def do_POST(self) -> None:
         length = int(self.headers.get("content-length") or 0)
