@@ -6,6 +6,7 @@ from models.cases import OffenceDecision, RecoveryLot, RecoveryOrder, RecoverySa
 from models.complaint import Complaint
 from models.counters import RegisterCounter
 from models.db import Database
+from models.desk import DeskSignIn
 from models.district import ApiToken, District, FeedingRate, Person, Pound, RoleGrant, Village
 from models.documents import IssuedDocument
 from models.idempotency import IdempotencyKey
@@ -30,6 +31,7 @@ __all__ = [
     "Conversation",
     "Conveyance",
     "Database",
+    "DeskSignIn",
     "District",
     "FeedingRate",
     "FundPayment",

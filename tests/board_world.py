@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from office.pound_acts import register_arrival, report_unclaimed
+from office.keeper.arrival import register_arrival
+from office.keeper.unclaimed import report_unclaimed
 from office.sales import post_notice
 from office.seizures import AnimalsIn, PersonIn, report_seizure
 from tests.owner_search_world import (

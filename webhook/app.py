@@ -15,6 +15,7 @@ from models import Database
 from office.notify import UNSOLICITED_PER_DAY
 from webhook import errors
 from webhook.deps import AppState
+from webhook.desk import DeskConfig
 from webhook.inbound import Writer
 from webhook.ratelimit import Limiter, RateLimits
 from webhook.schemas import Health
@@ -43,6 +44,7 @@ def create_app(
     limits: RateLimits | None = None,
     public_url: str | None = None,
     document_key: bytes | None = None,
+    desk: DeskConfig | None = None,
 ) -> FastAPI:
     """Build the app around one database and one clock (tests pass a fixed clock).
 
@@ -55,6 +57,8 @@ def create_app(
     `public_url` is where people reach the service (the QR code of a printed document points
     there); `document_key` signs the links to documents given to parties (the audit key when
     not given; docs/documents.md).
+    `desk`: the secret the desk's cookie is signed with and whether it is https only
+    (webhook/desk/); without it, a secret of this process alone.
     """
     app = FastAPI(
         title="Pound office",
@@ -106,6 +110,10 @@ def create_app(
     from webhook.board import board_router
 
     app.include_router(board_router())
+    from webhook import desk as desk_pages
+
+    app.state.on_outbox = on_outbox
+    desk_pages.install(app, desk or DeskConfig.for_url(None, None))
     from webhook.metrics import metrics_router
     from webhook.status import status_router
 

@@ -7,7 +7,8 @@ from datetime import date
 
 from office.documents.issued import issue, verify
 from office.documents.kinds import Kind
-from office.pound_acts import record_payment, register_arrival
+from office.keeper.arrival import register_arrival
+from office.keeper.payment import record_payment
 from office.seizures import AnimalsIn
 from tests.world import World, at
 
