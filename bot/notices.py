@@ -63,6 +63,11 @@ NOTICE_DESCRIBED = N_(
 
 TEMPLATES: dict[str, str] = {
     "reply": N_("{body}"),
+    # The desk's one-time sign-in code (office/desk_signin.py): sent at once, never held.
+    "desk_code": N_(
+        "Your code to sign in at the pound office's desk: {code}. It works for {minutes} "
+        "minutes. Tell it to no one: the office never asks for it."
+    ),
     # Officers: what is waiting for them.
     "aid_requested": N_(
         "Police aid is asked for seizure {ref}: {heads} head ({animals_kinds}) seized at "

@@ -6,6 +6,7 @@ from models.cases import OffenceDecision, RecoveryLot, RecoveryOrder, RecoverySa
 from models.complaint import Complaint
 from models.counters import RegisterCounter
 from models.db import Database
+from models.desk import DeskSignIn
 from models.district import ApiToken, District, FeedingRate, Person, Pound, RoleGrant, Village
 from models.idempotency import IdempotencyKey
 from models.ledger import LedgerPosting, LedgerTxn
@@ -29,6 +30,7 @@ __all__ = [
     "Conversation",
     "Conveyance",
     "Database",
+    "DeskSignIn",
     "District",
     "FeedingRate",
     "FundPayment",

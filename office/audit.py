@@ -112,6 +112,7 @@ NOT_RECORD_TABLES: frozenset[str] = frozenset(
         "registercounter",
         "person",
         "apitoken",
+        "desk_signin",
         "conversation",
         "inboundmessage",
         "optout",

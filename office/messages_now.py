@@ -395,6 +395,7 @@ RULES: dict[str, Rule] = {
 STANDS: frozenset[str] = frozenset(
     {
         "reply",
+        "desk_code",
         "register_copy",
         "outcome_released_paid",
         "outcome_released_by_order",

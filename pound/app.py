@@ -140,6 +140,7 @@ def build_app(
     the SMS webhook when POUND_TWILIO_ACCOUNT_SID and POUND_TWILIO_AUTH_TOKEN are.
     """
     from webhook.app import create_app
+    from webhook.desk import DeskConfig
     from webhook.ratelimit import RateLimits, parse_networks
     from webhook.sms import TwilioConfig
     from webhook.telegram import TelegramConfig
@@ -177,4 +178,10 @@ def build_app(
         on_outbox=on_outbox,
         unsolicited_per_day=settings.unsolicited_per_day,
         limits=limits,
+        desk=DeskConfig.for_url(
+            settings.desk_secret.get_secret_value().encode("utf-8")
+            if settings.desk_secret is not None
+            else None,
+            settings.public_url,
+        ),
     )

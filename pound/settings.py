@@ -69,6 +69,9 @@ class Settings(BaseSettings):
     # The key of the audit chain's HMAC (docs/audit.md); kept outside the database, the same
     # for every process that writes. Without it, events carry no mac.
     audit_key: SecretStr | None = None
+    # The key the desk's session cookie is signed with (docs/desk.md); the same for every
+    # `pound serve` behind one URL. Without it, each process draws its own.
+    desk_secret: SecretStr | None = None
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -89,7 +92,7 @@ class Settings(BaseSettings):
         parse_templates(value)  # a ValueError names the entry
         return value
 
-    @field_validator("audit_key")
+    @field_validator("audit_key", "desk_secret")
     @classmethod
     def _long_enough(cls, value: SecretStr | None) -> SecretStr | None:
         if value is not None and len(value.get_secret_value().strip()) < 16:

@@ -15,6 +15,7 @@ from models import Database
 from office.notify import UNSOLICITED_PER_DAY
 from webhook import errors
 from webhook.deps import AppState
+from webhook.desk import DeskConfig
 from webhook.inbound import Writer
 from webhook.ratelimit import Limiter, RateLimits
 from webhook.schemas import Health
@@ -41,6 +42,7 @@ def create_app(
     on_outbox: Callable[[], None] | None = None,
     unsolicited_per_day: int = UNSOLICITED_PER_DAY,
     limits: RateLimits | None = None,
+    desk: DeskConfig | None = None,
 ) -> FastAPI:
     """Build the app around one database and one clock (tests pass a fixed clock).
 
@@ -50,6 +52,8 @@ def create_app(
     office message in 24 hours (office/notify/unsolicited.py `unsolicited_hold`).
     `limits` are the per-address limits on failed authentications and unsigned webhook posts
     (webhook/ratelimit.py); without them nothing is limited.
+    `desk`: the secret the desk's cookie is signed with and whether it is https only
+    (webhook/desk/); without it, a secret of this process alone.
     """
     app = FastAPI(
         title="Pound office",
@@ -94,6 +98,10 @@ def create_app(
     from webhook.api import router
 
     app.include_router(router)
+    from webhook import desk as desk_pages
+
+    app.state.on_outbox = on_outbox
+    desk_pages.install(app, desk or DeskConfig.for_url(None, None))
     from webhook.metrics import metrics_router
     from webhook.status import status_router
 

@@ -120,4 +120,6 @@ def longest() -> dict[str, object]:
         "notice": "NOTICE",
         "head": "123456:" + "f" * 64,
         "body": "",
+        "code": "123456",
+        "minutes": 10,
     }

@@ -1,0 +1,219 @@
+"""Sign-in without passwords: phone as typed, a code to Telegram or SMS through the outbox, at
+once even in quiet hours, 10 minutes and 5 tries, a signed cookie, every try audited."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlmodel import col, select
+
+from models import AuditEvent, DeskSignIn, Outbox
+from tests.desk.client import DeskBrowser, last_code, refusal_code, text_of
+from tests.world import World
+
+
+def audit_actions(world: World) -> list[str]:
+    with world.db.reading() as s:
+        return [
+            a
+            for a in s.exec(select(AuditEvent.action).order_by(col(AuditEvent.id)))
+            if a.startswith("desk_")
+        ]
+
+
+@pytest.mark.parametrize("typed", ["90000 00001", "+91 90000 00001", "090000-00001"])
+def test_the_keeper_signs_in_with_his_phone_as_typed_and_a_code_from_the_outbox(
+    browser: DeskBrowser, world: World, typed: str
+) -> None:
+    r = browser.ask_code(typed)
+    assert r.status_code == 200 and "/desk/sign-in/code" in str(r.url)
+    with world.db.reading() as s:
+        [row] = s.exec(select(Outbox).where(Outbox.template == "desk_code")).all()
+        code_hash, session_hash = s.exec(
+            select(DeskSignIn.code_hash, DeskSignIn.session_hash)
+        ).one()
+        assert (row.person_id, row.state, row.private) == (world.keeper, "queued", False)
+        assert row.due_at == world.now
+        code = str(row.params["code"])
+    assert len(code) == 6 and code.isdigit()
+    # Only digests are kept: neither the code nor a token is in the sign-in row.
+    assert code not in code_hash and session_hash is None
+    r = browser.post("/desk/sign-in/code", {"code": code[:3] + " " + code[3:]})
+    assert r.status_code == 200, r.text
+    assert str(r.url).endswith("/desk")
+    assert "Keeper Kallu" in r.text and "/desk/keeper/TPR" in r.text
+    assert audit_actions(world) == ["desk_code_sent", "desk_signed_in"]
+
+
+def test_the_code_goes_at_once_in_quiet_hours_in_the_persons_language(
+    browser: DeskBrowser, world: World
+) -> None:
+    """At 23:30 IST a private message waits for morning (practice G11); the code does not."""
+    from bot.notices import render
+
+    world.on(date(2026, 3, 1), 23, 30)
+    browser.ask_code("9000000003")
+    with world.db.reading() as s:
+        row = s.exec(select(Outbox).where(Outbox.template == "desk_code")).one()
+        assert (row.private, row.due_at, row.state) == (False, world.now, "queued")
+        text = render(row.template, row.params, "hi")
+        code = str(row.params["code"])
+    assert code in text and "10" in text and "कोड" in text
+
+
+def test_a_code_lapses_after_ten_minutes(browser: DeskBrowser, world: World) -> None:
+    browser.ask_code("9000000001")
+    code = last_code(world, world.keeper)
+    world.tick(minutes=10, seconds=1)
+    r = browser.post("/desk/sign-in/code", {"code": code})
+    assert r.status_code == 422 and refusal_code(r.text) == "invalid_input"
+    assert "10 minutes" in text_of(r.text)
+    assert browser.get("/desk").url.path == "/desk/sign-in"
+    assert audit_actions(world)[-1] == "desk_code_refused"
+
+
+def test_a_code_works_until_its_tenth_minute(browser: DeskBrowser, world: World) -> None:
+    browser.ask_code("9000000001")
+    world.tick(minutes=9, seconds=59)
+    r = browser.post("/desk/sign-in/code", {"code": last_code(world, world.keeper)})
+    assert r.url.path == "/desk"
+
+
+def test_five_wrong_tries_spend_the_code_each_audited(browser: DeskBrowser, world: World) -> None:
+    browser.ask_code("9000000001")
+    code = last_code(world, world.keeper)
+    wrong = f"{(int(code) + 1) % 10**6:06d}"
+    said = []
+    for _ in range(5):
+        r = browser.post("/desk/sign-in/code", {"code": wrong})
+        assert r.status_code == 422
+        said.append(text_of(r.text))
+    assert "4 tries left" in said[0] and "1 tries left" in said[3]
+    assert "used up" in said[4]
+    r = browser.post("/desk/sign-in/code", {"code": code})  # the right one, too late
+    assert r.status_code == 422 and "used up" in text_of(r.text)
+    assert browser.get("/desk").url.path == "/desk/sign-in"
+    assert audit_actions(world) == ["desk_code_sent"] + ["desk_code_refused"] * 6
+    with world.db.reading() as s:
+        assert s.exec(select(DeskSignIn.tries)).one() == 5
+
+
+def test_a_code_signs_in_once(browser: DeskBrowser, world: World, app_for) -> None:  # type: ignore[no-untyped-def]
+    browser.ask_code("9000000001")
+    code = last_code(world, world.keeper)
+    attempt_cookie = browser.client.cookies.get("pound_desk")
+    assert browser.post("/desk/sign-in/code", {"code": code}).url.path == "/desk"
+    # Another browser replaying the cookie and code of the attempt gets nothing.
+    with TestClient(app_for) as other:
+        thief = DeskBrowser(other, world)
+        other.cookies.set("pound_desk", attempt_cookie or "")
+        thief.get("/desk/sign-in/code")
+        r = thief.post("/desk/sign-in/code", {"code": code})
+        assert r.status_code == 422 and "used up" in text_of(r.text)
+
+
+def test_the_cookie_is_httponly_lax_and_secure_only_behind_https(world: World) -> None:
+    from webhook.app import create_app
+    from webhook.desk import DeskConfig
+
+    for url, secure in (("http://pound.example", False), ("https://pound.example", True)):
+        app = create_app(
+            db=world.db, clock=lambda: world.now, desk=DeskConfig.for_url(b"k" * 32, url)
+        )
+        with TestClient(app, base_url=url) as client:
+            r = client.get("/desk/sign-in")
+            cookie = r.headers["set-cookie"].lower()
+            assert "httponly" in cookie and "samesite=lax" in cookie and "path=/" in cookie
+            assert ("secure" in cookie.split("; ")) is secure
+            assert "default-src 'self'" in r.headers["content-security-policy"]
+
+
+def test_an_unknown_phone_is_told_the_same_and_sent_nothing(
+    browser: DeskBrowser, world: World
+) -> None:
+    r = browser.ask_code("98300 00009")
+    assert r.url.path == "/desk/sign-in/code"
+    with world.db.reading() as s:
+        assert s.exec(select(Outbox).where(Outbox.template == "desk_code")).first() is None
+    assert audit_actions(world) == ["desk_code_not_sent"]
+
+
+def test_a_phone_that_cannot_be_read_is_refused_and_nothing_is_sent(
+    browser: DeskBrowser, world: World
+) -> None:
+    r = browser.ask_code("98300 abcde")
+    assert r.status_code == 422 and refusal_code(r.text) == "invalid_phone"
+    assert r.url.path == "/desk/sign-in"
+
+
+def test_a_private_person_signed_in_is_refused_the_desk_clearly(
+    browser: DeskBrowser, world: World
+) -> None:
+    r = browser.sign_in("+919222222222", world.owner)
+    assert r.status_code == 403 and refusal_code(r.text) == "not_authorised"
+    assert "Mohan Lal holds no office" in text_of(r.text)
+
+
+def test_sign_out_ends_the_session_and_its_cookie_is_worth_nothing(
+    browser: DeskBrowser,
+    world: World,
+    app_for,  # type: ignore[no-untyped-def]
+) -> None:
+    browser.sign_in("9000000001", world.keeper)
+    session_cookie = browser.client.cookies.get("pound_desk")
+    r = browser.post("/desk/sign-out", {})
+    assert r.url.path == "/desk/sign-in"
+    assert browser.get("/desk").url.path == "/desk/sign-in"
+    with TestClient(app_for) as other:
+        other.cookies.set("pound_desk", session_cookie or "")
+        assert other.get("/desk").url.path == "/desk/sign-in"
+    assert audit_actions(world)[-1] == "desk_signed_out"
+
+
+def test_a_session_lasts_twelve_hours(browser: DeskBrowser, world: World) -> None:
+    browser.sign_in("9000000001", world.keeper)
+    world.tick(hours=11, minutes=59)
+    assert browser.get("/desk").url.path == "/desk"
+    world.tick(minutes=2)
+    assert browser.get("/desk").url.path == "/desk/sign-in"
+
+
+def test_a_post_without_the_sessions_csrf_token_is_refused_and_does_nothing(
+    browser: DeskBrowser, world: World
+) -> None:
+    browser.get("/desk/sign-in")
+    r = browser.client.post("/desk/sign-in", data={"phone": "9000000001"})
+    assert r.status_code == 403 and refusal_code(r.text) == "csrf"
+    r = browser.client.post("/desk/sign-in", data={"phone": "9000000001", "csrf": "0" * 64})
+    assert r.status_code == 403
+    with world.db.reading() as s:
+        assert s.exec(select(Outbox).where(Outbox.template == "desk_code")).first() is None
+    # The token of the signed-out browser is no good once signed in (a new one is drawn).
+    before = browser.csrf
+    browser.sign_in("9000000001", world.keeper)
+    assert browser.csrf != before
+    r = browser.client.post("/desk/sign-out", data={"csrf": before})
+    assert r.status_code == 403
+    assert browser.get("/desk").url.path == "/desk"
+
+
+def test_a_forged_cookie_is_no_cookie(browser: DeskBrowser, world: World) -> None:
+    from itsdangerous import URLSafeTimedSerializer
+
+    forged = URLSafeTimedSerializer(b"not the secret", salt="pound-desk").dumps(
+        {"n": "x", "s": "y"}
+    )
+    browser.client.cookies.set("pound_desk", forged)
+    assert browser.get("/desk").url.path == "/desk/sign-in"
+
+
+def test_pages_are_in_the_chosen_language(browser: DeskBrowser, world: World) -> None:
+    r = browser.get("/desk/sign-in", lang="hi")
+    assert '<html lang="hi">' in r.text and "फ़ोन" in r.text
+    # The choice stays for the pages after.
+    r = browser.get("/desk/sign-in")
+    assert '<html lang="hi">' in r.text
+    r = browser.get("/desk/sign-in", lang="bn")
+    assert '<html lang="bn">' in r.text and "ফোন" in r.text

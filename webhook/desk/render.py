@@ -1,0 +1,126 @@
+"""Pages of the desk: Jinja2 templates under webhook/templates/desk/, every text through t().
+
+Every answer carries a Content-Security-Policy of `default-src 'self'` (the pages have no
+script, no inline style and no outside asset), is not cached, and may not be framed.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from bot.errors import explain
+from bot.i18n import LANGUAGES
+from law.errors import PoundError
+from webhook.desk.session import (
+    CSRF_FIELD,
+    CsrfRefused,
+    Desk,
+    DeskRefused,
+    SignInFirst,
+    desk,
+    sign_in_url,
+)
+from webhook.errors import status_for
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+STATIC = Path(__file__).resolve().parent.parent / "static"
+CSP = "default-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "Cache-Control": "no-store",
+}
+
+
+@cache
+def environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(str(TEMPLATES)),
+        autoescape=select_autoescape(["html"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    return env
+
+
+def _lang_links(d: Desk) -> list[dict[str, str]]:
+    path = d.request.url.path
+    query = {k: v for k, v in d.request.query_params.items() if k != "lang"}
+    return [
+        {"code": code, "name": name, "href": f"{path}?{urlencode({**query, 'lang': code})}"}
+        for code, name in LANGUAGES.items()
+    ]
+
+
+def page(d: Desk, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """A page in the reader's language, with the cookie written back if it changed."""
+    t = d.t
+    html = (
+        environment()
+        .get_template(f"desk/{template}")
+        .render(
+            t=t,
+            lang=d.lang,
+            day=t.day,
+            csrf=d.csrf,
+            csrf_field=CSRF_FIELD,
+            who=d.who,
+            languages=_lang_links(d),
+            path=d.request.url.path,
+            **context,
+        )
+    )
+    response = HTMLResponse(html, status_code=status, headers=HEADERS)
+    d.write(response)
+    return response
+
+
+def redirect(d: Desk, to: str) -> Response:
+    """303 See Other after a POST (the browser GETs the answer), the cookie written back."""
+    response = RedirectResponse(to, status_code=303, headers=HEADERS)
+    d.write(response)
+    return response
+
+
+def refusal(
+    d: Desk, exc: PoundError, *, template: str = "refused.html", **context: Any
+) -> Response:
+    """A refusal of the Act said in the reader's language, with the API's status for it."""
+    return page(
+        d,
+        template,
+        status=status_for(exc),
+        refusal={"code": exc.code, "text": explain(d.t, exc), "section": exc.section},
+        **context,
+    )
+
+
+def install(app: FastAPI) -> None:
+    """The desk's own answers to its exceptions: HTML pages, not the API's JSON."""
+
+    async def _sign_in_first(request: Request, exc: Exception) -> Response:
+        d = desk(request)
+        back = exc.back if isinstance(exc, SignInFirst) else "/desk"
+        return redirect(d, sign_in_url(back))
+
+    async def _csrf(request: Request, exc: Exception) -> Response:
+        d = desk(request)
+        return page(d, "csrf.html", status=403)
+
+    async def _refused(request: Request, exc: Exception) -> Response:
+        d = desk(request)
+        assert isinstance(exc, DeskRefused)
+        return refusal(d, exc.error)
+
+    app.add_exception_handler(SignInFirst, _sign_in_first)
+    app.add_exception_handler(CsrfRefused, _csrf)
+    app.add_exception_handler(DeskRefused, _refused)

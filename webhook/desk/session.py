@@ -1,0 +1,230 @@
+"""The desk's cookie, its CSRF tokens, the reader's language, and who is signed in.
+
+One cookie, `pound_desk`, signed with itsdangerous (a tampered or foreign cookie is read as no
+cookie): a random nonce, the attempt token while a code travels, the session token once signed
+in, and the language chosen with `?lang=`. It is HttpOnly, SameSite=Lax, and Secure when the
+public URL is https. The tokens in it are looked up by their digests (office/desk_signin.py):
+signing out or a session's end makes the cookie worthless even before it lapses.
+
+Every form carries a CSRF token: an HMAC of the cookie's nonce, so it is bound to the browser's
+session; a new nonce is drawn at every sign-in and sign-out, so a token of the signed-out
+session is no good in the signed-in one. Every POST is checked before it does anything.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Annotated, Any
+from urllib.parse import quote
+
+from fastapi import Depends, Request
+from itsdangerous import BadSignature, URLSafeTimedSerializer
+
+from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
+from law.errors import PoundError
+from models import Database
+from office import desk_signin
+from office.desk_signin import SESSION_HOURS, SignedIn
+
+COOKIE = "pound_desk"
+CSRF_FIELD = "csrf"
+
+
+@dataclass(frozen=True)
+class DeskConfig:
+    """The secret the cookie is signed with (the same for every process behind one URL:
+    POUND_DESK_SECRET), and whether the cookie is sent over https only."""
+
+    secret: bytes
+    secure: bool = False
+
+    @classmethod
+    def for_url(cls, secret: bytes | None, public_url: str | None) -> DeskConfig:
+        return cls(
+            secret=secret or secrets.token_bytes(32),
+            secure=(public_url or "").lower().startswith("https://"),
+        )
+
+
+class SignInFirst(Exception):
+    """No live session: the page answers with the way to the sign-in."""
+
+    def __init__(self, back: str) -> None:
+        super().__init__(back)
+        self.back = back
+
+
+class CsrfRefused(Exception):
+    """A POST without the form's token of this browser's session."""
+
+
+class DeskRefused(Exception):
+    """A page the person may not see: said on a page, with the status the API gives it."""
+
+    def __init__(self, error: PoundError) -> None:
+        super().__init__(error.message)
+        self.error = error
+
+
+@dataclass
+class Desk:
+    """One request's view of the cookie; `dirty` once it must be written back."""
+
+    request: Request
+    config: DeskConfig
+    db: Database
+    clock: Callable[[], datetime]
+    data: dict[str, str] = field(default_factory=dict)
+    dirty: bool = False
+    _who: SignedIn | None = None
+    _looked: bool = False
+
+    # --- the cookie ------------------------------------------------------------------------
+
+    @property
+    def _serializer(self) -> URLSafeTimedSerializer:
+        return URLSafeTimedSerializer(self.config.secret, salt="pound-desk")
+
+    def load(self) -> None:
+        raw = self.request.cookies.get(COOKIE)
+        if raw:
+            try:
+                value = self._serializer.loads(raw, max_age=SESSION_HOURS * 3600)
+            except BadSignature:
+                value = None
+            if isinstance(value, dict):
+                self.data = {str(k): str(v) for k, v in value.items()}
+        if not self.data.get("n"):
+            self.data["n"] = secrets.token_urlsafe(16)
+            self.dirty = True
+        lang = self.request.query_params.get("lang", "")
+        if lang in LANGUAGES and self.data.get("l") != lang:
+            self.data["l"] = lang
+            self.dirty = True
+
+    def write(self, response: Any) -> None:
+        """Set the cookie on `response` if it changed."""
+        if not self.dirty:
+            return
+        response.set_cookie(
+            COOKIE,
+            self._serializer.dumps(self.data),
+            max_age=SESSION_HOURS * 3600,
+            path="/",
+            httponly=True,
+            secure=self.config.secure,
+            samesite="lax",
+        )
+
+    def set(self, **values: str | None) -> None:
+        for key, value in values.items():
+            if value is None:
+                self.data.pop(key, None)
+            else:
+                self.data[key] = value
+        self.dirty = True
+
+    def renew(self) -> None:
+        """A new nonce: the CSRF tokens of before are void (at sign-in and sign-out)."""
+        self.set(n=secrets.token_urlsafe(16))
+        self._looked = False
+        self._who = None
+
+    # --- CSRF -------------------------------------------------------------------------------
+
+    @property
+    def csrf(self) -> str:
+        nonce = self.data.get("n", "")
+        return hmac.new(self.config.secret, f"csrf:{nonce}".encode(), hashlib.sha256).hexdigest()
+
+    def check_csrf(self, sent: str | None) -> None:
+        if not sent or not hmac.compare_digest(sent, self.csrf):
+            raise CsrfRefused()
+
+    # --- who and which language --------------------------------------------------------------
+
+    @property
+    def now(self) -> datetime:
+        return self.clock()
+
+    @property
+    def who(self) -> SignedIn | None:
+        if not self._looked:
+            session = self.data.get("s", "")
+            self._who = (
+                desk_signin.signed_in(self.db, session=session, now=self.now) if session else None
+            )
+            self._looked = True
+        return self._who
+
+    @property
+    def lang(self) -> str:
+        chosen = self.data.get("l")
+        if chosen in LANGUAGES:
+            return chosen
+        who = self.who
+        if who is not None and who.language in LANGUAGES:
+            return str(who.language)
+        return DEFAULT_LANGUAGE
+
+    @property
+    def t(self) -> Translator:
+        return translator(self.lang)
+
+    def back_path(self) -> str:
+        url = self.request.url
+        return url.path + (f"?{url.query}" if url.query else "")
+
+
+def desk(request: Request) -> Desk:
+    """The request's desk: the cookie read, a nonce drawn if it had none."""
+    found = getattr(request.state, "desk", None)
+    if isinstance(found, Desk):
+        return found
+    st = request.app.state.pound
+    d = Desk(request=request, config=request.app.state.desk, db=st.db, clock=st.clock)
+    d.load()
+    request.state.desk = d
+    return d
+
+
+async def form_of(request: Request) -> dict[str, str]:
+    """The POSTed form, after its CSRF token is checked (CsrfRefused otherwise)."""
+    d = desk(request)
+    form = await request.form()
+    values = {k: v for k, v in form.items() if isinstance(v, str)}
+    d.check_csrf(values.get(CSRF_FIELD))
+    return values
+
+
+def signed_in_person(request: Request) -> SignedIn:
+    """Whoever is signed in, or SignInFirst (the page then sends him to the sign-in)."""
+    d = desk(request)
+    who = d.who
+    if who is None:
+        raise SignInFirst(d.back_path())
+    return who
+
+
+def require_official(request: Request) -> SignedIn:
+    """The signed-in person with his roles and places, if he holds any office; a person who
+    holds none is refused (NotAuthorised, said on a page in his language)."""
+    who = signed_in_person(request)
+    try:
+        return desk_signin.require_official(who)
+    except PoundError as exc:
+        raise DeskRefused(exc) from exc
+
+
+def sign_in_url(back: str) -> str:
+    return "/desk/sign-in?next=" + quote(back, safe="")
+
+
+DeskOf = Annotated[Desk, Depends(desk)]
+Official = Annotated[SignedIn, Depends(require_official)]
+Form = Annotated[dict[str, str], Depends(form_of)]
