@@ -24,6 +24,8 @@ from tests.databases import PostgresTemplate, SqliteTemplate, postgres_reason
 from tests.world import World, make_world
 
 REQUIRE_PG = os.environ.get("POUND_TEST_REQUIRE_POSTGRES") == "1"
+# The browser tests' fixtures: headless Chromium, a live server, screenshots, axe-core.
+pytest_plugins = ("tests.browser",)
 # As `pound` does at start: Telegram's retry_after as a timedelta, without PTB's warning.
 os.environ.setdefault("PTB_TIMEDELTA", "1")
 
@@ -100,7 +102,7 @@ def postgres_template() -> Iterator[PostgresTemplate]:
 # or answered the same on either engine, and the acts under them are tested on both (tests/office,
 # the e2e stories, the outbox and conversation-state tests), so these run on SQLite alone. Every
 # other test that asks for `db` runs on both engines, as do a new module (until named here) and a
-# test marked `both_engines`.
+# test marked `both_engines`; a test marked `browser` runs on SQLite alone.
 SQLITE_ONLY_MODULES = frozenset(
     {
         "tests/bot/test_case_flows.py",
@@ -141,6 +143,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     both = module not in SQLITE_ONLY_MODULES or metafunc.definition.get_closest_marker(
         "both_engines"
     )
+    if metafunc.definition.get_closest_marker("browser"):  # pages in Chromium: SQLite alone
+        both = False
     metafunc.parametrize("db", _ENGINES if both else _ENGINES[:1], indirect=True)
 
 
