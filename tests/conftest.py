@@ -118,6 +118,7 @@ SQLITE_ONLY_MODULES = frozenset(
         "tests/bot/test_owner_search.py",
         "tests/bot/test_permissions_chat.py",
         "tests/bot/test_private_flows.py",
+        "tests/desk/test_permissions.py",
         "tests/webhook/test_api.py",
         "tests/webhook/test_api_complaints.py",
         "tests/webhook/test_bounds_channels.py",

@@ -1,7 +1,317 @@
-"""The keeper's pages: today's work, the register, and the forms of his acts (Sec V-IX, G7)."""
+"""The keeper's pages: today's work, the register, and the forms of his acts (Sec V-IX, G7).
+
+Each form's POST calls the one office/ use case the API and the chat call for that act
+(office/pound_acts.py); the Act's rules, and who may act, are decided there. A refusal is said
+in the reader's language with the API's status for it, and nothing is changed; the answer to an
+act links to its document to print (`/documents/{kind}/{ref}.pdf`).
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from collections.abc import Callable
+from datetime import date, datetime
+from typing import Any
 
-router = APIRouter()
+from fastapi import APIRouter
+from fastapi.responses import Response
+
+from bot.errors import explain
+from bot.words import KIND_LABELS
+from law.errors import N_, InvalidInput, NotFound, PoundError
+from office import keeper_desk, pound_acts, worklists
+from office.keeper_desk import pound_zone
+from office.queries import money_for, read_amount
+from office.seizures import PersonIn
+from office.worklists import SeizureBrief
+from webhook.desk.render import page, refusal
+from webhook.desk.session import Desk, DeskOf, Form, Official
+from webhook.errors import status_for
+
+router = APIRouter(prefix="/keeper")
+
+
+def _when(d: Desk, pound: str, text: str | None) -> datetime:
+    """The time the keeper typed (his district's local time), or now when left empty."""
+    text = (text or "").strip()
+    if not text:
+        return d.now
+    try:
+        typed = datetime.fromisoformat(text)
+    except ValueError:
+        raise InvalidInput(N_("write the date and time like 2026-03-01 14:30")) from None
+    if typed.tzinfo is None:
+        typed = typed.replace(tzinfo=pound_zone(d.db, pound_code=pound))
+    return typed
+
+
+def _person(form: dict[str, str], prefix: str) -> PersonIn | None:
+    name = form.get(f"{prefix}_name", "").strip()
+    if not name:
+        return None
+    return PersonIn(
+        name=name,
+        residence=form.get(f"{prefix}_residence", "").strip(),
+        phone=form.get(f"{prefix}_phone", "").strip() or None,
+    )
+
+
+def _brief(d: Desk, who_id: int, ref: str) -> SeizureBrief:
+    return worklists.seizure_brief(d.db, ref=ref.upper(), now=d.now, actor_id=who_id)
+
+
+def _kinds(d: Desk, kinds: dict[str, int]) -> str:
+    t = d.t
+    return ", ".join(f"{n} {t(KIND_LABELS.get(k, k))}" for k, n in kinds.items())
+
+
+def _local_now(d: Desk, pound: str) -> str:
+    return d.now.astimezone(pound_zone(d.db, pound_code=pound)).strftime("%Y-%m-%dT%H:%M")
+
+
+def _common(d: Desk, pound: str) -> dict[str, Any]:
+    return {"pound": pound.upper(), "kinds_text": lambda k: _kinds(d, k)}
+
+
+@router.get("/{pound}", include_in_schema=False)
+def today(pound: str, d: DeskOf, who: Official) -> Response:
+    """Today's work at the pound: arrivals expected, cattle held and what each owes today,
+    claim periods run (to report unclaimed), payments taken today."""
+    try:
+        expected = worklists.expected_arrivals(d.db, pound_code=pound, actor_id=who.person_id)
+        held = [
+            _brief(d, who.person_id, item.ref)
+            for item in worklists.in_pound(d.db, pound_code=pound, actor_id=who.person_id)
+        ]
+        run_out = keeper_desk.claim_run_out(
+            d.db, pound_code=pound, actor_id=who.person_id, now=d.now
+        )
+        on = d.now.astimezone(pound_zone(d.db, pound_code=pound)).date()
+        paid = keeper_desk.payments_on(d.db, pound_code=pound, actor_id=who.person_id, on=on)
+    except PoundError as exc:
+        return refusal(d, exc)
+    return page(
+        d,
+        "keeper_today.html",
+        expected=expected,
+        held=held,
+        run_out=run_out,
+        paid=paid,
+        on=on,
+        **_common(d, pound),
+    )
+
+
+@router.get("/{pound}/register", include_in_schema=False)
+def register(
+    pound: str,
+    d: DeskOf,
+    who: Official,
+    number: str = "",
+    on: str = "",
+    village: str = "",
+    owner: str = "",
+    kind: str = "",
+) -> Response:
+    """The Sec V register, searched by number, date, village, owner, kind."""
+    asked = {"number": number, "on": on, "village": village, "owner": owner, "kind": kind}
+    try:
+        try:
+            number_n = int(number) if number.strip() else None
+            on_d = date.fromisoformat(on) if on.strip() else None
+        except ValueError:
+            raise InvalidInput(
+                N_("write the number as digits and the date like 2026-03-01")
+            ) from None
+        rows = keeper_desk.search_register(
+            d.db,
+            pound_code=pound,
+            viewer_id=who.person_id,
+            now=d.now,
+            number=number_n,
+            on=on_d,
+            village=village,
+            owner=owner,
+            kind=kind,
+        )
+    except PoundError as exc:
+        return refusal(
+            d,
+            exc,
+            template="keeper_register.html",
+            rows=[],
+            asked=asked,
+            kinds=KIND_LABELS,
+            **_common(d, pound),
+        )
+    return page(
+        d, "keeper_register.html", rows=rows, asked=asked, kinds=KIND_LABELS, **_common(d, pound)
+    )
+
+
+# --- the acts ---------------------------------------------------------------------------------
+
+ACTS: dict[str, dict[str, str]] = {
+    "arrival": {"title": N_("Register the arrival (Sec V)"), "document": "register-copy"},
+    "payment": {"title": N_("Payment and release (Sec VII)"), "document": "receipt"},
+    "refusal": {"title": N_("The owner refused to pay (Sec IX)"), "document": "register-copy"},
+    "loss": {"title": N_("An animal died or escaped (practice G7)"), "document": "register-copy"},
+}
+
+
+def _form_page(
+    d: Desk, who_id: int, pound: str, act: str, ref: str, status: int = 200, **extra: Any
+) -> Response:
+    try:
+        brief = _brief(d, who_id, ref)
+    except PoundError as exc:
+        return refusal(d, exc)
+    return page(
+        d,
+        f"keeper_{act}.html",
+        status=status,
+        act=act,
+        title=ACTS[act]["title"],
+        brief=brief,
+        ref=brief.item.ref,
+        now_local=_local_now(d, pound),
+        form=extra.pop("form", {}),
+        **extra,
+        **_common(d, pound),
+    )
+
+
+def _acted(
+    d: Desk,
+    who_id: int,
+    pound: str,
+    act: str,
+    ref: str,
+    form: dict[str, str],
+    do: Callable[[], Any],
+) -> Response:
+    """Do the act; a refusal shows the form again with it, as filled, and changes nothing."""
+    try:
+        done = do()
+    except PoundError as exc:
+        return _form_page(
+            d,
+            who_id,
+            pound,
+            act,
+            ref,
+            status=status_for(exc),
+            form=form,
+            refusal={"code": exc.code, "text": explain(d.t, exc), "section": exc.section},
+        )
+    kind = ACTS[act]["document"]
+    return page(
+        d,
+        "keeper_done.html",
+        act=act,
+        title=ACTS[act]["title"],
+        ref=ref.upper(),
+        done=done,
+        document=f"/documents/{kind}/{ref.upper()}.pdf",
+        **_common(d, pound),
+    )
+
+
+@router.get("/{pound}/{act}/{ref}", include_in_schema=False)
+def act_form(pound: str, act: str, ref: str, d: DeskOf, who: Official) -> Response:
+    if act not in ACTS:
+        return refusal(d, NotFound(N_("no such page")))
+    return _form_page(d, who.person_id, pound, act, ref)
+
+
+@router.post("/{pound}/arrival/{ref}", include_in_schema=False)
+def arrival(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
+    def do() -> Any:
+        count_text = form.get("count", "").strip()
+        try:
+            count = int(count_text) if count_text else None
+        except ValueError:
+            raise InvalidInput(N_("write the number of head as digits")) from None
+        descriptions = {
+            int(k.removeprefix("describe_")): v.strip()
+            for k, v in form.items()
+            if k.startswith("describe_") and k.removeprefix("describe_").isdigit() and v.strip()
+        }
+        return pound_acts.register_arrival(
+            d.db,
+            actor_id=who.person_id,
+            ref=ref.upper(),
+            count=count,
+            descriptions=descriptions or None,
+            owner=_person(form, "owner"),
+            occurred_at=_when(d, pound, form.get("when")),
+            now=d.now,
+        )
+
+    return _acted(d, who.person_id, pound, "arrival", ref, form, do)
+
+
+def _animals(form: dict[str, str]) -> list[int] | None:
+    picked = [
+        int(k.removeprefix("animal_"))
+        for k in form
+        if k.startswith("animal_") and k.removeprefix("animal_").isdigit()
+    ]
+    return sorted(picked) or None
+
+
+@router.post("/{pound}/payment/{ref}", include_in_schema=False)
+def payment(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
+    def do() -> Any:
+        amount = read_amount(
+            form.get("amount", "").strip(), money_for(d.db, seizure_ref=ref.upper())
+        )
+        return pound_acts.record_payment(
+            d.db,
+            actor_id=who.person_id,
+            ref=ref.upper(),
+            amount=amount,
+            payer=_person(form, "payer"),
+            animals=_animals(form),
+            agent_name=form.get("agent_name", "").strip() or None,
+            signature=form.get("signature", "").strip(),
+            occurred_at=_when(d, pound, form.get("when")),
+            now=d.now,
+        )
+
+    return _acted(d, who.person_id, pound, "payment", ref, form, do)
+
+
+@router.post("/{pound}/refusal/{ref}", include_in_schema=False)
+def owner_refused(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
+    def do() -> Any:
+        return pound_acts.record_refusal(
+            d.db,
+            actor_id=who.person_id,
+            ref=ref.upper(),
+            owner=_person(form, "owner"),
+            note=form.get("note", ""),
+            occurred_at=_when(d, pound, form.get("when")),
+            now=d.now,
+        )
+
+    return _acted(d, who.person_id, pound, "refusal", ref, form, do)
+
+
+@router.post("/{pound}/loss/{ref}", include_in_schema=False)
+def loss(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
+    def do() -> Any:
+        animal = form.get("animal", "").strip()
+        if not animal.isdigit():
+            raise InvalidInput(N_("choose the animal"))
+        return pound_acts.record_loss(
+            d.db,
+            actor_id=who.person_id,
+            ref=ref.upper(),
+            animal=int(animal),
+            what=form.get("what", ""),
+            reason=form.get("reason", ""),
+            occurred_at=_when(d, pound, form.get("when")),
+            now=d.now,
+        )
+
+    return _acted(d, who.person_id, pound, "loss", ref, form, do)

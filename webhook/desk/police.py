@@ -1,7 +1,58 @@
-"""The police's page: aid requests and conveyances to confirm (Sec II, XVI)."""
+"""The police's page: aid requests and conveyances to confirm (Sec II, XVI).
+
+The confirmation calls office/seizures.py `confirm_conveyance`, as the API and the chat do;
+whether this officer may confirm it is decided there."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter
+from fastapi.responses import Response
 
-router = APIRouter()
+from bot.errors import explain
+from law.errors import N_, PoundError
+from office import seizures, worklists
+from webhook.desk.render import page, refusal
+from webhook.desk.session import Desk, DeskOf, Form, Official
+from webhook.errors import status_for
+
+router = APIRouter(prefix="/police")
+TITLE = N_("Conveyance to the pound confirmed (Sec II)")
+
+
+def _page(d: Desk, who_id: int, thana: str, status: int = 200, **extra: object) -> Response:
+    try:
+        aid = worklists.open_aid_requests(d.db, thana=thana, actor_id=who_id)
+        convey = worklists.awaiting_conveyance(d.db, thana=thana, actor_id=who_id)
+    except PoundError as exc:
+        return refusal(d, exc)
+    return page(
+        d, "police.html", status=status, thana=thana.upper(), aid=aid, convey=convey, **extra
+    )
+
+
+@router.get("/{thana}", include_in_schema=False)
+def police(thana: str, d: DeskOf, who: Official) -> Response:
+    """Aid requests not yet answered and conveyances not yet confirmed at the thana's pounds."""
+    return _page(d, who.person_id, thana)
+
+
+@router.post("/{thana}/conveyance/{ref}", include_in_schema=False)
+def confirm(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
+    try:
+        seizures.confirm_conveyance(
+            d.db,
+            actor_id=who.person_id,
+            ref=ref.upper(),
+            note=form.get("note", "").strip(),
+            occurred_at=d.now,
+            now=d.now,
+        )
+    except PoundError as exc:
+        return _page(
+            d,
+            who.person_id,
+            thana,
+            status=status_for(exc),
+            refusal={"code": exc.code, "text": explain(d.t, exc), "section": exc.section},
+        )
+    return _page(d, who.person_id, thana, confirmed=ref.upper())

@@ -17,6 +17,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from bot.errors import explain
 from bot.i18n import LANGUAGES
+from bot.words import KIND_LABELS
 from law.errors import PoundError
 from webhook.desk.session import (
     CSRF_FIELD,
@@ -76,6 +77,7 @@ def page(d: Desk, template: str, status: int = 200, **context: Any) -> HTMLRespo
             who=d.who,
             languages=_lang_links(d),
             path=d.request.url.path,
+            kind_label=lambda kind: KIND_LABELS.get(kind, kind),
             **context,
         )
     )

@@ -1,0 +1,181 @@
+"""The keeper's pages: today's work as the chat counts it, the register searched, and his acts
+through the same office/ use cases as the API, refusals said and nothing changed."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from sqlmodel import select
+
+from models import Payment, Seizure
+from office.queries import seizure_view
+from office.seizures import AnimalsIn, PersonIn
+from office.worklists import seizure_brief
+from tests.desk.client import DeskBrowser, refusal_code, text_of
+from tests.world import World
+
+KEEPER = "98300 00001".replace("98300", "90000")  # +919000000001 as a keeper types it
+
+
+def status_of(world: World, ref: str) -> str:
+    return str(seizure_view(world.db, ref=ref, now=world.now)["status"])
+
+
+def payments(world: World) -> int:
+    with world.db.reading() as s:
+        return len(s.exec(select(Payment.id)).all())
+
+
+@pytest.fixture
+def keeper(browser: DeskBrowser, world: World) -> DeskBrowser:
+    browser.sign_in(KEEPER, world.keeper)
+    return browser
+
+
+def arrive(keeper: DeskBrowser, ref: str, **extra: str) -> object:
+    keeper.get(f"/desk/keeper/TPR/arrival/{ref}")
+    return keeper.post(f"/desk/keeper/TPR/arrival/{ref}", {"count": "3", **extra})
+
+
+def test_an_arrival_then_a_payment_each_answer_with_the_document_to_print(
+    keeper: DeskBrowser, world: World
+) -> None:
+    ref = world.seize(when=world.now)
+    today = keeper.get("/desk/keeper/TPR")
+    assert today.status_code == 200 and ref in text_of(today.text)
+    assert f"/desk/keeper/TPR/arrival/{ref}" in today.text
+    r = arrive(keeper, ref, describe_3="black, broken left horn")
+    assert r.status_code == 200, r.text
+    assert f'href="/documents/register-copy/{ref}.pdf"' in r.text
+    assert "TPR/2026/1" in text_of(r.text)
+    view = seizure_view(world.db, ref=ref, now=world.now)
+    assert view["status"] == "impounded" and view["register_no"] == "TPR/2026/1"
+    assert view["animals"][2]["description"] == "black, broken left horn"
+    # Two days on: what the seizure owes today is the chat's figure for that day.
+    world.on(date(2026, 3, 3), 11)
+    keeper.sign_in(KEEPER, world.keeper)  # a new working day, a new session
+    brief = seizure_brief(world.db, ref=ref, now=world.now)
+    today = text_of(keeper.get("/desk/keeper/TPR").text)
+    assert f"total {brief.total_text}" in today and brief.total > 0
+    keeper.get(f"/desk/keeper/TPR/payment/{ref}")
+    r = keeper.post(
+        f"/desk/keeper/TPR/payment/{ref}", {"amount": brief.total_text, "signature": "Mohan Lal"}
+    )
+    assert r.status_code == 200, r.text
+    assert f'href="/documents/receipt/{ref}.pdf"' in r.text
+    assert status_of(world, ref) == "closed"
+    today = text_of(keeper.get("/desk/keeper/TPR").text)
+    assert "Mohan Lal" in today and brief.total_text in today  # the payment taken today
+
+
+def test_a_payment_short_of_the_amount_due_is_refused_and_changes_nothing(
+    keeper: DeskBrowser, world: World
+) -> None:
+    ref = world.seize(when=world.now)
+    arrive(keeper, ref)
+    keeper.get(f"/desk/keeper/TPR/payment/{ref}")
+    r = keeper.post(f"/desk/keeper/TPR/payment/{ref}", {"amount": "Rs 0-0-1"})
+    assert r.status_code in (409, 422) and refusal_code(r.text)
+    assert 'value="Rs 0-0-1"' in r.text  # the form as he filled it
+    assert (status_of(world, ref), payments(world)) == ("impounded", 0)
+    r = keeper.post(f"/desk/keeper/TPR/payment/{ref}", {"amount": "twelve annas"})
+    assert r.status_code == 422 and refusal_code(r.text) == "invalid_money"
+    assert payments(world) == 0
+
+
+def test_a_refusal_is_said_in_hindi_to_a_keeper_reading_hindi(
+    keeper: DeskBrowser, world: World
+) -> None:
+    ref = world.seize(when=world.now)
+    keeper.get(f"/desk/keeper/TPR/arrival/{ref}", lang="hi")
+    r = keeper.post(f"/desk/keeper/TPR/arrival/{ref}", {"count": "तीन"})
+    assert r.status_code == 422 and '<html lang="hi">' in r.text
+    assert "अंकों" in text_of(r.text)
+    r = keeper.post(f"/desk/keeper/TPR/arrival/{ref}", {"count": "3", "when": "2026-02-01T10:00"})
+    assert r.status_code in (409, 422) and refusal_code(r.text)
+    assert status_of(world, ref) == "seized"
+
+
+def test_the_owner_refused_and_an_animal_died(keeper: DeskBrowser, world: World) -> None:
+    ref = world.seize(when=world.now)
+    arrive(keeper, ref)
+    world.tick(hours=2)
+    keeper.get(f"/desk/keeper/TPR/loss/{ref}")
+    r = keeper.post(f"/desk/keeper/TPR/loss/{ref}", {"animal": "3", "what": "died"})
+    assert r.status_code == 422 and refusal_code(r.text) == "invalid_input"
+    r = keeper.post(
+        f"/desk/keeper/TPR/loss/{ref}",
+        {"animal": "3", "what": "died", "reason": "snake bite in the night"},
+    )
+    assert r.status_code == 200, r.text
+    view = seizure_view(world.db, ref=ref, now=world.now)
+    assert view["animals"][2]["status"] == "died"
+    keeper.get(f"/desk/keeper/TPR/refusal/{ref}")
+    r = keeper.post(f"/desk/keeper/TPR/refusal/{ref}", {"note": "says the field was his"})
+    assert r.status_code == 200, r.text
+    assert seizure_view(world.db, ref=ref, now=world.now)["owner_refused"] is True
+
+
+def test_the_register_is_searched_by_number_date_village_owner_and_kind(
+    keeper: DeskBrowser, world: World
+) -> None:
+    first = world.seize(when=world.now)
+    arrive(keeper, first)
+    world.on(date(2026, 3, 2), 9)
+    keeper.sign_in(KEEPER, world.keeper)
+    second = world.seize(
+        animals=[AnimalsIn("goat", 2, "")],
+        owner=PersonIn(name="Bhura Ahir", residence="Kemri", phone="+919555000003"),
+        village="Kemri",
+        when=world.now,
+    )
+    keeper.get(f"/desk/keeper/TPR/arrival/{second}")
+    keeper.post(f"/desk/keeper/TPR/arrival/{second}", {"count": "2"})
+
+    def found(**query: str) -> set[str]:
+        r = keeper.get("/desk/keeper/TPR/register", **query)
+        assert r.status_code == 200
+        return {ref for ref in (first, second) if ref in r.text}
+
+    assert found() == {first, second}
+    assert found(number="2") == {second}
+    assert found(on="2026-03-01") == {first}
+    assert found(village="Kemri") == {second}
+    assert found(village="रामपुर") == {first}
+    assert found(owner="bhura") == {second}
+    assert found(kind="goat") == {second}
+    assert found(kind="buffalo", village="Rampur") == {first}
+    r = keeper.get("/desk/keeper/TPR/register", on="1 March")
+    assert r.status_code == 422
+
+
+def test_police_confirm_a_conveyance_and_a_keeper_may_not(
+    browser: DeskBrowser, world: World
+) -> None:
+    ref = world.seize(when=world.now)
+    browser.sign_in("9000000003", world.police)
+    page = browser.get("/desk/police/TESTPUR")
+    assert page.status_code == 200 and ref in page.text
+    r = browser.post(f"/desk/police/TESTPUR/conveyance/{ref}", {"note": "walked them in"})
+    assert r.status_code == 200 and "confirmed" in text_of(r.text)
+    view = seizure_view(world.db, ref=ref, now=world.now)
+    assert "conveyance_confirmed" in [h["action"] for h in view["history"]]
+    assert ref not in browser.get("/desk/police/TESTPUR").text.split("Conveyances to confirm")[1]
+
+
+def test_a_keeper_is_refused_the_police_page_and_another_pound(
+    keeper: DeskBrowser, world: World
+) -> None:
+    r = keeper.get("/desk/police/TESTPUR")
+    assert r.status_code == 403 and refusal_code(r.text) == "not_authorised"
+    r = keeper.get("/desk/keeper/DHK")
+    assert r.status_code == 403 and refusal_code(r.text) == "not_authorised"
+
+
+def test_pages_of_the_desk_ask_for_a_sign_in_first(browser: DeskBrowser, world: World) -> None:
+    r = browser.client.get("/desk/keeper/TPR", follow_redirects=False)
+    assert r.status_code == 303
+    assert r.headers["location"] == "/desk/sign-in?next=%2Fdesk%2Fkeeper%2FTPR"
+    with world.db.reading() as s:
+        assert s.exec(select(Seizure.id)).first() is None
