@@ -19,6 +19,6 @@ def app_for(world: World):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def browser(world: World, app_for) -> Iterator[DeskBrowser]:  # type: ignore[no-untyped-def]
+def web(world: World, app_for) -> Iterator[DeskBrowser]:  # type: ignore[no-untyped-def]
     with TestClient(app_for, base_url="http://testserver") as client:
         yield DeskBrowser(client, world)

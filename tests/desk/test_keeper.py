@@ -28,9 +28,9 @@ def payments(world: World) -> int:
 
 
 @pytest.fixture
-def keeper(browser: DeskBrowser, world: World) -> DeskBrowser:
-    browser.sign_in(KEEPER, world.keeper)
-    return browser
+def keeper(web: DeskBrowser, world: World) -> DeskBrowser:
+    web.sign_in(KEEPER, world.keeper)
+    return web
 
 
 def arrive(keeper: DeskBrowser, ref: str, **extra: str) -> object:
@@ -150,18 +150,16 @@ def test_the_register_is_searched_by_number_date_village_owner_and_kind(
     assert r.status_code == 422
 
 
-def test_police_confirm_a_conveyance_and_a_keeper_may_not(
-    browser: DeskBrowser, world: World
-) -> None:
+def test_police_confirm_a_conveyance_and_a_keeper_may_not(web: DeskBrowser, world: World) -> None:
     ref = world.seize(when=world.now)
-    browser.sign_in("9000000003", world.police)
-    page = browser.get("/desk/police/TESTPUR")
+    web.sign_in("9000000003", world.police)
+    page = web.get("/desk/police/TESTPUR")
     assert page.status_code == 200 and ref in page.text
-    r = browser.post(f"/desk/police/TESTPUR/conveyance/{ref}", {"note": "walked them in"})
+    r = web.post(f"/desk/police/TESTPUR/conveyance/{ref}", {"note": "walked them in"})
     assert r.status_code == 200 and "confirmed" in text_of(r.text)
     view = seizure_view(world.db, ref=ref, now=world.now)
     assert "conveyance_confirmed" in [h["action"] for h in view["history"]]
-    assert ref not in browser.get("/desk/police/TESTPUR").text.split("Conveyances to confirm")[1]
+    assert ref not in web.get("/desk/police/TESTPUR").text.split("Conveyances to confirm")[1]
 
 
 def test_a_keeper_is_refused_the_police_page_and_another_pound(
@@ -173,8 +171,8 @@ def test_a_keeper_is_refused_the_police_page_and_another_pound(
     assert r.status_code == 403 and refusal_code(r.text) == "not_authorised"
 
 
-def test_pages_of_the_desk_ask_for_a_sign_in_first(browser: DeskBrowser, world: World) -> None:
-    r = browser.client.get("/desk/keeper/TPR", follow_redirects=False)
+def test_pages_of_the_desk_ask_for_a_sign_in_first(web: DeskBrowser, world: World) -> None:
+    r = web.client.get("/desk/keeper/TPR", follow_redirects=False)
     assert r.status_code == 303
     assert r.headers["location"] == "/desk/sign-in?next=%2Fdesk%2Fkeeper%2FTPR"
     with world.db.reading() as s:
