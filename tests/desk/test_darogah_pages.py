@@ -41,30 +41,30 @@ def sales(world: World) -> int:
 
 
 def test_the_darogah_posts_the_notice_and_sells_when_it_falls_due(
-    browser: DeskBrowser, world: World
+    web: DeskBrowser, world: World
 ) -> None:
     ref = unclaimed(world)
     world.on(D(2026, 3, 9), 10, 30)
-    home = browser.sign_in(DAROGAH, world.darogah)
+    home = web.sign_in(DAROGAH, world.darogah)
     assert f'href="{PAGE}"' in home.text
-    page = browser.get(PAGE)
+    page = web.get(PAGE)
     assert page.status_code == 200 and '<html lang="en">' in page.text
     assert ref in text_of(page.text) and f"/notice/{ref}" in page.text
     # The market place left out: refused as the API refuses it, nothing recorded.
-    r = browser.post(f"{PAGE}/notice/{ref}", {"village": "Rampur", "market": ""})
+    r = web.post(f"{PAGE}/notice/{ref}", {"village": "Rampur", "market": ""})
     assert (r.status_code, refusal_code(r.text)) == (422, "invalid_input")
     assert status(world, ref) == "reported_unclaimed"
-    r = browser.post(f"{PAGE}/notice/{ref}", {"village": "Rampur", "market": "Rampur hat"})
+    r = web.post(f"{PAGE}/notice/{ref}", {"village": "Rampur", "market": "Rampur hat"})
     assert r.status_code == 200 and f"?posted={ref}" in str(r.url)
     assert status(world, ref) == "noticed"
     posted = text_of(r.text)
     assert "Notices posted" in posted and f"/sale/{ref}" not in r.text
 
     world.on(D(2026, 3, 17), 11)  # Sec VIII: seven days from the notice have run
-    browser.sign_in(DAROGAH, world.darogah)
-    page = browser.get(PAGE)
+    web.sign_in(DAROGAH, world.darogah)
+    page = web.get(PAGE)
     assert f"/desk/darogah/TESTPUR/sale/{ref}" in page.text
-    form = browser.get(f"{PAGE}/sale/{ref}")
+    form = web.get(f"{PAGE}/sale/{ref}")
     assert form.status_code == 200
     assert all(f'name="sell-{n}"' in form.text for n in (1, 2, 3))
     assert all(f'for="price-{n}"' in form.text for n in (1, 2, 3))
@@ -76,7 +76,7 @@ def test_the_darogah_posts_the_notice_and_sells_when_it_falls_due(
         "price-1": "Rs 3-0-0",
         "place": "Testpur thana",
     }
-    r = browser.post(f"{PAGE}/sale/{ref}", lot)
+    r = web.post(f"{PAGE}/sale/{ref}", lot)
     assert (r.status_code, refusal_code(r.text)) == (409, "purchaser_is_official")
     assert 'value="Rs 3-0-0"' in r.text  # the form as he sent it
     assert (status(world, ref), sales(world)) == ("noticed", 0)
@@ -91,9 +91,7 @@ def test_the_darogah_posts_the_notice_and_sells_when_it_falls_due(
             ("price", "Rs 4-0-0"),
         )
     }
-    r = browser.post(
-        f"{PAGE}/sale/{ref}", buyers | {"expenses": "Rs 0-4-0", "place": "Testpur thana"}
-    )
+    r = web.post(f"{PAGE}/sale/{ref}", buyers | {"expenses": "Rs 0-4-0", "place": "Testpur thana"})
     assert r.status_code == 200, r.text
     assert f'href="/documents/account/{ref}.pdf?lang=en"' in r.text
     words = text_of(r.text)
@@ -102,18 +100,16 @@ def test_the_darogah_posts_the_notice_and_sells_when_it_falls_due(
 
 
 def test_in_hindi_the_refusal_is_hindi_and_a_form_without_its_token_does_nothing(
-    browser: DeskBrowser, world: World
+    web: DeskBrowser, world: World
 ) -> None:
     ref = unclaimed(world)
     world.on(D(2026, 3, 9), 10, 30)
-    browser.sign_in(DAROGAH, world.darogah)
-    page = browser.get(PAGE, lang="hi")
+    web.sign_in(DAROGAH, world.darogah)
+    page = web.get(PAGE, lang="hi")
     assert '<html lang="hi">' in page.text and "थाना TESTPUR के दारोगा" in page.text
-    r = browser.post(f"{PAGE}/notice/{ref}", {"village": "रामपुर", "market": ""})
+    r = web.post(f"{PAGE}/notice/{ref}", {"village": "रामपुर", "market": ""})
     assert (r.status_code, refusal_code(r.text)) == (422, "invalid_input")
     assert "(धारा VIII)" in text_of(r.text)
-    r = browser.client.post(
-        f"{PAGE}/notice/{ref}", data={"village": "Rampur", "market": "Rampur hat"}
-    )
+    r = web.client.post(f"{PAGE}/notice/{ref}", data={"village": "Rampur", "market": "Rampur hat"})
     assert r.status_code == 403
     assert status(world, ref) == "reported_unclaimed"
