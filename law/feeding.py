@@ -109,3 +109,15 @@ def feeding_charge(
     """Practice G9: each day from arrival to `until_on` at the rate in force that day, summed
     over the periods of one rate (days x rate)."""
     return sum(p.charge for p in rate_periods(kind, arrived_on, until_on, rates))
+
+
+def check_new_rate(valid_from: date, today: date) -> None:
+    """A rate the Magistrate fixes now is in force from today or a later day. The feeding of the
+    days gone by was charged, and often paid, at the rate in force on each of them (Sec VII,
+    practice G9): a new rate never reaches back over them."""
+    if valid_from < today:
+        raise InvalidInput(
+            N_("a new feeding rate is in force from today or a later day, not from {valid_from}"),
+            section="VII",
+            valid_from=valid_from.isoformat(),
+        )

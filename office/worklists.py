@@ -421,3 +421,47 @@ def villages_of_thana(db: Database, *, thana: str) -> list[str]:
             .order_by(col(Village.name))
         ).all()
         return list(rows)
+
+
+def notices_posted(
+    db: Database, *, thana: str, now: datetime, actor_id: int | None = None
+) -> list[SeizureItem]:
+    """Seizures whose notice the Darogah of `thana` has posted and whose seven days have not yet
+    run (Sec VIII): the sales to come, the soonest first."""
+    with db.reading() as s:
+        pounds = _pounds_of_thana(s, thana, actor_id, (Role.DAROGAH,))
+        tz = district_context(s, pounds[0].district_id).tz
+        today = local_date(now, tz)
+        waiting = [
+            z
+            for z in _seizures(s, [p.id or 0 for p in pounds], SeizureStatus.NOTICED)
+            if z.sale_not_before is None or z.sale_not_before > today
+        ]
+        waiting.sort(key=lambda z: (z.sale_not_before or today, z.id or 0))
+        return [_item(s, z) for z in waiting]
+
+
+def held_in_district(
+    db: Database, *, district_id: int, actor_id: int | None = None
+) -> list[SeizureItem]:
+    """Seizures of the district with cattle on the way to a pound or held in one, oldest first:
+    those the Magistrate may release by order (Sec VI)."""
+    with db.reading() as s:
+        if actor_id is not None:
+            require_role(s, actor_id, district_id, Role.MAGISTRATE, None)
+        held = (
+            SeizureStatus.SEIZED,
+            SeizureStatus.IMPOUNDED,
+            SeizureStatus.REPORTED_UNCLAIMED,
+            SeizureStatus.NOTICED,
+        )
+        rows = s.exec(
+            select(Seizure)
+            .where(
+                Seizure.district_id == district_id,
+                col(Seizure.status).in_([st.value for st in held]),
+            )
+            .order_by(col(Seizure.seized_at), col(Seizure.id))
+            .limit(LIMIT)
+        ).all()
+        return [_item(s, z) for z in rows]

@@ -1,0 +1,170 @@
+"""The feeding rates of a district as the Magistrate fixes them from time to time (Sec VII): the
+rates in force and those to come, and a new rate from a date.
+
+The district file loads rates too (office/jurisdiction/rates.py); a rate fixed here is a row of
+the same table, so the schedule posted at each pound (office/lookup.py `pound_rates`) and every
+charge (law/feeding.py) read it from its date on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from sqlmodel import Session, col, select
+
+from law.errors import N_, Conflict, NotFound
+from law.feeding import FeedingRate as Rate
+from law.feeding import check_new_rate
+from law.kinds import AnimalKind, resolve_kind
+from law.periods import local_date
+from models import Database, District, FeedingRate
+from office import audit
+from office.common import check_times, district_context, require_role
+from office.roles import Role
+
+SECTION = "VII"
+
+
+@dataclass(frozen=True)
+class RateLine:
+    """One kind's rate from a date: `in_force` the one charged today, `later` one to come."""
+
+    kind: str
+    per_day: int
+    per_day_text: str
+    valid_from: date
+    in_force: bool
+    later: bool
+
+
+@dataclass(frozen=True)
+class DistrictRates:
+    district: str
+    name: str
+    on: date
+    unit: str
+    lines: list[RateLine]
+    kinds: list[str]  # the kinds of the Sec VI scale a rate may be fixed for
+
+
+@dataclass(frozen=True)
+class RateFixed:
+    rate_id: int
+    district: str
+    kind: str
+    per_day: int
+    per_day_text: str
+    valid_from: date
+
+
+def _district(s: Session, code: str) -> District:
+    row = s.exec(select(District).where(District.code == code.strip().upper())).first()
+    if row is None or row.id is None:
+        raise NotFound(N_("no district '{district}'"), said={"district": code})
+    return row
+
+
+def district_rates(db: Database, *, district: str, actor_id: int, now: datetime) -> DistrictRates:
+    """Every rate of the district by kind, oldest first, marking the one in force today and those
+    fixed from a later day; for its Magistrate."""
+    with db.reading() as s:
+        row = _district(s, district)
+        require_role(s, actor_id, row.id or 0, Role.MAGISTRATE, None, section=SECTION)
+        ctx = district_context(s, row.id or 0)
+        today = local_date(now, ctx.tz)
+        rows = s.exec(
+            select(FeedingRate)
+            .where(FeedingRate.district_id == ctx.id)
+            .order_by(col(FeedingRate.kind), col(FeedingRate.valid_from))
+        ).all()
+        current: dict[str, date] = {}
+        for r in rows:
+            if r.valid_from <= today:
+                current[r.kind] = max(current.get(r.kind, r.valid_from), r.valid_from)
+        lines = [
+            RateLine(
+                kind=r.kind,
+                per_day=r.per_day,
+                per_day_text=ctx.fmt(r.per_day),
+                valid_from=r.valid_from,
+                in_force=current.get(r.kind) == r.valid_from,
+                later=r.valid_from > today,
+            )
+            for r in rows
+        ]
+        return DistrictRates(
+            district=ctx.district.code,
+            name=ctx.district.name,
+            on=today,
+            unit=ctx.profile.money.unit,
+            lines=lines,
+            kinds=[k.value for k in AnimalKind],
+        )
+
+
+def fix_feeding_rate(
+    db: Database,
+    *,
+    actor_id: int,
+    district: str,
+    kind: str,
+    per_day: int,
+    valid_from: date,
+    occurred_at: datetime,
+    now: datetime,
+) -> RateFixed:
+    """The Magistrate of the district fixes the feeding of a kind of the Sec VI scale per head
+    per day from `valid_from`, today or later (Sec VII, G9). Animals outside the scale are fed
+    at the rate of a Magistrate's order for them (office/kind_orders.py, practice G4)."""
+    with db.transaction() as s:
+        row = _district(s, district)
+        require_role(s, actor_id, row.id or 0, Role.MAGISTRATE, None, section=SECTION)
+        check_times(occurred_at, now)
+        ctx = district_context(s, row.id or 0)
+        ctx.check_started(occurred_at)
+        word = resolve_kind(kind, ctx.profile.aliases).value
+        check_new_rate(valid_from, local_date(occurred_at, ctx.tz))
+        # Refuses a negative rate, as law/feeding.py does for every rate.
+        Rate(kinds=frozenset({word}), per_day=per_day, valid_from=valid_from)
+        taken = s.exec(
+            select(FeedingRate).where(
+                FeedingRate.district_id == ctx.id,
+                FeedingRate.kind == word,
+                FeedingRate.valid_from == valid_from,
+            )
+        ).first()
+        if taken is not None:
+            raise Conflict(
+                N_("a feeding rate for {kind} from {valid_from} is already fixed"),
+                section=SECTION,
+                kind=word,
+                valid_from=valid_from.isoformat(),
+            )
+        rate = FeedingRate(district_id=ctx.id, kind=word, per_day=per_day, valid_from=valid_from)
+        s.add(rate)
+        s.flush()
+        audit.append(
+            s,
+            action="feeding_rate_fixed",
+            subject=f"district:{ctx.district.code}",
+            occurred_at=occurred_at,
+            now=now,
+            actor_id=actor_id,
+            district_id=ctx.id,
+            section=SECTION,
+            payload={
+                "rate_id": rate.id,
+                "kind": word,
+                "per_day": per_day,
+                "valid_from": valid_from.isoformat(),
+            },
+        )
+        return RateFixed(
+            rate_id=rate.id or 0,
+            district=ctx.district.code,
+            kind=word,
+            per_day=per_day,
+            per_day_text=ctx.fmt(per_day),
+            valid_from=valid_from,
+        )

@@ -1,0 +1,105 @@
+"""The Magistrate's desk: a complaint admitted with a summons and decided (Sec XIV, G15), a
+release by order (VI), a feeding rate from a date (VII), the fund (XII), the district file and
+the monthly returns; a refused form changes nothing."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from sqlmodel import col, select
+
+from models import Complaint, FeedingRate
+from office.complaints import file_complaint
+from office.pound_acts import register_arrival
+from office.queries import seizure_view
+from tests.desk.client import DeskBrowser, refusal_code, text_of
+from tests.world import World
+
+D = date
+MAGISTRATE = "+91 90000 00005"
+BASE = "/desk/magistrate/TESTPUR"
+
+
+def complaint_status(world: World) -> str:
+    with world.db.reading() as s:
+        return str(s.exec(select(Complaint.status)).one())
+
+
+def test_the_magistrate_admits_a_complaint_with_a_summons_then_decides_it(
+    web: DeskBrowser, world: World
+) -> None:
+    ref = world.seize()
+    register_arrival(
+        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
+    )
+    world.on(D(2026, 3, 2), 10)
+    done = file_complaint(
+        world.db,
+        actor_id=world.owner,
+        ref=ref,
+        text="मेरी गायें सड़क पर थीं, खेत में नहीं",
+        occurred_at=world.now,
+        now=world.now,
+    )
+    cid = done.complaint_id
+    world.on(D(2026, 3, 3), 11)
+    web.sign_in(MAGISTRATE, world.magistrate)
+    page = web.get(f"{BASE}/complaints", lang="hi")
+    assert page.status_code == 200 and '<html lang="hi">' in page.text
+    assert "मेरी गायें सड़क पर थीं" in page.text and f"/complaints/{cid}/admission" in page.text
+    # "Lawful" before the seizer was summoned: refused, in Hindi, nothing decided (G15).
+    r = web.post(f"{BASE}/complaints/{cid}/decision", {"outcome": "lawful", "reasons": "खेत में पकड़ी"})
+    assert (r.status_code, refusal_code(r.text)) == (409, "complaint_not_admitted")
+    assert "(धारा XIV)" in text_of(r.text)
+    assert complaint_status(world) == "pending"
+    r = web.post(f"{BASE}/complaints/{cid}/admission", {"hearing": "10 मार्च, सदर कचहरी, 11 बजे"})
+    assert r.status_code == 200 and complaint_status(world) == "admitted"
+    r = web.post(
+        f"{BASE}/complaints/{cid}/decision",
+        {"outcome": "illegal", "reasons": "गायें सड़क पर थीं", "damages": "Rs 1-0-0"},
+    )
+    assert r.status_code == 200, r.text
+    assert f'href="/documents/decision/{ref}.pdf?lang=hi"' in r.text
+    assert "Rs 1-0-0" in text_of(r.text)
+    assert complaint_status(world) == "illegal"
+    assert seizure_view(world.db, ref=ref, now=world.now)["status"] == "closed"
+
+
+def rates(world: World) -> list[tuple[str, int, date]]:
+    with world.db.reading() as s:
+        rows = s.exec(select(FeedingRate).order_by(col(FeedingRate.id))).all()
+        return [(r.kind, r.per_day, r.valid_from) for r in rows]
+
+
+def test_rates_release_fund_district_and_returns(web: DeskBrowser, world: World) -> None:
+    ref = world.seize()
+    register_arrival(
+        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
+    )
+    world.on(D(2026, 3, 10), 11)
+    web.sign_in(MAGISTRATE, world.magistrate)
+    page = web.get(f"{BASE}/rates")
+    assert page.status_code == 200 and 'for="valid_from"' in page.text
+    before = rates(world)
+    rate = {"kind": "cow", "per_day": "Rs 0-1-0"}
+    r = web.post(f"{BASE}/rates", rate | {"valid_from": "2026-03-01"})
+    assert (r.status_code, refusal_code(r.text)) == (422, "invalid_input")
+    assert rates(world) == before
+    r = web.post(f"{BASE}/rates", rate | {"valid_from": "2026-04-01"})
+    assert r.status_code == 200 and "Rs 0-1-0" in text_of(r.text)
+    assert rates(world) == [*before, ("cow", 12, D(2026, 4, 1))]
+
+    page = web.get(f"{BASE}/releases")
+    assert f'<option value="{ref}"' in page.text
+    r = web.post(f"{BASE}/releases", {"ref": ref, "reason": "गलती से पकड़ी गई", "animals": ""})
+    assert r.status_code == 200 and "गलती से पकड़ी गई" in r.text
+    assert seizure_view(world.db, ref=ref, now=world.now)["status"] == "closed"
+
+    fund = web.get(f"{BASE}/fund")
+    assert fund.status_code == 200 and 'href="/documents/fund/TESTPUR.pdf?lang=en"' in fund.text
+    assert 'name="purpose"' in fund.text
+    district = text_of(web.get(f"{BASE}/district").text)
+    assert "Keeper Kallu" in district and "Jhadi" in district and "darogah:TESTPUR" in district
+    returns = web.get(f"{BASE}/returns").text
+    assert 'href="/documents/return/TPR.pdf?month=2026-03&amp;lang=en"' in returns
+    assert 'href="/documents/return/DHK.pdf?month=2025-10&amp;lang=en"' in returns

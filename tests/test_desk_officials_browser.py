@@ -1,0 +1,135 @@
+"""In Chromium, at a phone's 360 px and a desk's 1280 px: the Darogah signs in with a code from
+the outbox and records a sale, whose account is there to print; the Magistrate decides a
+complaint. Every page passes axe-core (labels, `lang`, contrast AA) and logs no error."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from office.common import person_by_phone
+from office.complaints import admit_complaint, file_complaint
+from office.pound_acts import register_arrival, report_unclaimed
+from office.queries import seizure_view
+from office.sales import post_notice
+from tests.browser import WIDTHS, Live, Shots, assert_accessible, assert_no_console_errors
+from tests.desk.client import last_code
+from tests.world import World
+
+pytestmark = pytest.mark.browser
+
+D = date
+
+
+def sign_in(page: Page, live: Live, world: World, phone: str) -> None:
+    with world.db.reading() as s:
+        person = person_by_phone(s, phone)
+        assert person is not None and person.id is not None
+        person_id = person.id
+    page.goto(live.url + "/desk/sign-in", wait_until="load")
+    assert_accessible(page)
+    page.fill("#phone", phone)
+    page.click("button[type=submit] >> nth=-1")
+    page.wait_for_url("**/desk/sign-in/code**")
+    page.fill("#code", last_code(world, person_id))
+    page.click("form[action='/desk/sign-in/code'] button[type=submit]")
+    page.wait_for_url("**/desk")
+
+
+def checked(page: Page, shots: Shots, name: str) -> None:
+    assert_accessible(page)
+    assert_no_console_errors(page)
+    shots.save(page, name)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_darogah_records_a_sale_and_gets_its_account(
+    world: World, live: Live, browser: Browser, shots: Shots, width: int
+) -> None:
+    ref = world.seize()
+    register_arrival(
+        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
+    )
+    report_unclaimed(
+        world.db, actor_id=None, ref=ref, occurred_at=world.on(D(2026, 3, 9), 9), now=world.now
+    )
+    post_notice(
+        world.db,
+        actor_id=world.darogah,
+        ref=ref,
+        proclaimed_in=["Rampur", "Rampur hat"],
+        occurred_at=world.on(D(2026, 3, 9), 10),
+        now=world.now,
+    )
+    world.on(D(2026, 3, 17), 11)
+    ctx = browser.new_context(viewport={"width": width, "height": 800}, locale="en-IN")
+    page = ctx.new_page()
+    try:
+        sign_in(page, live, world, "+919000000004")
+        page.click("a[href='/desk/darogah/TESTPUR']")
+        page.wait_for_url("**/desk/darogah/TESTPUR")
+        checked(page, shots, f"darogah-{width}")
+        page.click(f"a[href='/desk/darogah/TESTPUR/sale/{ref}']")
+        for n in (1, 2, 3):
+            page.check(f"input[name='sell-{n}']")
+            page.fill(f"#buyer-{n}", "Ramesh Gupta")
+            page.fill(f"#residence-{n}", "Kemri")
+            page.fill(f"#price-{n}", "Rs 4-0-0")
+        page.fill("#expenses", "Rs 0-4-0")
+        page.fill("#place", "Testpur thana")
+        checked(page, shots, f"darogah-sale-{width}")
+        page.click("form[action$='/sale/" + ref + "'] button[type=submit]")
+        page.wait_for_selector("text=The sale is recorded.")
+        assert page.locator(f"a[href='/documents/account/{ref}.pdf?lang=en']").count() == 1
+        checked(page, shots, f"darogah-account-{width}")
+    finally:
+        ctx.close()
+    assert seizure_view(world.db, ref=ref, now=world.now)["status"] == "closed"
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_magistrate_decides_a_complaint(
+    world: World, live: Live, browser: Browser, shots: Shots, width: int
+) -> None:
+    ref = world.seize()
+    register_arrival(
+        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
+    )
+    filed = file_complaint(
+        world.db,
+        actor_id=world.owner,
+        ref=ref,
+        text="मेरी गायें सड़क पर थीं, खेत में नहीं",
+        occurred_at=world.on(D(2026, 3, 2), 10),
+        now=world.now,
+    )
+    admit_complaint(
+        world.db,
+        actor_id=world.magistrate,
+        complaint_id=filed.complaint_id,
+        hearing="10 March, Sadar court, 11 am",
+        occurred_at=world.on(D(2026, 3, 3), 10),
+        now=world.now,
+    )
+    world.on(D(2026, 3, 10), 12)
+    ctx = browser.new_context(viewport={"width": width, "height": 800}, locale="hi-IN")
+    page = ctx.new_page()
+    try:
+        sign_in(page, live, world, "+919000000005")
+        page.click("a[href='/desk/magistrate/TESTPUR']")
+        page.click("a[href='/desk/magistrate/TESTPUR/complaints']")
+        page.wait_for_url("**/complaints")
+        cid = filed.complaint_id
+        page.select_option(f"#outcome-{cid}", "illegal")
+        page.fill(f"#reasons-{cid}", "The cows were on the road, not in the field")
+        page.fill(f"#damages-{cid}", "Rs 1-0-0")
+        checked(page, shots, f"magistrate-complaints-{width}")
+        page.click(f"form[action$='/complaints/{cid}/decision'] button[type=submit]")
+        page.wait_for_selector("text=The decision is recorded.")
+        assert page.locator(f"a[href='/documents/decision/{ref}.pdf?lang=en']").count() == 1
+        checked(page, shots, f"magistrate-decision-{width}")
+    finally:
+        ctx.close()
+    assert seizure_view(world.db, ref=ref, now=world.now)["status"] == "closed"

@@ -1,0 +1,165 @@
+"""The Darogah's pages: unclaimed reports and the notices to post, notices counting down, sales
+due, and the sale with its account (Sec VIII, IX, X, XI).
+
+Each page reads and acts through office/ alone: the worklists check he is the Darogah of the
+thana, the acts check everything the Act asks (who may buy at the sale, Sec X, is decided in
+law/ and applied by office/sales.py). A refusal is said on the page in his language with the
+status the API gives it, and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import APIRouter
+from fastapi.responses import Response
+
+from law.errors import PoundError
+from office import sales, worklists
+from office.queries import money_for, read_amount
+from office.roles import Role
+from office.seizures import PersonIn
+from webhook.desk.officials_view import refused, show
+from webhook.desk.render import redirect
+from webhook.desk.session import DeskOf, Form, Official
+
+router = APIRouter()
+
+ROLES = (Role.DAROGAH,)
+
+
+def _lists(d: Any, thana: str, who: int) -> dict[str, Any]:
+    return {
+        "unclaimed": worklists.awaiting_notice(d.db, thana=thana, actor_id=who),
+        "posted": worklists.notices_posted(d.db, thana=thana, now=d.now, actor_id=who),
+        "due": worklists.sales_due(d.db, thana=thana, now=d.now, actor_id=who),
+    }
+
+
+@router.get("/darogah/{thana}", include_in_schema=False)
+def darogah_home(thana: str, d: DeskOf, who: Official, posted: str = "") -> Response:
+    """Reports of cattle unclaimed for seven days, each with its notice to post; notices posted
+    and the day their sale may be held; sales due now (Sec VIII, IX)."""
+    try:
+        lists = _lists(d, thana, who.person_id)
+    except PoundError as exc:
+        return refused(d, exc)
+    return show(d, "darogah/home.html", thana=thana, done_notice=posted, **lists)
+
+
+@router.post("/darogah/{thana}/notice/{ref}", include_in_schema=False)
+def darogah_notice(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
+    """The notice posted at the thana and proclaimed by beat of drum in the village and at the
+    nearest market place (Sec VIII)."""
+    places = [form.get("village", ""), form.get("market", "")]
+    try:
+        sales.post_notice(
+            d.db,
+            actor_id=who.person_id,
+            ref=ref,
+            proclaimed_in=places,
+            occurred_at=d.now,
+            now=d.now,
+        )
+    except PoundError as exc:
+        try:
+            lists = _lists(d, thana, who.person_id)
+        except PoundError as read_exc:
+            return refused(d, read_exc)
+        return refused(
+            d,
+            exc,
+            template="darogah/home.html",
+            thana=thana,
+            done_notice="",
+            failed_ref=ref,
+            sent=form,
+            **lists,
+        )
+    return redirect(d, f"/desk/darogah/{quote(thana)}?posted={quote(ref)}")
+
+
+def _sale_page(d: Any, thana: str, ref: str, who: int, **context: Any) -> Response:
+    brief = worklists.seizure_brief(d.db, ref=ref, now=d.now, actor_id=who, roles=ROLES)
+    money = money_for(d.db, seizure_ref=ref)
+    return show(
+        d,
+        "darogah/sale.html",
+        thana=thana,
+        brief=brief,
+        example=money.format(48),
+        **context,
+    )
+
+
+@router.get("/darogah/{thana}/sale/{ref}", include_in_schema=False)
+def darogah_sale_form(thana: str, ref: str, d: DeskOf, who: Official) -> Response:
+    """The sale's form: a lot per head held, its buyer and price; the expenses; the place."""
+    try:
+        return _sale_page(d, thana, ref, who.person_id, sent={})
+    except PoundError as exc:
+        return refused(d, exc)
+
+
+def _lots(form: dict[str, str], money: Any) -> list[sales.LotIn]:
+    lots = []
+    for key in sorted(k for k in form if k.startswith("sell-")):
+        number = key.removeprefix("sell-")
+        if not number.isdigit():
+            continue
+        lots.append(
+            sales.LotIn(
+                animal=int(number),
+                buyer=PersonIn(
+                    name=form.get(f"buyer-{number}", ""),
+                    residence=form.get(f"residence-{number}", ""),
+                    phone=form.get(f"phone-{number}", "").strip() or None,
+                ),
+                price=read_amount(form.get(f"price-{number}", "").strip() or "0", money),
+            )
+        )
+    return lots
+
+
+@router.post("/darogah/{thana}/sale/{ref}", include_in_schema=False)
+def darogah_sale(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
+    """The auction recorded as the API records it (office/sales.py `record_sale`): the account of
+    the sale answers, with its document to print."""
+    try:
+        money = money_for(d.db, seizure_ref=ref)
+        done = sales.record_sale(
+            d.db,
+            actor_id=who.person_id,
+            ref=ref,
+            lots=_lots(form, money),
+            expenses=read_amount(form.get("expenses", "").strip() or "0", money),
+            place=form.get("place", ""),
+            occurred_at=d.now,
+            now=d.now,
+        )
+    except PoundError as exc:
+        try:
+            brief = worklists.seizure_brief(
+                d.db, ref=ref, now=d.now, actor_id=who.person_id, roles=ROLES
+            )
+            example = money_for(d.db, seizure_ref=ref).format(48)
+        except PoundError as read_exc:
+            return refused(d, read_exc)
+        return refused(
+            d,
+            exc,
+            template="darogah/sale.html",
+            thana=thana,
+            brief=brief,
+            example=example,
+            sent=form,
+        )
+    return show(
+        d,
+        "darogah/sold.html",
+        thana=thana,
+        done=done,
+        money=money,
+        account_pdf=f"/documents/account/{quote(done.ref)}.pdf",
+    )

@@ -1,0 +1,457 @@
+"""The Magistrate's pages: complaints (admit with a summons, decide), release orders, cases, the
+fund and its statement, the feeding rates, the district file, the monthly returns (Sec VI, VII,
+XII, XIV, XVII, XVIII).
+
+Each page reads and acts through office/ alone, with the same use cases as the API: they check
+he is the Magistrate of the district and everything else the Act asks. A refusal is said on the
+page in his language with the status the API gives it, and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date, timedelta
+from typing import Any
+from urllib.parse import quote
+from zoneinfo import ZoneInfo
+
+from fastapi import APIRouter
+from fastapi.responses import Response
+
+from law.errors import N_, InvalidInput, NotAuthorised, PoundError
+from law.periods import local_date
+from office import cases, complaints, district_desk, pound_acts, surplus, worklists
+from office.feeding_rates import district_rates, fix_feeding_rate
+from office.fund import fund_desk, pay_from_fund
+from office.queries import case_view_as, fund_view_as, money_for, read_amount
+from office.seizures import PersonIn
+from webhook.desk.officials_view import refused, show
+from webhook.desk.render import redirect
+from webhook.desk.session import Desk, DeskOf, Form, Official
+
+router = APIRouter()
+
+PREFIX = "/desk/magistrate"
+MONTHS = 6  # the returns offered: this month and the five before it
+
+
+def _base(code: str) -> str:
+    return f"{PREFIX}/{quote(code.strip().upper())}"
+
+
+def _answer(
+    d: Desk, template: str, build: Callable[[], dict[str, Any]], **context: Any
+) -> Response:
+    """The page built from office/ reads, or the refusal they raise, said on a page."""
+    try:
+        built = build()
+    except PoundError as exc:
+        return refused(d, exc)
+    return show(d, template, **built, **context)
+
+
+def _district(d: Desk, code: str, who: int) -> dict[str, Any]:
+    district_id, district_code, name = district_desk.district_of(d.db, code=code, actor_id=who)
+    return {"district_id": district_id, "code": district_code, "name": name, "base": _base(code)}
+
+
+def _amount(text: str, money: Any) -> int:
+    return read_amount(text.strip() or "0", money)
+
+
+# --- The Magistrate's desk ------------------------------------------------------------------------
+
+
+@router.get("/magistrate/{code}", include_in_schema=False)
+def magistrate_home(code: str, d: DeskOf, who: Official) -> Response:
+    def build() -> dict[str, Any]:
+        here = _district(d, code, who.person_id)
+        pending = worklists.pending_complaints(
+            d.db, district_id=here["district_id"], actor_id=who.person_id
+        )
+        return {**here, "pending": len(pending)}
+
+    return _answer(d, "magistrate/home.html", build)
+
+
+# --- Complaints (Sec XIV) -------------------------------------------------------------------------
+
+
+def _complaints(d: Desk, code: str, who: int) -> dict[str, Any]:
+    here = _district(d, code, who)
+    items = worklists.pending_complaints(d.db, district_id=here["district_id"], actor_id=who)
+    return {**here, "complaints": items}
+
+
+@router.get("/magistrate/{code}/complaints", include_in_schema=False)
+def magistrate_complaints(code: str, d: DeskOf, who: Official, done: str = "") -> Response:
+    """The complaints of the district awaiting him, oldest first: each to admit with a summons
+    to the seizer, or to decide (Sec XIV; G15)."""
+    return _answer(
+        d,
+        "magistrate/complaints.html",
+        lambda: _complaints(d, code, who.person_id),
+        done=done,
+        sent={},
+    )
+
+
+def _complaint_refused(
+    d: Desk, code: str, who: int, exc: PoundError, complaint_id: int, form: dict[str, str]
+) -> Response:
+    try:
+        context = _complaints(d, code, who)
+    except PoundError as read_exc:
+        return refused(d, read_exc)
+    return refused(
+        d,
+        exc,
+        template="magistrate/complaints.html",
+        done="",
+        failed=complaint_id,
+        sent=form,
+        **context,
+    )
+
+
+@router.post("/magistrate/{code}/complaints/{complaint_id}/admission", include_in_schema=False)
+def magistrate_admission(
+    code: str, complaint_id: int, d: DeskOf, who: Official, form: Form
+) -> Response:
+    try:
+        complaints.admit_complaint(
+            d.db,
+            actor_id=who.person_id,
+            complaint_id=complaint_id,
+            hearing=form.get("hearing", ""),
+            occurred_at=d.now,
+            now=d.now,
+        )
+    except PoundError as exc:
+        return _complaint_refused(d, code, who.person_id, exc, complaint_id, form)
+    return redirect(d, f"{_base(code)}/complaints?done=admitted-{complaint_id}")
+
+
+@router.post("/magistrate/{code}/complaints/{complaint_id}/decision", include_in_schema=False)
+def magistrate_decision(
+    code: str, complaint_id: int, d: DeskOf, who: Official, form: Form
+) -> Response:
+    try:
+        money = money_for(d.db, complaint_id=complaint_id)
+        done = complaints.decide_complaint(
+            d.db,
+            actor_id=who.person_id,
+            complaint_id=complaint_id,
+            outcome=form.get("outcome", ""),
+            reasons=form.get("reasons", ""),
+            damages=_amount(form.get("damages", ""), money),
+            expenses=_amount(form.get("expenses", ""), money),
+            occurred_at=d.now,
+            now=d.now,
+        )
+    except PoundError as exc:
+        return _complaint_refused(d, code, who.person_id, exc, complaint_id, form)
+    ref = worklists.complaint_detail(d.db, complaint_id=complaint_id, actor_id=who.person_id).ref
+    return show(
+        d,
+        "magistrate/decided.html",
+        ref=ref,
+        base=_base(code),
+        done=done,
+        money=money,
+        decision_pdf=f"/documents/decision/{quote(ref)}.pdf",
+    )
+
+
+# --- Release orders (Sec VI) ------------------------------------------------------------------
+
+
+def _releases(d: Desk, code: str, who: int) -> dict[str, Any]:
+    here = _district(d, code, who)
+    return {
+        **here,
+        "held": worklists.held_in_district(d.db, district_id=here["district_id"], actor_id=who),
+        "orders": district_desk.release_orders(d.db, district=code, actor_id=who),
+    }
+
+
+@router.get("/magistrate/{code}/releases", include_in_schema=False)
+def magistrate_releases(code: str, d: DeskOf, who: Official, done: str = "") -> Response:
+    """Cattle held in the district, to release without fine by his order, and the orders made."""
+    return _answer(
+        d,
+        "magistrate/releases.html",
+        lambda: _releases(d, code, who.person_id),
+        done=done,
+        sent={},
+    )
+
+
+def _numbers(text: str) -> list[int] | None:
+    words = text.replace(",", " ").split()
+    if not words:
+        return None
+    if not all(w.isdigit() for w in words):
+        raise InvalidInput(N_("write the numbers of the animals, like 1, 3"), section="VI")
+    return [int(w) for w in words]
+
+
+@router.post("/magistrate/{code}/releases", include_in_schema=False)
+def magistrate_release(code: str, d: DeskOf, who: Official, form: Form) -> Response:
+    ref = form.get("ref", "").strip()
+    try:
+        pound_acts.order_release(
+            d.db,
+            actor_id=who.person_id,
+            ref=ref,
+            reason=form.get("reason", ""),
+            animals=_numbers(form.get("animals", "")),
+            occurred_at=d.now,
+            now=d.now,
+        )
+    except PoundError as exc:
+        try:
+            context = _releases(d, code, who.person_id)
+        except PoundError as read_exc:
+            return refused(d, read_exc)
+        return refused(d, exc, template="magistrate/releases.html", done="", sent=form, **context)
+    return redirect(d, f"{_base(code)}/releases?done={quote(ref)}")
+
+
+# --- Cases (Sec XVII, XVIII) --------------------------------------------------------------------
+
+
+@router.get("/magistrate/{code}/cases", include_in_schema=False)
+def magistrate_cases(code: str, d: DeskOf, who: Official) -> Response:
+    def build() -> dict[str, Any]:
+        here = _district(d, code, who.person_id)
+        found = district_desk.district_cases(d.db, district=code, actor_id=who.person_id)
+        return {**here, "cases": found}
+
+    return _answer(d, "magistrate/cases.html", build)
+
+
+def _case(d: Desk, code: str, case_id: int, who: int) -> dict[str, Any]:
+    here = _district(d, code, who)
+    return {**here, "case": case_view_as(d.db, case_id=case_id, viewer_id=who)}
+
+
+@router.get("/magistrate/{code}/cases/{case_id}", include_in_schema=False)
+def magistrate_case(code: str, case_id: int, d: DeskOf, who: Official) -> Response:
+    """The record of a case, and his decision on it (Sec XVII, XVIII; the set-off, XIX)."""
+    return _answer(
+        d, "magistrate/case.html", lambda: _case(d, code, case_id, who.person_id), sent={}
+    )
+
+
+@router.post("/magistrate/{code}/cases/{case_id}/decision", include_in_schema=False)
+def magistrate_case_decision(
+    code: str, case_id: int, d: DeskOf, who: Official, form: Form
+) -> Response:
+    try:
+        money = money_for(d.db, case_id=case_id)
+        cases.decide_case(
+            d.db,
+            actor_id=who.person_id,
+            case_id=case_id,
+            convicted=form.get("convicted") == "yes",
+            reasons=form.get("reasons", ""),
+            fine=_amount(form.get("fine", ""), money),
+            compensation=_amount(form.get("compensation", ""), money),
+            occurred_at=d.now,
+            now=d.now,
+        )
+    except PoundError as exc:
+        try:
+            context = _case(d, code, case_id, who.person_id)
+        except PoundError as read_exc:
+            return refused(d, read_exc)
+        return refused(d, exc, template="magistrate/case.html", sent=form, **context)
+    return redirect(d, f"{_base(code)}/cases/{case_id}")
+
+
+# --- The fund (Sec XII) -------------------------------------------------------------------------
+
+
+def _fund(d: Desk, code: str, who: int) -> dict[str, Any]:
+    [fund] = fund_view_as(d.db, viewer_id=who, district=code)["districts"]
+    try:
+        # The payment form for the Magistrate alone; the other officers of the district read
+        # the statement, as the API lets them.
+        district_id = district_desk.district_of(d.db, code=code, actor_id=who)[0]
+        desk_ = fund_desk(d.db, district_id=district_id, actor_id=who, now=d.now)
+    except NotAuthorised:
+        desk_ = None
+    return {
+        "code": fund["district"],
+        "base": _base(code),
+        "fund": fund,
+        "desk": desk_,
+        "example": desk_.money.format(48) if desk_ else "",
+    }
+
+
+@router.get("/magistrate/{code}/fund", include_in_schema=False)
+def magistrate_fund(code: str, d: DeskOf, who: Official, done: str = "") -> Response:
+    """The fund's receipts, payments and balance, the deposits held (Sec XI, XII), and his
+    order of a payment out of it."""
+    return _answer(
+        d,
+        "magistrate/fund.html",
+        lambda: _fund(d, code, who.person_id),
+        done=done,
+        sent={},
+        statement_pdf=f"/documents/fund/{quote(code.strip().upper())}.pdf",
+    )
+
+
+def _fund_refused(d: Desk, code: str, who: int, exc: PoundError, form: dict[str, str]) -> Response:
+    try:
+        context = _fund(d, code, who)
+    except PoundError as read_exc:
+        return refused(d, read_exc)
+    return refused(
+        d,
+        exc,
+        template="magistrate/fund.html",
+        done="",
+        sent=form,
+        statement_pdf=f"/documents/fund/{quote(code.strip().upper())}.pdf",
+        **context,
+    )
+
+
+@router.post("/magistrate/{code}/fund/payments", include_in_schema=False)
+def magistrate_fund_payment(code: str, d: DeskOf, who: Official, form: Form) -> Response:
+    payee_name = form.get("payee_name", "").strip()
+    try:
+        money = money_for(d.db, district=code)
+        pay_from_fund(
+            d.db,
+            actor_id=who.person_id,
+            district=code,
+            purpose=form.get("purpose", ""),
+            pound=form.get("pound", "").strip() or None,
+            keeper_phone=form.get("keeper_phone", "").strip() or None,
+            stated=form.get("stated", ""),
+            amount=_amount(form.get("amount", ""), money),
+            payee=PersonIn(
+                name=payee_name,
+                residence=form.get("payee_residence", ""),
+                phone=form.get("payee_phone", "").strip() or None,
+            )
+            if payee_name
+            else None,
+            order=form.get("order", ""),
+            occurred_at=d.now,
+            now=d.now,
+        )
+    except PoundError as exc:
+        return _fund_refused(d, code, who.person_id, exc, form)
+    return redirect(d, f"{_base(code)}/fund?done=paid")
+
+
+@router.post("/magistrate/{code}/fund/transfers", include_in_schema=False)
+def magistrate_fund_transfer(code: str, d: DeskOf, who: Official, form: Form) -> Response:
+    """Surplus unclaimed for three months moved into the fund (Sec XI, XII)."""
+    try:
+        moved = surplus.transfer_unclaimed_surplus(
+            d.db, actor_id=who.person_id, district=code, now=d.now
+        )
+    except PoundError as exc:
+        return _fund_refused(d, code, who.person_id, exc, form)
+    return redirect(d, f"{_base(code)}/fund?done=moved-{len(moved)}")
+
+
+# --- Feeding rates (Sec VII) --------------------------------------------------------------------
+
+
+def _rates(d: Desk, code: str, who: int) -> dict[str, Any]:
+    rates = district_rates(d.db, district=code, actor_id=who, now=d.now)
+    money = money_for(d.db, district=code)
+    return {
+        "code": rates.district,
+        "base": _base(code),
+        "rates": rates,
+        "example": money.format(9),
+        "tomorrow": (rates.on + timedelta(days=1)).isoformat(),
+    }
+
+
+@router.get("/magistrate/{code}/rates", include_in_schema=False)
+def magistrate_rates(code: str, d: DeskOf, who: Official, done: str = "") -> Response:
+    """The feeding rates by kind and date, the one charged today marked; a new rate from a day."""
+    return _answer(
+        d, "magistrate/rates.html", lambda: _rates(d, code, who.person_id), done=done, sent={}
+    )
+
+
+def _day(text: str) -> date:
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        raise InvalidInput(
+            N_("write the date like 2024-04-01"), section="VII", said={"date": text}
+        ) from None
+
+
+@router.post("/magistrate/{code}/rates", include_in_schema=False)
+def magistrate_rate(code: str, d: DeskOf, who: Official, form: Form) -> Response:
+    try:
+        money = money_for(d.db, district=code)
+        fix_feeding_rate(
+            d.db,
+            actor_id=who.person_id,
+            district=code,
+            kind=form.get("kind", ""),
+            per_day=read_amount(form.get("per_day", "").strip(), money),
+            valid_from=_day(form.get("valid_from", "")),
+            occurred_at=d.now,
+            now=d.now,
+        )
+    except PoundError as exc:
+        try:
+            context = _rates(d, code, who.person_id)
+        except PoundError as read_exc:
+            return refused(d, read_exc)
+        return refused(d, exc, template="magistrate/rates.html", done="", sent=form, **context)
+    return redirect(d, f"{_base(code)}/rates?done=1")
+
+
+# --- The district file and the monthly returns -------------------------------------------------
+
+
+@router.get("/magistrate/{code}/district", include_in_schema=False)
+def magistrate_district(code: str, d: DeskOf, who: Official) -> Response:
+    """The district as its file set it up: pounds, thanas, villages, keepers, officers, the
+    tracts excluded (Sec III, IV, XX). Read-only: the file is changed by `pound load`."""
+    return _answer(
+        d,
+        "magistrate/district.html",
+        lambda: {
+            "base": _base(code),
+            "file": district_desk.district_file(d.db, district=code, actor_id=who.person_id),
+        },
+    )
+
+
+def months_before(today: date, count: int = MONTHS) -> list[str]:
+    """This month and the `count - 1` before it, as YYYY-MM, the latest first."""
+    out = []
+    year, month = today.year, today.month
+    for _ in range(count):
+        out.append(f"{year:04d}-{month:02d}")
+        year, month = (year, month - 1) if month > 1 else (year - 1, 12)
+    return out
+
+
+@router.get("/magistrate/{code}/returns", include_in_schema=False)
+def magistrate_returns(code: str, d: DeskOf, who: Official) -> Response:
+    """The monthly return of each pound of the district, to print."""
+
+    def build() -> dict[str, Any]:
+        found = district_desk.district_file(d.db, district=code, actor_id=who.person_id)
+        today = local_date(d.now, ZoneInfo(found.timezone))
+        return {"base": _base(code), "file": found, "months": months_before(today)}
+
+    return _answer(d, "magistrate/returns.html", build)

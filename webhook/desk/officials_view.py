@@ -1,0 +1,44 @@
+"""What the Darogah's and the Magistrate's pages hand their templates besides the desk's own:
+kinds and counts of animals, and states of records, in the reader's language (bot/words.py)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from fastapi.responses import Response
+
+from bot.errors import DETAIL_WORDS
+from bot.words import counted, kind_label
+from law.errors import PoundError
+from webhook.desk.render import page, refusal
+from webhook.desk.session import Desk
+
+
+def helpers(d: Desk) -> dict[str, Any]:
+    t = d.t
+
+    def herd(kinds: dict[str, int]) -> str:
+        return ", ".join(counted(t, n, kind) for kind, n in kinds.items())
+
+    def state(word: str) -> str:
+        return t(DETAIL_WORDS[word]) if word in DETAIL_WORDS else word
+
+    def when(at: datetime | None) -> str:
+        return t.day(at.date()) if at is not None else ""
+
+    return {
+        "herd": herd,
+        "kind": lambda k: kind_label(t, k),
+        "state": state,
+        "when": when,
+    }
+
+
+def show(d: Desk, template: str, status: int = 200, **context: Any) -> Response:
+    return page(d, template, status, **helpers(d), **context)
+
+
+def refused(d: Desk, exc: PoundError, template: str = "refused.html", **context: Any) -> Response:
+    """The refusal said on `template` (the form again, as it was sent) with the API's status."""
+    return refusal(d, exc, template=template, **helpers(d), **context)
