@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 
 from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 
 from bot.engine import Engine
@@ -15,7 +16,9 @@ from models import Database
 from office.notify import UNSOLICITED_PER_DAY
 from webhook import errors
 from webhook.deps import AppState
+from webhook.edge import Edge, WebConfig
 from webhook.inbound import Writer
+from webhook.metrics import Metrics, metrics_router
 from webhook.ratelimit import Limiter, RateLimits
 from webhook.schemas import Health
 from webhook.sms import TwilioConfig, sms_router
@@ -41,6 +44,8 @@ def create_app(
     on_outbox: Callable[[], None] | None = None,
     unsolicited_per_day: int = UNSOLICITED_PER_DAY,
     limits: RateLimits | None = None,
+    web: WebConfig | None = None,
+    metrics: Metrics | None = None,
 ) -> FastAPI:
     """Build the app around one database and one clock (tests pass a fixed clock).
 
@@ -50,13 +55,31 @@ def create_app(
     office message in 24 hours (office/notify/unsolicited.py `unsolicited_hold`).
     `limits` are the per-address limits on failed authentications and unsigned webhook posts
     (webhook/ratelimit.py); without them nothing is limited.
+    `web`: the security headers, body cap, CORS and who may read /metrics (webhook/edge.py,
+    docs/operations.md); `metrics`: the process's registry, shared with a worker inside it.
     """
+    web = web if web is not None else WebConfig()
+    metrics = metrics if metrics is not None else Metrics()
     app = FastAPI(
         title="Pound office",
         summary="Act No. III of 1857: seizures, the pound register, notices, sales, complaints",
         version="0.1.0",
         lifespan=_lifespan,
+        # Served from the app's own assets (webhook/apidocs.py), never a CDN.
+        docs_url=None,
+        redoc_url=None,
     )
+    if web.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(web.cors_origins),
+            allow_methods=["GET", "POST"],
+            allow_headers=["Authorization", "Content-Type", "Idempotency-Key", "X-Request-ID"],
+            expose_headers=["X-Request-ID", "Idempotent-Replayed", "Retry-After"],
+        )
+    # Added last, so outermost: every answer, a CORS one included, carries its headers.
+    app.add_middleware(Edge, config=web, metrics=metrics)
+    app.state.metrics = metrics
     app.state.pound = AppState(db=db, clock=clock, unsolicited_per_day=unsolicited_per_day)
     app.state.limiter = Limiter.build(limits)
     errors.install(app)
@@ -94,12 +117,15 @@ def create_app(
     from webhook.api import router
 
     app.include_router(router)
-    from webhook.metrics import metrics_router
+    from webhook.apidocs import docs_router
     from webhook.status import status_router
 
-    app.include_router(
-        metrics_router(db=db, clock=clock, writer=getattr(app.state, "writer", None))
-    )
+    metrics.watch_outbox(db, clock)
+    writer = getattr(app.state, "writer", None)
+    if writer is not None:
+        metrics.watch_writer(writer)
+    app.include_router(metrics_router(metrics=metrics, config=web))
+    app.include_router(docs_router(app.title))
     if twilio is not None:
         from webhook.voice import voice_router
 
