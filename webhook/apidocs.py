@@ -1,29 +1,29 @@
-"""GET /docs: Swagger UI from the assets of the `swagger-ui-bundle` package, served by the app.
+"""GET /docs: Swagger UI from the assets of the `fastapi-offline` package, served by the app.
 
 FastAPI's own page loads Swagger UI from a CDN and starts it with an inline script: blank on an
 office network without internet, and refused by our Content-Security-Policy (webhook/edge.py).
 This page names only the service's own paths: the assets under /docs/assets/, copied from
-the pinned package installed with the project, and the script that starts it
-(webhook/static/swagger-init.js).
+the pinned package installed with the project (Swagger UI 5, which reads the OpenAPI 3.1 that
+FastAPI writes), and the script that starts it (webhook/static/swagger-init.js). No /redoc:
+ReDoc writes its styles inline, which the policy refuses.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import fastapi_offline
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, HTMLResponse
 from starlette.exceptions import HTTPException
-from swagger_ui_bundle import swagger_ui_path
 
-ASSETS = Path(swagger_ui_path)
+ASSETS = Path(fastapi_offline.__file__).resolve().parent / "static"
 OURS = Path(__file__).resolve().parent / "static"
-# The files the page uses, and nothing else of the package (its own index.html starts the
-# petstore example).
+# The files the page uses, and nothing else of the package.
 FILES: dict[str, Path] = {
     "swagger-ui.css": ASSETS / "swagger-ui.css",
     "swagger-ui-bundle.js": ASSETS / "swagger-ui-bundle.js",
-    "favicon-32x32.png": ASSETS / "favicon-32x32.png",
+    "favicon.png": ASSETS / "favicon.png",
     "swagger-init.js": OURS / "swagger-init.js",
 }
 MEDIA = {".css": "text/css", ".js": "text/javascript", ".png": "image/png"}
@@ -34,7 +34,7 @@ PAGE = """<!DOCTYPE html>
 <meta charset="utf-8">
 <title>{title} - API</title>
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
-<link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png">
+<link rel="icon" type="image/png" href="/docs/assets/favicon.png">
 </head>
 <body>
 <div id="swagger-ui"></div>
