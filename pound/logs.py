@@ -109,9 +109,17 @@ _STANDARD = frozenset(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | 
 }
 
 
+# Fields others add that say nothing new (uvicorn's message again, with terminal colours).
+_NOISE = frozenset({"color_message"})
+
+
 def fields_of(record: logging.LogRecord) -> list[str]:
     """The names of the fields a line was given (`log.info(..., extra={...})`)."""
-    return [k for k in record.__dict__ if k not in _STANDARD and not k.startswith("_")]
+    return [
+        k
+        for k in record.__dict__
+        if k not in _STANDARD and k not in _NOISE and not k.startswith("_")
+    ]
 
 
 class JsonFormatter(logging.Formatter):

@@ -39,11 +39,7 @@ def scrape(client: TestClient, **headers: str) -> dict[str, Any]:
 
 def samples(families: dict[str, Any], name: str, **labels: str) -> list[Sample]:
     family = families[name]
-    return [
-        s
-        for s in family.samples
-        if all(s.labels.get(k) == v for k, v in labels.items())
-    ]
+    return [s for s in family.samples if all(s.labels.get(k) == v for k, v in labels.items())]
 
 
 def value(families: dict[str, Any], family: str, sample: str, **labels: str) -> float:
