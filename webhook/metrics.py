@@ -149,9 +149,16 @@ class Metrics:
         ProcessCollector(registry=r)
         PlatformCollector(registry=r)
         self._outbox: OutboxCollector | None = None
+        self._request_children: dict[tuple[str, str, str], Histogram] = {}
 
     def observe_request(self, route: str, method: str, status: str, seconds: float) -> None:
-        self.requests.labels(route, method, status).observe(seconds)
+        # The labelled child looked up once per (route, method, status): `labels()` takes a
+        # lock and builds a key on every call, and this runs on every request.
+        key = (route, method, status)
+        child = self._request_children.get(key)
+        if child is None:
+            child = self._request_children[key] = self.requests.labels(route, method, status)
+        child.observe(seconds)
 
     def observe_send(
         self, channel: str, outcome: str, seconds: float | None, late: float | None
