@@ -46,6 +46,7 @@ class Claimed:
     due_at: datetime
     error_count: int
     fallback_from: int | None
+    request_id: str | None = None  # the HTTP request whose act caused it
 
 
 def _claimed(row: Outbox) -> Claimed:
@@ -67,6 +68,7 @@ def _claimed(row: Outbox) -> Claimed:
         due_at=row.due_at,
         error_count=row.error_count,
         fallback_from=row.fallback_from,
+        request_id=row.request_id,
     )
 
 
@@ -367,21 +369,26 @@ def opted_out(db: Database, channel: str, addresses: Iterable[str]) -> set[str]:
 # --- figures for /metrics ------------------------------------------------------------------------
 
 
+# The channels a message goes out on (a call is `voice`).
+OUTBOX_CHANNELS = ("telegram", "sms", "whatsapp", "voice")
+
+
 @dataclass(frozen=True)
 class OutboxFigures:
-    depth: dict[str, int]
-    failures: dict[str, int]
-    latencies: list[float]  # seconds from due to sent, for rows sent in the window
+    depth: dict[tuple[str, str], int]  # (state, channel): rows
+    failures: dict[str, int]  # failed rows by reason code
+    oldest_due: dict[str, datetime]  # by channel: the due time of the oldest queued row due
 
 
-def outbox_figures(db: Database, *, now: datetime, window: timedelta) -> OutboxFigures:
-    """Rows by state, failed rows by reason code, and how late recent messages went out."""
+def outbox_figures(db: Database, *, now: datetime) -> OutboxFigures:
+    """Rows by state and channel, failed rows by reason code, and the longest waiting."""
     with db.reading() as s:
-        depth = {state.value: 0 for state in OutboxState}
-        for state, n in s.exec(
-            select(Outbox.state, func.count()).group_by(col(Outbox.state))
-        ).all():
-            depth[state] = int(n)
+        depth = outbox.depth(s)
+        # Every state of every channel shown, at 0 when no row stands in it.
+        channels = set(OUTBOX_CHANNELS) | {channel for _, channel in depth}
+        for state in OutboxState:
+            for channel in channels:
+                depth.setdefault((state.value, channel), 0)
         failures: Counter[str] = Counter()
         q = (
             select(Outbox.failed_reason, func.count())
@@ -390,13 +397,8 @@ def outbox_figures(db: Database, *, now: datetime, window: timedelta) -> OutboxF
         )
         for reason, n in s.exec(q).all():
             failures[reason_code(reason)] += int(n)
-        recent = s.exec(
-            select(Outbox.due_at, Outbox.sent_at)
-            .where(col(Outbox.sent_at) >= now - window)
-            .limit(100_000)
-        ).all()
-    latencies = [max(0.0, (sent - due).total_seconds()) for due, sent in recent if sent]
-    return OutboxFigures(depth, dict(failures), latencies)
+        oldest = outbox.oldest_due(s, now)
+    return OutboxFigures(depth, dict(failures), oldest)
 
 
 def reason_code(reason: str | None) -> str:

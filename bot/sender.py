@@ -112,6 +112,10 @@ class PassReport:
         )
 
 
+# (channel, outcome, seconds the provider took or None, seconds late past its due time or None)
+Observe = Callable[[str, str, float | None, float | None], None]
+
+
 class _Defer(Exception):
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
@@ -158,8 +162,11 @@ class Sender:
         wall_clock: Callable[[], float] = time.monotonic,
         journal: Journal | None = None,
         whatsapp: WhatsAppRules | None = None,
+        observe: Observe | None = None,
     ) -> None:
         self.db = db
+        # Told of each message's outcome (the process's metrics, webhook/metrics.py).
+        self.observe = observe
         self.whatsapp = whatsapp or WhatsAppRules()
         self.transports = dict(transports)
         self.worker = worker[:64]
@@ -323,7 +330,20 @@ class Sender:
             report.quiet += await self._db(
                 delivery.release, self.db, row_ids=ids, worker=self.worker, until=until
             )
+        quiet = {row_id for ids in held.values() for row_id in ids}
+        for row in rows:
+            if row.id in quiet:
+                self._note(row.channel, "quiet_hours")
         return ready
+
+    def _note(
+        self, channel: str, outcome: str, seconds: float | None = None, late: float | None = None
+    ) -> None:
+        if self.observe is not None:
+            try:
+                self.observe(channel, outcome, seconds, late)
+            except Exception:  # a metric must never stop a send
+                log.exception("the send observer failed")
 
     async def _as_it_stands(
         self, rows: list[Claimed], now: datetime, report: PassReport
@@ -343,6 +363,7 @@ class Sender:
                 ready.append(row)
             elif isinstance(verdict, Drop):
                 dropped[row.id] = verdict.reason
+                self._note(row.channel, "cancelled")
                 log.info("outbox %s (%s) cancelled: %s", row.id, row.template, verdict.reason)
             elif isinstance(verdict, Broken):
                 await self._fail(row, f"refresh: {verdict.reason}", now, report)
@@ -428,6 +449,7 @@ class Sender:
             count_error=count_error,
         )
         report.failed += 1
+        self._note(row.channel, "failed")
         report.note_reason(reason)
         log.warning("outbox %s to %s failed: %s", row.id, row.channel, reason)
         if fallback is not None:
@@ -465,8 +487,9 @@ class Sender:
             **extra,
         )
         try:
-            provider_id = await self._send(transport, msg)
+            provider_id, took = await self._send(transport, msg)
         except _Defer as wait:
+            self._note(row.channel, "waiting")
             await self._wait([row.id], now + timedelta(seconds=wait.seconds), report)
             return
         except PermanentFailure as exc:
@@ -478,6 +501,19 @@ class Sender:
         except Exception as exc:  # an unforeseen error is treated as transient, and counted
             await self._retry(row, f"error: {type(exc).__name__}: {exc}", now, report)
             return
+        self._note(row.channel, "sent", took, (now - row.due_at).total_seconds())
+        log.info(
+            "outbox %s sent on %s (%s)",
+            row.id,
+            sent_via,
+            row.template,
+            extra={
+                "outbox_id": row.id,
+                "channel": sent_via,
+                "template": row.template,
+                "request_id": row.request_id,
+            },
+        )
         # What it said, as worked out at the send (a reply keeps its own).
         acceptance = Acceptance(
             row_id=row.id,
@@ -543,19 +579,22 @@ class Sender:
             count_error=True,
         )
         report.retried += 1
+        self._note(row.channel, "retried")
         log.info("outbox %s: %s; try %d at %s", row.id, reason, errors + 1, until.isoformat())
 
-    async def _send(self, transport: Transport, msg: OutMessage) -> str:
-        """Wait for the rate buckets, then send; a "slow down" pauses them and tries again."""
+    async def _send(self, transport: Transport, msg: OutMessage) -> tuple[str, float]:
+        """Wait for the rate buckets, then send; a "slow down" pauses them and tries again.
+        Answers the provider's id, and the seconds its last call took."""
         for _ in range(SLOW_DOWNS):
             await self._acquire(transport, msg)
+            started = time.perf_counter()
             try:
                 provider_id = await transport.send(msg)
             except RateLimited as exc:
                 log.warning("%s asked to slow down: %s", msg.channel, exc.reason)
                 transport.pause(msg, exc.retry_after)
                 continue
-            return provider_id
+            return provider_id, time.perf_counter() - started
         raise RateLimited(0.0, f"still told to slow down after {SLOW_DOWNS} pauses")
 
     async def _acquire(self, transport: Transport, msg: OutMessage) -> None:

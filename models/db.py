@@ -137,14 +137,15 @@ class Database:
             session.close()
 
     @contextmanager
-    def unit_of_work(self, *, now: datetime) -> Iterator[Work]:
+    def unit_of_work(self, *, now: datetime, request_id: str | None = None) -> Iterator[Work]:
         """Open a unit of work acting at `now`: one session, committed when this block ends
         (rolled back if it raises). Whoever opens it commits it; the use cases it is handed to
-        write in savepoints of it (models/work.py)."""
+        write in savepoints of it (models/work.py). `request_id`: the HTTP request it serves,
+        carried to the outbox rows it writes."""
         from models.work import Work  # models.work builds on this module
 
         with self._writing() as session:
-            yield Work(self, session, now)
+            yield Work(self, session, now, request_id)
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:

@@ -91,6 +91,9 @@ class Outbox(SQLModel, table=True):
     via_reason: str | None = Field(default=None, max_length=300)
     # The provider's last word on it: a call's `completed`, `no-answer`, `busy`, `failed`.
     outcome: str | None = Field(default=None, max_length=32)
+    # The id of the HTTP request whose act caused it (the request's `X-Request-ID`), for
+    # following one request through the logs to the messages it sent (docs/operations.md).
+    request_id: str | None = Field(default=None, max_length=64)
 
 
 class ChannelSession(SQLModel, table=True):

@@ -27,6 +27,11 @@ from models.acting import Acting
 from models.db import Database
 from models.deferred import DeferringSession
 
+# Where the session of a unit of work keeps the id of the HTTP request it serves: the outbox rows
+# written in it carry that id (office/outbox.py reads it, docs/operations.md).
+REQUEST_ID = "pound.request_id"
+_SAME = object()
+
 
 class UnitOfWorkOpen(RuntimeError):
     """A unit of work was opened inside another: hand the open one on instead."""
@@ -39,7 +44,13 @@ class Work(Database):
     dialect and memo), so every use case takes either.
     """
 
-    def __init__(self, database: Database, session: Session, now: datetime) -> None:
+    def __init__(
+        self,
+        database: Database,
+        session: Session,
+        now: datetime,
+        request_id: str | None = None,
+    ) -> None:
         # The same database, not a copy: its engines, settings, write turn and memo are shared.
         vars(self).update(vars(database))
         self.database = database
@@ -49,15 +60,19 @@ class Work(Database):
         self.acting = Acting()
         if isinstance(session, DeferringSession):
             session.acting = self.acting
+        # The HTTP request this unit serves (None: the worker, the CLI): set by its opener.
+        self.request_id = request_id
+        session.info[REQUEST_ID] = request_id
 
-    def at(self, now: datetime) -> Work:
-        """The same unit of work, for an act at another instant: each message of the webhooks'
-        batch acts at the instant it came, all of them under the batch's one commit, and names
-        its own actor (a fresh `acting`)."""
-        return Work(self.database, self.session, now)
+    def at(self, now: datetime, request_id: str | object | None = _SAME) -> Work:
+        """The same unit of work, for an act at another instant (and perhaps for another
+        request): each message of the webhooks' batch acts at the instant it came, all of them
+        under the batch's one commit, and names its own actor (a fresh `acting`)."""
+        rid = self.request_id if request_id is _SAME else request_id
+        return Work(self.database, self.session, now, rid if isinstance(rid, str) else None)
 
     @contextmanager
-    def unit_of_work(self, *, now: datetime) -> Iterator[Work]:
+    def unit_of_work(self, *, now: datetime, request_id: str | None = None) -> Iterator[Work]:
         raise UnitOfWorkOpen("a unit of work is open: hand it on rather than open another")
         yield self  # pragma: no cover - a generator, for contextmanager
 
@@ -65,6 +80,8 @@ class Work(Database):
     def transaction(self) -> Iterator[Session]:
         """A SAVEPOINT of this unit: released at the end, rolled back alone on any error; the
         unit's opener commits it."""
+        # The acts of one message of a shared unit write under that message's request.
+        self.session.info[REQUEST_ID] = self.request_id
         with self.session.begin_nested():
             yield self.session
 

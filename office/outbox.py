@@ -17,10 +17,11 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import ColumnElement, Table, and_, insert, or_, update
+from sqlalchemy import ColumnElement, Table, and_, func, insert, or_, update
 from sqlmodel import Session, col, select
 
 from models import OptOut, Outbox, Person, deferred
+from models.work import REQUEST_ID
 
 
 class OutboxState(StrEnum):
@@ -98,6 +99,12 @@ def _mine(row_id: int, worker: str, *, to: OutboxState) -> ColumnElement[bool]:
 # --- Writing rows ------------------------------------------------------------------------------
 
 
+def request_id_of(s: Session) -> str | None:
+    """The id of the request whose unit of work `s` is (None: the worker's own acts, the CLI)."""
+    value = s.info.get(REQUEST_ID)
+    return value if isinstance(value, str) else None
+
+
 def find(s: Session, dedupe_key: str) -> Outbox | None:
     """The row already written under this dedupe key, if any."""
     return s.exec(select(Outbox).where(Outbox.dedupe_key == dedupe_key)).first()
@@ -136,6 +143,7 @@ def queue(
     body: str | None = None,
     options: Sequence[Mapping[str, object]] = (),
     fallback_from: int | None = None,
+    request_id: str | None = None,
 ) -> Outbox:
     """Write one row in session `s`: `queued`, or `held` with the reason `held` (never sent).
 
@@ -158,6 +166,7 @@ def queue(
         fallback_from=fallback_from,
         created_at=now,
         caused_by=caused_by,
+        request_id=request_id or request_id_of(s),
     )
     s.add(row)
     s.flush()
@@ -172,8 +181,10 @@ def queue_at_commit(s: Session, rows: Iterable[Mapping[str, Any]]) -> int:
     """Queued rows (column values, no state) written together at the commit
     (models/deferred.py); a second row under a dedupe key replaces the first one waiting."""
     n = 0
+    request_id = request_id_of(s)
     for values in rows:
-        deferred.defer(s, _INSERT, values["dedupe_key"], {**values, "state": QUEUED.value})
+        row = {**values, "state": QUEUED.value, "request_id": request_id}
+        deferred.defer(s, _INSERT, values["dedupe_key"], row)
         n += 1
     return n
 
@@ -182,7 +193,11 @@ def queue_many(s: Session, rows: Sequence[Mapping[str, Any]]) -> int:
     """Write queued rows (column values, no state) in one INSERT now: a batch of the office's
     own clock (office/deadline_acts.py), whose dedupe keys the caller has looked up."""
     if rows:
-        s.execute(_INSERT, [{**values, "state": QUEUED.value} for values in rows])
+        request_id = request_id_of(s)
+        s.execute(
+            _INSERT,
+            [{**values, "state": QUEUED.value, "request_id": request_id} for values in rows],
+        )
     return len(rows)
 
 
@@ -218,6 +233,27 @@ def cancel_queued(
         row.failed_reason = f"cancelled at {now.isoformat()}: {reason}"[:500]
         s.add(row)
     return len(rows)
+
+
+# --- Figures (GET /metrics, `pound doctor`) ----------------------------------------------------
+
+
+def depth(s: Session) -> dict[tuple[str, str], int]:
+    """How many rows stand in each (state, channel)."""
+    q = select(Outbox.state, Outbox.channel, func.count()).group_by(
+        col(Outbox.state), col(Outbox.channel)
+    )
+    return {(state, channel): int(n) for state, channel, n in s.exec(q).all()}
+
+
+def oldest_due(s: Session, now: datetime) -> dict[str, datetime]:
+    """By channel, the due time of the oldest queued row due by `now` (the longest waiting)."""
+    q = (
+        select(Outbox.channel, func.min(Outbox.due_at))
+        .where(_in(QUEUED, to=SENDING), col(Outbox.due_at) <= now)
+        .group_by(col(Outbox.channel))
+    )
+    return {channel: due for channel, due in s.exec(q).all() if due is not None}
 
 
 # --- The sender's moves: each guarded by its claim -----------------------------------------------
@@ -403,6 +439,7 @@ def failed(
         due_at=now,
         now=now,
         fallback_from=row.id,
+        request_id=row.request_id,
     )
     return fallback.id
 

@@ -24,6 +24,9 @@ from pound.settings import Settings
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
+    from webhook.edge import WebConfig
+    from webhook.metrics import Metrics
+
 Echo = Callable[[str], None]
 _log = logging.getLogger(__name__)
 
@@ -169,8 +172,10 @@ def build_app(
     clock: Callable[[], datetime] = utc_now,
     settings: Settings | None = None,
     on_outbox: Callable[[], None] | None = None,
+    metrics: Metrics | None = None,
 ) -> FastAPI:
-    """The FastAPI application with its parts wired in.
+    """The FastAPI application with its parts wired in (`metrics`: the process's, shared with
+    the worker running beside it).
 
     The Telegram webhook is mounted when POUND_TELEGRAM_TOKEN and POUND_TELEGRAM_SECRET are set,
     the SMS webhook when POUND_TWILIO_ACCOUNT_SID and POUND_TWILIO_AUTH_TOKEN are.
@@ -222,4 +227,28 @@ def build_app(
             else None,
             settings.public_url,
         ),
+        web=web_config(settings),
+        metrics=metrics,
+    )
+
+
+def web_config(settings: Settings) -> WebConfig:
+    """What the app's edge needs of the settings (docs/operations.md)."""
+    from webhook.edge import WebConfig
+    from webhook.ratelimit import parse_networks
+
+    origins = tuple(
+        o.strip().rstrip("/")
+        for o in (settings.cors_origins or "").replace(";", ",").split(",")
+        if o.strip()
+    )
+    return WebConfig(
+        https=settings.base_url.lower().startswith("https://"),
+        max_body=settings.max_body_bytes,
+        cors_origins=origins,
+        metrics_token=(
+            settings.metrics_token.get_secret_value() if settings.metrics_token else None
+        ),
+        metrics_networks=parse_networks(settings.metrics_networks),
+        trusted_proxies=parse_networks(settings.trusted_proxies),
     )

@@ -175,14 +175,18 @@ def serve(
     click.echo(f"database: {safe_url(database.url)}")
     names = ", ".join(f"{d.name} ({d.code})" for d in districts(database)) or "none"
     click.echo(f"districts: {names}")
+    from webhook.metrics import Metrics
+
+    metrics = Metrics()  # one registry: the app's requests and the worker's passes and sends
     background = None
     if not no_worker:
-        background = WorkerThread(make_worker(database, settings, clock=utc_now))
+        background = WorkerThread(make_worker(database, settings, clock=utc_now, metrics=metrics))
     app = build_app(
         database,
         clock=utc_now,
         settings=settings,
         on_outbox=background.wake if background is not None else None,
+        metrics=metrics,
     )
     if background is not None:
         background.start()
@@ -198,6 +202,7 @@ def serve(
             log_level=settings.log_level,
             log_config=None,
             proxy_headers=False,
+            access_log=False,  # the app writes each request's line, with its id (webhook/edge.py)
         )
     finally:
         if background is not None:

@@ -9,13 +9,19 @@ URL) become `***`, in the message, its arguments, the traceback and the stack.
 
 httpx and httpcore log every request URL at INFO and DEBUG, and a Bot API URL carries the bot
 token: they are held at WARNING unless POUND_LOG_LEVEL is `trace` (and then still redacted).
+
+With POUND_LOG_FORMAT=json each line is one JSON object (`JsonFormatter`): `time`, `level`,
+`logger`, `message`, the fields the line was given (`request_id`, `route`, `status`, a pass's
+counts ...) and `exception` (docs/operations.md). The fields are redacted as the message is.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import Iterable
+from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import SecretStr
@@ -82,6 +88,10 @@ class Redact(logging.Filter):
             message = str(record.msg)
         record.msg = self.redact(message)
         record.args = None
+        for name in fields_of(record):
+            value = record.__dict__[name]
+            if isinstance(value, str):
+                record.__dict__[name] = self.redact(value)
         if record.exc_info and not record.exc_text:
             record.exc_text = logging.Formatter().formatException(record.exc_info)
         if record.exc_text:
@@ -89,6 +99,53 @@ class Redact(logging.Filter):
         if record.stack_info:
             record.stack_info = self.redact(record.stack_info)
         return True
+
+
+# What every record carries; anything else on a record is a field its line was given (`extra=`).
+_STANDARD = frozenset(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | {
+    "message",
+    "asctime",
+    "taskName",
+}
+
+
+# Fields others add that say nothing new (uvicorn's message again, with terminal colours).
+_NOISE = frozenset({"color_message"})
+
+
+def fields_of(record: logging.LogRecord) -> list[str]:
+    """The names of the fields a line was given (`log.info(..., extra={...})`)."""
+    return [
+        k
+        for k in record.__dict__
+        if k not in _STANDARD and k not in _NOISE and not k.startswith("_")
+    ]
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line (POUND_LOG_FORMAT=json)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        for name in fields_of(record):
+            value = record.__dict__[name]
+            line[name] = value if isinstance(value, str | int | float | bool | None) else str(value)
+        if record.exc_info and not record.exc_text:
+            record.exc_text = self.formatException(record.exc_info)
+        if record.exc_text:
+            line["exception"] = record.exc_text
+        if record.stack_info:
+            line["stack"] = record.stack_info
+        return json.dumps(line, ensure_ascii=False)
+
+
+def formatter_of(settings: Settings) -> logging.Formatter:
+    return JsonFormatter() if settings.log_format == "json" else logging.Formatter(FORMAT)
 
 
 def _handlers() -> list[logging.Handler]:
@@ -133,9 +190,11 @@ def configure(settings: Settings) -> Redact:
     ours = [h for h in root.handlers if getattr(h, _OURS, False)]
     if not root.handlers or ours:
         if not ours:
-            handler = logging.StreamHandler()
-            setattr(handler, _OURS, True)
-            handler.setFormatter(logging.Formatter(FORMAT))
-            root.addHandler(handler)
+            stream = logging.StreamHandler()
+            setattr(stream, _OURS, True)
+            root.addHandler(stream)
+            ours = [stream]
+        for handler in ours:
+            handler.setFormatter(formatter_of(settings))
         root.setLevel(level_of(settings))
     return protect(settings)

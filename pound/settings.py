@@ -66,6 +66,16 @@ class Settings(BaseSettings):
     unsigned_webhooks_per_minute: int = Field(default=20, ge=0)  # per client address; 0: none
     trusted_proxies: str | None = None  # addresses or networks whose X-Forwarded-For is believed
 
+    # Operations (docs/operations.md): the log's format, who may read /metrics, the largest
+    # request body, the origins a browser may call the API from.
+    log_format: Literal["text", "json"] = "text"
+    metrics_token: SecretStr | None = None  # bearer token for GET /metrics
+    # Without a token, /metrics answers only clients in these networks (loopback by default).
+    metrics_networks: str = "127.0.0.0/8, ::1/128"
+    worker_metrics_port: int | None = Field(default=None, ge=1, le=65535)  # `pound worker`
+    max_body_bytes: int = Field(default=64 * 1024, gt=0)
+    cors_origins: str | None = None  # comma-separated; none: no cross-origin browser calls
+
     # The key of the audit chain's HMAC (docs/audit.md); kept outside the database, the same
     # for every process that writes. Without it, events carry no mac.
     audit_key: SecretStr | None = None
@@ -78,7 +88,12 @@ class Settings(BaseSettings):
     def _lower(cls, value: object) -> object:
         return value.strip().lower() if isinstance(value, str) else value
 
-    @field_validator("trusted_proxies")
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _lower_format(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("trusted_proxies", "metrics_networks")
     @classmethod
     def _networks(cls, value: str | None) -> str | None:
         for item in (value or "").replace(";", ",").split(","):

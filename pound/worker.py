@@ -32,11 +32,13 @@ from bot.transports import Transport
 from bot.whatsapp import WhatsAppRules, parse_templates
 from models import Database
 from models.db import normalise_url
+from office.deadlines import PassReport as DeadlineReport
 from office.deadlines import advance_deadlines
 from office.witness import witness_heads
 from pound.logs import configure as configure_logging
 from pound.settings import Settings
 from webhook.idempotency import purge_expired as purge_idempotency_keys
+from webhook.metrics import Metrics
 
 log = logging.getLogger("pound.worker")
 
@@ -112,7 +114,7 @@ def journal_dir(settings: Settings) -> Path:
     return Path(tempfile.gettempdir()) / "pound-outbox-journal"
 
 
-def build_sender(db: Database, settings: Settings) -> Sender:
+def build_sender(db: Database, settings: Settings, metrics: Metrics | None = None) -> Sender:
     name = worker_name()
     return Sender(
         db,
@@ -121,6 +123,7 @@ def build_sender(db: Database, settings: Settings) -> Sender:
         policy=send_policy(settings),
         journal=Journal(journal_dir(settings), scope=database_scope(db.url), worker=name),
         whatsapp=WhatsAppRules(parse_templates(settings.whatsapp_templates)),
+        observe=metrics.observe_send if metrics is not None else None,
     )
 
 
@@ -150,17 +153,67 @@ class Worker:
     advance_deadlines: Callable[[Database, datetime], object] = advance
     # Set by the webhooks when they queue a conversation reply: send it now, not at the next poll.
     wake: threading.Event = field(default_factory=threading.Event)
+    # The process's metrics (the pass's duration, the sends): `pound serve` shares its app's.
+    metrics: Metrics | None = None
 
     async def run_pass(self, now: datetime, stop: Callable[[], bool] | None = None) -> PassReport:
+        started = time.perf_counter()
         result = self.advance_deadlines(self.db, now)
-        if result is not None:
-            log.info("deadlines at %s: %s", now.isoformat(), result)
+        took = time.perf_counter() - started
+        acts = result.changed if isinstance(result, DeadlineReport) else 0
+        if self.metrics is not None:
+            self.metrics.deadline_pass.observe(took)
+            self.metrics.deadline_acts.inc(acts)
         if purged := purge_idempotency_keys(self.db, now):
             log.info("idempotency keys older than 24 hours deleted: %d", purged)
         report = await self.sender.run_pass(now, stop=stop)
-        if report.claimed:
-            log.info("outbox at %s: %s", now.isoformat(), report)
+        self.log_pass(now, report, acts=acts, took=took)
         return report
+
+    async def send_pass(self, now: datetime, stop: Callable[[], bool] | None = None) -> None:
+        """A pass of the sender alone (woken for replies: the deadlines keep their pace)."""
+        report = await self.sender.run_pass(now, stop=stop)
+        self.log_pass(now, report)
+
+    def log_pass(
+        self,
+        now: datetime,
+        report: PassReport,
+        *,
+        acts: int = 0,
+        took: float | None = None,
+    ) -> None:
+        """One line per pass: the acts the clock applied, the messages sent, failed and held
+        by quiet hours; INFO when anything happened, DEBUG for an idle pass."""
+        if self.metrics is not None:
+            self.metrics.passes.inc()
+        busy = bool(acts or report.claimed or report.unrecorded or report.recorded_late)
+        if not log.isEnabledFor(logging.INFO if busy else logging.DEBUG):
+            return
+        line = (
+            f"pass as of {now.isoformat()}: acts {acts}, sent {report.sent}, "
+            f"failed {report.failed}, quiet hours {report.quiet}, retried {report.retried}, "
+            f"waiting {report.waiting}, cancelled {report.cancelled}"
+        )
+        if took is not None:
+            line += f"; deadlines {took * 1000:.0f} ms"
+        log.log(
+            logging.INFO if busy else logging.DEBUG,
+            "%s",
+            line,
+            extra={
+                "pass_at": now.isoformat(),
+                "acts": acts,
+                "claimed": report.claimed,
+                "sent": report.sent,
+                "failed": report.failed,
+                "quiet_hours": report.quiet,
+                "retried": report.retried,
+                "waiting": report.waiting,
+                "cancelled": report.cancelled,
+                "deadline_ms": None if took is None else round(took * 1000, 3),
+            },
+        )
 
     async def run(self, stop: threading.Event) -> None:
         """Pass after pass until `stop` is set; a failed pass is logged and the next one tried."""
@@ -174,7 +227,7 @@ class Worker:
                         await self.run_pass(self.clock(), stop.is_set)
                     else:
                         # Woken for replies: the deadlines keep their own pace.
-                        await self.sender.run_pass(self.clock(), stop=stop.is_set)
+                        await self.send_pass(self.clock(), stop=stop.is_set)
                 except Exception:
                     log.exception("worker pass failed; trying again after the poll interval")
                 await asyncio.to_thread(self._sleep, stop)
@@ -193,12 +246,15 @@ class Worker:
             await self.sender.stop()
 
 
-def make_worker(db: Database, settings: Settings, *, clock: Clock) -> Worker:
+def make_worker(
+    db: Database, settings: Settings, *, clock: Clock, metrics: Metrics | None = None
+) -> Worker:
     return Worker(
         db=db,
-        sender=build_sender(db, settings),
+        sender=build_sender(db, settings, metrics),
         clock=clock,
         poll_seconds=settings.worker_poll_seconds,
+        metrics=metrics,
     )
 
 
@@ -268,7 +324,10 @@ def worker(ctx: click.Context, once: bool, at_text: str | None) -> None:
     db = open_database(settings)
     ctx.call_on_close(db.dispose)
     at = parse_at(at_text) if at_text is not None else None
-    w = make_worker(db, settings, clock=(lambda: at) if at is not None else utc_now)
+    metrics = Metrics()
+    w = make_worker(
+        db, settings, clock=(lambda: at) if at is not None else utc_now, metrics=metrics
+    )
     channels = ", ".join(w.sender.channels) or "none (no credentials set)"
     if once:
         now = at or utc_now()
@@ -283,6 +342,12 @@ def worker(ctx: click.Context, once: bool, at_text: str | None) -> None:
 
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, _stop)
+    if settings.worker_metrics_port is not None:
+        from prometheus_client import start_http_server
+
+        # Its own sends and passes, for Prometheus, on the internal address it listens on.
+        start_http_server(settings.worker_metrics_port, settings.host, metrics.registry)
+        click.echo(f"worker metrics: http://{settings.host}:{settings.worker_metrics_port}/")
     click.echo(f"worker {w.sender.worker}: sending on {channels}; Ctrl-C stops")
     asyncio.run(w.run(stop))
     click.echo("worker stopped")

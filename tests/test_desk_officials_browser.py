@@ -11,7 +11,8 @@ from playwright.sync_api import Browser, Page
 
 from office.common import person_by_phone
 from office.complaints import admit_complaint, file_complaint
-from office.pound_acts import register_arrival, report_unclaimed
+from office.keeper.arrival import register_arrival
+from office.keeper.unclaimed import report_unclaimed
 from office.queries import seizure_view
 from office.sales import post_notice
 from tests.browser import WIDTHS, Live, Shots, assert_accessible, assert_no_console_errors

@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 
 from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 
 from bot.engine import Engine
@@ -16,7 +17,9 @@ from office.notify import UNSOLICITED_PER_DAY
 from webhook import errors
 from webhook.deps import AppState
 from webhook.desk import DeskConfig
+from webhook.edge import Edge, WebConfig
 from webhook.inbound import Writer
+from webhook.metrics import Metrics, metrics_router
 from webhook.ratelimit import Limiter, RateLimits
 from webhook.schemas import Health
 from webhook.sms import TwilioConfig, sms_router
@@ -45,6 +48,8 @@ def create_app(
     public_url: str | None = None,
     document_key: bytes | None = None,
     desk: DeskConfig | None = None,
+    web: WebConfig | None = None,
+    metrics: Metrics | None = None,
 ) -> FastAPI:
     """Build the app around one database and one clock (tests pass a fixed clock).
 
@@ -59,13 +64,31 @@ def create_app(
     not given; docs/documents.md).
     `desk`: the secret the desk's cookie is signed with and whether it is https only
     (webhook/desk/); without it, a secret of this process alone.
+    `web`: the security headers, body cap, CORS and who may read /metrics (webhook/edge.py,
+    docs/operations.md); `metrics`: the process's registry, shared with a worker inside it.
     """
+    web = web if web is not None else WebConfig()
+    metrics = metrics if metrics is not None else Metrics()
     app = FastAPI(
         title="Pound office",
         summary="Act No. III of 1857: seizures, the pound register, notices, sales, complaints",
         version="0.1.0",
         lifespan=_lifespan,
+        # Served from the app's own assets (webhook/apidocs.py), never a CDN.
+        docs_url=None,
+        redoc_url=None,
     )
+    if web.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(web.cors_origins),
+            allow_methods=["GET", "POST"],
+            allow_headers=["Authorization", "Content-Type", "Idempotency-Key", "X-Request-ID"],
+            expose_headers=["X-Request-ID", "Idempotent-Replayed", "Retry-After"],
+        )
+    # Added last, so outermost: every answer, a CORS one included, carries its headers.
+    app.add_middleware(Edge, config=web, metrics=metrics)
+    app.state.metrics = metrics
     app.state.pound = AppState(db=db, clock=clock, unsolicited_per_day=unsolicited_per_day)
     app.state.limiter = Limiter.build(limits)
     errors.install(app)
@@ -114,12 +137,15 @@ def create_app(
 
     app.state.on_outbox = on_outbox
     desk_pages.install(app, desk or DeskConfig.for_url(None, None))
-    from webhook.metrics import metrics_router
+    from webhook.apidocs import docs_router
     from webhook.status import status_router
 
-    app.include_router(
-        metrics_router(db=db, clock=clock, writer=getattr(app.state, "writer", None))
-    )
+    metrics.watch_outbox(db, clock)
+    writer = getattr(app.state, "writer", None)
+    if writer is not None:
+        metrics.watch_writer(writer)
+    app.include_router(metrics_router(metrics=metrics, config=web))
+    app.include_router(docs_router(app.title))
     if twilio is not None:
         from webhook.voice import voice_router
 

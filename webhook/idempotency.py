@@ -48,6 +48,7 @@ from law.errors import PoundError
 from models import Database, IdempotencyKey, Work
 from webhook import errors
 from webhook.deps import Actor, AppState, state
+from webhook.edge import request_id
 
 HEADER = "Idempotency-Key"
 REPLAYED = "Idempotent-Replayed"
@@ -55,6 +56,7 @@ KEEP_FOR = timedelta(hours=24)
 # 1 to 255 visible ASCII characters: a UUID, a ULID, a client's own counter.
 KEY_PATTERN = r"^[\x21-\x7e]{1,255}$"
 _PARAM = "idempotency_"
+_REQUEST = "request_id_"
 _ANSWER = TypeAdapter(dict[str, Any])
 
 
@@ -162,11 +164,14 @@ def _replay(row: IdempotencyKey) -> JSONResponse:
     return JSONResponse(row.body, status_code=row.status, headers={REPLAYED: "true"})
 
 
-def answer_once(k: Keyed, act: Callable[[Work], Any], status_code: int) -> Response:
-    """Run `act` (the route) with its key's row in one unit of work, or answer as before."""
+def answer_once(
+    k: Keyed, act: Callable[[Work], Any], status_code: int, rid: str | None = None
+) -> Response:
+    """Run `act` (the route) with its key's row in one unit of work, or answer as before.
+    `rid`: the id of the request (webhook/edge.py), carried to the outbox rows it writes."""
     for attempt in (1, 2):
         try:
-            return _answer_once(k, act, status_code)
+            return _answer_once(k, act, status_code, rid)
         except IntegrityError:
             # Another request with this key committed first (possible only if two writers ran
             # at once): its row is there now, and answers this one.
@@ -175,8 +180,10 @@ def answer_once(k: Keyed, act: Callable[[Work], Any], status_code: int) -> Respo
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _answer_once(k: Keyed, act: Callable[[Work], Any], status_code: int) -> Response:
-    with k.db.unit_of_work(now=k.clock()) as work:
+def _answer_once(
+    k: Keyed, act: Callable[[Work], Any], status_code: int, rid: str | None
+) -> Response:
+    with k.db.unit_of_work(now=k.clock(), request_id=rid) as work:
         s, now = work.session, work.now
         row = _find(s, k)
         if row is not None and row.created_at > now - KEEP_FOR:
@@ -207,20 +214,28 @@ def idempotent(endpoint: Callable[..., Any], status_code: int) -> Callable[..., 
         inspect.Parameter.KEYWORD_ONLY,
         annotation=Annotated[Keyed | None, Depends(keyed)],
     )
+    rid_param = inspect.Parameter(
+        _REQUEST,
+        inspect.Parameter.KEYWORD_ONLY,
+        annotation=Annotated[str | None, Depends(request_id)],
+    )
 
     @functools.wraps(endpoint)
     def route(*args: Any, **kwargs: Any) -> Any:
         k: Keyed | None = kwargs.pop(_PARAM)
+        rid: str | None = kwargs.pop(_REQUEST)
         if k is not None:
-            return answer_once(k, lambda work: endpoint(*args, **_bound(kwargs, work)), status_code)
+            return answer_once(
+                k, lambda work: endpoint(*args, **_bound(kwargs, work)), status_code, rid
+            )
         st = next((v for v in kwargs.values() if isinstance(v, AppState)), None)
         if st is None:  # a route that touches no database
             return endpoint(*args, **kwargs)
-        with st.db.unit_of_work(now=st.clock()) as work:
+        with st.db.unit_of_work(now=st.clock(), request_id=rid) as work:
             return endpoint(*args, **_bound(kwargs, work))
 
     route.__signature__ = signature.replace(  # type: ignore[attr-defined]
-        parameters=[*signature.parameters.values(), extra]
+        parameters=[*signature.parameters.values(), extra, rid_param]
     )
     return route
 

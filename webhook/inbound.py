@@ -67,6 +67,7 @@ class _Job(Generic[T]):
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[T]
     opens: state.OpenKey | None = None
+    request_id: str | None = None  # the HTTP request it serves (webhook/edge.py)
 
 
 @dataclass
@@ -99,16 +100,22 @@ class Writer:
         self._lock = threading.Lock()
 
     async def run(
-        self, fn: Callable[[Work], T], *, now: datetime, opens: state.OpenKey | None = None
+        self,
+        fn: Callable[[Work], T],
+        *,
+        now: datetime,
+        opens: state.OpenKey | None = None,
+        request_id: str | None = None,
     ) -> T:
         """Run `fn(work)`, acting at `now`, in the writer's next unit of work; return once it
         is committed.
 
         `opens`: the conversation `fn` starts with, read with its batch's (`state.open_chats`).
+        `request_id`: the request it serves, written on the outbox rows `fn` queues.
         """
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self._submit(_Job(fn, now, loop, future, opens))
+        self._submit(_Job(fn, now, loop, future, opens, request_id))
         return await future
 
     def _submit(self, job: _Job[Any]) -> None:
@@ -174,7 +181,9 @@ class Writer:
                 state.open_chats(
                     work.session, [job.opens for job in batch if job.opens is not None]
                 )
-                outcomes = [_Outcome(job, job.fn(work.at(job.now))) for job in batch]
+                outcomes = [
+                    _Outcome(job, job.fn(work.at(job.now, job.request_id))) for job in batch
+                ]
             return outcomes
         except Exception as exc:
             log.warning(
@@ -188,7 +197,7 @@ class Writer:
 
     def _alone(self, job: _Job[Any]) -> _Outcome:
         try:
-            with self.db.unit_of_work(now=job.now) as work:
+            with self.db.unit_of_work(now=job.now, request_id=job.request_id) as work:
                 value = job.fn(work)
             return _Outcome(job, value)
         except Exception as exc:

@@ -30,6 +30,7 @@ from bot.engine import Engine, Handled
 from bot.types import Inbound
 from models import Work
 from office.reach import note_inbound
+from webhook.edge import request_id
 from webhook.errors import CALLBACK_ERRORS, database_unavailable
 from webhook.inbound import TooLarge, Writer, can_never_store, keep_rejected, read_body, unstorable
 from webhook.ratelimit import unsigned_check, unsigned_failed
@@ -152,7 +153,7 @@ def sms_router(
             return optout.receive_in(work, engine, message.inbound, external_id=message.sid)
 
         try:
-            handled = await writer.run(receive, now=now)
+            handled = await writer.run(receive, now=now, request_id=request_id(request))
         except Exception as exc:
             if can_never_store(exc):
                 refused = type(getattr(exc, "orig", None) or exc).__name__

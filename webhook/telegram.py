@@ -24,6 +24,7 @@ from bot.engine import Engine, Handled
 from bot.outbox_replies import enqueue_replies
 from bot.types import Inbound
 from models import Work
+from webhook.edge import request_id
 from webhook.errors import CALLBACK_ERRORS, RETRY_AFTER, database_unavailable
 from webhook.inbound import (
     INT64,
@@ -178,6 +179,7 @@ def telegram_router(
                 lambda work: handle(work, inbound, parsed.update_id),
                 now=now,
                 opens=engine.opening_key(inbound, f"{parsed.update_id}"),
+                request_id=request_id(request),
             )
         except Exception as exc:
             if can_never_store(exc):

@@ -1,7 +1,7 @@
 """the desk's sign-in: one-time codes and the sessions they open (hashed)
 
 Revision ID: 0020_desk
-Revises: 0018_deadlines
+Revises: 0019_documents
 """
 
 from collections.abc import Sequence
@@ -11,7 +11,7 @@ import sqlmodel
 from alembic import op
 
 revision: str = "0020_desk"
-down_revision: str | None = "0018_deadlines"
+down_revision: str | None = "0019_documents"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

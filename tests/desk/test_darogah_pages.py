@@ -9,7 +9,8 @@ from datetime import date
 from sqlmodel import func, select
 
 from models import Sale
-from office.pound_acts import register_arrival, report_unclaimed
+from office.keeper.arrival import register_arrival
+from office.keeper.unclaimed import report_unclaimed
 from office.queries import seizure_view
 from tests.desk.client import DeskBrowser, refusal_code, text_of
 from tests.world import World

@@ -10,7 +10,7 @@ from sqlmodel import col, select
 
 from models import Complaint, FeedingRate
 from office.complaints import file_complaint
-from office.pound_acts import register_arrival
+from office.keeper.arrival import register_arrival
 from office.queries import seizure_view
 from tests.desk.client import DeskBrowser, refusal_code, text_of
 from tests.world import World

@@ -13,7 +13,8 @@ from sqlmodel import col, select
 
 from models import FeedingRate, ReleaseOrder
 from office.common import person_by_phone
-from office.pound_acts import register_arrival, report_unclaimed
+from office.keeper.arrival import register_arrival
+from office.keeper.unclaimed import report_unclaimed
 from office.queries import seizure_view
 from tests.api_client import Api
 from tests.desk.client import DeskBrowser, refusal_code

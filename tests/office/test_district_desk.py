@@ -21,8 +21,10 @@ from office.district_desk import (
     release_orders,
 )
 from office.feeding_rates import district_rates, fix_feeding_rate
+from office.keeper.arrival import register_arrival
+from office.keeper.unclaimed import report_unclaimed
 from office.lookup import pound_rates
-from office.pound_acts import order_release, register_arrival, report_unclaimed
+from office.magistrate.release import order_release
 from office.queries import seizure_view
 from office.sales import post_notice
 from office.seizures import AnimalsIn, PersonIn

@@ -191,6 +191,10 @@ def away(world: World, tmp_path: Path) -> Iterator[Database]:
     unreadable.dispose()
 
 
+# GET /metrics answers loopback clients when no token is set (webhook/metrics.py).
+LOOPBACK = ("127.0.0.1", 50000)
+
+
 def _unavailable(r: Any) -> None:
     body = enveloped(r, 503, "unavailable")
     assert int(r.headers["retry-after"]) > 0
@@ -201,7 +205,7 @@ def test_with_the_database_away_the_api_and_metrics_answer_503_with_retry_after(
     world: World, away: Database
 ) -> None:
     app = create_app(db=away, clock=lambda: world.now)
-    with TestClient(app, raise_server_exceptions=False) as client:
+    with TestClient(app, raise_server_exceptions=False, client=LOOPBACK) as client:
         headers = {"Authorization": "Bearer pnd_anything"}
         _unavailable(client.get("/api/v1/fund", headers=headers))
         _unavailable(client.post("/api/v1/seizures", json=SEIZURE, headers=headers))
@@ -215,7 +219,11 @@ def test_a_postgresql_database_dropped_under_the_app_is_a_503(world: World) -> N
     if world.db.is_sqlite:
         pytest.skip("a database dropped under the app: on the server database only")
     api = Api(
-        TestClient(create_app(db=world.db, clock=lambda: world.now), raise_server_exceptions=False),
+        TestClient(
+            create_app(db=world.db, clock=lambda: world.now),
+            raise_server_exceptions=False,
+            client=LOOPBACK,
+        ),
         world,
     )
     headers = api.as_(KEEPER)

@@ -20,9 +20,10 @@ from fastapi.responses import Response
 
 from law.errors import N_, InvalidInput, NotAuthorised, PoundError
 from law.periods import local_date
-from office import cases, complaints, district_desk, pound_acts, surplus, worklists
+from office import cases, complaints, district_desk, surplus, worklists
 from office.feeding_rates import district_rates, fix_feeding_rate
 from office.fund import fund_desk, pay_from_fund
+from office.magistrate.release import order_release
 from office.queries import case_view_as, fund_view_as, money_for, read_amount
 from office.seizures import PersonIn
 from webhook.desk.officials_view import refused, show
@@ -200,7 +201,7 @@ def _numbers(text: str) -> list[int] | None:
 def magistrate_release(code: str, d: DeskOf, who: Official, form: Form) -> Response:
     ref = form.get("ref", "").strip()
     try:
-        pound_acts.order_release(
+        order_release(
             d.db,
             actor_id=who.person_id,
             ref=ref,

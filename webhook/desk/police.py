@@ -1,6 +1,6 @@
 """The police's page: aid requests and conveyances to confirm (Sec II, XVI).
 
-The confirmation calls office/seizures.py `confirm_conveyance`, as the API and the chat do;
+The confirmation calls office/police/conveyance.py `confirm_conveyance`, as the API and the chat do;
 whether this officer may confirm it is decided there."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from fastapi.responses import Response
 
 from bot.errors import explain
 from law.errors import N_, PoundError
-from office import seizures, worklists
+from office import worklists
+from office.police.conveyance import confirm_conveyance
 from webhook.desk.render import page, refusal
 from webhook.desk.session import Desk, DeskOf, Form, Official
 from webhook.errors import status_for
@@ -39,7 +40,7 @@ def police(thana: str, d: DeskOf, who: Official) -> Response:
 @router.post("/{thana}/conveyance/{ref}", include_in_schema=False)
 def confirm(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
     try:
-        seizures.confirm_conveyance(
+        confirm_conveyance(
             d.db,
             actor_id=who.person_id,
             ref=ref.upper(),

@@ -1,0 +1,67 @@
+"""GET /docs: Swagger UI from the assets of the `fastapi-offline` package, served by the app.
+
+FastAPI's own page loads Swagger UI from a CDN and starts it with an inline script: blank on an
+office network without internet, and refused by our Content-Security-Policy (webhook/edge.py).
+This page names only the service's own paths: the assets under /docs/assets/, copied from
+the pinned package installed with the project (Swagger UI 5, which reads the OpenAPI 3.1 that
+FastAPI writes), and the script that starts it (webhook/static/swagger-init.js). No /redoc:
+ReDoc writes its styles inline, which the policy refuses.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import fastapi_offline
+from fastapi import APIRouter
+from fastapi.responses import FileResponse, HTMLResponse
+from starlette.exceptions import HTTPException
+
+ASSETS = Path(fastapi_offline.__file__).resolve().parent / "static"
+OURS = Path(__file__).resolve().parent / "static"
+# The files the page uses, and nothing else of the package.
+FILES: dict[str, Path] = {
+    "swagger-ui.css": ASSETS / "swagger-ui.css",
+    "swagger-ui-bundle.js": ASSETS / "swagger-ui-bundle.js",
+    "favicon.png": ASSETS / "favicon.png",
+    "swagger-init.js": OURS / "swagger-init.js",
+}
+MEDIA = {".css": "text/css", ".js": "text/javascript", ".png": "image/png"}
+
+PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{title} - API</title>
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+<link rel="icon" type="image/png" href="/docs/assets/favicon.png">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/docs/assets/swagger-init.js"></script>
+</body>
+</html>
+"""
+
+
+def docs_router(title: str) -> APIRouter:
+    router = APIRouter(include_in_schema=False)
+    page = PAGE.format(title=title)
+
+    @router.get("/docs")
+    async def docs() -> HTMLResponse:
+        return HTMLResponse(page)
+
+    @router.get("/docs/assets/{name}")
+    async def asset(name: str) -> FileResponse:
+        path = FILES.get(name)
+        if path is None:
+            raise HTTPException(404, "no such asset")
+        return FileResponse(
+            path,
+            media_type=MEDIA[path.suffix],
+            headers={"Cache-Control": "public, max-age=86400"},
+        )
+
+    return router
