@@ -15,7 +15,8 @@ Loaded as a plugin by tests/conftest.py. A test module uses it so:
         assert_accessible(page)
 
 Fixtures:
-- `browser`: one Chromium per test process (session scope: one launch per xdist worker).
+- `browser`: one Chromium per test module (closed after it: Playwright's event loop would
+  otherwise stay running in the test process's main thread).
 - `live`: `create_app(db=world.db, clock=lambda: world.now)` served for the test.
 - `shots`: saves screenshots under the test's `tmp_path`, or under `--browser-shots DIR` (to
   make the images of the docs).
@@ -100,9 +101,11 @@ def browser_reason() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """One headless Chromium for the test process, launched on first use."""
+    """One headless Chromium for a module's tests. Not for the whole process: Playwright's
+    synchronous API keeps its event loop running in the main thread while it is open, and every
+    other test after it there that calls `asyncio.run` (the bot, the worker) would fail."""
     reason = browser_reason()
     if reason is not None:
         if REQUIRE_BROWSER:

@@ -107,3 +107,19 @@ def test_every_word_people_may_type_has_its_hindi_and_bengali_words(lang: str) -
     english, have = word_lists("en"), word_lists(lang)
     assert "yes" in english and "cmd:seize" in english and "kind:cow" in english
     assert sorted(m for m in english if not have.get(m)) == []
+
+
+@pytest.mark.parametrize("lang", ["hi", "bn"])
+def test_a_text_found_in_several_domains_is_translated_alike_in_each(lang: str) -> None:
+    """The catalogs of a language are merged into one (bot/i18n.py): a text translated two ways
+    in two domains would be said in whichever is read last, on every page and chat alike."""
+    seen: dict[str, dict[str, str]] = {}
+    for po in sorted((LOCALES / lang / "LC_MESSAGES").glob("*.po")):
+        if po.stem == "words":
+            continue
+        with po.open("rb") as fh:
+            for message in read_po(fh, locale=lang):
+                if isinstance(message.id, str) and message.id and message.string:
+                    seen.setdefault(message.id, {})[po.stem] = str(message.string)
+    differ = {text: ways for text, ways in seen.items() if len(set(ways.values())) > 1}
+    assert not differ
