@@ -614,6 +614,30 @@ def _int_ref(ref: str) -> int:
         raise InvalidInput(N_("'{ref}' is not the number of a record"), said={"ref": ref}) from None
 
 
+def _complaint_head(
+    s: Session,
+    kind: Kind,
+    ctx: DistrictContext,
+    complaint: Complaint,
+    seizure: Seizure,
+    at: datetime,
+) -> dict[str, Any]:
+    """The head of a paper of a complaint (Sec XIV): dated the day of its act, its number, and
+    the complaint's number and seizure."""
+    pound = s.get(Pound, seizure.pound_id)
+    return {
+        **_head(
+            kind,
+            ctx,
+            str(complaint.id),
+            pound=pound,
+            dated=local_date(at, ctx.tz).isoformat(),
+            register_no=_register_no(s, seizure, pound),
+        ),
+        "complaint_id": complaint.id or 0,
+    }
+
+
 def summons(s: Session, ref: str) -> Summons:
     complaint, seizure = _complaint(s, ref)
     if complaint.admitted_at is None:
@@ -622,17 +646,8 @@ def summons(s: Session, ref: str) -> Summons:
             said={"complaint_id": complaint.id},
         )
     ctx = district_context(s, seizure.district_id)
-    pound = s.get(Pound, seizure.pound_id)
     return Summons(
-        **_head(
-            Kind.SUMMONS,
-            ctx,
-            str(complaint.id),
-            pound=pound,
-            dated=local_date(complaint.admitted_at, ctx.tz).isoformat(),
-            register_no=_register_no(s, seizure, pound),
-        ),
-        complaint_id=complaint.id or 0,
+        **_complaint_head(s, Kind.SUMMONS, ctx, complaint, seizure, complaint.admitted_at),
         seizure_ref=seizure.ref,
         complainant=_must(_who(s, complaint.complainant_id)),
         standing=complaint.standing,
@@ -652,17 +667,8 @@ def decision(s: Session, ref: str) -> Decision:
             said={"complaint_id": complaint.id},
         )
     ctx = district_context(s, seizure.district_id)
-    pound = s.get(Pound, seizure.pound_id)
     return Decision(
-        **_head(
-            Kind.DECISION,
-            ctx,
-            str(complaint.id),
-            pound=pound,
-            dated=local_date(complaint.decided_at, ctx.tz).isoformat(),
-            register_no=_register_no(s, seizure, pound),
-        ),
-        complaint_id=complaint.id or 0,
+        **_complaint_head(s, Kind.DECISION, ctx, complaint, seizure, complaint.decided_at),
         seizure_ref=seizure.ref,
         complainant=_must(_who(s, complaint.complainant_id)),
         seizer=_must(_who(s, seizure.seizer_id)),
