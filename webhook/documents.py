@@ -1,9 +1,10 @@
 """Who may print a document: one dependency, `document_reader`, for every document route.
 
-A reader is let in by the API's bearer token (webhook/deps.py) or by a signed link the office
-gave a party (`?link=`, office/documents/links.py); either way he is then checked against the
-record as the API checks him (office/documents/issued.py `check_reader`, law/access.py): the
-parties and the officers of the record's district, nobody else.
+A reader is let in by a signed link the office gave a party (`?link=`,
+office/documents/links.py), the API's bearer token (webhook/deps.py), or the session cookie of
+an official signed in at the desk (webhook/desk/session.py); either way he is then checked
+against the record as the API checks him (office/documents/issued.py `check_reader`,
+law/access.py): the parties and the officers of the record's district, nobody else.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from office.documents.issued import check_reader
 from office.documents.kinds import Kind
 from office.documents.links import read_link
 from webhook.deps import _bearer, actor, state
+from webhook.desk.session import COOKIE, desk
 
 KindPath = Annotated[Kind, Path(description="The kind of document (docs/documents.md)")]
 DocRefPath = Annotated[
@@ -55,7 +57,8 @@ def document_reader(
     creds: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
     link: LinkQuery = None,
 ) -> Reader:
-    """The reader of the document `kind` of `ref`: by his link, else his bearer token; refused
+    """The reader of the document `kind` of `ref`: by his link, else his bearer token, else his
+    desk session; refused
     unless he is a party to the record or an officer of its district."""
     st = state(request)
     if link:
@@ -63,7 +66,8 @@ def document_reader(
         person_id = read_link(key, link, kind=kind, ref=ref, now=st.clock())
         by_link = True
     else:
-        person_id = actor(request, creds)
+        signed_in = desk(request).who if creds is None and COOKIE in request.cookies else None
+        person_id = signed_in.person_id if signed_in is not None else actor(request, creds)
         by_link = False
     district_id = check_reader(st.db, kind, ref, person_id)
     return Reader(person_id=person_id, district_id=district_id, by_link=by_link)

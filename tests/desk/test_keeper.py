@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlmodel import select
 
 from models import Payment, Seizure
@@ -177,3 +178,22 @@ def test_pages_of_the_desk_ask_for_a_sign_in_first(web: DeskBrowser, world: Worl
     assert r.headers["location"] == "/desk/sign-in?next=%2Fdesk%2Fkeeper%2FTPR"
     with world.db.reading() as s:
         assert s.exec(select(Seizure.id)).first() is None
+
+
+def test_the_document_an_act_answers_with_opens_for_the_signed_in_keeper_and_no_stranger(
+    keeper: DeskBrowser, world: World, app_for: object
+) -> None:
+    """The link under an act's answer is followed with the desk's session alone (no token):
+    the keeper of the record's pound reads it; a browser signed in as nobody is refused."""
+    ref = world.seize(when=world.now)
+    r = arrive(keeper, ref, describe_3="black, broken left horn")
+    assert f'href="/documents/register-copy/{ref}.pdf"' in r.text
+    copy = keeper.client.get(f"/documents/register-copy/{ref}.html")
+    assert copy.status_code == 200, copy.text
+    assert "TPR/2026/1" in text_of(copy.text)
+    with TestClient(app_for, base_url="http://testserver") as stranger:  # type: ignore[arg-type]
+        refused = stranger.get(f"/documents/register-copy/{ref}.html")
+    assert refused.status_code == 403  # as the API answers a request without a token
+    assert "not_authorised" in refused.text
+    keeper.post("/desk/sign-out", {})
+    assert keeper.client.get(f"/documents/register-copy/{ref}.html").status_code == 403
