@@ -129,8 +129,21 @@ def test_the_magistrate_decides_a_complaint(
         checked(page, shots, f"magistrate-complaints-{width}")
         page.click(f"form[action$='/complaints/{cid}/decision'] button[type=submit]")
         page.wait_for_selector("text=The decision is recorded.")
-        assert page.locator(f"a[href='/documents/decision/{ref}.pdf?lang=en']").count() == 1
+        assert page.locator(f"a[href='/documents/decision/{cid}.pdf?lang=en']").count() == 1
         checked(page, shots, f"magistrate-decision-{width}")
+        # The paper opens for him with his desk session alone.
+        paper = ctx.request.get(live.url + f"/documents/decision/{cid}.html")
+        assert paper.status == 200, paper.text()
+        for name, path in (
+            ("fund", "/fund"),
+            ("rates", "/rates"),
+            ("district", "/district"),
+            ("returns", "/returns"),
+            ("cases", "/cases"),
+            ("releases", "/releases"),
+        ):
+            page.goto(live.url + "/desk/magistrate/TESTPUR" + path)
+            checked(page, shots, f"magistrate-{name}-{width}")
     finally:
         ctx.close()
     assert seizure_view(world.db, ref=ref, now=world.now)["status"] == "closed"

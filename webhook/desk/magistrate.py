@@ -160,7 +160,8 @@ def magistrate_decision(
         base=_base(code),
         done=done,
         money=money,
-        decision_pdf=f"/documents/decision/{quote(ref)}.pdf",
+        # A decision's paper is known by its complaint's number (docs/documents.md).
+        decision_pdf=f"/documents/decision/{complaint_id}.pdf",
     )
 
 
