@@ -59,7 +59,7 @@ def test_the_magistrate_admits_a_complaint_with_a_summons_then_decides_it(
         {"outcome": "illegal", "reasons": "गायें सड़क पर थीं", "damages": "Rs 1-0-0"},
     )
     assert r.status_code == 200, r.text
-    assert f'href="/documents/decision/{ref}.pdf?lang=hi"' in r.text
+    assert f'href="/documents/decision/{cid}.pdf?lang=hi"' in r.text
     assert "Rs 1-0-0" in text_of(r.text)
     assert complaint_status(world) == "illegal"
     assert seizure_view(world.db, ref=ref, now=world.now)["status"] == "closed"
