@@ -147,3 +147,25 @@ def test_the_magistrate_decides_a_complaint(
     finally:
         ctx.close()
     assert seizure_view(world.db, ref=ref, now=world.now)["status"] == "closed"
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_police_confirm_a_conveyance(
+    world: World, live: Live, browser: Browser, shots: Shots, width: int
+) -> None:
+    ref = world.seize(when=world.now)
+    ctx = browser.new_context(viewport={"width": width, "height": 800})
+    page = ctx.new_page()
+    try:
+        sign_in(page, live, world, "+919000000003")
+        page.goto(live.url + "/desk/police/TESTPUR")
+        assert ref in page.inner_text("main")
+        checked(page, shots, f"police-{width}")
+        page.click(f"form[action$='/conveyance/{ref}'] button[type=submit]")
+        page.wait_for_load_state()
+        assert "confirmed" in page.inner_text("main")
+        checked(page, shots, f"police-confirmed-{width}")
+    finally:
+        ctx.close()
+    view = seizure_view(world.db, ref=ref, now=world.now)
+    assert "conveyance_confirmed" in [h["action"] for h in view["history"]]
