@@ -57,6 +57,12 @@ def test_a_keeper_signs_in_registers_an_arrival_and_takes_a_payment(
         page.get_by_role("button", name="Record the payment").click()
         assert page.locator("#document").get_attribute("href") == f"/documents/receipt/{ref}.pdf"
         checked(page, shots, f"keeper-payment-done-{width}")
+        # Both papers print for him, with his desk session alone.
+        for kind in ("register-copy", "receipt"):
+            paper = page.context.request.get(live.url + f"/documents/{kind}/{ref}.pdf")
+            assert paper.status == 200, paper.text()
+            assert paper.headers["content-type"] == "application/pdf"
+            assert paper.body().startswith(b"%PDF")
         page.goto(live.url + "/desk/keeper/TPR/register?lang=hi")
         assert page.locator("html").get_attribute("lang") == "hi"
         checked(page, shots, f"keeper-register-hi-{width}")
