@@ -26,7 +26,7 @@ from office.fund import fund_desk, pay_from_fund
 from office.magistrate.release import order_release
 from office.queries import case_view_as, fund_view_as, money_for, read_amount
 from office.seizures import PersonIn
-from webhook.desk.officials_view import refused, show
+from webhook.desk.officials_view import refused, refused_on_form, show
 from webhook.desk.render import redirect
 from webhook.desk.session import Desk, DeskOf, Form, Official
 
@@ -212,11 +212,14 @@ def magistrate_release(code: str, d: DeskOf, who: Official, form: Form) -> Respo
             now=d.now,
         )
     except PoundError as exc:
-        try:
-            context = _releases(d, code, who.person_id)
-        except PoundError as read_exc:
-            return refused(d, read_exc)
-        return refused(d, exc, template="magistrate/releases.html", done="", sent=form, **context)
+        return refused_on_form(
+            d,
+            exc,
+            "magistrate/releases.html",
+            lambda: _releases(d, code, who.person_id),
+            done="",
+            sent=form,
+        )
     return redirect(d, f"{_base(code)}/releases?done={quote(ref)}")
 
 
@@ -264,11 +267,13 @@ def magistrate_case_decision(
             now=d.now,
         )
     except PoundError as exc:
-        try:
-            context = _case(d, code, case_id, who.person_id)
-        except PoundError as read_exc:
-            return refused(d, read_exc)
-        return refused(d, exc, template="magistrate/case.html", sent=form, **context)
+        return refused_on_form(
+            d,
+            exc,
+            "magistrate/case.html",
+            lambda: _case(d, code, case_id, who.person_id),
+            sent=form,
+        )
     return redirect(d, f"{_base(code)}/cases/{case_id}")
 
 
@@ -412,11 +417,14 @@ def magistrate_rate(code: str, d: DeskOf, who: Official, form: Form) -> Response
             now=d.now,
         )
     except PoundError as exc:
-        try:
-            context = _rates(d, code, who.person_id)
-        except PoundError as read_exc:
-            return refused(d, read_exc)
-        return refused(d, exc, template="magistrate/rates.html", done="", sent=form, **context)
+        return refused_on_form(
+            d,
+            exc,
+            "magistrate/rates.html",
+            lambda: _rates(d, code, who.person_id),
+            done="",
+            sent=form,
+        )
     return redirect(d, f"{_base(code)}/rates?done=1")
 
 

@@ -3,6 +3,7 @@ kinds and counts of animals, and states of records, in the reader's language (bo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -42,3 +43,19 @@ def show(d: Desk, template: str, status: int = 200, **context: Any) -> Response:
 def refused(d: Desk, exc: PoundError, template: str = "refused.html", **context: Any) -> Response:
     """The refusal said on `template` (the form again, as it was sent) with the API's status."""
     return refusal(d, exc, template=template, **helpers(d), **context)
+
+
+def refused_on_form(
+    d: Desk,
+    exc: PoundError,
+    template: str,
+    read: Callable[[], dict[str, Any]],
+    **extra: Any,
+) -> Response:
+    """An act's refusal said on the page of its form, read again by `read`; if the page itself
+    may not be read, that refusal instead."""
+    try:
+        context = read()
+    except PoundError as read_exc:
+        return refused(d, read_exc)
+    return refused(d, exc, template=template, **extra, **context)
