@@ -160,7 +160,8 @@ def db(request: pytest.FixtureRequest) -> Iterator[Database]:
         with template.fresh() as database:
             yield database
         return
-    with template.fresh_world() as loaded:
+    marker = request.node.get_closest_marker("world_with")
+    with template.fresh_world(marker.args[0] if marker else None) as loaded:
         writes = _count_commits(loaded.db)
         _WORLDS[id(loaded.db)] = (loaded, writes)
         try:
@@ -241,13 +242,16 @@ def _logging_as_found() -> Iterator[None]:
     }
     filters = {h: list(h.filters) for h in handlers}
     yield
-    root.setLevel(level)
+    if root.level != level:
+        root.setLevel(level)
     for handler in [h for h in root.handlers if h not in handlers]:
         root.removeHandler(handler)
     for handler, kept in filters.items():
         handler.filters[:] = kept
     for name, (was, disabled, propagate) in loggers.items():
         logger = logging.getLogger(name)
-        logger.setLevel(was)
+        # setLevel empties every logger's cache of levels: only where the level was changed.
+        if logger.level != was:
+            logger.setLevel(was)
         logger.disabled = disabled
         logger.propagate = propagate

@@ -25,13 +25,15 @@ import shutil
 import sqlite3
 import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import psycopg
 from psycopg import sql
+from sqlalchemy.util import LRUCache
 
 from models import Database
 from models.migrate import upgrade
@@ -60,6 +62,42 @@ def _pg_exec(statement: str | sql.Composable) -> None:
         conn.execute(statement)  # type: ignore[arg-type]
 
 
+class _CompiledByKind(LRUCache):  # type: ignore[type-arg]
+    """SQLAlchemy's cache of compiled statements, shared by every test database of one kind.
+
+    An engine keeps its compiled statements in a cache of its own, keyed by its dialect object:
+    a service compiles each statement once in its life, but a test's new engine would compile
+    them all again (about a sixth of a test's CPU). The dialects of two test engines of one
+    kind (driver, server version, options) compile alike, so here the key names the dialect by
+    its kind instead of by its object."""
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return super().get(_by_kind(key), default)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        super().__setitem__(_by_kind(key), value)
+
+
+def _by_kind(key: Any) -> Any:
+    dialect = key[0]
+    kind = (type(dialect), dialect.server_version_info, dialect.paramstyle)
+    return (kind, *key[1:])
+
+
+# What a module's tests need in the district beyond `make_world` (more officers, another
+# district), loaded once into a template of its own: `pytest.mark.world_with.with_args(prepare)`.
+Prepare = Callable[[World], object]
+
+_COMPILED: dict[str, _CompiledByKind] = {}
+
+
+def _test_database(url: str, **kwargs: Any) -> Database:
+    """A handle on a test database, its engine compiling through the cache of its kind."""
+    db = Database(url, **kwargs)
+    db.engine._compiled_cache = _COMPILED.setdefault(db.dialect, _CompiledByKind(2000))
+    return db
+
+
 class SqliteTemplate:
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -68,7 +106,7 @@ class SqliteTemplate:
         upgrade(db)
         db.dispose()
         _fold_wal(self.path)
-        self._world: tuple[Path, World] | None = None
+        self._worlds: dict[Prepare | None, tuple[Path, World]] = {}
 
     @contextmanager
     def fresh(self) -> Iterator[Database]:
@@ -77,28 +115,31 @@ class SqliteTemplate:
             yield db
 
     @contextmanager
-    def fresh_world(self) -> Iterator[World]:
-        """A database holding the test district, as `make_world` leaves it."""
-        path, world = self._world_template()
+    def fresh_world(self, prepare: Prepare | None = None) -> Iterator[World]:
+        """A database holding the test district, as `make_world` leaves it, and then as
+        `prepare` leaves it (its template made once, on first use)."""
+        path, world = self._world_template(prepare)
         with self._copy(path) as db:
             yield dataclasses.replace(world, db=db)
 
-    def _world_template(self) -> tuple[Path, World]:
-        if self._world is None:
-            path = self.root / "world.db"
+    def _world_template(self, prepare: Prepare | None) -> tuple[Path, World]:
+        if prepare not in self._worlds:
+            path = self.root / f"world_{len(self._worlds)}.db"
             shutil.copyfile(self.path, path)
             db = Database(f"sqlite:///{path}")
             world = make_world(db)
+            if prepare is not None:
+                prepare(world)
             db.dispose()
             _fold_wal(path)
-            self._world = (path, world)
-        return self._world
+            self._worlds[prepare] = (path, world)
+        return self._worlds[prepare]
 
     @contextmanager
     def _copy(self, template: Path) -> Iterator[Database]:
         path = self.root / f"t_{uuid.uuid4().hex[:10]}.db"
         shutil.copyfile(template, path)
-        db = Database(f"sqlite:///{path}")
+        db = _test_database(f"sqlite:///{path}")
         try:
             yield db
         finally:
@@ -314,7 +355,7 @@ class PostgresTemplate:
         except BaseException:
             _drop(self.name)
             raise
-        self._world: tuple[Snapshot, World] | None = None
+        self._worlds: dict[Prepare | None, tuple[Snapshot, World]] = {}
         self._free: list[str] = []  # databases ready for a next test, named anew
         self._as_made: set[str] = set()  # of those, the ones no test has used yet
         self._laid: dict[str, Laid] = {}  # of those, what a restore last laid down in each
@@ -328,24 +369,27 @@ class PostgresTemplate:
             yield db
 
     @contextmanager
-    def fresh_world(self) -> Iterator[World]:
-        """A database holding the test district, as `make_world` leaves it."""
-        snapshot, world = self._world_template()
+    def fresh_world(self, prepare: Prepare | None = None) -> Iterator[World]:
+        """A database holding the test district, as `make_world` leaves it, and then as
+        `prepare` leaves it (its snapshot taken once, on first use)."""
+        snapshot, world = self._world_template(prepare)
         with self._lend(snapshot) as db:
             yield dataclasses.replace(world, db=db)
 
-    def _world_template(self) -> tuple[Snapshot, World]:
-        if self._world is None:
+    def _world_template(self, prepare: Prepare | None) -> tuple[Snapshot, World]:
+        if prepare not in self._worlds:
             with self._lend(None) as db:
                 world = make_world(db)
+                if prepare is not None:
+                    prepare(world)
                 db.dispose()
-                self._world = (Snapshot.take(_pg_url(_name_of(db))), world)
-        return self._world
+                self._worlds[prepare] = (Snapshot.take(_pg_url(_name_of(db))), world)
+        return self._worlds[prepare]
 
     @contextmanager
     def _lend(self, snapshot: Snapshot | None) -> Iterator[Database]:
         name = self._take(snapshot)
-        db = Database(_pg_url(name), pool_size=5)
+        db = _test_database(_pg_url(name), pool_size=5)
         try:
             yield db
         finally:

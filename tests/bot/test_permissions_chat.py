@@ -14,8 +14,10 @@ from bot.types import Channel, Inbound
 from models import Outbox, Seizure
 from office.keeper.arrival import register_arrival
 from office.tokens import issue_token
-from tests.office.test_permissions import PHONES, ROLES, SEES, cast, record_of
+from tests.office.test_permissions import PHONES, ROLES, SEES, cast, load_cast, record_of
 from tests.world import World
+
+pytestmark = pytest.mark.world_with.with_args(load_cast)  # the matrix's cast, loaded once
 
 
 def say(world: World, phone: str, text: str, *, per_day: int = 5) -> str:

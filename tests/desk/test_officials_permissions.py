@@ -8,6 +8,7 @@ from datetime import date
 from typing import Any
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import col, select
 
@@ -18,8 +19,10 @@ from office.keeper.unclaimed import report_unclaimed
 from office.queries import seizure_view
 from tests.api_client import Api
 from tests.desk.client import DeskBrowser, refusal_code
-from tests.office.test_permissions import PHONES, ROLES, cast
+from tests.office.test_permissions import PHONES, ROLES, cast, load_cast
 from tests.world import World
+
+pytestmark = pytest.mark.world_with.with_args(load_cast)  # the matrix's cast, loaded once
 
 D = date
 # Who may act, as the Act has it: the Darogah of the pound's thana posts the notice (Sec VIII);

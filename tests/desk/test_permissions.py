@@ -12,8 +12,10 @@ from fastapi.testclient import TestClient
 
 from tests.api_client import Api
 from tests.desk.client import DeskBrowser, refusal_code
-from tests.office.test_permissions import OFFICERS_HERE, PHONES, ROLES, cast
+from tests.office.test_permissions import OFFICERS_HERE, PHONES, ROLES, cast, load_cast
 from tests.world import World
+
+pytestmark = pytest.mark.world_with.with_args(load_cast)  # the matrix's cast, loaded once
 
 # Who may act: the keeper of the seizure's pound registers (Sec V); the police and Darogah of its
 # thana confirm the conveyance (Sec II).

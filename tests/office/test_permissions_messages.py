@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+import pytest
 from sqlmodel import col, select
 
 from bot.delivery import claim_due
@@ -16,8 +17,10 @@ from office.deadlines import advance_deadlines
 from office.keeper.arrival import register_arrival
 from office.kind_orders import order_for_seizure
 from office.seizures import AnimalsIn, PersonIn, report_seizure
-from tests.office.test_permissions import PHONES, cast
+from tests.office.test_permissions import PHONES, cast, load_cast
 from tests.world import World
+
+pytestmark = pytest.mark.world_with.with_args(load_cast)  # the matrix's cast, loaded once
 
 UNKNOWN = [f"+9195550000{n:02d}" for n in range(1, 12)]
 

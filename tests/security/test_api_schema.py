@@ -1,7 +1,9 @@
 """The REST API against its own OpenAPI schema (schemathesis): whatever a private person, a
 keeper or a Magistrate sends, the answer is never a 5xx and always what the schema says (the
-error envelope for every error). Examples are bounded so the suite stays quick: a full run on
-SQLite, a smaller one on PostgreSQL."""
+error envelope for every error). Examples are bounded so the suite stays quick: on SQLite each
+operation's coverage cases (schemathesis's boundaries, missing and wrong-typed values) and 10
+generated examples; on PostgreSQL 4 generated examples, and the coverage cases too in the slow
+tier (`--slow`: `make test-slow`, `.ci/run`)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from typing import Any
 
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 from schemathesis.checks import (
     content_type_conformance,
     not_a_server_error,
@@ -23,6 +25,7 @@ from schemathesis.checks import (
 from models import Database
 from office.keeper.arrival import register_arrival
 from office.tokens import issue_token
+from tests import examples
 from tests.databases import PostgresTemplate, SqliteTemplate
 from tests.world import World, at, make_world
 from webhook.app import create_app
@@ -36,6 +39,9 @@ CHECKS = [
 ROLES = ("+919111111111", "+919000000001", "+919000000005")  # private person, keeper, Magistrate
 SQLITE_EXAMPLES = 10
 POSTGRES_EXAMPLES = 4
+# The coverage cases are made as the module is collected (on every test worker) and number about
+# 70 an operation: on PostgreSQL, only in the slow tier.
+POSTGRES_PHASES = list(Phase) if examples.FULL else [Phase.generate]
 QUIET = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.function_scoped_fixture]
 
 
@@ -117,7 +123,12 @@ def test_no_answer_is_a_5xx_or_off_the_schema_on_sqlite(case: Any, sqlite_target
 
 @pytest.mark.postgres
 @SCHEMA.parametrize()
-@settings(max_examples=POSTGRES_EXAMPLES, deadline=None, suppress_health_check=QUIET)
+@settings(
+    max_examples=POSTGRES_EXAMPLES,
+    deadline=None,
+    suppress_health_check=QUIET,
+    phases=POSTGRES_PHASES,
+)
 def test_no_answer_is_a_5xx_or_off_the_schema_on_postgresql(
     case: Any, postgres_target: Target
 ) -> None:

@@ -21,10 +21,13 @@ from tests.office.test_permissions import (
     ROLES,
     SEES,
     cast,
+    load_cast,
 )
 from tests.webhook.test_api import SEIZURE
 from tests.webhook.test_cases_api import CASE
 from tests.world import at
+
+pytestmark = pytest.mark.world_with.with_args(load_cast)  # the matrix's cast, loaded once
 
 OTHER_DISTRICT = {"magistrate_other_district", "darogah_other_district", "keeper_other_district"}
 
