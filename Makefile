@@ -49,8 +49,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # Stamp files: pip runs again only when pyproject.toml changes.
+# `make run` installs through uv (a resolver and installer from PyPI, put in the venv by pip):
+# from a warm cache it links the packages in seconds, where pip took most of a minute.
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(PIP) -e .
+	$(PIP) uv
+	$(BIN)/uv pip install --quiet --python $(BIN)/python -e .
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
