@@ -11,10 +11,11 @@ import pytest
 from sqlalchemy import text
 
 from models import Database
-from tests.databases import PostgresTemplate, Snapshot, _pg_url
-from tests.world import make_world
+from office.common import find_or_add_person, person_by_phone
+from tests.databases import PostgresTemplate, Snapshot, SqliteTemplate, _pg_url
+from tests.world import World, make_world
 
-pytestmark = pytest.mark.postgres
+pytestmark = pytest.mark.postgres  # the SQLite half of the last test needs no PostgreSQL
 
 
 @pytest.fixture(scope="module")
@@ -119,3 +120,33 @@ def _name(db: Database) -> str:
     name = db.engine.url.database
     assert name is not None
     return name
+
+
+def _add_a_keeper(world: World) -> None:
+    """A preparation: one more person in the district."""
+    with world.db.transaction() as s:
+        find_or_add_person(s, name="Keeper Extra", residence="Testpur", phone=EXTRA, now=world.now)
+
+
+EXTRA = "+919000000099"
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_prepared_world_comes_out_as_prepared_and_apart_from_the_plain_one(
+    kind: str, pool: PostgresTemplate, sqlite_template: SqliteTemplate
+) -> None:
+    """`world_with`: a template holding the district and what the preparation loaded; what a
+    test writes there is gone for the next, and the plain district never holds it."""
+    template: PostgresTemplate | SqliteTemplate = pool if kind == "postgresql" else sqlite_template
+    with template.fresh_world(_add_a_keeper) as world:
+        with world.db.reading() as s:
+            assert person_by_phone(s, EXTRA) is not None
+        before = counts(world.db)
+        world.seize()
+        assert counts(world.db) != before
+    with template.fresh_world(_add_a_keeper) as again:
+        assert counts(again.db) == before
+    with template.fresh_world() as plain:
+        with plain.db.reading() as s:
+            assert person_by_phone(s, EXTRA) is None
+        assert counts(plain.db)[0] == before[0] - 1

@@ -117,24 +117,17 @@ pytestmark = pytest.mark.world_with.with_args(load_cast)
 
 
 def cast(world: World) -> dict[str, int]:
-    """Everyone of the matrix, by role: the person id of each (the cast loaded first if the
-    test's world does not hold it yet)."""
-    ids = _ids(world)
-    if ids is None:
-        load_cast(world)
-        ids = _ids(world)
-    if ids is None:
-        raise LookupError("the cast did not load")
-    return ids
-
-
-def _ids(world: World) -> dict[str, int] | None:
+    """Everyone of the matrix, by role: the person id of each. The test's module is marked
+    `world_with.with_args(load_cast)`, so its world holds them all."""
     ids: dict[str, int] = {}
     with world.db.reading() as s:
         for role, phone in PHONES.items():
             person = person_by_phone(s, phone)
             if person is None or person.id is None:
-                return None
+                raise LookupError(
+                    f"{role} is not in this world: mark the test's module "
+                    "pytest.mark.world_with.with_args(load_cast)"
+                )
             ids[role] = person.id
     return ids
 
