@@ -93,6 +93,8 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     403: _response("no or an unknown token, or the token's person may not do this here"),
     404: _response("no such record"),
     409: _response("the Act or the record's state refuses it now (code and section)"),
+    # webhook/edge.py caps every route's body (POUND_MAX_BODY_BYTES, 64 KiB by default).
+    413: _response("the request body is larger than the service takes (code too_large)"),
     422: _response("the request is malformed or a value is out of range"),
     429: _response("too many failed authentications from this address: wait Retry-After seconds"),
     500: _response("an error of the office itself (code internal_error)"),

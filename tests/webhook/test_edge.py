@@ -238,6 +238,28 @@ def test_the_default_cap_is_64_kib(plain: TestClient) -> None:
     assert plain.post("/api/v1/seizures", content=b"x" * 1000).status_code != 413
 
 
+def test_every_api_operation_that_takes_a_body_declares_the_413_it_may_answer(
+    plain: TestClient,
+) -> None:
+    """The cap holds on every route, so the schema says so wherever a body is read: a client
+    generated from it (or a fuzzer) meets no answer the schema does not name."""
+    schema = plain.get("/openapi.json").json()
+    with_body = [
+        (path, method, operation)
+        for path, item in schema["paths"].items()
+        if path.startswith("/api/")
+        for method, operation in item.items()
+        if "requestBody" in operation
+    ]
+    assert len(with_body) > 10
+    for path, method, operation in with_body:
+        declared = operation["responses"].get("413")
+        assert declared is not None, (method, path)
+        assert declared["content"]["application/json"]["schema"] == {
+            "$ref": "#/components/schemas/ErrorBody"
+        }, (method, path)
+
+
 # --- CORS ----------------------------------------------------------------------------------------
 
 
