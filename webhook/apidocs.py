@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import fastapi_offline
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse
 from starlette.exceptions import HTTPException
 
@@ -45,23 +45,22 @@ PAGE = """<!DOCTYPE html>
 """
 
 
-def docs_router(title: str) -> APIRouter:
-    router = APIRouter(include_in_schema=False)
-    page = PAGE.format(title=title)
+# Built once, at import (webhook/app.py says why).
+router = APIRouter(include_in_schema=False)
 
-    @router.get("/docs")
-    async def docs() -> HTMLResponse:
-        return HTMLResponse(page)
 
-    @router.get("/docs/assets/{name}")
-    async def asset(name: str) -> FileResponse:
-        path = FILES.get(name)
-        if path is None:
-            raise HTTPException(404, "no such asset")
-        return FileResponse(
-            path,
-            media_type=MEDIA[path.suffix],
-            headers={"Cache-Control": "public, max-age=86400"},
-        )
+@router.get("/docs")
+async def docs(request: Request) -> HTMLResponse:
+    return HTMLResponse(PAGE.format(title=request.app.title))
 
-    return router
+
+@router.get("/docs/assets/{name}")
+async def asset(name: str) -> FileResponse:
+    path = FILES.get(name)
+    if path is None:
+        raise HTTPException(404, "no such asset")
+    return FileResponse(
+        path,
+        media_type=MEDIA[path.suffix],
+        headers={"Cache-Control": "public, max-age=86400"},
+    )

@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime
 
-from fastapi import FastAPI
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 
@@ -15,15 +15,40 @@ from bot.engine import Engine
 from models import Database
 from office.notify import UNSOLICITED_PER_DAY
 from webhook import errors
-from webhook.deps import AppState
+from webhook.deps import AppState, state
 from webhook.desk import DeskConfig
 from webhook.edge import Edge, WebConfig
 from webhook.inbound import Writer
-from webhook.metrics import Metrics, metrics_router
+from webhook.metrics import Metrics
+from webhook.metrics import router as metrics_router
 from webhook.ratelimit import Limiter, RateLimits
 from webhook.schemas import Health
 from webhook.sms import TwilioConfig, sms_router
 from webhook.telegram import TelegramConfig, telegram_router
+
+# The routes that need nothing of a call to create_app are built once, at import: a router made
+# inside it would be analysed again (each parameter and answer) by every app made.
+health_router = APIRouter()
+
+
+@health_router.get(
+    "/healthz",
+    tags=["health"],
+    response_model=Health,
+    responses={503: {"model": Health, "description": "the database does not answer"}},
+)
+def healthz(request: Request) -> JSONResponse:
+    """200 when the database answers, 503 when it does not."""
+    db = state(request).db
+    try:
+        db.ping()
+    except Exception as exc:  # any driver error means "not healthy"
+        return JSONResponse(
+            {"status": "unavailable", "database": type(exc).__name__},
+            status_code=503,
+            headers={"Retry-After": str(errors.RETRY_AFTER)},
+        )
+    return JSONResponse({"status": "ok", "database": db.dialect})
 
 
 @asynccontextmanager
@@ -89,27 +114,14 @@ def create_app(
     # Added last, so outermost: every answer, a CORS one included, carries its headers.
     app.add_middleware(Edge, config=web, metrics=metrics)
     app.state.metrics = metrics
-    app.state.pound = AppState(db=db, clock=clock, unsolicited_per_day=unsolicited_per_day)
+    app.state.web = web
+    app.state.pound = AppState(
+        db=db, clock=clock, unsolicited_per_day=unsolicited_per_day, public_url=public_url
+    )
     app.state.limiter = Limiter.build(limits)
     errors.install(app)
 
-    @app.get(
-        "/healthz",
-        tags=["health"],
-        response_model=Health,
-        responses={503: {"model": Health, "description": "the database does not answer"}},
-    )
-    def healthz() -> JSONResponse:
-        """200 when the database answers, 503 when it does not."""
-        try:
-            db.ping()
-        except Exception as exc:  # any driver error means "not healthy"
-            return JSONResponse(
-                {"status": "unavailable", "database": type(exc).__name__},
-                status_code=503,
-                headers={"Retry-After": str(errors.RETRY_AFTER)},
-            )
-        return JSONResponse({"status": "ok", "database": db.dialect})
+    app.include_router(health_router)
 
     # The webhooks first: a request is matched against the routes in order, and they are the
     # busiest paths, and the REST API has dozens of routes to try before them.
@@ -126,26 +138,24 @@ def create_app(
     from webhook.api import router
 
     app.include_router(router)
-    from webhook.document_routes import documents_router
+    from webhook import board, document_routes
 
     app.state.document_key = document_key if document_key is not None else db.audit_key
-    app.include_router(documents_router(public_url=public_url))
-    from webhook.board import board_router
-
-    app.include_router(board_router())
+    app.include_router(document_routes.router)
+    app.include_router(board.router)
     from webhook import desk as desk_pages
 
     app.state.on_outbox = on_outbox
     desk_pages.install(app, desk or DeskConfig.for_url(None, None))
-    from webhook.apidocs import docs_router
+    from webhook import apidocs
     from webhook.status import status_router
 
     metrics.watch_outbox(db, clock)
     writer = getattr(app.state, "writer", None)
     if writer is not None:
         metrics.watch_writer(writer)
-    app.include_router(metrics_router(metrics=metrics, config=web))
-    app.include_router(docs_router(app.title))
+    app.include_router(metrics_router)
+    app.include_router(apidocs.router)
     if twilio is not None:
         from webhook.voice import voice_router
 

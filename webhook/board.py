@@ -338,90 +338,89 @@ ENVELOPED: dict[int | str, dict[str, Any]] = {
 }
 
 
-def board_router() -> APIRouter:
-    router = APIRouter(tags=["board"])
+# Built once, at import (webhook/app.py says why).
+router = APIRouter(tags=["board"])
 
-    @router.get(
-        "/board/static/board.css",
-        include_in_schema=False,
+
+@router.get(
+    "/board/static/board.css",
+    include_in_schema=False,
+)
+def board_css() -> Response:
+    return Response(
+        CSS.read_bytes(),
+        media_type="text/css",
+        headers={**SECURITY_HEADERS, "Cache-Control": "public, max-age=86400"},
     )
-    def board_css() -> Response:
-        return Response(
-            CSS.read_bytes(),
-            media_type="text/css",
-            headers={**SECURITY_HEADERS, "Cache-Control": "public, max-age=86400"},
-        )
 
-    @router.get(
-        "/board/{district}/feed",
-        response_class=Response,
-        responses={
-            200: {
-                "description": "the district's notices of Sec VIII (Atom 1.0), newest first",
-                "content": {ATOM: {"schema": {"type": "string"}}},
-            },
-            404: {
-                "description": "no such district",
-                "content": {ATOM: {"schema": {"type": "string"}}},
-            },
-            **ENVELOPED,
+
+@router.get(
+    "/board/{district}/feed",
+    response_class=Response,
+    responses={
+        200: {
+            "description": "the district's notices of Sec VIII (Atom 1.0), newest first",
+            "content": {ATOM: {"schema": {"type": "string"}}},
         },
-    )
-    def board_feed(
-        request: Request,
-        st: State,
-        district: str,
-        lang: Annotated[str | None, Query(max_length=8, description="en, hi or bn")] = None,
-    ) -> Response:
-        """The notices of Sec VIII of the district whose cattle are still held, as an Atom
-        feed: one entry per notice, its id a tag URI, its times with the district's offset."""
-        chosen = pick_language(request, lang)
-        try:
-            body = _atom(request, st, district, chosen)
-        except NotFound:
-            return Response(b"", status_code=404, media_type=ATOM)
-        return Response(body, media_type=ATOM, headers=SECURITY_HEADERS)
-
-    @router.get(
-        "/board/{district}",
-        response_class=HTMLResponse,
-        responses={
-            200: {"description": "the board, in the reader's language"},
-            404: {"description": "no such district", **HTML_ANSWER},
-            **ENVELOPED,
+        404: {
+            "description": "no such district",
+            "content": {ATOM: {"schema": {"type": "string"}}},
         },
-    )
-    def board_page(
-        request: Request,
-        st: State,
-        district: str,
-        lang: Annotated[str | None, Query(max_length=8, description="en, hi or bn")] = None,
-        village: Annotated[str, Query(max_length=120)] = "",
-        kind: Annotated[str, Query(max_length=40)] = "",
-        words: Annotated[str, Query(max_length=120, description="colour or marks")] = "",
-        since: Annotated[
-            str, Query(max_length=10, description="seized on or after (YYYY-MM-DD)")
-        ] = "",
-    ) -> HTMLResponse:
-        """The cattle held now in each pound of the district, and the unclaimed ones with their
-        notice (Sec VIII) and earliest date of sale; no sign-in. Nothing beyond what the notice
-        shows: no name, home, phone or amount."""
-        chosen = pick_language(request, lang)
-        since_day: date | None = None
-        bad_date = False
-        if since.strip():
-            try:
-                since_day = date.fromisoformat(since.strip())
-            except ValueError:
-                bad_date = True
-        # The kind as typed in any language (गाय, গরু, cows) is the register's word.
-        wanted = kind_word(kind) if kind.strip() else ""
-        query = BoardQuery(village=village, kind=wanted, words=words, since=since_day)
-        try:
-            board = board_of(st.db, district, now=st.clock(), query=query)
-        except NotFound:
-            return _not_found(chosen, district)
-        html = _fitted(board, chosen, since.strip() if since_day else "", bad_date)
-        return HTMLResponse(html, headers={**SECURITY_HEADERS, "Content-Language": chosen})
+        **ENVELOPED,
+    },
+)
+def board_feed(
+    request: Request,
+    st: State,
+    district: str,
+    lang: Annotated[str | None, Query(max_length=8, description="en, hi or bn")] = None,
+) -> Response:
+    """The notices of Sec VIII of the district whose cattle are still held, as an Atom
+    feed: one entry per notice, its id a tag URI, its times with the district's offset."""
+    chosen = pick_language(request, lang)
+    try:
+        body = _atom(request, st, district, chosen)
+    except NotFound:
+        return Response(b"", status_code=404, media_type=ATOM)
+    return Response(body, media_type=ATOM, headers=SECURITY_HEADERS)
 
-    return router
+
+@router.get(
+    "/board/{district}",
+    response_class=HTMLResponse,
+    responses={
+        200: {"description": "the board, in the reader's language"},
+        404: {"description": "no such district", **HTML_ANSWER},
+        **ENVELOPED,
+    },
+)
+def board_page(
+    request: Request,
+    st: State,
+    district: str,
+    lang: Annotated[str | None, Query(max_length=8, description="en, hi or bn")] = None,
+    village: Annotated[str, Query(max_length=120)] = "",
+    kind: Annotated[str, Query(max_length=40)] = "",
+    words: Annotated[str, Query(max_length=120, description="colour or marks")] = "",
+    since: Annotated[str, Query(max_length=10, description="seized on or after (YYYY-MM-DD)")] = "",
+) -> HTMLResponse:
+    """The cattle held now in each pound of the district, and the unclaimed ones with their
+    notice (Sec VIII) and earliest date of sale; no sign-in. Nothing beyond what the notice
+    shows: no name, home, phone or amount."""
+    chosen = pick_language(request, lang)
+    since_day: date | None = None
+    bad_date = False
+    if since.strip():
+        try:
+            since_day = date.fromisoformat(since.strip())
+        except ValueError:
+            bad_date = True
+    # The kind as typed in any language (गाय, গরু, cows) is the register's word.
+    wanted = kind_word(kind) if kind.strip() else ""
+    query = BoardQuery(village=village, kind=wanted, words=words, since=since_day)
+    try:
+        board = board_of(st.db, district, now=st.clock(), query=query)
+    except NotFound:
+        return _not_found(chosen, district)
+    html = _fitted(board, chosen, since.strip() if since_day else "", bad_date)
+    return HTMLResponse(html, headers={**SECURITY_HEADERS, "Content-Language": chosen})

@@ -22,6 +22,7 @@ class AppState:
     db: Database
     clock: Callable[[], datetime]
     unsolicited_per_day: int = UNSOLICITED_PER_DAY  # POUND_UNSOLICITED_PER_DAY
+    public_url: str | None = None  # POUND_PUBLIC_URL: the links and QR codes of documents
 
 
 def state(request: Request) -> AppState:

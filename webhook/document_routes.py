@@ -35,111 +35,112 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def documents_router(*, public_url: str | None) -> APIRouter:
-    router = APIRouter(tags=["documents"])
+# Built once, at import (webhook/app.py says why).
+router = APIRouter(tags=["documents"])
 
-    def _printed(
-        request: Request, reader: Reader, kind: Kind, ref: str, month: str | None
-    ) -> Printed:
-        st = state(request)
-        return issue(st.db, kind, ref, month=month, actor_id=reader.person_id, now=st.clock())
 
-    def _html(request: Request, printed: Printed, lang: str, size: str) -> str:
-        st = state(request)
-        base = (public_url or str(request.base_url)).rstrip("/")
-        from office.common import district_context
+def _printed(request: Request, reader: Reader, kind: Kind, ref: str, month: str | None) -> Printed:
+    st = state(request)
+    return issue(st.db, kind, ref, month=month, actor_id=reader.person_id, now=st.clock())
 
-        with st.db.reading() as s:
-            tz = district_context(s, printed.document.district_id).tz
-        return render_html(
-            printed.document,
-            code=printed.code,
-            verify_url=f"{base}/v/{printed.code}",
-            lang=lang,
-            size=size,
-            printed_on=local_date(st.clock(), tz),
-        )
 
-    @router.get(
-        "/documents/{kind}/{ref}.pdf",
-        response_class=Response,
-        responses={200: {"content": PDF, "description": "the document as PDF"}, **ERRORS},
+def _html(request: Request, printed: Printed, lang: str, size: str) -> str:
+    st = state(request)
+    base = (st.public_url or str(request.base_url)).rstrip("/")
+    from office.common import district_context
+
+    with st.db.reading() as s:
+        tz = district_context(s, printed.document.district_id).tz
+    return render_html(
+        printed.document,
+        code=printed.code,
+        verify_url=f"{base}/v/{printed.code}",
+        lang=lang,
+        size=size,
+        printed_on=local_date(st.clock(), tz),
     )
-    async def document_pdf(
-        request: Request,
-        kind: KindPath,
-        ref: DocRefPath,
-        reader: DocumentReader,
-        lang: LangQuery = "en",
-        size: SizeQuery = "a4",
-        month: MonthQuery = None,
-    ) -> Response:
-        """A document of the Act as PDF, A4 or A5, in English, Hindi or Bengali, with the QR
-        code of its verification page; for the officers of the record's district and its
-        parties (bearer token or the link the office gave them)."""
-        printed = await asyncio.to_thread(_printed, request, reader, kind, ref, month)
-        html = await asyncio.to_thread(_html, request, printed, lang, size)
-        pdf = await asyncio.to_thread(render_pdf, html)
-        name = f"{kind.value}-{printed.document.ref}-{lang}.pdf"
-        return Response(
-            pdf,
-            media_type="application/pdf",
-            headers={"Content-Disposition": f'inline; filename="{name}"'},
-        )
 
-    @router.get(
-        "/documents/{kind}/{ref}.html",
-        response_class=Response,
-        responses={
-            200: {"content": HTML, "description": "the document as a page to print"},
-            **ERRORS,
+
+@router.get(
+    "/documents/{kind}/{ref}.pdf",
+    response_class=Response,
+    responses={200: {"content": PDF, "description": "the document as PDF"}, **ERRORS},
+)
+async def document_pdf(
+    request: Request,
+    kind: KindPath,
+    ref: DocRefPath,
+    reader: DocumentReader,
+    lang: LangQuery = "en",
+    size: SizeQuery = "a4",
+    month: MonthQuery = None,
+) -> Response:
+    """A document of the Act as PDF, A4 or A5, in English, Hindi or Bengali, with the QR
+    code of its verification page; for the officers of the record's district and its
+    parties (bearer token or the link the office gave them)."""
+    printed = await asyncio.to_thread(_printed, request, reader, kind, ref, month)
+    html = await asyncio.to_thread(_html, request, printed, lang, size)
+    pdf = await asyncio.to_thread(render_pdf, html)
+    name = f"{kind.value}-{printed.document.ref}-{lang}.pdf"
+    return Response(
+        pdf,
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="{name}"'},
+    )
+
+
+@router.get(
+    "/documents/{kind}/{ref}.html",
+    response_class=Response,
+    responses={
+        200: {"content": HTML, "description": "the document as a page to print"},
+        **ERRORS,
+    },
+)
+def document_html(
+    request: Request,
+    kind: KindPath,
+    ref: DocRefPath,
+    reader: DocumentReader,
+    lang: LangQuery = "en",
+    size: SizeQuery = "a4",
+    month: MonthQuery = None,
+) -> HTMLResponse:
+    """The same document as an HTML page (print it from the browser)."""
+    printed = _printed(request, reader, kind, ref, month)
+    return HTMLResponse(_html(request, printed, lang, size))
+
+
+@router.get(
+    "/v/{code}",
+    response_class=Response,
+    responses={
+        200: {"content": HTML, "description": "the document is genuine (current or not)"},
+        404: {"content": HTML, "description": "the office issued no document with this id"},
+        **{c: a for c, a in ERRORS.items() if c in (422, 500, 503)},
+    },
+)
+def verify_page(request: Request, code: CodePath, lang: str | None = None) -> HTMLResponse:
+    """Public: whether a printed document is one the office issued, and whether the record
+    still says what it says; only what the document's head shows (no names, no phones)."""
+    st = state(request)
+    found = verify(st.db, code, now=st.clock())
+    chosen = normalise_language(lang or _accepted(request))
+    title = ""
+    if found.genuine:
+        from bot.i18n import translator
+
+        title = translator(chosen)(TITLES[Kind(found.kind)])
+    page = render_verification(
+        {
+            "v": found,
+            "title": title,
+            "issued_on": found.issued_on,
+            "languages": list(LANGUAGES.items()),
         },
+        chosen,
     )
-    def document_html(
-        request: Request,
-        kind: KindPath,
-        ref: DocRefPath,
-        reader: DocumentReader,
-        lang: LangQuery = "en",
-        size: SizeQuery = "a4",
-        month: MonthQuery = None,
-    ) -> HTMLResponse:
-        """The same document as an HTML page (print it from the browser)."""
-        printed = _printed(request, reader, kind, ref, month)
-        return HTMLResponse(_html(request, printed, lang, size))
-
-    @router.get(
-        "/v/{code}",
-        response_class=Response,
-        responses={
-            200: {"content": HTML, "description": "the document is genuine (current or not)"},
-            404: {"content": HTML, "description": "the office issued no document with this id"},
-            **{c: a for c, a in ERRORS.items() if c in (422, 500, 503)},
-        },
-    )
-    def verify_page(request: Request, code: CodePath, lang: str | None = None) -> HTMLResponse:
-        """Public: whether a printed document is one the office issued, and whether the record
-        still says what it says; only what the document's head shows (no names, no phones)."""
-        st = state(request)
-        found = verify(st.db, code, now=st.clock())
-        chosen = normalise_language(lang or _accepted(request))
-        title = ""
-        if found.genuine:
-            from bot.i18n import translator
-
-            title = translator(chosen)(TITLES[Kind(found.kind)])
-        page = render_verification(
-            {
-                "v": found,
-                "title": title,
-                "issued_on": found.issued_on,
-                "languages": list(LANGUAGES.items()),
-            },
-            chosen,
-        )
-        return HTMLResponse(page, status_code=200 if found.genuine else 404)
-
-    return router
+    return HTMLResponse(page, status_code=200 if found.genuine else 404)
 
 
 def _accepted(request: Request) -> str:

@@ -196,37 +196,39 @@ def _allowed(request: Request, config: WebConfig) -> bool:
     return client_in(client_address(request, config.trusted_proxies), config.metrics_networks)
 
 
-def metrics_router(*, metrics: Metrics, config: WebConfig) -> APIRouter:
-    router = APIRouter(tags=["health"])
+# Built once, at import (webhook/app.py says why); the process's registry and the edge's
+# configuration are the app's (`app.state.metrics`, `app.state.web`).
+router = APIRouter(tags=["health"])
 
-    @router.get(
-        "/metrics",
-        response_class=Response,
-        responses={
-            200: {"content": {"text/plain": {"schema": {"type": "string"}}}},
-            403: {
-                "description": "no or a wrong token, or (without a token set) a client outside "
-                "POUND_METRICS_NETWORKS",
-                "content": {"application/json": {"schema": {"$ref": ERROR_BODY_REF}}},
-            },
-            503: {
-                "description": ERROR_RESPONSES[503]["description"],
-                "content": {"application/json": {"schema": {"$ref": ERROR_BODY_REF}}},
-            },
+
+@router.get(
+    "/metrics",
+    response_class=Response,
+    responses={
+        200: {"content": {"text/plain": {"schema": {"type": "string"}}}},
+        403: {
+            "description": "no or a wrong token, or (without a token set) a client outside "
+            "POUND_METRICS_NETWORKS",
+            "content": {"application/json": {"schema": {"$ref": ERROR_BODY_REF}}},
         },
-    )
-    async def metrics_endpoint(request: Request) -> Response:
-        """This process's metrics and the outbox as it stands, in Prometheus text format
-        (docs/operations.md lists them)."""
-        if not _allowed(request, config):
-            return envelope(
-                403,
-                "not_authorised",
-                "GET /metrics wants POUND_METRICS_TOKEN as a bearer token"
-                if config.metrics_token is not None
-                else "GET /metrics answers only POUND_METRICS_NETWORKS without a token",
-            )
-        body = await run_in_threadpool(metrics.render)
-        return Response(body, media_type=CONTENT_TYPE)
-
-    return router
+        503: {
+            "description": ERROR_RESPONSES[503]["description"],
+            "content": {"application/json": {"schema": {"$ref": ERROR_BODY_REF}}},
+        },
+    },
+)
+async def metrics_endpoint(request: Request) -> Response:
+    """This process's metrics and the outbox as it stands, in Prometheus text format
+    (docs/operations.md lists them)."""
+    metrics: Metrics = request.app.state.metrics
+    config: WebConfig = request.app.state.web
+    if not _allowed(request, config):
+        return envelope(
+            403,
+            "not_authorised",
+            "GET /metrics wants POUND_METRICS_TOKEN as a bearer token"
+            if config.metrics_token is not None
+            else "GET /metrics answers only POUND_METRICS_NETWORKS without a token",
+        )
+    body = await run_in_threadpool(metrics.render)
+    return Response(body, media_type=CONTENT_TYPE)

@@ -7,6 +7,7 @@ them. A button press is acknowledged in the webhook answer itself (answerCallbac
 
 from __future__ import annotations
 
+import functools
 import hmac
 import json
 import logging
@@ -48,8 +49,15 @@ class TelegramConfig:
     api_url: str = "https://api.telegram.org"
 
     def bot(self) -> Bot:
-        """A PTB Bot for parsing (and, elsewhere, sending); PTB appends the token to base_url."""
-        return Bot(self.token, base_url=self.api_url.rstrip("/") + "/bot")
+        """A PTB Bot for reading updates (webhook/telegram.py never sends with it); PTB appends
+        the token to base_url. One a token and address in a process: a Bot builds its HTTP
+        clients, a TLS context each, some 50 ms, and nothing of it changes while reading."""
+        return _parsing_bot(self.token, self.api_url.rstrip("/") + "/bot")
+
+
+@functools.cache
+def _parsing_bot(token: str, base_url: str) -> Bot:
+    return Bot(token, base_url=base_url)
 
 
 # The statuses the webhook refuses an update with (`ok` false, `detail` why).
