@@ -69,6 +69,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: one worker more than the machine has cores. A test spends about a fifth of
+    its time waiting (on PostgreSQL, on the app's threads, on a `pound` process or the
+    browser); with a worker a core, the cores stood idle that long (measured on 2 cores: 18%
+    idle with 2 workers, 5% with 3)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (cores or 1) + 1
+
+
+@pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node: Any, error: object) -> None:
     """On the xdist controller: what the workers left out of the slow tier."""
     left_out = getattr(node, "workeroutput", {}).get("slow_left_out", 0)

@@ -33,6 +33,7 @@ from typing import Any
 
 import psycopg
 from psycopg import sql
+from sqlalchemy import event
 from sqlalchemy.util import LRUCache
 
 from models import Database
@@ -95,7 +96,17 @@ def _test_database(url: str, **kwargs: Any) -> Database:
     """A handle on a test database, its engine compiling through the cache of its kind."""
     db = Database(url, **kwargs)
     db.engine._compiled_cache = _COMPILED.setdefault(db.dialect, _CompiledByKind(2000))
+    if db.dialect == "sqlite":
+        # A test's file is thrown away after it: its commits and its last checkpoint need not
+        # wait for the disk (PostgreSQL's test databases: synchronous_commit off).
+        event.listen(db.engine, "connect", _no_sync)
     return db
+
+
+def _no_sync(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA synchronous=OFF")
+    cur.close()
 
 
 class SqliteTemplate:
@@ -260,7 +271,15 @@ class Snapshot:
         return cls(rows, counts, sequences)
 
     def restore(self, url: str, *, laid: Laid | None) -> Laid:
-        """Make the database at `url` hold exactly these rows and sequence positions.
+        """Make the database at `url` hold exactly these rows and sequence positions."""
+        with psycopg.connect(url, autocommit=True) as conn:
+            return self.restore_on(conn, laid=laid)
+
+    def restore_on(
+        self, conn: psycopg.Connection[tuple[object, ...]], *, laid: Laid | None
+    ) -> Laid:
+        """Make the database of `conn` (autocommit) hold exactly these rows and sequence
+        positions.
 
         `laid`: the snapshot a restore last laid down in this database and when (None: it may
         hold anything). Then only the tables that differ are laid down again: those whose rows
@@ -268,45 +287,42 @@ class Snapshot:
         newer `xmin`, a row deleted lowers the count). Its rows are deleted and the table vacuumed
         back to no pages (rows then lie in the order they are written, as in a new database):
         cheaper, for the small tables of a test, than TRUNCATE's new files."""
-        with psycopg.connect(url, autocommit=True) as conn:
-            # Triggers (the audit log's append-only guard, foreign keys) stay out of the way: this
-            # is the copy of a state they once allowed, not a new write.
-            conn.execute("SET session_replication_role = replica")
-            conn.execute("SET synchronous_commit = off")
-            if laid is None:
-                changed = set(self.rows)
-            else:
-                before, since = laid
-                changed = before._changed(conn, since) | {
-                    table for table, (_, data) in self.rows.items() if before.rows[table][1] != data
-                }
-            written = sorted(changed)
-            if written:
-                with conn.transaction():
-                    for table in written:
-                        conn.execute(f"DELETE FROM {table}")  # type: ignore[arg-type]
-                for table in written:
-                    conn.execute(f"VACUUM {table}")  # type: ignore[arg-type]
-                left = [t for t in written if _pages(conn, t)]
-                if left:  # VACUUM could not give the pages back: start those tables anew
-                    conn.execute(f"TRUNCATE {', '.join(left)}")  # type: ignore[arg-type]
+        # Triggers (the audit log's append-only guard, foreign keys) stay out of the way: this
+        # is the copy of a state they once allowed, not a new write.
+        conn.execute("SET session_replication_role = replica")
+        conn.execute("SET synchronous_commit = off")
+        if laid is None:
+            changed = set(self.rows)
+        else:
+            before, since = laid
+            changed = before._changed(conn, since) | {
+                table for table, (_, data) in self.rows.items() if before.rows[table][1] != data
+            }
+        written = sorted(changed)
+        if written:
             with conn.transaction():
                 for table in written:
-                    columns, data = self.rows[table]
-                    if data_rows(data):
-                        copy_in = f"COPY {table} ({columns}) FROM STDIN (FORMAT BINARY)"
-                        with conn.cursor().copy(copy_in) as copy:  # type: ignore[arg-type]
-                            copy.write(data)
-                if self.sequences:
-                    calls = ", ".join("setval(%s, %s, %s)" for _ in self.sequences)
-                    values = [
-                        v
-                        for seq, (last, called) in self.sequences.items()
-                        for v in (seq, last, called)
-                    ]
-                    conn.execute(f"SELECT {calls}", values)  # type: ignore[arg-type]
-            # The next transaction id to be given: every row written from here on is newer.
-            row = conn.execute("SELECT pg_snapshot_xmax(pg_current_snapshot())::text").fetchone()
+                    conn.execute(f"DELETE FROM {table}")  # type: ignore[arg-type]
+            for table in written:
+                conn.execute(f"VACUUM {table}")  # type: ignore[arg-type]
+            left = [t for t in written if _pages(conn, t)]
+            if left:  # VACUUM could not give the pages back: start those tables anew
+                conn.execute(f"TRUNCATE {', '.join(left)}")  # type: ignore[arg-type]
+        with conn.transaction():
+            for table in written:
+                columns, data = self.rows[table]
+                if data_rows(data):
+                    copy_in = f"COPY {table} ({columns}) FROM STDIN (FORMAT BINARY)"
+                    with conn.cursor().copy(copy_in) as copy:  # type: ignore[arg-type]
+                        copy.write(data)
+            if self.sequences:
+                calls = ", ".join("setval(%s, %s, %s)" for _ in self.sequences)
+                values = [
+                    v for seq, (last, called) in self.sequences.items() for v in (seq, last, called)
+                ]
+                conn.execute(f"SELECT {calls}", values)  # type: ignore[arg-type]
+        # The next transaction id to be given: every row written from here on is newer.
+        row = conn.execute("SELECT pg_snapshot_xmax(pg_current_snapshot())::text").fetchone()
         assert row is not None
         return self, int(row[0])
 
@@ -360,7 +376,11 @@ class PostgresTemplate:
         self._as_made: set[str] = set()  # of those, the ones no test has used yet
         self._laid: dict[str, Laid] = {}  # of those, what a restore last laid down in each
         self._spent: list[str] = []  # databases whose schema a test changed: dropped at the end
+        self._unchecked: set[str] = set()  # of the free, those whose schema is still to compare
         self._lock = threading.Lock()
+        # One session on the cluster's admin database for ending a test's sessions and renaming
+        # its database: a new session costs PostgreSQL some 5 ms of CPU, twice a test.
+        self._admin: psycopg.Connection[tuple[object, ...]] | None = None
 
     @contextmanager
     def fresh(self) -> Iterator[Database]:
@@ -400,18 +420,25 @@ class PostgresTemplate:
         while True:
             with self._lock:
                 name = self._free.pop() if self._free else None
+                unchecked = name in self._unchecked
+                self._unchecked.discard(name or "")
             if name is None:
                 return self._make(snapshot)
-            try:
-                if snapshot is not None or name not in self._as_made:
-                    laid = (snapshot or self._empty).restore(
-                        _pg_url(name), laid=self._laid.get(name)
-                    )
-                    with self._lock:
-                        self._laid[name] = laid
+            if snapshot is None and name in self._as_made:
                 self._as_made.discard(name)
                 return name
-            except psycopg.Error:
+            try:
+                # One session does both: the schema compared with the template's (a test that
+                # changed it spends its database) and the rows laid down.
+                with psycopg.connect(_pg_url(name), autocommit=True) as conn:
+                    if unchecked and _digest_on(conn) != self._digest:
+                        raise _Spent(name)
+                    laid = (snapshot or self._empty).restore_on(conn, laid=self._laid.get(name))
+                with self._lock:
+                    self._laid[name] = laid
+                self._as_made.discard(name)
+                return name
+            except (psycopg.Error, _Spent):
                 with self._lock:
                     self._laid.pop(name, None)
                     self._spent.append(name)
@@ -434,27 +461,9 @@ class PostgresTemplate:
         return name
 
     def _give_back(self, name: str) -> None:
+        new = _new_name()
         try:
-            with psycopg.connect(PG_ADMIN_URL, autocommit=True) as admin:
-                new = _new_name()
-                for _ in range(20):
-                    admin.execute(
-                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                        "WHERE datname = %s AND pid <> pg_backend_pid()",
-                        (name,),
-                    )
-                    try:
-                        admin.execute(
-                            sql.SQL("ALTER DATABASE {} RENAME TO {}").format(
-                                sql.Identifier(name), sql.Identifier(new)
-                            )
-                        )
-                        break
-                    except psycopg.errors.ObjectInUse:
-                        continue
-                else:
-                    raise RuntimeError(f"{name} is still in use")
-            reusable = _schema_digest(_pg_url(new)) == self._digest
+            self._end_sessions_and_rename(name, new)
         except (psycopg.Error, RuntimeError):
             with self._lock:
                 self._laid.pop(name, None)
@@ -462,11 +471,31 @@ class PostgresTemplate:
             return
         with self._lock:
             laid = self._laid.pop(name, None)
-            if reusable and laid is not None:
+            if laid is not None:
                 self._laid[new] = laid
-            (self._free if reusable else self._spent).append(new)
+            self._unchecked.add(new)
+            self._free.append(new)
+
+    def _end_sessions_and_rename(self, name: str, new: str) -> None:
+        """End every session of the database `name` and rename it `new`, through the admin
+        session (made anew once if the server lost it)."""
+        with self._lock:
+            for attempt in range(2):
+                if self._admin is None or self._admin.closed:
+                    self._admin = psycopg.connect(PG_ADMIN_URL, autocommit=True)
+                    self._admin.execute("SET synchronous_commit = off")
+                try:
+                    _rename_when_alone(self._admin, name, new)
+                    return
+                except psycopg.OperationalError:
+                    self._admin = None
+                    if attempt:
+                        raise
 
     def close(self) -> None:
+        if self._admin is not None:
+            self._admin.close()
+            self._admin = None
         names = [*self._free, *self._spent, self.name]
         self._free, self._spent = [], []
         # Each DROP waits for a checkpoint; dropped together they share them.
@@ -490,6 +519,33 @@ def _drop(name: str) -> None:
 
 def _schema_digest(url: str) -> str:
     with psycopg.connect(url, autocommit=True) as conn:
-        row = conn.execute(_SCHEMA_DIGEST).fetchone()  # type: ignore[arg-type]
+        return _digest_on(conn)
+
+
+def _digest_on(conn: psycopg.Connection[tuple[object, ...]]) -> str:
+    row = conn.execute(_SCHEMA_DIGEST).fetchone()  # type: ignore[arg-type]
     assert row is not None
     return str(row[0])
+
+
+class _Spent(Exception):
+    """A database a test changed the schema of: not lent again."""
+
+
+def _rename_when_alone(admin: psycopg.Connection[tuple[object, ...]], name: str, new: str) -> None:
+    for _ in range(20):
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = %s AND pid <> pg_backend_pid()",
+            (name,),
+        )
+        try:
+            admin.execute(
+                sql.SQL("ALTER DATABASE {} RENAME TO {}").format(
+                    sql.Identifier(name), sql.Identifier(new)
+                )
+            )
+            return
+        except psycopg.errors.ObjectInUse:
+            continue
+    raise RuntimeError(f"{name} is still in use")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -21,13 +22,23 @@ from office.tokens import person_for_token
 from pound.app import demo_path, prepare
 from pound.cli import describe_error, format_table, main
 from pound.settings import Settings
+from tests.databases import SqliteTemplate
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'pound.db'}"
+def url(tmp_path: Path, sqlite_template: SqliteTemplate) -> str:
+    """A file as `pound db upgrade` leaves it: the schema, no rows."""
+    path = tmp_path / "pound.db"
+    shutil.copyfile(sqlite_template.path, path)
+    return f"sqlite:///{path}"
+
+
+@pytest.fixture
+def blank(tmp_path: Path) -> str:
+    """A file no command has touched yet."""
+    return f"sqlite:///{tmp_path / 'blank.db'}"
 
 
 @pytest.fixture
@@ -100,9 +111,9 @@ def test_every_command_explains_itself(pound: Any, command: list[str]) -> None:
     assert len(result.output.splitlines()) > 3
 
 
-def test_db_upgrade_creates_the_schema_and_can_run_again(pound: Any) -> None:
-    first = pound("db", "upgrade")
-    again = pound("db", "upgrade")
+def test_db_upgrade_creates_the_schema_and_can_run_again(pound: Any, blank: str) -> None:
+    first = pound("db", "upgrade", POUND_DATABASE_URL=blank)
+    again = pound("db", "upgrade", POUND_DATABASE_URL=blank)
 
     assert first.exit_code == 0, first.output
     assert again.exit_code == 0
@@ -240,8 +251,8 @@ def test_an_unknown_pound_is_refused(pound: Any) -> None:
     assert result.stderr.startswith("error: ")
 
 
-def test_a_database_without_tables_is_refused_with_a_hint(pound: Any) -> None:
-    result = pound("audit", "verify")
+def test_a_database_without_tables_is_refused_with_a_hint(pound: Any, blank: str) -> None:
+    result = pound("audit", "verify", POUND_DATABASE_URL=blank)
 
     assert result.exit_code == 2
     assert "pound db upgrade" in result.stderr

@@ -6,10 +6,13 @@ with `retry_after`, which pauses the whole bot (Telegram does not say which limi
 
 from __future__ import annotations
 
+import functools
 import logging
+import ssl
 import warnings
 from datetime import timedelta
 
+import httpx
 from telegram import Bot
 from telegram.error import (
     BadRequest,
@@ -29,6 +32,14 @@ from bot.transports import OutMessage, PermanentFailure, RateLimited, TransientF
 
 DEFAULT_API_URL = "https://api.telegram.org"
 log = logging.getLogger(__name__)
+
+
+@functools.cache
+def tls_context() -> ssl.SSLContext:
+    """The TLS context of every Bot API client in the process, as httpx makes it by default
+    (the CA bundle, or SSL_CERT_FILE / SSL_CERT_DIR). httpx would otherwise make one for each
+    client, reading the CA bundle each time (some 30 ms); a context is shared safely."""
+    return httpx.create_ssl_context()
 
 
 def retry_seconds(exc: RetryAfter) -> float:
@@ -80,14 +91,23 @@ class TelegramTransport:
         bot: Bot | None = None,
     ) -> None:
         # As many connections as messages in flight: httpcore checks every idle one per request.
+        tls = {"verify": tls_context()}
         request = HTTPXRequest(
             connection_pool_size=connections,
             connect_timeout=timeout,
             read_timeout=timeout,
             write_timeout=timeout,
             pool_timeout=timeout,
+            httpx_kwargs=tls,
         )
-        self.bot = bot or Bot(token, base_url=f"{api_url.rstrip('/')}/bot", request=request)
+        # The worker never polls: the updates come to the webhook.
+        polling = HTTPXRequest(connection_pool_size=1, httpx_kwargs=tls)
+        self.bot = bot or Bot(
+            token,
+            base_url=f"{api_url.rstrip('/')}/bot",
+            request=request,
+            get_updates_request=polling,
+        )
         self.overall = TokenBucket(global_per_second)
         self.per_chat = Limits(per_chat_per_second)
 

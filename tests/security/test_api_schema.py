@@ -1,9 +1,9 @@
 """The REST API against its own OpenAPI schema (schemathesis): whatever a private person, a
 keeper or a Magistrate sends, the answer is never a 5xx and always what the schema says (the
-error envelope for every error). Examples are bounded so the suite stays quick: on SQLite each
-operation's coverage cases (schemathesis's boundaries, missing and wrong-typed values) and 10
-generated examples; on PostgreSQL 4 generated examples, and the coverage cases too in the slow
-tier (`--slow`: `make test-slow`, `.ci/run`)."""
+error envelope for every error). Examples are bounded so the suite stays quick: 10 generated
+examples an operation on SQLite and 4 on PostgreSQL; in the slow tier (`--slow`: `make
+test-slow`, `.ci/run`) each operation's coverage cases too (schemathesis's boundaries, missing
+and wrong-typed values, some 70 an operation) on both."""
 
 from __future__ import annotations
 
@@ -40,8 +40,8 @@ ROLES = ("+919111111111", "+919000000001", "+919000000005")  # private person, k
 SQLITE_EXAMPLES = 10
 POSTGRES_EXAMPLES = 4
 # The coverage cases are made as the module is collected (on every test worker) and number about
-# 70 an operation: on PostgreSQL, only in the slow tier.
-POSTGRES_PHASES = list(Phase) if examples.FULL else [Phase.generate]
+# 70 an operation: only in the slow tier.
+PHASES = list(Phase) if examples.FULL else [Phase.generate]
 QUIET = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.function_scoped_fixture]
 
 
@@ -116,7 +116,7 @@ def postgres_target(postgres_template: PostgresTemplate) -> Iterator[Target]:
 
 
 @SCHEMA.parametrize()
-@settings(max_examples=SQLITE_EXAMPLES, deadline=None, suppress_health_check=QUIET)
+@settings(max_examples=SQLITE_EXAMPLES, deadline=None, suppress_health_check=QUIET, phases=PHASES)
 def test_no_answer_is_a_5xx_or_off_the_schema_on_sqlite(case: Any, sqlite_target: Target) -> None:
     sqlite_target.call(case)
 
@@ -127,7 +127,7 @@ def test_no_answer_is_a_5xx_or_off_the_schema_on_sqlite(case: Any, sqlite_target
     max_examples=POSTGRES_EXAMPLES,
     deadline=None,
     suppress_health_check=QUIET,
-    phases=POSTGRES_PHASES,
+    phases=PHASES,
 )
 def test_no_answer_is_a_5xx_or_off_the_schema_on_postgresql(
     case: Any, postgres_target: Target
