@@ -11,8 +11,6 @@ import re
 import unicodedata
 from functools import cache
 
-from indic_transliteration import sanscript
-
 # Marks a typist may or may not put in: the nukta (क़ / क, য় / য), joiners (common in Bengali
 # typed on phones), and the dotted circle some keyboards leave behind.
 _DROPPED = dict.fromkeys(map(ord, "\u093c\u09bc\u200c\u200d\u25cc"), None)
@@ -108,7 +106,9 @@ def close(typed: str, known: str) -> bool:
     return min(len(typed), len(known)) >= TYPO_MIN_LENGTH and within_one_edit(typed, known)
 
 
-_SCRIPTS = {"hi": sanscript.DEVANAGARI, "bn": sanscript.BENGALI}
+# indic_transliteration's names of the scripts. The library itself is imported at the first name
+# transliterated: it reads its 88 scheme files when imported (0.3 s of every start).
+_SCRIPTS = {"hi": "devanagari", "bn": "bengali"}
 _VIRAMA_AT_END = re.compile("[\u094d\u09cd](?=\\s|$)")
 
 
@@ -123,6 +123,8 @@ def transliterate(name: str, lang: str) -> str | None:
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
     if script is None or not re.search("[A-Za-z]", ascii_name):
         return None
+    from indic_transliteration import sanscript
+
     written = sanscript.transliterate(ascii_name.lower(), sanscript.ITRANS, script)
     return _VIRAMA_AT_END.sub("", written)
 
