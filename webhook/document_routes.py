@@ -4,9 +4,10 @@ page that checks one (`/v/{code}`); docs/documents.md."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Path, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from bot.i18n import LANGUAGES, normalise_language
@@ -39,9 +40,43 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 router = APIRouter(tags=["documents"])
 
 
-def _printed(request: Request, reader: Reader, kind: Kind, ref: str, month: str | None) -> Printed:
+@dataclass(frozen=True)
+class Asked:
+    """A document as asked for, as PDF or as a page: which, by whom, in which language, on
+    which paper, and the month of a return."""
+
+    kind: Kind
+    ref: str
+    reader: Reader
+    lang: str
+    size: str
+    month: str | None
+
+
+def _asked(
+    kind: KindPath,
+    ref: DocRefPath,
+    reader: DocumentReader,
+    lang: LangQuery = "en",
+    size: SizeQuery = "a4",
+    month: MonthQuery = None,
+) -> Asked:
+    return Asked(kind, ref, reader, lang, size, month)
+
+
+DocumentAsked = Annotated[Asked, Depends(_asked)]
+
+
+def _printed(request: Request, asked: Asked) -> Printed:
     st = state(request)
-    return issue(st.db, kind, ref, month=month, actor_id=reader.person_id, now=st.clock())
+    return issue(
+        st.db,
+        asked.kind,
+        asked.ref,
+        month=asked.month,
+        actor_id=asked.reader.person_id,
+        now=st.clock(),
+    )
 
 
 def _html(request: Request, printed: Printed, lang: str, size: str) -> str:
@@ -66,22 +101,14 @@ def _html(request: Request, printed: Printed, lang: str, size: str) -> str:
     response_class=Response,
     responses={200: {"content": PDF, "description": "the document as PDF"}, **ERRORS},
 )
-async def document_pdf(
-    request: Request,
-    kind: KindPath,
-    ref: DocRefPath,
-    reader: DocumentReader,
-    lang: LangQuery = "en",
-    size: SizeQuery = "a4",
-    month: MonthQuery = None,
-) -> Response:
+async def document_pdf(request: Request, asked: DocumentAsked) -> Response:
     """A document of the Act as PDF, A4 or A5, in English, Hindi or Bengali, with the QR
     code of its verification page; for the officers of the record's district and its
     parties (bearer token or the link the office gave them)."""
-    printed = await asyncio.to_thread(_printed, request, reader, kind, ref, month)
-    html = await asyncio.to_thread(_html, request, printed, lang, size)
+    printed = await asyncio.to_thread(_printed, request, asked)
+    html = await asyncio.to_thread(_html, request, printed, asked.lang, asked.size)
     pdf = await asyncio.to_thread(render_pdf, html)
-    name = f"{kind.value}-{printed.document.ref}-{lang}.pdf"
+    name = f"{asked.kind.value}-{printed.document.ref}-{asked.lang}.pdf"
     return Response(
         pdf,
         media_type="application/pdf",
@@ -97,18 +124,10 @@ async def document_pdf(
         **ERRORS,
     },
 )
-def document_html(
-    request: Request,
-    kind: KindPath,
-    ref: DocRefPath,
-    reader: DocumentReader,
-    lang: LangQuery = "en",
-    size: SizeQuery = "a4",
-    month: MonthQuery = None,
-) -> HTMLResponse:
+def document_html(request: Request, asked: DocumentAsked) -> HTMLResponse:
     """The same document as an HTML page (print it from the browser)."""
-    printed = _printed(request, reader, kind, ref, month)
-    return HTMLResponse(_html(request, printed, lang, size))
+    printed = _printed(request, asked)
+    return HTMLResponse(_html(request, printed, asked.lang, asked.size))
 
 
 @router.get(
