@@ -49,7 +49,8 @@ GRACE = timedelta(minutes=5)
 
 class HookedTelegram(FakeTelegram):
     """The fake Bot API, calling `on_send(n)` as the n-th sendMessage arrives, before it
-    answers."""
+    answers. The calls are one at a time: a send arriving meanwhile is answered only after
+    `on_send` returns, so what it starts (an outage, a kill) precedes every later answer."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -61,8 +62,7 @@ class HookedTelegram(FakeTelegram):
         if method.lower() == "sendmessage":
             with self._count_lock:
                 self._count += 1
-                n = self._count
-            self.on_send(n)
+                self.on_send(self._count)
         return super().answer(method, token, params)
 
     def received(self) -> Counter[str]:
