@@ -43,6 +43,7 @@ from office.common import (
     require_role,
     seizure_by_ref,
 )
+from office.memos import CASE_FINE, memo
 from office.roles import Role
 from office.seizures import PersonIn, find_village
 
@@ -220,7 +221,7 @@ def decide_case(
             district_id=ctx.id,
             seizure_id=case.seizure_id,
             occurred_at=occurred_at,
-            memo=f"fine in case {case_id} (Sec {SECTION[what]})",
+            memo=memo(CASE_FINE, case=case_id, section=SECTION[what]),
             section=SECTION[what],
             lines=[
                 (fine_receivable(case_id), fine),

@@ -44,6 +44,7 @@ from office.common import (
     seizure_by_ref,
 )
 from office.magistrate.release import write_release_order
+from office.memos import CHARGED_TO_SEIZER, OWED_BY_SEIZER, memo
 from office.roles import Role
 from office.seizures import PersonIn, person_acting
 from office.state import advance, animals_of
@@ -472,7 +473,7 @@ def _post_liability(
         district_id=district_id,
         seizure_id=seizure.id,
         occurred_at=occurred_at,
-        memo=f"fines and feeding charged to the seizer, {seizure.ref}",
+        memo=memo(CHARGED_TO_SEIZER, ref=seizure.ref),
         section="XIV",
         lines=[
             (ledger.seizer_receivable(seizure.ref), owes.held_charges),
@@ -486,11 +487,15 @@ def _post_liability(
         district_id=district_id,
         seizure_id=seizure.id,
         occurred_at=occurred_at,
-        memo=(
-            f"owed by the seizer to {owner.name} on complaint {complaint.id}, {seizure.ref}: "
-            f"damages {owes.damages}, expenses {owes.expenses}, fines and expenses paid "
-            f"{owes.repaid.total}"
-        )[:500],
+        memo=memo(
+            OWED_BY_SEIZER,
+            owner=owner.name,
+            complaint=complaint.id,
+            ref=seizure.ref,
+            damages=owes.damages,
+            expenses=owes.expenses,
+            repaid=owes.repaid.total,
+        ),
         section="XIV",
         lines=[
             (ledger.seizer_receivable(seizure.ref), owes.owed_to_owner),

@@ -31,6 +31,7 @@ from office.common import (
     person_by_phone,
     require_role,
 )
+from office.memos import PAID_OTHER, PAID_POUND, PAID_SALARY, Memo, memo
 from office.roles import Role
 from office.seizures import PersonIn
 
@@ -142,12 +143,12 @@ def pay_from_fund(
             raise InvalidInput(N_("name the payee"), section=SECTION)
         after = check_payment(amount, occurred_at, fund_entries(s, ctx.id), ctx.profile.money)
         place = the_pound.code if the_pound else ""
-        purpose_line = _purpose_line(what, the_pound, keeper, stated)
+        said = _memo(paid_to, what, the_pound, keeper, stated)
         txn = ledger.post(
             s,
             district_id=ctx.id,
             occurred_at=occurred_at,
-            memo=f"paid to {paid_to.name}: {purpose_line}"[:500],
+            memo=said,
             section=SECTION,
             lines=[(ledger.FUND_PAID, amount), (ledger.fund_payee(what.value, place), -amount)],
         )
@@ -203,14 +204,14 @@ def pay_from_fund(
         )
 
 
-def _purpose_line(
-    what: FundPurpose, pound: Pound | None, keeper: Person | None, stated: str
-) -> str:
+def _memo(
+    paid_to: Person, what: FundPurpose, pound: Pound | None, keeper: Person | None, stated: str
+) -> Memo:
     if what is FundPurpose.SALARY and pound is not None and keeper is not None:
-        return f"salary of {keeper.name}, keeper of {pound.name} pound"
+        return memo(PAID_SALARY, payee=paid_to.name, keeper=keeper.name, pound=pound.name)
     if what is FundPurpose.POUND and pound is not None:
-        return f"construction or maintenance of {pound.name} pound"
-    return stated.strip()
+        return memo(PAID_POUND, payee=paid_to.name, pound=pound.name)
+    return memo(PAID_OTHER, payee=paid_to.name, stated=stated.strip())
 
 
 # --- What the Magistrate sees before he orders --------------------------------------------------

@@ -11,6 +11,7 @@ from sqlmodel import Session, col, func, select
 
 from law.errors import N_, InvalidInput
 from models import LedgerPosting, LedgerTxn
+from office.memos import Memo
 
 # Accounts. Debits are positive, credits negative; every transaction sums to zero.
 FUND_FINES = "fund:fines"  # Sec XI, XII: fines go to the Magistrate and form the fund
@@ -85,7 +86,7 @@ def post(
     *,
     district_id: int,
     occurred_at: datetime,
-    memo: str,
+    memo: Memo,
     section: str,
     lines: list[tuple[str, int]],
     seizure_id: int | None = None,
@@ -100,7 +101,7 @@ def post(
         district_id=district_id,
         seizure_id=seizure_id,
         occurred_at=occurred_at,
-        memo=memo,
+        memo=memo.text,
         section=section,
     )
     s.add(txn)

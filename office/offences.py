@@ -15,6 +15,7 @@ from law.profile import StatuteProfile
 from models import Database, Offence, OffenceDecision, Seizure
 from office import audit, ledger
 from office.common import check_times, district_context, get_person, require_role
+from office.memos import OFFENCE_FINE, memo
 from office.roles import Role
 
 
@@ -99,7 +100,7 @@ def decide_offence(
             district_id=ctx.id,
             seizure_id=offence.seizure_id,
             occurred_at=occurred_at,
-            memo=f"fine for offence {offence_id} (Sec XIII)",
+            memo=memo(OFFENCE_FINE, offence=offence_id),
             section="XIII",
             lines=[(fine_receivable(offence_id), fine), (ledger.FUND_FINES, -fine)],
         )

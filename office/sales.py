@@ -42,6 +42,7 @@ from office.common import (
     require_role,
     seizure_by_ref,
 )
+from office.memos import AUCTION, SALE_BALANCE, memo
 from office.notify.params import notice_data
 from office.roles import Role
 from office.seizures import PersonIn
@@ -442,7 +443,7 @@ def _post_proceeds(
         district_id=ctx.id,
         seizure_id=seizure.id,
         occurred_at=sale.held_at,
-        memo=f"auction {seizure.ref}",
+        memo=memo(AUCTION, ref=seizure.ref),
         section="XI",
         lines=[
             (ledger.sale_cash(sale_id), account.proceeds),
@@ -526,7 +527,7 @@ def _deliver_to_owner(
         district_id=ctx.id,
         seizure_id=seizure.id,
         occurred_at=sale.held_at,
-        memo=f"balance of the purchase money paid to the owner, {seizure.ref}",
+        memo=memo(SALE_BALANCE, ref=seizure.ref),
         section="IX",
         lines=[
             (ledger.owner_payable(seizure.ref), account.balance_to_owner_or_surplus),

@@ -14,6 +14,7 @@ from law.periods import local_date
 from models import Database, District, Seizure, SurplusDeposit
 from office import audit, ledger
 from office.common import check_times, district_context, find_or_add_person, require_role
+from office.memos import SURPLUS_CLAIMED, SURPLUS_TO_FUND, memo
 from office.roles import Role
 from office.seizures import PersonIn
 
@@ -68,7 +69,7 @@ def claim_surplus(
             district_id=ctx.id,
             seizure_id=deposit.seizure_id,
             occurred_at=occurred_at,
-            memo=f"surplus paid to claimant, {ref}",
+            memo=memo(SURPLUS_CLAIMED, ref=ref),
             section="XI",
             lines=[(ledger.DEPOSIT, deposit.amount), (ledger.owner_payable(ref), -deposit.amount)],
         )
@@ -181,7 +182,7 @@ def _to_fund(
             district_id=ctx.id,
             seizure_id=deposit.seizure_id,
             occurred_at=now,
-            memo=f"unclaimed surplus to the pound fund, {ref}",
+            memo=memo(SURPLUS_TO_FUND, ref=ref),
             section="XII",
             lines=[(ledger.DEPOSIT, deposit.amount), (ledger.FUND_SURPLUS, -deposit.amount)],
         )

@@ -23,6 +23,7 @@ from qrcode.image.svg import SvgPathImage
 
 from bot.figures import money
 from bot.i18n import N_, Translator, translator, word_lists
+from office import memos
 from office.documents.kinds import Document, Kind
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -112,6 +113,10 @@ class _Writer:
 
     def kind(self, kind: str) -> str:
         return kind_word(self.lang, kind)
+
+    def memo(self, text: str) -> str:
+        """A ledger line's words (office/memos.py) in the reader's language."""
+        return memos.said(text, self.tr)
 
     def status(self, code: str) -> str:
         return self.tr(STATUSES[code]) if code in STATUSES else code

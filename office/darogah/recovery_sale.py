@@ -31,6 +31,7 @@ from office.common import (
     is_official,
     require_role,
 )
+from office.memos import COMPENSATION, RECOVERY_SALE, memo
 from office.recovery import (
     EXECUTED,
     locked_case,
@@ -198,7 +199,7 @@ def _post(
         district_id=ctx.id,
         seizure_id=case.seizure_id,
         occurred_at=sale.held_at,
-        memo=f"sale of cattle for the fine in case {case.id}",
+        memo=memo(RECOVERY_SALE, case=case.id),
         section="XVII",
         lines=[
             (recovery_cash(sale_id), account.proceeds),
@@ -212,7 +213,7 @@ def _post(
         district_id=ctx.id,
         seizure_id=case.seizure_id,
         occurred_at=sale.held_at,
-        memo=f"compensation paid to the complainant out of the fine in case {case.id}",
+        memo=memo(COMPENSATION, case=case.id),
         section="XVIII",
         lines=[
             (compensation_payable(case.id or 0), account.to_complainant),

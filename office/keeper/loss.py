@@ -15,6 +15,7 @@ from office import audit, ledger, notify
 from office.charges import charge_for
 from office.common import DistrictContext, check_times, district_context, seizure_by_ref
 from office.keeper.parties import kept_by
+from office.memos import LOST_DIED, LOST_ESCAPED, memo
 from office.state import advance, animals_of, clear_due_if_closed
 
 
@@ -89,7 +90,9 @@ def _write_off(
         district_id=ctx.id,
         seizure_id=seizure.id,
         occurred_at=at,
-        memo=f"feeding of animal {lost.number} of {seizure.ref} written off: it {what}",
+        memo=memo(
+            LOST_DIED if what == "died" else LOST_ESCAPED, number=lost.number, ref=seizure.ref
+        ),
         section="practice G7",
         lines=[
             (ledger.writeoff_feeding(pound.code), written_off),

@@ -18,6 +18,7 @@ from office import audit, ledger, notify
 from office.charges import Due, SalesSoFar, payable_on, sales_so_far
 from office.common import DistrictContext, check_times, district_context, seizure_by_ref
 from office.keeper.parties import claimant, kept_by
+from office.memos import PAYMENT, memo
 from office.seizures import PersonIn
 from office.state import advance, animals_of, chosen_numbers, clear_due_if_closed, held_numbers
 
@@ -155,7 +156,7 @@ def _post(
         district_id=ctx.id,
         seizure_id=seizure.id,
         occurred_at=payment.occurred_at,
-        memo=f"payment {seizure.ref}",
+        memo=memo(PAYMENT, ref=seizure.ref),
         section="XI",
         lines=[
             (ledger.pound_cash(pound.code), payment.total),

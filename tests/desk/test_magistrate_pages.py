@@ -10,8 +10,11 @@ from sqlmodel import col, select
 
 from models import Complaint, FeedingRate
 from office.complaints import file_complaint
+from office.fund import pay_from_fund
 from office.keeper.arrival import register_arrival
-from office.queries import seizure_view
+from office.keeper.payment import record_payment
+from office.queries import fund_view, seizure_view
+from office.seizures import AnimalsIn, PersonIn
 from tests.desk.client import DeskBrowser, refusal_code, text_of
 from tests.world import World
 
@@ -103,3 +106,48 @@ def test_rates_release_fund_district_and_returns(web: DeskBrowser, world: World)
     returns = web.get(f"{BASE}/returns").text
     assert 'href="/documents/return/TPR.pdf?month=2026-03&amp;lang=en"' in returns
     assert 'href="/documents/return/DHK.pdf?month=2025-10&amp;lang=en"' in returns
+
+
+def test_the_fund_says_each_line_in_the_readers_language(web: DeskBrowser, world: World) -> None:
+    """The ledger keeps its lines' English words; the Magistrate reading in Hindi or Bengali
+    reads them in his language, the refs and names as written."""
+    ref = world.seize(animals=[AnimalsIn("cow", 2), AnimalsIn("buffalo")])
+    register_arrival(
+        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
+    )
+    paid = world.on(D(2026, 3, 3), 16)
+    # Fines 48 + 48 + 96 pies; feeding 30 pies a day for 3 days.
+    record_payment(
+        world.db, actor_id=world.keeper, ref=ref, amount=282, payer=None, occurred_at=paid, now=paid
+    )
+    world.on(D(2026, 3, 4), 11)
+    pay_from_fund(
+        world.db,
+        actor_id=world.magistrate,
+        district="TESTPUR",
+        purpose="pound",
+        pound="TPR",
+        order="आदेश 4: पूर्वी दीवार की मरम्मत",
+        payee=PersonIn("रामदीन मिस्त्री", "Testpur", "+91 93333 33333"),
+        amount=100,
+        occurred_at=world.now,
+        now=world.now,
+    )
+    web.sign_in(MAGISTRATE, world.magistrate)
+
+    lines = {lang: text_of(web.get(f"{BASE}/fund", lang=lang).text) for lang in ("en", "hi", "bn")}
+
+    [fund] = fund_view(world.db, district="TESTPUR")["districts"]
+    record = [line["memo"] for line in fund["statement"]["lines"]]
+    assert record == [
+        f"payment {ref}",
+        "paid to रामदीन मिस्त्री: construction or maintenance of Testpur thana pound pound",
+    ]
+    assert f"payment {ref} (Sec XI)" in lines["en"] and "March 3, 2026" in lines["en"]
+    assert f"भुगतान, {ref} (धारा XI)" in lines["hi"] and "3 मार्च 2026" in lines["hi"]
+    assert "रामदीन मिस्त्री को भुगतान: Testpur thana pound का निर्माण या रखरखाव" in lines["hi"]
+    assert f"পরিশোধ, {ref} (ধারা XI)" in lines["bn"]
+    # The payee's name and the pound's as they were written, in whatever script.
+    assert "रामदीन मिस्त्री-কে পরিশোধ: Testpur thana pound-এর নির্মাণ বা রক্ষণাবেক্ষণ" in lines["bn"]
+    for lang in ("hi", "bn"):
+        assert "payment" not in lines[lang] and "construction" not in lines[lang]

@@ -20,7 +20,7 @@ from fastapi.responses import Response
 
 from law.errors import N_, InvalidInput, NotAuthorised, PoundError
 from law.periods import local_date
-from office import cases, complaints, district_desk, surplus, worklists
+from office import cases, complaints, district_desk, memos, surplus, worklists
 from office.feeding_rates import district_rates, fix_feeding_rate
 from office.fund import fund_desk, pay_from_fund
 from office.magistrate.release import order_release
@@ -295,6 +295,9 @@ def _fund(d: Desk, code: str, who: int) -> dict[str, Any]:
         "fund": fund,
         "desk": desk_,
         "example": desk_.money.format(48) if desk_ else "",
+        # A line's words and day in the reader's language (office/memos.py).
+        "memo": lambda text: memos.said(text, d.t),
+        "on": lambda at: d.t.day(date.fromisoformat(at[:10])),
     }
 
 
