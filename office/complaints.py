@@ -116,7 +116,9 @@ def file_complaint(
     agent = agent_name.strip()[:200] if agent_name and agent_name.strip() else None
     with db.transaction() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
-        check_times(occurred_at, now, seizure.seized_at)
+        # Not before the last act recorded on the seizure: a complaint dated before a sale would
+        # say the sale was held while it stayed it (IX proviso, G3).
+        check_times(occurred_at, now, seizure.last_event_at)
         ctx = district_context(s, seizure.district_id)
         if seizure.ground == Ground.STRAY:
             raise InvalidInput(

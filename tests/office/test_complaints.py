@@ -20,6 +20,7 @@ from law.errors import (
     ComplaintNotAdmitted,
     ComplaintOutOfTime,
     ComplaintUnderEnquiry,
+    EventOutOfOrder,
     InvalidInput,
     InvalidTransition,
     NotAuthorised,
@@ -41,6 +42,11 @@ from tests.world import OWNER, World, other_district_magistrate
 D = date
 BUYER = PersonIn("Ganga Ram", "Kemri", "+919555555555")
 STRANGER = PersonIn("Ram Prasad", "Dhakia", "+919333333333")
+
+
+def count(world: World, table: type) -> int:
+    with world.db.reading() as s:
+        return int(s.exec(select(func.count()).select_from(table)).one())
 
 
 def arrive(world: World, ref: str) -> None:
@@ -341,7 +347,44 @@ def test_a_complaint_when_every_head_was_sold_is_heard_and_repays_the_proceeds_t
     assert (done.released, done.held_charges) == ([], 0)
     assert (done.fines_repaid, done.owed_to_owner) == (330, 960 + 330)
     with pytest.raises(ComplaintOutOfTime):
-        complain(world, ref, D(2026, 3, 12), 9, actor_id=person(world, STRANGER))
+        complain(world, ref, D(2026, 3, 13), 12, actor_id=person(world, STRANGER))
+
+
+def test_a_complaint_dated_before_the_sale_recorded_is_refused_and_changes_nothing(
+    world: World,
+) -> None:
+    """A complaint stays any sale (IX proviso, G3): one dated before a sale already recorded
+    would say the sale was held while it was stayed. It is dated when it is filed, after the
+    record's last act (the sale), and is heard then (G12)."""
+    ref = world.seize()
+    arrive(world, ref)
+    record_refusal(
+        world.db,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.on(D(2026, 3, 2), 10),
+        now=world.now,
+    )
+    record_sale(
+        world.db,
+        actor_id=world.darogah,
+        ref=ref,
+        lots=[LotIn(1, BUYER, 100)],
+        expenses=48,
+        place="Rampur market",
+        occurred_at=world.on(D(2026, 3, 3), 11),
+        now=world.now,
+    )
+    world.on(D(2026, 3, 4), 10)
+    events = count(world, AuditEvent)
+
+    with pytest.raises(EventOutOfOrder) as refused:
+        complain(world, ref, D(2026, 3, 3), 9)  # the morning before the sale
+
+    assert refused.value.details["last_event_at"] == "2026-03-03T05:30:00+00:00"
+    assert (count(world, Complaint), count(world, AuditEvent)) == (0, events)
+    complain(world, ref, D(2026, 3, 4), 10)
+    assert count(world, Complaint) == 1
 
 
 def test_a_sale_does_not_cancel_the_owners_complaint_reminder(world: World) -> None:
