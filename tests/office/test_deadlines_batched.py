@@ -171,7 +171,7 @@ def test_the_pass_writes_the_messages_the_acts_themselves_write(world: World) ->
             occurred_at=world.on(D(2026, 3, 9), 11),
             now=world.now,
         )
-    # The sale falling due: office/notify.py's own messages for one, the pass for the other
+    # The sale falling due: office/notify/sale.py's own messages for one, the pass for the other
     # (and for the first it finds them queued already, and writes them no second time).
     due = world.on(D(2026, 3, 17), 9)
     with world.db.transaction() as s:
