@@ -155,6 +155,10 @@ def unavailable() -> JSONResponse:
     )
 
 
+# FastAPI's detail when reading a JSON body raised anything but a JSON syntax error.
+_UNPARSED_BODY = "There was an error parsing the body"
+
+
 def install(app: FastAPI) -> None:
     @app.exception_handler(PoundError)
     async def _pound_error(_request: Request, exc: PoundError) -> JSONResponse:
@@ -182,6 +186,16 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400 and exc.detail == _UNPARSED_BODY:
+            # FastAPI reads the body itself and answers 400 where the JSON decoder raised
+            # something else than a syntax error: bytes that are not UTF-8, nesting past the
+            # decoder's depth, a number of thousands of digits. A body that is not JSON.
+            return envelope(
+                422,
+                "invalid_request",
+                "the body is not valid JSON",
+                {"errors": [{"loc": ["body"], "msg": type(exc.__cause__).__name__}]},
+            )
         code = HTTP_CODES.get(exc.status_code, "http_error")
         detail = exc.detail if isinstance(exc.detail, str) else code.replace("_", " ")
         return envelope(exc.status_code, code, detail, headers=dict(exc.headers or {}))

@@ -12,7 +12,16 @@ from datetime import UTC, date, datetime
 from typing import Annotated, Any, Literal
 
 from fastapi import Path, Query
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    field_validator,
+)
 
 from law.grounds import Ground
 from law.money import MAX_AMOUNT
@@ -38,15 +47,28 @@ def _sane_time(value: datetime) -> datetime:
     return value
 
 
+def _time_as_text(value: Any) -> Any:
+    # JSON has no time: a time is ISO 8601 text. pydantic would also read a number, as seconds
+    # since 1970, and an act typed as a number would be dated in 1970 or any year.
+    if isinstance(value, str | datetime):
+        return value
+    raise ValueError(
+        "a time is expected as ISO 8601 text with a zone, e.g. 2026-03-01T10:00:00+05:30"
+    )
+
+
 def _plain_text(value: str) -> str:
     if "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value):
         raise ValueError("the text has a NUL or an unpaired surrogate character")
     return value
 
 
-HeadNo = Annotated[int, Field(ge=1, le=MAX_ID)]  # a head's number in its seizure or order
-When = Annotated[datetime, AfterValidator(_sane_time)]
-Money = Annotated[int, Field(ge=0, le=MAX_MONEY, description="minor units (pies or paise)")]
+# A number or a yes/no of a body is taken only as JSON writes it: `true` is no count of 1, "yes"
+# no `true` and 3.0 no head's number (pydantic's lax mode would take each).
+HeadNo = Annotated[StrictInt, Field(ge=1, le=MAX_ID)]  # a head's number in its seizure or order
+HeadKey = Annotated[int, Field(ge=1, le=MAX_ID)]  # the same as a JSON object's key, which is text
+When = Annotated[datetime, BeforeValidator(_time_as_text), AfterValidator(_sane_time)]
+Money = Annotated[StrictInt, Field(ge=0, le=MAX_MONEY, description="minor units (pies or paise)")]
 MoneyText = Annotated[
     str,
     Field(min_length=1, max_length=40, description="the profile's notation, e.g. 'Rs 0-12-0'"),
@@ -94,7 +116,7 @@ class PersonBody(Body):
 
 class AnimalBody(Body):
     kind: str = Field(min_length=1, max_length=32)
-    count: int = Field(default=1, ge=1, le=500)
+    count: StrictInt = Field(default=1, ge=1, le=500)
     description: str = Field(default="", max_length=500)
 
     def to_office(self) -> AnimalsIn:
@@ -116,7 +138,7 @@ class SeizureBody(Act):
     seizer: PersonBody | None = None
     owner: PersonBody | None = None
     animals: list[AnimalBody] = Field(min_length=1, max_length=50)
-    police_aid: bool = False
+    police_aid: StrictBool = False
     photo: str | None = Field(default=None, max_length=500)
 
 
@@ -125,8 +147,8 @@ class ConveyanceBody(Act):
 
 
 class ArrivalBody(Act):
-    count: int | None = Field(default=None, ge=0, le=500)
-    descriptions: dict[HeadNo, Annotated[str, Field(max_length=500)]] = Field(
+    count: StrictInt | None = Field(default=None, ge=0, le=500)
+    descriptions: dict[HeadKey, Annotated[str, Field(max_length=500)]] = Field(
         default_factory=dict, max_length=500
     )
     owner: PersonBody | None = None
@@ -216,7 +238,7 @@ class CaseBody(Act):
 
 
 class CaseDecisionBody(Act):
-    convicted: bool
+    convicted: StrictBool
     reasons: str = Field(min_length=1, max_length=4000)
     fine: Amount = 0
     compensation: Amount = 0
@@ -242,12 +264,12 @@ class RecoverySaleBody(Act):
 
 
 class OffenceDecisionBody(Act):
-    convicted: bool
+    convicted: StrictBool
     reasons: str = Field(min_length=1, max_length=4000)
     # No upper bounds here: the caps are the Act's (Sec XIII) and refused by name.
-    prison_months: int = Field(default=0, ge=0, le=10_000)
-    prison_days: int = Field(default=0, ge=0, le=10_000)
-    labour: bool | None = None
+    prison_months: StrictInt = Field(default=0, ge=0, le=10_000)
+    prison_days: StrictInt = Field(default=0, ge=0, le=10_000)
+    labour: StrictBool | None = None
     fine: Amount = 0
     convict: str = Field(default="", max_length=1000)
 

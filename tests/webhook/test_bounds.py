@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlmodel import func, select
 
-from models import Database
+from models import Database, Seizure
 from tests.api_client import CULTIVATOR, KEEPER, MAGISTRATE, Api
 from tests.databases import PG_ADMIN_URL, _pg_exec
 from tests.webhook.test_api import SEIZURE
@@ -120,6 +121,73 @@ def test_a_phone_that_is_not_one_is_a_422_with_how_to_write_it(api: Api) -> None
     local = {"name": "Ram Lal", "residence": "Kemri", "phone": "098300 00005"}
     r = api.post("/api/v1/seizures", CULTIVATOR, SEIZURE | {"owner": local})
     assert r.status_code == 201, r.text
+
+
+# --- values taken only as JSON writes them ---------------------------------------------------
+
+
+def seizures_recorded(api: Api) -> int:
+    with api.world.db.reading() as s:
+        return int(s.exec(select(func.count()).select_from(Seizure)).one())
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"occurred_at": 1772332200},  # seconds since 1970: no time of an act
+        {"occurred_at": 1772332200.0},
+        {"animals": [{"kind": "cow", "count": True}]},  # true is no count
+        {"animals": [{"kind": "cow", "count": 2.0}]},
+        {"animals": [{"kind": "cow", "count": "2"}]},
+        {"police_aid": "yes"},  # "yes" is text, not true
+        {"police_aid": 1},
+    ],
+)
+def test_a_value_of_another_json_type_is_a_422_and_records_nothing(
+    api: Api, change: dict[str, Any]
+) -> None:
+    r = api.post("/api/v1/seizures", CULTIVATOR, SEIZURE | change)
+    body = enveloped(r, 422, "invalid_request")
+    assert body["details"]["errors"], body
+    assert seizures_recorded(api) == 0
+
+
+def test_an_amount_of_true_is_no_pie_and_a_head_numbered_by_text_is_still_read(api: Api) -> None:
+    ref = api.post("/api/v1/seizures", CULTIVATOR, SEIZURE).json()["ref"]
+    arrived = api.post(
+        f"/api/v1/seizures/{ref}/arrival",
+        KEEPER,
+        # A JSON object's keys are text: the head's number as a key is read as a number.
+        {"occurred_at": at(date(2026, 3, 1), 10).isoformat(), "descriptions": {"1": "red cow"}},
+    )
+    assert arrived.status_code == 200, arrived.text
+    paid = api.post(
+        f"/api/v1/seizures/{ref}/payment",
+        KEEPER,
+        {"occurred_at": at(date(2026, 3, 1), 11).isoformat(), "amount": True},
+    )
+    enveloped(paid, 422, "invalid_request")
+    assert api.get(f"/api/v1/seizures/{ref}", KEEPER).json()["status"] == "impounded"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b'{"place": "\xff\xfe"}'.decode("unicode_escape").encode("latin-1"),  # not UTF-8
+        b"[" * 20_000 + b"]" * 20_000,  # past the decoder's depth, within the size cap
+        b'{"animals": [{"kind": "cow", "count": ' + b"9" * 5000 + b"}]}",  # 5,000 digits
+    ],
+    ids=["not-utf8", "deep", "long-number"],
+)
+def test_a_body_the_json_decoder_cannot_read_is_a_422_envelope(api: Api, content: bytes) -> None:
+    r = api.client.post(
+        "/api/v1/seizures",
+        content=content,
+        headers=api.as_(CULTIVATOR) | {"Content-Type": "application/json"},
+    )
+    body = enveloped(r, 422, "invalid_request")
+    assert "JSON" in body["detail"]
+    assert seizures_recorded(api) == 0
 
 
 # --- every error in the envelope -----------------------------------------------------------
