@@ -81,7 +81,7 @@ def _keeper(s: Session, ctx: DistrictContext, pound: Pound, phone: str) -> Perso
     ):
         raise InvalidInput(
             N_(
-                "{keeper} is not a keeper of {pound} pound: the fund pays salaries allowed "
+                "{keeper} is not a keeper of {pound}: the fund pays salaries allowed "
                 "to pound-keepers"
             ),
             section=SECTION,

@@ -172,7 +172,7 @@ def _copy_text(
     """The copy of the entry as the register keeps it, cut to the column's length."""
     live = [a for a in rows if a.status == AnimalStatus.IMPOUNDED.value]
     head = (
-        f"Copy of entry {register_no} in the register of {pound.name} pound (Sec V). "
+        f"Copy of entry {register_no} in the register of {pound.name} (Sec V). "
         f"Brought in {at.astimezone(ctx.tz):%d %b %Y %H:%M}. {len(live)} head: "
     )
     tail = (

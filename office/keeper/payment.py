@@ -133,7 +133,7 @@ def _receipt_text(
     """The receipt the owner signs in the register (Sec VII)."""
     return (
         f"Received back {len(numbers)} head ({', '.join(str(n) for n in numbers)}) of "
-        f"seizure {seizure.ref} from {pound.name} pound on {on:%d %b %Y}, on payment of fine "
+        f"seizure {seizure.ref} from {pound.name} on {on:%d %b %Y}, on payment of fine "
         f"{ctx.fmt(due.fine)} and feeding {ctx.fmt(due.feeding)}"
         + (f" and expenses of sale {ctx.fmt(due.expenses)}" if due.expenses else "")
         + f", total {ctx.fmt(due.total)}. "

@@ -141,7 +141,7 @@ def test_the_fund_says_each_line_in_the_readers_language(web: DeskBrowser, world
     record = [line["memo"] for line in fund["statement"]["lines"]]
     assert record == [
         f"payment {ref}",
-        "paid to रामदीन मिस्त्री: construction or maintenance of Testpur thana pound pound",
+        "paid to रामदीन मिस्त्री: construction or maintenance of Testpur thana pound",
     ]
     assert f"payment {ref} (Sec XI)" in lines["en"] and "March 3, 2026" in lines["en"]
     assert f"भुगतान, {ref} (धारा XI)" in lines["hi"] and "3 मार्च 2026" in lines["hi"]

@@ -45,6 +45,10 @@ def test_unclaimed_cattle_go_from_seizure_to_auction_to_surplus_to_the_fund(api:
     ok(act(api, ref, "conveyance", POLICE, date(2026, 3, 1), 9, note="walked them in"))
     arrival = ok(act(api, ref, "arrival", KEEPER, date(2026, 3, 1), 11, count=2))
     assert "Owner: not known" in arrival["copy"]
+    # The pound as the district names it, "Testpur thana pound", once.
+    assert arrival["copy"].startswith(
+        "Copy of entry TPR/2026/1 in the register of Testpur thana pound (Sec V)."
+    )
     assert arrival["claim_until"] == "2026-03-08"
 
     # Nobody claims; on the eighth day the keeper reports to the Darogah (Sec VIII).

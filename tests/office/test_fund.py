@@ -123,7 +123,7 @@ def test_the_magistrate_pays_for_repairing_a_pound_out_of_the_fines(world: World
     assert lines[0]["at"] == "2026-03-03T16:00:00+05:30"
     assert lines[1]["at"] == "2026-03-04T11:00:00+05:30"
     assert lines[1]["memo"] == (
-        "paid to Ramdin Mistri: construction or maintenance of Testpur thana pound pound"
+        "paid to Ramdin Mistri: construction or maintenance of Testpur thana pound"
     )
     assert lines[1]["section"] == "XII"
     assert fund["payments"] == [

@@ -269,6 +269,7 @@ def test_with_no_owner_on_record_the_complainant_only_claims_to_be_the_owner(api
         )
     )
     assert "Signed: Mohan Lal" in paid["receipt"]
+    assert "from Testpur thana pound on 02 Mar 2026" in paid["receipt"]
     assert ok(api.get(f"/api/v1/seizures/{ref}", OWNER))["owner"]["name"] == "Mohan Lal"
 
 
