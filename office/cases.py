@@ -198,7 +198,14 @@ def decide_case(
         case = s.get(Case, case_id)
         if case is None:
             raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
-        require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None)
+        require_role(
+            s,
+            actor_id,
+            case.district_id,
+            Role.MAGISTRATE,
+            None,
+            section=SECTION[CaseKind(case.kind)],
+        )
         check_times(occurred_at, now, case.filed_at)
         if case.status != "pending":
             raise Conflict(N_("case {case_id} is already decided"), said={"case_id": case_id})

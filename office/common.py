@@ -294,10 +294,13 @@ def require_role(
         if has_role(s, person_id, district_id, role, place if role in _PLACED else None):
             return
     names = " or ".join(f"{r}:{place}" if r in _PLACED and place else str(r) for r in wanted)
+    # The district named, so that an officer of another district reads why he is refused.
+    code = s.exec(select(District.code).where(District.id == district_id)).first()
     raise NotAuthorised(
-        N_("only the {required} may do this"),
+        N_("only the {required} of district {district} may do this"),
         section=section or ROLE_SECTION[wanted[0]],
         required=names,
+        district=code or str(district_id),
     )
 
 

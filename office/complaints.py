@@ -245,7 +245,7 @@ def admit_complaint(
         raise InvalidInput(N_("say when and where the summary enquiry is held"), section="XIV")
     with db.transaction() as s:
         complaint, seizure = _complaint_and_seizure(s, complaint_id)
-        require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None)
+        require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None, section="XIV")
         check_times(occurred_at, now, complaint.filed_at)
         new = step(
             ComplaintStatus(complaint.status), ComplaintStatus.ADMITTED, complaint_id=complaint_id
@@ -339,7 +339,7 @@ def decide_complaint(
     check_award(result, damages, expenses)
     with db.transaction() as s:
         complaint, seizure = _complaint_and_seizure(s, complaint_id)
-        require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None)
+        require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None, section="XIV")
         check_times(occurred_at, now, complaint.admitted_at or complaint.filed_at)
         step(ComplaintStatus(complaint.status), result, complaint_id=complaint_id)
         ctx = district_context(s, seizure.district_id)

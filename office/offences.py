@@ -60,7 +60,7 @@ def decide_offence(
         offence = s.exec(select(Offence).where(Offence.id == offence_id).with_for_update()).first()
         if offence is None:
             raise NotFound(N_("no offence {offence_id}"), said={"offence_id": offence_id})
-        require_role(s, actor_id, offence.district_id, Role.MAGISTRATE, None)
+        require_role(s, actor_id, offence.district_id, Role.MAGISTRATE, None, section="XIII")
         check_times(occurred_at, now, offence.occurred_at)
         if _decision(s, offence_id) is not None:
             raise Conflict(
@@ -167,7 +167,7 @@ def _item(s: Session, offence: Offence) -> OffenceItem:
 def pending_offences(db: Database, *, district_id: int, actor_id: int) -> list[OffenceItem]:
     """Offences of the district not yet decided, oldest first, for one of its Magistrates."""
     with db.reading() as s:
-        require_role(s, actor_id, district_id, Role.MAGISTRATE, None)
+        require_role(s, actor_id, district_id, Role.MAGISTRATE, None, section="XIII")
         decided = select(OffenceDecision.offence_id)
         rows = s.exec(
             select(Offence)
@@ -183,7 +183,7 @@ def offence_detail(db: Database, *, offence_id: int, actor_id: int) -> OffenceIt
         offence = s.get(Offence, offence_id)
         if offence is None:
             raise NotFound(N_("no offence {offence_id}"), said={"offence_id": offence_id})
-        require_role(s, actor_id, offence.district_id, Role.MAGISTRATE, None)
+        require_role(s, actor_id, offence.district_id, Role.MAGISTRATE, None, section="XIII")
         return _item(s, offence)
 
 

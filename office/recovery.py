@@ -188,7 +188,7 @@ def _case_item(s: Session, case: Case, ctx: DistrictContext) -> CaseItem:
 def fines_to_recover(db: Database, *, district_id: int, actor_id: int) -> list[CaseItem]:
     """Convicted Sec XVII cases of the district with a fine unpaid and no order waiting."""
     with db.reading() as s:
-        require_role(s, actor_id, district_id, Role.MAGISTRATE, None)
+        require_role(s, actor_id, district_id, Role.MAGISTRATE, None, section="XVII")
         ctx = district_context(s, district_id)
         rows = s.exec(
             select(Case)
@@ -210,7 +210,7 @@ def case_to_recover(db: Database, *, case_id: int, actor_id: int) -> CaseItem:
         case = s.get(Case, case_id)
         if case is None:
             raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
-        require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None)
+        require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None, section="XVII")
         return _case_item(s, case, district_context(s, case.district_id))
 
 

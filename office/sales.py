@@ -102,7 +102,7 @@ def post_notice(
     with db.transaction() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         pound = pound_of(s, seizure)
-        require_role(s, actor_id, seizure.district_id, Role.DAROGAH, pound.thana)
+        require_role(s, actor_id, seizure.district_id, Role.DAROGAH, pound.thana, section="VIII")
         check_times(occurred_at, now, seizure.last_event_at)
         ctx = district_context(s, seizure.district_id)
         rows = animals_of(s, seizure)
@@ -229,7 +229,7 @@ def _the_seizure(
     deputed (Sec VIII)."""
     seizure = seizure_by_ref(s, ref, lock=True)
     pound = pound_of(s, seizure)
-    require_role(s, actor_id, seizure.district_id, SELLERS, pound.thana)
+    require_role(s, actor_id, seizure.district_id, SELLERS, pound.thana, section="VIII")
     check_times(occurred_at, now, seizure.last_event_at)
     return seizure, pound, district_context(s, seizure.district_id)
 

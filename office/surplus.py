@@ -43,7 +43,7 @@ def claim_surplus(
         deposit = s.get(SurplusDeposit, deposit_id)
         if deposit is None:
             raise NotFound(N_("no surplus deposit {deposit_id}"), said={"deposit_id": deposit_id})
-        require_role(s, actor_id, deposit.district_id, Role.MAGISTRATE, None)
+        require_role(s, actor_id, deposit.district_id, Role.MAGISTRATE, None, section="XI")
         check_times(occurred_at, now)
         ctx = district_context(s, deposit.district_id)
         if deposit.status != "deposited":
@@ -100,7 +100,7 @@ def transfer_unclaimed_surplus(
         row = s.exec(select(District).where(District.code == district.strip().upper())).first()
         if row is None or row.id is None:
             raise NotFound(N_("no district '{district}'"), said={"district": district})
-        require_role(s, actor_id, row.id, Role.MAGISTRATE, None)
+        require_role(s, actor_id, row.id, Role.MAGISTRATE, None, section="XII")
         district_id = row.id
     return move_unclaimed_surplus(db, now=now, district_id=district_id, actor_id=actor_id)
 

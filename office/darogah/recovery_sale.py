@@ -90,7 +90,9 @@ def record_recovery_sale(
     with db.transaction() as s:
         case = locked_case(s, case_id)
         order = waiting_order(s, case_id)
-        require_role(s, actor_id, case.district_id, (Role.DAROGAH, Role.POLICE), order.thana)
+        require_role(
+            s, actor_id, case.district_id, (Role.DAROGAH, Role.POLICE), order.thana, section="XVII"
+        )
         check_times(occurred_at, now, order.ordered_at)
         ctx = district_context(s, case.district_id)
         by_number = {int(str(c["number"])): c for c in order.cattle}

@@ -35,7 +35,7 @@ def record_loss(
     check_loss(what, reason)
     with db.transaction() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
-        pound = kept_by(s, actor_id, seizure)
+        pound = kept_by(s, actor_id, seizure, section="practice G7")
         check_times(occurred_at, now, seizure.last_event_at)
         ctx = district_context(s, seizure.district_id)
         rows = animals_of(s, seizure)

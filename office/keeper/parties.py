@@ -14,10 +14,11 @@ from office.roles import Role
 from office.seizures import PersonIn
 
 
-def kept_by(s: Session, actor_id: int, seizure: Seizure) -> Pound:
-    """The seizure's pound, once `actor_id` is found to keep it."""
+def kept_by(s: Session, actor_id: int, seizure: Seizure, *, section: str = "V") -> Pound:
+    """The seizure's pound, once `actor_id` is found to keep it (or refused, citing the
+    section of the keeper's act: registering the cattle is Sec V)."""
     pound = pound_of(s, seizure)
-    require_role(s, actor_id, seizure.district_id, Role.KEEPER, pound.code)
+    require_role(s, actor_id, seizure.district_id, Role.KEEPER, pound.code, section=section)
     return pound
 
 

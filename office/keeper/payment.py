@@ -53,7 +53,7 @@ def record_payment(
     """The owner pays fine and feeding and takes his cattle back, signing the register (Sec VII)."""
     with db.transaction() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
-        pound = kept_by(s, actor_id, seizure)
+        pound = kept_by(s, actor_id, seizure, section="VII")
         check_times(occurred_at, now, seizure.last_event_at)
         ctx = district_context(s, seizure.district_id)
         rows = animals_of(s, seizure)

@@ -28,7 +28,7 @@ def record_refusal(
     """The owner appeared and refused or omitted to pay: the cattle may be sold (Sec IX)."""
     with db.transaction() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
-        pound = kept_by(s, actor_id, seizure)
+        pound = kept_by(s, actor_id, seizure, section="IX")
         check_times(occurred_at, now, seizure.last_event_at)
         ctx = district_context(s, seizure.district_id)
         rows = animals_of(s, seizure)

@@ -26,7 +26,7 @@ def report_unclaimed(
     with db.transaction() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         if actor_id is not None:
-            kept_by(s, actor_id, seizure)
+            kept_by(s, actor_id, seizure, section="VIII")
         check_times(occurred_at, now, seizure.last_event_at)
         ctx = district_context(s, seizure.district_id)
         rows = animals_of(s, seizure)

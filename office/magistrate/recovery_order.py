@@ -60,7 +60,7 @@ def order_recovery(
     check_cattle_named([group.count for group in cattle], place)
     with db.transaction() as s:
         case = locked_case(s, case_id)
-        require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None)
+        require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None, section="XVII")
         check_times(occurred_at, now, case.decided_at or case.filed_at)
         due = _unpaid_fine(s, case)
         ctx = district_context(s, case.district_id)
@@ -151,7 +151,7 @@ def recovery_village(db: Database, *, case_id: int, village: str, actor_id: int)
         case = s.get(Case, case_id)
         if case is None:
             raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
-        require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None)
+        require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None, section="XVII")
         here, _ = where(s, case, district_context(s, case.district_id), village)
         return here.name
 

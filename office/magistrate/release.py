@@ -33,7 +33,7 @@ def order_release(
     check_release_reason(reason)
     with db.transaction() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
-        require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None)
+        require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None, section="VI")
         check_times(occurred_at, now, seizure.last_event_at)
         ctx = district_context(s, seizure.district_id)
         rows = animals_of(s, seizure)

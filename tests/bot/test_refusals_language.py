@@ -99,7 +99,7 @@ INTERNAL: frozenset[str] = frozenset(
         "no such API token",
         "no person has the phone {phone}; give a name to add a private person",
         # Details that are English words: said as the code's sentence.
-        "only the {required} may do this",
+        "only the {required} of district {district} may do this",
         "unknown kind of animal '{kind}'; known kinds: {known_text}",
         "{word_text} is fined under the Sec VI scale as {kind_text}; no order is needed",
         "ground must be one of {grounds}",

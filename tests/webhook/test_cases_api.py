@@ -133,7 +133,7 @@ def test_the_recovery_is_ordered_and_the_sale_recorded_by_the_right_officers(api
             api.post(f"/api/v1/cases/{case_id}/recovery-order", phone, order),
             403,
             "not_authorised",
-            "XIV",
+            "XVII",  # the section of the act refused: the order of recovery by sale
         )
     done = ok(api.post(f"/api/v1/cases/{case_id}/recovery-order", MAGISTRATE, order), 201)
     assert (done["fine_due"], done["thana"], len(done["cattle"])) == (3840, "TESTPUR", 3)
@@ -160,7 +160,7 @@ def test_the_recovery_is_ordered_and_the_sale_recorded_by_the_right_officers(api
     path = f"/api/v1/cases/{case_id}/recovery-sale"
     refused(api.post(path, DAROGAH, sale), 409, "purchaser_is_official", "X")
     for phone in (MAGISTRATE, KEEPER, CULTIVATOR):
-        refused(api.post(path, phone, sale), 403, "not_authorised", "VIII")
+        refused(api.post(path, phone, sale), 403, "not_authorised", "XVII")
     three = [
         lot(1, "Ganga Ram", "+919555555551", "Rs 9-0-0"),
         lot(2, "Bhola", "+919555555552", "Rs 8-0-0"),
@@ -254,7 +254,7 @@ def test_the_magistrate_decides_an_offence_within_the_caps_of_sec_xiii(api: Api)
     path = f"/api/v1/offences/{offence_id}/decision"
     body = {"occurred_at": when(api, D(2026, 3, 15), 11), "convicted": True, "reasons": "proved"}
     for phone in (KEEPER, DAROGAH, POLICE, CULTIVATOR):
-        refused(api.post(path, phone, body | {"fine": 100}), 403, "not_authorised", "XIV")
+        refused(api.post(path, phone, body | {"fine": 100}), 403, "not_authorised", "XIII")
     refused(api.post(path, MAGISTRATE, body | {"fine": "Rs 500-0-1"}), 409, "fine_over_cap", "XIII")
     refused(
         api.post(path, MAGISTRATE, body | {"prison_months": 7, "labour": False}),
@@ -292,3 +292,31 @@ def test_the_openapi_document_lists_the_case_routes(api: Api) -> None:
         "/api/v1/offences/{offence_id}/decision",
     ):
         assert path in paths
+
+
+def test_a_refusal_by_office_names_the_district_and_the_section_of_the_act_refused(
+    api: Api,
+) -> None:
+    """The Magistrate of another district may not order a Testpur release (Sec VI), nor one
+    who is not the keeper take a payment (VII): each is told whose act it is, and where."""
+    load_other(api.world)
+    from tests.webhook.test_api import SEIZURE
+
+    ref = ok(api.post("/api/v1/seizures", CULTIVATOR, SEIZURE), 201)["ref"]
+    ok(
+        api.post(
+            f"/api/v1/seizures/{ref}/arrival",
+            KEEPER,
+            {"occurred_at": when(api, D(2026, 3, 1), 10)},
+        )
+    )
+    release = {"occurred_at": when(api, D(2026, 3, 1), 12), "reason": "wrongly seized"}
+    r = api.post(f"/api/v1/seizures/{ref}/release-order", OTHER_MAGISTRATE, release)
+    refused(r, 403, "not_authorised", "VI")
+    assert r.json()["details"] == {"required": "magistrate", "district": "TESTPUR"}
+    assert r.json()["detail"] == "only the magistrate of district TESTPUR may do this"
+    pay = {"occurred_at": when(api, D(2026, 3, 1), 12), "amount": 282}
+    r = api.post(f"/api/v1/seizures/{ref}/payment", DAROGAH, pay)
+    refused(r, 403, "not_authorised", "VII")
+    assert r.json()["details"] == {"required": "keeper:TPR", "district": "TESTPUR"}
+    assert ok(api.get(f"/api/v1/seizures/{ref}", KEEPER))["status"] == "impounded"
