@@ -183,7 +183,9 @@ class DeathBody(Act):
 
 class NoticeBody(Act):
     proclaimed_in: list[Annotated[str, Field(min_length=1, max_length=120)]] = Field(
-        min_length=1, max_length=10
+        min_length=2,
+        max_length=10,
+        description="where the drum was beaten: the village and the nearest market place (VIII)",
     )
 
 

@@ -109,6 +109,15 @@ def test_the_notice_states_number_description_and_places(world: World) -> None:
             occurred_at=world.now,
             now=world.now,
         )
+    with pytest.raises(NotAuthorised):  # who may post it is asked before how it was posted
+        post_notice(
+            world.db,
+            actor_id=world.keeper,
+            ref=ref,
+            proclaimed_in=["Rampur"],
+            occurred_at=world.now,
+            now=world.now,
+        )
     done = post_notice(
         world.db,
         actor_id=world.darogah,
