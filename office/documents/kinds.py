@@ -716,14 +716,22 @@ def set_off(s: Session, db: Database, ref: str) -> SetOff:
     )
 
 
+# The months a return may be of: none before the Act, none past any register this office keeps
+# (the API bounds every year alike: webhook/schemas.py).
+FIRST_YEAR, LAST_YEAR = 1857, 2999
+
+
 def parse_month(text: str | None) -> tuple[int, int]:
-    """`YYYY-MM` as (year, month)."""
+    """`YYYY-MM` as (year, month), from 1857-01 to 2999-12."""
     try:
         year, month = (int(p) for p in (text or "").strip().split("-"))
         date(year, month, 1)
+        if not FIRST_YEAR <= year <= LAST_YEAR:
+            raise ValueError(year)
     except ValueError:
         raise InvalidInput(
-            N_("give the month as YYYY-MM, e.g. 2026-03"), said={"month": text or ""}
+            N_("give the month as YYYY-MM, from 1857-01 to 2999-12, e.g. 2026-03"),
+            said={"month": text or ""},
         ) from None
     return year, month
 

@@ -271,6 +271,13 @@ def test_the_fund_statement_and_the_rates(office: Office) -> None:
     assert "Rs 0-8-0" in rates and "Rs 0-1-0" in rates  # buffalo's fine, feeding per day
 
 
+@pytest.mark.parametrize("month", ["1800-01", "1856-12", "3000-01", "2026-13", "2026-00"])
+def test_a_return_of_a_month_outside_the_registers_is_a_422(office: Office, month: str) -> None:
+    r = office.get("/documents/return/TPR.html", MAGISTRATE, month=month)
+    assert r.status_code == 422, r.text
+    assert r.json()["code"] in {"invalid_input", "invalid_request"}
+
+
 def test_a5_is_a5(office: Office) -> None:
     pdf = office.pdf("receipt", office.r.paid, "bn", "a5")
     info = subprocess.run(["pdfinfo", "-"], input=pdf, capture_output=True, check=True)
