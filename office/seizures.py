@@ -6,6 +6,7 @@ opposition or rescue is recorded in office/opposition.py (XIII)."""
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -111,11 +112,16 @@ UNSOLICITED_HELD = (
 )
 
 
+def _said(name: str) -> str:
+    return unicodedata.normalize("NFC", " ".join(name.split())).casefold()
+
+
 def find_village(s: Session, name: str, district_code: str | None = None) -> Village:
-    """The village by name (case and spacing ignored); ambiguous names need the district."""
+    """The village by its name in the register or one the district file gives it in another
+    script (`पटवाई`), case and spacing ignored; ambiguous names need the district."""
     from models import District
 
-    wanted = " ".join(name.split()).lower()
+    wanted = _said(name)
     if not wanted:
         raise InvalidInput(N_("the village is missing"))
     q = select(Village)
@@ -124,7 +130,11 @@ def find_village(s: Session, name: str, district_code: str | None = None) -> Vil
         if district is None:
             raise NotFound(N_("no district '{district}'"), said={"district": district_code})
         q = q.where(Village.district_id == district.id)
-    matches = [v for v in s.exec(q).all() if v.name.lower() == wanted]
+    matches = [
+        v
+        for v in s.exec(q).all()
+        if wanted == _said(v.name) or wanted in {_said(other) for other in v.names.values()}
+    ]
     if not matches:
         raise NotFound(N_("no village called '{village}' is known"), section="III", village=name)
     if len(matches) > 1:

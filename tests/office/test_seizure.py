@@ -211,3 +211,29 @@ def test_an_unknown_ground_is_refused(world: World) -> None:
             now=world.now,
         )
     assert date(2026, 3, 1) == world.now.date()
+
+
+def test_a_village_is_found_by_any_name_the_district_file_gives_it(world: World) -> None:
+    """A report names the village as its reporter writes it: the register's name, or the
+    district file's in Hindi or Bengali, as typed (spacing, composed or not); the register
+    writes the register's name. A name the file does not give is refused, nothing recorded."""
+    from office.jurisdiction import load_jurisdiction_text
+    from tests.world import DISTRICT
+
+    named = DISTRICT.replace(
+        'villages = ["Dhakia"]',
+        'villages = [{ name = "Dhakia", names = { hi = "ढकिया", bn = "ঢাকিয়া" } }]',
+    )
+    load_jurisdiction_text(world.db, named, now=world.now)
+    for typed in ("ढकिया", "  ঢাকিয়া ", "ঢাকিয়া", "DHAKIA"):
+        ref = world.seize(village=typed)
+        assert seizure_view(world.db, ref=ref, now=world.now)["village"] == "Dhakia", typed
+    before = seizures(world)
+    with pytest.raises(NotFound):
+        world.seize(village="ढकियां")  # another word: no guessing in a report
+    assert seizures(world) == before
+
+
+def seizures(world: World) -> int:
+    with world.db.reading() as s:
+        return int(s.exec(select(func.count()).select_from(Seizure)).one())
