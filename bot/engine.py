@@ -181,6 +181,11 @@ class Engine:
             person = s.get(Person, person_id)
         if person is not None and chat.person_id != person.id:
             chat.person_id = person.id
+        if person is not None and chat.language and not person.language:
+            # The language chosen in this chat before the office knew who writes is his: the
+            # office's own messages to him (a copy of the register, a notice) are in it too.
+            person.language = chat.language
+            s.add(person)
         return person, notes
 
     # --- one message --------------------------------------------------------------------------

@@ -258,6 +258,28 @@ def test_sharing_ones_own_contact_ties_the_phone_to_the_chat(world: World, tg: T
         assert owner.telegram_id is None
 
 
+def test_a_language_chosen_before_the_phone_is_shared_is_the_persons_for_the_offices_messages(
+    world: World, tg: TestClient
+) -> None:
+    """A cultivator picks Hindi, then shares his phone: the copy of the register the keeper's
+    act sends him (Sec V) comes in Hindi, not in the district's default."""
+    from office.keeper.arrival import register_arrival
+
+    updates = Updates(chat=7400123456)  # Telegram ids pass 2^31
+    post(tg, updates.text("भाषा"))
+    post(tg, updates.press("lang:hi"))
+    post(tg, updates.contact(CULTIVATOR_PHONE.lstrip("+")))
+    with world.db.reading() as s:
+        person = s.exec(select(Person).where(Person.phone == CULTIVATOR_PHONE)).one()
+        assert (person.telegram_id, person.language) == (7400123456, "hi")
+    ref = world.seize()
+    register_arrival(
+        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
+    )
+    [copy] = [r for r in outbox(world) if r.template == "register_copy"]
+    assert (copy.person_id, copy.language) == (world.cultivator, "hi")
+
+
 def test_cancel_and_help_work_over_telegram(world: World, tg: TestClient) -> None:
     updates = Updates()
     post(tg, updates.text("/cancel"))
