@@ -10,6 +10,7 @@ from typing import ClassVar
 from bot import words
 from bot.figures import money
 from bot.flows import records
+from bot.flows.anyone import StatusFlow
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
     OfficerFlow,
@@ -248,8 +249,23 @@ class DueFlow(KeeperFlow):
     menu = N_("Amount due for a seizure (Sec VI, VII)")
     steps: ClassVar[dict[str, tuple[str, ...]]] = {"start": ("ref", "end"), "ref": ("ref", "end")}
 
+    def start(self, ctx: Ctx, args: str) -> Turn:
+        if _is_keeper(ctx):
+            return super().start(ctx, args)
+        # Anyone else who asks what is due (an owner: "बकाया REF") is answered as STATUS
+        # answers him: the amount due today to a party, the public answer to the public.
+        return _STATUS.start(ctx, args)
+
+    def on_ref(self, ctx: Ctx, msg: Inbound) -> Turn:
+        if _is_keeper(ctx):
+            return super().on_ref(ctx, msg)
+        return _STATUS.on_ref(ctx, msg)
+
     def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
         return Turn.done(ctx.say(due_text(ctx, brief)))
+
+
+_STATUS = StatusFlow()
 
 
 def due_text(ctx: Ctx, brief: SeizureBrief) -> str:

@@ -480,3 +480,27 @@ def test_a_count_refused_is_said_wholly_in_hindi_and_bengali(world: World) -> No
     assert "अधिकतम" in out and "पशु" in out
     assert not re.search(r"[A-Za-z]{2,}", out.split("\n")[0]), out
     assert seizures(world) == []
+
+
+def test_an_owner_asking_what_is_due_by_the_keepers_word_is_told_it_in_hindi(
+    world: World,
+) -> None:
+    """ "बकाया REF" is the keeper's word for the amount; an owner who types it is answered as his
+    STATUS is (the amount due today is his to know), never refused as if he were no party."""
+    from office.keeper.arrival import register_arrival
+
+    ref = world.seize()
+    register_arrival(
+        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
+    )
+    owner = Chat(world, "+919222222222")  # Mohan Lal, the owner of record
+    in_hindi(owner)
+
+    out = owner.say(f"बकाया {ref}")
+
+    assert "आप यह नहीं कर सकते" not in out and "You may not" not in out
+    assert "देय" in out and "कुल ₹1-2-6" in out  # 2 cows and a buffalo, a day's feeding
+    assert owner.say(f"स्थिति {ref}") == out
+    stranger = Chat(world, "+919833333333")
+    public = stranger.say(f"बकाया {ref}")
+    assert "You may not" not in public and "₹1-2-6" not in public
