@@ -556,7 +556,8 @@ class SeizeFlow(Flow):
         if done.awaiting_order:
             lines += awaiting_lines(t, done.awaiting_order, figures.money(t.lang, done.fine, money))
         else:
-            lines.append(t("The fine there will be {fine} (Sec VI).", fine=money.format(done.fine)))
+            fine = figures.money(t.lang, done.fine, money)
+            lines.append(t("The fine there will be {fine} (Sec VI).", fine=fine))
         if done.aid_requested:
             lines.append(t("The police of the thana have been asked to help (Sec II)."))
         lines.append(

@@ -93,6 +93,8 @@ def test_a_seizure_is_reported_in_hindi_words_and_digits_and_recorded(world: Wor
     [seizure] = seizures(world)
     assert seizure.ref in done and seizure.police_aid_requested and seizure.owner_id is None
     assert kinds_of(world, seizure.ref) == {"cow": 3, "buffalo": 2}
+    # 3 cows at 4 annas and 2 buffaloes at 8: Rs 1-12-0, written as Hindi readers write it.
+    assert "वहाँ जुर्माना ₹1-12-0 होगा (धारा VI)" in done and "Rs " not in done
     # No dead end: the menu is offered under the last answer, so "2" is a choice.
     menu = chat.options()
     assert "seize" in menu and "status" in menu
