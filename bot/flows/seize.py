@@ -38,7 +38,7 @@ CHANGEABLE: dict[str, str] = {
 }
 # The keys of the draft each part of the report fills (cleared to ask it again).
 DRAFT_KEYS: dict[str, tuple[str, ...]] = {
-    "village": ("village", "district", "profile", "pound"),
+    "village": ("village", "village_names", "district", "profile", "pound"),
     "place": ("place",),
     "animals": ("animals", "animals_done", "pending_kind"),
     "damage": ("damage",),
@@ -279,6 +279,7 @@ class SeizeFlow(Flow):
     def _set_village(self, ctx: Ctx, place: VillagePlace) -> None:
         ctx.data.update(
             village=place.name,
+            village_names=dict(place.names),  # as the district file writes it in hi, bn
             district=place.district_code,
             profile=place.profile,
             pound=place.pound_name,
@@ -468,7 +469,7 @@ class SeizeFlow(Flow):
             t("Please check your report:"),
             t(
                 "Village: {village} (pound: {pound})",
-                village=d.get("village"),
+                village=(d.get("village_names") or {}).get(ctx.lang) or d.get("village"),
                 pound=d.get("pound"),
             ),
             t("Place: {place}", place=d.get("place")),

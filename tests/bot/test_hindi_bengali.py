@@ -396,7 +396,8 @@ def test_a_seizure_reported_in_bengali_by_sms_in_one_line_and_answers(
     assert "পুলিশ" in out
     said(hooks.inbound(sms, HARI, "না"))  # no police aid
     summary = said(hooks.inbound(sms, HARI, "বাদ"))  # no photo
-    assert "2টি গরু, 1টি মহিষ" in summary and "Baidyapur" in summary
+    # The village as the district file writes it in Bengali (the register keeps "Baidyapur").
+    assert "2টি গরু, 1টি মহিষ" in summary and "গ্রাম: বৈদ্যপুর" in summary
     assert seizures(world) == []
     out = said(hooks.inbound(sms, HARI, "হ্যাঁ"))
     [seizure] = seizures(world)
@@ -506,3 +507,34 @@ def test_an_owner_asking_what_is_due_by_the_keepers_word_is_told_it_in_hindi(
     stranger = Chat(world, "+919833333333")
     public = stranger.say(f"बकाया {ref}")
     assert "You may not" not in public and "₹1-2-6" not in public
+
+
+def test_a_report_names_the_village_as_the_district_file_writes_it_in_the_readers_script(
+    world: World,
+) -> None:
+    from office.jurisdiction import load_jurisdiction_text
+    from tests.world import DISTRICT
+
+    named = DISTRICT.replace(
+        'villages = ["Dhakia"]',
+        'villages = [{ name = "Dhakia", names = { hi = "ढकिया", bn = "ঢাকিয়া" } }]',
+    )
+    load_jurisdiction_text(world.db, named, now=world.now)
+    chat = Chat(world, HARI)
+    in_hindi(chat)
+    chat.say("ज़ब्त")
+    assert "खेत" in chat.say("ढकिया")
+    chat.say("तालाब के पास का खेत")
+    chat.say("2 गाय")
+    chat.say("बस")
+    chat.say("गेहूँ चर गईं")
+    chat.say("छोड़ें")  # no owner named
+    chat.say("नहीं")  # no police aid
+    summary = chat.say("छोड़ें")  # no photo
+
+    assert "गाँव: ढकिया (काँजी हाउस: Dhakia pound)" in summary
+    chat.say("हाँ")
+    [seizure] = seizures(world)
+    with world.db.reading() as s:
+        village = s.get(Village, seizure.village_id)
+        assert village is not None and village.name == "Dhakia"  # the register's name
