@@ -9,8 +9,10 @@ the system named by `money`: `₹1,23,456.50`, `Rs 1,23,456.50` in English; bot/
 `*_date` (ISO), `*_kinds` (`{"cow": 2}` -> "2 cows", "2 गायें"), `*_animals` (a register entry's
 animals: number, kind, description), the people `seizer`, `owner`, `complainant`, `convict`
 (`{"name", "residence"}`), `notice` (the Sec VIII notice's own params), `section` (in digits in
-Hindi and Bengali) and a missing value (None, e.g. an owner not known). A row queued before
-amounts were data carries them as `*_text` and is rendered with them (`_legacy`).
+Hindi and Bengali), `village` (as `village_names`, the district file's names by language, writes
+it in the reader's script, if it does) and a missing value (None, e.g. an owner not known). A
+row queued before amounts were data carries them as `*_text` and is rendered with them
+(`_legacy`).
 """
 
 from __future__ import annotations
@@ -314,6 +316,10 @@ def _values(t: Translator, params: Mapping[str, object]) -> dict[str, object]:
             values[key] = notice(t.lang, value)
         elif key == "section" and isinstance(value, str) and t.lang != "en":
             values[key] = section_numbers(value)
+        elif key == "village" and isinstance(value, str):
+            # The village as the district file writes it in the reader's script, if it does.
+            names = params.get("village_names")
+            values[key] = names.get(t.lang) or value if isinstance(names, Mapping) else value
         else:
             values[key] = value
     _legacy(t, params, values)

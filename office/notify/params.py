@@ -59,6 +59,7 @@ def basics(seizure: Seizure, pound: Pound | None, village: Village | None) -> di
         "ref": seizure.ref,
         "pound": pound.name if pound else "",
         "village": village.name if village else "",
+        "village_names": dict(village.names) if village else {},
         "place": seizure.place,
         "seized_date": seizure.seized_on.isoformat(),
     }
@@ -87,6 +88,7 @@ def notice_data(
         else [],
         "place": seizure.place,
         "village": village.name if village else "",
+        "village_names": dict(village.names) if village else {},
         "seized_date": seizure.seized_on.isoformat(),
         "pound": pound.name if pound else "",
     }

@@ -80,3 +80,28 @@ def test_a_hindi_owner_and_a_bengali_seizer_read_the_arrival_in_their_languages(
 
     reminder = said(world, world.owner, "claim_reminder")
     assert "(धारा 8)" in reminder and english_left(reminder, ref) == []
+
+
+def test_a_message_names_the_village_as_the_district_file_writes_it_in_the_readers_script(
+    world: World,
+) -> None:
+    """The keeper of Dhakia pound reads, in Hindi, that cattle seized in ढकिया are on their
+    way; in English, Dhakia; the register and the message's params keep the register's name."""
+    from office.jurisdiction import load_jurisdiction_text
+    from tests.world import DISTRICT
+
+    named = DISTRICT.replace(
+        'villages = ["Dhakia"]',
+        'villages = [{ name = "Dhakia", names = { hi = "ढकिया", bn = "ঢাকিয়া" } }]',
+    )
+    load_jurisdiction_text(world.db, named, now=world.now)
+    ref = world.seize(village="Dhakia")
+    with world.db.reading() as s:
+        row = s.exec(select(Outbox).where(Outbox.template == "arrival_expected")).one()
+        template, params = row.template, dict(row.params)
+    said = {lang: render(template, params, lang) for lang in ("en", "hi", "bn")}
+
+    assert params["village"] == "Dhakia"
+    assert "the sugarcane field east of the well, ढकिया में" in said["hi"]
+    assert "the well, ঢাকিয়া-এ " in said["bn"]
+    assert f"Seizure {ref}:" in said["en"] and ", Dhakia, on " in said["en"]
