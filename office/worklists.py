@@ -375,9 +375,11 @@ def seizure_brief(
     now: datetime,
     actor_id: int | None = None,
     roles: tuple[Role, ...] = (Role.KEEPER,),
+    section: str | None = None,
 ) -> SeizureBrief:
     """A seizure for the officer acting on it, after checking he holds one of `roles` there:
-    a keeper at its pound, police or a Darogah at its pound's thana."""
+    a keeper at its pound, police or a Darogah at its pound's thana (refused citing `section`,
+    the section of the act he is about to do)."""
     with db.reading() as s:
         seizure = seizure_by_ref(s, ref)
         pound = s.get(Pound, seizure.pound_id)
@@ -385,7 +387,7 @@ def seizure_brief(
             raise NotFound(N_("no pound for {ref}"), said={"ref": seizure.ref})
         if actor_id is not None:
             place = pound.code if roles == (Role.KEEPER,) else pound.thana
-            require_role(s, actor_id, seizure.district_id, roles, place)
+            require_role(s, actor_id, seizure.district_id, roles, place, section=section)
         ctx = district_context(s, seizure.district_id)
         rows = animals_of(s, seizure)
         today = local_date(now, ctx.tz)

@@ -14,7 +14,6 @@ from bot.flows.anyone import StatusFlow
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
     OfficerFlow,
-    actor,
     answer,
     command_typed,
     explained,
@@ -46,11 +45,6 @@ def _is_keeper(ctx: Ctx) -> bool:
     return ctx.has(Role.KEEPER)
 
 
-def _brief(ctx: Ctx, ref: str) -> SeizureBrief:
-    """The seizure, after checking the speaker keeps its pound (Sec IV, V)."""
-    return seizure_brief(ctx.work, ref=ref, now=ctx.now, actor_id=actor(ctx, Role.KEEPER))
-
-
 def _said(description: str | None) -> dict[str, object]:
     return {"description": description} if description else {}
 
@@ -68,6 +62,17 @@ class KeeperFlow(OfficerFlow):
     """A keeper's act on one seizure at his pound: by reference, or chosen from a list."""
 
     roles = (Role.KEEPER,)
+    section = "V"  # of the act: one who may not do it is refused citing it
+
+    def brief(self, ctx: Ctx, ref: str) -> SeizureBrief:
+        """The seizure, after checking the speaker keeps its pound (Sec IV, V)."""
+        me = self.actor(ctx)
+        return seizure_brief(ctx.work, ref=ref, now=ctx.now, actor_id=me, section=self.section)
+
+    def actor(self, ctx: Ctx) -> int:
+        if ctx.person is None or ctx.person.id is None:
+            raise refused(ctx, Role.KEEPER, self.section)
+        return ctx.person.id
 
     def allowed(self, ctx: Ctx) -> bool:
         return _is_keeper(ctx) or command_typed(ctx, self.commands)
@@ -82,15 +87,15 @@ class KeeperFlow(OfficerFlow):
         return ctx.t("No cattle are held at your pound.")
 
     def start(self, ctx: Ctx, args: str) -> Turn:
-        me = actor(ctx, Role.KEEPER)
+        me = self.actor(ctx)
         if args.strip():
-            return self.show(ctx, _brief(ctx, args.split()[0].upper()))
+            return self.show(ctx, self.brief(ctx, args.split()[0].upper()))
         if not places(ctx, Role.KEEPER):
-            raise refused(ctx, Role.KEEPER)
+            raise refused(ctx, Role.KEEPER, self.section)
         return worklist_turn(ctx, self.worklist(ctx, me), self.empty(ctx), "ref")
 
     def on_ref(self, ctx: Ctx, msg: Inbound) -> Turn:
-        return picked(ctx, msg, _brief, self.show, "ref")
+        return picked(ctx, msg, self.brief, self.show, "ref")
 
     def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
         raise NotImplementedError
@@ -137,7 +142,7 @@ class ArriveFlow(KeeperFlow):
         return self._check(ctx, brief)
 
     def _check(self, ctx: Ctx, brief: SeizureBrief | None = None) -> Turn:
-        brief = brief or _brief(ctx, str(ctx.data["ref"]))
+        brief = brief or self.brief(ctx, str(ctx.data["ref"]))
         item = brief.item
         lines = [
             seizure_line(ctx, item),
@@ -185,7 +190,7 @@ class ArriveFlow(KeeperFlow):
         try:
             arrival = register_arrival(
                 ctx.work,
-                actor_id=actor(ctx, Role.KEEPER),
+                actor_id=self.actor(ctx),
                 ref=str(ctx.data["ref"]),
                 occurred_at=ctx.now,
                 now=ctx.now,
@@ -246,6 +251,7 @@ class DueFlow(KeeperFlow):
 
     name = "keeper_due"
     commands = ("amount",)
+    section = "VII"
     menu = N_("Amount due for a seizure (Sec VI, VII)")
     steps: ClassVar[dict[str, tuple[str, ...]]] = {"start": ("ref", "end"), "ref": ("ref", "end")}
 
@@ -327,7 +333,7 @@ class OwnerActFlow(KeeperFlow):
         except PoundError as exc:
             return explained(ctx, exc, "owner")
         ctx.data["owner"] = person_dict(owner)
-        return self.ask(ctx, _brief(ctx, str(ctx.data["ref"])))
+        return self.ask(ctx, self.brief(ctx, str(ctx.data["ref"])))
 
     def owner_name(self, ctx: Ctx, brief: SeizureBrief) -> str:
         owner = person_from(ctx.data.get("owner"))
@@ -344,6 +350,7 @@ class ReleaseFlow(OwnerActFlow):
 
     name = "keeper_release"
     commands = ("release",)
+    section = "VII"
     menu = N_("Payment and release (Sec VII)")
 
     def ask(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
@@ -369,7 +376,7 @@ class ReleaseFlow(OwnerActFlow):
         try:
             receipt = record_payment(
                 ctx.work,
-                actor_id=actor(ctx, Role.KEEPER),
+                actor_id=self.actor(ctx),
                 ref=str(ctx.data["ref"]),
                 amount=int(ctx.data["total"]),
                 payer=person_from(ctx.data.get("owner")),
@@ -400,6 +407,7 @@ class RefusalFlow(OwnerActFlow):
 
     name = "keeper_refusal"
     commands = ("refused",)
+    section = "IX"
     menu = N_("Owner refused to pay (Sec IX)")
 
     def ask(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
@@ -423,7 +431,7 @@ class RefusalFlow(OwnerActFlow):
         try:
             record_refusal(
                 ctx.work,
-                actor_id=actor(ctx, Role.KEEPER),
+                actor_id=self.actor(ctx),
                 ref=ref,
                 owner=person_from(ctx.data.get("owner")),
                 occurred_at=ctx.now,
@@ -450,6 +458,7 @@ class LossFlow(KeeperFlow):
 
     name = "keeper_loss"
     commands = ("loss", "died", "escaped")
+    section = "practice G7"
     menu = N_("An animal died or escaped")
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
         "start": ("ref", "animal", "end"),
@@ -515,7 +524,7 @@ class LossFlow(KeeperFlow):
         try:
             record_loss(
                 ctx.work,
-                actor_id=actor(ctx, Role.KEEPER),
+                actor_id=self.actor(ctx),
                 ref=str(ctx.data["ref"]),
                 animal=int(ctx.data["animal"]),
                 what=str(ctx.data["what"]),

@@ -64,9 +64,10 @@ def command_typed(ctx: Ctx, commands: Sequence[str]) -> bool:
     return bool(ctx.command) and ctx.command in commands
 
 
-def refused(ctx: Ctx, role: Role) -> NotAuthorised:
-    """The refusal for someone without the office (said in his language, with the section)."""
-    return NotAuthorised(ctx.t(ROLE_WORDS[role]), section=ROLE_SECTION[role])
+def refused(ctx: Ctx, role: Role, section: str | None = None) -> NotAuthorised:
+    """The refusal for someone without the office (said in his language), citing the section
+    of the act asked, or the one that gives the role its office."""
+    return NotAuthorised(ctx.t(ROLE_WORDS[role]), section=section or ROLE_SECTION[role])
 
 
 def actor(ctx: Ctx, role: Role) -> int:

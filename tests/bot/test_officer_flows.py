@@ -169,6 +169,22 @@ def test_only_the_keeper_of_that_pound_may_register_an_arrival(world: World) -> 
     assert seizure_view(world.db, ref=ref, now=world.now)["status"] == "seized"
 
 
+def test_a_keepers_act_refused_to_another_cites_the_section_of_that_act(world: World) -> None:
+    """Release on payment is Sec VII, a refusal to pay IX, a head lost practice G7: one who
+    does not keep the pound is told so citing the act he asked for, and nothing changes."""
+    desk = Desk(world)
+    ref = impounded(world)
+    for typed, section in (
+        (f"RELEASE {ref}", "(Sec VII)"),
+        (f"REFUSED {ref}", "(Sec IX)"),
+        (f"DIED {ref}", "(practice G7)"),
+        (f"ARRIVE {ref}", "(Sec V)"),
+    ):
+        out = desk(OTHER_KEEPER, typed)
+        assert REFUSED in out and section in out, (typed, out)
+    assert seizure_view(world.db, ref=ref, now=world.now)["status"] == "impounded"
+
+
 def test_the_keeper_tells_what_is_due_and_releases_on_payment(world: World) -> None:
     desk = Desk(world)
     ref = impounded(world)
