@@ -285,6 +285,9 @@ class RatesFlow(Flow):
         return Turn.done(self._unknown(ctx, text, []))
 
     def on_pound(self, ctx: Ctx, msg: Inbound) -> Turn:
+        if msg.option is not None and not msg.option.startswith("pound:"):
+            # A button of another question (an old message's): not a pound's name to echo.
+            return Turn.to("pound", self._ask(ctx))
         text = answer(msg).removeprefix("pound:")
         again = words.command(text, self.commands) if msg.option is None else None
         if again is not None:  # "RATES RMP" sent again as the answer

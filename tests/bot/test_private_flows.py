@@ -256,6 +256,11 @@ def test_status_and_rates_for_anyone(world: World) -> None:
     assert "sheep, goat: Rs 0-1-0 + Rs 0-0-3" in rates
     chat.say("rates")
     assert chat.options() == ["pound:DHK", "pound:TPR"]
+    # A button of an older question pressed now: the question again, its data never echoed.
+    out = chat.pick("village:Nowhere")
+    assert "Nowhere" not in out and "village:" not in out and "Which pound?" in out
+    assert chat.options() == ["pound:DHK", "pound:TPR"]
+    assert "Testpur thana pound" in chat.pick("pound:TPR")
 
 
 def test_the_owner_sees_the_growing_feeding_once_impounded(world: World) -> None:
