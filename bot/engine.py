@@ -216,8 +216,21 @@ class Engine:
             explain=lambda exc: explain(t, exc, official=bool(roles)),
         )
         if len(text) > MAX_TEXT:
-            turn = Turn([Reply(t("That message is too long."))], conv.step)
-            return self._finish(conv, data, ctx, turn, conv.flow, replies, now)
+            too_long = Reply(
+                t("That message is too long: send at most {limit} characters.", limit=MAX_TEXT)
+            )
+            if conv.flow is None:  # nothing asked: what he may do, as after any answer
+                return self._finish(
+                    conv, {}, ctx, Turn([too_long, *self._menu(ctx)]), None, replies, now
+                )
+            # In a conversation its question stands, and its options still answer it.
+            kept = data.get("options")
+            out = self._finish(
+                conv, data, ctx, Turn([too_long], conv.step), conv.flow, replies, now
+            )
+            if kept is not None:
+                conv.data["options"] = kept
+            return out
         said = words.meaning(text, (CANCEL, HELP)) if text else None
         if said == CANCEL or msg.option == "cancel":
             had = conv.flow is not None

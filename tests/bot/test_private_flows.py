@@ -280,3 +280,16 @@ def test_hindi_is_spoken_when_chosen(world: World) -> None:
     chat = Chat(world, HARI)
     chat.say("lang hi")
     assert "गाँव" in chat.say("seize")
+
+
+def test_a_message_too_long_says_the_limit_and_the_question_stands(world: World) -> None:
+    chat = Chat(world, HARI)
+    out = chat.say("x" * 2001)
+    assert "too long: send at most 2000 characters" in out and "seize" in chat.options()
+    chat.say("seize")
+    assert "at most 2000" in chat.say("the field " * 300)
+    assert "place" in chat.say("Rampur")  # the village, answered as the question stood
+    hindi = Chat(world, "+919833333333")
+    hindi.say("भाषा")
+    hindi.say("2")
+    assert "अधिक से अधिक 2000 अक्षर" in hindi.say("क" * 2001)
