@@ -309,6 +309,14 @@ def _tokens(text: str) -> list[str]:
     return _GLUED.sub(" ", text.replace(",", ", ").replace(";", "; ")).split()
 
 
+_ARTICLES = frozenset({"a", "an"})
+
+
+def _known_kind(word: str) -> bool:
+    """Whether the catalogs know `word` as an animal's kind, as typed (no typo forgiven)."""
+    return _prefixed(word.strip(_PUNCT), KIND, typo=False) is not None
+
+
 def parse_groups(text: str) -> tuple[list[Group], str]:
     """'2 cow red 1 buffalo', '৩টি গরু লাল', 'तीन गाय और एक भैंस' -> the groups (count, kind,
     description), and the words before the first group. Each count is followed by a kind."""
@@ -317,15 +325,27 @@ def parse_groups(text: str) -> tuple[list[Group], str]:
     lead: list[str] = []
     i = 0
 
-    def count_at(j: int) -> tuple[int, int] | None:
-        """The count at word j and where its kind starts, if a kind follows it."""
+    def count_at(j: int, within: bool = False) -> tuple[int, int] | None:
+        """The count at word j and where its kind starts, if a kind follows it. "a"/"an" is a
+        count of one before a kind the catalogs know ("and a calf"); within a group's words, a
+        count written as a word starts a group only before such a kind, so "2 cows, one red"
+        stays two red cows (digits always start one: "2 cows 1 yak")."""
+        token = words[j].strip(_PUNCT)
         n = number(words[j])
+        article = n is None and token.casefold() in _ARTICLES
+        if article:
+            n = 1
         if n is None:
             return None
         k = j + 1
         if k < len(words) and is_counter(words[k]):
             k += 1
-        return (n, k) if k < len(words) else None
+        if k >= len(words):
+            return None
+        in_words = not any(ch.isdigit() for ch in token)
+        if (article or (within and in_words)) and not _known_kind(words[k]):
+            return None
+        return n, k
 
     while i < len(words):
         found = count_at(i)
@@ -339,7 +359,7 @@ def parse_groups(text: str) -> tuple[list[Group], str]:
         kind = words[k].strip(_PUNCT)
         i = k + 1
         desc: list[str] = []
-        while i < len(words) and count_at(i) is None:
+        while i < len(words) and count_at(i, within=True) is None:
             desc.append(words[i])
             i += 1
         while desc and is_and(desc[-1].strip(_PUNCT)):

@@ -403,3 +403,25 @@ def test_a_count_of_animals_takes_the_plural_its_number_needs() -> None:
     assert words.counted(hi, 1, "cow") == "1 गाय"
     assert words.counted(bn, 3, "cow") == "3টি গরু"
     assert words.counted(en, 2, "yak") == "2 yak"  # an animal named only by a Magistrate's order
+
+
+@pytest.mark.parametrize(
+    ("typed", "groups"),
+    [
+        # "a"/"an" before a kind is one head of it; before anything else it is a description.
+        ("2 buffalos and a calf", [(2, "buffalos", ""), (1, "calf", "")]),
+        ("a cow with a white blaze", [(1, "cow", "with a white blaze")]),
+        # A count in words inside a group's words starts a group only before a kind.
+        ("২টি গরু, একটা লাল", [(2, "গরু", "একটা লাল")]),
+        ("two cows one red", [(2, "cows", "one red")]),
+        ("3 गाय और एक भैंस", [(3, "गाय", ""), (1, "भैंस", "")]),
+        ("তিনটি গরু এবং দুটি মহিষ", [(3, "গরু", ""), (2, "মহিষ", "")]),
+        # Digits always do, whatever follows: the law may know a kind the catalogs do not.
+        ("2 cows 1 yak", [(2, "cows", ""), (1, "yak", "")]),
+    ],
+)
+def test_groups_typed_on_one_line_as_people_type_them(
+    typed: str, groups: list[tuple[int, str, str]]
+) -> None:
+    found, lead = words.parse_groups(typed)
+    assert [(g.count, g.kind, g.description) for g in found] == groups and lead == ""
