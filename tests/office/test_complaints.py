@@ -358,23 +358,7 @@ def test_a_complaint_dated_before_the_sale_recorded_is_refused_and_changes_nothi
     record's last act (the sale), and is heard then (G12)."""
     ref = world.seize()
     arrive(world, ref)
-    record_refusal(
-        world.db,
-        actor_id=world.keeper,
-        ref=ref,
-        occurred_at=world.on(D(2026, 3, 2), 10),
-        now=world.now,
-    )
-    record_sale(
-        world.db,
-        actor_id=world.darogah,
-        ref=ref,
-        lots=[LotIn(1, BUYER, 100)],
-        expenses=48,
-        place="Rampur market",
-        occurred_at=world.on(D(2026, 3, 3), 11),
-        now=world.now,
-    )
+    refuse_and_sell_one_cow(world, ref)  # sold on 3 March at 11:00
     world.on(D(2026, 3, 4), 10)
     events = count(world, AuditEvent)
 
