@@ -14,6 +14,7 @@ from bot.flows.anyone import StatusFlow
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
     OfficerFlow,
+    actor,
     answer,
     command_typed,
     explained,
@@ -70,9 +71,7 @@ class KeeperFlow(OfficerFlow):
         return seizure_brief(ctx.work, ref=ref, now=ctx.now, actor_id=me, section=self.section)
 
     def actor(self, ctx: Ctx) -> int:
-        if ctx.person is None or ctx.person.id is None:
-            raise refused(ctx, Role.KEEPER, self.section)
-        return ctx.person.id
+        return actor(ctx, Role.KEEPER, self.section)
 
     def allowed(self, ctx: Ctx) -> bool:
         return _is_keeper(ctx) or command_typed(ctx, self.commands)

@@ -70,10 +70,10 @@ def refused(ctx: Ctx, role: Role, section: str | None = None) -> NotAuthorised:
     return NotAuthorised(ctx.t(ROLE_WORDS[role]), section=section or ROLE_SECTION[role])
 
 
-def actor(ctx: Ctx, role: Role) -> int:
-    """The person acting; someone we do not know holds no office."""
+def actor(ctx: Ctx, role: Role, section: str | None = None) -> int:
+    """The person acting; someone we do not know holds no office (refused citing `section`)."""
     if ctx.person is None or ctx.person.id is None:
-        raise refused(ctx, role)
+        raise refused(ctx, role, section)
     return ctx.person.id
 
 
