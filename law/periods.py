@@ -14,6 +14,12 @@ from law.profile import StatuteProfile
 
 _DAY = timedelta(days=1)
 
+# The years a date of the register may lie in: none before the Act (No. III of 1857), none past
+# any register this office will keep. The API bounds every time and year by them, and a monthly
+# return its month.
+YEAR_MIN = 1857
+YEAR_MAX = 2999
+
 
 def _check_aware(at: datetime) -> None:
     if at.tzinfo is None or at.utcoffset() is None:

@@ -25,12 +25,11 @@ from pydantic import (
 
 from law.grounds import Ground
 from law.money import MAX_AMOUNT
+from law.periods import YEAR_MAX, YEAR_MIN
 from office.seizures import AnimalsIn, PersonIn
 
 MAX_ID = 2**31 - 1  # an id column (INTEGER on PostgreSQL)
 MAX_MONEY = MAX_AMOUNT
-YEAR_MIN = 1857  # Act No. III of 1857: nothing under it is older
-YEAR_MAX = 2999  # past any act or register year this office will see
 TIME_MIN = datetime(YEAR_MIN, 1, 1, tzinfo=UTC)
 TIME_MAX = datetime(YEAR_MAX, 12, 31, tzinfo=UTC)
 

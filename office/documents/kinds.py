@@ -22,7 +22,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from law.errors import N_, InvalidInput, NotFound
-from law.periods import local_date
+from law.periods import YEAR_MAX, YEAR_MIN, local_date
 from models import (
     Animal,
     Case,
@@ -716,17 +716,12 @@ def set_off(s: Session, db: Database, ref: str) -> SetOff:
     )
 
 
-# The months a return may be of: none before the Act, none past any register this office keeps
-# (the API bounds every year alike: webhook/schemas.py).
-FIRST_YEAR, LAST_YEAR = 1857, 2999
-
-
 def parse_month(text: str | None) -> tuple[int, int]:
     """`YYYY-MM` as (year, month), from 1857-01 to 2999-12."""
     try:
         year, month = (int(p) for p in (text or "").strip().split("-"))
         date(year, month, 1)
-        if not FIRST_YEAR <= year <= LAST_YEAR:
+        if not YEAR_MIN <= year <= YEAR_MAX:
             raise ValueError(year)
     except ValueError:
         raise InvalidInput(
