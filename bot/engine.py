@@ -271,7 +271,7 @@ class Engine:
         # A command is read when no conversation is under way, or as a slash command.
         reads_command = msg.option is None and (conv.flow is None or first.startswith("/"))
         started = words.command(text, self.commands) if reads_command else None
-        if conv.flow and _interrupts(first, started, self.commands):
+        if conv.flow and _interrupts(text, first, started, self.commands):
             # A slash command mid-conversation (Telegram's menu sends them) starts afresh; a
             # plain word is an answer to the question asked.
             replies.append(Reply(t("Your unfinished conversation was dropped.")))
@@ -480,8 +480,14 @@ def _calls_typed(text: str, data: dict[str, Any]) -> str | None:
     return words.meaning(text, (CALL, NO_CALL))
 
 
-def _interrupts(first: str, started: tuple[str, str] | None, commands: dict[str, Flow]) -> bool:
-    """`/seize`, `/status`, `/menu`: a command, not an answer to the question asked."""
+def _interrupts(
+    text: str, first: str, started: tuple[str, str] | None, commands: dict[str, Flow]
+) -> bool:
+    """`/seize`, `/status`, `/menu`: a command, not an answer to the question asked; and the
+    menu's word alone (`menu`, `मेनू`, `মেনু`), which may be typed at any time (README), as
+    written: with a typo forgiven, a name like Manu would leave the conversation."""
+    if words.says(text, MENU, typo=False):
+        return True
     if not first.startswith("/"):
         return False
     return words.says(first, MENU) or (started is not None and started[0] in commands)

@@ -108,8 +108,11 @@ def test_a_slash_command_mid_flow_starts_afresh_but_a_plain_word_is_an_answer(
         "First number?",
     ]
     engine.handle(sms("3"), now=world.now)
-    # "menu" without a slash is an answer to "Second?" here (and fails as one: not a number).
-    assert "nothing was recorded" in engine.handle(sms("menu"), now=world.now)[0].text
-    replies = engine.handle(sms("/menu"), now=world.now)
-    assert replies[0].text == "Your unfinished conversation was dropped."
-    assert [o.value for o in replies[1].options] == ["add"]
+    # A plain word is an answer to "Second?" here (and fails as one: not a number), even one
+    # a letter from "menu"; the menu's word itself may be typed at any time (README).
+    assert "nothing was recorded" in engine.handle(sms("manu"), now=world.now)[0].text
+    for typed in ("menu", "/menu"):
+        engine.handle(sms("add"), now=world.now)
+        replies = engine.handle(sms(typed), now=world.now)
+        assert replies[0].text == "Your unfinished conversation was dropped."
+        assert [o.value for o in replies[1].options] == ["add"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+import pytest
 from sqlmodel import func, select
 
 from bot.types import Channel, Contact, Location
@@ -293,3 +294,14 @@ def test_a_message_too_long_says_the_limit_and_the_question_stands(world: World)
     hindi.say("भाषा")
     hindi.say("2")
     assert "अधिक से अधिक 2000 अक्षर" in hindi.say("क" * 2001)
+
+
+@pytest.mark.parametrize("word", ["menu", "MENU", "मेनू", "মেনু"])
+def test_the_menu_word_alone_leaves_a_conversation_at_any_step(world: World, word: str) -> None:
+    """README: `menu` may be typed at any time; a name one letter from it is still a name."""
+    chat = Chat(world, "+919833333333")
+    chat.say("seize")
+    out = chat.say(word)
+    assert "seize" in chat.options() and "status" in chat.options(), out
+    chat.say("seize")
+    assert "village" in chat.say("Manu")  # his name, asked first: not the menu
