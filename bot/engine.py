@@ -224,13 +224,7 @@ class Engine:
                     conv, {}, ctx, Turn([too_long, *self._menu(ctx)]), None, replies, now
                 )
             # In a conversation its question stands, and its options still answer it.
-            kept = data.get("options")
-            out = self._finish(
-                conv, data, ctx, Turn([too_long], conv.step), conv.flow, replies, now
-            )
-            if kept is not None:
-                conv.data["options"] = kept
-            return out
+            return self._aside(conv, data, ctx, too_long, replies, now)
         said = words.meaning(text, (CANCEL, HELP)) if text else None
         if said == CANCEL or msg.option == "cancel":
             had = conv.flow is not None
@@ -284,12 +278,7 @@ class Engine:
             # not even the options a number picks (bot/flows/pointing.py).
             note = Reply(t(pointing.NOT_HERE))
             if conv.flow and conv.step:
-                kept = data.get("options")
-                turn = Turn([note], conv.step)
-                out = self._finish(conv, data, ctx, turn, conv.flow, replies, now)
-                if kept is not None:
-                    conv.data["options"] = kept
-                return out
+                return self._aside(conv, data, ctx, note, replies, now)
             turn = Turn([note, *self._menu(ctx)])
             return self._finish(conv, {}, ctx, turn, None, replies, now)
         if conv.flow and conv.step and conv.flow in self.flows:
@@ -333,6 +322,23 @@ class Engine:
                 [Reply(ctx.t("Something went wrong; nothing was recorded. Please try again."))],
                 current,
             )
+
+    def _aside(
+        self,
+        conv: state.ChatState,
+        data: dict[str, Any],
+        ctx: Ctx,
+        note: Reply,
+        replies: list[Reply],
+        now: datetime,
+    ) -> list[Reply]:
+        """A note said beside a conversation (a message too long, a location where none is
+        asked): its question stands at its step, and the options a number picks stay."""
+        kept = data.get("options")
+        out = self._finish(conv, data, ctx, Turn([note], conv.step), conv.flow, replies, now)
+        if kept is not None:
+            conv.data["options"] = kept
+        return out
 
     def _finish(
         self,

@@ -93,6 +93,18 @@ CULTIVATOR = PersonIn(name="Hari Singh", residence="Rampur", phone="+91911111111
 OWNER = PersonIn(name="Mohan Lal", residence="Kemri", phone="+919222222222")
 
 
+# The same district with Dhakia named in Hindi and Bengali, as a district file may name it.
+DISTRICT_NAMED = DISTRICT.replace(
+    'villages = ["Dhakia"]',
+    'villages = [{ name = "Dhakia", names = { hi = "ढकिया", bn = "ঢাকিয়া" } }]',
+)
+
+
+def name_dhakia(world: World) -> None:
+    """Load the district again with Dhakia's names in Hindi and Bengali."""
+    load_jurisdiction_text(world.db, DISTRICT_NAMED, now=world.now)
+
+
 def at(day: date, hour: int = 10, minute: int = 0) -> datetime:
     """A local (IST) wall-clock time as an aware UTC datetime."""
     return datetime.combine(day, time(hour, minute), IST).astimezone(UTC)

@@ -442,13 +442,9 @@ def test_a_district_file_gives_names_by_language_and_bad_ones_are_refused_by_lin
     world: World,
 ) -> None:
     from office.jurisdiction import JurisdictionError, load_jurisdiction_text
-    from tests.world import DISTRICT
+    from tests.world import DISTRICT, DISTRICT_NAMED
 
-    named = DISTRICT.replace(
-        'villages = ["Dhakia"]',
-        'villages = [{ name = "Dhakia", names = { hi = "ढकिया", bn = "ঢাকিয়া" } }]',
-    )
-    assert load_jurisdiction_text(world.db, named, now=world.now).changed
+    assert load_jurisdiction_text(world.db, DISTRICT_NAMED, now=world.now).changed
     place, _ = match_village(world.db, "ঢাকিয়া")
     assert place is not None and place.name == "Dhakia" and place.name_in("hi") == "ढकिया"
     bad = DISTRICT.replace('villages = ["Dhakia"]', 'villages = [{ name = "Dhakia", names = "x" }]')
@@ -512,14 +508,9 @@ def test_an_owner_asking_what_is_due_by_the_keepers_word_is_told_it_in_hindi(
 def test_a_report_names_the_village_as_the_district_file_writes_it_in_the_readers_script(
     world: World,
 ) -> None:
-    from office.jurisdiction import load_jurisdiction_text
-    from tests.world import DISTRICT
+    from tests.world import name_dhakia
 
-    named = DISTRICT.replace(
-        'villages = ["Dhakia"]',
-        'villages = [{ name = "Dhakia", names = { hi = "ढकिया", bn = "ঢাকিয়া" } }]',
-    )
-    load_jurisdiction_text(world.db, named, now=world.now)
+    name_dhakia(world)
     chat = Chat(world, HARI)
     in_hindi(chat)
     chat.say("ज़ब्त")

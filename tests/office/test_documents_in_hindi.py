@@ -87,14 +87,9 @@ def test_a_message_names_the_village_as_the_district_file_writes_it_in_the_reade
 ) -> None:
     """The keeper of Dhakia pound reads, in Hindi, that cattle seized in ढकिया are on their
     way; in English, Dhakia; the register and the message's params keep the register's name."""
-    from office.jurisdiction import load_jurisdiction_text
-    from tests.world import DISTRICT
+    from tests.world import name_dhakia
 
-    named = DISTRICT.replace(
-        'villages = ["Dhakia"]',
-        'villages = [{ name = "Dhakia", names = { hi = "ढकिया", bn = "ঢাকিয়া" } }]',
-    )
-    load_jurisdiction_text(world.db, named, now=world.now)
+    name_dhakia(world)
     ref = world.seize(village="Dhakia")
     with world.db.reading() as s:
         row = s.exec(select(Outbox).where(Outbox.template == "arrival_expected")).one()

@@ -217,14 +217,9 @@ def test_a_village_is_found_by_any_name_the_district_file_gives_it(world: World)
     """A report names the village as its reporter writes it: the register's name, or the
     district file's in Hindi or Bengali, as typed (spacing, composed or not); the register
     writes the register's name. A name the file does not give is refused, nothing recorded."""
-    from office.jurisdiction import load_jurisdiction_text
-    from tests.world import DISTRICT
+    from tests.world import name_dhakia
 
-    named = DISTRICT.replace(
-        'villages = ["Dhakia"]',
-        'villages = [{ name = "Dhakia", names = { hi = "ढकिया", bn = "ঢাকিয়া" } }]',
-    )
-    load_jurisdiction_text(world.db, named, now=world.now)
+    name_dhakia(world)
     for typed in ("ढकिया", "  ঢাকিয়া ", "ঢাকিয়া", "DHAKIA"):
         ref = world.seize(village=typed)
         assert seizure_view(world.db, ref=ref, now=world.now)["village"] == "Dhakia", typed
