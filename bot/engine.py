@@ -22,12 +22,21 @@ from bot import sms_budget, state, words
 from bot.errors import explain
 from bot.flows import pointing
 from bot.flows.base import Ctx, Flow, Turn
-from bot.i18n import LANGUAGES, N_, Translator, normalise_language, translator
+from bot.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    N_,
+    Translator,
+    language_of_script,
+    normalise_language,
+    translator,
+)
 from bot.types import Channel, Inbound, Option, Reply
 from law.errors import PoundError
 from models import Database, Person, Work
 from office import reach
 from office.common import normalise_phone, person_by_phone, roles_of
+from office.lookup import main_language
 
 log = logging.getLogger(__name__)
 
@@ -194,17 +203,34 @@ class Engine:
         self, work: Work, conv: state.ChatState, person_id: int | None, inbound: Inbound
     ) -> list[Reply]:
         s, now = work.session, work.now
-        lang = conv.language
-        t = translator(lang)
+        # One who has no language of his own is answered in the script he writes (bot/i18n.py).
+        written = None if conv.language else language_of_script(inbound.text)
+        t = translator(conv.language or written)
         person, replies = self._identify(s, conv, person_id, inbound, now, t)
-        if lang is None and person is not None and person.language:
-            t = translator(person.language)
+        if conv.language is None:
+            lang = person.language if person is not None else None
+            if lang is None:
+                lang = written or _hinted(inbound) or main_language(work) or DEFAULT_LANGUAGE
+                if written or any(ch.isalpha() for ch in inbound.text):
+                    # The language his words were answered in is his from now on, until he
+                    # chooses another (a number or a button alone says none).
+                    conv.language = lang
+                    if person is not None:
+                        person.language = lang
+                        s.add(person)
+            t = translator(lang)
         data: dict[str, Any] = conv.data
         if conv.flow and conv.expires_at and now > conv.expires_at:
             replies.append(Reply(t("Your unfinished conversation was dropped after 24 hours.")))
             conv.flow, conv.step, data = None, None, {}
         msg = _resolve_option(inbound, data)
         text = msg.text.strip()
+        # A greeting (राम राम, আদাব, namaste) alone is answered with the menu; what follows it in
+        # the same message is read as if it came alone.
+        greeted, rest = words.after_greeting(text) if msg.option is None else (False, text)
+        if greeted:
+            text = rest
+            msg = dataclasses.replace(msg, text=rest)
         roles = roles_of(s, person.id) if person and person.id else []
         ctx = Ctx(
             work=work,
@@ -225,6 +251,11 @@ class Engine:
                 )
             # In a conversation its question stands, and its options still answer it.
             return self._aside(conv, data, ctx, too_long, replies, now)
+        if greeted and not text:
+            if conv.flow is None:
+                return self._finish(conv, {}, ctx, Turn(self._menu(ctx)), None, replies, now)
+            hello = Reply(t("Hello. Please answer the question above."))
+            return self._aside(conv, data, ctx, hello, replies, now)
         said = words.meaning(text, (CANCEL, HELP)) if text else None
         if said == CANCEL or msg.option == "cancel":
             had = conv.flow is not None
@@ -262,9 +293,21 @@ class Engine:
         if said == HELP:
             turn = Turn(self._menu(ctx, help_text=True), conv.step)
             return self._finish(conv, data, ctx, turn, conv.flow, replies, now)
-        # A command is read when no conversation is under way, or as a slash command.
+        # A command is read when no conversation is under way, or as a slash command; only the
+        # commands the person may start (an officer's word from anyone else is no command).
         reads_command = msg.option is None and (conv.flow is None or first.startswith("/"))
-        started = words.command(text, self.commands) if reads_command else None
+        mine = self._startable(ctx) if reads_command else {}
+        started = words.command(text, mine) if reads_command else None
+        if reads_command and conv.flow is None and not first.startswith("/"):
+            # A sentence ("पकड़े गए मेरे पशु", "দুটো গরু ধরেছি") says which of a private
+            # person's flows it wants, whatever word it starts with.
+            intent = words.sentence_intent(text) if len(text.split()) > 1 else None
+            head = started[0] if started is not None else None
+            # It overrides the word it starts with where that word is one a sentence may say
+            # too ("पकड़े गए मेरे पशु" is no report), never a command of another flow.
+            if intent in mine and head != intent and (head is None or head in words.INTENTS):
+                started = (str(intent), text)
+                ctx.sentence = True
         if conv.flow and _interrupts(text, first, started, self.commands):
             # A slash command mid-conversation (Telegram's menu sends them) starts afresh; a
             # plain word is an answer to the question asked.
@@ -297,12 +340,34 @@ class Engine:
         starting = self.commands.get(key)
         ctx.command = key
         if starting is None or not starting.allowed(ctx):
-            turn = Turn([Reply(t("I did not understand that.")), *self._menu(ctx)])
+            turn = Turn(self._not_understood(ctx))
             return self._finish(conv, {}, ctx, turn, None, replies, now)
         ctx.data = {}
         turn = self._run(lambda: starting.begin(ctx, args), ctx, None)
         name = starting.name if turn.step else None
         return self._finish(conv, {}, ctx, turn, name, replies, now, menu=True)
+
+    def _startable(self, ctx: Ctx) -> dict[str, Flow]:
+        """The commands read from the person writing, by key: an officer's every command (one
+        not his is refused with the section of the act he asked for); a private person's own
+        flows alone, so that his ordinary words (सूचना मिली है, নিলাম কবে) start no officer's act."""
+        if ctx.roles:
+            return self.commands
+        probe = dataclasses.replace(ctx, command="")
+        allowed = {f.name for f in self.flows.values() if f.typed_by_anyone or f.allowed(probe)}
+        return {k: f for k, f in self.commands.items() if f.name in allowed}
+
+    def _not_understood(self, ctx: Ctx) -> list[Reply]:
+        """Words that start nothing: an officer is told so, with his menu; a private person is
+        shown the way to what he most likely wants, not refused."""
+        t = ctx.t
+        if ctx.roles:
+            return [Reply(t("I did not understand that.")), *self._menu(ctx)]
+        hint = t(
+            "To ask about your cattle, send {say_cmd_mycattle}. To report cattle you caught, "
+            "send {say_cmd_seize}."
+        )
+        return [Reply(hint, self._menu(ctx)[0].options)]
 
     def _run(self, step: Any, ctx: Ctx, current: str | None) -> Turn:
         """Run a step in a savepoint: an unexpected error changes nothing and is said plainly."""
@@ -441,7 +506,11 @@ class Engine:
                     else Option(f"lang:{CALL}", ctx.t("Call me too"))
                 )
                 options = (*options, call)
-            return Turn([Reply(ctx.t("Choose a language:"), options)], conv.step)
+            # Asked in every language: whoever reads it finds his own.
+            heading = " / ".join(
+                translator(c)("Choose a language:").rstrip(":： ") for c in LANGUAGES
+            )
+            return Turn([Reply(heading + ":", options)], conv.step)
         conv.language = normalise_language(code)
         ctx.t = translator(code)
         if person is not None:
@@ -473,6 +542,12 @@ class Engine:
 
 
 N_("Language set to English.")
+
+
+def _hinted(inbound: Inbound) -> str | None:
+    """The language his app is set to (Telegram), where the office speaks it."""
+    hint = (inbound.language_hint or "").lower()
+    return hint if hint in LANGUAGES and hint != DEFAULT_LANGUAGE else None
 
 
 def _calls_typed(text: str, data: dict[str, Any]) -> str | None:

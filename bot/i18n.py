@@ -16,6 +16,7 @@ word the office would not take from him.
 from __future__ import annotations
 
 import gettext
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
@@ -107,6 +108,26 @@ def word_lists(lang: str) -> Mapping[str, tuple[str, ...]]:
         if said:
             out[message.id.removeprefix(WORD_PREFIX)] = said
     return out
+
+
+def language_of_script(text: str) -> str | None:
+    """The language whose script most of the letters of `text` are in (Devanagari: hi, Bengali:
+    bn), or None for Latin letters, digits alone, or nothing."""
+    counts = {"hi": 0, "bn": 0, "en": 0}
+    for ch in text:
+        if ch.isascii():
+            counts["en"] += ch.isalpha()
+        elif ch.isalpha() or unicodedata.category(ch).startswith("M"):
+            script = unicodedata.name(ch, "").partition(" ")[0]
+            lang = _SCRIPT_LANGUAGE.get(script)
+            if lang is not None:
+                counts[lang] += 1
+    lang = max(("hi", "bn"), key=lambda c: counts[c])
+    return lang if counts[lang] and counts[lang] >= counts["en"] else None
+
+
+# The first word of a letter's Unicode name says its script.
+_SCRIPT_LANGUAGE = {"DEVANAGARI": "hi", "BENGALI": "bn"}
 
 
 def normalise_language(code: str | None) -> str:

@@ -45,6 +45,9 @@ class Inbound:
     photo: str | None = None
     sender_name: str = ""
     telegram_user_id: int | None = None
+    # The language the sender's app is set to (Telegram's `language_code`): a hint where the
+    # office knows no language of his and his words do not show one.
+    language_hint: str | None = None
 
 
 @dataclass(frozen=True)

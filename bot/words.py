@@ -390,3 +390,104 @@ def count_first(text: str) -> tuple[int, str] | None:
     if rest and is_counter(rest[0]):
         rest = rest[1:]
     return n, " ".join(rest).strip(_PUNCT)
+
+
+# --- what a sentence says -----------------------------------------------------------------------
+
+GREET = "greet"
+DONT_KNOW = "dontknow"
+# The words a sentence is read by (the catalogs' meanings): who did it, whose cattle, what
+# happened to them.
+PHRASE = "phrase:"
+# What a sentence may ask for: the keys of the private persons' commands it starts.
+SEIZE = "seize"
+MISSING = "missing"
+MYCATTLE = "mycattle"
+INTENTS = frozenset({SEIZE, MISSING, MYCATTLE})
+AGENT, MINE, CATTLE = f"{PHRASE}agent", f"{PHRASE}mine", f"{PHRASE}cattle"
+CAUGHT, PASSIVE, LOST = f"{PHRASE}caught", f"{PHRASE}passive", f"{PHRASE}lost"
+# A greeting is at most this many words ("जय राम जी की").
+_GREETING_WORDS = 4
+# The words between "my" and the animal it owns ("my 3 white cows"): a number or a counter, and
+# one more word (a colour); more, and "my" owns something else ("मेरे खेत में गाय": my field).
+_OWNED_WITHIN = 1
+
+
+def after_greeting(text: str) -> tuple[bool, str]:
+    """Whether `text` starts with a greeting (राम राम, আদাব, namaste), and what follows it. Read
+    only as the catalogs write it: with a typo forgiven, আদাব would be the Darogah's আদায়."""
+    parts = text.split()
+    for size in range(min(_GREETING_WORDS, len(parts)), 0, -1):
+        if says(" ".join(parts[:size]), GREET, typo=False):
+            return True, " ".join(parts[size:]).strip(_PUNCT + "-")
+    return False, text
+
+
+def not_known(text: str) -> bool:
+    """The answer where a name is asked that names nobody: "पता नहीं", "জানি না", "pata nahi",
+    a skip, or yes or no alone. Read as written: "Nona" is a name."""
+    return says(text, DONT_KNOW, SKIP, YES, NO, typo=False)
+
+
+def _sentence_words(text: str) -> list[tuple[int, str]]:
+    """(index, meaning) for each word or phrase of `text` that says one of the sentence's
+    meanings, or an animal's kind (`kind`), or a number (`num`); phrases of up to three words
+    ("पकड़ लिया", "হারিয়ে গেছে") before single words."""
+    tokens = [w.strip(_PUNCT) for w in _tokens(text)]
+    found: list[tuple[int, str]] = []
+    i = 0
+    while i < len(tokens):
+        for size in (3, 2, 1):
+            gram = " ".join(tokens[i : i + size])
+            if len(tokens) - i < size or not gram:
+                continue
+            said = _prefixed(gram, PHRASE, typo=size == 1 and len(gram) > 4)
+            said = PHRASE + said if said is not None else None
+            if said is None and size == 1:
+                if number(gram) is not None or is_counter(gram):
+                    said = "num"
+                elif _known_kind(gram):
+                    said = "kind"
+            if said is not None:
+                found.append((i, said))
+                i += size
+                break
+        else:
+            i += 1
+    return found
+
+
+def sentence_intent(text: str) -> str | None:
+    """What a sentence asks of the office, read from its words in any of the three languages
+    and in any order: `seize` when the writer caught cattle ("मैंने 2 भैंस पकड़ी हैं", "দুটো গরু
+    ধরেছি", "2 bhains pakdi"), `missing` when his cattle are lost ("meri gaay kho gayi"),
+    `mycattle` when his cattle were seized or he asks after them ("पकड़े गए मेरे पशु", "আটক
+    হয়েছে আমার গরু"); None when it says none of these."""
+    found = _sentence_words(text)
+    said = {m for _, m in found}
+    if LOST in said:
+        return MISSING
+    owned = _owns_animal(found)
+    if CAUGHT in said:
+        if AGENT in said:
+            return SEIZE
+        return MYCATTLE if PASSIVE in said or owned else SEIZE
+    return MYCATTLE if owned else None
+
+
+def _owns_animal(found: list[tuple[int, str]]) -> bool:
+    """ "my" before an animal, with a number and at most one other word between: "my cow",
+    "मेरी 3 सफेद गाय", "আমার দুটো গরু"."""
+    for n, (at, said) in enumerate(found):
+        if said != MINE:
+            continue
+        between = 0
+        last = at
+        for index, then in found[n + 1 :]:
+            between += index - last - 1
+            if between > _OWNED_WITHIN or then not in ("num", "kind", CATTLE):
+                break
+            if then in ("kind", CATTLE):
+                return True
+            last = index
+    return False

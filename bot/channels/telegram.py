@@ -104,8 +104,9 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _user(raw: object) -> tuple[int, str] | None:
-    """A sender's id and full name (first and last, as PTB's `User.full_name`), or None."""
+def _user(raw: object) -> tuple[int, str, str | None] | None:
+    """A sender's id, full name (first and last, as PTB's `User.full_name`) and the language his
+    app is set to, or None."""
     if not isinstance(raw, dict) or not _PLAIN_USER.issuperset(raw):
         return None
     uid, first, last = raw.get("id"), raw.get("first_name"), raw.get("last_name")
@@ -116,7 +117,7 @@ def _user(raw: object) -> tuple[int, str] | None:
     if "is_premium" in raw and not isinstance(raw["is_premium"], bool):
         return None
     assert isinstance(uid, int)
-    return uid, f"{first} {last}" if last else first
+    return uid, f"{first} {last}" if last else first, raw.get("language_code")
 
 
 def _chat(raw: object) -> tuple[int, str] | None:
@@ -162,7 +163,7 @@ def _plain(payload: dict[str, Any], update_id: int) -> Parsed | None:
         if chat[1] != ChatType.PRIVATE:
             return Parsed(update_id, None, None, "message")
         text = message.get("text") or ""
-        return Parsed(update_id, _base(str(chat[0]), user[0], user[1], text=text))
+        return Parsed(update_id, _base(str(chat[0]), *user, text=text))
     query = payload.get("callback_query")
     if not isinstance(query, dict) or not _PLAIN_QUERY.issuperset(query):
         return None
@@ -186,9 +187,9 @@ def _plain(payload: dict[str, Any], update_id: int) -> Parsed | None:
             return Parsed(update_id, None, qid, "callback_query")
     address = str(chat[0] if chat is not None else user[0])
     if data.isdigit():
-        inbound = _base(address, user[0], user[1], text=data)
+        inbound = _base(address, *user, text=data)
     else:
-        inbound = _base(address, user[0], user[1], option=data or None)
+        inbound = _base(address, *user, option=data or None)
     return Parsed(update_id, inbound, qid, "callback_query")
 
 
@@ -209,37 +210,38 @@ def _inbound(update: Update) -> Inbound | None:
         data = query.data or ""
         address = str(chat.id if chat is not None else user.id)
         # A long option value travels as its number; the engine resolves numbers (bot/engine.py).
+        who = (user.id, user.full_name, user.language_code)
         if data.isdigit():
-            return _base(address, user.id, user.full_name, text=data)
-        return _base(address, user.id, user.full_name, option=data or None)
+            return _base(address, *who, text=data)
+        return _base(address, *who, option=data or None)
     message = update.message
     if message is None or message.chat.type != ChatType.PRIVATE or message.from_user is None:
         return None
     user = message.from_user
+    who = (user.id, user.full_name, user.language_code)
     address = str(message.chat.id)
     if message.contact is not None:
         c = message.contact
         name = " ".join(p for p in (c.first_name, c.last_name) if p)
         contact = Contact(phone=c.phone_number, name=name, user_id=c.user_id)
-        return _base(address, user.id, user.full_name, contact=contact)
+        return _base(address, *who, contact=contact)
     if message.location is not None:
         loc = Location(message.location.latitude, message.location.longitude)
-        return _base(address, user.id, user.full_name, location=loc)
+        return _base(address, *who, location=loc)
     if message.photo:
         largest = max(message.photo, key=lambda p: (p.width * p.height, p.file_size or 0))
-        return _base(
-            address, user.id, user.full_name, photo=largest.file_id, text=message.caption or ""
-        )
+        return _base(address, *who, photo=largest.file_id, text=message.caption or "")
     # Anything else (a sticker, a voice note) reaches the flow as an empty message: it asks again.
-    return _base(address, user.id, user.full_name, text=message.text or message.caption or "")
+    return _base(address, *who, text=message.text or message.caption or "")
 
 
-def _base(address: str, user_id: int, name: str, **kw: Any) -> Inbound:
+def _base(address: str, user_id: int, name: str, language: str | None, **kw: Any) -> Inbound:
     return Inbound(
         channel=Channel.TELEGRAM,
         address=address,
         telegram_user_id=user_id,
         sender_name=name[:200],
+        language_hint=(language or "")[:2].lower() or None,
         **kw,
     )
 

@@ -38,6 +38,9 @@ class Ctx:
     explain: Callable[[PoundError], str]
     # The command key that started the flow (`complain`, `died`), set by the engine.
     command: str = ""
+    # Started by a sentence ("मैंने 2 भैंस पकड़ी हैं"), not a command: the text given to `start`
+    # is the whole sentence, whose words around what the flow reads are not its answers.
+    sentence: bool = False
 
     @property
     def now(self) -> datetime:
@@ -104,6 +107,9 @@ class Flow:
     menu: str = ""
     steps: ClassVar[dict[str, tuple[str, ...]]] = {}
     location_steps: ClassVar[frozenset[str]] = frozenset()
+    # An officer's flow whose word a private person may type too, answered for him as his own
+    # question (the keeper's amount due, for an owner, is his STATUS).
+    typed_by_anyone: ClassVar[bool] = False
 
     def allowed(self, ctx: Ctx) -> bool:
         return True

@@ -250,6 +250,7 @@ class DueFlow(KeeperFlow):
 
     name = "keeper_due"
     commands = ("amount",)
+    typed_by_anyone = True
     section = "VII"
     menu = N_("Amount due for a seizure (Sec VI, VII)")
     steps: ClassVar[dict[str, tuple[str, ...]]] = {"start": ("ref", "end"), "ref": ("ref", "end")}

@@ -191,7 +191,8 @@ def person_in(text: str, region: str = DEFAULT_REGION) -> PersonIn:
     """`Name, Village[, phone]` as typed by an officer; the phone is read here (InvalidPhone),
     so a number that cannot be read is asked again now, not refused when the act is recorded."""
     parts = [p.strip() for p in text.split(",") if p.strip()]
-    if not parts or len(parts[0]) > 200:
+    # "पता नहीं" names nobody: a person is named, or asked for again.
+    if not parts or len(parts[0]) > 200 or words.not_known(parts[0]):
         raise invalid(N_("send a name and village, like: Ganga Ram, Kemri"))
     phone = None
     # A last part of digits (of any script) and the marks of a phone is meant as one.

@@ -461,7 +461,7 @@ class OwnerFlow(Flow):
 
     def on_name(self, ctx: Ctx, msg: Inbound) -> Turn:
         name = " ".join(msg.text.split())
-        if not name or len(name) > 200 or msg.option is not None:
+        if not name or len(name) > 200 or msg.option is not None or words.not_known(name):
             return Turn.to("name", ctx.say(ctx.t("Your name, please?")))
         ctx.data["name"] = name
         return self._complain(ctx)
@@ -483,7 +483,7 @@ class OwnerFlow(Flow):
 
     def on_principal(self, ctx: Ctx, msg: Inbound) -> Turn:
         name = " ".join(msg.text.split())
-        if not name or len(name) > 200 or msg.option is not None:
+        if not name or len(name) > 200 or msg.option is not None or words.not_known(name):
             return Turn.to("principal", ctx.say(ctx.t("The owner's name?")))
         ctx.data["principal"] = {"name": name, "residence": "", "phone": None}
         return self._complain(ctx)

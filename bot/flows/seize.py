@@ -21,7 +21,7 @@ from law.kinds import AnimalKind
 from law.profile import DEFAULT_PROFILE, get_profile
 from office.common import DEFAULT_REGION, normalise_phone, phone_forms
 from office.kind_orders import kinds_ordered_at
-from office.lookup import VillagePlace, match_village
+from office.lookup import VillagePlace, match_village, village_named_in
 from office.notify import HELD, UNSOLICITED_PER_DAY
 from office.roles import Role
 from office.seizures import AnimalsIn, PersonIn, report_seizure
@@ -100,6 +100,14 @@ class SeizeFlow(Flow):
         """`SEIZE 2 COW 1 BUFFALO RAMPUR` fills the animals and the village; the rest is asked."""
         notes: list[Reply] = []
         groups, tail = parse_groups(args)
+        if ctx.sentence:
+            # Of a sentence ("मैंने 2 भैंस पकड़ी हैं", "দুটো গরু ধরেছি") only the animals counted
+            # and a village it names are read: its other words are no description, no village.
+            groups = [(count, kind, "") for count, kind, _ in groups]
+            named, _ = village_named_in(ctx.work, args)
+            tail = ""
+            if named is not None and not named.excluded and named.pound_code:
+                self._set_village(ctx, named)
         if groups:
             # The words after the last group's kind are the village, not a description.
             count, kind, tail = groups[-1]
@@ -213,7 +221,7 @@ class SeizeFlow(Flow):
 
     def on_name(self, ctx: Ctx, msg: Inbound) -> Turn:
         name = " ".join(msg.text.split())
-        if not name or len(name) > 200 or msg.option is not None:
+        if not name or len(name) > 200 or msg.option is not None or words.not_known(name):
             return Turn.to("name", *self._ask(ctx, "name"))
         ctx.data["name"] = name
         return Turn.to("home", *self._ask(ctx, "home"))
@@ -384,7 +392,9 @@ class SeizeFlow(Flow):
         return self._next(ctx)
 
     def on_owner(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if _is(msg, "skip", "skip", "no", typo=False):
+        # "पता नहीं", "জানি না", yes or no alone: the owner is not known, never named so (G14:
+        # the keeper records him when he establishes his claim).
+        if msg.option == "skip" or (msg.option is None and words.not_known(msg.text)):
             ctx.data["owner"] = None
             return self._next(ctx)
         name = " ".join(msg.text.split())
@@ -397,7 +407,7 @@ class SeizeFlow(Flow):
         draft = ctx.data.get("owner_draft")
         if not isinstance(draft, dict):
             draft = {"name": "", "residence": "", "phone": None}
-        if not _is(msg, "skip", "skip", "no", typo=False):
+        if not (msg.option == "skip" or (msg.option is None and words.not_known(msg.text))):
             home = " ".join(msg.text.split())
             if not home or len(home) > 200:
                 return Turn.to("owner_home", *self._ask(ctx, "owner_home"))

@@ -71,10 +71,11 @@ def test_a_repeated_update_is_answered_the_same_and_handled_once(world: World) -
 
 
 def test_an_unknown_word_gets_the_menu(world: World) -> None:
+    """A private person is shown the way to his own flows, with the menu under it."""
     engine = Engine(world.db, [Tally()])
     replies = engine.handle(sms("bananas"), now=world.now)
-    assert replies[0].text == "I did not understand that."
-    assert [o.value for o in replies[1].options] == ["add"]
+    assert replies[0].text.startswith("To ask about your cattle, send MYCATTLE.")
+    assert [o.value for o in replies[0].options] == ["add"]
 
 
 def test_a_failing_step_changes_nothing_and_keeps_the_step(world: World) -> None:

@@ -26,6 +26,7 @@ MAGISTRATE = "+919000000005"
 OTHER_MAGISTRATE = "+919000000015"
 HARI = "+919111111111"
 REFUSED = "You may not do that"
+HINT = "To ask about your cattle, send MYCATTLE"  # a private person's own, for an officer's word
 
 
 class Desk:
@@ -139,9 +140,11 @@ def test_another_purpose_is_stated_in_the_magistrates_words(world: World) -> Non
 def test_only_a_magistrate_pays_out_of_his_own_districts_fund(world: World) -> None:
     with_fines(world)
     desk = Desk(world)
-    for phone in (KEEPER, POLICE, DAROGAH, HARI):
+    for phone in (KEEPER, POLICE, DAROGAH):
         out = desk(phone, "fund")
         assert REFUSED in out and "(Sec XII)" in out, phone
+    # A private person's word for it is no command: he is shown his own.
+    assert HINT in desk(HARI, "fund")
     other_district(world)
     # The Magistrate of Otherpur sees his own fund, which is empty, and not Testpur's.
     out = desk(OTHER_MAGISTRATE, "fund")
@@ -224,9 +227,9 @@ def test_only_the_magistrate_makes_an_order_in_the_chat(world: World) -> None:
     for phone in (KEEPER, POLICE, DAROGAH):
         out = desk(phone, "kindorder")
         assert REFUSED in out and "(practice G4)" in out, phone
-    # A private person is refused too, told what happens without the ruling's number.
+    # A private person's word for it is no command: he is shown his own, no ruling's number.
     out = desk(HARI, "kindorder")
-    assert REFUSED in out and "practice" not in out
+    assert HINT in out and REFUSED not in out and "practice" not in out
 
 
 def test_police_bring_in_a_stray_elephant_to_await_the_order(world: World) -> None:

@@ -213,14 +213,15 @@ def test_a_release_without_the_whole_payment_is_refused_in_the_readers_language(
 def test_an_act_by_someone_not_entitled_is_refused_in_the_readers_language(
     world: World, choose: Callable[[Chat], None], release: str, said: str
 ) -> None:
-    """A cultivator asks to release cattle, which only the keeper of the pound does: the role
-    names of the English text are not put in his sentence."""
+    """A constable asks to release cattle, which only the keeper of the pound does: the role
+    names of the English text are not put in his sentence. (A private person's word for it is
+    no command at all: tests/bot/test_villagers_words.py.)"""
     ref = world.seize()
     world.tick(hours=1)
     register_arrival(world.db, actor_id=world.keeper, ref=ref, occurred_at=world.now, now=world.now)
-    cultivator = Chat(world, HARI)
-    choose(cultivator)
-    line = refusal_line(cultivator.say(f"{release} {ref}"), said)
+    constable = Chat(world, "+919000000003")
+    choose(constable)
+    line = refusal_line(constable.say(f"{release} {ref}"), said)
     assert english_words(line) == []
     assert "keeper" not in line
 
