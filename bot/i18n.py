@@ -111,14 +111,20 @@ def word_lists(lang: str) -> Mapping[str, tuple[str, ...]]:
 
 
 def language_of_script(text: str) -> str | None:
-    """The language whose script most of the letters of `text` are in (Devanagari: hi, Bengali:
-    bn), or None for Latin letters, digits alone, or nothing."""
+    """The language whose script most words of `text` are written in (Devanagari: hi, Bengali:
+    bn), or None where most are Latin or there is none. A word with a digit (a reference, a
+    phone) says no language."""
     counts = {"hi": 0, "bn": 0, "en": 0}
-    for ch in text:
-        if ch.isascii():
-            counts["en"] += ch.isalpha()
-        elif ch.isalpha() or unicodedata.category(ch).startswith("M"):
-            script = unicodedata.name(ch, "").partition(" ")[0]
+    for word in text.split():
+        if any(ch.isdigit() for ch in word):
+            continue
+        letter = next((ch for ch in word if ch.isalpha()), None)
+        if letter is None:
+            continue
+        if letter.isascii():
+            counts["en"] += 1
+        else:
+            script = unicodedata.name(letter, "").partition(" ")[0]
             lang = _SCRIPT_LANGUAGE.get(script)
             if lang is not None:
                 counts[lang] += 1

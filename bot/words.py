@@ -467,16 +467,17 @@ def sentence_intent(text: str) -> str | None:
     said = {m for _, m in found}
     if LOST in said:
         return MISSING
-    owned = _owns_animal(found)
     if CAUGHT in said:
         if AGENT in said:
             return SEIZE
-        return MYCATTLE if PASSIVE in said or owned else SEIZE
-    return MYCATTLE if owned else None
+        # "আমার গরু ধরেছে" (they caught my cow) is the owner's; "আমার জমিতে দুটো গরু ধরেছি" (in my
+        # field I caught two) the seizer's: beside a catching, "my" owns only the animal next to it.
+        return MYCATTLE if PASSIVE in said or _owns_animal(found, within=0) else SEIZE
+    return MYCATTLE if _owns_animal(found) else None
 
 
-def _owns_animal(found: list[tuple[int, str]]) -> bool:
-    """ "my" before an animal, with a number and at most one other word between: "my cow",
+def _owns_animal(found: list[tuple[int, str]], within: int = _OWNED_WITHIN) -> bool:
+    """ "my" before an animal, with a number and at most `within` other words between: "my cow",
     "मेरी 3 सफेद गाय", "আমার দুটো গরু"."""
     for n, (at, said) in enumerate(found):
         if said != MINE:
@@ -485,7 +486,7 @@ def _owns_animal(found: list[tuple[int, str]]) -> bool:
         last = at
         for index, then in found[n + 1 :]:
             between += index - last - 1
-            if between > _OWNED_WITHIN or then not in ("num", "kind", CATTLE):
+            if between > within or then not in ("num", "kind", CATTLE):
                 break
             if then in ("kind", CATTLE):
                 return True
