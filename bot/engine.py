@@ -506,11 +506,7 @@ class Engine:
                     else Option(f"lang:{CALL}", ctx.t("Call me too"))
                 )
                 options = (*options, call)
-            # Asked in every language: whoever reads it finds his own.
-            heading = " / ".join(
-                translator(c)("Choose a language:").rstrip(":： ") for c in LANGUAGES
-            )
-            return Turn([Reply(heading + ":", options)], conv.step)
+            return Turn([Reply(language_question(), options)], conv.step)
         conv.language = normalise_language(code)
         ctx.t = translator(code)
         if person is not None:
@@ -542,6 +538,11 @@ class Engine:
 
 
 N_("Language set to English.")
+
+
+def language_question() -> str:
+    """ "Choose a language", asked in every language: whoever reads it finds his own."""
+    return " / ".join(translator(c)("Choose a language:").rstrip(": ") for c in LANGUAGES) + ":"
 
 
 def _hinted(inbound: Inbound) -> str | None:

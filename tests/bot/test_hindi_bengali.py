@@ -434,6 +434,7 @@ def test_a_seizure_reported_in_hindi_by_sms_step_by_step(world: World, sms: Test
 def test_a_keeper_answers_by_sms_in_bengali(world: World, sms: TestClient) -> None:
     ref = world.seize(animals=[AnimalsIn("goat", 3)])
     world.tick(hours=1)
+    said(hooks.inbound(sms, KEEPER, "lang en"))  # he chose English: Bengali words still work
     out = said(hooks.inbound(sms, KEEPER, f"আগমন {ref}"))
     assert ref in out
     said(hooks.inbound(sms, KEEPER, "2"))  # correct the count

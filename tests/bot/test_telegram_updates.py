@@ -115,6 +115,7 @@ def test_plain_messages_and_presses_are_read_without_building_ptb_objects(
     said = parse_update(text("Rampur"), BOT)
     assert said.inbound is not None and said.inbound.text == "Rampur"
     assert said.inbound.telegram_user_id == 5550001 and said.inbound.address == "5550001"
+    assert said.inbound.language_hint == "hi"  # his app's language: a hint (bot/engine.py)
     pressed = parse_update(press("lang:bn"), BOT)
     assert pressed == Parsed(902, pressed.inbound, "cb901", "callback_query")
     assert pressed.inbound is not None and pressed.inbound.option == "lang:bn"

@@ -14,6 +14,7 @@ from sqlmodel import func, select
 from twilio.base.exceptions import TwilioRestException
 
 from bot.channels.sms import numbered, segments, split_message, texts_for
+from bot.engine import language_question
 from bot.types import Option, Reply
 from models import Conversation, InboundMessage, OptOut, Outbox
 from tests.fakes import FakeTwilio, TwilioWebhooks
@@ -25,6 +26,8 @@ SID = "AC" + "1" * 32
 AUTH = "twilio-auth-token"
 PUBLIC = "https://pound.example.org"
 HARI = "+919111111111"
+
+CHOOSE = language_question()  # the heading of the language chooser
 
 
 @pytest.fixture
@@ -58,7 +61,7 @@ def test_a_signed_message_is_answered_with_twiml_and_options_as_numbered_choices
     world: World, sms: TestClient
 ) -> None:
     said = messages(hooks.inbound(sms, HARI, "lang"))
-    assert said == ["Choose a language:\n1. English\n2. हिन्दी\n3. বাংলা"]
+    assert said == [f"{CHOOSE}\n1. English\n2. हिन्दी\n3. বাংলা"]
     # The person answers with a number; the engine takes it as the option.
     messages(hooks.inbound(sms, HARI, "2"))
     with world.db.reading() as s:

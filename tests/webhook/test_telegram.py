@@ -24,6 +24,7 @@ from bot.channels.telegram import (
     parse_update,
     reply_markup_for,
 )
+from bot.engine import language_question
 from bot.types import Channel, Option
 from models import Conversation, InboundMessage, Outbox, Person
 from pound.cli import main
@@ -36,6 +37,8 @@ TOKEN = "123456:TEST-token"
 SECRET = "s3cret-webhook-token"
 CHAT = 5550001
 CULTIVATOR_PHONE = "+919111111111"
+
+CHOOSE = language_question()  # the heading of the language chooser
 
 
 @pytest.fixture
@@ -63,7 +66,7 @@ class Updates:
         self.next_id = 0
 
     def _user(self) -> dict[str, Any]:
-        return {"id": self.chat, "is_bot": False, "first_name": "Hari", "language_code": "hi"}
+        return {"id": self.chat, "is_bot": False, "first_name": "Hari", "language_code": "en"}
 
     def _message(self, **content: Any) -> dict[str, Any]:
         self.next_id = next(self.ids)
@@ -159,12 +162,12 @@ def test_a_message_is_answered_through_the_outbox_and_sent_with_its_keyboard(
         "reply",
         "queued",
     )
-    assert row.body == row.params["body"] == "Choose a language:"
+    assert row.body == row.params["body"] == CHOOSE
     assert [o["value"] for o in row.options] == ["lang:en", "lang:hi", "lang:bn"]
     assert row.private is False and row.due_at == world.now
     send_rows(fake_telegram, rows)
     sent = fake_telegram.calls_to("sendMessage")[-1].params
-    assert sent["chat_id"] == str(CHAT) and sent["text"] == "Choose a language:"
+    assert sent["chat_id"] == str(CHAT) and sent["text"] == CHOOSE
     buttons = [b for r in sent["reply_markup"]["inline_keyboard"] for b in r]
     assert [b["callback_data"] for b in buttons] == ["lang:en", "lang:hi", "lang:bn"]
 

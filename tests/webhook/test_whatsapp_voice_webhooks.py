@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import select
 
+from bot.i18n import language_of_script
 from bot.sender import Sender
 from bot.transports.twilio import TwilioTransport
 from models import ChannelSession, Outbox, Person
@@ -112,7 +113,8 @@ def test_a_conversation_on_whatsapp_is_answered_on_whatsapp_and_his_notices_foll
     assert [(m["To"], m["From"]) for m in to_him] == [
         (f"whatsapp:{OWNER}", f"whatsapp:{WHATSAPP_FROM}")
     ]
-    assert f"Ref {ref}:" in to_him[0]["Body"]
+    # He wrote in Hindi: Hindi is his language, for the office's own messages too.
+    assert ref in to_him[0]["Body"] and language_of_script(to_him[0]["Body"]) == "hi"
 
 
 def test_a_repeated_whatsapp_message_does_not_move_his_last_message_back(
@@ -142,10 +144,11 @@ def test_an_owner_chooses_calls_by_typing_in_hindi_and_stops_them_in_bengali(
 ) -> None:
     world.seize()  # he is named as the owner: the office has notices for him
 
+    # He writes in Hindi, and is answered in Hindi.
     offered = messages(hooks.inbound(app, OWNER, "भाषा"))
-    assert offered[-1].splitlines()[-1] == "4. Call me too"
+    assert offered[-1].splitlines()[-1] == "4. मुझे फ़ोन भी करें"
     answer = messages(hooks.inbound(app, OWNER, "मुझे फ़ोन करें"))
-    assert "The office will also call you" in answer[0]
+    assert language_of_script(answer[0]) == "hi" and "फ़ोन" in answer[0]
     assert person(world).voice is True
 
     # He turns to Bengali (the third language, a Bengali digit), and asks for no more calls.
