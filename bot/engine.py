@@ -455,35 +455,27 @@ class Engine:
         head = t("Pound office. Hello {name}.", name=who) if who else t("Pound office.")
         lines = [head, t("Choose what you want to do:")]
         if help_text:
-            lines.append(
-                t(
-                    "Send {say_cancel} at any time to stop, {say_lang} to change language, "
-                    "{say_help} for this list."
-                )
-            )
+            lines.append(t("Send {say_cancel} at any time to stop, {say_lang} to change language."))
         return [Reply("\n".join(lines), tuple(options))]
 
     def _menu_after(self, ctx: Ctx, replies: list[Reply]) -> list[Reply]:
-        """The replies with the menu's choices under the last one (if it offers none)."""
+        """The replies with the menu's choices under the last one (if it offers none). On SMS,
+        where every segment is paid for, one numbered line brings the menu ("1. Menu")."""
         if replies and replies[-1].options:
             return replies
+        if ctx.inbound.channel is Channel.SMS:
+            short = (Option(MENU, ctx.t("Menu")),)
+            if not replies:
+                return [Reply(ctx.t("What next?"), short)]
+            return [*replies[:-1], dataclasses.replace(replies[-1], options=short)]
         options = self._menu(ctx)[0].options
         if not replies:
             return [Reply(ctx.t("What next?"), options)]
         last = replies[-1]
-        more = Reply(
-            text=last.text + "\n" + ctx.t("What next?"),
-            options=options,
-            request_contact=last.request_contact,
-            request_location=last.request_location,
-        )
-        if ctx.inbound.channel is Channel.SMS:
-            # On SMS the menu goes under the last answer only if the two fit one message;
-            # else it is a message of its own (within the menu's budget).
-            first = 1 + sum(len(r.options) for r in replies)
-            if not sms_budget.fits(more, ctx.lang, first):
-                return [*replies, Reply(ctx.t("What next?"), options)]
-        return [*replies[:-1], more]
+        return [
+            *replies[:-1],
+            dataclasses.replace(last, text=last.text + "\n" + ctx.t("What next?"), options=options),
+        ]
 
     def _language(
         self, s: Session, conv: state.ChatState, person: Person | None, ctx: Ctx, choice: str

@@ -151,9 +151,10 @@ TEMPLATES: dict[str, str] = {
     ),
     # Owners.
     "claim_notice": N_(
-        "Ref {ref}: your cattle ({animals_kinds}) are in {pound}. Due today {total_amount} "
-        "(fine and feeding), then {per_day_amount} a day; pay there. Claim by {claim_date} or "
-        "they will be sold (Sec VIII). You may complain until {complaint_date} (Sec XIV)."
+        "{ref}: your cattle ({animals_kinds}) are in {pound}. Pay {total_amount} today, then "
+        "{per_day_amount} a day, to take them. Not claimed by {claim_date}: a notice, then sale"
+        " 7 days on (Sec VIII). Seized wrongly? Complain to the Magistrate by {complaint_date} "
+        "(Sec XIV)."
     ),
     "claim_reminder": N_(
         "Reminder, ref {ref}: claim your cattle at {pound} by {claim_date} or they will be sold"

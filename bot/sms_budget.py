@@ -1,6 +1,6 @@
-"""How long an SMS to a private person may be: a reply 2 segments in English and 3 in Hindi or
-Bengali, the menu 1 and 2 (docs/channels.md, "Length of an SMS"); and replies cut at their lines
-to keep within it.
+"""How long an SMS to a private person may be: all he gets back for one message 2 segments in
+English and 3 in Hindi or Bengali, the menu 1 and 2 (docs/channels.md, "Length of an SMS"); a
+long answer said a page at a time; and replies cut at their lines to keep within it.
 
 Segments are counted as bot/channels/sms.py sends them: GSM-7 160 (153 when split), UCS-2 70
 (67 when split), options numbered as the turn numbers them.
@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from bot.channels.sms import numbered, segments
-from bot.types import Reply
+from bot.types import Option, Reply
 
 # Latin text goes as GSM-7; Devanagari and Bengali as UCS-2, at less than half the characters.
 REPLY_SEGMENTS: dict[str, int] = {"en": 2, "hi": 3, "bn": 3}
@@ -31,6 +31,33 @@ def fits(reply: Reply, lang: str, first: int = 1, *, budget: int | None = None) 
     """Whether `reply`, its options numbered from `first`, is one SMS within the budget."""
     limit = reply_budget(lang) if budget is None else budget
     return segments(numbered(reply, first)) <= limit
+
+
+def page(
+    lines: Sequence[str], lang: str, options: Sequence[Option], more: Option
+) -> tuple[Reply, list[str]]:
+    """The first page of `lines` on SMS: as many as fit one reply with `options` (with `more`
+    first while lines are left), and the lines left for the next page. With no options the
+    page leaves room for the line that offers the menu (bot/engine.py)."""
+    last = tuple(options) or (Option("menu", "Menu"),)
+    for count in range(len(lines), 0, -1):
+        rest = list(lines[count:])
+        offered = ((more,) if rest else ()) + tuple(options)
+        trial = Reply("\n".join(lines[:count]), offered if rest else last)
+        if fits(trial, lang) or count == 1:
+            return Reply(trial.text, offered), rest
+    return Reply("", tuple(options)), []
+
+
+def trim(required: Sequence[str], optional: Sequence[str], lang: str) -> str:
+    """The required lines, and as many of the optional ones, in order, as fit one SMS reply
+    with the line that offers the menu after it."""
+    lines = list(required)
+    for line in optional:
+        if not fits(Reply("\n".join([*lines, line]), (Option("menu", "Menu"),)), lang):
+            break
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def pack(replies: Sequence[Reply], lang: str) -> list[Reply]:

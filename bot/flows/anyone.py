@@ -8,7 +8,7 @@ import re
 from datetime import date
 from typing import Any, ClassVar
 
-from bot import words
+from bot import sms_budget, words
 from bot.figures import money
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import N_, Translator
@@ -84,11 +84,12 @@ def day(t: Translator, iso: str | None) -> str:
     return t.day(date.fromisoformat(iso[:10])) if iso else ""
 
 
-def count_line(t: Translator, animals: list[dict[str, Any]]) -> str:
-    """'2 cows (red), 1 buffalo': the animals by kind, as Sec V describes them."""
+def count_line(t: Translator, animals: list[dict[str, Any]], *, described: bool = True) -> str:
+    """'2 cows (red), 1 buffalo': the animals by kind, as Sec V describes them (`described`
+    False: '2 cows, 1 buffalo')."""
     groups: dict[tuple[str, str], int] = {}
     for a in animals:
-        key = (str(a["kind"]), str(a.get("description") or ""))
+        key = (str(a["kind"]), str(a.get("description") or "") if described else "")
         groups[key] = groups.get(key, 0) + 1
     parts = []
     for (kind, description), n in groups.items():
@@ -108,6 +109,11 @@ def _person(t: Translator, p: dict[str, str] | None) -> str:
 
 
 def describe_seizure(ctx: Ctx, view: dict[str, Any]) -> str:
+    """The seizure as the asker may see it, all of it (`seizure_lines`)."""
+    return "\n".join(seizure_lines(ctx, view))
+
+
+def seizure_lines(ctx: Ctx, view: dict[str, Any]) -> list[str]:
     """A seizure as the asker may see it (`seizure_view_as`): for its parties and officers the
     seizer, the owner, what is due today and every deadline; for anyone else what the notice
     of Sec VIII shows (the cattle, where seized and impounded, the dates)."""
@@ -205,7 +211,61 @@ def describe_seizure(ctx: Ctx, view: dict[str, Any]) -> str:
                 keeper=", ".join(keepers) or t("on duty"),
             )
         )
-    return "\n".join(lines)
+    return lines
+
+
+def brief_lines(ctx: Ctx, view: dict[str, Any]) -> list[str]:
+    """What matters now, for the first SMS: the cattle and where they are, what is due and by
+    when to claim them; `seizure_lines` after it are the details, a page at a time."""
+    t = ctx.t
+    held = [a for a in view["animals"] if a["status"] in ("seized", "impounded")]
+    pound = view.get("pound") or {}
+    if not held or not pound:
+        return [
+            t(
+                "Seizure {ref}: {status}.",
+                ref=view["ref"],
+                status=label(t, STATUS_LABELS, view["status"]),
+            )
+        ]
+    animals = count_line(t, held, described=False)
+    impounded = any(a["status"] == "impounded" for a in held)
+    if impounded:
+        lines = [
+            t(
+                "Seizure {ref}: {animals}, in {pound}.",
+                ref=view["ref"],
+                animals=animals,
+                pound=pound["name"],
+            )
+        ]
+    else:
+        lines = [
+            t(
+                "Seizure {ref}: {animals}, on the way to {pound}.",
+                ref=view["ref"],
+                animals=animals,
+                pound=pound["name"],
+            )
+        ]
+    due = view.get("due") or {}
+    if view.get("view") != "public" and impounded and due:
+        lines.append(
+            t(
+                "To pay today: {total}, then {per_day} more each day.",
+                total=money(t.lang, due["total"], due["unit"]),
+                per_day=money(t.lang, due["per_day"], due["unit"]),
+            )
+        )
+    claim_until = view["deadlines"].get("claim_until")
+    if claim_until:
+        lines.append(t("Claim them by {date} (Sec VIII).", date=day(t, claim_until)))
+    return lines
+
+
+def status_pages(ctx: Ctx, view: dict[str, Any]) -> list[str]:
+    """The seizure's lines as said on SMS: what matters now first, then the details."""
+    return [*brief_lines(ctx, view), *seizure_lines(ctx, view)[1:]]
 
 
 def view_for(ctx: Ctx, ref: str) -> dict[str, Any]:
@@ -215,19 +275,17 @@ def view_for(ctx: Ctx, ref: str) -> dict[str, Any]:
     return seizure_view_as(ctx.work, ref=ref, viewer_id=viewer, now=ctx.now)
 
 
-def show_status(ctx: Ctx, ref: str) -> str:
-    return describe_seizure(ctx, view_for(ctx, ref))
-
-
 class StatusFlow(Flow):
-    """STATUS <ref>: where a seizure stands, what is due, every deadline."""
+    """STATUS <ref>: where a seizure stands, what is due, every deadline; on SMS what matters
+    now first, the details a page at a time."""
 
     name = "status"
     commands = ("status",)
     menu = N_("Status of a seizure")
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
-        "start": ("ref", "end"),
-        "ref": ("ref", "end"),
+        "start": ("ref", "more", "end"),
+        "ref": ("ref", "more", "end"),
+        "more": ("more", "end"),
     }
 
     def start(self, ctx: Ctx, args: str) -> Turn:
@@ -235,7 +293,7 @@ class StatusFlow(Flow):
         if ref is None:
             return Turn.to("ref", self._ask(ctx))
         try:
-            return Turn.done(ctx.say(show_status(ctx, ref)))
+            return self._said(ctx, view_for(ctx, ref))
         except PoundError as exc:
             # A one-line STATUS is answered once, right or wrong; no question is left open.
             return Turn.done(ctx.say(ctx.explain(exc)))
@@ -244,16 +302,47 @@ class StatusFlow(Flow):
         ref = find_ref(answer(msg))
         if ref is None:
             return Turn.to("ref", ctx.say(ctx.t("That is not a reference.")), self._ask(ctx))
-        return self._show(ctx, ref)
+        try:
+            return self._said(ctx, view_for(ctx, ref))
+        except PoundError as exc:
+            return Turn.to("ref", ctx.say(ctx.explain(exc)), self._ask(ctx))
+
+    def on_more(self, ctx: Ctx, msg: Inbound) -> Turn:
+        ref = find_ref(msg.text) if msg.option is None else None
+        if ref is not None:
+            return self.start(ctx, ref)
+        return more_of(ctx, msg)
 
     def _ask(self, ctx: Ctx) -> Reply:
         return ctx.say(ctx.t("Send the reference of the seizure (six letters and digits)."))
 
-    def _show(self, ctx: Ctx, ref: str) -> Turn:
-        try:
-            return Turn.done(ctx.say(show_status(ctx, ref)))
-        except PoundError as exc:
-            return Turn.to("ref", ctx.say(ctx.explain(exc)), self._ask(ctx))
+    def _said(self, ctx: Ctx, view: dict[str, Any]) -> Turn:
+        if ctx.inbound.channel is not Channel.SMS:
+            return Turn.done(ctx.say(describe_seizure(ctx, view)))
+        return page_on(ctx, status_pages(ctx, view))
+
+
+MORE = "more"
+
+
+def more_option(ctx: Ctx) -> Option:
+    """The choice that brings the next page of a long answer on SMS."""
+    return Option(MORE, ctx.t("More"))
+
+
+def page_on(ctx: Ctx, lines: list[str]) -> Turn:
+    """A long answer on SMS, a page at a time: the flow waits at its step `more` while pages
+    are left, and ends with the last."""
+    shown, rest = sms_budget.page(lines, ctx.lang, (), more_option(ctx))
+    ctx.data["more"] = rest
+    return Turn.to("more", shown) if rest else Turn.done(shown)
+
+
+def more_of(ctx: Ctx, msg: Inbound) -> Turn:
+    """The answer at the step `more`: the next page, else the flow ends."""
+    if msg.option != MORE:
+        return Turn.done(ctx.say(ctx.t("I did not understand that.")))
+    return page_on(ctx, [str(x) for x in ctx.data.get("more") or []])
 
 
 class RatesFlow(Flow):
@@ -265,8 +354,9 @@ class RatesFlow(Flow):
     commands = ("rates",)
     menu = N_("Fines and feeding rates")
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
-        "start": ("pound", "end"),
-        "pound": ("pound", "end"),
+        "start": ("pound", "more", "end"),
+        "pound": ("pound", "more", "end"),
+        "more": ("more", "pound", "end"),
     }
 
     def start(self, ctx: Ctx, args: str) -> Turn:
@@ -346,9 +436,7 @@ class RatesFlow(Flow):
         except PoundError as exc:
             return Turn.done(ctx.say(ctx.explain(exc)))
         # One line a row of the schedule, the amounts bare: an SMS is one segment a row or two.
-        lines = [
-            t("{pound}: fine a head (Sec VI) + feeding a day (Sec VII):", pound=rates.pound_name)
-        ]
+        lines = [t("{pound}, a head: fine + feeding a day (Sec VI, VII):", pound=rates.pound_name)]
         for row in rates.rows:
             kinds = ", ".join(label(t, KIND_LABELS, k) for k in row.kinds)
             lines.append(
@@ -359,4 +447,13 @@ class RatesFlow(Flow):
                     feeding=money(t.lang, row.per_day, row.money),
                 )
             )
+        if ctx.inbound.channel is Channel.SMS:
+            return page_on(ctx, lines)
         return Turn.done(ctx.say("\n".join(lines)))
+
+    def on_more(self, ctx: Ctx, msg: Inbound) -> Turn:
+        if msg.option is None and msg.text.strip():
+            # Not the next page: another pound asked for, as RATES <pound> or by its name.
+            again = words.command(msg.text, self.commands)
+            return self.start(ctx, again[1] if again is not None else msg.text)
+        return more_of(ctx, msg)

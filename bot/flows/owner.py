@@ -14,8 +14,19 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, ClassVar
 
-from bot import words
-from bot.flows.anyone import answer, day, describe_seizure, find_ref, sender_phone, view_for
+from bot import sms_budget, words
+from bot.flows.anyone import (
+    MORE,
+    answer,
+    brief_lines,
+    day,
+    describe_seizure,
+    find_ref,
+    more_option,
+    sender_phone,
+    status_pages,
+    view_for,
+)
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.owner_search import (
     MORE_HELD,
@@ -31,7 +42,7 @@ from bot.flows.owner_search import (
 )
 from bot.i18n import N_
 from bot.types import Channel, Inbound, Option, Reply
-from bot.words import COMMON_KINDS, KIND_LABELS
+from bot.words import COMMON_KINDS, KIND_LABELS, counted
 from law.errors import ComplaintOutOfTime, PoundError
 from law.grounds import Ground
 from models import Person
@@ -42,7 +53,9 @@ from office.seizures import PersonIn
 
 MAX_COMPLAINT = 4000
 MAX_TYPED = 300  # what is read of a message for a village, a kind and a count
-MAX_SHOWN = 3  # seizures listed in one chat message (SMS: 2 segments)
+MAX_SHOWN = 3  # seizures listed in one chat message
+SMS_SHOWN = 2  # on SMS, where each is a choice of one line
+SMS_ECHO = 40  # characters of his own complaint said back to him on SMS
 
 
 class OwnerFlow(Flow):
@@ -92,6 +105,8 @@ class OwnerFlow(Flow):
             now=ctx.now,
         )
         if not owned:
+            if ctx.inbound.channel is Channel.SMS:  # the question says it: a segment saved
+                return self._search_or_ask(ctx)
             return self._search_or_ask(
                 ctx, ctx.say(ctx.t("No seizure of cattle is recorded with you as their owner."))
             )
@@ -115,7 +130,7 @@ class OwnerFlow(Flow):
     def _pick_reply(self, ctx: Ctx, refs: list[str], text: str | None = None) -> Reply:
         ctx.data["refs"] = refs
         options = [Option(f"ref:{r}", r) for r in refs[:10]]
-        options.append(Option("search", ctx.t("Not mine: search by village")))
+        options.append(Option("search", ctx.t("Not mine: search")))
         return ctx.say(text or ctx.t("Which seizure?"), options)
 
     def on_ref(self, ctx: Ctx, msg: Inbound) -> Turn:
@@ -155,10 +170,22 @@ class OwnerFlow(Flow):
         ctx.data.update(ref=view["ref"], ground=view["ground"])
         ctx.data["complaint_until"] = view["deadlines"]["complaint_until"]
         ctx.data["today"] = view["as_of"]
+        if ctx.inbound.channel is Channel.SMS:
+            # What matters now, and the details a page at a time: every segment is paid for.
+            if ctx.data.get("complaining"):
+                return self._complain(ctx, ctx.say(brief_lines(ctx, view)[0]))
+            return self._act_page(ctx, status_pages(ctx, view))
         shown = ctx.say(describe_seizure(ctx, view))
         if ctx.data.get("complaining"):
             return self._complain(ctx, shown)
         return Turn.to("act", self._act_reply(ctx, shown))
+
+    def _act_page(self, ctx: Ctx, lines: list[str]) -> Turn:
+        """A page of the seizure on SMS with what he may do; `More` while lines are left."""
+        options = self._act_reply(ctx).options
+        shown, rest = sms_budget.page(lines, ctx.lang, options, more_option(ctx))
+        ctx.data["more"] = rest
+        return Turn.to("act", shown)
 
     # --- no reference and none recorded as his: the cattle held near his village (G18) --------
 
@@ -270,6 +297,7 @@ class OwnerFlow(Flow):
 
     def _search(self, ctx: Ctx, *before: Reply) -> Turn:
         t = ctx.t
+        sms = ctx.inbound.channel is Channel.SMS
         hint: dict[str, Any] = dict(ctx.data.get("hint") or {})
         found = search_held(
             ctx.work,
@@ -279,7 +307,7 @@ class OwnerFlow(Flow):
             number=hint.get("number"),
             description=str(hint.get("description") or ""),
             now=ctx.now,
-            limit=MAX_SHOWN,
+            limit=SMS_SHOWN if sms else MAX_SHOWN,
         )
         village = village_label(hint, ctx.lang)
         if not found.found:
@@ -302,8 +330,26 @@ class OwnerFlow(Flow):
                 "Seized cattle may take a day to reach the pound: ask again tomorrow "
                 "(send {say_cmd_mycattle})."
             )
+            if sms:
+                return Turn.done(*before, ctx.say(sms_budget.trim([text], [advice], ctx.lang)))
             return Turn.done(*before, ctx.say(text + "\n" + advice))
         ctx.data["found"] = [h.ref for h in found.found]
+        if sms:
+            # One SMS: each seizure is its own choice, said in a few words.
+            lines = [t("Held now near {village}. Are any of these yours?", village=village)]
+            if found.more:
+                lines.append(t.plural(*MORE_HELD, found.more))
+            labels = {
+                h.ref: t(
+                    "{ref}: {animals}, seized in {village}",
+                    ref=h.ref,
+                    animals=", ".join(counted(t, g.count, g.kind) for g in h.groups),
+                    village=h.village_in(t.lang),
+                )
+                for h in found.found
+            }
+            ctx.data["labels"] = labels
+            return Turn.to("held", *before, self._held_reply(ctx, "\n".join(lines)))
         lines = [
             t(
                 "Held now in the pounds that serve {village} and its neighbours:",
@@ -319,7 +365,8 @@ class OwnerFlow(Flow):
     def _held_reply(self, ctx: Ctx, text: str) -> Reply:
         t = ctx.t
         refs = [str(r) for r in ctx.data.get("found") or []]
-        options = [Option(f"held:{r}", r) for r in refs]
+        labels = ctx.data.get("labels") or {}
+        options = [Option(f"held:{r}", str(labels.get(r) or r)) for r in refs]
         options.append(Option("another", t("Search another village")))
         options.append(Option("none", t("None of these")))
         return ctx.say(text, options)
@@ -327,6 +374,8 @@ class OwnerFlow(Flow):
     def on_held(self, ctx: Ctx, msg: Inbound) -> Turn:
         t = ctx.t
         refs = [str(r) for r in ctx.data.get("found") or []]
+        if msg.option == MORE and ctx.data.get("more"):
+            return self._claim_page(ctx, [str(x) for x in ctx.data["more"]])
         if msg.option == "another":
             kept = dict(ctx.data.get("hint") or {})
             for key in ("village", "district", "village_names"):
@@ -364,20 +413,30 @@ class OwnerFlow(Flow):
         if picked is None:
             # Released, sold or gone since the list was shown.
             return Turn.done(ctx.say(t("Seizure {ref} holds no cattle now.", ref=ref)))
+        if ctx.inbound.channel is Channel.SMS:
+            where, what = claim_lines(ctx, picked, brief=True)
+            return self._claim_page(ctx, [*where, *what])
         where, what = claim_lines(ctx, picked)
         return Turn.done(ctx.say("\n".join(where)), ctx.say("\n".join(what)))
+
+    def _claim_page(self, ctx: Ctx, lines: list[str]) -> Turn:
+        """How to claim, on SMS a page at a time."""
+        shown, rest = sms_budget.page(lines, ctx.lang, (), more_option(ctx))
+        ctx.data["more"] = rest
+        return Turn.to("held", shown) if rest else Turn.done(shown)
 
     def _act_reply(self, ctx: Ctx, shown: Reply | None = None) -> Reply:
         t = ctx.t
         options = []
         if ctx.data.get("ground") != Ground.STRAY:
-            options.append(Option("complain", t("Complain against the seizure")))
+            options.append(Option("complain", t("Complain")))
         if len(ctx.data.get("refs") or []) > 1:
             options.append(Option("other", t("Another seizure")))
         if ctx.data.get("refs"):
             # Found as his by his phone: he may say they are not his cattle.
-            options.append(Option("search", t("Not mine: search by village")))
-        options.append(Option("done", t("Done")))
+            options.append(Option("search", t("Not mine: search")))
+        if ctx.inbound.channel is not Channel.SMS:  # on SMS he need not answer at all
+            options.append(Option("done", t("Done")))
         text = shown.text if shown else t("What next?")
         return ctx.say(text, options)
 
@@ -391,6 +450,8 @@ class OwnerFlow(Flow):
             return Turn.to("pick", self._pick_reply(ctx, [str(r) for r in ctx.data["refs"]]))
         if choice == "search":
             return self._search_or_ask(ctx)
+        if choice == MORE and ctx.data.get("more"):
+            return self._act_page(ctx, [str(x) for x in ctx.data["more"]])
         if choice == "done" or (msg.option is None and words.says(msg.text, "done", "no")):
             return Turn.done(ctx.say(ctx.t("Good.")))
         return Turn.to("act", self._act_reply(ctx))
@@ -499,7 +560,11 @@ class OwnerFlow(Flow):
         t = ctx.t
         d = ctx.data
         principal = d.get("principal")
-        lines = [t("Your complaint against seizure {ref}:", ref=d.get("ref")), str(d.get("text"))]
+        text = str(d.get("text"))
+        if ctx.inbound.channel is Channel.SMS and len(text) > SMS_ECHO:
+            # He has just written it: its start says which, at the price of a few characters.
+            text = text[: SMS_ECHO - 3].rstrip() + "..."
+        lines = [t("Your complaint against seizure {ref}:", ref=d.get("ref")), text]
         if d.get("who") == "agent" and isinstance(principal, dict):
             lines.append(
                 t(
@@ -508,7 +573,8 @@ class OwnerFlow(Flow):
                     owner=principal.get("name"),
                 )
             )
-        lines.append(t("Nothing is recorded until you confirm."))
+        if ctx.inbound.channel is not Channel.SMS:  # on SMS the choice to confirm says it
+            lines.append(t("Nothing is recorded until you confirm."))
         options = (Option("confirm", t("Confirm")), Option("cancel", t("Cancel")))
         return ctx.say("\n".join(lines), options)
 
@@ -555,19 +621,15 @@ class OwnerFlow(Flow):
             )
         except PoundError as exc:
             return Turn.done(ctx.say(ctx.explain(exc)))
-        return Turn.done(
-            ctx.say(
-                "\n".join(
-                    [
-                        t(
-                            "Complaint No. {id} against seizure {ref} is filed with the "
-                            "Magistrate (Sec XIV).",
-                            id=filed.complaint_id,
-                            ref=filed.ref,
-                        ),
-                        t("No sale of the cattle while it is undecided (Sec IX)."),
-                        t("You will be told when the Magistrate decides."),
-                    ]
-                )
-            )
-        )
+        lines = [
+            t(
+                "Complaint No. {id} against seizure {ref} is filed with the Magistrate (Sec XIV).",
+                id=filed.complaint_id,
+                ref=filed.ref,
+            ),
+            t("No sale of the cattle while it is undecided (Sec IX)."),
+        ]
+        told = t("You will be told when the Magistrate decides.")
+        if ctx.inbound.channel is Channel.SMS:  # the notice of the decision will say so
+            return Turn.done(ctx.say(sms_budget.trim(lines, [told], ctx.lang)))
+        return Turn.done(ctx.say("\n".join([*lines, told])))

@@ -194,12 +194,30 @@ def pounds_text(found: HeldSearch) -> str:
     return ", ".join(name for _, name, _ in found.pounds)
 
 
-def claim_lines(ctx: Ctx, held: HeldSeizure) -> tuple[list[str], list[str]]:
-    """How to claim the cattle he picked, in two messages (each short enough for an SMS or
-    two): where and to whom; what to bring and by when."""
+def claim_lines(ctx: Ctx, held: HeldSeizure, *, brief: bool = False) -> tuple[list[str], list[str]]:
+    """How to claim the cattle he picked, in two messages: where and to whom (practice G14);
+    what to bring and by when. `brief`: the cattle by count alone and the money in a line,
+    for SMS, said a page at a time."""
     t = ctx.t
     keepers = ", ".join(keepers_of(ctx.work, held.pound_code)) or t("on duty")
-    if held.in_pound:
+    if brief:
+        counts = ", ".join(counted(t, g.count, g.kind) for g in held.groups)
+        lines = [
+            t(
+                "Seizure {ref}: {animals}, in {pound}.",
+                ref=held.ref,
+                animals=counts,
+                pound=held.pound_name,
+            )
+            if held.in_pound
+            else t(
+                "Seizure {ref}: {animals}, on the way to {pound}.",
+                ref=held.ref,
+                animals=counts,
+                pound=held.pound_name,
+            )
+        ]
+    elif held.in_pound:
         lines = [
             t(
                 "Seizure {ref}: {cattle}, at {pound} since {date}.",
@@ -221,13 +239,21 @@ def claim_lines(ctx: Ctx, held: HeldSeizure) -> tuple[list[str], list[str]]:
     lines.append(
         t(
             "To claim them, go to {pound} and satisfy the keeper ({keeper}) that they are "
-            "yours: he records you as their owner (practice G14).",
+            "yours: he records you as their owner.",
             pound=held.pound_name,
             keeper=keepers,
         )
     )
     where, lines = lines, []
-    if held.in_pound:
+    if held.in_pound and brief:
+        lines.append(
+            t(
+                "To pay today: {total}, then {per_day} more each day.",
+                total=money(t.lang, held.due.total, held.due.unit),
+                per_day=money(t.lang, held.due.per_day, held.due.unit),
+            )
+        )
+    elif held.in_pound:
         lines.append(
             t(
                 "Bring {total} today (fine and feeding, Sec VI, VII); it grows by {per_day} "

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from bot import figures, words
+from bot import figures, sms_budget, words
 from bot.flows import pointing
 from bot.flows.anyone import KIND_LABELS, answer, awaiting_lines, day, label, sender_phone
 from bot.flows.base import Ctx, Flow, Turn
@@ -139,6 +139,8 @@ class SeizeFlow(Flow):
         else:
             for part in ("village", "place", "animals", "damage", "owner", "aid", "photo"):
                 key = "animals_done" if part == "animals" else part
+                if part == "photo" and ctx.inbound.channel is Channel.SMS:
+                    continue  # a feature phone sends no photo: never asked for one
                 if key not in d:
                     step = part
                     break
@@ -205,12 +207,23 @@ class SeizeFlow(Flow):
         if step == "photo":
             return [ctx.say(t("Send a photo of the cattle, or {say_skip}."), [skip])]
         if step == "change":
-            options = [Option(f"change:{k}", t(v)) for k, v in CHANGEABLE.items()]
+            options = [Option(f"change:{k}", t(v)) for k, v in self._changeable(ctx).items()]
             return [ctx.say(t("What do you want to change?"), options)]
         return [self._summary(ctx)]
 
+    def _changeable(self, ctx: Ctx) -> dict[str, str]:
+        if ctx.inbound.channel is Channel.SMS:
+            return {k: v for k, v in CHANGEABLE.items() if k != "photo"}
+        return CHANGEABLE
+
     def _again(self, ctx: Ctx, step: str, problem: str) -> Turn:
-        return Turn.to(step, ctx.say(problem), *self._ask(ctx, step))
+        asked = self._ask(ctx, step)
+        if ctx.inbound.channel is Channel.SMS and not sms_budget.fits(
+            Reply("\n".join([problem, *(r.text for r in asked)]), asked[-1].options), ctx.lang
+        ):
+            # On SMS the problem, which says what to send, stands for the question repeated.
+            return Turn.to(step, ctx.say(problem, asked[-1].options))
+        return Turn.to(step, ctx.say(problem), *asked)
 
     # --- who is reporting ----------------------------------------------------------------------
 
@@ -464,6 +477,13 @@ class SeizeFlow(Flow):
     def _summary(self, ctx: Ctx) -> Reply:
         t = ctx.t
         d = ctx.data
+        options = (
+            Option("confirm", t("Confirm")),
+            Option("change", t("Change")),
+            Option("cancel", t("Cancel")),
+        )
+        if ctx.inbound.channel is Channel.SMS:
+            return ctx.say(self._sms_summary(ctx), options)
         animals = ", ".join(
             words.counted(t, int(n), str(k)) + (f" ({desc})" if desc else "")
             for k, n, desc in d.get("animals") or []
@@ -490,12 +510,33 @@ class SeizeFlow(Flow):
             t("Photo: {answer}", answer=t("attached") if d.get("photo") else t("none")),
             t("Nothing is recorded until you confirm."),
         ]
-        options = (
-            Option("confirm", t("Confirm")),
-            Option("change", t("Change")),
-            Option("cancel", t("Cancel")),
-        )
         return ctx.say("\n".join(lines), options)
+
+    def _sms_summary(self, ctx: Ctx) -> str:
+        """The report in one SMS: the cattle and the village, the owner and the police's help.
+        The place and the damage he has just written are not said back (Change shows each)."""
+        t = ctx.t
+        d = ctx.data
+        counts: dict[str, int] = {}
+        for k, n, _desc in d.get("animals") or []:
+            counts[str(k)] = counts.get(str(k), 0) + int(n)
+        owner = d.get("owner")
+        known = (
+            [str(owner.get(x)) for x in ("name", "residence") if owner.get(x)]
+            if isinstance(owner, dict)
+            else []
+        )
+        return "\n".join(
+            [
+                t(
+                    "Your report: {animals} seized in {village}.",
+                    animals=", ".join(words.counted(t, n, k) for k, n in counts.items()),
+                    village=(d.get("village_names") or {}).get(ctx.lang) or d.get("village"),
+                ),
+                t("Owner: {owner}", owner=", ".join(known) or t("not known")),
+                t("Police aid: {answer}", answer=t("Yes") if d.get("aid") else t("No")),
+            ]
+        )
 
     def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
         if _is(msg, "change", "change"):
@@ -506,7 +547,7 @@ class SeizeFlow(Flow):
 
     def on_change(self, ctx: Ctx, msg: Inbound) -> Turn:
         part = (msg.option or msg.text.strip().lower()).removeprefix("change:")
-        if part not in CHANGEABLE:
+        if part not in self._changeable(ctx):
             return Turn.to("change", *self._ask(ctx, "change"))
         for key in DRAFT_KEYS[part]:
             ctx.data.pop(key, None)
@@ -564,6 +605,14 @@ class SeizeFlow(Flow):
                 section=section,
             ),
         ]
+        if ctx.inbound.channel is Channel.SMS:
+            # What he must do now (and what the office will not do); the rest is one STATUS away.
+            if done.owner_messages == HELD:
+                lines.append(self._held_note(ctx))
+            more = [t("For the details send {say_cmd_status} {ref}.", ref=done.ref)]
+            if done.aid_requested:
+                more.insert(0, t("The police of the thana have been asked to help (Sec II)."))
+            return Turn.done(ctx.say(sms_budget.trim(lines, more, ctx.lang)))
         if done.awaiting_order:
             lines += awaiting_lines(t, done.awaiting_order, figures.money(t.lang, done.fine, money))
         else:
@@ -578,12 +627,13 @@ class SeizeFlow(Flow):
             )
         )
         if done.owner_messages == HELD:
-            lines.append(
-                t(
-                    "The office will not send the owner messages: his number has never written "
-                    "to the office, and you have named {limit} such numbers in 24 hours. Tell him "
-                    "yourself, or ask him to write to the office.",
-                    limit=self.unsolicited_per_day,
-                )
-            )
+            lines.append(self._held_note(ctx))
         return Turn.done(ctx.say("\n".join(lines)))
+
+    def _held_note(self, ctx: Ctx) -> str:
+        return ctx.t(
+            "The office will not send the owner messages: his number has never written "
+            "to the office, and you have named {limit} such numbers in 24 hours. Tell him "
+            "yourself, or ask him to write to the office.",
+            limit=self.unsolicited_per_day,
+        )

@@ -44,9 +44,12 @@ def test_a_flow_keeps_its_draft_in_the_database_between_messages(world: World) -
     assert engine.handle(sms("40"), now=world.now)[0].text == "Second?"
     # "2" picks the second option offered: the value "2".
     [done] = engine.handle(sms("2"), now=world.now)
-    assert done.text == "= 42\nWhat next?"
-    # No dead end: the menu is offered again, so a number now picks from it.
-    assert [o.value for o in done.options] == ["add"]
+    assert done.text == "= 42"
+    # No dead end: on SMS the menu is offered in one line, so the number "1" brings it, and a
+    # number then picks from it.
+    assert [(o.value, o.label) for o in done.options] == [("menu", "Menu")]
+    [menu] = engine.handle(sms("1"), now=world.now)
+    assert [o.value for o in menu.options] == ["add"]
 
 
 def test_cancel_drops_the_draft_and_an_old_draft_expires(world: World) -> None:

@@ -1,6 +1,7 @@
 """No dead ends: after a last answer, a cancel or a change of language the menu is offered, so the
 next number a person sends is a choice of it, never "I did not understand that" (issue of an
-extra paid round trip on SMS). Over SMS and the console, in English, Hindi and Bengali."""
+extra paid round trip on SMS); on SMS the menu is one line ("1. Menu") whose number brings it.
+Over SMS and the console, in English, Hindi and Bengali."""
 
 from __future__ import annotations
 
@@ -85,5 +86,13 @@ def test_the_next_number_is_a_choice_of_the_menu(
     ENDINGS[ending](phone)
     if ending.startswith("a seizure report"):
         phone.say(say_word(lang, "cancel"))
+    while "more" in phone.options():  # a long answer on SMS, a page at a time
+        phone.say(str(phone.options().index("more") + 1))
+    if channel is Channel.SMS and "status" not in phone.options():
+        # On SMS, where each segment is paid for, the menu is one numbered line that brings it.
+        shown = "\n".join(texts_for(phone.last))
+        assert phone.options() == ["menu"], phone.last
+        assert shown.endswith("\n1. " + translator(lang)("Menu")), shown
+        phone.say("1")
     assert "status" in phone.options(), phone.last
     asks_for_the_reference(phone, phone.pick_status())

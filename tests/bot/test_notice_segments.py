@@ -30,6 +30,10 @@ OFFICERS_ONLY = {
     "reply": "a conversation's reply, not a notice",
 }
 TO_PRIVATE_PEOPLE = sorted(set(TEMPLATES) - set(OFFICERS_ONLY))
+# Longer by need: the claim notice says what to do and by when, that a notice and then the sale
+# seven days later follow (Sec VIII), and that he may complain to the Magistrate of a wrongful
+# seizure until a date (Sec XIV): two amounts, two dates, the kinds and the pound.
+LONGER = {"claim_notice": {"en": 2, "hi": 4, "bn": 5}}
 
 
 def test_the_counter_counts_as_the_networks_do() -> None:
@@ -67,4 +71,5 @@ def test_a_notice_to_a_private_person_fits_its_sms_budget(template: str, lang: s
     text = render(template, longest(), lang)
     if lang == "en":
         assert not is_unicode(text), f"not GSM-7, so sent as UCS-2: {text}"
-    assert sms_segments(text) <= BUDGET[lang], f"{sms_segments(text)} segments, {len(text)}: {text}"
+    budget = LONGER.get(template, BUDGET)[lang]
+    assert sms_segments(text) <= budget, f"{sms_segments(text)} segments, {len(text)}: {text}"

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import re
 import string
+from datetime import date
 
 import pytest
 
 from bot.figures import money
-from bot.i18n import LANGUAGES, translated
+from bot.i18n import LANGUAGES, translated, translator
 from bot.notices import KIND_NAMES, NOT_KNOWN, TEMPLATES, notice, render
 from tests.bot.notice_params import LAKHS, NAMES, longest
 
@@ -173,8 +174,69 @@ def test_money_is_written_as_the_reader_writes_it() -> None:
 def test_a_claim_notice_in_hindi_states_the_amount_due_in_rupees() -> None:
     params = {**longest(), "money": "pies", "total_amount": 222, "per_day_amount": 30}
     text = render("claim_notice", params, "hi")
-    assert "आज देय ₹1-2-6, फिर ₹0-2-6 रोज़" in text
+    assert "आज ₹1-2-6 देना है, फिर ₹0-2-6 रोज़" in text
     assert "3 भैंसें, 2 बैल, 1 टट्टू" in text  # the plural of each count (ngettext)
+
+
+CLAIM_SAYS = {
+    # What to do, by when, what follows (the notice, then the sale seven days on: Sec VIII),
+    # and the complaint of a wrongful seizure to the Magistrate (Sec XIV), in each language.
+    "en": (
+        "Pay Rs",
+        "to take them",
+        "a notice, then sale 7 days on (Sec VIII)",
+        "Complain to the Magistrate by",
+        "(Sec XIV)",
+    ),
+    "hi": (
+        "छुड़ाने को आज ₹",
+        "देना है",
+        "तक न छुड़ाए तो सूचना, 7 दिन बाद नीलामी (धारा 8)",
+        "ज़ब्ती ग़लत हो तो",
+        "तक मजिस्ट्रेट से शिकायत करें (धारा 14)",
+    ),
+    "bn": (
+        "আজ ₹",
+        "দিতে হবে",
+        "না ছাড়ালে নোটিশ, ৭ দিন পরে নিলাম (ধারা ৮)",
+        "আটক অন্যায় হলে",
+        "পর্যন্ত ম্যাজিস্ট্রেটকে নালিশ করুন (ধারা ১৪)",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(CLAIM_SAYS))
+def test_the_claim_notice_says_what_to_do_by_when_what_follows_and_the_complaint(
+    lang: str,
+) -> None:
+    params = {**longest(), "claim_date": "2026-10-04", "complaint_date": "2026-10-07"}
+    text = render("claim_notice", params, lang)
+    for part in CLAIM_SAYS[lang]:
+        assert part in text, (part, text)
+    t = translator(lang)
+    claim, complaint = t.day(date(2026, 10, 4)), t.day(date(2026, 10, 7))
+    # The sale is told as following the notice, not the claim date.
+    assert text.index(claim) < text.index(CLAIM_SAYS[lang][2][:8]) < text.index(complaint)
+
+
+# The owner's debt and the money paid to him, never one word for both (docs/glossary/).
+OWES = {"hi": ("देना है", "बकाया"), "bn": ("দিতে হবে", "বাকি")}
+GETS = {"hi": "मिलेंगे", "bn": "পাবেন"}
+NEVER = {"hi": ("आपको बाकी", "आज देय"), "bn": ("প্রাপ্য", "আজ দেয়")}
+
+
+@pytest.mark.parametrize("lang", sorted(OWES))
+def test_money_he_owes_and_money_he_gets_are_told_apart(lang: str) -> None:
+    params = longest()
+    for template in ("claim_notice", "claim_reminder", "notice_posted", "sale_account_short"):
+        text = render(template, params, lang)
+        assert any(w in text for w in OWES[lang]), text
+        assert GETS[lang] not in text, text
+    for template in ("sale_account", "sale_account_all_sold", "recovery_sold_convict"):
+        assert GETS[lang] in render(template, params, lang)
+    for template in TEMPLATES:
+        text = render(template, params, lang)
+        assert not any(w in text for w in NEVER[lang]), (template, text)
 
 
 def test_counts_in_english_take_their_plural_and_no_article_goes_wrong() -> None:
@@ -222,10 +284,8 @@ def test_a_row_queued_before_amounts_were_data_is_still_said() -> None:
         "complaint_date": "2026-03-11",
         "impounded_date": "2026-03-01",
     }
-    assert "Due today Rs 1-2-6 (fine and feeding), then Rs 0-2-6 a day" in render(
-        "claim_notice", old, "en"
-    )
-    assert "आज देय Rs 1-2-6" in render("claim_notice", old, "hi")
+    assert "Pay Rs 1-2-6 today, then Rs 0-2-6 a day" in render("claim_notice", old, "en")
+    assert "आज Rs 1-2-6 देना है" in render("claim_notice", old, "hi")
     account = {
         "ref": "K7M2QA",
         "number_sold": 1,

@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from babel.messages.extract import extract_from_file
 
+from bot import words
 from bot.channels.sms import segments, texts_for
 from bot.engine import Engine
 from bot.i18n import translator
@@ -109,6 +110,7 @@ SEIZER = "+919811144455"
 KEEPER = "+919800010101"
 OWNER = "+919822255566"
 STRANGER = "+919833366677"
+SEEKER = "+919844477788"
 SEIZER_NAME = "Ram Prasad Yadav Chaudhary"
 OWNER_NAME = "Mohammad Abdul Karim Ansari"
 START = datetime.combine(date(2026, 9, 27), time(10), IST).astimezone(UTC)
@@ -116,21 +118,28 @@ START = datetime.combine(date(2026, 9, 27), time(10), IST).astimezone(UTC)
 
 @dataclass
 class Sent:
-    """One SMS the office sends: what was typed before it, its text, and its budget."""
+    """One turn: what was typed, the SMS the office answers it with, and their budget."""
 
     lang: str
     typed: str
-    text: str
+    texts: list[str]
     budget: int
 
     @property
     def segments(self) -> int:
-        return sms_segments(self.text)
+        return sum(sms_segments(text) for text in self.texts)
+
+    def shown(self) -> str:
+        return "\n".join(
+            f"[SMS {i}/{len(self.texts)}, {sms_segments(x)} segments]\n{x}"
+            for i, x in enumerate(self.texts, 1)
+        )
 
 
 @dataclass
 class Sms:
-    """A person on a feature phone: each message typed, each SMS the office answers with."""
+    """A person on a feature phone: each message typed, and all the SMS the office answers it
+    with, counted together."""
 
     db: Database
     engine: Engine
@@ -143,33 +152,29 @@ class Sms:
     def say(self, text: str) -> str:
         inbound = Inbound(channel=Channel.SMS, address=self.phone, text=text)
         self.last = self.engine.handle(inbound, now=self.clock[0])
-        out = []
-        menu_values = set(self.menu_values())
-        for reply in self.last:
-            for message in texts_for([reply]):
-                # A message that is only the menu has the menu's budget; a reply with the menu
-                # under it, a reply's.
-                only_menu = {o.value for o in reply.options} <= menu_values and (
-                    reply.text in self.menu_texts()
-                )
-                budget = (MENU_BUDGET if only_menu else REPLY_BUDGET)[self.lang]
-                self.sent.append(Sent(self.lang, text, message, budget))
-                out.append(message)
+        out = texts_for(self.last)
+        # The menu asked for has the menu's budget; any other answer, with what follows it, a
+        # reply's.
+        menu = words.says(text, words.MENU, typo=False)
+        budget = (MENU_BUDGET if menu else REPLY_BUDGET)[self.lang]
+        self.sent.append(Sent(self.lang, text, out, budget))
         return "\n".join(out)
-
-    def menu_values(self) -> list[str]:
-        return ["seize", "mycattle", "status", "rates"]
-
-    def menu_texts(self) -> set[str]:
-        """The texts the menu's choices come under: the menu itself, or after an answer."""
-        t = translator(self.lang)
-        heads = [t("Pound office.")] + [
-            t("Pound office. Hello {name}.", name=n) for n in (SEIZER_NAME, OWNER_NAME)
-        ]
-        return {t("What next?")} | {h + "\n" + t("Choose what you want to do:") for h in heads}
 
     def options(self) -> list[str]:
         return [o.value for r in self.last for o in r.options]
+
+    def pick(self, value: str) -> str:
+        """Send the number of the option `value`, as a person reads it off the SMS."""
+        assert value in self.options(), (value, self.last)
+        return self.say(str(self.options().index(value) + 1))
+
+    def read_on(self) -> None:
+        """Ask for the next page of a long answer while there is one."""
+        for _ in range(10):
+            if "more" not in self.options():
+                return
+            self.pick("more")
+        raise AssertionError("more than ten pages")
 
 
 def load(db: Database) -> None:
@@ -187,7 +192,7 @@ def chat(db: Database, engine: Engine, phone: str, lang: str, clock: list[dateti
 
 def over(sent: list[Sent]) -> list[str]:
     return [
-        f"[{m.lang}] after {m.typed!r}: {m.segments} > {m.budget} segments:\n{m.text}"
+        f"[{m.lang}] after {m.typed!r}: {m.segments} > {m.budget} segments:\n{m.shown()}"
         for m in sent
         if m.segments > m.budget
     ]
@@ -262,12 +267,28 @@ def test_every_sms_of_the_private_conversations_fits_its_budget(db: Database, la
     clock[0] = START + timedelta(days=3)
     owner = chat(db, engine, OWNER, lang, clock)
     owner.say("mycattle")
-    owner.say("1")  # complain
-    owner.say("2")  # as agent
+    owner.read_on()
+    owner.pick("complain")
+    owner.pick("agent")
     owner.say("the cattle were grazing on common land, not in his field")
-    owner.say("1")  # confirm
+    owner.pick("confirm")
     owner.say("status " + ref.group(0))
+    owner.read_on()
     sent += owner.sent
+
+    # Another villager looks for his cattle by village and kind, and claims them.
+    seeker = chat(db, engine, SEEKER, lang, clock)
+    seeker.say("missing")
+    seeker.say("Kakrauwa Khurd")
+    seeker.say("3 cow white")
+    seeker.pick("another")
+    seeker.say("Tanda Badri Kalan")
+    seeker.pick("none")
+    seeker.say("missing 12 cow from Tanda Badri Kalan")
+    seeker.pick(f"held:{ref.group(0)}")
+    seeker.read_on()
+    seeker.say("missing 2 camel from Kakrauwa Khurd")
+    sent += seeker.sent
 
     problems = over(sent)
     assert not problems, f"{len(problems)} SMS over budget:\n\n" + "\n\n".join(problems)
@@ -408,12 +429,15 @@ def test_rates_answer_for_one_pound_in_a_segment_a_row_or_two(db: Database, lang
     owner = chat(db, engine, OWNER, lang, clock)  # he lives in Kakrauwa Khurd: Rampur's pound
     owner.sent.clear()
     out = owner.say("rates")
+    owner.read_on()  # the schedule a page at a time, each within the budget
     assert "Rampur Kotwali thana pound" in out
     assert "Shahabad" not in out and "Bilaspur" not in out
-    rates = [m for m in owner.sent if m.budget == REPLY_BUDGET[lang]]
     kinds = 11  # the Sec VI scale: camel, buffalo, horse, pony, bull, bullock, cow, calf, ...
-    assert sum(m.segments for m in rates) <= (kinds + 1) // 2
+    assert sum(m.segments for m in owner.sent) <= (kinds + 1) // 2
     assert all(m.segments <= m.budget for m in owner.sent)
+    shown = "\n".join(x for m in owner.sent for x in m.texts)
+    t = translator(lang)
+    assert all(t(k) in shown for k in ("camel", "cow", "calf", "goat")), shown
     # A stranger names a village; the pound serving it answers.
     stranger = chat(db, engine, STRANGER, lang, clock)
     assert "Rampur Kotwali thana pound" in stranger.say("rates Tanda Badri Kalan")
