@@ -1,4 +1,5 @@
-"""`pound chat --as PHONE`: talk to the office in a terminal, as any person, with no phone."""
+"""`pound chat --as PHONE`: talk to the office in a terminal, as any person, with no phone; with
+`--channel sms`, see each reply as the SMS it would be."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import click
 
 from bot.channels.console import run
 from bot.registry import build_engine
+from bot.types import Channel
 from office.common import normalise_phone
 from pound.app import prepare, utc_now
 from pound.settings import Settings
@@ -21,13 +23,24 @@ from pound.settings import Settings
     default=None,
     help="Answer in this language (remembered for this person).",
 )
+@click.option(
+    "--channel",
+    type=click.Choice(["console", "sms"]),
+    default="console",
+    show_default=True,
+    help="sms: talk as over SMS and see each reply as the SMS it would be, with its segments.",
+)
 @click.pass_context
-def chat(ctx: click.Context, phone: str, lang: str | None) -> None:
+def chat(ctx: click.Context, phone: str, lang: str | None, channel: str) -> None:
     """Run the conversations of Telegram and SMS on the console, against POUND_DATABASE_URL.
 
     Applies the migrations and loads the demo district into an empty database first. Type a
     message; a number picks one of the options offered. /photo ID, /location LAT LON and
     /contact stand for a photo, a place and one's own number; /quit or end of input ends it.
+
+    With --channel sms the conversation is the phone's SMS one, answered as over SMS, and each
+    reply is shown as the SMS it would be: options numbered, split as sent, each headed
+    "[SMS 1/2, 3 segments]".
     """
     settings = ctx.find_object(Settings) or Settings()
     number = normalise_phone(phone)
@@ -42,7 +55,9 @@ def chat(ctx: click.Context, phone: str, lang: str | None) -> None:
         line = stdin.readline()
         return line if line else None
 
-    click.echo(f"pound chat as {number} (/quit to end)")
+    over = Channel.SMS if channel == "sms" else Channel.CONSOLE
+    on = " over SMS" if over is Channel.SMS else ""
+    click.echo(f"pound chat as {number}{on} (/quit to end)")
     run(
         build_engine(database, unsolicited_per_day=settings.unsolicited_per_day),
         phone=number,
@@ -51,4 +66,5 @@ def chat(ctx: click.Context, phone: str, lang: str | None) -> None:
         clock=utc_now,
         first=[f"lang {lang}"] if lang else ["menu"],
         echo=not typed,
+        channel=over,
     )

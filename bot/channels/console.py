@@ -3,6 +3,8 @@
 A line typed is a message from the phone given; options come back numbered, and a number picks
 one (as on SMS). A few slash words stand for what a phone would send:
 `/photo ID`, `/location LAT LON`, `/contact` (share one's own number), and `/quit`.
+Run as the SMS channel, each reply is shown as the SMS it would be, split as sent, with its
+segments (`render_sms`).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from datetime import datetime
 
+from bot.channels.sms import segments, texts_for
 from bot.engine import Engine
 from bot.types import Channel, Contact, Inbound, Location, Reply
 
@@ -33,22 +36,34 @@ def render(replies: Iterable[Reply]) -> str:
     return "\n".join(lines)
 
 
-def inbound_from(line: str, phone: str) -> Inbound:
-    """One typed line as the message a phone would send."""
+def render_sms(replies: Iterable[Reply]) -> str:
+    """Replies as the SMS the office would send for them (bot/channels/sms.py): the options
+    numbered as SMS numbers them, cut as sent, each SMS headed by its place in the turn and
+    its segments, e.g. "[SMS 1/2, 3 segments]"."""
+    texts = texts_for(list(replies), Channel.SMS)
+    return "\n".join(
+        f"[SMS {i}/{len(texts)}, {segments(text)} segment{'s' if segments(text) != 1 else ''}]"
+        f"\n{text}"
+        for i, text in enumerate(texts, 1)
+    )
+
+
+def inbound_from(line: str, phone: str, channel: Channel = Channel.CONSOLE) -> Inbound:
+    """One typed line as the message a phone would send on `channel`."""
     text = line.strip()
     word, _, rest = text.partition(" ")
     if word == "/photo" and rest.strip():
-        return Inbound(channel=Channel.CONSOLE, address=phone, photo=rest.strip()[:500])
+        return Inbound(channel=channel, address=phone, photo=rest.strip()[:500])
     if word == "/location":
         parts = rest.split()
         try:
             lat, lon = float(parts[0]), float(parts[1])
         except (IndexError, ValueError):
-            return Inbound(channel=Channel.CONSOLE, address=phone, text=text)
-        return Inbound(channel=Channel.CONSOLE, address=phone, location=Location(lat, lon))
+            return Inbound(channel=channel, address=phone, text=text)
+        return Inbound(channel=channel, address=phone, location=Location(lat, lon))
     if word == "/contact":
-        return Inbound(channel=Channel.CONSOLE, address=phone, contact=Contact(phone=phone))
-    return Inbound(channel=Channel.CONSOLE, address=phone, text=text)
+        return Inbound(channel=channel, address=phone, contact=Contact(phone=phone))
+    return Inbound(channel=channel, address=phone, text=text)
 
 
 def run(
@@ -60,19 +75,23 @@ def run(
     clock: Callable[[], datetime],
     first: Iterable[str] = (),
     echo: bool = False,
+    channel: Channel = Channel.CONSOLE,
 ) -> int:
     """Talk until end of input or /quit; returns how many messages were handled.
 
     `read` returns the next line, or None at the end of input; `first` are lines sent before
-    reading (e.g. `lang hi`); `echo` repeats each line read (for input that is not typed).
+    reading (e.g. `lang hi`); `echo` repeats each line read (for input that is not typed);
+    `channel` is the console's own, or SMS: the conversation is the phone's SMS one, and each
+    reply is shown as the SMS it would be.
     """
     handled = 0
+    show = render_sms if channel is Channel.SMS else render
 
     def say(line: str) -> None:
         nonlocal handled
-        replies = engine.handle(inbound_from(line, phone), now=clock())
+        replies = engine.handle(inbound_from(line, phone, channel), now=clock())
         handled += 1
-        write(render(replies))
+        write(show(replies))
 
     for line in first:
         say(line)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from click.testing import CliRunner
 from sqlmodel import select
 
-from bot.channels.console import inbound_from, render, run
+from bot.channels.console import inbound_from, render, render_sms, run
 from bot.registry import build_engine
 from bot.types import Channel, Option, Reply
-from models import Seizure
+from models import Conversation, Seizure
 from pound.cli import main
 from tests.world import World
 
@@ -27,6 +27,22 @@ def test_options_are_numbered_across_replies_in_the_order_the_engine_keeps() -> 
         "  2. Why",
         "  3. Zed",
         "  (/contact shares your number)",
+    ]
+
+
+def test_a_reply_over_sms_is_shown_as_the_sms_sent_with_its_segments() -> None:
+    long = "x" * 400  # three segments of GSM-7: one SMS within the channel's three
+    text = render_sms(
+        [Reply("Recorded.", (Option("menu", "Menu"),)), Reply("क" * 140), Reply(long)]
+    )
+    assert text.splitlines() == [
+        "[SMS 1/3, 1 segment]",
+        "Recorded.",
+        "1. Menu",
+        "[SMS 2/3, 3 segments]",
+        "क" * 140,
+        "[SMS 3/3, 3 segments]",
+        long,
     ]
 
 
@@ -55,7 +71,7 @@ def test_the_console_loop_runs_a_story_until_the_end_of_input(world: World) -> N
     )
     assert handled == 3
     assert "> rates" in out
-    assert "Testpur thana pound: fine a head" in out[-1]
+    assert "Testpur thana pound, a head: fine + feeding a day" in out[-1]
 
 
 def test_pound_chat_reports_a_seizure_on_the_database_it_is_given(
@@ -98,3 +114,27 @@ def test_pound_chat_speaks_the_language_asked_and_refuses_a_bad_phone(
     assert "ভাষা বাংলা করা হয়েছে।" in result.output
     refused = CliRunner().invoke(main, ["chat", "--as", "12"], input="")
     assert refused.exit_code == 2 and "not a phone number" in refused.output
+
+
+def test_pound_chat_over_sms_shows_each_reply_as_the_sms_it_would_be(
+    world: World, monkeypatch: object
+) -> None:
+    import pytest
+
+    assert isinstance(monkeypatch, pytest.MonkeyPatch)
+    monkeypatch.setenv("POUND_DATABASE_URL", world.db.url)
+    story = "\n".join(["SEIZE 2 COW RAMPUR", "the cane field", "ate the cane", "skip", "2", "1"])
+    result = CliRunner().invoke(
+        main, ["chat", "--as", "+91 91111 11111", "--channel", "sms"], input=story + "\n"
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "pound chat as +919111111111 over SMS" in out
+    assert "[SMS 1/1, 1 segment]\nPound office.\nChoose what you want to do:\n1. Report" in out
+    # No photo is asked on SMS: after the police's help, the report to confirm.
+    assert "photo" not in out.lower()
+    assert "Your reference is" in out and out.rstrip().endswith("1. Menu")
+    with world.db.reading() as s:
+        assert s.exec(select(Seizure)).one().ground == "trespass"
+        chats = s.exec(select(Conversation)).all()
+        assert [c.channel for c in chats] == ["sms"]
