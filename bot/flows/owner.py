@@ -415,7 +415,8 @@ class OwnerFlow(Flow):
             return Turn.done(ctx.say(t("Seizure {ref} holds no cattle now.", ref=ref)))
         if ctx.inbound.channel is Channel.SMS:
             where, what = claim_lines(ctx, picked, brief=True)
-            return self._claim_page(ctx, [*where, *what])
+            # The cattle, what to pay and by when first; to whom, on the page after if need be.
+            return self._claim_page(ctx, [where[0], *what, *where[1:]])
         where, what = claim_lines(ctx, picked)
         return Turn.done(ctx.say("\n".join(where)), ctx.say("\n".join(what)))
 

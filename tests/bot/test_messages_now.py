@@ -326,7 +326,7 @@ def test_a_reminder_whose_period_ended_before_it_could_go_is_dropped(
     assert report.cancelled == 3  # and the keeper's arrival_expected: they were registered
     # The claim notice still goes: the cattle are still there to claim, at the 12th's figure.
     [notice] = heard(telegram, world.owner)
-    assert f"Due today {PIES.format(FINE + 12 * PER_DAY)}" in notice
+    assert f"Pay {PIES.format(FINE + 12 * PER_DAY)} today" in notice
 
 
 def test_a_complaint_reminder_stands_after_a_sale_under_sec_ix(

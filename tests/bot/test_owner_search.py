@@ -104,7 +104,7 @@ def test_free_text_in_english_finds_them_in_a_neighbouring_pound_and_tells_how_t
     out = chat.say("1")
     assert f"Seizure {held.bhot}: 3 cows (सफ़ेद white), at Bhot pound since March 1, 2026." in out
     assert "go to Bhot pound and satisfy the keeper (Keeper Bhagwan Das)" in out
-    assert "he records you as their owner (practice G14)" in out
+    assert "he records you as their owner." in out and "G14" not in out
     assert "Bring Rs 1-2-9 today" in out and "it grows by Rs 0-2-3 for each more day" in out
     assert "Claim by March 8, 2026" in out and "(Sec VIII)" in out
     assert "seize" in chat.options()  # the menu again: no dead end
@@ -124,10 +124,10 @@ def test_the_search_in_hindi_typed_as_a_villager_writes_it(world: World, held: H
     assert "आपके नाम पर मालिक के रूप में किसी ज़ब्ती का रिकॉर्ड नहीं है।" in out
     assert "पटवाई और उसके पड़ोसी गाँवों के काँजी हाउसों में अभी बंद:" in out
     assert f"{held.bhot}: 3 गायें (सफ़ेद white), 1 मार्च 2026 से Bhot pound में" in out
-    assert "भोट में ज़ब्त" in out and "आज देय ₹1-2-9" in out
+    assert "भोट में ज़ब्त" in out and "आज ₹1-2-9 देना है" in out
     assert refs_offered(chat) == [held.bhot]
     out = chat.say("१")  # a Devanagari digit picks it
-    assert "दावा करने के लिए Bhot pound जाएँ" in out and "(प्रथा G14)" in out
+    assert "छुड़ाने के लिए Bhot pound जाएँ" in out and "G14" not in out
     assert "आज ₹1-2-9 लेकर आएँ" in out and "₹0-2-3 बढ़ता" in out
     assert "8 मार्च 2026 तक दावा करें" in out
 
@@ -152,7 +152,8 @@ def test_found_by_phone_but_not_his_then_asked_village_and_kind_in_bengali(
     assert refs_offered(chat) == [held.patwai]
     out = chat.say("১")
     assert f"আটক {held.patwai}: 2টি মহিষ (black), Milak thana pound-এ নিয়ে যাওয়া হচ্ছে।" in out
-    assert "জরিমানা ₹1-0-0 (ধারা VI)" in out and "(রীতি G14)" in out
+    assert "জরিমানা ₹1-0-0 (ধারা VI)" in out and "G14" not in out
+    assert "ছাড়াতে খোঁয়াড়ে যান (Milak thana pound)" in out
 
 
 def test_nothing_held_of_that_kind_is_said_with_the_pounds_searched(
@@ -252,13 +253,20 @@ def test_over_sms_in_bengali_one_line_and_a_number(
     said(hooks.inbound(sms, phone, "ভাষা"))
     said(hooks.inbound(sms, phone, "৩"))
     out = said(hooks.inbound(sms, phone, "আমার ৩টি সাদা গরু পটওয়াই থেকে কাল হারিয়ে গেছে"))
-    assert "পটওয়াই ও তার পাশের গ্রামগুলির খোঁয়াড়ে এখন আটক:" in out
-    assert f"{held.bhot}: 3টি গরু" in out and "ভোট গ্রামে আটক" in out
-    assert f"1. {held.bhot}" in out  # the choices numbered
+    # One SMS: the question, and each seizure found a numbered choice of one line.
+    assert out.startswith("পটওয়াই গ্রাম ও আশপাশে এখন আটক পশু। এর মধ্যে কি আপনার আছে?\n")
+    assert f"\n1. {held.bhot}: 3টি গরু, ভোট গ্রামে আটক\n" in out
     assert held.saifni not in out
     out = said(hooks.inbound(sms, phone, "১"))
-    assert "দাবি করতে Bhot pound-এ যান" in out and "আজ ₹1-2-9 নিয়ে আসুন" in out
-    assert "\n1. " in out  # the short numbered menu under the last answer
+    assert out.startswith(f"আটক {held.bhot}: 3টি গরু; খোঁয়াড়: Bhot pound।")
+    assert "আজ ₹1-2-9 দিতে হবে, তারপর প্রতিদিন আরও ₹0-2-3 করে।" in out
+    pages = [out]
+    while out.endswith("1. আরও জানুন"):  # the rest a page at a time
+        out = said(hooks.inbound(sms, phone, "১"))
+        pages.append(out)
+    told = "\n".join(pages)
+    assert "ছাড়াতে খোঁয়াড়ে যান (Bhot pound)" in told and "8 মার্চ" in told  # claim by
+    assert out.endswith("\n1. মেনু")  # the menu in one line under the last answer
 
 
 def test_over_sms_in_english_step_by_step_and_the_owner_by_his_phone(
@@ -266,8 +274,9 @@ def test_over_sms_in_english_step_by_step_and_the_owner_by_his_phone(
 ) -> None:
     ref = world.seize()
     out = said(hooks.inbound(sms, MOHAN, "MYCATTLE"))
-    assert f"Seizure {ref}" in out and "Not mine: search by village" in out
-    out = said(hooks.inbound(sms, MOHAN, "2"))  # 1 complain, 2 not mine, 3 done
+    assert out.startswith(f"Seizure {ref}: 2 cows, 1 buffalo, on the way to Testpur thana pound.")
+    assert out.endswith("\n1. More\n2. Complain\n3. Not mine: search")
+    out = said(hooks.inbound(sms, MOHAN, "3"))
     assert "From which village" in out
     out = said(hooks.inbound(sms, MOHAN, "Kakrauwa"))
     assert "Which animals" in out
@@ -275,7 +284,7 @@ def test_over_sms_in_english_step_by_step_and_the_owner_by_his_phone(
     assert f"{held.bhot}: 3 cows" in out and held.saifni not in out
     world.tick(days=1)  # a day later the feeding has grown
     out = said(hooks.inbound(sms, MOHAN, "1"))
-    assert "Bring Rs 1-5-0 today" in out
+    assert "To pay today: Rs 1-5-0, then Rs 0-2-3 more each day." in out
 
 
 def test_a_telegram_owner_known_by_his_contact_is_found_as_owner(world: World) -> None:

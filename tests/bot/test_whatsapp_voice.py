@@ -132,7 +132,7 @@ def test_within_24_hours_of_his_whatsapp_message_the_notice_goes_as_free_whatsap
     sent = [m for m in twilio.messages if m["To"] == f"whatsapp:{OWNER}"]
     assert len(sent) == 1
     assert sent[0]["From"] == f"whatsapp:{WHATSAPP_FROM}"
-    assert f"Ref {ref}:" in sent[0]["Body"] and "ContentSid" not in sent[0]
+    assert f"{ref}: your cattle" in sent[0]["Body"] and "ContentSid" not in sent[0]
     assert sent[0]["StatusCallback"] == SMS_STATUS
     done = one(world.db, "claim_notice", "whatsapp")
     assert (done.id, done.state, done.sent_via) == (notice.id, "sent", "whatsapp")
@@ -185,7 +185,7 @@ def test_outside_the_session_without_a_template_the_notice_goes_by_sms_and_says_
 
     assert [m for m in twilio.messages if m["To"].startswith("whatsapp:")] == []
     by_sms = twilio.sent_to(OWNER)
-    assert len(by_sms) == 1 and f"Ref {ref}:" in by_sms[0]
+    assert len(by_sms) == 1 and f"{ref}: your cattle" in by_sms[0]
     assert [m["From"] for m in twilio.messages if m["To"] == OWNER] == [SMS_FROM]
     row = one(world.db, "claim_notice", "whatsapp")
     assert (row.state, row.sent_via, row.body) == ("sent", "sms", by_sms[0])

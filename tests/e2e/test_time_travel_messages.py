@@ -94,7 +94,7 @@ def test_a_claim_notice_held_overnight_states_the_amount_due_on_the_morning_it_i
     [text] = telegram.sent_to(OWNER_CHAT)
     # 2 March is a second day in the pound: Rs 1-0-0 + 2 x 30 pies = Rs 1-5-0, not Rs 1-2-6.
     assert PIES.format(FINE + 2 * PER_DAY) == "Rs 1-5-0"
-    assert "Due today Rs 1-5-0" in text
+    assert "Pay Rs 1-5-0 today" in text
     assert "Rs 1-2-6" not in text
     assert "then Rs 0-2-6 a day" in text
     sent = outbox(world, "claim_notice")[0]
@@ -232,5 +232,5 @@ def test_a_keeper_is_not_told_to_expect_cattle_already_registered(
     assert expected.failed_reason.endswith("the cattle were registered at the pound on 2026-03-01")
     assert "cancelled 1" in out
     [notice] = telegram.sent_to(OWNER_CHAT)
-    assert "Due today Rs 1-2-6" in notice
+    assert "Pay Rs 1-2-6 today" in notice
     assert "TPR/2026/1" in telegram.sent_to(SEIZER_CHAT)[0]

@@ -53,9 +53,10 @@ def test_a_seizure_reported_by_sms_is_recorded_only_on_confirmation(world: World
         said(hooks.inbound(sms, HARI, "Mohan Lal"))
         said(hooks.inbound(sms, HARI, "Kemri"))
         said(hooks.inbound(sms, HARI, "+919222222222"))
-        said(hooks.inbound(sms, HARI, "2"))  # no police aid
-        summary = said(hooks.inbound(sms, HARI, "skip"))  # no photo
-        assert "Animals: 2 cows, 1 buffalo" in summary and "1. Confirm" in summary
+        # No police aid; no photo is asked on SMS: the report to confirm, in one SMS.
+        summary = said(hooks.inbound(sms, HARI, "2"))
+        assert "Your report: 2 cows, 1 buffalo seized in Rampur." in summary
+        assert "Owner: Mohan Lal, Kemri" in summary and "1. Confirm" in summary
         assert seizures(world) == []  # nothing before confirmation
         done = said(hooks.inbound(sms, HARI, "1"))
     [seizure] = seizures(world)
