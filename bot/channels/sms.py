@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+import phonenumbers
+from phonenumbers import NumberParseException, PhoneNumberFormat
 from twilio.twiml.messaging_response import MessagingResponse
 
 from bot.types import Channel, Inbound, Location, Reply
@@ -146,7 +148,10 @@ class SmsMessage:
 def message_from_form(form: Mapping[str, str]) -> SmsMessage:
     """Read Twilio's inbound message fields; `whatsapp:` senders are the WhatsApp channel.
 
-    The address is the bare E.164 number on both channels (the sender adds `whatsapp:`).
+    The address is the bare E.164 number on both channels (the sender adds `whatsapp:`), read
+    by the numbering plan as every phone is (phonenumbers): digits of any script, as in
+    `+٩١٩٨٣٠٠٠٠٠٠١`, are the number they write, never kept as sent; what is no phone number is
+    refused (BadMessage).
     An MMS photo is kept by its URL (MediaUrl0); a location shared on WhatsApp by its
     `Latitude` and `Longitude` (its `Address` or `Label`, when the sender picked a named
     place, is the text).
@@ -159,8 +164,7 @@ def message_from_form(form: Mapping[str, str]) -> SmsMessage:
     if sender.startswith(WHATSAPP_PREFIX):
         channel = Channel.WHATSAPP
         sender = sender.removeprefix(WHATSAPP_PREFIX)
-    if not sender.startswith("+") or not sender[1:].isdigit() or len(sender) > 20:
-        raise BadMessage("From is not a phone number")
+    sender = phone_of(sender)
     photo = None
     try:
         media = int(form.get("NumMedia") or "0")
@@ -180,6 +184,26 @@ def message_from_form(form: Mapping[str, str]) -> SmsMessage:
         sid=sid,
         inbound=Inbound(channel=channel, address=sender, text=body, photo=photo, location=location),
     )
+
+
+def phone_of(sender: str) -> str:
+    """Twilio's `From` in E.164 with ASCII digits; BadMessage if it is no possible number.
+
+    It must start with `+` and hold nothing but digits (of any script: phonenumbers reads
+    Arabic-Indic, Devanagari and Bengali digits as the digits they are)."""
+    if (
+        not sender.startswith("+")
+        or len(sender) > 20
+        or not all(ch.isdecimal() for ch in sender[1:])
+    ):
+        raise BadMessage("From is not a phone number")
+    try:
+        number = phonenumbers.parse(sender, None)
+    except NumberParseException as exc:
+        raise BadMessage("From is not a phone number") from exc
+    if not phonenumbers.is_possible_number(number):
+        raise BadMessage("From is not a phone number")
+    return phonenumbers.format_number(number, PhoneNumberFormat.E164)
 
 
 def _location(form: Mapping[str, str]) -> Location | None:
