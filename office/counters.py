@@ -4,16 +4,43 @@ A register's next number (Sec V: each pound numbers its register, practice numbe
 each year) is taken by moving its pound's counter for the year on in one statement, which locks
 that row until the transaction commits: two arrivals at one pound get consecutive numbers, one
 waiting for the other; arrivals at other pounds wait for nothing.
+
+A count that limits something (the desk's codes sent to one person in an hour, the unknown
+numbers one private person's acts had the office message in a day) is taken under a lock of the
+thing limited (`lock_count`), held until the commit that writes what it counts: two requests at
+once take turns, so the second counts the first's row and neither goes past the limit.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import Table, func, select
+from enum import IntEnum
+
+from sqlalchemy import Table, func, select, text
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session
 
 from models import RegisterCounter, RegisterEntry
+
+
+class Counted(IntEnum):
+    """What a limit counts: the class of its PostgreSQL advisory lock (the key is the person)."""
+
+    DESK_CODES = 0x44736B  # "Dsk": codes sent to one person (office/desk_signin.py)
+    UNSOLICITED = 0x556E73  # "Uns": unknown numbers messaged for one person's acts
+
+
+def lock_count(s: Session, counted: Counted, key: int) -> None:
+    """Lock the count of `counted` for `key` until this transaction ends, before it is read.
+
+    On PostgreSQL a transaction-level advisory lock (`pg_advisory_xact_lock(class, key)`): it
+    waits only for another transaction counting the same thing for the same key, and is free at
+    its commit or rollback. On SQLite a writing transaction holds the whole file already
+    (`BEGIN IMMEDIATE`, models/db.py), so the count is read and written alone.
+    """
+    if s.get_bind().dialect.name == "postgresql":
+        s.execute(text("SELECT pg_advisory_xact_lock(:c, :k)"), {"c": int(counted), "k": int(key)})
+
 
 _COUNTER: Table = RegisterCounter.__table__  # type: ignore[attr-defined]
 _ENTRY: Table = RegisterEntry.__table__  # type: ignore[attr-defined]

@@ -1,20 +1,28 @@
-"""The desk's sign-in without passwords: a one-time code to the person's Telegram or SMS, the
+"""The desk's sign-in without passwords: a one-time code to an officer's Telegram or SMS, the
 session it opens, and signing out (docs/desk.md).
 
-The person types his phone; the office sends a six-digit code through the outbox, at once and
-not held by quiet hours (the row is not private: practice G11 holds private messages only). The
-browser holds an attempt token meanwhile; the code and that token together open a session,
-whose token the browser then holds. Only digests are stored. Every code sent, every wrong try,
-every sign-in and sign-out is an audit event of the office's own chain.
+The person types his phone; the asker is answered at once, before anything is looked up
+(`ask_code`), with an attempt token his browser keeps: the answer is the same for every phone,
+so it tells no one whose phone the office holds. Then (`send_code`) a six-digit code goes
+through the outbox, at once and not held by quiet hours (the row is not private: practice G11
+holds private messages only), to a person who holds an office, at most `CODES_PER_HOUR` an
+hour; anyone else is sent nothing and nothing is written. The code and the attempt token
+together open a session, whose token the browser then holds. Only digests are stored.
+
+What an asker does writes the office's audit chain only where it touches an officer's sign-in,
+each bounded: a code sent (`CODES_PER_HOUR`), a wrong try at it (`CODE_TRIES`), a sign-in and a
+sign-out. A code refused as unknown, used up or late changes nothing and is only logged.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import func
 from sqlmodel import Session, col, select
@@ -23,14 +31,18 @@ from law.errors import N_, InvalidInput, NotAuthorised
 from models import Database, DeskSignIn, District, Person, Pound, RoleGrant
 from office import audit
 from office.common import check_aware, normalise_phone, person_by_phone
+from office.counters import Counted, lock_count
 from office.notify.queueing import enqueue
+
+log = logging.getLogger(__name__)
 
 # How long a code works, and how many wrong tries it takes before it is spent.
 CODE_MINUTES = 10
 CODE_TRIES = 5
 CODE_DIGITS = 6
 # Codes sent to one person in the last hour, at most: a stranger typing an official's phone
-# again and again must not flood his Telegram or run up SMS charges.
+# again and again must not flood his Telegram or run up SMS charges. Counted under a lock of
+# his count (office/counters.py), so requests at once cannot pass it together.
 CODES_PER_HOUR = 5
 # A session lasts a working day; he signs in again the next.
 SESSION_HOURS = 12
@@ -38,11 +50,22 @@ TEMPLATE = "desk_code"
 
 
 @dataclass(frozen=True)
-class CodeSent:
-    """What the browser keeps while the code travels: the attempt token (never stored)."""
+class CodeAsked:
+    """What the asker is answered with, whoever the phone is: the attempt token his browser
+    keeps (never stored), the phone read, and when he asked."""
 
     attempt: str
-    channel: str | None  # None: nothing was sent (an unknown phone, or too many codes)
+    phone: str
+    asked_at: datetime
+
+
+class CodeRefused(InvalidInput):
+    """A code refused, its words saying why; `tried`: the wrong codes the attempt has had, this
+    one counted (the browser keeps it: see `check_code`)."""
+
+    def __init__(self, message: str, *, tried: int, **details: Any) -> None:
+        super().__init__(message, **details)
+        self.tried = tried
 
 
 @dataclass(frozen=True)
@@ -104,22 +127,31 @@ def _district_of(s: Session, person_id: int) -> int | None:
     ).first()
 
 
-def issue_code(db: Database, *, phone: str, now: datetime) -> CodeSent:
-    """Send a sign-in code to the person with this phone, on the channel that reaches him.
+def ask_code(phone: str, *, now: datetime) -> CodeAsked:
+    """A request for a sign-in code, answered before anything is looked up: the phone read (a
+    phone that cannot be read is refused, InvalidPhone) and a fresh attempt token. The answer is
+    the same whoever the phone is; `send_code` then sends the code, or nothing."""
+    check_aware(now, "now")
+    return CodeAsked(attempt=secrets.token_urlsafe(32), phone=normalise_phone(phone), asked_at=now)
 
-    A phone that cannot be read is refused (InvalidPhone). A phone of no known person, or one
-    sent too many codes this hour, gets an attempt token all the same, and nothing is sent: the
-    page says the same in every case, so it tells no one whose phone is known.
+
+def send_code(db: Database, asked: CodeAsked, *, now: datetime) -> str | None:
+    """Send the sign-in code of `asked` to the person with its phone, on the channel that
+    reaches him; the channel, or None when nothing was sent.
+
+    Only a person who holds an office is sent a code, at most `CODES_PER_HOUR` in any hour,
+    counted under the lock of his count. For anyone else (a phone of no known person, a private
+    person, an officer past his codes) nothing is sent and nothing is written, only logged.
     """
     check_aware(now, "now")
-    number = normalise_phone(phone)
-    attempt = secrets.token_urlsafe(32)
     code = f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
     with db.transaction() as s:
-        person = person_by_phone(s, number)
-        if person is None or person.id is None:
-            _event(s, "desk_code_not_sent", None, now, reason="unknown_phone")
-            return CodeSent(attempt=attempt, channel=None)
+        person = person_by_phone(s, asked.phone)
+        district_id = _district_of(s, person.id) if person is not None and person.id else None
+        if person is None or person.id is None or district_id is None:
+            log.info("desk code not sent: the phone is no officer's")
+            return None
+        lock_count(s, Counted.DESK_CODES, person.id)
         recent = s.exec(
             select(func.count())
             .select_from(DeskSignIn)
@@ -129,50 +161,82 @@ def issue_code(db: Database, *, phone: str, now: datetime) -> CodeSent:
             )
         ).one()
         if int(recent) >= CODES_PER_HOUR:
-            _event(s, "desk_code_not_sent", person.id, now, reason="too_many_codes")
-            return CodeSent(attempt=attempt, channel=None)
-        row = DeskSignIn(
-            person_id=person.id,
-            attempt_hash=_sha(attempt),
-            code_hash=_code_digest(attempt, code),
-            channel="",
-            created_at=now,
-            code_expires_at=now + timedelta(minutes=CODE_MINUTES),
-        )
-        s.add(row)
-        s.flush()
+            log.warning(
+                "desk code not sent to person %s: %s codes in the last hour", person.id, recent
+            )
+            return None
+        attempt_hash = _sha(asked.attempt)
         sent = enqueue(
             s,
             person_id=person.id,
             template=TEMPLATE,
             params={"code": code, "minutes": CODE_MINUTES},
-            key=f"{TEMPLATE}:{row.id}",
+            key=f"{TEMPLATE}:{attempt_hash}",
             due_at=now,
             now=now,
             private=False,  # sent at once: quiet hours (G11) hold private messages only
-            district_id=_district_of(s, person.id),
+            district_id=district_id,
             caused_by=person.id,
         )
-        row.channel = sent.channel if sent is not None else ""
-        s.add(row)
-        _event(
-            s,
-            "desk_code_sent" if sent is not None else "desk_code_not_sent",
-            person.id,
-            now,
-            signin_id=row.id,
-            channel=row.channel,
-            **({} if sent is not None else {"reason": "no_channel"}),
+        if sent is None:
+            log.warning("desk code not sent to person %s: no channel reaches him", person.id)
+            return None
+        row = DeskSignIn(
+            person_id=person.id,
+            attempt_hash=attempt_hash,
+            code_hash=_code_digest(asked.attempt, code),
+            channel=sent.channel,
+            created_at=now,
+            code_expires_at=now + timedelta(minutes=CODE_MINUTES),
         )
-        return CodeSent(attempt=attempt, channel=row.channel or None)
+        s.add(row)
+        s.flush()
+        _event(s, "desk_code_sent", person.id, now, signin_id=row.id, channel=row.channel)
+        return row.channel
 
 
-def check_code(db: Database, *, attempt: str, code: str, now: datetime) -> str:
+def _as_if_sent(asked_at: datetime | None, tried: int, now: datetime) -> CodeRefused:
+    """The refusal a code sent at `asked_at` and tried `tried` times wrongly would get now: the
+    answer to an attempt no code was sent for, so that it reads as any other."""
+    if asked_at is None:
+        return CodeRefused(N_("that code is not known; ask for a new one"), tried=tried)
+    if tried >= CODE_TRIES:
+        return CodeRefused(N_("that code is used up; ask for a new one"), tried=tried)
+    if now > asked_at + timedelta(minutes=CODE_MINUTES):
+        return CodeRefused(
+            N_("that code is more than {minutes} minutes old; ask for a new one"),
+            tried=tried,
+            minutes=CODE_MINUTES,
+        )
+    return _wrong(tried + 1)
+
+
+def _wrong(tried: int) -> CodeRefused:
+    left = CODE_TRIES - tried
+    if left > 0:
+        return CodeRefused(N_("that code is wrong; {left} tries left"), tried=tried, left=left)
+    return CodeRefused(N_("that code is wrong, and now used up; ask for a new one"), tried=tried)
+
+
+def check_code(
+    db: Database,
+    *,
+    attempt: str,
+    code: str,
+    now: datetime,
+    asked_at: datetime | None = None,
+    tried: int = 0,
+) -> str:
     """The session token the right code opens; a wrong, spent or late code is refused
-    (InvalidInput), each wrong try counted and audited: the fifth spends the code."""
+    (CodeRefused): each wrong try is counted and audited, the fifth spends the code.
+
+    An attempt no code was sent for (the phone was no officer's) is answered as a code sent
+    when the browser asked (`asked_at`) and tried wrongly `tried` times (both kept in its
+    cookie) would be, and nothing is written: the asker cannot tell it from an officer's.
+    """
     check_aware(now, "now")
     typed = "".join(ch for ch in (code or "") if not ch.isspace())
-    refused: InvalidInput | None = None
+    refused: CodeRefused | None = None
     with db.transaction() as s:
         row = s.exec(
             select(DeskSignIn)
@@ -180,29 +244,24 @@ def check_code(db: Database, *, attempt: str, code: str, now: datetime) -> str:
             .with_for_update()
         ).first()
         if row is None or row.id is None:
-            _event(s, "desk_code_refused", None, now, reason="no_code")
-            refused = InvalidInput(N_("that code is not known; ask for a new one"))
+            refused = _as_if_sent(asked_at, tried, now)
         elif row.signed_in_at is not None or row.tries >= CODE_TRIES:
-            _event(s, "desk_code_refused", row.person_id, now, signin_id=row.id, reason="spent")
-            refused = InvalidInput(N_("that code is used up; ask for a new one"))
+            log.info("desk code %s refused: used up", row.id)
+            refused = CodeRefused(N_("that code is used up; ask for a new one"), tried=row.tries)
         elif now > row.code_expires_at:
-            _event(s, "desk_code_refused", row.person_id, now, signin_id=row.id, reason="expired")
-            refused = InvalidInput(
+            log.info("desk code %s refused: late", row.id)
+            refused = CodeRefused(
                 N_("that code is more than {minutes} minutes old; ask for a new one"),
+                tried=row.tries,
                 minutes=CODE_MINUTES,
             )
         elif not hmac.compare_digest(row.code_hash, _code_digest(attempt, typed)):
             row.tries += 1
             s.add(row)
-            left = CODE_TRIES - row.tries
             _event(
                 s, "desk_code_refused", row.person_id, now, signin_id=row.id, reason="wrong_code"
             )
-            refused = (
-                InvalidInput(N_("that code is wrong; {left} tries left"), left=left)
-                if left > 0
-                else InvalidInput(N_("that code is wrong, and now used up; ask for a new one"))
-            )
+            refused = _wrong(row.tries)
         else:
             session = secrets.token_urlsafe(32)
             row.signed_in_at = now

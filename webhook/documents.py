@@ -19,7 +19,7 @@ from office.documents.issued import check_reader
 from office.documents.kinds import Kind
 from office.documents.links import read_link
 from webhook.deps import _bearer, actor, state
-from webhook.desk.session import COOKIE, desk
+from webhook.desk.session import desk, has_cookie
 
 KindPath = Annotated[Kind, Path(description="The kind of document (docs/documents.md)")]
 DocRefPath = Annotated[
@@ -66,7 +66,7 @@ def document_reader(
         person_id = read_link(key, link, kind=kind, ref=ref, now=st.clock())
         by_link = True
     else:
-        signed_in = desk(request).who if creds is None and COOKIE in request.cookies else None
+        signed_in = desk(request).who if creds is None and has_cookie(request) else None
         person_id = signed_in.person_id if signed_in is not None else actor(request, creds)
         by_link = False
     district_id = check_reader(st.db, kind, ref, person_id)

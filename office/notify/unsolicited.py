@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from sqlmodel import Session, col, select
 
 from models import Conversation, InboundMessage, Outbox, Person, RoleGrant
+from office.counters import Counted, lock_count
 from office.outbox import HELD
 
 # How many numbers the office has never heard from one private person's acts may have it
@@ -72,6 +73,9 @@ def unsolicited_hold(
     limited in messages to himself or to people who have written to the office. Such a person
     may have the office message `per_day` unknown numbers in any 24 hours; a number already
     messaged in that time keeps getting its messages (and one held stays held).
+
+    The count is taken under the lock of his count (`lock_count`), held until this act commits
+    the row it decides: two of his acts at once take turns, the second counting the first's.
     """
     if caused_by is None or person.id is None or person.id == caused_by:
         return None
@@ -85,6 +89,7 @@ def unsolicited_hold(
             return None
     if heard_from(s, person, district_id):
         return None
+    lock_count(s, Counted.UNSOLICITED, caused_by)
     recent = s.exec(
         select(Outbox.person_id, Outbox.state).where(
             Outbox.caused_by == caused_by,

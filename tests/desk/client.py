@@ -4,6 +4,7 @@ codes read from the outbox as the official would read them on his phone."""
 from __future__ import annotations
 
 import re
+import time
 from html import unescape
 from typing import Any
 
@@ -34,16 +35,23 @@ def text_of(html: str) -> str:
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 
-def last_code(world: World, person_id: int) -> str:
-    """The code of the last sign-in message to the person (its params, as the sender writes it)."""
-    with world.db.reading() as s:
-        row = s.exec(
-            select(Outbox)
-            .where(Outbox.person_id == person_id, Outbox.template == "desk_code")
-            .order_by(col(Outbox.id).desc())
-        ).first()
-        assert row is not None, "no code was sent"
-        return str(row.params["code"])
+def last_code(world: World, person_id: int, *, wait: float = 10.0) -> str:
+    """The code of the last sign-in message to the person (its params, as the sender writes it).
+    The code is sent after the answer to the request (webhook/desk/signin.py): behind a live
+    server it may come a moment after the page, so it is waited for up to `wait` seconds."""
+    deadline = time.monotonic() + wait
+    while True:
+        with world.db.reading() as s:
+            row = s.exec(
+                select(Outbox)
+                .where(Outbox.person_id == person_id, Outbox.template == "desk_code")
+                .order_by(col(Outbox.id).desc())
+            ).first()
+            code = None if row is None else str(row.params["code"])
+        if code is not None:
+            return code
+        assert time.monotonic() < deadline, "no code was sent"
+        time.sleep(0.02)
 
 
 class DeskBrowser:
@@ -69,6 +77,16 @@ class DeskBrowser:
     def ask_code(self, phone: str) -> httpx.Response:
         self.get("/desk/sign-in")
         return self.post("/desk/sign-in", {"phone": phone, "next": "/desk"})
+
+    def sent_code(self, person_id: int) -> bool:
+        """Whether any sign-in code went to the person."""
+        with self.world.db.reading() as s:
+            row = s.exec(
+                select(Outbox.id).where(
+                    Outbox.person_id == person_id, Outbox.template == "desk_code"
+                )
+            ).first()
+            return row is not None
 
     def sign_in(self, phone: str, person_id: int) -> httpx.Response:
         self.ask_code(phone)

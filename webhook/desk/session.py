@@ -1,10 +1,13 @@
 """The desk's cookie, its CSRF tokens, the reader's language, and who is signed in.
 
-One cookie, `pound_desk`, signed with itsdangerous (a tampered or foreign cookie is read as no
-cookie): a random nonce, the attempt token while a code travels, the session token once signed
-in, and the language chosen with `?lang=`. It is HttpOnly, SameSite=Lax, and Secure when the
-public URL is https. The tokens in it are looked up by their digests (office/desk_signin.py):
-signing out or a session's end makes the cookie worthless even before it lapses.
+One cookie, signed with itsdangerous (a tampered or foreign cookie is read as no cookie): a
+random nonce, the attempt token while a code travels (with when it was asked and the wrong codes
+typed since), the session token once signed in, and the language chosen with `?lang=`. It is
+HttpOnly, SameSite=Lax, Path=/ with no Domain; when the public URL is https it is Secure and
+named `__Host-pound_desk` (OWASP ASVS 3.4.4: the browser then takes it only from this host over
+https, so no sibling domain or plain-http page can plant one), else `pound_desk`. The tokens
+in it are looked up by their digests (office/desk_signin.py): signing out or a session's end
+makes the cookie worthless even before it lapses.
 
 Every form carries a CSRF token: an HMAC of the cookie's nonce, so it is bound to the browser's
 session; a new nonce is drawn at every sign-in and sign-out, so a token of the signed-out
@@ -32,6 +35,9 @@ from office import desk_signin
 from office.desk_signin import SESSION_HOURS, SignedIn
 
 COOKIE = "pound_desk"
+# Its name over https: a browser keeps a `__Host-` cookie only if it is Secure, Path=/ and has
+# no Domain, so it belongs to this host alone.
+HOST_COOKIE = "__Host-" + COOKIE
 CSRF_FIELD = "csrf"
 
 
@@ -42,6 +48,11 @@ class DeskConfig:
 
     secret: bytes
     secure: bool = False
+
+    @property
+    def cookie(self) -> str:
+        """The cookie's name: `__Host-pound_desk` over https, `pound_desk` over plain http."""
+        return HOST_COOKIE if self.secure else COOKIE
 
     @classmethod
     def for_url(cls, secret: bytes | None, public_url: str | None) -> DeskConfig:
@@ -91,7 +102,7 @@ class Desk:
         return URLSafeTimedSerializer(self.config.secret, salt="pound-desk")
 
     def load(self) -> None:
-        raw = self.request.cookies.get(COOKIE)
+        raw = self.request.cookies.get(self.config.cookie)
         if raw:
             try:
                 value = self._serializer.loads(raw, max_age=SESSION_HOURS * 3600)
@@ -112,7 +123,7 @@ class Desk:
         if not self.dirty:
             return
         response.set_cookie(
-            COOKIE,
+            self.config.cookie,
             self._serializer.dumps(self.data),
             max_age=SESSION_HOURS * 3600,
             path="/",
@@ -200,6 +211,12 @@ async def form_of(request: Request) -> dict[str, str]:
     values = {k: v for k, v in form.items() if isinstance(v, str)}
     d.check_csrf(values.get(CSRF_FIELD))
     return values
+
+
+def has_cookie(request: Request) -> bool:
+    """Whether the request carries the desk's cookie (signed in or not)."""
+    config: DeskConfig = request.app.state.desk
+    return config.cookie in request.cookies
 
 
 def signed_in_person(request: Request) -> SignedIn:

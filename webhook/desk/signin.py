@@ -1,20 +1,31 @@
-"""Sign-in without passwords (office/desk_signin.py): phone, one-time code, session; sign-out."""
+"""Sign-in without passwords (office/desk_signin.py): phone, one-time code, session; sign-out.
+
+The request for a code is answered (a redirect to the code's page) before the office looks the
+phone up: the code is sent after the answer has gone (a background task), so neither the answer
+nor the time it takes says whether the phone is an officer's. Every request for a code and every
+refused code counts against the client address (webhook/ratelimit.py) before anything is done.
+"""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
+from datetime import datetime
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
+from starlette.background import BackgroundTask
 
 from law.errors import PoundError
+from models import Database
 from office import desk_signin
-from office.desk_signin import CODE_MINUTES, CODE_TRIES
+from office.desk_signin import CODE_MINUTES, CODE_TRIES, CodeAsked, CodeRefused
 from webhook.desk.render import page, redirect, refusal
 from webhook.desk.session import DeskOf, Form
 from webhook.ratelimit import TooManyRequests, limiter_of
 
 router = APIRouter()
+log = logging.getLogger(__name__)
 
 
 def safe_next(value: str | None) -> str:
@@ -45,10 +56,22 @@ def _limited(request: Request) -> tuple[str, bool]:
     return address, False
 
 
-def _failed(request: Request, address: str) -> None:
+def _count(request: Request, address: str) -> None:
+    """One more request of this address against its limit."""
     limiter = limiter_of(request)
     if limiter is not None:
         limiter.auth.failed(address)
+
+
+def _send(request: Request, db: Database, asked: CodeAsked, now: datetime) -> None:
+    """After the answer has gone: send the code, if the phone is an officer's."""
+    try:
+        channel = desk_signin.send_code(db, asked, now=now)
+    except Exception:
+        log.exception("desk code not sent: the office failed")
+        return
+    if channel is not None:
+        _on_outbox(request)
 
 
 @router.get("/sign-in", include_in_schema=False)
@@ -63,15 +86,15 @@ def sign_in(request: Request, d: DeskOf, form: Form) -> Response:
     address, over = _limited(request)
     if over:
         return page(d, "sign_in.html", status=429, next=back, phone=phone, too_many=True)
+    _count(request, address)
     try:
-        sent = desk_signin.issue_code(d.db, phone=phone, now=d.now)
+        asked = desk_signin.ask_code(phone, now=d.now)
     except PoundError as exc:
-        _failed(request, address)
         return refusal(d, exc, template="sign_in.html", next=back, phone=phone)
-    if sent.channel is not None:
-        _on_outbox(request)
-    d.set(a=sent.attempt, next=back)
-    return redirect(d, "/desk/sign-in/code")
+    d.set(a=asked.attempt, at=asked.asked_at.isoformat(), w=None, next=back)
+    answer = redirect(d, "/desk/sign-in/code")
+    answer.background = BackgroundTask(_send, request, d.db, asked, asked.asked_at)
+    return answer
 
 
 @router.get("/sign-in/code", include_in_schema=False)
@@ -93,14 +116,21 @@ def code(request: Request, d: DeskOf, form: Form) -> Response:
         )
     try:
         session = desk_signin.check_code(
-            d.db, attempt=attempt, code=form.get("code", ""), now=d.now
+            d.db,
+            attempt=attempt,
+            code=form.get("code", ""),
+            now=d.now,
+            asked_at=_asked_at(d.data.get("at")),
+            tried=_int(d.data.get("w")),
         )
     except PoundError as exc:
-        _failed(request, address)
+        _count(request, address)
+        if isinstance(exc, CodeRefused):
+            d.set(w=str(exc.tried))
         return refusal(d, exc, template="code.html", minutes=CODE_MINUTES, tries=CODE_TRIES)
     back = safe_next(d.data.get("next"))
     d.renew()
-    d.set(s=session, a=None, next=None)
+    d.set(s=session, a=None, at=None, w=None, next=None)
     return redirect(d, back)
 
 
@@ -110,5 +140,17 @@ def sign_out(d: DeskOf, form: Form) -> Response:
     if session:
         desk_signin.sign_out(d.db, session=session, now=d.now)
     d.renew()
-    d.set(s=None, a=None)
+    d.set(s=None, a=None, at=None, w=None)
     return redirect(d, "/desk/sign-in")
+
+
+def _asked_at(value: str | None) -> datetime | None:
+    try:
+        when = datetime.fromisoformat(value or "")
+    except ValueError:
+        return None
+    return when if when.tzinfo is not None else None
+
+
+def _int(value: str | None) -> int:
+    return int(value) if value and value.isascii() and value.isdigit() else 0
