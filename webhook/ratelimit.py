@@ -101,6 +101,25 @@ class Window:
             wait = times[0] + self.window - now
         raise TooManyRequests(max(1, math.ceil(wait)), self.what)
 
+    def take(self, key: str) -> None:
+        """Count one request of `key`, or raise TooManyRequests (not counting it) while it has
+        `limit` in the window: checked and counted under one lock, so requests at once cannot
+        all pass the check before any is counted."""
+        if not self.on:
+            return
+        with self._lock:
+            now = self.clock()
+            times = self._recent(key, now)
+            if times is not None and len(times) >= self.limit:
+                wait = times[0] + self.window - now
+                raise TooManyRequests(max(1, math.ceil(wait)), self.what)
+            if times is None:
+                times = self._times[key] = deque(maxlen=self.limit)
+            self._times.move_to_end(key)
+            times.append(now)
+            while len(self._times) > self.max_keys:
+                self._times.popitem(last=False)
+
     def failed(self, key: str) -> None:
         """Count one failure of `key`."""
         if not self.on:

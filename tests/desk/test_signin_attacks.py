@@ -6,6 +6,8 @@
   tell an officer's phone from anyone else's.
 - Anonymous writes to the audit chain: a request for a phone that is no officer's writes
   nothing; a code refused as unknown, late or used up writes nothing.
+- One address asking again and again: each request for a code and each code typed counts
+  against it; past POUND_AUTH_FAILURES_PER_MINUTE it is answered 429 and nothing is done.
 - Cookie planting: over https the cookie is `__Host-` prefixed (Secure, Path=/, no Domain).
 (Requests at once against the limit of codes: tests/webhook/test_limits_at_once.py.)
 """
@@ -199,3 +201,24 @@ def test_cookie_planting_over_https_the_cookie_is_host_prefixed(world: World, ur
     with TestClient(app, base_url=url) as stranger:
         stranger.cookies.set(other, value)
         assert stranger.get("/desk").url.path == "/desk/sign-in"
+
+
+def test_one_address_asking_again_and_again_is_stopped_at_its_limit_and_nothing_done(
+    world: World,
+) -> None:
+    from webhook.app import create_app
+    from webhook.ratelimit import RateLimits
+
+    app = create_app(
+        db=world.db, clock=lambda: world.now, limits=RateLimits(auth_failures_per_minute=4)
+    )
+    with TestClient(app) as client:
+        web = DeskBrowser(client, world)
+        answers = [web.ask_code(KEEPER).status_code for _ in range(2)]
+        # Two requests and two codes typed make four; the fifth of anything is refused.
+        answers += [web.post("/desk/sign-in/code", {"code": "000000"}).status_code for _ in "ab"]
+        before = row_counts(world)
+        answers += [web.post("/desk/sign-in/code", {"code": "000000"}).status_code]
+        answers += [web.ask_code(KEEPER).status_code]
+        assert answers == [200, 200, 422, 422, 429, 429]
+        assert row_counts(world) == before

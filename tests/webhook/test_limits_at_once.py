@@ -7,6 +7,9 @@
   never heard from, message as many of them as POUND_UNSOLICITED_PER_DAY allows and hold the
   rest (6 at once against a limit of 2).
 
+- The per-address window of the desk (webhook/ratelimit.py `Window.take`): 40 threads at once
+  against a limit of 20 pass 20.
+
 Each count is taken under the lock of the thing it limits (office/counters.py `lock_count`).
 """
 
@@ -31,6 +34,7 @@ from office.tokens import issue_token
 from tests.browser import Live, live_server
 from tests.desk.client import csrf_of
 from tests.world import World
+from webhook.ratelimit import TooManyRequests, Window
 
 AT_ONCE = 12
 
@@ -168,3 +172,23 @@ def test_reports_at_once_message_no_more_numbers_never_heard_from_than_the_limit
             ), messaged
     finally:
         client.close()
+
+
+def slow_clock() -> float:
+    time.sleep(0.0005)
+    return time.monotonic()
+
+
+def test_forty_requests_of_one_address_at_once_pass_its_window_of_twenty() -> None:
+    for run in range(20):
+        # A clock that yields: the threads queue at the window's lock, as under load.
+        window = Window(20, what="failed authentications", clock=slow_clock)
+
+        def take(window: Window = window) -> bool:
+            try:
+                window.take("203.0.113.7")
+            except TooManyRequests:
+                return False
+            return True
+
+        assert (run, at_once([take] * 40).count(True)) == (run, 20)

@@ -3,7 +3,8 @@
 The request for a code is answered (a redirect to the code's page) before the office looks the
 phone up: the code is sent after the answer has gone (a background task), so neither the answer
 nor the time it takes says whether the phone is an officer's. Every request for a code and every
-refused code counts against the client address (webhook/ratelimit.py) before anything is done.
+code typed counts against the client address (webhook/ratelimit.py), checked and counted at
+once before anything is done.
 """
 
 from __future__ import annotations
@@ -43,24 +44,17 @@ def _on_outbox(request: Request) -> None:
         wake()
 
 
-def _limited(request: Request) -> tuple[str, bool]:
-    """The client address, and whether it is over its failures (webhook/ratelimit.py)."""
+def _over(request: Request) -> bool:
+    """Count this request against its client address (webhook/ratelimit.py, the window of
+    failed authentications); True if the address is over it, and then nothing is done."""
     limiter = limiter_of(request)
     if limiter is None:
-        return "", False
-    address = limiter.address(request)
+        return False
     try:
-        limiter.auth.check(address)
+        limiter.auth.take(limiter.address(request))
     except TooManyRequests:
-        return address, True
-    return address, False
-
-
-def _count(request: Request, address: str) -> None:
-    """One more request of this address against its limit."""
-    limiter = limiter_of(request)
-    if limiter is not None:
-        limiter.auth.failed(address)
+        return True
+    return False
 
 
 def _send(request: Request, db: Database, asked: CodeAsked, now: datetime) -> None:
@@ -83,10 +77,8 @@ def sign_in_form(d: DeskOf, next: str = "/desk") -> Response:
 def sign_in(request: Request, d: DeskOf, form: Form) -> Response:
     back = safe_next(form.get("next"))
     phone = form.get("phone", "")
-    address, over = _limited(request)
-    if over:
+    if _over(request):
         return page(d, "sign_in.html", status=429, next=back, phone=phone, too_many=True)
-    _count(request, address)
     try:
         asked = desk_signin.ask_code(phone, now=d.now)
     except PoundError as exc:
@@ -109,8 +101,7 @@ def code(request: Request, d: DeskOf, form: Form) -> Response:
     attempt = d.data.get("a", "")
     if not attempt:
         return redirect(d, "/desk/sign-in")
-    address, over = _limited(request)
-    if over:
+    if _over(request):
         return page(
             d, "code.html", status=429, minutes=CODE_MINUTES, tries=CODE_TRIES, too_many=True
         )
@@ -124,7 +115,6 @@ def code(request: Request, d: DeskOf, form: Form) -> Response:
             tried=_int(d.data.get("w")),
         )
     except PoundError as exc:
-        _count(request, address)
         if isinstance(exc, CodeRefused):
             d.set(w=str(exc.tried))
         return refusal(d, exc, template="code.html", minutes=CODE_MINUTES, tries=CODE_TRIES)
