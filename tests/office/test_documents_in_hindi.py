@@ -73,7 +73,7 @@ def test_a_hindi_owner_and_a_bengali_seizer_read_the_arrival_in_their_languages(
     assert english_left(notice, ref) == []
 
     copy = said(world, world.cultivator, "register_copy")
-    assert copy.startswith("এন্ট্রি TPR/2026/1-এর নকল (ধারা 5): 1 মার্চ, 2026 10:00;")
+    assert copy.startswith("এন্ট্রি TPR/2026/1-এর নকল (ধারা ৫): ১ মার্চ ২০২৬ ১০:০০;")
     assert "1. গরু (red, white blaze); 2. গরু (red, white blaze); 3. মহিষ" in copy
     assert "আটককারী: Hari Singh। মালিক: Mohan Lal।" in copy
     assert english_left(copy, ref) == []
