@@ -1,6 +1,8 @@
 """The endings a name takes in a sentence, chosen by how the name ends: one helper for every text.
 
-A translation names the case a placeholder stands in with a format spec (bot/i18n.py):
+A translation writes the case a placeholder stands in as the language writes it after a name
+(Bengali `{owner}-এর`, `{village}-এ`; Hindi `{animals} का`); `mark_cases` reads it as a format
+spec and the Translator (bot/i18n.py) writes the ending the value asks for:
 
 - `{owner:of}`: the possessive. Bengali joins -র after a vowel sign (কেমরি -> কেমরির,
   ৩টি গরু -> ৩টি গরুর), -এর after a consonant (রহিম -> রহিমের), -য়ের after a vowel letter
@@ -33,6 +35,24 @@ _BN_AA = "\u09be"
 _BN_KHANDA_TA = "\u09ce"  # ৎ: জগৎ -> জগতের
 _BN_ANUSVARA = "\u0982"  # ং: সিং -> সিংয়ের, সিংয়ে
 _BN_CONSONANTS = re.compile(r"[\u0995-\u09b9\u09dc\u09dd\u09df\u09bc]")
+
+
+# The case endings a translation writes after a placeholder, and the case each one names.
+_BN_ENDING = re.compile(r"\{(\w+)\}-(এর|এ|তে|য়)(?![\u0980-\u09ff])")
+_POSTPOSITION = re.compile(r"\{(\w+)\}(?=\s+(?:का|के|की|में|से|को|पर|तक)(?![\u0900-\u097f]))")
+
+
+def mark_cases(lang: str, text: str) -> str:
+    """A translation's `text` with each placeholder that stands in a case marked with it, as a
+    format spec the Translator reads (bot/i18n.py): Bengali `{owner}-এর` -> `{owner:of}`,
+    `{village}-এ` -> `{village:in}`; Hindi `{animals} का` -> `{animals:obl} का`."""
+    if lang == "bn":
+        return _BN_ENDING.sub(
+            lambda m: f"{{{m.group(1)}:{OF if m.group(2) == 'এর' else IN}}}", text
+        )
+    if lang == "hi":
+        return _POSTPOSITION.sub(lambda m: f"{{{m.group(1)}:{OBLIQUE}}}", text)
+    return text
 
 
 def inflect(lang: str, value: str, case: str) -> str:

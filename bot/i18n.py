@@ -21,13 +21,14 @@ Figures and grammar are the Translator's, so that a translation only places them
   param is written as it is given: a seizure's reference, a phone, a name, a code are never
   changed. The param `section` ("VIII", "VI, VII") is written as the reader numbers the Act's
   sections: VIII in English, 8 in Hindi, ৮ in Bengali.
-- A placeholder may name the case its value stands in with a format spec, and bot/grammar.py
-  gives the ending the value's last letter takes: `{owner:of}` (Bengali possessive: রহিমের,
-  কেমরির, ৩টি গরুর), `{village:in}` (Bengali locative: রামপুরে, কেমরিতে, হাওড়ায়),
-  `{animals:obl}` (Hindi oblique plural before a postposition: 3 गायों का). Write the spec in
-  the translation only (the English id keeps `{owner}`); a language that has no such ending
-  writes the value as it is. Never write the ending by hand after a placeholder ("{owner}-এর"):
-  the name decides it.
+- A name's case ending is the value's, not the translation's: a Bengali translation writes the
+  ending after its placeholder with a hyphen, `{owner}-এর` (possessive) or `{village}-এ`
+  (locative; `-তে`, `-য়` are read alike), and the Translator writes the ending the value's last
+  letter asks for (bot/grammar.py): রহিমের, কেমরির, ৩টি গরুর; রামপুরে, কেমরিতে, হাওড়ায়; after
+  a code, a number or Latin letters the hyphen stays (KX7M2Q-এর, ১২-এ). A Hindi placeholder
+  followed by a postposition (का, के, की, में, से, को, पर, तक) is written in the oblique when
+  its value is a count (3 गायें का -> 3 गायों का). The catalogs stay plain gettext (msgfmt
+  checks them); the grammar is applied when the text is written.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from babel.dates import format_date
 from babel.messages.pofile import read_po
 
 from bot.figures import digits, sections
-from bot.grammar import CASES, inflect
+from bot.grammar import CASES, inflect, mark_cases
 
 LOCALES = Path(__file__).parent / "locales"
 LANGUAGES: dict[str, str] = {"en": "English", "hi": "हिन्दी", "bn": "বাংলা"}
@@ -237,7 +238,8 @@ class Translator:
         if not params and "{" + SAY not in text:
             return text
         try:
-            return _Formatter(self.lang).vformat(text, (), _Params(params, self.lang))
+            cased = mark_cases(self.lang, text)
+            return _Formatter(self.lang).vformat(cased, (), _Params(params, self.lang))
         except (KeyError, IndexError, ValueError):
             # A broken translation must not lose the message: say it in English.
             english_params = _Params(params, DEFAULT_LANGUAGE)

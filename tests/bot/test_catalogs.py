@@ -12,7 +12,7 @@ from babel.messages.pofile import read_po
 from bot.i18n import LOCALES, translator, word_lists
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
-PLACEHOLDER = re.compile(r"\{(\w+)(?::\w+)?\}")  # {owner} or {owner:of} (bot/grammar.py)
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def msgids() -> dict[str, str]:

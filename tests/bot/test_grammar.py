@@ -37,15 +37,25 @@ def test_a_bengali_name_takes_the_ending_its_last_letter_asks_for(
     assert inflect("bn", name, "in") == in_
 
 
-def test_the_translator_writes_the_case_a_translation_names() -> None:
+def test_the_translator_writes_the_ending_the_value_asks_for() -> None:
+    """A Bengali translation writes `{owner}-এর`, `{village}-এ`; the value decides the ending."""
     bn = translator("bn")
     cows = counted(bn, 3, "cow")
     assert cows == "৩টি গরু"
-    assert bn("{animals:of} বর্ণনা", animals=cows) == "৩টি গরুর বর্ণনা"
-    assert bn("{place:of} {name}", place="কেমরি", name="রহিম") == "কেমরির রহিম"
-    # English and Hindi have no such ending of a name: the value stands as it is.
+    assert bn("{animals}-এর বর্ণনা", animals=cows) == "৩টি গরুর বর্ণনা"
+    assert bn("{place}-এর {name}", place="কেমরি", name="রহিম") == "কেমরির রহিম"
+    assert bn("{name}-এর গরু {village}-এ", name="রহিম", village="হাওড়া") == "রহিমের গরু হাওড়ায়"
+    assert bn("আটক {ref}-এর নালিশ নং {id}-এ", ref="KX7M2Q", id=12) == "আটক KX7M2Q-এর নালিশ নং ১২-এ"
+    assert bn("{name}-কে", name="রহিম") == "রহিম-কে"  # an ending that does not change stays
+    # English has no such ending: a spec there writes the value as it is.
     assert translator("en")("{name:of}", name="Kemri") == "Kemri"
-    assert translator("hi")("{name:of} {name:in}", name="केमरी") == "केमरी केमरी"
+
+
+def test_a_hindi_count_before_a_postposition_is_written_oblique_and_a_name_is_not() -> None:
+    hi = translator("hi")
+    assert hi("{animals} का वर्णन करें", animals="3 गायें") == "3 गायों का वर्णन करें"
+    assert hi("{village} में", village="केमरी") == "केमरी में"
+    assert hi("{animals} काले", animals="3 गायें") == "3 गायें काले"  # not a postposition
 
 
 @pytest.mark.parametrize(
@@ -61,7 +71,7 @@ def test_the_translator_writes_the_case_a_translation_names() -> None:
     ],
 )
 def test_a_hindi_count_before_a_postposition_is_oblique(counted_: str, oblique: str) -> None:
-    assert translator("hi")("{animals:obl} का वर्णन", animals=counted_) == f"{oblique} का वर्णन"
+    assert translator("hi")("{animals} का वर्णन", animals=counted_) == f"{oblique} का वर्णन"
 
 
 def test_bengali_texts_write_counts_dates_and_money_in_bengali_digits() -> None:

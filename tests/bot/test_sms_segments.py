@@ -313,7 +313,7 @@ PRIVATE_SOURCES = (
     "flows/private.py",
     "channels/telegram.py",
 )
-PLACEHOLDER = re.compile(r"\{(\w+)(?::\w+)?\}")  # {owner} or {owner:of} (bot/grammar.py)
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def private_msgids() -> list[str]:

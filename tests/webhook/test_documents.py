@@ -216,7 +216,7 @@ def test_the_receipt_in_hindi_has_the_amount_paid_in_rupees_annas_pies(office: O
 
 def test_the_notice_in_bengali_says_where_and_when_the_sale_may_be(office: Office) -> None:
     pdf = office.pdf("notice", office.r.unclaimed, "bn")
-    assert has_words(pdf, "দাবিহীন পশুর বিজ্ঞপ্তি ও ঘোষণা")  # the notice's title
+    assert has_words(pdf, "দাবিহীন পশুর নোটিশ ও ঘোষণা")  # the notice's title
     assert "Testpur bazaar" in text_of(pdf)
     assert has_words(
         pdf, "১৭ মার্চ ২০২৬"
