@@ -11,11 +11,30 @@ with the placeholder `{say_<meaning>}` (`{say_done}`, `{say_cmd_convey}` for `cm
 filled with the word in the reader's language: `t("Any more animals? Send them, or
 {say_done}.")` says DONE in English and बस in Hindi, so a text never tells someone to send a
 word the office would not take from him.
+
+Figures and grammar are the Translator's, so that a translation only places them:
+
+- An int param (`{n}`, `{heads}`, `{count}`, a complaint's or a case's number) is written in the
+  reader's digits: Bengali texts write ৩টি গরু, মামলা নং ১২ (bot/figures.py `digits`; money is
+  `figures.money`, a date `Translator.day`). A number the reader may type back (an option, a
+  case's number) is read in either digits, so Bengali digits never stand in his way. A `str`
+  param is written as it is given: a seizure's reference, a phone, a name, a code are never
+  changed. The param `section` ("VIII", "VI, VII") is written as the reader numbers the Act's
+  sections: VIII in English, 8 in Hindi, ৮ in Bengali.
+- A name's case ending is the value's, not the translation's: a Bengali translation writes the
+  ending after its placeholder with a hyphen, `{owner}-এর` (possessive) or `{village}-এ`
+  (locative; `-তে`, `-য়` are read alike), and the Translator writes the ending the value's last
+  letter asks for (bot/grammar.py): রহিমের, কেমরির, ৩টি গরুর; রামপুরে, কেমরিতে, হাওড়ায়; after
+  a code, a number or Latin letters the hyphen stays (KX7M2Q-এর, ১২-এ). A Hindi placeholder
+  followed by a postposition (का, के, की, में, से, को, पर, तक) is written in the oblique when
+  its value is a count (3 गायें का -> 3 गायों का). The catalogs stay plain gettext (msgfmt
+  checks them); the grammar is applied when the text is written.
 """
 
 from __future__ import annotations
 
 import gettext
+import string
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -26,6 +45,9 @@ from pathlib import Path
 from babel.dates import format_date
 from babel.messages.pofile import read_po
 
+from bot.figures import digits, sections
+from bot.grammar import CASES, inflect, mark_cases
+
 LOCALES = Path(__file__).parent / "locales"
 LANGUAGES: dict[str, str] = {"en": "English", "hi": "हिन्दी", "bn": "বাংলা"}
 DEFAULT_LANGUAGE = "en"
@@ -33,6 +55,7 @@ WORDS_DOMAIN = "words"
 WORD_PREFIX = "word:"
 WORD_SEPARATOR = "|"
 SAY = "say_"
+SECTION = "section"  # the param naming the Act's sections ("VIII", "VI, VII")
 _GROUPS = ("cmd", "kind", "num")  # meanings named `group:key` (cmd:convey)
 
 
@@ -165,12 +188,29 @@ class _Params(dict[str, object]):
     def __init__(self, params: Mapping[str, object], lang: str) -> None:
         super().__init__(params)
         self.lang = lang
+        section = params.get(SECTION)
+        if isinstance(section, str):
+            self[SECTION] = sections(lang, section)
 
     def __missing__(self, key: str) -> object:
         meaning = meaning_of_field(key)
         if meaning is None:
             raise KeyError(key)
         return say_word(self.lang, meaning)
+
+
+class _Formatter(string.Formatter):
+    """`str.format` with the reader's digits for an int and the case a format spec names."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        case = format_spec if format_spec in CASES else ""
+        text = super().format_field(value, "" if case else format_spec)
+        if isinstance(value, int) and not isinstance(value, bool):
+            text = digits(self.lang, text)
+        return inflect(self.lang, text, case) if case else text
 
 
 @dataclass(frozen=True)
@@ -198,14 +238,23 @@ class Translator:
         if not params and "{" + SAY not in text:
             return text
         try:
-            return text.format_map(_Params(params, self.lang))
+            cased = mark_cases(self.lang, text)
+            return _Formatter(self.lang).vformat(cased, (), _Params(params, self.lang))
         except (KeyError, IndexError, ValueError):
             # A broken translation must not lose the message: say it in English.
-            return english.format_map(_Params(params, DEFAULT_LANGUAGE))
+            english_params = _Params(params, DEFAULT_LANGUAGE)
+            return _Formatter(DEFAULT_LANGUAGE).vformat(english, (), english_params)
 
     def day(self, value: date) -> str:
-        """A calendar date as people of this language write it (e.g. 8 March 2026)."""
+        """A calendar date as people of this language write it: 8 March 2026, 8 मार्च 2026,
+        ৮ মার্চ ২০২৬ (no comma: CLDR's long Bengali date has one that a village does not
+        write)."""
+        if self.lang in _DAY_PATTERNS:
+            return digits(self.lang, format_date(value, _DAY_PATTERNS[self.lang], self.lang))
         return format_date(value, format="long", locale=self.lang)
+
+
+_DAY_PATTERNS = {"bn": "d MMMM y"}
 
 
 def translator(lang: str | None) -> Translator:

@@ -17,11 +17,10 @@ row queued before amounts were data carries them as `*_text` and is rendered wit
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from datetime import date
 
-from bot.figures import AMOUNT, LEGACY_TEXT, MONEY, money
+from bot.figures import AMOUNT, LEGACY_TEXT, MONEY, digits, money
 from bot.i18n import N_, Translator, translator
 from bot.words import counted
 
@@ -307,6 +306,8 @@ def _values(t: Translator, params: Mapping[str, object]) -> dict[str, object]:
             values[key] = money(t.lang, value, str(system) if system else None)
         elif key.endswith("_date") and isinstance(value, str):
             values[key] = t.day(date.fromisoformat(value[:10]))
+        elif key.endswith("_time") and isinstance(value, str):
+            values[key] = digits(t.lang, value)  # 10:00, ১০:০০
         elif key.endswith("_kinds") and isinstance(value, Mapping):
             values[key] = kinds_text(t, value)
         elif key.endswith("_animals") and isinstance(value, list):
@@ -315,8 +316,6 @@ def _values(t: Translator, params: Mapping[str, object]) -> dict[str, object]:
             values[key] = _person(t, value)
         elif key == "notice" and isinstance(value, Mapping):
             values[key] = notice(t.lang, value)
-        elif key == "section" and isinstance(value, str) and t.lang != "en":
-            values[key] = section_numbers(value)
         elif key == "village" and isinstance(value, str):
             # The village as the district file writes it in the reader's script, if it does.
             names = params.get("village_names")
@@ -346,22 +345,6 @@ def _legacy(t: Translator, params: Mapping[str, object], values: dict[str, objec
     for who in ("seizer", "owner"):
         if who in values:
             values.setdefault(f"{who}_name", values[who])
-
-
-_ROMAN = {"I": 1, "V": 5, "X": 10}
-
-
-def section_numbers(text: str) -> str:
-    """`VIII` -> `8`: Hindi and Bengali texts number the Act's sections in digits."""
-
-    def arabic(match: re.Match[str]) -> str:
-        total, last = 0, 0
-        for letter in reversed(match.group(0)):
-            value = _ROMAN[letter]
-            total, last = (total - value, last) if value < last else (total + value, value)
-        return str(total)
-
-    return re.sub(r"\b[IVX]+\b", arabic, text)
 
 
 def notice(lang: str, params: Mapping[str, object]) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
@@ -40,7 +41,9 @@ class MoneySystem(ABC):
 def _clean(text: str) -> str:
     if not isinstance(text, str):
         raise InvalidMoney(N_("an amount must be text"), got=type(text).__name__)
+    # Digits of any script (१-३-०, ১-৩-০) are the same figures: Hindi and Bengali texts show them.
     cleaned = " ".join(text.split())
+    cleaned = "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in cleaned)
     if not cleaned:
         raise InvalidMoney(N_("the amount is empty"))
     if cleaned.startswith("-") or re.match(_PREFIX + r"\s*-", cleaned, re.IGNORECASE):

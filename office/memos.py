@@ -76,8 +76,11 @@ class Memo:
         return self.template.format_map(self.values)[:MEMO_LENGTH]
 
     def said(self, translate: Callable[..., str]) -> str:
-        """The memo in a reader's words: `translate(msgid, **values)`, a Translator."""
-        return translate(self.template, **self.values)
+        """The memo in a reader's words: `translate(msgid, **values)`, a Translator. A value
+        that is a number (a case's, a section's) is handed over as one, for the reader's
+        digits."""
+        values = {k: int(v) if v.isascii() and v.isdigit() else v for k, v in self.values.items()}
+        return translate(self.template, **values)
 
 
 def memo(template: Template, **values: object) -> Memo:

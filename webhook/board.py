@@ -24,8 +24,9 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from bot.figures import sections
 from bot.i18n import LANGUAGES, N_, NP_, Translator, translator
-from bot.notices import KIND_NAMES, notice, section_numbers
+from bot.notices import KIND_NAMES, notice
 from bot.words import counted, kind_word
 from law.errors import NotFound
 from office.board import Board, BoardEntry, BoardQuery, board_of, notices_of
@@ -115,7 +116,7 @@ def _templates() -> Environment:
 
 
 def _sec(t: Translator, text: str) -> str:
-    return text if t.lang == "en" else section_numbers(text)
+    return sections(t.lang, text)
 
 
 def _animals(t: Translator, entry: BoardEntry) -> str:

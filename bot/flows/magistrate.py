@@ -11,6 +11,7 @@ from datetime import date
 from typing import ClassVar
 
 from bot import words
+from bot.figures import digits
 from bot.flows import records
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
@@ -384,7 +385,7 @@ class ComplaintsFlow(OfficerFlow):
             released = (
                 ctx.t(
                     "Released by order: animals {numbers}.",
-                    numbers=", ".join(str(n) for n in decision.released),
+                    numbers=digits(ctx.t.lang, ", ".join(str(n) for n in decision.released)),
                 )
                 if decision.released
                 else ctx.t("No animal was still held.")

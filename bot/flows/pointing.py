@@ -8,6 +8,7 @@ from collections.abc import Collection
 from babel.numbers import format_decimal
 
 from bot import words
+from bot.figures import digits
 from bot.flows.base import Ctx
 from bot.i18n import N_
 from bot.types import Channel, Inbound, Location, Option, Reply
@@ -55,7 +56,7 @@ def answer(ctx: Ctx, location: Location, district_ids: Collection[int] | None = 
         t(
             "Nearest village: {village}, {km} km away. Is that right?",
             village=found.place.name_in(ctx.lang),
-            km=format_decimal(round(found.km, 1), format="0.0", locale=ctx.lang),
+            km=digits(ctx.lang, format_decimal(round(found.km, 1), format="0.0", locale=ctx.lang)),
         ),
         (Option("yes", t("Yes")), Option("no", t("No"))),
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 
-from bot.figures import money
+from bot.figures import digits, money
 from bot.i18n import N_, NP_, Translator
 from bot.notices import KIND_NAMES, NOT_KNOWN, OF_PLACE
 
@@ -78,8 +78,10 @@ def _animals(t: Translator, animals: Sequence[object]) -> str:
     return "; ".join(animal(t, item) for item in animals if isinstance(item, Mapping))
 
 
-def _numbers(value: object) -> str:
-    return ", ".join(str(n) for n in value) if isinstance(value, list | tuple) else ""
+def _numbers(t: Translator, value: object) -> str:
+    """Animals' numbers ("1, 2, 3") in the reader's digits."""
+    listed = ", ".join(str(n) for n in value) if isinstance(value, list | tuple) else ""
+    return digits(t.lang, listed)
 
 
 def register_copy(t: Translator, copy: Mapping[str, object]) -> str:
@@ -91,7 +93,7 @@ def register_copy(t: Translator, copy: Mapping[str, object]) -> str:
         register_no=copy["register_no"],
         pound=copy["pound"],
         day=t.day(brought.date()),
-        time=f"{brought:%H:%M}",
+        time=digits(t.lang, f"{brought:%H:%M}"),
         heads=copy["heads"],
         animals=_animals(t, animals if isinstance(animals, list) else []),
         seizer=person(t, copy.get("seizer")),
@@ -109,7 +111,7 @@ def receipt(t: Translator, params: Mapping[str, object]) -> str:
     text = t(
         RECEIPT_EXPENSES if params.get("expenses_amount") else RECEIPT,
         heads=params["heads"],
-        numbers=_numbers(params.get("numbers")),
+        numbers=_numbers(t, params.get("numbers")),
         ref=params["ref"],
         pound=params["pound"],
         day=t.day(date.fromisoformat(str(params["on_date"]))),
@@ -178,8 +180,8 @@ def sale_account(t: Translator, a: Mapping[str, object]) -> str:
     lines.append("; ".join(applied))
     handed_back, held = a.get("handed_back"), a.get("still_held")
     if isinstance(handed_back, list) and handed_back:
-        lines.append(t(HANDED_BACK, n=len(handed_back), numbers=_numbers(handed_back)))
+        lines.append(t(HANDED_BACK, n=len(handed_back), numbers=_numbers(t, handed_back)))
     elif isinstance(held, list) and held:
         template = STILL_HELD if a.get("unclaimed") else STILL_HELD_MORE
-        lines.append(t(template, n=len(held), numbers=_numbers(held)))
+        lines.append(t(template, n=len(held), numbers=_numbers(t, held)))
     return "\n".join(lines)

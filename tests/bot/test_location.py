@@ -83,8 +83,8 @@ def test_a_bengali_no_asks_for_the_name_and_the_name_typed_is_taken(world: World
     chat.say("ভাষা")
     chat.say("৩")
     chat.say("আটক")
-    assert chat.at(NEAR_KEMRI) == "সবচেয়ে কাছের গ্রাম: কেমরী, 0.4 কিমি দূরে। এটাই কি ঠিক?"
-    assert chat.say("না") == "তাহলে অনুগ্রহ করে গ্রামের নাম লিখুন।"
+    assert chat.at(NEAR_KEMRI) == "সবচেয়ে কাছের গ্রাম: কেমরী, ০.৪ কিমি দূরে। এটাই কি ঠিক?"
+    assert chat.say("না") == "তাহলে গ্রামের নামটি লিখুন।"
     assert chat.state()[1] == "village"
     chat.say("রামপুর")  # Rampur, transliterated
     assert chat.state()[2]["draft"]["village"] == "Rampur"  # type: ignore[index]

@@ -403,7 +403,7 @@ def test_an_officer_is_answered_in_his_language(world: World) -> None:
     assert "খোঁয়াড়" in desk(KEEPER, "?!")  # not an answer: the same question again
     assert "হ্যাঁ, রেজিস্টারে লিখুন" in desk.labels()
     out = desk(KEEPER, "1")
-    assert "রেজিস্টারে" in out and "(ধারা V)" in out
+    assert "রেজিস্টারে" in out and "(ধারা ৫)" in out
 
 
 # --- the flows themselves ----------------------------------------------------------------------

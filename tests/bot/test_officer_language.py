@@ -87,8 +87,8 @@ def test_a_receipt_is_read_in_bengali(world: World) -> None:
     desk(KEEPER, f"release {ref}")
     out = desk(KEEPER, "হ্যাঁ")
     [receipt] = line_after(out, "মালিকের রসিদ")[:1]
-    assert receipt.startswith(f"আটক {ref}-এর 3টি পশু (নং 1, 2, 3) 3 মার্চ, 2026 তারিখে")
-    assert "জরিমানা ₹1-0-0 ও খোরাকি ₹0-7-6, মোট ₹1-7-6 দিয়ে" in receipt
+    assert receipt.startswith(f"আটক {ref}-এর ৩টি পশু (নং ১, ২, ৩) ৩ মার্চ ২০২৬ তারিখে")
+    assert "জরিমানা ₹১-০-০ ও খোরাকি ₹০-৭-৬, মোট ₹১-৭-৬ দিয়ে" in receipt
     assert receipt.endswith("স্বাক্ষর: Mohan Lal।")
     assert english_left(receipt, ref) == []
     with world.db.reading() as s:
@@ -137,12 +137,12 @@ def test_the_magistrate_reads_the_fund_in_bengali(world: World) -> None:
     desk = Desk(world)
     desk(MAGISTRATE, "lang bn")
     out = desk(MAGISTRATE, "fund")
-    assert "₹1-0-0" in out and "Rs" not in out
+    assert "₹১-০-০" in out and "Rs" not in out
     desk(MAGISTRATE, "pound")
     desk(MAGISTRATE, "TPR")
     out = desk(MAGISTRATE, "8-0-0")
     # More than the fund holds: refused with the balance in her own way of writing money.
-    assert "তহবিলে আছে ₹1-0-0" in out and "Rs" not in out
+    assert "তহবিলে আছে ₹১-০-০" in out and "Rs" not in out
     assert english_left(out) == []
 
 

@@ -148,11 +148,11 @@ def test_found_by_phone_but_not_his_then_asked_village_and_kind_in_bengali(
     assert "কোন পশু, আর কয়টি?" in out and "kind:cow" in chat.options()
     out = chat.say("দুটো মহিষ")  # two buffaloes
     # Seized in Patwai, on their way to the Milak pound, at Kakrauwa's thana (G18).
-    assert f"{held.patwai}: 2টি মহিষ (black), Milak thana pound-এ নিয়ে যাওয়া হচ্ছে" in out
+    assert f"{held.patwai}: ২টি মহিষ (black), Milak thana pound-এ নিয়ে যাওয়া হচ্ছে" in out
     assert refs_offered(chat) == [held.patwai]
     out = chat.say("১")
-    assert f"আটক {held.patwai}: 2টি মহিষ (black), Milak thana pound-এ নিয়ে যাওয়া হচ্ছে।" in out
-    assert "জরিমানা ₹1-0-0 (ধারা VI)" in out and "G14" not in out
+    assert f"আটক {held.patwai}: ২টি মহিষ (black), Milak thana pound-এ নিয়ে যাওয়া হচ্ছে।" in out
+    assert "জরিমানা ₹১-০-০ (ধারা ৬)" in out and "G14" not in out
     assert "ছাড়াতে খোঁয়াড়ে যান (Milak thana pound)" in out
 
 
@@ -255,17 +255,17 @@ def test_over_sms_in_bengali_one_line_and_a_number(
     out = said(hooks.inbound(sms, phone, "আমার ৩টি সাদা গরু পটওয়াই থেকে কাল হারিয়ে গেছে"))
     # One SMS: the question, and each seizure found a numbered choice of one line.
     assert out.startswith("পটওয়াই গ্রাম ও আশপাশে এখন আটক পশু। এর মধ্যে কি আপনার আছে?\n")
-    assert f"\n1. {held.bhot}: 3টি গরু, ভোট গ্রামে আটক\n" in out
+    assert f"\n1. {held.bhot}: ৩টি গরু, ভোট গ্রামে আটক\n" in out
     assert held.saifni not in out
     out = said(hooks.inbound(sms, phone, "১"))
-    assert out.startswith(f"আটক {held.bhot}: 3টি গরু; খোঁয়াড়: Bhot pound।")
-    assert "আজ ₹1-2-9 দিতে হবে, তারপর প্রতিদিন আরও ₹0-2-3 করে।" in out
+    assert out.startswith(f"আটক {held.bhot}: ৩টি গরু; খোঁয়াড়: Bhot pound।")
+    assert "আজ ₹১-২-৯ দিতে হবে, তারপর প্রতিদিন আরও ₹০-২-৩ করে।" in out
     pages = [out]
     while out.endswith("1. আরও জানুন"):  # the rest a page at a time
         out = said(hooks.inbound(sms, phone, "১"))
         pages.append(out)
     told = "\n".join(pages)
-    assert "ছাড়াতে খোঁয়াড়ে যান (Bhot pound)" in told and "8 মার্চ" in told  # claim by
+    assert "ছাড়াতে খোঁয়াড়ে যান (Bhot pound)" in told and "৮ মার্চ" in told  # claim by
     assert out.endswith("\n1. মেনু")  # the menu in one line under the last answer
 
 

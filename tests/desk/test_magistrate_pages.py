@@ -144,9 +144,10 @@ def test_the_fund_says_each_line_in_the_readers_language(web: DeskBrowser, world
         "paid to रामदीन मिस्त्री: construction or maintenance of Testpur thana pound",
     ]
     assert f"payment {ref} (Sec XI)" in lines["en"] and "March 3, 2026" in lines["en"]
-    assert f"भुगतान, {ref} (धारा XI)" in lines["hi"] and "3 मार्च 2026" in lines["hi"]
+    # The section in the reader's digits.
+    assert f"भुगतान, {ref} (धारा 11)" in lines["hi"] and "3 मार्च 2026" in lines["hi"]
     assert "रामदीन मिस्त्री को भुगतान: Testpur thana pound का निर्माण या रखरखाव" in lines["hi"]
-    assert f"পরিশোধ, {ref} (ধারা XI)" in lines["bn"]
+    assert f"পরিশোধ, {ref} (ধারা ১১)" in lines["bn"]
     # The payee's name and the pound's as they were written, in whatever script.
     assert "रामदीन मिस्त्री-কে পরিশোধ: Testpur thana pound-এর নির্মাণ বা রক্ষণাবেক্ষণ" in lines["bn"]
     for lang in ("hi", "bn"):

@@ -22,7 +22,10 @@ def test_pies_are_written_rupees_annas_pies() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["Rs 1-7-0", "Rs. 1-7-0", "rs 1-7-0", "RS.1-7-0", "1-7-0", "  Rs 1-7-0  ", "Rs  1-7-0"],
+    [
+        *("Rs 1-7-0", "Rs. 1-7-0", "rs 1-7-0", "RS.1-7-0", "1-7-0", "  Rs 1-7-0  ", "Rs  1-7-0"),
+        *("১-৭-০", "₹১-৭-০", "१-७-०"),  # as Bengali and Hindi texts write it
+    ],
 )
 def test_the_period_notation_is_read_however_it_is_written(text: str) -> None:
     assert PIES.parse(text) == 276

@@ -159,4 +159,4 @@ def test_an_officer_typing_a_bad_phone_is_told_in_his_language_before_anything_i
     with pytest.raises(InvalidPhone) as caught:
         person_in("Mohan Lal, Kemri, 98300")
     said = explain(translator("bn"), caught.value)
-    assert "এই ফোন নম্বরটি পড়া যাচ্ছে না" in said and "+91 81234 56789" in said
+    assert "ফোন নম্বরটি বোঝা গেল না" in said and "+91 81234 56789" in said

@@ -90,7 +90,7 @@ def test_in_hindi_and_bengali_with_their_dates_and_counts(client: TestClient, bo
     assert "मवेशी किस गाँव से गुम हुए" in hi  # the form's labels too
     bn = client.get("/board/MILAK", params={"lang": "bn"}).text
     assert '<html lang="bn">' in bn
-    assert "নিলামের সবচেয়ে আগের তারিখ: 18 মার্চ, 2026" in bn
+    assert "নিলামের সবচেয়ে আগের তারিখ: ১৮ মার্চ ২০২৬" in bn  # in Bengali digits
     assert "পটওয়াই" in bn and "নোটিশ বোর্ড" in bn
     # Without ?lang=, the browser's language; an unknown one is English.
     by_header = client.get("/board/MILAK", headers={"Accept-Language": "bn-IN,bn;q=0.9,en;q=0.5"})

@@ -135,7 +135,7 @@ def test_a_location_shared_on_whatsapp_finds_the_village_in_bengali(
     assert asked[-1].endswith("আপনি আপনার অবস্থান (লোকেশন) পাঠাতেও পারেন।")
     form = shared_on_whatsapp(*NEAR_KEMRI, Address="Kemri, Bihar", Label="Kemri canal bridge")
     said = messages(hooks.post(app, "/sms/inbound", form))
-    assert said == ["সবচেয়ে কাছের গ্রাম: কেমরী, 0.4 কিমি দূরে। এটাই কি ঠিক?\n1. হ্যাঁ\n2. না"]
+    assert said == ["সবচেয়ে কাছের গ্রাম: কেমরী, ০.৪ কিমি দূরে। এটাই কি ঠিক?\n1. হ্যাঁ\n2. না"]
     messages(hooks.inbound(app, sender, "১"))  # a Bengali digit picks "yes"
     step, data = step_of(world, "whatsapp", HARI)
     assert step == "place" and data["draft"]["village"] == "Kemri"
