@@ -69,7 +69,7 @@ def test_a_hindi_owner_and_a_bengali_seizer_read_the_arrival_in_their_languages(
     # Two cows (4 annas each) and a buffalo (8 annas), one day's feeding of 30 pies: Rs 1-2-6.
     assert notice.startswith(f"{ref}: पशु (2 गायें, 1 भैंस) Testpur thana pound में।")
     assert "आज ₹1-2-6 देना है, फिर रोज़ ₹0-2-6।" in notice
-    assert "8 मार्च 2026 तक छुड़ाएँ" in notice and "गलत ज़ब्ती पर 11 मार्च 2026 तक शिकायत करें" in notice
+    assert "8 मार्च 2026 तक छुड़ाएँ" in notice and "ग़लत ज़ब्ती पर 11 मार्च 2026 तक शिकायत करें" in notice
     assert english_left(notice, ref) == []
 
     copy = said(world, world.cultivator, "register_copy")
