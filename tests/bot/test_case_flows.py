@@ -202,4 +202,4 @@ def test_a_conviction_without_a_sentence_is_asked_again_and_hindi_is_spoken(
     out = desk(MAGISTRATE, "Rs 10")
     assert out == "आपके कारण, कुछ शब्दों में:"
     out = desk(MAGISTRATE, "proved")
-    assert "दोषी" in out and "धारा XIII" in out and "₹10-0-0 का जुर्माना" in out
+    assert "दोषी" in out and "धारा 13" in out and "₹10-0-0 का जुर्माना" in out

@@ -121,7 +121,7 @@ def test_the_owner_without_a_reference_is_told_on_the_page_as_the_code_tells_it(
     text = transcripts(db)
     # The story itself: found near Patwai, in its neighbour's pound, and how to claim them.
     assert "K7M3QX: 3 cows (white), at Rampur Kotwali pound since March 2, 2026" in text
-    assert "पटवाई और उसके पड़ोसी गाँवों के काँजी हाउसों में अभी बंद:" in text
+    assert "पटवाई और आसपास के गाँवों के कांजी हाउसों में अभी बंद:" in text
     assert "ছাড়াতে খোঁয়াড়ে যান (Rampur Kotwali pound)" in text
     assert "That is not a reference" not in text
     if WRITE:

@@ -163,7 +163,7 @@ def test_the_fund_is_offered_in_hindi(world: World) -> None:
         person.language = "hi"
         s.add(person)
     out = Desk(world)(MAGISTRATE, "fund")
-    assert "कांजी हाउस कोष में ₹1-0-0 है (धारा XII)" in out
+    assert "कांजी हाउस कोष में ₹1-0-0 है (धारा 12)" in out
 
 
 def test_the_magistrate_orders_the_fine_of_an_elephant_and_the_keeper_registers_it(

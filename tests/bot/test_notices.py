@@ -88,7 +88,7 @@ def test_kinds_and_an_unknown_owner_are_said_in_the_readers_language() -> None:
     english = render("register_copy", params, "en")
     assert "1. cow (red); 2. buffalo" in english and "Owner: not known to the office" in english
     hindi = render("register_copy", params, "hi")
-    assert "1. गाय (red); 2. भैंस" in hindi and "मालिक: कार्यालय को ज्ञात नहीं" in hindi
+    assert "1. गाय (red); 2. भैंस" in hindi and "मालिक: दफ़्तर को पता नहीं" in hindi
     extra = {"place": "the field", "village": "Rampur", "seized_date": "2026-03-01"}
     bengali = render("arrival_expected", {**params, **extra, "animals_kinds": {"cow": 2}}, "bn")
     assert "২টি গরু" in bengali  # a count of cattle, with its classifier, in Bengali digits
@@ -266,7 +266,7 @@ def test_the_notice_of_sec_viii_is_written_in_the_readers_language() -> None:
     assert "2 head (2 cows: 1. cow (red))" in english
     assert "impounded at Rampur Kotwali pound (ref K7M2QA)" in english
     hindi = notice("hi", params)
-    assert "सूचना (धारा 8, अधिनियम 3, 1857)" in hindi and "2 गायें" in hindi
+    assert "सूचना (धारा 8, 1857 का अधिनियम 3)" in hindi and "2 गायें" in hindi
     assert not latin_words(hindi, ("K7M2QA", "the field", "Rampur Kotwali pound", "Rampur", "red"))
 
 

@@ -398,7 +398,7 @@ def test_an_officer_is_answered_in_his_language(world: World) -> None:
     ref = world.seize()
     desk(KEEPER, "lang hi")
     assert "कांजी हाउस" in desk(KEEPER, f"ARRIVE {ref}")  # the pound
-    assert "हाँ, इन्हें पंजी में दर्ज करें" in desk.labels()
+    assert "हाँ, इन्हें रजिस्टर में दर्ज करें" in desk.labels()
     desk(KEEPER, "lang bn")
     assert "খোঁয়াড়" in desk(KEEPER, "?!")  # not an answer: the same question again
     assert "হ্যাঁ, রেজিস্টারে লিখুন" in desk.labels()

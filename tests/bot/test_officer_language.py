@@ -55,10 +55,10 @@ def test_a_keeper_registering_an_arrival_in_hindi_reads_the_copy_in_hindi(world:
     assert english_left(out, ref, "the sugarcane field east of the well") == []
     out = desk(KEEPER, "1")
     [copy] = [line for line in out.splitlines() if "TPR/2026/1" in line and ref in line]
-    assert copy.startswith("Testpur thana pound की पंजी की प्रविष्टि TPR/2026/1 की प्रति (धारा 5)")
+    assert copy.startswith("Testpur thana pound के रजिस्टर की प्रविष्टि TPR/2026/1 की नकल (धारा 5)")
     assert "1 मार्च 2026 08:00" in copy and "3 पशु" in copy
     assert "1. गाय, red, white blaze; 2. गाय, red, white blaze; 3. भैंस" in copy
-    assert "जब्तकर्ता: Rampur के Hari Singh" in copy and "मालिक: Kemri के Mohan Lal" in copy
+    assert "ज़ब्त करने वाला: Rampur के Hari Singh" in copy and "मालिक: Kemri के Mohan Lal" in copy
     assert english_left(copy, ref, "TPR") == []
     # The register keeps its own copy, in the words it was written in.
     with world.db.reading() as s:
@@ -123,8 +123,8 @@ def test_a_darogah_reads_the_account_of_a_sale_in_hindi(world: World) -> None:
     assert account[0] == "1. पकड़े गए पशु: 2"
     assert account[1].startswith("2. कांजी हाउस में रहे: 17 दिन, 1 मार्च 2026 से 17 मार्च 2026")
     assert account[3] == "4. बिके पशु: 2"
-    assert account[4] == "5. बिक्री से मिली राशि: ₹21-0-0"
-    assert account[5].startswith("6. राशि का उपयोग: बिक्री का खर्च ₹0-8-0")
+    assert account[4] == "5. बिक्री से मिली रक़म: ₹21-0-0"
+    assert account[5].startswith("6. रक़म कहाँ गई: बिक्री का ख़र्च ₹0-8-0")
     assert "मजिस्ट्रेट के पास जमा" in account[5]
     assert all(english_left(line, ref) == [] for line in account), account
     with world.db.reading() as s:

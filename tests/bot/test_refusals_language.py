@@ -165,7 +165,7 @@ def test_the_status_of_an_unknown_ref_is_refused_in_the_readers_language(
 
 @pytest.mark.parametrize(
     ("choose", "complain", "starts"),
-    [(in_hindi, "शिकायत", "शिकायत ज़ब्ती से दस दिन"), (in_bengali, "অভিযোগ", "নালিশ আটকের দশ দিনের")],
+    [(in_hindi, "शिकायत", "शिकायत ज़ब्ती के दस दिन"), (in_bengali, "অভিযোগ", "নালিশ আটকের দশ দিনের")],
 )
 def test_a_complaint_out_of_time_is_refused_in_the_readers_language(
     world: World, choose: Callable[[Chat], None], complain: str, starts: str

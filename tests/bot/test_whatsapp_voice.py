@@ -259,7 +259,7 @@ def test_an_owner_who_asked_to_be_called_gets_the_claim_notice_as_a_call_too_aft
     text = render("claim_notice", one(world.db, "claim_notice", "voice").params, "hi")
     sayings = said(call)
     assert {language for language, _ in sayings} == {"hi-IN"}
-    assert sayings[0][1] == "काँजी हाउस कार्यालय से आपके लिए एक संदेश।"
+    assert sayings[0][1] == "कांजी हाउस दफ़्तर से आपके लिए एक संदेश।"
     assert [t for _, t in sayings].count(text) == 2  # said, and said once more
     assert ref in text
     row = one(world.db, "claim_notice", "voice")
