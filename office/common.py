@@ -28,6 +28,7 @@ from law.periods import check_not_before_start, local_date
 from law.profile import StatuteProfile, get_profile
 from models import District, FeedingRate, KindOrder, Person, Pound, RoleGrant, Seizure
 from office.roles import Role
+from office.spelling import latin_digits
 
 # A clock on a phone or a server may run a little ahead; more than this is a mistake.
 CLOCK_SKEW = timedelta(minutes=5)
@@ -115,7 +116,7 @@ def _e164(raw: str, region: str) -> str | None:
     if any(not (ch.isdecimal() or ch in _PHONE_MARKS) for ch in raw):
         return None
     try:
-        number = phonenumbers.parse(raw, region)
+        number = phonenumbers.parse(latin_digits(raw), region)
     except NumberParseException:
         return None
     if number.extension or not phonenumbers.is_valid_number(number):

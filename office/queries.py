@@ -34,6 +34,7 @@ from office.common import district_context, seizure_by_ref
 from office.fund import feeding_written_off, fund_payments, fund_statement
 from office.kind_orders import awaiting_order
 from office.roles import case_standing, district_standing, seizure_standing
+from office.spelling import latin_digits
 from office.state import animals_of
 
 
@@ -467,9 +468,10 @@ def money_for(
 
 
 def read_amount(value: int | str, money: MoneySystem) -> int:
-    """An amount given as minor units (int) or in the profile's notation ('Rs 0-12-0')."""
+    """An amount given as minor units (int) or in the profile's notation ('Rs 0-12-0',
+    '₹0-12-0'), its digits in any script ('१-३-०', '১২.৫০'), as a chat or the desk takes it."""
     if isinstance(value, int):
         if value < 0:
             raise InvalidInput(N_("an amount cannot be negative"))
         return value
-    return money.parse(value)
+    return money.parse(latin_digits(value))
