@@ -75,3 +75,51 @@ def test_a_message_names_the_pound_and_the_village_in_the_readers_script(world: 
     assert "ঢাকিয়া খোঁয়াড়" in said["bn"] and "Dhakia" not in said["bn"]
     assert "Dhakia pound" not in said["hi"]
     assert "on their way to Dhakia pound." in said["en"]
+
+
+def test_a_paper_names_the_village_the_pound_and_the_district_in_the_readers_script(
+    world: World,
+) -> None:
+    """The copy of the register entry printed in Hindi names ढकिया, ढकिया कांजी हाउस and
+    टेस्टपुर; in Bengali, ঢাকিয়া, ঢাকিয়া খোঁয়াড় and টেস্টপুর; in English, the register's
+    names. The names in other scripts are not what the paper states: one printed before the
+    file gave them is still current after, and the verification page names them too."""
+    from datetime import date
+
+    from office.documents.issued import issue, verify
+    from office.documents.kinds import Kind
+    from office.keeper.arrival import register_arrival
+    from webhook.printing import render_html, render_verification
+
+    ref = world.seize(village="Dhakia")
+    register_arrival(
+        world.db, actor_id=world.other_keeper, ref=ref, occurred_at=world.now, now=world.now
+    )
+    before = issue(world.db, Kind.REGISTER_COPY, ref, actor_id=world.magistrate, now=world.now)
+    name_dhakia(world)
+    after = issue(world.db, Kind.REGISTER_COPY, ref, actor_id=world.magistrate, now=world.now)
+    assert after.code == before.code and verify(world.db, before.code, now=world.now).current
+
+    def printed(lang: str) -> str:
+        return render_html(
+            after.document,
+            code=after.code,
+            verify_url="https://pound.example.in/v/x",
+            lang=lang,
+            size="a4",
+            printed_on=date(2026, 3, 1),
+        )
+
+    hi, bn, en = printed("hi"), printed("bn"), printed("en")
+    for word in ("ढकिया", DHAKIA_POUND_NAMES["hi"], TESTPUR_NAMES["hi"]):
+        assert word in hi, word
+    for word in ("ঢাকিয়া", DHAKIA_POUND_NAMES["bn"], TESTPUR_NAMES["bn"]):
+        assert word in bn, word
+    assert "Dhakia" not in hi.replace("Keeper Dhani", "") and "Dhakia" not in bn.replace(
+        "Keeper Dhani", ""
+    )
+    assert "Dhakia pound" in en and "Testpur" in en and "ढकिया" not in en
+
+    checked = verify(world.db, after.code, now=world.now)
+    page = render_verification({"v": checked, "title": "", "issued_on": "", "languages": []}, "bn")
+    assert DHAKIA_POUND_NAMES["bn"] in page and TESTPUR_NAMES["bn"] in page
