@@ -164,7 +164,10 @@ NAMES = "_names"  # `village_names`: the names of the param `village` in other s
 
 def written_in(lang: str, name: object, names: object) -> str:
     """A place's name as a reader of `lang` writes it: the name the district file gives it in
-    his language (`names`, by language), if it does, else the register's `name`."""
+    his language (`names`, by language, or its (language, name) pairs), if it does, else the
+    register's `name`."""
+    if isinstance(names, tuple):
+        names = dict(names)
     if isinstance(names, Mapping):
         given = names.get(lang)
         if isinstance(given, str) and given:

@@ -49,6 +49,19 @@ def _iso(d: date | None) -> str | None:
     return d.isoformat() if d else None
 
 
+def _pound_said(pound: Pound | None) -> dict[str, Any] | None:
+    """A seizure's pound as its view names it: code, the register's name and the district
+    file's names in other scripts, thana."""
+    if pound is None:
+        return None
+    return {
+        "code": pound.code,
+        "name": pound.name,
+        "names": dict(pound.names),
+        "thana": pound.thana,
+    }
+
+
 def seizure_view(db: Database, *, ref: str, now: datetime) -> dict[str, Any]:
     """The whole record of a seizure as of `now`: animals, status, history, due, deadlines.
 
@@ -85,8 +98,9 @@ def _public(s: Session, seizure: Seizure, now: datetime) -> dict[str, Any]:
         "ground": seizure.ground,
         "district": ctx.district.code,
         "village": village.name if village else None,
+        "village_names": dict(village.names) if village else {},
         "place": seizure.place,
-        "pound": {"code": pound.code, "name": pound.name, "thana": pound.thana} if pound else None,
+        "pound": _pound_said(pound),
         "seized_on": seizure.seized_on.isoformat(),
         "impounded_on": _iso(seizure.impounded_on),
         "noticed_on": _iso(seizure.noticed_on),
@@ -127,9 +141,10 @@ def _whole(s: Session, seizure: Seizure, now: datetime) -> dict[str, Any]:
         "ground": seizure.ground,
         "district": ctx.district.code,
         "village": village.name if village else None,
+        "village_names": dict(village.names) if village else {},
         "place": seizure.place,
         "damage": seizure.damage,
-        "pound": {"code": pound.code, "name": pound.name, "thana": pound.thana} if pound else None,
+        "pound": _pound_said(pound),
         "seized_at": seizure.seized_at.isoformat(),
         "impounded_at": seizure.impounded_at.isoformat() if seizure.impounded_at else None,
         "register_no": f"{pound.code}/{entry.year}/{entry.number}" if entry and pound else None,

@@ -17,7 +17,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from bot.errors import explain
 from bot.figures import money
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, written_in
 from bot.words import KIND_LABELS
 from law.errors import PoundError
 from law.money import MoneySystem
@@ -91,6 +91,9 @@ def page(d: Desk, template: str, status: int = 200, **context: Any) -> HTMLRespo
             path=d.request.url.path,
             kind_label=lambda kind: KIND_LABELS.get(kind, kind),
             amount=lambda value: written(d, value, system),
+            # A village, pound or district as the district file writes it in the reader's
+            # script (its `names`), if it does.
+            place=lambda name, names: written_in(d.lang, name, names),
             **context,
         )
     )
