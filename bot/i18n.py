@@ -182,11 +182,40 @@ def say_word(lang: str, meaning: str) -> str:
     return said[0].upper() if lang == DEFAULT_LANGUAGE else said[0]
 
 
+NAMES = "_names"  # `village_names`: the names of the param `village` in other scripts
+
+
+def written_in(lang: str, name: object, names: object) -> str:
+    """A place's name as a reader of `lang` writes it: the name the district file gives it in
+    his language (`names`, by language, or its (language, name) pairs), if it does, else the
+    register's `name`."""
+    if isinstance(names, tuple):
+        names = dict(names)
+    if isinstance(names, Mapping):
+        given = names.get(lang)
+        if isinstance(given, str) and given:
+            return given
+    return str(name)
+
+
+def names_written(params: Mapping[str, object], lang: str) -> dict[str, object]:
+    """`params` with each place named in the reader's script: a param `village` (`pound`,
+    `district`, any name) given with `village_names` (the district file's names by language)
+    is written by `written_in`; the `_names` params stay as they are."""
+    out = dict(params)
+    for key, names in params.items():
+        place = key.removesuffix(NAMES)
+        if key.endswith(NAMES) and isinstance(params.get(place), str):
+            out[place] = written_in(lang, params[place], names)
+    return out
+
+
 class _Params(dict[str, object]):
-    """A text's params; a `say_...` placeholder not given is the word for its meaning."""
+    """A text's params, places named in the reader's script (`names_written`); a `say_...`
+    placeholder not given is the word for its meaning."""
 
     def __init__(self, params: Mapping[str, object], lang: str) -> None:
-        super().__init__(params)
+        super().__init__(names_written(params, lang))
         self.lang = lang
         section = params.get(SECTION)
         if isinstance(section, str):

@@ -9,8 +9,9 @@ the system named by `money`: `₹1,23,456.50`, `Rs 1,23,456.50` in English; bot/
 `*_date` (ISO), `*_kinds` (`{"cow": 2}` -> "2 cows", "2 गायें"), `*_animals` (a register entry's
 animals: number, kind, description), the people `seizer`, `owner`, `complainant`, `convict`
 (`{"name", "residence"}`), `notice` (the Sec VIII notice's own params), `section` (in digits in
-Hindi and Bengali), `village` (as `village_names`, the district file's names by language, writes
-it in the reader's script, if it does) and a missing value (None, e.g. an owner not known). A
+Hindi and Bengali), `village`, `pound` and `district` (as `village_names`, `pound_names`,
+`district_names`, the district file's names by language, write them in the reader's script, if
+they do: bot/i18n.py `names_written`) and a missing value (None, e.g. an owner not known). A
 row queued before amounts were data carries them as `*_text` and is rendered with them
 (`_legacy`).
 """
@@ -21,7 +22,7 @@ from collections.abc import Mapping
 from datetime import date
 
 from bot.figures import AMOUNT, LEGACY_TEXT, MONEY, digits, money
-from bot.i18n import N_, Translator, translator
+from bot.i18n import N_, Translator, names_written, translator
 from bot.words import counted
 
 KIND_NAMES: dict[str, str] = {
@@ -316,14 +317,12 @@ def _values(t: Translator, params: Mapping[str, object]) -> dict[str, object]:
             values[key] = _person(t, value)
         elif key == "notice" and isinstance(value, Mapping):
             values[key] = notice(t.lang, value)
-        elif key == "village" and isinstance(value, str):
-            # The village as the district file writes it in the reader's script, if it does.
-            names = params.get("village_names")
-            values[key] = names.get(t.lang) or value if isinstance(names, Mapping) else value
         else:
             values[key] = value
     _legacy(t, params, values)
-    return values
+    # The village, the pound, the district as the district file writes them in the reader's
+    # script, if it does (`village_names` ...).
+    return names_written(values, t.lang)
 
 
 def _legacy(t: Translator, params: Mapping[str, object], values: dict[str, object]) -> None:

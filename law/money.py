@@ -72,8 +72,9 @@ class PiesSystem(MoneySystem):
     per_rupee: int = 192
     pies_per_anna: int = 12
 
+    # Rupees may be grouped as Indian texts write them (₹12,345-0-5).
     _PATTERN = re.compile(
-        r"^" + _PREFIX + r"\s*([0-9]+)(?:-([0-9]+)-([0-9]+))?$",
+        r"^" + _PREFIX + r"\s*([0-9]{1,3}(?:,[0-9]{2})*,[0-9]{3}|[0-9]+)(?:-([0-9]+)-([0-9]+))?$",
         re.IGNORECASE,
     )
 
@@ -93,6 +94,7 @@ class PiesSystem(MoneySystem):
                 N_("write rupees-annas-pies, like Rs 1-7-0, or whole rupees, like Rs 2"), text=text
             )
         rupees_s, annas_s, pies_s = match.groups()
+        rupees_s = rupees_s.replace(",", "")
         _check_digits(rupees_s, text)
         annas = int(annas_s) if annas_s is not None else 0
         pies = int(pies_s) if pies_s is not None else 0

@@ -23,6 +23,9 @@ class District(SQLModel, table=True):
     start_on: date
     # ISO 3166 country whose numbering plan reads a phone written without its +code.
     country: str = Field(default="IN", max_length=2)
+    # The district's name in other scripts, by language ({"hi": "रामपुर"}), as the district
+    # file gives them; the register writes `name`.
+    names: dict[str, str] = json_field(dict)
 
 
 class Pound(SQLModel, table=True):
@@ -33,6 +36,9 @@ class Pound(SQLModel, table=True):
     code: str = Field(max_length=32, unique=True)
     name: str = Field(max_length=200)
     thana: str = Field(max_length=64, index=True)
+    # The pound's name in other scripts, by language, as the district file gives them; the
+    # register writes `name`.
+    names: dict[str, str] = json_field(dict)
 
 
 class Village(SQLModel, table=True):

@@ -23,7 +23,7 @@ from law.lifecycle import AnimalStatus, SeizureStatus
 from law.periods import local_date
 from models import Animal, Database, District, Pound, Seizure, Village
 from models.sale import Notice
-from office.common import DistrictContext, district_context
+from office.common import DistrictContext, district_context, names_of
 from office.lookup import VillagePlace, match_village
 from office.sales import notice_params
 from office.spelling import fold
@@ -88,6 +88,7 @@ class BoardPound:
     name: str
     thana: str
     entries: tuple[BoardEntry, ...]
+    names: tuple[tuple[str, str], ...] = ()  # in other scripts, by language
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,7 @@ class Board:
     pounds: tuple[BoardPound, ...]
     shown: int
     more: int  # how many more matched than are shown
+    district_names: tuple[tuple[str, str], ...] = ()  # in other scripts, by language
 
 
 def _district(s: Session, code: str) -> District:
@@ -267,10 +269,12 @@ def board_of(db: Database, district: str, *, now: datetime, query: BoardQuery) -
             close=tuple(close),
             kind=kind,
             pounds=tuple(
-                BoardPound(p.code, p.name, p.thana, tuple(by_pound[p.id or 0])) for p in pounds
+                BoardPound(p.code, p.name, p.thana, tuple(by_pound[p.id or 0]), names_of(p))
+                for p in pounds
             ),
             shown=shown,
             more=more,
+            district_names=names_of(row),
         )
 
 
@@ -280,6 +284,7 @@ class Feed:
     district_name: str
     tz: ZoneInfo
     entries: tuple[tuple[BoardEntry, BoardNotice], ...]  # newest notice first
+    district_names: tuple[tuple[str, str], ...] = ()  # in other scripts, by language
 
 
 def notices_of(db: Database, district: str) -> Feed:
@@ -320,4 +325,4 @@ def notices_of(db: Database, district: str) -> Feed:
             entry = _entry(s, seizure, pound, s.get(Village, seizure.village_id), held)
             if entry.notice is not None:
                 out.append((entry, entry.notice))
-        return Feed(row.code, row.name, tz, tuple(out))
+        return Feed(row.code, row.name, tz, tuple(out), names_of(row))

@@ -26,8 +26,18 @@ from law.kinds import AnimalKind
 from law.kinds import KindOrder as Order
 from law.periods import check_not_before_start, local_date
 from law.profile import StatuteProfile, get_profile
-from models import District, FeedingRate, KindOrder, Person, Pound, RoleGrant, Seizure
+from models import (
+    District,
+    FeedingRate,
+    KindOrder,
+    Person,
+    Pound,
+    RoleGrant,
+    Seizure,
+    Village,
+)
 from office.roles import Role
+from office.spelling import latin_digits
 
 # A clock on a phone or a server may run a little ahead; more than this is a mistake.
 CLOCK_SKEW = timedelta(minutes=5)
@@ -115,12 +125,18 @@ def _e164(raw: str, region: str) -> str | None:
     if any(not (ch.isdecimal() or ch in _PHONE_MARKS) for ch in raw):
         return None
     try:
-        number = phonenumbers.parse(raw, region)
+        number = phonenumbers.parse(latin_digits(raw), region)
     except NumberParseException:
         return None
     if number.extension or not phonenumbers.is_valid_number(number):
         return None
     return phonenumbers.format_number(number, PhoneNumberFormat.E164)
+
+
+def names_of(place: District | Pound | Village | None) -> tuple[tuple[str, str], ...]:
+    """A district's, pound's or village's names in other scripts as (language, name) pairs, as
+    the district file gives them (the texts write them in the reader's script)."""
+    return tuple(sorted((place.names or {}).items())) if place is not None else ()
 
 
 @dataclass(frozen=True)

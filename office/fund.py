@@ -28,6 +28,7 @@ from office.common import (
     find_or_add_person,
     get_person,
     has_role,
+    names_of,
     person_by_phone,
     require_role,
 )
@@ -228,6 +229,7 @@ class PoundLine:
     code: str
     name: str
     keepers: list[KeeperLine]
+    names: tuple[tuple[str, str], ...] = ()  # in other scripts, by language
 
 
 @dataclass(frozen=True)
@@ -241,6 +243,7 @@ class FundDesk:
     balance_text: str
     money: MoneySystem
     pounds: list[PoundLine]
+    names: tuple[tuple[str, str], ...] = ()  # the district's in other scripts, by language
 
 
 def fund_desk(db: Database, *, district_id: int, actor_id: int, now: datetime) -> FundDesk:
@@ -267,7 +270,7 @@ def fund_desk(db: Database, *, district_id: int, actor_id: int, now: datetime) -
                 person = get_person(s, grant.person_id)
                 if person.phone:
                     keepers.append(KeeperLine(person.name, person.phone))
-            pounds.append(PoundLine(pound.code, pound.name, keepers))
+            pounds.append(PoundLine(pound.code, pound.name, keepers, names_of(pound)))
         return FundDesk(
             district_id=district_id,
             code=ctx.district.code,
@@ -276,6 +279,7 @@ def fund_desk(db: Database, *, district_id: int, actor_id: int, now: datetime) -
             balance_text=ctx.fmt(balance),
             money=ctx.profile.money,
             pounds=pounds,
+            names=names_of(ctx.district),
         )
 
 

@@ -22,7 +22,7 @@ from law.lifecycle import AnimalStatus, SeizureStatus
 from law.periods import local_date
 from models import Animal, Database, District, Person, Pound, Seizure, Village
 from office.charges import payable_on
-from office.common import DistrictContext, district_context, normalise_phone
+from office.common import DistrictContext, district_context, names_of, normalise_phone
 from office.lookup import VillagePlace, match_village
 from office.spelling import fold
 from office.state import animals_of
@@ -72,6 +72,7 @@ class HeldSeizure:
     pound_name: str
     thana: str
     village: str  # where the cattle were seized, as the register writes it
+    pound_names: tuple[tuple[str, str], ...]
     village_names: tuple[tuple[str, str], ...]
     seized_on: date
     impounded_on: date | None
@@ -151,6 +152,7 @@ def _summary(
         ground=seizure.ground,
         pound_code=pound.code,
         pound_name=pound.name,
+        pound_names=names_of(pound),
         thana=pound.thana,
         village=village.name if village else "",
         village_names=tuple(sorted((village.names or {}).items())) if village else (),

@@ -60,6 +60,7 @@ def claim_run_out(
 class PaymentLine:
     ref: str
     payer: str
+    total: int
     total_text: str
     heads: int
     at: datetime
@@ -82,6 +83,7 @@ def payments_on(db: Database, *, pound_code: str, actor_id: int, on: date) -> li
             PaymentLine(
                 ref=z.ref,
                 payer=p.name,
+                total=pay.total,
                 total_text=ctx.fmt(pay.total),
                 heads=len(pay.animal_ids),
                 at=pay.occurred_at,

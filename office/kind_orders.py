@@ -25,6 +25,7 @@ from office.common import (
     DistrictContext,
     check_times,
     district_context,
+    names_of,
     require_role,
     seizure_by_ref,
 )
@@ -273,6 +274,9 @@ class AwaitingItem:
     village: str
     place: str
     seized_on: date
+    # The pound's and the village's names in other scripts, by language.
+    pound_names: tuple[tuple[str, str], ...] = ()
+    village_names: tuple[tuple[str, str], ...] = ()
 
 
 def awaiting_orders(
@@ -309,6 +313,8 @@ def awaiting_orders(
                     village=village.name if village else "",
                     place=seizure.place,
                     seized_on=seizure.seized_on,
+                    pound_names=names_of(pound),
+                    village_names=names_of(village),
                 )
             )
         return out

@@ -15,7 +15,7 @@ from law.feeding import rate_on
 from law.kinds import FINE_CLASS, AnimalKind, FineClass, order_in_force
 from law.periods import local_date
 from models import Database, District, Person, Pound, RoleGrant, Village
-from office.common import DistrictContext, district_context, seizure_by_ref
+from office.common import DistrictContext, district_context, names_of, seizure_by_ref
 from office.roles import Role
 from office.seizures import PersonIn
 from office.spelling import close as spelling_close
@@ -43,6 +43,7 @@ class VillagePlace:
     excluded_reason: str | None
     region: str = "IN"  # the district's country, for phones typed without +code
     names: tuple[tuple[str, str], ...] = ()
+    pound_names: tuple[tuple[str, str], ...] = ()  # the pound's, likewise
 
     def name_in(self, lang: str) -> str:
         """The village's name as a reader of `lang` writes it, if the district gives it."""
@@ -111,6 +112,7 @@ def _gazetteer(db: Database) -> _Gazetteer:
                     excluded=village.excluded,
                     excluded_reason=village.excluded_reason,
                     names=tuple(sorted((village.names or {}).items())),
+                    pound_names=names_of(pound),
                 )
             )
     by_name: dict[str, list[VillagePlace]] = {}
@@ -245,6 +247,7 @@ class PoundRates:
     pound_name: str
     on: str
     rows: tuple[RateRow, ...]
+    pound_names: tuple[tuple[str, str], ...] = ()  # in other scripts, by language
 
 
 def _row(ctx: DistrictContext, kinds: tuple[str, ...], fine: int, per_day: int) -> RateRow:
@@ -294,7 +297,7 @@ def pound_rates(db: Database, *, pound_code: str, now: datetime) -> PoundRates:
             except KindNeedsMagistrateOrder:
                 continue
             rows.append(_row(ctx, (word,), order.fine, order.per_day))
-        return PoundRates(pound.code, pound.name, today.isoformat(), tuple(rows))
+        return PoundRates(pound.code, pound.name, today.isoformat(), tuple(rows), names_of(pound))
 
 
 def keepers_of(db: Database, pound_code: str) -> list[str]:

@@ -42,7 +42,7 @@ from models import (
 from office.charges import due_on
 from office.common import DistrictContext, district_context
 from office.complaints import OPEN
-from office.notify import amounts
+from office.notify import amounts, place_params
 from office.sales import notice_params
 
 # --- What the sender hands in, and what it gets back ----------------------------------------
@@ -145,8 +145,8 @@ def _kinds(animals: Iterable[Animal]) -> dict[str, int]:
 def _basics(r: Record) -> dict[str, object]:
     return {
         "ref": r.seizure.ref,
-        "pound": r.pound.name if r.pound else "",
-        "village": r.village.name if r.village else "",
+        **place_params("pound", r.pound),
+        **place_params("village", r.village),
         "place": r.seizure.place,
         "seized_date": r.seizure.seized_on.isoformat(),
     }

@@ -34,6 +34,7 @@ from office.common import district_context, seizure_by_ref
 from office.fund import feeding_written_off, fund_payments, fund_statement
 from office.kind_orders import awaiting_order
 from office.roles import case_standing, district_standing, seizure_standing
+from office.spelling import latin_digits
 from office.state import animals_of
 
 
@@ -46,6 +47,19 @@ def _name(s: Session, person_id: int | None) -> dict[str, str] | None:
 
 def _iso(d: date | None) -> str | None:
     return d.isoformat() if d else None
+
+
+def _pound_said(pound: Pound | None) -> dict[str, Any] | None:
+    """A seizure's pound as its view names it: code, the register's name and the district
+    file's names in other scripts, thana."""
+    if pound is None:
+        return None
+    return {
+        "code": pound.code,
+        "name": pound.name,
+        "names": dict(pound.names),
+        "thana": pound.thana,
+    }
 
 
 def seizure_view(db: Database, *, ref: str, now: datetime) -> dict[str, Any]:
@@ -84,8 +98,9 @@ def _public(s: Session, seizure: Seizure, now: datetime) -> dict[str, Any]:
         "ground": seizure.ground,
         "district": ctx.district.code,
         "village": village.name if village else None,
+        "village_names": dict(village.names) if village else {},
         "place": seizure.place,
-        "pound": {"code": pound.code, "name": pound.name, "thana": pound.thana} if pound else None,
+        "pound": _pound_said(pound),
         "seized_on": seizure.seized_on.isoformat(),
         "impounded_on": _iso(seizure.impounded_on),
         "noticed_on": _iso(seizure.noticed_on),
@@ -126,9 +141,10 @@ def _whole(s: Session, seizure: Seizure, now: datetime) -> dict[str, Any]:
         "ground": seizure.ground,
         "district": ctx.district.code,
         "village": village.name if village else None,
+        "village_names": dict(village.names) if village else {},
         "place": seizure.place,
         "damage": seizure.damage,
-        "pound": {"code": pound.code, "name": pound.name, "thana": pound.thana} if pound else None,
+        "pound": _pound_said(pound),
         "seized_at": seizure.seized_at.isoformat(),
         "impounded_at": seizure.impounded_at.isoformat() if seizure.impounded_at else None,
         "register_no": f"{pound.code}/{entry.year}/{entry.number}" if entry and pound else None,
@@ -467,9 +483,10 @@ def money_for(
 
 
 def read_amount(value: int | str, money: MoneySystem) -> int:
-    """An amount given as minor units (int) or in the profile's notation ('Rs 0-12-0')."""
+    """An amount given as minor units (int) or in the profile's notation ('Rs 0-12-0',
+    '₹0-12-0'), its digits in any script ('१-३-०', '১২.৫০'), as a chat or the desk takes it."""
     if isinstance(value, int):
         if value < 0:
             raise InvalidInput(N_("an amount cannot be negative"))
         return value
-    return money.parse(value)
+    return money.parse(latin_digits(value))

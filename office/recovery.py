@@ -43,6 +43,7 @@ from office.common import (
     DistrictContext,
     district_context,
     get_person,
+    names_of,
     require_role,
 )
 from office.roles import Role
@@ -147,6 +148,7 @@ class CaseItem:
     # The same people as data (`{"name", "residence"}`), for the reader's language.
     complainant_person: dict[str, str] | None = None
     accused_person: dict[str, str] | None = None
+    village_names: tuple[tuple[str, str], ...] = ()  # in other scripts, by language
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,7 @@ class RecoveryItem:
     # The same people as data (`{"name", "residence"}`), for the reader's language.
     owner_person: dict[str, str] | None = None
     convict_person: dict[str, str] | None = None
+    village_names: tuple[tuple[str, str], ...] = ()  # in other scripts, by language
 
 
 def _case_item(s: Session, case: Case, ctx: DistrictContext) -> CaseItem:
@@ -174,6 +177,7 @@ def _case_item(s: Session, case: Case, ctx: DistrictContext) -> CaseItem:
     return CaseItem(
         case_id=case.id or 0,
         village=village.name if village else "",
+        village_names=names_of(village),
         complainant=_name(s, case.complainant_id) or "",
         accused=_name(s, case.accused_id) or "",
         complainant_person=_person(s, case.complainant_id),
@@ -222,6 +226,7 @@ def _recovery_item(s: Session, case: Case, order: RecoveryOrder) -> RecoveryItem
         order_id=order.id or 0,
         thana=order.thana,
         village=village.name if village else "",
+        village_names=names_of(village),
         place=order.place,
         fine_due=case.fine - got.fine,
         compensation_due=case.compensation - got.compensation,

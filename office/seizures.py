@@ -47,6 +47,7 @@ from office.common import (
     find_or_add_person,
     get_person,
     has_role,
+    names_of,
     normalise_phone,
     pound_of,
     require_role,
@@ -94,6 +95,7 @@ class SeizureReported:
     heads: int
     fine: int
     complaint_until: str
+    pound_names: tuple[tuple[str, str], ...]  # in other scripts, by language
     aid_requested: bool
     notes: list[str] = field(default_factory=list)
     # Practice G4: kinds outside the scale still awaiting the Magistrate's order; the keeper
@@ -436,6 +438,7 @@ def _reported(
         seizure_id=seizure.id or 0,
         pound_code=pound.code,
         pound_name=pound.name,
+        pound_names=names_of(pound),
         heads=len(rows),
         fine=sum(a.fine for a in rows),
         complaint_until=seizure.complaint_until.isoformat(),

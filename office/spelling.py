@@ -2,7 +2,8 @@
 vowel signs, candrabindu or anusvara, in Latin, Devanagari or Bengali letters, with one typo.
 
 Pure functions of text, no I/O: the village matcher (office/lookup.py) and the chat's vocabulary
-(bot/words.py) share them, so a village and a keyword are read the same way.
+(bot/words.py) share them, so a village and a keyword are read the same way; phones and amounts,
+in a chat or at the desk, are read in any script's digits by `latin_digits`.
 """
 
 from __future__ import annotations
@@ -44,6 +45,12 @@ _INNER_VOWEL = re.compile(r"(?<=\w)[\u0904-\u0914\u0985-\u0994]")
 _EDGE = " \t\n.,;:!?।॥'\"()[]{}-"
 
 
+def latin_digits(text: str) -> str:
+    """`text` with the digits of every script as 0-9 (१२ and ১২ as 12): how the office reads a
+    number however it was typed, in a chat or at the desk (a count, a phone, an amount)."""
+    return "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() else ch for ch in text)
+
+
 def fold(text: str) -> str:
     """The form two spellings share when they are the same word to a reader: Unicode NFC, case
     folded, nukta and joiners dropped, candrabindu as anusvara, long i and u as short, digits of
@@ -52,9 +59,7 @@ def fold(text: str) -> str:
     text = unicodedata.normalize("NFD", text)
     text = "".join(ch for ch in text if not _is_latin_mark(ch))
     text = unicodedata.normalize("NFC", text).translate(_DROPPED).translate(_SAME)
-    text = " ".join(
-        "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() else ch for ch in text).split()
-    )
+    text = " ".join(latin_digits(text).split())
     # "?" and "-" are words too (help, skip): only what is more than punctuation is trimmed.
     return text.strip(_EDGE) or text
 

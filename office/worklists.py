@@ -27,7 +27,7 @@ from models import (
     Village,
 )
 from office.charges import payable_on
-from office.common import district_context, require_role, seizure_by_ref
+from office.common import district_context, names_of, require_role, seizure_by_ref
 from office.complaints import OPEN
 from office.roles import Role
 from office.state import animals_of
@@ -72,6 +72,9 @@ class SeizureItem:
     # The seizer and owner as data (`{"name", "residence"}`), for the reader's language.
     seizer_person: dict[str, str] | None = None
     owner_person: dict[str, str] | None = None
+    # The village's and the pound's names in other scripts, by language (the district file's).
+    village_names: tuple[tuple[str, str], ...] = ()
+    pound_names: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -149,6 +152,8 @@ def _item(s: Session, seizure: Seizure, aid_at: datetime | None = None) -> Seizu
         damage=seizure.damage,
         pound_code=pound.code if pound else "",
         pound_name=pound.name if pound else "",
+        pound_names=names_of(pound),
+        village_names=names_of(village),
         thana=pound.thana if pound else "",
         seized_at=seizure.seized_at,
         seized_on=seizure.seized_on,

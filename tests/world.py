@@ -93,15 +93,26 @@ CULTIVATOR = PersonIn(name="Hari Singh", residence="Rampur", phone="+91911111111
 OWNER = PersonIn(name="Mohan Lal", residence="Kemri", phone="+919222222222")
 
 
-# The same district with Dhakia named in Hindi and Bengali, as a district file may name it.
-DISTRICT_NAMED = DISTRICT.replace(
-    'villages = ["Dhakia"]',
-    'villages = [{ name = "Dhakia", names = { hi = "ढकिया", bn = "ঢাকিয়া" } }]',
+# The same district with Dhakia, its pound and the district named in Hindi and Bengali, as a
+# district file may name them.
+DHAKIA_POUND_NAMES = {"hi": "ढकिया कांजी हाउस", "bn": "ঢাকিয়া খোঁয়াড়"}
+TESTPUR_NAMES = {"hi": "टेस्टपुर", "bn": "টেস্টপুর"}
+DISTRICT_NAMED = (
+    DISTRICT.replace(
+        'villages = ["Dhakia"]',
+        'villages = [{ name = "Dhakia", names = { hi = "ढकिया", bn = "ঢাকিয়া" } }]',
+    )
+    .replace(
+        'name = "Dhakia pound"\n',
+        'name = "Dhakia pound"\nnames = { hi = "ढकिया कांजी हाउस", bn = "ঢাকিয়া খোঁয়াড়" }\n',
+    )
+    .replace('name = "Testpur"\n', 'name = "Testpur"\nnames = { hi = "टेस्टपुर", bn = "টেস্টপুর" }\n')
 )
 
 
 def name_dhakia(world: World) -> None:
-    """Load the district again with Dhakia's names in Hindi and Bengali."""
+    """Load the district again with Dhakia, its pound and the district named in Hindi and
+    Bengali."""
     load_jurisdiction_text(world.db, DISTRICT_NAMED, now=world.now)
 
 

@@ -195,7 +195,7 @@ def _render_board(board: Board, lang: str, since_text: str, bad_date: bool) -> s
     search = {"village": q.village, "kind": q.kind, "words": q.words, "since": since_text}
     context: dict[str, Any] = {
         "lang": lang,
-        "title": t(TITLE, district=board.district_name),
+        "title": t(TITLE, district=board.district_name, district_names=board.district_names),
         "intro": _sec(t, t(INTRO, date=t.day(board.as_of))),
         "css": "/board/static/board.css",
         "feed": _url(path + "/feed", lang=lang),
@@ -225,7 +225,7 @@ def _render_board(board: Board, lang: str, since_text: str, bad_date: bool) -> s
         "pounds": [
             {
                 "code": p.code,
-                "title": t(POUND, pound=p.name, thana=p.thana),
+                "title": t(POUND, pound=p.name, pound_names=p.names, thana=p.thana),
                 "entries": [_shown(t, e) for e in p.entries],
                 "empty": t(NONE_HELD) if q.empty else t(NONE_FOUND),
             }
@@ -288,13 +288,17 @@ def _atom(request: Request, state: Any, district: str, lang: str) -> bytes:
 
     root = ET.Element(f"{{{ATOM_NS}}}feed", {"{http://www.w3.org/XML/1998/namespace}lang": lang})
     el(root, "id", f"{board_url}/feed")
-    el(root, "title", t(FEED_TITLE, district=feed.district_name))
+    el(
+        root,
+        "title",
+        t(FEED_TITLE, district=feed.district_name, district_names=feed.district_names),
+    )
     newest = max((n.posted_at for _e, n in feed.entries), default=None)
     el(root, "updated", _ist(newest or state.clock(), feed.tz))
     el(root, "link", rel="self", type=ATOM, href=_url(f"{board_url}/feed", lang=lang))
     el(root, "link", rel="alternate", type="text/html", href=_url(board_url, lang=lang))
     author = el(root, "author")
-    el(author, "name", t(TITLE, district=feed.district_name))
+    el(author, "name", t(TITLE, district=feed.district_name, district_names=feed.district_names))
     for entry, n in feed.entries:
         shown = _shown(t, entry)
         item = el(root, "entry")

@@ -3,9 +3,10 @@ the reader's language, and PDF from that HTML (WeasyPrint), A4 or A5.
 
 Every label is a text of the `documents` catalogs (bot/locales/*/LC_MESSAGES/documents.po),
 written with `t()` in the templates; amounts are written as the chat writes them
-(bot/figures.py), dates as people of the language write them. Fonts are named in the CSS (Noto
-Sans, Noto Sans Devanagari, Noto Sans Bengali: Debian's fonts-noto-core) so Devanagari and
-Bengali are shaped; WeasyPrint embeds the subset it uses.
+(bot/figures.py), dates as people of the language write them, and the district, the pound and
+the village as the district file writes them in the reader's script. Fonts are named in the
+CSS (Noto Sans, Noto Sans Devanagari, Noto Sans Bengali: Debian's fonts-noto-core) so
+Devanagari and Bengali are shaped; WeasyPrint embeds the subset it uses.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from markupsafe import Markup
 from qrcode.image.svg import SvgPathImage
 
 from bot.figures import money
-from bot.i18n import N_, Translator, translator, word_lists
+from bot.i18n import N_, Translator, translator, word_lists, written_in
 from office import memos
 from office.documents.kinds import Document, Kind
 
@@ -113,6 +114,11 @@ class _Writer:
 
     def kind(self, kind: str) -> str:
         return kind_word(self.lang, kind)
+
+    def place(self, name: str, names: dict[str, str]) -> str:
+        """A district, pound or village as the district file writes it in the reader's
+        script, if it does (`names`, by language), else the register's name."""
+        return written_in(self.lang, name, names)
 
     def memo(self, text: str) -> str:
         """A ledger line's words (office/memos.py) in the reader's language."""

@@ -156,6 +156,7 @@ def seizure_lines(ctx: Ctx, view: dict[str, Any]) -> list[str]:
                 t(
                     "Fines and feeding at {pound}: send {say_cmd_rates} {code} (Sec VI, VII).",
                     pound=pound["name"],
+                    pound_names=pound.get("names"),
                     code=pound["code"],
                 )
             )
@@ -208,6 +209,7 @@ def seizure_lines(ctx: Ctx, view: dict[str, Any]) -> list[str]:
                 "To claim, go to {pound} and pay the keeper {keeper}; you sign the register "
                 "as your receipt (Sec VII).",
                 pound=pound["name"],
+                pound_names=pound.get("names"),
                 keeper=", ".join(keepers) or t("on duty"),
             )
         )
@@ -436,7 +438,13 @@ class RatesFlow(Flow):
         except PoundError as exc:
             return Turn.done(ctx.say(ctx.explain(exc)))
         # One line a row of the schedule, the amounts bare: an SMS is one segment a row or two.
-        lines = [t("{pound}, a head: fine + feeding a day (Sec VI, VII):", pound=rates.pound_name)]
+        lines = [
+            t(
+                "{pound}, a head: fine + feeding a day (Sec VI, VII):",
+                pound=rates.pound_name,
+                pound_names=rates.pound_names,
+            )
+        ]
         for row in rates.rows:
             kinds = ", ".join(label(t, KIND_LABELS, k) for k in row.kinds)
             lines.append(

@@ -115,6 +115,7 @@ class NoticeFlow(DarogahFlow):
                     "notice at the Police Office and have it proclaimed by beat of drum in the "
                     "village and at the market place nearest the place of seizure (Sec VIII).",
                     pound=item.pound_name,
+                    pound_names=item.pound_names,
                 ),
                 ctx.t("In which village was the drum beaten?"),
             ]
@@ -430,6 +431,7 @@ class RecoverySaleFlow(OfficerFlow):
             heads=len(item.cattle),
             place=item.place,
             village=item.village,
+            village_names=item.village_names,
         )
 
     def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:

@@ -203,6 +203,7 @@ class ComplaintsFlow(OfficerFlow):
                 ),
                 place=z.place,
                 village=z.village,
+                village_names=z.village_names,
                 day=ctx.t.day(z.seized_on),
                 seizer=who(ctx, z.seizer_person, z.seizer),
             ),
@@ -214,7 +215,12 @@ class ComplaintsFlow(OfficerFlow):
                 ctx.t("No owner is on record: the complainant claims to be the owner (Sec XIV).")
             )
         lines.append(
-            ctx.t("Still in the pound: {heads} head at {pound}.", heads=z.heads, pound=z.pound_name)
+            ctx.t(
+                "Still in the pound: {heads} head at {pound}.",
+                heads=z.heads,
+                pound=z.pound_name,
+                pound_names=z.pound_names,
+            )
         )
         if c.status == ComplaintStatus.ADMITTED.value:
             lines.append(
@@ -488,6 +494,7 @@ class RecoveryFlow(OfficerFlow):
             "fine {fine}, unpaid {unpaid}",
             id=item.case_id,
             village=item.village,
+            village_names=item.village_names,
             accused=who(ctx, item.accused_person, item.accused),
             complainant=who(ctx, item.complainant_person, item.complainant),
             fine=amount_said(ctx, money, item.fine),

@@ -22,7 +22,7 @@ from bot.flows.officer_kit import (
     unconfirmed,
     yes_no,
 )
-from bot.i18n import N_
+from bot.i18n import N_, written_in
 from bot.types import Inbound, Option
 from law.errors import (
     FundInsufficient,
@@ -119,6 +119,7 @@ class FundFlow(OfficerFlow):
         text = ctx.t(
             "The pound fund of {district} holds {balance} (Sec XII). What is the payment for?",
             district=desk.name,
+            district_names=desk.names,
             balance=amount_said(ctx, desk.money, desk.balance),
         )
         options = tuple(Option(k, ctx.t(v)) for k, v in PURPOSES.items())
@@ -137,7 +138,10 @@ class FundFlow(OfficerFlow):
         return self._ask_pound(ctx)
 
     def _ask_pound(self, ctx: Ctx) -> Turn:
-        options = tuple(Option(p.code, f"{p.code}: {p.name}") for p in self._desk(ctx).pounds)
+        options = tuple(
+            Option(p.code, f"{p.code}: {written_in(ctx.lang, p.name, p.names)}")
+            for p in self._desk(ctx).pounds
+        )
         return Turn.to("pound", ctx.say(ctx.t("Which pound?"), options))
 
     def on_pound(self, ctx: Ctx, msg: Inbound) -> Turn:
@@ -147,12 +151,19 @@ class FundFlow(OfficerFlow):
             return self._ask_pound(ctx)
         ctx.data["pound"] = pound.code
         ctx.data["pound_name"] = pound.name
+        ctx.data["pound_names"] = dict(pound.names)
         if ctx.data["purpose"] != "salary":
             return self._ask_amount(ctx)
         if not pound.keepers:
             return Turn.to(
                 "pound",
-                ctx.say(ctx.t("No keeper is recorded for {pound}.", pound=pound.name)),
+                ctx.say(
+                    ctx.t(
+                        "No keeper is recorded for {pound}.",
+                        pound=pound.name,
+                        pound_names=pound.names,
+                    )
+                ),
             )
         options = tuple(Option(k.phone, k.name) for k in pound.keepers)
         return Turn.to("keeper", ctx.say(ctx.t("Whose salary?"), options))
@@ -237,9 +248,14 @@ class FundFlow(OfficerFlow):
                 "salary of {keeper}, keeper of {pound}",
                 keeper=ctx.data["keeper_name"],
                 pound=ctx.data["pound_name"],
+                pound_names=ctx.data.get("pound_names"),
             )
         if purpose == "pound":
-            return ctx.t("construction or maintenance of {pound}", pound=ctx.data["pound_name"])
+            return ctx.t(
+                "construction or maintenance of {pound}",
+                pound=ctx.data["pound_name"],
+                pound_names=ctx.data.get("pound_names"),
+            )
         return str(ctx.data["stated"])
 
     def on_order(self, ctx: Ctx, msg: Inbound) -> Turn:
@@ -256,6 +272,7 @@ class FundFlow(OfficerFlow):
                     "(Sec XII).",
                     amount=amount_said(ctx, desk.money, int(ctx.data["amount"])),
                     district=desk.name,
+                    district_names=desk.names,
                     payee=payee.name if payee else ctx.data.get("keeper_name", ""),
                     purpose=self._purpose_line(ctx),
                 ),
@@ -350,8 +367,10 @@ class KindOrderFlow(OfficerFlow):
                 ref=i.ref,
                 kinds=", ".join(words.counted(ctx.t, n, k) for k, n in i.kinds.items()),
                 pound=i.pound_name,
+                pound_names=i.pound_names,
                 place=i.place,
                 village=i.village,
+                village_names=i.village_names,
                 day=ctx.t.day(i.seized_on),
             )
             for i in items
@@ -379,7 +398,12 @@ class KindOrderFlow(OfficerFlow):
                 ctx.say(ctx.t("No animal of {ref} is awaiting your order.", ref=ref or "-")),
             )
         ctx.data["ref"] = item.ref
-        ctx.data["where"] = ctx.t("seizure {ref} at {pound}", ref=item.ref, pound=item.pound_name)
+        ctx.data["where"] = ctx.t(
+            "seizure {ref} at {pound}",
+            ref=item.ref,
+            pound=item.pound_name,
+            pound_names=item.pound_names,
+        )
         ctx.data["kinds"] = sorted(item.kinds)
         if len(item.kinds) == 1:
             ctx.data["kind"] = next(iter(item.kinds))

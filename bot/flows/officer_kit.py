@@ -144,6 +144,7 @@ def seizure_line(ctx: Ctx, item: SeizureItem) -> str:
         counted=kinds_text(ctx.t, item.kinds),
         place=item.place,
         village=item.village,
+        village_names=item.village_names,
         day=ctx.t.day(item.seized_on),
         seizer=who(ctx, item.seizer_person, item.seizer),
     )

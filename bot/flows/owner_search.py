@@ -132,7 +132,12 @@ def deadline_text(t: Translator, held: HeldSeizure) -> str:
 def owned_line(t: Translator, held: HeldSeizure) -> str:
     """One of his own seizures: ref, pound, heads held, due today, next deadline."""
     if held.heads == 0:
-        return t("{ref}: {pound}, nothing held now.", ref=held.ref, pound=held.pound_name)
+        return t(
+            "{ref}: {pound}, nothing held now.",
+            ref=held.ref,
+            pound=held.pound_name,
+            pound_names=held.pound_names,
+        )
     if held.in_pound:
         parts = [
             t(
@@ -140,6 +145,7 @@ def owned_line(t: Translator, held: HeldSeizure) -> str:
                 ref=held.ref,
                 cattle=cattle_text(t, held),
                 pound=held.pound_name,
+                pound_names=held.pound_names,
             ),
             t("due today {total}", total=money(t.lang, held.due.total, held.due.unit)),
         ]
@@ -150,6 +156,7 @@ def owned_line(t: Translator, held: HeldSeizure) -> str:
                 ref=held.ref,
                 cattle=cattle_text(t, held),
                 pound=held.pound_name,
+                pound_names=held.pound_names,
             )
         ]
     deadline = deadline_text(t, held)
@@ -164,10 +171,11 @@ def found_line(t: Translator, held: HeldSeizure) -> str:
         t(
             "at {pound} since {date}",
             pound=held.pound_name,
+            pound_names=held.pound_names,
             date=_day(t, held.impounded_on),
         )
         if held.in_pound
-        else t("on the way to {pound}", pound=held.pound_name)
+        else t("on the way to {pound}", pound=held.pound_name, pound_names=held.pound_names)
     )
     line = t(
         "{ref}: {cattle}, {where}, seized in {village}.",
@@ -224,6 +232,7 @@ def claim_lines(ctx: Ctx, held: HeldSeizure, *, brief: bool = False) -> tuple[li
                 ref=held.ref,
                 cattle=cattle_text(t, held),
                 pound=held.pound_name,
+                pound_names=held.pound_names,
                 date=_day(t, held.impounded_on),
             )
         ]
@@ -234,6 +243,7 @@ def claim_lines(ctx: Ctx, held: HeldSeizure, *, brief: bool = False) -> tuple[li
                 ref=held.ref,
                 cattle=cattle_text(t, held),
                 pound=held.pound_name,
+                pound_names=held.pound_names,
             )
         ]
     lines.append(
@@ -241,6 +251,7 @@ def claim_lines(ctx: Ctx, held: HeldSeizure, *, brief: bool = False) -> tuple[li
             "To claim them, go to {pound} and satisfy the keeper ({keeper}) that they are "
             "yours: he records you as their owner.",
             pound=held.pound_name,
+            pound_names=held.pound_names,
             keeper=keepers,
         )
     )

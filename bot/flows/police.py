@@ -113,6 +113,7 @@ class ConveyFlow(OfficerFlow):
                 ctx.t(
                     "Have the cattle been conveyed to {pound}?",
                     pound=item.pound_name,
+                    pound_names=item.pound_names,
                 ),
             ]
         )
@@ -287,6 +288,7 @@ class StrayFlow(OfficerFlow):
                 ref=done.ref,
                 heads=done.heads,
                 pound=done.pound_name,
+                pound_names=done.pound_names,
             )
         ]
         if done.awaiting_order:

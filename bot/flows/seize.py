@@ -38,7 +38,7 @@ CHANGEABLE: dict[str, str] = {
 }
 # The keys of the draft each part of the report fills (cleared to ask it again).
 DRAFT_KEYS: dict[str, tuple[str, ...]] = {
-    "village": ("village", "village_names", "district", "profile", "pound"),
+    "village": ("village", "village_names", "district", "profile", "pound", "pound_names"),
     "place": ("place",),
     "animals": ("animals", "animals_done", "pending_kind"),
     "damage": ("damage",),
@@ -274,7 +274,11 @@ class SeizeFlow(Flow):
             return self._again(
                 ctx,
                 "village",
-                t("No pound is notified for {village} (Sec III).", village=place.name),
+                t(
+                    "No pound is notified for {village} (Sec III).",
+                    village=place.name,
+                    village_names=place.names,
+                ),
             )
         self._set_village(ctx, place)
         return self._next(ctx)
@@ -304,6 +308,7 @@ class SeizeFlow(Flow):
             district=place.district_code,
             profile=place.profile,
             pound=place.pound_name,
+            pound_names=dict(place.pound_names),  # as the district file writes it in hi, bn
             region=place.region,
         )
 
@@ -499,8 +504,10 @@ class SeizeFlow(Flow):
             t("Please check your report:"),
             t(
                 "Village: {village} (pound: {pound})",
-                village=(d.get("village_names") or {}).get(ctx.lang) or d.get("village"),
+                village=d.get("village"),
+                village_names=d.get("village_names"),
                 pound=d.get("pound"),
+                pound_names=d.get("pound_names"),
             ),
             t("Place: {place}", place=d.get("place")),
             t("Animals: {animals}", animals=animals),
@@ -602,6 +609,7 @@ class SeizeFlow(Flow):
             t(
                 "Take the cattle to {pound} without unnecessary delay (Sec {section}).",
                 pound=done.pound_name,
+                pound_names=done.pound_names,
                 section=section,
             ),
         ]

@@ -177,10 +177,16 @@ class Verification:
     pound_name: str = ""
     register_no: str = ""
     ref: str = ""
+    # The names of the district and the pound in other scripts (`Document.names`).
+    names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
     params: str = ""
     dated: str = ""
     issued_at: datetime | None = None
     issued_on: str = ""  # the district's day it was first printed (ISO)
+
+    def names_of(self, place: str) -> dict[str, str]:
+        """The names of `place` (district, pound) in other scripts, by language."""
+        return dict(dict(self.names).get(place, ()))
 
 
 def verify(db: Database, code: str, *, now: datetime) -> Verification:
@@ -213,6 +219,7 @@ def verify(db: Database, code: str, *, now: datetime) -> Verification:
         pound_name=head.pound_name if head else "",
         register_no=head.register_no if head else "",
         ref=row.ref,
+        names=tuple((k, n) for k, n in head.names if k != "village") if head else (),
         params=row.params,
         dated=head.dated if head else "",
         issued_at=row.issued_at,
@@ -235,4 +242,5 @@ def _head_of(db: Database, row: IssuedDocument) -> Document | None:
         district_name=district.name,
         money="",
         dated="",
+        names=(("district", tuple(sorted(district.names.items()))),) if district.names else (),
     )

@@ -122,9 +122,19 @@ class Document:
     pound_name: str = ""
     thana: str = ""
     register_no: str = ""
+    # The names the district file gives the district, the pound and the village in other
+    # scripts, by language: (("pound", (("hi", "..."), ...)), ...). The page writes them in the
+    # reader's script; the document states the register's names, and so does its digest.
+    names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
     def content(self) -> dict[str, Any]:
-        return asdict(self)
+        body = asdict(self)
+        del body["names"]  # how a name is written in another script is not what it states
+        return body
+
+    def names_of(self, place: str) -> dict[str, str]:
+        """The names of `place` (district, pound, village) in other scripts, by language."""
+        return dict(dict(self.names).get(place, ()))
 
     @property
     def digest(self) -> str:
@@ -367,8 +377,23 @@ def _heads(rows: list[Animal]) -> tuple[Head, ...]:
     return tuple(Head(a.number, a.kind, a.description, a.status) for a in rows)
 
 
+def _names(**places: District | Pound | Village | None) -> tuple[Any, ...]:
+    return tuple(
+        (key, tuple(sorted(place.names.items())))
+        for key, place in places.items()
+        if place is not None and place.names
+    )
+
+
 def _head(
-    kind: Kind, ctx: DistrictContext, ref: str, *, pound: Pound | None, dated: str, **more: Any
+    kind: Kind,
+    ctx: DistrictContext,
+    ref: str,
+    *,
+    pound: Pound | None,
+    dated: str,
+    village: Village | None = None,
+    **more: Any,
 ) -> dict[str, Any]:
     return {
         "kind": kind.value,
@@ -383,6 +408,7 @@ def _head(
         "pound_code": pound.code if pound else "",
         "pound_name": pound.name if pound else "",
         "thana": pound.thana if pound else "",
+        "names": _names(district=ctx.district, pound=pound, village=village),
         **more,
     }
 
@@ -401,6 +427,7 @@ def _seizure_head(s: Session, kind: Kind, seizure: Seizure, dated: str) -> dict[
         seizure.ref,
         pound=pound,
         dated=dated,
+        village=s.get(Village, seizure.village_id),
         register_no=_register_no(s, seizure, pound),
     )
 
@@ -698,6 +725,7 @@ def set_off(s: Session, db: Database, ref: str) -> SetOff:
             ctx,
             str(case.id),
             pound=None,
+            village=village,
             dated=local_date(dated, ctx.tz).isoformat(),
         ),
         case_id=case.id or 0,

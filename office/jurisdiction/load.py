@@ -59,6 +59,7 @@ def load_jurisdiction_text(
                 source_digest=digest,
                 start_on=spec.start or default_start(local_date(now, ZoneInfo(spec.timezone))),
                 country=spec.country,
+                names=dict(spec.district_names),
             )
         else:
             if spec.start is not None:
@@ -68,6 +69,7 @@ def load_jurisdiction_text(
             district.profile = spec.profile
             district.languages = list(spec.languages)
             district.country = spec.country
+            district.names = dict(spec.district_names)
             district.loaded_at = now
             district.source_digest = digest
         s.add(district)

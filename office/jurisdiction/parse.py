@@ -17,7 +17,7 @@ from law.profile import DEFAULT_PROFILE, get_profile
 from office.common import DEFAULT_REGION
 from office.jurisdiction.lines import Lines
 from office.jurisdiction.people import read_people
-from office.jurisdiction.places import read_excluded, read_pounds
+from office.jurisdiction.places import read_excluded, read_names, read_pounds
 from office.jurisdiction.rates import read_rates
 from office.jurisdiction.reader import DISTRICT_CODE_MAX, LANGUAGE, Reader
 from office.jurisdiction.spec import (
@@ -52,6 +52,11 @@ def _read(r: Reader) -> Spec:
     r.keys(district, "district", 0)
     name = r.text(district, "district", 0, "name", max_len=200)
     code = _district_code(r, district, name)
+    names = (
+        read_names(r, district["names"], "the district", r.lines.key("district", 0, "names"))
+        if "names" in district
+        else ()
+    )
     timezone = _timezone(r, district)
     profile = _profile(r, district)
     languages = _languages(r, district)
@@ -75,6 +80,7 @@ def _read(r: Reader) -> Spec:
         country,
         tuple(r.names),
         tuple(r.coordinates),
+        names,
     )
 
 

@@ -14,11 +14,12 @@ from office.jurisdiction.reader import ALLOWED, LANGUAGE, POUND_CODE_MAX, THANA_
 from office.jurisdiction.spec import PoundSpec, Spec, row_id
 
 
-def _names(r: Reader, value: Any, village: str, line: int) -> tuple[tuple[str, str], ...]:
-    """`names = { hi = "रामपुर", bn = "রামপুর" }`: the village's name in other scripts."""
+def read_names(r: Reader, value: Any, what: str, line: int) -> tuple[tuple[str, str], ...]:
+    """`names = { hi = "रामपुर", bn = "রামপুর" }`: the name of a village, a pound or the
+    district (`what`, as an error names it: "village 'Kemri'") in other scripts, by language."""
     if not isinstance(value, dict) or not value:
         r.fail(
-            f"'names' of village {village!r} must be a table of names by language, like "
+            f"'names' of {what} must be a table of names by language, like "
             '{ hi = "रामपुर", bn = "রামপুর" }',
             line,
         )
@@ -28,9 +29,9 @@ def _names(r: Reader, value: Any, village: str, line: int) -> tuple[tuple[str, s
         if not LANGUAGE.match(code):
             r.fail(f"{lang!r} is not a language code such as 'hi' or 'bn'", line)
         if not isinstance(written, str) or not words(written):
-            r.fail(f"the {code} name of village {village!r} must be text in quotes", line)
+            r.fail(f"the {code} name of {what} must be text in quotes", line)
         if len(words(written)) > 120:
-            r.fail(f"the {code} name of village {village!r} is longer than 120", line)
+            r.fail(f"the {code} name of {what} is longer than 120", line)
         out.append((code, words(written)))
     return tuple(sorted(out))
 
@@ -103,7 +104,9 @@ def read_pounds(r: Reader) -> tuple[PoundSpec, ...]:
                 )
             village = words(given)
             if isinstance(item, dict) and "names" in item:
-                r.names.append((village, _names(r, item["names"], village, line)))
+                r.names.append(
+                    (village, read_names(r, item["names"], f"village {village!r}", line))
+                )
             if isinstance(item, dict):
                 at = _coordinates(r, item, village, line)
                 if at is not None:
@@ -120,7 +123,11 @@ def read_pounds(r: Reader) -> tuple[PoundSpec, ...]:
                 )
             served[village.lower()] = code
             villages.append(village)
-        pounds.append(PoundSpec(code, name, thana, tuple(villages), i))
+        names: tuple[tuple[str, str], ...] = ()
+        if "names" in table:
+            line = r.lines.key("pound", i, "names")
+            names = read_names(r, table["names"], f"pound {code!r}", line)
+        pounds.append(PoundSpec(code, name, thana, tuple(villages), i, names))
     return tuple(pounds)
 
 
@@ -144,7 +151,7 @@ def read_excluded(r: Reader, pounds: Sequence[PoundSpec]) -> tuple[tuple[str, st
         out.append((village, r.text(table, "excluded", i, "reason", max_len=500)))
         if "names" in table:
             line = r.lines.key("excluded", i, "names")
-            r.names.append((village, _names(r, table["names"], village, line)))
+            r.names.append((village, read_names(r, table["names"], f"village {village!r}", line)))
         given = [k for k in ("lat", "lon") if k in table]
         if given:
             at = _coordinates(r, table, village, r.lines.key("excluded", i, given[0]))
@@ -163,6 +170,7 @@ def write_pounds(s: Session, district_id: int, spec: Spec) -> dict[str, int]:
             district_id=district_id, code=p.code, name=p.name, thana=p.thana
         )
         row.name, row.thana = p.name, p.thana
+        row.names = dict(p.names)
         s.add(row)
         existing[p.code] = row
     s.flush()

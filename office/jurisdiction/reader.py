@@ -21,8 +21,17 @@ THANA_MAX = 64
 
 ALLOWED: dict[str, tuple[str, ...]] = {
     "": ("district", "pound", "person", "feeding_rate", "excluded"),
-    "district": ("name", "code", "timezone", "profile", "languages", "start", "country"),
-    "pound": ("code", "name", "thana", "villages"),
+    "district": (
+        "name",
+        "code",
+        "names",
+        "timezone",
+        "profile",
+        "languages",
+        "start",
+        "country",
+    ),
+    "pound": ("code", "name", "names", "thana", "villages"),
     "person": ("name", "residence", "phone", "telegram_id", "language", "roles"),
     "feeding_rate": ("kinds", "per_day", "from"),
     "excluded": ("village", "reason", "names", "lat", "lon"),

@@ -58,6 +58,8 @@ class PoundSpec:
     thana: str
     villages: tuple[str, ...]
     index: int
+    # The pound's name in other scripts, by language, as the file gives them.
+    names: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,8 @@ class Spec:
     names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
     # Villages' coordinates: (village, (lat, lon)) in degrees, as the file gives them.
     coordinates: tuple[tuple[str, tuple[float, float]], ...] = ()
+    # The district's name in other scripts, by language, as the file gives them.
+    district_names: tuple[tuple[str, str], ...] = ()
 
     @property
     def village_count(self) -> int:
@@ -110,7 +114,12 @@ class Spec:
             "languages": list(self.languages),
             # Only a country other than the default counts, so older files keep their digest.
             **({"country": self.country} if self.country != DEFAULT_REGION else {}),
-            "pounds": sorted([p.code, p.name, p.thana, sorted(p.villages)] for p in self.pounds),
+            # A pound's names only when given, so files without them keep their digest.
+            "pounds": sorted(
+                [p.code, p.name, p.thana, sorted(p.villages)]
+                + ([[list(n) for n in p.names]] if p.names else [])
+                for p in self.pounds
+            ),
             "people": sorted(
                 [
                     p.phone,
@@ -131,6 +140,8 @@ class Spec:
             body["start"] = self.start.isoformat()
         if self.names:  # likewise
             body["names"] = sorted([v, [list(n) for n in names]] for v, names in self.names)
+        if self.district_names:  # likewise
+            body["district_names"] = [list(n) for n in self.district_names]
         if self.coordinates:  # likewise
             body["coordinates"] = sorted([v, list(at)] for v, at in self.coordinates)
         blob = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

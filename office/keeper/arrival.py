@@ -217,7 +217,7 @@ def _arrival(
 ) -> Arrival:
     copy = {
         "register_no": register_no,
-        "pound": pound.name,
+        **notify.place_params("pound", pound),
         "brought_at": entry["brought_at"],
         "heads": entry["number_of_animals"],
         "animals": entry["animals"],

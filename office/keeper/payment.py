@@ -216,7 +216,7 @@ def _receipt(
         payment.receipt,
         {
             "ref": seizure.ref,
-            "pound": pound.name,
+            **notify.place_params("pound", pound),
             "heads": len(numbers),
             "numbers": numbers,
             "on_date": on.isoformat(),

@@ -196,7 +196,7 @@ def _tell_ordered(
         "case_id": case.id,
         **notify.amounts(ctx, fine=case.fine, due=order.fine_due, compensation=case.compensation),
         "cattle_animals": order.cattle,
-        "village": here.name,
+        **notify.place_params("village", here),
         "place": order.place,
         "convict": notify.person_param(s, case.accused_id),
         "ordered_date": local_date(order.ordered_at, ctx.tz).isoformat(),

@@ -9,8 +9,10 @@ the act's own transaction (transactional outbox), rendered and sent later by `bo
 Params are plain JSON, written in the reader's language only when the message is rendered
 (`bot/notices.py`): amounts as ints of the profile's smallest unit (`*_amount`, with the money
 system's name under `money`), dates as ISO strings (`*_date`), kinds as `{kind: count}`
-(`*_kinds`), people as `{"name", "residence"}`, and always `ref` and, where the message states
-the law, its `section`. No text is written here in any language but the names people gave.
+(`*_kinds`), people as `{"name", "residence"}`, a village or pound as the register's name with
+its names in other scripts (`village`, `village_names`: `place_params`), and always `ref` and,
+where the message states the law, its `section`. No text is written here in any language but
+the names people gave.
 Every template named here is in `bot.notices.TEMPLATES`; `docs/messages.md` says who gets which,
 and when.
 
@@ -24,7 +26,7 @@ the queue early; the check at the send is the one that counts.
 from office.notify.complaints import complaint_admitted, complaint_decided, complaint_filed
 from office.notify.custody import animal_lost, closed, released
 from office.notify.kinds import kind_order_needed, kind_ordered
-from office.notify.params import amounts, person_param
+from office.notify.params import amounts, person_param, place_params
 from office.notify.queueing import CALLED_TEMPLATES, enqueue, officers
 from office.notify.sale import (
     notice_posted,
@@ -58,6 +60,7 @@ __all__ = [
     "officers",
     "owner_refused",
     "person_param",
+    "place_params",
     "released",
     "sale_due",
     "sale_recorded",

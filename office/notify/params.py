@@ -49,6 +49,16 @@ def amounts(ctx: DistrictContext, **values: int) -> dict[str, object]:
     return {"money": ctx.profile.money.name, **{f"{k}_amount": v for k, v in values.items()}}
 
 
+def place_params(key: str, place: Village | Pound | None) -> dict[str, object]:
+    """A village or pound as message params: the register's name under `key` and the district
+    file's names in other scripts under `{key}_names`, which write it in the reader's script
+    (bot/i18n.py `names_written`)."""
+    return {
+        key: place.name if place else "",
+        f"{key}_names": dict(place.names) if place else {},
+    }
+
+
 def seizure_params(s: Session, seizure: Seizure, ctx: DistrictContext) -> dict[str, object]:
     return basics(seizure, s.get(Pound, seizure.pound_id), s.get(Village, seizure.village_id))
 
@@ -57,9 +67,8 @@ def basics(seizure: Seizure, pound: Pound | None, village: Village | None) -> di
     """What every message about a seizure names."""
     return {
         "ref": seizure.ref,
-        "pound": pound.name if pound else "",
-        "village": village.name if village else "",
-        "village_names": dict(village.names) if village else {},
+        **place_params("pound", pound),
+        **place_params("village", village),
         "place": seizure.place,
         "seized_date": seizure.seized_on.isoformat(),
     }
@@ -87,10 +96,9 @@ def notice_data(
         if described
         else [],
         "place": seizure.place,
-        "village": village.name if village else "",
-        "village_names": dict(village.names) if village else {},
+        **place_params("village", village),
         "seized_date": seizure.seized_on.isoformat(),
-        "pound": pound.name if pound else "",
+        **place_params("pound", pound),
     }
 
 

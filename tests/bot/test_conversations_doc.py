@@ -122,7 +122,12 @@ def test_the_owner_without_a_reference_is_told_on_the_page_as_the_code_tells_it(
     # The story itself: found near Patwai, in its neighbour's pound, and how to claim them.
     assert "K7M3QX: 3 cows (white), at Rampur Kotwali pound since March 2, 2026" in text
     assert "पटवाई और आसपास के गाँवों के कांजी हाउसों में अभी बंद:" in text
-    assert "ছাড়াতে খোঁয়াড়ে যান (Rampur Kotwali pound)" in text
+    # The pound as the demo's file writes it in the reader's script.
+    assert "ছাড়াতে খোঁয়াড়ে যান (রামপুর কোতোয়ালি খোঁয়াড়)" in text
+    assert "रामपुर कोतवाली कांजी हाउस" in text
+    assert text.count("Rampur Kotwali pound") == text.split("### Hindi")[0].count(
+        "Rampur Kotwali pound"
+    )
     assert "That is not a reference" not in text
     if WRITE:
         DOC.write_text(text, encoding="utf-8")

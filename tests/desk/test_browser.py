@@ -49,13 +49,15 @@ def test_a_keeper_signs_in_registers_an_arrival_and_takes_a_payment(
         page.get_by_role("button", name="Enter in the register").click()
         assert page.locator("#done").is_visible()
         assert page.locator("#document").get_attribute("href") == (
-            f"/documents/register-copy/{ref}.pdf"
+            f"/documents/register-copy/{ref}.pdf?lang=en"
         )
         checked(page, shots, f"keeper-arrival-done-{width}")
         page.goto(live.url + f"/desk/keeper/TPR/payment/{ref}")
         checked(page, shots, f"keeper-payment-{width}")
         page.get_by_role("button", name="Record the payment").click()
-        assert page.locator("#document").get_attribute("href") == f"/documents/receipt/{ref}.pdf"
+        assert page.locator("#document").get_attribute("href") == (
+            f"/documents/receipt/{ref}.pdf?lang=en"
+        )
         checked(page, shots, f"keeper-payment-done-{width}")
         # Both papers print for him, with his desk session alone.
         for kind in ("register-copy", "receipt"):

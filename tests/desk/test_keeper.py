@@ -48,7 +48,7 @@ def test_an_arrival_then_a_payment_each_answer_with_the_document_to_print(
     assert f"/desk/keeper/TPR/arrival/{ref}" in today.text
     r = arrive(keeper, ref, describe_3="black, broken left horn")
     assert r.status_code == 200, r.text
-    assert f'href="/documents/register-copy/{ref}.pdf"' in r.text
+    assert f'href="/documents/register-copy/{ref}.pdf?lang=en"' in r.text
     assert "TPR/2026/1" in text_of(r.text)
     view = seizure_view(world.db, ref=ref, now=world.now)
     assert view["status"] == "impounded" and view["register_no"] == "TPR/2026/1"
@@ -64,7 +64,7 @@ def test_an_arrival_then_a_payment_each_answer_with_the_document_to_print(
         f"/desk/keeper/TPR/payment/{ref}", {"amount": brief.total_text, "signature": "Mohan Lal"}
     )
     assert r.status_code == 200, r.text
-    assert f'href="/documents/receipt/{ref}.pdf"' in r.text
+    assert f'href="/documents/receipt/{ref}.pdf?lang=en"' in r.text
     assert status_of(world, ref) == "closed"
     today = text_of(keeper.get("/desk/keeper/TPR").text)
     assert "Mohan Lal" in today and brief.total_text in today  # the payment taken today
@@ -187,7 +187,7 @@ def test_the_document_an_act_answers_with_opens_for_the_signed_in_keeper_and_no_
     the keeper of the record's pound reads it; a browser signed in as nobody is refused."""
     ref = world.seize(when=world.now)
     r = arrive(keeper, ref, describe_3="black, broken left horn")
-    assert f'href="/documents/register-copy/{ref}.pdf"' in r.text
+    assert f'href="/documents/register-copy/{ref}.pdf?lang=en"' in r.text
     copy = keeper.client.get(f"/documents/register-copy/{ref}.html")
     assert copy.status_code == 200, copy.text
     assert "TPR/2026/1" in text_of(copy.text)
@@ -197,3 +197,44 @@ def test_the_document_an_act_answers_with_opens_for_the_signed_in_keeper_and_no_
     assert "not_authorised" in refused.text
     keeper.post("/desk/sign-out", {})
     assert keeper.client.get(f"/documents/register-copy/{ref}.html").status_code == 403
+
+
+NATIVE_DIGITS = {
+    "hi": str.maketrans("0123456789", "०१२३४५६७८९"),
+    "bn": str.maketrans("0123456789", "০১২৩৪৫৬৭৮৯"),
+}
+
+
+@pytest.mark.parametrize("lang", ["hi", "bn"])
+def test_a_keeper_working_in_hindi_or_bengali_prints_its_papers_and_pays_in_its_digits(
+    keeper: DeskBrowser, world: World, lang: str
+) -> None:
+    """The desk's print links carry its language, so the papers print in it; an amount typed
+    in the language's digits (१-२-६, ১-২-৬) is read; money is written with ₹, as the chat and
+    the papers write it, never "Rs"."""
+    ref = world.seize(when=world.now)
+    keeper.get(f"/desk/keeper/TPR/arrival/{ref}", lang=lang)
+    r = keeper.post(f"/desk/keeper/TPR/arrival/{ref}", {"count": "3"})
+    link = f"/documents/register-copy/{ref}.pdf?lang={lang}"
+    assert r.status_code == 200 and f'href="{link}"' in r.text
+    paper = keeper.client.get(link.replace(".pdf", ".html"))
+    assert paper.status_code == 200 and f'<html lang="{lang}">' in paper.text
+    assert "Copy of the entry" not in paper.text  # the paper is in the desk's language
+    register = keeper.get("/desk/keeper/TPR/register")
+    assert f'href="{link}"' in register.text
+
+    world.on(date(2026, 3, 3), 11)
+    keeper.sign_in(KEEPER, world.keeper)  # a new working day, a new session
+    brief = seizure_brief(world.db, ref=ref, now=world.now)
+    due = brief.total_text.removeprefix("Rs ")  # 1-7-6, as the register keeps it
+    form = keeper.get(f"/desk/keeper/TPR/payment/{ref}", lang=lang)
+    assert f"₹{due}" in text_of(form.text) and "Rs " not in text_of(form.text)
+    typed = due.translate(NATIVE_DIGITS[lang])
+    assert typed != due
+    r = keeper.post(f"/desk/keeper/TPR/payment/{ref}", {"amount": typed, "signature": "Mohan Lal"})
+    assert r.status_code == 200, text_of(r.text)
+    assert f'href="/documents/receipt/{ref}.pdf?lang={lang}"' in r.text
+    assert f"₹{due}" in text_of(r.text) and "Rs " not in text_of(r.text)
+    assert status_of(world, ref) == "closed" and payments(world) == 1
+    today = text_of(keeper.get("/desk/keeper/TPR").text)
+    assert f"₹{due}" in today and "Rs " not in today

@@ -59,11 +59,12 @@ def test_the_magistrate_admits_a_complaint_with_a_summons_then_decides_it(
     assert r.status_code == 200 and complaint_status(world) == "admitted"
     r = web.post(
         f"{BASE}/complaints/{cid}/decision",
-        {"outcome": "illegal", "reasons": "गायें सड़क पर थीं", "damages": "Rs 1-0-0"},
+        {"outcome": "illegal", "reasons": "गायें सड़क पर थीं", "damages": "१-०-०"},
     )
     assert r.status_code == 200, r.text
     assert f'href="/documents/decision/{cid}.pdf?lang=hi"' in r.text
-    assert "Rs 1-0-0" in text_of(r.text)
+    # Typed in Devanagari digits, written as the chat writes money in Hindi.
+    assert "₹1-0-0" in text_of(r.text) and "Rs " not in text_of(r.text)
     assert complaint_status(world) == "illegal"
     assert seizure_view(world.db, ref=ref, now=world.now)["status"] == "closed"
 

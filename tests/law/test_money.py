@@ -37,6 +37,15 @@ def test_whole_rupees_and_small_amounts_are_read() -> None:
     assert PIES.parse("2") == 384
 
 
+def test_rupees_grouped_as_indian_texts_write_them_are_read() -> None:
+    """₹12,345-0-5, as the chat and the desk write a large amount in Hindi and Bengali."""
+    assert PIES.parse("₹12,345-0-5") == 12345 * 192 + 5
+    assert PIES.parse("Rs 1,23,456-1-0") == 123456 * 192 + 12
+    for wrong in ("12,34-0-0", "1,2-0-0", "1,234,567-0-0"):
+        with pytest.raises(InvalidMoney):
+            PIES.parse(wrong)
+
+
 @pytest.mark.parametrize(
     ("text", "says"),
     [

@@ -360,10 +360,20 @@ def test_the_chain_written_before_the_migration_still_verifies(db: Database) -> 
             if c.name != "district_id"
         ),  # type: ignore[attr-defined]
     )
+    # The district table as it was then (before its names in other scripts, 0022).
+    district_then = sa.Table(
+        "district",
+        sa.MetaData(),
+        *(
+            sa.Column(c.name, c.type)
+            for c in District.__table__.columns  # type: ignore[attr-defined]
+            if c.name != "names"
+        ),
+    )
     events = _legacy_events(3)
     with db.engine.begin() as conn:
         conn.execute(
-            District.__table__.insert().values(  # type: ignore[attr-defined]
+            district_then.insert().values(
                 code="OLDPUR",
                 name="Oldpur",
                 timezone="Asia/Kolkata",

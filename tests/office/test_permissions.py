@@ -92,6 +92,7 @@ PUBLIC_KEYS = {
     "ground",
     "district",
     "village",
+    "village_names",
     "place",
     "pound",
     "seized_on",

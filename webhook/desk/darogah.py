@@ -21,7 +21,7 @@ from office.queries import money_for, read_amount
 from office.roles import Role
 from office.seizures import PersonIn
 from webhook.desk.officials_view import refused, show
-from webhook.desk.render import redirect
+from webhook.desk.render import redirect, written
 from webhook.desk.session import DeskOf, Form, Official
 
 router = APIRouter()
@@ -88,7 +88,8 @@ def _sale_page(d: Any, thana: str, ref: str, who: int, **context: Any) -> Respon
         "darogah/sale.html",
         thana=thana,
         brief=brief,
-        example=money.format(48),
+        money=money,
+        example=written(d, 48, money),
         **context,
     )
 

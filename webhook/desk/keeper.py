@@ -3,7 +3,9 @@
 Each form's POST calls the one office/ use case the API and the chat call for that act
 (office/keeper/); the Act's rules, and who may act, are decided there. A refusal is said
 in the reader's language with the API's status for it, and nothing is changed; the answer to an
-act links to its document to print (`/documents/{kind}/{ref}.pdf`).
+act links to its document to print (`/documents/{kind}/{ref}.pdf?lang=`, in the desk's language).
+Amounts are written as the chat and the papers write money (bot/figures.py) and read in any
+script's digits (office/queries.py `read_amount`).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter
 from fastapi.responses import Response
@@ -73,7 +76,11 @@ def _local_now(d: Desk, pound: str) -> str:
 
 
 def _common(d: Desk, pound: str) -> dict[str, Any]:
-    return {"pound": pound.upper(), "kinds_text": lambda k: _kinds(d, k)}
+    try:
+        system = money_for(d.db, pound=pound)  # the pound's district's money
+    except PoundError:
+        system = None  # no such pound: the page says so, and writes no amount
+    return {"pound": pound.upper(), "kinds_text": lambda k: _kinds(d, k), "money": system}
 
 
 @router.get("/{pound}", include_in_schema=False)
@@ -215,7 +222,8 @@ def _acted(
         title=ACTS[act]["title"],
         ref=ref.upper(),
         done=done,
-        document=f"/documents/{kind}/{ref.upper()}.pdf",
+        # Printed in the desk's language: a keeper working in Hindi prints Hindi papers.
+        document=f"/documents/{kind}/{ref.upper()}.pdf?{urlencode({'lang': d.lang})}",
         **_common(d, pound),
     )
 

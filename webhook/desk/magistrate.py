@@ -27,7 +27,7 @@ from office.magistrate.release import order_release
 from office.queries import case_view_as, fund_view_as, money_for, read_amount
 from office.seizures import PersonIn
 from webhook.desk.officials_view import refused, refused_on_form, show
-from webhook.desk.render import redirect
+from webhook.desk.render import redirect, written
 from webhook.desk.session import Desk, DeskOf, Form, Official
 
 router = APIRouter()
@@ -53,7 +53,13 @@ def _answer(
 
 def _district(d: Desk, code: str, who: int) -> dict[str, Any]:
     district_id, district_code, name = district_desk.district_of(d.db, code=code, actor_id=who)
-    return {"district_id": district_id, "code": district_code, "name": name, "base": _base(code)}
+    return {
+        "district_id": district_id,
+        "code": district_code,
+        "name": name,
+        "base": _base(code),
+        "money": money_for(d.db, district=district_code),
+    }
 
 
 def _amount(text: str, money: Any) -> int:
@@ -294,7 +300,8 @@ def _fund(d: Desk, code: str, who: int) -> dict[str, Any]:
         "base": _base(code),
         "fund": fund,
         "desk": desk_,
-        "example": desk_.money.format(48) if desk_ else "",
+        "money": money_for(d.db, district=code),
+        "example": written(d, 48, desk_.money) if desk_ else "",
         # A line's words and day in the reader's language (office/memos.py).
         "memo": lambda text: memos.said(text, d.t),
         "on": lambda at: d.t.day(date.fromisoformat(at[:10])),
@@ -383,7 +390,8 @@ def _rates(d: Desk, code: str, who: int) -> dict[str, Any]:
         "code": rates.district,
         "base": _base(code),
         "rates": rates,
-        "example": money.format(9),
+        "money": money,
+        "example": written(d, 9, money),
         "tomorrow": (rates.on + timedelta(days=1)).isoformat(),
     }
 

@@ -16,9 +16,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from bot.errors import explain
-from bot.i18n import LANGUAGES
+from bot.figures import money
+from bot.i18n import LANGUAGES, written_in
 from bot.words import KIND_LABELS
 from law.errors import PoundError
+from law.money import MoneySystem
 from webhook.desk.session import (
     CSRF_FIELD,
     CsrfRefused,
@@ -62,9 +64,19 @@ def _lang_links(d: Desk) -> list[dict[str, str]]:
     ]
 
 
+def written(d: Desk, amount: int, system: MoneySystem | None) -> str:
+    """An amount as the reader writes money, as the chat and the papers write it
+    (bot/figures.py: ₹1-7-0 in Hindi and Bengali, Rs 1-7-0 in English)."""
+    return money(d.lang, amount, system)
+
+
 def page(d: Desk, template: str, status: int = 200, **context: Any) -> HTMLResponse:
-    """A page in the reader's language, with the cookie written back if it changed."""
+    """A page in the reader's language, with the cookie written back if it changed. Its
+    `amount(n)` writes an amount as the reader writes money, in the money system of the
+    page's `money` (the record's district's), if the page names one."""
     t = d.t
+    system = context.get("money")
+    system = system if isinstance(system, MoneySystem) else None
     html = (
         environment()
         .get_template(f"desk/{template}")
@@ -78,6 +90,10 @@ def page(d: Desk, template: str, status: int = 200, **context: Any) -> HTMLRespo
             languages=_lang_links(d),
             path=d.request.url.path,
             kind_label=lambda kind: KIND_LABELS.get(kind, kind),
+            amount=lambda value: written(d, value, system),
+            # A village, pound or district as the district file writes it in the reader's
+            # script (its `names`), if it does.
+            place=lambda name, names: written_in(d.lang, name, names),
             **context,
         )
     )
