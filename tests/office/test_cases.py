@@ -32,6 +32,7 @@ from models import (
     LedgerTxn,
     OffenceDecision,
     Outbox,
+    Person,
     RecoveryLot,
     RecoveryOrder,
     RecoverySale,
@@ -502,8 +503,24 @@ def test_only_the_darogah_or_police_of_the_thana_record_the_sale(world: World) -
         PersonIn("Constable Chandan", "Testpur", "+919000000003"),
         PersonIn("Darogah Dinanath", "Testpur", "+919000000004"),
         PersonIn("Keeper Kesar", "Sonpur", "+919300000001"),
+        # Without a phone an official is known by his name and residence, as at a Sec IX sale.
+        PersonIn("Keeper Kallu", "Testpur"),
+        PersonIn("Constable Chandan", "Testpur"),
+        PersonIn("  keeper   DHANI ", "dhakia "),
+        PersonIn("Keeper Kesar", "Sonpur"),
+        PersonIn("Darogah Dinanath", "TESTPUR"),
     ],
-    ids=["keeper", "police", "the-officer-himself", "keeper-of-another-district"],
+    ids=[
+        "keeper",
+        "police",
+        "the-officer-himself",
+        "keeper-of-another-district",
+        "keeper-no-phone",
+        "police-no-phone",
+        "keeper-of-another-pound-no-phone",
+        "keeper-of-another-district-no-phone",
+        "the-officer-himself-no-phone",
+    ],
 )
 def test_no_police_officer_or_pound_keeper_may_buy_at_the_sale(
     world: World, buyer: PersonIn
@@ -514,10 +531,23 @@ def test_no_police_officer_or_pound_keeper_may_buy_at_the_sale(
     case_id = convicted(world)
     ordered(world, case_id)
     before = counts(world)
+    with world.db.reading() as s:
+        people = s.exec(select(func.count()).select_from(Person)).one()
     with pytest.raises(PurchaserIsOfficial) as err:
         sell(world, case_id, [RecoveryLotIn(1, BUYERS[0], 5 * RS), RecoveryLotIn(2, buyer, RS)])
-    assert err.value.section == "X"
+    assert (err.value.section, err.value.details) == ("X", {"animal": 2})
     assert counts(world) == before
+    with world.db.reading() as s:
+        assert s.exec(select(func.count()).select_from(Person)).one() == people
+
+
+def test_a_private_namesake_of_an_official_may_buy_at_a_recovery_sale(world: World) -> None:
+    """Sec X bars the official, not his name: a Keeper Dhani of Kemri (not of Dhakia) buys at
+    a Sec XVII recovery sale as he would at a Sec IX sale."""
+    case_id = convicted(world)
+    ordered(world, case_id)
+    done = sell(world, case_id, [RecoveryLotIn(1, PersonIn("Keeper Dhani", "Kemri"), 30 * RS)])
+    assert done.fine_paid == 20 * RS
 
 
 def test_a_sale_names_only_cattle_of_the_order_and_follows_it_in_time(world: World) -> None:
