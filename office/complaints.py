@@ -479,7 +479,8 @@ def _post_liability(
         section="XIV",
         lines=[
             (ledger.seizer_receivable(seizure.ref), owes.held_charges),
-            (ledger.FUND_FINES, -owes.held_fines),
+            # Sec XII: the fines are owed to the fund until the seizer pays them.
+            (ledger.owed_to_fund(ledger.seizer_source(seizure.ref)), -owes.held_fines),
             (ledger.keeper_feeding(pound.code), -owes.held_feeding),
         ],
     )

@@ -21,7 +21,7 @@ from law.recovery import (
 )
 from models import Case, Database, Person, RecoveryLot, RecoveryOrder, RecoverySale
 from office import audit, ledger, notify
-from office.cases import compensation_payable, fine_receivable, recovered
+from office.cases import compensation_payable, fine_receivable, fund_source, recovered
 from office.common import (
     DistrictContext,
     check_times,
@@ -214,6 +214,8 @@ def _post(
             (recovery_expenses(sale_id), -account.expenses_paid),
             (fine_receivable(case.id or 0), -account.fine_paid),
             (owner_balance(sale_id), -account.balance_to_owner),
+            # Sec XII: the fund's share of the fine is received now, and only now.
+            *ledger.into_fund(fund_source(case.id or 0), account.to_fund),
         ],
     )
     ledger.post(

@@ -341,6 +341,7 @@ class FundStatement(Document):
     received: int = 0
     paid_out: int = 0
     balance: int = 0
+    owed: int = 0  # Sec XII: fines adjudged or charged and not yet received, outside the fund
     deposits_held: int = 0
     written_off: int = 0
 
@@ -837,6 +838,7 @@ def fund(s: Session, code: str) -> FundStatement:
         received=received,
         paid_out=paid,
         balance=received - paid,
+        owed=-sum(v for k, v in bal.items() if k.startswith(ledger.OWED_TO_FUND_PREFIX)),
         deposits_held=-bal.get(ledger.DEPOSIT, 0),
         written_off=_written_total(written),
     )

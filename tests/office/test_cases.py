@@ -374,7 +374,9 @@ def test_the_sale_pays_expenses_then_the_fine_compensation_first_and_the_balance
     """Sec XVII sale; Sec XI expenses first; Sec XVIII compensation out of the fine recovered,
     the rest to the fund (XII); what is left goes back to the owner of the cattle."""
     case_id = convicted(world)  # fine Rs 20, compensation Rs 12
-    assert fund_view(world.db)["districts"][0]["fines"] == 8 * RS  # the fund's share, due
+    fund = fund_view(world.db)["districts"][0]
+    # Sec XII: the fund's share is owed to it, and not in it, until the fine is recovered.
+    assert (fund["owed"], fund["fines"], fund["balance"]) == (8 * RS, 0, 0)
     ordered(world, case_id, owner=OWNER_OF_CATTLE)
     done = sell(world, case_id, lots(9 * RS, 8 * RS, 15 * RS), expenses=288)
     assert (done.proceeds, done.expenses_paid, done.fine_paid) == (6144, 288, 3840)
@@ -388,7 +390,8 @@ def test_the_sale_pays_expenses_then_the_fine_compensation_first_and_the_balance
     assert balance(world, f"payable:owner:recovery:{sale_id}") == -2016
     assert balance(world, f"expenses:recovery:{sale_id}") == -288
     assert balance(world, f"cash:recovery:{sale_id}") == 6144 - 2304
-    assert balance(world, ledger.FUND_FINES) == -1536
+    assert balance(world, ledger.FUND_FINES) == -1536  # received at the sale (Sec XII)
+    assert balance(world, ledger.owed_to_fund(f"case:{case_id}")) == 0
     with world.db.reading() as s:
         assert s.exec(select(func.sum(LedgerPosting.amount))).one() == 0
         order = s.exec(select(RecoveryOrder)).one()
@@ -704,7 +707,11 @@ def test_a_rescue_is_punished_with_prison_and_a_fine_within_the_caps_of_sec_xiii
         event = s.exec(select(AuditEvent).where(AuditEvent.action == "offence_decided")).one()
         assert event.section == "XIII" and event.payload["fine"] == 96000
     assert balance(world, f"receivable:fine:offence:{offence_id}") == 96000
-    assert balance(world, ledger.FUND_FINES) == -96000
+    # Sec XII: the fine is owed to the fund, not in it, until it is paid.
+    assert balance(world, ledger.owed_to_fund(f"offence:{offence_id}")) == -96000
+    assert balance(world, ledger.FUND_FINES) == 0
+    fund = fund_view(world.db)["districts"][0]
+    assert (fund["owed"], fund["received"], fund["balance"]) == (96000, 0, 0)
     with pytest.raises(Conflict):
         decide(world, offence_id, fine=RS)
     assert pending_offences(world.db, district_id=1, actor_id=world.magistrate) == []
