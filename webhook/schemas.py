@@ -279,6 +279,15 @@ class UnclaimedBody(Act):
     pass
 
 
+class AdjudgedPaidBody(Act):
+    """What the Magistrate adjudged, paid to him (Sec XI): part or all of a fine (XIII, XVII,
+    XVIII) or of what a Sec XIV decision charges the seizer. `payer` defaults to the person
+    convicted (a case) or the seizer (a complaint); a Sec XIII fine names him."""
+
+    amount: Amount
+    payer: PersonBody | None = None
+
+
 class FundPaymentBody(Act):
     """Sec XII: a payment out of the fund on the Magistrate's order."""
 

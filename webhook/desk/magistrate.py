@@ -23,6 +23,7 @@ from law.periods import local_date
 from office import cases, complaints, district_desk, memos, surplus, worklists
 from office.feeding_rates import district_rates, fix_feeding_rate
 from office.fund import fund_desk, pay_from_fund
+from office.magistrate.fines_paid import record_case_fine_paid
 from office.magistrate.release import order_release
 from office.queries import case_view_as, fund_view_as, money_for, read_amount
 from office.seizures import PersonIn
@@ -263,6 +264,33 @@ def magistrate_case_decision(
             reasons=form.get("reasons", ""),
             fine=_amount(form.get("fine", ""), money),
             compensation=_amount(form.get("compensation", ""), money),
+            occurred_at=d.now,
+            now=d.now,
+        )
+    except PoundError as exc:
+        return refused_on_form(
+            d,
+            exc,
+            "magistrate/case.html",
+            lambda: _case(d, code, case_id, who.person_id),
+            sent=form,
+        )
+    return redirect(d, f"{_base(code)}/cases/{case_id}")
+
+
+@router.post("/magistrate/{code}/cases/{case_id}/fine-paid", include_in_schema=False)
+def magistrate_case_fine_paid(
+    code: str, case_id: int, d: DeskOf, who: Official, form: Form
+) -> Response:
+    """The fine of a case paid to him: the compensation first, the rest into the fund (Sec XII,
+    XVIII)."""
+    try:
+        money = money_for(d.db, case_id=case_id)
+        record_case_fine_paid(
+            d.db,
+            actor_id=who.person_id,
+            case_id=case_id,
+            amount=_amount(form.get("amount", ""), money),
             occurred_at=d.now,
             now=d.now,
         )
