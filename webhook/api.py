@@ -355,6 +355,7 @@ def decision(
         reasons=body.reasons,
         damages=read_amount(body.damages, money),
         expenses=read_amount(body.expenses, money),
+        expenses_besides_repaid=body.expenses_besides_repaid,
         occurred_at=body.occurred_at,
         now=st.clock(),
     )

@@ -303,3 +303,12 @@ def test_a_verbal_complaint_taken_down_names_its_complainant(api: Api) -> None:
     complaint = ok(api.get(f"/api/v1/seizures/{ref}", MAGISTRATE))["complaints"][0]
     assert (complaint["mode"], complaint["complainant"]["name"]) == ("verbal", "Bhola Nath")
     assert ok(api.get(f"/api/v1/seizures/{ref}", MAGISTRATE))["owner"] is None
+
+
+def test_the_api_says_what_expenses_are_beside_what_is_already_counted(api: Api) -> None:
+    """Sec XIV, G12: the decision's `expenses` are described beside `fines_repaid` in the
+    OpenAPI schema, so a Magistrate's system does not enter the fines paid as expenses."""
+    schema = api.client.get("/openapi.json").json()["components"]["schemas"]["DecisionBody"]
+    said = schema["properties"]["expenses"]["description"]
+    assert "procuring the release" in said and "fines_repaid" in said
+    assert schema["properties"]["expenses_besides_repaid"]["default"] is False

@@ -82,7 +82,12 @@ def magistrate_home(code: str, d: DeskOf, who: Official) -> Response:
 def _complaints(d: Desk, code: str, who: int) -> dict[str, Any]:
     here = _district(d, code, who)
     items = worklists.pending_complaints(d.db, district_id=here["district_id"], actor_id=who)
-    return {**here, "complaints": items}
+    money = money_for(d.db, district=code)
+    # Sec XIV, G12: beside the expenses he claims, what the decision repays him already.
+    counted = {
+        c.id: money.format(complaints.counted_already(d.db, complaint_id=c.id)) for c in items
+    }
+    return {**here, "complaints": items, "counted": counted}
 
 
 @router.get("/magistrate/{code}/complaints", include_in_schema=False)
@@ -148,6 +153,7 @@ def magistrate_decision(
             reasons=form.get("reasons", ""),
             damages=_amount(form.get("damages", ""), money),
             expenses=_amount(form.get("expenses", ""), money),
+            expenses_besides_repaid=form.get("expenses_besides_repaid") == "yes",
             occurred_at=d.now,
             now=d.now,
         )
