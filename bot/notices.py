@@ -44,7 +44,7 @@ KIND_NAMES: dict[str, str] = {
 NOT_KNOWN = N_("not known to the office")
 # A person the office knows, with where he lives (`{"name": ..., "residence": ...}`).
 OF_PLACE = N_("{name} of {residence}")
-PEOPLE = ("seizer", "owner", "complainant", "convict")
+PEOPLE = ("seizer", "owner", "complainant", "convict", "seizer_name", "owner_name")
 ANIMAL = N_("{number}. {kind}")
 DESCRIBED = N_("{animal} ({description})")
 # The charges of a sale account queued item by item (a row written before `charged_amount`).

@@ -40,6 +40,7 @@ from law.errors import (
     NotAuthorised,
 )
 from law.guards import check_damages
+from law.money import MoneySystem
 from law.profile import StatuteProfile
 
 
@@ -284,6 +285,47 @@ def liability(
         expenses=sum(p.expenses for p in items),
     )
     return Liability(damages, expenses, repaid, held_fines, held_feeding)
+
+
+def counted_amounts(paid: Iterable[Paid]) -> set[int]:
+    """The amounts Sec XIV already repays the owner (G12), as he may have them in mind: all he
+    paid, each payment or sale, its fines, feeding or expenses of sale, and their sums."""
+    items = list(paid)
+    whole = Paid(
+        fines=sum(p.fines for p in items),
+        feeding=sum(p.feeding for p in items),
+        expenses=sum(p.expenses for p in items),
+    )
+    found = set()
+    for p in [whole, *items]:
+        found |= {p.total, p.fines, p.feeding, p.expenses, p.fines + p.feeding}
+    return {amount for amount in found if amount > 0}
+
+
+def check_expenses_not_counted(
+    expenses: int, paid: Iterable[Paid], money: MoneySystem, *, besides: bool = False
+) -> None:
+    """Sec XIV: "the expenses of procuring the release" are the complainant's own (journeys,
+    an agent, a petition); the fines, feeding and expenses of sale he paid are already repaid to
+    him (G12). An amount of expenses equal to one of those is refused as counted twice, unless
+    the Magistrate says it is besides them (`besides`)."""
+    if expenses <= 0 or besides:
+        return
+    items = list(paid)
+    if expenses in counted_amounts(items):
+        repaid = sum(p.total for p in items)
+        raise InvalidInput(
+            N_(
+                "the expenses of release, {expenses_text}, repeat an amount the owner paid "
+                "in fines, feeding or expenses of sale, which is already repaid to him "
+                "({repaid_text} in all): give only his other expenses of procuring the "
+                "release, or say they are besides it"
+            ),
+            section="XIV",
+            expenses=expenses,
+            repaid=repaid,
+            said={"expenses_text": money.format(expenses), "repaid_text": money.format(repaid)},
+        )
 
 
 def check_award(outcome: ComplaintStatus, damages: int, expenses: int) -> None:

@@ -2,7 +2,7 @@
 
 from models.acts import Case, Offence, Payment, Refusal, ReleaseOrder
 from models.audit import AuditEvent, AuditHead, AuditWitness
-from models.cases import OffenceDecision, RecoveryLot, RecoveryOrder, RecoverySale
+from models.cases import FinePaid, OffenceDecision, RecoveryLot, RecoveryOrder, RecoverySale
 from models.complaint import Complaint
 from models.counters import RegisterCounter
 from models.db import Database
@@ -34,6 +34,7 @@ __all__ = [
     "DeskSignIn",
     "District",
     "FeedingRate",
+    "FinePaid",
     "FundPayment",
     "IdempotencyKey",
     "InboundMessage",

@@ -89,3 +89,30 @@ class RecoveryLot(InDistrict, table=True):
     buyer_residence: str = Field(max_length=200)
     buyer_id: int | None = Field(default=None, foreign_key="person.id")
     price: int = money_field()
+
+
+class FinePaid(SQLModel, table=True):
+    """What the Magistrate adjudged, paid to him: a fine for opposition or rescue (Sec XIII) or
+    in a case (XVII, XVIII), or what a Sec XIV decision charges the seizer. Exactly one of
+    `offence_id`, `case_id`, `seizure_id` names what it pays; the rest says where it went:
+    compensation to the complainant (XVIII), the fund (XII), the keeper's feeding and the owner
+    who complained (XIV)."""
+
+    __tablename__ = "finepaid"
+
+    id: int | None = Field(default=None, primary_key=True)
+    district_id: int = Field(foreign_key="district.id", index=True)
+    section: str = Field(max_length=8)
+    offence_id: int | None = Field(default=None, foreign_key="offence.id", index=True)
+    case_id: int | None = Field(default=None, foreign_key="mischiefcase.id", index=True)
+    seizure_id: int | None = Field(default=None, foreign_key="seizure.id", index=True)
+    payer_id: int = Field(foreign_key="person.id")
+    amount: int = money_field()
+    to_fund: int = money_field(0)
+    to_complainant: int = money_field(0)
+    to_keeper: int = money_field(0)
+    to_owner: int = money_field(0)
+    recorded_by: int = Field(foreign_key="person.id")
+    occurred_at: datetime
+    recorded_at: datetime
+    txn_id: int = Field(foreign_key="ledgertxn.id", unique=True)

@@ -29,6 +29,10 @@ class Seizure(SQLModel, table=True):
     seized_on: date
     seizer_id: int = Field(foreign_key="person.id", index=True)
     owner_id: int | None = Field(default=None, foreign_key="person.id", index=True)
+    # Sec V: where the seizer and the owner live, as the act that named them stated it ("" when
+    # it stated none); the register's entry holds it, whatever their records say.
+    seizer_residence: str = Field(default="", max_length=200)
+    owner_residence: str = Field(default="", max_length=200)
     reporter_id: int = Field(foreign_key="person.id")
     status: str = Field(max_length=32, index=True)
     police_aid_requested: bool = False

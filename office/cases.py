@@ -27,6 +27,7 @@ from models import (
     Case,
     Database,
     District,
+    FinePaid,
     Person,
     RecoveryLot,
     RecoveryOrder,
@@ -60,6 +61,11 @@ SECTION = {CaseKind.MISCHIEF: "XVII", CaseKind.PIGS: "XVIII"}
 def fine_receivable(case_id: int) -> str:
     """The fine adjudged in a case and not yet recovered."""
     return f"receivable:fine:case:{case_id}"
+
+
+def fund_source(case_id: int) -> str:
+    """Whose fine the fund is owed (Sec XII), until it is recovered."""
+    return f"case:{case_id}"
 
 
 def compensation_payable(case_id: int) -> str:
@@ -232,7 +238,8 @@ def decide_case(
             section=SECTION[what],
             lines=[
                 (fine_receivable(case_id), fine),
-                (ledger.FUND_FINES, -(fine - compensation)),
+                # Sec XII: the fund's share is owed to it until the fine is recovered.
+                (ledger.owed_to_fund(fund_source(case_id)), -(fine - compensation)),
                 (compensation_payable(case_id), -compensation),
             ],
         )
@@ -272,12 +279,17 @@ def compensation_set_off(db: Database, *, person_id: int) -> int:
     paid to him by order of the Magistrate, out of the fines recovered (see
     `set_off_certificate` for the ruling)."""
     with db.reading() as s:
-        total = s.exec(
-            select(func.sum(RecoverySale.to_complainant))
-            .join(Case, col(Case.id) == col(RecoverySale.case_id))
-            .where(Case.complainant_id == person_id)
-        ).one()
-        return int(total or 0)
+        total = 0
+        for paid in (RecoverySale, FinePaid):
+            total += (
+                s.exec(
+                    select(func.sum(paid.to_complainant))
+                    .join(Case, col(Case.id) == col(paid.case_id))
+                    .where(Case.complainant_id == person_id)
+                ).one()
+                or 0
+            )
+        return int(total)
 
 
 @dataclass(frozen=True)
@@ -290,10 +302,12 @@ class Recovered:
 
 
 def recovered(s: Session, case_id: int) -> Recovered:
+    """By the sales of the cattle (XVII) and by the convicted person paying (XVII, XVIII)."""
     rows = s.exec(select(RecoverySale).where(RecoverySale.case_id == case_id)).all()
+    paid = s.exec(select(FinePaid).where(FinePaid.case_id == case_id)).all()
     return Recovered(
-        fine=sum(r.fine_paid for r in rows),
-        compensation=sum(r.to_complainant for r in rows),
+        fine=sum(r.fine_paid for r in rows) + sum(p.amount for p in paid),
+        compensation=sum(r.to_complainant for r in rows) + sum(p.to_complainant for p in paid),
         sales=len(rows),
     )
 

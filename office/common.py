@@ -239,7 +239,8 @@ def find_or_add_person(
     """The person with this phone, or a new private person (names are not unique; phones are).
 
     A person already known by the phone is returned as he is recorded: what someone else says
-    of him (a name, a village) never changes or fills in his record.
+    of him never changes his record (his name, a residence he has). A record with no residence
+    gains the one stated (`gain_residence`): the register of Sec V names where he lives.
     """
     name = (name or "").strip()
     if not name:
@@ -249,7 +250,7 @@ def find_or_add_person(
     if phone:
         known = person_by_phone(s, phone, region)
         if known is not None:
-            return known
+            return gain_residence(s, known, residence)
     person = Person(
         name=name,
         residence=(residence or "").strip(),
@@ -270,7 +271,17 @@ def find_or_add_person(
         known = person_by_phone(s, person.phone, region)
         if known is None:
             raise
-        return known
+        return gain_residence(s, known, residence)
+    return person
+
+
+def gain_residence(s: Session, person: Person, residence: str | None) -> Person:
+    """Sec V: a person's record with no residence gains the one an act states for him; one it
+    has is never changed by what another act says."""
+    stated = " ".join((residence or "").split())[:200]
+    if stated and not person.residence:
+        person.residence = stated
+        s.add(person)
     return person
 
 

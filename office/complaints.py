@@ -19,6 +19,7 @@ from law.complaint import (
     Liability,
     Paid,
     check_award,
+    check_expenses_not_counted,
     check_filing,
     check_one_open,
     liability,
@@ -294,6 +295,14 @@ class Decision:
     seizer_owes: int = 0
 
 
+def counted_already(db: Database, *, complaint_id: int) -> int:
+    """What a decision that the seizure was illegal repays the complainant without asking
+    (fines, feeding and expenses of sale he paid, G12): shown beside the expenses he claims."""
+    with db.reading() as s:
+        complaint, seizure = _complaint_and_seizure(s, complaint_id)
+        return sum(p.total for p in _paid_by_owner(s, seizure, complaint.complainant_id))
+
+
 def _paid_by_owner(s: Session, seizure: Seizure, complainant_id: int) -> list[Paid]:
     """Fines, feeding and expenses of sale that count as paid by the complainant as owner
     (G12): his payments at a release (Sec VII), and what was taken out of the proceeds of a
@@ -327,12 +336,18 @@ def decide_complaint(
     now: datetime,
     damages: int = 0,
     expenses: int = 0,
+    expenses_besides_repaid: bool = False,
 ) -> Decision:
     """The Magistrate dismisses the complaint on examination (before any summons), or, after
     the summary enquiry he summoned the seizer to, holds the seizure lawful or adjudges it
     illegal (Sec XIV; G15). Illegal: damages up to Rs 100 and the expenses of procuring the
     release to the complainant, all fines paid and expenses incurred repaid to him (G12), an
-    order releasing cattle still held, and their fines and feeding charged to the seizer."""
+    order releasing cattle still held, and their fines and feeding charged to the seizer.
+
+    `expenses` are the complainant's own expenses of procuring the release; the fines, feeding
+    and expenses of sale he paid are counted already (`fines_repaid`): expenses equal to one of
+    those amounts are refused as counted twice unless `expenses_besides_repaid` says they are
+    besides them."""
     result = _outcome(outcome)
     if not reasons.strip():
         raise InvalidInput(N_("a decision gives its reasons"), section="XIV")
@@ -353,10 +368,14 @@ def decide_complaint(
             # After a part sale (Sec IX) what the sales left unpaid, not the held head's full
             # dues: what the proceeds paid is repaid to the owner, never charged twice.
             held = payable_on(s, seizure, rows, ctx, on, impounded)
+            paid = _paid_by_owner(s, seizure, complaint.complainant_id)
+            check_expenses_not_counted(
+                expenses, paid, ctx.profile.money, besides=expenses_besides_repaid
+            )
             owes = liability(
                 damages=damages,
                 expenses=expenses,
-                paid=_paid_by_owner(s, seizure, complaint.complainant_id),
+                paid=paid,
                 held_fines=held.fine,
                 held_feeding=held.feeding,
                 profile=ctx.profile,
@@ -479,7 +498,8 @@ def _post_liability(
         section="XIV",
         lines=[
             (ledger.seizer_receivable(seizure.ref), owes.held_charges),
-            (ledger.FUND_FINES, -owes.held_fines),
+            # Sec XII: the fines are owed to the fund until the seizer pays them.
+            (ledger.owed_to_fund(ledger.seizer_source(seizure.ref)), -owes.held_fines),
             (ledger.keeper_feeding(pound.code), -owes.held_feeding),
         ],
     )

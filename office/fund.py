@@ -60,6 +60,25 @@ def fund_entries(s: Session, district_id: int) -> list[FundEntry]:
     ]
 
 
+def owed_to_fund(s: Session, ctx: DistrictContext) -> dict[str, object]:
+    """Sec XII: fines adjudged (XIII, XVII, XVIII) and charged to seizers (XIV) that the fund is
+    owed and has not received, by whose fine it is; none of it is in the fund."""
+    owed = {
+        account.removeprefix(ledger.OWED_TO_FUND_PREFIX): -amount
+        for account, amount in ledger.balances(s, ctx.id, ledger.OWED_TO_FUND_PREFIX).items()
+        if amount
+    }
+    total = sum(owed.values())
+    return {
+        "total": total,
+        "total_text": ctx.fmt(total),
+        "by_source": [
+            {"source": source, "amount": amount, "amount_text": ctx.fmt(amount)}
+            for source, amount in sorted(owed.items())
+        ],
+    }
+
+
 def _pound(s: Session, ctx: DistrictContext, code: str) -> Pound:
     pound = s.exec(
         select(Pound).where(Pound.code == code.strip().upper(), Pound.district_id == ctx.id)

@@ -19,6 +19,20 @@ FUND_SURPLUS = "fund:unclaimed-surplus"  # Sec XII: unclaimed proceeds join the 
 FUND_PAID = "fund:paid-out"  # Sec XII: what the fund paid out, on the Magistrate's orders
 DEPOSIT = "deposit:surplus"  # Sec XI: surplus held 3 months
 FUND_PREFIX = "fund:"
+MAGISTRATE_CASH = "cash:magistrate"  # Sec XI: fines adjudged by him are paid to the Magistrate
+# Sec XII: the fund is "the sums received on account of fines". A fine adjudged (XIII, XVII,
+# XVIII) or charged to a seizer (XIV) is owed to the fund, outside it, until it is received.
+OWED_TO_FUND_PREFIX = "owed:fund:"
+
+
+def owed_to_fund(source: str) -> str:
+    """Fines adjudged for the fund and not yet received: `offence:7`, `case:9`, `seizure:K7M2QA`."""
+    return f"{OWED_TO_FUND_PREFIX}{source}"
+
+
+def into_fund(source: str, amount: int) -> list[tuple[str, int]]:
+    """The lines that move `amount` of a fine owed to the fund into it, as it is received."""
+    return [(owed_to_fund(source), amount), (FUND_FINES, -amount)]
 
 
 def pound_cash(code: str) -> str:
@@ -56,6 +70,11 @@ def seizer_receivable(seizure_ref: str) -> str:
     """What the seizer must pay when a seizure is held illegal (Sec XIV): the fines and feeding
     of cattle still held, and what he owes the owner (`owed_by_seizer`)."""
     return f"receivable:seizer:{seizure_ref}"
+
+
+def seizer_source(seizure_ref: str) -> str:
+    """The fines of cattle still held that Sec XIV charges the seizer, owed to the fund."""
+    return f"seizure:{seizure_ref}"
 
 
 def expense_credits(

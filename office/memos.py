@@ -31,6 +31,9 @@ OWED_BY_SEIZER = N_(
 SURPLUS_CLAIMED = N_("surplus paid to claimant, {ref}")
 SURPLUS_TO_FUND = N_("unclaimed surplus to the pound fund, {ref}")
 OFFENCE_FINE = N_("fine for offence {offence} (Sec XIII)")
+OFFENCE_FINE_PAID = N_("fine paid by {payer}, offence {offence} (Sec XIII)")
+CASE_FINE_PAID = N_("fine paid by {payer}, case {case} (Sec {section})")
+SEIZER_PAID = N_("paid by the seizer {payer} as charged, {ref} (Sec XIV)")
 CASE_FINE = N_("fine in case {case} (Sec {section})")
 RECOVERY_SALE = N_("sale of cattle for the fine in case {case}")
 COMPENSATION = N_("compensation paid to the complainant out of the fine in case {case}")
@@ -43,6 +46,9 @@ LOST_ESCAPED = N_("feeding of animal {number} of {ref} written off: it escaped")
 # In the order they are tried when a memo is read: a text that another one's values could
 # imitate comes before it (a salary before a payment of any other purpose).
 MEMOS: tuple[Template, ...] = (
+    OFFENCE_FINE_PAID,
+    CASE_FINE_PAID,
+    SEIZER_PAID,
     PAYMENT,
     AUCTION,
     SALE_BALANCE,

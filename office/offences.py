@@ -24,6 +24,11 @@ def fine_receivable(offence_id: int) -> str:
     return f"receivable:fine:offence:{offence_id}"
 
 
+def fund_source(offence_id: int) -> str:
+    """Whose fine the fund is owed (Sec XII), until it is received."""
+    return f"offence:{offence_id}"
+
+
 @dataclass(frozen=True)
 class OffenceDecided:
     offence_id: int
@@ -102,7 +107,10 @@ def decide_offence(
             occurred_at=occurred_at,
             memo=memo(OFFENCE_FINE, offence=offence_id),
             section="XIII",
-            lines=[(fine_receivable(offence_id), fine), (ledger.FUND_FINES, -fine)],
+            lines=[
+                (fine_receivable(offence_id), fine),
+                (ledger.owed_to_fund(fund_source(offence_id)), -fine),
+            ],
         )
         seizure = s.get(Seizure, offence.seizure_id) if offence.seizure_id else None
         audit.append(

@@ -31,7 +31,7 @@ from office import cases, ledger
 from office import sales as sales_office
 from office.charges import payable_on
 from office.common import district_context, seizure_by_ref
-from office.fund import feeding_written_off, fund_payments, fund_statement
+from office.fund import feeding_written_off, fund_payments, fund_statement, owed_to_fund
 from office.kind_orders import awaiting_order
 from office.roles import case_standing, district_standing, seizure_standing
 from office.spelling import latin_digits
@@ -342,6 +342,7 @@ def fund_view(
             held = bal.get(ledger.DEPOSIT, 0)
             received = fines + surplus
             total = received - paid
+            owed = owed_to_fund(s, ctx)
             out.append(
                 {
                     "district": d.code,
@@ -353,6 +354,10 @@ def fund_view(
                     "paid_out_text": ctx.fmt(paid),
                     "balance": total,
                     "balance_text": ctx.fmt(total),
+                    # Sec XII: owed to the fund and not received, so not in it.
+                    "owed": owed["total"],
+                    "owed_text": owed["total_text"],
+                    "owed_by": owed["by_source"],
                     "deposits_held": -held,
                     "deposits_held_text": ctx.fmt(-held),
                     "unit": ctx.profile.money.unit,

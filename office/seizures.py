@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import secrets
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from sqlalchemy.exc import IntegrityError
@@ -45,6 +45,7 @@ from office.common import (
     check_times,
     district_context,
     find_or_add_person,
+    gain_residence,
     get_person,
     has_role,
     names_of,
@@ -207,6 +208,7 @@ def report_seizure(
         kinds = _kinds_named(ctx, pound, animals)
         actor = person_acting(s, actor_id, now).id or 0
         parties = _parties(s, ctx, pound, grnd, actor, seizer=seizer, owner=owner, now=now)
+        parties = _residences(s, parties, actor_id, seizer, owner)
         said = _Said(place.strip(), damage.strip(), police_aid, photo)
         seizure = _write_seizure(s, ctx, grnd, vill, pound, parties, said, actor, occurred_at, now)
         rows = _write_animals(s, seizure, animals, kinds, ctx)
@@ -243,6 +245,9 @@ class _Parties:
     seizer: Person
     owner: Person | None
     for_another: bool  # the keeper or police report for the seizer: "reported by X for Y"
+    # Sec V: where the report says they live ("" when it says nothing).
+    seizer_residence: str = ""
+    owner_residence: str = ""
 
 
 def _check_place(place: str, damage: str) -> None:
@@ -307,6 +312,23 @@ def _parties(
     return _Parties(seizer_person, owner_person, for_another)
 
 
+def _residences(
+    s: Session,
+    parties: _Parties,
+    acting: int | PersonIn,
+    seizer: PersonIn | None,
+    owner: PersonIn | None,
+) -> _Parties:
+    """Sec V: the residences the report states, for the register's entry: the seizer's as it
+    names him (or as the reporter, writing for the first time, gives his own), the owner's as it
+    names him. A seizer's record with none gains it (`gain_residence`)."""
+    said = seizer if seizer is not None else acting if isinstance(acting, PersonIn) else None
+    seizer_residence = " ".join((said.residence if said else "").split())[:200]
+    gain_residence(s, parties.seizer, seizer_residence)
+    owner_residence = " ".join((owner.residence if owner else "").split())[:200]
+    return replace(parties, seizer_residence=seizer_residence, owner_residence=owner_residence)
+
+
 def _named(s: Session, person: PersonIn, now: datetime) -> Person:
     return find_or_add_person(
         s, name=person.name, residence=person.residence, phone=person.phone, now=now
@@ -338,6 +360,8 @@ def _write_seizure(
         seized_on=seized_on,
         seizer_id=parties.seizer.id or 0,
         owner_id=parties.owner.id if parties.owner else None,
+        seizer_residence=parties.seizer_residence,
+        owner_residence=parties.owner_residence,
         reporter_id=actor_id,
         status=SeizureStatus.SEIZED.value,
         police_aid_requested=said.police_aid,

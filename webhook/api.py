@@ -24,6 +24,12 @@ from office.keeper.loss import record_loss
 from office.keeper.payment import record_payment
 from office.keeper.refusal import record_refusal
 from office.keeper.unclaimed import report_unclaimed
+from office.magistrate.fines_paid import (
+    Paid,
+    record_case_fine_paid,
+    record_offence_fine_paid,
+    record_seizer_paid,
+)
 from office.magistrate.recovery_order import order_recovery
 from office.magistrate.release import order_release
 from office.opposition import record_offence
@@ -349,6 +355,7 @@ def decision(
         reasons=body.reasons,
         damages=read_amount(body.damages, money),
         expenses=read_amount(body.expenses, money),
+        expenses_besides_repaid=body.expenses_besides_repaid,
         occurred_at=body.occurred_at,
         now=st.clock(),
     )
@@ -730,3 +737,87 @@ def pound_kind_order(
         now=st.clock(),
     )
     return _kind_ordered(done)
+
+
+# --- What the Magistrate adjudged, paid to him (Sec XI, XII) ------------------------------------
+
+
+def _paid(done: Paid, money: Any) -> dict[str, Any]:
+    return {
+        "paid_id": done.paid_id,
+        "section": done.section,
+        "payer": done.payer,
+        "amount": done.amount,
+        "to_fund": done.to_fund,
+        "to_complainant": done.to_complainant,
+        "to_keeper": done.to_keeper,
+        "to_owner": done.to_owner,
+        "unpaid": done.unpaid,
+        "money": {
+            "unit": money.unit,
+            "amount_text": money.format(done.amount),
+            "to_fund_text": money.format(done.to_fund),
+            "unpaid_text": money.format(done.unpaid),
+        },
+    }
+
+
+@router.post("/offences/{offence_id}/fine-paid", status_code=201, tags=["fund"], responses=ERRORS)
+def offence_fine_paid(
+    offence_id: b.IdPath, body: b.AdjudgedPaidBody, st: State, actor: Actor
+) -> dict[str, Any]:
+    """A Magistrate of the district records a Sec XIII fine (or part of it) paid by the person
+    convicted, named in `payer`; it enters the Sec XII fund now, not before."""
+    money = offences.offence_profile(st.db, offence_id=offence_id).money
+    done = record_offence_fine_paid(
+        st.db,
+        actor_id=actor,
+        offence_id=offence_id,
+        amount=read_amount(body.amount, money),
+        payer=body.payer.to_office() if body.payer else None,
+        occurred_at=body.occurred_at,
+        now=st.clock(),
+    )
+    return _paid(done, money)
+
+
+@router.post("/cases/{case_id}/fine-paid", status_code=201, tags=["fund"], responses=ERRORS)
+def case_fine_paid(
+    case_id: b.IdPath, body: b.AdjudgedPaidBody, st: State, actor: Actor
+) -> dict[str, Any]:
+    """A Magistrate of the district records a Sec XVII or XVIII fine (or part of it) paid: the
+    compensation ordered out of it goes to the complainant first (XVIII), the rest into the
+    fund (XII). A fine for damage by pigs is recovered so, never by sale."""
+    money = money_for(st.db, case_id=case_id)
+    done = record_case_fine_paid(
+        st.db,
+        actor_id=actor,
+        case_id=case_id,
+        amount=read_amount(body.amount, money),
+        payer=body.payer.to_office() if body.payer else None,
+        occurred_at=body.occurred_at,
+        now=st.clock(),
+    )
+    return _paid(done, money)
+
+
+@router.post(
+    "/complaints/{complaint_id}/seizer-paid", status_code=201, tags=["fund"], responses=ERRORS
+)
+def seizer_paid(
+    complaint_id: b.IdPath, body: b.AdjudgedPaidBody, st: State, actor: Actor
+) -> dict[str, Any]:
+    """A Magistrate of the district records the seizer paying (part of) what the decision on
+    the complaint charges him (Sec XIV): the fines of cattle still held into the fund (XII),
+    their feeding to the keeper, then what he owes the owner who complained."""
+    money = money_for(st.db, complaint_id=complaint_id)
+    done = record_seizer_paid(
+        st.db,
+        actor_id=actor,
+        complaint_id=complaint_id,
+        amount=read_amount(body.amount, money),
+        payer=body.payer.to_office() if body.payer else None,
+        occurred_at=body.occurred_at,
+        now=st.clock(),
+    )
+    return _paid(done, money)

@@ -215,7 +215,19 @@ class DecisionBody(Act):
     outcome: Literal["dismissed", "lawful", "illegal"]
     reasons: str = Field(min_length=1, max_length=8000)
     damages: Amount = 0
-    expenses: Amount = 0
+    expenses: Amount = Field(
+        default=0,
+        description=(
+            "Sec XIV: the complainant's own expenses of procuring the release (journeys, an "
+            "agent, a petition). Not the fines, feeding and expenses of sale he paid: the "
+            "decision repays those already (`fines_repaid` in the answer, G12); an amount "
+            "equal to one of them is refused as counted twice unless `expenses_besides_repaid`"
+        ),
+    )
+    expenses_besides_repaid: StrictBool = Field(
+        default=False,
+        description="the expenses equal an amount already repaid, and are besides it",
+    )
 
 
 class OffenceBody(Act):
@@ -277,6 +289,15 @@ class OffenceDecisionBody(Act):
 
 class UnclaimedBody(Act):
     pass
+
+
+class AdjudgedPaidBody(Act):
+    """What the Magistrate adjudged, paid to him (Sec XI): part or all of a fine (XIII, XVII,
+    XVIII) or of what a Sec XIV decision charges the seizer. `payer` defaults to the person
+    convicted (a case) or the seizer (a complaint); a Sec XIII fine names him."""
+
+    amount: Amount
+    payer: PersonBody | None = None
 
 
 class FundPaymentBody(Act):

@@ -11,7 +11,6 @@ from typing import Any
 
 from sqlmodel import Session
 
-from law.errors import N_, PurchaserIsOfficial
 from law.guards import check_purchaser
 from law.periods import local_date
 from law.recovery import (
@@ -22,13 +21,13 @@ from law.recovery import (
 )
 from models import Case, Database, Person, RecoveryLot, RecoveryOrder, RecoverySale
 from office import audit, ledger, notify
-from office.cases import compensation_payable, fine_receivable, recovered
+from office.cases import compensation_payable, fine_receivable, fund_source, recovered
 from office.common import (
     DistrictContext,
     check_times,
     district_context,
     find_or_add_person,
-    is_official,
+    is_official_buyer,
     require_role,
 )
 from office.memos import COMPENSATION, RECOVERY_SALE, memo
@@ -122,21 +121,28 @@ def record_recovery_sale(
 
 
 def _buyers(s: Session, lots: list[RecoveryLotIn], actor_id: int, now: datetime) -> list[Person]:
-    """The buyers, recorded; none a police officer or pound-keeper, nor the officer (Sec X)."""
-    buyers = []
+    """The buyers, recorded; none a police officer or pound-keeper, nor the officer (Sec X).
+
+    A recovery sale is a sale under the Act: the buyer is known as at a Sec VIII or IX sale, by
+    his phone or, without one, by his name and residence (`is_official_buyer`), and refused by
+    the same rule (`check_purchaser`), before anyone is recorded."""
     for lot in lots:
-        buyer = find_or_add_person(
+        check_purchaser(
+            is_official_buyer(
+                s,
+                name=lot.buyer.name,
+                residence=lot.buyer.residence,
+                phone=lot.buyer.phone,
+                actor_id=actor_id,
+            ),
+            lot.number,
+        )
+    return [
+        find_or_add_person(
             s, name=lot.buyer.name, residence=lot.buyer.residence, phone=lot.buyer.phone, now=now
         )
-        try:
-            check_purchaser(buyer.id == actor_id or is_official(s, buyer.id or 0))
-        except PurchaserIsOfficial as exc:
-            raise PurchaserIsOfficial(
-                N_("{buyer} is a police officer or pound-keeper and may not buy (Sec X)"),
-                buyer=buyer.name,
-            ) from exc
-        buyers.append(buyer)
-    return buyers
+        for lot in lots
+    ]
 
 
 def _write_sale(
@@ -208,6 +214,8 @@ def _post(
             (recovery_expenses(sale_id), -account.expenses_paid),
             (fine_receivable(case.id or 0), -account.fine_paid),
             (owner_balance(sale_id), -account.balance_to_owner),
+            # Sec XII: the fund's share of the fine is received now, and only now.
+            *ledger.into_fund(fund_source(case.id or 0), account.to_fund),
         ],
     )
     ledger.post(

@@ -351,6 +351,7 @@ class FundStatement(Document):
     received: int = 0
     paid_out: int = 0
     balance: int = 0
+    owed: int = 0  # Sec XII: fines adjudged or charged and not yet received, outside the fund
     deposits_held: int = 0
     written_off: int = 0
 
@@ -449,12 +450,20 @@ def register_copy(s: Session, ref: str) -> RegisterCopy:
         seized_at=_local(seizure.seized_at, ctx),
         village=village.name if village else "",
         place=seizure.place,
-        seizer=_must(_who(s, seizure.seizer_id)),
-        owner=_who(s, seizure.owner_id),
+        # Sec V: the people as the entry names them, with the residences it holds.
+        seizer=_entry_who(entry, "seizer") or _must(_who(s, seizure.seizer_id)),
+        owner=_entry_who(entry, "owner") if entry.entry.get("owner") else _who(s, seizure.owner_id),
         keeper=_must(_who(s, entry.keeper_id)),
         # The register describes each head as it was brought in, not where it stands since.
         animals=tuple(Head(a.number, a.kind, a.description) for a in rows),
     )
+
+
+def _entry_who(entry: RegisterEntry, who: str) -> Who | None:
+    found = entry.entry.get(who)
+    if not isinstance(found, dict) or not found.get("name"):
+        return None
+    return Who(str(found["name"]), str(found.get("residence") or ""))
 
 
 def _entry_animals(entry: RegisterEntry) -> list[dict[str, object]]:
@@ -865,6 +874,7 @@ def fund(s: Session, code: str) -> FundStatement:
         received=received,
         paid_out=paid,
         balance=received - paid,
+        owed=-sum(v for k, v in bal.items() if k.startswith(ledger.OWED_TO_FUND_PREFIX)),
         deposits_held=-bal.get(ledger.DEPOSIT, 0),
         written_off=_written_total(written),
     )

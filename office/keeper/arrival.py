@@ -124,6 +124,7 @@ def _name_owner(s: Session, seizure: Seizure, owner: PersonIn, now: datetime) ->
         s, name=owner.name, residence=owner.residence, phone=owner.phone, now=now
     )
     seizure.owner_id = person.id
+    seizure.owner_residence = " ".join(owner.residence.split())[:200]
 
 
 def _impound(
@@ -144,7 +145,10 @@ def _impound(
 def _entry(
     s: Session, seizure: Seizure, rows: list[Animal], ctx: DistrictContext, at: datetime
 ) -> dict[str, Any]:
-    """The register's entry as data: the heads in the pound, seizer, owner and the times."""
+    """The register's entry as data: the heads in the pound, seizer, owner and the times.
+
+    Sec V: each is entered with the residence the act that named him stated, or, where it
+    stated none, the one his record holds."""
     seizer = get_person(s, seizure.seizer_id)
     owner = s.get(Person, seizure.owner_id) if seizure.owner_id else None
     live = [a for a in rows if a.status == AnimalStatus.IMPOUNDED.value]
@@ -153,8 +157,13 @@ def _entry(
         "animals": [
             {"number": a.number, "kind": a.kind, "description": a.description} for a in live
         ],
-        "seizer": {"name": seizer.name, "residence": seizer.residence},
-        "owner": {"name": owner.name, "residence": owner.residence} if owner else None,
+        "seizer": {
+            "name": seizer.name,
+            "residence": seizure.seizer_residence or seizer.residence,
+        },
+        "owner": {"name": owner.name, "residence": seizure.owner_residence or owner.residence}
+        if owner
+        else None,
         "brought_at": at.astimezone(ctx.tz).isoformat(),
         "seized_at": seizure.seized_at.astimezone(ctx.tz).isoformat(),
     }

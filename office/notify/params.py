@@ -38,9 +38,13 @@ def person_param(s: Session, person_id: int | None) -> dict[str, object] | None:
     return {"name": person.name, "residence": person.residence or None}
 
 
-def name_only(s: Session, person_id: int | None) -> str | None:
-    person = s.get(Person, person_id) if person_id is not None else None
-    return person.name if person is not None else None
+def party_param(s: Session, person_id: int | None, stated: str) -> dict[str, object] | None:
+    """A party to a seizure as its register entry names him (Sec V): his name, and where the
+    act that named him said he lives, or, if it said nothing, where his record says."""
+    found = person_param(s, person_id)
+    if found is not None and stated:
+        found["residence"] = stated
+    return found
 
 
 def amounts(ctx: DistrictContext, **values: int) -> dict[str, object]:

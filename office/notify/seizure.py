@@ -14,7 +14,7 @@ from office.notify.params import (
     due_params,
     in_pound,
     kinds,
-    name_only,
+    party_param,
     person_param,
     seizure_params,
 )
@@ -158,8 +158,9 @@ def arrival_registered(
             "entry_animals": [
                 {"number": a.number, "kind": a.kind, "description": a.description} for a in live
             ],
-            "seizer_name": name_only(s, seizure.seizer_id),
-            "owner_name": name_only(s, seizure.owner_id),
+            # Sec V: the copy names them with their residences, as the entry does.
+            "seizer_name": party_param(s, seizure.seizer_id, seizure.seizer_residence),
+            "owner_name": party_param(s, seizure.owner_id, seizure.owner_residence),
             "section": "V",
         },
         key=register_no,

@@ -9,6 +9,7 @@ from datetime import date
 from sqlmodel import col, select
 
 from models import Complaint, FeedingRate
+from office.cases import decide_case, file_case
 from office.complaints import file_complaint
 from office.fund import pay_from_fund
 from office.keeper.arrival import register_arrival
@@ -153,3 +154,48 @@ def test_the_fund_says_each_line_in_the_readers_language(web: DeskBrowser, world
     assert "रामदीन मिस्त्री-কে পরিশোধ: Testpur thana pound-এর নির্মাণ বা রক্ষণাবেক্ষণ" in lines["bn"]
     for lang in ("hi", "bn"):
         assert "payment" not in lines[lang] and "construction" not in lines[lang]
+
+
+def test_the_magistrate_records_a_pig_fine_paid_and_the_fund_shows_it_received(
+    web: DeskBrowser, world: World
+) -> None:
+    """Sec XVIII, XII: on the case's page the Magistrate records the fine paid (the compensation
+    first); the fund's page shows what is owed apart from what was received; too much is
+    refused on the page and changes nothing."""
+    world.on(D(2026, 3, 2), 10)
+    case_id = file_case(
+        world.db,
+        actor_id=world.cultivator,
+        kind="pigs",
+        accused=PersonIn("Bhura Ahir", "Kemri", "+919777777771"),
+        village="Rampur",
+        description="his pigs rooted up my sugar-cane",
+        occurred_at=world.now,
+        now=world.now,
+    )
+    world.on(D(2026, 3, 10), 11)
+    decide_case(
+        world.db,
+        actor_id=world.magistrate,
+        case_id=case_id,
+        convicted=True,
+        reasons="proved",
+        fine=1920,
+        compensation=1152,
+        occurred_at=world.now,
+        now=world.now,
+    )
+    world.on(D(2026, 3, 11), 11)
+    web.sign_in(MAGISTRATE, world.magistrate)
+    fund = text_of(web.get(f"{BASE}/fund").text)
+    assert "Fines owed to the fund, not yet received (not in the fund) Rs 4-0-0" in fund
+    page = web.get(f"{BASE}/cases/{case_id}")
+    assert f"/cases/{case_id}/fine-paid" in page.text
+    r = web.post(f"{BASE}/cases/{case_id}/fine-paid", {"amount": "Rs 10-0-1"})
+    assert (r.status_code, refusal_code(r.text)) == (422, "invalid_input")
+    assert fund_view(world.db)["districts"][0]["owed"] == 768
+    r = web.post(f"{BASE}/cases/{case_id}/fine-paid", {"amount": "Rs 10-0-0"})
+    assert r.status_code == 200, r.text
+    assert f"/cases/{case_id}/fine-paid" not in r.text  # nothing is left unpaid
+    [fund_now] = fund_view(world.db)["districts"]
+    assert (fund_now["owed"], fund_now["received"], fund_now["balance"]) == (0, 768, 768)

@@ -78,7 +78,8 @@ def test_a_fine_for_mischief_is_recovered_by_sale_and_the_compensation_certified
     )
     assert (decided["fine"], decided["compensation"]) == (3840, 2304)
     fund = ok(api.get("/api/v1/fund?district=TESTPUR", MAGISTRATE))["districts"][0]
-    assert fund["fines"] == 1536  # the fund's share of the fine, owed to it
+    # Sec XII: the fund's share of the fine is owed to it, not received, so not in it.
+    assert (fund["owed"], fund["fines"], fund["balance"]) == (1536, 0, 0)
 
     # 12 March: the fine is unpaid; the Magistrate orders it recovered by sale of the cattle,
     # which are Sitaram's, only in Bhura's charge (Sec XVII).
@@ -148,6 +149,7 @@ def test_a_fine_for_mischief_is_recovered_by_sale_and_the_compensation_certified
     accounts = fund["accounts"]
     sale_id = sale["sale_id"]
     assert fund["fines"] == 1536 and fund["balance_text"] == "Rs 8-0-0"
+    assert fund["owed"] == 0
     assert accounts.get(f"receivable:fine:case:{case_id}", 0) == 0
     assert accounts.get(f"payable:compensation:case:{case_id}", 0) == 0
     assert accounts[f"payable:owner:recovery:{sale_id}"] == -2016

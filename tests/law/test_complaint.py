@@ -17,8 +17,10 @@ from law.complaint import (
     Paid,
     Standing,
     check_award,
+    check_expenses_not_counted,
     check_filing,
     check_one_open,
+    counted_amounts,
     liability,
     mode_of,
     next_steps,
@@ -36,6 +38,7 @@ from law.errors import (
     InvalidTransition,
     NotAuthorised,
 )
+from law.money import PIES
 from law.profile import ACT_III_1857
 
 C = ComplaintStatus
@@ -243,3 +246,18 @@ def test_the_damages_are_at_most_one_hundred_rupees_expenses_and_fines_apart() -
             held_feeding=0,
             profile=ACT_III_1857,
         )
+
+
+def test_expenses_repeating_an_amount_already_repaid_are_refused_unless_said_besides() -> None:
+    """Sec XIV, G12: the fines, feeding and expenses of sale the owner paid are repaid already;
+    his expenses of release are his own."""
+    paid = [Paid(fines=75, expenses=24), Paid(fines=48, feeding=30)]
+    assert counted_amounts(paid) == {177, 123, 153, 30, 24, 99, 75, 78, 48}
+    for amount in (177, 99, 78, 24):
+        with pytest.raises(InvalidInput) as twice:
+            check_expenses_not_counted(amount, paid, PIES)
+        assert twice.value.section == "XIV"
+        check_expenses_not_counted(amount, paid, PIES, besides=True)
+    check_expenses_not_counted(96, paid, PIES)  # eight annas of his own: not counted
+    check_expenses_not_counted(0, paid, PIES)
+    check_expenses_not_counted(99, [], PIES)

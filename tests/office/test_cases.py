@@ -32,6 +32,7 @@ from models import (
     LedgerTxn,
     OffenceDecision,
     Outbox,
+    Person,
     RecoveryLot,
     RecoveryOrder,
     RecoverySale,
@@ -373,7 +374,9 @@ def test_the_sale_pays_expenses_then_the_fine_compensation_first_and_the_balance
     """Sec XVII sale; Sec XI expenses first; Sec XVIII compensation out of the fine recovered,
     the rest to the fund (XII); what is left goes back to the owner of the cattle."""
     case_id = convicted(world)  # fine Rs 20, compensation Rs 12
-    assert fund_view(world.db)["districts"][0]["fines"] == 8 * RS  # the fund's share, due
+    fund = fund_view(world.db)["districts"][0]
+    # Sec XII: the fund's share is owed to it, and not in it, until the fine is recovered.
+    assert (fund["owed"], fund["fines"], fund["balance"]) == (8 * RS, 0, 0)
     ordered(world, case_id, owner=OWNER_OF_CATTLE)
     done = sell(world, case_id, lots(9 * RS, 8 * RS, 15 * RS), expenses=288)
     assert (done.proceeds, done.expenses_paid, done.fine_paid) == (6144, 288, 3840)
@@ -387,7 +390,8 @@ def test_the_sale_pays_expenses_then_the_fine_compensation_first_and_the_balance
     assert balance(world, f"payable:owner:recovery:{sale_id}") == -2016
     assert balance(world, f"expenses:recovery:{sale_id}") == -288
     assert balance(world, f"cash:recovery:{sale_id}") == 6144 - 2304
-    assert balance(world, ledger.FUND_FINES) == -1536
+    assert balance(world, ledger.FUND_FINES) == -1536  # received at the sale (Sec XII)
+    assert balance(world, ledger.owed_to_fund(f"case:{case_id}")) == 0
     with world.db.reading() as s:
         assert s.exec(select(func.sum(LedgerPosting.amount))).one() == 0
         order = s.exec(select(RecoveryOrder)).one()
@@ -502,8 +506,24 @@ def test_only_the_darogah_or_police_of_the_thana_record_the_sale(world: World) -
         PersonIn("Constable Chandan", "Testpur", "+919000000003"),
         PersonIn("Darogah Dinanath", "Testpur", "+919000000004"),
         PersonIn("Keeper Kesar", "Sonpur", "+919300000001"),
+        # Without a phone an official is known by his name and residence, as at a Sec IX sale.
+        PersonIn("Keeper Kallu", "Testpur"),
+        PersonIn("Constable Chandan", "Testpur"),
+        PersonIn("  keeper   DHANI ", "dhakia "),
+        PersonIn("Keeper Kesar", "Sonpur"),
+        PersonIn("Darogah Dinanath", "TESTPUR"),
     ],
-    ids=["keeper", "police", "the-officer-himself", "keeper-of-another-district"],
+    ids=[
+        "keeper",
+        "police",
+        "the-officer-himself",
+        "keeper-of-another-district",
+        "keeper-no-phone",
+        "police-no-phone",
+        "keeper-of-another-pound-no-phone",
+        "keeper-of-another-district-no-phone",
+        "the-officer-himself-no-phone",
+    ],
 )
 def test_no_police_officer_or_pound_keeper_may_buy_at_the_sale(
     world: World, buyer: PersonIn
@@ -514,10 +534,23 @@ def test_no_police_officer_or_pound_keeper_may_buy_at_the_sale(
     case_id = convicted(world)
     ordered(world, case_id)
     before = counts(world)
+    with world.db.reading() as s:
+        people = s.exec(select(func.count()).select_from(Person)).one()
     with pytest.raises(PurchaserIsOfficial) as err:
         sell(world, case_id, [RecoveryLotIn(1, BUYERS[0], 5 * RS), RecoveryLotIn(2, buyer, RS)])
-    assert err.value.section == "X"
+    assert (err.value.section, err.value.details) == ("X", {"animal": 2})
     assert counts(world) == before
+    with world.db.reading() as s:
+        assert s.exec(select(func.count()).select_from(Person)).one() == people
+
+
+def test_a_private_namesake_of_an_official_may_buy_at_a_recovery_sale(world: World) -> None:
+    """Sec X bars the official, not his name: a Keeper Dhani of Kemri (not of Dhakia) buys at
+    a Sec XVII recovery sale as he would at a Sec IX sale."""
+    case_id = convicted(world)
+    ordered(world, case_id)
+    done = sell(world, case_id, [RecoveryLotIn(1, PersonIn("Keeper Dhani", "Kemri"), 30 * RS)])
+    assert done.fine_paid == 20 * RS
 
 
 def test_a_sale_names_only_cattle_of_the_order_and_follows_it_in_time(world: World) -> None:
@@ -674,7 +707,11 @@ def test_a_rescue_is_punished_with_prison_and_a_fine_within_the_caps_of_sec_xiii
         event = s.exec(select(AuditEvent).where(AuditEvent.action == "offence_decided")).one()
         assert event.section == "XIII" and event.payload["fine"] == 96000
     assert balance(world, f"receivable:fine:offence:{offence_id}") == 96000
-    assert balance(world, ledger.FUND_FINES) == -96000
+    # Sec XII: the fine is owed to the fund, not in it, until it is paid.
+    assert balance(world, ledger.owed_to_fund(f"offence:{offence_id}")) == -96000
+    assert balance(world, ledger.FUND_FINES) == 0
+    fund = fund_view(world.db)["districts"][0]
+    assert (fund["owed"], fund["received"], fund["balance"]) == (96000, 0, 0)
     with pytest.raises(Conflict):
         decide(world, offence_id, fine=RS)
     assert pending_offences(world.db, district_id=1, actor_id=world.magistrate) == []

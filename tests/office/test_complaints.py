@@ -245,7 +245,10 @@ def test_an_illegal_seizure_after_a_sale_makes_the_seizer_repay_what_the_proceed
     money = balances(world)
     assert money[ledger.seizer_receivable(ref)] == 2406
     assert money[ledger.owed_by_seizer(ref, world.owner)] == -2115
-    assert money[ledger.FUND_FINES] == -(75 + held_fines) == -192  # every fine, once
+    # Every fine once: those paid at the release are in the fund; those of the cattle still
+    # held are owed to it by the seizer, not received (Sec XII).
+    assert money[ledger.FUND_FINES] == -75
+    assert money[ledger.owed_to_fund(ledger.seizer_source(ref))] == -held_fines
     assert money[ledger.keeper_feeding("TPR")] == -held_feeding
     with world.db.reading() as s:
         payload = s.exec(
@@ -838,3 +841,37 @@ def test_only_the_keeper_records_the_owner_of_record(world: World) -> None:
         now=world.now,
     )
     assert owner_of_record(world, ref) == world.owner
+
+
+@pytest.mark.parametrize("expenses", [99, 75, 24])
+def test_expenses_of_release_that_repeat_what_the_owner_paid_are_refused_as_counted_twice(
+    world: World, expenses: int
+) -> None:
+    """Sec XIV, G12: "the expenses of procuring the release" are the complainant's own; the
+    fines and expenses of sale taken out of the proceeds (75 + 24 = 99 pies) are repaid to him
+    already. Expenses equal to them are refused and nothing changes; said to be besides them,
+    they are awarded beside them."""
+    ref = world.seize()
+    arrive(world, ref)
+    refuse_and_sell_one_cow(world, ref)
+    complaint = complain(world, ref, D(2026, 3, 4))
+    admit(world, complaint, D(2026, 3, 5))
+    decide = {
+        "actor_id": world.magistrate,
+        "complaint_id": complaint,
+        "outcome": "illegal",
+        "reasons": "the cattle were seized on the public road",
+        "damages": 1920,
+        "expenses": expenses,
+        "occurred_at": world.on(D(2026, 3, 7), 15),
+        "now": world.now,
+    }
+    before = balances(world)
+    with pytest.raises(InvalidInput) as twice:
+        decide_complaint(world.db, **decide)  # type: ignore[arg-type]
+    assert twice.value.section == "XIV"
+    assert twice.value.details == twice.value.details | {"expenses": expenses, "repaid": 99}
+    assert row(world, complaint).status == "admitted" and balances(world) == before
+    done = decide_complaint(world.db, **decide, expenses_besides_repaid=True)  # type: ignore[arg-type]
+    assert (done.expenses, done.fines_repaid) == (expenses, 99)
+    assert done.owed_to_owner == 1920 + expenses + 99

@@ -75,7 +75,8 @@ def test_a_hindi_owner_and_a_bengali_seizer_read_the_arrival_in_their_languages(
     copy = said(world, world.cultivator, "register_copy")
     assert copy.startswith("রেজিস্টার TPR/2026/1-এর নকল (ধারা ৫): ১ মার্চ ২০২৬ ১০:০০;")
     assert "১. গরু (red, white blaze); ২. গরু (red, white blaze); ৩. মহিষ" in copy
-    assert "আটককারী: Hari Singh। মালিক: Mohan Lal।" in copy
+    # Sec V: the copy names the seizer and the owner with their residences.
+    assert "আটককারী: Rampur-এর Hari Singh। মালিক: Kemri-এর Mohan Lal।" in copy
     assert english_left(copy, ref) == []
 
     reminder = said(world, world.owner, "claim_reminder")

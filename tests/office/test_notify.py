@@ -95,7 +95,7 @@ def test_arrival_gives_the_seizer_his_copy_and_the_owner_a_claim_notice_and_remi
     copy = sent_to(world, world.cultivator)["register_copy"]
     assert copy.params["register_no"] == "TPR/2026/1"
     assert copy.params["brought_date"] == "2026-03-01" and copy.params["brought_time"] == "10:00"
-    assert copy.params["owner_name"] == "Mohan Lal"
+    assert copy.params["owner_name"] == {"name": "Mohan Lal", "residence": "Kemri"}  # Sec V
     owner = sent_to(world, world.owner)
     notice = owner["claim_notice"]
     # Two cows (4 annas) and a buffalo (8 annas); feeding 9 + 9 + 12 pies a day, one day so far.

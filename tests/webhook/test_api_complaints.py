@@ -223,6 +223,34 @@ def test_only_the_magistrate_of_the_district_admits_and_decides(api: Api) -> Non
     }
     assert decision["money"]["owed_to_owner_text"] == "Rs 5-4-0"
     assert decision["money"]["unit"] == "pie"
+    # Sec XIV, XII: the seizer pays what he is charged; only a Magistrate of the district
+    # records it. The held fines enter the fund, the feeding is the keeper's, the rest the owner's.
+    for phone in (KEEPER, POLICE, DAROGAH, CULTIVATOR, OWNER):
+        refused(
+            post(api, f"/api/v1/complaints/{cid}/seizer-paid", phone, D(2026, 3, 5), 10, amount=1),
+            403,
+            "not_authorised",
+            "XIV",
+        )
+    paid = ok(
+        post(
+            api,
+            f"/api/v1/complaints/{cid}/seizer-paid",
+            MAGISTRATE,
+            D(2026, 3, 5),
+            11,
+            amount="Rs 6-2-0",
+        ),
+        201,
+    )
+    assert paid == paid | {
+        "section": "XIV",
+        "amount": 1176,
+        "to_fund": 96,
+        "to_keeper": 72,
+        "to_owner": 1008,
+        "unpaid": 0,
+    }
 
 
 def test_a_stranger_is_refused_while_an_owner_is_on_record_unless_his_agent(api: Api) -> None:
@@ -303,3 +331,12 @@ def test_a_verbal_complaint_taken_down_names_its_complainant(api: Api) -> None:
     complaint = ok(api.get(f"/api/v1/seizures/{ref}", MAGISTRATE))["complaints"][0]
     assert (complaint["mode"], complaint["complainant"]["name"]) == ("verbal", "Bhola Nath")
     assert ok(api.get(f"/api/v1/seizures/{ref}", MAGISTRATE))["owner"] is None
+
+
+def test_the_api_says_what_expenses_are_beside_what_is_already_counted(api: Api) -> None:
+    """Sec XIV, G12: the decision's `expenses` are described beside `fines_repaid` in the
+    OpenAPI schema, so a Magistrate's system does not enter the fines paid as expenses."""
+    schema = api.client.get("/openapi.json").json()["components"]["schemas"]["DecisionBody"]
+    said = schema["properties"]["expenses"]["description"]
+    assert "procuring the release" in said and "fines_repaid" in said
+    assert schema["properties"]["expenses_besides_repaid"]["default"] is False

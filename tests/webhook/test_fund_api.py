@@ -225,3 +225,68 @@ def test_a_death_writes_the_keepers_feeding_off_in_the_fund_statement(api: Api) 
     assert (died.json()["due"]["fine"], died.json()["due"]["feeding"]) == (96, 54)
     written = api.get("/api/v1/fund", KEEPER).json()["districts"][0]["feeding_written_off"]
     assert (written["by_pound"], written["total_text"]) == ({"TPR": 36}, "Rs 0-3-0")
+
+
+def test_a_pig_fine_is_paid_through_the_api_and_only_then_enters_the_fund(api: Api) -> None:
+    """Sec XII, XVIII: a fine adjudged is owed to the fund, not in it, and cannot be paid out;
+    the Magistrate records it paid (the compensation to the complainant first), and only what
+    the fund received may be paid out. Nobody else records a fine paid."""
+    load_jurisdiction_text(api.world.db, OTHER_DISTRICT, now=api.world.now, origin="other.toml")
+    api.world.on(D(2026, 3, 2), 11)
+    case_id = api.post(
+        "/api/v1/cases",
+        CULTIVATOR,
+        {
+            "kind": "pigs",
+            "accused": {"name": "Bhura Ahir", "residence": "Kemri", "phone": "+919777777771"},
+            "village": "Rampur",
+            "description": "his pigs rooted up my sugar-cane",
+            "occurred_at": when(2),
+        },
+    ).json()["case_id"]
+    api.world.on(D(2026, 3, 10), 12)
+    decided = api.post(
+        f"/api/v1/cases/{case_id}/decision",
+        MAGISTRATE,
+        {
+            "occurred_at": when(10, 11),
+            "convicted": True,
+            "reasons": "the damage by the pigs of the accused is proved",
+            "fine": "Rs 10-0-0",
+            "compensation": "Rs 6-0-0",
+        },
+    )
+    assert decided.status_code == 200, decided.text
+    fund = api.get("/api/v1/fund?district=TESTPUR", MAGISTRATE).json()["districts"][0]
+    assert (fund["owed"], fund["owed_text"], fund["received"], fund["balance"]) == (
+        768,
+        "Rs 4-0-0",
+        0,
+        0,
+    )
+    assert fund["owed_by"] == [
+        {"source": f"case:{case_id}", "amount": 768, "amount_text": "Rs 4-0-0"}
+    ]
+    api.world.on(D(2026, 3, 12), 12)
+    refused = api.post("/api/v1/fund/payments", MAGISTRATE, PAYMENT | {"occurred_at": when(12, 11)})
+    assert refused.status_code == 409 or refused.status_code == 422, refused.text
+    assert (refused.json()["code"], refused.json()["section"]) == ("fund_insufficient", "XII")
+    body = {"occurred_at": when(12, 11), "amount": "Rs 10-0-0"}
+    for phone in EVERYONE_ELSE:
+        assert api.post(f"/api/v1/cases/{case_id}/fine-paid", phone, body).status_code == 403
+    paid = api.post(f"/api/v1/cases/{case_id}/fine-paid", MAGISTRATE, body)
+    assert paid.status_code == 201, paid.text
+    assert paid.json() == paid.json() | {
+        "section": "XVIII",
+        "payer": "Bhura Ahir",
+        "amount": 1920,
+        "to_complainant": 1152,
+        "to_fund": 768,
+        "unpaid": 0,
+    }
+    again = api.post(f"/api/v1/cases/{case_id}/fine-paid", MAGISTRATE, body)
+    assert (again.status_code, again.json()["code"]) == (422, "invalid_input")
+    fund = api.get("/api/v1/fund?district=TESTPUR", MAGISTRATE).json()["districts"][0]
+    assert (fund["owed"], fund["received"], fund["balance"]) == (0, 768, 768)
+    r = api.post("/api/v1/fund/payments", MAGISTRATE, PAYMENT | {"occurred_at": when(12, 12)})
+    assert r.status_code == 201, r.text

@@ -23,6 +23,7 @@ from law.periods import local_date
 from office import cases, complaints, district_desk, memos, surplus, worklists
 from office.feeding_rates import district_rates, fix_feeding_rate
 from office.fund import fund_desk, pay_from_fund
+from office.magistrate.fines_paid import record_case_fine_paid
 from office.magistrate.release import order_release
 from office.queries import case_view_as, fund_view_as, money_for, read_amount
 from office.seizures import PersonIn
@@ -87,7 +88,12 @@ def magistrate_home(code: str, d: DeskOf, who: Official) -> Response:
 def _complaints(d: Desk, code: str, who: int) -> dict[str, Any]:
     here = _district(d, code, who)
     items = worklists.pending_complaints(d.db, district_id=here["district_id"], actor_id=who)
-    return {**here, "complaints": items}
+    money = money_for(d.db, district=code)
+    # Sec XIV, G12: beside the expenses he claims, what the decision repays him already.
+    counted = {
+        c.id: money.format(complaints.counted_already(d.db, complaint_id=c.id)) for c in items
+    }
+    return {**here, "complaints": items, "counted": counted}
 
 
 @router.get("/magistrate/{code}/complaints", include_in_schema=False)
@@ -153,6 +159,7 @@ def magistrate_decision(
             reasons=form.get("reasons", ""),
             damages=_amount(form.get("damages", ""), money),
             expenses=_amount(form.get("expenses", ""), money),
+            expenses_besides_repaid=form.get("expenses_besides_repaid") == "yes",
             occurred_at=d.now,
             now=d.now,
         )
@@ -269,6 +276,33 @@ def magistrate_case_decision(
             reasons=form.get("reasons", ""),
             fine=_amount(form.get("fine", ""), money),
             compensation=_amount(form.get("compensation", ""), money),
+            occurred_at=d.now,
+            now=d.now,
+        )
+    except PoundError as exc:
+        return refused_on_form(
+            d,
+            exc,
+            "magistrate/case.html",
+            lambda: _case(d, code, case_id, who.person_id),
+            sent=form,
+        )
+    return redirect(d, f"{_base(code)}/cases/{case_id}")
+
+
+@router.post("/magistrate/{code}/cases/{case_id}/fine-paid", include_in_schema=False)
+def magistrate_case_fine_paid(
+    code: str, case_id: int, d: DeskOf, who: Official, form: Form
+) -> Response:
+    """The fine of a case paid to him: the compensation first, the rest into the fund (Sec XII,
+    XVIII)."""
+    try:
+        money = money_for(d.db, case_id=case_id)
+        record_case_fine_paid(
+            d.db,
+            actor_id=who.person_id,
+            case_id=case_id,
+            amount=_amount(form.get("amount", ""), money),
             occurred_at=d.now,
             now=d.now,
         )
