@@ -16,6 +16,7 @@ from office.documents.issued import Printed, issue, verify
 from office.documents.kinds import Kind
 from webhook.deps import state
 from webhook.documents import DocRefPath, DocumentReader, KindPath, Reader
+from webhook.edge import csp_for_styles
 from webhook.errors import ERROR_RESPONSES
 from webhook.printing import TITLES, render_html, render_pdf, render_verification
 
@@ -127,7 +128,7 @@ async def document_pdf(request: Request, asked: DocumentAsked) -> Response:
 def document_html(request: Request, asked: DocumentAsked) -> HTMLResponse:
     """The same document as an HTML page (print it from the browser)."""
     printed = _printed(request, asked)
-    return HTMLResponse(_html(request, printed, asked.lang, asked.size))
+    return _page(_html(request, printed, asked.lang, asked.size))
 
 
 @router.get(
@@ -159,7 +160,15 @@ def verify_page(request: Request, code: CodePath, lang: str | None = None) -> HT
         },
         chosen,
     )
-    return HTMLResponse(page, status_code=200 if found.genuine else 404)
+    return _page(page, status_code=200 if found.genuine else 404)
+
+
+def _page(html: str, status_code: int = 200) -> HTMLResponse:
+    """A page whose `<style>` is written for it, under a policy that allows that style alone
+    (webhook/edge.py): "genuine" and "no longer current" keep their colours."""
+    return HTMLResponse(
+        html, status_code=status_code, headers={"Content-Security-Policy": csp_for_styles(html)}
+    )
 
 
 def _accepted(request: Request) -> str:
