@@ -118,12 +118,14 @@ def mark_sent(
     language: str | None = None,
     sent_via: str | None = None,
     via_reason: str | None = None,
+    rest: str | None = None,
 ) -> bool:
     """Record a send; False when the row was no longer ours (it was reclaimed meanwhile).
 
     `params` and `language`, when given, are those the text was rendered from at the send
     (office/messages_now.py): the row keeps what it said, not what was queued. `sent_via` and
     `via_reason`: how it actually went and why (a WhatsApp row by template or by SMS).
+    `rest`: the rest of a text too long for one message, queued to follow (bot/lengths.py).
     """
     with db.row_transaction() as s:
         return outbox.sent(
@@ -137,6 +139,7 @@ def mark_sent(
             language=language,
             sent_via=sent_via,
             via_reason=via_reason,
+            rest=rest,
         )
 
 
@@ -162,6 +165,7 @@ def record_acceptances(db: Database, acceptances: Sequence[Acceptance]) -> dict[
                 sent_at=a.sent_at,
                 params=a.params,
                 language=a.language,
+                rest=a.rest,
             ):
                 outcomes[a.row_id] = RECORDED
                 continue

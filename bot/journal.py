@@ -44,6 +44,7 @@ class Acceptance:
     sent_at: datetime
     params: dict[str, object] | None = None
     language: str | None = None
+    rest: str | None = None  # the rest of a long text, to follow in a row of its own
 
     def line(self) -> bytes:
         data: dict[str, Any] = asdict(self)

@@ -32,9 +32,12 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from bot import delivery
+from bot import delivery, lengths
+from bot.channels.sms import numbered
 from bot.delivery import Claimed
+from bot.i18n import LANGUAGES
 from bot.journal import Acceptance, Journal
+from bot.lengths import LinkMaker
 from bot.notices import render
 from bot.ratelimit import take, wait_time
 from bot.transports import (
@@ -44,7 +47,7 @@ from bot.transports import (
     SendFailure,
     Transport,
 )
-from bot.types import Option
+from bot.types import Option, Reply
 from bot.voice import twiml_for
 from bot.whatsapp import BY_SMS, TEMPLATE, Route, WhatsAppRules, content_variables
 from law.periods import after_quiet_hours, in_quiet_hours
@@ -163,8 +166,11 @@ class Sender:
         journal: Journal | None = None,
         whatsapp: WhatsAppRules | None = None,
         observe: Observe | None = None,
+        links: LinkMaker | None = None,
     ) -> None:
         self.db = db
+        # Signed links to a document, for a message too long for its channel (bot/lengths.py).
+        self.links = links
         # Told of each message's outcome (the process's metrics, webhook/metrics.py).
         self.observe = observe
         self.whatsapp = whatsapp or WhatsAppRules()
@@ -462,8 +468,12 @@ class Sender:
         transport = self.transports[row.channel]
         sent_via, via_reason = (route.via, route.reason) if route else (row.channel, None)
         extra: dict[str, str | None] = {"via": sent_via}
+        options = options_of(row)
+        rest: str | None = None
         try:
             text = render_row(row)
+            if sent_via != TEMPLATE:
+                text, rest, options = self._fitted(row, sent_via, text, options, now)
             if row.channel == "voice":
                 extra["twiml"] = twiml_for(text, row.language)
             if route is not None and route.via == TEMPLATE and route.template is not None:
@@ -480,9 +490,10 @@ class Sender:
             address=row.address,
             text=text,
             language=row.language,
-            options=options_of(row),
-            request_contact=row.params.get("request_contact") is True,
-            request_location=row.params.get("request_location") is True,
+            options=options,
+            # A keyboard goes with the last part of a long text.
+            request_contact=rest is None and row.params.get("request_contact") is True,
+            request_location=rest is None and row.params.get("request_location") is True,
             first_number=_int(row.params.get("first_number"), 1),
             **extra,
         )
@@ -523,6 +534,7 @@ class Sender:
             sent_at=now,
             params=None if row.template == REPLY else row.params,
             language=None if row.template == REPLY else row.language,
+            rest=rest,
         )
         # The window: a worker killed before this note is durable has sent the message without
         # a trace; after lease + grace another worker sends it once more (docs/worker.md).
@@ -543,6 +555,7 @@ class Sender:
                 language=acceptance.language,
                 sent_via=sent_via,
                 via_reason=via_reason,
+                rest=rest,
             )
         except Exception as exc:  # the database did not answer: recorded later, never resent
             log.warning(
@@ -561,6 +574,34 @@ class Sender:
         else:
             report.lost_claims += 1
             log.warning("outbox %s was sent after its claim lapsed (sent twice?)", row.id)
+
+    def _fitted(
+        self, row: Claimed, way: str, text: str, options: tuple[Option, ...], now: datetime
+    ) -> tuple[str, str | None, tuple[Option, ...]]:
+        """The text within what `way` takes (bot/lengths.py): whole; its first part, the rest
+        to follow in a row of its own (the options go with the last part); or, longer than the
+        way takes, a short text with a link to the document that states it in full."""
+        measured = numbered(Reply(text, options)) if way == BY_SMS and options else text
+        cut = lengths.cut(way, measured)
+        if cut is not None and cut.rest is None:
+            return text, None, options
+        if cut is not None and measured == text:
+            return cut.first, cut.rest, ()
+        link = None
+        if way != "voice" and self.links is not None:
+            lang = row.language if row.language in LANGUAGES else "en"
+            try:
+                link = self.links(row.template, row.seizure_ref, row.person_id, lang, now)
+            except Exception:  # no link (no key): the short text says to ask the pound
+                log.exception("outbox %s: no link to its document", row.id)
+        log.info(
+            "outbox %s (%s): %d characters are too long for %s; a short text goes instead",
+            row.id,
+            row.template,
+            len(text),
+            way,
+        )
+        return lengths.too_long(row.language, ref=row.seizure_ref, link=link), None, ()
 
     async def _retry(self, row: Claimed, reason: str, now: datetime, report: PassReport) -> None:
         errors = row.error_count + 1

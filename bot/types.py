@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.plain import neutral
+
 
 class Channel(StrEnum):
     TELEGRAM = "telegram"
@@ -20,6 +22,10 @@ class Contact:
     phone: str
     name: str = ""
     user_id: int | None = None
+
+    def __post_init__(self) -> None:
+        # A name is free text: no control or direction character is taken (bot/plain.py).
+        object.__setattr__(self, "name", neutral(self.name))
 
 
 @dataclass(frozen=True)
@@ -48,6 +54,12 @@ class Inbound:
     # The language the sender's app is set to (Telegram's `language_code`): a hint where the
     # office knows no language of his and his words do not show one.
     language_hint: str | None = None
+
+    def __post_init__(self) -> None:
+        # What a person typed is taken without control or direction characters (bot/plain.py):
+        # none can reorder the office's words where it is shown, or spoil the feed's XML.
+        object.__setattr__(self, "text", neutral(self.text))
+        object.__setattr__(self, "sender_name", neutral(self.sender_name))
 
 
 @dataclass(frozen=True)

@@ -312,12 +312,16 @@ def sent(
     language: str | None = None,
     sent_via: str | None = None,
     via_reason: str | None = None,
+    rest: str | None = None,
 ) -> bool:
-    """The provider took the row `worker` claims; False when it is no longer his."""
+    """The provider took the row `worker` claims; False when it is no longer his.
+
+    `rest`: what the provider was not given of a text too long for one message (bot/lengths.py),
+    queued in the same transaction as a reply row due with this one, so it follows it."""
     values: dict[str, object] = {
         "state": SENT.value,
         "provider_id": provider_id[:64],
-        "body": body[:4000],
+        "body": body[:BODY_CHARS],
         "sent_at": sent_at,
         # claimed_by stays: which worker sent it (a lapsed claim would have changed it).
     }
@@ -333,7 +337,51 @@ def sent(
     res = s.connection().execute(
         update(Outbox).where(_mine(row_id, worker, to=SENT)).values(**values)
     )
+    if res.rowcount and rest:
+        _continue(s, row_id, rest, now=sent_at)
     return bool(res.rowcount)
+
+
+# What a keyboard needs, kept on the part that carries it (the last).
+_KEYBOARD = ("request_contact", "request_location", "first_number")
+
+
+BODY_CHARS = 4000  # the body column (models/messaging.py)
+
+
+def _continue(s: Session, row_id: int, rest: str, *, now: datetime) -> None:
+    """The rest of a long text as a reply row of its own, right behind the part just sent:
+    sent, recorded and retried like any message; never held by quiet hours (the start of the
+    message has gone). It carries the options, with the last part."""
+    row = s.get(Outbox, row_id)
+    if row is None:  # pragma: no cover - the row was just updated
+        return
+    key = _derived_key(row.dedupe_key, "more")
+    if taken(s, key):
+        return
+    params: dict[str, object] = {
+        k: v for k, v in (row.params or {}).items() if k in _KEYBOARD and row.template == "reply"
+    }
+    # The reply's text is its body, or its params' `body` where it is longer than the column.
+    params["body"] = rest
+    queue(
+        s,
+        dedupe_key=key,
+        channel=row.channel,
+        address=row.address,
+        person_id=row.person_id,
+        language=row.language,
+        template="reply",
+        params=params,
+        body=rest if len(rest) <= BODY_CHARS else None,
+        options=row.options or [],
+        private=False,
+        seizure_ref=row.seizure_ref,
+        due_at=row.due_at,
+        now=now,
+        caused_by=row.caused_by,
+        request_id=row.request_id,
+    )
 
 
 def cancel_claimed(s: Session, *, row_id: int, worker: str, reason: str, now: datetime) -> int:
@@ -457,10 +505,15 @@ def delivered(
 
 
 def _fallback_key(key: str, channel: str) -> str:
-    key = f"{key}|fallback:{channel}"
+    return _derived_key(key, f"fallback:{channel}")
+
+
+def _derived_key(key: str, suffix: str) -> str:
+    """The dedupe key of a row that follows from another (a fallback, the rest of a text)."""
+    key = f"{key}|{suffix}"
     if len(key) <= 200:
         return key
-    return f"fallback:{channel}:{hashlib.sha256(key.encode()).hexdigest()}"
+    return f"{suffix}:{hashlib.sha256(key.encode()).hexdigest()}"
 
 
 def _fallback_address(s: Session, row: Outbox) -> tuple[str, str] | None:

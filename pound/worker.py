@@ -27,6 +27,7 @@ import click
 from sqlalchemy.engine import make_url
 
 from bot.journal import Journal, database_scope
+from bot.lengths import document_links
 from bot.sender import PassReport, Sender, SendPolicy
 from bot.transports import Transport
 from bot.whatsapp import WhatsAppRules, parse_templates
@@ -124,6 +125,8 @@ def build_sender(db: Database, settings: Settings, metrics: Metrics | None = Non
         journal=Journal(journal_dir(settings), scope=database_scope(db.url), worker=name),
         whatsapp=WhatsAppRules(parse_templates(settings.whatsapp_templates)),
         observe=metrics.observe_send if metrics is not None else None,
+        # A message too long for its channel goes as a link to its document (bot/lengths.py).
+        links=document_links(settings.audit_key_bytes, settings.base_url),
     )
 
 

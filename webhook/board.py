@@ -10,12 +10,13 @@ What it shows is office/board.py's: what the Sec VIII notice shows, nothing more
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 from xml.etree import ElementTree as ET
 from zoneinfo import ZoneInfo
 
@@ -27,6 +28,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from bot.figures import sections
 from bot.i18n import LANGUAGES, N_, NP_, Translator, translator
 from bot.notices import KIND_NAMES, notice
+from bot.plain import isolated, xml_text
 from bot.words import counted, kind_word
 from law.errors import NotFound
 from office.board import Board, BoardEntry, BoardQuery, board_of, notices_of
@@ -145,24 +147,41 @@ class _Shown:
     sale_stayed: str | None
 
 
+def _isolated_notice(params: Mapping[str, object]) -> dict[str, object]:
+    """A notice's params with what people typed (the place, each head's description) isolated
+    (bot/plain.py): no override typed there reorders the notice's own words."""
+    shown = dict(params)
+    if isinstance(params.get("place"), str):
+        shown["place"] = isolated(str(params["place"]))
+    animals = params.get("entry_animals")
+    if isinstance(animals, list):
+        shown["entry_animals"] = [
+            {**a, "description": isolated(str(a.get("description") or ""))}
+            if isinstance(a, Mapping)
+            else a
+            for a in animals
+        ]
+    return shown
+
+
 def _shown(t: Translator, entry: BoardEntry) -> _Shown:
-    village = entry.village_in(t.lang)
+    village = isolated(entry.village_in(t.lang))
     heads = []
     for h in entry.heads:
         said = counted(t, h.count, h.kind)
-        heads.append(f"{said}: {h.description}" if h.description else said)
+        heads.append(f"{said}: {isolated(h.description)}" if h.description else said)
     n = entry.notice
     return _Shown(
         ref=entry.ref,
         anchor="s-" + "".join(c if c.isalnum() else "-" for c in entry.ref),
         title=t(ENTRY, ref=entry.ref, animals=_animals(t, entry)),
-        place=t(PLACE, place=entry.place, village=village) if entry.place else village,
+        place=t(PLACE, place=isolated(entry.place), village=village) if entry.place else village,
         seized_on=t.day(entry.seized_on),
         impounded_on=t.day(entry.impounded_on) if entry.impounded_on else None,
         heads=heads,
         reported=t(REPORTED) if entry.reported_unclaimed and n is None else None,
         notice_title=_sec(t, t(NOTICE_POSTED, date=t.day(n.posted_on))) if n else None,
-        notice_text=notice(t.lang, n.params) if n else None,
+        notice_text=notice(t.lang, _isolated_notice(n.params)) if n else None,
         proclaimed=t(PROCLAIMED, places=", ".join(n.proclaimed_in)) if n else None,
         sale=t(SALE_FROM, date=t.day(n.sale_not_before)) if n and n.sale_not_before else None,
         sale_stayed=_sec(t, t(SALE_STAYED)) if n and n.sale_stayed else None,
@@ -275,15 +294,19 @@ def _ist(at: datetime, tz: ZoneInfo) -> str:
 def _atom(request: Request, state: Any, district: str, lang: str) -> bytes:
     t = translator(lang)
     feed = notices_of(state.db, district)
-    base = str(request.base_url).rstrip("/")
-    host = request.url.hostname or "localhost"
+    # The ids and links are the office's public address (POUND_PUBLIC_URL), never what a
+    # request's Host header says; the request's own address only where none is configured.
+    base = (state.public_url or str(request.base_url)).rstrip("/")
+    host = urlsplit(base).hostname or "localhost"
     board_url = f"{base}/board/{feed.district}"
     ET.register_namespace("", ATOM_NS)
 
     def el(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> ET.Element:
         node = ET.SubElement(parent, f"{{{ATOM_NS}}}{tag}", attrs)
         if text is not None:
-            node.text = text
+            # A character XML cannot hold (a record's control character) would make the whole
+            # feed unreadable for every subscriber: it is left out (bot/plain.py).
+            node.text = xml_text(text)
         return node
 
     root = ET.Element(f"{{{ATOM_NS}}}feed", {"{http://www.w3.org/XML/1998/namespace}lang": lang})
@@ -311,7 +334,7 @@ def _atom(request: Request, state: Any, district: str, lang: str) -> bytes:
                 FEED_ENTRY,
                 ref=entry.ref,
                 animals=_animals(t, entry),
-                village=entry.village_in(lang),
+                village=isolated(entry.village_in(lang)),
             ),
         )
         el(item, "published", _ist(n.posted_at, feed.tz))

@@ -4,6 +4,10 @@ page that checks one (`/v/{code}`); docs/documents.md."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import threading
+from collections import Counter, OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -16,8 +20,10 @@ from office.documents.issued import Printed, issue, verify
 from office.documents.kinds import Kind
 from webhook.deps import state
 from webhook.documents import DocRefPath, DocumentReader, KindPath, Reader
-from webhook.errors import ERROR_RESPONSES
+from webhook.edge import csp_for_styles
+from webhook.errors import ERROR_BODY_REF, ERROR_RESPONSES
 from webhook.printing import TITLES, render_html, render_pdf, render_verification
+from webhook.ratelimit import TooManyRequests
 
 LangQuery = Annotated[Literal["en", "hi", "bn"], Query(description="The language to print in")]
 SizeQuery = Annotated[Literal["a4", "a5"], Query(description="The paper: A4 or A5")]
@@ -96,18 +102,101 @@ def _html(request: Request, printed: Printed, lang: str, size: str) -> str:
     )
 
 
+class PrintingBusy(TooManyRequests):
+    """The reader's own PDF is still being printed: one at a time each (answered 429)."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(retry_after, "documents printing at once")
+
+    def __str__(self) -> str:
+        return f"a document you asked for is still being printed; try again in {self.retry_after} s"
+
+
+class PdfCache:
+    """PDFs printed, by the SHA-256 of their page (which holds the record's content, the
+    document's id, the language, the paper and the day printed), the least lately asked
+    dropped first past `budget` bytes: a record that has not changed is printed once a day."""
+
+    def __init__(self, budget: int = 64 * 1024 * 1024) -> None:
+        self.budget = budget
+        self._pdfs: OrderedDict[bytes, bytes] = OrderedDict()
+        self._size = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: bytes) -> bytes | None:
+        with self._lock:
+            pdf = self._pdfs.get(key)
+            if pdf is not None:
+                self._pdfs.move_to_end(key)
+            return pdf
+
+    def put(self, key: bytes, pdf: bytes) -> None:
+        with self._lock:
+            if key in self._pdfs or len(pdf) > self.budget:
+                return
+            self._pdfs[key] = pdf
+            self._size += len(pdf)
+            while self._size > self.budget:
+                _key, dropped = self._pdfs.popitem(last=False)
+                self._size -= len(dropped)
+
+
+class Printer:
+    """Prints PDFs apart from the rest of the service: in threads of their own
+    (`threads`), so a long print never holds the threads the other routes read the database
+    in; at most `per_reader` at a time for one reader, whose next one is answered 429 with
+    Retry-After meanwhile; each page printed once (`PdfCache`)."""
+
+    def __init__(self, threads: int = 2, per_reader: int = 1, retry_after: int = 5) -> None:
+        self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="pound-pdf")
+        self.per_reader = per_reader
+        self.retry_after = retry_after
+        self.cache = PdfCache()
+        self.printing: Counter[int] = Counter()  # reader -> PDFs being printed for him
+
+    async def pdf(self, html: str, reader: int) -> bytes:
+        key = hashlib.sha256(html.encode()).digest()
+        found = self.cache.get(key)
+        if found is not None:
+            return found
+        # Counted on the event loop's one thread: no lock is needed.
+        if self.printing[reader] >= self.per_reader:
+            raise PrintingBusy(self.retry_after)
+        self.printing[reader] += 1
+        try:
+            loop = asyncio.get_running_loop()
+            pdf = await loop.run_in_executor(self.pool, render_pdf, html)
+        finally:
+            self.printing[reader] -= 1
+            if not self.printing[reader]:
+                del self.printing[reader]
+        self.cache.put(key, pdf)
+        return pdf
+
+
+PRINTER = Printer()
+
+
 @router.get(
     "/documents/{kind}/{ref}.pdf",
     response_class=Response,
-    responses={200: {"content": PDF, "description": "the document as PDF"}, **ERRORS},
+    responses={
+        200: {"content": PDF, "description": "the document as PDF"},
+        429: {
+            "description": "a PDF of this reader's is still being printed (Retry-After)",
+            "content": {"application/json": {"schema": {"$ref": ERROR_BODY_REF}}},
+        },
+        **ERRORS,
+    },
 )
 async def document_pdf(request: Request, asked: DocumentAsked) -> Response:
     """A document of the Act as PDF, A4 or A5, in English, Hindi or Bengali, with the QR
     code of its verification page; for the officers of the record's district and its
-    parties (bearer token or the link the office gave them)."""
+    parties (bearer token or the link the office gave them). One reader's PDFs are printed
+    one at a time (429 with Retry-After meanwhile); a page unchanged is printed once."""
     printed = await asyncio.to_thread(_printed, request, asked)
     html = await asyncio.to_thread(_html, request, printed, asked.lang, asked.size)
-    pdf = await asyncio.to_thread(render_pdf, html)
+    pdf = await PRINTER.pdf(html, asked.reader.person_id)
     name = f"{asked.kind.value}-{printed.document.ref}-{asked.lang}.pdf"
     return Response(
         pdf,
@@ -127,7 +216,7 @@ async def document_pdf(request: Request, asked: DocumentAsked) -> Response:
 def document_html(request: Request, asked: DocumentAsked) -> HTMLResponse:
     """The same document as an HTML page (print it from the browser)."""
     printed = _printed(request, asked)
-    return HTMLResponse(_html(request, printed, asked.lang, asked.size))
+    return _page(_html(request, printed, asked.lang, asked.size))
 
 
 @router.get(
@@ -159,7 +248,15 @@ def verify_page(request: Request, code: CodePath, lang: str | None = None) -> HT
         },
         chosen,
     )
-    return HTMLResponse(page, status_code=200 if found.genuine else 404)
+    return _page(page, status_code=200 if found.genuine else 404)
+
+
+def _page(html: str, status_code: int = 200) -> HTMLResponse:
+    """A page whose `<style>` is written for it, under a policy that allows that style alone
+    (webhook/edge.py): "genuine" and "no longer current" keep their colours."""
+    return HTMLResponse(
+        html, status_code=status_code, headers={"Content-Security-Policy": csp_for_styles(html)}
+    )
 
 
 def _accepted(request: Request) -> str:

@@ -15,11 +15,14 @@ are the busiest path, and this costs them one function call and a few header tup
 - **Headers**: `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`,
   `X-Frame-Options: DENY`, a Content-Security-Policy that allows nothing but the service's own
   scripts, styles, images (and `data:` images), and `Strict-Transport-Security` when the public
-  URL is https. A route may set its own CSP; none of ours does.
+  URL is https. A route may set its own CSP: the documents' pages and `/v/{id}` allow their own
+  `<style>` by its hash (`csp_for_styles`).
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import ipaddress
 import logging
 import os
@@ -59,6 +62,20 @@ CSP = "; ".join(
     )
 )
 LOOPBACK = "127.0.0.0/8, ::1/128"
+_STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.DOTALL)
+
+
+def csp_for_styles(html: str) -> str:
+    """The service's policy, allowing also the page's own `<style>` elements by their SHA-256
+    (CSP Level 2 hash sources): a page whose style is written for it (a document's paper size)
+    keeps its colours without allowing any other inline style."""
+    hashes = [
+        "'sha256-" + base64.b64encode(hashlib.sha256(css.encode()).digest()).decode() + "'"
+        for css in _STYLE.findall(html)
+    ]
+    if not hashes:
+        return CSP
+    return CSP.replace("style-src 'self'", "style-src 'self' " + " ".join(hashes))
 
 
 @dataclass(frozen=True)

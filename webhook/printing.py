@@ -24,6 +24,7 @@ from qrcode.image.svg import SvgPathImage
 
 from bot.figures import money
 from bot.i18n import N_, Translator, translator, word_lists, written_in
+from bot.plain import isolated
 from office import memos
 from office.documents.kinds import Document, Kind
 
@@ -128,6 +129,31 @@ class _Writer:
         return self.tr(STATUSES[code]) if code in STATUSES else code
 
 
+class _Isolating:
+    """The reader's translator for a document's sentences: each text put into one (a name, a
+    place, a residence) is isolated (bot/plain.py), so nothing a person typed can reorder the
+    office's words around it, e.g. the day of a sale on the notice of Sec VIII."""
+
+    def __init__(self, tr: Translator) -> None:
+        self.tr = tr
+        self.lang = tr.lang
+
+    @staticmethod
+    def _isolated(params: dict[str, object]) -> dict[str, object]:
+        return {k: isolated(v) if isinstance(v, str) else v for k, v in params.items()}
+
+    def __call__(self, msgid: str, /, **params: object) -> str:
+        return self.tr(msgid, **self._isolated(params))
+
+    def plural(self, singular: str, plural: str, n: int, /, **params: object) -> str:
+        return self.tr.plural(singular, plural, n, **self._isolated(params))
+
+
+def _free(value: object) -> str:
+    """A text a person typed, shown on its own (the templates' `free` filter)."""
+    return isolated("" if value is None else str(value))
+
+
 @cache
 def _environment() -> Environment:
     env = Environment(
@@ -137,6 +163,7 @@ def _environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["free"] = _free
     return env
 
 
@@ -155,7 +182,7 @@ def render_html(
     template = _environment().get_template(f"documents/{kind.value}.html")
     context: dict[str, Any] = {
         "d": document,
-        "t": w.tr,
+        "t": _Isolating(w.tr),
         "w": w,
         "lang": w.lang,
         "size": size if size in SIZES else "a4",

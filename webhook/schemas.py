@@ -23,6 +23,7 @@ from pydantic import (
     field_validator,
 )
 
+from bot.plain import unshown
 from law.grounds import Ground
 from law.money import MAX_AMOUNT
 from law.periods import YEAR_MAX, YEAR_MIN
@@ -59,6 +60,14 @@ def _time_as_text(value: Any) -> Any:
 def _plain_text(value: str) -> str:
     if "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value):
         raise ValueError("the text has a NUL or an unpaired surrogate character")
+    found = unshown(value)
+    if found:
+        # A direction override would reorder the office's words where the text is shown, a
+        # control character spoil the feed's XML (bot/plain.py): type the text without them.
+        raise ValueError(
+            "the text has control or direction characters (" + ", ".join(found) + "): "
+            "type it without them"
+        )
     return value
 
 

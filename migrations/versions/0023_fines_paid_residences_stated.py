@@ -1,7 +1,7 @@
 """What the Magistrate adjudged, paid (Sec XII-XIV, XVII, XVIII); the residences a seizure's
 report stated for its seizer and owner (Sec V)
 
-Revision ID: 0022_fines_paid
+Revision ID: 0023_fines_paid
 Revises: 0021_request_id
 """
 

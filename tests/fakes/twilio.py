@@ -157,6 +157,13 @@ class FakeTwilio(LoopbackServer):
                     "message": "A text message body is required",
                     "status": 400,
                 }
+            if len(form.get("Body", "")) > 1600:
+                # Twilio's limit on one message's body (error 21617).
+                return 400, {
+                    "code": 21617,
+                    "message": "The concatenated message body exceeds the 1600 character limit",
+                    "status": 400,
+                }
             if form.get("ContentVariables") and not form.get("ContentSid"):
                 return 400, {
                     "code": 21656,

@@ -29,6 +29,7 @@ from fastapi import Depends, Request
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
+from bot.plain import neutral
 from law.errors import PoundError
 from models import Database
 from office import desk_signin
@@ -208,7 +209,8 @@ async def form_of(request: Request) -> dict[str, str]:
     """The POSTed form, after its CSRF token is checked (CsrfRefused otherwise)."""
     d = desk(request)
     form = await request.form()
-    values = {k: v for k, v in form.items() if isinstance(v, str)}
+    # Typed text is taken without control or direction characters (bot/plain.py).
+    values = {k: neutral(v) for k, v in form.items() if isinstance(v, str)}
     d.check_csrf(values.get(CSRF_FIELD))
     return values
 

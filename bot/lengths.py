@@ -1,0 +1,133 @@
+"""How long one outbound message may be on each way it goes, and what goes instead of a longer one.
+
+A register copy of many head, or an account of a long sale, can be longer than any channel
+takes: Twilio refuses an SMS or WhatsApp body over 1,600 characters, Telegram a text over
+4,096, and one SMS of hundreds of segments would hold the sender number's rate bucket (one
+segment a second) for every other message, sign-in codes included. So, at the send
+(bot/sender.py):
+
+- **SMS** goes as one message (Twilio joins its segments on the handset) of at most
+  `SMS_SEGMENTS` segments and 1,600 characters: 1,530 characters of English, 670 of Hindi or
+  Bengali.
+- **Telegram** (4,000 characters a message, so the row's `body` keeps all it said) and
+  **WhatsApp** (1,600) are cut at lines into at most `PARTS` messages: the first goes now, the
+  rest is queued as a reply row of its own right behind it (office/outbox.py `sent`), so each
+  part is sent, recorded and retried like any message and none is sent twice.
+- **A call** says at most 1,600 characters.
+- Past that, the message goes as a short text in the person's language with a signed link to
+  the document that states it in full (the register copy of the seizure, the account of its
+  sale: docs/documents.md), valid for 30 days; a call, or a row without a seizure, says to ask
+  the pound for a printed copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.channels.sms import segments
+from bot.i18n import N_, translator
+from bot.outbox_replies import split_text
+from office.documents.kinds import Kind
+from office.documents.links import sign_link
+
+SMS_SEGMENTS = 10
+PARTS = 3
+
+
+@dataclass(frozen=True)
+class Limit:
+    chars: int  # one message's characters
+    segments: int | None = None  # one SMS's segments
+    parts: int = 1  # messages a text may be cut into
+
+
+LIMITS: dict[str, Limit] = {
+    "sms": Limit(1600, SMS_SEGMENTS),
+    "whatsapp": Limit(1600, parts=PARTS),
+    "telegram": Limit(4000, parts=PARTS),
+    "voice": Limit(1600),
+}
+
+TOO_LONG_LINK = N_(
+    "Ref {ref}: this message is too long to send here. Read or print it in full: {link}"
+)
+TOO_LONG_REF = N_(
+    "Ref {ref}: this message is too long to send here. Ask at the pound for a printed copy."
+)
+TOO_LONG = N_("This message is too long to send here. Ask at the pound office.")
+
+
+def fits(way: str, text: str) -> bool:
+    """Whether `text` goes as one message on `way` (sms, whatsapp, telegram, voice)."""
+    limit = LIMITS.get(way)
+    if limit is None:
+        return True
+    if len(text) > limit.chars:
+        return False
+    return limit.segments is None or segments(text) <= limit.segments
+
+
+@dataclass(frozen=True)
+class Cut:
+    first: str  # what goes now
+    rest: str | None  # what is queued to follow it, if anything
+
+
+def cut(way: str, text: str) -> Cut | None:
+    """The text as it goes on `way`: whole, or its first part and the rest to follow; None
+    when it is longer than the way takes (`PARTS` messages), for a short text to go instead."""
+    if fits(way, text):
+        return Cut(text, None)
+    limit = LIMITS[way]
+    if limit.parts <= 1 or len(text) > limit.chars * limit.parts:
+        return None
+    pieces = split_text(text, limit.chars)
+    if len(pieces) > limit.parts:
+        return None
+    return Cut(pieces[0], "\n".join(pieces[1:]))
+
+
+def too_long(lang: str, *, ref: str | None, link: str | None) -> str:
+    """The short text that goes instead of a message too long for its channel."""
+    t = translator(lang)
+    if ref and link:
+        return t(TOO_LONG_LINK, ref=ref, link=link)
+    if ref:
+        return t(TOO_LONG_REF, ref=ref)
+    return t(TOO_LONG)
+
+
+# The document that states in full what a message said; a seizure's register copy otherwise.
+DOCUMENTS: dict[str, Kind] = {
+    "register_copy": Kind.REGISTER_COPY,
+    "sale_account": Kind.ACCOUNT,
+    "sale_account_all_sold": Kind.ACCOUNT,
+    "sale_account_short": Kind.ACCOUNT,
+    "sale_account_shortfall": Kind.ACCOUNT,
+    "sale_account_unclaimed": Kind.ACCOUNT,
+    "outcome_sold": Kind.ACCOUNT,
+}
+
+# (template, seizure ref, person id, language, now) -> the link, or None.
+LinkMaker = Callable[[str, str | None, int | None, str, datetime], str | None]
+
+
+def document_links(key: bytes | None, base_url: str) -> LinkMaker:
+    """Signed links (office/documents/links.py) for the person a message was for, to the
+    document of its seizure; none without the office's key, a seizure or a person."""
+
+    def link(
+        template: str, ref: str | None, person_id: int | None, lang: str, now: datetime
+    ) -> str | None:
+        if not key or not ref or person_id is None:
+            return None
+        kind = DOCUMENTS.get(template, Kind.REGISTER_COPY)
+        token, _until = sign_link(key, kind=kind, ref=ref, person_id=person_id, now=now)
+        ref_up = ref.strip().upper()
+        return (
+            f"{base_url.rstrip('/')}/documents/{kind.value}/{ref_up}.pdf?lang={lang}&link={token}"
+        )
+
+    return link
