@@ -67,6 +67,8 @@ GENESIS = "0" * 64
 # events that wrote them. A table in neither set fails a test, so each new table is classified.
 RECORD_TABLES: frozenset[str] = frozenset(
     {
+        # An adjudged fine, or what Sec XIV charges the seizer, paid (Sec XII: the fund's receipt).
+        "finepaid",
         # The jurisdiction the Magistrate notifies (Sec III, IV, VII, XX), loaded with an event.
         "district",
         "pound",

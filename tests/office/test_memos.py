@@ -30,6 +30,7 @@ VALUES = {
     "damages": "96",
     "expenses": "48",
     "repaid": "282",
+    "payer": "Bhola Nath, of Kemri",
 }
 
 

@@ -87,8 +87,11 @@ def missing(text: str, items: dict[str, str]) -> list[str]:
     """The items not in `text`. A count may be written in the reader's digits: in Bengali
     either form is taken."""
 
+    # Typed text is shown isolated (FSI ... PDI) so that it cannot reorder the office's words.
+    plain = text.replace("\u2068", "").replace("\u2069", "")
+
     def found(value: str) -> bool:
-        return value in text or value.translate(BN_DIGITS) in text
+        return value in plain or value.translate(BN_DIGITS) in plain
 
     return [f"{what}: {value!r}" for what, value in items.items() if not found(value)]
 
