@@ -285,6 +285,13 @@ def gain_residence(s: Session, person: Person, residence: str | None) -> Person:
     return person
 
 
+def stated_apart(person: Person | None, residence: str | None) -> str:
+    """Sec V: the residence an act states for a person, to keep on the act's own row only where his
+    record says another ("" where it says the same: the entry reads it from his record)."""
+    stated = " ".join((residence or "").split())[:200]
+    return "" if person is None or stated == person.residence else stated
+
+
 def roles_of(s: Session, person_id: int, district_id: int | None = None) -> list[RoleGrant]:
     q = select(RoleGrant).where(RoleGrant.person_id == person_id)
     if district_id is not None:

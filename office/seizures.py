@@ -53,6 +53,7 @@ from office.common import (
     pound_of,
     require_role,
     seizure_by_ref,
+    stated_apart,
 )
 from office.kind_orders import apply_orders
 from office.roles import offices_at
@@ -323,10 +324,16 @@ def _residences(
     names him (or as the reporter, writing for the first time, gives his own), the owner's as it
     names him. A seizer's record with none gains it (`gain_residence`)."""
     said = seizer if seizer is not None else acting if isinstance(acting, PersonIn) else None
-    seizer_residence = " ".join((said.residence if said else "").split())[:200]
+    seizer_residence = said.residence if said else ""
     gain_residence(s, parties.seizer, seizer_residence)
-    owner_residence = " ".join((owner.residence if owner else "").split())[:200]
-    return replace(parties, seizer_residence=seizer_residence, owner_residence=owner_residence)
+    owner_residence = owner.residence if owner else ""
+    if parties.owner is not None:
+        gain_residence(s, parties.owner, owner_residence)
+    return replace(
+        parties,
+        seizer_residence=stated_apart(parties.seizer, seizer_residence),
+        owner_residence=stated_apart(parties.owner, owner_residence),
+    )
 
 
 def _named(s: Session, person: PersonIn, now: datetime) -> Person:

@@ -23,6 +23,7 @@ from office.common import (
     find_or_add_person,
     get_person,
     seizure_by_ref,
+    stated_apart,
 )
 from office.counters import next_register_number
 from office.keeper.parties import kept_by
@@ -124,7 +125,7 @@ def _name_owner(s: Session, seizure: Seizure, owner: PersonIn, now: datetime) ->
         s, name=owner.name, residence=owner.residence, phone=owner.phone, now=now
     )
     seizure.owner_id = person.id
-    seizure.owner_residence = " ".join(owner.residence.split())[:200]
+    seizure.owner_residence = stated_apart(person, owner.residence)
 
 
 def _impound(

@@ -110,7 +110,7 @@ def test_in_hindi_the_refusal_is_hindi_and_a_form_without_its_token_does_nothing
     assert '<html lang="hi">' in page.text and "थाना TESTPUR के दारोगा" in page.text
     r = web.post(f"{PAGE}/notice/{ref}", {"village": "रामपुर", "market": ""})
     assert (r.status_code, refusal_code(r.text)) == (422, "invalid_input")
-    assert "(धारा VIII)" in text_of(r.text)
+    assert "(धारा 8)" in text_of(r.text)
     r = web.client.post(f"{PAGE}/notice/{ref}", data={"village": "Rampur", "market": "Rampur hat"})
     assert r.status_code == 403
     assert status(world, ref) == "reported_unclaimed"
