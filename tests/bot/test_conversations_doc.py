@@ -5,10 +5,11 @@ drift from the code. `POUND_WRITE_TRANSCRIPTS=1` rewrites the file instead."""
 from __future__ import annotations
 
 import os
+import re
 from datetime import date
 from pathlib import Path
 
-from bot.channels.console import render
+from bot.channels.console import render, render_sms
 from bot.registry import build_engine
 from bot.types import Channel, Inbound
 from models import Database
@@ -68,6 +69,69 @@ STORIES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 )
 
 
+REPORTS_HEAD = """
+## A seizure reported as villagers type it
+
+The same office on SMS, as each message comes back (`pound chat --channel sms` shows it so): each
+SMS with its segments. Three cultivators write the way villagers do: one in Hindi, one in Bengali
+(with the West Bengal spelling গোরু), one in Hindi typed in Latin letters. Nobody chooses a language:
+each is answered in the script he writes, Latin letters in the district's main language (English in
+the demo), and that language stays his for every reply and every message the office sends him
+(`LANG` changes it; on Telegram the app's language is a hint where his words show none). A greeting
+gives the menu; the sentence «मैंने 2 भैंस पकड़ी हैं केमरी में» starts the report with its animals and
+its village already read; «पता नहीं» at the owner's name leaves the owner not known (practice G14),
+never named so.
+"""
+
+REPORTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    (
+        "Hindi",
+        "+919811155501",
+        (
+            "राम राम",
+            "मैंने 2 भैंस पकड़ी हैं केमरी में",
+            "रामू यादव",
+            "केमरी",
+            "मंदिर के पीछे गेहूं का खेत",
+            "गेहूं खा रही थीं",
+            "पता नहीं",
+            "नहीं",
+            "हाँ",
+        ),
+    ),
+    (
+        "Bengali",
+        "+919811155502",
+        (
+            "নমস্কার",
+            "আমি দুটো গোরু ধরেছি পটওয়াই",
+            "রহিম শেখ",
+            "পটওয়াই",
+            "পুকুরের পাশের ধানখেত",
+            "ধান খাচ্ছিল",
+            "জানি না",
+            "না",
+            "হ্যাঁ",
+        ),
+    ),
+    (
+        "Romanised Hindi",
+        "+919811155503",
+        (
+            "ram ram",
+            "2 bhains pakdi kemri",
+            "Ramu Yadav",
+            "Kemri",
+            "wheat field behind the temple",
+            "ate the wheat",
+            "pata nahi",
+            "no",
+            "yes",
+        ),
+    ),
+)
+
+
 def _story_world(db: Database) -> str:
     """The demo district, and three white cows of Patwai seized in Kemri and impounded."""
     seized = at(date(2026, 3, 2), 7, 30)
@@ -112,7 +176,32 @@ def transcripts(db: Database) -> str:
             parts.append(render(replies).replace(ref, SHOWN_REF))
             parts.append("")
         parts[-1] = "```"
+    parts.append(REPORTS_HEAD.rstrip("\n"))
+    for language, phone, lines in REPORTS:
+        parts.append(f"\n### {language}\n\n```text")
+        for line in lines:
+            replies = engine.handle(Inbound(channel=Channel.SMS, address=phone, text=line), now=now)
+            parts.append(f"> {line}")
+            parts.append(_refs_shown(render_sms(replies)))
+            parts.append("")
+        parts[-1] = "```"
     return "\n".join(parts) + "\n"
+
+
+def _refs_shown(text: str) -> str:
+    """A new seizure's reference, drawn at random, shown as the page's own."""
+    return REF_WORD.sub(lambda m: SHOWN_NEW if _is_ref(m[0]) else m[0], text)
+
+
+# A word of six capitals and digits: a reference.
+REF_WORD = re.compile(r'\b[A-Z0-9]{6}\b(?=[:।,. "]|$)', re.M)
+
+
+SHOWN_NEW = "R4KE9T"
+
+
+def _is_ref(word: str) -> bool:
+    return any(c.isdigit() for c in word) and any(c.isalpha() for c in word)
 
 
 def test_the_owner_without_a_reference_is_told_on_the_page_as_the_code_tells_it(
@@ -125,7 +214,8 @@ def test_the_owner_without_a_reference_is_told_on_the_page_as_the_code_tells_it(
     # The pound as the demo's file writes it in the reader's script.
     assert "ছাড়াতে খোঁয়াড়ে যান (রামপুর কোতোয়ালি খোঁয়াড়)" in text
     assert "रामपुर कोतवाली कांजी हाउस" in text
-    assert text.count("Rampur Kotwali pound") == text.split("### Hindi")[0].count(
+    owners = text.split("## A seizure reported")[0]
+    assert owners.count("Rampur Kotwali pound") == owners.split("### Hindi")[0].count(
         "Rampur Kotwali pound"
     )
     assert "That is not a reference" not in text
