@@ -7,7 +7,19 @@ from datetime import date, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from law.errors import PoundError
+from law.errors import (
+    ComplaintOutOfTime,
+    EventOutOfOrder,
+    InvalidInput,
+    InvalidTransition,
+    NotFound,
+    NoticeNotYetDue,
+    PoundError,
+    PurchaserIsOfficial,
+    ReleaseWithoutFine,
+    SaleNotYetDue,
+    SaleStayedByComplaint,
+)
 from law.lifecycle import (
     ANIMAL_TRANSITIONS,
     TERMINAL_ANIMAL,
@@ -140,11 +152,37 @@ def check_step(before: SeizureState, event: Event, after: SeizureState) -> None:
         assert new not in (A.SEIZED, A.IMPOUNDED) or (old, new) == (A.SEIZED, A.IMPOUNDED)
 
 
+# The refusals each act may meet, by the guards the Act sets on it (law/lifecycle.py). A refusal
+# of any other kind, or one of the state chart itself ("... cannot become ..."), is a bug the
+# history found, not a lawful answer.
+EVERY_ACT = (EventOutOfOrder, InvalidTransition, NotFound)
+MAY_REFUSE: dict[type, tuple[type[PoundError], ...]] = {
+    Arrive: (*EVERY_ACT, InvalidInput),
+    Pay: (*EVERY_ACT, ReleaseWithoutFine),
+    OrderRelease: EVERY_ACT,
+    Refuse: EVERY_ACT,
+    ReportUnclaimed: (*EVERY_ACT, NoticeNotYetDue),
+    PostNotice: EVERY_ACT,
+    Sell: (*EVERY_ACT, SaleStayedByComplaint, SaleNotYetDue, PurchaserIsOfficial, InvalidInput),
+    FileComplaint: (*EVERY_ACT, ComplaintOutOfTime),
+    DecideComplaint: EVERY_ACT,
+    Die: EVERY_ACT,
+    Escape: EVERY_ACT,
+    Rescue: EVERY_ACT,
+}
+CHART_BREACHES = {
+    "{before} cannot become {after}",
+    "animal {animal_id} cannot go from {before} to {after}",
+}
+
+
 def run(state: SeizureState, events: list[Event]) -> SeizureState:
     for event in events:
         try:
             after = apply(state, event)
-        except PoundError:
+        except PoundError as refusal:
+            assert isinstance(refusal, MAY_REFUSE[type(event)]), (event, refusal)
+            assert refusal.template not in CHART_BREACHES, (event, refusal)
             continue
         check_step(state, event, after)
         state = after

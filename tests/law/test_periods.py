@@ -6,7 +6,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from law.errors import InvalidInput
+from law.errors import ComplaintOutOfTime, InvalidInput
+from law.lifecycle import Arrive, FileComplaint, apply, new_seizure
 from law.periods import (
     after_quiet_hours,
     claim_until,
@@ -45,9 +46,15 @@ def test_the_day_of_the_event_is_excluded_unless_the_profile_counts_it() -> None
 
 
 def test_the_complaint_window_runs_ten_days_from_seizure_not_from_impounding() -> None:
+    # Brought to the pound two days after the seizure: the ten days still run from the seizure,
+    # so a complaint on the 11th is the last in time and one on the 12th is out of time, though
+    # it is within ten days of impounding.
     seized, impounded = date(2024, 3, 1), date(2024, 3, 3)
     assert complaint_until(seized, P) == date(2024, 3, 11)
-    assert complaint_until(impounded, P) != complaint_until(seized, P)
+    state = apply(new_seizure([1], seized, P), Arrive(on=impounded))
+    assert apply(state, FileComplaint(on=date(2024, 3, 11))).complaints_pending == 1
+    with pytest.raises(ComplaintOutOfTime):
+        apply(state, FileComplaint(on=date(2024, 3, 12)))
 
 
 def test_unclaimed_cattle_may_be_sold_the_day_after_the_second_period() -> None:
