@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import JSON, BigInteger, Integer
 from sqlmodel import Field
@@ -24,3 +24,15 @@ def money_field(default: int | None = None) -> Any:
     if default is None:
         return Field(sa_type=money_type())
     return Field(default=default, sa_type=money_type())
+
+
+class _Row(Protocol):
+    id: int | None
+
+
+def id_of(row: _Row) -> int:
+    """The id of a row that has been written (flushed). A row with none is a bug of its caller,
+    said at once rather than carried on as a 0 that matches no row."""
+    if row.id is None:
+        raise ValueError(f"{type(row).__name__} has no id yet: it must be flushed first")
+    return row.id

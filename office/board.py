@@ -22,6 +22,7 @@ from law.kinds import AnimalKind, kind_of
 from law.lifecycle import AnimalStatus, SeizureStatus
 from law.periods import local_date
 from models import Animal, Database, District, Pound, Seizure, Village
+from models.columns import id_of
 from models.sale import Notice
 from office.common import DistrictContext, district_context, names_of
 from office.lookup import VillagePlace, match_village
@@ -198,7 +199,7 @@ def board_of(db: Database, district: str, *, now: datetime, query: BoardQuery) -
         village_place, close = match_village(db, query.village[:120], district=district)
     with db.reading() as s:
         row = _district(s, district)
-        ctx = district_context(s, row.id or 0)
+        ctx = district_context(s, id_of(row))
         today = local_date(now, ctx.tz)
         kind = _kind_wanted(query.kind[:40], ctx)
         words = [w for w in fold(query.words[:120]).split() if w][:6]
@@ -231,7 +232,7 @@ def board_of(db: Database, district: str, *, now: datetime, query: BoardQuery) -
                     )
                 ).first()
                 q = q.where(Seizure.village_id == (village_wanted.id if village_wanted else -1))
-        by_pound: dict[int, list[BoardEntry]] = {p.id or 0: [] for p in pounds}
+        by_pound: dict[int, list[BoardEntry]] = {id_of(p): [] for p in pounds}
         pound_of = {p.id: p for p in pounds}
         shown = more = 0
         villages: dict[int, Village | None] = {}
@@ -255,7 +256,7 @@ def board_of(db: Database, district: str, *, now: datetime, query: BoardQuery) -
             pound = pound_of.get(seizure.pound_id)
             if pound is None:
                 continue
-            by_pound[pound.id or 0].append(
+            by_pound[id_of(pound)].append(
                 _entry(s, seizure, pound, villages[seizure.village_id], held)
             )
             shown += 1
@@ -269,7 +270,7 @@ def board_of(db: Database, district: str, *, now: datetime, query: BoardQuery) -
             close=tuple(close),
             kind=kind,
             pounds=tuple(
-                BoardPound(p.code, p.name, p.thana, tuple(by_pound[p.id or 0]), names_of(p))
+                BoardPound(p.code, p.name, p.thana, tuple(by_pound[id_of(p)]), names_of(p))
                 for p in pounds
             ),
             shown=shown,
@@ -292,7 +293,7 @@ def notices_of(db: Database, district: str) -> Feed:
     board's feed); NotFound for a district the office does not hold."""
     with db.reading() as s:
         row = _district(s, district)
-        tz = district_context(s, row.id or 0).tz
+        tz = district_context(s, id_of(row)).tz
         q = (
             select(Seizure, Notice)
             .join(Notice, col(Notice.seizure_id) == col(Seizure.id))

@@ -35,6 +35,7 @@ from models import (
     Seizure,
     Village,
 )
+from models.columns import id_of
 from office import audit, ledger
 from office.common import (
     check_times,
@@ -151,8 +152,8 @@ def file_case(
             district_id=vill.district_id,
             kind=what.value,
             complainant_id=actor_id,
-            accused_id=accused_p.id or 0,
-            village_id=vill.id or 0,
+            accused_id=id_of(accused_p),
+            village_id=id_of(vill),
             description=description.strip()[:4000],
             filed_at=occurred_at,
             status="pending",
@@ -171,7 +172,7 @@ def file_case(
             section=SECTION[what],
             payload={"accused_id": accused_p.id, "village": vill.name, "text": case.description},
         )
-        return case.id or 0
+        return id_of(case)
 
 
 @dataclass(frozen=True)

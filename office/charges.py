@@ -16,6 +16,7 @@ from law.kinds import is_scale_kind, ordered_rates
 from law.lifecycle import AnimalStatus
 from law.money_split import Charges, outstanding
 from models import Animal, Sale, SaleLot, Seizure
+from models.columns import id_of
 from office.common import DistrictContext
 
 
@@ -155,7 +156,7 @@ def sales_so_far(
         ),
         sold=len(sold_ids),
         proceeds=sum(x.proceeds for x in sales),
-        bills=tuple((x.id or 0, x.expenses) for x in sales),
+        bills=tuple((id_of(x), x.expenses) for x in sales),
     )
 
 

@@ -36,6 +36,7 @@ from models import (
     Seizure,
     Village,
 )
+from models.columns import id_of
 from office.roles import Role
 from office.spelling import latin_digits
 
@@ -206,7 +207,7 @@ def district_context(s: Session, district_id: int) -> DistrictContext:
                 per_day=o.per_day,
                 valid_from=o.valid_from,
                 for_seizure=o.seizure_id is not None,
-                ref=o.id or 0,
+                ref=id_of(o),
             ),
         )
         for o in orders

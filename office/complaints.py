@@ -32,6 +32,7 @@ from law.grounds import Ground
 from law.lifecycle import IN_CUSTODY, AnimalStatus, DecideComplaint, FileComplaint
 from law.periods import local_date
 from models import Complaint, Database, Payment, Person, Sale, Seizure
+from models.columns import id_of
 from office import audit, ledger, notify
 from office.charges import payable_on
 from office.common import (
@@ -136,7 +137,7 @@ def file_complaint(
             s, seizure, animals_of(s, seizure), ctx, FileComplaint(on=on), at=occurred_at, on=on
         )
         actor = person_acting(s, actor_id, now)  # one writing for the first time is added
-        actor_id = actor.id or 0
+        actor_id = id_of(actor)
         by_magistrate = has_role(s, actor_id, ctx.id, Role.MAGISTRATE)
         if complainant is not None:
             person = _complainant_person(s, seizure, complainant, now)
@@ -158,7 +159,7 @@ def file_complaint(
         if seizure.owner_id is not None:
             owner_name = get_person(s, seizure.owner_id).name
         right = standing(
-            owner_of_record=seizure.owner_id, complainant=person.id or 0, owner_name=owner_name
+            owner_of_record=seizure.owner_id, complainant=id_of(person), owner_name=owner_name
         )
         check_one_open(
             s.exec(
@@ -169,8 +170,8 @@ def file_complaint(
             complainant=person.name,
         )
         complaint = Complaint(
-            seizure_id=seizure.id or 0,
-            complainant_id=person.id or 0,
+            seizure_id=id_of(seizure),
+            complainant_id=id_of(person),
             standing=right.value,
             agent_name=agent,
             filed_by=actor_id,
@@ -213,9 +214,9 @@ def file_complaint(
         notify.complaint_filed(s, seizure, ctx, complaint, now)
         return ComplaintFiled(
             seizure.ref,
-            complaint.id or 0,
+            id_of(complaint),
             seizure.complaint_until.isoformat(),
-            person.id or 0,
+            id_of(person),
             right.value,
         )
 

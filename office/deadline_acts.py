@@ -34,6 +34,7 @@ from law.errors import PoundError
 from law.lifecycle import ReportUnclaimed, SeizureStatus
 from law.periods import local_date
 from models import Animal, District, Person, Pound, RoleGrant, Seizure, Village
+from models.columns import id_of
 from office import audit, notify, outbox
 from office.common import DistrictContext, check_times
 from office.notify.params import (
@@ -248,8 +249,8 @@ class _Batch:
     def load(
         cls, s: Session, ctx: DistrictContext, seizures: Sequence[Seizure], now: datetime
     ) -> _Batch:
-        animals: dict[int, list[Animal]] = {x.id or 0: [] for x in seizures}
-        for part in _chunks(x.id or 0 for x in seizures):
+        animals: dict[int, list[Animal]] = {id_of(x): [] for x in seizures}
+        for part in _chunks(id_of(x) for x in seizures):
             rows = s.exec(
                 select(Animal)
                 .where(col(Animal.seizure_id).in_(part))
@@ -257,16 +258,16 @@ class _Batch:
             ).all()
             for a in rows:
                 animals[a.seizure_id].append(a)
-        pounds = {p.id or 0: p for p in s.exec(select(Pound).where(Pound.district_id == ctx.id))}
+        pounds = {id_of(p): p for p in s.exec(select(Pound).where(Pound.district_id == ctx.id))}
         villages: dict[int, Village] = {}
         for part in _chunks(x.village_id for x in seizures):
             villages.update(
-                (v.id or 0, v) for v in s.exec(select(Village).where(col(Village.id).in_(part)))
+                (id_of(v), v) for v in s.exec(select(Village).where(col(Village.id).in_(part)))
             )
         return cls(ctx, animals, pounds, villages, _Outbox(s, ctx, now))
 
     def animals_of(self, seizure: Seizure) -> list[Animal]:
-        return self.animals.get(seizure.id or 0, [])
+        return self.animals.get(id_of(seizure), [])
 
     def basics(self, seizure: Seizure) -> dict[str, object]:
         return basics(
@@ -345,7 +346,7 @@ class _Outbox:
         people: dict[int, Person] = {}
         for part in _chunks(w["person_id"] for w in self.wanted):
             people.update(
-                (p.id or 0, p) for p in s.exec(select(Person).where(col(Person.id).in_(part)))
+                (id_of(p), p) for p in s.exec(select(Person).where(col(Person.id).in_(part)))
             )
         reach: dict[int, tuple[str, str] | None] = {}
         district = self.ctx.district
@@ -373,8 +374,8 @@ class _Outbox:
                 queued.add(w["dedupe_key"])
                 continue
             if person.id not in reach:
-                reach[person.id or 0] = channel_for(s, person)
-            found = reach[person.id or 0]
+                reach[id_of(person)] = channel_for(s, person)
+            found = reach[id_of(person)]
             if found is None:
                 continue
             channel, address = found

@@ -24,6 +24,7 @@ from models import (
     Seizure,
     Village,
 )
+from models.columns import id_of
 from office.common import require_role
 from office.roles import Role
 
@@ -57,8 +58,8 @@ def district_of(db: Database, *, code: str, actor_id: int) -> tuple[int, str, st
     """The district (id, code, name) whose Magistrate the actor is."""
     with db.reading() as s:
         row = _district(s, code)
-        require_role(s, actor_id, row.id or 0, Role.MAGISTRATE, None)
-        return row.id or 0, row.code, row.name
+        require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None)
+        return id_of(row), row.code, row.name
 
 
 def _district(s: Session, code: str) -> District:
@@ -107,7 +108,7 @@ def district_file(db: Database, *, district: str, actor_id: int) -> DistrictFile
     III, IV), the tracts excluded (XX), every officer and his offices; for its Magistrate."""
     with db.reading() as s:
         row = _district(s, district)
-        require_role(s, actor_id, row.id or 0, Role.MAGISTRATE, None)
+        require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None)
         grants = s.exec(
             select(RoleGrant, Person)
             .join(Person, col(Person.id) == col(RoleGrant.person_id))
@@ -117,7 +118,7 @@ def district_file(db: Database, *, district: str, actor_id: int) -> DistrictFile
         officers: dict[int, OfficerLine] = {}
         keepers: dict[str, list[str]] = {}
         for g, p in grants:
-            line = officers.setdefault(p.id or 0, OfficerLine(p.name, p.residence, p.phone, []))
+            line = officers.setdefault(id_of(p), OfficerLine(p.name, p.residence, p.phone, []))
             line.roles.append(f"{g.role}:{g.place}" if g.place else g.role)
             if g.role == Role.KEEPER.value:
                 keepers.setdefault(g.place, []).append(p.name)
@@ -169,7 +170,7 @@ def release_orders(db: Database, *, district: str, actor_id: int) -> list[Releas
     """The releases without fine ordered in the district (Sec VI, XIV), the latest first."""
     with db.reading() as s:
         row = _district(s, district)
-        require_role(s, actor_id, row.id or 0, Role.MAGISTRATE, None)
+        require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None)
         rows = s.exec(
             select(ReleaseOrder, Seizure, Pound)
             .join(Seizure, col(Seizure.id) == col(ReleaseOrder.seizure_id))
@@ -180,7 +181,7 @@ def release_orders(db: Database, *, district: str, actor_id: int) -> list[Releas
         ).all()
         return [
             ReleaseLine(
-                id=o.id or 0,
+                id=id_of(o),
                 ref=z.ref,
                 pound_code=p.code,
                 authority=o.authority,
@@ -212,7 +213,7 @@ def district_cases(db: Database, *, district: str, actor_id: int) -> list[CaseLi
     """The cases of the district, those awaiting a decision first, then the latest decided."""
     with db.reading() as s:
         row = _district(s, district)
-        require_role(s, actor_id, row.id or 0, Role.MAGISTRATE, None)
+        require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None)
         rows = s.exec(
             select(Case)
             .where(Case.district_id == row.id)
@@ -226,7 +227,7 @@ def district_cases(db: Database, *, district: str, actor_id: int) -> list[CaseLi
             village = s.get(Village, c.village_id)
             out.append(
                 CaseLine(
-                    id=c.id or 0,
+                    id=id_of(c),
                     kind=c.kind,
                     status=c.status,
                     complainant=complainant.name if complainant else "",

@@ -19,6 +19,7 @@ from law.feeding import check_new_rate
 from law.kinds import AnimalKind, resolve_kind
 from law.periods import local_date
 from models import Database, District, FeedingRate
+from models.columns import id_of
 from office import audit
 from office.common import check_times, district_context, require_role
 from office.roles import Role
@@ -70,8 +71,8 @@ def district_rates(db: Database, *, district: str, actor_id: int, now: datetime)
     fixed from a later day; for its Magistrate."""
     with db.reading() as s:
         row = _district(s, district)
-        require_role(s, actor_id, row.id or 0, Role.MAGISTRATE, None, section=SECTION)
-        ctx = district_context(s, row.id or 0)
+        require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None, section=SECTION)
+        ctx = district_context(s, id_of(row))
         today = local_date(now, ctx.tz)
         rows = s.exec(
             select(FeedingRate)
@@ -119,9 +120,9 @@ def fix_feeding_rate(
     at the rate of a Magistrate's order for them (office/kind_orders.py, practice G4)."""
     with db.transaction() as s:
         row = _district(s, district)
-        require_role(s, actor_id, row.id or 0, Role.MAGISTRATE, None, section=SECTION)
+        require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None, section=SECTION)
         check_times(occurred_at, now)
-        ctx = district_context(s, row.id or 0)
+        ctx = district_context(s, id_of(row))
         ctx.check_started(occurred_at)
         word = resolve_kind(kind, ctx.profile.aliases).value
         check_new_rate(valid_from, local_date(occurred_at, ctx.tz))
@@ -161,7 +162,7 @@ def fix_feeding_rate(
             },
         )
         return RateFixed(
-            rate_id=rate.id or 0,
+            rate_id=id_of(rate),
             district=ctx.district.code,
             kind=word,
             per_day=per_day,

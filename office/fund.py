@@ -20,6 +20,7 @@ from law.fund import FundEntry, FundPurpose, check_payment, check_purpose, state
 from law.money import MoneySystem
 from law.periods import local_date
 from models import Database, District, FundPayment, Person, Pound, RoleGrant
+from models.columns import id_of
 from office import audit, ledger
 from office.common import (
     DistrictContext,
@@ -148,9 +149,9 @@ def pay_from_fund(
         raise InvalidInput(N_("give the text of the Magistrate's order"), section=SECTION)
     with db.transaction() as s:
         row = _district(s, district, lock=True)
-        require_role(s, actor_id, row.id or 0, Role.MAGISTRATE, None, section=SECTION)
+        require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None, section=SECTION)
         check_times(occurred_at, now)
-        ctx = district_context(s, row.id or 0)
+        ctx = district_context(s, id_of(row))
         the_pound = _pound(s, ctx, pound) if pound else None
         keeper = _keeper(s, ctx, the_pound, keeper_phone) if the_pound and keeper_phone else None
         if payee is not None:
@@ -180,7 +181,7 @@ def pay_from_fund(
             pound_id=the_pound.id if the_pound else None,
             keeper_id=keeper.id if keeper else None,
             stated=stated.strip()[:500],
-            payee_id=paid_to.id or 0,
+            payee_id=id_of(paid_to),
             amount=amount,
             order_text=order.strip()[:2000],
             ordered_by=actor_id,
@@ -212,7 +213,7 @@ def pay_from_fund(
             },
         )
         return FundPaid(
-            payment_id=payment.id or 0,
+            payment_id=id_of(payment),
             district=ctx.district.code,
             purpose=what.value,
             amount=amount,

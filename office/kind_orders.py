@@ -20,6 +20,7 @@ from law.kinds import check_kind_order, is_scale_kind, order_in_force, order_kin
 from law.lifecycle import AnimalStatus, SeizureStatus
 from law.periods import local_date
 from models import Animal, Database, KindOrder, Pound, Seizure, Village
+from models.columns import id_of
 from office import audit, notify
 from office.common import (
     DistrictContext,
@@ -138,7 +139,7 @@ def order_for_seizure(
         s.flush()
         if not any(awaiting_order(a) for a in rows):
             # Messages: the keeper may now register the cattle (Sec V).
-            notify.kind_ordered(s, seizure, ctx, order_id=row.id or 0, now=now)
+            notify.kind_ordered(s, seizure, ctx, order_id=id_of(row), now=now)
         audit.append(
             s,
             action="kind_ordered",
@@ -159,7 +160,7 @@ def order_for_seizure(
             },
         )
         return KindOrdered(
-            row.id or 0,
+            id_of(row),
             word,
             fine,
             per_day,
@@ -231,7 +232,7 @@ def order_for_pound(
                 s.add(seizure)
                 s.flush()
                 if not any(awaiting_order(a) for a in rows):
-                    notify.kind_ordered(s, seizure, fresh, order_id=row.id or 0, now=now)
+                    notify.kind_ordered(s, seizure, fresh, order_id=id_of(row), now=now)
         audit.append(
             s,
             action="kind_ordered",
@@ -253,7 +254,7 @@ def order_for_pound(
             },
         )
         return KindOrdered(
-            row.id or 0,
+            id_of(row),
             word,
             fine,
             per_day,

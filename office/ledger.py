@@ -11,6 +11,7 @@ from sqlmodel import Session, col, func, select
 
 from law.errors import N_, InvalidInput
 from models import LedgerPosting, LedgerTxn
+from models.columns import id_of
 from office.memos import Memo
 
 # Accounts. Debits are positive, credits negative; every transaction sums to zero.
@@ -169,6 +170,6 @@ def movements(s: Session, district_id: int, prefix: str) -> list[Movement]:
         .order_by(col(LedgerTxn.occurred_at), col(LedgerTxn.id))
     )
     return [
-        Movement(txn.id or 0, txn.occurred_at, txn.memo, txn.section, txn.seizure_id, int(net or 0))
+        Movement(id_of(txn), txn.occurred_at, txn.memo, txn.section, txn.seizure_id, int(net or 0))
         for txn, net in s.exec(q).all()
     ]

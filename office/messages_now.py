@@ -39,6 +39,7 @@ from models import (
     SurplusDeposit,
     Village,
 )
+from models.columns import id_of
 from office.charges import due_on
 from office.common import DistrictContext, district_context
 from office.complaints import OPEN
@@ -467,7 +468,7 @@ def _load(s: Session, refs: set[str]) -> dict[str, Record]:
     for z in seizures:
         if z.district_id not in contexts:
             contexts[z.district_id] = district_context(s, z.district_id)
-        key = z.id or 0
+        key = id_of(z)
         records[z.ref] = Record(
             seizure=z,
             animals=tuple(animals.get(key, [])),

@@ -13,6 +13,7 @@ from law.guards import check_opposition_sentence
 from law.periods import local_date
 from law.profile import StatuteProfile
 from models import Database, Offence, OffenceDecision, Seizure
+from models.columns import id_of
 from office import audit, ledger
 from office.common import check_times, district_context, get_person, require_role
 from office.memos import OFFENCE_FINE, memo
@@ -160,7 +161,7 @@ def _item(s: Session, offence: Offence) -> OffenceItem:
     seizure = s.get(Seizure, offence.seizure_id) if offence.seizure_id else None
     reporter = get_person(s, offence.reported_by)
     return OffenceItem(
-        offence_id=offence.id or 0,
+        offence_id=id_of(offence),
         kind=offence.kind,
         ref=seizure.ref if seizure else "",
         offenders=offence.offenders,
@@ -168,7 +169,7 @@ def _item(s: Session, offence: Offence) -> OffenceItem:
         occurred_on=local_date(offence.occurred_at, ctx.tz).isoformat(),
         reported_by=reporter.name,
         thana=offence.thana,
-        decided=_decision(s, offence.id or 0) is not None,
+        decided=_decision(s, id_of(offence)) is not None,
     )
 
 

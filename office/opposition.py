@@ -12,6 +12,7 @@ from law.guards import OffenceKind, check_offence_recorder, offence_said
 from law.lifecycle import AnimalStatus, Rescue
 from law.periods import local_date
 from models import Animal, Database, Offence, Seizure
+from models.columns import id_of
 from office import audit
 from office.common import DistrictContext, check_times, district_context, pound_of, seizure_by_ref
 from office.roles import seizure_standing
@@ -75,7 +76,7 @@ def record_offence(
                 "thana": pound.thana,
             },
         )
-        return offence.id or 0
+        return id_of(offence)
 
 
 def _rescued(

@@ -27,6 +27,7 @@ from models import (
     SurplusDeposit,
     Village,
 )
+from models.columns import id_of
 from office import cases, ledger
 from office import sales as sales_office
 from office.charges import payable_on
@@ -334,8 +335,8 @@ def fund_view(
             raise NotFound(N_("no district '{district}'"), said={"district": district})
         out = []
         for d in districts:
-            ctx = district_context(s, d.id or 0)
-            bal = ledger.balances(s, d.id or 0)
+            ctx = district_context(s, id_of(d))
+            bal = ledger.balances(s, id_of(d))
             fines = -bal.get(ledger.FUND_FINES, 0)
             surplus = -bal.get(ledger.FUND_SURPLUS, 0)
             paid = bal.get(ledger.FUND_PAID, 0)
@@ -419,13 +420,13 @@ def fund_view_as(
             row = s.exec(select(District).where(District.code == district.strip().upper())).first()
             if row is None:
                 raise NotFound(N_("no district '{district}'"), said={"district": district})
-            check_may_read(district_standing(s, viewer_id, row.id or 0), "fund")
+            check_may_read(district_standing(s, viewer_id, id_of(row)), "fund")
             codes = [row.code]
         else:
             codes = [
                 d.code
                 for d in s.exec(select(District).order_by(col(District.id))).all()
-                if view_of(district_standing(s, viewer_id, d.id or 0)) is View.OFFICIAL
+                if view_of(district_standing(s, viewer_id, id_of(d))) is View.OFFICIAL
             ]
             if not codes:
                 check_may_read(district_standing(s, viewer_id, 0), "fund")

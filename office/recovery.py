@@ -34,6 +34,7 @@ from models import (
     RecoveryOrder,
     Village,
 )
+from models.columns import id_of
 from office import notify
 from office.cases import (
     CaseKind,
@@ -173,9 +174,9 @@ class RecoveryItem:
 
 def _case_item(s: Session, case: Case, ctx: DistrictContext) -> CaseItem:
     village = s.get(Village, case.village_id)
-    got = recovered(s, case.id or 0)
+    got = recovered(s, id_of(case))
     return CaseItem(
-        case_id=case.id or 0,
+        case_id=id_of(case),
         village=village.name if village else "",
         village_names=names_of(village),
         complainant=_name(s, case.complainant_id) or "",
@@ -204,7 +205,7 @@ def fines_to_recover(db: Database, *, district_id: int, actor_id: int) -> list[C
             )
             .order_by(col(Case.id))
         ).all()
-        items = [_case_item(s, c, ctx) for c in rows if open_order(s, c.id or 0) is None]
+        items = [_case_item(s, c, ctx) for c in rows if open_order(s, id_of(c)) is None]
         return [i for i in items if i.unpaid > 0]
 
 
@@ -220,10 +221,10 @@ def case_to_recover(db: Database, *, case_id: int, actor_id: int) -> CaseItem:
 
 def _recovery_item(s: Session, case: Case, order: RecoveryOrder) -> RecoveryItem:
     village = s.get(Village, order.village_id)
-    got = recovered(s, case.id or 0)
+    got = recovered(s, id_of(case))
     return RecoveryItem(
-        case_id=case.id or 0,
-        order_id=order.id or 0,
+        case_id=id_of(case),
+        order_id=id_of(order),
         thana=order.thana,
         village=village.name if village else "",
         village_names=names_of(village),

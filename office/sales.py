@@ -29,6 +29,7 @@ from models import (
     SurplusDeposit,
     Village,
 )
+from models.columns import id_of
 from office import audit, ledger, notify
 from office.charges import SalesSoFar, charge_for, sales_so_far
 from office.common import (
@@ -119,7 +120,7 @@ def post_notice(
         )
         s.add(seizure)
         notice = Notice(
-            seizure_id=seizure.id or 0,
+            seizure_id=id_of(seizure),
             darogah_id=actor_id,
             posted_at=occurred_at,
             posted_on=on,
@@ -143,7 +144,7 @@ def post_notice(
         notify.notice_posted(s, seizure, ctx, now)
         return NoticePosted(
             seizure.ref,
-            notice.id or 0,
+            id_of(notice),
             text,
             seizure.sale_not_before.isoformat(),
             notice_params(s, seizure, pound),
@@ -360,7 +361,7 @@ def _write_sale(
 ) -> Sale:
     lines = account_lines(account, ctx.profile.money)
     sale = Sale(
-        seizure_id=seizure.id or 0,
+        seizure_id=id_of(seizure),
         kind=kind.value,
         officer_id=actor_id,
         held_at=occurred_at,
@@ -405,8 +406,8 @@ def _write_lots(
         buyers.append(buyer)
         s.add(
             SaleLot(
-                sale_id=sale.id or 0,
-                animal_id=by_number[lot.animal].id or 0,
+                sale_id=id_of(sale),
+                animal_id=id_of(by_number[lot.animal]),
                 buyer_name=buyer.name,
                 buyer_residence=buyer.residence,
                 buyer_id=buyer.id,
@@ -435,7 +436,7 @@ def _post_proceeds(
     Magistrate's fund, the feeding to the keeper; the balance is the owner's (Sec IX) or is
     held in deposit (Sec XI). A shortfall or a sum still due is not posted: nothing is
     invented to fill it (G5)."""
-    sale_id = sale.id or 0
+    sale_id = id_of(sale)
     bills = [*(so_far.bills if so_far else ()), (sale_id, sale.expenses)]
     paid_before = so_far.paid.expenses if so_far else 0
     ledger.post(
@@ -465,8 +466,8 @@ def _deposit_surplus(
     if not account.surplus_deposited:
         return None
     deposit = SurplusDeposit(
-        sale_id=sale.id or 0,
-        seizure_id=seizure.id or 0,
+        sale_id=id_of(sale),
+        seizure_id=id_of(seizure),
         district_id=ctx.id,
         amount=sale.surplus,
         deposited_on=on,
@@ -501,9 +502,9 @@ def _deliver_to_owner(
     officer = get_person(s, actor_id)
     rows = {a.number: a for a in animals_of(s, seizure)}
     receipt = CattleReceipt(
-        sale_id=sale.id or 0,
-        seizure_id=seizure.id or 0,
-        owner_id=owner.id or 0,
+        sale_id=id_of(sale),
+        seizure_id=id_of(seizure),
+        owner_id=id_of(owner),
         recorded_by=actor_id,
         animal_ids=list(account.handed_back),
         balance=account.balance_to_owner_or_surplus,
@@ -531,7 +532,7 @@ def _deliver_to_owner(
         section="IX",
         lines=[
             (ledger.owner_payable(seizure.ref), account.balance_to_owner_or_surplus),
-            (ledger.sale_cash(sale.id or 0), -account.balance_to_owner_or_surplus),
+            (ledger.sale_cash(id_of(sale)), -account.balance_to_owner_or_surplus),
         ],
     )
     audit.append(
@@ -661,7 +662,7 @@ def _tell(
         s,
         seizure,
         ctx,
-        sale_id=sale.id or 0,
+        sale_id=id_of(sale),
         kind=kind,
         numbers=_message_figures(account),
         held_on=sale.held_on,
@@ -684,7 +685,7 @@ def _recorded(
 ) -> SaleRecorded:
     return SaleRecorded(
         seizure.ref,
-        sale.id or 0,
+        id_of(sale),
         kind,
         account.proceeds,
         account.balance_to_owner_or_surplus,
@@ -739,7 +740,7 @@ def cattle_receipt(db: Database, *, ref: str) -> CattleReceiptView:
         officer = get_person(s, receipt.recorded_by)
         return CattleReceiptView(
             ref=seizure.ref,
-            receipt_id=receipt.id or 0,
+            receipt_id=id_of(receipt),
             sale_id=receipt.sale_id,
             owner={"name": owner.name, "residence": owner.residence},
             recorded_by={"name": officer.name, "residence": officer.residence},

@@ -39,6 +39,7 @@ from models import (
     Seizure,
     Village,
 )
+from models.columns import id_of
 from office import audit, notify
 from office.common import (
     DistrictContext,
@@ -207,7 +208,7 @@ def report_seizure(
     with db.transaction() as s:
         vill, pound, ctx = _village_and_pound(s, village, district, occurred_at)
         kinds = _kinds_named(ctx, pound, animals)
-        actor = person_acting(s, actor_id, now).id or 0
+        actor = id_of(person_acting(s, actor_id, now))
         parties = _parties(s, ctx, pound, grnd, actor, seizer=seizer, owner=owner, now=now)
         parties = _residences(s, parties, actor_id, seizer, owner)
         said = _Said(place.strip(), damage.strip(), police_aid, photo)
@@ -306,7 +307,7 @@ def _parties(
     seizer_person = _named(s, seizer, now) if seizer is not None and for_another else actor
     office = office_of_named_seizer(grnd)
     if for_another and office is not None:
-        check_named_seizer(grnd, holds_office=has_role(s, seizer_person.id or 0, ctx.id, office))
+        check_named_seizer(grnd, holds_office=has_role(s, id_of(seizer_person), ctx.id, office))
     owner_person = _named(s, owner, now) if owner is not None else None
     same = owner_person is not None and owner_person.id == seizer_person.id
     check_owner_not_seizer(same_person=same)
@@ -359,13 +360,13 @@ def _write_seizure(
         ref=new_ref(s),
         district_id=ctx.id,
         ground=grnd.value,
-        village_id=vill.id or 0,
-        pound_id=pound.id or 0,
+        village_id=id_of(vill),
+        pound_id=id_of(pound),
         place=said.place,
         damage=said.damage,
         seized_at=occurred_at,
         seized_on=seized_on,
-        seizer_id=parties.seizer.id or 0,
+        seizer_id=id_of(parties.seizer),
         owner_id=parties.owner.id if parties.owner else None,
         seizer_residence=parties.seizer_residence,
         owner_residence=parties.owner_residence,
@@ -393,7 +394,7 @@ def _write_animals(
     for group, kind in zip(animals, kinds, strict=True):
         for _ in range(group.count):
             row = Animal(
-                seizure_id=seizure.id or 0,
+                seizure_id=id_of(seizure),
                 number=len(rows) + 1,
                 kind=_word(kind),
                 stated_kind=group.kind.strip().lower()[:32],
@@ -466,7 +467,7 @@ def _reported(
 ) -> SeizureReported:
     return SeizureReported(
         ref=seizure.ref,
-        seizure_id=seizure.id or 0,
+        seizure_id=id_of(seizure),
         pound_code=pound.code,
         pound_name=pound.name,
         pound_names=names_of(pound),
@@ -475,7 +476,7 @@ def _reported(
         complaint_until=seizure.complaint_until.isoformat(),
         aid_requested=seizure.police_aid_requested,
         awaiting_order=sorted(set(awaiting)),
-        seizer_id=parties.seizer.id or 0,
+        seizer_id=id_of(parties.seizer),
         reported_for=parties.seizer.name if parties.for_another else None,
         owner_messages=owner_messages,
         notes=[UNSOLICITED_HELD.format(limit=unsolicited_per_day)]
@@ -499,7 +500,7 @@ def _add_aid_request(
     s: Session, seizure: Seizure, pound: Pound, actor_id: int, at: datetime, now: datetime
 ) -> AidRequest:
     req = AidRequest(
-        seizure_id=seizure.id or 0,
+        seizure_id=id_of(seizure),
         thana=pound.thana,
         requested_by=actor_id,
         requested_at=at,
@@ -521,7 +522,7 @@ def _add_aid_request(
     # Messages: the police of the thana are asked for aid.
     s.flush()
     notify.aid_requested(
-        s, seizure, district_context(s, seizure.district_id), request_id=req.id or 0, now=now
+        s, seizure, district_context(s, seizure.district_id), request_id=id_of(req), now=now
     )
     return req
 
@@ -545,7 +546,7 @@ def request_police_aid(
             )
         ).first()
         if open_req is not None:
-            return open_req.id or 0
+            return id_of(open_req)
         req = _add_aid_request(s, seizure, pound_of(s, seizure), actor_id, occurred_at, now)
         s.flush()
-        return req.id or 0
+        return id_of(req)

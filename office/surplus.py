@@ -12,6 +12,7 @@ from law.errors import N_, Conflict, NotFound
 from law.guards import check_surplus_claim
 from law.periods import local_date
 from models import Database, District, Seizure, SurplusDeposit
+from models.columns import id_of
 from office import audit, ledger
 from office.common import check_times, district_context, find_or_add_person, require_role
 from office.memos import SURPLUS_CLAIMED, SURPLUS_TO_FUND, memo
@@ -89,7 +90,7 @@ def claim_surplus(
                 "evidence": evidence.strip()[:2000],
             },
         )
-        return SurplusPaid(deposit_id, deposit.amount, person.id or 0)
+        return SurplusPaid(deposit_id, deposit.amount, id_of(person))
 
 
 def transfer_unclaimed_surplus(
@@ -157,7 +158,7 @@ def move_unclaimed_surplus(
                     moved += _to_fund(s, rows, now=now, actor_id=actor_id)
             if len(rows) < batch:
                 break
-            after = rows[-1].id or 0
+            after = id_of(rows[-1])
     return moved
 
 
@@ -197,5 +198,5 @@ def _to_fund(
             section="XII",
             payload={"deposit_id": deposit.id, "amount": deposit.amount},
         )
-        moved.append(deposit.id or 0)
+        moved.append(id_of(deposit))
     return moved

@@ -26,6 +26,7 @@ from models import (
     Seizure,
     Village,
 )
+from models.columns import id_of
 from office.charges import payable_on
 from office.common import district_context, names_of, require_role, seizure_by_ref
 from office.complaints import OPEN
@@ -264,7 +265,7 @@ def expected_arrivals(
     """Cattle reported seized for this pound and not yet registered (Sec V)."""
     with db.reading() as s:
         pound = _pound(s, pound_code, actor_id)
-        return [_item(s, z) for z in _seizures(s, [pound.id or 0], SeizureStatus.SEIZED)]
+        return [_item(s, z) for z in _seizures(s, [id_of(pound)], SeizureStatus.SEIZED)]
 
 
 def in_pound(db: Database, *, pound_code: str, actor_id: int | None = None) -> list[SeizureItem]:
@@ -294,7 +295,7 @@ def awaiting_notice(db: Database, *, thana: str, actor_id: int | None = None) ->
         pounds = _pounds_of_thana(s, thana, actor_id, (Role.DAROGAH,))
         return [
             _item(s, z)
-            for z in _seizures(s, [p.id or 0 for p in pounds], SeizureStatus.REPORTED_UNCLAIMED)
+            for z in _seizures(s, [id_of(p) for p in pounds], SeizureStatus.REPORTED_UNCLAIMED)
         ]
 
 
@@ -305,7 +306,7 @@ def sales_due(
     or the owner refused to pay (Sec IX); never while a complaint is pending (IX, G3)."""
     with db.reading() as s:
         pounds = _pounds_of_thana(s, thana, actor_id, (Role.DAROGAH,))
-        ids = [p.id or 0 for p in pounds]
+        ids = [id_of(p) for p in pounds]
         tz = district_context(s, pounds[0].district_id).tz
         today = local_date(now, tz)
         noticed = [
@@ -322,7 +323,7 @@ def sales_due(
 def _complaint_item(s: Session, complaint: Complaint, seizure: Seizure) -> ComplaintItem:
     complainant = s.get(Person, complaint.complainant_id)
     return ComplaintItem(
-        id=complaint.id or 0,
+        id=id_of(complaint),
         ref=seizure.ref,
         complainant=_line(complainant),
         complainant_person=_said(complainant),
@@ -441,10 +442,10 @@ def notices_posted(
         today = local_date(now, tz)
         waiting = [
             z
-            for z in _seizures(s, [p.id or 0 for p in pounds], SeizureStatus.NOTICED)
+            for z in _seizures(s, [id_of(p) for p in pounds], SeizureStatus.NOTICED)
             if z.sale_not_before is None or z.sale_not_before > today
         ]
-        waiting.sort(key=lambda z: (z.sale_not_before or today, z.id or 0))
+        waiting.sort(key=lambda z: (z.sale_not_before or today, id_of(z)))
         return [_item(s, z) for z in waiting]
 
 

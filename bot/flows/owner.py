@@ -46,6 +46,7 @@ from bot.words import COMMON_KINDS, KIND_LABELS, counted
 from law.errors import ComplaintOutOfTime, PoundError
 from law.grounds import Ground
 from models import Person
+from models.columns import id_of
 from office.complaints import file_complaint
 from office.held_search import search_held, seizures_owned
 from office.lookup import VillagePlace, match_village, owner_of
@@ -605,7 +606,7 @@ class OwnerFlow(Flow):
         try:
             filed = file_complaint(
                 ctx.work,
-                actor_id=actor if isinstance(actor, PersonIn) else actor.id or 0,
+                actor_id=actor if isinstance(actor, PersonIn) else id_of(actor),
                 ref=str(d["ref"]),
                 text=str(d["text"]),
                 occurred_at=ctx.now,

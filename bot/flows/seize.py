@@ -19,6 +19,7 @@ from law.errors import PoundError
 from law.grounds import MAX_HEADS, Ground
 from law.kinds import AnimalKind
 from law.profile import DEFAULT_PROFILE, get_profile
+from models.columns import id_of
 from office.common import DEFAULT_REGION, normalise_phone, phone_forms
 from office.kind_orders import kinds_ordered_at
 from office.lookup import VillagePlace, match_village, village_named_in
@@ -567,7 +568,7 @@ class SeizeFlow(Flow):
         # An SMS or console sender the office does not know yet is recorded with the seizure,
         # by his phone (Sec V records the seizer's name and residence).
         reporter: int | PersonIn = (
-            ctx.person.id or 0
+            id_of(ctx.person)
             if ctx.person is not None
             else PersonIn(
                 name=str(d.get("name") or ""),

@@ -20,6 +20,7 @@ from law.recovery import (
     recovery_account,
 )
 from models import Case, Database, Person, RecoveryLot, RecoveryOrder, RecoverySale
+from models.columns import id_of
 from office import audit, ledger, notify
 from office.cases import compensation_payable, fine_receivable, fund_source, recovered
 from office.common import (
@@ -157,8 +158,8 @@ def _write_sale(
     expenses: int,
 ) -> RecoverySale:
     sale = RecoverySale(
-        order_id=order.id or 0,
-        case_id=case.id or 0,
+        order_id=id_of(order),
+        case_id=id_of(case),
         officer_id=actor_id,
         held_at=occurred_at,
         held_on=on,
@@ -186,7 +187,7 @@ def _write_lots(
     for lot, buyer in zip(lots, buyers, strict=True):
         s.add(
             RecoveryLot(
-                sale_id=sale.id or 0,
+                sale_id=id_of(sale),
                 number=lot.number,
                 buyer_name=buyer.name,
                 buyer_residence=buyer.residence,
@@ -201,7 +202,7 @@ def _post(
 ) -> None:
     """The proceeds to the expenses, the fine and the owner (XVII); the compensation out of the
     fine to the complainant (XVIII)."""
-    sale_id = sale.id or 0
+    sale_id = id_of(sale)
     ledger.post(
         s,
         district_id=ctx.id,
@@ -212,10 +213,10 @@ def _post(
         lines=[
             (recovery_cash(sale_id), account.proceeds),
             (recovery_expenses(sale_id), -account.expenses_paid),
-            (fine_receivable(case.id or 0), -account.fine_paid),
+            (fine_receivable(id_of(case)), -account.fine_paid),
             (owner_balance(sale_id), -account.balance_to_owner),
             # Sec XII: the fund's share of the fine is received now, and only now.
-            *ledger.into_fund(fund_source(case.id or 0), account.to_fund),
+            *ledger.into_fund(fund_source(id_of(case)), account.to_fund),
         ],
     )
     ledger.post(
@@ -226,7 +227,7 @@ def _post(
         memo=memo(COMPENSATION, case=case.id),
         section="XVIII",
         lines=[
-            (compensation_payable(case.id or 0), account.to_complainant),
+            (compensation_payable(id_of(case)), account.to_complainant),
             (recovery_cash(sale_id), -account.to_complainant),
         ],
     )
@@ -340,8 +341,8 @@ def _tell_sold(
 
 def _sold(case: Case, sale: RecoverySale, account: RecoveryAccount, text: str) -> RecoverySold:
     return RecoverySold(
-        case_id=case.id or 0,
-        sale_id=sale.id or 0,
+        case_id=id_of(case),
+        sale_id=id_of(sale),
         proceeds=account.proceeds,
         expenses_paid=account.expenses_paid,
         fine_paid=account.fine_paid,

@@ -22,6 +22,7 @@ from law.access import check_may_read
 from law.errors import N_, NotFound, PoundError
 from law.periods import local_date
 from models import Case, Complaint, Database, District, IssuedDocument, Pound, Seizure
+from models.columns import id_of
 from office import audit
 from office.common import district_context, seizure_by_ref
 from office.documents.kinds import (
@@ -67,8 +68,8 @@ def check_reader(db: Database, kind: Kind, ref: str, person_id: int | None) -> i
         district = s.exec(select(District).where(District.code == ref.strip().upper())).first()
         if district is None:
             raise NotFound(N_("no district '{district}'"), said={"district": ref})
-        check_may_read(district_standing(s, person_id, district.id or 0), "fund")
-        return district.id or 0
+        check_may_read(district_standing(s, person_id, id_of(district)), "fund")
+        return id_of(district)
 
 
 def _number(ref: str, message: str, name: str) -> int:

@@ -40,6 +40,7 @@ from models import (
     Seizure,
     Village,
 )
+from models.columns import id_of
 from office import cases, ledger, lookup
 from office.common import DistrictContext, district_context, seizure_by_ref
 from office.fund import feeding_written_off, fund_statement
@@ -670,7 +671,7 @@ def _complaint_head(
             dated=local_date(at, ctx.tz).isoformat(),
             register_no=_register_no(s, seizure, pound),
         ),
-        "complaint_id": complaint.id or 0,
+        "complaint_id": id_of(complaint),
     }
 
 
@@ -725,7 +726,7 @@ def set_off(s: Session, db: Database, ref: str) -> SetOff:
     if case is None:
         raise NotFound(N_("no case {case_id}"), said={"case_id": ref})
     ctx = district_context(s, case.district_id)
-    cert = cases.set_off_certificate(db, case_id=case.id or 0)
+    cert = cases.set_off_certificate(db, case_id=id_of(case))
     village = s.get(Village, case.village_id)
     dated = case.decided_at or case.filed_at
     return SetOff(
@@ -737,7 +738,7 @@ def set_off(s: Session, db: Database, ref: str) -> SetOff:
             village=village,
             dated=local_date(dated, ctx.tz).isoformat(),
         ),
-        case_id=case.id or 0,
+        case_id=id_of(case),
         case_section=cases.SECTION[cases.CaseKind(case.kind)],
         village=village.name if village else "",
         complainant=_must(_who(s, case.complainant_id)),
@@ -845,7 +846,7 @@ def fund(s: Session, code: str) -> FundStatement:
     district = s.exec(select(District).where(District.code == code.strip().upper())).first()
     if district is None:
         raise NotFound(N_("no district '{district}'"), said={"district": code})
-    ctx = district_context(s, district.id or 0)
+    ctx = district_context(s, id_of(district))
     bal = ledger.balances(s, ctx.id)
     received = -bal.get(ledger.FUND_FINES, 0) - bal.get(ledger.FUND_SURPLUS, 0)
     paid = bal.get(ledger.FUND_PAID, 0)

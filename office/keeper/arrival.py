@@ -15,6 +15,7 @@ from law.kinds import check_registrable
 from law.lifecycle import AnimalStatus, Arrive
 from law.periods import claim_until, local_date, next_step_due
 from models import Animal, Database, Person, Pound, RegisterEntry, Seizure
+from models.columns import id_of
 from office import audit, notify
 from office.common import (
     DistrictContext,
@@ -70,16 +71,16 @@ def register_arrival(
         if owner is not None:
             _name_owner(s, seizure, owner, now)
         on = _impound(s, seizure, rows, ctx, occurred_at)
-        number = next_register_number(s, pound.id or 0, on.year)
+        number = next_register_number(s, id_of(pound), on.year)
         register_no = f"{pound.code}/{on.year}/{number}"
         entry = _entry(s, seizure, rows, ctx, occurred_at)
         copy_text = _copy_text(pound, register_no, seizure, rows, entry, ctx, occurred_at)
         s.add(
             RegisterEntry(
-                pound_id=pound.id or 0,
+                pound_id=id_of(pound),
                 year=on.year,
                 number=number,
-                seizure_id=seizure.id or 0,
+                seizure_id=id_of(seizure),
                 keeper_id=actor_id,
                 entered_at=occurred_at,
                 entry=entry,

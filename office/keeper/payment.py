@@ -14,6 +14,7 @@ from law.lifecycle import Pay
 from law.money_split import Charges
 from law.periods import local_date
 from models import Animal, Database, Payment, Person, Pound, Seizure
+from models.columns import id_of
 from office import audit, ledger, notify
 from office.charges import Due, SalesSoFar, payable_on, sales_so_far
 from office.common import DistrictContext, check_times, district_context, seizure_by_ref
@@ -68,9 +69,9 @@ def record_payment(
         signed = signature.strip() or payer_person.name
         text = _receipt_text(seizure, pound, ctx, on, numbers, due, signed, agent_name)
         payment = Payment(
-            seizure_id=seizure.id or 0,
+            seizure_id=id_of(seizure),
             keeper_id=actor_id,
-            payer_id=payer_person.id or 0,
+            payer_id=id_of(payer_person),
             agent_name=agent_name.strip()[:200] if agent_name else None,
             animal_ids=numbers,
             fine=due.fine,
@@ -207,7 +208,7 @@ def _receipt(
     numbers = list(payment.animal_ids)
     return Receipt(
         seizure.ref,
-        payment.id or 0,
+        id_of(payment),
         payment.fine,
         payment.feeding,
         payment.total,

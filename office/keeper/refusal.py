@@ -8,6 +8,7 @@ from datetime import datetime
 from law.lifecycle import Refuse
 from law.periods import local_date
 from models import Database, Refusal
+from models.columns import id_of
 from office import audit, notify
 from office.common import check_times, district_context, seizure_by_ref
 from office.keeper.parties import claimant, kept_by
@@ -39,8 +40,8 @@ def record_refusal(
         s.add(seizure)
         s.add(
             Refusal(
-                seizure_id=seizure.id or 0,
-                owner_id=person.id or 0,
+                seizure_id=id_of(seizure),
+                owner_id=id_of(person),
                 keeper_id=actor_id,
                 occurred_at=occurred_at,
                 note=note.strip()[:1000],

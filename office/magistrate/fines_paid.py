@@ -18,6 +18,7 @@ from sqlmodel import Session, select
 from law.errors import N_, InvalidInput, NotFound
 from law.fines_paid import apply_fine_paid, apply_seizer_paid
 from models import Complaint, Database, FinePaid, Offence, OffenceDecision, Person, Seizure
+from models.columns import id_of
 from office import audit, ledger
 from office.cases import SECTION, CaseKind, compensation_payable, fine_receivable
 from office.cases import fund_source as case_source
@@ -117,7 +118,7 @@ def _record(
         },
     )
     return Paid(
-        paid_id=row.id or 0,
+        paid_id=id_of(row),
         section=row.section,
         payer=payer.name,
         amount=row.amount,
@@ -163,7 +164,7 @@ def record_offence_fine_paid(
             section="XIII",
             offence_id=offence_id,
             seizure_id=offence.seizure_id,
-            payer_id=who.id or 0,
+            payer_id=id_of(who),
             amount=amount,
             to_fund=applied.to_fund,
             recorded_by=actor_id,
@@ -228,7 +229,7 @@ def record_case_fine_paid(
             section=section,
             case_id=case_id,
             seizure_id=case.seizure_id,
-            payer_id=who.id or 0,
+            payer_id=id_of(who),
             amount=amount,
             to_fund=applied.to_fund,
             to_complainant=applied.to_complainant,
@@ -298,7 +299,7 @@ def record_seizer_paid(
             district_id=ctx.id,
             section="XIV",
             seizure_id=seizure.id,
-            payer_id=who.id or 0,
+            payer_id=id_of(who),
             amount=amount,
             to_fund=applied.to_fund,
             to_keeper=applied.to_keeper,

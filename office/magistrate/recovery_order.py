@@ -15,6 +15,7 @@ from law.kinds import resolve_kind
 from law.periods import local_date
 from law.recovery import check_cattle_named, check_recoverable
 from models import Case, Database, Person, Pound, RecoveryOrder, Village
+from models.columns import id_of
 from office import audit, notify
 from office.cases import CaseKind, check_village_under_act, recovered
 from office.common import (
@@ -74,17 +75,17 @@ def order_recovery(
             ordered_at=occurred_at,
             fine_due=due,
             cattle=listed,
-            village_id=here.id or 0,
+            village_id=id_of(here),
             place=place.strip(),
             thana=pound.thana,
-            owner_id=owner_p.id or 0,
+            owner_id=id_of(owner_p),
             status=ORDERED,
         )
         s.add(order)
         s.flush()
         _audit_order(s, order, here, actor_id=actor_id, now=now)
         _tell_ordered(s, ctx, case, order, here, now=now)
-        return RecoveryOrdered(case_id, order.id or 0, due, order.thana, listed)
+        return RecoveryOrdered(case_id, id_of(order), due, order.thana, listed)
 
 
 def _audit_order(
@@ -113,13 +114,13 @@ def _audit_order(
 
 def _unpaid_fine(s: Session, case: Case) -> int:
     """What is unpaid of the case's fine, once the law finds it recoverable by sale."""
-    unpaid = case.fine - recovered(s, case.id or 0).fine
+    unpaid = case.fine - recovered(s, id_of(case)).fine
     check_recoverable(
-        case.id or 0,
+        id_of(case),
         pigs=CaseKind(case.kind) is CaseKind.PIGS,
         adjudged=case.status == "convicted" and case.fine > 0,
         unpaid=unpaid,
-        order_waiting=open_order(s, case.id or 0) is not None,
+        order_waiting=open_order(s, id_of(case)) is not None,
     )
     return unpaid
 

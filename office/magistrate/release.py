@@ -12,6 +12,7 @@ from law.grounds import Release
 from law.lifecycle import OrderRelease
 from law.periods import local_date
 from models import Database, ReleaseOrder, Seizure
+from models.columns import id_of
 from office import audit, notify
 from office.common import check_times, district_context, get_person, require_role, seizure_by_ref
 from office.roles import Role
@@ -82,7 +83,7 @@ def write_release_order(
 ) -> int:
     """The order itself (Sec VI, XIV), once the animals' release is applied."""
     order = ReleaseOrder(
-        seizure_id=seizure.id or 0,
+        seizure_id=id_of(seizure),
         ordered_by=actor_id,
         authority=authority[:200],
         reason=reason.strip()[:2000],
@@ -111,4 +112,4 @@ def write_release_order(
         },
     )
     clear_due_if_closed(seizure)
-    return order.id or 0
+    return id_of(order)

@@ -11,6 +11,7 @@ from law.errors import N_, Conflict
 from law.grounds import Ground
 from law.lifecycle import SeizureStatus
 from models import AidRequest, Conveyance, Database
+from models.columns import id_of
 from office import audit
 from office.common import check_times, pound_of, require_role, seizure_by_ref
 from office.roles import Role
@@ -37,7 +38,7 @@ def confirm_conveyance(
             raise Conflict(N_("the cattle are already registered at the pound"), section="V")
         s.add(
             Conveyance(
-                seizure_id=seizure.id or 0,
+                seizure_id=id_of(seizure),
                 officer_id=actor_id,
                 occurred_at=occurred_at,
                 note=note.strip()[:1000],
