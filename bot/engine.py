@@ -211,9 +211,10 @@ class Engine:
             lang = person.language if person is not None else None
             if lang is None:
                 lang = written or _hinted(inbound) or main_language(work) or DEFAULT_LANGUAGE
-                if written or any(ch.isalpha() for ch in inbound.text):
-                    # The language his words were answered in is his from now on, until he
-                    # chooses another (a number or a button alone says none).
+                if written:
+                    # The language of the script he writes is his from now on, until he chooses
+                    # another. Latin letters ("hi", "menu", a /start button) and digits say
+                    # none: he is answered in the district's language until he writes in his own.
                     conv.language = lang
                     if person is not None:
                         person.language = lang

@@ -9,10 +9,13 @@ import re
 from datetime import date
 from pathlib import Path
 
+from sqlmodel import select
+
 from bot.channels.console import render, render_sms
 from bot.registry import build_engine
 from bot.types import Channel, Inbound
 from models import Database
+from models.seizure import Seizure
 from office.common import find_or_add_person, person_by_phone
 from office.jurisdiction import load_jurisdiction
 from office.keeper.arrival import register_arrival
@@ -182,26 +185,23 @@ def transcripts(db: Database) -> str:
         for line in lines:
             replies = engine.handle(Inbound(channel=Channel.SMS, address=phone, text=line), now=now)
             parts.append(f"> {line}")
-            parts.append(_refs_shown(render_sms(replies)))
+            parts.append(_refs_shown(db, ref, render_sms(replies)))
             parts.append("")
         parts[-1] = "```"
     return "\n".join(parts) + "\n"
 
 
-def _refs_shown(text: str) -> str:
-    """A new seizure's reference, drawn at random, shown as the page's own."""
-    return REF_WORD.sub(lambda m: SHOWN_NEW if _is_ref(m[0]) else m[0], text)
-
-
-# A word of six capitals and digits: a reference.
-REF_WORD = re.compile(r'\b[A-Z0-9]{6}\b(?=[:।,. "]|$)', re.M)
-
-
 SHOWN_NEW = "R4KE9T"
 
 
-def _is_ref(word: str) -> bool:
-    return any(c.isdigit() for c in word) and any(c.isalpha() for c in word)
+def _refs_shown(db: Database, story_ref: str, text: str) -> str:
+    """A new seizure's reference, drawn at random (it may be letters alone), shown as the page's
+    own: every reference the record holds but the story's."""
+    with db.transaction() as s:
+        refs = set(s.exec(select(Seizure.ref)).all()) - {story_ref}
+    for new in refs:
+        text = re.sub(rf"\b{new}\b", SHOWN_NEW, text)
+    return text
 
 
 def test_the_owner_without_a_reference_is_told_on_the_page_as_the_code_tells_it(

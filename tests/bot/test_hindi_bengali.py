@@ -275,6 +275,7 @@ def test_the_keeper_records_a_death_typed_in_hindi(world: World) -> None:
     ref = world.seize()
     world.tick(hours=1)
     keeper = Chat(world, KEEPER)
+    keeper.say("lang en")  # he chose English, and types the words of the act in Hindi
     keeper.say(f"arrive {ref}")
     keeper.say("yes")
     world.tick(hours=1)
@@ -465,6 +466,7 @@ def test_a_district_file_gives_names_by_language_and_bad_ones_are_refused_by_lin
 
 def test_an_owners_name_is_never_taken_for_a_mistyped_skip(world: World) -> None:
     chat = Chat(world, HARI)
+    chat.say("lang en")  # he chose English, and types some words in Hindi
     chat.say("seize")
     chat.say("Rampur")
     chat.say("the field")

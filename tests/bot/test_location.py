@@ -191,6 +191,7 @@ def test_the_police_point_at_the_village_where_strays_were_found(world: World) -
 def test_a_police_officer_pointing_outside_his_thana_is_told_so(world: World) -> None:
     place_villages(world)
     chat = Chat(world, POLICE)
+    chat.say("lang en")  # he chose English, and answers yes in Hindi
     chat.say("stray")
     assert "Dhakia" in chat.at(DHAKIA)
     out = chat.say("हाँ")

@@ -219,6 +219,7 @@ def test_a_village_with_a_typo_is_offered_and_none_of_these_ends_politely(
 
 def test_another_village_searches_again(world: World, held: Held) -> None:
     chat = Chat(world, SEARCHER)
+    chat.say("lang en")  # English chosen: the Hindi name of the village leaves it his language
     chat.say("my 3 cows from Saifni")
     assert refs_offered(chat) == [held.saifni]  # Saifni's own pound, its thana alone
     chat.pick("another")

@@ -222,6 +222,19 @@ def test_the_language_of_his_script_stays_his_until_he_chooses_another(world: Wo
     assert _language(_send(world, Channel.SMS, address, "menu")) == "bn"
 
 
+@pytest.mark.parametrize("channel", CHANNELS, ids=lambda c: c.value)
+@pytest.mark.parametrize(
+    ("latin", "native", "lang"), [("menu", "राम राम", "hi"), ("hi", "আদাব", "bn")]
+)
+def test_latin_letters_first_do_not_keep_him_from_his_own_script(
+    world: World, channel: Channel, latin: str, native: str, lang: str
+) -> None:
+    address = _address(channel)
+    assert _language(_send(world, channel, address, latin)) == "en"
+    assert _language(_send(world, channel, address, native)) == lang
+    assert _language(_send(world, channel, address, "menu")) == lang
+
+
 def test_telegrams_language_code_is_a_hint_where_nothing_else_is_known(world: World) -> None:
     hinted = _send(world, Channel.TELEGRAM, _address(Channel.TELEGRAM), "hello", language_hint="bn")
     assert _language(hinted) == "bn"
