@@ -14,6 +14,9 @@ from bot.i18n import language_of_script
 from bot.registry import build_engine
 from bot.types import Channel, Inbound, Reply
 from models import Conversation, Seizure
+from models.columns import id_of
+from office.common import find_or_add_person
+from office.complaints import file_complaint
 from tests.world import World
 
 # The flows a message may reach: its conversation's flow after it, or what the reply is.
@@ -303,3 +306,22 @@ def test_dont_know_at_the_owners_name_names_nobody(
     with world.db.reading() as s:
         seizure = s.exec(select(Seizure).order_by(Seizure.id.desc())).first()  # type: ignore[union-attr]
         assert seizure is not None and seizure.owner_id is None
+        ref = seizure.ref
+    # The real owner then complains of the seizure (Sec XIV): he is heard as claiming to be the
+    # owner, nobody's name stands in his way, and the owner of record stays unknown.
+    world.tick(hours=1)
+    with world.db.transaction() as s:
+        owner = id_of(
+            find_or_add_person(s, name="Gopal Das", residence="Kemri", phone=phone, now=world.now)
+        )
+    filed = file_complaint(
+        world.db,
+        actor_id=owner,
+        ref=ref,
+        text="these are my cows, seized on the road",
+        occurred_at=world.now,
+        now=world.now,
+    )
+    assert filed.standing == "claiming_owner"
+    with world.db.reading() as s:
+        assert s.exec(select(Seizure.owner_id).where(Seizure.ref == ref)).one() is None
