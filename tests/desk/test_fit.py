@@ -44,6 +44,7 @@ KEEPER = "Kallu Ramprasad Chaurasia Vishwakarma, keeper at Testpur gate"
 POLICE = "Chandan Singh Raghuvanshi, head constable of Testpur thana no"
 DAROGAH = "Dinanath Bhagwati Prasad Tripathi, Darogah of Testpur thana 1"
 MAGISTRATE = "Mehta Hariharnath Chandrashekhar, Magistrate of Testpur zilla"
+OVERSEER = "Omprakash Narayan Dutt Bhardwaj, overseer of the Ganges canal"
 OWNER = "मोहनलाल रामस्वरूप चौरसिया विश्वकर्मा पुत्र शिवनंदन प्रसाद वर्मा जी"
 PAYER = "মোহনলাল রামস্বরূপ চৌরাসিয়া বিশ্বকর্মা পুত্র শিবনন্দন প্রসাদ বর্মা"
 BUYER = "Rameshchandra Gopalprasad Guptavishwakarmachaurasiyashrivasta"
@@ -53,12 +54,19 @@ POUND_BN = "টেস্টপুর থানা খোঁয়াড়, প�
 VILLAGE = "Chhotarampurkhurdurfbadatalabwalapurwa"
 VILLAGE_HI = "छोटारामपुरखुर्दउर्फबड़ातालाबवालापुरवा"
 VILLAGE_BN = "ছোটরামপুরখুর্দউর্ফবড়াতালাববালাপুরওয়া"
+DISTRICT_NAME = "Testpur Sadar with Chhotarampur Khurd and the Badatalab parganas"
+DISTRICT_HI = "टेस्टपुर सदर, छोटारामपुर खुर्द और बड़ातालाब परगनों सहित ज़िला"
+DISTRICT_BN = "টেস্টপুর সদর, ছোটরামপুর খুর্দ আর বড়তালাব পরগনা নিয়ে জেলা"
 PLACE = "the sugarcane field east of the old well beyond the mango grove by the canal"
 # Feeding rates that bring a seizure's dues to lakhs in a fortnight.
 RATES = ("buffalo", "camel", "Rs 45678-15-11"), ("cow", "calf", "Rs 9999-15-11")
 
 LONG_DISTRICT = (
-    DISTRICT.replace('name = "Testpur thana pound"', f'name = "{POUND}"')
+    DISTRICT.replace(
+        'name = "Testpur"\n',
+        f'name = "{DISTRICT_NAME}"\nnames = {{ hi = "{DISTRICT_HI}", bn = "{DISTRICT_BN}" }}\n',
+    )
+    .replace('name = "Testpur thana pound"', f'name = "{POUND}"')
     .replace(
         'villages = ["Rampur", "Kemri"]',
         'villages = ["Rampur", "Kemri", '
@@ -72,6 +80,7 @@ LONG_DISTRICT = (
     .replace('"Constable Chandan"', f'"{POLICE}"')
     .replace('"Darogah Dinanath"', f'"{DAROGAH}"')
     .replace('"Magistrate Mehta"', f'"{MAGISTRATE}"')
+    .replace('"Overseer Om"', f'"{OVERSEER}"')
     .replace('per_day = "0-1-0"', 'per_day = "45678-15-11"')
     .replace('per_day = "0-0-9"', 'per_day = "9999-15-11"')
 )
@@ -83,6 +92,7 @@ PHONES = {
     "police": "+919000000003",
     "darogah": "+919000000004",
     "magistrate": "+919000000005",
+    "road_officer": "+919000000006",
 }
 
 # Where each page is measured: its text, or an element's box, past the page's or its card's
@@ -396,6 +406,12 @@ def test_every_desk_page_fits_a_phone_and_a_desk_screen(
                 ("returns", "/returns"),
             ):
                 fit.go(page, m + path, f"magistrate-{name}", width)
+        with desk(browser, width) as page:
+            # An officer of the district with no pound or thana reads its fund and register.
+            sign_in(page, live, world, "road_officer", fit, width)
+            fit.go(page, f"{base}/magistrate/TESTPUR/fund", "officer-fund", width)
+            fit.go(page, f"{base}/keeper/TPR/register", "officer-register", width)
+            fit.go(page, f"{base}/darogah/TESTPUR", "officer-refused", width)
     print(f"\nwidths ({lang}):")  # noqa: T201 (read with -s)
     for name, at in fit.widths.items():
         line = ", ".join(f"{at[w]} at {w}" for w in sorted(at))
