@@ -16,7 +16,7 @@ from office.keeper.unclaimed import report_unclaimed
 from office.queries import seizure_view
 from office.sales import post_notice
 from tests.browser import WIDTHS, Live, Shots, assert_accessible, assert_no_console_errors
-from tests.desk.client import last_code
+from tests.desk.client import last_code, last_outbox_id
 from tests.world import World
 
 pytestmark = pytest.mark.browser
@@ -31,10 +31,11 @@ def sign_in(page: Page, live: Live, world: World, phone: str) -> None:
         person_id = person.id
     page.goto(live.url + "/desk/sign-in", wait_until="load")
     assert_accessible(page)
+    after = last_outbox_id(world)
     page.fill("#phone", phone)
     page.click("button[type=submit] >> nth=-1")
     page.wait_for_url("**/desk/sign-in/code**")
-    page.fill("#code", last_code(world, person_id))
+    page.fill("#code", last_code(world, person_id, after=after))
     page.click("form[action='/desk/sign-in/code'] button[type=submit]")
     page.wait_for_url("**/desk")
 

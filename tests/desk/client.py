@@ -35,16 +35,29 @@ def text_of(html: str) -> str:
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 
-def last_code(world: World, person_id: int, *, wait: float = 10.0) -> str:
-    """The code of the last sign-in message to the person (its params, as the sender writes it).
-    The code is sent after the answer to the request (webhook/desk/signin.py): behind a live
-    server it may come a moment after the page, so it is waited for up to `wait` seconds."""
+def last_outbox_id(world: World) -> int:
+    """The newest outbox row's id now (0 for none): `last_code(after=...)` waits past it."""
+    with world.db.reading() as s:
+        newest = s.exec(select(Outbox.id).order_by(col(Outbox.id).desc())).first()
+    return newest or 0
+
+
+def last_code(world: World, person_id: int, *, after: int = 0, wait: float = 10.0) -> str:
+    """The code of the last sign-in message to the person (its params, as the sender writes it),
+    of an outbox row newer than `after`. The code is sent after the answer to the request
+    (webhook/desk/signin.py): behind a live server it may come a moment after the page, so it is
+    waited for up to `wait` seconds; a second sign-in passes `after` (`last_outbox_id` before its
+    request), or it could read the first sign-in's spent code while the new one is on its way."""
     deadline = time.monotonic() + wait
     while True:
         with world.db.reading() as s:
             row = s.exec(
                 select(Outbox)
-                .where(Outbox.person_id == person_id, Outbox.template == "desk_code")
+                .where(
+                    Outbox.person_id == person_id,
+                    Outbox.template == "desk_code",
+                    col(Outbox.id) > after,
+                )
                 .order_by(col(Outbox.id).desc())
             ).first()
             code = None if row is None else str(row.params["code"])
@@ -89,5 +102,7 @@ class DeskBrowser:
             return row is not None
 
     def sign_in(self, phone: str, person_id: int) -> httpx.Response:
+        after = last_outbox_id(self.world)
         self.ask_code(phone)
-        return self.post("/desk/sign-in/code", {"code": last_code(self.world, person_id)})
+        code = last_code(self.world, person_id, after=after)
+        return self.post("/desk/sign-in/code", {"code": code})

@@ -31,7 +31,7 @@ from office.sales import post_notice
 from office.seizures import AnimalsIn, PersonIn, report_seizure
 from office.worklists import seizure_brief
 from tests.browser import WIDTHS, Live, Shots
-from tests.desk.client import last_code
+from tests.desk.client import last_code, last_outbox_id
 from tests.world import DISTRICT, World
 
 pytestmark = pytest.mark.browser
@@ -323,11 +323,12 @@ def sign_in(page: Page, live: Live, world: World, role: str, fit: Fit, width: in
         assert person is not None and person.id is not None
         person_id = person.id
     fit.go(page, f"{live.url}/desk/sign-in?lang={fit.lang}", "sign-in", width)
+    after = last_outbox_id(world)
     page.fill("#phone", phone)
     page.click("button[type=submit] >> nth=-1")
     page.wait_for_url("**/desk/sign-in/code**")
     fit.measure(page, "code", width)
-    page.fill("#code", last_code(world, person_id))
+    page.fill("#code", last_code(world, person_id, after=after))
     page.click("form[action='/desk/sign-in/code'] button[type=submit]")
     page.wait_for_url("**/desk")
     fit.measure(page, f"{role}-home", width)
