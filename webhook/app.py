@@ -136,8 +136,10 @@ def create_app(
         unsolicited_per_day=unsolicited_per_day,
     )
     from webhook.api import router
+    from webhook.spreadsheets import router as spreadsheets_router
 
     app.include_router(router)
+    app.include_router(spreadsheets_router)
     from webhook import board, document_routes
 
     app.state.document_key = document_key if document_key is not None else db.audit_key

@@ -30,6 +30,7 @@ from office.keeper_desk import pound_zone
 from office.queries import money_for, read_amount
 from office.seizures import PersonIn
 from office.worklists import SeizureBrief
+from webhook import spreadsheets
 from webhook.desk.render import page, refusal
 from webhook.desk.session import Desk, DeskOf, Form, Official
 from webhook.errors import status_for
@@ -155,8 +156,45 @@ def register(
             **_common(d, pound),
         )
     return page(
-        d, "keeper_register.html", rows=rows, asked=asked, kinds=KIND_LABELS, **_common(d, pound)
+        d,
+        "keeper_register.html",
+        rows=rows,
+        asked=asked,
+        kinds=KIND_LABELS,
+        **_this_month(d, pound),
+        **_common(d, pound),
     )
+
+
+@router.get("/{pound}/register.{fmt}", include_in_schema=False)
+def register_file(
+    pound: str, fmt: str, d: DeskOf, who: Official, year: str = "", month: str = ""
+) -> Response:
+    """The register as a spreadsheet, XLSX or CSV, of a year or a month of it
+    (webhook/spreadsheets.py), for the officers of the pound's district as the page is."""
+    try:
+        period = spreadsheets.period(year, month)
+        book = spreadsheets.register_book(
+            d.db,
+            pound=pound,
+            viewer_id=who.person_id,
+            lang=d.lang,
+            now=d.now,
+            year=period[0],
+            month=period[1],
+        )
+        return spreadsheets.answer(book, spreadsheets.format_of(fmt))
+    except PoundError as exc:
+        return refusal(d, exc)
+
+
+def _this_month(d: Desk, pound: str) -> dict[str, int]:
+    """The pound's local year and month now, for the register's spreadsheets."""
+    try:
+        today = d.now.astimezone(pound_zone(d.db, pound_code=pound)).date()
+    except PoundError:
+        return {}
+    return {"this_year": today.year, "this_month": today.month}
 
 
 # --- the acts ---------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from office.magistrate.fines_paid import record_case_fine_paid
 from office.magistrate.release import order_release
 from office.queries import case_view_as, fund_view_as, money_for, read_amount
 from office.seizures import PersonIn
+from webhook import spreadsheets
 from webhook.desk.officials_view import refused, refused_on_form, show
 from webhook.desk.render import redirect, written
 from webhook.desk.session import Desk, DeskOf, Form, Official
@@ -356,6 +357,16 @@ def magistrate_fund(code: str, d: DeskOf, who: Official, done: str = "") -> Resp
     )
 
 
+@router.get("/magistrate/{code}/fund.{fmt}", include_in_schema=False)
+def magistrate_fund_file(code: str, fmt: str, d: DeskOf, who: Official) -> Response:
+    """The fund's statement and totals as a spreadsheet, XLSX or CSV (webhook/spreadsheets.py)."""
+    try:
+        book = spreadsheets.fund_book(d.db, district=code, viewer_id=who.person_id, lang=d.lang)
+        return spreadsheets.answer(book, spreadsheets.format_of(fmt))
+    except PoundError as exc:
+        return refused(d, exc)
+
+
 def _fund_refused(d: Desk, code: str, who: int, exc: PoundError, form: dict[str, str]) -> Response:
     try:
         context = _fund(d, code, who)
@@ -510,3 +521,18 @@ def magistrate_returns(code: str, d: DeskOf, who: Official) -> Response:
         return {"base": _base(code), "file": found, "months": months_before(today)}
 
     return _answer(d, "magistrate/returns.html", build)
+
+
+@router.get("/magistrate/{code}/returns/{pound}.{fmt}", include_in_schema=False)
+def magistrate_return_file(
+    code: str, pound: str, fmt: str, d: DeskOf, who: Official, month: str = ""
+) -> Response:
+    """A pound's monthly return as a spreadsheet, XLSX or CSV (webhook/spreadsheets.py), for the
+    officers of the pound's district as the printed return is."""
+    try:
+        book = spreadsheets.return_book(
+            d.db, pound=pound, month=month, viewer_id=who.person_id, lang=d.lang, now=d.now
+        )
+        return spreadsheets.answer(book, spreadsheets.format_of(fmt))
+    except PoundError as exc:
+        return refused(d, exc)
