@@ -378,10 +378,7 @@ router = APIRouter(prefix="/api/v1", tags=["spreadsheets"])
 FILES: dict[int | str, dict[str, Any]] = {
     200: {
         "description": "the spreadsheet, as an attachment (Content-Disposition names the file)",
-        "content": {
-            XLSX: {"schema": {"type": "string", "format": "binary"}},
-            CSV: {"schema": {"type": "string"}},
-        },
+        "content": {XLSX: {"schema": {"type": "string"}}, CSV: {"schema": {"type": "string"}}},
         "headers": {
             "Content-Disposition": {
                 "description": 'attachment; filename="register-TPR-2026.xlsx"',
@@ -389,7 +386,7 @@ FILES: dict[int | str, dict[str, Any]] = {
             }
         },
     },
-    **{code: body for code, body in ERROR_RESPONSES.items() if code != 409},
+    **ERROR_RESPONSES,
 }
 
 

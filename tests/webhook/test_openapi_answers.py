@@ -20,8 +20,16 @@ from webhook.sms import TwilioConfig
 from webhook.telegram import TelegramConfig
 
 # Answers that are not JSON, each documented by its media type and a string schema (the printed
-# documents are PDF and HTML).
-NOT_JSON = {"application/xml", "text/plain", "application/pdf", "text/html", "application/atom+xml"}
+# documents are PDF and HTML, the spreadsheets XLSX and CSV).
+NOT_JSON = {
+    "application/xml",
+    "text/plain",
+    "application/pdf",
+    "text/html",
+    "application/atom+xml",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "text/csv",
+}
 # A refusal in the channels' own words: `_refuse(403, ...)`, `_answer(400, ...)`.
 REFUSAL_CALL = re.compile(r"\b_?(?:refuse|answer)\((\d{3}),")
 STATUS = re.compile(r"status_code=(\d{3})")
