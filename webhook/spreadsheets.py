@@ -25,8 +25,8 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 
 from bot.figures import money as written
-from bot.i18n import N_, Translator, translator
-from law.errors import InvalidInput, NotFound
+from bot.i18n import Translator, translator
+from law.errors import N_, InvalidInput, NotFound
 from law.money import MoneySystem
 from law.periods import YEAR_MAX, YEAR_MIN
 from models import Database
@@ -197,10 +197,6 @@ def period(year: str, month: str) -> tuple[int | None, int | None]:
             N_("give the year like 2026 and the month as a number from 1 to 12"),
             said={"year": year, "month": month},
         )
-    if m is not None and y is None:
-        raise InvalidInput(
-            N_("give the year of the month too"), said={"year": year, "month": month}
-        )
     return y, m
 
 
@@ -229,6 +225,8 @@ def register_book(
 ) -> Book:
     """The Sec V register of a pound, one row per entry: of a year, or a month of it."""
     t = translator(lang)
+    if month is not None and year is None:
+        raise InvalidInput(N_("give the year of the month too"), said={"month": month})
     register = pound_register_read(
         db, pound_code=pound, year=year, month=month, viewer_id=viewer_id, now=now
     )
