@@ -22,6 +22,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Path, Query
 from fastapi.responses import Response
 from openpyxl import Workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 
 from bot.figures import money as written
@@ -92,18 +93,24 @@ def _money_headers(t: Translator, what: str) -> list[str]:
     return [t(N_("{what}, in rupees"), what=what), t(N_("{what}, as written"), what=what)]
 
 
-def _cells(book: Book, row: list[Cell]) -> list[str | int | float | date | None]:
-    """A row's values, each amount made two: rupees as a number and its notation."""
-    out: list[str | int | float | date | None] = []
+Value = str | int | float | date | None
+
+
+def _cells(book: Book, row: list[Cell]) -> list[tuple[Value, str]]:
+    """A row's values with what each is (`money`, `date`, `text`, or "" for a count), each amount
+    made two: rupees as a number and its notation."""
+    out: list[tuple[Value, str]] = []
     for value in row:
         if isinstance(value, Money):
             # True division of ints is correctly rounded: the nearest number a spreadsheet holds.
-            out += [
-                value.amount / book.system.per_rupee,
-                written(book.t.lang, value.amount, book.system),
-            ]
+            rupees = value.amount / book.system.per_rupee
+            out += [(rupees, "money"), (written(book.t.lang, value.amount, book.system), "text")]
+        elif isinstance(value, date):
+            out.append((value, "date"))
+        elif isinstance(value, str):
+            out.append((value, "text"))
         else:
-            out.append(value)
+            out.append((value, ""))
     return out
 
 
@@ -114,35 +121,39 @@ def rupee_format(system: MoneySystem) -> str:
 
 
 def to_xlsx(book: Book) -> bytes:
-    wb = Workbook(write_only=False)
+    wb = Workbook()
     money_format = rupee_format(book.system)
     for i, sheet in enumerate(book.sheets):
         title = _sheet_title(sheet.title, wb.sheetnames[:i])
         ws = wb.worksheets[0] if i == 0 else wb.create_sheet(title)
         ws.title = title
-        ws.append(sheet.headers)
-        for cell in ws[1]:
+        for c, header in enumerate(sheet.headers, start=1):
+            cell = _text_cell(ws.cell(row=1, column=c), header)
             cell.font = Font(bold=True)
+            ws.column_dimensions[cell.column_letter].width = max(12, min(len(header) + 2, 40))
         ws.freeze_panes = "A2"
-        for row in sheet.rows:
-            ws.append(_cells(book, row))
-            # The column of an amount's rupees is the one before its notation.
-            column = 0
-            for value in row:
-                column += 1
-                target = ws.cell(row=ws.max_row, column=column)
-                if isinstance(value, Money):
-                    target.number_format = money_format
-                    column += 1
-                elif isinstance(value, date):
-                    target.number_format = DATE_FORMAT
-        for i, header in enumerate(sheet.headers, start=1):
-            ws.column_dimensions[ws.cell(row=1, column=i).column_letter].width = max(
-                12, min(len(header) + 2, 40)
-            )
+        for r, row in enumerate(sheet.rows, start=2):
+            for c, (value, kind) in enumerate(_cells(book, row), start=1):
+                cell = ws.cell(row=r, column=c)
+                if kind == "text" and isinstance(value, str):
+                    _text_cell(cell, value)
+                    continue
+                cell.value = value
+                if kind == "money":
+                    cell.number_format = money_format
+                elif kind == "date":
+                    cell.number_format = DATE_FORMAT
     out = io.BytesIO()
     wb.save(out)
     return out.getvalue()
+
+
+def _text_cell(cell: Any, text: str) -> Any:
+    """Text as text: a name typed `=...` stays a name, never a formula; the characters XML
+    cannot hold are left out."""
+    cell.value = ILLEGAL_CHARACTERS_RE.sub("", text)
+    cell.data_type = "s"
+    return cell
 
 
 def _sheet_title(title: str, taken: list[str]) -> str:
@@ -167,9 +178,7 @@ def to_csv(book: Book) -> bytes:
             writer.writerow([sheet.title])
         writer.writerow(sheet.headers)
         for row in sheet.rows:
-            writer.writerow(
-                [v.isoformat() if isinstance(v, date) else v for v in _cells(book, row)]
-            )
+            writer.writerow([_csv_value(value, kind) for value, kind in _cells(book, row)])
     # Excel reads a CSV as the machine's code page unless it starts with the UTF-8 byte order
     # mark: with it, Hindi and Bengali names and headers open as written.
     return ("\ufeff" + text.getvalue()).encode("utf-8")
@@ -198,6 +207,20 @@ def period(year: str, month: str) -> tuple[int | None, int | None]:
             said={"year": year, "month": month},
         )
     return y, m
+
+
+# A spreadsheet program reads a CSV field that starts so as a formula (OWASP, CSV injection).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _csv_value(value: Value, kind: str) -> Value:
+    """A date in ISO 8601; a text that a spreadsheet would take for a formula after a `'`, which
+    it shows as text."""
+    if isinstance(value, date):
+        return value.isoformat()
+    if kind == "text" and isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
 
 
 def answer(book: Book, fmt: Format) -> Response:

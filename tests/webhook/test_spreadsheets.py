@@ -35,7 +35,7 @@ from tests.other_district import Other, load_other
 from tests.webhook.documents_world import Records, build, ok
 from tests.world import World
 from webhook.app import create_app
-from webhook.spreadsheets import XLSX
+from webhook.spreadsheets import XLSX, Book, Money, Sheet, to_csv, to_xlsx
 
 ROOT = Path(__file__).resolve().parents[2]
 PIES = PiesSystem()
@@ -447,3 +447,29 @@ def test_every_header_and_label_has_its_translation(lang: str) -> None:
     assert {"Seizer's residence", "{what}, in rupees", "Balance brought forward"} <= marked
     have = catalog(lang)
     assert sorted(m for m in marked if not have.get(m, "").strip()) == []
+
+
+def test_text_typed_like_a_formula_stays_text() -> None:
+    """A name typed `=HYPERLINK(...)` is a name in the spreadsheet, never a formula (OWASP's CSV
+    injection); a character XML cannot hold is left out of the XLSX."""
+    evil = '=HYPERLINK("http://example.com/x","Ram")'
+    book = Book(
+        "x",
+        [
+            Sheet(
+                "Names",
+                ["Name", "Fine, in rupees", "Fine, as written"],
+                [[evil, Money(282)], ["@SUM(A1:A9)", Money(0)], ["গঙ্গা\x07 রাম", Money(192)]],
+            )
+        ],
+        PIES,
+        translator("en"),
+    )
+    ws = load_workbook(io.BytesIO(to_xlsx(book))).worksheets[0]
+    assert (ws["A2"].value, ws["A2"].data_type) == (evil, "s")
+    assert (ws["A3"].value, ws["A3"].data_type) == ("@SUM(A1:A9)", "s")
+    assert ws["A4"].value == "গঙ্গা রাম"
+    assert [ws["B2"].value, ws["C2"].value, ws["B4"].value] == [1.46875, "Rs 1-7-6", 1.0]
+    rows = list(csv.reader(io.StringIO(to_csv(book).decode("utf-8-sig"))))
+    assert rows[1] == ["'" + evil, "1.46875", "Rs 1-7-6"]
+    assert rows[2][0] == "'@SUM(A1:A9)"
