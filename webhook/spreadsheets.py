@@ -17,6 +17,7 @@ import csv
 import io
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query
@@ -104,7 +105,7 @@ def _cells(book: Book, row: list[Cell]) -> list[tuple[Value, str]]:
         if isinstance(value, Money):
             # True division of ints is correctly rounded: the nearest number a spreadsheet holds.
             rupees = value.amount / book.system.per_rupee
-            out += [(rupees, "money"), (written(book.t.lang, value.amount, book.system), "text")]
+            out += [(rupees, "money"), (_written(book.t.lang, value.amount, book.system), "text")]
         elif isinstance(value, date):
             out.append((value, "date"))
         elif isinstance(value, str):
@@ -112,6 +113,13 @@ def _cells(book: Book, row: list[Cell]) -> list[tuple[Value, str]]:
         else:
             out.append((value, ""))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _written(lang: str, amount: int, system: MoneySystem) -> str:
+    """An amount as the district writes it (bot/figures.py), kept: a register repeats its fines,
+    and writing one with Babel takes a while."""
+    return written(lang, amount, system)
 
 
 def rupee_format(system: MoneySystem) -> str:
