@@ -91,7 +91,7 @@ class Book:
 
 
 def _money_headers(t: Translator, what: str) -> list[str]:
-    return [t(N_("{what}, in rupees"), what=what), t(N_("{what}, as written"), what=what)]
+    return [t("{what}, in rupees", what=what), t("{what}, as written", what=what)]
 
 
 Value = str | int | float | date | None
