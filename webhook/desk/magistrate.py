@@ -53,11 +53,14 @@ def _answer(
 
 
 def _district(d: Desk, code: str, who: int) -> dict[str, Any]:
-    district_id, district_code, name = district_desk.district_of(d.db, code=code, actor_id=who)
+    district_id, district_code, name, names = district_desk.district_of(
+        d.db, code=code, actor_id=who
+    )
     return {
         "district_id": district_id,
         "code": district_code,
         "name": name,
+        "names": names,  # the district's in other scripts, by language
         "base": _base(code),
         "money": money_for(d.db, district=district_code),
     }
