@@ -168,7 +168,7 @@ def _entry(
         ref=seizure.ref,
         pound_code=pound.code,
         village=village.name if village else "",
-        village_names=tuple(sorted((village.names or {}).items())) if village else (),
+        village_names=names_of(village),
         place=seizure.place,
         seized_on=seizure.seized_on,
         impounded_on=seizure.impounded_on,
