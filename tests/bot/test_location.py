@@ -212,10 +212,9 @@ def test_a_location_outside_names_the_district_in_the_readers_script(world: Worl
     hindi.say("जब्त")
     out = hindi.at(DELHI)
     assert "टेस्टपुर" in out and "Testpur" not in out
-    bengali = Chat(world, "+919333344455", Channel.SMS)
+    bengali = Chat(world, "+919222222222", Channel.SMS)  # Mohan Lal, known to the office
     bengali.say("ভাষা")
     bengali.say("৩")
     bengali.say("আটক")
-    bengali.say("হরি রাম")
     out = bengali.at(DELHI)
     assert "টেস্টপুর" in out and "Testpur" not in out
