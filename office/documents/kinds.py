@@ -42,7 +42,7 @@ from models import (
 )
 from models.columns import id_of
 from office import cases, ledger, lookup
-from office.common import DistrictContext, district_context, seizure_by_ref
+from office.common import DistrictContext, district_context, names_of, seizure_by_ref
 from office.fund import feeding_written_off, fund_statement
 from office.state import animals_of
 
@@ -355,6 +355,14 @@ class FundStatement(Document):
     owed: int = 0  # Sec XII: fines adjudged or charged and not yet received, outside the fund
     deposits_held: int = 0
     written_off: int = 0
+    # The names in other scripts of the district's pounds its lines may name, by the register's
+    # name; like `names`, not what the statement states.
+    pound_names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+
+    def content(self) -> dict[str, Any]:
+        body = super().content()
+        del body["pound_names"]
+        return body
 
 
 # --- Reading the record -----------------------------------------------------------------------
@@ -381,9 +389,7 @@ def _heads(rows: list[Animal]) -> tuple[Head, ...]:
 
 def _names(**places: District | Pound | Village | None) -> tuple[Any, ...]:
     return tuple(
-        (key, tuple(sorted(place.names.items())))
-        for key, place in places.items()
-        if place is not None and place.names
+        (key, names_of(place)) for key, place in places.items() if place is not None and place.names
     )
 
 
@@ -878,6 +884,11 @@ def fund(s: Session, code: str) -> FundStatement:
         owed=-sum(v for k, v in bal.items() if k.startswith(ledger.OWED_TO_FUND_PREFIX)),
         deposits_held=-bal.get(ledger.DEPOSIT, 0),
         written_off=_written_total(written),
+        pound_names=tuple(
+            (p.name, names_of(p))
+            for p in s.exec(select(Pound).where(Pound.district_id == ctx.id)).all()
+            if p.names
+        ),
     )
 
 

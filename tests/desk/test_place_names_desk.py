@@ -9,12 +9,19 @@ import re
 from datetime import date
 
 import pytest
+from sqlmodel import select
 
+from models import Notice
 from office.cases import file_case
+from office.fund import pay_from_fund
+from office.jurisdiction import load_jurisdiction_text
 from office.keeper.arrival import register_arrival
+from office.keeper.payment import record_payment
+from office.keeper.unclaimed import report_unclaimed
 from office.seizures import PersonIn
+from office.worklists import seizure_brief
 from tests.desk.client import DeskBrowser, text_of
-from tests.world import DHAKIA_POUND_NAMES, TESTPUR_NAMES, World, name_dhakia
+from tests.world import DHAKIA_POUND_NAMES, DISTRICT_NAMED, TESTPUR_NAMES, World, name_dhakia
 
 MAGISTRATE = "+91 90000 00005"
 DHANI = "+91 90000 00002"  # Keeper Dhani, of Dhakia pound
@@ -107,3 +114,71 @@ def test_the_keeper_reads_his_pound_and_the_registers_villages_in_his_script(
     ]
     assert DHAKIA[lang] in cells
     assert not any(name in cells for name in others(lang, DHAKIA)), cells
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_funds_line_names_the_pound_a_payment_was_for_in_the_readers_script(
+    web: DeskBrowser, world: World, lang: str
+) -> None:
+    """The ledger keeps "construction or maintenance of Dhakia pound"; the fund's page says it
+    with the pound as the district file writes it in the reader's script."""
+    name_dhakia(world)
+    ref = world.seize(village="Dhakia")
+    register_arrival(
+        world.db, actor_id=world.other_keeper, ref=ref, occurred_at=world.now, now=world.now
+    )
+    due = seizure_brief(world.db, ref=ref, now=world.now).total
+    record_payment(
+        world.db,
+        actor_id=world.other_keeper,
+        ref=ref,
+        amount=due,
+        payer=None,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
+    )
+    pay_from_fund(
+        world.db,
+        actor_id=world.magistrate,
+        district="TESTPUR",
+        purpose="pound",
+        pound="DHK",
+        order="आदेश 4: फाटक की मरम्मत",
+        payee=PersonIn("रामदीन मिस्त्री", "Kemri", "+919333333333"),
+        amount=100,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
+    )
+    web.sign_in(MAGISTRATE, world.magistrate)
+    line = part(web.get(f"{BASE}/fund", lang=lang).text, r"<td>[^<]*रामदीन मिस्त्री[^<]*</td>")
+    assert POUND[lang] in line
+    assert not any(name in line for name in others(lang, POUND)), line
+
+
+@pytest.mark.parametrize("lang", ["hi", "bn"])
+def test_the_darogahs_notice_offers_the_village_in_his_script_and_records_the_registers_name(
+    web: DeskBrowser, world: World, lang: str
+) -> None:
+    """The village of the drum is filled in as he reads it (रामपुर, রামপুর); sent back so, the
+    notice records the register's name, as the chat records it."""
+    rampur = {"hi": "रामपुर", "bn": "রামপুর"}
+    named = DISTRICT_NAMED.replace(
+        'villages = ["Rampur", "Kemri"]',
+        'villages = [{ name = "Rampur", names = { hi = "रामपुर", bn = "রামপুর" } }, "Kemri"]',
+    )
+    assert load_jurisdiction_text(world.db, named, now=world.now).changed
+    ref = world.seize()
+    register_arrival(
+        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
+    )
+    report_unclaimed(
+        world.db, actor_id=None, ref=ref, occurred_at=world.on(date(2026, 3, 9), 9), now=world.now
+    )
+    world.on(date(2026, 3, 9), 10, 30)
+    web.sign_in("+91 90000 00004", world.darogah)
+    page = web.get("/desk/darogah/TESTPUR", lang=lang).text
+    assert f'name="village" required maxlength="120" value="{rampur[lang]}"' in page
+    r = web.post(f"/desk/darogah/TESTPUR/notice/{ref}", {"village": rampur[lang], "market": "हाट"})
+    assert r.status_code == 200, r.text
+    with world.db.reading() as s:
+        assert s.exec(select(Notice.proclaimed_in)).one() == ["Rampur", "हाट"]

@@ -340,7 +340,7 @@ def _fund(d: Desk, code: str, who: int) -> dict[str, Any]:
         "money": money_for(d.db, district=code),
         "example": written(d, 48, desk_.money) if desk_ else "",
         # A line's words and day in the reader's language (office/memos.py).
-        "memo": lambda text: memos.said(text, d.t),
+        "memo": lambda text: memos.said(text, d.t, fund["pound_names"]),
         "on": lambda at: d.t.day(date.fromisoformat(at[:10])),
     }
 
