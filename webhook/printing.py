@@ -122,6 +122,12 @@ class _Writer:
         script, if it does (`names`, by language), else the register's name."""
         return written_in(self.lang, name, names)
 
+    def places(self, names: Iterable[str], named: Iterable[tuple[str, object]] = ()) -> str:
+        """Places of the record, each village among them as the district file writes it in the
+        reader's script (`named`: their names, by the register's name)."""
+        given = dict(named)
+        return ", ".join(written_in(self.lang, n, given.get(n)) for n in names)
+
     def memo(self, text: str, places: Iterable[tuple[str, object]] = ()) -> str:
         """A ledger line's words (office/memos.py) in the reader's language; `places`: the
         names in other scripts of the pounds it may name, by the register's name."""

@@ -44,6 +44,7 @@ from models.columns import id_of
 from office import cases, ledger, lookup
 from office.common import DistrictContext, district_context, names_of, seizure_by_ref
 from office.fund import feeding_written_off, fund_statement
+from office.sales import proclaimed_names
 from office.state import animals_of
 
 
@@ -205,6 +206,14 @@ class NoticeDoc(Document):
     sale_not_before: str = ""
     darogah: Who = Who("")
     animals: tuple[Head, ...] = ()
+    # The names in other scripts of the villages it was proclaimed in, by the register's name;
+    # like `names`, not what the notice states.
+    proclaimed_names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+
+    def content(self) -> dict[str, Any]:
+        body = super().content()
+        del body["proclaimed_names"]
+        return body
 
 
 @dataclass(frozen=True)
@@ -552,6 +561,7 @@ def notice(s: Session, ref: str) -> NoticeDoc:
         darogah=_must(_who(s, row.darogah_id)),
         # What the notice shows: number and description of the cattle (Sec VIII).
         animals=tuple(Head(a.number, a.kind, a.description) for a in animals_of(s, seizure)),
+        proclaimed_names=proclaimed_names(s, seizure.district_id, row.proclaimed_in),
     )
 
 
