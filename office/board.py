@@ -26,7 +26,7 @@ from models.columns import id_of
 from models.sale import Notice
 from office.common import DistrictContext, district_context, names_of
 from office.lookup import VillagePlace, match_village
-from office.sales import notice_params
+from office.sales import notice_params, proclaimed_names
 from office.spelling import fold
 
 _CODE = re.compile(r"[A-Z0-9_-]{1,64}")
@@ -58,6 +58,9 @@ class BoardNotice:
     proclaimed_in: tuple[str, ...]
     sale_not_before: date | None
     sale_stayed: bool  # a complaint under Sec XIV is undecided: no sale (G3)
+    # The names in other scripts of the villages of the district it was proclaimed in, by the
+    # register's name.
+    proclaimed_names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -163,12 +166,13 @@ def _entry(
                 proclaimed_in=tuple(row.proclaimed_in),
                 sale_not_before=seizure.sale_not_before,
                 sale_stayed=seizure.complaints_pending > 0,
+                proclaimed_names=proclaimed_names(s, seizure.district_id, row.proclaimed_in),
             )
     return BoardEntry(
         ref=seizure.ref,
         pound_code=pound.code,
         village=village.name if village else "",
-        village_names=tuple(sorted((village.names or {}).items())) if village else (),
+        village_names=names_of(village),
         place=seizure.place,
         seized_on=seizure.seized_on,
         impounded_on=seizure.impounded_on,

@@ -42,6 +42,7 @@ from office.common import (
     district_context,
     find_or_add_person,
     get_person,
+    names_of,
     require_role,
     seizure_by_ref,
 )
@@ -424,6 +425,7 @@ def case_view(db: Database, *, case_id: int) -> dict[str, Any]:
             "section": SECTION[CaseKind(case.kind)],
             "district": ctx.district.code,
             "village": village.name if village else None,
+            "village_names": dict(names_of(village)),
             "status": case.status,
             "complainant": _who(s, case.complainant_id),
             "accused": _who(s, case.accused_id),

@@ -30,7 +30,7 @@ from sqlmodel import Session, col, select
 from law.errors import N_, InvalidInput, NotAuthorised
 from models import Database, DeskSignIn, District, Person, Pound, RoleGrant
 from office import audit
-from office.common import check_aware, normalise_phone, person_by_phone
+from office.common import check_aware, names_of, normalise_phone, person_by_phone
 from office.counters import Counted, lock_count
 from office.notify.queueing import enqueue
 
@@ -78,6 +78,9 @@ class Office:
     role: str
     place: str
     place_name: str
+    # The district's and the pound's names in other scripts, by language (`names_of`).
+    district_names: tuple[tuple[str, str], ...] = ()
+    place_names: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -289,7 +292,7 @@ def _offices(s: Session, person_id: int) -> tuple[Office, ...]:
         .order_by(col(RoleGrant.district_id), col(RoleGrant.role), col(RoleGrant.place))
     ).all()
     pounds = {
-        (p.district_id, p.code): p.name
+        (p.district_id, p.code): p
         for p in s.exec(
             select(Pound).where(col(Pound.district_id).in_({g.district_id for g, _ in rows}))
         ).all()
@@ -301,10 +304,17 @@ def _offices(s: Session, person_id: int) -> tuple[Office, ...]:
             district_name=d.name,
             role=str(g.role),
             place=str(g.place or ""),
-            place_name=pounds.get((g.district_id, g.place), str(g.place or "")),
+            place_name=_pound_name(pounds.get((g.district_id, g.place)), g.place),
+            district_names=names_of(d),
+            place_names=names_of(pounds.get((g.district_id, g.place))),
         )
         for g, d in rows
     )
+
+
+def _pound_name(pound: Pound | None, place: str | None) -> str:
+    """A pound's register name; a thana's (or no) place as it is."""
+    return pound.name if pound is not None else str(place or "")
 
 
 def signed_in(db: Database, *, session: str, now: datetime) -> SignedIn | None:

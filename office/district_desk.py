@@ -25,7 +25,7 @@ from models import (
     Village,
 )
 from models.columns import id_of
-from office.common import require_role
+from office.common import names_of, require_role
 from office.roles import Role
 
 # A desk list is read on a phone: the latest few.
@@ -54,12 +54,15 @@ def desks_of(db: Database, *, person_id: int) -> Desks:
         return Desks(magistrate=magistrate, darogah=darogah)
 
 
-def district_of(db: Database, *, code: str, actor_id: int) -> tuple[int, str, str]:
-    """The district (id, code, name) whose Magistrate the actor is."""
+def district_of(
+    db: Database, *, code: str, actor_id: int
+) -> tuple[int, str, str, tuple[tuple[str, str], ...]]:
+    """The district (id, code, name, its names in other scripts) whose Magistrate the actor
+    is."""
     with db.reading() as s:
         row = _district(s, code)
         require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None)
-        return id_of(row), row.code, row.name
+        return id_of(row), row.code, row.name, names_of(row)
 
 
 def _district(s: Session, code: str) -> District:
@@ -80,13 +83,18 @@ class OfficerLine:
     roles: list[str]  # "keeper:TPR", "darogah:TESTPUR", "magistrate"
 
 
+# A place as the register names it, with its names in other scripts by language (`names_of`).
+Named = tuple[str, tuple[tuple[str, str], ...]]
+
+
 @dataclass(frozen=True)
 class PoundFile:
     code: str
     name: str
     thana: str
-    villages: list[str]
+    villages: list[Named]
     keepers: list[str]
+    names: tuple[tuple[str, str], ...] = ()  # in other scripts, by language
 
 
 @dataclass(frozen=True)
@@ -99,8 +107,9 @@ class DistrictFile:
     start_on: date
     loaded_at: datetime
     pounds: list[PoundFile]
-    excluded: list[tuple[str, str]]  # (village, reason): Sec XX
+    excluded: list[tuple[Named, str]]  # (village, reason): Sec XX
     officers: list[OfficerLine]
+    names: tuple[tuple[str, str], ...] = ()  # the district's in other scripts, by language
 
 
 def district_file(db: Database, *, district: str, actor_id: int) -> DistrictFile:
@@ -130,8 +139,11 @@ def district_file(db: Database, *, district: str, actor_id: int) -> DistrictFile
                 code=p.code,
                 name=p.name,
                 thana=p.thana,
-                villages=[v.name for v in villages if v.pound_id == p.id and not v.excluded],
+                villages=[
+                    (v.name, names_of(v)) for v in villages if v.pound_id == p.id and not v.excluded
+                ],
                 keepers=keepers.get(p.code, []),
+                names=names_of(p),
             )
             for p in s.exec(
                 select(Pound).where(Pound.district_id == row.id).order_by(col(Pound.code))
@@ -146,8 +158,11 @@ def district_file(db: Database, *, district: str, actor_id: int) -> DistrictFile
             start_on=row.start_on,
             loaded_at=row.loaded_at,
             pounds=pounds,
-            excluded=[(v.name, v.excluded_reason or "") for v in villages if v.excluded],
+            excluded=[
+                ((v.name, names_of(v)), v.excluded_reason or "") for v in villages if v.excluded
+            ],
             officers=list(officers.values()),
+            names=names_of(row),
         )
 
 
@@ -207,6 +222,7 @@ class CaseLine:
     village: str
     filed_at: datetime
     decided_at: datetime | None
+    village_names: tuple[tuple[str, str], ...] = ()  # in other scripts, by language
 
 
 def district_cases(db: Database, *, district: str, actor_id: int) -> list[CaseLine]:
@@ -235,6 +251,7 @@ def district_cases(db: Database, *, district: str, actor_id: int) -> list[CaseLi
                     village=village.name if village else "",
                     filed_at=c.filed_at,
                     decided_at=c.decided_at,
+                    village_names=names_of(village),
                 )
             )
         return out

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from sqlmodel import col, select
 
 from models import Database, District, Village
+from office.common import names_of
 
 # Mean radius of the earth (IUGG), in km: the haversine distance is good to about 0.5 %.
 EARTH_RADIUS_KM = 6371.0088
@@ -60,6 +61,8 @@ class Pointed:
     place: Place | None
     km: float
     districts: tuple[str, ...]
+    # Each district's names in other scripts, by language: ((district, (("hi", ...), ...)), ...).
+    district_names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
 
 def village_at(
@@ -80,22 +83,24 @@ def village_at(
     if district_ids is not None:
         query = query.where(col(Village.district_id).in_(list(district_ids)))
     with db.reading() as s:
+        rows = s.exec(query).all()
         places = [
             Place(
                 name=v.name,
                 lat=float(v.lat or 0.0),
                 lon=float(v.lon or 0.0),
                 district=d.name,
-                names=tuple(sorted((v.names or {}).items())),
+                names=names_of(v),
             )
-            for v, d in s.exec(query).all()
+            for v, d in rows
         ]
+        named = tuple(sorted({d.name: names_of(d) for _, d in rows}.items()))
     found = nearest(places, lat, lon)
     if found is None:
         return None
     districts = tuple(sorted({p.district for p in places}))
     place, km = found
-    return Pointed(place if km <= max_km else None, km, districts)
+    return Pointed(place if km <= max_km else None, km, districts, named)
 
 
 def has_coordinates(db: Database, *, district_ids: Collection[int] | None = None) -> bool:

@@ -100,7 +100,8 @@ class HeldSearch:
     """The answer to "is anything of mine held near my village?"."""
 
     place: VillagePlace
-    pounds: tuple[tuple[str, str, str], ...]  # (code, name, thana) of the pounds searched
+    # (code, name, thana, names in other scripts by language) of the pounds searched
+    pounds: tuple[tuple[str, str, str, tuple[tuple[str, str], ...]], ...]
     kind: str | None
     number: int | None
     found: tuple[HeldSeizure, ...]
@@ -155,7 +156,7 @@ def _summary(
         pound_names=names_of(pound),
         thana=pound.thana,
         village=village.name if village else "",
-        village_names=tuple(sorted((village.names or {}).items())) if village else (),
+        village_names=names_of(village),
         seized_on=seizure.seized_on,
         impounded_on=seizure.impounded_on,
         noticed_on=seizure.noticed_on,
@@ -333,7 +334,7 @@ def search_held(
             held_ids = held_ids.where(Animal.kind == wanted)
         q = q.where(col(Seizure.id).in_(held_ids))
         found = _summaries(s, s.exec(q).all(), now)
-        searched = tuple((p.code, p.name, p.thana) for p in pounds)
+        searched = tuple((p.code, p.name, p.thana, names_of(p)) for p in pounds)
     words = frozenset(fold(description).split())
     found.sort(key=lambda h: _rank(h, wanted, number, words))
     bounded = max(1, min(limit, MAX_FOUND))

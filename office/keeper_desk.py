@@ -15,7 +15,7 @@ from law.errors import N_, NotFound
 from law.lifecycle import SeizureStatus
 from law.periods import local_date
 from models import Database, Payment, Person, Pound, RegisterEntry, Seizure, Village
-from office.common import district_context, require_role
+from office.common import district_context, names_of, require_role
 from office.lookup import match_village
 from office.roles import Role, district_standing
 from office.state import animals_of
@@ -106,6 +106,7 @@ class RegisterLine:
     seizer: str
     owner: str | None
     status: str
+    village_names: tuple[tuple[str, str], ...] = ()  # in other scripts, by language
 
 
 def search_register(
@@ -170,6 +171,7 @@ def search_register(
                     seizer=seizer_p.name if seizer_p else "",
                     owner=owner_p.name if owner_p else None,
                     status=seizure.status,
+                    village_names=names_of(place),
                 )
             )
             if len(out) >= REGISTER_LIMIT:

@@ -321,14 +321,17 @@ def awaiting_orders(
         return out
 
 
-def district_pounds(db: Database, *, district_id: int, actor_id: int) -> list[tuple[str, str]]:
-    """The pounds (code, name) of a district, for its Magistrate making a standing order."""
+def district_pounds(
+    db: Database, *, district_id: int, actor_id: int
+) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
+    """The pounds (code, name, names in other scripts by language) of a district, for its
+    Magistrate making a standing order."""
     with db.reading() as s:
         require_role(s, actor_id, district_id, Role.MAGISTRATE, None, section=SECTION)
         rows = s.exec(
             select(Pound).where(Pound.district_id == district_id).order_by(col(Pound.code))
         ).all()
-        return [(p.code, p.name) for p in rows]
+        return [(p.code, p.name, names_of(p)) for p in rows]
 
 
 def kind_for_order(

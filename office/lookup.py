@@ -111,7 +111,7 @@ def _gazetteer(db: Database) -> _Gazetteer:
                     region=district.country,
                     excluded=village.excluded,
                     excluded_reason=village.excluded_reason,
-                    names=tuple(sorted((village.names or {}).items())),
+                    names=names_of(village),
                     pound_names=names_of(pound),
                 )
             )
@@ -265,10 +265,13 @@ def main_language(db: Database) -> str | None:
     return None
 
 
-def pound_codes(db: Database) -> list[tuple[str, str]]:
-    """Every pound as (code, name), by code."""
+def pound_codes(db: Database) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
+    """Every pound as (code, name, its names in other scripts by language), by code."""
     with db.reading() as s:
-        return [(p.code, p.name) for p in s.exec(select(Pound).order_by(col(Pound.code))).all()]
+        return [
+            (p.code, p.name, names_of(p))
+            for p in s.exec(select(Pound).order_by(col(Pound.code))).all()
+        ]
 
 
 def pound_rates(db: Database, *, pound_code: str, now: datetime) -> PoundRates:

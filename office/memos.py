@@ -6,7 +6,8 @@ returns). A statement read in Hindi or Bengali says each memo through the catalo
 which of the texts below a memo was written from, and with what values, by matching the text
 back against them; a memo none of them wrote (an older wording, or one cut at the column's 500
 characters) is shown as it was written. Each text names its values, so a translation may put
-them in its own order; the values themselves (refs, names, numbers) are never translated.
+them in its own order; the values themselves (refs, names, numbers) are never translated; a
+pound is named as the district file writes it in the reader's script, given its names.
 """
 
 from __future__ import annotations
@@ -81,11 +82,19 @@ class Memo:
     def text(self) -> str:
         return self.template.format_map(self.values)[:MEMO_LENGTH]
 
-    def said(self, translate: Callable[..., str]) -> str:
+    def said(
+        self, translate: Callable[..., str], places: Mapping[str, object] | None = None
+    ) -> str:
         """The memo in a reader's words: `translate(msgid, **values)`, a Translator. A value
         that is a number (a case's, a section's) is handed over as one, for the reader's
-        digits."""
-        values = {k: int(v) if v.isascii() and v.isdigit() else v for k, v in self.values.items()}
+        digits; the pound it names with its names in other scripts, if `places` (by the
+        register's name) gives them."""
+        values: dict[str, object] = {
+            k: int(v) if v.isascii() and v.isdigit() else v for k, v in self.values.items()
+        }
+        pound = self.values.get("pound")
+        if pound is not None and places:
+            values["pound_names"] = places.get(pound)
         return translate(self.template, **values)
 
 
@@ -115,7 +124,10 @@ def read(text: str) -> Memo | None:
     return None
 
 
-def said(text: str, translate: Callable[..., str]) -> str:
-    """A memo of the record in the reader's words; as written if it is none of the texts."""
+def said(
+    text: str, translate: Callable[..., str], places: Mapping[str, object] | None = None
+) -> str:
+    """A memo of the record in the reader's words; as written if it is none of the texts.
+    `places`: the names in other scripts of the pounds it may name, by the register's name."""
     found = read(text)
-    return found.said(translate) if found is not None else text
+    return found.said(translate, places) if found is not None else text

@@ -32,7 +32,7 @@ from models.columns import id_of
 from office import cases, ledger
 from office import sales as sales_office
 from office.charges import payable_on
-from office.common import district_context, seizure_by_ref
+from office.common import district_context, names_of, seizure_by_ref
 from office.fund import feeding_written_off, fund_payments, fund_statement, owed_to_fund
 from office.kind_orders import awaiting_order
 from office.roles import case_standing, district_standing, seizure_standing
@@ -439,6 +439,13 @@ def fund_view(
                     "payments": fund_payments(s, ctx),
                     "feeding_written_off": feeding_written_off(s, ctx),
                     "accounts": bal,
+                    # The names in other scripts of the pounds its lines may name, by the
+                    # register's name (office/memos.py).
+                    "pound_names": {
+                        p.name: dict(names_of(p))
+                        for p in s.exec(select(Pound).where(Pound.district_id == d.id)).all()
+                        if p.names
+                    },
                 }
             )
         return {"districts": out}

@@ -39,6 +39,7 @@ from office.common import (
     find_or_add_person,
     get_person,
     is_official_buyer,
+    names_of,
     pound_of,
     require_role,
     seizure_by_ref,
@@ -81,6 +82,17 @@ def notice_text(s: Session, seizure: Seizure, pound: Pound) -> str:
         "claimed within seven days from the date of this notice they will be sold by public "
         "auction."
     )
+
+
+def proclaimed_names(
+    s: Session, district_id: int, places: list[str]
+) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """The names in other scripts of the villages of the district a notice was proclaimed in
+    (those of `places` the register names so), by the register's name."""
+    rows = s.exec(
+        select(Village).where(Village.district_id == district_id, col(Village.name).in_(places))
+    ).all()
+    return tuple((v.name, names_of(v)) for v in rows if v.names)
 
 
 def post_notice(

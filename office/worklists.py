@@ -417,18 +417,19 @@ def seizure_brief(
         )
 
 
-def villages_of_thana(db: Database, *, thana: str) -> list[str]:
-    """The villages served by the pounds of `thana` (Sec III), excluded tracts left out (XX)."""
+def villages_of_thana(db: Database, *, thana: str) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
+    """The villages served by the pounds of `thana` (Sec III), excluded tracts left out (XX),
+    each as (name, its names in other scripts by language)."""
     with db.reading() as s:
         pounds = _pounds_of_thana(s, thana, None, ())
         rows = s.exec(
-            select(Village.name)
+            select(Village)
             .where(
                 col(Village.pound_id).in_([p.id for p in pounds]), col(Village.excluded).is_(False)
             )
             .order_by(col(Village.name))
         ).all()
-        return list(rows)
+        return [(v.name, names_of(v)) for v in rows]
 
 
 def notices_posted(

@@ -595,7 +595,7 @@ def search_held(
         village=found.place.name,
         village_names=dict(found.place.names),
         excluded=found.place.excluded,
-        pounds=[b.HeldPound(code=c, name=n, thana=t) for c, n, t in found.pounds],
+        pounds=[b.HeldPound(code=c, name=n, thana=t) for c, n, t, _ in found.pounds],
         kind=found.kind,
         number=found.number,
         as_of=found.as_of,

@@ -26,7 +26,7 @@ from fastapi.responses import HTMLResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from bot.figures import sections
-from bot.i18n import LANGUAGES, N_, NP_, Translator, translator
+from bot.i18n import LANGUAGES, N_, NP_, Translator, translator, written_in
 from bot.notices import KIND_NAMES, notice
 from bot.plain import isolated, xml_text
 from bot.words import counted, kind_word
@@ -164,6 +164,13 @@ def _isolated_notice(params: Mapping[str, object]) -> dict[str, object]:
     return shown
 
 
+def _proclaimed(lang: str, places: tuple[str, ...], named: tuple[tuple[str, Any], ...]) -> str:
+    """Where the drum was beaten, each village as the district file writes it in the reader's
+    script."""
+    given = dict(named)
+    return ", ".join(written_in(lang, p, given.get(p)) for p in places)
+
+
 def _shown(t: Translator, entry: BoardEntry) -> _Shown:
     village = isolated(entry.village_in(t.lang))
     heads = []
@@ -182,7 +189,9 @@ def _shown(t: Translator, entry: BoardEntry) -> _Shown:
         reported=t(REPORTED) if entry.reported_unclaimed and n is None else None,
         notice_title=_sec(t, t(NOTICE_POSTED, date=t.day(n.posted_on))) if n else None,
         notice_text=notice(t.lang, _isolated_notice(n.params)) if n else None,
-        proclaimed=t(PROCLAIMED, places=", ".join(n.proclaimed_in)) if n else None,
+        proclaimed=t(PROCLAIMED, places=_proclaimed(t.lang, n.proclaimed_in, n.proclaimed_names))
+        if n
+        else None,
         sale=t(SALE_FROM, date=t.day(n.sale_not_before)) if n and n.sale_not_before else None,
         sale_stayed=_sec(t, t(SALE_STAYED)) if n and n.sale_stayed else None,
     )

@@ -11,6 +11,7 @@ Devanagari and Bengali are shaped; WeasyPrint embeds the subset it uses.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, datetime
 from functools import cache
 from pathlib import Path
@@ -121,9 +122,16 @@ class _Writer:
         script, if it does (`names`, by language), else the register's name."""
         return written_in(self.lang, name, names)
 
-    def memo(self, text: str) -> str:
-        """A ledger line's words (office/memos.py) in the reader's language."""
-        return memos.said(text, self.tr)
+    def places(self, names: Iterable[str], named: Iterable[tuple[str, object]] = ()) -> str:
+        """Places of the record, each village among them as the district file writes it in the
+        reader's script (`named`: their names, by the register's name)."""
+        given = dict(named)
+        return ", ".join(written_in(self.lang, n, given.get(n)) for n in names)
+
+    def memo(self, text: str, places: Iterable[tuple[str, object]] = ()) -> str:
+        """A ledger line's words (office/memos.py) in the reader's language; `places`: the
+        names in other scripts of the pounds it may name, by the register's name."""
+        return memos.said(text, self.tr, dict(places))
 
     def status(self, code: str) -> str:
         return self.tr(STATUSES[code]) if code in STATUSES else code

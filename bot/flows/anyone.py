@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from bot import sms_budget, words
 from bot.figures import money
 from bot.flows.base import Ctx, Flow, Turn
-from bot.i18n import N_, Translator
+from bot.i18n import N_, Translator, written_in
 from bot.types import Channel, Inbound, Option, Reply
 from bot.words import ANIMAL_LABELS, KIND_LABELS, counted
 from law.errors import PoundError
@@ -24,6 +24,16 @@ from office.seizures import REF_ALPHABET, REF_LENGTH
 REF = re.compile(rf"^[{REF_ALPHABET}]{{{REF_LENGTH}}}$")
 # More pounds than this are not offered as choices: the asker names his village instead.
 MAX_POUND_CHOICES = 6
+# A pound as (code, the register's name, its names in other scripts by language).
+PoundChoice = tuple[str, str, tuple[tuple[str, str], ...]]
+
+
+def _options(ctx: Ctx, pounds: list[PoundChoice]) -> list[Option]:
+    """The pounds to choose from, each named in the reader's script."""
+    return [
+        Option(f"pound:{code}", written_in(ctx.lang, name, names)) for code, name, names in pounds
+    ]
+
 
 STATUS_LABELS: dict[str, str] = {
     "seized": N_("seized, on the way to the pound"),
@@ -239,6 +249,7 @@ def brief_lines(ctx: Ctx, view: dict[str, Any]) -> list[str]:
                 ref=view["ref"],
                 animals=animals,
                 pound=pound["name"],
+                pound_names=pound.get("names"),
             )
         ]
     else:
@@ -248,6 +259,7 @@ def brief_lines(ctx: Ctx, view: dict[str, Any]) -> list[str]:
                 ref=view["ref"],
                 animals=animals,
                 pound=pound["name"],
+                pound_names=pound.get("names"),
             )
         ]
     due = view.get("due") or {}
@@ -401,34 +413,33 @@ class RatesFlow(Flow):
             return None
         return place.pound_code
 
-    def _find(self, ctx: Ctx, text: str) -> tuple[str | None, list[tuple[str, str]]]:
-        """The pound `text` names (its code or name, or a village it serves), else the pounds
-        of the villages it is close to."""
+    def _find(self, ctx: Ctx, text: str) -> tuple[str | None, list[PoundChoice]]:
+        """The pound `text` names (its code, its name or one the district file gives it in
+        another script, or a village it serves), else the pounds of the villages it is close
+        to."""
         pounds = pound_codes(ctx.work)
         wanted = " ".join(text.split()).casefold()
-        for code, name in pounds:
-            if wanted in (code.casefold(), name.casefold(), name.casefold().removesuffix(" pound")):
+        for code, name, names in pounds:
+            said = {code, name, name.removesuffix(" pound"), *(n for _, n in names)}
+            if wanted in {n.casefold() for n in said}:
                 return code, []
         place, close = match_village(ctx.work, text[:120])
         if place is not None and place.pound_code and not place.excluded:
             return place.pound_code, []
-        names = dict(pounds)
         near = {v.pound_code for v in close if v.pound_code and not v.excluded}
-        return None, [(c, names[c]) for c in sorted(near) if c in names]
+        return None, [p for p in pounds if p[0] in near]
 
     def _ask(self, ctx: Ctx) -> Reply:
         pounds = pound_codes(ctx.work)
         if len(pounds) > MAX_POUND_CHOICES:
             pounds = []  # a long list is no help on a phone: the village says which
-        options = [Option(f"pound:{code}", name) for code, name in pounds]
-        return ctx.say(ctx.t("Which pound? Send its name or your village."), options)
+        return ctx.say(ctx.t("Which pound? Send its name or your village."), _options(ctx, pounds))
 
-    def _unknown(self, ctx: Ctx, text: str, close: list[tuple[str, str]]) -> Reply:
+    def _unknown(self, ctx: Ctx, text: str, close: list[PoundChoice]) -> Reply:
         t = ctx.t
         problem = t("No pound or village {name} is known.", name=text[:40])
         if close:
-            options = [Option(f"pound:{code}", name) for code, name in close]
-            return ctx.say(problem + " " + t("Which pound?"), options)
+            return ctx.say(problem + " " + t("Which pound?"), _options(ctx, close))
         return ctx.say(problem)
 
     def _show(self, ctx: Ctx, code: str) -> Turn:

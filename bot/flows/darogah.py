@@ -28,7 +28,7 @@ from bot.flows.officer_kit import (
     worklist_turn,
     yes_no,
 )
-from bot.i18n import N_
+from bot.i18n import N_, written_in
 from bot.notices import notice
 from bot.types import Inbound, Option
 from law.errors import PoundError
@@ -120,7 +120,8 @@ class NoticeFlow(DarogahFlow):
                 ctx.t("In which village was the drum beaten?"),
             ]
         )
-        return Turn.to("village", ctx.say(text, (Option(item.village, item.village),)))
+        seized_in = written_in(ctx.lang, item.village, item.village_names)
+        return Turn.to("village", ctx.say(text, (Option(item.village, seized_in),)))
 
     def on_village(self, ctx: Ctx, msg: Inbound) -> Turn:
         village = (msg.option or msg.text).strip()
@@ -129,6 +130,7 @@ class NoticeFlow(DarogahFlow):
         # A village of the district typed in its own script is written as the register names it.
         place, _ = match_village(ctx.work, village)
         ctx.data["village"] = place.name if place is not None else village[:200]
+        ctx.data["village_names"] = dict(place.names) if place is not None else {}
         return Turn.to(
             "market",
             ctx.say(ctx.t("At which market place, the nearest to the place of seizure?")),
@@ -147,6 +149,7 @@ class NoticeFlow(DarogahFlow):
             "proclaimed by beat of drum in {village} and at {market} (Sec VIII).",
             ref=ctx.data["ref"],
             village=ctx.data["village"],
+            village_names=ctx.data.get("village_names"),
             market=market,
         )
         return Turn.to("confirm", ctx.say(text, yes_no(ctx)))

@@ -33,7 +33,7 @@ from bot.flows.officer_kit import (
     who,
     yes_no,
 )
-from bot.i18n import N_
+from bot.i18n import N_, written_in
 from bot.types import Inbound, Option, Reply
 from law.complaint import ComplaintStatus, Standing, next_steps, step
 from law.errors import DamagesOverCap, PoundError
@@ -516,6 +516,7 @@ class RecoveryFlow(OfficerFlow):
             return Turn.done(ctx.say(ctx.t("No fine is unpaid in case No. {id}.", id=item.case_id)))
         ctx.data["case"] = item.case_id
         ctx.data["village"] = item.village
+        ctx.data["village_names"] = dict(item.village_names)
         ctx.data["convict"] = who(ctx, item.accused_person, item.accused)
         text = "\n".join(
             [
@@ -554,14 +555,15 @@ class RecoveryFlow(OfficerFlow):
 
     def _ask_village(self, ctx: Ctx) -> Reply:
         village = str(ctx.data["village"])
-        return ctx.say(ctx.t("In which village are the cattle now?"), (Option(village, village),))
+        said = written_in(ctx.lang, village, ctx.data.get("village_names"))
+        return ctx.say(ctx.t("In which village are the cattle now?"), (Option(village, said),))
 
     def on_village(self, ctx: Ctx, msg: Inbound) -> Turn:
         typed = (msg.option or msg.text).strip()
         # Typed in its own script or with a typo: the register's name of the village.
         place, _ = match_village(ctx.work, typed) if typed else (None, [])
         try:
-            ctx.data["village"] = recovery_village(
+            village, names = recovery_village(
                 ctx.work,
                 case_id=int(ctx.data["case"]),
                 village=place.name if place is not None else typed,
@@ -569,6 +571,7 @@ class RecoveryFlow(OfficerFlow):
             )
         except PoundError as exc:
             return explained(ctx, exc, "village", self._ask_village(ctx))
+        ctx.data["village"], ctx.data["village_names"] = village, dict(names)
         return Turn.to(
             "place", ctx.say(ctx.t("Where in the village, for example: the owner's cattle shed"))
         )
@@ -610,6 +613,7 @@ class RecoveryFlow(OfficerFlow):
                 cattle=cattle_text(ctx, animals_from(ctx.data["cattle"])),
                 place=ctx.data["place"],
                 village=ctx.data["village"],
+                village_names=ctx.data.get("village_names"),
             ),
             ctx.t("Owner: {owner}.", owner=owner_text),
             ctx.t("Record this order?"),

@@ -102,7 +102,10 @@ class FundFlow(OfficerFlow):
             return self._ask_purpose(ctx)
         desks = [fund_desk(ctx.work, district_id=d, actor_id=me, now=ctx.now) for d in districts]
         options = tuple(
-            Option(str(d.district_id), f"{d.name} ({amount_said(ctx, d.money, d.balance)})")
+            Option(
+                str(d.district_id),
+                f"{written_in(ctx.lang, d.name, d.names)} ({amount_said(ctx, d.money, d.balance)})",
+            )
             for d in desks
         )
         return Turn.to("district", ctx.say(ctx.t("The fund of which district?"), options))
@@ -411,7 +414,7 @@ class KindOrderFlow(OfficerFlow):
         options = tuple(Option(k, k) for k in sorted(item.kinds))
         return Turn.to("kind", ctx.say(ctx.t("For which animal is the order?"), options))
 
-    def _pounds(self, ctx: Ctx) -> list[tuple[str, str]]:
+    def _pounds(self, ctx: Ctx) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
         me = _magistrate_of(ctx, G4)
         return [
             p
@@ -420,17 +423,20 @@ class KindOrderFlow(OfficerFlow):
         ]
 
     def _ask_pound(self, ctx: Ctx) -> Turn:
-        options = tuple(Option(code, f"{code}: {name}") for code, name in self._pounds(ctx))
+        options = tuple(
+            Option(code, f"{code}: {written_in(ctx.lang, name, names)}")
+            for code, name, names in self._pounds(ctx)
+        )
         return Turn.to("pound", ctx.say(ctx.t("For which pound?"), options))
 
     def on_pound(self, ctx: Ctx, msg: Inbound) -> Turn:
         typed = (msg.option or msg.text).strip().upper()
-        found = next(((c, n) for c, n in self._pounds(ctx) if c == typed), None)
+        found = next((p for p in self._pounds(ctx) if p[0] == typed), None)
         if found is None:
-            options = tuple(Option(code, f"{code}: {name}") for code, name in self._pounds(ctx))
-            return Turn.to("pound", ctx.say(ctx.t("For which pound?"), options))
-        ctx.data["pound"] = found[0]
-        ctx.data["where"] = ctx.t("every seizure brought to {pound}", pound=found[1])
+            return self._ask_pound(ctx)
+        code, name, names = found
+        ctx.data["pound"] = code
+        ctx.data["where"] = ctx.t("every seizure brought to {pound}", pound=name, pound_names=names)
         return Turn.to(
             "kind", ctx.say(ctx.t("For which animal is the order? For example: elephant"))
         )

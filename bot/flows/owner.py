@@ -318,14 +318,14 @@ class OwnerFlow(Flow):
                     "neighbours: {pounds}.",
                     kind=kind_named(t, found.kind),
                     village=village,
-                    pounds=pounds_text(found),
+                    pounds=pounds_text(found, ctx.lang),
                 )
             else:
                 text = t(
                     "No cattle are held now in the pounds that serve {village} and its "
                     "neighbours: {pounds}.",
                     village=village,
-                    pounds=pounds_text(found),
+                    pounds=pounds_text(found, ctx.lang),
                 )
             advice = t(
                 "Seized cattle may take a day to reach the pound: ask again tomorrow "

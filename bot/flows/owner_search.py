@@ -12,7 +12,7 @@ from typing import Any
 from bot import words
 from bot.figures import money
 from bot.flows.base import Ctx
-from bot.i18n import NP_, Translator
+from bot.i18n import NP_, Translator, written_in
 from bot.words import counted, kind_label
 from law.errors import PoundError
 from law.kinds import AnimalKind, kind_of
@@ -53,8 +53,7 @@ def place_data(place: VillagePlace) -> dict[str, Any]:
 
 
 def village_label(data: dict[str, Any], lang: str) -> str:
-    names = data.get("village_names") or {}
-    return str(names.get(lang) or data.get("village") or "")
+    return written_in(lang, data.get("village") or "", data.get("village_names"))
 
 
 def kind_in(word: str, profile: str = DEFAULT_PROFILE) -> str | None:
@@ -198,8 +197,9 @@ MORE_HELD = NP_(
 )
 
 
-def pounds_text(found: HeldSearch) -> str:
-    return ", ".join(name for _, name, _ in found.pounds)
+def pounds_text(found: HeldSearch, lang: str) -> str:
+    """The pounds searched, each named in the reader's script."""
+    return ", ".join(written_in(lang, name, names) for _, name, _, names in found.pounds)
 
 
 def claim_lines(ctx: Ctx, held: HeldSeizure, *, brief: bool = False) -> tuple[list[str], list[str]]:
@@ -216,6 +216,7 @@ def claim_lines(ctx: Ctx, held: HeldSeizure, *, brief: bool = False) -> tuple[li
                 ref=held.ref,
                 animals=counts,
                 pound=held.pound_name,
+                pound_names=held.pound_names,
             )
             if held.in_pound
             else t(
@@ -223,6 +224,7 @@ def claim_lines(ctx: Ctx, held: HeldSeizure, *, brief: bool = False) -> tuple[li
                 ref=held.ref,
                 animals=counts,
                 pound=held.pound_name,
+                pound_names=held.pound_names,
             )
         ]
     elif held.in_pound:

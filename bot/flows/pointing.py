@@ -10,7 +10,7 @@ from babel.numbers import format_decimal
 from bot import words
 from bot.figures import digits
 from bot.flows.base import Ctx
-from bot.i18n import N_
+from bot.i18n import N_, written_in
 from bot.types import Channel, Inbound, Location, Option, Reply
 from office.geo import has_coordinates, village_at
 
@@ -48,7 +48,10 @@ def answer(ctx: Ctx, location: Location, district_ids: Collection[int] | None = 
         return ctx.say(
             t(
                 "That place is not in {district}. Please type the village name.",
-                district=" / ".join(found.districts),
+                district=" / ".join(
+                    written_in(ctx.lang, d, dict(found.district_names).get(d))
+                    for d in found.districts
+                ),
             )
         )
     ctx.data[GUESS] = found.place.name

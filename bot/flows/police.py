@@ -23,7 +23,7 @@ from bot.flows.officer_kit import (
     unconfirmed,
     yes_no,
 )
-from bot.i18n import N_
+from bot.i18n import N_, written_in
 from bot.types import Inbound, Option
 from law.errors import PoundError
 from law.grounds import Ground
@@ -166,11 +166,17 @@ class StrayFlow(OfficerFlow):
     def allowed(self, ctx: Ctx) -> bool:
         return _is_police(ctx) or command_typed(ctx, self.commands)
 
-    def _villages(self, ctx: Ctx) -> list[str]:
-        names: list[str] = []
+    def _villages(self, ctx: Ctx) -> dict[str, tuple[tuple[str, str], ...]]:
+        """The villages of his thanas: each register name with its names in other scripts."""
+        named: dict[str, tuple[tuple[str, str], ...]] = {}
         for thana in places(ctx, *POLICE):
-            names += villages_of_thana(ctx.work, thana=thana)
-        return names
+            named.update(villages_of_thana(ctx.work, thana=thana))
+        return named
+
+    def _choices(
+        self, ctx: Ctx, villages: dict[str, tuple[tuple[str, str], ...]]
+    ) -> tuple[Option, ...]:
+        return tuple(Option(v, written_in(ctx.lang, v, names)) for v, names in villages.items())
 
     def start(self, ctx: Ctx, args: str) -> Turn:
         actor(ctx, Role.POLICE)
@@ -179,7 +185,7 @@ class StrayFlow(OfficerFlow):
             raise refused(ctx, Role.POLICE)
         question = ctx.say(
             ctx.t("Straying cattle, owner unknown (Sec XVI). In which village were they found?"),
-            tuple(Option(v, v) for v in villages),
+            self._choices(ctx, villages),
         )
         return Turn.to("village", *pointing.offer(ctx, question, ctx.district_ids()))
 
@@ -199,10 +205,11 @@ class StrayFlow(OfficerFlow):
                 "village",
                 ctx.say(
                     ctx.t("That village is not served by a pound of your thana. Choose one:"),
-                    tuple(Option(v, v) for v in villages),
+                    self._choices(ctx, villages),
                 ),
             )
         ctx.data["village"] = match
+        ctx.data["village_names"] = dict(villages.get(match, ()))
         return Turn.to(
             "place",
             ctx.say(ctx.t("Where exactly were they found (road, field, landmark)?")),
@@ -254,6 +261,7 @@ class StrayFlow(OfficerFlow):
                 "Strays found at {place}, {village}:",
                 place=ctx.data["place"],
                 village=ctx.data["village"],
+                village_names=ctx.data.get("village_names"),
             )
         ]
         for g in animals_from(groups):

@@ -539,7 +539,8 @@ class SeizeFlow(Flow):
                 t(
                     "Your report: {animals} seized in {village}.",
                     animals=", ".join(words.counted(t, n, k) for k, n in counts.items()),
-                    village=(d.get("village_names") or {}).get(ctx.lang) or d.get("village"),
+                    village=d.get("village"),
+                    village_names=d.get("village_names"),
                 ),
                 t("Owner: {owner}", owner=", ".join(known) or t("not known")),
                 t("Police aid: {answer}", answer=t("Yes") if d.get("aid") else t("No")),

@@ -42,8 +42,9 @@ from models import (
 )
 from models.columns import id_of
 from office import cases, ledger, lookup
-from office.common import DistrictContext, district_context, seizure_by_ref
+from office.common import DistrictContext, district_context, names_of, seizure_by_ref
 from office.fund import feeding_written_off, fund_statement
+from office.sales import proclaimed_names
 from office.state import animals_of
 
 
@@ -205,6 +206,14 @@ class NoticeDoc(Document):
     sale_not_before: str = ""
     darogah: Who = Who("")
     animals: tuple[Head, ...] = ()
+    # The names in other scripts of the villages it was proclaimed in, by the register's name;
+    # like `names`, not what the notice states.
+    proclaimed_names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+
+    def content(self) -> dict[str, Any]:
+        body = super().content()
+        del body["proclaimed_names"]
+        return body
 
 
 @dataclass(frozen=True)
@@ -355,6 +364,14 @@ class FundStatement(Document):
     owed: int = 0  # Sec XII: fines adjudged or charged and not yet received, outside the fund
     deposits_held: int = 0
     written_off: int = 0
+    # The names in other scripts of the district's pounds its lines may name, by the register's
+    # name; like `names`, not what the statement states.
+    pound_names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+
+    def content(self) -> dict[str, Any]:
+        body = super().content()
+        del body["pound_names"]
+        return body
 
 
 # --- Reading the record -----------------------------------------------------------------------
@@ -381,9 +398,7 @@ def _heads(rows: list[Animal]) -> tuple[Head, ...]:
 
 def _names(**places: District | Pound | Village | None) -> tuple[Any, ...]:
     return tuple(
-        (key, tuple(sorted(place.names.items())))
-        for key, place in places.items()
-        if place is not None and place.names
+        (key, names_of(place)) for key, place in places.items() if place is not None and place.names
     )
 
 
@@ -546,6 +561,7 @@ def notice(s: Session, ref: str) -> NoticeDoc:
         darogah=_must(_who(s, row.darogah_id)),
         # What the notice shows: number and description of the cattle (Sec VIII).
         animals=tuple(Head(a.number, a.kind, a.description) for a in animals_of(s, seizure)),
+        proclaimed_names=proclaimed_names(s, seizure.district_id, row.proclaimed_in),
     )
 
 
@@ -878,6 +894,11 @@ def fund(s: Session, code: str) -> FundStatement:
         owed=-sum(v for k, v in bal.items() if k.startswith(ledger.OWED_TO_FUND_PREFIX)),
         deposits_held=-bal.get(ledger.DEPOSIT, 0),
         written_off=_written_total(written),
+        pound_names=tuple(
+            (p.name, names_of(p))
+            for p in s.exec(select(Pound).where(Pound.district_id == ctx.id)).all()
+            if p.names
+        ),
     )
 
 

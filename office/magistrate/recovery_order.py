@@ -24,6 +24,7 @@ from office.common import (
     district_context,
     find_or_add_person,
     get_person,
+    names_of,
     require_role,
 )
 from office.recovery import ORDERED, locked_case, open_order, tell
@@ -145,16 +146,19 @@ def where(
     return here, pound
 
 
-def recovery_village(db: Database, *, case_id: int, village: str, actor_id: int) -> str:
-    """The name of the village where the cattle to be sold are, checked as the order will check
-    it (the case's district, not excluded, served by a pound), for the Magistrate's chat."""
+def recovery_village(
+    db: Database, *, case_id: int, village: str, actor_id: int
+) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """The name of the village where the cattle to be sold are (and its names in other scripts,
+    by language), checked as the order will check it (the case's district, not excluded, served
+    by a pound), for the Magistrate's chat."""
     with db.reading() as s:
         case = s.get(Case, case_id)
         if case is None:
             raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
         require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None, section="XVII")
         here, _ = where(s, case, district_context(s, case.district_id), village)
-        return here.name
+        return here.name, names_of(here)
 
 
 def _listed(cattle: list[AnimalsIn], ctx: DistrictContext) -> list[dict[str, Any]]:

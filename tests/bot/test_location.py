@@ -6,8 +6,9 @@ from sqlmodel import select
 
 from bot.types import Channel
 from models import Conversation, Seizure, Village
+from office.jurisdiction import load_jurisdiction_text
 from tests.chat import Chat as BaseChat
-from tests.places import DELHI, DHAKIA, JHADI, NEAR_KEMRI, place_villages
+from tests.places import DELHI, DHAKIA, JHADI, NEAR_KEMRI, PLACED, place_villages
 from tests.world import World
 
 HARI = "+919111111111"  # a cultivator the office knows (Rampur)
@@ -197,3 +198,23 @@ def test_a_police_officer_pointing_outside_his_thana_is_told_so(world: World) ->
     out = chat.say("हाँ")
     assert "not served by a pound of your thana" in out
     assert set(chat.options()) == {"Rampur", "Kemri"} and chat.state()[1] == "village"
+
+
+def test_a_location_outside_names_the_district_in_the_readers_script(world: World) -> None:
+    named = PLACED.replace(
+        'name = "Testpur"\n', 'name = "Testpur"\nnames = { hi = "टेस्टपुर", bn = "টেস্টপুর" }\n'
+    )
+    assert named != PLACED
+    load_jurisdiction_text(world.db, named, now=world.now, origin="testpur.toml")
+    hindi = Chat(world, HARI, Channel.SMS)
+    hindi.say("भाषा")
+    hindi.say("2")
+    hindi.say("जब्त")
+    out = hindi.at(DELHI)
+    assert "टेस्टपुर" in out and "Testpur" not in out
+    bengali = Chat(world, "+919222222222", Channel.SMS)  # Mohan Lal, known to the office
+    bengali.say("ভাষা")
+    bengali.say("৩")
+    bengali.say("আটক")
+    out = bengali.at(DELHI)
+    assert "টেস্টপুর" in out and "Testpur" not in out

@@ -96,10 +96,10 @@ def test_the_district_file_shows_pounds_villages_keepers_and_officers(world: Wor
     seen = district_file(world.db, district="TESTPUR", actor_id=world.magistrate)
     assert (seen.code, seen.name, seen.languages) == ("TESTPUR", "Testpur", ["en", "hi"])
     assert [(p.code, p.thana, p.villages, p.keepers) for p in seen.pounds] == [
-        ("DHK", "DHAKIA", ["Dhakia"], ["Keeper Dhani"]),
-        ("TPR", "TESTPUR", ["Kemri", "Rampur"], ["Keeper Kallu"]),
+        ("DHK", "DHAKIA", [("Dhakia", ())], ["Keeper Dhani"]),
+        ("TPR", "TESTPUR", [("Kemri", ()), ("Rampur", ())], ["Keeper Kallu"]),
     ]
-    assert [v for v, _ in seen.excluded] == ["Jhadi"]
+    assert [v for (v, _), _ in seen.excluded] == ["Jhadi"]
     roles = {o.name: o.roles for o in seen.officers}
     assert roles["Darogah Dinanath"] == ["darogah:TESTPUR"]
     assert roles["Magistrate Mehta"] == ["magistrate"]

@@ -123,3 +123,69 @@ def test_a_paper_names_the_village_the_pound_and_the_district_in_the_readers_scr
     checked = verify(world.db, after.code, now=world.now)
     page = render_verification({"v": checked, "title": "", "issued_on": "", "languages": []}, "bn")
     assert DHAKIA_POUND_NAMES["bn"] in page and TESTPUR_NAMES["bn"] in page
+
+
+def test_the_fund_statement_names_the_pound_a_payment_was_for_in_the_readers_script(
+    world: World,
+) -> None:
+    """A payment for the upkeep of Dhakia pound is a line the ledger keeps in English words; the
+    printed statement says it with ढकिया कांजी हाउस, ঢাকিয়া খোঁয়াড়, or in English Dhakia pound.
+    The names are not what it states: one issued before the file gave them is still current."""
+    from datetime import date
+
+    from office.documents.issued import issue, verify
+    from office.documents.kinds import Kind
+    from office.fund import pay_from_fund
+    from office.keeper.arrival import register_arrival
+    from office.keeper.payment import record_payment
+    from office.seizures import PersonIn
+    from office.worklists import seizure_brief
+    from webhook.printing import render_html
+
+    ref = world.seize(village="Dhakia")
+    register_arrival(
+        world.db, actor_id=world.other_keeper, ref=ref, occurred_at=world.now, now=world.now
+    )
+    due = seizure_brief(world.db, ref=ref, now=world.now).total
+    record_payment(
+        world.db,
+        actor_id=world.other_keeper,
+        ref=ref,
+        amount=due,
+        payer=None,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
+    )
+    pay_from_fund(
+        world.db,
+        actor_id=world.magistrate,
+        district="TESTPUR",
+        purpose="pound",
+        pound="DHK",
+        order="आदेश 4: फाटक की मरम्मत",
+        payee=PersonIn("रामदीन मिस्त्री", "Kemri", "+919333333333"),
+        amount=100,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
+    )
+    before = issue(world.db, Kind.FUND, "TESTPUR", actor_id=world.magistrate, now=world.now)
+    name_dhakia(world)
+    after = issue(world.db, Kind.FUND, "TESTPUR", actor_id=world.magistrate, now=world.now)
+    assert after.code == before.code and verify(world.db, before.code, now=world.now).current
+
+    def line(lang: str) -> str:
+        page = render_html(
+            after.document,
+            code=after.code,
+            verify_url="https://pound.example.in/v/x",
+            lang=lang,
+            size="a4",
+            printed_on=date(2026, 3, 1),
+        )
+        [paid] = [row for row in page.split("<tr>") if "रामदीन मिस्त्री" in row]
+        return paid
+
+    hi, bn, en = line("hi"), line("bn"), line("en")
+    assert DHAKIA_POUND_NAMES["hi"] in hi and "Dhakia" not in hi
+    assert DHAKIA_POUND_NAMES["bn"] in bn and "Dhakia" not in bn
+    assert "construction or maintenance of Dhakia pound" in en and "ढकिया" not in en

@@ -196,5 +196,5 @@ def test_a_pending_complaint_keeps_a_sale_off_the_list(world: World) -> None:
 
 
 def test_the_villages_of_a_thana_leave_out_excluded_tracts(world: World) -> None:
-    assert villages_of_thana(world.db, thana="TESTPUR") == ["Kemri", "Rampur"]
-    assert villages_of_thana(world.db, thana="DHAKIA") == ["Dhakia"]
+    assert villages_of_thana(world.db, thana="TESTPUR") == [("Kemri", ()), ("Rampur", ())]
+    assert villages_of_thana(world.db, thana="DHAKIA") == [("Dhakia", ())]

@@ -17,6 +17,7 @@ from fastapi.responses import Response
 
 from law.errors import PoundError
 from office import sales, worklists
+from office.lookup import match_village
 from office.queries import money_for, read_amount
 from office.roles import Role
 from office.seizures import PersonIn
@@ -51,8 +52,11 @@ def darogah_home(thana: str, d: DeskOf, who: Official, posted: str = "") -> Resp
 @router.post("/darogah/{thana}/notice/{ref}", include_in_schema=False)
 def darogah_notice(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
     """The notice posted at the thana and proclaimed by beat of drum in the village and at the
-    nearest market place (Sec VIII)."""
-    places = [form.get("village", ""), form.get("market", "")]
+    nearest market place (Sec VIII). A village of the district typed in its own script is
+    written as the register names it, as the chat writes it."""
+    typed = form.get("village", "")
+    village, _ = match_village(d.db, typed) if typed.strip() else (None, [])
+    places = [village.name if village is not None else typed, form.get("market", "")]
     try:
         sales.post_notice(
             d.db,

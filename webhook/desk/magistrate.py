@@ -54,11 +54,14 @@ def _answer(
 
 
 def _district(d: Desk, code: str, who: int) -> dict[str, Any]:
-    district_id, district_code, name = district_desk.district_of(d.db, code=code, actor_id=who)
+    district_id, district_code, name, names = district_desk.district_of(
+        d.db, code=code, actor_id=who
+    )
     return {
         "district_id": district_id,
         "code": district_code,
         "name": name,
+        "names": names,  # the district's in other scripts, by language
         "base": _base(code),
         "money": money_for(d.db, district=district_code),
     }
@@ -338,7 +341,7 @@ def _fund(d: Desk, code: str, who: int) -> dict[str, Any]:
         "money": money_for(d.db, district=code),
         "example": written(d, 48, desk_.money) if desk_ else "",
         # A line's words and day in the reader's language (office/memos.py).
-        "memo": lambda text: memos.said(text, d.t),
+        "memo": lambda text: memos.said(text, d.t, fund["pound_names"]),
         "on": lambda at: d.t.day(date.fromisoformat(at[:10])),
     }
 
