@@ -144,6 +144,8 @@ def create_app(
     app.state.document_key = document_key if document_key is not None else db.audit_key
     app.include_router(document_routes.router)
     app.include_router(board.router)
+    # The front page tells people the number the office's SMS come from, where there is one.
+    app.state.sms_number = twilio.from_number if twilio is not None else None
     app.include_router(front.router)
     from webhook import desk as desk_pages
 

@@ -1,7 +1,8 @@
 """The front page, `GET /` (and `HEAD /`): what this office is, how to reach it by Telegram or
-SMS, and links to the officials' desk, each district's public board, the API's documentation
-and the health check. In English, Hindi and Bengali (`?lang=`, else the browser's, as the board
-chooses: webhook/board.py `pick_language`).
+SMS (the office's SMS number, where Twilio is configured), and links to the officials' desk,
+each district's public board, the API's documentation and the health check. In English, Hindi
+and Bengali (`?lang=`, else the browser's, as the board chooses: webhook/board.py
+`pick_language`).
 
 Like the board: one small page, the board's stylesheet, no script, nothing from elsewhere;
 served under the service's Content-Security-Policy (webhook/edge.py). Not in the API's schema.
@@ -39,6 +40,7 @@ def front(
             languages=[
                 (code, name, f"/?lang={code}", code == chosen) for code, name in LANGUAGES.items()
             ],
+            sms_number=getattr(request.app.state, "sms_number", None),
             districts=[
                 (d.code, written_in(chosen, d.name, d.names)) for d in board_districts(st.db)
             ],

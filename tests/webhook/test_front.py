@@ -153,3 +153,22 @@ def test_every_text_of_the_front_page_has_a_translation(lang: str) -> None:
     assert "The pound office" in texts and "Notice boards" in texts
     have = catalog(lang)
     assert sorted(t for t in texts if not have.get(t, "").strip()) == []
+
+
+def test_where_sms_is_configured_the_page_gives_the_offices_number(world: World) -> None:
+    from webhook.app import create_app
+    from webhook.sms import TwilioConfig
+
+    twilio = TwilioConfig(
+        account_sid="AC" + "3" * 32,
+        auth_token="t0ken",
+        public_url="https://pound.example.org",
+        from_number="+919000099999",
+    )
+    with TestClient(create_app(db=world.db, clock=lambda: world.now, twilio=twilio)) as c:
+        assert "The office's SMS number: +919000099999" in text_of(c.get("/").text)
+        assert "দপ্তরের SMS নম্বর: +919000099999" in text_of(c.get("/?lang=bn").text)
+
+
+def test_without_sms_no_number_is_given(client: TestClient) -> None:
+    assert "SMS number" not in client.get("/").text
