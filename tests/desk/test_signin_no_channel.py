@@ -201,3 +201,11 @@ def test_the_desk_is_told_whether_a_channel_delivers(
     assert can_deliver(configured) is delivers
     app = build_app(world.db, clock=lambda: world.now, settings=configured)
     assert app.state.desk.delivers is delivers
+
+
+def test_pound_desk_code_is_listed_and_explains_itself() -> None:
+    runner = CliRunner()
+    assert "desk" in runner.invoke(main, ["--help"]).output
+    helped = runner.invoke(main, ["desk", "code", "--help"])
+    assert helped.exit_code == 0 and helped.output.startswith("Usage: pound desk code")
+    assert "newest sign-in code" in helped.output
