@@ -1,5 +1,6 @@
 """`pound desk code PHONE`: the sign-in code waiting for an officer, for the operator of an
 office no channel can deliver it through (no Telegram, no Twilio configured; docs/desk.md).
+Where a channel is configured it prints no code.
 
 Its imports are inside the command, so that `pound --help` loads none of them.
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 import click
 
 EXIT_NONE = 1
+EXIT_REFUSED = 2
 
 
 @click.group("desk")
@@ -22,14 +24,24 @@ def desk() -> None:
 def code(ctx: click.Context, phone: str) -> None:
     """Print the newest sign-in code of the officer with PHONE that still works (not used, not
     late, not spent by wrong tries), alone on the last line; exit 1 when there is none.
+    Only where no channel (Telegram, Twilio) is configured: else the code went to his phone,
+    and this refuses (exit 2).
 
     PHONE in any form the office reads: +91 98000 10101, 098000 10101, 98000-10101.
     """
     from office.desk_signin import CODE_MINUTES, CODE_TRIES, pending_code
-    from pound.app import open_database, utc_now
+    from pound.app import can_deliver, open_database, utc_now
     from pound.settings import Settings
 
     settings: Settings = ctx.find_object(Settings) or Settings()
+    if can_deliver(settings):
+        # The code went to the officer's own Telegram or phone: no one else is shown it.
+        click.echo(
+            "error: a channel is configured (Telegram or Twilio): sign-in codes go to the "
+            "officer's phone and are never printed",
+            err=True,
+        )
+        ctx.exit(EXIT_REFUSED)
     database = open_database(settings)
     ctx.call_on_close(database.dispose)
     found = pending_code(database, phone, now=utc_now())

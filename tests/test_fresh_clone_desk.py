@@ -33,8 +33,9 @@ def csrf(html: str) -> str:
 def desk_code(folder: Path, phone: str) -> Result:
     """`pound desk code PHONE` in the folder, as the operator types it in another terminal (run
     in this process: a second Python start-up for each call is all it would add)."""
-    url = f"sqlite:///{folder / 'pound.db'}"
-    return CliRunner().invoke(main, ["desk", "code", phone], env={"POUND_DATABASE_URL": url})
+    env: dict[str, str | None] = {k: None for k in os.environ if k.startswith("POUND_")}
+    env["POUND_DATABASE_URL"] = f"sqlite:///{folder / 'pound.db'}"
+    return CliRunner().invoke(main, ["desk", "code", phone], env=env)
 
 
 def code_for(folder: Path, phone: str) -> str:

@@ -145,10 +145,21 @@ def test_a_code_spent_by_wrong_tries_is_not_pending(unsent: DeskBrowser, world: 
     assert pending_code(world.db, "9000000001", now=world.now) is None
 
 
-def run_pound(world: World, *args: str) -> tuple[int, str, str]:
+NO_CHANNEL: dict[str, str | None] = {
+    "POUND_TELEGRAM_TOKEN": None,
+    "POUND_TWILIO_ACCOUNT_SID": None,
+    "POUND_TWILIO_AUTH_TOKEN": None,
+    "POUND_TWILIO_FROM": None,
+}
+
+
+def run_pound(world: World, *args: str, **env: str | None) -> tuple[int, str, str]:
     url = world.db.url.replace("+psycopg", "")
     result = CliRunner().invoke(
-        main, list(args), env={"POUND_DATABASE_URL": url}, catch_exceptions=False
+        main,
+        list(args),
+        env={"POUND_DATABASE_URL": url, **NO_CHANNEL, **env},
+        catch_exceptions=False,
     )
     return result.exit_code, result.stdout, result.stderr
 
@@ -164,6 +175,28 @@ def test_pound_desk_code_prints_the_code_alone_on_its_last_line(
     assert (status, err) == (0, "")
     assert out.splitlines()[-1] == code
     assert "Keeper Kallu (+919000000001)" in out.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    "channel",
+    [
+        {"POUND_TELEGRAM_TOKEN": "7312345678:AAH3kd9-Xq"},
+        {
+            "POUND_TWILIO_ACCOUNT_SID": "AC" + "1" * 32,
+            "POUND_TWILIO_AUTH_TOKEN": "t0ken",
+            "POUND_TWILIO_FROM": "+15005550006",
+        },
+    ],
+)
+def test_where_a_channel_is_configured_pound_desk_code_prints_no_code(
+    unsent: DeskBrowser, world: World, channel: dict[str, str]
+) -> None:
+    world.now = datetime.now(UTC)
+    unsent.ask_code("9000000001")
+    code = last_code(world, world.keeper)
+    status, out, err = run_pound(world, "desk", "code", "9000000001", **channel)
+    assert status == 2 and out == "" and code not in err
+    assert "a channel is configured" in err
 
 
 def test_pound_desk_code_says_when_there_is_none(world: World) -> None:
