@@ -29,6 +29,8 @@ def code(ctx: click.Context, phone: str) -> None:
 
     PHONE in any form the office reads: +91 98000 10101, 098000 10101, 98000-10101.
     """
+    from datetime import UTC
+
     from office.desk_signin import CODE_MINUTES, CODE_TRIES, pending_code
     from pound.app import can_deliver, open_database, utc_now
     from pound.settings import Settings
@@ -53,6 +55,7 @@ def code(ctx: click.Context, phone: str) -> None:
             err=True,
         )
         ctx.exit(EXIT_NONE)
-    until = found.expires_at.strftime("%H:%M:%S UTC")
+    expires = found.expires_at
+    until = (expires.astimezone(UTC) if expires.tzinfo else expires).strftime("%H:%M:%S UTC")
     click.echo(f"sign-in code for {found.name} ({found.phone}), good until {until}:")
     click.echo(found.code)
