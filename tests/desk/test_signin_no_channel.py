@@ -174,7 +174,10 @@ def test_pound_desk_code_prints_the_code_alone_on_its_last_line(
     status, out, err = run_pound(world, "desk", "code", "+91 90000-00001")
     assert (status, err) == (0, "")
     assert out.splitlines()[-1] == code
-    assert "Keeper Kallu (+919000000001)" in out.splitlines()[0]
+    until = (world.now + timedelta(minutes=CODE_MINUTES)).strftime("%H:%M:%S UTC")
+    assert out.splitlines()[0] == (
+        f"sign-in code for Keeper Kallu (+919000000001), good until {until}:"
+    )
 
 
 @pytest.mark.parametrize(
