@@ -25,6 +25,7 @@ from models import Animal, Database, District, Pound, Seizure, Village
 from models.columns import id_of
 from models.sale import Notice
 from office.common import DistrictContext, district_context, names_of
+from office.jurisdiction.spec import REMOVED
 from office.lookup import VillagePlace, match_village
 from office.sales import notice_params, proclaimed_names
 from office.spelling import fold
@@ -331,3 +332,25 @@ def notices_of(db: Database, district: str) -> Feed:
             if entry.notice is not None:
                 out.append((entry, entry.notice))
         return Feed(row.code, row.name, tz, tuple(out), names_of(row))
+
+
+@dataclass(frozen=True)
+class BoardDistrict:
+    """A district with a public board: its code, and its name with the names the district file
+    gives it in other scripts."""
+
+    code: str
+    name: str
+    names: tuple[tuple[str, str], ...]
+
+
+def board_districts(db: Database) -> list[BoardDistrict]:
+    """Every district this office holds (none removed), by name: the boards the front page
+    links to (webhook/front.py)."""
+    with db.reading() as s:
+        rows = s.exec(
+            select(District)
+            .where(District.source_digest != REMOVED)
+            .order_by(col(District.name), col(District.code))
+        ).all()
+        return [BoardDistrict(code=d.code, name=d.name, names=names_of(d)) for d in rows]

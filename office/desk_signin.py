@@ -28,7 +28,7 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from law.errors import N_, InvalidInput, NotAuthorised
-from models import Database, DeskSignIn, District, Person, Pound, RoleGrant
+from models import Database, DeskSignIn, District, Outbox, Person, Pound, RoleGrant
 from office import audit
 from office.common import check_aware, names_of, normalise_phone, person_by_phone
 from office.counters import Counted, lock_count
@@ -57,6 +57,26 @@ class CodeAsked:
     attempt: str
     phone: str
     asked_at: datetime
+
+
+@dataclass(frozen=True)
+class CodeSent:
+    """A code sent: the channel it went on and the code itself, which the caller shows to no
+    one but the operator, and only where no channel can deliver it (webhook/desk/signin.py)."""
+
+    channel: str
+    phone: str
+    code: str
+
+
+@dataclass(frozen=True)
+class PendingCode:
+    """A code sent and still good: not used, not spent by wrong tries, not late."""
+
+    code: str
+    name: str
+    phone: str
+    expires_at: datetime
 
 
 class CodeRefused(InvalidInput):
@@ -138,9 +158,9 @@ def ask_code(phone: str, *, now: datetime) -> CodeAsked:
     return CodeAsked(attempt=secrets.token_urlsafe(32), phone=normalise_phone(phone), asked_at=now)
 
 
-def send_code(db: Database, asked: CodeAsked, *, now: datetime) -> str | None:
+def send_code(db: Database, asked: CodeAsked, *, now: datetime) -> CodeSent | None:
     """Send the sign-in code of `asked` to the person with its phone, on the channel that
-    reaches him; the channel, or None when nothing was sent.
+    reaches him; what was sent, or None when nothing was.
 
     Only a person who holds an office is sent a code, at most `CODES_PER_HOUR` in any hour,
     counted under the lock of his count. For anyone else (a phone of no known person, a private
@@ -199,7 +219,40 @@ def send_code(db: Database, asked: CodeAsked, *, now: datetime) -> str | None:
         s.add(row)
         s.flush()
         _event(s, "desk_code_sent", person_id, now, signin_id=row.id, channel=row.channel)
-        return row.channel
+        return CodeSent(channel=row.channel, phone=asked.phone, code=code)
+
+
+def pending_code(db: Database, phone: str, *, now: datetime) -> PendingCode | None:
+    """The newest code sent to the officer with this phone (in any form `normalise_phone`
+    reads) that still works now: not used, not spent by wrong tries, not late; None if there is
+    none. Read from the message that carries it (the outbox row its sending wrote): for the
+    operator of an office no channel can deliver through (`pound desk code`, docs/desk.md)."""
+    check_aware(now, "now")
+    wanted = normalise_phone(phone)
+    with db.reading(primary=True) as s:
+        person = s.exec(select(Person).where(Person.phone == wanted)).first()
+        if person is None:
+            return None
+        found = s.exec(
+            select(DeskSignIn, Outbox)
+            .join(Outbox, col(Outbox.dedupe_key) == TEMPLATE + ":" + col(DeskSignIn.attempt_hash))
+            .where(
+                DeskSignIn.person_id == person.id,
+                col(DeskSignIn.signed_in_at).is_(None),
+                col(DeskSignIn.tries) < CODE_TRIES,
+                col(DeskSignIn.code_expires_at) > now,
+            )
+            .order_by(col(DeskSignIn.created_at).desc(), col(DeskSignIn.id).desc())
+        ).first()
+        if found is None:
+            return None
+        row, message = found
+        return PendingCode(
+            code=str(message.params["code"]),
+            name=person.name,
+            phone=wanted,
+            expires_at=row.code_expires_at,
+        )
 
 
 def _as_if_sent(asked_at: datetime | None, tried: int, now: datetime) -> CodeRefused:

@@ -89,15 +89,26 @@ def warn_without_audit_key(settings: Settings, echo: Echo) -> None:
 
 NO_CHANNEL = (
     "warning: neither Telegram (POUND_TELEGRAM_TOKEN) nor Twilio (POUND_TWILIO_ACCOUNT_SID, "
-    "POUND_TWILIO_AUTH_TOKEN) is configured: messages will wait in the outbox until one is "
-    "(docs/deploy.md)"
+    "POUND_TWILIO_AUTH_TOKEN, POUND_TWILIO_FROM) is configured: messages will wait in the "
+    "outbox until one is (docs/deploy.md)"
 )
+
+
+def can_deliver(settings: Settings) -> bool:
+    """Whether the settings configure a channel a message can leave by: Telegram's bot token,
+    or a Twilio account with its token and the number SMS are sent from (as the worker builds
+    its transports, pound/worker.py)."""
+    twilio = (
+        bool(settings.twilio_account_sid)
+        and settings.twilio_auth_token is not None
+        and bool(settings.twilio_from)
+    )
+    return settings.telegram_token is not None or twilio
 
 
 def warn_without_channel(settings: Settings, echo: Echo) -> None:
     """One line at start when no message can leave: they wait in the outbox."""
-    twilio = bool(settings.twilio_account_sid) and settings.twilio_auth_token is not None
-    if settings.telegram_token is None and not twilio:
+    if not can_deliver(settings):
         echo(NO_CHANNEL)
 
 
@@ -226,6 +237,8 @@ def build_app(
             if settings.desk_secret is not None
             else None,
             settings.public_url,
+            # Where nothing can deliver a sign-in code, the desk shows the operator where it is.
+            delivers=can_deliver(settings),
         ),
         web=web_config(settings),
         metrics=metrics,

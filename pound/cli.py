@@ -44,6 +44,7 @@ from pound.app import (
 )
 from pound.backup import backup as backup_command
 from pound.chat import chat as chat_command
+from pound.desk import desk as desk_group
 from pound.doctor import doctor as doctor_command
 from pound.logs import configure as configure_logging
 from pound.logs import protect as protect_logs
@@ -543,3 +544,4 @@ main.add_command(telegram_group)
 main.add_command(chat_command)
 main.add_command(doctor_command)
 main.add_command(backup_command)
+main.add_command(desk_group)

@@ -205,14 +205,15 @@ def test_serve_and_worker_warn_when_no_channel_can_send(db: Database) -> None:
         "--no-worker",
         POUND_TWILIO_ACCOUNT_SID="AC" + "2" * 32,
         POUND_TWILIO_AUTH_TOKEN="token",
+        POUND_TWILIO_FROM="+15005550006",
     )
 
     for result in (served, worked):
         assert result.exit_code == 0, result.output
         assert [line for line in result.stderr.splitlines() if warning in line] == [
             "warning: neither Telegram (POUND_TELEGRAM_TOKEN) nor Twilio "
-            "(POUND_TWILIO_ACCOUNT_SID, POUND_TWILIO_AUTH_TOKEN) is configured: messages will "
-            "wait in the outbox until one is (docs/deploy.md)"
+            "(POUND_TWILIO_ACCOUNT_SID, POUND_TWILIO_AUTH_TOKEN, POUND_TWILIO_FROM) is "
+            "configured: messages will wait in the outbox until one is (docs/deploy.md)"
         ]
     assert warning not in with_telegram.output
     assert warning not in with_twilio.output

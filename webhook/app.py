@@ -1,4 +1,5 @@
-"""The FastAPI application: REST API under /api/v1, health, metrics and the channel webhooks."""
+"""The FastAPI application: the front page, REST API under /api/v1, health, metrics and the
+channel webhooks."""
 
 from __future__ import annotations
 
@@ -140,11 +141,14 @@ def create_app(
 
     app.include_router(router)
     app.include_router(spreadsheets_router)
-    from webhook import board, document_routes
+    from webhook import board, document_routes, front
 
     app.state.document_key = document_key if document_key is not None else db.audit_key
     app.include_router(document_routes.router)
     app.include_router(board.router)
+    # The front page tells people the number the office's SMS come from, where there is one.
+    app.state.sms_number = twilio.from_number if twilio is not None else None
+    app.include_router(front.router)
     from webhook import desk as desk_pages
 
     app.state.on_outbox = on_outbox

@@ -87,6 +87,8 @@ def page(d: Desk, template: str, status: int = 200, **context: Any) -> HTMLRespo
             csrf=d.csrf,
             csrf_field=CSRF_FIELD,
             who=d.who,
+            # Whether a channel can take a sign-in code out (the sign-in pages say where not).
+            delivers=d.config.delivers,
             languages=_lang_links(d),
             path=d.request.url.path,
             kind_label=lambda kind: KIND_LABELS.get(kind, kind),

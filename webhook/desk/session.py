@@ -45,10 +45,13 @@ CSRF_FIELD = "csrf"
 @dataclass(frozen=True)
 class DeskConfig:
     """The secret the cookie is signed with (the same for every process behind one URL:
-    POUND_DESK_SECRET), and whether the cookie is sent over https only."""
+    POUND_DESK_SECRET), whether the cookie is sent over https only, and whether a channel can
+    deliver the sign-in codes (`delivers`): where none can (no Telegram, no Twilio configured),
+    the sign-in pages say so and each code is logged for the operator (webhook/desk/signin.py)."""
 
     secret: bytes
     secure: bool = False
+    delivers: bool = True
 
     @property
     def cookie(self) -> str:
@@ -56,10 +59,13 @@ class DeskConfig:
         return HOST_COOKIE if self.secure else COOKIE
 
     @classmethod
-    def for_url(cls, secret: bytes | None, public_url: str | None) -> DeskConfig:
+    def for_url(
+        cls, secret: bytes | None, public_url: str | None, *, delivers: bool = True
+    ) -> DeskConfig:
         return cls(
             secret=secret or secrets.token_bytes(32),
             secure=(public_url or "").lower().startswith("https://"),
+            delivers=delivers,
         )
 
 
