@@ -17,8 +17,8 @@ from zoneinfo import ZoneInfo
 
 from sqlmodel import Session, col, select
 
-from law.errors import N_, InvalidInput, NotFound
 from law.complaint import ComplaintStatus
+from law.errors import N_, InvalidInput, NotFound
 from law.lifecycle import IN_CUSTODY, AnimalStatus
 from law.periods import YEAR_MAX, YEAR_MIN, local_date
 from models import Animal, Complaint, Database, District, Pound, Seizure
