@@ -136,17 +136,19 @@ def _band(days: int) -> str:
 
 
 def district_figures(
-    db: Database, *, district: str, period: str | None, now: datetime
+    db: Database, *, district: str, period: str | None, now: datetime, whole_year: bool = False
 ) -> DistrictFigures:
-    """The district's figures for `period` (this month if none), as the register stands; the
-    district's day at `now` ends the days of heads still held and the months not yet come."""
+    """The district's figures for `period` (if none, this month, or this year with
+    `whole_year`), as the register stands; the district's day at `now` ends the days of heads
+    still held and the months not yet come."""
     with db.reading() as s:
         row = s.exec(select(District).where(District.code == district.strip().upper())).first()
         if row is None:
             raise NotFound(N_("no district '{district}'"), said={"district": district})
         ctx = district_context(s, id_of(row))
         today = local_date(now, ctx.tz)
-        year, only = parse_period(period or month_of(today))
+        this = str(today.year) if whole_year else month_of(today)
+        year, only = parse_period(period or this)
         months = tuple(f"{year:04d}-{m:02d}" for m in ([only] if only else range(1, 13)))
         return DistrictFigures(
             code=row.code,

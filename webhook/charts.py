@@ -23,7 +23,7 @@ from markupsafe import Markup
 from pygal.style import Style
 
 from bot.figures import digits, money
-from bot.i18n import N_, Translator, written_in
+from bot.i18n import N_, Translator, translator, written_in
 from law.money import money_system
 from office.district_figures import (
     CLAIMED,
@@ -34,6 +34,7 @@ from office.district_figures import (
     SOLD,
     DistrictFigures,
 )
+from office.documents.kinds import MonthlyReturn
 
 # The fonts the pages and papers name, so Devanagari and Bengali are shaped (fonts-noto-core).
 FONTS = "'Noto Sans', 'Noto Sans Devanagari', 'Noto Sans Bengali', sans-serif"
@@ -65,6 +66,7 @@ ENDING_NAMES = {
 }
 SEIZURES = N_("Seizures")
 HEADS = N_("Heads")
+NUMBER = N_("No.")
 POUND = N_("Pound")
 MONTH = N_("Month")
 TOTAL = N_("Total")
@@ -180,13 +182,13 @@ def _chart(kind: Callable[..., Any], labels: Sequence[str], w: Writer, **config:
     return chart
 
 
-def seizures(f: DistrictFigures, w: Writer) -> Chart:
-    """Seizures by pound: one bar a pound for a month, bars a month stacked by pound for a
-    year."""
+def seizures(f: DistrictFigures, w: Writer, *, by_month: bool = True) -> Chart:
+    """Seizures by pound: one bar a pound for a month (or a year's total), bars a month
+    stacked by pound for a year."""
     t = w.t
     pounds = [written_in(w.lang, p.name, p.names) for p in f.pounds]
     period = w.period(f.period)
-    if len(f.months) == 1:
+    if len(f.months) == 1 or not by_month:
         totals = [p.total for p in f.pounds]
         chart = _chart(pygal.Bar, pounds, w, show_legend=False, y_labels=_whole(totals))
         chart.add(t(SEIZURES), _bars(totals))
@@ -216,9 +218,8 @@ def seizures(f: DistrictFigures, w: Writer) -> Chart:
             )
             for i, m in enumerate(f.months)
         )
-    rows += (
-        (t(TOTAL), *([] if len(f.months) == 1 else ["" for _ in pounds]), w.number(f.seizures)),
-    )
+    blank = [] if len(f.months) == 1 or not by_month else ["" for _ in pounds]
+    rows += ((t(TOTAL), *blank, w.number(f.seizures)),)
     return Chart("seizures", caption, _svg(chart, "seizures", caption), head, rows)
 
 
@@ -340,29 +341,43 @@ def district_charts(f: DistrictFigures, t: Translator) -> list[Chart]:
 
 
 def board_charts(f: DistrictFigures, t: Translator) -> list[Chart]:
-    """The public board's: counts alone (no amount, no name)."""
+    """The public board's: seizures by pound and how their heads ended, counts alone (no
+    amount, no name)."""
     w = Writer(t)
-    return [seizures(f, w), endings(f, w)]
+    return [seizures(f, w, by_month=False), endings(f, w)]
 
 
 def return_chart(
-    month: str,
-    heads_in: int,
-    heads_out: Sequence[tuple[str, int]],
-    held_at_end: int,
-    status: Callable[[str], str],
-    t: Callable[..., str],
-    lang: str,
+    d: MonthlyReturn, lang: str, t: Callable[..., str], status: Callable[[str], str]
 ) -> Chart:
     """The head a pound's monthly return counts: brought in, each way they left, held at the
-    month's end (the return's own figures, webhook/templates/documents/return.html)."""
-    from bot.i18n import translator
+    month's end (the return's own figures, webhook/templates/documents/return.html), written
+    with the document's `t` and its words for how a head left (`status`).
 
+    The bars are named by number, the words in the table beside them: WeasyPrint draws an
+    SVG's text a letter at a time, which would break Devanagari and Bengali apart, while the
+    page's own text is shaped."""
     w = Writer(translator(lang))
     counted = [
-        (t(BROUGHT_IN), heads_in),
-        *((t(LEFT, how=status(how)), n) for how, n in heads_out),
-        (t(HELD_AT_END), held_at_end),
+        (t(BROUGHT_IN), d.heads_in),
+        *((t(LEFT, how=status(how)), n) for how, n in d.heads_out),
+        (t(HELD_AT_END), d.held_at_end),
     ]
-    caption = t(RETURN_HEADS, month=w.month(month))
-    return _counts("return", caption, (t(HOW), t(HEADS)), counted, w)
+    numbers = [w.number(i) for i in range(1, len(counted) + 1)]
+    values = [n for _label, n in counted]
+    chart = _chart(
+        pygal.HorizontalBar,
+        list(reversed(numbers)),
+        w,
+        show_legend=False,
+        height=40 + 34 * len(counted),
+        width=360,
+        y_labels=_whole(values),
+    )
+    chart.add(t(HEADS), _bars(list(reversed(values))))
+    caption = t(RETURN_HEADS, month=w.month(d.month))
+    rows = tuple(
+        (number, label, w.number(n)) for number, (label, n) in zip(numbers, counted, strict=True)
+    )
+    head = (t(NUMBER), t(HOW), t(HEADS))
+    return Chart("return", caption, _svg(chart, "return", caption), head, rows)
