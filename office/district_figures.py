@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import NamedTuple
 from zoneinfo import ZoneInfo
 
 from sqlmodel import Session, col, select
@@ -158,25 +159,33 @@ def district_figures(
             months=months,
             today=today,
             money=ctx.profile.money.name,
-            **_seizures(s, id_of(row), ctx.tz, months, today),
+            **_seizures(s, id_of(row), ctx.tz, months, today)._asdict(),
             fund=_fund(s, id_of(row), ctx.tz, year, months[-1], today),
             complaints=_complaints(s, id_of(row), ctx.tz, months),
         )
 
 
+class _Seized(NamedTuple):
+    pounds: tuple[PoundSeizures, ...]
+    endings: tuple[tuple[str, int], ...]
+    days_held: tuple[tuple[str, int], ...]
+
+
 def _seizures(
     s: Session, district_id: int, tz: ZoneInfo, months: tuple[str, ...], today: date
-) -> dict[str, object]:
+) -> _Seized:
     pounds = s.exec(
         select(Pound).where(Pound.district_id == district_id).order_by(col(Pound.code))
     ).all()
     counts: Counter[tuple[int, str]] = Counter()
     ids: list[int] = []
+    impounded: dict[int, date | None] = {}
     for seizure in s.exec(select(Seizure).where(Seizure.district_id == district_id)).all():
         month = month_of(local_date(seizure.seized_at, tz))
         if month in months:
             counts[(seizure.pound_id, month)] += 1
             ids.append(id_of(seizure))
+            impounded[id_of(seizure)] = seizure.impounded_on
     illegal = set(
         s.exec(
             select(Complaint.seizure_id).where(
@@ -189,9 +198,6 @@ def _seizures(
     days: Counter[str] = Counter()
     last = min(today, _last_day(months[-1]))
     heads = s.exec(select(Animal).where(col(Animal.seizure_id).in_(ids))).all() if ids else []
-    impounded = dict(
-        s.exec(select(Seizure.id, Seizure.impounded_on).where(col(Seizure.id).in_(ids))).all()
-    )
     for head in heads:
         if head.status in _HELD:
             endings[HELD] += 1
@@ -203,8 +209,8 @@ def _seizures(
         if since is not None:
             until = head.left_on or last
             days[_band(max((until - since).days, 0))] += 1
-    return {
-        "pounds": tuple(
+    return _Seized(
+        pounds=tuple(
             PoundSeizures(
                 code=p.code,
                 name=p.name,
@@ -213,9 +219,9 @@ def _seizures(
             )
             for p in pounds
         ),
-        "endings": tuple((e, endings[e]) for e in ENDINGS),
-        "days_held": tuple((name, days[name]) for name, _low, _high in DAY_BANDS),
-    }
+        endings=tuple((e, endings[e]) for e in ENDINGS),
+        days_held=tuple((name, days[name]) for name, _low, _high in DAY_BANDS),
+    )
 
 
 def _last_day(month: str) -> date:

@@ -194,7 +194,9 @@ def seizures(f: DistrictFigures, w: Writer, *, by_month: bool = True) -> Chart:
         chart.add(t(SEIZURES), _bars(totals))
         caption = t(BY_POUND, period=period)
         head: tuple[str, ...] = (t(POUND), t(SEIZURES))
-        rows = tuple((name, w.number(p.total)) for name, p in zip(pounds, f.pounds, strict=True))
+        rows: tuple[tuple[str, ...], ...] = tuple(
+            (name, w.number(p.total)) for name, p in zip(pounds, f.pounds, strict=True)
+        )
     else:
         labels = [w.month(m, "LLL") for m in f.months]
         in_month = [sum(p.by_month[i] for p in f.pounds) for i in range(len(f.months))]
