@@ -4,7 +4,9 @@ sale, searchable by village, kind, colour words and date; and its Atom feed of n
 `GET /board/{district}/feed`. In English, Hindi and Bengali (`?lang=`, else the browser's).
 
 Made for a 2G phone: one small HTML page (under 50 KB), one small stylesheet of the same origin,
-no script, no external asset; served under `Content-Security-Policy: default-src 'self'`.
+no script, no external asset; served under `Content-Security-Policy: default-src 'self'`, the
+style of its two charts (this year's seizures by pound, how their heads ended: webhook/charts.py)
+allowed by its hash.
 What it shows is office/board.py's: what the Sec VIII notice shows, nothing more (docs/board.md).
 """
 
@@ -32,7 +34,10 @@ from bot.plain import isolated, xml_text
 from bot.words import counted, kind_word
 from law.errors import NotFound
 from office.board import Board, BoardEntry, BoardQuery, board_of, notices_of
+from office.district_figures import DistrictFigures, district_figures
+from webhook.charts import board_charts
 from webhook.deps import State
+from webhook.edge import style_sources
 from webhook.errors import ERROR_BODY_REF, ERROR_RESPONSES
 
 HERE = Path(__file__).parent
@@ -85,6 +90,7 @@ LANGUAGE = N_("Language")
 FEED_TITLE = N_("Notices of unclaimed cattle: {district} district")
 FEED_ENTRY = N_("{ref}: {animals} seized at {village}")
 FEED_SALE = N_("Earliest date of sale: {date}.")
+FIGURES = N_("The district in figures")
 NO_DISTRICT = N_("No district with the code {district} is known to this office.")
 PLACE = N_("{place}, {village}")
 
@@ -202,7 +208,9 @@ def _url(path: str, **params: str) -> str:
     return path + ("?" + urlencode(kept) if kept else "")
 
 
-def _render_board(board: Board, lang: str, since_text: str, bad_date: bool) -> str:
+def _render_board(
+    board: Board, lang: str, since_text: str, bad_date: bool, figures: DistrictFigures
+) -> str:
     t = translator(lang)
     q = board.query
     path = f"/board/{board.district}"
@@ -247,6 +255,9 @@ def _render_board(board: Board, lang: str, since_text: str, bad_date: bool) -> s
             "on_the_way": t(ON_THE_WAY),
         },
         "clear": _url(path, lang=lang),
+        # This year's seizures by pound and how their heads ended, counts alone (docs/board.md).
+        "figures_title": t(FIGURES),
+        "charts": board_charts(figures, t),
         "query": {**search, "kind": board.kind or ""},
         "kinds": kinds,
         "status": status,
@@ -267,11 +278,13 @@ def _render_board(board: Board, lang: str, since_text: str, bad_date: bool) -> s
 PAGE_BUDGET = 48 * 1024
 
 
-def _fitted(board: Board, lang: str, since_text: str, bad_date: bool) -> str:
+def _fitted(
+    board: Board, lang: str, since_text: str, bad_date: bool, figures: DistrictFigures
+) -> str:
     """The page within PAGE_BUDGET: while it is heavier (long descriptions, many notices), the
     seizures seized longest ago are left out a fifth at a time, and counted as more to narrow."""
     while True:
-        html = _render_board(board, lang, since_text, bad_date)
+        html = _render_board(board, lang, since_text, bad_date, figures)
         if len(html.encode()) <= PAGE_BUDGET or board.shown <= 1:
             return html
         listed = sorted((e.seized_on, e.ref) for p in board.pounds for e in p.entries)
@@ -457,7 +470,19 @@ def board_page(
     query = BoardQuery(village=village, kind=wanted, words=words, since=since_day)
     try:
         board = board_of(st.db, district, now=st.clock(), query=query)
+        figures = district_figures(
+            st.db, district=district, period=None, now=st.clock(), whole_year=True
+        )
     except NotFound:
         return _not_found(chosen, district)
-    html = _fitted(board, chosen, since.strip() if since_day else "", bad_date)
-    return HTMLResponse(html, headers={**SECURITY_HEADERS, "Content-Language": chosen})
+    html = _fitted(board, chosen, since.strip() if since_day else "", bad_date, figures)
+    # The charts' own style, allowed by its hash (webhook/charts.py); no other inline style.
+    policy = SECURITY_HEADERS["Content-Security-Policy"] + "; style-src " + style_sources(html)
+    return HTMLResponse(
+        html,
+        headers={
+            **SECURITY_HEADERS,
+            "Content-Security-Policy": policy,
+            "Content-Language": chosen,
+        },
+    )

@@ -65,17 +65,21 @@ LOOPBACK = "127.0.0.0/8, ::1/128"
 _STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.DOTALL)
 
 
-def csp_for_styles(html: str) -> str:
-    """The service's policy, allowing also the page's own `<style>` elements by their SHA-256
-    (CSP Level 2 hash sources): a page whose style is written for it (a document's paper size)
-    keeps its colours without allowing any other inline style."""
-    hashes = [
+def style_sources(html: str) -> str:
+    """`'self'` and the SHA-256 of each of the page's own `<style>` elements (CSP Level 2 hash
+    sources), the same style once."""
+    hashes = dict.fromkeys(
         "'sha256-" + base64.b64encode(hashlib.sha256(css.encode()).digest()).decode() + "'"
         for css in _STYLE.findall(html)
-    ]
-    if not hashes:
-        return CSP
-    return CSP.replace("style-src 'self'", "style-src 'self' " + " ".join(hashes))
+    )
+    return " ".join(["'self'", *hashes])
+
+
+def csp_for_styles(html: str) -> str:
+    """The service's policy, allowing also the page's own `<style>` elements by their hashes:
+    a page whose style is written for it (a document's paper size, a chart's colours,
+    webhook/charts.py) keeps it without allowing any other inline style."""
+    return CSP.replace("style-src 'self'", "style-src " + style_sources(html))
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,8 @@ from bot.figures import money
 from bot.i18n import N_, Translator, translator, word_lists, written_in
 from bot.plain import isolated
 from office import memos
-from office.documents.kinds import Document, Kind
+from office.documents.kinds import Document, Kind, MonthlyReturn
+from webhook.charts import return_chart
 
 TEMPLATES = Path(__file__).parent / "templates"
 SIZES = ("a4", "a5")
@@ -200,6 +201,9 @@ def render_html(
         "qr": qr_svg(verify_url),
         "printed_on": printed_on,
     }
+    if isinstance(document, MonthlyReturn):
+        # The month's head drawn beside the return's own figures (webhook/charts.py).
+        context["chart"] = return_chart(document, w.lang, context["t"], w.status)
     return template.render(context)
 
 

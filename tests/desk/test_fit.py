@@ -405,6 +405,8 @@ def test_every_desk_page_fits_a_phone_and_a_desk_screen(
                 ("rates", "/rates"),
                 ("district", "/district"),
                 ("returns", "/returns"),
+                ("charts", "/charts"),
+                ("charts-year", "/charts?period=2026"),
             ):
                 fit.go(page, m + path, f"magistrate-{name}", width)
         with desk(browser, width) as page:

@@ -260,6 +260,24 @@ def test_the_monthly_return_counts_the_month(office: Office) -> None:
     assert "2026-03" in text and "Cattle registered in March 2026" in text
 
 
+def test_the_monthly_return_draws_its_months_head_as_a_chart(office: Office) -> None:
+    """The return's own figures (brought in, each way they left, held at the end) as a chart
+    in the PDF, labelled in the reader's language; its style allowed by its hash."""
+    html = office.get("/documents/return/TPR.html", MAGISTRATE, month="2026-03", lang="bn")
+    assert html.status_code == 200 and html.text.count("<svg") == 2  # the QR code, the chart
+    assert 'aria-labelledby="return-caption"' in html.text and "<script" not in html.text
+    assert "'sha256-" in html.headers["content-security-policy"].split("style-src")[1]
+    values = re.findall(r'<text[^>]*class="value"[^>]*>([^<]*)</text>', html.text)
+    assert "১২" in values  # the twelve head brought in, in Bengali digits
+    bn = office.pdf("return", "TPR", "bn", month="2026-03")
+    assert has_words(bn, "মার্চ ২০২৬-এ খোঁয়াড়ের পশু")  # the chart's caption, shaped text
+    assert has_words(bn, "আনা পশু")
+    en = text_of(office.pdf("return", "TPR", month="2026-03"))
+    assert "Head in the pound in March 2026" in en
+    # The chart's own labels are text in the PDF: the bar of the head brought in, and its 12.
+    assert en.count("Head brought in") == 2 and en.count(" 12 ") >= 2
+
+
 def test_the_fund_statement_and_the_rates(office: Office) -> None:
     fund = office.pdf("fund", "TESTPUR", "bn")
     assert has_words(fund, "খোঁয়াড় তহবিলের বিবরণী")  # statement of the pound fund

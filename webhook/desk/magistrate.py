@@ -1,6 +1,6 @@
 """The Magistrate's pages: complaints (admit with a summons, decide), release orders, cases, the
-fund and its statement, the feeding rates, the district file, the monthly returns (Sec VI, VII,
-XII, XIV, XVII, XVIII).
+fund and its statement, the feeding rates, the district file, the monthly returns, the district
+in charts (Sec VI, VII, XII, XIV, XVII, XVIII).
 
 Each page reads and acts through office/ alone, with the same use cases as the API: they check
 he is the Magistrate of the district and everything else the Act asks. A refusal is said on the
@@ -21,6 +21,7 @@ from fastapi.responses import Response
 from law.errors import N_, InvalidInput, NotAuthorised, PoundError
 from law.periods import local_date
 from office import cases, complaints, district_desk, memos, surplus, worklists
+from office.district_figures import district_figures
 from office.feeding_rates import district_rates, fix_feeding_rate
 from office.fund import fund_desk, pay_from_fund
 from office.magistrate.fines_paid import record_case_fine_paid
@@ -28,6 +29,8 @@ from office.magistrate.release import order_release
 from office.queries import case_view_as, fund_view_as, money_for, read_amount
 from office.seizures import PersonIn
 from webhook import spreadsheets
+
+from webhook.charts import district_charts, period_name
 from webhook.desk.officials_view import refused, refused_on_form, show
 from webhook.desk.render import redirect, written
 from webhook.desk.session import Desk, DeskOf, Form, Official
@@ -539,3 +542,31 @@ def magistrate_return_file(
         return spreadsheets.answer(book, spreadsheets.format_of(fmt))
     except PoundError as exc:
         return refused(d, exc)
+
+
+# --- The district in charts -----------------------------------------------------------------------
+
+YEARS = 3  # the years offered: this year and the two before it
+
+
+@router.get("/magistrate/{code}/charts", include_in_schema=False)
+def magistrate_charts(code: str, d: DeskOf, who: Official, period: str = "") -> Response:
+    """The district at a glance for a month or a year: seizures by pound and month, how they
+    ended, the days held, the fund month by month, the complaints filed and decided; each
+    chart with its figures as a table (docs/desk.md)."""
+
+    def build() -> dict[str, Any]:
+        here = _district(d, code, who.person_id)
+        figures = district_figures(d.db, district=code, period=period.strip() or None, now=d.now)
+        today = figures.today
+        chosen = [*months_before(today, 12), *(str(today.year - n) for n in range(YEARS))]
+        if figures.period not in chosen:
+            chosen.insert(0, figures.period)
+        return {
+            **here,
+            "charts": district_charts(figures, d.t),
+            "period": figures.period,
+            "periods": [(p, period_name(p, d.t)) for p in chosen],
+        }
+
+    return _answer(d, "magistrate/charts.html", build)

@@ -1,7 +1,8 @@
 """Pages of the desk: Jinja2 templates under webhook/templates/desk/, every text through t().
 
 Every answer carries a Content-Security-Policy of `default-src 'self'` (the pages have no
-script, no inline style and no outside asset), is not cached, and may not be framed.
+script, no inline style but a chart's own, allowed by its hash, and no outside asset), is not
+cached, and may not be framed.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from webhook.desk.session import (
     desk,
     sign_in_url,
 )
+from webhook.edge import style_sources
 from webhook.errors import status_for
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -99,9 +101,17 @@ def page(d: Desk, template: str, status: int = 200, **context: Any) -> HTMLRespo
             **context,
         )
     )
-    response = HTMLResponse(html, status_code=status, headers=HEADERS)
+    response = HTMLResponse(html, status_code=status, headers=headers_for(html))
     d.write(response)
     return response
+
+
+def headers_for(html: str) -> dict[str, str]:
+    """The desk's headers; a page with a chart (webhook/charts.py) also allows the `<style>`
+    its SVG carries, by its hash, and no other inline style."""
+    if "<style" not in html:
+        return HEADERS
+    return {**HEADERS, "Content-Security-Policy": f"{CSP}; style-src {style_sources(html)}"}
 
 
 def redirect(d: Desk, to: str) -> Response:
