@@ -25,7 +25,7 @@ from tests.bot.test_villagers_words import (
     _language,
     _send,
 )
-from tests.world import DISTRICT, World
+from tests.world import DISTRICT, World, name_dhakia
 
 HINDI = [
     # a seizer: he caught them, in either word order, masculine and feminine, numbers as words
@@ -127,3 +127,14 @@ def test_romanised_hindi_is_answered_in_english_where_the_district_speaks_englis
     replies = _send(world, Channel.SMS, address, "gaay chhudani hai")
     assert _language(replies) == "en"
     assert _flow(world, Channel.SMS, address) == OWNER
+
+
+def test_the_status_in_hindi_names_the_pound_as_the_district_names_it_in_hindi(
+    world: World,
+) -> None:
+    name_dhakia(world)
+    ref = world.seize(village="Dhakia")
+    replies = _send(world, Channel.SMS, _address(Channel.SMS), f"हाल {ref}")
+    first = replies[-1].text.splitlines()[0]
+    assert first.startswith(f"ज़ब्ती {ref}:") and "ढकिया कांजी हाउस के रास्ते में" in first, first
+    assert "Dhakia pound" not in first
