@@ -121,14 +121,14 @@ def test_the_search_in_hindi_typed_as_a_villager_writes_it(world: World, held: H
     chat.say("2")
     # पटवई: the village as typed (the district writes पटवाई); मेरी starts the owner's flow.
     out = chat.say("मेरी 3 सफेद गाय पटवई से कल गायब")
-    assert "आपको मालिक लिखकर कोई ज़ब्ती दर्ज नहीं है।" in out
+    assert "मालिक के तौर पर आपके नाम कोई ज़ब्ती दर्ज नहीं है।" in out
     assert "पटवाई और आसपास के गाँवों के कांजी हाउसों में अभी बंद:" in out
     assert f"{held.bhot}: 3 गायें (सफ़ेद white), 1 मार्च 2026 से Bhot pound में" in out
     assert "भोट में ज़ब्त" in out and "आज ₹1-2-9 देना है" in out
     assert refs_offered(chat) == [held.bhot]
     out = chat.say("१")  # a Devanagari digit picks it
     assert "छुड़ाने के लिए Bhot pound जाएँ" in out and "G14" not in out
-    assert "आज ₹1-2-9 लेकर आएँ" in out and "₹0-2-3 बढ़ेगा" in out
+    assert "आज ₹1-2-9 लेकर आएँ" in out and "खुराक के ₹0-2-3 और जुड़ेंगे" in out
     assert "8 मार्च 2026 तक छुड़ा लें" in out
 
 

@@ -1,0 +1,140 @@
+"""More of what villagers of North India type, on SMS and on Telegram, in Devanagari and in Latin
+letters: both word orders, feminine and masculine, numbers as words (दो, teen), greetings with
+भाई, "मालूम नहीं", asking to get cattle back (छुड़ाना) or what is to be paid (कितना देना है).
+Each reaches the flow it asks for and is answered in Hindi: romanised Hindi is written where the
+district's main language is Hindi (a district of Uttar Pradesh or Bihar)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.types import Channel
+from office.jurisdiction import load_jurisdiction_text
+from tests.bot.test_villagers_words import (
+    CHANNELS,
+    HINT,
+    HINTS,
+    MENU,
+    OWNER,
+    RATES,
+    REF,
+    SEIZE,
+    STATUS,
+    _address,
+    _flow,
+    _language,
+    _send,
+)
+from tests.world import DISTRICT, World, name_dhakia
+
+HINDI = [
+    # a seizer: he caught them, in either word order, masculine and feminine, numbers as words
+    ("भैंस पकड़ ली मैंने", SEIZE),
+    ("हमने एक बैल पकड़ा है", SEIZE),
+    ("दो सांड पकड़े हैं", SEIZE),
+    ("तीन बकरियाँ बांध रखी हैं", SEIZE),
+    ("खेत में चार गाय घुसी थीं, पकड़ ली हैं", SEIZE),
+    # an owner: his cattle seized, lost, held, or he wants them back
+    ("मेरी भैंस पकड़ ली गई है", OWNER),
+    ("मेरा बैल पकड़ लिया किसी ने", OWNER),
+    ("मेरे पशु कांजी हाउस में हैं", OWNER),
+    ("गाय छुड़ानी है", OWNER),
+    ("मेरी गाय छुड़वानी है", OWNER),
+    ("भैंस कांजी हाउस में बंद है, छुड़ाना है", OWNER),
+    ("कितना देना है", OWNER),
+    ("मेरा बछड़ा खो गया", OWNER),
+    ("हमारी दो बकरियाँ नहीं मिल रहीं", OWNER),
+    # a seizure asked after
+    (f"हाल {REF}", STATUS),
+    # greetings as they are said, and "I don't know" alone
+    ("राम राम भाई", MENU),
+    ("प्रणाम भाई", MENU),
+    ("नमस्ते भैया", MENU),
+    ("राम राम भाई, मेरी भैंस पकड़ ली गई", OWNER),
+    ("मालूम नहीं", HINT),
+]
+
+ROMANISED = [
+    ("maine bhains pakad li", SEIZE),
+    ("bhains pakad li maine", SEIZE),
+    ("do gaay pakdi hain", SEIZE),
+    ("teen bakri pakdi", SEIZE),
+    ("humne ek bail pakda hai", SEIZE),
+    ("meri bhains pakad li", OWNER),
+    ("gaay chhudani hai", OWNER),
+    ("mere pashu kanji house me hain", OWNER),
+    ("kitna dena hai", OWNER),
+    ("mera bail kho gaya", OWNER),
+    ("humari bhains nahi mil rahi", OWNER),
+    ("meri gaay pakdi gayi", OWNER),
+    (f"sthiti {REF}", STATUS),
+    ("ram ram", MENU),
+    ("pranam bhai", MENU),
+    ("ram ram bhai", MENU),
+    ("pata nahi", HINT),
+    ("malum nahi", HINT),
+]
+
+CASES = [(text, flow, False) for text, flow in HINDI] + [
+    (text, flow, True) for text, flow in ROMANISED
+]
+
+
+def hindi_district(world: World) -> None:
+    """The test district with Hindi its main language, as in Uttar Pradesh or Bihar."""
+    load_jurisdiction_text(
+        world.db,
+        DISTRICT.replace('languages = ["en", "hi"]', 'languages = ["hi", "en"]'),
+        now=world.now,
+        origin="testpur.toml",
+    )
+
+
+@pytest.mark.parametrize("channel", CHANNELS, ids=lambda c: c.value)
+@pytest.mark.parametrize(("typed", "reaches", "romanised"), CASES)
+def test_what_a_villager_types_reaches_its_flow_in_hindi(
+    world: World, channel: Channel, typed: str, reaches: str, romanised: bool
+) -> None:
+    if romanised:
+        hindi_district(world)
+    ref = world.seize()
+    address = _address(channel)
+    replies = _send(world, channel, address, typed.replace(REF, ref))
+    said = "\n".join(r.text for r in replies)
+    assert _language(replies) == "hi", said
+    flow = _flow(world, channel, address)
+    if reaches in (SEIZE, OWNER):
+        assert flow == reaches, said
+    elif reaches == STATUS:
+        assert said.splitlines()[0].startswith(f"ज़ब्ती {ref}"), said
+    elif reaches == RATES:
+        assert flow == RATES, said
+    elif reaches == MENU:
+        # The menu itself, headed as the menu is: not a hint for a word left over ("भाई").
+        assert flow is None and said.startswith("कांजी हाउस दफ़्तर।"), said
+        assert "seize" in [o.value for r in replies for o in r.options], said
+    else:
+        assert flow is None and said.startswith(HINTS["hi"]), said
+        assert "धारा" not in said, said
+
+
+def test_romanised_hindi_is_answered_in_english_where_the_district_speaks_english(
+    world: World,
+) -> None:
+    """The same words in a district whose main language is English: the reply follows the
+    district, so the Hindi replies above come from the district, not from the words."""
+    address = _address(Channel.SMS)
+    replies = _send(world, Channel.SMS, address, "gaay chhudani hai")
+    assert _language(replies) == "en"
+    assert _flow(world, Channel.SMS, address) == OWNER
+
+
+def test_the_status_in_hindi_names_the_pound_as_the_district_names_it_in_hindi(
+    world: World,
+) -> None:
+    name_dhakia(world)
+    ref = world.seize(village="Dhakia")
+    replies = _send(world, Channel.SMS, _address(Channel.SMS), f"हाल {ref}")
+    first = replies[-1].text.splitlines()[0]
+    assert first.startswith(f"ज़ब्ती {ref}:") and "ढकिया कांजी हाउस के रास्ते में" in first, first
+    assert "Dhakia pound" not in first
