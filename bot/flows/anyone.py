@@ -239,6 +239,7 @@ def brief_lines(ctx: Ctx, view: dict[str, Any]) -> list[str]:
                 ref=view["ref"],
                 animals=animals,
                 pound=pound["name"],
+                pound_names=pound.get("names"),
             )
         ]
     else:
@@ -248,6 +249,7 @@ def brief_lines(ctx: Ctx, view: dict[str, Any]) -> list[str]:
                 ref=view["ref"],
                 animals=animals,
                 pound=pound["name"],
+                pound_names=pound.get("names"),
             )
         ]
     due = view.get("due") or {}

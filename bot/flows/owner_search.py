@@ -216,6 +216,7 @@ def claim_lines(ctx: Ctx, held: HeldSeizure, *, brief: bool = False) -> tuple[li
                 ref=held.ref,
                 animals=counts,
                 pound=held.pound_name,
+                pound_names=held.pound_names,
             )
             if held.in_pound
             else t(
@@ -223,6 +224,7 @@ def claim_lines(ctx: Ctx, held: HeldSeizure, *, brief: bool = False) -> tuple[li
                 ref=held.ref,
                 animals=counts,
                 pound=held.pound_name,
+                pound_names=held.pound_names,
             )
         ]
     elif held.in_pound:

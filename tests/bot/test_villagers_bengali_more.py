@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from sqlmodel import select
 
-from bot.types import Channel, Reply
+from bot.types import Channel, Contact, Reply
 from models import Conversation
 from tests.bot.test_villagers_words import (
     CHANNELS,
@@ -24,7 +24,8 @@ from tests.bot.test_villagers_words import (
     _language,
     _send,
 )
-from tests.world import World
+from tests.world import DHAKIA_POUND_NAMES, World, name_dhakia
+from tests.world import OWNER as OWNER_OF_RECORD
 
 # In Bengali script: answered in Bengali from the first message.
 BENGALI = [
@@ -132,3 +133,29 @@ def test_a_count_typed_as_a_word_is_the_count_of_the_report(
     assert _flow(world, channel, address) == SEIZE, replies
     assert _language(replies) == "bn"
     assert _animals(world, channel, address) == [[kind, count, ""]], replies
+
+
+@pytest.mark.world_with.with_args(name_dhakia)
+@pytest.mark.parametrize("channel", CHANNELS, ids=lambda c: c.value)
+@pytest.mark.parametrize(
+    ("typed", "then"),
+    [("আমার গোরু ধরা পড়েছে", ()), ("amar goru harie geche", ("ঢাকিয়া", "1"))],
+)
+def test_the_owners_first_answer_names_the_pound_as_the_district_writes_it_in_bengali(
+    world: World, channel: Channel, typed: str, then: tuple[str, ...]
+) -> None:
+    """The brief answer an owner gets first (his own cattle, or found by the search) names the
+    pound in Bengali where the district file names it so, never the register's English."""
+    world.seize(village="Dhakia", owner=OWNER_OF_RECORD if not then else None)
+    address = OWNER_OF_RECORD.phone if channel is Channel.SMS else _address(channel)
+    if channel is Channel.TELEGRAM:
+        _send(world, channel, address, "আদাব")
+        share = Contact(phone=str(OWNER_OF_RECORD.phone), user_id=int(address))
+        _send(world, channel, address, "", contact=share)
+    replies = _send(world, channel, address, typed)
+    for text in then:
+        replies = _send(world, channel, address, text)
+    said = "\n".join(r.text for r in replies)
+    assert _language(replies) == "bn", said
+    assert DHAKIA_POUND_NAMES["bn"] in said, said
+    assert "Dhakia pound" not in said, said
