@@ -265,10 +265,13 @@ def main_language(db: Database) -> str | None:
     return None
 
 
-def pound_codes(db: Database) -> list[tuple[str, str]]:
-    """Every pound as (code, name), by code."""
+def pound_codes(db: Database) -> list[tuple[str, str, dict[str, str]]]:
+    """Every pound as (code, name, the district file's names of it by language), by code."""
     with db.reading() as s:
-        return [(p.code, p.name) for p in s.exec(select(Pound).order_by(col(Pound.code))).all()]
+        return [
+            (p.code, p.name, dict(p.names))
+            for p in s.exec(select(Pound).order_by(col(Pound.code))).all()
+        ]
 
 
 def pound_rates(db: Database, *, pound_code: str, now: datetime) -> PoundRates:

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from bot import sms_budget, words
 from bot.figures import money
 from bot.flows.base import Ctx, Flow, Turn
-from bot.i18n import N_, Translator
+from bot.i18n import N_, Translator, written_in
 from bot.types import Channel, Inbound, Option, Reply
 from bot.words import ANIMAL_LABELS, KIND_LABELS, counted
 from law.errors import PoundError
@@ -408,13 +408,14 @@ class RatesFlow(Flow):
         of the villages it is close to."""
         pounds = pound_codes(ctx.work)
         wanted = " ".join(text.split()).casefold()
-        for code, name in pounds:
-            if wanted in (code.casefold(), name.casefold(), name.casefold().removesuffix(" pound")):
+        for code, name, written in pounds:
+            said = (name.casefold(), *(n.casefold() for n in written.values()))
+            if wanted in (code.casefold(), *said, name.casefold().removesuffix(" pound")):
                 return code, []
         place, close = match_village(ctx.work, text[:120])
         if place is not None and place.pound_code and not place.excluded:
             return place.pound_code, []
-        names = dict(pounds)
+        names = {code: written_in(ctx.lang, name, written) for code, name, written in pounds}
         near = {v.pound_code for v in close if v.pound_code and not v.excluded}
         return None, [(c, names[c]) for c in sorted(near) if c in names]
 
@@ -422,7 +423,10 @@ class RatesFlow(Flow):
         pounds = pound_codes(ctx.work)
         if len(pounds) > MAX_POUND_CHOICES:
             pounds = []  # a long list is no help on a phone: the village says which
-        options = [Option(f"pound:{code}", name) for code, name in pounds]
+        options = [
+            Option(f"pound:{code}", written_in(ctx.lang, name, written))
+            for code, name, written in pounds
+        ]
         return ctx.say(ctx.t("Which pound? Send its name or your village."), options)
 
     def _unknown(self, ctx: Ctx, text: str, close: list[tuple[str, str]]) -> Reply:

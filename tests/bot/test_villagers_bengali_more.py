@@ -159,3 +159,20 @@ def test_the_owners_first_answer_names_the_pound_as_the_district_writes_it_in_be
     assert _language(replies) == "bn", said
     assert DHAKIA_POUND_NAMES["bn"] in said, said
     assert "Dhakia pound" not in said, said
+
+
+@pytest.mark.world_with.with_args(name_dhakia)
+@pytest.mark.parametrize("channel", CHANNELS, ids=lambda c: c.value)
+def test_the_pounds_to_choose_from_for_the_rates_are_named_in_bengali(
+    world: World, channel: Channel
+) -> None:
+    """RATES from someone the office knows nothing of offers the pounds by the names the
+    district file gives them in Bengali, and the Bengali name typed picks that pound."""
+    address = _address(channel)
+    _send(world, channel, address, "নমস্কার")
+    asked = _send(world, channel, address, "হার")
+    labels = [o.label for r in asked for o in r.options]
+    assert DHAKIA_POUND_NAMES["bn"] in labels and "Dhakia pound" not in labels, labels
+    shown = "\n".join(r.text for r in _send(world, channel, address, DHAKIA_POUND_NAMES["bn"]))
+    assert shown.startswith(DHAKIA_POUND_NAMES["bn"]), shown
+    assert _language(asked) == "bn"
