@@ -414,13 +414,19 @@ _OWNED_WITHIN = 1
 
 
 def after_greeting(text: str) -> tuple[bool, str]:
-    """Whether `text` starts with a greeting (राम राम, আদাব, namaste), and what follows it. Read
-    only as the catalogs write it: with a typo forgiven, আদাব would be the Darogah's আদায়."""
+    """Whether `text` starts with a greeting (राम राम, আদাব, namaste), and what follows it; a
+    greeting and the word of address after it ("নমস্কার দাদা") are one greeting. Read only as the
+    catalogs write it: with a typo forgiven, আদাব would be the Darogah's আদায়."""
+    greeted = False
     parts = text.split()
-    for size in range(min(_GREETING_WORDS, len(parts)), 0, -1):
-        if says(" ".join(parts[:size]), GREET, typo=False):
-            return True, " ".join(parts[size:]).strip(_PUNCT + "-")
-    return False, text
+    while parts:
+        for size in range(min(_GREETING_WORDS, len(parts)), 0, -1):
+            if says(" ".join(parts[:size]).strip(_PUNCT + "-"), GREET, typo=False):
+                greeted, parts = True, parts[size:]
+                break
+        else:
+            break
+    return (True, " ".join(parts).strip(_PUNCT + "-")) if greeted else (False, text)
 
 
 def not_known(text: str) -> bool:

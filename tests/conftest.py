@@ -136,6 +136,7 @@ SQLITE_ONLY_MODULES = frozenset(
         "tests/bot/test_owner_search.py",
         "tests/bot/test_permissions_chat.py",
         "tests/bot/test_private_flows.py",
+        "tests/bot/test_villagers_bengali_more.py",
         "tests/bot/test_villagers_words.py",
         "tests/desk/test_officials_permissions.py",
         "tests/desk/test_permissions.py",

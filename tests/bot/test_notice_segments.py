@@ -33,7 +33,7 @@ TO_PRIVATE_PEOPLE = sorted(set(TEMPLATES) - set(OFFICERS_ONLY))
 # Longer by need: the claim notice says what to do and by when, that a notice and then the sale
 # seven days later follow (Sec VIII), and that he may complain to the Magistrate of a wrongful
 # seizure until a date (Sec XIV): two amounts, two dates, the kinds and the pound.
-LONGER = {"claim_notice": {"en": 2, "hi": 4, "bn": 5}}
+LONGER = {"claim_notice": {"en": 2, "hi": 4, "bn": 4}}
 
 
 def test_the_counter_counts_as_the_networks_do() -> None:

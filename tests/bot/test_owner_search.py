@@ -262,7 +262,7 @@ def test_over_sms_in_bengali_one_line_and_a_number(
     assert out.startswith(f"আটক {held.bhot}: ৩টি গরু; খোঁয়াড়: Bhot pound।")
     assert "আজ ₹১-২-৯ দিতে হবে, তারপর প্রতিদিন আরও ₹০-২-৩ করে।" in out
     pages = [out]
-    while out.endswith("1. আরও জানুন"):  # the rest a page at a time
+    while out.endswith("1. আরও দেখুন"):  # the rest a page at a time
         out = said(hooks.inbound(sms, phone, "১"))
         pages.append(out)
     told = "\n".join(pages)
