@@ -12,7 +12,7 @@ from bot.registry import build_engine
 from bot.types import Channel
 from office.common import normalise_phone
 from pound.app import prepare, utc_now
-from pound.settings import Settings
+from pound.cli import settings_of
 
 
 @click.command(short_help="Talk to the office in this terminal, as the person with PHONE.")
@@ -42,7 +42,7 @@ def chat(ctx: click.Context, phone: str, lang: str | None, channel: str) -> None
     reply is shown as the SMS it would be: options numbered, split as sent, each headed
     "[SMS 1/2, 3 segments]".
     """
-    settings = ctx.find_object(Settings) or Settings()
+    settings = settings_of(ctx)
     number = normalise_phone(phone)
     database = prepare(settings, clock=utc_now, echo=click.echo)
     ctx.call_on_close(database.dispose)

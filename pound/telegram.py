@@ -11,14 +11,10 @@ from telegram.error import TelegramError
 from bot.channels.telegram import ALLOWED_UPDATES, bot_commands
 from bot.i18n import LANGUAGES
 from bot.registry import all_flows
+from pound.cli import settings_of
 from pound.settings import Settings
 
 WEBHOOK_PATH = "/telegram/webhook"
-
-
-def _settings(ctx: click.Context) -> Settings:
-    settings = ctx.find_object(Settings)
-    return settings if settings is not None else Settings()
 
 
 async def set_webhook(settings: Settings, *, drop_pending: bool = False) -> str:
@@ -62,7 +58,7 @@ def set_webhook_command(ctx: click.Context, drop_pending: bool) -> None:
     English, Hindi and Bengali.
     """
     try:
-        url = asyncio.run(set_webhook(_settings(ctx), drop_pending=drop_pending))
+        url = asyncio.run(set_webhook(settings_of(ctx), drop_pending=drop_pending))
     except TelegramError as exc:
         click.echo(f"error: Telegram refused: {exc}", err=True)
         ctx.exit(2)

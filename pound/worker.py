@@ -36,6 +36,7 @@ from models.db import normalise_url
 from office.deadlines import PassReport as DeadlineReport
 from office.deadlines import advance_deadlines
 from office.witness import witness_heads
+from pound.cli import settings_of
 from pound.logs import configure as configure_logging
 from pound.settings import Settings
 from webhook.idempotency import purge_expired as purge_idempotency_keys
@@ -298,7 +299,7 @@ def parse_at(value: str) -> datetime:
     return at.astimezone(UTC)
 
 
-@click.command("worker")
+@click.command("worker", short_help="Advance the deadlines and send the outbox, pass after pass.")
 @click.option("--once", is_flag=True, help="Run one pass, then stop.")
 @click.option(
     "--at",
@@ -320,7 +321,7 @@ def worker(ctx: click.Context, once: bool, at_text: str | None) -> None:
 
     if at_text is not None and not once:
         raise click.UsageError("--at needs --once")
-    settings: Settings = ctx.find_object(Settings) or Settings()
+    settings = settings_of(ctx)
     configure_logging(settings)
     warn_without_audit_key(settings, lambda line: click.echo(line, err=True))
     warn_without_channel(settings, lambda line: click.echo(line, err=True))
