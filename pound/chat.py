@@ -11,8 +11,14 @@ from bot.channels.console import run
 from bot.registry import build_engine
 from bot.types import Channel
 from office.common import normalise_phone
-from pound.app import prepare, utc_now
+from pound.app import districts, prepare, utc_now
 from pound.cli import settings_of
+
+NO_DISTRICT = (
+    "no district in the database: no village, pound or official is known, so a report cannot be "
+    "taken; load a district with `pound jurisdiction load FILE` (docs/jurisdiction.md), or try "
+    "the demo on the default SQLite file (POUND_DATABASE_URL unset)"
+)
 
 
 @click.command(short_help="Talk to the office in this terminal, as the person with PHONE.")
@@ -34,8 +40,12 @@ from pound.cli import settings_of
 def chat(ctx: click.Context, phone: str, lang: str | None, channel: str) -> None:
     """Run the conversations of Telegram and SMS on the console, against POUND_DATABASE_URL.
 
-    Applies the migrations and loads the demo district into an empty database first. Type a
-    message; a number picks one of the options offered. /photo ID, /location LAT LON and
+    Applies the migrations first. On the default SQLite file ./pound.db it loads the bundled
+    demo district into a database that never held one; on PostgreSQL, or any other database,
+    it loads nothing: a database with no district is said so before the first question, with
+    how to load one (`pound jurisdiction load FILE`).
+
+    Type a message; a number picks one of the options offered. /photo ID, /location LAT LON and
     /contact stand for a photo, a place and one's own number; /quit or end of input ends it.
 
     With --channel sms the conversation is the phone's SMS one, answered as over SMS, and each
@@ -44,8 +54,13 @@ def chat(ctx: click.Context, phone: str, lang: str | None, channel: str) -> None
     """
     settings = settings_of(ctx)
     number = normalise_phone(phone)
-    database = prepare(settings, clock=utc_now, echo=click.echo)
+    said: list[str] = []
+    database = prepare(settings, clock=utc_now, echo=said.append)
     ctx.call_on_close(database.dispose)
+    if not districts(database):
+        said = [line for line in said if not line.startswith("no district")] + [NO_DISTRICT]
+    for line in said:
+        click.echo(line)
     stdin = sys.stdin  # CliRunner swaps it in tests
     typed = stdin.isatty()
 

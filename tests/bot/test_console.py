@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from click.testing import CliRunner
 from sqlmodel import select
 
@@ -138,3 +140,25 @@ def test_pound_chat_over_sms_shows_each_reply_as_the_sms_it_would_be(
         assert s.exec(select(Seizure)).one().ground == "trespass"
         chats = s.exec(select(Conversation)).all()
         assert [c.channel for c in chats] == ["sms"]
+
+
+def test_pound_chat_on_a_database_with_no_district_says_so_before_the_first_question(
+    tmp_path: Path,
+) -> None:
+    env = {"POUND_DATABASE_URL": f"sqlite:///{tmp_path / 'empty.db'}", "POUND_JURISDICTION": None}
+
+    result = CliRunner().invoke(main, ["chat", "--as", "+91 91111 11111"], input="/quit\n", env=env)
+
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    told = [i for i, line in enumerate(lines) if line.startswith("no district in the database")]
+    assert len(told) == 1 and "pound jurisdiction load FILE" in lines[told[0]]
+    assert told[0] < lines.index("pound chat as +919111111111 (/quit to end)")
+
+
+def test_pound_chat_help_says_what_it_loads_on_each_database() -> None:
+    result = CliRunner().invoke(main, ["chat", "--help"])
+
+    text = " ".join(result.output.split())
+    assert "On the default SQLite file ./pound.db it loads the bundled demo district" in text
+    assert "on PostgreSQL, or any other database, it loads nothing" in text
