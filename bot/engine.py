@@ -48,6 +48,8 @@ YES, NO = words.YES, words.NO
 # In a conversation's state: the question it waits on, and whether leaving it is being asked.
 ASKED, LEAVING = "asked", "leaving"
 LEAVE_YES, LEAVE_NO = "leave:yes", "leave:no"
+# The option `pound chat` opens with: offer an unfinished conversation to go on with.
+RESUME = "resume"
 # To be called with the notices, or no longer (the catalogs' `word:call`, `word:nocall`).
 CALL, NO_CALL = "call", "nocall"
 
@@ -313,6 +315,17 @@ class Engine:
             if intent in mine and head != intent and (head is None or head in words.INTENTS):
                 started = (str(intent), text)
                 ctx.sentence = True
+        if msg.option == RESUME:
+            # `pound chat` opening: a conversation left unfinished is offered to go on with.
+            flow = self.flows.get(conv.flow or "")
+            if flow is None or not conv.step:
+                return replies
+            what = t(flow.menu) if flow.menu else flow.commands[0].lstrip("/")
+            offer = Reply(
+                t("You had not finished: {what}. Go on, or start again?", what=what),
+                (Option(LEAVE_NO, t("Go on")), Option(LEAVE_YES, t("Start again"))),
+            )
+            return self._ask_leaving(conv, data, ctx, replies, now, offer)
         if conv.flow and data.get(LEAVING):
             return self._leaving(conv, data, ctx, msg, text, replies, now)
         if conv.flow and ctx.data and _asks_menu(text, first):
@@ -405,11 +418,13 @@ class Engine:
         ctx: Ctx,
         replies: list[Reply],
         now: datetime,
+        question: Reply | None = None,
     ) -> list[Reply]:
         """`menu` in the middle of a conversation with answers given: 1 yes discards them and
-        shows the menu, 2 no asks the question again; the conversation waits at its step."""
+        shows the menu, 2 no asks the question again; the conversation waits at its step.
+        `question`: another way to ask it (go on, or start again)."""
         t = ctx.t
-        question = Reply(
+        question = question or Reply(
             t("The answers given so far will be deleted. Go to the menu?"),
             (Option(LEAVE_YES, t("Yes")), Option(LEAVE_NO, t("No"))),
         )

@@ -7,9 +7,10 @@ import sys
 
 import click
 
-from bot.channels.console import run
+from bot.channels.console import inbound_from, render, render_sms, run
+from bot.engine import RESUME
 from bot.registry import build_engine
-from bot.types import Channel
+from bot.types import Channel, Inbound, Reply
 from office.common import normalise_phone
 from pound.app import districts, prepare, utc_now
 from pound.cli import settings_of
@@ -73,13 +74,26 @@ def chat(ctx: click.Context, phone: str, lang: str | None, channel: str) -> None
     over = Channel.SMS if channel == "sms" else Channel.CONSOLE
     on = " over SMS" if over is Channel.SMS else ""
     click.echo(f"pound chat as {number}{on} (/quit to end)")
+    engine = build_engine(database, unsolicited_per_day=settings.unsolicited_per_day)
+    show = render_sms if over is Channel.SMS else render
+
+    def send(inbound: Inbound) -> list[Reply]:
+        replies = engine.handle(inbound, now=utc_now())
+        if replies:
+            click.echo(show(replies))
+        return replies
+
+    if lang:
+        send(inbound_from(f"lang {lang}", number, over))
+    # A conversation of this phone left unfinished is offered to go on with; else the menu.
+    if not send(Inbound(channel=over, address=number, option=RESUME)) and not lang:
+        send(inbound_from("menu", number, over))
     run(
-        build_engine(database, unsolicited_per_day=settings.unsolicited_per_day),
+        engine,
         phone=number,
         read=read,
         write=click.echo,
         clock=utc_now,
-        first=[f"lang {lang}"] if lang else ["menu"],
         echo=not typed,
         channel=over,
     )
