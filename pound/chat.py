@@ -4,16 +4,14 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
-from bot.channels.console import inbound_from, render, render_sms, run
-from bot.engine import RESUME
-from bot.registry import build_engine
-from bot.types import Channel, Inbound, Reply
-from office.common import normalise_phone
-from pound.app import districts, prepare, utc_now
 from pound.cli import settings_of
+
+if TYPE_CHECKING:
+    from bot.types import Reply
 
 NO_DISTRICT = (
     "no district in the database: no village, pound or official is known, so a report cannot be "
@@ -53,6 +51,13 @@ def chat(ctx: click.Context, phone: str, lang: str | None, channel: str) -> None
     reply is shown as the SMS it would be: options numbered, split as sent, each headed
     "[SMS 1/2, 3 segments]".
     """
+    from bot.channels.console import inbound_from, render, render_sms, run
+    from bot.engine import RESUME
+    from bot.registry import build_engine
+    from bot.types import Channel, Inbound
+    from office.common import normalise_phone
+    from pound.app import districts, prepare, utc_now
+
     settings = settings_of(ctx)
     number = normalise_phone(phone)
     said: list[str] = []

@@ -62,6 +62,9 @@ def imported(*args: str) -> set[str]:
         ["token", "issue", "--help"],
         ["doctor", "--help"],
         ["audit", "verify", "--help"],
+        ["serve", "--help"],
+        ["chat", "--help"],
+        ["telegram", "set-webhook", "--help"],
     ],
 )
 def test_the_version_and_the_helps_load_no_part_of_the_office(args: list[str]) -> None:
