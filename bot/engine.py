@@ -44,6 +44,12 @@ DRAFT_TTL = timedelta(hours=24)
 MAX_TEXT = 2000
 # The engine's own words (bot/words.py: from the catalogs, in every language).
 CANCEL, HELP, MENU, LANG = words.CANCEL, words.HELP, words.MENU, words.LANG
+YES, NO = words.YES, words.NO
+# In a conversation's state: the question it waits on, and whether leaving it is being asked.
+ASKED, LEAVING = "asked", "leaving"
+LEAVE_YES, LEAVE_NO = "leave:yes", "leave:no"
+# The option `pound chat` opens with: offer an unfinished conversation to go on with.
+RESUME = "resume"
 # To be called with the notices, or no longer (the catalogs' `word:call`, `word:nocall`).
 CALL, NO_CALL = "call", "nocall"
 
@@ -309,6 +315,22 @@ class Engine:
             if intent in mine and head != intent and (head is None or head in words.INTENTS):
                 started = (str(intent), text)
                 ctx.sentence = True
+        if msg.option == RESUME:
+            # `pound chat` opening: a conversation left unfinished is offered to go on with.
+            flow = self.flows.get(conv.flow or "")
+            if flow is None or not conv.step:
+                return replies
+            what = t(flow.menu) if flow.menu else flow.commands[0].lstrip("/")
+            offer = Reply(
+                t("You had not finished: {what}. Go on, or start again?", what=what),
+                (Option(LEAVE_NO, t("Go on")), Option(LEAVE_YES, t("Start again"))),
+            )
+            return self._ask_leaving(conv, data, ctx, replies, now, offer)
+        if conv.flow and data.get(LEAVING):
+            return self._leaving(conv, data, ctx, msg, text, replies, now)
+        if conv.flow and ctx.data and _asks_menu(text, first):
+            # The menu's word with answers already given: asked before they are discarded.
+            return self._ask_leaving(conv, data, ctx, replies, now)
         if conv.flow and _interrupts(text, first, started, self.commands):
             # A slash command mid-conversation (Telegram's menu sends them) starts afresh; a
             # plain word is an answer to the question asked.
@@ -389,6 +411,57 @@ class Engine:
                 current,
             )
 
+    def _ask_leaving(
+        self,
+        conv: state.ChatState,
+        data: dict[str, Any],
+        ctx: Ctx,
+        replies: list[Reply],
+        now: datetime,
+        question: Reply | None = None,
+    ) -> list[Reply]:
+        """`menu` in the middle of a conversation with answers given: 1 yes discards them and
+        shows the menu, 2 no asks the question again; the conversation waits at its step.
+        `question`: another way to ask it (go on, or start again)."""
+        t = ctx.t
+        question = question or Reply(
+            t("The answers given so far will be deleted. Go to the menu?"),
+            (Option(LEAVE_YES, t("Yes")), Option(LEAVE_NO, t("No"))),
+        )
+        asked = data.get(ASKED)
+        turn = Turn([question], conv.step)
+        out = self._finish(conv, data, ctx, turn, conv.flow, replies, now, keep_step=True)
+        conv.data[LEAVING] = True
+        if asked is not None:
+            conv.data[ASKED] = asked
+        return out
+
+    def _leaving(
+        self,
+        conv: state.ChatState,
+        data: dict[str, Any],
+        ctx: Ctx,
+        msg: Inbound,
+        text: str,
+        replies: list[Reply],
+        now: datetime,
+    ) -> list[Reply]:
+        """The answer to `_ask_leaving`: yes (or the menu's word again) leaves for the menu;
+        anything else keeps the answers and asks the question they were at again."""
+        said = words.meaning(text, (YES, NO)) if text else None
+        if msg.option == LEAVE_YES or said == YES or _asks_menu(text, text.partition(" ")[0]):
+            conv.flow, conv.step = None, None
+            ctx.data = {}
+            return self._finish(conv, {}, ctx, Turn(self._menu(ctx)), None, replies, now)
+        asked = data.get(ASKED)
+        again = (
+            Reply.from_dict(asked)
+            if isinstance(asked, dict)
+            else Reply(ctx.t("Hello. Please answer the question above."))
+        )
+        turn = Turn([again], conv.step)
+        return self._finish(conv, data, ctx, turn, conv.flow, replies, now, keep_step=True)
+
     def _aside(
         self,
         conv: state.ChatState,
@@ -400,10 +473,12 @@ class Engine:
     ) -> list[Reply]:
         """A note said beside a conversation (a message too long, a location where none is
         asked): its question stands at its step, and the options a number picks stay."""
-        kept = data.get("options")
+        kept, asked = data.get("options"), data.get(ASKED)
         out = self._finish(conv, data, ctx, Turn([note], conv.step), conv.flow, replies, now)
         if kept is not None:
             conv.data["options"] = kept
+        if asked is not None:
+            conv.data[ASKED] = asked
         return out
 
     def _finish(
@@ -419,6 +494,7 @@ class Engine:
         menu: bool = False,
     ) -> list[Reply]:
         replies = before + turn.replies
+        previous = conv.step
         if menu and (keep_step or not turn.step):
             # No dead ends: after a last answer the menu is offered again, so the next number
             # the person sends is a choice of it.
@@ -433,6 +509,13 @@ class Engine:
         offered = [o.value for r in replies for o in r.options]
         if offered:
             new_data["options"] = offered
+        if conv.flow:
+            # The question the conversation waits on, to ask again (`_leaving`): the last reply
+            # on coming to a step; a refusal or a note at the same step leaves it the question.
+            came = not keep_step and (turn.step != previous or data.get(ASKED) is None)
+            asked = turn.replies[-1].as_dict() if turn.replies and came else data.get(ASKED)
+            if asked is not None:
+                new_data[ASKED] = asked
         conv.data = new_data
         conv.language = ctx.lang if conv.language or ctx.lang != "en" else conv.language
         conv.expires_at = now + self.draft_ttl if conv.flow else None
@@ -566,6 +649,13 @@ def _interrupts(
     if not first.startswith("/"):
         return False
     return words.says(first, MENU) or (started is not None and started[0] in commands)
+
+
+def _asks_menu(text: str, first: str) -> bool:
+    """The menu's word alone, as written (`menu`, `मेनू`, `মেনু`), or `/menu`."""
+    return words.says(text, MENU, typo=False) or (
+        first.startswith("/") and words.says(first, MENU) and text == first
+    )
 
 
 def _resolve_option(inbound: Inbound, data: dict[str, Any]) -> Inbound:

@@ -16,7 +16,7 @@ from sqlalchemy.engine import make_url
 from sqlmodel import col, select
 
 from models import Database, District
-from models.migrate import upgrade
+from models.migrate import alembic_config, current, upgrade
 from office.jurisdiction import LoadResult, district_count, load_jurisdiction
 from office.jurisdiction.spec import REMOVED
 from pound.settings import Settings
@@ -136,6 +136,42 @@ def districts(db: Database) -> list[DistrictLine]:
         return [DistrictLine(code=d.code, name=d.name) for d in rows]
 
 
+def migrate(db: Database, echo: Echo = _quiet) -> list[str]:
+    """Apply the migrations not yet applied and say so in one line (`database: 23 migrations
+    applied (0001 ... 0023_fines_paid)`), nothing when none was due; Alembic's own line for each
+    is not written. The revisions applied, oldest first."""
+    from alembic.script import ScriptDirectory
+
+    alembic = logging.getLogger("alembic")
+    level = alembic.level
+    alembic.setLevel(logging.WARNING)
+    try:
+        before = current(db)
+        upgrade(db)
+        after = current(db)
+    finally:
+        alembic.setLevel(level)
+    if after is None or after == before:
+        return []
+    script = ScriptDirectory.from_config(alembic_config(db))
+    applied = [r.revision for r in script.iterate_revisions(after, before or "base")][::-1]
+    echo(describe_migrations(applied))
+    return applied
+
+
+def describe_migrations(applied: list[str]) -> str:
+    """`database: 2 migrations applied (0022_place_names, 0023_fines_paid)`; more than two are
+    shown by the first and the last."""
+    count = f"{len(applied)} migration{'s' if len(applied) != 1 else ''}"
+    shown = ", ".join(applied) if len(applied) <= 2 else f"{applied[0]} ... {applied[-1]}"
+    return f"database: {count} applied ({shown})"
+
+
+def addresses(base_url: str, codes: list[str]) -> list[str]:
+    """The pages to open: the officials' desk, then each district's public board."""
+    return [f"desk {base_url}/desk", *(f"board {base_url}/board/{code}" for code in codes)]
+
+
 DEFAULT_DATABASE_URL = "sqlite:///./pound.db"
 
 
@@ -157,12 +193,13 @@ def prepare(
 ) -> Database:
     """Everything `pound serve` does before it listens.
 
-    Applies the migrations, loads POUND_JURISDICTION if set, and loads the bundled demo district
-    when the database never held a district (so a second start, a real district, or the demo's
-    removal never brings it back) and the demo is wanted (`demo_wanted`).
+    Applies the migrations (one line when any was due, `migrate`), loads POUND_JURISDICTION if
+    set, and loads the bundled demo district when the database never held a district (so a
+    second start, a real district, or the demo's removal never brings it back) and the demo is
+    wanted (`demo_wanted`).
     """
     db = open_database(settings)
-    upgrade(db)
+    migrate(db, echo)
     if settings.jurisdiction is not None:
         echo(describe_load(load_jurisdiction(db, settings.jurisdiction, now=clock())))
     if district_count(db, with_removed=True) == 0:

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 from sqlalchemy.engine import URL, make_url
 
-from pound.settings import Settings
+from pound.cli import settings_of
 
 EXIT_REFUSED = 2
 PAGES_PER_STEP = 1024  # between steps other connections may write
@@ -62,7 +62,7 @@ def backup_sqlite(source: Path, target: Path) -> int:
     return target.stat().st_size
 
 
-@click.command("backup")
+@click.command("backup", short_help="Copy the SQLite database to FILE while the service runs.")
 @click.argument("file", type=click.Path(dir_okay=False, writable=True, path_type=Path))
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
 @click.pass_context
@@ -74,7 +74,7 @@ def backup(ctx: click.Context, file: Path, force: bool) -> None:
     stopping the service and putting FILE in the database's place; `pound audit verify
     --records` then proves what it holds.
     """
-    settings: Settings = ctx.find_object(Settings) or Settings()
+    settings = settings_of(ctx)
     url = make_url(settings.database_url)
     if url.get_backend_name() != "sqlite":
         click.echo(

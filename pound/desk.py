@@ -33,9 +33,9 @@ def code(ctx: click.Context, phone: str) -> None:
 
     from office.desk_signin import CODE_MINUTES, CODE_TRIES, pending_code
     from pound.app import can_deliver, open_database, utc_now
-    from pound.settings import Settings
+    from pound.cli import settings_of
 
-    settings: Settings = ctx.find_object(Settings) or Settings()
+    settings = settings_of(ctx)
     if can_deliver(settings):
         # The code went to the officer's own Telegram or phone: no one else is shown it.
         click.echo(

@@ -9,8 +9,12 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from bot.whatsapp import parse_templates
-from office.notify import UNSOLICITED_PER_DAY
+
+def _unsolicited_per_day() -> int:
+    """The office's own number (office/notify/unsolicited.py), read when the settings are."""
+    from office.notify import UNSOLICITED_PER_DAY
+
+    return UNSOLICITED_PER_DAY
 
 
 class Settings(BaseSettings):
@@ -58,7 +62,7 @@ class Settings(BaseSettings):
     outbox_concurrency: int = Field(default=16, gt=0)  # messages in flight per worker
     # Numbers the office never heard from that one private person's reports may have it message
     # in 24 hours; messages to more are held, not sent (docs/messages.md).
-    unsolicited_per_day: int = Field(default=UNSOLICITED_PER_DAY, ge=0)
+    unsolicited_per_day: int = Field(default_factory=_unsolicited_per_day, ge=0)
     # Safe retries and clean failure (docs/worker.md "Provider acceptance", docs/api.md).
     outbox_lease_grace_seconds: float = Field(default=300.0, ge=0)
     outbox_journal_dir: Path | None = None
@@ -104,6 +108,8 @@ class Settings(BaseSettings):
     @field_validator("whatsapp_templates")
     @classmethod
     def _templates(cls, value: dict[str, str]) -> dict[str, str]:
+        from bot.whatsapp import parse_templates
+
         parse_templates(value)  # a ValueError names the entry
         return value
 

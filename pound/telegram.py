@@ -3,26 +3,26 @@
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
 import click
-from telegram import Bot
-from telegram.error import TelegramError
 
-from bot.channels.telegram import ALLOWED_UPDATES, bot_commands
-from bot.i18n import LANGUAGES
-from bot.registry import all_flows
-from pound.settings import Settings
+from pound.cli import settings_of
+
+if TYPE_CHECKING:
+    from pound.settings import Settings
 
 WEBHOOK_PATH = "/telegram/webhook"
 
 
-def _settings(ctx: click.Context) -> Settings:
-    settings = ctx.find_object(Settings)
-    return settings if settings is not None else Settings()
-
-
 async def set_webhook(settings: Settings, *, drop_pending: bool = False) -> str:
     """Register the webhook URL, secret and allowed updates, and the command menu per language."""
+    from telegram import Bot
+
+    from bot.channels.telegram import ALLOWED_UPDATES, bot_commands
+    from bot.i18n import LANGUAGES
+    from bot.registry import all_flows
+
     if settings.telegram_token is None:
         raise click.UsageError("POUND_TELEGRAM_TOKEN is not set")
     if settings.telegram_secret is None:
@@ -61,8 +61,10 @@ def set_webhook_command(ctx: click.Context, drop_pending: bool) -> None:
     Also sets the command menu (/start, /help, /cancel, /lang and each flow's command) in
     English, Hindi and Bengali.
     """
+    from telegram.error import TelegramError
+
     try:
-        url = asyncio.run(set_webhook(_settings(ctx), drop_pending=drop_pending))
+        url = asyncio.run(set_webhook(settings_of(ctx), drop_pending=drop_pending))
     except TelegramError as exc:
         click.echo(f"error: Telegram refused: {exc}", err=True)
         ctx.exit(2)

@@ -3,7 +3,8 @@
 Each pass, as of one instant `now`: `office.deadlines.advance_deadlines` (the Act's periods turn
 into acts and messages), `office.witness.witness_heads` (once a day, the audit chain's head to
 each district's Magistrates), then the sender delivers what is due. `pound serve` runs one worker in
-a thread unless `--no-worker`; `pound worker --once --at T` runs one pass as of T.
+a thread unless `--no-worker`; `pound worker --once --at T` runs one pass as of T. What a pass
+did (`PassDone`) is its one line in the log and its counts in /metrics.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from models.db import normalise_url
 from office.deadlines import PassReport as DeadlineReport
 from office.deadlines import advance_deadlines
 from office.witness import witness_heads
+from pound.cli import settings_of
 from pound.logs import configure as configure_logging
 from pound.settings import Settings
 from webhook.idempotency import purge_expired as purge_idempotency_keys
@@ -145,6 +147,93 @@ def advance(db: Database, now: datetime) -> object:
     return report
 
 
+# The clock's steps of a pass by kind (office/deadlines.py PassReport): its field, its words.
+DEADLINE_KINDS: tuple[tuple[str, str], ...] = (
+    ("reported_unclaimed", "reported unclaimed"),
+    ("sales_due", "sales due"),
+    ("surplus_moved", "surplus moved to the fund"),
+    ("cleared", "cleared"),
+    ("stayed", "stayed by a complaint"),
+    ("refused", "refused"),
+)
+# Shown in the line only when not 0.
+_RARE = ("stayed", "refused")
+
+
+@dataclass(frozen=True)
+class PassDone:
+    """What one pass did: its log line, `pound worker --once`'s answer and the metrics' counts
+    (`count`) are all read from it."""
+
+    now: datetime
+    sends: PassReport
+    deadlines: DeadlineReport | None = None  # None: a pass of the sender alone
+    took: float | None = None  # seconds the deadline pass took
+
+    @property
+    def acts(self) -> int:
+        return self.deadlines.changed if self.deadlines is not None else 0
+
+    @property
+    def busy(self) -> bool:
+        r = self.sends
+        return bool(self.acts or r.claimed or r.unrecorded or r.recorded_late)
+
+    def line(self) -> str:
+        """`pass as of T: deadlines reported unclaimed 2, sales due 0, ...; messages claimed 1,
+        sent 1, held for quiet hours 0, ...`."""
+        r = self.sends
+        text = f"pass as of {self.now.isoformat()}: "
+        if self.deadlines is not None:
+            steps = [
+                f"{words} {getattr(self.deadlines, name)}"
+                for name, words in DEADLINE_KINDS
+                if name not in _RARE or getattr(self.deadlines, name)
+            ]
+            text += f"deadlines {', '.join(steps)}; "
+        text += (
+            f"messages claimed {r.claimed}, sent {r.sent}, held for quiet hours {r.quiet}, "
+            f"waiting {r.waiting}, retried {r.retried}, cancelled {r.cancelled}, "
+            f"failed {r.failed}"
+        )
+        if r.recorded_late or r.unrecorded:
+            text += f", recorded late {r.recorded_late}, waiting to be recorded {r.unrecorded}"
+        if self.took is not None:
+            text += f"; deadlines took {self.took * 1000:.0f} ms"
+        return text
+
+    def fields(self) -> dict[str, object]:
+        """The line's figures as fields of a JSON log line (docs/operations.md)."""
+        r = self.sends
+        found: dict[str, object] = {"pass_at": self.now.isoformat(), "acts": self.acts}
+        if self.deadlines is not None:
+            found.update({name: getattr(self.deadlines, name) for name, _ in DEADLINE_KINDS})
+        found.update(
+            claimed=r.claimed,
+            sent=r.sent,
+            failed=r.failed,
+            quiet_hours=r.quiet,
+            retried=r.retried,
+            waiting=r.waiting,
+            cancelled=r.cancelled,
+            deadline_ms=None if self.took is None else round(self.took * 1000, 3),
+        )
+        return found
+
+
+def count(metrics: Metrics, done: PassDone) -> None:
+    """A pass into /metrics: the passes, and for a full pass its duration and its steps."""
+    metrics.passes.inc()
+    if done.deadlines is None:
+        return
+    if done.took is not None:
+        metrics.deadline_pass.observe(done.took)
+    metrics.deadline_acts.inc(done.acts)
+    for name, _ in DEADLINE_KINDS:
+        if steps := getattr(done.deadlines, name):
+            metrics.deadline_steps.labels(kind=name).inc(steps)
+
+
 @dataclass
 class Worker:
     """Runs passes: deadlines, then the sender; forever, or once."""
@@ -159,64 +248,31 @@ class Worker:
     # The process's metrics (the pass's duration, the sends): `pound serve` shares its app's.
     metrics: Metrics | None = None
 
-    async def run_pass(self, now: datetime, stop: Callable[[], bool] | None = None) -> PassReport:
+    async def run_pass(self, now: datetime, stop: Callable[[], bool] | None = None) -> PassDone:
         started = time.perf_counter()
         result = self.advance_deadlines(self.db, now)
         took = time.perf_counter() - started
-        acts = result.changed if isinstance(result, DeadlineReport) else 0
-        if self.metrics is not None:
-            self.metrics.deadline_pass.observe(took)
-            self.metrics.deadline_acts.inc(acts)
+        deadlines = result if isinstance(result, DeadlineReport) else DeadlineReport()
         if purged := purge_idempotency_keys(self.db, now):
             log.info("idempotency keys older than 24 hours deleted: %d", purged)
         report = await self.sender.run_pass(now, stop=stop)
-        self.log_pass(now, report, acts=acts, took=took)
-        return report
+        done = PassDone(now, report, deadlines, took)
+        self.log_pass(done)
+        return done
 
     async def send_pass(self, now: datetime, stop: Callable[[], bool] | None = None) -> None:
         """A pass of the sender alone (woken for replies: the deadlines keep their pace)."""
         report = await self.sender.run_pass(now, stop=stop)
-        self.log_pass(now, report)
+        self.log_pass(PassDone(now, report))
 
-    def log_pass(
-        self,
-        now: datetime,
-        report: PassReport,
-        *,
-        acts: int = 0,
-        took: float | None = None,
-    ) -> None:
-        """One line per pass: the acts the clock applied, the messages sent, failed and held
-        by quiet hours; INFO when anything happened, DEBUG for an idle pass."""
+    def log_pass(self, done: PassDone) -> None:
+        """The pass into the metrics, and its line: INFO when anything happened, DEBUG for an
+        idle pass (so a worker running forever writes nothing while there is nothing to do)."""
         if self.metrics is not None:
-            self.metrics.passes.inc()
-        busy = bool(acts or report.claimed or report.unrecorded or report.recorded_late)
-        if not log.isEnabledFor(logging.INFO if busy else logging.DEBUG):
-            return
-        line = (
-            f"pass as of {now.isoformat()}: acts {acts}, sent {report.sent}, "
-            f"failed {report.failed}, quiet hours {report.quiet}, retried {report.retried}, "
-            f"waiting {report.waiting}, cancelled {report.cancelled}"
-        )
-        if took is not None:
-            line += f"; deadlines {took * 1000:.0f} ms"
-        log.log(
-            logging.INFO if busy else logging.DEBUG,
-            "%s",
-            line,
-            extra={
-                "pass_at": now.isoformat(),
-                "acts": acts,
-                "claimed": report.claimed,
-                "sent": report.sent,
-                "failed": report.failed,
-                "quiet_hours": report.quiet,
-                "retried": report.retried,
-                "waiting": report.waiting,
-                "cancelled": report.cancelled,
-                "deadline_ms": None if took is None else round(took * 1000, 3),
-            },
-        )
+            count(self.metrics, done)
+        level = logging.INFO if done.busy else logging.DEBUG
+        if log.isEnabledFor(level):
+            log.log(level, "%s", done.line(), extra=done.fields())
 
     async def run(self, stop: threading.Event) -> None:
         """Pass after pass until `stop` is set; a failed pass is logged and the next one tried."""
@@ -241,7 +297,7 @@ class Worker:
         self.wake.wait(self.poll_seconds)
         self.wake.clear()
 
-    async def once(self, now: datetime) -> PassReport:
+    async def once(self, now: datetime) -> PassDone:
         await self.sender.start()
         try:
             return await self.run_pass(now)
@@ -298,7 +354,7 @@ def parse_at(value: str) -> datetime:
     return at.astimezone(UTC)
 
 
-@click.command("worker")
+@click.command("worker", short_help="Advance the deadlines and send the outbox, pass after pass.")
 @click.option("--once", is_flag=True, help="Run one pass, then stop.")
 @click.option(
     "--at",
@@ -320,7 +376,7 @@ def worker(ctx: click.Context, once: bool, at_text: str | None) -> None:
 
     if at_text is not None and not once:
         raise click.UsageError("--at needs --once")
-    settings: Settings = ctx.find_object(Settings) or Settings()
+    settings = settings_of(ctx)
     configure_logging(settings)
     warn_without_audit_key(settings, lambda line: click.echo(line, err=True))
     warn_without_channel(settings, lambda line: click.echo(line, err=True))
@@ -334,8 +390,7 @@ def worker(ctx: click.Context, once: bool, at_text: str | None) -> None:
     channels = ", ".join(w.sender.channels) or "none (no credentials set)"
     if once:
         now = at or utc_now()
-        report = asyncio.run(w.once(now))
-        click.echo(f"pass as of {now.isoformat()}: {report}")
+        click.echo(asyncio.run(w.once(now)).line())
         return
     stop = threading.Event()
 

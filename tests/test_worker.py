@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -17,12 +19,16 @@ import pytest
 from click.testing import CliRunner, Result
 from sqlmodel import select
 
-from bot.sender import Sender
+from bot.sender import PassReport, Sender
 from models import Database, Outbox
+from office.deadlines import PassReport as DeadlineReport
+from office.keeper.arrival import register_arrival
 from pound.cli import main
-from pound.worker import Worker, parse_at
+from pound.settings import Settings
+from pound.worker import PassDone, Worker, make_worker, parse_at
 from tests.fakes.telegram import FakeTelegram
 from tests.world import World, at
+from webhook.metrics import Metrics
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAT = "555000111"
@@ -206,3 +212,65 @@ def test_a_wake_sends_a_reply_at_once_not_at_the_next_poll(
         assert telegram.sent_to(CHAT) == ["message reply"]
     finally:
         background.stop()
+
+
+def two_unclaimed(world: World) -> None:
+    """Two seizures whose cattle arrived on 1 March: unclaimed when 8 March has run (Sec VIII)."""
+    for hour in (8, 9):
+        ref = world.seize(when=world.on(date(2026, 3, 1), hour))
+        register_arrival(
+            world.db,
+            actor_id=world.keeper,
+            ref=ref,
+            occurred_at=world.on(date(2026, 3, 1), hour + 2),
+            now=world.now,
+        )
+
+
+def test_once_says_what_the_clock_did_by_kind_and_what_the_messages_did(world: World) -> None:
+    two_unclaimed(world)
+
+    result = pound(world.db, "worker", "--once", "--at", "2026-03-09T09:00+05:30")
+
+    assert result.exit_code == 0, result.output
+    (line,) = [x for x in result.output.splitlines() if x.startswith("pass as of")]
+    assert "deadlines reported unclaimed 2, sales due 0, surplus moved to the fund 0" in line
+    assert re.search(r"messages claimed \d+, sent 0, held for quiet hours \d+, waiting \d+", line)
+    assert "cancelled 0, failed 0" in line
+
+
+def test_the_line_and_the_metrics_count_the_same_pass(world: World) -> None:
+    two_unclaimed(world)
+    metrics = Metrics()
+    worker = make_worker(
+        world.db, Settings(database_url=world.db.url), clock=lambda: world.now, metrics=metrics
+    )
+
+    done = asyncio.run(worker.once(at(date(2026, 3, 9), 9)))
+
+    def sample(name: str, **labels: str) -> float:
+        return metrics.registry.get_sample_value(name, labels) or 0.0
+
+    assert done.deadlines is not None and done.deadlines.reported_unclaimed == 2
+    assert "reported unclaimed 2" in done.line()
+    assert sample("pound_deadline_steps_total", kind="reported_unclaimed") == 2
+    assert sample("pound_deadline_acts_total") == done.acts
+    assert sample("pound_worker_passes_total") == 1
+
+
+def test_a_pass_that_did_nothing_writes_no_line_at_info(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="pound.worker")
+    worker = make_worker(world.db, Settings(database_url=world.db.url), clock=lambda: world.now)
+    instant = at(date(2026, 3, 2), 9)
+
+    worker.log_pass(PassDone(instant, PassReport(), DeadlineReport(), 0.001))
+    worker.log_pass(PassDone(instant, PassReport(claimed=1, sent=1), DeadlineReport(), 0.001))
+
+    lines = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
+    assert lines == [
+        f"pass as of {instant.isoformat()}: deadlines reported unclaimed 0, sales due 0, "
+        "surplus moved to the fund 0, cleared 0; messages claimed 1, sent 1, held for quiet "
+        "hours 0, waiting 0, retried 0, cancelled 0, failed 0; deadlines took 1 ms"
+    ]

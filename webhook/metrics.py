@@ -145,6 +145,13 @@ class Metrics:
         self.deadline_acts = Counter(
             "pound_deadline_acts", "Acts of the Act's clock the worker applied.", registry=r
         )
+        self.deadline_steps = Counter(
+            "pound_deadline_steps",
+            "The clock's steps, by kind (reported_unclaimed, sales_due, surplus_moved, cleared, "
+            "stayed, refused): the figures of the worker's line for each pass.",
+            ["kind"],
+            registry=r,
+        )
         self.passes = Counter("pound_worker_passes", "Worker passes run.", registry=r)
         ProcessCollector(registry=r)
         PlatformCollector(registry=r)

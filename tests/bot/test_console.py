@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from click.testing import CliRunner
 from sqlmodel import select
 
@@ -138,3 +141,53 @@ def test_pound_chat_over_sms_shows_each_reply_as_the_sms_it_would_be(
         assert s.exec(select(Seizure)).one().ground == "trespass"
         chats = s.exec(select(Conversation)).all()
         assert [c.channel for c in chats] == ["sms"]
+
+
+def test_pound_chat_on_a_database_with_no_district_says_so_before_the_first_question(
+    tmp_path: Path,
+) -> None:
+    env = {"POUND_DATABASE_URL": f"sqlite:///{tmp_path / 'empty.db'}", "POUND_JURISDICTION": None}
+
+    result = CliRunner().invoke(main, ["chat", "--as", "+91 91111 11111"], input="/quit\n", env=env)
+
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    told = [i for i, line in enumerate(lines) if line.startswith("no district in the database")]
+    assert len(told) == 1 and "pound jurisdiction load FILE" in lines[told[0]]
+    assert told[0] < lines.index("pound chat as +919111111111 (/quit to end)")
+
+
+def test_pound_chat_help_says_what_it_loads_on_each_database() -> None:
+    result = CliRunner().invoke(main, ["chat", "--help"])
+
+    text = " ".join(result.output.split())
+    assert "On the default SQLite file ./pound.db it loads the bundled demo district" in text
+    assert "on PostgreSQL, or any other database, it loads nothing" in text
+
+
+def test_pound_chat_offers_to_go_on_with_a_conversation_left_unfinished(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("POUND_DATABASE_URL", world.db.url)
+
+    def chat(typed: str, *more: str) -> str:
+        args = ["chat", "--as", "+91 91111 11111", *more]
+        result = CliRunner().invoke(main, args, input=typed + "\n/quit\n")
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    left = chat("SEIZE 2 COW RAMPUR")  # the village given; the place asked
+    asked = left.split("> SEIZE 2 COW RAMPUR\n", 1)[1].strip()
+
+    went_on = chat("1")
+    assert "You had not finished: Report cattle I have seized. Go on, or start again?" in went_on
+    assert "1. Go on" in went_on and "2. Start again" in went_on
+    assert went_on.split("> 1\n", 1)[1].strip() == asked  # the question it was at, again
+
+    in_hindi = chat("2", "--lang", "hi")
+    assert "आपका यह काम पूरा नहीं हुआ था" in in_hindi
+    assert "नए सिरे से शुरू करें" in in_hindi
+    after = in_hindi.split("> 2\n", 1)[1]
+    assert "1. " in after and "आगे करें" not in after  # started again: the menu
+
+    assert "You had not finished" not in chat("")  # nothing left unfinished: the menu at once

@@ -115,8 +115,32 @@ def test_a_slash_command_mid_flow_starts_afresh_but_a_plain_word_is_an_answer(
     # A plain word is an answer to "Second?" here (and fails as one: not a number), even one
     # a letter from "menu"; the menu's word itself may be typed at any time (README).
     assert "nothing was recorded" in engine.handle(sms("manu"), now=world.now)[0].text
+    # With an answer given (3), the menu's word asks first: 2 (no) asks the question again and
+    # keeps the answer; 1 (yes) discards it and shows the menu.
+    for typed in ("menu", "/menu"):
+        (ask,) = engine.handle(sms(typed), now=world.now)
+        assert ask.text == "The answers given so far will be deleted. Go to the menu?"
+        assert [o.label for o in ask.options] == ["Yes", "No"]
+        (again,) = engine.handle(sms("2"), now=world.now)
+        assert again.text == "Second?"
+        assert [o.label for o in again.options] == ["one", "two"]
+    engine.handle(sms("menu"), now=world.now)
+    (menu,) = engine.handle(sms("1"), now=world.now)
+    assert [o.value for o in menu.options] == ["add"]
+    assert engine.handle(sms("5"), now=world.now)[0].text != "= 8"
+    # With no answer yet given, it leaves at once.
     for typed in ("menu", "/menu"):
         engine.handle(sms("add"), now=world.now)
         replies = engine.handle(sms(typed), now=world.now)
         assert replies[0].text == "Your unfinished conversation was dropped."
         assert [o.value for o in replies[1].options] == ["add"]
+
+
+def test_after_no_the_answers_given_still_count(world: World) -> None:
+    engine = Engine(world.db, [Tally()])
+    engine.handle(sms("add"), now=world.now)
+    engine.handle(sms("3"), now=world.now)
+    engine.handle(sms("मेनू"), now=world.now)
+    engine.handle(sms("2"), now=world.now)
+
+    assert engine.handle(sms("4"), now=world.now)[0].text == "= 7"

@@ -7,6 +7,7 @@ from datetime import date, timedelta
 import pytest
 from sqlmodel import func, select
 
+from bot.channels.sms import segments, texts_for
 from bot.types import Channel, Contact, Location
 from models import Complaint, Person, Seizure
 from office.common import person_by_phone
@@ -306,3 +307,29 @@ def test_the_menu_word_alone_leaves_a_conversation_at_any_step(world: World, wor
     assert "seize" in chat.options() and "status" in chat.options(), out
     chat.say("seize")
     assert "village" in chat.say("Manu")  # his name, asked first: not the menu
+
+
+@pytest.mark.parametrize(
+    ("lang", "word", "question"),
+    [
+        ("en", "menu", "The answers given so far will be deleted. Go to the menu?"),
+        ("hi", "मेनू", "अब तक के जवाब मिट जाएँगे। मेनू पर जाएँ?"),
+        ("bn", "মেনু", "এ পর্যন্ত দেওয়া উত্তর মুছে যাবে। মেনুতে যাবেন?"),
+    ],
+)
+def test_the_menu_word_after_an_answer_asks_before_discarding_it_in_one_sms(
+    world: World, lang: str, word: str, question: str
+) -> None:
+    chat = Chat(world, "+919833333333", Channel.SMS)
+    chat.say(f"lang {lang}")
+    first = chat.say("seize")
+    asked = chat.say("Manu")  # his name given: the next question asked
+
+    assert chat.say(word).startswith(question)
+    (sms,) = texts_for(chat.last)
+    assert segments(sms) == 1, sms
+    assert chat.say("2") == asked  # no: the question again, the name kept
+    chat.say(word)
+    chat.say("1")  # yes: the menu
+    assert "seize" in chat.options() and "status" in chat.options()
+    assert chat.say("seize") == first  # the name given is gone: asked from the start

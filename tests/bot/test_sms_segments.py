@@ -23,7 +23,7 @@ from bot import words
 from bot.channels.sms import segments, texts_for
 from bot.engine import Engine
 from bot.i18n import translator
-from bot.registry import build_engine
+from bot.registry import all_flows, build_engine
 from bot.types import Channel, Inbound, Reply
 from bot.words import counted
 from law.money import PAISE
@@ -366,6 +366,8 @@ def long_values(lang: str) -> dict[str, object]:
         "kind": t("buffalo"),
         "kinds": ", ".join(t(k) for k in ("horse", "pony", "bull", "bullock", "cow")),
         "word": "kangaroo",
+        # What a conversation left unfinished was doing: the longest of the menus' lines.
+        "what": max((t(f.menu) for f in all_flows() if f.menu), key=len),
         "pound": "Rampur Kotwali thana pound",
         "pounds": "Rampur Kotwali thana pound, Milak Khas pound",
         "village": "Tanda Badri Kalan",

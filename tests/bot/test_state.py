@@ -60,7 +60,13 @@ def test_a_repeat_within_the_transaction_is_answered_as_before_and_logged_once(
     assert not first.repeat and again.repeat
     assert again.replies == first.replies
     assert logged(world) == ["u1"]
-    assert chat(world) == ("tally", "first", {"draft": {}})
+    asked = {
+        "text": "First number?",
+        "options": [],
+        "request_contact": False,
+        "request_location": False,
+    }
+    assert chat(world) == ("tally", "first", {"draft": {}, "asked": asked})
 
 
 def test_a_savepoint_rolled_back_takes_its_messages_with_it(world: World) -> None:

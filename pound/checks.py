@@ -1,0 +1,493 @@
+"""What a deployment needs (`pound doctor`), checked one line at a time, each with what to do.
+
+Each check is a function of the settings (and the database, and an HTTP client for the
+providers) that returns `Finding`s: `ok`, `warn` (worth a look, not a failure), `FAIL`, or
+`skip` (a channel not configured). `pound doctor` (pound/doctor.py) prints them and exits 1 when
+any failed.
+The providers are asked through POUND_TELEGRAM_API_URL and POUND_TWILIO_API_URL, read-only
+(getMe, getWebhookInfo; the Twilio account and its IncomingPhoneNumbers): nothing is changed.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo
+
+import httpx
+from sqlalchemy import func
+from sqlalchemy.engine import make_url
+from sqlmodel import col, select
+
+from law.profile import get_profile
+from models import Database, District, Outbox
+from models.migrate import alembic_config, current
+from office.jurisdiction.spec import REMOVED
+from pound.app import DEFAULT_DATABASE_URL, demo_path, open_database, safe_url
+from pound.settings import Settings
+from pound.telegram import WEBHOOK_PATH
+
+Status = Literal["ok", "warn", "FAIL", "skip"]
+SMS_INBOUND_PATH = "/sms/inbound"
+# Telegram's own limits: about 30 messages a second in all, one a second to one chat.
+TELEGRAM_GLOBAL_LIMIT = 30.0
+TELEGRAM_CHAT_LIMIT = 1.0
+# A long code sends about one SMS segment a second; more needs a short code, a toll-free
+# number or a Messaging Service with several numbers.
+TWILIO_LONG_CODE_LIMIT = 1.0
+# A message due this long ago and still queued is stuck, not merely waiting its turn.
+STUCK_AFTER = timedelta(minutes=15)
+TIMEOUT = 10.0
+
+
+@dataclass(frozen=True)
+class Finding:
+    status: Status
+    topic: str
+    text: str
+
+    def line(self) -> str:
+        return f"{self.status:<4} {self.topic}: {self.text}"
+
+
+def _ok(topic: str, text: str) -> Finding:
+    return Finding("ok", topic, text)
+
+
+def _fail(topic: str, text: str) -> Finding:
+    return Finding("FAIL", topic, text)
+
+
+# --- the database ------------------------------------------------------------------------------
+
+
+def head_revision(db: Database) -> str | None:
+    """The newest migration this code ships."""
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(alembic_config(db)).get_current_head()
+
+
+def _sqlite_file(url: str) -> Path | None:
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database:
+        return None
+    if parsed.database == ":memory:":
+        return None
+    return Path(parsed.database)
+
+
+def check_database(settings: Settings, db: Database) -> list[Finding]:
+    where = safe_url(settings.database_url)
+    file = _sqlite_file(settings.database_url)
+    if file is not None and not file.exists():
+        return [_fail("database", f"{where}: no such file; `pound db upgrade` creates it")]
+    try:
+        at = current(db)
+    except Exception as exc:
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        return [
+            _fail(
+                "database",
+                f"{where} does not answer: {reason[0] if reason else type(exc).__name__}",
+            )
+        ]
+    head = head_revision(db)
+    if at is None:
+        return [_fail("database", f"{where} answers but holds no schema: run `pound db upgrade`")]
+    if at != head:
+        return [
+            _fail(
+                "database",
+                f"{where} is at revision {at}, this version needs {head}: "
+                "run `pound db upgrade` (docs/deploy.md, Upgrades)",
+            )
+        ]
+    return [_ok("database", f"{where} answers, migrated to the head revision {at}")]
+
+
+def demo_code() -> str:
+    data = tomllib.loads(demo_path().read_text(encoding="utf-8"))
+    return str(data["district"]["code"]).upper()
+
+
+@dataclass(frozen=True)
+class _District:
+    code: str
+    timezone: str
+    profile: str
+
+
+def _districts(db: Database) -> list[_District]:
+    with db.reading() as s:
+        rows = s.exec(
+            select(District.code, District.timezone, District.profile)
+            .where(District.source_digest != REMOVED)
+            .order_by(col(District.code))
+        ).all()
+        return [_District(code, tz, profile) for code, tz, profile in rows]
+
+
+def check_districts(settings: Settings, db: Database) -> list[Finding]:
+    found = _districts(db)
+    if not found:
+        return [
+            _fail(
+                "districts",
+                "none loaded: load yours with `pound jurisdiction load FILE` "
+                "(docs/jurisdiction.md)",
+            )
+        ]
+    codes = ", ".join(d.code for d in found)
+    out = [_ok("districts", f"{len(found)} loaded ({codes})")]
+    demo = demo_code()
+    if demo in {d.code for d in found} and settings.database_url != DEFAULT_DATABASE_URL:
+        out.append(
+            Finding(
+                "warn",
+                "districts",
+                f"the demo district {demo} is loaded, with fictional officers: remove it with "
+                f"`pound jurisdiction remove {demo}`",
+            )
+        )
+    return out
+
+
+def check_quiet_hours(db: Database) -> list[Finding]:
+    """Each district's quiet hours (practice G11): no message is sent in them."""
+    out = []
+    for district in _districts(db):
+        profile = get_profile(district.profile)
+        start, end = profile.quiet_start_hour, profile.quiet_end_hour
+        hours = (end - start) % 24
+        window = f"{start:02d}:00-{end:02d}:00 {district.timezone}"
+        try:
+            ZoneInfo(district.timezone)
+        except Exception:
+            out.append(_fail("quiet hours", f"{district.code}: unknown time zone"))
+            continue
+        if hours == 0:
+            out.append(Finding("warn", "quiet hours", f"{district.code}: none ({window})"))
+        elif hours > 12:
+            out.append(
+                _fail(
+                    "quiet hours",
+                    f"{district.code}: {window} is {hours} hours: messages would wait most of "
+                    "the day",
+                )
+            )
+        else:
+            out.append(_ok("quiet hours", f"{district.code}: {window} ({hours} hours)"))
+    return out
+
+
+def check_outbox(db: Database, now: datetime) -> list[Finding]:
+    """How many messages wait, and the oldest that is due and still queued."""
+    with db.reading() as s:
+        by_state = dict(
+            s.exec(select(col(Outbox.state), func.count()).group_by(col(Outbox.state))).all()
+        )
+        oldest = s.exec(
+            select(Outbox.due_at, Outbox.channel)
+            .where(Outbox.state == "queued", col(Outbox.due_at) <= now)
+            .order_by(col(Outbox.due_at))
+            .limit(1)
+        ).first()
+    counts = ", ".join(f"{n} {state}" for state, n in sorted(by_state.items())) or "empty"
+    out = []
+    if oldest is None:
+        out.append(_ok("outbox", f"{counts}; nothing due is waiting"))
+    else:
+        due_at, channel = oldest
+        due = due_at if due_at.tzinfo is not None else due_at.replace(tzinfo=UTC)
+        age = now - due
+        minutes = int(age.total_seconds() // 60)
+        text = f"{counts}; the oldest queued message ({channel}) was due {minutes} min ago"
+        if age > STUCK_AFTER:
+            out.append(
+                _fail(
+                    "outbox",
+                    text + ": is a worker running (`pound worker`, or `pound serve`), and is "
+                    f"{channel} configured?",
+                )
+            )
+        else:
+            out.append(_ok("outbox", text))
+    if by_state.get("failed"):
+        out.append(
+            Finding(
+                "warn",
+                "outbox",
+                f"{by_state['failed']} messages failed for good (their reasons: the "
+                "outbox's failed_reason; docs/worker.md)",
+            )
+        )
+    return out
+
+
+# --- the settings ------------------------------------------------------------------------------
+
+
+def check_audit_key(settings: Settings) -> list[Finding]:
+    if settings.audit_key is None:
+        return [
+            _fail(
+                "audit key",
+                "POUND_AUDIT_KEY is not set: events carry no mac; set one "
+                "(`openssl rand -hex 32`), kept outside the database and its backups",
+            )
+        ]
+    return [_ok("audit key", "POUND_AUDIT_KEY is set: every event written carries its mac")]
+
+
+def check_public_url(settings: Settings) -> list[Finding]:
+    if not settings.public_url:
+        return [
+            _fail(
+                "public URL",
+                "POUND_PUBLIC_URL is not set: Telegram and Twilio need the https address "
+                "people reach the service at",
+            )
+        ]
+    parts = urlsplit(settings.public_url)
+    if parts.scheme != "https" or not parts.hostname:
+        return [
+            _fail(
+                "public URL",
+                f"{settings.public_url} is not https: put the service behind TLS "
+                "(docs/deploy.md); Telegram posts to https only",
+            )
+        ]
+    return [_ok("public URL", f"{settings.base_url} (https)")]
+
+
+def check_rates(settings: Settings) -> list[Finding]:
+    out = []
+    if settings.telegram_global_per_second > TELEGRAM_GLOBAL_LIMIT:
+        out.append(
+            _fail(
+                "rates",
+                f"POUND_TELEGRAM_GLOBAL_PER_SECOND={settings.telegram_global_per_second:g} is "
+                f"over Telegram's {TELEGRAM_GLOBAL_LIMIT:g} a second: it would answer 429",
+            )
+        )
+    if settings.telegram_per_chat_per_second > TELEGRAM_CHAT_LIMIT:
+        out.append(
+            _fail(
+                "rates",
+                f"POUND_TELEGRAM_PER_CHAT_PER_SECOND={settings.telegram_per_chat_per_second:g} "
+                f"is over Telegram's {TELEGRAM_CHAT_LIMIT:g} a second to one chat",
+            )
+        )
+    if settings.twilio_segments_per_second > TWILIO_LONG_CODE_LIMIT:
+        out.append(
+            Finding(
+                "warn",
+                "rates",
+                f"POUND_TWILIO_SEGMENTS_PER_SECOND={settings.twilio_segments_per_second:g}: a "
+                "long code sends 1 segment a second; more needs a short code, a toll-free "
+                "number or a Messaging Service of several numbers",
+            )
+        )
+    if settings.outbox_concurrency > settings.outbox_batch:
+        out.append(
+            Finding(
+                "warn",
+                "rates",
+                f"POUND_OUTBOX_CONCURRENCY={settings.outbox_concurrency} is more than a batch "
+                f"(POUND_OUTBOX_BATCH={settings.outbox_batch}): the extra never runs",
+            )
+        )
+    if not out:
+        out.append(
+            _ok(
+                "rates",
+                f"Telegram {settings.telegram_global_per_second:g}/s in all and "
+                f"{settings.telegram_per_chat_per_second:g}/s a chat, SMS "
+                f"{settings.twilio_segments_per_second:g} segment/s, poll every "
+                f"{settings.worker_poll_seconds:g} s",
+            )
+        )
+    return out
+
+
+# --- the providers -----------------------------------------------------------------------------
+
+
+def _reason(exc: Exception) -> str:
+    """What went wrong, without the URL (a Bot API URL carries the token)."""
+    return type(exc).__name__
+
+
+def check_telegram(settings: Settings, client: httpx.Client) -> list[Finding]:
+    if settings.telegram_token is None:
+        return [Finding("skip", "telegram", "not configured (POUND_TELEGRAM_TOKEN is not set)")]
+    base = (
+        f"{settings.telegram_api_url.rstrip('/')}/bot{settings.telegram_token.get_secret_value()}"
+    )
+    try:
+        me = client.get(f"{base}/getMe")
+    except httpx.HTTPError as exc:
+        return [
+            _fail(
+                "telegram",
+                f"{settings.telegram_api_url} does not answer ({_reason(exc)})",
+            )
+        ]
+    if me.status_code != 200 or not me.json().get("ok"):
+        return [
+            _fail(
+                "telegram",
+                f"the token is refused (getMe: {me.status_code} "
+                f"{me.json().get('description', '') if _is_json(me) else ''}): "
+                "copy it again from BotFather",
+            )
+        ]
+    user = me.json()["result"]
+    out = [_ok("telegram", f"the token is @{user.get('username')}'s (getMe)")]
+    if settings.telegram_secret is None:
+        out.append(
+            _fail(
+                "telegram webhook",
+                "POUND_TELEGRAM_SECRET is not set: the webhook is not mounted",
+            )
+        )
+        return out
+    expected = settings.base_url + WEBHOOK_PATH
+    try:
+        info = client.get(f"{base}/getWebhookInfo").json().get("result") or {}
+    except (httpx.HTTPError, ValueError) as exc:
+        out.append(_fail("telegram webhook", f"getWebhookInfo failed ({_reason(exc)})"))
+        return out
+    url = str(info.get("url") or "")
+    if not url:
+        out.append(_fail("telegram webhook", "none set: run `pound telegram set-webhook`"))
+    elif url != expected:
+        out.append(
+            _fail(
+                "telegram webhook",
+                f"set to {url}, not {expected}: run `pound telegram set-webhook`",
+            )
+        )
+    else:
+        pending = int(info.get("pending_update_count") or 0)
+        out.append(
+            _ok(
+                "telegram webhook",
+                f"{url}, {pending} updates pending (Telegram does not tell the secret back: "
+                "a 403 in its last error below means another POUND_TELEGRAM_SECRET)",
+            )
+        )
+    error = info.get("last_error_message")
+    if error:
+        when = info.get("last_error_date")
+        at = (
+            datetime.fromtimestamp(int(when), UTC).isoformat(timespec="seconds")
+            if when
+            else "some time"
+        )
+        out.append(
+            Finding(
+                "warn",
+                "telegram webhook",
+                f"Telegram's last error posting to it, at {at}: {error}",
+            )
+        )
+    return out
+
+
+def _is_json(response: httpx.Response) -> bool:
+    try:
+        response.json()
+    except ValueError:
+        return False
+    return True
+
+
+def check_twilio(settings: Settings, client: httpx.Client) -> list[Finding]:
+    sid = settings.twilio_account_sid
+    if not sid:
+        return [Finding("skip", "twilio", "not configured (POUND_TWILIO_ACCOUNT_SID is not set)")]
+    if settings.twilio_auth_token is None:
+        return [_fail("twilio", "POUND_TWILIO_AUTH_TOKEN is not set")]
+    auth = (sid, settings.twilio_auth_token.get_secret_value())
+    api = f"{settings.twilio_api_url.rstrip('/')}/2010-04-01/Accounts/{sid}"
+    try:
+        account = client.get(f"{api}.json", auth=auth)
+    except httpx.HTTPError as exc:
+        return [_fail("twilio", f"{settings.twilio_api_url} does not answer ({_reason(exc)})")]
+    if account.status_code != 200:
+        return [
+            _fail(
+                "twilio",
+                f"the account {sid} and its auth token are refused ({account.status_code}): "
+                "copy both again from the Twilio console",
+            )
+        ]
+    status = account.json().get("status", "?")
+    if status != "active":
+        return [_fail("twilio", f"the account {sid} is {status}, not active")]
+    out = [_ok("twilio", f"the account {sid} is active")]
+    number = settings.twilio_from
+    if not number:
+        out.append(_fail("twilio number", "POUND_TWILIO_FROM is not set: no SMS can be sent"))
+        return out
+    expected = settings.base_url + SMS_INBOUND_PATH
+    try:
+        listed = client.get(
+            f"{api}/IncomingPhoneNumbers.json", params={"PhoneNumber": number}, auth=auth
+        )
+        numbers: list[dict[str, Any]] = listed.json().get("incoming_phone_numbers") or []
+    except (httpx.HTTPError, ValueError) as exc:
+        out.append(_fail("twilio number", f"IncomingPhoneNumbers failed ({_reason(exc)})"))
+        return out
+    if not numbers:
+        out.append(_fail("twilio number", f"{number} is not a number of the account {sid}"))
+        return out
+    sms_url = str(numbers[0].get("sms_url") or "")
+    if sms_url != expected:
+        out.append(
+            _fail(
+                "twilio number",
+                f"{number} posts incoming SMS to {sms_url or 'nowhere'}, not {expected}: set "
+                "its Messaging webhook (HTTP POST), or its Messaging Service's to defer to the "
+                "sender's webhook (docs/deploy.md)",
+            )
+        )
+    else:
+        out.append(_ok("twilio number", f"{number} posts incoming SMS to {expected}"))
+    return out
+
+
+# --- the command -------------------------------------------------------------------------------
+
+
+def run_checks(
+    settings: Settings,
+    *,
+    now: datetime,
+    client: httpx.Client,
+) -> Iterator[Finding]:
+    """Every check, in the order a deployment is built."""
+    db = open_database(settings)
+    try:
+        found = check_database(settings, db)
+        yield from found
+        if all(f.status != "FAIL" for f in found):
+            yield from check_districts(settings, db)
+            yield from check_quiet_hours(db)
+            yield from check_outbox(db, now)
+        else:
+            yield Finding("skip", "districts", "the database is not ready")
+    finally:
+        db.dispose()
+    yield from check_audit_key(settings)
+    yield from check_public_url(settings)
+    yield from check_rates(settings)
+    yield from check_telegram(settings, client)
+    yield from check_twilio(settings, client)
