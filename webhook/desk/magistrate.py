@@ -29,7 +29,6 @@ from office.magistrate.release import order_release
 from office.queries import case_view_as, fund_view_as, money_for, read_amount
 from office.seizures import PersonIn
 from webhook import spreadsheets
-
 from webhook.charts import district_charts, period_name
 from webhook.desk.officials_view import refused, refused_on_form, show
 from webhook.desk.render import redirect, written
