@@ -17,6 +17,7 @@ from law.periods import local_date
 from models import Database, Payment, Person, Pound, RegisterEntry, Seizure, Village
 from office.common import district_context, names_of, require_role
 from office.lookup import match_village
+from office.queries import registered_person
 from office.roles import Role, district_standing
 from office.state import animals_of
 from office.worklists import SeizureItem, in_pound
@@ -107,6 +108,10 @@ class RegisterLine:
     owner: str | None
     status: str
     village_names: tuple[tuple[str, str], ...] = ()  # in other scripts, by language
+    # Where each lives, as the register enters them (Sec V): the residence the act naming him
+    # stated, else his record's.
+    seizer_residence: str = ""
+    owner_residence: str = ""
 
 
 def search_register(
@@ -160,6 +165,8 @@ def search_register(
             if kind and kind not in counts:
                 continue
             seizer_p = s.get(Person, seizure.seizer_id)
+            seizer_e = registered_person(s, seizure.seizer_id, seizure.seizer_residence)
+            owner_e = registered_person(s, seizure.owner_id, seizure.owner_residence)
             out.append(
                 RegisterLine(
                     register_no=f"{pound.code}/{entry.year}/{entry.number}",
@@ -172,6 +179,8 @@ def search_register(
                     owner=owner_p.name if owner_p else None,
                     status=seizure.status,
                     village_names=names_of(place),
+                    seizer_residence=seizer_e["residence"] if seizer_e else "",
+                    owner_residence=owner_e["residence"] if owner_e else "",
                 )
             )
             if len(out) >= REGISTER_LIMIT:

@@ -334,8 +334,8 @@ def pound_register(
             counts: dict[str, int] = {}
             for a in animals:
                 counts[a.kind] = counts.get(a.kind, 0) + 1
-            seizer = _registered(s, seizure.seizer_id, seizure.seizer_residence)
-            owner = _registered(s, seizure.owner_id, seizure.owner_residence)
+            seizer = registered_person(s, seizure.seizer_id, seizure.seizer_residence)
+            owner = registered_person(s, seizure.owner_id, seizure.owner_residence)
             entered = _entered_heads(entry.entry)
             heads = [a for a in animals if a.number in entered] if entered else animals
             place = s.get(Village, seizure.village_id)
@@ -370,7 +370,7 @@ def pound_register(
         return PoundRegister(pound.code, pound.name, rows, unit=ctx.profile.money.unit)
 
 
-def _registered(s: Session, person_id: int | None, stated: str) -> dict[str, str] | None:
+def registered_person(s: Session, person_id: int | None, stated: str) -> dict[str, str] | None:
     """A person as the register enters him (Sec V): his name, and the residence the act that
     named him stated, or, where it stated none, the one his record holds."""
     found = _name(s, person_id)

@@ -21,7 +21,8 @@ _ENDINGS = {
     "hi": ("ों", "ें", "े", "ी", "ो", "ां"),
     "bn": ("ের", "র", "কে", "তে", "য়", "এ", "ে", "গুলি", "গুলো", "টি", "টা"),
 }
-ROMAN_SECTION = re.compile(r"(धारा|धाराओं|ধারা)\s+[IVXL]+\b")
+# A section, or the Act's own number (Act No. III), in Roman numerals.
+ROMAN_SECTION = re.compile(r"(धारा|धाराओं|ধারা|संख्या|নং)\s+[IVXL]+\b|\b[IVXL]+\s+(নং|संख्या)")
 PRACTICE_CODE = re.compile(r"\bG\d{1,2}\b")
 # The officials' own catalogs may cite a ruling of docs/act.md as "practice G4"; nothing a private
 # person reads does.

@@ -182,3 +182,30 @@ def test_the_darogahs_notice_offers_the_village_in_his_script_and_records_the_re
     assert r.status_code == 200, r.text
     with world.db.reading() as s:
         assert s.exec(select(Notice.proclaimed_in)).one() == ["Rampur", "हाट"]
+
+
+@pytest.mark.parametrize("lang", ["hi", "bn", "en"])
+def test_a_person_is_named_with_his_residence_in_the_readers_words(
+    web: DeskBrowser, world: World, lang: str
+) -> None:
+    """ "Hari Singh of Rampur" is the English of it: the keeper's pages say the seizer and the owner
+    with their residences as his language does (केमरी के राम लाल, কেমরির রাম লাল), never with the
+    English "of"."""
+    seized_at_dhakia(world)
+    web.sign_in(DHANI, world.other_keeper)
+    with world.db.reading() as s:
+        from models import Person, Seizure
+
+        seizure = s.exec(select(Seizure)).one()
+        seizer = s.get(Person, seizure.seizer_id)
+        assert seizer is not None and seizer.residence
+        name, residence = seizer.name, seizer.residence
+    said = {
+        "en": f"{name} of {residence}",
+        "hi": f"{residence} के {name}",
+        "bn": f"{residence}-এর {name}",
+    }
+    words = text_of(web.get("/desk/keeper/DHK/register", lang=lang).text)
+    assert said[lang] in words or (lang == "bn" and f"{residence}র {name}" in words), words
+    if lang != "en":
+        assert f"{name} of " not in words, words

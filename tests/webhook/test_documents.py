@@ -141,7 +141,7 @@ KINDS = [
     "fund",
 ]
 # A word of each language every document prints (its head): District, Pound or Section.
-HEAD_WORDS = {"en": "Section", "hi": "अधिनियम संख्या 3, धारा", "bn": "আইন নং III, ধারা"}
+HEAD_WORDS = {"en": "Section", "hi": "अधिनियम संख्या 3, धारा", "bn": "৩ নং আইন, ধারা"}
 
 
 # Each kind is printed to PDF in one language (in turn, so every language is printed), and

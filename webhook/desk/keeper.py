@@ -19,6 +19,7 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 
 from bot.errors import explain
+from bot.figures import digits
 from bot.words import KIND_LABELS
 from law.errors import N_, InvalidInput, NotFound, PoundError
 from office import keeper_desk, worklists
@@ -69,7 +70,9 @@ def _brief(d: Desk, who_id: int, ref: str) -> SeizureBrief:
 
 def _kinds(d: Desk, kinds: dict[str, int]) -> str:
     t = d.t
-    return ", ".join(f"{n} {t(KIND_LABELS.get(k, k))}" for k, n in kinds.items())
+    return ", ".join(
+        f"{digits(d.lang, str(n))} {t(KIND_LABELS.get(k, k))}" for k, n in kinds.items()
+    )
 
 
 def _local_now(d: Desk, pound: str) -> str:
