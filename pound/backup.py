@@ -13,7 +13,6 @@ import sqlite3
 from pathlib import Path
 
 import click
-from sqlalchemy.engine import URL, make_url
 
 from pound.cli import settings_of
 
@@ -24,6 +23,8 @@ PAGES_PER_STEP = 1024  # between steps other connections may write
 def pg_dump_command(url: str, file: Path) -> str:
     """The pg_dump line that backs up the database of `url` (its password left out: pg_dump
     reads it from PGPASSWORD or ~/.pgpass)."""
+    from sqlalchemy.engine import URL, make_url
+
     given = make_url(url)
     parsed = URL.create(
         "postgresql",
@@ -75,6 +76,8 @@ def backup(ctx: click.Context, file: Path, force: bool) -> None:
     --records` then proves what it holds.
     """
     settings = settings_of(ctx)
+    from sqlalchemy.engine import make_url
+
     url = make_url(settings.database_url)
     if url.get_backend_name() != "sqlite":
         click.echo(

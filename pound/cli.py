@@ -36,7 +36,7 @@ COMMANDS: dict[str, str] = {
     "serve": "pound.serve:serve",
     "telegram": "pound.telegram:telegram",
     "token": "pound.tokens:token",
-    "worker": "pound.worker:worker",
+    "worker": "pound.worker_command:worker",
 }
 
 # What `pound --help` says of each command without loading it; each is the command's own short

@@ -65,6 +65,9 @@ def imported(*args: str) -> set[str]:
         ["serve", "--help"],
         ["chat", "--help"],
         ["telegram", "set-webhook", "--help"],
+        ["worker", "--help"],
+        ["backup", "--help"],
+        ["desk", "code", "--help"],
     ],
 )
 def test_the_version_and_the_helps_load_no_part_of_the_office(args: list[str]) -> None:

@@ -25,7 +25,8 @@ from office.deadlines import PassReport as DeadlineReport
 from office.keeper.arrival import register_arrival
 from pound.cli import main
 from pound.settings import Settings
-from pound.worker import PassDone, Worker, make_worker, parse_at
+from pound.worker import PassDone, Worker, make_worker
+from pound.worker_command import parse_at
 from tests.fakes.telegram import FakeTelegram
 from tests.world import World, at
 from webhook.metrics import Metrics
