@@ -32,9 +32,9 @@ CLAIMED = "claimed"
 SOLD = "sold"
 RELEASED_BY_ORDER = "released_by_order"
 ILLEGAL = "illegal"
-HELD = "held"
+STILL_HELD = "still_held"
 OTHER = "other"  # died, escaped, rescued
-ENDINGS = (CLAIMED, SOLD, RELEASED_BY_ORDER, ILLEGAL, HELD, OTHER)
+ENDINGS = (CLAIMED, SOLD, RELEASED_BY_ORDER, ILLEGAL, STILL_HELD, OTHER)
 _ENDING_OF = {
     AnimalStatus.RELEASED_PAID.value: CLAIMED,
     AnimalStatus.RELEASED_AFTER_PART_SALE.value: CLAIMED,
@@ -200,7 +200,7 @@ def _seizures(
     heads = s.exec(select(Animal).where(col(Animal.seizure_id).in_(ids))).all() if ids else []
     for head in heads:
         if head.status in _HELD:
-            endings[HELD] += 1
+            endings[STILL_HELD] += 1
         elif head.seizure_id in illegal:
             endings[ILLEGAL] += 1
         else:

@@ -27,11 +27,11 @@ from bot.i18n import N_, Translator, translator, written_in
 from law.money import money_system
 from office.district_figures import (
     CLAIMED,
-    HELD,
     ILLEGAL,
     OTHER,
     RELEASED_BY_ORDER,
     SOLD,
+    STILL_HELD,
     DistrictFigures,
 )
 from office.documents.kinds import MonthlyReturn
@@ -61,7 +61,7 @@ ENDING_NAMES = {
     SOLD: N_("Sold at auction"),
     RELEASED_BY_ORDER: N_("Released by order"),
     ILLEGAL: N_("Seizure held illegal"),
-    HELD: N_("Still held"),
+    STILL_HELD: N_("Still held"),
     OTHER: N_("Died, escaped or rescued"),
 }
 SEIZURES = N_("Seizures")
