@@ -7,8 +7,9 @@ from typing import ClassVar
 
 from sqlmodel import Field, SQLModel
 
-from models.columns import json_field, money_field
+from models.columns import enum_field, json_field, money_field, status_check
 from models.district_key import InDistrict
+from models.enums import CaseStatus
 
 
 class Payment(InDistrict, table=True):
@@ -81,6 +82,7 @@ class Case(SQLModel, table=True):
     """
 
     __tablename__ = "mischiefcase"
+    __table_args__ = (status_check("mischiefcase", "status", CaseStatus),)
 
     id: int | None = Field(default=None, primary_key=True)
     district_id: int = Field(foreign_key="district.id", index=True)
@@ -90,7 +92,7 @@ class Case(SQLModel, table=True):
     village_id: int = Field(foreign_key="village.id")
     description: str = Field(max_length=4000)
     filed_at: datetime
-    status: str = Field(max_length=16)
+    status: CaseStatus = enum_field(CaseStatus, 16)
     magistrate_id: int | None = Field(default=None, foreign_key="person.id")
     decided_at: datetime | None = None
     fine: int = money_field(0)

@@ -8,8 +8,9 @@ from typing import ClassVar
 
 from sqlmodel import Field, SQLModel
 
-from models.columns import json_field, money_field
+from models.columns import enum_field, json_field, money_field, status_check
 from models.district_key import InDistrict
+from models.enums import RecoveryOrderStatus
 
 
 class OffenceDecision(SQLModel, table=True):
@@ -35,6 +36,7 @@ class RecoveryOrder(SQLModel, table=True):
     which the trespass was committed, whoever owns them. `cattle` lists each head: number, kind,
     stated kind and description; the Darogah or police of `thana` hold the sale."""
 
+    __table_args__ = (status_check("recoveryorder", "status", RecoveryOrderStatus),)
     id: int | None = Field(default=None, primary_key=True)
     case_id: int = Field(foreign_key="mischiefcase.id", index=True)
     district_id: int = Field(foreign_key="district.id", index=True)
@@ -46,7 +48,7 @@ class RecoveryOrder(SQLModel, table=True):
     place: str = Field(max_length=500)
     thana: str = Field(max_length=64, index=True)
     owner_id: int = Field(foreign_key="person.id")
-    status: str = Field(max_length=16, index=True)
+    status: RecoveryOrderStatus = enum_field(RecoveryOrderStatus, 16, index=True)
 
 
 class RecoverySale(InDistrict, table=True):

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from enum import StrEnum
+from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import JSON, BigInteger, Integer
-from sqlmodel import Field
+from sqlalchemy import JSON, BigInteger, CheckConstraint, Dialect, Integer, TypeDecorator
+from sqlmodel import AutoString, Field
 
 
 def json_field(default_factory: Any = dict) -> Any:
@@ -24,6 +25,43 @@ def money_field(default: int | None = None) -> Any:
     if default is None:
         return Field(sa_type=money_type())
     return Field(default=default, sa_type=money_type())
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+class TextEnum(TypeDecorator[E]):
+    """A StrEnum stored as its text, VARCHAR(`length`) as before it was one: a value written is
+    checked against the enum, a value read is the enum's member."""
+
+    impl = AutoString
+    cache_ok = True
+
+    def __init__(self, enum: type[E], length: int) -> None:
+        super().__init__(length=length)
+        self.enum = enum
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> str | None:
+        return None if value is None else self.enum(value).value
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> E | None:
+        return None if value is None else self.enum(value)
+
+    @property
+    def python_type(self) -> type[E]:
+        return self.enum
+
+
+def enum_field(enum: type[StrEnum], length: int, **kwargs: Any) -> Any:
+    """A status column: one of `enum`'s values, stored as its text."""
+    return Field(sa_type=TextEnum(enum, length), **kwargs)
+
+
+def status_check(table: str, column: str, enum: type[StrEnum]) -> CheckConstraint:
+    """The CHECK constraint migration 0024 puts on a status column: it holds one of `enum`'s
+    values and nothing else. Named `ck_<table>_<column>`."""
+    values = ", ".join(f"'{member.value}'" for member in enum)
+    return CheckConstraint(f"{column} IN ({values})", name=f"ck_{table}_{column}")
 
 
 class _Row(Protocol):

@@ -8,7 +8,8 @@ from typing import ClassVar
 from sqlalchemy import Index, text
 from sqlmodel import Field
 
-from models.columns import money_field
+from law.complaint import ComplaintStatus
+from models.columns import enum_field, money_field, status_check
 from models.district_key import InDistrict
 
 # Practice G14: one undecided complaint per complainant per seizure, held by the database too.
@@ -35,6 +36,7 @@ class Complaint(InDistrict, table=True):
             sqlite_where=OPEN_WHERE,
             postgresql_where=OPEN_WHERE,
         ),
+        status_check("complaint", "status", ComplaintStatus),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -47,7 +49,7 @@ class Complaint(InDistrict, table=True):
     text: str = Field(max_length=8000)
     filed_at: datetime
     received_by: int | None = Field(default=None, foreign_key="person.id")
-    status: str = Field(max_length=16, index=True)
+    status: ComplaintStatus = enum_field(ComplaintStatus, 16, index=True)
     admitted_at: datetime | None = None
     hearing: str = Field(default="", max_length=500)
     magistrate_id: int | None = Field(default=None, foreign_key="person.id")

@@ -7,7 +7,8 @@ from datetime import datetime
 from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from models.columns import json_field
+from models.columns import enum_field, json_field, status_check
+from models.enums import InboundStatus, OutboxState
 
 
 class Conversation(SQLModel, table=True):
@@ -29,7 +30,10 @@ class Conversation(SQLModel, table=True):
 class InboundMessage(SQLModel, table=True):
     """Each Telegram update or Twilio message once, with the answer given (a repeat gets it)."""
 
-    __table_args__ = (UniqueConstraint("channel", "external_id"),)
+    __table_args__ = (
+        UniqueConstraint("channel", "external_id"),
+        status_check("inboundmessage", "status", InboundStatus),
+    )
     id: int | None = Field(default=None, primary_key=True)
     channel: str = Field(max_length=16)
     external_id: str = Field(max_length=64)
@@ -38,7 +42,7 @@ class InboundMessage(SQLModel, table=True):
     kind: str = Field(max_length=16)
     payload: dict[str, object] = json_field()
     replies: list[dict[str, object]] = json_field(list)
-    status: str = Field(max_length=16)
+    status: InboundStatus = enum_field(InboundStatus, 16)
 
 
 class OptOut(SQLModel, table=True):
@@ -58,6 +62,7 @@ class Outbox(SQLModel, table=True):
     that writes these rows; docs/worker.md charts them. Never deleted.
     """
 
+    __table_args__ = (status_check("outbox", "state", OutboxState),)
     id: int | None = Field(default=None, primary_key=True)
     dedupe_key: str = Field(max_length=200, unique=True)
     channel: str = Field(max_length=16)
@@ -71,7 +76,7 @@ class Outbox(SQLModel, table=True):
     private: bool = True
     seizure_ref: str | None = Field(default=None, max_length=16, index=True)
     due_at: datetime = Field(index=True)
-    state: str = Field(max_length=16, index=True)
+    state: OutboxState = enum_field(OutboxState, 16, index=True)
     error_count: int = 0
     next_attempt_at: datetime | None = Field(default=None, index=True)
     failed_reason: str | None = Field(default=None, max_length=500)

@@ -7,8 +7,9 @@ from typing import ClassVar
 
 from sqlmodel import Field, SQLModel
 
-from models.columns import json_field, money_field
+from models.columns import enum_field, json_field, money_field, status_check
 from models.district_key import InDistrict
+from models.enums import DepositStatus
 
 
 class Notice(InDistrict, table=True):
@@ -93,6 +94,7 @@ class CattleReceipt(InDistrict, table=True):
 class SurplusDeposit(SQLModel, table=True):
     """Surplus of a sale of unclaimed cattle, held by the Magistrate 3 months (Sec XI, G8)."""
 
+    __table_args__ = (status_check("surplusdeposit", "status", DepositStatus),)
     id: int | None = Field(default=None, primary_key=True)
     sale_id: int = Field(foreign_key="sale.id", unique=True)
     seizure_id: int = Field(foreign_key="seizure.id", index=True)
@@ -100,7 +102,7 @@ class SurplusDeposit(SQLModel, table=True):
     amount: int = money_field()
     deposited_on: date
     claim_until: date = Field(index=True)
-    status: str = Field(max_length=16, index=True)
+    status: DepositStatus = enum_field(DepositStatus, 16, index=True)
     claimant_id: int | None = Field(default=None, foreign_key="person.id")
     closed_at: datetime | None = None
     closed_by: int | None = Field(default=None, foreign_key="person.id")

@@ -8,7 +8,8 @@ from typing import ClassVar
 from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from models.columns import json_field, money_field
+from law.lifecycle import AnimalStatus, SeizureStatus
+from models.columns import enum_field, json_field, money_field, status_check
 from models.district_key import InDistrict
 
 
@@ -16,7 +17,10 @@ class Seizure(SQLModel, table=True):
     """One seizure (Sec II, XV) or bringing-in of strays (Sec XVI) and where it stands."""
 
     # The clock's pass reads each district's due seizures in order (office/deadlines.py).
-    __table_args__ = (Index("ix_seizure_district_due", "district_id", "next_due_at", "id"),)
+    __table_args__ = (
+        Index("ix_seizure_district_due", "district_id", "next_due_at", "id"),
+        status_check("seizure", "status", SeizureStatus),
+    )
     id: int | None = Field(default=None, primary_key=True)
     ref: str = Field(max_length=16, unique=True)
     district_id: int = Field(foreign_key="district.id", index=True)
@@ -34,7 +38,7 @@ class Seizure(SQLModel, table=True):
     seizer_residence: str = Field(default="", max_length=200)
     owner_residence: str = Field(default="", max_length=200)
     reporter_id: int = Field(foreign_key="person.id")
-    status: str = Field(max_length=32, index=True)
+    status: SeizureStatus = enum_field(SeizureStatus, 32, index=True)
     police_aid_requested: bool = False
     conveyed_at: datetime | None = None
     impounded_at: datetime | None = None
@@ -58,14 +62,17 @@ class Animal(InDistrict, table=True):
 
     district_from: ClassVar[str] = "seizure_id"
 
-    __table_args__ = (UniqueConstraint("seizure_id", "number"),)
+    __table_args__ = (
+        UniqueConstraint("seizure_id", "number"),
+        status_check("animal", "status", AnimalStatus),
+    )
     id: int | None = Field(default=None, primary_key=True)
     seizure_id: int = Field(foreign_key="seizure.id", index=True)
     number: int
     kind: str = Field(max_length=16)
     stated_kind: str = Field(max_length=32)
     description: str = Field(default="", max_length=500)
-    status: str = Field(max_length=32)
+    status: AnimalStatus = enum_field(AnimalStatus, 32)
     fine: int = money_field()
     # Practice G4: the Magistrate's order (kindorder.id) that set the fine of an animal outside
     # the Sec VI scale; None for the scale's kinds, and for one still awaiting its order. No

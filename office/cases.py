@@ -36,6 +36,7 @@ from models import (
     Village,
 )
 from models.columns import id_of
+from models.enums import CaseStatus
 from office import audit, ledger
 from office.common import (
     check_times,
@@ -157,7 +158,7 @@ def file_case(
             village_id=id_of(vill),
             description=description.strip()[:4000],
             filed_at=occurred_at,
-            status="pending",
+            status=CaseStatus.PENDING,
             seizure_id=seizure_id,
         )
         s.add(case)
@@ -224,7 +225,7 @@ def decide_case(
         if what is CaseKind.PIGS:
             check_pig_fine(fine, ctx.profile)
         check_compensation(compensation, fine)
-        case.status = "convicted" if convicted else "acquitted"
+        case.status = CaseStatus.CONVICTED if convicted else CaseStatus.ACQUITTED
         case.magistrate_id = actor_id
         case.decided_at = occurred_at
         case.fine = fine

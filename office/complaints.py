@@ -179,7 +179,7 @@ def file_complaint(
             text=text.strip()[:8000],
             filed_at=occurred_at,
             received_by=actor_id if by_magistrate else None,
-            status=ComplaintStatus.PENDING.value,
+            status=ComplaintStatus.PENDING,
         )
         s.add(complaint)
         try:
@@ -253,7 +253,7 @@ def admit_complaint(
             ComplaintStatus(complaint.status), ComplaintStatus.ADMITTED, complaint_id=complaint_id
         )
         ctx = district_context(s, seizure.district_id)
-        complaint.status = new.value
+        complaint.status = new
         complaint.admitted_at = occurred_at
         complaint.hearing = hearing.strip()[:500]
         complaint.magistrate_id = actor_id
@@ -406,7 +406,7 @@ def decide_complaint(
                 numbers=released,
                 complaint_id=complaint_id,
             )
-        complaint.status = result.value
+        complaint.status = result
         complaint.magistrate_id = actor_id
         complaint.decided_at = occurred_at
         complaint.seizure_illegal = illegal if result is not ComplaintStatus.DISMISSED else None

@@ -14,25 +14,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
-from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import ColumnElement, Table, and_, func, insert, or_, update
 from sqlmodel import Session, col, select
 
 from models import OptOut, Outbox, Person, deferred
+from models.enums import OutboxState
 from models.work import REQUEST_ID
-
-
-class OutboxState(StrEnum):
-    QUEUED = "queued"
-    SENDING = "sending"
-    SENT = "sent"
-    DELIVERED = "delivered"
-    FAILED = "failed"
-    CANCELLED = "cancelled"
-    HELD = "held"
-
 
 QUEUED, SENDING, SENT = OutboxState.QUEUED, OutboxState.SENDING, OutboxState.SENT
 DELIVERED, FAILED = OutboxState.DELIVERED, OutboxState.FAILED
@@ -81,7 +70,7 @@ def may_move(state: str | None, to: OutboxState) -> bool:
 def _move(row: Outbox, to: OutboxState) -> None:
     if not may_move(row.state, to):
         raise IllegalTransition(row.id, row.state, to)
-    row.state = to.value
+    row.state = to
 
 
 def _in(state: OutboxState, *, to: OutboxState) -> ColumnElement[bool]:
@@ -161,7 +150,7 @@ def queue(
         private=private,
         seizure_ref=seizure_ref,
         due_at=due_at,
-        state=(HELD if held else QUEUED).value,
+        state=HELD if held else QUEUED,
         failed_reason=held,
         fallback_from=fallback_from,
         created_at=now,

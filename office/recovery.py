@@ -35,6 +35,7 @@ from models import (
     Village,
 )
 from models.columns import id_of
+from models.enums import RecoveryOrderStatus
 from office import notify
 from office.cases import (
     CaseKind,
@@ -49,8 +50,8 @@ from office.common import (
 )
 from office.roles import Role
 
-ORDERED = "ordered"  # waiting for the sale
-EXECUTED = "executed"  # the sale was held
+ORDERED = RecoveryOrderStatus.ORDERED  # waiting for the sale
+EXECUTED = RecoveryOrderStatus.EXECUTED  # the sale was held
 
 
 def recovery_cash(sale_id: int) -> str:

@@ -30,6 +30,7 @@ from models import (
     Village,
 )
 from models.columns import id_of
+from models.enums import DepositStatus
 from office import audit, ledger, notify
 from office.charges import SalesSoFar, charge_for, sales_so_far
 from office.common import (
@@ -484,7 +485,7 @@ def _deposit_surplus(
         amount=sale.surplus,
         deposited_on=on,
         claim_until=surplus_until(on, ctx.profile),
-        status="deposited",
+        status=DepositStatus.DEPOSITED,
     )
     s.add(deposit)
     s.flush()

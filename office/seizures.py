@@ -371,7 +371,7 @@ def _write_seizure(
         seizer_residence=parties.seizer_residence,
         owner_residence=parties.owner_residence,
         reporter_id=actor_id,
-        status=SeizureStatus.SEIZED.value,
+        status=SeizureStatus.SEIZED,
         police_aid_requested=said.police_aid,
         complaint_until=complaint_until(seized_on, ctx.profile),
         last_event_at=occurred_at,
@@ -399,7 +399,7 @@ def _write_animals(
                 kind=_word(kind),
                 stated_kind=group.kind.strip().lower()[:32],
                 description=group.description.strip()[:500],
-                status=AnimalStatus.SEIZED.value,
+                status=AnimalStatus.SEIZED,
                 # Outside the scale, the fine is the one a Magistrate's order sets (G4).
                 fine=fine_for(kind, ctx.profile.fine_schedule)
                 if isinstance(kind, AnimalKind)

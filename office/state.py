@@ -76,12 +76,12 @@ def advance(
     leaves custody gets `reasons[its new status]`, else `reason`."""
     before = load_state(seizure, animals, ctx)
     after = apply(before, event)
-    seizure.status = after.status.value
+    seizure.status = after.status
     seizure.complaints_pending = after.complaints_pending
     for animal in animals:
         new = after.animals[animal.number]
         if new.value != animal.status:
-            animal.status = new.value
+            animal.status = new
             if new not in (AnimalStatus.SEIZED, AnimalStatus.IMPOUNDED):
                 animal.left_at = at
                 animal.left_on = on

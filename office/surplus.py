@@ -13,6 +13,7 @@ from law.guards import check_surplus_claim
 from law.periods import local_date
 from models import Database, District, Seizure, SurplusDeposit
 from models.columns import id_of
+from models.enums import DepositStatus
 from office import audit, ledger
 from office.common import check_times, district_context, find_or_add_person, require_role
 from office.memos import SURPLUS_CLAIMED, SURPLUS_TO_FUND, memo
@@ -60,7 +61,7 @@ def claim_surplus(
         )
         seizure = s.get(Seizure, deposit.seizure_id)
         ref = seizure.ref if seizure else str(deposit.seizure_id)
-        deposit.status = "claimed"
+        deposit.status = DepositStatus.CLAIMED
         deposit.claimant_id = person.id
         deposit.closed_at = occurred_at
         deposit.closed_by = actor_id
@@ -175,7 +176,7 @@ def _to_fund(
         if deposit.status != "deposited" or today <= deposit.claim_until:
             continue
         ref = refs.get(deposit.seizure_id) or str(deposit.seizure_id)
-        deposit.status = "to_fund"
+        deposit.status = DepositStatus.TO_FUND
         deposit.closed_at = now
         s.add(deposit)
         ledger.post(

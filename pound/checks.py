@@ -26,6 +26,7 @@ from sqlmodel import col, select
 
 from law.profile import get_profile
 from models import Database, District, Outbox
+from models.enums import OutboxState
 from models.migrate import alembic_config, current
 from office.jurisdiction.spec import REMOVED
 from pound.app import DEFAULT_DATABASE_URL, demo_path, open_database, safe_url
@@ -218,12 +219,12 @@ def check_outbox(db: Database, now: datetime) -> list[Finding]:
             )
         else:
             out.append(_ok("outbox", text))
-    if by_state.get("failed"):
+    if by_state.get(OutboxState.FAILED):
         out.append(
             Finding(
                 "warn",
                 "outbox",
-                f"{by_state['failed']} messages failed for good (their reasons: the "
+                f"{by_state[OutboxState.FAILED]} messages failed for good (their reasons: the "
                 "outbox's failed_reason; docs/worker.md)",
             )
         )

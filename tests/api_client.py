@@ -1,14 +1,80 @@
-"""An API client acting as any person of the test district by their token."""
+"""An API client acting as any person of the test district by their token; every 2xx JSON
+answer it gets is checked against the schema `/openapi.json` declares for it."""
 
 from __future__ import annotations
 
+import json
+import re
+import weakref
 from typing import Any
 
 import httpx
+import jsonschema_rs
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from office.tokens import issue_token
 from tests.world import World
+
+
+class UndeclaredAnswer(AssertionError):
+    """A 2xx JSON answer that the OpenAPI document does not describe, or that its schema refuses."""
+
+
+_Operations = list[tuple[re.Pattern[str], str, dict[str, Any]]]
+_OPERATIONS: weakref.WeakKeyDictionary[FastAPI, _Operations] = weakref.WeakKeyDictionary()
+
+
+def _operations(app: FastAPI) -> _Operations:
+    if app in _OPERATIONS:
+        return _OPERATIONS[app]
+    spec = app.openapi()
+    components = spec.get("components", {})
+    out = []
+    for path, ops in spec["paths"].items():
+        pattern = re.compile("^" + re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(path)) + "$")
+        for method, op in ops.items():
+            out.append((pattern, method.upper(), {**op, "components": components}))
+    _OPERATIONS[app] = out
+    return out
+
+
+def check_answer(app: FastAPI, method: str, path: str, status: int, body: str) -> None:
+    """A 2xx JSON answer holds what its route's declared response model says (the schema of
+    `/openapi.json`, its references resolved); raises `UndeclaredAnswer` if not."""
+    op = next(
+        (
+            op
+            for pattern, verb, op in _operations(app)
+            if verb == method.upper() and pattern.match(path)
+        ),
+        None,
+    )
+    if op is None:
+        raise UndeclaredAnswer(f"{method} {path}: no route in the OpenAPI document")
+    declared = op["responses"].get(str(status), {}).get("content", {}).get("application/json")
+    if declared is None or "$ref" not in json.dumps(declared["schema"]):
+        raise UndeclaredAnswer(f"{method} {path} {status}: no response model declared")
+    schema = {**declared["schema"], "components": op["components"]}
+    errors = [e.message for e in jsonschema_rs.validator_for(schema).iter_errors(json.loads(body))]
+    if errors:
+        raise UndeclaredAnswer(f"{method} {path} {status}: " + "; ".join(errors[:5]))
+
+
+class CheckedClient(TestClient):
+    """A test client that checks every 2xx JSON answer (but the OpenAPI document's own) against
+    its declared schema."""
+
+    def request(  # type: ignore[override]
+        self, method: str, url: Any, *args: Any, **kwargs: Any
+    ) -> httpx.Response:
+        answer = super().request(method, url, *args, **kwargs)
+        kind = answer.headers.get("content-type", "")
+        json_ok = 200 <= answer.status_code < 300 and kind.startswith("application/json")
+        path = httpx.URL(str(answer.url)).path
+        if json_ok and isinstance(self.app, FastAPI) and path != self.app.openapi_url:
+            check_answer(self.app, method, path, answer.status_code, answer.text)
+        return answer
 
 
 class Api:

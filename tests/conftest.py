@@ -238,12 +238,11 @@ def world(db: Database) -> World:
 @pytest.fixture
 def api(world: World) -> Iterator[Api]:
     """The REST API over the test district, its clock the world's (1 March 2026, noon IST)."""
-    from fastapi.testclient import TestClient
-
+    from tests.api_client import CheckedClient
     from webhook.app import create_app
 
     world.on(date(2026, 3, 1), 12)
-    with TestClient(create_app(db=world.db, clock=lambda: world.now)) as client:
+    with CheckedClient(create_app(db=world.db, clock=lambda: world.now)) as client:
         yield Api(client, world)
 
 

@@ -35,6 +35,7 @@ from office.magistrate.release import order_release
 from office.opposition import record_offence
 from office.police.conveyance import confirm_conveyance
 from office.queries import money_for, read_amount
+from webhook import answers as a
 from webhook import schemas as b
 from webhook.deps import Actor, State
 from webhook.errors import ERROR_RESPONSES
@@ -46,7 +47,13 @@ router = APIRouter(prefix="/api/v1", route_class=IdempotentRoute)
 ERRORS = ERROR_RESPONSES
 
 
-@router.post("/seizures", status_code=201, tags=["seizure"], responses=ERRORS)
+@router.post(
+    "/seizures",
+    status_code=201,
+    tags=["seizure"],
+    responses=ERRORS,
+    response_model=a.SeizureReportedPublic,
+)
 def report_seizure(body: b.SeizureBody, st: State, actor: Actor) -> dict[str, Any]:
     """Report a seizure: trespass (Sec II), roads and canals (XV), or strays by police (XVI).
 
@@ -85,14 +92,20 @@ def report_seizure(body: b.SeizureBody, st: State, actor: Actor) -> dict[str, An
     }
 
 
-@router.get("/seizures/{ref}", tags=["seizure"], responses=ERRORS)
+@router.get("/seizures/{ref}", tags=["seizure"], responses=ERRORS, response_model=a.SeizurePublic)
 def get_seizure(ref: b.RefPath, st: State, actor: Actor) -> dict[str, Any]:
     """The record (`view`: `party` or `official`): parties, animals, status, history, amounts due
     now and every deadline; for anyone else (`view`: `public`) what the Sec VIII notice shows."""
     return queries.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
 
 
-@router.post("/seizures/{ref}/aid-request", status_code=201, tags=["seizure"], responses=ERRORS)
+@router.post(
+    "/seizures/{ref}/aid-request",
+    status_code=201,
+    tags=["seizure"],
+    responses=ERRORS,
+    response_model=a.AidRequestPublic,
+)
 def aid_request(ref: b.RefPath, body: b.Act, st: State, actor: Actor) -> dict[str, Any]:
     """The seizer calls on the police for aid (Sec II)."""
     rid = seizures.request_police_aid(
@@ -101,7 +114,9 @@ def aid_request(ref: b.RefPath, body: b.Act, st: State, actor: Actor) -> dict[st
     return {"ref": ref, "aid_request_id": rid}
 
 
-@router.post("/seizures/{ref}/conveyance", tags=["seizure"], responses=ERRORS)
+@router.post(
+    "/seizures/{ref}/conveyance", tags=["seizure"], responses=ERRORS, response_model=a.SeizurePublic
+)
 def conveyance(ref: b.RefPath, body: b.ConveyanceBody, st: State, actor: Actor) -> dict[str, Any]:
     """Police confirm the cattle were conveyed to the pound (Sec II, XVI)."""
     confirm_conveyance(
@@ -110,7 +125,13 @@ def conveyance(ref: b.RefPath, body: b.ConveyanceBody, st: State, actor: Actor) 
     return queries.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
 
 
-@router.post("/seizures/{ref}/offence", status_code=201, tags=["seizure"], responses=ERRORS)
+@router.post(
+    "/seizures/{ref}/offence",
+    status_code=201,
+    tags=["seizure"],
+    responses=ERRORS,
+    response_model=a.OffenceRecordedPublic,
+)
 def offence(ref: b.RefPath, body: b.OffenceBody, st: State, actor: Actor) -> dict[str, Any]:
     """Forcible opposition to the seizure or rescue of the cattle (Sec XIII)."""
     oid = record_offence(
@@ -127,7 +148,9 @@ def offence(ref: b.RefPath, body: b.OffenceBody, st: State, actor: Actor) -> dic
     return {"ref": ref, "offence_id": oid}
 
 
-@router.post("/seizures/{ref}/arrival", tags=["pound"], responses=ERRORS)
+@router.post(
+    "/seizures/{ref}/arrival", tags=["pound"], responses=ERRORS, response_model=a.ArrivalPublic
+)
 def arrival(ref: b.RefPath, body: b.ArrivalBody, st: State, actor: Actor) -> dict[str, Any]:
     """The keeper registers the cattle; the copy of the entry is for the seizer (Sec V)."""
     done = register_arrival(
@@ -148,7 +171,9 @@ def arrival(ref: b.RefPath, body: b.ArrivalBody, st: State, actor: Actor) -> dic
     }
 
 
-@router.post("/seizures/{ref}/payment", tags=["pound"], responses=ERRORS)
+@router.post(
+    "/seizures/{ref}/payment", tags=["pound"], responses=ERRORS, response_model=a.PaymentPublic
+)
 def payment(ref: b.RefPath, body: b.PaymentBody, st: State, actor: Actor) -> dict[str, Any]:
     """The owner pays fine and feeding and signs for his cattle (Sec VII)."""
     amount = read_amount(body.amount, money_for(st.db, seizure_ref=ref))
@@ -176,7 +201,12 @@ def payment(ref: b.RefPath, body: b.PaymentBody, st: State, actor: Actor) -> dic
     }
 
 
-@router.post("/seizures/{ref}/release-order", tags=["pound"], responses=ERRORS)
+@router.post(
+    "/seizures/{ref}/release-order",
+    tags=["pound"],
+    responses=ERRORS,
+    response_model=a.ReleaseOrderPublic,
+)
 def release_order(
     ref: b.RefPath, body: b.ReleaseOrderBody, st: State, actor: Actor
 ) -> dict[str, Any]:
@@ -194,7 +224,9 @@ def release_order(
     return {"ref": ref, "release_order_id": oid}
 
 
-@router.post("/seizures/{ref}/refusal", tags=["pound"], responses=ERRORS)
+@router.post(
+    "/seizures/{ref}/refusal", tags=["pound"], responses=ERRORS, response_model=a.SeizurePublic
+)
 def refusal(ref: b.RefPath, body: b.RefusalBody, st: State, actor: Actor) -> dict[str, Any]:
     """The owner appeared and refused or omitted to pay (Sec IX)."""
     record_refusal(
@@ -209,7 +241,9 @@ def refusal(ref: b.RefPath, body: b.RefusalBody, st: State, actor: Actor) -> dic
     return queries.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
 
 
-@router.post("/seizures/{ref}/death", tags=["pound"], responses=ERRORS)
+@router.post(
+    "/seizures/{ref}/death", tags=["pound"], responses=ERRORS, response_model=a.SeizurePublic
+)
 def death(ref: b.RefPath, body: b.DeathBody, st: State, actor: Actor) -> dict[str, Any]:
     """An animal died or escaped in the pound (practice G7)."""
     record_loss(
@@ -225,14 +259,18 @@ def death(ref: b.RefPath, body: b.DeathBody, st: State, actor: Actor) -> dict[st
     return queries.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
 
 
-@router.post("/seizures/{ref}/unclaimed", tags=["pound"], responses=ERRORS)
+@router.post(
+    "/seizures/{ref}/unclaimed", tags=["pound"], responses=ERRORS, response_model=a.SeizurePublic
+)
 def unclaimed(ref: b.RefPath, body: b.UnclaimedBody, st: State, actor: Actor) -> dict[str, Any]:
     """The keeper reports cattle not claimed within seven days to the Darogah (Sec VIII)."""
     report_unclaimed(st.db, actor_id=actor, ref=ref, occurred_at=body.occurred_at, now=st.clock())
     return queries.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
 
 
-@router.post("/seizures/{ref}/notice", tags=["police"], responses=ERRORS)
+@router.post(
+    "/seizures/{ref}/notice", tags=["police"], responses=ERRORS, response_model=a.NoticePostedPublic
+)
 def notice(ref: b.RefPath, body: b.NoticeBody, st: State, actor: Actor) -> dict[str, Any]:
     """The Darogah posts the notice and has it proclaimed by beat of drum (Sec VIII)."""
     done = sales.post_notice(
@@ -251,7 +289,7 @@ def notice(ref: b.RefPath, body: b.NoticeBody, st: State, actor: Actor) -> dict[
     }
 
 
-@router.post("/seizures/{ref}/sale", tags=["police"], responses=ERRORS)
+@router.post("/seizures/{ref}/sale", tags=["police"], responses=ERRORS, response_model=a.SalePublic)
 def sale(ref: b.RefPath, body: b.SaleBody, st: State, actor: Actor) -> dict[str, Any]:
     """A public auction, its lots and buyers, and the account of it (Sec VIII, IX, X, XI)."""
     money = money_for(st.db, seizure_ref=ref)
@@ -287,7 +325,12 @@ def sale(ref: b.RefPath, body: b.SaleBody, st: State, actor: Actor) -> dict[str,
     }
 
 
-@router.get("/seizures/{ref}/cattle-receipt", tags=["police"], responses=ERRORS)
+@router.get(
+    "/seizures/{ref}/cattle-receipt",
+    tags=["police"],
+    responses=ERRORS,
+    response_model=a.CattleReceiptPublic,
+)
 def cattle_receipt(ref: b.RefPath, st: State, actor: Actor) -> dict[str, Any]:
     """The owner's receipt for the cattle handed back after a sale under Sec IX and for the
     balance of the purchase money paid to him, according to the account of the sale; for the
@@ -295,7 +338,13 @@ def cattle_receipt(ref: b.RefPath, st: State, actor: Actor) -> dict[str, Any]:
     return queries.cattle_receipt_as(st.db, ref=ref, viewer_id=actor)
 
 
-@router.post("/seizures/{ref}/complaint", status_code=201, tags=["complaint"], responses=ERRORS)
+@router.post(
+    "/seizures/{ref}/complaint",
+    status_code=201,
+    tags=["complaint"],
+    responses=ERRORS,
+    response_model=a.ComplaintFiledPublic,
+)
 def complaint(ref: b.RefPath, body: b.ComplaintBody, st: State, actor: Actor) -> dict[str, Any]:
     """A complaint against the seizure within ten days of it, even after a sale (G12); it stays
     any further sale (Sec XIV, IX). The complainant is the owner of record or, with none
@@ -322,7 +371,12 @@ def complaint(ref: b.RefPath, body: b.ComplaintBody, st: State, actor: Actor) ->
     }
 
 
-@router.post("/complaints/{complaint_id}/admission", tags=["complaint"], responses=ERRORS)
+@router.post(
+    "/complaints/{complaint_id}/admission",
+    tags=["complaint"],
+    responses=ERRORS,
+    response_model=a.AdmissionPublic,
+)
 def admission(
     complaint_id: b.IdPath, body: b.AdmissionBody, st: State, actor: Actor
 ) -> dict[str, Any]:
@@ -339,7 +393,12 @@ def admission(
     return {"complaint_id": complaint_id, "status": "admitted"}
 
 
-@router.post("/complaints/{complaint_id}/decision", tags=["complaint"], responses=ERRORS)
+@router.post(
+    "/complaints/{complaint_id}/decision",
+    tags=["complaint"],
+    responses=ERRORS,
+    response_model=a.DecisionPublic,
+)
 def decision(
     complaint_id: b.IdPath, body: b.DecisionBody, st: State, actor: Actor
 ) -> dict[str, Any]:
@@ -383,7 +442,12 @@ def decision(
     }
 
 
-@router.post("/surplus/{deposit_id}/claim", tags=["fund"], responses=ERRORS)
+@router.post(
+    "/surplus/{deposit_id}/claim",
+    tags=["fund"],
+    responses=ERRORS,
+    response_model=a.SurplusClaimPublic,
+)
 def surplus_claim(
     deposit_id: b.IdPath, body: b.SurplusClaimBody, st: State, actor: Actor
 ) -> dict[str, Any]:
@@ -400,7 +464,7 @@ def surplus_claim(
     return {"deposit_id": done.deposit_id, "amount": done.amount, "claimant_id": done.claimant_id}
 
 
-@router.post("/fund/transfers", tags=["fund"], responses=ERRORS)
+@router.post("/fund/transfers", tags=["fund"], responses=ERRORS, response_model=a.TransfersPublic)
 def fund_transfers(district: b.DistrictQuery, st: State, actor: Actor) -> dict[str, Any]:
     """The Magistrate moves surplus unclaimed for 3 months into the Sec XII fund."""
     moved = surplus.transfer_unclaimed_surplus(
@@ -409,7 +473,13 @@ def fund_transfers(district: b.DistrictQuery, st: State, actor: Actor) -> dict[s
     return {"moved": moved}
 
 
-@router.post("/cases", status_code=201, tags=["complaint"], responses=ERRORS)
+@router.post(
+    "/cases",
+    status_code=201,
+    tags=["complaint"],
+    responses=ERRORS,
+    response_model=a.CaseFiledPublic,
+)
 def file_case(body: b.CaseBody, st: State, actor: Actor) -> dict[str, Any]:
     """A complaint of mischief by causing cattle to trespass (XVII) or damage by pigs (XVIII)."""
     cid = cases.file_case(
@@ -426,7 +496,12 @@ def file_case(body: b.CaseBody, st: State, actor: Actor) -> dict[str, Any]:
     return {"case_id": cid}
 
 
-@router.post("/cases/{case_id}/decision", tags=["complaint"], responses=ERRORS)
+@router.post(
+    "/cases/{case_id}/decision",
+    tags=["complaint"],
+    responses=ERRORS,
+    response_model=a.CaseDecisionPublic,
+)
 def decide_case(
     case_id: b.IdPath, body: b.CaseDecisionBody, st: State, actor: Actor
 ) -> dict[str, Any]:
@@ -452,7 +527,7 @@ def decide_case(
     }
 
 
-@router.get("/cases/{case_id}", tags=["complaint"], responses=ERRORS)
+@router.get("/cases/{case_id}", tags=["complaint"], responses=ERRORS, response_model=a.CasePublic)
 def get_case(case_id: b.IdPath, st: State, actor: Actor) -> dict[str, Any]:
     """The record of a case: the decision, fine and compensation, every recovery order and sale,
     what is still unpaid, the history (Sec XVII, XVIII, XIX); for its complainant, the accused
@@ -460,7 +535,9 @@ def get_case(case_id: b.IdPath, st: State, actor: Actor) -> dict[str, Any]:
     return queries.case_view_as(st.db, case_id=case_id, viewer_id=actor)
 
 
-@router.get("/cases/{case_id}/set-off", tags=["complaint"], responses=ERRORS)
+@router.get(
+    "/cases/{case_id}/set-off", tags=["complaint"], responses=ERRORS, response_model=a.SetOffPublic
+)
 def set_off(case_id: b.IdPath, st: State, actor: Actor) -> dict[str, Any]:
     """The certificate of compensation paid by order of the Magistrate, to be set off against
     damages in a civil suit (Sec XIX): its lines and figures; for the same people as the case."""
@@ -468,7 +545,11 @@ def set_off(case_id: b.IdPath, st: State, actor: Actor) -> dict[str, Any]:
 
 
 @router.post(
-    "/cases/{case_id}/recovery-order", status_code=201, tags=["complaint"], responses=ERRORS
+    "/cases/{case_id}/recovery-order",
+    status_code=201,
+    tags=["complaint"],
+    responses=ERRORS,
+    response_model=a.RecoveryOrderPublic,
 )
 def recovery_order(
     case_id: b.IdPath, body: b.RecoveryOrderBody, st: State, actor: Actor
@@ -495,7 +576,13 @@ def recovery_order(
     }
 
 
-@router.post("/cases/{case_id}/recovery-sale", status_code=201, tags=["police"], responses=ERRORS)
+@router.post(
+    "/cases/{case_id}/recovery-sale",
+    status_code=201,
+    tags=["police"],
+    responses=ERRORS,
+    response_model=a.RecoverySalePublic,
+)
 def recovery_sale(
     case_id: b.IdPath, body: b.RecoverySaleBody, st: State, actor: Actor
 ) -> dict[str, Any]:
@@ -534,7 +621,12 @@ def recovery_sale(
     }
 
 
-@router.post("/offences/{offence_id}/decision", tags=["seizure"], responses=ERRORS)
+@router.post(
+    "/offences/{offence_id}/decision",
+    tags=["seizure"],
+    responses=ERRORS,
+    response_model=a.OffenceDecisionPublic,
+)
 def decide_offence(
     offence_id: b.IdPath, body: b.OffenceDecisionBody, st: State, actor: Actor
 ) -> dict[str, Any]:
@@ -565,7 +657,9 @@ def decide_offence(
     }
 
 
-@router.get("/pounds/{code}/register", tags=["pound"], responses=ERRORS)
+@router.get(
+    "/pounds/{code}/register", tags=["pound"], responses=ERRORS, response_model=a.RegisterPublic
+)
 def register(
     code: b.CodePath, st: State, actor: Actor, year: b.YearQuery | None = None
 ) -> dict[str, Any]:
@@ -640,7 +734,7 @@ def _held(h: held_search.HeldSeizure) -> b.HeldSeizureOut:
     )
 
 
-@router.get("/fund", tags=["fund"], responses=ERRORS)
+@router.get("/fund", tags=["fund"], responses=ERRORS, response_model=a.FundPublic)
 def fund(
     st: State,
     actor: Actor,
@@ -654,7 +748,13 @@ def fund(
     return queries.fund_view_as(st.db, viewer_id=actor, district=district, since=since)
 
 
-@router.post("/fund/payments", status_code=201, tags=["fund"], responses=ERRORS)
+@router.post(
+    "/fund/payments",
+    status_code=201,
+    tags=["fund"],
+    responses=ERRORS,
+    response_model=a.FundPaymentPublic,
+)
 def fund_payment(body: b.FundPaymentBody, st: State, actor: Actor) -> dict[str, Any]:
     """The Magistrate of the district orders a payment out of the fund (Sec XII)."""
     money = money_for(st.db, district=body.district)
@@ -697,7 +797,13 @@ def _kind_ordered(done: kind_orders.KindOrdered) -> dict[str, Any]:
     }
 
 
-@router.post("/seizures/{ref}/kind-order", status_code=201, tags=["pound"], responses=ERRORS)
+@router.post(
+    "/seizures/{ref}/kind-order",
+    status_code=201,
+    tags=["pound"],
+    responses=ERRORS,
+    response_model=a.KindOrderPublic,
+)
 def seizure_kind_order(
     ref: b.RefPath, body: b.KindOrderBody, st: State, actor: Actor
 ) -> dict[str, Any]:
@@ -718,7 +824,13 @@ def seizure_kind_order(
     return _kind_ordered(done)
 
 
-@router.post("/pounds/{code}/kind-orders", status_code=201, tags=["pound"], responses=ERRORS)
+@router.post(
+    "/pounds/{code}/kind-orders",
+    status_code=201,
+    tags=["pound"],
+    responses=ERRORS,
+    response_model=a.KindOrderPublic,
+)
 def pound_kind_order(
     code: b.CodePath, body: b.KindOrderBody, st: State, actor: Actor
 ) -> dict[str, Any]:
@@ -762,7 +874,13 @@ def _paid(done: Paid, money: Any) -> dict[str, Any]:
     }
 
 
-@router.post("/offences/{offence_id}/fine-paid", status_code=201, tags=["fund"], responses=ERRORS)
+@router.post(
+    "/offences/{offence_id}/fine-paid",
+    status_code=201,
+    tags=["fund"],
+    responses=ERRORS,
+    response_model=a.PaidPublic,
+)
 def offence_fine_paid(
     offence_id: b.IdPath, body: b.AdjudgedPaidBody, st: State, actor: Actor
 ) -> dict[str, Any]:
@@ -781,7 +899,13 @@ def offence_fine_paid(
     return _paid(done, money)
 
 
-@router.post("/cases/{case_id}/fine-paid", status_code=201, tags=["fund"], responses=ERRORS)
+@router.post(
+    "/cases/{case_id}/fine-paid",
+    status_code=201,
+    tags=["fund"],
+    responses=ERRORS,
+    response_model=a.PaidPublic,
+)
 def case_fine_paid(
     case_id: b.IdPath, body: b.AdjudgedPaidBody, st: State, actor: Actor
 ) -> dict[str, Any]:
@@ -802,7 +926,11 @@ def case_fine_paid(
 
 
 @router.post(
-    "/complaints/{complaint_id}/seizer-paid", status_code=201, tags=["fund"], responses=ERRORS
+    "/complaints/{complaint_id}/seizer-paid",
+    status_code=201,
+    tags=["fund"],
+    responses=ERRORS,
+    response_model=a.PaidPublic,
 )
 def seizer_paid(
     complaint_id: b.IdPath, body: b.AdjudgedPaidBody, st: State, actor: Actor

@@ -25,6 +25,7 @@ from pydantic import (
 
 from bot.plain import unshown
 from law.grounds import Ground
+from law.lifecycle import SeizureStatus
 from law.money import MAX_AMOUNT
 from law.periods import YEAR_MAX, YEAR_MIN
 from office.seizures import AnimalsIn, PersonIn
@@ -388,7 +389,7 @@ class HeldSeizureOut(BaseModel):
     """A seizure with head held, as the Sec VIII notice tells it: no names, homes or phones."""
 
     ref: str
-    status: str
+    status: SeizureStatus
     ground: Ground
     pound: HeldPound
     village: str = Field(description="where the cattle were seized")

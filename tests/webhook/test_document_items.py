@@ -22,13 +22,12 @@ from collections.abc import Iterator
 from datetime import date
 
 import pytest
-from fastapi.testclient import TestClient
 from sqlmodel import col, select
 
 from bot.notices import render
 from models import Outbox
 from office.jurisdiction import load_jurisdiction_text
-from tests.api_client import MAGISTRATE, Api
+from tests.api_client import MAGISTRATE, Api, CheckedClient
 from tests.bot.test_catalogs import catalog
 from tests.databases import SqliteTemplate
 from tests.webhook.documents_world import Records, build
@@ -72,7 +71,7 @@ def papers(sqlite_template: SqliteTemplate) -> Iterator[Papers]:
             public_url="https://pound.example.in",
             document_key=b"a key for the tests' links",
         )
-        with TestClient(app) as client:
+        with CheckedClient(app) as client:
             api = Api(client, world)
             yield Papers(api, build(api))
 

@@ -11,9 +11,11 @@ from importlib import import_module
 from typing import Any
 
 import pytest
+from fastapi.routing import APIRoute, iter_route_contexts
 
 from law.errors import ALL_ERRORS
 from models import Database
+from tests.api_client import UndeclaredAnswer, check_answer
 from webhook import errors
 from webhook.app import create_app
 from webhook.sms import TwilioConfig
@@ -82,6 +84,45 @@ def test_every_answer_has_a_schema(app: Any) -> None:
                     continue
                 assert media in NOT_JSON, f"{method} {path} {code}: undocumented {media}"
                 assert body["schema"] == {"type": "string"}, f"{method} {path} {code}"
+
+
+def test_every_json_route_declares_its_response_model(app: Any) -> None:
+    """Every route of the app whose answer is JSON names the model of its success, so the
+    schema says what the answer holds (not an object of anything)."""
+    spec = app.openapi()
+    json_routes = 0
+    for context in iter_route_contexts(app.routes):
+        route = context.original_route
+        if not isinstance(route, APIRoute) or not route.include_in_schema:
+            continue
+        for method in route.methods:
+            op = spec["paths"][context.path_format][method.lower()]
+            for code, answer in op["responses"].items():
+                body = answer.get("content", {}).get("application/json")
+                if not code.startswith("2") or body is None:
+                    continue
+                json_routes += 1
+                assert route.response_model is not None, f"{method} {context.path_format}"
+                assert "$ref" in str(body["schema"]), f"{method} {context.path_format}: {body}"
+    assert json_routes >= 36
+
+
+def test_an_answer_other_than_its_model_says_is_refused_by_the_tests_client(app: Any) -> None:
+    """The API tests' client (tests/api_client.py) checks each 2xx JSON answer against the
+    schema: a field missing, of another type or not declared is an error of the test."""
+    good = '{"complaint_id": 3, "status": "admitted"}'
+    path = "/api/v1/complaints/3/admission"
+    check_answer(app, "POST", path, 200, good)
+    for bad in (
+        '{"complaint_id": 3}',
+        '{"complaint_id": "3", "status": "admitted"}',
+        '{"complaint_id": 3, "status": "decided"}',
+        '{"complaint_id": 3, "status": "admitted", "more": 1}',
+    ):
+        with pytest.raises(UndeclaredAnswer):
+            check_answer(app, "POST", path, 200, bad)
+    with pytest.raises(UndeclaredAnswer, match="no response model"):
+        check_answer(app, "POST", path, 201, good)
 
 
 def test_every_refusal_of_the_act_is_documented_on_every_api_route(app: Any) -> None:

@@ -9,9 +9,8 @@ from typing import Any
 
 import httpx
 import pytest
-from fastapi.testclient import TestClient
 
-from tests.api_client import Api
+from tests.api_client import Api, CheckedClient
 from tests.office.test_permissions import (
     MAY_RECORD_OFFENCE,
     MAY_REPORT_FOR_ANOTHER,
@@ -174,7 +173,7 @@ def test_the_owners_messages_are_held_over_the_limit_and_the_answer_says_so(api:
     from webhook.app import create_app
 
     world = api.world
-    with TestClient(
+    with CheckedClient(
         create_app(db=world.db, clock=lambda: world.now, unsolicited_per_day=1)
     ) as client:
         limited = Api(client, world)
