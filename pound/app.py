@@ -137,8 +137,8 @@ def districts(db: Database) -> list[DistrictLine]:
 
 
 def migrate(db: Database, echo: Echo = _quiet) -> list[str]:
-    """Apply the migrations not yet applied and say so in one line (`database: 23 migrations
-    applied (0001 ... 0023_fines_paid)`), nothing when none was due; Alembic's own line for each
+    """Apply the migrations not yet applied and say so in one line (`database: 24 migrations
+    applied (0001 ... 0024_status_checks)`), nothing when none was due; Alembic's own line for each
     is not written. The revisions applied, oldest first."""
     from alembic.script import ScriptDirectory
 
@@ -160,7 +160,7 @@ def migrate(db: Database, echo: Echo = _quiet) -> list[str]:
 
 
 def describe_migrations(applied: list[str]) -> str:
-    """`database: 2 migrations applied (0022_place_names, 0023_fines_paid)`; more than two are
+    """`database: 2 migrations applied (0023_fines_paid, 0024_status_checks)`; more than two are
     shown by the first and the last."""
     count = f"{len(applied)} migration{'s' if len(applied) != 1 else ''}"
     shown = ", ".join(applied) if len(applied) <= 2 else f"{applied[0]} ... {applied[-1]}"
