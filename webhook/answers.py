@@ -434,6 +434,10 @@ class FundDistrictPublic(Public):
     payments: list[FundPaymentLinePublic]
     feeding_written_off: WrittenOffPublic
     accounts: dict[str, int] = Field(description="the ledger's balances, by account")
+    pound_names: dict[str, dict[str, str]] = Field(
+        description="the names in other scripts of the district's pounds its lines may name, "
+        "by the register's name, then by language"
+    )
 
 
 class FundPublic(Public):
@@ -590,6 +594,9 @@ class CasePublic(Public):
     section: str
     district: str
     village: str | None
+    village_names: dict[str, str] = Field(
+        description="the village's names in other scripts, by language"
+    )
     status: CaseStatus
     complainant: PersonPublic | None
     accused: PersonPublic | None
@@ -630,17 +637,31 @@ class OffenceDecisionPublic(Public):
 
 
 class RegisterRowPublic(Public):
+    """One entry of the Sec V register, as the register holds it."""
+
     number: int
     year: int
     entered_on: date
     ref: str
     animals: str
-    seizer: str
-    owner: str
+    seizer: str = Field(description="the seizer's name of his residence")
+    owner: str = Field(description="the owner's name of his residence, or '' when not known")
     status: SeizureStatus
+    register_no: str = Field(description="POUND/YEAR/NUMBER")
+    seized_on: date | None = Field(description="the local day of the seizure")
+    village: str
+    heads: int = Field(description="the heads entered")
+    seizer_name: str
+    seizer_residence: str
+    owner_name: str
+    owner_residence: str
+    fine: int = Field(description="the fines of the heads entered (Sec VI), in `unit`")
+    paid: int = Field(description="paid for them (Sec VII), in `unit`")
+    kinds: dict[str, int] = Field(description="the heads of each kind")
 
 
 class RegisterPublic(Public):
     pound_code: str
     pound_name: str
+    unit: str = Field(description="the money system's smallest unit that `fine` and `paid` count")
     rows: list[RegisterRowPublic]
