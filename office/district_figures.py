@@ -22,6 +22,7 @@ from law.complaint import ComplaintStatus
 from law.errors import N_, InvalidInput, NotFound
 from law.lifecycle import IN_CUSTODY, AnimalStatus
 from law.periods import YEAR_MAX, YEAR_MIN, local_date
+from law.profile import StatuteProfile
 from models import Animal, Complaint, Database, District, Pound, Seizure
 from models.columns import id_of
 from office.common import district_context, names_of
@@ -43,15 +44,23 @@ _ENDING_OF = {
 }
 _HELD = frozenset(s.value for s in IN_CUSTODY)
 
-# Days a head was held in the pound (from the day it was impounded to the day it left, or to the
-# last day counted while it is still there): the claim period of Sec VIII is seven days, the
-# notice runs seven more, and a complaint (Sec XIV) may hold a head longer.
-DAY_BANDS: tuple[tuple[str, int, int | None], ...] = (
-    ("0-7", 0, 7),
-    ("8-14", 8, 14),
-    ("15-30", 15, 30),
-    ("31+", 31, None),
-)
+Band = tuple[str, int, int | None]  # its name, its first and last day (None: no last)
+
+
+def day_bands(profile: StatuteProfile) -> tuple[Band, ...]:
+    """The bands of days a head was held (from the day impounded to the day it left, or to the
+    last day counted while it is still there), cut where the Act's periods end: the claim period
+    of Sec VIII (seven days), the notice's seven more, a month, and longer (a complaint, Sec XIV,
+    may hold a head past the sale's day)."""
+    claim = profile.claim_days
+    sale = claim + profile.notice_days
+    month = max(30, sale + 1)
+    return (
+        (f"0-{claim}", 0, claim),
+        (f"{claim + 1}-{sale}", claim + 1, sale),
+        (f"{sale + 1}-{month}", sale + 1, month),
+        (f"{month + 1}+", month + 1, None),
+    )
 
 
 @dataclass(frozen=True)
@@ -98,7 +107,7 @@ class DistrictFigures:
     money: str  # the district's money system, for writing the fund's amounts
     pounds: tuple[PoundSeizures, ...]
     endings: tuple[tuple[str, int], ...]  # (ending, heads), in ENDINGS order
-    days_held: tuple[tuple[str, int], ...]  # (band, heads), in DAY_BANDS order
+    days_held: tuple[tuple[str, int], ...]  # (band, heads), in day_bands' order
     fund: tuple[FundMonth, ...]  # each month of the period's year up to its end
     complaints: tuple[ComplaintMonth, ...]  # each month of the period
 
@@ -129,11 +138,11 @@ def month_of(day: date) -> str:
     return f"{day.year:04d}-{day.month:02d}"
 
 
-def _band(days: int) -> str:
-    for name, low, high in DAY_BANDS:
+def _band(bands: tuple[Band, ...], days: int) -> str:
+    for name, low, high in bands:
         if days >= low and (high is None or days <= high):
             return name
-    return DAY_BANDS[0][0]
+    return bands[0][0]
 
 
 def district_figures(
@@ -159,7 +168,7 @@ def district_figures(
             months=months,
             today=today,
             money=ctx.profile.money.name,
-            **_seizures(s, id_of(row), ctx.tz, months, today)._asdict(),
+            **_seizures(s, id_of(row), ctx.tz, months, today, day_bands(ctx.profile))._asdict(),
             fund=_fund(s, id_of(row), ctx.tz, year, months[-1], today),
             complaints=_complaints(s, id_of(row), ctx.tz, months),
         )
@@ -172,7 +181,12 @@ class _Seized(NamedTuple):
 
 
 def _seizures(
-    s: Session, district_id: int, tz: ZoneInfo, months: tuple[str, ...], today: date
+    s: Session,
+    district_id: int,
+    tz: ZoneInfo,
+    months: tuple[str, ...],
+    today: date,
+    bands: tuple[Band, ...],
 ) -> _Seized:
     pounds = s.exec(
         select(Pound).where(Pound.district_id == district_id).order_by(col(Pound.code))
@@ -208,7 +222,7 @@ def _seizures(
         since = impounded.get(head.seizure_id)
         if since is not None:
             until = head.left_on or last
-            days[_band(max((until - since).days, 0))] += 1
+            days[_band(bands, max((until - since).days, 0))] += 1
     return _Seized(
         pounds=tuple(
             PoundSeizures(
@@ -220,7 +234,7 @@ def _seizures(
             for p in pounds
         ),
         endings=tuple((e, endings[e]) for e in ENDINGS),
-        days_held=tuple((name, days[name]) for name, _low, _high in DAY_BANDS),
+        days_held=tuple((name, days[name]) for name, _low, _high in bands),
     )
 
 

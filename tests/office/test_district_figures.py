@@ -107,3 +107,17 @@ def test_a_bad_period_or_district_is_refused(world: World) -> None:
 @pytest.fixture
 def figures_built(world: World) -> Figures:
     return build(world)
+
+
+def test_the_days_held_are_cut_where_the_acts_periods_end() -> None:
+    """Sec VIII: seven days to claim, seven more after the notice; a district whose profile rules
+    other periods sees its bands cut at its own."""
+    from dataclasses import replace
+
+    from law.profile import ACT_III_1857
+    from office.district_figures import day_bands
+
+    profile = ACT_III_1857
+    assert [b[0] for b in day_bands(profile)] == ["0-7", "8-14", "15-30", "31+"]
+    longer = replace(profile, claim_days=10, notice_days=10)
+    assert [b[1:] for b in day_bands(longer)] == [(0, 10), (11, 20), (21, 30), (31, None)]
