@@ -5,8 +5,9 @@ the private flows share."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import date
-from typing import Any, ClassVar
+from typing import Any
 
 from bot import sms_budget, words
 from bot.figures import money
@@ -296,7 +297,7 @@ class StatusFlow(Flow):
     name = "status"
     commands = ("status",)
     menu = N_("Status of a seizure")
-    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+    steps: Mapping[str, tuple[str, ...]] = {
         "start": ("ref", "more", "end"),
         "ref": ("ref", "more", "end"),
         "more": ("more", "end"),
@@ -367,7 +368,7 @@ class RatesFlow(Flow):
     name = "rates"
     commands = ("rates",)
     menu = N_("Fines and feeding rates")
-    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+    steps: Mapping[str, tuple[str, ...]] = {
         "start": ("pound", "more", "end"),
         "pound": ("pound", "more", "end"),
         "more": ("more", "pound", "end"),

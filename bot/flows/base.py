@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from bot.i18n import Translator
@@ -105,7 +106,7 @@ class Flow:
     name: str = ""
     commands: tuple[str, ...] = ()
     menu: str = ""
-    steps: ClassVar[dict[str, tuple[str, ...]]] = {}
+    steps: Mapping[str, tuple[str, ...]] = MappingProxyType({})
     location_steps: ClassVar[frozenset[str]] = frozenset()
     # An officer's flow whose word a private person may type too, answered for him as his own
     # question (the keeper's amount due, for an owner, is his STATUS).

@@ -5,33 +5,31 @@ account (VIII, IX, X, XI), and the sale of cattle for a fine the Magistrate orde
 from __future__ import annotations
 
 from datetime import date
-from typing import ClassVar
 
 from bot import words
 from bot.flows import records
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
-    OfficerFlow,
     actor,
     amount_said,
     command_typed,
+    confirm,
     explained,
     invalid,
     person_dict,
     person_from,
     person_in,
-    picked,
-    places,
     refused,
     seizure_line,
-    unconfirmed,
-    worklist_turn,
     yes_no,
 )
+from bot.flows.table import Again, Step, chosen, keep, required
+from bot.flows.worklist import Listing, Worklist, case_no, seizures
 from bot.i18n import N_, written_in
 from bot.notices import notice
-from bot.types import Inbound, Option
+from bot.types import Inbound, Option, Reply
 from law.errors import PoundError
+from law.money import MoneySystem
 from law.recovery import covered
 from office.darogah.recovery_sale import RecoveryLotIn, record_recovery_sale
 from office.lookup import match_village
@@ -39,45 +37,24 @@ from office.queries import money_for, read_amount
 from office.recovery import RecoveryItem, recoveries_due, recovery_to_sell
 from office.roles import Role
 from office.sales import LotIn, post_notice, record_sale
-from office.worklists import SeizureBrief, SeizureItem, awaiting_notice, sales_due, seizure_brief
+from office.seizures import PersonIn
+from office.worklists import SeizureBrief, awaiting_notice, sales_due
 
 
-def _brief(ctx: Ctx, ref: str) -> SeizureBrief:
-    """The seizure, after checking the speaker is the Darogah of its thana (Sec VIII)."""
-    return seizure_brief(
-        ctx.work, ref=ref, now=ctx.now, actor_id=actor(ctx, Role.DAROGAH), roles=(Role.DAROGAH,)
-    )
-
-
-class DarogahFlow(OfficerFlow):
+class DarogahFlow(Worklist):
     """An act of the Darogah on one seizure of his thana: by reference or from his worklist."""
 
     roles = (Role.DAROGAH,)
 
-    def allowed(self, ctx: Ctx) -> bool:
-        return ctx.has(Role.DAROGAH) or command_typed(ctx, self.commands)
+    def brief(self, ctx: Ctx) -> SeizureBrief:
+        """The seizure of the draft, after checking the speaker is the Darogah of its thana."""
+        return self.listing.fetch(ctx, self.me(ctx), str(ctx.data["ref"]))
 
-    def worklist(self, ctx: Ctx, me: int, thana: str) -> list[SeizureItem]:
-        raise NotImplementedError
 
-    def empty(self, ctx: Ctx) -> str:
-        raise NotImplementedError
-
-    def start(self, ctx: Ctx, args: str) -> Turn:
-        me = actor(ctx, Role.DAROGAH)
-        if args.strip():
-            return self.show(ctx, _brief(ctx, args.split()[0].upper()))
-        thanas = places(ctx, Role.DAROGAH)
-        if not thanas:
-            raise refused(ctx, Role.DAROGAH)
-        items = [i for thana in thanas for i in self.worklist(ctx, me, thana)]
-        return worklist_turn(ctx, items, self.empty(ctx), "pick")
-
-    def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
-        return picked(ctx, msg, _brief, self.show, "pick")
-
-    def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
-        raise NotImplementedError
+ASK_VILLAGE = N_("In which village was the drum beaten?")
+ASK_MARKET = N_("At which market place, the nearest to the place of seizure?")
+ASK_EXPENSES = N_("Expenses of the sale, for example Rs 0-8-0 (send 0 if none):")
+ASK_PLACE = N_("Where was the auction held?")
 
 
 class NoticeFlow(DarogahFlow):
@@ -86,21 +63,33 @@ class NoticeFlow(DarogahFlow):
     name = "darogah_notice"
     commands = ("notice",)
     menu = N_("Unclaimed cattle: notice and proclamation (Sec VIII)")
-    steps: ClassVar[dict[str, tuple[str, ...]]] = {
-        "start": ("pick", "village", "end"),
-        "pick": ("pick", "village", "end"),
-        "village": ("village", "market"),
-        "market": ("market", "confirm"),
-        "confirm": ("confirm", "end"),
-    }
+    shows = ("village", "end")
+    listing = seizures(
+        lambda ctx, me, thana: awaiting_notice(ctx.work, thana=thana, actor_id=me),
+        N_("No unclaimed cattle await a notice."),
+        (Role.DAROGAH,),
+    )
 
-    def worklist(self, ctx: Ctx, me: int, thana: str) -> list[SeizureItem]:
-        return awaiting_notice(ctx.work, thana=thana, actor_id=me)
+    def __init__(self) -> None:
+        super().__init__(
+            {
+                "village": Step(
+                    ask=lambda ctx: ctx.say(ctx.t(ASK_VILLAGE)),
+                    read=_drum_village,
+                    then=_keep_village,
+                    to=("market",),
+                ),
+                "market": Step(
+                    ask=lambda ctx: ctx.say(ctx.t(ASK_MARKET)),
+                    read=required(ASK_MARKET),
+                    then=_market,
+                    to=("confirm",),
+                ),
+                "confirm": confirm(_ask_notice, self.act),
+            }
+        )
 
-    def empty(self, ctx: Ctx) -> str:
-        return ctx.t("No unclaimed cattle await a notice.")
-
-    def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
+    def show(self, ctx: Ctx, brief: SeizureBrief) -> str | Turn:
         item = brief.item
         if item.status != "reported_unclaimed":
             return Turn.done(
@@ -117,46 +106,13 @@ class NoticeFlow(DarogahFlow):
                     pound=item.pound_name,
                     pound_names=item.pound_names,
                 ),
-                ctx.t("In which village was the drum beaten?"),
+                ctx.t(ASK_VILLAGE),
             ]
         )
         seized_in = written_in(ctx.lang, item.village, item.village_names)
         return Turn.to("village", ctx.say(text, (Option(item.village, seized_in),)))
 
-    def on_village(self, ctx: Ctx, msg: Inbound) -> Turn:
-        village = (msg.option or msg.text).strip()
-        if not village:
-            return Turn.to("village", ctx.say(ctx.t("In which village was the drum beaten?")))
-        # A village of the district typed in its own script is written as the register names it.
-        place, _ = match_village(ctx.work, village)
-        ctx.data["village"] = place.name if place is not None else village[:200]
-        ctx.data["village_names"] = dict(place.names) if place is not None else {}
-        return Turn.to(
-            "market",
-            ctx.say(ctx.t("At which market place, the nearest to the place of seizure?")),
-        )
-
-    def on_market(self, ctx: Ctx, msg: Inbound) -> Turn:
-        market = msg.text.strip()
-        if not market:
-            return Turn.to(
-                "market",
-                ctx.say(ctx.t("At which market place, the nearest to the place of seizure?")),
-            )
-        ctx.data["market"] = market[:200]
-        text = ctx.t(
-            "Confirm: the notice for {ref} is posted at the Police Office today, and was "
-            "proclaimed by beat of drum in {village} and at {market} (Sec VIII).",
-            ref=ctx.data["ref"],
-            village=ctx.data["village"],
-            village_names=ctx.data.get("village_names"),
-            market=market,
-        )
-        return Turn.to("confirm", ctx.say(text, yes_no(ctx)))
-
-    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if (refusal := unconfirmed(ctx, msg)) is not None:
-            return refusal
+    def act(self, ctx: Ctx) -> Turn:
         try:
             posted = post_notice(
                 ctx.work,
@@ -181,6 +137,101 @@ class NoticeFlow(DarogahFlow):
         )
 
 
+def _drum_village(ctx: Ctx, msg: Inbound) -> str:
+    village = chosen(ctx, msg)
+    if not village:
+        raise Again(ctx.say(ctx.t(ASK_VILLAGE)))
+    return village
+
+
+def _keep_village(ctx: Ctx, village: str) -> str:
+    # A village of the district typed in its own script is written as the register names it.
+    place, _ = match_village(ctx.work, village)
+    ctx.data["village"] = place.name if place is not None else village[:200]
+    ctx.data["village_names"] = dict(place.names) if place is not None else {}
+    return "market"
+
+
+def _market(ctx: Ctx, market: str) -> str:
+    ctx.data["market"] = market[:200]
+    return "confirm"
+
+
+def _ask_notice(ctx: Ctx) -> Reply:
+    text = ctx.t(
+        "Confirm: the notice for {ref} is posted at the Police Office today, and was "
+        "proclaimed by beat of drum in {village} and at {market} (Sec VIII).",
+        ref=ctx.data["ref"],
+        village=ctx.data["village"],
+        village_names=ctx.data.get("village_names"),
+        market=ctx.data["market"],
+    )
+    return ctx.say(text, yes_no(ctx))
+
+
+def _buyer(ctx: Ctx, msg: Inbound) -> PersonIn | None:
+    """The buyer of the animal asked about, or None when it was not sold."""
+    if msg.option == "unsold" or (msg.option is None and words.says(msg.text, "unsold")):
+        return None
+    return person_in(msg.text)
+
+
+def _sale_steps(
+    flow: AuctionFlow | RecoverySaleFlow, after_lot: str, after_expenses: str
+) -> dict[str, Step]:
+    """The steps of a sale: a buyer (or none) and a price for each head in turn, the expenses,
+    the place, and the account confirmed."""
+    return {
+        "buyer": Step(
+            ask=flow.ask_buyer,
+            read=_buyer,
+            then=flow.bought,
+            to=("price", after_lot, "end"),
+            repeat=True,
+        ),
+        "price": Step(
+            ask=flow.ask_price, read=flow.amount, then=flow.priced, to=("buyer", after_lot)
+        ),
+        "expenses": Step(
+            ask=lambda ctx: ctx.say(ctx.t(ASK_EXPENSES)),
+            read=flow.amount,
+            then=keep("expenses", after_expenses),
+            to=(after_expenses,),
+        ),
+        "place": Step(
+            ask=lambda ctx: ctx.say(ctx.t(ASK_PLACE)),
+            read=required(ASK_PLACE),
+            then=keep("place", "confirm", clip=500),
+            to=("confirm",),
+        ),
+        "confirm": confirm(flow.summary, flow.act),
+    }
+
+
+def _lot_lines(ctx: Ctx, money: MoneySystem, lot_text: str, key: str) -> list[str]:
+    """Each lot of the sale, `lot_text` naming its head (`key`), buyer and price; the expenses."""
+    lines = []
+    for lot in ctx.data["lots"]:
+        buyer = person_from(lot["buyer"])
+        lines.append(
+            ctx.t(
+                lot_text,
+                number=lot[key],
+                buyer=(buyer.name if buyer else "")
+                + (f", {buyer.residence}" if buyer and buyer.residence else ""),
+                price=amount_said(ctx, money, int(lot["price"])),
+            )
+        )
+    lines.append(
+        ctx.t(
+            "Expenses of the sale: {expenses}",
+            expenses=amount_said(ctx, money, ctx.data["expenses"]),
+        )
+    )
+    lines.append(ctx.t("Record this sale?"))
+    return lines
+
+
 class AuctionFlow(DarogahFlow):
     """The public auction: a buyer and a price for each animal sold, the expenses, the account
     (Sec VIII unclaimed, Sec IX non-payment; Sec X: no police officer or keeper may buy)."""
@@ -188,23 +239,17 @@ class AuctionFlow(DarogahFlow):
     name = "darogah_auction"
     commands = ("auction",)
     menu = N_("Record an auction (Sec VIII, IX)")
-    steps: ClassVar[dict[str, tuple[str, ...]]] = {
-        "start": ("pick", "buyer", "end"),
-        "pick": ("pick", "buyer", "end"),
-        "buyer": ("buyer", "price", "expenses", "end"),
-        "price": ("price", "buyer", "expenses"),
-        "expenses": ("expenses", "place"),
-        "place": ("place", "confirm"),
-        "confirm": ("confirm", "end"),
-    }
+    shows = ("buyer", "end")
+    listing = seizures(
+        lambda ctx, me, thana: sales_due(ctx.work, thana=thana, now=ctx.now, actor_id=me),
+        N_("No sale is due."),
+        (Role.DAROGAH,),
+    )
 
-    def worklist(self, ctx: Ctx, me: int, thana: str) -> list[SeizureItem]:
-        return sales_due(ctx.work, thana=thana, now=ctx.now, actor_id=me)
+    def __init__(self) -> None:
+        super().__init__(_sale_steps(self, "expenses", "place"))
 
-    def empty(self, ctx: Ctx) -> str:
-        return ctx.t("No sale is due.")
-
-    def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
+    def show(self, ctx: Ctx, brief: SeizureBrief) -> str | Turn:
         if not brief.held:
             return Turn.done(
                 ctx.say(ctx.t("No animal of {ref} is in the pound.", ref=brief.item.ref))
@@ -225,102 +270,61 @@ class AuctionFlow(DarogahFlow):
                 ),
             ]
         )
-        return self._ask_buyer(ctx, intro)
+        return Turn.to("buyer", self.ask_buyer(ctx, intro))
 
-    def _animal(self, ctx: Ctx) -> int:
-        return int(ctx.data["queue"][0])
-
-    def _ask_buyer(self, ctx: Ctx, intro: str = "") -> Turn:
-        number = self._animal(ctx)
+    def ask_buyer(self, ctx: Ctx, intro: str = "") -> Reply:
+        number = int(ctx.data["queue"][0])
         text = ctx.t(
             "Animal {number} ({kind}): buyer's name and village, for example: Ganga Ram, Kemri",
             number=number,
             kind=ctx.data["kinds"].get(str(number), ""),
         )
         options = (Option("unsold", ctx.t("Not sold")),)
-        return Turn.to("buyer", ctx.say((intro + "\n" if intro else "") + text, options))
+        return ctx.say((intro + "\n" if intro else "") + text, options)
 
-    def _next(self, ctx: Ctx) -> Turn:
+    def ask_price(self, ctx: Ctx) -> Reply:
+        return ctx.say(
+            ctx.t(
+                "Price paid by {buyer} for animal {number}, for example Rs 9-0-0:",
+                buyer=ctx.data["buyer"]["name"],
+                number=int(ctx.data["queue"][0]),
+            )
+        )
+
+    def money(self, ctx: Ctx) -> MoneySystem:
+        return money_for(ctx.work, seizure_ref=str(ctx.data["ref"]))
+
+    def amount(self, ctx: Ctx, msg: Inbound) -> int:
+        return read_amount(msg.text.strip(), self.money(ctx))
+
+    def bought(self, ctx: Ctx, buyer: PersonIn | None) -> str | Turn:
+        if buyer is None:
+            return self.next(ctx)
+        ctx.data["buyer"] = person_dict(buyer)
+        return "price"
+
+    def priced(self, ctx: Ctx, price: int) -> str | Turn:
+        lot = {"animal": int(ctx.data["queue"][0]), "buyer": ctx.data.pop("buyer"), "price": price}
+        ctx.data["lots"].append(lot)
+        return self.next(ctx)
+
+    def next(self, ctx: Ctx) -> str | Turn:
         ctx.data["queue"] = ctx.data["queue"][1:]
         if ctx.data["queue"]:
-            return self._ask_buyer(ctx)
+            return "buyer"
         if not ctx.data["lots"]:
             return Turn.done(ctx.say(ctx.t("No animal was sold; nothing was recorded.")))
-        return Turn.to(
-            "expenses",
-            ctx.say(ctx.t("Expenses of the sale, for example Rs 0-8-0 (send 0 if none):")),
-        )
+        return "expenses"
 
-    def on_buyer(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if msg.option == "unsold" or (msg.option is None and words.says(msg.text, "unsold")):
-            return self._next(ctx)
-        try:
-            buyer = person_in(msg.text)
-        except PoundError as exc:
-            turn = self._ask_buyer(ctx)
-            return explained(ctx, exc, "buyer", *turn.replies)
-        ctx.data["buyer"] = person_dict(buyer)
-        return Turn.to(
-            "price",
-            ctx.say(
-                ctx.t(
-                    "Price paid by {buyer} for animal {number}, for example Rs 9-0-0:",
-                    buyer=buyer.name,
-                    number=self._animal(ctx),
-                )
-            ),
-        )
-
-    def _amount(self, ctx: Ctx, text: str) -> int:
-        return read_amount(text.strip(), money_for(ctx.work, seizure_ref=str(ctx.data["ref"])))
-
-    def on_price(self, ctx: Ctx, msg: Inbound) -> Turn:
-        try:
-            price = self._amount(ctx, msg.text)
-        except PoundError as exc:
-            return explained(ctx, exc, "price")
-        ctx.data["lots"].append(
-            {"animal": self._animal(ctx), "buyer": ctx.data.pop("buyer"), "price": price}
-        )
-        return self._next(ctx)
-
-    def on_expenses(self, ctx: Ctx, msg: Inbound) -> Turn:
-        try:
-            ctx.data["expenses"] = self._amount(ctx, msg.text)
-        except PoundError as exc:
-            return explained(ctx, exc, "expenses")
-        return Turn.to("place", ctx.say(ctx.t("Where was the auction held?")))
-
-    def on_place(self, ctx: Ctx, msg: Inbound) -> Turn:
-        place = msg.text.strip()
-        if not place:
-            return Turn.to("place", ctx.say(ctx.t("Where was the auction held?")))
-        ctx.data["place"] = place[:500]
-        money = money_for(ctx.work, seizure_ref=str(ctx.data["ref"]))
+    def summary(self, ctx: Ctx) -> Reply:
+        place = ctx.data["place"]
         lines = [ctx.t("Auction of {ref} at {place}, today:", ref=ctx.data["ref"], place=place)]
-        for lot in ctx.data["lots"]:
-            buyer = person_from(lot["buyer"])
-            lines.append(
-                ctx.t(
-                    "Animal {number} to {buyer} for {price}",
-                    number=lot["animal"],
-                    buyer=(buyer.name if buyer else "")
-                    + (f", {buyer.residence}" if buyer and buyer.residence else ""),
-                    price=amount_said(ctx, money, int(lot["price"])),
-                )
-            )
-        lines.append(
-            ctx.t(
-                "Expenses of the sale: {expenses}",
-                expenses=amount_said(ctx, money, ctx.data["expenses"]),
-            )
+        lines += _lot_lines(
+            ctx, self.money(ctx), N_("Animal {number} to {buyer} for {price}"), "animal"
         )
-        lines.append(ctx.t("Record this sale?"))
-        return Turn.to("confirm", ctx.say("\n".join(lines), yes_no(ctx)))
+        return ctx.say("\n".join(lines), yes_no(ctx))
 
-    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if (refusal := unconfirmed(ctx, msg)) is not None:
-            return refusal
+    def act(self, ctx: Ctx) -> Turn:
         lots = []
         for lot in ctx.data["lots"]:
             buyer = person_from(lot["buyer"])
@@ -378,7 +382,7 @@ def _cattle_line(ctx: Ctx, head: dict[str, object]) -> str:
     return records.animal(ctx.t, head)
 
 
-class RecoverySaleFlow(OfficerFlow):
+class RecoverySaleFlow(Worklist):
     """The sale of cattle for a fine the Magistrate ordered recovered (Sec XVII), held by the
     Darogah of the thana or a police officer he deputes: the expenses, a buyer and a price for
     each head sold until the fine and expenses are covered, and the account (Sec X: no police
@@ -388,15 +392,19 @@ class RecoverySaleFlow(OfficerFlow):
     name = "darogah_recovery"
     commands = ("recover",)
     menu = N_("Sale of cattle for a fine (Sec XVII)")
-    steps: ClassVar[dict[str, tuple[str, ...]]] = {
-        "start": ("pick", "expenses", "end"),
-        "pick": ("pick", "expenses", "end"),
-        "expenses": ("expenses", "buyer"),
-        "buyer": ("buyer", "price", "place", "end"),
-        "price": ("price", "buyer", "place"),
-        "place": ("place", "confirm"),
-        "confirm": ("confirm", "end"),
-    }
+    shows = ("expenses", "end")
+    listing = Listing(
+        items=lambda ctx, me, thana: recoveries_due(ctx.work, thana=thana, actor_id=me),
+        line=lambda ctx, item: "- " + _recovery_line(ctx, item),
+        option=lambda ctx, i: Option(str(i.case_id), f"{i.case_id}: {_convict(ctx, i)}"),
+        key=case_no(N_("send the case's number, like 12")),
+        fetch=lambda ctx, me, case: recovery_to_sell(ctx.work, case_id=case, actor_id=me),
+        empty=N_("No sale for a fine is waiting."),
+        choose=N_("Choose a case, or send its number."),
+    )
+
+    def __init__(self) -> None:
+        super().__init__(_sale_steps(self, "place", "buyer"))
 
     def recheck(self, ctx: Ctx) -> None:
         case = ctx.data.get("case")
@@ -408,47 +416,7 @@ class RecoverySaleFlow(OfficerFlow):
     def allowed(self, ctx: Ctx) -> bool:
         return ctx.has(Role.DAROGAH) or command_typed(ctx, self.commands)
 
-    def start(self, ctx: Ctx, args: str) -> Turn:
-        me = actor(ctx, Role.DAROGAH)
-        if args.strip():
-            return self._show(ctx, recovery_to_sell(ctx.work, case_id=_case_no(args), actor_id=me))
-        thanas = places(ctx, Role.DAROGAH, Role.POLICE)
-        if not thanas:
-            raise refused(ctx, Role.DAROGAH)
-        items = [i for t in thanas for i in recoveries_due(ctx.work, thana=t, actor_id=me)]
-        if not items:
-            return Turn.done(ctx.say(ctx.t("No sale for a fine is waiting.")))
-        lines = ["- " + self._line(ctx, i) for i in items]
-        lines.append(ctx.t("Choose a case, or send its number."))
-        options = tuple(Option(str(i.case_id), f"{i.case_id}: {_convict(ctx, i)}") for i in items)
-        return Turn.to("pick", ctx.say("\n".join(lines), options))
-
-    def _line(self, ctx: Ctx, item: RecoveryItem) -> str:
-        money = money_for(ctx.work, case_id=item.case_id)
-        return ctx.t(
-            "Case No. {id}: fine of {convict} unpaid {due}; sell {heads} head at {place}, "
-            "{village}",
-            id=item.case_id,
-            convict=_convict(ctx, item),
-            due=amount_said(ctx, money, item.fine_due),
-            heads=len(item.cattle),
-            place=item.place,
-            village=item.village,
-            village_names=item.village_names,
-        )
-
-    def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
-        try:
-            item = recovery_to_sell(
-                ctx.work,
-                case_id=_case_no(msg.option or msg.text),
-                actor_id=actor(ctx, Role.DAROGAH),
-            )
-            return self._show(ctx, item)
-        except PoundError as exc:
-            return explained(ctx, exc, "pick")
-
-    def _show(self, ctx: Ctx, item: RecoveryItem) -> Turn:
+    def show(self, ctx: Ctx, item: RecoveryItem) -> str | Turn:
         ctx.data["case"] = item.case_id
         ctx.data["due"] = item.fine_due
         ctx.data["queue"] = [int(str(c["number"])) for c in item.cattle]
@@ -456,7 +424,7 @@ class RecoverySaleFlow(OfficerFlow):
         ctx.data["lots"] = []
         text = "\n".join(
             [
-                self._line(ctx, item),
+                _recovery_line(ctx, item),
                 *(_cattle_line(ctx, c) for c in item.cattle),
                 ctx.t(
                     "Owner of the cattle: {owner}.",
@@ -466,116 +434,75 @@ class RecoverySaleFlow(OfficerFlow):
                     "Sell only as many as are needed for the fine and the expenses of sale "
                     "(Sec XVII). Police officers and pound-keepers may not buy (Sec X)."
                 ),
-                ctx.t("Expenses of the sale, for example Rs 0-8-0 (send 0 if none):"),
+                ctx.t(ASK_EXPENSES),
             ]
         )
         return Turn.to("expenses", ctx.say(text))
 
-    def _amount(self, ctx: Ctx, text: str) -> int:
-        return read_amount(text.strip(), money_for(ctx.work, case_id=int(ctx.data["case"])))
+    def money(self, ctx: Ctx) -> MoneySystem:
+        return money_for(ctx.work, case_id=int(ctx.data["case"]))
 
-    def on_expenses(self, ctx: Ctx, msg: Inbound) -> Turn:
-        try:
-            ctx.data["expenses"] = self._amount(ctx, msg.text)
-        except PoundError as exc:
-            return explained(ctx, exc, "expenses")
-        return self._ask_buyer(ctx)
+    def amount(self, ctx: Ctx, msg: Inbound) -> int:
+        return read_amount(msg.text.strip(), self.money(ctx))
 
-    def _ask_buyer(self, ctx: Ctx) -> Turn:
+    def ask_buyer(self, ctx: Ctx) -> Reply:
         number = ctx.data["queue"][0]
         text = ctx.t(
             "Head {number} ({kind}): buyer's name and village, for example: Ganga Ram, Kemri",
             number=number,
             kind=ctx.data["cattle"].get(str(number), ""),
         )
-        return Turn.to("buyer", ctx.say(text, (Option("unsold", ctx.t("Not sold")),)))
+        return ctx.say(text, (Option("unsold", ctx.t("Not sold")),))
 
-    def _next(self, ctx: Ctx) -> Turn:
+    def ask_price(self, ctx: Ctx) -> Reply:
+        return ctx.say(
+            ctx.t(
+                "Price paid by {buyer} for head {number}, for example Rs 9-0-0:",
+                buyer=ctx.data["buyer"]["name"],
+                number=ctx.data["queue"][0],
+            )
+        )
+
+    def bought(self, ctx: Ctx, buyer: PersonIn | None) -> str | Turn:
+        if buyer is None:
+            return self.next(ctx)
+        ctx.data["buyer"] = person_dict(buyer)
+        return "price"
+
+    def priced(self, ctx: Ctx, price: int) -> str | Turn:
+        lot = {"number": ctx.data["queue"][0], "buyer": ctx.data.pop("buyer"), "price": price}
+        ctx.data["lots"].append(lot)
+        return self.next(ctx)
+
+    def next(self, ctx: Ctx) -> str | Turn:
         ctx.data["queue"] = ctx.data["queue"][1:]
         prices = [int(lot["price"]) for lot in ctx.data["lots"]]
         if ctx.data["lots"] and covered(prices, int(ctx.data["due"]), int(ctx.data["expenses"])):
-            return Turn.to(
-                "place",
-                ctx.say(
-                    ctx.t(
-                        "The lots so far cover the fine and the expenses of sale: no more may "
-                        "be sold (Sec XVII)."
-                    )
-                    + "\n"
-                    + ctx.t("Where was the auction held?")
-                ),
+            enough = ctx.t(
+                "The lots so far cover the fine and the expenses of sale: no more may "
+                "be sold (Sec XVII)."
             )
+            return Turn.to("place", ctx.say(enough + "\n" + ctx.t(ASK_PLACE)))
         if ctx.data["queue"]:
-            return self._ask_buyer(ctx)
+            return "buyer"
         if not ctx.data["lots"]:
             return Turn.done(ctx.say(ctx.t("No animal was sold; nothing was recorded.")))
-        return Turn.to("place", ctx.say(ctx.t("Where was the auction held?")))
+        return "place"
 
-    def on_buyer(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if msg.option == "unsold" or (msg.option is None and words.says(msg.text, "unsold")):
-            return self._next(ctx)
-        try:
-            buyer = person_in(msg.text)
-        except PoundError as exc:
-            return explained(ctx, exc, "buyer", *self._ask_buyer(ctx).replies)
-        ctx.data["buyer"] = person_dict(buyer)
-        return Turn.to(
-            "price",
-            ctx.say(
-                ctx.t(
-                    "Price paid by {buyer} for head {number}, for example Rs 9-0-0:",
-                    buyer=buyer.name,
-                    number=ctx.data["queue"][0],
-                )
-            ),
-        )
-
-    def on_price(self, ctx: Ctx, msg: Inbound) -> Turn:
-        try:
-            price = self._amount(ctx, msg.text)
-        except PoundError as exc:
-            return explained(ctx, exc, "price")
-        ctx.data["lots"].append(
-            {"number": ctx.data["queue"][0], "buyer": ctx.data.pop("buyer"), "price": price}
-        )
-        return self._next(ctx)
-
-    def on_place(self, ctx: Ctx, msg: Inbound) -> Turn:
-        place = msg.text.strip()
-        if not place:
-            return Turn.to("place", ctx.say(ctx.t("Where was the auction held?")))
-        ctx.data["place"] = place[:500]
-        money = money_for(ctx.work, case_id=int(ctx.data["case"]))
+    def summary(self, ctx: Ctx) -> Reply:
         lines = [
             ctx.t(
                 "Sale for the fine in case No. {id} at {place}, today:",
                 id=ctx.data["case"],
-                place=place,
+                place=ctx.data["place"],
             )
         ]
-        for lot in ctx.data["lots"]:
-            buyer = person_from(lot["buyer"])
-            lines.append(
-                ctx.t(
-                    "Head {number} to {buyer} for {price}",
-                    number=lot["number"],
-                    buyer=(buyer.name if buyer else "")
-                    + (f", {buyer.residence}" if buyer and buyer.residence else ""),
-                    price=amount_said(ctx, money, int(lot["price"])),
-                )
-            )
-        lines.append(
-            ctx.t(
-                "Expenses of the sale: {expenses}",
-                expenses=amount_said(ctx, money, ctx.data["expenses"]),
-            )
+        lines += _lot_lines(
+            ctx, self.money(ctx), N_("Head {number} to {buyer} for {price}"), "number"
         )
-        lines.append(ctx.t("Record this sale?"))
-        return Turn.to("confirm", ctx.say("\n".join(lines), yes_no(ctx)))
+        return ctx.say("\n".join(lines), yes_no(ctx))
 
-    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if (refusal := unconfirmed(ctx, msg)) is not None:
-            return refusal
+    def act(self, ctx: Ctx) -> Turn:
         lots = []
         for lot in ctx.data["lots"]:
             buyer = person_from(lot["buyer"])
@@ -616,11 +543,20 @@ class RecoverySaleFlow(OfficerFlow):
         )
 
 
-def _case_no(typed: str) -> int:
-    number = typed.strip().lstrip("#").removeprefix("No.").strip().split(" ", 1)[0]
-    if not number.isdigit() or len(number) > 12:
-        raise invalid(N_("send the case's number, like 12"))
-    return int(number)
+def _recovery_line(ctx: Ctx, item: RecoveryItem) -> str:
+    money = money_for(ctx.work, case_id=item.case_id)
+    return ctx.t(
+        "Case No. {id}: fine of {convict} unpaid {due}; sell {heads} head at {place}, {village}",
+        id=item.case_id,
+        convict=_convict(ctx, item),
+        due=amount_said(ctx, money, item.fine_due),
+        heads=len(item.cattle),
+        place=item.place,
+        village=item.village,
+        village_names=item.village_names,
+    )
 
+
+_case_no = case_no(N_("send the case's number, like 12"))
 
 FLOWS: list[Flow] = [NoticeFlow(), AuctionFlow(), RecoverySaleFlow()]

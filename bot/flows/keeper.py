@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import ClassVar
 
 from bot import words
 from bot.figures import money
@@ -13,37 +12,29 @@ from bot.flows import records
 from bot.flows.anyone import StatusFlow
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
-    OfficerFlow,
-    actor,
     answer,
-    command_typed,
+    confirm,
     explained,
     person_dict,
     person_from,
     person_in,
-    picked,
-    places,
-    refused,
     seizure_line,
-    unconfirmed,
     who,
-    worklist_turn,
     yes_no,
 )
+from bot.flows.table import Again, Step, chosen, keep, required
+from bot.flows.worklist import Listing, Worklist, seizures
 from bot.i18n import N_
 from bot.notices import animals_text as _animals
-from bot.types import Inbound, Option
+from bot.types import Inbound, Option, Reply
 from law.errors import PoundError
 from office.keeper.arrival import register_arrival
 from office.keeper.loss import record_loss
 from office.keeper.payment import record_payment
 from office.keeper.refusal import record_refusal
 from office.roles import Role
-from office.worklists import SeizureBrief, SeizureItem, expected_arrivals, in_pound, seizure_brief
-
-
-def _is_keeper(ctx: Ctx) -> bool:
-    return ctx.has(Role.KEEPER)
+from office.seizures import PersonIn
+from office.worklists import SeizureBrief, expected_arrivals, in_pound
 
 
 def _said(description: str | None) -> dict[str, object]:
@@ -59,45 +50,27 @@ def _animal_lines(ctx: Ctx, brief: SeizureBrief, numbers: list[int] | None = Non
     return out
 
 
-class KeeperFlow(OfficerFlow):
-    """A keeper's act on one seizure at his pound: by reference, or chosen from a list."""
+def _held(section: str) -> Listing:
+    """The cattle held at the keeper's pound, for an act of `section`."""
+    return seizures(
+        lambda ctx, me, code: in_pound(ctx.work, pound_code=code, actor_id=me),
+        N_("No cattle are held at your pound."),
+        (Role.KEEPER,),
+        section,
+    )
+
+
+class KeeperFlow(Worklist):
+    """A keeper's act on one seizure at his pound: by reference, or chosen from the cattle held
+    there (`held`)."""
 
     roles = (Role.KEEPER,)
     section = "V"  # of the act: one who may not do it is refused citing it
+    pick = "ref"
 
-    def brief(self, ctx: Ctx, ref: str) -> SeizureBrief:
-        """The seizure, after checking the speaker keeps its pound (Sec IV, V)."""
-        me = self.actor(ctx)
-        return seizure_brief(ctx.work, ref=ref, now=ctx.now, actor_id=me, section=self.section)
-
-    def actor(self, ctx: Ctx) -> int:
-        return actor(ctx, Role.KEEPER, self.section)
-
-    def allowed(self, ctx: Ctx) -> bool:
-        return _is_keeper(ctx) or command_typed(ctx, self.commands)
-
-    def worklist(self, ctx: Ctx, me: int) -> list[SeizureItem]:
-        items: list[SeizureItem] = []
-        for code in places(ctx, Role.KEEPER):
-            items += in_pound(ctx.work, pound_code=code, actor_id=me)
-        return items
-
-    def empty(self, ctx: Ctx) -> str:
-        return ctx.t("No cattle are held at your pound.")
-
-    def start(self, ctx: Ctx, args: str) -> Turn:
-        me = self.actor(ctx)
-        if args.strip():
-            return self.show(ctx, self.brief(ctx, args.split()[0].upper()))
-        if not places(ctx, Role.KEEPER):
-            raise refused(ctx, Role.KEEPER, self.section)
-        return worklist_turn(ctx, self.worklist(ctx, me), self.empty(ctx), "ref")
-
-    def on_ref(self, ctx: Ctx, msg: Inbound) -> Turn:
-        return picked(ctx, msg, self.brief, self.show, "ref")
-
-    def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
-        raise NotImplementedError
+    def brief(self, ctx: Ctx) -> SeizureBrief:
+        """The seizure of the draft, after checking the speaker keeps its pound (Sec IV, V)."""
+        return self.listing.fetch(ctx, self.me(ctx), str(ctx.data["ref"]))
 
 
 class ArriveFlow(KeeperFlow):
@@ -106,24 +79,36 @@ class ArriveFlow(KeeperFlow):
     name = "keeper_arrive"
     commands = ("arrive",)
     menu = N_("Arrivals at my pound (Sec V)")
-    steps: ClassVar[dict[str, tuple[str, ...]]] = {
-        "start": ("ref", "check", "end"),
-        "ref": ("ref", "check", "end"),
-        "check": ("check", "count", "describe", "end"),
-        "count": ("count", "check"),
-        "describe": ("describe", "check"),
-    }
+    shows = ("check", "end")
+    listing = seizures(
+        lambda ctx, me, code: expected_arrivals(ctx.work, pound_code=code, actor_id=me),
+        N_("No cattle are expected at your pound."),
+        KeeperFlow.roles,
+        "V",
+    )
 
-    def worklist(self, ctx: Ctx, me: int) -> list[SeizureItem]:
-        items: list[SeizureItem] = []
-        for code in places(ctx, Role.KEEPER):
-            items += expected_arrivals(ctx.work, pound_code=code, actor_id=me)
-        return items
+    def __init__(self) -> None:
+        super().__init__(
+            {
+                "check": Step(
+                    ask=self.check, read=_check_choice, then=self.checked, to=ARRIVE_CHECK
+                ),
+                "count": Step(
+                    ask=lambda ctx: ctx.say(ctx.t("How many head arrived?")),
+                    read=_head_count,
+                    then=keep("count", "check"),
+                    to=("check",),
+                ),
+                "describe": Step(
+                    ask=lambda ctx: ctx.say(ctx.t(DESCRIBE)),
+                    read=_description,
+                    then=_described,
+                    to=("check",),
+                ),
+            }
+        )
 
-    def empty(self, ctx: Ctx) -> str:
-        return ctx.t("No cattle are expected at your pound.")
-
-    def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
+    def show(self, ctx: Ctx, brief: SeizureBrief) -> str | Turn:
         if brief.item.status != "seized":
             return Turn.done(
                 ctx.say(
@@ -138,10 +123,11 @@ class ArriveFlow(KeeperFlow):
         ctx.data["reported"] = brief.item.heads
         ctx.data["numbers"] = [a.number for a in brief.animals if a.status == "seized"]
         ctx.data.setdefault("descriptions", {})
-        return self._check(ctx, brief)
+        return "check"
 
-    def _check(self, ctx: Ctx, brief: SeizureBrief | None = None) -> Turn:
-        brief = brief or self.brief(ctx, str(ctx.data["ref"]))
+    def check(self, ctx: Ctx) -> Reply:
+        """The seizure as reported, with the corrections so far, to be confirmed."""
+        brief = self.brief(ctx)
         item = brief.item
         lines = [
             seizure_line(ctx, item),
@@ -167,29 +153,16 @@ class ArriveFlow(KeeperFlow):
             Option("count", ctx.t("Correct the count")),
             Option("describe", ctx.t("Correct a description")),
         )
-        return Turn.to("check", ctx.say("\n".join(lines), options))
+        return ctx.say("\n".join(lines), options)
 
-    def on_check(self, ctx: Ctx, msg: Inbound) -> Turn:
-        choice = (msg.option or msg.text).strip().lower()
-        if choice == "count":
-            return Turn.to("count", ctx.say(ctx.t("How many head arrived?")))
-        if choice == "describe":
-            return Turn.to(
-                "describe",
-                ctx.say(
-                    ctx.t(
-                        "Send the animal's number and its description, "
-                        "for example: 2 black, left horn broken"
-                    )
-                ),
-            )
-        if choice != "ok" and answer(msg) is not True:
-            return self._check(ctx)
+    def checked(self, ctx: Ctx, choice: str) -> str | Turn:
+        if choice != "ok":
+            return choice or "check"
         descriptions = {int(k): str(v) for k, v in ctx.data.get("descriptions", {}).items()}
         try:
             arrival = register_arrival(
                 ctx.work,
-                actor_id=self.actor(ctx),
+                actor_id=self.me(ctx),
                 ref=str(ctx.data["ref"]),
                 occurred_at=ctx.now,
                 now=ctx.now,
@@ -197,8 +170,7 @@ class ArriveFlow(KeeperFlow):
                 descriptions=descriptions or None,
             )
         except PoundError as exc:
-            turn = self._check(ctx)
-            return explained(ctx, exc, "check", *turn.replies)
+            return self.go(ctx, "check", ctx.say(ctx.explain(exc)))
         claim = ctx.t.day(_iso_date(arrival.claim_until))
         return Turn.done(
             ctx.say(
@@ -216,29 +188,41 @@ class ArriveFlow(KeeperFlow):
             ),
         )
 
-    def on_count(self, ctx: Ctx, msg: Inbound) -> Turn:
-        found = words.count_first(msg.text)
-        if found is None or found[1] or found[0] > 999:
-            return Turn.to("count", ctx.say(ctx.t("Send the number of head, like 3.")))
-        count = found[0]
-        ctx.data["count"] = None if count == ctx.data.get("reported") else count
-        return self._check(ctx)
 
-    def on_describe(self, ctx: Ctx, msg: Inbound) -> Turn:
-        match = re.fullmatch(r"\s*(\d{1,3})[\s.:,)-]+(.+)", msg.text, re.DOTALL)
-        if match is None or int(match.group(1)) not in ctx.data.get("numbers", []):
-            return Turn.to(
-                "describe",
-                ctx.say(
-                    ctx.t(
-                        "Send the animal's number and its description, "
-                        "for example: 2 black, left horn broken"
-                    )
-                ),
-            )
-        number = str(int(match.group(1)))  # ৩ or ३ is animal 3
-        ctx.data.setdefault("descriptions", {})[number] = match.group(2).strip()[:500]
-        return self._check(ctx)
+ARRIVE_CHECK = ("count", "describe", "end")
+DESCRIBE = N_(
+    "Send the animal's number and its description, for example: 2 black, left horn broken"
+)
+
+
+def _check_choice(ctx: Ctx, msg: Inbound) -> str:
+    """`count` or `describe` (a correction), `ok` (or yes) to enter them, else nothing."""
+    choice = chosen(ctx, msg).lower()
+    if choice in ("count", "describe", "ok"):
+        return choice
+    return "ok" if answer(msg) is True else ""
+
+
+def _head_count(ctx: Ctx, msg: Inbound) -> int | None:
+    """The number of head arrived; None when it is the number reported."""
+    found = words.count_first(msg.text)
+    if found is None or found[1] or found[0] > 999:
+        raise Again(ctx.say(ctx.t("Send the number of head, like 3.")))
+    return None if found[0] == ctx.data.get("reported") else found[0]
+
+
+def _description(ctx: Ctx, msg: Inbound) -> tuple[str, str]:
+    """`2 black, left horn broken`: an animal of the seizure and its description."""
+    match = re.fullmatch(r"\s*(\d{1,3})[\s.:,)-]+(.+)", msg.text, re.DOTALL)
+    if match is None or int(match.group(1)) not in ctx.data.get("numbers", []):
+        raise Again(ctx.say(ctx.t(DESCRIBE)))
+    return str(int(match.group(1))), match.group(2).strip()[:500]  # ৩ or ३ is animal 3
+
+
+def _described(ctx: Ctx, said: tuple[str, str]) -> str:
+    number, description = said
+    ctx.data.setdefault("descriptions", {})[number] = description
+    return "check"
 
 
 def _iso_date(text: str) -> date:
@@ -253,18 +237,22 @@ class DueFlow(KeeperFlow):
     typed_by_anyone = True
     section = "VII"
     menu = N_("Amount due for a seizure (Sec VI, VII)")
-    steps: ClassVar[dict[str, tuple[str, ...]]] = {"start": ("ref", "end"), "ref": ("ref", "end")}
+    shows = ("end",)
+    listing = _held("VII")
+
+    def __init__(self) -> None:
+        super().__init__({})
 
     def start(self, ctx: Ctx, args: str) -> Turn:
-        if _is_keeper(ctx):
+        if ctx.has(Role.KEEPER):
             return super().start(ctx, args)
         # Anyone else who asks what is due (an owner: "बकाया REF") is answered as STATUS
         # answers him: the amount due today to a party, the public answer to the public.
         return _STATUS.start(ctx, args)
 
-    def on_ref(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if _is_keeper(ctx):
-            return super().on_ref(ctx, msg)
+    def answer(self, ctx: Ctx, step: str, msg: Inbound) -> Turn:
+        if ctx.has(Role.KEEPER):
+            return super().answer(ctx, step, msg)
         return _STATUS.on_ref(ctx, msg)
 
     def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
@@ -295,16 +283,25 @@ def due_text(ctx: Ctx, brief: SeizureBrief) -> str:
 
 
 class OwnerActFlow(KeeperFlow):
-    """An act with the owner before the keeper: the owner named if not yet known, then confirm."""
+    """An act with the owner before the keeper: the owner named if not yet known, then confirm
+    (`ask`, the summary; `act`, the act recorded)."""
 
-    steps: ClassVar[dict[str, tuple[str, ...]]] = {
-        "start": ("ref", "owner", "confirm", "end"),
-        "ref": ("ref", "owner", "confirm", "end"),
-        "owner": ("owner", "confirm"),
-        "confirm": ("confirm", "end"),
-    }
+    shows = ("owner", "confirm", "end")
 
-    def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
+    def __init__(self) -> None:
+        super().__init__(
+            {
+                "owner": Step(
+                    ask=self.ask_owner,
+                    read=lambda ctx, msg: person_in(msg.text),
+                    then=_owner_named,
+                    to=("confirm",),
+                ),
+                "confirm": confirm(self.ask, self.act),
+            }
+        )
+
+    def show(self, ctx: Ctx, brief: SeizureBrief) -> str | Turn:
         if not brief.held:
             return Turn.done(
                 ctx.say(ctx.t("No animal of {ref} is in the pound.", ref=brief.item.ref))
@@ -314,26 +311,18 @@ class OwnerActFlow(KeeperFlow):
         ctx.data["money"] = brief.money
         ctx.data["held"] = brief.held
         if brief.item.owner is None and not ctx.data.get("owner"):
-            return Turn.to(
-                "owner",
-                ctx.say(
-                    due_text(ctx, brief)
-                    + "\n"
-                    + ctx.t(
-                        "The owner is not yet known. Send his name and village, and phone if "
-                        "any, for example: Mohan Lal, Kemri, +919222222222"
-                    )
-                ),
-            )
-        return self.ask(ctx, brief)
+            return "owner"
+        return "confirm"
 
-    def on_owner(self, ctx: Ctx, msg: Inbound) -> Turn:
-        try:
-            owner = person_in(msg.text)
-        except PoundError as exc:
-            return explained(ctx, exc, "owner")
-        ctx.data["owner"] = person_dict(owner)
-        return self.ask(ctx, self.brief(ctx, str(ctx.data["ref"])))
+    def ask_owner(self, ctx: Ctx) -> Reply:
+        return ctx.say(
+            due_text(ctx, self.brief(ctx))
+            + "\n"
+            + ctx.t(
+                "The owner is not yet known. Send his name and village, and phone if "
+                "any, for example: Mohan Lal, Kemri, +919222222222"
+            )
+        )
 
     def owner_name(self, ctx: Ctx, brief: SeizureBrief) -> str:
         owner = person_from(ctx.data.get("owner"))
@@ -341,8 +330,16 @@ class OwnerActFlow(KeeperFlow):
             return owner.name
         return who(ctx, brief.item.owner_person, brief.item.owner)
 
-    def ask(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
+    def ask(self, ctx: Ctx) -> Reply:
         raise NotImplementedError
+
+    def act(self, ctx: Ctx) -> Turn:
+        raise NotImplementedError
+
+
+def _owner_named(ctx: Ctx, owner: PersonIn) -> str:
+    ctx.data["owner"] = person_dict(owner)
+    return "confirm"
 
 
 class ReleaseFlow(OwnerActFlow):
@@ -352,8 +349,10 @@ class ReleaseFlow(OwnerActFlow):
     commands = ("release",)
     section = "VII"
     menu = N_("Payment and release (Sec VII)")
+    listing = _held("VII")
 
-    def ask(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
+    def ask(self, ctx: Ctx) -> Reply:
+        brief = self.brief(ctx)
         ctx.data["total"] = brief.total
         ctx.data["money"] = brief.money
         text = "\n".join(
@@ -368,15 +367,13 @@ class ReleaseFlow(OwnerActFlow):
                 ),
             ]
         )
-        return Turn.to("confirm", ctx.say(text, yes_no(ctx)))
+        return ctx.say(text, yes_no(ctx))
 
-    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if (refusal := unconfirmed(ctx, msg)) is not None:
-            return refusal
+    def act(self, ctx: Ctx) -> Turn:
         try:
             receipt = record_payment(
                 ctx.work,
-                actor_id=self.actor(ctx),
+                actor_id=self.me(ctx),
                 ref=str(ctx.data["ref"]),
                 amount=int(ctx.data["total"]),
                 payer=person_from(ctx.data.get("owner")),
@@ -409,8 +406,10 @@ class RefusalFlow(OwnerActFlow):
     commands = ("refused",)
     section = "IX"
     menu = N_("Owner refused to pay (Sec IX)")
+    listing = _held("IX")
 
-    def ask(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
+    def ask(self, ctx: Ctx) -> Reply:
+        brief = self.brief(ctx)
         text = "\n".join(
             [
                 due_text(ctx, brief),
@@ -422,16 +421,14 @@ class RefusalFlow(OwnerActFlow):
                 ),
             ]
         )
-        return Turn.to("confirm", ctx.say(text, yes_no(ctx)))
+        return ctx.say(text, yes_no(ctx))
 
-    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if (refusal := unconfirmed(ctx, msg)) is not None:
-            return refusal
+    def act(self, ctx: Ctx) -> Turn:
         ref = str(ctx.data["ref"])
         try:
             record_refusal(
                 ctx.work,
-                actor_id=self.actor(ctx),
+                actor_id=self.me(ctx),
                 ref=ref,
                 owner=person_from(ctx.data.get("owner")),
                 occurred_at=ctx.now,
@@ -460,81 +457,101 @@ class LossFlow(KeeperFlow):
     commands = ("loss", "died", "escaped")
     section = "practice G7"
     menu = N_("An animal died or escaped")
-    steps: ClassVar[dict[str, tuple[str, ...]]] = {
-        "start": ("ref", "animal", "end"),
-        "ref": ("ref", "animal", "end"),
-        "animal": ("animal", "what"),
-        "what": ("what", "reason"),
-        "reason": ("reason", "confirm"),
-        "confirm": ("confirm", "end"),
-    }
+    shows = ("animal", "end")
+    listing = _held("practice G7")
 
-    def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
+    def __init__(self) -> None:
+        reason = N_("What happened? Give the reason or circumstances.")
+        super().__init__(
+            {
+                "animal": Step(
+                    ask=self.ask_animal,
+                    read=_held_animal,
+                    then=keep("animal", "what"),
+                    to=("what",),
+                ),
+                "what": Step(
+                    ask=_ask_what, read=_what, then=keep("what", "reason"), to=("reason",)
+                ),
+                "reason": Step(
+                    ask=lambda ctx: ctx.say(ctx.t(reason)),
+                    read=required(reason),
+                    then=_reason,
+                    to=("confirm",),
+                ),
+                "confirm": confirm(_ask_loss, self.act),
+            }
+        )
+
+    def show(self, ctx: Ctx, brief: SeizureBrief) -> str | Turn:
         if not brief.held:
             return Turn.done(
                 ctx.say(ctx.t("No animal of {ref} is in the pound.", ref=brief.item.ref))
             )
         ctx.data["ref"] = brief.item.ref
         ctx.data["held"] = brief.held
+        return "animal"
+
+    def ask_animal(self, ctx: Ctx) -> Reply:
+        brief = self.brief(ctx)
         lines = _animal_lines(ctx, brief, brief.held)
         options = tuple(Option(str(n), line) for n, line in zip(brief.held, lines, strict=True))
-        return Turn.to("animal", ctx.say(ctx.t("Which animal?"), options))
+        return ctx.say(ctx.t("Which animal?"), options)
 
-    def on_animal(self, ctx: Ctx, msg: Inbound) -> Turn:
-        number = words.number(msg.option or msg.text)
-        if number is None or number not in ctx.data.get("held", []):
-            return Turn.to(
-                "animal", ctx.say(ctx.t("Send the number of an animal held in the pound."))
-            )
-        ctx.data["animal"] = number
-        options = tuple(Option(k, ctx.t(v)) for k, v in WHAT.items())
-        return Turn.to("what", ctx.say(ctx.t("Did it die or escape?"), options))
-
-    def on_what(self, ctx: Ctx, msg: Inbound) -> Turn:
-        typed = msg.option or ""
-        if not typed:
-            said = words.command(msg.text, tuple(WHAT))
-            typed = said[0] if said is not None and not said[1] else ""
-        if typed not in WHAT:
-            options = tuple(Option(k, ctx.t(v)) for k, v in WHAT.items())
-            return Turn.to("what", ctx.say(ctx.t("Did it die or escape?"), options))
-        ctx.data["what"] = typed
-        return Turn.to("reason", ctx.say(ctx.t("What happened? Give the reason or circumstances.")))
-
-    def on_reason(self, ctx: Ctx, msg: Inbound) -> Turn:
-        reason = msg.text.strip()
-        if not reason:
-            return Turn.to(
-                "reason", ctx.say(ctx.t("What happened? Give the reason or circumstances."))
-            )
-        ctx.data["reason"] = reason[:500]
-        text = ctx.t(
-            "Record that animal {number} of {ref} {what}: {reason}? Its fine and feeding stop "
-            "today, and the owner is told (practice G7).",
-            number=ctx.data["animal"],
-            ref=ctx.data["ref"],
-            what=ctx.t(WHAT[str(ctx.data["what"])]).lower(),
-            reason=reason,
-        )
-        return Turn.to("confirm", ctx.say(text, yes_no(ctx)))
-
-    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if (refusal := unconfirmed(ctx, msg)) is not None:
-            return refusal
+    def act(self, ctx: Ctx) -> Turn:
         try:
             record_loss(
                 ctx.work,
-                actor_id=self.actor(ctx),
+                actor_id=self.me(ctx),
                 ref=str(ctx.data["ref"]),
                 animal=int(ctx.data["animal"]),
                 what=str(ctx.data["what"]),
-                reason=str(ctx.data["reason"]),
+                reason=str(ctx.data["reason"])[:500],
                 occurred_at=ctx.now,
                 now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, None)
         return Turn.done(ctx.say(ctx.t("Recorded (practice G7).")))
+
+
+def _held_animal(ctx: Ctx, msg: Inbound) -> int:
+    number = words.number(msg.option or msg.text)
+    if number is None or number not in ctx.data.get("held", []):
+        raise Again(ctx.say(ctx.t("Send the number of an animal held in the pound.")))
+    return number
+
+
+def _ask_what(ctx: Ctx) -> Reply:
+    options = tuple(Option(k, ctx.t(v)) for k, v in WHAT.items())
+    return ctx.say(ctx.t("Did it die or escape?"), options)
+
+
+def _what(ctx: Ctx, msg: Inbound) -> str:
+    typed = msg.option or ""
+    if not typed:
+        said = words.command(msg.text, tuple(WHAT))
+        typed = said[0] if said is not None and not said[1] else ""
+    if typed not in WHAT:
+        raise Again(_ask_what(ctx))
+    return typed
+
+
+def _reason(ctx: Ctx, reason: str) -> str:
+    ctx.data["reason"] = reason
+    return "confirm"
+
+
+def _ask_loss(ctx: Ctx) -> Reply:
+    text = ctx.t(
+        "Record that animal {number} of {ref} {what}: {reason}? Its fine and feeding stop "
+        "today, and the owner is told (practice G7).",
+        number=ctx.data["animal"],
+        ref=ctx.data["ref"],
+        what=ctx.t(WHAT[str(ctx.data["what"])]).lower(),
+        reason=ctx.data["reason"],
+    )
+    return ctx.say(text, yes_no(ctx))
 
 
 FLOWS: list[Flow] = [ArriveFlow(), DueFlow(), ReleaseFlow(), RefusalFlow(), LossFlow()]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import ClassVar
 
 from bot import words
 from bot.figures import digits
@@ -102,7 +101,7 @@ class ComplaintsFlow(OfficerFlow):
     name = "magistrate_complaints"
     commands = ("complaints",)
     menu = N_("Complaints waiting (Sec XIV)")
-    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+    steps = {
         "start": ("pick", "decide", "end"),
         "pick": ("pick", "decide", "end"),
         "decide": ("decide", "hearing", "damages", "reasons", "end"),
@@ -444,7 +443,7 @@ class RecoveryFlow(OfficerFlow):
     name = "magistrate_recovery"
     commands = ("recovery",)
     menu = N_("Recover a fine by sale of the cattle (Sec XVII)")
-    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+    steps = {
         "start": ("pick", "cattle", "end"),
         "pick": ("pick", "cattle", "end"),
         "cattle": ("cattle", "describe"),
@@ -676,7 +675,7 @@ class OffencesFlow(OfficerFlow):
     name = "magistrate_offences"
     commands = ("offences",)
     menu = N_("Opposition and rescue: decide (Sec XIII)")
-    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+    steps = {
         "start": ("pick", "verdict", "end"),
         "pick": ("pick", "verdict", "end"),
         "verdict": ("verdict", "prison", "reasons"),

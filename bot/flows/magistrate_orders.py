@@ -3,7 +3,7 @@ the Sec VI scale (practice G4)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping
 
 from bot import words
 from bot.flows.anyone import KIND_LABELS, label
@@ -64,7 +64,7 @@ class FundFlow(OfficerFlow):
     name = "magistrate_fund"
     commands = ("fund",)
     menu = N_("Pay out of the fund (Sec XII)")
-    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+    steps: Mapping[str, tuple[str, ...]] = {
         "start": ("district", "purpose"),
         "district": ("district", "purpose"),
         "purpose": ("purpose", "pound", "stated"),
@@ -334,7 +334,7 @@ class KindOrderFlow(OfficerFlow):
     name = "magistrate_kind_order"
     commands = ("kindorder",)
     menu = N_("Animals outside the scale: your order (practice G4)")
-    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+    steps: Mapping[str, tuple[str, ...]] = {
         "start": ("pick", "kind", "fine"),
         "pick": ("pick", "pound", "kind", "fine"),
         "pound": ("pound", "kind"),

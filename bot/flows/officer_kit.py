@@ -11,7 +11,8 @@ from bot import words
 from bot.figures import money
 from bot.flows import records
 from bot.flows.base import Ctx, Flow, Turn
-from bot.i18n import N_, Translator
+from bot.flows.table import Again, Asked, Step
+from bot.i18n import N_
 from bot.notices import kinds_text
 from bot.types import Inbound, Option, Reply
 from law.errors import InvalidInput, NotAuthorised, PoundError, Template
@@ -20,7 +21,7 @@ from law.money import MoneySystem
 from office.common import DEFAULT_REGION, normalise_phone
 from office.roles import Role
 from office.seizures import AnimalsIn, PersonIn
-from office.worklists import SeizureBrief, SeizureItem, seizure_brief
+from office.worklists import SeizureItem, seizure_brief
 
 ROLE_WORDS = {
     Role.POLICE: N_("only the police of the thana may do this"),
@@ -121,14 +122,6 @@ def explained(ctx: Ctx, exc: PoundError, step: str | None, *more: Reply) -> Turn
     return Turn([ctx.say(ctx.explain(exc)), *more], step)
 
 
-def ref_of(msg: Inbound) -> str:
-    """A seizure reference from a chosen option or typed text (first word, upper case)."""
-    raw = (msg.option or msg.text).strip().split()
-    if not raw:
-        raise invalid(N_("send the seizure's reference, like K7MX2Q"))
-    return raw[0].upper()[:16]
-
-
 def who(ctx: Ctx, person: dict[str, str] | None, line: str | None) -> str:
     """A person the office names, `Ganga Ram of Kemri` in the reader's language (`person`, as
     data), else as the office wrote him (`line`)."""
@@ -150,8 +143,23 @@ def seizure_line(ctx: Ctx, item: SeizureItem) -> str:
     )
 
 
-def choose(items: Sequence[SeizureItem], t: Translator) -> tuple[Option, ...]:
-    return tuple(Option(i.ref, f"{i.ref} ({kinds_text(t, i.kinds)})") for i in items)
+def yes_or_no(ctx: Ctx, msg: Inbound) -> bool:
+    """The answer to a summary: yes or no, or else asked again."""
+    said = answer(msg)
+    if said is None:
+        raise Again(*ask_again(ctx, "").replies)
+    return said
+
+
+def confirm(ask: Callable[[Ctx], Asked], act: Callable[[Ctx], Turn]) -> Step:
+    """The last step of an act: its summary (`ask`) answered yes records it (`act`, which ends
+    the flow), no records nothing. Nothing is recorded before a yes."""
+    return Step(
+        ask=ask,
+        read=yes_or_no,
+        then=lambda ctx, yes: act(ctx) if yes else not_recorded(ctx),
+        to=("end",),
+    )
 
 
 def unconfirmed(ctx: Ctx, msg: Inbound, step: str = "confirm") -> Turn | None:
@@ -163,29 +171,6 @@ def unconfirmed(ctx: Ctx, msg: Inbound, step: str = "confirm") -> Turn | None:
     if not said:
         return not_recorded(ctx)
     return None
-
-
-def worklist_turn(ctx: Ctx, items: Sequence[SeizureItem], empty: str, step: str) -> Turn:
-    """An officer's worklist: each seizure on a line and as a choice, or `empty` if none."""
-    if not items:
-        return Turn.done(ctx.say(empty))
-    lines = ["- " + seizure_line(ctx, i) for i in items]
-    lines.append(ctx.t("Choose a seizure, or send its reference."))
-    return Turn.to(step, ctx.say("\n".join(lines), choose(items, ctx.t)))
-
-
-def picked(
-    ctx: Ctx,
-    msg: Inbound,
-    brief: Callable[[Ctx, str], SeizureBrief],
-    show: Callable[[Ctx, SeizureBrief], Turn],
-    step: str,
-) -> Turn:
-    """The seizure chosen (or its reference typed), shown; a refusal keeps the step."""
-    try:
-        return show(ctx, brief(ctx, ref_of(msg)))
-    except PoundError as exc:
-        return explained(ctx, exc, step)
 
 
 def person_in(text: str, region: str = DEFAULT_REGION) -> PersonIn:

@@ -11,8 +11,9 @@ starts the complaint at once and asks only what is missing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
-from typing import Any, ClassVar
+from typing import Any
 
 from bot import sms_budget, words
 from bot.flows.anyone import (
@@ -65,7 +66,7 @@ class OwnerFlow(Flow):
     name = "owner"
     commands = ("mycattle", "complain", "missing")
     menu = N_("My seized cattle")
-    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+    steps: Mapping[str, tuple[str, ...]] = {
         "start": ("ref", "pick", "act", "contact", "name", "who", "village", "kind", "held", "end"),
         "ref": ("ref", "act", "contact", "name", "who", "end"),
         "pick": ("pick", "act", "village", "kind", "held", "end"),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from bot import figures, words
 from bot.flows import pointing
 from bot.flows.anyone import awaiting_lines
@@ -13,18 +11,18 @@ from bot.flows.officer_kit import (
     actor,
     animals_from,
     animals_in,
-    choose,
     command_typed,
+    confirm,
     explained,
     places,
-    ref_of,
     refused,
     seizure_line,
-    unconfirmed,
     yes_no,
 )
+from bot.flows.table import Again, Step, TableFlow, chosen, required, typed
+from bot.flows.worklist import Worklist, seizures
 from bot.i18n import N_, written_in
-from bot.types import Inbound, Option
+from bot.types import Inbound, Option, Reply
 from law.errors import PoundError
 from law.grounds import Ground
 from office.lookup import match_village
@@ -33,10 +31,10 @@ from office.queries import money_for
 from office.roles import Role
 from office.seizures import report_seizure
 from office.worklists import (
+    SeizureBrief,
     SeizureItem,
     awaiting_conveyance,
     open_aid_requests,
-    seizure_brief,
     villages_of_thana,
 )
 
@@ -47,32 +45,29 @@ def _is_police(ctx: Ctx) -> bool:
     return any(ctx.has(r) for r in POLICE)
 
 
-class ConveyFlow(OfficerFlow):
+class ConveyFlow(Worklist):
     """Aid requests for the thana, answered by confirming the cattle reached the pound."""
 
     roles = POLICE
     name = "police_convey"
     commands = ("convey",)
     menu = N_("Aid requests and conveyance (Sec II)")
-    steps: ClassVar[dict[str, tuple[str, ...]]] = {
-        "start": ("pick", "confirm", "end"),
-        "pick": ("pick", "confirm", "end"),
-        "confirm": ("confirm", "end"),
-    }
+    shows = ("confirm", "end")
+    listing = seizures(
+        lambda ctx, me, thana: [],
+        N_("No aid requests and no cattle awaiting conveyance."),
+        POLICE,
+        choose=N_("Choose one to confirm its conveyance, or send its reference."),
+    )
 
-    def allowed(self, ctx: Ctx) -> bool:
-        return _is_police(ctx) or command_typed(ctx, self.commands)
+    def __init__(self) -> None:
+        super().__init__({"confirm": confirm(self.ask, self.act)})
 
-    def start(self, ctx: Ctx, args: str) -> Turn:
-        me = actor(ctx, Role.POLICE)
-        if args.strip():
-            return self._show(ctx, me, args.split()[0].upper())
-        thanas = places(ctx, *POLICE)
-        if not thanas:
-            raise refused(ctx, Role.POLICE)
+    def listed(self, ctx: Ctx, me: int, where: list[str]) -> Reply | None:
+        """Aid requested at each thana, then the cattle awaiting conveyance there."""
         lines: list[str] = []
         listed: list[SeizureItem] = []
-        for thana in thanas:
+        for thana in where:
             aid = open_aid_requests(ctx.work, thana=thana, actor_id=me)
             refs = {i.ref for i in aid}
             waiting = [
@@ -82,31 +77,28 @@ class ConveyFlow(OfficerFlow):
             ]
             if aid:
                 lines.append(ctx.t("Aid requested at thana {thana} (Sec II):", thana=thana))
-                lines += ["- " + seizure_line(ctx, i) for i in aid]
+                lines += [self.listing.line(ctx, i) for i in aid]
             if waiting:
                 lines.append(
                     ctx.t("Awaiting conveyance to the pound at thana {thana}:", thana=thana)
                 )
-                lines += ["- " + seizure_line(ctx, i) for i in waiting]
+                lines += [self.listing.line(ctx, i) for i in waiting]
             listed += aid + waiting
         if not listed:
-            return Turn.done(ctx.say(ctx.t("No aid requests and no cattle awaiting conveyance.")))
-        lines.append(ctx.t("Choose one to confirm its conveyance, or send its reference."))
-        return Turn.to("pick", ctx.say("\n".join(lines), choose(listed, ctx.t)))
+            return None
+        lines.append(ctx.t(self.listing.choose))
+        return ctx.say("\n".join(lines), tuple(self.listing.option(ctx, i) for i in listed))
 
-    def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
-        try:
-            return self._show(ctx, actor(ctx, Role.POLICE), ref_of(msg))
-        except PoundError as exc:
-            return explained(ctx, exc, "pick")
-
-    def _show(self, ctx: Ctx, me: int, ref: str) -> Turn:
-        brief = seizure_brief(ctx.work, ref=ref, now=ctx.now, actor_id=me, roles=POLICE)
+    def show(self, ctx: Ctx, brief: SeizureBrief) -> str | Turn:
         item = brief.item
         if item.status != "seized":
             return Turn.done(ctx.say(ctx.t("{ref} is already at the pound.", ref=item.ref)))
         ctx.data["ref"] = item.ref
         ctx.data["stray"] = item.ground == Ground.STRAY
+        return Turn.to("confirm", self.ask(ctx, item))
+
+    def ask(self, ctx: Ctx, item: SeizureItem | None = None) -> Reply:
+        item = item or self.listing.fetch(ctx, self.me(ctx), str(ctx.data["ref"])).item
         text = "\n".join(
             [
                 seizure_line(ctx, item),
@@ -117,11 +109,9 @@ class ConveyFlow(OfficerFlow):
                 ),
             ]
         )
-        return Turn.to("confirm", ctx.say(text, yes_no(ctx)))
+        return ctx.say(text, yes_no(ctx))
 
-    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if (refusal := unconfirmed(ctx, msg)) is not None:
-            return refusal
+    def act(self, ctx: Ctx) -> Turn:
         ref = str(ctx.data.get("ref", ""))
         try:
             confirm_conveyance(
@@ -146,7 +136,7 @@ class ConveyFlow(OfficerFlow):
         )
 
 
-class StrayFlow(OfficerFlow):
+class StrayFlow(OfficerFlow, TableFlow):
     """Straying cattle whose owner is unknown, taken to the pound by the police (Sec XVI)."""
 
     roles = POLICE
@@ -154,14 +144,30 @@ class StrayFlow(OfficerFlow):
     commands = ("stray",)
     menu = N_("Report straying cattle (Sec XVI)")
     location_steps = frozenset({"village"})
-    steps: ClassVar[dict[str, tuple[str, ...]]] = {
-        "start": ("village",),
-        "village": ("village", "place"),
-        "place": ("place", "animals"),
-        "animals": ("animals", "describe"),
-        "describe": ("describe", "confirm"),
-        "confirm": ("confirm", "end"),
-    }
+    start_to = ("village",)
+
+    def __init__(self) -> None:
+        where = N_("Where exactly were they found (road, field, landmark)?")
+        self.table = {
+            "village": Step(ask=self.ask_village, read=self.village, then=_village, to=("place",)),
+            "place": Step(
+                ask=lambda ctx: ctx.say(ctx.t(where)),
+                read=required(N_("Please say where they were found.")),
+                then=_place,
+                to=("animals",),
+            ),
+            "animals": Step(
+                ask=lambda ctx: ctx.say(
+                    ctx.t("Which animals, and how many? For example: 2 cow, 1 buffalo")
+                ),
+                read=lambda ctx, msg: animals_in(ctx, msg.text),
+                then=_animals,
+                to=("describe",),
+            ),
+            "describe": Step(ask=_ask_description, read=typed, then=_described, to=("confirm",)),
+            "confirm": confirm(_summary, self.act),
+        }
+        super().__init__()
 
     def allowed(self, ctx: Ctx) -> bool:
         return _is_police(ctx) or command_typed(ctx, self.commands)
@@ -180,99 +186,39 @@ class StrayFlow(OfficerFlow):
 
     def start(self, ctx: Ctx, args: str) -> Turn:
         actor(ctx, Role.POLICE)
-        villages = self._villages(ctx)
-        if not villages:
+        if not self._villages(ctx):
             raise refused(ctx, Role.POLICE)
+        return self.go(ctx, "village")
+
+    def ask_village(self, ctx: Ctx) -> list[Reply]:
         question = ctx.say(
             ctx.t("Straying cattle, owner unknown (Sec XVI). In which village were they found?"),
-            self._choices(ctx, villages),
+            self._choices(ctx, self._villages(ctx)),
         )
-        return Turn.to("village", *pointing.offer(ctx, question, ctx.district_ids()))
+        return pointing.offer(ctx, question, ctx.district_ids())
 
-    def on_village(self, ctx: Ctx, msg: Inbound) -> Turn:
+    def village(self, ctx: Ctx, msg: Inbound) -> tuple[str, dict[str, str]]:
+        """A village of his thanas, typed, chosen or pointed at on a map."""
         villages = self._villages(ctx)
         if msg.location is not None:
-            return Turn.to("village", pointing.answer(ctx, msg.location, ctx.district_ids()))
+            raise Again(pointing.answer(ctx, msg.location, ctx.district_ids()))
         pointed, typed_instead = pointing.confirmed(ctx, msg)
         if typed_instead is not None:
-            return Turn.to("village", typed_instead)
-        typed = pointed or (msg.option or msg.text).strip()
+            raise Again(typed_instead)
+        said = pointed or chosen(ctx, msg)
         # In any script, or with a typo common on a keypad: one close name of the thana is taken.
-        place, close = match_village(ctx.work, typed, among=villages) if typed else (None, [])
+        place, close = match_village(ctx.work, said, among=villages) if said else (None, [])
         match = place.name if place is not None else close[0].name if len(close) == 1 else None
         if match is None:
-            return Turn.to(
-                "village",
+            raise Again(
                 ctx.say(
                     ctx.t("That village is not served by a pound of your thana. Choose one:"),
                     self._choices(ctx, villages),
-                ),
-            )
-        ctx.data["village"] = match
-        ctx.data["village_names"] = dict(villages.get(match, ()))
-        return Turn.to(
-            "place",
-            ctx.say(ctx.t("Where exactly were they found (road, field, landmark)?")),
-        )
-
-    def on_place(self, ctx: Ctx, msg: Inbound) -> Turn:
-        place = msg.text.strip()
-        if not place:
-            return Turn.to("place", ctx.say(ctx.t("Please say where they were found.")))
-        ctx.data["place"] = place[:500]
-        return Turn.to(
-            "animals",
-            ctx.say(ctx.t("Which animals, and how many? For example: 2 cow, 1 buffalo")),
-        )
-
-    def on_animals(self, ctx: Ctx, msg: Inbound) -> Turn:
-        try:
-            groups = animals_in(ctx, msg.text)
-        except PoundError as exc:
-            return explained(ctx, exc, "animals")
-        ctx.data["animals"] = groups
-        ctx.data["at"] = 0
-        return self._ask_description(ctx)
-
-    def _ask_description(self, ctx: Ctx) -> Turn:
-        groups = ctx.data["animals"]
-        group = groups[ctx.data["at"]]
-        return Turn.to(
-            "describe",
-            ctx.say(
-                ctx.t(
-                    "Describe the {animals} (colour, marks, horns), or send {say_skip}.",
-                    animals=words.counted(ctx.t, int(group["count"]), str(group["kind"])),
                 )
-            ),
-        )
-
-    def on_describe(self, ctx: Ctx, msg: Inbound) -> Turn:
-        text = msg.text.strip()
-        groups = ctx.data["animals"]
-        index = int(ctx.data.get("at", 0))
-        skipped = not text or words.says(text, "skip", "no")
-        groups[index]["description"] = "" if skipped else text[:500]
-        ctx.data["at"] = index + 1
-        if index + 1 < len(groups):
-            return self._ask_description(ctx)
-        lines = [
-            ctx.t(
-                "Strays found at {place}, {village}:",
-                place=ctx.data["place"],
-                village=ctx.data["village"],
-                village_names=ctx.data.get("village_names"),
             )
-        ]
-        for g in animals_from(groups):
-            animals = words.counted(ctx.t, g.count, g.kind)
-            lines.append(f"- {animals}" + (f": {g.description}" if g.description else ""))
-        lines.append(ctx.t("Record these strays (Sec XVI)?"))
-        return Turn.to("confirm", ctx.say("\n".join(lines), yes_no(ctx)))
+        return match, dict(villages.get(match, ()))
 
-    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if (refusal := unconfirmed(ctx, msg)) is not None:
-            return refusal
+    def act(self, ctx: Ctx) -> Turn:
         try:
             done = report_seizure(
                 ctx.work,
@@ -305,6 +251,58 @@ class StrayFlow(OfficerFlow):
                 ctx.t, done.awaiting_order, figures.money(ctx.t.lang, done.fine, money)
             )
         return Turn.done(ctx.say("\n".join(lines)))
+
+
+def _village(ctx: Ctx, found: tuple[str, dict[str, str]]) -> str:
+    ctx.data["village"], ctx.data["village_names"] = found
+    return "place"
+
+
+def _place(ctx: Ctx, place: str) -> str:
+    ctx.data["place"] = place[:500]
+    return "animals"
+
+
+def _animals(ctx: Ctx, groups: list[dict[str, object]]) -> str:
+    ctx.data["animals"] = groups
+    ctx.data["at"] = 0
+    return "describe"
+
+
+def _ask_description(ctx: Ctx) -> Reply:
+    group = ctx.data["animals"][ctx.data["at"]]
+    return ctx.say(
+        ctx.t(
+            "Describe the {animals} (colour, marks, horns), or send {say_skip}.",
+            animals=words.counted(ctx.t, int(group["count"]), str(group["kind"])),
+        )
+    )
+
+
+def _described(ctx: Ctx, text: str) -> str:
+    """Each group described in turn (or skipped), then the summary."""
+    groups = ctx.data["animals"]
+    index = int(ctx.data.get("at", 0))
+    skipped = not text or words.says(text, "skip", "no")
+    groups[index]["description"] = "" if skipped else text[:500]
+    ctx.data["at"] = index + 1
+    return "describe" if index + 1 < len(groups) else "confirm"
+
+
+def _summary(ctx: Ctx) -> Reply:
+    lines = [
+        ctx.t(
+            "Strays found at {place}, {village}:",
+            place=ctx.data["place"],
+            village=ctx.data["village"],
+            village_names=ctx.data.get("village_names"),
+        )
+    ]
+    for g in animals_from(ctx.data["animals"]):
+        animals = words.counted(ctx.t, g.count, g.kind)
+        lines.append(f"- {animals}" + (f": {g.description}" if g.description else ""))
+    lines.append(ctx.t("Record these strays (Sec XVI)?"))
+    return ctx.say("\n".join(lines), yes_no(ctx))
 
 
 FLOWS: list[Flow] = [ConveyFlow(), StrayFlow()]

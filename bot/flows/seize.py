@@ -6,7 +6,8 @@ recorded until the person confirms the summary.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import Any
 
 from bot import figures, sms_budget, words
 from bot.flows import pointing
@@ -76,7 +77,7 @@ class SeizeFlow(Flow):
         # How many numbers the office never heard from a reporter may have it message a day.
         self.unsolicited_per_day = unsolicited_per_day
 
-    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+    steps: Mapping[str, tuple[str, ...]] = {
         "start": ("contact", "name", "village", "place"),
         "contact": ("contact", "village", "place"),
         "name": ("name", "home"),

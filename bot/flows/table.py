@@ -1,0 +1,127 @@
+"""A flow as a table of steps: each step names its question, how its answer is read, and where
+the conversation goes with it. `TableFlow` runs such a table; its graph (`Flow.steps`, drawn in
+`bot/flows/<name>.mmd`) is read off the table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.flows.base import END, START, Ctx, Flow, Turn
+from bot.types import Inbound, Reply
+from law.errors import PoundError
+
+# What a step asks: one reply, or several (a question and a button to share a location).
+Asked = Reply | list[Reply]
+
+
+class Again(Exception):
+    """An answer that does not do: the step stays, and says `replies` (its own re-ask)."""
+
+    def __init__(self, *replies: Reply) -> None:
+        super().__init__()
+        self.replies = list(replies)
+
+
+def typed(ctx: Ctx, msg: Inbound) -> str:
+    """The text typed, trimmed: the answer of a step that reads no more."""
+    return msg.text.strip()
+
+
+def chosen(ctx: Ctx, msg: Inbound) -> str:
+    """The option chosen, or else the text typed, trimmed."""
+    return (msg.option or msg.text).strip()
+
+
+def required(text: str) -> Callable[[Ctx, Inbound], str]:
+    """A reader of a text that may not be empty; empty, it is asked for again with `text` (an
+    `N_` msgid)."""
+
+    def read(ctx: Ctx, msg: Inbound) -> str:
+        said = msg.text.strip()
+        if not said:
+            raise Again(ctx.say(ctx.t(text)))
+        return said
+
+    return read
+
+
+def keep(key: str, going: str, clip: int | None = None) -> Callable[[Ctx, Any], str]:
+    """A step's answer kept in the draft as `key` (a text cut to `clip` characters), then on
+    to the step `going`."""
+
+    def kept(ctx: Ctx, value: Any) -> str:
+        ctx.data[key] = value[:clip] if clip is not None else value
+        return going
+
+    return kept
+
+
+@dataclass(frozen=True)
+class Step:
+    """One question of a flow.
+
+    `ask` is the question, said on coming to the step. `read` reads the answer into a value,
+    or refuses it: `Again` with its own words, or an office refusal (`PoundError`) said plainly,
+    followed by the question again where `repeat`. `then` keeps the value in the draft and says
+    where the conversation goes: the name of the next step (whose question is then asked) or
+    a whole `Turn`. `to` names every step `then` may go to (`end` to finish); with the step
+    itself (a refused answer stays), that is the step's part of the flow's graph.
+    """
+
+    ask: Callable[[Ctx], Asked]
+    then: Callable[[Ctx, Any], str | Turn]
+    to: tuple[str, ...]
+    read: Callable[[Ctx, Inbound], Any] = typed
+    repeat: bool = False
+
+
+def graph(start: tuple[str, ...], table: Mapping[str, Step]) -> dict[str, tuple[str, ...]]:
+    """The flow's graph: where `start` may go, and from each step, itself and its `to`."""
+    return {START: start, **{name: (name, *s.to) for name, s in table.items()}}
+
+
+class TableFlow(Flow):
+    """A flow run from its table of steps (`table`, built by the subclass's `__init__` before
+    calling this one). `start_to` names where `start` may go. Each step answers as
+    `on_<step>` too, as the steps of every flow do."""
+
+    table: Mapping[str, Step]
+    start_to: tuple[str, ...] = ()
+
+    def __init__(self) -> None:
+        self.steps = graph(self.start_to, self.table)
+        for name in self.table:
+            setattr(self, f"on_{name}", _Answer(self, name))
+
+    def go(self, ctx: Ctx, step: str, *before: Reply) -> Turn:
+        """To `step`, asking its question (after `before`); `end` finishes with `before`."""
+        if step == END:
+            return Turn([*before], None)
+        asked = self.table[step].ask(ctx)
+        return Turn([*before, *(asked if isinstance(asked, list) else [asked])], step)
+
+    def answer(self, ctx: Ctx, step: str, msg: Inbound) -> Turn:
+        """The answer at `step` read, and the conversation taken where its step says."""
+        s = self.table[step]
+        try:
+            value = s.read(ctx, msg)
+        except Again as again:
+            return Turn(again.replies, step)
+        except PoundError as exc:
+            said = ctx.say(ctx.explain(exc))
+            return self.go(ctx, step, said) if s.repeat else Turn([said], step)
+        going = s.then(ctx, value)
+        return self.go(ctx, going) if isinstance(going, str) else going
+
+
+@dataclass(frozen=True)
+class _Answer:
+    """`on_<step>` of a table flow: its step's answer."""
+
+    flow: TableFlow
+    step: str
+
+    def __call__(self, ctx: Ctx, msg: Inbound) -> Turn:
+        return self.flow.answer(ctx, self.step, msg)
