@@ -23,7 +23,7 @@ from bot.flows.officer_kit import (
     seizure_line,
     yes_no,
 )
-from bot.flows.table import Again, Step, chosen, keep, required
+from bot.flows.table import Again, Step, asks, chosen, keep, required
 from bot.flows.worklist import Listing, Worklist, case_no, seizures
 from bot.i18n import N_, written_in
 from bot.notices import notice
@@ -74,13 +74,13 @@ class NoticeFlow(DarogahFlow):
         super().__init__(
             {
                 "village": Step(
-                    ask=lambda ctx: ctx.say(ctx.t(ASK_VILLAGE)),
+                    ask=asks(ASK_VILLAGE),
                     read=_drum_village,
                     then=_keep_village,
                     to=("market",),
                 ),
                 "market": Step(
-                    ask=lambda ctx: ctx.say(ctx.t(ASK_MARKET)),
+                    ask=asks(ASK_MARKET),
                     read=required(ASK_MARKET),
                     then=_market,
                     to=("confirm",),
@@ -193,13 +193,13 @@ def _sale_steps(
             ask=flow.ask_price, read=flow.amount, then=flow.priced, to=("buyer", after_lot)
         ),
         "expenses": Step(
-            ask=lambda ctx: ctx.say(ctx.t(ASK_EXPENSES)),
+            ask=asks(ASK_EXPENSES),
             read=flow.amount,
             then=keep("expenses", after_expenses),
             to=(after_expenses,),
         ),
         "place": Step(
-            ask=lambda ctx: ctx.say(ctx.t(ASK_PLACE)),
+            ask=asks(ASK_PLACE),
             read=required(ASK_PLACE),
             then=keep("place", "confirm", clip=500),
             to=("confirm",),

@@ -22,7 +22,7 @@ from bot.flows.officer_kit import (
     who,
     yes_no,
 )
-from bot.flows.table import Again, Step, chosen, keep, required
+from bot.flows.table import Again, Step, asks, chosen, keep, required
 from bot.flows.worklist import Listing, Worklist, seizures
 from bot.i18n import N_
 from bot.notices import animals_text as _animals
@@ -100,7 +100,7 @@ class ArriveFlow(KeeperFlow):
                     to=("check",),
                 ),
                 "describe": Step(
-                    ask=lambda ctx: ctx.say(ctx.t(DESCRIBE)),
+                    ask=asks(DESCRIBE),
                     read=_description,
                     then=_described,
                     to=("check",),
@@ -474,7 +474,7 @@ class LossFlow(KeeperFlow):
                     ask=_ask_what, read=_what, then=keep("what", "reason"), to=("reason",)
                 ),
                 "reason": Step(
-                    ask=lambda ctx: ctx.say(ctx.t(reason)),
+                    ask=asks(reason),
                     read=required(reason),
                     then=_reason,
                     to=("confirm",),

@@ -14,24 +14,23 @@ from bot.figures import digits
 from bot.flows import records
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.officer_kit import (
-    OfficerFlow,
     actor,
     amount_said,
     animals_from,
     animals_in,
-    answer,
-    ask_again,
-    command_typed,
+    confirm,
     explained,
     invalid,
     person_dict,
     person_from,
     person_in,
     refused,
-    unconfirmed,
     who,
     yes_no,
+    yes_or_no,
 )
+from bot.flows.table import Again, Step, asks, chosen, keep, required
+from bot.flows.worklist import Listing, Worklist, case_no
 from bot.i18n import N_, written_in
 from bot.types import Inbound, Option, Reply
 from law.complaint import ComplaintStatus, Standing, next_steps, step
@@ -94,23 +93,81 @@ def _money(ctx: Ctx) -> MoneySystem:
     return money_for(ctx.work, complaint_id=int(ctx.data["complaint"]))
 
 
-class ComplaintsFlow(OfficerFlow):
+ASK_DECISION = N_("What do you decide? (Sec XIV)")
+ASK_REASONS = N_("Your reasons, in a few words:")
+ASK_HEARING = N_(
+    "When and where is the summary enquiry? For example: 12 March, 11 am, Sadar court."
+)
+ASK_DAMAGES = N_(
+    "Damages to the complainant, at most Rs 100 (Sec XIV), for example Rs 25-0-0 (send 0 for none):"
+)
+ASK_EXPENSES = N_(
+    "Expenses the complainant incurred in procuring the release, for example "
+    "Rs 1-0-0 (send 0 for none):"
+)
+
+
+class ComplaintsFlow(Worklist):
     """Complaints waiting, one examined, and the decision recorded (Sec XIV)."""
 
     roles = (Role.MAGISTRATE,)
     name = "magistrate_complaints"
     commands = ("complaints",)
     menu = N_("Complaints waiting (Sec XIV)")
-    steps = {
-        "start": ("pick", "decide", "end"),
-        "pick": ("pick", "decide", "end"),
-        "decide": ("decide", "hearing", "damages", "reasons", "end"),
-        "hearing": ("hearing", "end"),
-        "damages": ("damages", "expenses"),
-        "expenses": ("expenses", "reasons"),
-        "reasons": ("reasons", "confirm"),
-        "confirm": ("confirm", "end"),
-    }
+    shows = ("decide", "end")
+    listing = Listing(
+        places=lambda ctx, roles: _districts(ctx),
+        items=lambda ctx, me, d: pending_complaints(ctx.work, district_id=d, actor_id=me),
+        line=lambda ctx, c: ctx.t(
+            "No. {id}: seizure {ref}, by {complainant}, filed {day}",
+            id=c.id,
+            ref=c.ref,
+            complainant=who(ctx, c.complainant_person, c.complainant),
+            day=ctx.t.day(c.filed_at.date()),
+        ),
+        option=lambda ctx, c: Option(str(c.id), f"{c.id}: {c.ref}"),
+        key=case_no(N_("send the complaint's number, like 12")),
+        fetch=lambda ctx, me, n: complaint_detail(ctx.work, complaint_id=n, actor_id=me),
+        empty=N_("No complaints are waiting."),
+        choose=N_("Choose a complaint to examine, or send its number."),
+    )
+
+    def __init__(self) -> None:
+        super().__init__(
+            {
+                "decide": Step(
+                    ask=lambda ctx: ctx.say(ctx.t(ASK_DECISION), _options(ctx)),
+                    read=lambda ctx, msg: chosen(ctx, msg).lower(),
+                    then=_decided,
+                    to=("hearing", "damages", "reasons", "end"),
+                ),
+                "hearing": Step(
+                    ask=asks(ASK_HEARING),
+                    read=required(N_("Please say when and where.")),
+                    then=self.admit,
+                    to=("end",),
+                ),
+                "damages": Step(
+                    ask=asks(ASK_DAMAGES),
+                    read=_damages,
+                    then=keep("damages", "expenses"),
+                    to=("expenses",),
+                ),
+                "expenses": Step(
+                    ask=asks(ASK_EXPENSES),
+                    read=lambda ctx, msg: read_amount(msg.text.strip(), _money(ctx)),
+                    then=keep("expenses", "reasons"),
+                    to=("reasons",),
+                ),
+                "reasons": Step(
+                    ask=asks(ASK_REASONS),
+                    read=required(ASK_REASONS),
+                    then=keep("reasons", "confirm", clip=8000),
+                    to=("confirm",),
+                ),
+                "confirm": confirm(_decision_summary, self.act),
+            }
+        )
 
     def recheck(self, ctx: Ctx) -> None:
         complaint = ctx.data.get("complaint")
@@ -119,46 +176,7 @@ class ComplaintsFlow(OfficerFlow):
         elif not ctx.has(Role.MAGISTRATE):
             raise refused(ctx, Role.MAGISTRATE)
 
-    def allowed(self, ctx: Ctx) -> bool:
-        return ctx.has(Role.MAGISTRATE) or command_typed(ctx, self.commands)
-
-    def start(self, ctx: Ctx, args: str) -> Turn:
-        me = actor(ctx, Role.MAGISTRATE)
-        if args.strip():
-            return self._show(ctx, me, args.split()[0])
-        districts = _districts(ctx)
-        if not districts:
-            raise refused(ctx, Role.MAGISTRATE)
-        items = [
-            c for d in districts for c in pending_complaints(ctx.work, district_id=d, actor_id=me)
-        ]
-        if not items:
-            return Turn.done(ctx.say(ctx.t("No complaints are waiting.")))
-        lines = [
-            ctx.t(
-                "No. {id}: seizure {ref}, by {complainant}, filed {day}",
-                id=c.id,
-                ref=c.ref,
-                complainant=who(ctx, c.complainant_person, c.complainant),
-                day=ctx.t.day(c.filed_at.date()),
-            )
-            for c in items
-        ]
-        lines.append(ctx.t("Choose a complaint to examine, or send its number."))
-        options = tuple(Option(str(c.id), f"{c.id}: {c.ref}") for c in items)
-        return Turn.to("pick", ctx.say("\n".join(lines), options))
-
-    def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
-        try:
-            return self._show(ctx, actor(ctx, Role.MAGISTRATE), msg.option or msg.text)
-        except PoundError as exc:
-            return explained(ctx, exc, "pick")
-
-    def _show(self, ctx: Ctx, me: int, typed: str) -> Turn:
-        number = typed.strip().lstrip("#").removeprefix("No.").strip()
-        if not number.isdigit() or len(number) > 12:
-            raise invalid(N_("send the complaint's number, like 12"))
-        c = complaint_detail(ctx.work, complaint_id=int(number), actor_id=me)
+    def show(self, ctx: Ctx, c: ComplaintItem) -> str | Turn:
         if c.status not in OPEN:
             return Turn.done(
                 ctx.say(
@@ -172,7 +190,7 @@ class ComplaintsFlow(OfficerFlow):
         ctx.data["complaint"] = c.id
         ctx.data["seizer"] = who(ctx, c.seizure.seizer_person, c.seizure.seizer)
         ctx.data["status"] = c.status
-        text = "\n".join([*self._describe(ctx, c), ctx.t("What do you decide? (Sec XIV)")])
+        text = "\n".join([*self._describe(ctx, c), ctx.t(ASK_DECISION)])
         return Turn.to("decide", ctx.say(text, _options(ctx)))
 
     def _describe(self, ctx: Ctx, c: ComplaintItem) -> list[str]:
@@ -238,48 +256,7 @@ class ComplaintsFlow(OfficerFlow):
             )
         return lines
 
-    def on_decide(self, ctx: Ctx, msg: Inbound) -> Turn:
-        choice = (msg.option or msg.text).strip().lower()
-        allowed = _allowed(ctx)
-        if choice in STEP_OF and choice not in allowed:
-            # G15: lawful or illegal only after the summons; no dismissal after it.
-            try:
-                step(ComplaintStatus(str(ctx.data["status"])), STEP_OF[choice])
-            except PoundError as exc:
-                return Turn.to(
-                    "decide",
-                    ctx.say(ctx.explain(exc)),
-                    ctx.say(ctx.t("What do you decide? (Sec XIV)"), _options(ctx)),
-                )
-        if choice == "admit":
-            return Turn.to(
-                "hearing",
-                ctx.say(
-                    ctx.t(
-                        "When and where is the summary enquiry? For example: 12 March, 11 am, "
-                        "Sadar court."
-                    )
-                ),
-            )
-        if choice not in allowed:
-            return Turn.to("decide", ctx.say(ctx.t("What do you decide? (Sec XIV)"), _options(ctx)))
-        ctx.data["outcome"] = choice
-        if choice == "illegal":
-            return Turn.to(
-                "damages",
-                ctx.say(
-                    ctx.t(
-                        "Damages to the complainant, at most Rs 100 (Sec XIV), "
-                        "for example Rs 25-0-0 (send 0 for none):"
-                    )
-                ),
-            )
-        return Turn.to("reasons", ctx.say(ctx.t("Your reasons, in a few words:")))
-
-    def on_hearing(self, ctx: Ctx, msg: Inbound) -> Turn:
-        hearing = msg.text.strip()
-        if not hearing:
-            return Turn.to("hearing", ctx.say(ctx.t("Please say when and where.")))
+    def admit(self, ctx: Ctx, hearing: str) -> Turn:
         try:
             admit_complaint(
                 ctx.work,
@@ -302,63 +279,7 @@ class ComplaintsFlow(OfficerFlow):
             )
         )
 
-    def on_damages(self, ctx: Ctx, msg: Inbound) -> Turn:
-        try:
-            money = _money(ctx)
-            damages = read_amount(msg.text.strip(), money)
-            if damages > money.from_rupees(DAMAGES_CAP_RUPEES):
-                raise DamagesOverCap("damages over Rs 100", section="XIV")
-        except PoundError as exc:
-            return explained(ctx, exc, "damages")
-        ctx.data["damages"] = damages
-        return Turn.to(
-            "expenses",
-            ctx.say(
-                ctx.t(
-                    "Expenses the complainant incurred in procuring the release, for example "
-                    "Rs 1-0-0 (send 0 for none):"
-                )
-            ),
-        )
-
-    def on_expenses(self, ctx: Ctx, msg: Inbound) -> Turn:
-        try:
-            ctx.data["expenses"] = read_amount(msg.text.strip(), _money(ctx))
-        except PoundError as exc:
-            return explained(ctx, exc, "expenses")
-        return Turn.to("reasons", ctx.say(ctx.t("Your reasons, in a few words:")))
-
-    def on_reasons(self, ctx: Ctx, msg: Inbound) -> Turn:
-        reasons = msg.text.strip()
-        if not reasons:
-            return Turn.to("reasons", ctx.say(ctx.t("Your reasons, in a few words:")))
-        ctx.data["reasons"] = reasons[:8000]
-        outcome = str(ctx.data["outcome"])
-        lines = [
-            ctx.t(
-                "Complaint No. {id}: {outcome}.",
-                id=ctx.data["complaint"],
-                outcome=ctx.t(OUTCOMES[outcome]),
-            )
-        ]
-        if outcome == "illegal":
-            money = _money(ctx)
-            lines.append(
-                ctx.t(
-                    "The seizer pays damages {damages} and expenses {expenses}, and repays the "
-                    "fines and expenses the owner paid or that were taken from the proceeds of a "
-                    "sale; cattle still held are released and their fines and feeding charged to "
-                    "him (Sec XIV).",
-                    damages=amount_said(ctx, money, int(ctx.data["damages"])),
-                    expenses=amount_said(ctx, money, int(ctx.data["expenses"])),
-                )
-            )
-        lines += [ctx.t("Reasons: {reasons}", reasons=reasons), ctx.t("Record this decision?")]
-        return Turn.to("confirm", ctx.say("\n".join(lines), yes_no(ctx)))
-
-    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if (refusal := unconfirmed(ctx, msg)) is not None:
-            return refusal
+    def act(self, ctx: Ctx) -> Turn:
         outcome = str(ctx.data["outcome"])
         try:
             decision = decide_complaint(
@@ -413,17 +334,66 @@ class ComplaintsFlow(OfficerFlow):
         return Turn.done(ctx.say(text))
 
 
+def _decided(ctx: Ctx, choice: str) -> str | Turn:
+    """The Magistrate's choice: to admit (a hearing), or an outcome (its reasons), where the
+    law allows it at the complaint's stage."""
+    allowed = _allowed(ctx)
+    if choice in STEP_OF and choice not in allowed:
+        # G15: lawful or illegal only after the summons; no dismissal after it.
+        try:
+            step(ComplaintStatus(str(ctx.data["status"])), STEP_OF[choice])
+        except PoundError as exc:
+            return Turn.to(
+                "decide",
+                ctx.say(ctx.explain(exc)),
+                ctx.say(ctx.t(ASK_DECISION), _options(ctx)),
+            )
+    if choice == "admit":
+        return "hearing"
+    if choice not in allowed:
+        return "decide"
+    ctx.data["outcome"] = choice
+    return "damages" if choice == "illegal" else "reasons"
+
+
+def _damages(ctx: Ctx, msg: Inbound) -> int:
+    money = _money(ctx)
+    damages = read_amount(msg.text.strip(), money)
+    if damages > money.from_rupees(DAMAGES_CAP_RUPEES):
+        raise DamagesOverCap("damages over Rs 100", section="XIV")
+    return damages
+
+
+def _decision_summary(ctx: Ctx) -> Reply:
+    outcome = str(ctx.data["outcome"])
+    lines = [
+        ctx.t(
+            "Complaint No. {id}: {outcome}.",
+            id=ctx.data["complaint"],
+            outcome=ctx.t(OUTCOMES[outcome]),
+        )
+    ]
+    if outcome == "illegal":
+        money = _money(ctx)
+        lines.append(
+            ctx.t(
+                "The seizer pays damages {damages} and expenses {expenses}, and repays the "
+                "fines and expenses the owner paid or that were taken from the proceeds of a "
+                "sale; cattle still held are released and their fines and feeding charged to "
+                "him (Sec XIV).",
+                damages=amount_said(ctx, money, int(ctx.data["damages"])),
+                expenses=amount_said(ctx, money, int(ctx.data["expenses"])),
+            )
+        )
+    reasons = ctx.data["reasons"]
+    lines += [ctx.t("Reasons: {reasons}", reasons=reasons), ctx.t("Record this decision?")]
+    return ctx.say("\n".join(lines), yes_no(ctx))
+
+
 SEND_NUMBER = {
     "case": N_("send the case's number, like 12"),
     "offence": N_("send the offence's number, like 12"),
 }
-
-
-def _number(typed: str, what: str) -> int:
-    number = typed.strip().lstrip("#").removeprefix("No.").strip().split(" ", 1)[0]
-    if not number.isdigit() or len(number) > 12:
-        raise invalid(SEND_NUMBER[what])
-    return int(number)
 
 
 def cattle_text(ctx: Ctx, groups: list[AnimalsIn]) -> str:
@@ -435,7 +405,12 @@ def cattle_text(ctx: Ctx, groups: list[AnimalsIn]) -> str:
     )
 
 
-class RecoveryFlow(OfficerFlow):
+ASK_CATTLE = N_("Which cattle? Send each kind with its number, like: 2 cow, 1 buffalo")
+ASK_KNOWN = N_("How are they known (colour, marks)? Send - if no description.")
+ASK_WHERE = N_("Where in the village, for example: the owner's cattle shed")
+
+
+class RecoveryFlow(Worklist):
     """An unpaid Sec XVII fine ordered to be recovered by sale of the cattle by which the
     trespass was committed, whether the offender's or only in his charge (Sec XVII)."""
 
@@ -443,16 +418,47 @@ class RecoveryFlow(OfficerFlow):
     name = "magistrate_recovery"
     commands = ("recovery",)
     menu = N_("Recover a fine by sale of the cattle (Sec XVII)")
-    steps = {
-        "start": ("pick", "cattle", "end"),
-        "pick": ("pick", "cattle", "end"),
-        "cattle": ("cattle", "describe"),
-        "describe": ("describe", "village"),
-        "village": ("village", "place"),
-        "place": ("place", "owner"),
-        "owner": ("owner", "confirm"),
-        "confirm": ("confirm", "end"),
-    }
+    shows = ("cattle", "end")
+    listing = Listing(
+        places=lambda ctx, roles: _districts(ctx),
+        items=lambda ctx, me, d: fines_to_recover(ctx.work, district_id=d, actor_id=me),
+        line=lambda ctx, item: _case_line(ctx, item),
+        option=lambda ctx, i: Option(
+            str(i.case_id), f"{i.case_id}: {who(ctx, i.accused_person, i.accused)}"
+        ),
+        key=case_no(SEND_NUMBER["case"]),
+        fetch=lambda ctx, me, n: case_to_recover(ctx.work, case_id=n, actor_id=me),
+        empty=N_("No fine under Sec XVII is waiting to be recovered."),
+        choose=N_("Choose a case, or send its number."),
+    )
+
+    def __init__(self) -> None:
+        super().__init__(
+            {
+                "cattle": Step(
+                    ask=asks(ASK_CATTLE),
+                    read=lambda ctx, msg: animals_in(ctx, msg.text),
+                    then=keep("cattle", "describe"),
+                    to=("describe",),
+                ),
+                "describe": Step(
+                    ask=asks(ASK_KNOWN), read=required(ASK_KNOWN), then=_known, to=("village",)
+                ),
+                "village": Step(
+                    ask=_ask_village, read=_village, then=_at_village, to=("place",), repeat=True
+                ),
+                "place": Step(
+                    ask=asks(ASK_WHERE),
+                    read=required(ASK_WHERE),
+                    then=keep("place", "owner", clip=500),
+                    to=("owner",),
+                ),
+                "owner": Step(
+                    ask=_ask_owner, read=_owner, then=keep("owner", "confirm"), to=("confirm",)
+                ),
+                "confirm": confirm(_order_summary, self.act),
+            }
+        )
 
     def recheck(self, ctx: Ctx) -> None:
         case = ctx.data.get("case")
@@ -461,56 +467,7 @@ class RecoveryFlow(OfficerFlow):
         elif not ctx.has(Role.MAGISTRATE):
             raise refused(ctx, Role.MAGISTRATE)
 
-    def allowed(self, ctx: Ctx) -> bool:
-        return ctx.has(Role.MAGISTRATE) or command_typed(ctx, self.commands)
-
-    def start(self, ctx: Ctx, args: str) -> Turn:
-        me = actor(ctx, Role.MAGISTRATE)
-        if args.strip():
-            return self._show(
-                ctx, case_to_recover(ctx.work, case_id=_number(args, "case"), actor_id=me)
-            )
-        districts = _districts(ctx)
-        if not districts:
-            raise refused(ctx, Role.MAGISTRATE)
-        items = [
-            i for d in districts for i in fines_to_recover(ctx.work, district_id=d, actor_id=me)
-        ]
-        if not items:
-            return Turn.done(ctx.say(ctx.t("No fine under Sec XVII is waiting to be recovered.")))
-        lines = [self._line(ctx, i) for i in items]
-        lines.append(ctx.t("Choose a case, or send its number."))
-        options = tuple(
-            Option(str(i.case_id), f"{i.case_id}: {who(ctx, i.accused_person, i.accused)}")
-            for i in items
-        )
-        return Turn.to("pick", ctx.say("\n".join(lines), options))
-
-    def _line(self, ctx: Ctx, item: CaseItem) -> str:
-        money = money_for(ctx.work, case_id=item.case_id)
-        return ctx.t(
-            "Case No. {id}, {village}: {accused} convicted on complaint of {complainant}; "
-            "fine {fine}, unpaid {unpaid}",
-            id=item.case_id,
-            village=item.village,
-            village_names=item.village_names,
-            accused=who(ctx, item.accused_person, item.accused),
-            complainant=who(ctx, item.complainant_person, item.complainant),
-            fine=amount_said(ctx, money, item.fine),
-            unpaid=amount_said(ctx, money, item.unpaid),
-        )
-
-    def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
-        try:
-            me = actor(ctx, Role.MAGISTRATE)
-            item = case_to_recover(
-                ctx.work, case_id=_number(msg.option or msg.text, "case"), actor_id=me
-            )
-            return self._show(ctx, item)
-        except PoundError as exc:
-            return explained(ctx, exc, "pick")
-
-    def _show(self, ctx: Ctx, item: CaseItem) -> Turn:
+    def show(self, ctx: Ctx, item: CaseItem) -> str | Turn:
         if item.unpaid <= 0:
             return Turn.done(ctx.say(ctx.t("No fine is unpaid in case No. {id}.", id=item.case_id)))
         ctx.data["case"] = item.case_id
@@ -519,109 +476,18 @@ class RecoveryFlow(OfficerFlow):
         ctx.data["convict"] = who(ctx, item.accused_person, item.accused)
         text = "\n".join(
             [
-                self._line(ctx, item),
+                _case_line(ctx, item),
                 ctx.t(
                     "The fine may be recovered by sale of the cattle by which the trespass was "
                     "committed, whether seized or not, and whether his or only in his charge "
                     "(Sec XVII)."
                 ),
-                ctx.t("Which cattle? Send each kind with its number, like: 2 cow, 1 buffalo"),
+                ctx.t(ASK_CATTLE),
             ]
         )
         return Turn.to("cattle", ctx.say(text))
 
-    def on_cattle(self, ctx: Ctx, msg: Inbound) -> Turn:
-        try:
-            ctx.data["cattle"] = animals_in(ctx, msg.text)
-        except PoundError as exc:
-            return explained(ctx, exc, "cattle")
-        return Turn.to(
-            "describe",
-            ctx.say(ctx.t("How are they known (colour, marks)? Send - if no description.")),
-        )
-
-    def on_describe(self, ctx: Ctx, msg: Inbound) -> Turn:
-        text = msg.text.strip()
-        if not text:
-            return Turn.to(
-                "describe",
-                ctx.say(ctx.t("How are they known (colour, marks)? Send - if no description.")),
-            )
-        if text != "-":
-            for group in ctx.data["cattle"]:
-                group["description"] = text[:500]
-        return Turn.to("village", self._ask_village(ctx))
-
-    def _ask_village(self, ctx: Ctx) -> Reply:
-        village = str(ctx.data["village"])
-        said = written_in(ctx.lang, village, ctx.data.get("village_names"))
-        return ctx.say(ctx.t("In which village are the cattle now?"), (Option(village, said),))
-
-    def on_village(self, ctx: Ctx, msg: Inbound) -> Turn:
-        typed = (msg.option or msg.text).strip()
-        # Typed in its own script or with a typo: the register's name of the village.
-        place, _ = match_village(ctx.work, typed) if typed else (None, [])
-        try:
-            village, names = recovery_village(
-                ctx.work,
-                case_id=int(ctx.data["case"]),
-                village=place.name if place is not None else typed,
-                actor_id=actor(ctx, Role.MAGISTRATE),
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, "village", self._ask_village(ctx))
-        ctx.data["village"], ctx.data["village_names"] = village, dict(names)
-        return Turn.to(
-            "place", ctx.say(ctx.t("Where in the village, for example: the owner's cattle shed"))
-        )
-
-    def on_place(self, ctx: Ctx, msg: Inbound) -> Turn:
-        place = msg.text.strip()
-        if not place:
-            return Turn.to(
-                "place",
-                ctx.say(ctx.t("Where in the village, for example: the owner's cattle shed")),
-            )
-        ctx.data["place"] = place[:500]
-        return Turn.to(
-            "owner",
-            ctx.say(
-                ctx.t(
-                    "Whose are the cattle? If they were only in the convicted person's charge, "
-                    "send the owner's name and village, like: Ganga Ram, Kemri"
-                ),
-                (Option("convict", ctx.t("The convicted person's own")),),
-            ),
-        )
-
-    def on_owner(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if msg.option == "convict" or (msg.option is None and words.says(msg.text, "own")):
-            ctx.data["owner"] = None
-        else:
-            try:
-                ctx.data["owner"] = person_dict(person_in(msg.text))
-            except PoundError as exc:
-                return explained(ctx, exc, "owner")
-        owner = person_from(ctx.data["owner"])
-        owner_text = f"{owner.name}, {owner.residence}" if owner else str(ctx.data["convict"])
-        lines = [
-            ctx.t(
-                "Case No. {id}: the unpaid fine to be recovered by sale of {cattle}, at {place}, "
-                "{village} (Sec XVII).",
-                id=ctx.data["case"],
-                cattle=cattle_text(ctx, animals_from(ctx.data["cattle"])),
-                place=ctx.data["place"],
-                village=ctx.data["village"],
-                village_names=ctx.data.get("village_names"),
-            ),
-            ctx.t("Owner: {owner}.", owner=owner_text),
-            ctx.t("Record this order?"),
-        ]
-        return Turn.to("confirm", ctx.say("\n".join(lines), yes_no(ctx)))
-
-    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if (refusal := unconfirmed(ctx, msg)) is not None:
-            return refusal
+    def act(self, ctx: Ctx) -> Turn:
         try:
             done = order_recovery(
                 ctx.work,
@@ -651,6 +517,89 @@ class RecoveryFlow(OfficerFlow):
         )
 
 
+def _case_line(ctx: Ctx, item: CaseItem) -> str:
+    money = money_for(ctx.work, case_id=item.case_id)
+    return ctx.t(
+        "Case No. {id}, {village}: {accused} convicted on complaint of {complainant}; "
+        "fine {fine}, unpaid {unpaid}",
+        id=item.case_id,
+        village=item.village,
+        village_names=item.village_names,
+        accused=who(ctx, item.accused_person, item.accused),
+        complainant=who(ctx, item.complainant_person, item.complainant),
+        fine=amount_said(ctx, money, item.fine),
+        unpaid=amount_said(ctx, money, item.unpaid),
+    )
+
+
+def _known(ctx: Ctx, text: str) -> str:
+    """How the cattle are known, said of every group (`-`: no description)."""
+    if text != "-":
+        for group in ctx.data["cattle"]:
+            group["description"] = text[:500]
+    return "village"
+
+
+def _ask_village(ctx: Ctx) -> Reply:
+    village = str(ctx.data["village"])
+    said = written_in(ctx.lang, village, ctx.data.get("village_names"))
+    return ctx.say(ctx.t("In which village are the cattle now?"), (Option(village, said),))
+
+
+def _village(ctx: Ctx, msg: Inbound) -> tuple[str, dict[str, str]]:
+    typed = chosen(ctx, msg)
+    # Typed in its own script or with a typo: the register's name of the village.
+    place, _ = match_village(ctx.work, typed) if typed else (None, [])
+    village, names = recovery_village(
+        ctx.work,
+        case_id=int(ctx.data["case"]),
+        village=place.name if place is not None else typed,
+        actor_id=actor(ctx, Role.MAGISTRATE),
+    )
+    return village, dict(names)
+
+
+def _at_village(ctx: Ctx, found: tuple[str, dict[str, str]]) -> str:
+    ctx.data["village"], ctx.data["village_names"] = found
+    return "place"
+
+
+def _ask_owner(ctx: Ctx) -> Reply:
+    return ctx.say(
+        ctx.t(
+            "Whose are the cattle? If they were only in the convicted person's charge, "
+            "send the owner's name and village, like: Ganga Ram, Kemri"
+        ),
+        (Option("convict", ctx.t("The convicted person's own")),),
+    )
+
+
+def _owner(ctx: Ctx, msg: Inbound) -> dict[str, str | None] | None:
+    """The owner named, or None: the convicted person's own cattle."""
+    if msg.option == "convict" or (msg.option is None and words.says(msg.text, "own")):
+        return None
+    return person_dict(person_in(msg.text))
+
+
+def _order_summary(ctx: Ctx) -> Reply:
+    owner = person_from(ctx.data["owner"])
+    owner_text = f"{owner.name}, {owner.residence}" if owner else str(ctx.data["convict"])
+    lines = [
+        ctx.t(
+            "Case No. {id}: the unpaid fine to be recovered by sale of {cattle}, at {place}, "
+            "{village} (Sec XVII).",
+            id=ctx.data["case"],
+            cattle=cattle_text(ctx, animals_from(ctx.data["cattle"])),
+            place=ctx.data["place"],
+            village=ctx.data["village"],
+            village_names=ctx.data.get("village_names"),
+        ),
+        ctx.t("Owner: {owner}.", owner=owner_text),
+        ctx.t("Record this order?"),
+    ]
+    return ctx.say("\n".join(lines), yes_no(ctx))
+
+
 VERDICTS = {
     "convicted": N_("Convicted"),
     "acquitted": N_("Not convicted"),
@@ -667,7 +616,14 @@ def read_term(text: str) -> tuple[int, int]:
     return int(months or 0), int(days or 0)
 
 
-class OffencesFlow(OfficerFlow):
+ASK_TERM = N_(
+    "Imprisonment, at most six months (Sec XIII): send the term, like 3 months or "
+    "2 months 10 days, or 0 for none."
+)
+ASK_FINE = N_("Fine, at most Rs 500 (Sec XIII), for example Rs 50-0-0 (send 0 for none):")
+
+
+class OffencesFlow(Worklist):
     """Forcible opposition to a seizure or a rescue, recorded for the police, decided: convicted
     or not, and the sentence within the caps of Sec XIII."""
 
@@ -675,16 +631,51 @@ class OffencesFlow(OfficerFlow):
     name = "magistrate_offences"
     commands = ("offences",)
     menu = N_("Opposition and rescue: decide (Sec XIII)")
-    steps = {
-        "start": ("pick", "verdict", "end"),
-        "pick": ("pick", "verdict", "end"),
-        "verdict": ("verdict", "prison", "reasons"),
-        "prison": ("prison", "labour", "fine"),
-        "labour": ("labour", "fine"),
-        "fine": ("fine", "reasons"),
-        "reasons": ("reasons", "confirm"),
-        "confirm": ("confirm", "end"),
-    }
+    shows = ("verdict", "end")
+    listing = Listing(
+        places=lambda ctx, roles: _districts(ctx),
+        items=lambda ctx, me, d: pending_offences(ctx.work, district_id=d, actor_id=me),
+        line=lambda ctx, item: _offence_line(ctx, item),
+        option=lambda ctx, i: Option(str(i.offence_id), f"{i.offence_id}: {i.ref}"),
+        key=case_no(SEND_NUMBER["offence"]),
+        fetch=lambda ctx, me, n: offence_detail(ctx.work, offence_id=n, actor_id=me),
+        empty=N_("No offence of opposition or rescue is waiting."),
+        choose=N_("Choose an offence to decide, or send its number."),
+    )
+
+    def __init__(self) -> None:
+        super().__init__(
+            {
+                "verdict": Step(
+                    ask=_ask_verdict, read=_verdict, then=_judged, to=("prison", "reasons")
+                ),
+                "prison": Step(
+                    ask=asks(ASK_TERM), read=_term, then=_sentenced, to=("labour", "fine")
+                ),
+                "labour": Step(
+                    ask=lambda ctx: ctx.say(
+                        ctx.t("With labour?"),
+                        (
+                            Option("yes", ctx.t("With labour")),
+                            Option("no", ctx.t("Without labour")),
+                        ),
+                    ),
+                    read=yes_or_no,
+                    then=keep("labour", "fine"),
+                    to=("fine",),
+                ),
+                "fine": Step(
+                    ask=asks(ASK_FINE), read=_fine, then=keep("fine", "reasons"), to=("reasons",)
+                ),
+                "reasons": Step(
+                    ask=asks(ASK_REASONS),
+                    read=required(ASK_REASONS),
+                    then=keep("reasons", "confirm", clip=4000),
+                    to=("confirm",),
+                ),
+                "confirm": confirm(_offence_summary, self.act),
+            }
+        )
 
     def recheck(self, ctx: Ctx) -> None:
         offence = ctx.data.get("offence")
@@ -693,53 +684,7 @@ class OffencesFlow(OfficerFlow):
         elif not ctx.has(Role.MAGISTRATE):
             raise refused(ctx, Role.MAGISTRATE)
 
-    def allowed(self, ctx: Ctx) -> bool:
-        return ctx.has(Role.MAGISTRATE) or command_typed(ctx, self.commands)
-
-    def start(self, ctx: Ctx, args: str) -> Turn:
-        me = actor(ctx, Role.MAGISTRATE)
-        if args.strip():
-            item = offence_detail(ctx.work, offence_id=_number(args, "offence"), actor_id=me)
-            return self._show(ctx, item)
-        districts = _districts(ctx)
-        if not districts:
-            raise refused(ctx, Role.MAGISTRATE)
-        items = [
-            i for d in districts for i in pending_offences(ctx.work, district_id=d, actor_id=me)
-        ]
-        if not items:
-            return Turn.done(ctx.say(ctx.t("No offence of opposition or rescue is waiting.")))
-        lines = [self._line(ctx, i) for i in items]
-        lines.append(ctx.t("Choose an offence to decide, or send its number."))
-        options = tuple(Option(str(i.offence_id), f"{i.offence_id}: {i.ref}") for i in items)
-        return Turn.to("pick", ctx.say("\n".join(lines), options))
-
-    def _line(self, ctx: Ctx, item: OffenceItem) -> str:
-        template = (
-            N_("No. {id}: rescue of cattle of seizure {ref} on {day}, by {offenders}")
-            if item.kind == "rescue"
-            else N_("No. {id}: opposition to seizure {ref} on {day}, by {offenders}")
-        )
-        return ctx.t(
-            template,
-            id=item.offence_id,
-            ref=item.ref,
-            day=ctx.t.day(date.fromisoformat(item.occurred_on)),
-            offenders=item.offenders or "-",
-        )
-
-    def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
-        try:
-            item = offence_detail(
-                ctx.work,
-                offence_id=_number(msg.option or msg.text, "offence"),
-                actor_id=actor(ctx, Role.MAGISTRATE),
-            )
-            return self._show(ctx, item)
-        except PoundError as exc:
-            return explained(ctx, exc, "pick")
-
-    def _show(self, ctx: Ctx, item: OffenceItem) -> Turn:
+    def show(self, ctx: Ctx, item: OffenceItem) -> str | Turn:
         if item.decided:
             return Turn.done(
                 ctx.say(ctx.t("Offence No. {id} is already decided.", id=item.offence_id))
@@ -748,7 +693,7 @@ class OffencesFlow(OfficerFlow):
         ctx.data["offenders"] = item.offenders
         text = "\n".join(
             [
-                self._line(ctx, item),
+                _offence_line(ctx, item),
                 f'"{item.description}"',
                 ctx.t(
                     "Reported by {who}, for thana {thana}.", who=item.reported_by, thana=item.thana
@@ -759,105 +704,7 @@ class OffencesFlow(OfficerFlow):
         options = tuple(Option(k, ctx.t(v)) for k, v in VERDICTS.items())
         return Turn.to("verdict", ctx.say(text, options))
 
-    def on_verdict(self, ctx: Ctx, msg: Inbound) -> Turn:
-        choice = (msg.option or msg.text).strip().lower()
-        if choice not in VERDICTS:
-            options = tuple(Option(k, ctx.t(v)) for k, v in VERDICTS.items())
-            return Turn.to("verdict", ctx.say(ctx.t("What do you decide? (Sec XIII)"), options))
-        ctx.data["convicted"] = choice == "convicted"
-        if choice == "acquitted":
-            return Turn.to("reasons", ctx.say(ctx.t("Your reasons, in a few words:")))
-        return Turn.to("prison", ctx.say(self._ask_term(ctx)))
-
-    def _ask_term(self, ctx: Ctx) -> str:
-        return ctx.t(
-            "Imprisonment, at most six months (Sec XIII): send the term, like 3 months or "
-            "2 months 10 days, or 0 for none."
-        )
-
-    def on_prison(self, ctx: Ctx, msg: Inbound) -> Turn:
-        try:
-            months, days = read_term(msg.text)
-            profile = offence_profile(ctx.work, offence_id=int(ctx.data["offence"]))
-            check_opposition_imprisonment(months, days, profile)
-        except PoundError as exc:
-            return explained(ctx, exc, "prison")
-        ctx.data["months"], ctx.data["days"] = months, days
-        if months or days:
-            return Turn.to(
-                "labour",
-                ctx.say(
-                    ctx.t("With labour?"),
-                    (
-                        Option("yes", ctx.t("With labour")),
-                        Option("no", ctx.t("Without labour")),
-                    ),
-                ),
-            )
-        ctx.data["labour"] = None
-        return Turn.to("fine", ctx.say(self._ask_fine(ctx)))
-
-    def _ask_fine(self, ctx: Ctx) -> str:
-        return ctx.t("Fine, at most Rs 500 (Sec XIII), for example Rs 50-0-0 (send 0 for none):")
-
-    def on_labour(self, ctx: Ctx, msg: Inbound) -> Turn:
-        said = answer(msg)
-        if said is None:
-            return ask_again(ctx, "labour")
-        ctx.data["labour"] = said
-        return Turn.to("fine", ctx.say(self._ask_fine(ctx)))
-
-    def on_fine(self, ctx: Ctx, msg: Inbound) -> Turn:
-        try:
-            profile = offence_profile(ctx.work, offence_id=int(ctx.data["offence"]))
-            fine = read_amount(msg.text.strip(), profile.money)
-            check_opposition_fine(fine, profile)
-            if fine == 0 and not (ctx.data["months"] or ctx.data["days"]):
-                raise invalid(
-                    N_("a conviction under Sec XIII carries imprisonment, a fine, or both"),
-                    section="XIII",
-                )
-        except PoundError as exc:
-            return explained(ctx, exc, "fine")
-        ctx.data["fine"] = fine
-        return Turn.to("reasons", ctx.say(ctx.t("Your reasons, in a few words:")))
-
-    def on_reasons(self, ctx: Ctx, msg: Inbound) -> Turn:
-        reasons = msg.text.strip()
-        if not reasons:
-            return Turn.to("reasons", ctx.say(ctx.t("Your reasons, in a few words:")))
-        ctx.data["reasons"] = reasons[:4000]
-        lines = [ctx.t("Offence No. {id}:", id=ctx.data["offence"]) + " " + self._sentence(ctx)]
-        lines += [ctx.t("Reasons: {reasons}", reasons=reasons), ctx.t("Record this decision?")]
-        return Turn.to("confirm", ctx.say("\n".join(lines), yes_no(ctx)))
-
-    def _sentence(self, ctx: Ctx) -> str:
-        if not ctx.data["convicted"]:
-            return ctx.t("not convicted.")
-        parts = []
-        months, days = int(ctx.data["months"]), int(ctx.data["days"])
-        if months or days:
-            term = ctx.t(
-                "imprisonment for {months} months and {days} days", months=months, days=days
-            )
-            labour = ctx.t("with labour") if ctx.data["labour"] else ctx.t("without labour")
-            parts.append(f"{term}, {labour}")
-        if int(ctx.data["fine"]):
-            profile = offence_profile(ctx.work, offence_id=int(ctx.data["offence"]))
-            parts.append(
-                ctx.t(
-                    "a fine of {fine}", fine=amount_said(ctx, profile.money, int(ctx.data["fine"]))
-                )
-            )
-        return ctx.t(
-            "{offenders} convicted; {sentence} (Sec XIII).",
-            offenders=ctx.data.get("offenders") or "-",
-            sentence="; ".join(parts),
-        )
-
-    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if (refusal := unconfirmed(ctx, msg)) is not None:
-            return refusal
+    def act(self, ctx: Ctx) -> Turn:
         convicted = bool(ctx.data["convicted"])
         try:
             decide_offence(
@@ -881,9 +728,99 @@ class OffencesFlow(OfficerFlow):
                 + " "
                 + ctx.t("Offence No. {id}:", id=ctx.data["offence"])
                 + " "
-                + self._sentence(ctx)
+                + _sentence(ctx)
             )
         )
+
+
+def _offence_line(ctx: Ctx, item: OffenceItem) -> str:
+    template = (
+        N_("No. {id}: rescue of cattle of seizure {ref} on {day}, by {offenders}")
+        if item.kind == "rescue"
+        else N_("No. {id}: opposition to seizure {ref} on {day}, by {offenders}")
+    )
+    return ctx.t(
+        template,
+        id=item.offence_id,
+        ref=item.ref,
+        day=ctx.t.day(date.fromisoformat(item.occurred_on)),
+        offenders=item.offenders or "-",
+    )
+
+
+def _ask_verdict(ctx: Ctx) -> Reply:
+    options = tuple(Option(k, ctx.t(v)) for k, v in VERDICTS.items())
+    return ctx.say(ctx.t("What do you decide? (Sec XIII)"), options)
+
+
+def _verdict(ctx: Ctx, msg: Inbound) -> bool:
+    """Convicted (True) or not."""
+    choice = chosen(ctx, msg).lower()
+    if choice not in VERDICTS:
+        raise Again(_ask_verdict(ctx))
+    return choice == "convicted"
+
+
+def _judged(ctx: Ctx, convicted: bool) -> str:
+    ctx.data["convicted"] = convicted
+    return "prison" if convicted else "reasons"
+
+
+def _term(ctx: Ctx, msg: Inbound) -> tuple[int, int]:
+    months, days = read_term(msg.text)
+    profile = offence_profile(ctx.work, offence_id=int(ctx.data["offence"]))
+    check_opposition_imprisonment(months, days, profile)
+    return months, days
+
+
+def _sentenced(ctx: Ctx, term: tuple[int, int]) -> str:
+    ctx.data["months"], ctx.data["days"] = term
+    if any(term):
+        return "labour"
+    ctx.data["labour"] = None
+    return "fine"
+
+
+def _fine(ctx: Ctx, msg: Inbound) -> int:
+    profile = offence_profile(ctx.work, offence_id=int(ctx.data["offence"]))
+    fine = read_amount(msg.text.strip(), profile.money)
+    check_opposition_fine(fine, profile)
+    if fine == 0 and not (ctx.data["months"] or ctx.data["days"]):
+        raise invalid(
+            N_("a conviction under Sec XIII carries imprisonment, a fine, or both"),
+            section="XIII",
+        )
+    return fine
+
+
+def _offence_summary(ctx: Ctx) -> Reply:
+    lines = [ctx.t("Offence No. {id}:", id=ctx.data["offence"]) + " " + _sentence(ctx)]
+    lines += [
+        ctx.t("Reasons: {reasons}", reasons=ctx.data["reasons"]),
+        ctx.t("Record this decision?"),
+    ]
+    return ctx.say("\n".join(lines), yes_no(ctx))
+
+
+def _sentence(ctx: Ctx) -> str:
+    if not ctx.data["convicted"]:
+        return ctx.t("not convicted.")
+    parts = []
+    months, days = int(ctx.data["months"]), int(ctx.data["days"])
+    if months or days:
+        term = ctx.t("imprisonment for {months} months and {days} days", months=months, days=days)
+        labour = ctx.t("with labour") if ctx.data["labour"] else ctx.t("without labour")
+        parts.append(f"{term}, {labour}")
+    if int(ctx.data["fine"]):
+        profile = offence_profile(ctx.work, offence_id=int(ctx.data["offence"]))
+        parts.append(
+            ctx.t("a fine of {fine}", fine=amount_said(ctx, profile.money, int(ctx.data["fine"])))
+        )
+    return ctx.t(
+        "{offenders} convicted; {sentence} (Sec XIII).",
+        offenders=ctx.data.get("offenders") or "-",
+        sentence="; ".join(parts),
+    )
 
 
 FLOWS: list[Flow] = [ComplaintsFlow(), RecoveryFlow(), OffencesFlow()]

@@ -19,7 +19,7 @@ from bot.flows.officer_kit import (
     seizure_line,
     yes_no,
 )
-from bot.flows.table import Again, Step, TableFlow, chosen, required, typed
+from bot.flows.table import Again, Step, TableFlow, asks, chosen, required, typed
 from bot.flows.worklist import Worklist, seizures
 from bot.i18n import N_, written_in
 from bot.types import Inbound, Option, Reply
@@ -151,7 +151,7 @@ class StrayFlow(OfficerFlow, TableFlow):
         self.table = {
             "village": Step(ask=self.ask_village, read=self.village, then=_village, to=("place",)),
             "place": Step(
-                ask=lambda ctx: ctx.say(ctx.t(where)),
+                ask=asks(where),
                 read=required(N_("Please say where they were found.")),
                 then=_place,
                 to=("animals",),

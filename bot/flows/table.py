@@ -34,6 +34,11 @@ def chosen(ctx: Ctx, msg: Inbound) -> str:
     return (msg.option or msg.text).strip()
 
 
+def asks(text: str) -> Callable[[Ctx], Reply]:
+    """The question of a step that asks `text` (an `N_` msgid) and offers no choice."""
+    return lambda ctx: ctx.say(ctx.t(text))
+
+
 def required(text: str) -> Callable[[Ctx, Inbound], str]:
     """A reader of a text that may not be empty; empty, it is asked for again with `text` (an
     `N_` msgid)."""
