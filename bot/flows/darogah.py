@@ -8,7 +8,7 @@ from datetime import date
 
 from bot import words
 from bot.flows import records
-from bot.flows.base import Ctx, Flow, Turn
+from bot.flows.base import Ctx, Turn
 from bot.flows.officer_kit import (
     actor,
     amount_said,
@@ -558,5 +558,3 @@ def _recovery_line(ctx: Ctx, item: RecoveryItem) -> str:
 
 
 _case_no = case_no(N_("send the case's number, like 12"))
-
-FLOWS: list[Flow] = [NoticeFlow(), AuctionFlow(), RecoverySaleFlow()]

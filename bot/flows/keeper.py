@@ -10,7 +10,7 @@ from bot import words
 from bot.figures import money
 from bot.flows import records
 from bot.flows.anyone import StatusFlow
-from bot.flows.base import Ctx, Flow, Turn
+from bot.flows.base import Ctx, Turn
 from bot.flows.officer_kit import (
     answer,
     confirm,
@@ -552,6 +552,3 @@ def _ask_loss(ctx: Ctx) -> Reply:
         reason=ctx.data["reason"],
     )
     return ctx.say(text, yes_no(ctx))
-
-
-FLOWS: list[Flow] = [ArriveFlow(), DueFlow(), ReleaseFlow(), RefusalFlow(), LossFlow()]

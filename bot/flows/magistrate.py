@@ -12,7 +12,7 @@ from datetime import date
 from bot import words
 from bot.figures import digits
 from bot.flows import records
-from bot.flows.base import Ctx, Flow, Turn
+from bot.flows.base import Ctx, Turn
 from bot.flows.officer_kit import (
     actor,
     amount_said,
@@ -821,6 +821,3 @@ def _sentence(ctx: Ctx) -> str:
         offenders=ctx.data.get("offenders") or "-",
         sentence="; ".join(parts),
     )
-
-
-FLOWS: list[Flow] = [ComplaintsFlow(), RecoveryFlow(), OffencesFlow()]

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from bot import words
 from bot.flows.anyone import KIND_LABELS, label
-from bot.flows.base import Ctx, Flow, Turn
+from bot.flows.base import Ctx, Turn
 from bot.flows.magistrate import _districts
 from bot.flows.officer_kit import (
     ROLE_WORDS,
@@ -557,6 +557,3 @@ class KindOrderFlow(OfficerFlow):
                 )
             )
         return Turn.done(ctx.say("\n".join(lines)))
-
-
-FLOWS: list[Flow] = [FundFlow(), KindOrderFlow()]

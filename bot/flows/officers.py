@@ -1,14 +1,10 @@
-"""The flows of officers: police, pound-keepers, Darogahs and Magistrates."""
+"""The flows of officers: police, pound-keepers, Darogahs and Magistrates, as bot/registry.py
+lists them."""
 
 from __future__ import annotations
 
-from bot.flows import darogah, keeper, magistrate, magistrate_orders, police
 from bot.flows.base import Flow
+from bot.flows.officer_kit import OfficerFlow
+from bot.registry import all_flows
 
-FLOWS: list[Flow] = [
-    *police.FLOWS,
-    *keeper.FLOWS,
-    *darogah.FLOWS,
-    *magistrate.FLOWS,
-    *magistrate_orders.FLOWS,
-]
+FLOWS: list[Flow] = [f for f in all_flows() if isinstance(f, OfficerFlow)]

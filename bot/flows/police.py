@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot import figures, words
 from bot.flows import pointing
 from bot.flows.anyone import awaiting_lines
-from bot.flows.base import Ctx, Flow, Turn
+from bot.flows.base import Ctx, Turn
 from bot.flows.officer_kit import (
     OfficerFlow,
     actor,
@@ -303,6 +303,3 @@ def _summary(ctx: Ctx) -> Reply:
         lines.append(f"- {animals}" + (f": {g.description}" if g.description else ""))
     lines.append(ctx.t("Record these strays (Sec XVI)?"))
     return ctx.say("\n".join(lines), yes_no(ctx))
-
-
-FLOWS: list[Flow] = [ConveyFlow(), StrayFlow()]
