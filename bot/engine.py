@@ -65,6 +65,32 @@ def phone_of(inbound: Inbound) -> str | None:
         return None
 
 
+@dataclass
+class _Message:
+    """One message being read: the chat and its draft, the context its flow is given, what was
+    said (without a greeting before it), and the notes said before any answer (a draft dropped,
+    a contact tied)."""
+
+    conv: state.ChatState
+    data: dict[str, Any]
+    ctx: Ctx
+    msg: Inbound
+    text: str
+    greeted: bool
+    person: Person | None
+    notes: list[Reply]
+    # The command the message starts, where it is read as one (`Engine._command`).
+    started: tuple[str, str] | None = None
+
+    def __post_init__(self) -> None:
+        self.first, _, self.rest = self.text.partition(" ")
+        self.said = words.meaning(self.text, (CANCEL, HELP)) if self.text else None
+
+    @property
+    def now(self) -> datetime:
+        return self.ctx.now
+
+
 @dataclass(frozen=True)
 class Handled:
     """One message handled: the replies, whether it was a repeat, and who the chat is now."""
@@ -208,11 +234,35 @@ class Engine:
     def _converse(
         self, work: Work, conv: state.ChatState, person_id: int | None, inbound: Inbound
     ) -> list[Reply]:
+        """The replies to one message: the first of these that answers it does."""
+        m = self._read(work, conv, person_id, inbound)
+        for answer in (
+            self._too_long,
+            self._greeting,
+            self._cancel,
+            self._language_asked,
+            self._help,
+            self._resume,
+            self._leaving_answered,
+            self._menu_mid_flow,
+            self._location_elsewhere,
+            self._step,
+            self._start,
+        ):
+            replies = answer(m)
+            if replies is not None:
+                return replies
+        raise AssertionError("_start answers every message")
+
+    def _read(
+        self, work: Work, conv: state.ChatState, person_id: int | None, inbound: Inbound
+    ) -> _Message:
+        """Who writes, in which language, what he said, and the draft it answers."""
         s, now = work.session, work.now
         # One who has no language of his own is answered in the script he writes (bot/i18n.py).
         written = None if conv.language else language_of_script(inbound.text)
         t = translator(conv.language or written)
-        person, replies = self._identify(s, conv, person_id, inbound, now, t)
+        person, notes = self._identify(s, conv, person_id, inbound, now, t)
         if conv.language is None:
             lang = person.language if person is not None else None
             if lang is None:
@@ -228,7 +278,7 @@ class Engine:
             t = translator(lang)
         data: dict[str, Any] = conv.data
         if conv.flow and conv.expires_at and now > conv.expires_at:
-            replies.append(Reply(t("Your unfinished conversation was dropped after 24 hours.")))
+            notes.append(Reply(t("Your unfinished conversation was dropped after 24 hours.")))
             conv.flow, conv.step, data = None, None, {}
         msg = _resolve_option(inbound, data)
         text = msg.text.strip()
@@ -248,64 +298,21 @@ class Engine:
             data=data.get("draft", {}) if isinstance(data.get("draft"), dict) else {},
             explain=lambda exc: explain(t, exc, official=bool(roles)),
         )
-        if len(text) > MAX_TEXT:
-            too_long = Reply(
-                t("That message is too long: send at most {limit} characters.", limit=MAX_TEXT)
-            )
-            if conv.flow is None:  # nothing asked: what he may do, as after any answer
-                return self._finish(
-                    conv, {}, ctx, Turn([too_long, *self._menu(ctx)]), None, replies, now
-                )
-            # In a conversation its question stands, and its options still answer it.
-            return self._aside(conv, data, ctx, too_long, replies, now)
-        if greeted and not text:
-            if conv.flow is None:
-                return self._finish(conv, {}, ctx, Turn(self._menu(ctx)), None, replies, now)
-            hello = Reply(t("Hello. Please answer the question above."))
-            return self._aside(conv, data, ctx, hello, replies, now)
-        said = words.meaning(text, (CANCEL, HELP)) if text else None
-        if said == CANCEL or msg.option == "cancel":
-            had = conv.flow is not None
-            conv.flow, conv.step = None, None
-            text_out = t("Cancelled. Nothing was recorded.") if had else t("Nothing to cancel.")
-            turn = Turn.done(Reply(text_out))
-            return self._finish(conv, {}, ctx, turn, None, replies, now, menu=True)
-        first, _, rest = text.partition(" ")
-        # Asked to be called (or not), typed as an answer to the language choice.
-        calls = _calls_typed(text, data) if msg.option is None and text else None
-        # LANG alone, or LANG and a language; a typo is forgiven only in LANG alone, so that
-        # an answer like "long horns" stays an answer.
-        if (
-            calls is not None
-            or (msg.option or "").startswith("lang:")
-            or (
-                msg.option is None
-                and (words.says(text, LANG) or words.says(first, LANG, typo=False))
-            )
-        ):
-            choice = calls or (msg.option or "").removeprefix("lang:") or rest.strip()
-            turn = self._language(s, conv, person, ctx, choice)
-            return self._finish(
-                conv,
-                data,
-                ctx,
-                turn,
-                conv.flow,
-                replies,
-                now,
-                keep_step=True,
-                # Once a language is set, the menu again (not in the middle of a conversation).
-                menu=conv.flow is None and not turn.replies[-1].options,
-            )
-        if said == HELP:
-            turn = Turn(self._menu(ctx, help_text=True), conv.step)
-            return self._finish(conv, data, ctx, turn, conv.flow, replies, now)
-        # A command is read when no conversation is under way, or as a slash command; only the
-        # commands the person may start (an officer's word from anyone else is no command).
+        m = _Message(conv, data, ctx, msg, text, greeted, person, notes)
+        m.started = self._command(m)
+        return m
+
+    def _command(self, m: _Message) -> tuple[str, str] | None:
+        """The command the message starts, if it is read as one: when no conversation is under
+        way, or as a slash command; only the commands the person may start (an officer's word
+        from anyone else is no command)."""
+        conv, msg, text, first = m.conv, m.msg, m.text, m.first
         reads_command = msg.option is None and (conv.flow is None or first.startswith("/"))
-        mine = self._startable(ctx) if reads_command else {}
-        started = words.command(text, mine) if reads_command else None
-        if reads_command and conv.flow is None and not first.startswith("/"):
+        if not reads_command:
+            return None
+        mine = self._startable(m.ctx)
+        started = words.command(text, mine)
+        if conv.flow is None and not first.startswith("/"):
             # A sentence ("पकड़े गए मेरे पशु", "দুটো গরু ধরেছি") says which of a private
             # person's flows it wants, whatever word it starts with.
             intent = words.sentence_intent(text) if len(text.split()) > 1 else None
@@ -314,61 +321,153 @@ class Engine:
             # too ("पकड़े गए मेरे पशु" is no report), never a command of another flow.
             if intent in mine and head != intent and (head is None or head in words.INTENTS):
                 started = (str(intent), text)
-                ctx.sentence = True
-        if msg.option == RESUME:
-            # `pound chat` opening: a conversation left unfinished is offered to go on with.
-            flow = self.flows.get(conv.flow or "")
-            if flow is None or not conv.step:
-                return replies
-            what = t(flow.menu) if flow.menu else flow.commands[0].lstrip("/")
-            offer = Reply(
-                t("You had not finished: {what}. Go on, or start again?", what=what),
-                (Option(LEAVE_NO, t("Go on")), Option(LEAVE_YES, t("Start again"))),
+                m.ctx.sentence = True
+        return started
+
+    def _too_long(self, m: _Message) -> list[Reply] | None:
+        if len(m.text) <= MAX_TEXT:
+            return None
+        t = m.ctx.t
+        too_long = Reply(
+            t("That message is too long: send at most {limit} characters.", limit=MAX_TEXT)
+        )
+        if m.conv.flow is None:  # nothing asked: what he may do, as after any answer
+            return self._done(m, Turn([too_long, *self._menu(m.ctx)]))
+        # In a conversation its question stands, and its options still answer it.
+        return self._aside(m.conv, m.data, m.ctx, too_long, m.notes, m.now)
+
+    def _greeting(self, m: _Message) -> list[Reply] | None:
+        if not m.greeted or m.text:
+            return None
+        if m.conv.flow is None:
+            return self._done(m, Turn(self._menu(m.ctx)))
+        hello = Reply(m.ctx.t("Hello. Please answer the question above."))
+        return self._aside(m.conv, m.data, m.ctx, hello, m.notes, m.now)
+
+    def _cancel(self, m: _Message) -> list[Reply] | None:
+        if m.said != CANCEL and m.msg.option != "cancel":
+            return None
+        conv, t = m.conv, m.ctx.t
+        had = conv.flow is not None
+        conv.flow, conv.step = None, None
+        text_out = t("Cancelled. Nothing was recorded.") if had else t("Nothing to cancel.")
+        return self._done(m, Turn.done(Reply(text_out)), menu=True)
+
+    def _language_asked(self, m: _Message) -> list[Reply] | None:
+        """LANG alone, or LANG and a language; a typo is forgiven only in LANG alone, so that
+        an answer like "long horns" stays an answer. Or asked to be called (or not), typed as
+        an answer to the language choice."""
+        msg, text, conv = m.msg, m.text, m.conv
+        calls = _calls_typed(text, m.data) if msg.option is None and text else None
+        if not (
+            calls is not None
+            or (msg.option or "").startswith("lang:")
+            or (
+                msg.option is None
+                and (words.says(text, LANG) or words.says(m.first, LANG, typo=False))
             )
-            return self._ask_leaving(conv, data, ctx, replies, now, offer)
-        if conv.flow and data.get(LEAVING):
-            return self._leaving(conv, data, ctx, msg, text, replies, now)
-        if conv.flow and ctx.data and _asks_menu(text, first):
-            # The menu's word with answers already given: asked before they are discarded.
-            return self._ask_leaving(conv, data, ctx, replies, now)
-        if conv.flow and _interrupts(text, first, started, self.commands):
-            # A slash command mid-conversation (Telegram's menu sends them) starts afresh; a
-            # plain word is an answer to the question asked.
-            replies.append(Reply(t("Your unfinished conversation was dropped.")))
-            conv.flow, conv.step, data = None, None, {}
+        ):
+            return None
+        choice = calls or (msg.option or "").removeprefix("lang:") or m.rest.strip()
+        turn = self._language(m.ctx.work.session, conv, m.person, m.ctx, choice)
+        return self._finish(
+            conv,
+            m.data,
+            m.ctx,
+            turn,
+            conv.flow,
+            m.notes,
+            m.now,
+            keep_step=True,
+            # Once a language is set, the menu again (not in the middle of a conversation).
+            menu=conv.flow is None and not turn.replies[-1].options,
+        )
+
+    def _help(self, m: _Message) -> list[Reply] | None:
+        if m.said != HELP:
+            return None
+        turn = Turn(self._menu(m.ctx, help_text=True), m.conv.step)
+        return self._finish(m.conv, m.data, m.ctx, turn, m.conv.flow, m.notes, m.now)
+
+    def _resume(self, m: _Message) -> list[Reply] | None:
+        """`pound chat` opening: a conversation left unfinished is offered to go on with."""
+        if m.msg.option != RESUME:
+            return None
+        conv, t = m.conv, m.ctx.t
+        flow = self.flows.get(conv.flow or "")
+        if flow is None or not conv.step:
+            return m.notes
+        what = t(flow.menu) if flow.menu else flow.commands[0].lstrip("/")
+        offer = Reply(
+            t("You had not finished: {what}. Go on, or start again?", what=what),
+            (Option(LEAVE_NO, t("Go on")), Option(LEAVE_YES, t("Start again"))),
+        )
+        return self._ask_leaving(conv, m.data, m.ctx, m.notes, m.now, offer)
+
+    def _leaving_answered(self, m: _Message) -> list[Reply] | None:
+        if not (m.conv.flow and m.data.get(LEAVING)):
+            return None
+        return self._leaving(m.conv, m.data, m.ctx, m.msg, m.text, m.notes, m.now)
+
+    def _menu_mid_flow(self, m: _Message) -> list[Reply] | None:
+        """The menu's word with answers already given: asked before they are discarded. A
+        slash command mid-conversation (Telegram's menu sends them) starts afresh; a plain word
+        is an answer to the question asked."""
+        conv, ctx = m.conv, m.ctx
+        if conv.flow and ctx.data and _asks_menu(m.text, m.first):
+            return self._ask_leaving(conv, m.data, ctx, m.notes, m.now)
+        if conv.flow and _interrupts(m.text, m.first, m.started, self.commands):
+            m.notes.append(Reply(ctx.t("Your unfinished conversation was dropped.")))
+            conv.flow, conv.step, m.data = None, None, {}
             ctx.data = {}
-        if inbound.location is not None and not (
+        return None
+
+    def _location_elsewhere(self, m: _Message) -> list[Reply] | None:
+        """A location answers only where a village is asked: elsewhere it changes nothing,
+        not even the options a number picks (bot/flows/pointing.py)."""
+        conv = m.conv
+        if m.ctx.inbound.location is None or (
             conv.flow in self.flows and conv.step in self.flows[conv.flow].location_steps
         ):
-            # A location answers only where a village is asked: elsewhere it changes nothing,
-            # not even the options a number picks (bot/flows/pointing.py).
-            note = Reply(t(pointing.NOT_HERE))
-            if conv.flow and conv.step:
-                return self._aside(conv, data, ctx, note, replies, now)
-            turn = Turn([note, *self._menu(ctx)])
-            return self._finish(conv, {}, ctx, turn, None, replies, now)
-        if conv.flow and conv.step and conv.flow in self.flows:
-            flow = self.flows[conv.flow]
-            turn = self._run(lambda: flow.handle(ctx, conv.step or "", msg), ctx, conv.step)
-            name = flow.name if turn.step else None
-            return self._finish(conv, data, ctx, turn, name, replies, now, menu=True)
+            return None
+        note = Reply(m.ctx.t(pointing.NOT_HERE))
+        if conv.flow and conv.step:
+            return self._aside(conv, m.data, m.ctx, note, m.notes, m.now)
+        return self._done(m, Turn([note, *self._menu(m.ctx)]))
+
+    def _step(self, m: _Message) -> list[Reply] | None:
+        """The answer to the question the conversation waits on."""
+        conv, ctx = m.conv, m.ctx
+        if not (conv.flow and conv.step and conv.flow in self.flows):
+            return None
+        flow, step = self.flows[conv.flow], conv.step
+        turn = self._run(lambda: flow.handle(ctx, step, m.msg), ctx, step)
+        name = flow.name if turn.step else None
+        return self._finish(conv, m.data, ctx, turn, name, m.notes, m.now, menu=True)
+
+    def _start(self, m: _Message) -> list[Reply]:
+        """A flow started by its command, the menu, or the way to one."""
+        msg, text, ctx = m.msg, m.text, m.ctx
         if msg.option is not None:
             key, args = msg.option.lstrip("/"), ""
-        elif started is not None:
-            key, args = started
+        elif m.started is not None:
+            key, args = m.started
         else:
             key, args = "", text
-        if key == MENU or (not key and (not text or words.says(first, MENU))):
-            return self._finish(conv, {}, ctx, Turn(self._menu(ctx)), None, replies, now)
+        if key == MENU or (not key and (not text or words.says(m.first, MENU))):
+            return self._done(m, Turn(self._menu(ctx)))
         starting = self.commands.get(key)
         ctx.command = key
         if starting is None or not starting.allowed(ctx):
-            turn = Turn(self._not_understood(ctx))
-            return self._finish(conv, {}, ctx, turn, None, replies, now)
+            return self._done(m, Turn(self._not_understood(ctx)))
         ctx.data = {}
         turn = self._run(lambda: starting.begin(ctx, args), ctx, None)
         name = starting.name if turn.step else None
-        return self._finish(conv, {}, ctx, turn, name, replies, now, menu=True)
+        return self._finish(m.conv, {}, ctx, turn, name, m.notes, m.now, menu=True)
+
+    def _done(self, m: _Message, turn: Turn, *, menu: bool = False) -> list[Reply]:
+        """Replies that leave no conversation under way."""
+        return self._finish(m.conv, {}, m.ctx, turn, None, m.notes, m.now, menu=menu)
 
     def _startable(self, ctx: Ctx) -> dict[str, Flow]:
         """The commands read from the person writing, by key: an officer's every command (one
