@@ -3,8 +3,6 @@ the Sec VI scale (practice G4)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from bot import words
 from bot.flows.anyone import KIND_LABELS, label
 from bot.flows.base import Ctx, Turn
@@ -14,16 +12,17 @@ from bot.flows.officer_kit import (
     OfficerFlow,
     amount_said,
     command_typed,
+    confirm,
     explained,
     invalid,
     person_dict,
     person_from,
     person_in,
-    unconfirmed,
     yes_no,
 )
+from bot.flows.table import Again, Step, TableFlow, asks, chosen, keep, required
 from bot.i18n import N_, written_in
-from bot.types import Inbound, Option
+from bot.types import Inbound, Option, Reply
 from law.errors import (
     FundInsufficient,
     NotAuthorised,
@@ -31,7 +30,7 @@ from law.errors import (
     Template,
 )
 from law.money import MoneySystem
-from office.fund import FundDesk, fund_desk, pay_from_fund
+from office.fund import FundDesk, KeeperLine, PoundLine, fund_desk, pay_from_fund
 from office.kind_orders import (
     AwaitingItem,
     awaiting_orders,
@@ -57,25 +56,63 @@ def _magistrate_of(ctx: Ctx, section: str) -> int:
     return ctx.person.id
 
 
-class FundFlow(OfficerFlow):
+ASK_STATED = N_("State the purpose connected with the execution of the Act:")
+ASK_ORDER = N_("The words of your order, as they are to be recorded:")
+
+
+class FundFlow(OfficerFlow, TableFlow):
     """A payment out of the Sec XII fund, ordered by the Magistrate of the district."""
 
     roles = (Role.MAGISTRATE,)
     name = "magistrate_fund"
     commands = ("fund",)
     menu = N_("Pay out of the fund (Sec XII)")
-    steps: Mapping[str, tuple[str, ...]] = {
-        "start": ("district", "purpose"),
-        "district": ("district", "purpose"),
-        "purpose": ("purpose", "pound", "stated"),
-        "pound": ("pound", "keeper", "amount"),
-        "keeper": ("keeper", "amount"),
-        "stated": ("stated", "amount"),
-        "amount": ("amount", "payee", "order"),
-        "payee": ("payee", "order"),
-        "order": ("order", "confirm"),
-        "confirm": ("confirm", "end"),
-    }
+    start_to = ("district", "purpose")
+
+    def __init__(self) -> None:
+        self.table = {
+            "district": Step(
+                ask=self.ask_district,
+                read=self.district,
+                then=keep("district", "purpose"),
+                to=("purpose",),
+            ),
+            "purpose": Step(
+                ask=self.ask_purpose, read=self.purpose, then=_purpose, to=("pound", "stated")
+            ),
+            "pound": Step(
+                ask=self.ask_pound, read=self.pound, then=self.at_pound, to=("keeper", "amount")
+            ),
+            "keeper": Step(ask=self.ask_keeper, read=self.keeper, then=_keeper, to=("amount",)),
+            "stated": Step(
+                ask=asks(ASK_STATED),
+                read=_stated,
+                then=keep("stated", "amount", clip=500),
+                to=("amount",),
+            ),
+            "amount": Step(
+                ask=self.ask_amount, read=self.amount, then=_amount, to=("payee", "order")
+            ),
+            "payee": Step(
+                ask=asks(
+                    N_(
+                        "To whom is it paid? Send the name and village, and phone if any, for "
+                        "example: Ramdin Mistri, Testpur"
+                    )
+                ),
+                read=lambda ctx, msg: person_dict(person_in(msg.text)),
+                then=keep("payee", "order"),
+                to=("order",),
+            ),
+            "order": Step(
+                ask=asks(ASK_ORDER),
+                read=required(ASK_ORDER),
+                then=keep("order", "confirm", clip=2000),
+                to=("confirm",),
+            ),
+            "confirm": confirm(self.summary, self.act),
+        }
+        super().__init__()
 
     def allowed(self, ctx: Ctx) -> bool:
         return ctx.has(Role.MAGISTRATE) or command_typed(ctx, self.commands)
@@ -95,12 +132,18 @@ class FundFlow(OfficerFlow):
         )
 
     def start(self, ctx: Ctx, args: str) -> Turn:
-        me = _magistrate_of(ctx, "XII")
+        _magistrate_of(ctx, "XII")
         districts = _districts(ctx)
         if len(districts) == 1:
             ctx.data["district"] = districts[0]
-            return self._ask_purpose(ctx)
-        desks = [fund_desk(ctx.work, district_id=d, actor_id=me, now=ctx.now) for d in districts]
+            return self.go(ctx, "purpose")
+        return self.go(ctx, "district")
+
+    def ask_district(self, ctx: Ctx) -> Reply:
+        me = _magistrate_of(ctx, "XII")
+        desks = [
+            fund_desk(ctx.work, district_id=d, actor_id=me, now=ctx.now) for d in _districts(ctx)
+        ]
         options = tuple(
             Option(
                 str(d.district_id),
@@ -108,16 +151,15 @@ class FundFlow(OfficerFlow):
             )
             for d in desks
         )
-        return Turn.to("district", ctx.say(ctx.t("The fund of which district?"), options))
+        return ctx.say(ctx.t("The fund of which district?"), options)
 
-    def on_district(self, ctx: Ctx, msg: Inbound) -> Turn:
-        typed = (msg.option or msg.text).strip()
+    def district(self, ctx: Ctx, msg: Inbound) -> int:
+        typed = chosen(ctx, msg)
         if not typed.isdigit() or int(typed) not in _districts(ctx):
-            return self.start(ctx, "")
-        ctx.data["district"] = int(typed)
-        return self._ask_purpose(ctx)
+            raise Again(self.ask_district(ctx))
+        return int(typed)
 
-    def _ask_purpose(self, ctx: Ctx) -> Turn:
+    def ask_purpose(self, ctx: Ctx) -> Reply:
         desk = self._desk(ctx)
         text = ctx.t(
             "The pound fund of {district} holds {balance} (Sec XII). What is the payment for?",
@@ -126,37 +168,34 @@ class FundFlow(OfficerFlow):
             balance=amount_said(ctx, desk.money, desk.balance),
         )
         options = tuple(Option(k, ctx.t(v)) for k, v in PURPOSES.items())
-        return Turn.to("purpose", ctx.say(text, options))
+        return ctx.say(text, options)
 
-    def on_purpose(self, ctx: Ctx, msg: Inbound) -> Turn:
-        choice = (msg.option or msg.text).strip().lower()
+    def purpose(self, ctx: Ctx, msg: Inbound) -> str:
+        choice = chosen(ctx, msg).lower()
         if choice not in PURPOSES:
-            return self._ask_purpose(ctx)
-        ctx.data["purpose"] = choice
-        if choice == "other":
-            return Turn.to(
-                "stated",
-                ctx.say(ctx.t("State the purpose connected with the execution of the Act:")),
-            )
-        return self._ask_pound(ctx)
+            raise Again(self.ask_purpose(ctx))
+        return choice
 
-    def _ask_pound(self, ctx: Ctx) -> Turn:
+    def ask_pound(self, ctx: Ctx) -> Reply:
         options = tuple(
             Option(p.code, f"{p.code}: {written_in(ctx.lang, p.name, p.names)}")
             for p in self._desk(ctx).pounds
         )
-        return Turn.to("pound", ctx.say(ctx.t("Which pound?"), options))
+        return ctx.say(ctx.t("Which pound?"), options)
 
-    def on_pound(self, ctx: Ctx, msg: Inbound) -> Turn:
-        typed = (msg.option or msg.text).strip().upper()
+    def pound(self, ctx: Ctx, msg: Inbound) -> PoundLine:
+        typed = chosen(ctx, msg).upper()
         pound = next((p for p in self._desk(ctx).pounds if p.code == typed), None)
         if pound is None:
-            return self._ask_pound(ctx)
+            raise Again(self.ask_pound(ctx))
+        return pound
+
+    def at_pound(self, ctx: Ctx, pound: PoundLine) -> str | Turn:
         ctx.data["pound"] = pound.code
         ctx.data["pound_name"] = pound.name
         ctx.data["pound_names"] = dict(pound.names)
         if ctx.data["purpose"] != "salary":
-            return self._ask_amount(ctx)
+            return "amount"
         if not pound.keepers:
             return Turn.to(
                 "pound",
@@ -168,81 +207,44 @@ class FundFlow(OfficerFlow):
                     )
                 ),
             )
-        options = tuple(Option(k.phone, k.name) for k in pound.keepers)
-        return Turn.to("keeper", ctx.say(ctx.t("Whose salary?"), options))
+        return "keeper"
 
-    def on_keeper(self, ctx: Ctx, msg: Inbound) -> Turn:
-        typed = (msg.option or msg.text).strip().lower()
-        pound = next(p for p in self._desk(ctx).pounds if p.code == ctx.data["pound"])
-        keeper = next((k for k in pound.keepers if typed in (k.phone, k.name.lower())), None)
+    def _keepers(self, ctx: Ctx) -> list[KeeperLine]:
+        return next(p for p in self._desk(ctx).pounds if p.code == ctx.data["pound"]).keepers
+
+    def ask_keeper(self, ctx: Ctx) -> Reply:
+        options = tuple(Option(k.phone, k.name) for k in self._keepers(ctx))
+        return ctx.say(ctx.t("Whose salary?"), options)
+
+    def keeper(self, ctx: Ctx, msg: Inbound) -> KeeperLine:
+        typed = chosen(ctx, msg).lower()
+        keeper = next((k for k in self._keepers(ctx) if typed in (k.phone, k.name.lower())), None)
         if keeper is None:
-            options = tuple(Option(k.phone, k.name) for k in pound.keepers)
-            return Turn.to("keeper", ctx.say(ctx.t("Whose salary?"), options))
-        ctx.data["keeper_phone"] = keeper.phone
-        ctx.data["keeper_name"] = keeper.name
-        return self._ask_amount(ctx)
+            raise Again(self.ask_keeper(ctx))
+        return keeper
 
-    def on_stated(self, ctx: Ctx, msg: Inbound) -> Turn:
-        stated = " ".join(msg.text.split())
-        if not stated:
-            return Turn.to(
-                "stated",
-                ctx.say(ctx.t("State the purpose connected with the execution of the Act:")),
+    def ask_amount(self, ctx: Ctx) -> Reply:
+        desk = self._desk(ctx)
+        return ctx.say(
+            ctx.t(
+                "How much, for example Rs 12-0-0? The fund holds {balance}.",
+                balance=amount_said(ctx, desk.money, desk.balance),
             )
-        ctx.data["stated"] = stated[:500]
-        return self._ask_amount(ctx)
+        )
 
-    def _ask_amount(self, ctx: Ctx) -> Turn:
+    def amount(self, ctx: Ctx, msg: Inbound) -> int:
         desk = self._desk(ctx)
-        return Turn.to(
-            "amount",
-            ctx.say(
-                ctx.t(
-                    "How much, for example Rs 12-0-0? The fund holds {balance}.",
-                    balance=amount_said(ctx, desk.money, desk.balance),
-                )
-            ),
-        )
-
-    def on_amount(self, ctx: Ctx, msg: Inbound) -> Turn:
-        desk = self._desk(ctx)
-        try:
-            amount = read_amount(msg.text.strip(), desk.money)
-            if amount <= 0:
-                raise invalid(N_("a payment is of a positive amount"), section="XII")
-            if amount > desk.balance:
-                raise FundInsufficient(
-                    Template(N_("the fund holds {balance_text}")),
-                    said={"balance_text": amount_said(ctx, desk.money, desk.balance)},
-                    balance=desk.balance,
-                    amount=amount,
-                )
-        except PoundError as exc:
-            return explained(ctx, exc, "amount")
-        ctx.data["amount"] = amount
-        if ctx.data["purpose"] == "salary":
-            return self._ask_order(ctx)
-        return Turn.to(
-            "payee",
-            ctx.say(
-                ctx.t(
-                    "To whom is it paid? Send the name and village, and phone if any, for "
-                    "example: Ramdin Mistri, Testpur"
-                )
-            ),
-        )
-
-    def on_payee(self, ctx: Ctx, msg: Inbound) -> Turn:
-        try:
-            ctx.data["payee"] = person_dict(person_in(msg.text))
-        except PoundError as exc:
-            return explained(ctx, exc, "payee")
-        return self._ask_order(ctx)
-
-    def _ask_order(self, ctx: Ctx) -> Turn:
-        return Turn.to(
-            "order", ctx.say(ctx.t("The words of your order, as they are to be recorded:"))
-        )
+        amount = read_amount(msg.text.strip(), desk.money)
+        if amount <= 0:
+            raise invalid(N_("a payment is of a positive amount"), section="XII")
+        if amount > desk.balance:
+            raise FundInsufficient(
+                Template(N_("the fund holds {balance_text}")),
+                said={"balance_text": amount_said(ctx, desk.money, desk.balance)},
+                balance=desk.balance,
+                amount=amount,
+            )
+        return amount
 
     def _purpose_line(self, ctx: Ctx) -> str:
         purpose = str(ctx.data["purpose"])
@@ -261,11 +263,7 @@ class FundFlow(OfficerFlow):
             )
         return str(ctx.data["stated"])
 
-    def on_order(self, ctx: Ctx, msg: Inbound) -> Turn:
-        order = msg.text.strip()
-        if not order:
-            return self._ask_order(ctx)
-        ctx.data["order"] = order[:2000]
+    def summary(self, ctx: Ctx) -> Reply:
         desk = self._desk(ctx)
         payee = person_from(ctx.data.get("payee"))
         text = "\n".join(
@@ -279,15 +277,13 @@ class FundFlow(OfficerFlow):
                     payee=payee.name if payee else ctx.data.get("keeper_name", ""),
                     purpose=self._purpose_line(ctx),
                 ),
-                ctx.t("Order: {order}", order=order),
+                ctx.t("Order: {order}", order=ctx.data["order"]),
                 ctx.t("Record this payment?"),
             ]
         )
-        return Turn.to("confirm", ctx.say(text, yes_no(ctx)))
+        return ctx.say(text, yes_no(ctx))
 
-    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if (refusal := unconfirmed(ctx, msg)) is not None:
-            return refusal
+    def act(self, ctx: Ctx) -> Turn:
         desk = self._desk(ctx)
         purpose = str(ctx.data["purpose"])
         try:
@@ -321,12 +317,38 @@ class FundFlow(OfficerFlow):
         )
 
 
+def _purpose(ctx: Ctx, choice: str) -> str:
+    ctx.data["purpose"] = choice
+    return "stated" if choice == "other" else "pound"
+
+
+def _keeper(ctx: Ctx, keeper: KeeperLine) -> str:
+    ctx.data["keeper_phone"] = keeper.phone
+    ctx.data["keeper_name"] = keeper.name
+    return "amount"
+
+
+def _stated(ctx: Ctx, msg: Inbound) -> str:
+    stated = " ".join(msg.text.split())
+    if not stated:
+        raise Again(ctx.say(ctx.t(ASK_STATED)))
+    return stated
+
+
+def _amount(ctx: Ctx, amount: int) -> str:
+    ctx.data["amount"] = amount
+    return "order" if ctx.data["purpose"] == "salary" else "payee"
+
+
 # --- Practice G4: an order for an animal outside the scale -------------------------------------
 
 G4 = "practice G4"
 
 
-class KindOrderFlow(OfficerFlow):
+ASK_KIND = N_("For which animal is the order?")
+
+
+class KindOrderFlow(OfficerFlow, TableFlow):
     """The Magistrate's order fixing the fine and feeding of an animal outside the Sec VI scale,
     for one seizure awaiting it or as a standing order for a pound (practice G4)."""
 
@@ -334,16 +356,31 @@ class KindOrderFlow(OfficerFlow):
     name = "magistrate_kind_order"
     commands = ("kindorder",)
     menu = N_("Animals outside the scale: your order (practice G4)")
-    steps: Mapping[str, tuple[str, ...]] = {
-        "start": ("pick", "kind", "fine"),
-        "pick": ("pick", "pound", "kind", "fine"),
-        "pound": ("pound", "kind"),
-        "kind": ("kind", "fine"),
-        "fine": ("fine", "rate"),
-        "rate": ("rate", "order"),
-        "order": ("order", "confirm"),
-        "confirm": ("confirm", "end"),
-    }
+    start_to = ("pick", "kind", "fine")
+
+    def __init__(self) -> None:
+        self.table = {
+            "pick": Step(
+                ask=self.listed, read=chosen, then=self.picked, to=("pound", "kind", "fine")
+            ),
+            "pound": Step(ask=self.ask_pound, read=self.pound, then=_at_pound, to=("kind",)),
+            "kind": Step(ask=_ask_kind, read=self.kind, then=keep("kind", "fine"), to=("fine",)),
+            "fine": Step(ask=_ask_fine, read=self.amount, then=keep("fine", "rate"), to=("rate",)),
+            "rate": Step(
+                ask=asks(N_("The feeding per head per day, for example Rs 0-4-0:")),
+                read=self.amount,
+                then=keep("per_day", "order"),
+                to=("order",),
+            ),
+            "order": Step(
+                ask=asks(ASK_ORDER),
+                read=required(ASK_ORDER),
+                then=keep("order", "confirm", clip=2000),
+                to=("confirm",),
+            ),
+            "confirm": confirm(self.summary, self.act),
+        }
+        super().__init__()
 
     def allowed(self, ctx: Ctx) -> bool:
         return ctx.has(Role.MAGISTRATE) or command_typed(ctx, self.commands)
@@ -360,9 +397,12 @@ class KindOrderFlow(OfficerFlow):
         ]
 
     def start(self, ctx: Ctx, args: str) -> Turn:
-        items = self._waiting(ctx)
         if args.strip():
-            return self._pick(ctx, args.split()[0].upper(), items)
+            return self.went(ctx, self._pick(ctx, args.split()[0].upper(), self._waiting(ctx)))
+        return self.go(ctx, "pick")
+
+    def listed(self, ctx: Ctx) -> Reply:
+        items = self._waiting(ctx)
         lines = [ctx.t("Animals outside the Sec VI scale awaiting your order (practice G4):")]
         lines += [
             ctx.t(
@@ -385,15 +425,14 @@ class KindOrderFlow(OfficerFlow):
             *(Option(i.ref, i.ref) for i in items),
             Option("pound", ctx.t("A standing order for a pound")),
         )
-        return Turn.to("pick", ctx.say("\n".join(lines), options))
+        return ctx.say("\n".join(lines), options)
 
-    def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
-        typed = (msg.option or msg.text).strip()
+    def picked(self, ctx: Ctx, typed: str) -> str | Turn:
         if typed.lower() == "pound":
-            return self._ask_pound(ctx)
+            return "pound"
         return self._pick(ctx, typed.split()[0].upper() if typed else "", self._waiting(ctx))
 
-    def _pick(self, ctx: Ctx, ref: str, items: list[AwaitingItem]) -> Turn:
+    def _pick(self, ctx: Ctx, ref: str, items: list[AwaitingItem]) -> str | Turn:
         item = next((i for i in items if i.ref == ref), None)
         if item is None:
             return Turn.to(
@@ -410,9 +449,8 @@ class KindOrderFlow(OfficerFlow):
         ctx.data["kinds"] = sorted(item.kinds)
         if len(item.kinds) == 1:
             ctx.data["kind"] = next(iter(item.kinds))
-            return self._ask_fine(ctx)
-        options = tuple(Option(k, k) for k in sorted(item.kinds))
-        return Turn.to("kind", ctx.say(ctx.t("For which animal is the order?"), options))
+            return "fine"
+        return "kind"
 
     def _pounds(self, ctx: Ctx) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
         me = _magistrate_of(ctx, G4)
@@ -422,82 +460,38 @@ class KindOrderFlow(OfficerFlow):
             for p in district_pounds(ctx.work, district_id=d, actor_id=me)
         ]
 
-    def _ask_pound(self, ctx: Ctx) -> Turn:
+    def ask_pound(self, ctx: Ctx) -> Reply:
         options = tuple(
             Option(code, f"{code}: {written_in(ctx.lang, name, names)}")
             for code, name, names in self._pounds(ctx)
         )
-        return Turn.to("pound", ctx.say(ctx.t("For which pound?"), options))
+        return ctx.say(ctx.t("For which pound?"), options)
 
-    def on_pound(self, ctx: Ctx, msg: Inbound) -> Turn:
-        typed = (msg.option or msg.text).strip().upper()
+    def pound(self, ctx: Ctx, msg: Inbound) -> tuple[str, str, tuple[tuple[str, str], ...]]:
+        typed = chosen(ctx, msg).upper()
         found = next((p for p in self._pounds(ctx) if p[0] == typed), None)
         if found is None:
-            return self._ask_pound(ctx)
-        code, name, names = found
-        ctx.data["pound"] = code
-        ctx.data["where"] = ctx.t("every seizure brought to {pound}", pound=name, pound_names=names)
-        return Turn.to(
-            "kind", ctx.say(ctx.t("For which animal is the order? For example: elephant"))
-        )
+            raise Again(self.ask_pound(ctx))
+        return found
 
-    def on_kind(self, ctx: Ctx, msg: Inbound) -> Turn:
+    def kind(self, ctx: Ctx, msg: Inbound) -> str:
         # The animal in any language (हाथी, হাতি): the register's name of it.
         typed = msg.option or words.kind_word(msg.text)
         if "ref" in ctx.data:
             if typed.lower() not in ctx.data.get("kinds", []):
-                options = tuple(Option(k, k) for k in ctx.data.get("kinds", []))
-                return Turn.to("kind", ctx.say(ctx.t("For which animal is the order?"), options))
-            ctx.data["kind"] = typed.lower()
-            return self._ask_fine(ctx)
-        try:
-            ctx.data["kind"] = kind_for_order(ctx.work, text=typed, pound=str(ctx.data["pound"]))
-        except PoundError as exc:
-            return explained(ctx, exc, "kind")
-        return self._ask_fine(ctx)
+                raise Again(_ask_kind(ctx))
+            return typed.lower()
+        return kind_for_order(ctx.work, text=typed, pound=str(ctx.data["pound"]))
 
     def _money(self, ctx: Ctx) -> MoneySystem:
         if "ref" in ctx.data:
             return money_for(ctx.work, seizure_ref=str(ctx.data["ref"]))
         return money_for(ctx.work, pound=str(ctx.data["pound"]))
 
-    def _ask_fine(self, ctx: Ctx) -> Turn:
-        return Turn.to(
-            "fine",
-            ctx.say(
-                ctx.t(
-                    "The fine for each {kind}, for example Rs 2-0-0:",
-                    kind=label(ctx.t, KIND_LABELS, str(ctx.data["kind"])),
-                )
-            ),
-        )
+    def amount(self, ctx: Ctx, msg: Inbound) -> int:
+        return read_amount(msg.text.strip(), self._money(ctx))
 
-    def on_fine(self, ctx: Ctx, msg: Inbound) -> Turn:
-        try:
-            ctx.data["fine"] = read_amount(msg.text.strip(), self._money(ctx))
-        except PoundError as exc:
-            return explained(ctx, exc, "fine")
-        return Turn.to(
-            "rate",
-            ctx.say(ctx.t("The feeding per head per day, for example Rs 0-4-0:")),
-        )
-
-    def on_rate(self, ctx: Ctx, msg: Inbound) -> Turn:
-        try:
-            ctx.data["per_day"] = read_amount(msg.text.strip(), self._money(ctx))
-        except PoundError as exc:
-            return explained(ctx, exc, "rate")
-        return Turn.to(
-            "order", ctx.say(ctx.t("The words of your order, as they are to be recorded:"))
-        )
-
-    def on_order(self, ctx: Ctx, msg: Inbound) -> Turn:
-        order = msg.text.strip()
-        if not order:
-            return Turn.to(
-                "order", ctx.say(ctx.t("The words of your order, as they are to be recorded:"))
-            )
-        ctx.data["order"] = order[:2000]
+    def summary(self, ctx: Ctx) -> Reply:
         money = self._money(ctx)
         text = "\n".join(
             [
@@ -509,15 +503,13 @@ class KindOrderFlow(OfficerFlow):
                     fine=amount_said(ctx, money, int(ctx.data["fine"])),
                     rate=amount_said(ctx, money, int(ctx.data["per_day"])),
                 ),
-                ctx.t("Order: {order}", order=order),
+                ctx.t("Order: {order}", order=ctx.data["order"]),
                 ctx.t("Record this order?"),
             ]
         )
-        return Turn.to("confirm", ctx.say(text, yes_no(ctx)))
+        return ctx.say(text, yes_no(ctx))
 
-    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if (refusal := unconfirmed(ctx, msg)) is not None:
-            return refusal
+    def act(self, ctx: Ctx) -> Turn:
         me = _magistrate_of(ctx, G4)
         kind, order = str(ctx.data["kind"]), str(ctx.data["order"])
         fine, per_day = int(ctx.data["fine"]), int(ctx.data["per_day"])
@@ -557,3 +549,27 @@ class KindOrderFlow(OfficerFlow):
                 )
             )
         return Turn.done(ctx.say("\n".join(lines)))
+
+
+def _at_pound(ctx: Ctx, found: tuple[str, str, tuple[tuple[str, str], ...]]) -> str:
+    code, name, names = found
+    ctx.data["pound"] = code
+    ctx.data["where"] = ctx.t("every seizure brought to {pound}", pound=name, pound_names=names)
+    return "kind"
+
+
+def _ask_kind(ctx: Ctx) -> Reply:
+    """The animal the order is for: one of the seizure's, or any (a standing order)."""
+    if "ref" in ctx.data:
+        options = tuple(Option(k, k) for k in ctx.data.get("kinds", []))
+        return ctx.say(ctx.t(ASK_KIND), options)
+    return ctx.say(ctx.t("For which animal is the order? For example: elephant"))
+
+
+def _ask_fine(ctx: Ctx) -> Reply:
+    return ctx.say(
+        ctx.t(
+            "The fine for each {kind}, for example Rs 2-0-0:",
+            kind=label(ctx.t, KIND_LABELS, str(ctx.data["kind"])),
+        )
+    )

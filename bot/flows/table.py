@@ -107,6 +107,10 @@ class TableFlow(Flow):
         asked = self.table[step].ask(ctx)
         return Turn([*before, *(asked if isinstance(asked, list) else [asked])], step)
 
+    def went(self, ctx: Ctx, going: str | Turn) -> Turn:
+        """Where a `then` went: to a step (its question asked), or a whole turn."""
+        return self.go(ctx, going) if isinstance(going, str) else going
+
     def answer(self, ctx: Ctx, step: str, msg: Inbound) -> Turn:
         """The answer at `step` read, and the conversation taken where its step says."""
         s = self.table[step]
@@ -117,8 +121,7 @@ class TableFlow(Flow):
         except PoundError as exc:
             said = ctx.say(ctx.explain(exc))
             return self.go(ctx, step, said) if s.repeat else Turn([said], step)
-        going = s.then(ctx, value)
-        return self.go(ctx, going) if isinstance(going, str) else going
+        return self.went(ctx, s.then(ctx, value))
 
 
 @dataclass(frozen=True)

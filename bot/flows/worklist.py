@@ -106,9 +106,6 @@ class Worklist(OfficerFlow, TableFlow):
         """The item chosen or typed, as the office gives it to this officer."""
         return self.listing.fetch(ctx, self.me(ctx), self.listing.key(chosen(ctx, msg)))
 
-    def went(self, ctx: Ctx, going: str | Turn) -> Turn:
-        return self.go(ctx, going) if isinstance(going, str) else going
-
     def show(self, ctx: Ctx, item: Any) -> str | Turn:
         """The item shown and its act begun: the step it goes to, or the whole turn."""
         raise NotImplementedError
