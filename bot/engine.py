@@ -334,7 +334,7 @@ class Engine:
         if m.conv.flow is None:  # nothing asked: what he may do, as after any answer
             return self._done(m, Turn([too_long, *self._menu(m.ctx)]))
         # In a conversation its question stands, and its options still answer it.
-        return self._aside(m.conv, m.data, m.ctx, too_long, m.notes, m.now)
+        return self._aside(m, too_long)
 
     def _greeting(self, m: _Message) -> list[Reply] | None:
         if not m.greeted or m.text:
@@ -342,7 +342,7 @@ class Engine:
         if m.conv.flow is None:
             return self._done(m, Turn(self._menu(m.ctx)))
         hello = Reply(m.ctx.t("Hello. Please answer the question above."))
-        return self._aside(m.conv, m.data, m.ctx, hello, m.notes, m.now)
+        return self._aside(m, hello)
 
     def _cancel(self, m: _Message) -> list[Reply] | None:
         if m.said != CANCEL and m.msg.option != "cancel":
@@ -371,13 +371,9 @@ class Engine:
         choice = calls or (msg.option or "").removeprefix("lang:") or m.rest.strip()
         turn = self._language(m.ctx.work.session, conv, m.person, m.ctx, choice)
         return self._finish(
-            conv,
-            m.data,
-            m.ctx,
+            m,
             turn,
             conv.flow,
-            m.notes,
-            m.now,
             keep_step=True,
             # Once a language is set, the menu again (not in the middle of a conversation).
             menu=conv.flow is None and not turn.replies[-1].options,
@@ -387,7 +383,7 @@ class Engine:
         if m.said != HELP:
             return None
         turn = Turn(self._menu(m.ctx, help_text=True), m.conv.step)
-        return self._finish(m.conv, m.data, m.ctx, turn, m.conv.flow, m.notes, m.now)
+        return self._finish(m, turn, m.conv.flow)
 
     def _resume(self, m: _Message) -> list[Reply] | None:
         """`pound chat` opening: a conversation left unfinished is offered to go on with."""
@@ -402,12 +398,12 @@ class Engine:
             t("You had not finished: {what}. Go on, or start again?", what=what),
             (Option(LEAVE_NO, t("Go on")), Option(LEAVE_YES, t("Start again"))),
         )
-        return self._ask_leaving(conv, m.data, m.ctx, m.notes, m.now, offer)
+        return self._ask_leaving(m, offer)
 
     def _leaving_answered(self, m: _Message) -> list[Reply] | None:
         if not (m.conv.flow and m.data.get(LEAVING)):
             return None
-        return self._leaving(m.conv, m.data, m.ctx, m.msg, m.text, m.notes, m.now)
+        return self._leaving(m)
 
     def _menu_mid_flow(self, m: _Message) -> list[Reply] | None:
         """The menu's word with answers already given: asked before they are discarded. A
@@ -415,7 +411,7 @@ class Engine:
         is an answer to the question asked."""
         conv, ctx = m.conv, m.ctx
         if conv.flow and ctx.data and _asks_menu(m.text, m.first):
-            return self._ask_leaving(conv, m.data, ctx, m.notes, m.now)
+            return self._ask_leaving(m)
         if conv.flow and _interrupts(m.text, m.first, m.started, self.commands):
             m.notes.append(Reply(ctx.t("Your unfinished conversation was dropped.")))
             conv.flow, conv.step, m.data = None, None, {}
@@ -432,7 +428,7 @@ class Engine:
             return None
         note = Reply(m.ctx.t(pointing.NOT_HERE))
         if conv.flow and conv.step:
-            return self._aside(conv, m.data, m.ctx, note, m.notes, m.now)
+            return self._aside(m, note)
         return self._done(m, Turn([note, *self._menu(m.ctx)]))
 
     def _step(self, m: _Message) -> list[Reply] | None:
@@ -443,7 +439,7 @@ class Engine:
         flow, step = self.flows[conv.flow], conv.step
         turn = self._run(lambda: flow.handle(ctx, step, m.msg), ctx, step)
         name = flow.name if turn.step else None
-        return self._finish(conv, m.data, ctx, turn, name, m.notes, m.now, menu=True)
+        return self._finish(m, turn, name, menu=True)
 
     def _start(self, m: _Message) -> list[Reply]:
         """A flow started by its command, the menu, or the way to one."""
@@ -463,11 +459,7 @@ class Engine:
         ctx.data = {}
         turn = self._run(lambda: starting.begin(ctx, args), ctx, None)
         name = starting.name if turn.step else None
-        return self._finish(m.conv, {}, ctx, turn, name, m.notes, m.now, menu=True)
-
-    def _done(self, m: _Message, turn: Turn, *, menu: bool = False) -> list[Reply]:
-        """Replies that leave no conversation under way."""
-        return self._finish(m.conv, {}, m.ctx, turn, None, m.notes, m.now, menu=menu)
+        return self._finish(m, turn, name, fresh=True, menu=True)
 
     def _startable(self, ctx: Ctx) -> dict[str, Flow]:
         """The commands read from the person writing, by key: an officer's every command (one
@@ -510,89 +502,69 @@ class Engine:
                 current,
             )
 
-    def _ask_leaving(
-        self,
-        conv: state.ChatState,
-        data: dict[str, Any],
-        ctx: Ctx,
-        replies: list[Reply],
-        now: datetime,
-        question: Reply | None = None,
-    ) -> list[Reply]:
+    def _ask_leaving(self, m: _Message, question: Reply | None = None) -> list[Reply]:
         """`menu` in the middle of a conversation with answers given: 1 yes discards them and
         shows the menu, 2 no asks the question again; the conversation waits at its step.
         `question`: another way to ask it (go on, or start again)."""
-        t = ctx.t
+        t = m.ctx.t
         question = question or Reply(
             t("The answers given so far will be deleted. Go to the menu?"),
             (Option(LEAVE_YES, t("Yes")), Option(LEAVE_NO, t("No"))),
         )
-        asked = data.get(ASKED)
-        turn = Turn([question], conv.step)
-        out = self._finish(conv, data, ctx, turn, conv.flow, replies, now, keep_step=True)
-        conv.data[LEAVING] = True
+        asked = m.data.get(ASKED)
+        out = self._finish(m, Turn([question], m.conv.step), m.conv.flow, keep_step=True)
+        m.conv.data[LEAVING] = True
         if asked is not None:
-            conv.data[ASKED] = asked
+            m.conv.data[ASKED] = asked
         return out
 
-    def _leaving(
-        self,
-        conv: state.ChatState,
-        data: dict[str, Any],
-        ctx: Ctx,
-        msg: Inbound,
-        text: str,
-        replies: list[Reply],
-        now: datetime,
-    ) -> list[Reply]:
+    def _leaving(self, m: _Message) -> list[Reply]:
         """The answer to `_ask_leaving`: yes (or the menu's word again) leaves for the menu;
         anything else keeps the answers and asks the question they were at again."""
+        text = m.text
         said = words.meaning(text, (YES, NO)) if text else None
-        if msg.option == LEAVE_YES or said == YES or _asks_menu(text, text.partition(" ")[0]):
-            conv.flow, conv.step = None, None
-            ctx.data = {}
-            return self._finish(conv, {}, ctx, Turn(self._menu(ctx)), None, replies, now)
-        asked = data.get(ASKED)
+        if m.msg.option == LEAVE_YES or said == YES or _asks_menu(text, text.partition(" ")[0]):
+            m.conv.flow, m.conv.step = None, None
+            m.ctx.data = {}
+            return self._done(m, Turn(self._menu(m.ctx)))
+        asked = m.data.get(ASKED)
         again = (
             Reply.from_dict(asked)
             if isinstance(asked, dict)
-            else Reply(ctx.t("Hello. Please answer the question above."))
+            else Reply(m.ctx.t("Hello. Please answer the question above."))
         )
-        turn = Turn([again], conv.step)
-        return self._finish(conv, data, ctx, turn, conv.flow, replies, now, keep_step=True)
+        return self._finish(m, Turn([again], m.conv.step), m.conv.flow, keep_step=True)
 
-    def _aside(
-        self,
-        conv: state.ChatState,
-        data: dict[str, Any],
-        ctx: Ctx,
-        note: Reply,
-        replies: list[Reply],
-        now: datetime,
-    ) -> list[Reply]:
+    def _aside(self, m: _Message, note: Reply) -> list[Reply]:
         """A note said beside a conversation (a message too long, a location where none is
         asked): its question stands at its step, and the options a number picks stay."""
-        kept, asked = data.get("options"), data.get(ASKED)
-        out = self._finish(conv, data, ctx, Turn([note], conv.step), conv.flow, replies, now)
+        kept, asked = m.data.get("options"), m.data.get(ASKED)
+        out = self._finish(m, Turn([note], m.conv.step), m.conv.flow)
         if kept is not None:
-            conv.data["options"] = kept
+            m.conv.data["options"] = kept
         if asked is not None:
-            conv.data[ASKED] = asked
+            m.conv.data[ASKED] = asked
         return out
+
+    def _done(self, m: _Message, turn: Turn, *, menu: bool = False) -> list[Reply]:
+        """Replies that leave no conversation under way."""
+        return self._finish(m, turn, None, fresh=True, menu=menu)
 
     def _finish(
         self,
-        conv: state.ChatState,
-        data: dict[str, Any],
-        ctx: Ctx,
+        m: _Message,
         turn: Turn,
         flow: str | None,
-        before: list[Reply],
-        now: datetime,
+        *,
+        fresh: bool = False,
         keep_step: bool = False,
         menu: bool = False,
     ) -> list[Reply]:
-        replies = before + turn.replies
+        """The replies to the message, after its notes, and the chat's state saved with them:
+        the flow and step it waits at, its draft (none when `fresh`), the options a number
+        picks, and the question it waits on."""
+        conv, ctx, data = m.conv, m.ctx, {} if fresh else m.data
+        replies = m.notes + turn.replies
         previous = conv.step
         if menu and (keep_step or not turn.step):
             # No dead ends: after a last answer the menu is offered again, so the next number
@@ -617,7 +589,7 @@ class Engine:
                 new_data[ASKED] = asked
         conv.data = new_data
         conv.language = ctx.lang if conv.language or ctx.lang != "en" else conv.language
-        conv.expires_at = now + self.draft_ttl if conv.flow else None
+        conv.expires_at = m.now + self.draft_ttl if conv.flow else None
         return replies
 
     # --- menu, help and language --------------------------------------------------------------
