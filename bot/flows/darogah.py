@@ -19,7 +19,6 @@ from bot.flows.officer_kit import (
     person_dict,
     person_from,
     person_in,
-    refused,
     seizure_line,
     yes_no,
 )
@@ -406,12 +405,7 @@ class RecoverySaleFlow(Worklist):
     def __init__(self) -> None:
         super().__init__(_sale_steps(self, "place", "buyer"))
 
-    def recheck(self, ctx: Ctx) -> None:
-        case = ctx.data.get("case")
-        if isinstance(case, int):
-            recovery_to_sell(ctx.work, case_id=case, actor_id=actor(ctx, Role.DAROGAH))
-        elif not any(ctx.has(r) for r in self.roles):
-            raise refused(ctx, Role.DAROGAH)
+    case = "case"
 
     def allowed(self, ctx: Ctx) -> bool:
         return ctx.has(Role.DAROGAH) or command_typed(ctx, self.commands)

@@ -24,7 +24,6 @@ from bot.flows.officer_kit import (
     person_dict,
     person_from,
     person_in,
-    refused,
     who,
     yes_no,
     yes_or_no,
@@ -169,12 +168,7 @@ class ComplaintsFlow(Worklist):
             }
         )
 
-    def recheck(self, ctx: Ctx) -> None:
-        complaint = ctx.data.get("complaint")
-        if isinstance(complaint, int):
-            complaint_detail(ctx.work, complaint_id=complaint, actor_id=actor(ctx, Role.MAGISTRATE))
-        elif not ctx.has(Role.MAGISTRATE):
-            raise refused(ctx, Role.MAGISTRATE)
+    case = "complaint"
 
     def show(self, ctx: Ctx, c: ComplaintItem) -> str | Turn:
         if c.status not in OPEN:
@@ -460,12 +454,7 @@ class RecoveryFlow(Worklist):
             }
         )
 
-    def recheck(self, ctx: Ctx) -> None:
-        case = ctx.data.get("case")
-        if isinstance(case, int):
-            case_to_recover(ctx.work, case_id=case, actor_id=actor(ctx, Role.MAGISTRATE))
-        elif not ctx.has(Role.MAGISTRATE):
-            raise refused(ctx, Role.MAGISTRATE)
+    case = "case"
 
     def show(self, ctx: Ctx, item: CaseItem) -> str | Turn:
         if item.unpaid <= 0:
@@ -677,12 +666,7 @@ class OffencesFlow(Worklist):
             }
         )
 
-    def recheck(self, ctx: Ctx) -> None:
-        offence = ctx.data.get("offence")
-        if isinstance(offence, int):
-            offence_detail(ctx.work, offence_id=offence, actor_id=actor(ctx, Role.MAGISTRATE))
-        elif not ctx.has(Role.MAGISTRATE):
-            raise refused(ctx, Role.MAGISTRATE)
+    case = "offence"
 
     def show(self, ctx: Ctx, item: OffenceItem) -> str | Turn:
         if item.decided:

@@ -11,7 +11,6 @@ from bot.flows.officer_kit import (
     ROLE_WORDS,
     OfficerFlow,
     amount_said,
-    command_typed,
     confirm,
     explained,
     invalid,
@@ -113,9 +112,6 @@ class FundFlow(OfficerFlow, TableFlow):
             "confirm": confirm(self.summary, self.act),
         }
         super().__init__()
-
-    def allowed(self, ctx: Ctx) -> bool:
-        return ctx.has(Role.MAGISTRATE) or command_typed(ctx, self.commands)
 
     def recheck(self, ctx: Ctx) -> None:
         me = _magistrate_of(ctx, "XII")
@@ -381,9 +377,6 @@ class KindOrderFlow(OfficerFlow, TableFlow):
             "confirm": confirm(self.summary, self.act),
         }
         super().__init__()
-
-    def allowed(self, ctx: Ctx) -> bool:
-        return ctx.has(Role.MAGISTRATE) or command_typed(ctx, self.commands)
 
     def recheck(self, ctx: Ctx) -> None:
         _magistrate_of(ctx, G4)

@@ -44,6 +44,9 @@ class OfficerFlow(Flow):
 
     roles: ClassVar[tuple[Role, ...]] = ()
 
+    def allowed(self, ctx: Ctx) -> bool:
+        return any(ctx.has(r) for r in self.roles) or command_typed(ctx, self.commands)
+
     def handle(self, ctx: Ctx, step: str, msg: Inbound) -> Turn:
         ctx.data = copy.deepcopy(ctx.data)
         self.recheck(ctx)
@@ -97,10 +100,6 @@ def answer(msg: Inbound) -> bool | None:
     return None if said is None else said == words.YES
 
 
-def ask_again(ctx: Ctx, step: str) -> Turn:
-    return Turn.to(step, ctx.say(ctx.t("Please answer yes or no."), yes_no(ctx)))
-
-
 def not_recorded(ctx: Ctx) -> Turn:
     return Turn.done(ctx.say(ctx.t("Nothing was recorded.")))
 
@@ -147,7 +146,7 @@ def yes_or_no(ctx: Ctx, msg: Inbound) -> bool:
     """The answer to a summary: yes or no, or else asked again."""
     said = answer(msg)
     if said is None:
-        raise Again(*ask_again(ctx, "").replies)
+        raise Again(ctx.say(ctx.t("Please answer yes or no."), yes_no(ctx)))
     return said
 
 
@@ -160,17 +159,6 @@ def confirm(ask: Callable[[Ctx], Asked], act: Callable[[Ctx], Turn]) -> Step:
         then=lambda ctx, yes: act(ctx) if yes else not_recorded(ctx),
         to=("end",),
     )
-
-
-def unconfirmed(ctx: Ctx, msg: Inbound, step: str = "confirm") -> Turn | None:
-    """None when the officer said yes to the summary; else the turn that asks again (not an
-    answer) or says nothing was recorded (no). Nothing is recorded before a yes."""
-    said = answer(msg)
-    if said is None:
-        return ask_again(ctx, step)
-    if not said:
-        return not_recorded(ctx)
-    return None
 
 
 def person_in(text: str, region: str = DEFAULT_REGION) -> PersonIn:

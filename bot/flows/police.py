@@ -11,7 +11,6 @@ from bot.flows.officer_kit import (
     actor,
     animals_from,
     animals_in,
-    command_typed,
     confirm,
     explained,
     places,
@@ -39,10 +38,6 @@ from office.worklists import (
 )
 
 POLICE = (Role.POLICE, Role.DAROGAH)
-
-
-def _is_police(ctx: Ctx) -> bool:
-    return any(ctx.has(r) for r in POLICE)
 
 
 class ConveyFlow(Worklist):
@@ -168,9 +163,6 @@ class StrayFlow(OfficerFlow, TableFlow):
             "confirm": confirm(_summary, self.act),
         }
         super().__init__()
-
-    def allowed(self, ctx: Ctx) -> bool:
-        return _is_police(ctx) or command_typed(ctx, self.commands)
 
     def _villages(self, ctx: Ctx) -> dict[str, tuple[tuple[str, str], ...]]:
         """The villages of his thanas: each register name with its names in other scripts."""

@@ -13,7 +13,6 @@ from bot.flows.base import Ctx, Turn
 from bot.flows.officer_kit import (
     OfficerFlow,
     actor,
-    command_typed,
     invalid,
     places,
     refused,
@@ -47,12 +46,15 @@ class Listing:
 
 class Worklist(OfficerFlow, TableFlow):
     """The worklist flow: its list (`listing`), and the act each item takes, begun by `show`
-    (which goes to one of `shows`) and continued by the steps of `table`.
+    (which goes to one of `shows`) and continued by the steps of `table`. The seizure or the
+    case (`case`) chosen is checked again at every step (`recheck`).
 
     `pick` is the name of the step that waits for the choice; the acting officer is `role`
     (refused citing `section`, or the section that gives the role its office)."""
 
     listing: Listing
+    # The draft's key of a case chosen by its number, checked again at every step.
+    case: str = ""
     pick: str = "pick"
     shows: tuple[str, ...] = ()
     section: str | None = None
@@ -67,8 +69,12 @@ class Worklist(OfficerFlow, TableFlow):
     def role(self) -> Any:
         return self.roles[0]
 
-    def allowed(self, ctx: Ctx) -> bool:
-        return any(ctx.has(r) for r in self.roles) or command_typed(ctx, self.commands)
+    def recheck(self, ctx: Ctx) -> None:
+        case = ctx.data.get(self.case) if self.case else None
+        if isinstance(case, int):
+            self.listing.fetch(ctx, actor(ctx, self.role), case)
+        else:
+            super().recheck(ctx)
 
     def me(self, ctx: Ctx) -> int:
         return actor(ctx, self.role, self.section)
