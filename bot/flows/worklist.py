@@ -53,8 +53,7 @@ class Worklist(OfficerFlow, TableFlow):
     (refused citing `section`, or the section that gives the role its office)."""
 
     listing: Listing
-    # The draft's key of a case chosen by its number, checked again at every step.
-    case: str = ""
+    case: str = ""  # the draft's key of a case chosen by its number
     pick: str = "pick"
     shows: tuple[str, ...] = ()
     section: str | None = None
