@@ -28,8 +28,8 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from migrations import upgrade  # noqa: E402
 from models import Database  # noqa: E402
-from models.migrate import upgrade  # noqa: E402
 from office.keeper.arrival import register_arrival  # noqa: E402
 from office.seizures import AnimalsIn  # noqa: E402
 from office.tokens import issue_token  # noqa: E402

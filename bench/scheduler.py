@@ -49,8 +49,8 @@ from bot.sender import Sender, SendPolicy  # noqa: E402
 from bot.transports import Transport  # noqa: E402
 from bot.transports.telegram import TelegramTransport  # noqa: E402
 from bot.transports.twilio import TwilioTransport  # noqa: E402
+from migrations import upgrade  # noqa: E402
 from models import AuditEvent, Database, District, Outbox, Person, Pound, Seizure, Village  # noqa: E402
-from models.migrate import upgrade  # noqa: E402
 from office.jurisdiction import load_jurisdiction_text  # noqa: E402
 from pound.settings import Settings  # noqa: E402
 from tests.fakes.telegram import FakeTelegram  # noqa: E402

@@ -290,9 +290,10 @@ def animals_text(t: Translator, value: list[object]) -> str:
     return "; ".join(parts)
 
 
-def _person(t: Translator, value: Mapping[str, object]) -> str:
-    name = str(value.get("name") or "")
-    residence = value.get("residence")
+def person(t: Translator, name: str | None, residence: object) -> str:
+    """`Ganga Ram of Kemri`: a person named with where he lives, in the reader's words
+    (`OF_PLACE`), or by his name alone when his residence is not known."""
+    name = name or ""
     return t(OF_PLACE, name=name, residence=residence) if residence else name
 
 
@@ -314,7 +315,7 @@ def _values(t: Translator, params: Mapping[str, object]) -> dict[str, object]:
         elif key.endswith("_animals") and isinstance(value, list):
             values[key] = animals_text(t, value)
         elif key in PEOPLE and isinstance(value, Mapping):
-            values[key] = _person(t, value)
+            values[key] = person(t, str(value.get("name") or ""), value.get("residence"))
         elif key == "notice" and isinstance(value, Mapping):
             values[key] = notice(t.lang, value)
         else:

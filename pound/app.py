@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from sqlalchemy.engine import make_url
 from sqlmodel import col, select
 
+from migrations import alembic_config, current, upgrade
 from models import Database, District
-from models.migrate import alembic_config, current, upgrade
 from office.jurisdiction import LoadResult, district_count, load_jurisdiction
 from office.jurisdiction.spec import REMOVED
 from pound.settings import Settings

@@ -25,9 +25,9 @@ from sqlalchemy.engine import make_url
 from sqlmodel import col, select
 
 from law.profile import get_profile
+from migrations import alembic_config, current
 from models import Database, District, Outbox
 from models.enums import OutboxState
-from models.migrate import alembic_config, current
 from office.jurisdiction.spec import REMOVED
 from pound.app import DEFAULT_DATABASE_URL, demo_path, open_database, safe_url
 from pound.settings import Settings

@@ -23,7 +23,7 @@ def jurisdiction_load(ctx: click.Context, file: Path) -> None:
     Applies the migrations first. Loading the same file twice changes nothing; a bad file is
     refused with its line and the reason, and nothing is written.
     """
-    from models.migrate import upgrade
+    from migrations import upgrade
     from office.jurisdiction import load_jurisdiction
     from pound.app import describe_load, utc_now
 

@@ -119,7 +119,7 @@ def db() -> None:
 @click.pass_context
 def db_upgrade(ctx: click.Context) -> None:
     """Apply every migration not yet applied (safe to run again)."""
-    from models.migrate import current
+    from migrations import current
     from pound.app import migrate, safe_url
 
     database = open_db(ctx)

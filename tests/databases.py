@@ -36,8 +36,8 @@ from psycopg import sql
 from sqlalchemy import event
 from sqlalchemy.util import LRUCache
 
+from migrations import upgrade
 from models import Database
-from models.migrate import upgrade
 from tests.world import World, make_world
 
 PG_ADMIN_URL = os.environ.get("POUND_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")

@@ -6,8 +6,8 @@ from pathlib import Path
 from sqlalchemy import inspect
 from sqlmodel import SQLModel, select
 
+from migrations import current, upgrade
 from models import Database, District
-from models.migrate import current, upgrade
 
 
 def test_each_test_gets_a_migrated_empty_database(db: Database) -> None:

@@ -10,9 +10,9 @@ from datetime import date
 from sqlalchemy import text
 from sqlmodel import Session, SQLModel, col, select
 
+from migrations import downgrade, upgrade
 from models import Database, District, LedgerPosting, LedgerTxn
 from models.district_key import derived_tables
-from models.migrate import downgrade, upgrade
 from office import audit
 from office.keeper.arrival import register_arrival
 from office.keeper.payment import record_payment

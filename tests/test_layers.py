@@ -1,8 +1,10 @@
 """The layers hold: imports only point down (pound > webhook > bot > office > models
-> law), and law/ imports the standard library and itself only. The contracts live in
-pyproject.toml ([tool.importlinter]); `make lint` runs `lint-imports` on them as well."""
+> law; pound > migrations > models), law/ imports the standard library and itself only, and no
+package's modules import each other in a circle. The contracts live in pyproject.toml
+([tool.importlinter]); `make lint` runs `lint-imports` on them as well."""
 
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import grimp
@@ -10,6 +12,13 @@ import pytest
 from importlinter.cli import lint_imports
 
 ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("pound", "webhook", "bot", "office", "models", "law", "migrations")
+
+# Circles of modules that are there today and are known: any other circle fails.
+KNOWN_CIRCLES: set[frozenset[str]] = {
+    # The unit of work's database handle and the session it opens (models/work.py).
+    frozenset({"models.db", "models.work"}),
+}
 
 
 def test_the_import_contracts_are_kept(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -46,3 +55,66 @@ def test_a_layer_importing_upwards_breaks_the_contract(tmp_path: Path) -> None:
     finally:
         sys.path.remove(str(tmp_path))
     assert code == 1
+
+
+def circles(graph: grimp.ImportGraph, package: str) -> list[frozenset[str]]:
+    """The circles of modules inside `package`: each set of two or more of its modules that
+    reach each other by imports (a strongly connected component, Tarjan's algorithm), an import
+    only for type checking included."""
+    modules = graph.find_descendants(package) | {package}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[frozenset[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for imported in sorted(graph.find_modules_directly_imported_by(module) & modules):
+            if imported not in index:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in stack:
+                low[module] = min(low[module], index[imported])
+        if low[module] == index[module]:
+            component = {stack.pop()}
+            while module not in component:
+                component.add(stack.pop())
+            if len(component) > 1:
+                found.append(frozenset(component))
+
+    for module in sorted(modules):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def _named(found: Iterable[frozenset[str]]) -> list[list[str]]:
+    return sorted(sorted(circle) for circle in found)
+
+
+def test_no_package_imports_itself_in_a_circle() -> None:
+    graph = grimp.build_graph(*PACKAGES)
+    found = {circle for package in PACKAGES for circle in circles(graph, package)}
+    assert _named(found - KNOWN_CIRCLES) == []
+
+
+def test_a_circle_of_modules_is_found(tmp_path: Path) -> None:
+    """The check bites: a.py importing b.py importing c.py importing a.py is one circle; d.py,
+    imported by them all, is not in it."""
+    package = tmp_path / "ring"
+    package.mkdir()
+    for name, body in {
+        "__init__": "",
+        "a": "from ring import b, d\n",
+        "b": "from ring import c, d\n",
+        "c": "import ring.a\nimport ring.d\n",
+        "d": "",
+    }.items():
+        (package / f"{name}.py").write_text(body)
+    sys.path.insert(0, str(tmp_path))
+    try:
+        graph = grimp.build_graph("ring", cache_dir=None)
+    finally:
+        sys.path.remove(str(tmp_path))
+    assert _named(circles(graph, "ring")) == [["ring.a", "ring.b", "ring.c"]]

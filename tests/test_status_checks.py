@@ -16,6 +16,7 @@ from sqlmodel import select
 
 from law.complaint import ComplaintStatus
 from law.lifecycle import AnimalStatus, SeizureStatus
+from migrations import downgrade, upgrade
 from models import Animal, Complaint, Database, Seizure
 from models.enums import (
     CaseStatus,
@@ -24,7 +25,6 @@ from models.enums import (
     OutboxState,
     RecoveryOrderStatus,
 )
-from models.migrate import downgrade, upgrade
 
 BEFORE = "0023_fines_paid"
 STATUSES: dict[tuple[str, str], type[StrEnum]] = {

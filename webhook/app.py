@@ -113,7 +113,7 @@ def create_app(
             expose_headers=["X-Request-ID", "Idempotent-Replayed", "Retry-After"],
         )
     # Added last, so outermost: every answer, a CORS one included, carries its headers.
-    app.add_middleware(Edge, config=web, metrics=metrics)
+    app.add_middleware(Edge, config=web, observe=metrics.observe_request)
     app.state.metrics = metrics
     app.state.web = web
     app.state.pound = AppState(

@@ -28,9 +28,9 @@ import logging
 import os
 import re
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -38,8 +38,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from webhook.ratelimit import Network, parse_networks
 
-if TYPE_CHECKING:
-    from webhook.metrics import Metrics
+# Told of each answer: its route's template, method, status class ("2xx") and seconds taken
+# (webhook/metrics.py `Metrics.observe_request`).
+ObserveRequest = Callable[[str, str, str, float], None]
 
 log = logging.getLogger("pound.http")
 
@@ -141,12 +142,12 @@ def _status_class(status: int) -> str:
 
 
 class Edge:
-    """The middleware (see the module's note). `metrics` may be None (nothing observed)."""
+    """The middleware (see the module's note). `observe` may be None (nothing observed)."""
 
-    def __init__(self, app: ASGIApp, *, config: WebConfig, metrics: Metrics | None) -> None:
+    def __init__(self, app: ASGIApp, *, config: WebConfig, observe: ObserveRequest | None) -> None:
         self.app = app
         self.config = config
-        self.metrics = metrics
+        self.observe = observe
         self.headers = security_headers(config.https)
         self.max_body = config.max_body
 
@@ -220,8 +221,8 @@ class Edge:
         route = scope.get("route")
         template = getattr(route, "path", None) or "unmatched"
         method = scope["method"]
-        if self.metrics is not None:
-            self.metrics.observe_request(template, method, _status_class(status), seconds)
+        if self.observe is not None:
+            self.observe(template, method, _status_class(status), seconds)
         if log.isEnabledFor(logging.INFO):
             log.info(
                 "%s %s %d %.1f ms",

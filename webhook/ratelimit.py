@@ -89,17 +89,27 @@ class Window:
             return None
         return times
 
+    def _refuse_if_full(self, key: str, now: float) -> None:
+        times = self._recent(key, now)
+        if times is not None and len(times) >= self.limit:
+            wait = times[0] + self.window - now
+            raise TooManyRequests(max(1, math.ceil(wait)), self.what)
+
+    def _count(self, key: str, now: float) -> None:
+        times = self._recent(key, now)
+        if times is None:
+            times = self._times[key] = deque(maxlen=self.limit)
+        self._times.move_to_end(key)
+        times.append(now)
+        while len(self._times) > self.max_keys:
+            self._times.popitem(last=False)
+
     def check(self, key: str) -> None:
         """Raise TooManyRequests while `key` has `limit` failures in the window."""
         if not self.on:
             return
         with self._lock:
-            now = self.clock()
-            times = self._recent(key, now)
-            if times is None or len(times) < self.limit:
-                return
-            wait = times[0] + self.window - now
-        raise TooManyRequests(max(1, math.ceil(wait)), self.what)
+            self._refuse_if_full(key, self.clock())
 
     def take(self, key: str) -> None:
         """Count one request of `key`, or raise TooManyRequests (not counting it) while it has
@@ -109,30 +119,15 @@ class Window:
             return
         with self._lock:
             now = self.clock()
-            times = self._recent(key, now)
-            if times is not None and len(times) >= self.limit:
-                wait = times[0] + self.window - now
-                raise TooManyRequests(max(1, math.ceil(wait)), self.what)
-            if times is None:
-                times = self._times[key] = deque(maxlen=self.limit)
-            self._times.move_to_end(key)
-            times.append(now)
-            while len(self._times) > self.max_keys:
-                self._times.popitem(last=False)
+            self._refuse_if_full(key, now)
+            self._count(key, now)
 
     def failed(self, key: str) -> None:
         """Count one failure of `key`."""
         if not self.on:
             return
         with self._lock:
-            now = self.clock()
-            times = self._recent(key, now)
-            if times is None:
-                times = self._times[key] = deque(maxlen=self.limit)
-            self._times.move_to_end(key)
-            times.append(now)
-            while len(self._times) > self.max_keys:
-                self._times.popitem(last=False)
+            self._count(key, self.clock())
 
 
 def parse_networks(text: str | None) -> tuple[Network, ...]:

@@ -46,7 +46,7 @@ def upgrade() -> None:
         fk = f"fk_{table}_district_id_district"
         if sqlite:
             # SQLite cannot add NOT NULL or a foreign key to a column: the table is rebuilt
-            # (models/migrate.py turns the foreign key checks off for it and checks after).
+            # (migrations/__init__.py turns the foreign key checks off for it and checks after).
             with op.batch_alter_table(table, recreate="always") as batch:
                 batch.alter_column("district_id", existing_type=sa.Integer(), nullable=False)
                 batch.create_foreign_key(fk, "district", ["district_id"], ["id"])

@@ -55,8 +55,8 @@ def upgrade() -> None:
     for table, column, values in CHECKS:
         condition = f"{column} IN ({', '.join(repr(v) for v in values)})"
         if sqlite:
-            # SQLite adds a constraint only by rebuilding the table (models/migrate.py turns the
-            # foreign key checks off for it and checks after).
+            # SQLite adds a constraint only by rebuilding the table (migrations/__init__.py turns
+            # the foreign key checks off for it and checks after).
             with op.batch_alter_table(table, recreate="always") as batch:
                 batch.create_check_constraint(_name(table, column), condition)
         else:

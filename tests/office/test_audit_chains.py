@@ -18,9 +18,9 @@ from alembic import command
 from sqlalchemy import event, text
 from sqlmodel import Session, select
 
+from migrations import alembic_config, upgrade
 from models import AuditEvent, AuditHead, Database, District, RegisterCounter
 from models.deferred import DeferringSession
-from models.migrate import alembic_config, upgrade
 from office import audit
 from office.keeper.arrival import register_arrival
 from office.seizures import AnimalsIn, report_seizure

@@ -67,6 +67,7 @@ def test_no_payment_out_of_the_fund_ever_exceeds_the_money_received(
     world: World, acts: list[tuple[str, int, int]]
 ) -> None:
     fines: list[tuple[str, int]] = []  # ("offence" | "case", id) adjudged
+    unpaid: dict[tuple[str, int], int] = {}  # what is still unpaid of each, as the test counts
     day = REACHED.get(id(world.db), START)
     for what, a, b in acts:
         day += timedelta(days=1)
@@ -78,14 +79,16 @@ def test_no_payment_out_of_the_fund_ever_exceeds_the_money_received(
             offence_id = offence(world)
             decide(world, offence_id, fine=a, occurred_at=ist(world, day, 10), now=when)
             fines.append(("offence", offence_id))
+            unpaid[fines[-1]] = a
         elif what == "case":
             case_id = convicted(world, fine=a, compensation=a * b // 100)
             fines.append(("case", case_id))
+            unpaid[fines[-1]] = a
         elif what == "paid" and fines:
-            kind, ident = fines[a % len(fines)]
+            fine = kind, ident = fines[a % len(fines)]
             try:
                 if kind == "offence":
-                    record_offence_fine_paid(
+                    paid = record_offence_fine_paid(
                         world.db,
                         actor_id=world.magistrate,
                         offence_id=ident,
@@ -95,7 +98,7 @@ def test_no_payment_out_of_the_fund_ever_exceeds_the_money_received(
                         now=when,
                     )
                 else:
-                    record_case_fine_paid(
+                    paid = record_case_fine_paid(
                         world.db,
                         actor_id=world.magistrate,
                         case_id=ident,
@@ -104,8 +107,13 @@ def test_no_payment_out_of_the_fund_ever_exceeds_the_money_received(
                         now=when,
                     )
                 event("a fine was paid")
+                assert b <= unpaid[fine]
+                unpaid[fine] -= b
+                assert paid.unpaid == unpaid[fine]
             except InvalidInput:
+                # Sec XII: a payment is refused only for more than is still unpaid of the fine.
                 event("more than was unpaid was refused")
+                assert b > unpaid[fine]
         elif what == "pay_out":
             try:
                 pay(world, b, occurred_at=when, now=when)

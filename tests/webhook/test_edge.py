@@ -14,8 +14,8 @@ import pytest
 from fastapi.routing import iter_route_contexts
 from fastapi.testclient import TestClient
 
+from migrations import upgrade
 from models import Database
-from models.migrate import upgrade
 from webhook.app import create_app
 from webhook.edge import CSP, WebConfig
 from webhook.sms import TwilioConfig

@@ -18,8 +18,8 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from bot.errors import explain
 from bot.figures import money
-from bot.i18n import LANGUAGES, Translator, written_in
-from bot.notices import OF_PLACE
+from bot.i18n import LANGUAGES, written_in
+from bot.notices import person
 from bot.words import KIND_LABELS
 from law.errors import PoundError
 from law.money import MoneySystem
@@ -73,14 +73,6 @@ def written(d: Desk, amount: int, system: MoneySystem | None) -> str:
     return money(d.lang, amount, system)
 
 
-def person_line(t: Translator, name: str | None, residence: str | None) -> str:
-    """A person named with his residence as the reader's language says it (bot/notices.py
-    `OF_PLACE`), or his name alone; "" for no one."""
-    if not name:
-        return ""
-    return t(OF_PLACE, name=name, residence=residence) if residence else name
-
-
 def page(d: Desk, template: str, status: int = 200, **context: Any) -> HTMLResponse:
     """A page in the reader's language, with the cookie written back if it changed. Its
     `amount(n)` writes an amount as the reader writes money, in the money system of the
@@ -107,8 +99,9 @@ def page(d: Desk, template: str, status: int = 200, **context: Any) -> HTMLRespo
             # A village, pound or district as the district file writes it in the reader's
             # script (its `names`), if it does.
             place=lambda name, names: written_in(d.lang, name, names),
-            # A person with where he lives ("Mohan of Kemri"), in the reader's words.
-            person=lambda name, residence: person_line(t, name, residence),
+            # A person with where he lives ("Mohan of Kemri"), in the reader's words; "" for
+            # no one.
+            person=lambda name, residence: person(t, name, residence) if name else "",
             **context,
         )
     )
