@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.channels.sms import segments
+from bot.channels.twilio import segments
 from bot.i18n import N_, translator
 from bot.outbox_replies import split_text
 from office.documents.kinds import Kind

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.channels.sms import texts_for
+from bot.channels.twilio import texts_for
 from bot.i18n import say_word, translator
 from bot.registry import build_engine
 from bot.types import Channel, Inbound, Reply

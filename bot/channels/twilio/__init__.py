@@ -27,9 +27,6 @@ GSM7_BASIC = frozenset(
 )
 GSM7_EXTENSION = frozenset("\f^{}\\[~]|€")
 
-STOP_WORDS = frozenset({"stop", "stopall", "unsubscribe"})
-START_WORDS = frozenset({"start", "unstop"})
-
 
 class BadMessage(ValueError):
     """The form is not a Twilio message this office can read."""
@@ -218,13 +215,3 @@ def _location(form: Mapping[str, str]) -> Location | None:
     except ValueError:
         return None
     return Location(lat, lon)
-
-
-def opt_keyword(text: str) -> str | None:
-    """ "stop" or "start" when the whole message is an opt-out or opt-in word, else None."""
-    word = text.strip().lower().rstrip(".!")
-    if word in STOP_WORDS:
-        return "stop"
-    if word in START_WORDS:
-        return "start"
-    return None
