@@ -41,7 +41,6 @@ from bot.channels.outgoing import (
     SendFailure,
     Transport,
 )
-from bot.channels.twilio import numbered
 from bot.channels.twilio.voice import twiml_for
 from bot.channels.twilio.whatsapp import BY_SMS, TEMPLATE, Route, WhatsAppRules, content_variables
 from bot.delivery import Claimed
@@ -50,6 +49,7 @@ from bot.journal import Acceptance, Journal
 from bot.lengths import LinkMaker
 from bot.notices import render
 from bot.ratelimit import take, wait_time
+from bot.segments import numbered
 from bot.types import Option, Reply
 from law.periods import after_quiet_hours, in_quiet_hours
 from models import Database

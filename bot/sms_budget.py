@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from bot.channels.twilio import numbered, segments
+from bot.segments import numbered, segments
 from bot.types import Option, Reply
 
 # Latin text goes as GSM-7; Devanagari and Bengali as UCS-2, at less than half the characters.

@@ -17,11 +17,11 @@ import pytest
 from sqlmodel import col, select
 
 from bot.channels.outgoing import Transport
-from bot.channels.twilio import segments
 from bot.channels.twilio.send import TwilioTransport
 from bot.channels.twilio.whatsapp import WhatsAppRules
 from bot.journal import Acceptance
 from bot.lengths import document_links
+from bot.segments import segments
 from bot.sender import PassReport, Sender, SendPolicy
 from models import Outbox, Person
 from office.documents.kinds import Kind

@@ -20,10 +20,10 @@ import pytest
 from babel.messages.extract import extract_from_file
 
 from bot import words
-from bot.channels.twilio import segments, texts_for
 from bot.engine import Engine
 from bot.i18n import translator
 from bot.registry import all_flows, build_engine
+from bot.segments import segments, texts_for
 from bot.types import Channel, Inbound, Reply
 from bot.words import counted
 from law.money import PAISE

@@ -27,8 +27,8 @@ from bot.channels.outgoing import (
     SendFailure,
     TransientFailure,
 )
-from bot.channels.twilio import numbered, segments
 from bot.ratelimit import Limits, TokenBucket
+from bot.segments import numbered, segments
 from bot.types import Reply
 
 DEFAULT_API_URL = "https://api.twilio.com"
