@@ -45,10 +45,10 @@ from sqlalchemy import event, func, insert, inspect, select, text
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bot.channels.outgoing import Transport  # noqa: E402
+from bot.channels.telegram.send import TelegramTransport  # noqa: E402
+from bot.channels.twilio.send import TwilioTransport  # noqa: E402
 from bot.sender import Sender, SendPolicy  # noqa: E402
-from bot.transports import Transport  # noqa: E402
-from bot.transports.telegram import TelegramTransport  # noqa: E402
-from bot.transports.twilio import TwilioTransport  # noqa: E402
 from migrations import upgrade  # noqa: E402
 from models import AuditEvent, Database, District, Outbox, Person, Pound, Seizure, Village  # noqa: E402
 from office.jurisdiction import load_jurisdiction_text  # noqa: E402

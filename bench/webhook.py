@@ -88,13 +88,13 @@ def serve(url: str, port: int, bot_api: str | None) -> None:
     from sqlmodel import Session
     from telegram import Update
 
+    from bot.channels.telegram.channel import TelegramConfig
+    from bot.channels.twilio.channel import TwilioConfig
     from bot.registry import build_engine
     from pound.app import prepare, settle_heap
     from pound.settings import Settings
     from pound.worker import WorkerThread, make_worker
     from webhook.app import create_app
-    from webhook.sms import TwilioConfig
-    from webhook.telegram import TelegramConfig
 
     api_url = bot_api or "http://127.0.0.1:9"
     settings = Settings(

@@ -308,7 +308,8 @@ def apply_call_status(
 
 
 def whatsapp_last_inbound(db: Database, addresses: Iterable[str]) -> dict[str, datetime]:
-    """When each of these numbers last wrote on WhatsApp (the 24-hour session, bot/whatsapp.py)."""
+    """When each of these numbers last wrote on WhatsApp (the 24-hour session,
+    bot/channels/twilio/whatsapp.py)."""
     with db.reading() as s:
         return last_inbound(s, WHATSAPP, addresses)
 

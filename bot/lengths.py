@@ -26,9 +26,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.channels.sms import segments
 from bot.i18n import N_, translator
 from bot.outbox_replies import split_text
+from bot.segments import segments
 from office.documents.kinds import Kind
 from office.documents.links import sign_link
 

@@ -9,10 +9,11 @@ and record the outcome in a short transaction of its own: sent; waiting again (q
 reason, falling back to the person's other channel. Nothing is dropped silently: every row ends
 sent, delivered, failed, cancelled (with the reason) or still queued.
 
-A WhatsApp row goes as WhatsApp's 24-hour session allows at the send (bot/whatsapp.py): free
-text within 24 hours of the person's last WhatsApp message, else an approved template, else by
-SMS to the same phone; the row records how it went and why (`sent_via`, `via_reason`). A voice
-row is a call that says the message (bot/voice.py).
+A WhatsApp row goes as WhatsApp's 24-hour session allows at the send
+(bot/channels/twilio/whatsapp.py): free text within 24 hours of the person's last WhatsApp
+message, else an approved template, else by SMS to the same phone; the row records how it went
+and why (`sent_via`, `via_reason`). A voice row is a call that says the message
+(bot/channels/twilio/voice.py).
 
 What a provider has taken is noted before it is recorded (bot/journal.py): a database that does
 not answer at that moment leaves the acceptance in memory and in the worker's journal file, and
@@ -33,23 +34,23 @@ from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from bot import delivery, lengths
-from bot.channels.sms import numbered
-from bot.delivery import Claimed
-from bot.i18n import LANGUAGES
-from bot.journal import Acceptance, Journal
-from bot.lengths import LinkMaker
-from bot.notices import render
-from bot.ratelimit import take, wait_time
-from bot.transports import (
+from bot.channels.outgoing import (
     OutMessage,
     PermanentFailure,
     RateLimited,
     SendFailure,
     Transport,
 )
+from bot.channels.twilio.voice import twiml_for
+from bot.channels.twilio.whatsapp import BY_SMS, TEMPLATE, Route, WhatsAppRules, content_variables
+from bot.delivery import Claimed
+from bot.i18n import LANGUAGES
+from bot.journal import Acceptance, Journal
+from bot.lengths import LinkMaker
+from bot.notices import render
+from bot.ratelimit import take, wait_time
+from bot.segments import numbered
 from bot.types import Option, Reply
-from bot.voice import twiml_for
-from bot.whatsapp import BY_SMS, TEMPLATE, Route, WhatsAppRules, content_variables
 from law.periods import after_quiet_hours, in_quiet_hours
 from models import Database
 from office.messages_now import Broken, Drop, as_it_stands
@@ -406,8 +407,9 @@ class Sender:
     async def _whatsapp_routes(
         self, rows: list[Claimed], now: datetime, report: PassReport
     ) -> tuple[list[Claimed], dict[int, Route]]:
-        """How each WhatsApp row may go now (the 24-hour session rule, bot/whatsapp.py). One
-        that would go by SMS to a number that said STOP to SMS fails, and tries Telegram."""
+        """How each WhatsApp row may go now (the 24-hour session rule,
+        bot/channels/twilio/whatsapp.py). One that would go by SMS to a number that said STOP
+        to SMS fails, and tries Telegram."""
         whatsapp = [r for r in rows if r.channel == "whatsapp"]
         if not whatsapp:
             return rows, {}

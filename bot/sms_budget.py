@@ -2,7 +2,7 @@
 English and 3 in Hindi or Bengali, the menu 1 and 2 (docs/channels.md, "Length of an SMS"); a
 long answer said a page at a time; and replies cut at their lines to keep within it.
 
-Segments are counted as bot/channels/sms.py sends them: GSM-7 160 (153 when split), UCS-2 70
+Segments are counted as bot/channels/twilio/ sends them: GSM-7 160 (153 when split), UCS-2 70
 (67 when split), options numbered as the turn numbers them.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from bot.channels.sms import numbered, segments
+from bot.segments import numbered, segments
 from bot.types import Option, Reply
 
 # Latin text goes as GSM-7; Devanagari and Bengali as UCS-2, at less than half the characters.

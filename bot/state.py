@@ -194,7 +194,6 @@ _READS = ("SELECT", "SAVEPOINT", "RELEASE", "BEGIN", "PRAGMA")
 OPEN_AT_ONCE = 5
 
 
-@event.listens_for(Engine, "before_cursor_execute")
 def _count_writes(
     conn: Any, _cursor: Any, statement: str, _params: Any, _context: Any, _many: bool
 ) -> None:
@@ -202,6 +201,13 @@ def _count_writes(
     # this count stands where it stood then (a rolled-back savepoint counts too, to be safe).
     if not statement.lstrip()[:9].upper().startswith(_READS):
         conn.info[_WRITES] = conn.info.get(_WRITES, 0) + 1
+
+
+def count_writes(engine: Engine) -> None:
+    """Count the statements that write on `engine`'s connections, which `open_chats` needs:
+    registered by whoever reads batches on it (the webhooks' writer, webhook/inbound.py), once."""
+    if not event.contains(engine, "before_cursor_execute", _count_writes):
+        event.listen(engine, "before_cursor_execute", _count_writes)
 
 
 # The starts of a whole batch in one statement: the batch's keys as arrays, one row each, the
@@ -253,6 +259,8 @@ def open_chats(s: Session, keys: list[OpenKey]) -> None:
     """
     if len(keys) < OPEN_AT_ONCE or s.connection().dialect.name != "postgresql":
         return
+    if not event.contains(s.get_bind(), "before_cursor_execute", _count_writes):
+        return  # no one counts the writes: each message reads its own start
     s.flush()
     conn = s.connection()
     params = {

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import Table, func
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session, col, select
 
-from models import ChannelSession, InboundMessage, Person, Seizure
+from models import ChannelSession, InboundMessage, Person, Seizure, deferred
 
 TELEGRAM = "telegram"
 SMS = "sms"
@@ -23,25 +26,43 @@ VOICE = "voice"
 NOTED_CHANNELS = (SMS, WHATSAPP)
 
 
+_SESSIONS: Table = ChannelSession.__table__  # type: ignore[attr-defined]
+
+
+def _noting(dialect: str) -> Any:
+    """Write a note whether or not the address has one, never moving it back."""
+    make = pg_insert if dialect == "postgresql" else sqlite_insert
+    stmt = make(_SESSIONS)
+    return stmt.on_conflict_do_update(
+        index_elements=[_SESSIONS.c.channel, _SESSIONS.c.address],
+        set_={"last_inbound_at": stmt.excluded.last_inbound_at},
+        where=_SESSIONS.c.last_inbound_at < stmt.excluded.last_inbound_at,
+    )
+
+
+_NOTING = {name: _noting(name) for name in ("postgresql", "sqlite")}
+
+
+def _note_for(s: Session) -> Any:
+    return _NOTING[s.connection().dialect.name]
+
+
 def note_inbound(s: Session, *, channel: str, address: str, now: datetime) -> None:
-    """Note that `address` wrote on `channel` at `now` (a later note never moves it back)."""
+    """Note that `address` wrote on `channel` at `now` (a later note never moves it back),
+    written at the commit with every other message's of the unit (models/deferred.py)."""
     if channel not in NOTED_CHANNELS:
         return
-    row = s.exec(
-        select(ChannelSession).where(
-            ChannelSession.channel == channel, ChannelSession.address == address
-        )
-    ).first()
-    if row is None:
-        s.add(ChannelSession(channel=channel, address=address[:64], last_inbound_at=now))
-    elif row.last_inbound_at < now:
-        row.last_inbound_at = now
-        s.add(row)
-    s.flush()
+    key = (channel, address[:64])
+    waiting = deferred.waiting(s, _note_for(s), key)
+    if waiting is not None and waiting["last_inbound_at"] >= now:
+        return
+    values = {"channel": channel, "address": address[:64], "last_inbound_at": now}
+    deferred.defer(s, _note_for(s), key, values)
 
 
 def last_inbound(s: Session, channel: str, addresses: Iterable[str]) -> dict[str, datetime]:
-    """When each of these addresses last wrote on `channel` (only those that ever did)."""
+    """When each of these addresses last wrote on `channel` (only those that ever did),
+    counting the notes of this unit that wait for its commit."""
     wanted = sorted(set(addresses))
     if not wanted:
         return {}
@@ -50,7 +71,14 @@ def last_inbound(s: Session, channel: str, addresses: Iterable[str]) -> dict[str
             ChannelSession.channel == channel, col(ChannelSession.address).in_(wanted)
         )
     ).all()
-    return {address: at for address, at in rows}
+    found = {address: at for address, at in rows}
+    for address in wanted:
+        waiting = deferred.waiting(s, _note_for(s), (channel, address))
+        if waiting is not None and (
+            address not in found or found[address] < waiting["last_inbound_at"]
+        ):
+            found[address] = waiting["last_inbound_at"]
+    return found
 
 
 def _last_telegram(s: Session, telegram_id: int) -> datetime | None:

@@ -228,11 +228,11 @@ def build_app(
     The Telegram webhook is mounted when POUND_TELEGRAM_TOKEN and POUND_TELEGRAM_SECRET are set,
     the SMS webhook when POUND_TWILIO_ACCOUNT_SID and POUND_TWILIO_AUTH_TOKEN are.
     """
+    from bot.channels.telegram.channel import TelegramConfig
+    from bot.channels.twilio.channel import TwilioConfig
     from webhook.app import create_app
     from webhook.desk import DeskConfig
     from webhook.ratelimit import RateLimits, parse_networks
-    from webhook.sms import TwilioConfig
-    from webhook.telegram import TelegramConfig
 
     settings = settings if settings is not None else Settings()
     telegram = None

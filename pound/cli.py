@@ -193,5 +193,5 @@ def main() -> None:
     the SQLite file ./pound.db). Start with `pound serve`.
     """
     # PTB 22 is moving Telegram's `retry_after` to a timedelta and warns until a program opts in;
-    # the sender reads either form (bot/transports/telegram.py).
+    # the sender reads either form (bot/channels/telegram/send.py).
     os.environ.setdefault("PTB_TIMEDELTA", "1")

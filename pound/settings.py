@@ -108,7 +108,7 @@ class Settings(BaseSettings):
     @field_validator("whatsapp_templates")
     @classmethod
     def _templates(cls, value: dict[str, str]) -> dict[str, str]:
-        from bot.whatsapp import parse_templates
+        from bot.channels.twilio.whatsapp import parse_templates
 
         parse_templates(value)  # a ValueError names the entry
         return value

@@ -24,11 +24,11 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
+from bot.channels.outgoing import Transport
+from bot.channels.twilio.whatsapp import WhatsAppRules, parse_templates
 from bot.journal import Journal, database_scope
 from bot.lengths import document_links
 from bot.sender import PassReport, Sender, SendPolicy
-from bot.transports import Transport
-from bot.whatsapp import WhatsAppRules, parse_templates
 from models import Database
 from models.db import normalise_url
 from office.deadlines import PassReport as DeadlineReport
@@ -52,7 +52,7 @@ def build_transports(settings: Settings) -> dict[str, Transport]:
     """A transport for each channel whose credentials are set; other channels' rows wait."""
     transports: dict[str, Transport] = {}
     if settings.telegram_token is not None:
-        from bot.transports.telegram import TelegramTransport
+        from bot.channels.telegram.send import TelegramTransport
 
         transports["telegram"] = TelegramTransport(
             settings.telegram_token.get_secret_value(),
@@ -66,7 +66,7 @@ def build_transports(settings: Settings) -> dict[str, Transport]:
         and settings.twilio_auth_token is not None
         and settings.twilio_from
     ):
-        from bot.transports.twilio import TwilioTransport
+        from bot.channels.twilio.send import TwilioTransport
 
         public = settings.public_url.rstrip("/") if settings.public_url else None
         twilio = TwilioTransport(

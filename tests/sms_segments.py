@@ -1,4 +1,4 @@
-"""How many SMS segments a text costs, counted apart from the code it checks (bot/channels/sms.py).
+"""How many SMS segments a text costs, counted apart from the code it checks (bot/segments.py).
 
 GSM-7 (3GPP TS 23.038): 160 septets in one segment, 153 in each part of a split message; the
 extension characters cost two septets. Any other character sends the whole text as UCS-2: 70

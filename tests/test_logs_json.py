@@ -18,6 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import col, select
 
+from bot.channels.telegram.channel import TelegramConfig
 from models import Outbox
 from pound.logs import MASK, JsonFormatter, Redact
 from pound.settings import Settings
@@ -29,7 +30,6 @@ from tests.test_logs_secrets import ROOT, environment, leaks, secrets
 from tests.test_logs_secrets import queue as queue_plain
 from tests.world import World, at
 from webhook.app import create_app
-from webhook.telegram import TelegramConfig
 
 BOT_TOKEN = "7312345678:AAH3kd9-Xq_2LmNpQrStUvWxYz01234567"
 SECRET = "tg-Secret-5521"

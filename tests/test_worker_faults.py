@@ -32,9 +32,9 @@ from sqlalchemy import insert
 from sqlalchemy.exc import OperationalError
 from sqlmodel import col, select
 
+from bot.channels.telegram.send import TelegramTransport
 from bot.journal import Acceptance, Journal
 from bot.sender import PassReport, Sender, SendPolicy
-from bot.transports.telegram import TelegramTransport
 from models import Database, Outbox
 from tests.databases import PG_ADMIN_URL
 from tests.fakes.telegram import FakeTelegram

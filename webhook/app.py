@@ -12,6 +12,8 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 
+from bot.channels.telegram.channel import TelegramConfig
+from bot.channels.twilio.channel import TwilioConfig
 from bot.engine import Engine
 from models import Database
 from office.notify import UNSOLICITED_PER_DAY
@@ -24,8 +26,6 @@ from webhook.metrics import Metrics
 from webhook.metrics import router as metrics_router
 from webhook.ratelimit import Limiter, RateLimits
 from webhook.schemas import Health
-from webhook.sms import TwilioConfig, sms_router
-from webhook.telegram import TelegramConfig, telegram_router
 
 # The routes that need nothing of a call to create_app are built once, at import: a router made
 # inside it would be analysed again (each parameter and answer) by every app made.
@@ -154,7 +154,6 @@ def create_app(
     app.state.on_outbox = on_outbox
     desk_pages.install(app, desk or DeskConfig.for_url(None, None))
     from webhook import apidocs
-    from webhook.status import status_router
 
     metrics.watch_outbox(db, clock)
     writer = getattr(app.state, "writer", None)
@@ -162,11 +161,6 @@ def create_app(
         metrics.watch_writer(writer)
     app.include_router(metrics_router)
     app.include_router(apidocs.router)
-    if twilio is not None:
-        from webhook.voice import voice_router
-
-        app.include_router(status_router(config=twilio, db=db, clock=clock))
-        app.include_router(voice_router(config=twilio, db=db, clock=clock))
     return app
 
 
@@ -181,23 +175,26 @@ def _include_channels(
     on_outbox: Callable[[], None] | None,
     unsolicited_per_day: int = UNSOLICITED_PER_DAY,
 ) -> None:
-    """The Telegram and SMS webhooks, sharing one engine and one writer (webhook/inbound.py)."""
-    if telegram is None and twilio is None:
+    """The webhook path of each channel type configured (webhook/channels.py), sharing one
+    engine and one writer (webhook/inbound.py)."""
+    from bot.channels.registry import channel_types
+    from webhook.channels import channel_router
+
+    channels = channel_types(telegram=telegram, twilio=twilio)
+    if not channels:
         return
     from bot.registry import build_engine
 
     engine = engine or build_engine(db, unsolicited_per_day=unsolicited_per_day)
     writer = Writer(db)
     app.state.writer = writer
-    if telegram is not None:
-        app.include_router(
-            telegram_router(
-                config=telegram,
-                engine=engine,
-                writer=writer,
-                clock=clock,
-                on_outbox=on_outbox,
-            )
+    app.include_router(
+        channel_router(
+            channels,
+            db=db,
+            writer=writer,
+            engine=engine,
+            clock=clock,
+            on_outbox=on_outbox,
         )
-    if twilio is not None:
-        app.include_router(sms_router(config=twilio, engine=engine, writer=writer, clock=clock))
+    )

@@ -90,6 +90,7 @@ class Writer:
 
     def __init__(self, db: Database, *, max_batch: int = MAX_BATCH) -> None:
         self.db = db
+        state.count_writes(db.engine)  # what a batch's reading of its starts needs (bot/state.py)
         self.max_batch = max_batch
         self.batches = 0
         self.jobs = 0

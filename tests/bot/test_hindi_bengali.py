@@ -17,6 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import select
 
+from bot.channels.twilio.channel import TwilioConfig
 from models import Animal, Seizure, Village
 from office.jurisdiction import load_jurisdiction
 from office.lookup import match_village
@@ -25,7 +26,6 @@ from tests.chat import Chat
 from tests.fakes import TwilioWebhooks
 from tests.world import World
 from webhook.app import create_app
-from webhook.sms import TwilioConfig
 
 HARI = "+919111111111"  # a cultivator the office knows (Rampur)
 MOHAN = "+919222222222"  # an owner

@@ -9,9 +9,9 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.channels.sms import texts_for
 from bot.i18n import say_word, translator
 from bot.registry import build_engine
+from bot.segments import texts_for
 from bot.types import Channel, Inbound, Reply
 from tests.world import World
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from bot.channels.twilio.channel import TwilioConfig
 from bot.registry import build_engine
 from bot.types import Channel, Inbound
 from office.seizures import AnimalsIn
@@ -21,7 +22,6 @@ from tests.fakes import TwilioWebhooks
 from tests.owner_search_world import SEARCHER, Held, load_milak, record_counts
 from tests.world import World
 from webhook.app import create_app
-from webhook.sms import TwilioConfig
 
 MOHAN = "+919222222222"  # the owner of record of Testpur's seizures (tests/world.py)
 AUTH = "twilio-auth-token"

@@ -7,7 +7,7 @@ from datetime import date, timedelta
 import pytest
 from sqlmodel import func, select
 
-from bot.channels.sms import segments, texts_for
+from bot.segments import segments, texts_for
 from bot.types import Channel, Contact, Location
 from models import Complaint, Person, Seizure
 from office.common import person_by_phone

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from sqlmodel import col, select
 
+from bot.channels.outgoing import Transport
+from bot.channels.telegram.send import TelegramTransport
+from bot.channels.twilio.send import TwilioTransport
 from bot.sender import PassReport, Sender, SendPolicy
-from bot.transports import Transport
-from bot.transports.telegram import TelegramTransport
-from bot.transports.twilio import TwilioTransport
 from models import Database, OptOut, Outbox, Person
 from tests.fakes.telegram import FakeTelegram
 from tests.fakes.twilio import FakeTwilio

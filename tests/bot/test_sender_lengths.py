@@ -16,13 +16,13 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from sqlmodel import col, select
 
-from bot.channels.sms import segments
+from bot.channels.outgoing import Transport
+from bot.channels.twilio.send import TwilioTransport
+from bot.channels.twilio.whatsapp import WhatsAppRules
 from bot.journal import Acceptance
 from bot.lengths import document_links
+from bot.segments import segments
 from bot.sender import PassReport, Sender, SendPolicy
-from bot.transports import Transport
-from bot.transports.twilio import TwilioTransport
-from bot.whatsapp import WhatsAppRules
 from models import Outbox, Person
 from office.documents.kinds import Kind
 from office.documents.links import read_link

@@ -20,10 +20,10 @@ import pytest
 from babel.messages.extract import extract_from_file
 
 from bot import words
-from bot.channels.sms import segments, texts_for
 from bot.engine import Engine
 from bot.i18n import translator
 from bot.registry import all_flows, build_engine
+from bot.segments import segments, texts_for
 from bot.types import Channel, Inbound, Reply
 from bot.words import counted
 from law.money import PAISE
@@ -302,7 +302,7 @@ BOT = Path(__file__).resolve().parents[2] / "bot"
 PRIVATE_SOURCES = (
     "engine.py",
     "errors.py",
-    "optout.py",
+    "receive.py",
     "words.py",
     "flows/base.py",
     "flows/anyone.py",
@@ -311,7 +311,7 @@ PRIVATE_SOURCES = (
     "flows/owner_search.py",
     "flows/pointing.py",
     "flows/private.py",
-    "channels/telegram.py",
+    "channels/telegram/__init__.py",
 )
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 

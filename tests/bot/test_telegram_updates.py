@@ -1,7 +1,7 @@
 """Telegram updates are read the same whether PTB builds them or the plain reader does.
 
 Every update goes to the conversation as PTB would read it; the plain text messages and button
-presses, nearly all the traffic, are read straight from the JSON (bot/channels/telegram.py).
+presses, nearly all the traffic, are read straight from the JSON (bot/channels/telegram/).
 """
 
 from __future__ import annotations

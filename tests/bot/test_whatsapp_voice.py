@@ -13,11 +13,11 @@ from datetime import date, datetime
 import pytest
 from sqlmodel import col, select
 
+from bot.channels.twilio.send import TwilioTransport
+from bot.channels.twilio.whatsapp import WhatsAppRules, parse_templates
 from bot.figures import money
 from bot.notices import render
 from bot.sender import PassReport, Sender
-from bot.transports.twilio import TwilioTransport
-from bot.whatsapp import WhatsAppRules, parse_templates
 from models import Database, OptOut, Outbox, Person
 from office.keeper.arrival import register_arrival
 from office.keeper.unclaimed import report_unclaimed
@@ -97,7 +97,7 @@ def one(db: Database, template: str, channel: str) -> Outbox:
 
 
 def wrote_on_whatsapp(world: World, when: datetime) -> None:
-    """The owner's message came by WhatsApp (the SMS webhook notes it so, webhook/sms.py)."""
+    """The owner's message came by WhatsApp (the webhook notes it so, bot/receive.py)."""
     with world.db.transaction() as s:
         note_inbound(s, channel="whatsapp", address=OWNER, now=when)
 

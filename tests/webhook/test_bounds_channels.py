@@ -15,6 +15,8 @@ from fastapi.testclient import TestClient
 from sqlmodel import select
 
 from bot.channels.telegram import SECRET_HEADER
+from bot.channels.telegram.channel import TelegramConfig
+from bot.channels.twilio.channel import TwilioConfig
 from models import Database, InboundMessage, Outbox
 from tests.fakes import TwilioWebhooks
 from tests.webhook.test_bounds import away  # noqa: F401  (a fixture)
@@ -23,8 +25,6 @@ from tests.webhook.test_sms import SID as SMS_SID
 from tests.webhook.test_telegram import SECRET, TOKEN, Updates, count
 from tests.world import World
 from webhook.app import create_app
-from webhook.sms import TwilioConfig
-from webhook.telegram import TelegramConfig
 
 BIG = 2**63
 

@@ -13,16 +13,16 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import col, select
 
+from bot.channels.telegram.channel import TelegramConfig
+from bot.channels.telegram.send import TelegramTransport
+from bot.channels.twilio.channel import TwilioConfig
 from bot.sender import Sender
-from bot.transports.telegram import TelegramTransport
 from models import Outbox, Seizure
 from tests.fakes import TwilioWebhooks
 from tests.fakes.telegram import FakeTelegram
 from tests.webhook.test_telegram import SECRET, TOKEN, Updates, post
 from tests.world import World
 from webhook.app import create_app
-from webhook.sms import TwilioConfig
-from webhook.telegram import TelegramConfig
 
 AUTH = "story-auth-token"
 PUBLIC = "https://pound.example.org"

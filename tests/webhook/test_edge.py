@@ -14,12 +14,12 @@ import pytest
 from fastapi.routing import iter_route_contexts
 from fastapi.testclient import TestClient
 
+from bot.channels.telegram.channel import TelegramConfig
+from bot.channels.twilio.channel import TwilioConfig
 from migrations import upgrade
 from models import Database
 from webhook.app import create_app
 from webhook.edge import CSP, WebConfig
-from webhook.sms import TwilioConfig
-from webhook.telegram import TelegramConfig
 
 NOW = datetime(2026, 3, 2, 6, 30, tzinfo=UTC)  # 12:00 IST
 PUBLIC = "https://pound.example.in"

@@ -156,8 +156,8 @@ def test_every_text_of_the_front_page_has_a_translation(lang: str) -> None:
 
 
 def test_where_sms_is_configured_the_page_gives_the_offices_number(world: World) -> None:
+    from bot.channels.twilio.channel import TwilioConfig
     from webhook.app import create_app
-    from webhook.sms import TwilioConfig
 
     twilio = TwilioConfig(
         account_sid="AC" + "3" * 32,

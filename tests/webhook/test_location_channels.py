@@ -10,7 +10,9 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import col, select
 
-from bot.channels.sms import message_from_form
+from bot.channels.telegram.channel import TelegramConfig
+from bot.channels.twilio import message_from_form
+from bot.channels.twilio.channel import TwilioConfig
 from bot.types import Channel
 from models import Conversation, InboundMessage
 from tests.fakes import FakeTelegram, TwilioWebhooks
@@ -27,8 +29,6 @@ from tests.webhook.test_telegram import (
 )
 from tests.world import World
 from webhook.app import create_app
-from webhook.sms import TwilioConfig
-from webhook.telegram import TelegramConfig
 
 HARI = "+919111111111"
 hooks = TwilioWebhooks(AUTH, PUBLIC)

@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 from fastapi.routing import APIRoute, iter_route_contexts
 
+from bot.channels.telegram.channel import TelegramConfig
+from bot.channels.twilio.channel import TwilioConfig
 from law.errors import ALL_ERRORS
 from models import Database
 from tests.api_client import UndeclaredAnswer, check_answer
 from webhook import errors
 from webhook.app import create_app
-from webhook.sms import TwilioConfig
-from webhook.telegram import TelegramConfig
 
 # Answers that are not JSON, each documented by its media type and a string schema (the printed
 # documents are PDF and HTML, the spreadsheets XLSX and CSV).
@@ -32,17 +32,17 @@ NOT_JSON = {
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     "text/csv",
 }
-# A refusal in the channels' own words: `_refuse(403, ...)`, `_answer(400, ...)`.
-REFUSAL_CALL = re.compile(r"\b_?(?:refuse|answer)\((\d{3}),")
+# A refusal in the channels' own words: `refuse(503, ...)`, `Refused(400, ...)`.
+REFUSAL_CALL = re.compile(r"\b_?(?:refuse|answer|Refused)\((\d{3}),")
 STATUS = re.compile(r"status_code=(\d{3})")
 # The routes outside /api/v1 and the module whose source holds each one's answers.
 MODULES = {
     "/healthz": ("webhook.app",),
     "/metrics": ("webhook.metrics",),
-    "/telegram/webhook": ("webhook.telegram",),
-    "/sms/inbound": ("webhook.sms",),
-    "/sms/status": ("webhook.status",),
-    "/voice/status": ("webhook.voice", "webhook.status"),  # status.signed_form reads its form
+    "/telegram/webhook": ("webhook.channels", "bot.channels.telegram.channel"),
+    "/sms/inbound": ("webhook.channels", "bot.channels.twilio.channel"),
+    "/sms/status": ("webhook.channels", "bot.channels.twilio.channel"),
+    "/voice/status": ("webhook.channels", "bot.channels.twilio.channel"),
     "/documents/{kind}/{ref}.pdf": ("webhook.document_routes", "webhook.documents"),
     "/documents/{kind}/{ref}.html": ("webhook.document_routes", "webhook.documents"),
     "/v/{code}": ("webhook.document_routes",),

@@ -21,6 +21,8 @@ from fastapi.testclient import TestClient
 from sqlmodel import func, select
 
 from bot.channels.telegram import SECRET_HEADER
+from bot.channels.telegram.channel import TelegramConfig
+from bot.channels.twilio.channel import TwilioConfig
 from models import InboundMessage
 from pound.app import build_app
 from pound.settings import Settings
@@ -29,8 +31,6 @@ from tests.fakes.twilio import TwilioWebhooks
 from tests.world import World
 from webhook.app import create_app
 from webhook.ratelimit import RateLimits, parse_networks
-from webhook.sms import TwilioConfig
-from webhook.telegram import TelegramConfig
 
 LIMIT = 5
 ATTACKER = "203.0.113.9"

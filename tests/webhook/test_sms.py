@@ -13,14 +13,14 @@ from hypothesis import strategies as st
 from sqlmodel import func, select
 from twilio.base.exceptions import TwilioRestException
 
-from bot.channels.sms import numbered, segments, split_message, texts_for
+from bot.channels.twilio.channel import TwilioConfig
 from bot.engine import language_question
+from bot.segments import numbered, segments, split_message, texts_for
 from bot.types import Option, Reply
 from models import Conversation, InboundMessage, OptOut, Outbox
 from tests.fakes import FakeTwilio, TwilioWebhooks
 from tests.world import World
 from webhook.app import create_app
-from webhook.sms import TwilioConfig
 
 SID = "AC" + "1" * 32
 AUTH = "twilio-auth-token"

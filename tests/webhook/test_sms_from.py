@@ -11,12 +11,12 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import col, func, select
 
-from bot.channels.sms import BadMessage, phone_of
+from bot.channels.twilio import BadMessage, phone_of
+from bot.channels.twilio.channel import TwilioConfig
 from models import Conversation, InboundMessage
 from tests.fakes import TwilioWebhooks
 from tests.world import World
 from webhook.app import create_app
-from webhook.sms import TwilioConfig
 
 AUTH = "twilio-auth-token"
 PUBLIC = "https://pound.example.org"

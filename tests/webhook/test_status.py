@@ -9,11 +9,11 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import col, select
 
+from bot.channels.twilio.channel import TwilioConfig
 from models import Database, Outbox, Person
 from tests.fakes.twilio import TwilioWebhooks
 from tests.world import World
 from webhook.app import create_app
-from webhook.sms import TwilioConfig
 
 PUBLIC = "https://pound.example.org"
 AUTH = "tw-token"

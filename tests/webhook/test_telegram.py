@@ -24,6 +24,7 @@ from bot.channels.telegram import (
     parse_update,
     reply_markup_for,
 )
+from bot.channels.telegram.channel import TelegramConfig
 from bot.engine import language_question
 from bot.types import Channel, Option
 from models import Conversation, InboundMessage, Outbox, Person
@@ -31,7 +32,6 @@ from pound.cli import main
 from tests.fakes import FakeTelegram
 from tests.world import World
 from webhook.app import create_app
-from webhook.telegram import TelegramConfig
 
 TOKEN = "123456:TEST-token"
 SECRET = "s3cret-webhook-token"
@@ -211,7 +211,7 @@ def test_a_wrong_or_missing_secret_is_refused_and_nothing_written(
 def test_malformed_oversized_and_unknown_payloads_get_a_4xx_and_write_nothing(
     world: World, tg: TestClient, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.WARNING, logger="webhook.telegram")
+    caplog.set_level(logging.WARNING, logger="webhook.channels")
     headers = {SECRET_HEADER: SECRET, "Content-Type": "application/json"}
     bad: list[tuple[bytes, int]] = [
         (b"{not json", 400),

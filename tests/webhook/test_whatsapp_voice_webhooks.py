@@ -14,15 +14,15 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import select
 
+from bot.channels.twilio.channel import TwilioConfig
+from bot.channels.twilio.send import TwilioTransport
 from bot.i18n import language_of_script
 from bot.sender import Sender
-from bot.transports.twilio import TwilioTransport
 from models import ChannelSession, Outbox, Person
 from office.keeper.arrival import register_arrival
 from tests.fakes import FakeTwilio, TwilioWebhooks
 from tests.world import World, at
 from webhook.app import create_app
-from webhook.sms import TwilioConfig
 
 SID = "AC" + "0" * 32
 AUTH = "twilio-auth-token"

@@ -26,9 +26,9 @@ from telegram.error import (
 )
 from telegram.request import HTTPXRequest
 
+from bot.channels.outgoing import OutMessage, PermanentFailure, RateLimited, TransientFailure
 from bot.channels.telegram import message_kwargs
 from bot.ratelimit import Limits, TokenBucket
-from bot.transports import OutMessage, PermanentFailure, RateLimited, TransientFailure
 
 DEFAULT_API_URL = "https://api.telegram.org"
 log = logging.getLogger(__name__)

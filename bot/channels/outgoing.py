@@ -29,8 +29,8 @@ class OutMessage:
     request_contact: bool = False
     request_location: bool = False
     first_number: int = 1
-    # How a Twilio message goes (bot/whatsapp.py, bot/voice.py): `sms` for a WhatsApp row sent
-    # by SMS, an approved template's Content SID and variables, or a call's TwiML.
+    # How a Twilio message goes (bot/channels/twilio/whatsapp.py and voice.py): `sms` for a
+    # WhatsApp row sent by SMS, an approved template's Content SID and variables, or a call's TwiML.
     via: str | None = None
     content_sid: str | None = None
     content_variables: str | None = None

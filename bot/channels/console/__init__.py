@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from datetime import datetime
 
-from bot.channels.sms import segments, texts_for
 from bot.engine import Engine
+from bot.segments import segments, texts_for
 from bot.types import Channel, Contact, Inbound, Location, Reply
 
 QUIT_WORDS = {"/quit", "/exit", "quit", "exit"}
@@ -37,7 +37,7 @@ def render(replies: Iterable[Reply]) -> str:
 
 
 def render_sms(replies: Iterable[Reply]) -> str:
-    """Replies as the SMS the office would send for them (bot/channels/sms.py): the options
+    """Replies as the SMS the office would send for them (bot/segments.py): the options
     numbered as SMS numbers them, cut as sent, each SMS headed by its place in the turn and
     its segments, e.g. "[SMS 1/2, 3 segments]"."""
     texts = texts_for(list(replies), Channel.SMS)

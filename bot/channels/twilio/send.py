@@ -2,13 +2,13 @@
 
 A long code sends about 1 segment a second, so the bucket is per sender number and counts
 segments (GSM-7 or UCS-2: Hindi and Bengali are UCS-2); a WhatsApp sender counts messages, a
-caller id calls. Delivery reports come back to `POST /sms/status` (webhook/status.py), a call's
-outcome to `POST /voice/status` (webhook/voice.py). The client is synchronous: it runs in a
+caller id calls. Delivery reports come back to `POST /sms/status` (channel.py here), a call's
+outcome to `POST /voice/status`. The client is synchronous: it runs in a
 thread.
 
-A WhatsApp row goes as the sender decided from the 24-hour session (bot/whatsapp.py): free
+A WhatsApp row goes as the sender decided from the 24-hour session (whatsapp.py here): free
 text, an approved template (`content_sid` and `content_variables`, no body), or by SMS from the
-SMS number (`via="sms"`). A voice row is a call whose TwiML is given inline (bot/voice.py).
+SMS number (`via="sms"`). A voice row is a call whose TwiML is given inline (voice.py here).
 """
 
 from __future__ import annotations
@@ -20,15 +20,15 @@ from twilio.base.exceptions import TwilioException, TwilioRestException
 from twilio.http.http_client import TwilioHttpClient
 from twilio.rest import Client
 
-from bot.channels.sms import numbered, segments
-from bot.ratelimit import Limits, TokenBucket
-from bot.transports import (
+from bot.channels.outgoing import (
     OutMessage,
     PermanentFailure,
     RateLimited,
     SendFailure,
     TransientFailure,
 )
+from bot.ratelimit import Limits, TokenBucket
+from bot.segments import numbered, segments
 from bot.types import Reply
 
 DEFAULT_API_URL = "https://api.twilio.com"

@@ -1,0 +1,128 @@
+"""What a channel type is (as RapidPro's `channels/types/<name>/`): the webhook's side of it.
+
+Each package of bot/channels/ is one type and says, for the one webhook path (webhook/channels.py):
+how a request is checked (`admit`: a header, before the body is read; `read`: the body, its
+signature and its message), how an answer is made (`respond`, `refuse`), and where its delivery
+reports are read (`status`). What happens between, the same for every channel, is the webhook's:
+the message recorded once under its id, the opt-out words, the note of the channel it came by
+(office/reach.py), the outage answer. Its sending side is the `Transport` of
+bot/channels/outgoing.py.
+Channel packages never import one another; bot/channels/registry.py names them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from bot.types import Inbound, Reply
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An HTTP answer, said in the channel's own form (TwiML, the Bot API's JSON, plain text)."""
+
+    status: int
+    body: str
+    media_type: str
+    headers: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Received:
+    """One request read: the message's id, the message for the engine (None: nothing to
+    answer), what kind it is, and what the answer must still carry (a callback query's id)."""
+
+    external_id: str
+    inbound: Inbound | None
+    kind: str = "text"
+    callback: str | None = None
+    # Why it can never be stored though it was read (an id past the database's columns).
+    unstorable: str | None = None
+
+
+@dataclass(frozen=True)
+class Report:
+    """A delivery report: the provider's id of the message or call, its state, and the code
+    or the call's length it gave."""
+
+    provider_id: str
+    status: str
+    error_code: str | None = None
+    duration: str | None = None
+    call: bool = False
+
+
+class Refused(Exception):
+    """The request is refused with `status` and a line saying why; `unsigned` when its
+    signature or secret does not match (the address's failed posts are counted)."""
+
+    def __init__(self, status: int, reason: str, *, unsigned: bool = False) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+        self.unsigned = unsigned
+
+
+class ChannelType(Protocol):
+    """One channel type as the webhook path sees it."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def path(self) -> str:
+        """The path its messages are posted to."""
+        ...
+
+    @property
+    def replies_in_answer(self) -> bool:
+        """Whether its replies go in the answer itself (TwiML) rather than as outbox rows the
+        sender delivers."""
+        ...
+
+    @property
+    def opt_out_words(self) -> bool:
+        """Whether STOP and START are said on it (bot/receive.py, the same for every channel)."""
+        ...
+
+    @property
+    def refusals(self) -> Mapping[int, str]:
+        """The statuses a message is refused with, a line each (the OpenAPI schema lists them)."""
+        ...
+
+    @property
+    def reports(self) -> Sequence[str]:
+        """The paths its provider posts delivery reports to (none: it has none)."""
+        ...
+
+    def admit(self, headers: Mapping[str, str]) -> None:
+        """Check what can be checked before the body is read; raise Refused."""
+        ...
+
+    def read(self, headers: Mapping[str, str], target: str, body: bytes) -> Received:
+        """The body checked (a signature covers the path and query `target` posted to) and
+        read; raise Refused."""
+        ...
+
+    def respond(self, received: Received, replies: Sequence[Reply]) -> Answer:
+        """The answer to a message handled (or rejected: no replies)."""
+        ...
+
+    def ignored(self, received: Received) -> Answer:
+        """The answer to a request with nothing to converse on."""
+        ...
+
+    def rejected(self, received: Received, reason: str) -> Answer:
+        """The answer to a message that can never be stored (kept in the inbound log as
+        rejected): one its provider will not send again."""
+        ...
+
+    def refuse(self, status: int, reason: str) -> Answer:
+        """A refusal in the channel's form."""
+        ...
+
+    def report(self, path: str, headers: Mapping[str, str], target: str, body: bytes) -> Report:
+        """The delivery report posted to `path`, checked and read; raise Refused."""
+        ...
