@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 
+from bot import notices
 from bot.figures import digits, money
 from bot.i18n import N_, NP_, Translator
-from bot.notices import KIND_NAMES, NOT_KNOWN, OF_PLACE
+from bot.notices import KIND_NAMES, NOT_KNOWN
 
 COPY = N_(
     "Copy of entry {register_no} in the register of {pound} (Sec V). Brought in {day} "
@@ -59,9 +60,7 @@ def person(t: Translator, value: object) -> str:
     """`Ganga Ram of Kemri`, a person the office returns as `{"name", "residence"}`."""
     if not isinstance(value, Mapping):
         return t(NOT_KNOWN)
-    name = str(value.get("name") or "")
-    residence = value.get("residence")
-    return t(OF_PLACE, name=name, residence=residence) if residence else name
+    return notices.person(t, str(value.get("name") or ""), value.get("residence"))
 
 
 def animal(t: Translator, item: Mapping[str, object]) -> str:
