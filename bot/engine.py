@@ -33,7 +33,7 @@ from bot.i18n import (
 )
 from bot.types import Channel, Inbound, Option, Reply
 from law.errors import PoundError
-from models import Database, Person, Work
+from models import Database, Person, Unit
 from office import reach
 from office.common import normalise_phone, person_by_phone, roles_of
 from office.lookup import main_language
@@ -99,8 +99,10 @@ class Engine:
         """Handle one message once, in a unit of work of its own: a repeat of `external_id`
         gets the first answer again."""
         try:
-            with self.db.unit_of_work(now=now) as work:
-                return self.receive_in(work, inbound, external_id=external_id)
+            with self.db.unit(now=now) as u:
+                handled = self.receive_in(u, inbound, external_id=external_id)
+                u.commit()
+            return handled
         except IntegrityError:
             # The same update raced in twice; the other one won: answer as it did (its commit
             # is on the database itself, maybe not yet on a read replica).
@@ -138,7 +140,7 @@ class Engine:
 
     def receive_in(
         self,
-        work: Work,
+        work: Unit,
         inbound: Inbound,
         *,
         external_id: str | None = None,
@@ -206,13 +208,15 @@ class Engine:
     # --- one message --------------------------------------------------------------------------
 
     def _converse(
-        self, work: Work, conv: state.ChatState, person_id: int | None, inbound: Inbound
+        self, work: Unit, conv: state.ChatState, person_id: int | None, inbound: Inbound
     ) -> list[Reply]:
         s, now = work.session, work.now
         # One who has no language of his own is answered in the script he writes (bot/i18n.py).
         written = None if conv.language else language_of_script(inbound.text)
         t = translator(conv.language or written)
         person, replies = self._identify(s, conv, person_id, inbound, now, t)
+        if person is not None and person.id is not None:
+            work.acts_as(person.id)  # the unit is his: his acts are done in it
         if conv.language is None:
             lang = person.language if person is not None else None
             if lang is None:
@@ -397,7 +401,7 @@ class Engine:
         # The draft too goes back to where it was, not half changed by the failed step.
         before = copy.deepcopy(ctx.data)
         try:
-            with ctx.work.transaction():
+            with ctx.work.act():
                 turn: Turn = step()
                 return turn
         except PoundError as exc:

@@ -15,7 +15,7 @@ from bot.channels.sms import opt_keyword
 from bot.engine import Engine, Handled
 from bot.i18n import N_, translator
 from bot.types import Inbound, Reply
-from models import OptOut, Work
+from models import OptOut, Unit
 
 STOPPED = N_(
     "You will get no more messages from the pound office. Send START to hear from us again."
@@ -23,7 +23,7 @@ STOPPED = N_(
 STARTED = N_("Messages from the pound office are on again. Send {say_help} for the menu.")
 
 
-def receive_in(work: Work, engine: Engine, inbound: Inbound, *, external_id: str) -> Handled:
+def receive_in(work: Unit, engine: Engine, inbound: Inbound, *, external_id: str) -> Handled:
     """Handle one SMS, received at `work.now`, once in the caller's unit of work: STOP and
     START here, anything else by the engine unless the sender has opted out."""
     s, now = work.session, work.now

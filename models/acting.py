@@ -1,4 +1,4 @@
-"""Who acts in a unit of work (models/work.py `Work.acting`): the record its acts note their
+"""Who acts in a unit of work (models/unit.py `Unit.acting`): the record its acts note their
 actor on and its messages name as their cause (office/acting.py)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Who is acting in the open unit of work: the person whose act causes the messages it queues.
 
-The record is the unit's own (models/work.py `Work.acting`): each `Work` starts with nobody
+The record is the unit's own (models/unit.py `Unit.acting`): each `Unit` starts with nobody
 acting, so a message handled in a unit shared with others (the webhooks' group commit) names its
 own actor. Every act appends its audit event with its actor (office/audit.py), which notes him
 here; the outbox rows queued after it carry him as `caused_by`, and a row queued before any act

@@ -51,9 +51,9 @@ from sqlalchemy.orm import SessionTransaction
 from sqlalchemy.orm.attributes import PASSIVE_NO_INITIALIZE, get_history
 from sqlmodel import Session, SQLModel, col, select
 
-from models import AuditEvent, AuditHead, AuditWitness, Database, District
+from models import AuditEvent, AuditHead, AuditWitness, District
 from models.audit import OFFICE_CHAIN
-from models.db import AUDIT_KEY
+from models.db import AUDIT_KEY, Reader
 from models.district_key import derived_tables
 from office import acting
 
@@ -679,7 +679,7 @@ def _in_chain(district_id: int | None) -> Any:
     return column.is_(None) if district_id is None else column == district_id
 
 
-def chains(db: Database, district: str | None = None) -> list[Chain]:
+def chains(db: Reader, district: str | None = None) -> list[Chain]:
     """Every chain, the office chain first and then the districts by code; or, given a
     district's code, that district's chain alone (LookupError for a code no district has)."""
     with db.reading() as s:
@@ -697,13 +697,13 @@ def chains_in(s: Session, district: str | None = None) -> list[Chain]:
     return [OFFICE, *(Chain(int(i or 0), str(c)) for i, c in s.exec(q).all())]
 
 
-def district_chain(db: Database, code: str) -> Chain:
+def district_chain(db: Reader, code: str) -> Chain:
     """The chain of the district with this code."""
     [chain] = chains(db, code)
     return chain
 
 
-def chain_head(db: Database, chain: Chain = OFFICE) -> Head:
+def chain_head(db: Reader, chain: Chain = OFFICE) -> Head:
     """The chain's last event as `SEQ:HASH`, or `0:000...` for a chain with no event."""
     with db.reading() as s:
         return chain_head_in(s, chain.district_id)
@@ -755,7 +755,7 @@ def _events(s: Session, district_id: int | None, batch: int = 2000) -> Iterator[
         after = rows[-1].seq
 
 
-def verify_chain(db: Database, chain: Chain = OFFICE, *, key: bytes | None = None) -> ChainReport:
+def verify_chain(db: Reader, chain: Chain = OFFICE, *, key: bytes | None = None) -> ChainReport:
     """Recompute every hash of one chain in order, and with `key` every mac; report the first
     event that does not match, and which events could be proved by their hash only. The
     chain's head row must stand at its last event: events cut from its end, or added after it
@@ -842,7 +842,7 @@ def verify_chain(db: Database, chain: Chain = OFFICE, *, key: bytes | None = Non
 
 
 def verify_chains(
-    db: Database, *, key: bytes | None = None, district: str | None = None
+    db: Reader, *, key: bytes | None = None, district: str | None = None
 ) -> list[ChainReport]:
     """`verify_chain` for every chain (the office chain first, then the districts by code), or
     for the chain of the district with code `district`."""
@@ -876,7 +876,7 @@ def _missing(head: Head, found: str | None, end: Head, seen: str) -> str | None:
 
 
 def check_heads(
-    db: Database, expected: Sequence[Head] = (), *, district: str | None = None
+    db: Reader, expected: Sequence[Head] = (), *, district: str | None = None
 ) -> list[HeadProblem]:
     """Each head given (`--expect-head`) and each head sent to a Magistrate (`auditwitness`)
     must still be an event of its chain, with its hash: a chain cut short or rewritten is not.
@@ -972,7 +972,7 @@ def check_heads(
     return problems
 
 
-def witnessed_count(db: Database, district: str | None = None) -> int:
+def witnessed_count(db: Reader, district: str | None = None) -> int:
     """Heads sent to Magistrates: all of them, or those of the district's own chain."""
     with db.reading() as s:
         q = select(AuditWitness.id)
@@ -1041,7 +1041,7 @@ def _misplaced(s: Session) -> list[RecordProblem]:
     return found
 
 
-def verify_records(db: Database, batch: int = 2000) -> RecordsReport:
+def verify_records(db: Reader, batch: int = 2000) -> RecordsReport:
     """Digest every row of the record as it stands and compare it with the digest of the latest
     event that wrote it; problems come in the order of those events (unaccounted rows last).
 

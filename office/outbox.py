@@ -21,7 +21,7 @@ from sqlmodel import Session, col, select
 
 from models import OptOut, Outbox, Person, deferred
 from models.enums import OutboxState
-from models.work import REQUEST_ID
+from models.unit import REQUEST_ID
 
 QUEUED, SENDING, SENT = OutboxState.QUEUED, OutboxState.SENDING, OutboxState.SENT
 DELIVERED, FAILED = OutboxState.DELIVERED, OutboxState.FAILED

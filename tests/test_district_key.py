@@ -18,6 +18,7 @@ from office.keeper.arrival import register_arrival
 from office.keeper.payment import record_payment
 from tests.office.test_audit_records import _paid
 from tests.other_district import load_other
+from tests.units import act
 from tests.world import World
 
 D = date
@@ -43,14 +44,20 @@ def _otherpur_seizure(world: World) -> str:
     """A seizure in Otherpur, brought in and paid for there."""
     other = load_other(world)
     ref = world.seize(village="Sonpur", when=world.on(D(2026, 3, 2), 8))
-    register_arrival(
-        world.db, actor_id=other.keeper, ref=ref, occurred_at=world.tick(hours=2), now=world.now
-    )
-    record_payment(
+    act(
         world.db,
+        register_arrival,
         actor_id=other.keeper,
         ref=ref,
-        amount=192,  # the fines of two cows and a buffalo, the same day
+        occurred_at=world.tick(hours=2),
+        now=world.now,
+    )
+    act(
+        world.db,
+        record_payment,
+        actor_id=other.keeper,
+        ref=ref,
+        amount=192,
         payer=None,
         occurred_at=world.tick(hours=2),
         now=world.now,

@@ -28,7 +28,7 @@ from bot import optout
 from bot.channels.sms import BadMessage, message_from_form, twiml
 from bot.engine import Engine, Handled
 from bot.types import Inbound
-from models import Work
+from models import Unit
 from office.reach import note_inbound
 from webhook.edge import request_id
 from webhook.errors import CALLBACK_ERRORS, database_unavailable
@@ -143,7 +143,7 @@ def sms_router(
         if reason is not None:
             return await reject(message.sid, message.inbound, reason, now)
 
-        def receive(work: Work) -> Handled:
+        def receive(work: Unit) -> Handled:
             note_inbound(
                 work.session,
                 channel=message.inbound.channel.value,

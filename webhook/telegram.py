@@ -24,7 +24,7 @@ from bot.channels.telegram import SECRET_HEADER, BadUpdate, Parsed, parse_update
 from bot.engine import Engine, Handled
 from bot.outbox_replies import enqueue_replies
 from bot.types import Inbound
-from models import Work
+from models import Unit
 from webhook.edge import request_id
 from webhook.errors import CALLBACK_ERRORS, RETRY_AFTER, database_unavailable
 from webhook.inbound import (
@@ -96,7 +96,7 @@ def telegram_router(
     bot = config.bot()
     secret = config.secret.encode("utf-8")
 
-    def handle(work: Work, inbound: Inbound, update_id: int) -> Handled:
+    def handle(work: Unit, inbound: Inbound, update_id: int) -> Handled:
         # In the writer's unit of work: the inbound record, the conversation and its outbox rows
         # commit together.
         handled = engine.receive_in(work, inbound, external_id=f"{update_id}")

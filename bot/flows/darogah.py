@@ -159,12 +159,10 @@ class NoticeFlow(DarogahFlow):
             return refusal
         try:
             posted = post_notice(
-                ctx.work,
-                actor_id=actor(ctx, Role.DAROGAH),
+                ctx.work.by(actor(ctx, Role.DAROGAH)),
                 ref=str(ctx.data["ref"]),
                 proclaimed_in=[str(ctx.data["village"]), str(ctx.data["market"])],
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, None)
@@ -329,14 +327,12 @@ class AuctionFlow(DarogahFlow):
             lots.append(LotIn(animal=int(lot["animal"]), buyer=buyer, price=int(lot["price"])))
         try:
             sale = record_sale(
-                ctx.work,
-                actor_id=actor(ctx, Role.DAROGAH),
+                ctx.work.by(actor(ctx, Role.DAROGAH)),
                 ref=str(ctx.data["ref"]),
                 lots=lots,
                 expenses=int(ctx.data["expenses"]),
                 place=str(ctx.data["place"]),
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, None)
@@ -586,14 +582,12 @@ class RecoverySaleFlow(OfficerFlow):
             )
         try:
             sold = record_recovery_sale(
-                ctx.work,
-                actor_id=actor(ctx, Role.DAROGAH),
+                ctx.work.by(actor(ctx, Role.DAROGAH)),
                 case_id=int(ctx.data["case"]),
                 lots=lots,
                 expenses=int(ctx.data["expenses"]),
                 place=str(ctx.data["place"]),
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, None)

@@ -188,11 +188,9 @@ class ArriveFlow(KeeperFlow):
         descriptions = {int(k): str(v) for k, v in ctx.data.get("descriptions", {}).items()}
         try:
             arrival = register_arrival(
-                ctx.work,
-                actor_id=self.actor(ctx),
+                ctx.work.by(self.actor(ctx)),
                 ref=str(ctx.data["ref"]),
                 occurred_at=ctx.now,
-                now=ctx.now,
                 count=ctx.data.get("count"),
                 descriptions=descriptions or None,
             )
@@ -375,13 +373,11 @@ class ReleaseFlow(OwnerActFlow):
             return refusal
         try:
             receipt = record_payment(
-                ctx.work,
-                actor_id=self.actor(ctx),
+                ctx.work.by(self.actor(ctx)),
                 ref=str(ctx.data["ref"]),
                 amount=int(ctx.data["total"]),
                 payer=person_from(ctx.data.get("owner")),
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, None)
@@ -430,12 +426,10 @@ class RefusalFlow(OwnerActFlow):
         ref = str(ctx.data["ref"])
         try:
             record_refusal(
-                ctx.work,
-                actor_id=self.actor(ctx),
+                ctx.work.by(self.actor(ctx)),
                 ref=ref,
                 owner=person_from(ctx.data.get("owner")),
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, None)
@@ -523,14 +517,12 @@ class LossFlow(KeeperFlow):
             return refusal
         try:
             record_loss(
-                ctx.work,
-                actor_id=self.actor(ctx),
+                ctx.work.by(self.actor(ctx)),
                 ref=str(ctx.data["ref"]),
                 animal=int(ctx.data["animal"]),
                 what=str(ctx.data["what"]),
                 reason=str(ctx.data["reason"]),
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, None)

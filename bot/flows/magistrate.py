@@ -283,12 +283,10 @@ class ComplaintsFlow(OfficerFlow):
             return Turn.to("hearing", ctx.say(ctx.t("Please say when and where.")))
         try:
             admit_complaint(
-                ctx.work,
-                actor_id=actor(ctx, Role.MAGISTRATE),
+                ctx.work.by(actor(ctx, Role.MAGISTRATE)),
                 complaint_id=int(ctx.data["complaint"]),
                 hearing=hearing,
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, "hearing")
@@ -363,15 +361,13 @@ class ComplaintsFlow(OfficerFlow):
         outcome = str(ctx.data["outcome"])
         try:
             decision = decide_complaint(
-                ctx.work,
-                actor_id=actor(ctx, Role.MAGISTRATE),
+                ctx.work.by(actor(ctx, Role.MAGISTRATE)),
                 complaint_id=int(ctx.data["complaint"]),
                 outcome=outcome,
                 reasons=str(ctx.data["reasons"]),
                 damages=int(ctx.data.get("damages", 0)),
                 expenses=int(ctx.data.get("expenses", 0)),
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, None)
@@ -625,15 +621,13 @@ class RecoveryFlow(OfficerFlow):
             return refusal
         try:
             done = order_recovery(
-                ctx.work,
-                actor_id=actor(ctx, Role.MAGISTRATE),
+                ctx.work.by(actor(ctx, Role.MAGISTRATE)),
                 case_id=int(ctx.data["case"]),
                 cattle=animals_from(ctx.data["cattle"]),
                 village=str(ctx.data["village"]),
                 place=str(ctx.data["place"]),
                 owner=person_from(ctx.data.get("owner")),
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, None)
@@ -862,8 +856,7 @@ class OffencesFlow(OfficerFlow):
         convicted = bool(ctx.data["convicted"])
         try:
             decide_offence(
-                ctx.work,
-                actor_id=actor(ctx, Role.MAGISTRATE),
+                ctx.work.by(actor(ctx, Role.MAGISTRATE)),
                 offence_id=int(ctx.data["offence"]),
                 convicted=convicted,
                 reasons=str(ctx.data["reasons"]),
@@ -872,7 +865,6 @@ class OffencesFlow(OfficerFlow):
                 labour=ctx.data.get("labour") if convicted else None,
                 fine=int(ctx.data.get("fine", 0)) if convicted else 0,
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, None)

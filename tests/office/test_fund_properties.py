@@ -20,6 +20,7 @@ from tests.examples import examples
 from tests.ist import ist
 from tests.office.test_cases import ACCUSED, convicted, decide, offence
 from tests.office.test_fund import pay
+from tests.units import act
 from tests.world import World
 
 START = date(2026, 3, 16)
@@ -85,8 +86,9 @@ def test_no_payment_out_of_the_fund_ever_exceeds_the_money_received(
             kind, ident = fines[a % len(fines)]
             try:
                 if kind == "offence":
-                    record_offence_fine_paid(
+                    act(
                         world.db,
+                        record_offence_fine_paid,
                         actor_id=world.magistrate,
                         offence_id=ident,
                         amount=b,
@@ -95,8 +97,9 @@ def test_no_payment_out_of_the_fund_ever_exceeds_the_money_received(
                         now=when,
                     )
                 else:
-                    record_case_fine_paid(
+                    act(
                         world.db,
+                        record_case_fine_paid,
                         actor_id=world.magistrate,
                         case_id=ident,
                         amount=b,
