@@ -12,11 +12,7 @@ from sqlalchemy import event, text
 from sqlalchemy.engine import Engine, make_url
 from sqlmodel import Session, create_engine
 
-from models.deferred import DeferringSession
 from models.unit import Unit
-
-# Where a writing session carries the audit key (`Session.info`).
-AUDIT_KEY = "pound.audit_key"
 
 # SQLite's busy handler waits for the file lock by sleeping 1, 2, 5, 10, 15 ... ms between tries,
 # so two threads of one process that both write (the webhooks' writer, the outbox sender) would
@@ -144,8 +140,7 @@ class Database:
         On SQLite the unit takes this process's write turn when its session is first used
         (in the thread that uses it) and gives it back when the block ends. On PostgreSQL no
         lock wider than the rows its acts lock (docs/design.md)."""
-        session = DeferringSession(self.engine, expire_on_commit=False)
-        session.info[AUDIT_KEY] = self.audit_key
+        session = Session(self.engine, expire_on_commit=False)
         turn = self._turn
         taken: list[bool] = []
 
@@ -189,7 +184,7 @@ class Database:
         when there is one, unless `primary`: a read that must see the latest commit (what
         decides a write, or answers for a write just made) asks the database itself."""
         engine = self.engine if primary else self.read_engine
-        session = DeferringSession(engine, expire_on_commit=False)
+        session = Session(engine, expire_on_commit=False)
         try:
             if engine.dialect.name == "sqlite":
                 session.connection(execution_options={"sqlite_begin": "DEFERRED"})

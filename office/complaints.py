@@ -175,6 +175,7 @@ def file_complaint(
         )
         complaint = Complaint(
             seizure_id=id_of(seizure),
+            district_id=seizure.district_id,
             complainant_id=id_of(person),
             standing=right.value,
             agent_name=agent,

@@ -135,6 +135,7 @@ def post_notice(
         s.add(seizure)
         notice = Notice(
             seizure_id=id_of(seizure),
+            district_id=seizure.district_id,
             darogah_id=actor_id,
             posted_at=occurred_at,
             posted_on=on,
@@ -376,6 +377,7 @@ def _write_sale(
     lines = account_lines(account, ctx.profile.money)
     sale = Sale(
         seizure_id=id_of(seizure),
+        district_id=seizure.district_id,
         kind=kind.value,
         officer_id=actor_id,
         held_at=occurred_at,
@@ -421,6 +423,7 @@ def _write_lots(
         s.add(
             SaleLot(
                 sale_id=id_of(sale),
+                district_id=sale.district_id,
                 animal_id=id_of(by_number[lot.animal]),
                 buyer_name=buyer.name,
                 buyer_residence=buyer.residence,
@@ -518,6 +521,7 @@ def _deliver_to_owner(
     receipt = CattleReceipt(
         sale_id=id_of(sale),
         seizure_id=id_of(seizure),
+        district_id=seizure.district_id,
         owner_id=id_of(owner),
         recorded_by=actor_id,
         animal_ids=list(account.handed_back),

@@ -390,6 +390,7 @@ def _write_animals(
         for _ in range(group.count):
             row = Animal(
                 seizure_id=id_of(seizure),
+                district_id=seizure.district_id,
                 number=len(rows) + 1,
                 kind=_word(kind),
                 stated_kind=group.kind.strip().lower()[:32],
@@ -496,6 +497,7 @@ def _add_aid_request(
 ) -> AidRequest:
     req = AidRequest(
         seizure_id=id_of(seizure),
+        district_id=seizure.district_id,
         thana=pound.thana,
         requested_by=actor_id,
         requested_at=at,

@@ -160,6 +160,7 @@ def _write_sale(
     sale = RecoverySale(
         order_id=id_of(order),
         case_id=id_of(case),
+        district_id=case.district_id,
         officer_id=actor_id,
         held_at=occurred_at,
         held_on=on,
@@ -188,6 +189,7 @@ def _write_lots(
         s.add(
             RecoveryLot(
                 sale_id=id_of(sale),
+                district_id=sale.district_id,
                 number=lot.number,
                 buyer_name=buyer.name,
                 buyer_residence=buyer.residence,

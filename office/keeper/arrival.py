@@ -81,6 +81,7 @@ def register_arrival(
                 year=on.year,
                 number=number,
                 seizure_id=id_of(seizure),
+                district_id=seizure.district_id,
                 keeper_id=actor_id,
                 entered_at=occurred_at,
                 entry=entry,

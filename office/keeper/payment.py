@@ -70,6 +70,7 @@ def record_payment(
         text = _receipt_text(seizure, pound, ctx, on, numbers, due, signed, agent_name)
         payment = Payment(
             seizure_id=id_of(seizure),
+            district_id=seizure.district_id,
             keeper_id=actor_id,
             payer_id=id_of(payer_person),
             agent_name=agent_name.strip()[:200] if agent_name else None,

@@ -41,6 +41,7 @@ def record_refusal(
         s.add(
             Refusal(
                 seizure_id=id_of(seizure),
+                district_id=seizure.district_id,
                 owner_id=id_of(person),
                 keeper_id=actor_id,
                 occurred_at=occurred_at,

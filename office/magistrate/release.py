@@ -84,6 +84,7 @@ def write_release_order(
     """The order itself (Sec VI, XIV), once the animals' release is applied."""
     order = ReleaseOrder(
         seizure_id=id_of(seizure),
+        district_id=seizure.district_id,
         ordered_by=actor_id,
         authority=authority[:200],
         reason=reason.strip()[:2000],

@@ -39,6 +39,7 @@ def confirm_conveyance(
         s.add(
             Conveyance(
                 seizure_id=id_of(seizure),
+                district_id=seizure.district_id,
                 officer_id=actor_id,
                 occurred_at=occurred_at,
                 note=note.strip()[:1000],

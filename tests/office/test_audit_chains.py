@@ -19,7 +19,6 @@ from sqlalchemy import event, text
 from sqlmodel import Session, select
 
 from models import AuditEvent, AuditHead, Database, District, RegisterCounter
-from models.deferred import DeferringSession
 from models.migrate import alembic_config, upgrade
 from office import audit
 from office.keeper.arrival import register_arrival
@@ -69,10 +68,10 @@ class Held:
 _HOLDERS: list[Held] = []
 
 
-# Registered after office/audit.py's hook, so it runs once the events are sealed; never removed
-# (a listener removed while another thread commits breaks that commit), it holds only the
-# thread of a `held` act.
-@event.listens_for(DeferringSession, "before_commit")
+# A unit's commit seals its events before its session commits (models/unit.py), so this runs
+# once they are sealed; never removed (a listener removed while another thread commits breaks
+# that commit), it holds only the thread of a `held` act.
+@event.listens_for(Session, "before_commit")
 def _hold(session: Session) -> None:
     for holder in list(_HOLDERS):
         holder.hold(session)

@@ -809,13 +809,16 @@ def test_the_database_itself_holds_one_undecided_complaint_per_complainant(world
     """Practice G14, kept by a partial unique index (SQLite and PostgreSQL alike)."""
     ref = world.seize()
     with world.db.reading() as s:
-        seizure_id = s.exec(select(Seizure.id).where(Seizure.ref == ref)).one()
+        seizure_id, district_id = s.exec(
+            select(Seizure.id, Seizure.district_id).where(Seizure.ref == ref)
+        ).one()
 
     def add(status: str, complainant: int) -> None:
         with tx(world.db) as s:
             s.add(
                 Complaint(
                     seizure_id=seizure_id or 0,
+                    district_id=district_id,
                     complainant_id=complainant,
                     mode="written",
                     text="x",
