@@ -34,6 +34,7 @@ from office.keeper.arrival import register_arrival  # noqa: E402
 from office.seizures import AnimalsIn  # noqa: E402
 from office.tokens import issue_token  # noqa: E402
 from tests.browser import live_server  # noqa: E402
+from tests.units import act  # noqa: E402
 from tests.world import CULTIVATOR, make_world  # noqa: E402
 from webhook.app import create_app  # noqa: E402
 
@@ -57,13 +58,18 @@ def main() -> None:
         for _ in range(2):
             ref = world.seize(animals=[AnimalsIn("cow", args.heads, "red, a white blaze")])
             world.tick(hours=1)
-            register_arrival(
-                db, actor_id=world.keeper, ref=ref, occurred_at=world.now, now=world.now
+            act(
+                db,
+                register_arrival,
+                actor_id=world.keeper,
+                ref=ref,
+                occurred_at=world.now,
+                now=world.now,
             )
             refs.append(ref)
         # The party: the cultivator who reported both seizures; the keeper of Testpur apart.
-        party = issue_token(db, phone=str(CULTIVATOR.phone), now=world.now).token
-        keeper = issue_token(db, phone=KEEPER, now=world.now).token
+        party = act(db, issue_token, phone=str(CULTIVATOR.phone), now=world.now).token
+        keeper = act(db, issue_token, phone=KEEPER, now=world.now).token
         app = create_app(db=db, clock=lambda: world.now)
         with (
             live_server(app) as live,

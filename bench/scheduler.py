@@ -55,6 +55,7 @@ from office.jurisdiction import load_jurisdiction_text  # noqa: E402
 from pound.settings import Settings  # noqa: E402
 from tests.fakes.telegram import FakeTelegram  # noqa: E402
 from tests.fakes.twilio import FakeTwilio  # noqa: E402
+from tests.units import act  # noqa: E402
 
 PG_ADMIN = os.environ.get("POUND_BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 NOW = datetime(2026, 6, 1, 4, 30, tzinfo=UTC)  # 10:00 in Asia/Kolkata: outside quiet hours
@@ -140,8 +141,12 @@ def load_districts(db: Database, count: int) -> list[dict[str, int]]:
     """`count` districts of one pound, one village, a keeper and a Darogah each: their ids."""
     found = []
     for n in range(1, count + 1):
-        load_jurisdiction_text(
-            db, DISTRICT.format(n=n), now=NOW - timedelta(days=400), origin=f"bench{n}.toml"
+        act(
+            db,
+            load_jurisdiction_text,
+            DISTRICT.format(n=n),
+            now=NOW - timedelta(days=400),
+            origin=f"bench{n}.toml",
         )
         with db.engine.connect() as conn:
             district = conn.execute(

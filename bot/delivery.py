@@ -1,7 +1,7 @@
 """The sender's units of work on the outbox: claim, sent, wait, retry, fail, delivery reports.
 
 Each move itself is office/outbox.py's, the table's one owner; these open the transactions. They
-are short `Database.row_transaction()`s, NOT `Database.transaction()` (which is for acts, and
+are short `Database.row_transaction()`s, NOT units of work (which are for acts, and
 seals audit events): several workers must share the outbox at once. On
 PostgreSQL rows are claimed `FOR UPDATE SKIP LOCKED`, so two workers never claim the same row;
 SQLite runs one worker and every write there begins IMMEDIATE after the process's write turn

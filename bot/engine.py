@@ -33,7 +33,7 @@ from bot.i18n import (
 )
 from bot.types import Channel, Inbound, Option, Reply
 from law.errors import PoundError
-from models import Database, Person, Work
+from models import Database, Person, Unit
 from office import reach
 from office.common import normalise_phone, person_by_phone, roles_of
 from office.lookup import main_language
@@ -125,8 +125,10 @@ class Engine:
         """Handle one message once, in a unit of work of its own: a repeat of `external_id`
         gets the first answer again."""
         try:
-            with self.db.unit_of_work(now=now) as work:
-                return self.receive_in(work, inbound, external_id=external_id)
+            with self.db.unit(now=now) as u:
+                handled = self.receive_in(u, inbound, external_id=external_id)
+                u.commit()
+            return handled
         except IntegrityError:
             # The same update raced in twice; the other one won: answer as it did (its commit
             # is on the database itself, maybe not yet on a read replica).
@@ -164,7 +166,7 @@ class Engine:
 
     def receive_in(
         self,
-        work: Work,
+        work: Unit,
         inbound: Inbound,
         *,
         external_id: str | None = None,
@@ -232,7 +234,7 @@ class Engine:
     # --- one message --------------------------------------------------------------------------
 
     def _converse(
-        self, work: Work, conv: state.ChatState, person_id: int | None, inbound: Inbound
+        self, work: Unit, conv: state.ChatState, person_id: int | None, inbound: Inbound
     ) -> list[Reply]:
         """The replies to one message: the first of these that answers it does."""
         m = self._read(work, conv, person_id, inbound)
@@ -255,7 +257,7 @@ class Engine:
         raise AssertionError("_start answers every message")
 
     def _read(
-        self, work: Work, conv: state.ChatState, person_id: int | None, inbound: Inbound
+        self, work: Unit, conv: state.ChatState, person_id: int | None, inbound: Inbound
     ) -> _Message:
         """Who writes, in which language, what he said, and the draft it answers."""
         s, now = work.session, work.now
@@ -263,6 +265,8 @@ class Engine:
         written = None if conv.language else language_of_script(inbound.text)
         t = translator(conv.language or written)
         person, notes = self._identify(s, conv, person_id, inbound, now, t)
+        if person is not None and person.id is not None:
+            work.acts_as(person.id)  # the unit is his: his acts are done in it
         if conv.language is None:
             lang = person.language if person is not None else None
             if lang is None:
@@ -488,7 +492,7 @@ class Engine:
         # The draft too goes back to where it was, not half changed by the failed step.
         before = copy.deepcopy(ctx.data)
         try:
-            with ctx.work.transaction():
+            with ctx.work.act():
                 turn: Turn = step()
                 return turn
         except PoundError as exc:

@@ -19,7 +19,7 @@ from bot.engine import Engine, Handled
 from bot.i18n import N_, translator
 from bot.outbox_replies import enqueue_replies
 from bot.types import Inbound, Reply
-from models import OptOut, Work
+from models import OptOut, Unit
 from office.reach import note_inbound
 
 STOP_WORDS = frozenset({"stop", "stopall", "unsubscribe"})
@@ -40,7 +40,7 @@ def opt_keyword(text: str) -> str | None:
     return None
 
 
-def receive_in(work: Work, engine: Engine, channel: ChannelType, received: Received) -> Handled:
+def receive_in(work: Unit, engine: Engine, channel: ChannelType, received: Received) -> Handled:
     """Handle one message of `channel`, received at `work.now`, once in the caller's unit."""
     inbound, external_id = received.inbound, received.external_id
     assert inbound is not None
@@ -61,7 +61,7 @@ def receive_in(work: Work, engine: Engine, channel: ChannelType, received: Recei
 
 
 def _converse(
-    work: Work, engine: Engine, inbound: Inbound, external_id: str, opt_out_words: bool
+    work: Unit, engine: Engine, inbound: Inbound, external_id: str, opt_out_words: bool
 ) -> Handled:
     """STOP and START here (where the channel has them), anything else by the engine unless
     the sender has opted out."""

@@ -15,7 +15,7 @@ from models.messaging import ChannelSession, Conversation, InboundMessage, OptOu
 from models.orders import FundPayment, KindOrder
 from models.sale import CattleReceipt, Notice, Sale, SaleLot, SurplusDeposit
 from models.seizure import AidRequest, Animal, Conveyance, RegisterEntry, Seizure
-from models.work import Work
+from models.unit import Unit
 
 __all__ = [
     "AidRequest",
@@ -62,6 +62,6 @@ __all__ = [
     "SaleLot",
     "Seizure",
     "SurplusDeposit",
+    "Unit",
     "Village",
-    "Work",
 ]

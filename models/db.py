@@ -1,37 +1,35 @@
-"""The database handle: its engines, and the units of work that write to it (models/work.py)."""
+"""The database handle: its engines, and the units of work that write to it (models/unit.py)."""
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from sqlalchemy import event, text
 from sqlalchemy.engine import Engine, make_url
 from sqlmodel import Session, create_engine
 
-from models.acting import Acting
-from models.deferred import DeferringSession
-
-if TYPE_CHECKING:
-    from models.work import Work
-
-# Where a writing session carries the audit key (`Session.info`).
-AUDIT_KEY = "pound.audit_key"
+from models.unit import Unit
 
 # SQLite's busy handler waits for the file lock by sleeping 1, 2, 5, 10, 15 ... ms between tries,
 # so two threads of one process that both write (the webhooks' writer, the outbox sender) would
 # lose milliseconds on every hand-over. They take turns through this mutex instead, woken the
 # moment it is free; the file lock still orders them against other processes. One per file.
-_sqlite_turns: dict[str, threading.RLock] = {}
+# A unit's turn may be taken in one thread and given back in another (an API route's unit is
+# opened and committed by a FastAPI dependency, whose two halves run in the thread pool), so it
+# is a plain lock, not a thread's own RLock.
+_sqlite_turns: dict[str, threading.Lock] = {}
+# As long as SQLite's own busy timeout (`_sqlite_pragmas`).
+_TURN_WAIT = 30.0
 _sqlite_turns_guard = threading.Lock()
 
 
-def _turn_for(url: str) -> threading.RLock:
+def _turn_for(url: str) -> threading.Lock:
     with _sqlite_turns_guard:
-        return _sqlite_turns.setdefault(url, threading.RLock())
+        return _sqlite_turns.setdefault(url, threading.Lock())
 
 
 def normalise_url(url: str) -> str:
@@ -75,13 +73,21 @@ def _engine(url: str, *, echo: bool, pool_size: int) -> Engine:
     return engine
 
 
+class Reader(Protocol):
+    """What a read of the office looks through: the database (`Database.reading`, which may
+    look at the read replica) or an open unit of work (its own session, models/unit.py)."""
+
+    memo: dict[str, Any]
+
+    def reading(self, *, primary: bool = ...) -> AbstractContextManager[Session]: ...
+
+
 class Database:
     """One database: a SQLite file (the embedded default) or PostgreSQL.
 
-    A use case takes a `Database` and writes in `transaction()`. Handed the database itself, it
-    is its own unit of work: its transaction commits when its block ends. Handed a `Work` (a unit
-    of work its caller opened with `unit_of_work`, models/work.py), its transaction is a
-    SAVEPOINT of that unit, and the caller commits. What the caller passes decides, nothing else.
+    Acts write in a unit of work (`unit`, models/unit.py) that the edge handling the request
+    opens and commits; reads look through `reading()`; the outbox sender claims its rows in
+    `row_transaction()`.
     """
 
     def __init__(
@@ -105,7 +111,7 @@ class Database:
         self.read_engine: Engine = (
             _engine(self.read_url, echo=echo, pool_size=pool_size) if self.read_url else self.engine
         )
-        self._turn: threading.RLock | None = _turn_for(self.url) if self.is_sqlite else None
+        self._turn: threading.Lock | None = _turn_for(self.url) if self.is_sqlite else None
         # What is derived from this database and kept with its handle, by the module keeping it;
         # each keeper checks its entry is still true before it uses it (office/lookup.py).
         self.memo: dict[str, Any] = {}
@@ -123,36 +129,45 @@ class Database:
         return self._turn if self._turn is not None else nullcontext()
 
     @contextmanager
-    def _writing(self) -> Iterator[Session]:
-        """A new writing session in its transaction: commits at the end, rolls back on error."""
-        session = DeferringSession(self.engine, expire_on_commit=False)
-        session.info[AUDIT_KEY] = self.audit_key
-        session.acting = Acting()  # a use case's own transaction: its own unit, nobody acting yet
+    def unit(
+        self, *, now: datetime, actor_id: int | None = None, request_id: str | None = None
+    ) -> Iterator[Unit]:
+        """Open a unit of work acting at `now` for `actor_id` (models/unit.py): one session,
+        which its opener commits with `u.commit()`; left without that commit (or on an error)
+        it rolls back. `request_id`: the HTTP request it serves, carried to the outbox rows it
+        writes.
+
+        On SQLite the unit takes this process's write turn when its session is first used
+        (in the thread that uses it) and gives it back when the block ends. On PostgreSQL no
+        lock wider than the rows its acts lock (docs/design.md)."""
+        session = Session(self.engine, expire_on_commit=False)
+        turn = self._turn
+        taken: list[bool] = []
+
+        def begin() -> None:
+            if turn is not None:
+                if not turn.acquire(timeout=_TURN_WAIT):
+                    raise TimeoutError("the database's write turn was not free in time")
+                taken.append(True)
+            session.begin()
+
         try:
-            # On PostgreSQL no lock wider than the rows the act locks (docs/design.md); SQLite
-            # takes its file lock with BEGIN IMMEDIATE.
-            with self.write_turn(), session.begin():
-                yield session
+            yield Unit(
+                session,
+                now=now,
+                actor_id=actor_id,
+                request_id=request_id,
+                audit_key=self.audit_key,
+                dialect=self.dialect,
+                memo=self.memo,
+                begin=begin,
+            )
         finally:
-            session.close()
-
-    @contextmanager
-    def unit_of_work(self, *, now: datetime, request_id: str | None = None) -> Iterator[Work]:
-        """Open a unit of work acting at `now`: one session, committed when this block ends
-        (rolled back if it raises). Whoever opens it commits it; the use cases it is handed to
-        write in savepoints of it (models/work.py). `request_id`: the HTTP request it serves,
-        carried to the outbox rows it writes."""
-        from models.work import Work  # models.work builds on this module
-
-        with self._writing() as session:
-            yield Work(self, session, now, request_id)
-
-    @contextmanager
-    def transaction(self) -> Iterator[Session]:
-        """A writing transaction of its own, the whole unit of work of the use case that opens
-        it: commits at the end, rolls back on any error. (A `Work` makes it a savepoint.)"""
-        with self._writing() as session:
-            yield session
+            try:
+                session.close()
+            finally:
+                if taken and turn is not None:
+                    turn.release()
 
     @contextmanager
     def row_transaction(self) -> Iterator[Session]:
@@ -169,7 +184,7 @@ class Database:
         when there is one, unless `primary`: a read that must see the latest commit (what
         decides a write, or answers for a write just made) asks the database itself."""
         engine = self.engine if primary else self.read_engine
-        session = DeferringSession(engine, expire_on_commit=False)
+        session = Session(engine, expire_on_commit=False)
         try:
             if engine.dialect.name == "sqlite":
                 session.connection(execution_options={"sqlite_begin": "DEFERRED"})

@@ -19,13 +19,13 @@ Four things make a change to the record visible (docs/audit.md):
   (`{"table:id": sha256}`, null for a row deleted), so a row edited or deleted behind the office's
   back no longer matches the latest event that wrote it (`verify_records`).
 
-Events are appended during an act but sealed when its transaction commits: then the rows the
-act wrote are final, each row's digest goes to the latest event of the transaction that wrote it
-(rows written after the last event go to the last), and the events take their numbers, hashes
-and macs in their chains, each chain under the lock of its head row (`audithead`). The rows
-written are gathered from the session's flushes (`after_flush`); a savepoint hands its events
-and rows to the transaction around it when released, and loses them when rolled back, as the
-rows themselves are.
+Events are appended during an act, onto the journal of its unit of work (models/unit.py), and
+sealed when the unit commits (`u.commit()` runs `_seal_unit`): then the rows the acts wrote are
+final, each row's digest goes to the latest event of the unit that wrote it (rows written after
+the last event go to the last), and the events take their numbers, hashes and macs in their
+chains, each chain under the lock of its head row (`audithead`). The rows written are the ones
+the unit's journal saw its session flush; a savepoint rolled back takes its events and rows out
+of the journal, as it takes the rows themselves.
 """
 
 from __future__ import annotations
@@ -42,20 +42,19 @@ from decimal import Decimal
 from enum import Enum
 from typing import Any
 
-from sqlalchemy import Table, event, inspect, update
+from sqlalchemy import Table, inspect, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session as OrmSession
-from sqlalchemy.orm import SessionTransaction
 from sqlalchemy.orm.attributes import PASSIVE_NO_INITIALIZE, get_history
 from sqlmodel import Session, SQLModel, col, select
 
-from models import AuditEvent, AuditHead, AuditWitness, Database, District
+from models import AuditEvent, AuditHead, AuditWitness, District, Unit
 from models.audit import OFFICE_CHAIN
-from models.db import AUDIT_KEY
+from models.db import Reader
 from models.district_key import derived_tables
-from office import acting
+from models.unit import Written
 
 log = logging.getLogger(__name__)
 
@@ -300,25 +299,17 @@ class _Pending:
 
 @dataclass
 class _Layer:
-    """What one (sub)transaction appended, and the rows written since its last event."""
+    """What a unit appended, and the rows written after its last event."""
 
     events: list[_Pending] = field(default_factory=list)
     open: set[RowKey] = field(default_factory=set)
 
 
-_LAYERS = "pound.audit.layers"
-
-
-def _transaction(s: OrmSession) -> SessionTransaction | None:
-    return s.get_nested_transaction() or s.get_transaction()
-
-
-def _layer(s: OrmSession) -> _Layer:
-    transaction = _transaction(s)
-    if transaction is None:
-        raise RuntimeError("audit events are appended inside a transaction")
-    layers: dict[SessionTransaction, _Layer] = s.info.setdefault(_LAYERS, {})
-    return layers.setdefault(transaction, _Layer())
+def _unit_of(s: Session) -> Unit:
+    u = Unit.of(s)
+    if u is None:
+        raise RuntimeError("audit events are appended in a unit of work (models/unit.py)")
+    return u
 
 
 def append(
@@ -340,12 +331,13 @@ def append(
     hash, mac and the digests of those rows are fixed at the commit, under the lock of the
     chain's head row.
     """
-    acting.note_actor(s, actor_id)  # the act's messages name who caused them
     canonical_time(occurred_at)
     canonical_time(now)
-    s.flush()
-    layer = _layer(s)
-    layer.events.append(
+    u = _unit_of(s)
+    s.flush()  # the rows the act wrote are in the journal before its event
+    u.journal.add(
+        s,
+        "event",
         _Pending(
             action=action,
             subject=subject,
@@ -354,11 +346,11 @@ def append(
             actor_id=actor_id,
             section=section,
             payload=_canonical(payload or {}),
-            rows=layer.open,
+            rows=set(),
             district_id=district_id,
-        )
+        ),
     )
-    layer.open = set()
+    u.before_commit("audit", _seal_unit)
 
 
 @dataclass(frozen=True)
@@ -403,14 +395,12 @@ def append_many(s: Session, events: Sequence[EventIn], *, now: datetime) -> None
     canonical_time(now)
     for ev in events:
         canonical_time(ev.occurred_at)
-    acting.note_actor(s, events[-1].actor_id)  # the acts' messages name who caused them
-    s.flush()  # what the transaction wrote before the batch goes to its first event
-    layer = _layer(s)
-    for i, ev in enumerate(events):
-        rows = set(ev.rows)
-        if i == 0:
-            rows |= layer.open
-        layer.events.append(
+    u = _unit_of(s)
+    s.flush()  # what the unit wrote before the batch goes to its first event
+    for ev in events:
+        u.journal.add(
+            s,
+            "event",
             _Pending(
                 action=ev.action,
                 subject=ev.subject,
@@ -419,11 +409,11 @@ def append_many(s: Session, events: Sequence[EventIn], *, now: datetime) -> None
                 actor_id=ev.actor_id,
                 section=ev.section,
                 payload=_canonical(dict(ev.payload)),
-                rows=rows,
+                rows=set(ev.rows),
                 district_id=ev.district_id,
-            )
+            ),
         )
-    layer.open = set()
+    u.before_commit("audit", _seal_unit)
 
 
 def _record_key(obj: object) -> RowKey | None:
@@ -453,68 +443,32 @@ def _changed(obj: object, table: str) -> bool:
     )
 
 
-@event.listens_for(OrmSession, "after_flush")
-def _gather(s: OrmSession, _context: Any) -> None:
-    """The rows of the record this flush wrote, for the next event of the transaction."""
-    written: set[RowKey] = set()
-    for obj in s.new:
-        key = _record_key(obj)
-        if key is not None:
-            written.add(key)
-    for obj in s.dirty:
-        key = _record_key(obj)
-        if key is not None and _changed(obj, key[0]):
-            written.add(key)
-    for obj in s.deleted:
-        key = _record_key(obj)
-        if key is not None:
-            written.add(key)
-    if written and _transaction(s) is not None:
-        _layer(s).open |= written
+def _recorded(written: Written) -> set[RowKey]:
+    """The rows of the record among those a flush wrote: new and deleted rows, and rows that
+    changed a recorded column (not only the clock's own)."""
+    found: set[RowKey] = set()
+    for (table, ident), changed in written.items():
+        if table in RECORD_TABLES and (changed is None or changed - _unrecorded(table)):
+            found.add((table, int(ident)))
+    return found
 
 
-@event.listens_for(OrmSession, "before_commit")
-def _on_commit(s: OrmSession) -> None:
-    layers: dict[SessionTransaction, _Layer] | None = s.info.get(_LAYERS)
-    if not layers and not (s.new or s.dirty or s.deleted):
-        return
-    s.flush()  # the rows still pending are part of what this (sub)transaction wrote
-    layers = s.info.get(_LAYERS)
-    if not layers:
-        return
-    transaction = _transaction(s)
-    if transaction is None:
-        return
-    mine = layers.pop(transaction, None)
-    if mine is None:
-        return
-    parent = transaction.parent
-    if transaction.nested and parent is not None:
-        outer = layers.setdefault(parent, _Layer())
-        if mine.events:
-            mine.events[0].rows |= outer.open
-            outer.events.extend(mine.events)
-            outer.open = mine.open
-        else:
-            outer.open |= mine.open
-        return
-    layers.clear()  # what rolled-back savepoints gathered goes with them
-    _seal(s, mine)
+def _seal_unit(u: Unit) -> None:
+    """At the unit's commit: each event takes the rows of the record written since the event
+    before it (the rows written after the last event go to the last), and is sealed."""
+    layer = _Layer()
+    for entry in u.journal.entries:
+        if entry.kind == "rows":
+            layer.open |= _recorded(entry.value)
+        elif entry.kind == "event":
+            pending: _Pending = entry.value
+            pending.rows |= layer.open
+            layer.open = set()
+            layer.events.append(pending)
+    _seal(u.session, layer, u.audit_key)
 
 
-@event.listens_for(OrmSession, "after_soft_rollback")
-def _forget(s: OrmSession, previous: SessionTransaction) -> None:
-    """A (sub)transaction rolled back: its events and rows are gone with it."""
-    layers: dict[SessionTransaction, _Layer] | None = s.info.get(_LAYERS)
-    if not layers:
-        return
-    if previous.nested:
-        layers.pop(previous, None)
-    else:
-        layers.clear()
-
-
-def _seal(s: OrmSession, layer: _Layer) -> None:
+def _seal(s: OrmSession, layer: _Layer, secret: bytes | None) -> None:
     if not layer.events:
         if layer.open:
             log.warning(
@@ -533,7 +487,6 @@ def _seal(s: OrmSession, layer: _Layer) -> None:
     records: list[dict[str, str | None]] = [{} for _ in events]
     for key in sorted(latest):
         records[latest[key]][record_name(key)] = digests[key]
-    secret: bytes | None = s.info.get(AUDIT_KEY)
     by_chain: dict[int | None, list[tuple[_Pending, dict[str, str | None]]]] = {}
     for pending, digested in zip(events, records, strict=True):
         by_chain.setdefault(pending.district_id, []).append((pending, digested))
@@ -679,7 +632,7 @@ def _in_chain(district_id: int | None) -> Any:
     return column.is_(None) if district_id is None else column == district_id
 
 
-def chains(db: Database, district: str | None = None) -> list[Chain]:
+def chains(db: Reader, district: str | None = None) -> list[Chain]:
     """Every chain, the office chain first and then the districts by code; or, given a
     district's code, that district's chain alone (LookupError for a code no district has)."""
     with db.reading() as s:
@@ -697,13 +650,13 @@ def chains_in(s: Session, district: str | None = None) -> list[Chain]:
     return [OFFICE, *(Chain(int(i or 0), str(c)) for i, c in s.exec(q).all())]
 
 
-def district_chain(db: Database, code: str) -> Chain:
+def district_chain(db: Reader, code: str) -> Chain:
     """The chain of the district with this code."""
     [chain] = chains(db, code)
     return chain
 
 
-def chain_head(db: Database, chain: Chain = OFFICE) -> Head:
+def chain_head(db: Reader, chain: Chain = OFFICE) -> Head:
     """The chain's last event as `SEQ:HASH`, or `0:000...` for a chain with no event."""
     with db.reading() as s:
         return chain_head_in(s, chain.district_id)
@@ -755,7 +708,7 @@ def _events(s: Session, district_id: int | None, batch: int = 2000) -> Iterator[
         after = rows[-1].seq
 
 
-def verify_chain(db: Database, chain: Chain = OFFICE, *, key: bytes | None = None) -> ChainReport:
+def verify_chain(db: Reader, chain: Chain = OFFICE, *, key: bytes | None = None) -> ChainReport:
     """Recompute every hash of one chain in order, and with `key` every mac; report the first
     event that does not match, and which events could be proved by their hash only. The
     chain's head row must stand at its last event: events cut from its end, or added after it
@@ -842,7 +795,7 @@ def verify_chain(db: Database, chain: Chain = OFFICE, *, key: bytes | None = Non
 
 
 def verify_chains(
-    db: Database, *, key: bytes | None = None, district: str | None = None
+    db: Reader, *, key: bytes | None = None, district: str | None = None
 ) -> list[ChainReport]:
     """`verify_chain` for every chain (the office chain first, then the districts by code), or
     for the chain of the district with code `district`."""
@@ -876,7 +829,7 @@ def _missing(head: Head, found: str | None, end: Head, seen: str) -> str | None:
 
 
 def check_heads(
-    db: Database, expected: Sequence[Head] = (), *, district: str | None = None
+    db: Reader, expected: Sequence[Head] = (), *, district: str | None = None
 ) -> list[HeadProblem]:
     """Each head given (`--expect-head`) and each head sent to a Magistrate (`auditwitness`)
     must still be an event of its chain, with its hash: a chain cut short or rewritten is not.
@@ -972,7 +925,7 @@ def check_heads(
     return problems
 
 
-def witnessed_count(db: Database, district: str | None = None) -> int:
+def witnessed_count(db: Reader, district: str | None = None) -> int:
     """Heads sent to Magistrates: all of them, or those of the district's own chain."""
     with db.reading() as s:
         q = select(AuditWitness.id)
@@ -1041,7 +994,7 @@ def _misplaced(s: Session) -> list[RecordProblem]:
     return found
 
 
-def verify_records(db: Database, batch: int = 2000) -> RecordsReport:
+def verify_records(db: Reader, batch: int = 2000) -> RecordsReport:
     """Digest every row of the record as it stands and compare it with the digest of the latest
     event that wrote it; problems come in the order of those events (unaccounted rows last).
 

@@ -21,8 +21,9 @@ from law.errors import NotFound, PoundError
 from law.kinds import AnimalKind, kind_of
 from law.lifecycle import AnimalStatus, SeizureStatus
 from law.periods import local_date
-from models import Animal, Database, District, Pound, Seizure, Village
+from models import Animal, District, Pound, Seizure, Village
 from models.columns import id_of
+from models.db import Reader
 from models.sale import Notice
 from office.common import DistrictContext, district_context, names_of
 from office.jurisdiction.spec import REMOVED
@@ -194,7 +195,7 @@ def _matches(held: Sequence[Animal], kind: str | None, words: Sequence[str]) -> 
     return False
 
 
-def board_of(db: Database, district: str, *, now: datetime, query: BoardQuery) -> Board:
+def board_of(db: Reader, district: str, *, now: datetime, query: BoardQuery) -> Board:
     """The board of `district` (its code) as of `now`: each pound of the district with the
     seizures whose cattle are held now (seized on the way, or in the pound), newest first, those
     matching `query`; NotFound for a district the office does not hold."""
@@ -293,7 +294,7 @@ class Feed:
     district_names: tuple[tuple[str, str], ...] = ()  # in other scripts, by language
 
 
-def notices_of(db: Database, district: str) -> Feed:
+def notices_of(db: Reader, district: str) -> Feed:
     """The notices of Sec VIII of `district` whose cattle are still held, newest first (the
     board's feed); NotFound for a district the office does not hold."""
     with db.reading() as s:
@@ -344,7 +345,7 @@ class BoardDistrict:
     names: tuple[tuple[str, str], ...]
 
 
-def board_districts(db: Database) -> list[BoardDistrict]:
+def board_districts(db: Reader) -> list[BoardDistrict]:
     """Every district this office holds (none removed), by name: the boards the front page
     links to (webhook/front.py)."""
     with db.reading() as s:

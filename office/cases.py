@@ -25,7 +25,6 @@ from law.periods import local_date
 from models import (
     AuditEvent,
     Case,
-    Database,
     District,
     FinePaid,
     Person,
@@ -33,9 +32,11 @@ from models import (
     RecoveryOrder,
     RecoverySale,
     Seizure,
+    Unit,
     Village,
 )
 from models.columns import id_of
+from models.db import Reader
 from models.enums import CaseStatus
 from office import audit, ledger
 from office.common import (
@@ -97,15 +98,13 @@ def check_village_under_act(s: Session, village: Village) -> None:
 
 
 def file_case(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     kind: str,
     accused: PersonIn,
     village: str,
     description: str,
     occurred_at: datetime,
-    now: datetime,
     seizure_ref: str | None = None,
 ) -> int:
     """A cultivator (or one who advanced money for the crop) complains of mischief by causing
@@ -114,6 +113,8 @@ def file_case(
     Refused in a village excluded from the Act (Sec XX), and on a seizure of another district:
     a case is heard by the Magistrate of the district where the village is.
     """
+    now = u.now
+    actor_id = u.actor()
     try:
         what = CaseKind(kind)
     except ValueError:
@@ -121,7 +122,7 @@ def file_case(
     if not description.strip():
         raise InvalidInput(N_("describe the damage"), section=SECTION[what])
     check_times(occurred_at, now)
-    with db.transaction() as s:
+    with u.act() as s:
         vill = find_village(s, village)
         check_village_under_act(s, vill)
         district_context(s, vill.district_id).check_started(occurred_at)
@@ -186,24 +187,24 @@ class CaseDecision:
 
 
 def decide_case(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     case_id: int,
     convicted: bool,
     reasons: str,
     occurred_at: datetime,
-    now: datetime,
     fine: int = 0,
     compensation: int = 0,
 ) -> CaseDecision:
     """The Magistrate adjudges the penalty; part or all of the fine may compensate the
     complainant for damage proved (Sec XVIII, last paragraph)."""
+    now = u.now
+    actor_id = u.actor()
     if fine < 0 or compensation < 0:
         raise InvalidInput(N_("fine and compensation cannot be negative"))
     if not reasons.strip():
         raise InvalidInput(N_("a decision gives its reasons"))
-    with db.transaction() as s:
+    with u.act() as s:
         case = s.get(Case, case_id)
         if case is None:
             raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
@@ -265,7 +266,7 @@ def decide_case(
         return CaseDecision(case_id, convicted, fine, compensation)
 
 
-def compensation_awarded(db: Database, *, person_id: int) -> int:
+def compensation_awarded(db: Reader, *, person_id: int) -> int:
     """Compensation ordered to this person by the Magistrate out of fines under Sec XVII and
     XVIII (paid or not yet paid); what is set off in a civil suit is `compensation_set_off`."""
     with db.reading() as s:
@@ -277,7 +278,7 @@ def compensation_awarded(db: Database, *, person_id: int) -> int:
         return int(total or 0)
 
 
-def compensation_set_off(db: Database, *, person_id: int) -> int:
+def compensation_set_off(db: Reader, *, person_id: int) -> int:
     """What Sec XIX sets off against this person's damages in a civil suit: the compensation
     paid to him by order of the Magistrate, out of the fines recovered (see
     `set_off_certificate` for the ruling)."""
@@ -335,7 +336,7 @@ def _case(s: Session, case_id: int) -> Case:
     return case
 
 
-def case_view(db: Database, *, case_id: int) -> dict[str, Any]:
+def case_view(db: Reader, *, case_id: int) -> dict[str, Any]:
     """The record of a case: the complaint, the decision (fine and compensation), every order
     to recover the fine by sale of the cattle and its sale, what is still unpaid, the history."""
     with db.reading() as s:
@@ -500,7 +501,7 @@ class SetOffCertificate:
         }
 
 
-def set_off_certificate(db: Database, *, case_id: int) -> SetOffCertificate:
+def set_off_certificate(db: Reader, *, case_id: int) -> SetOffCertificate:
     """A certificate of the compensation paid by order of the Magistrate to the complainant of a
     Sec XVII or XVIII case, to be set off against damages in a civil suit (Sec XIX).
 

@@ -31,8 +31,9 @@ from law.errors import N_, ComplaintAlreadyPending, InvalidInput, NotFound
 from law.grounds import Ground
 from law.lifecycle import IN_CUSTODY, AnimalStatus, DecideComplaint, FileComplaint
 from law.periods import local_date
-from models import Complaint, Database, Payment, Person, Sale, Seizure
+from models import Complaint, Payment, Person, Sale, Seizure, Unit
 from models.columns import id_of
+from models.db import Reader
 from office import audit, ledger, notify
 from office.charges import payable_on
 from office.common import (
@@ -90,16 +91,15 @@ def _complainant_person(s: Session, seizure: Seizure, named: PersonIn, now: date
 
 
 def file_complaint(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int | PersonIn,
     ref: str,
     text: str,
     occurred_at: datetime,
-    now: datetime,
     mode: str = "written",
     complainant: PersonIn | None = None,
     agent_name: str | None = None,
+    reporter: PersonIn | None = None,
 ) -> ComplaintFiled:
     """Any person whose cattle were seized complains against the seizure within ten days from
     its date, in person or by an agent personally acquainted with the circumstances (Sec XIV):
@@ -112,11 +112,14 @@ def file_complaint(
     of record or, with none recorded, a person claiming to be the owner: complaining never
     records an owner (G14). One undecided complaint per complainant per seizure (G14).
     """
+    now = u.now
+    # One writing for the first time (`reporter`) is added, and is then the unit's actor.
+    actor_id: int | PersonIn = reporter if reporter is not None else u.actor()
     how = mode_of(mode)
     if not text.strip():
         raise InvalidInput(N_("state the complaint"), section="XIV")
     agent = agent_name.strip()[:200] if agent_name and agent_name.strip() else None
-    with db.transaction() as s:
+    with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         # Not before the last act recorded on the seizure: a complaint dated before a sale would
         # say the sale was held while it stayed it (IX proviso, G3).
@@ -138,6 +141,7 @@ def file_complaint(
         )
         actor = person_acting(s, actor_id, now)  # one writing for the first time is added
         actor_id = id_of(actor)
+        u.acts_as(actor_id)
         by_magistrate = has_role(s, actor_id, ctx.id, Role.MAGISTRATE)
         if complainant is not None:
             person = _complainant_person(s, seizure, complainant, now)
@@ -171,6 +175,7 @@ def file_complaint(
         )
         complaint = Complaint(
             seizure_id=id_of(seizure),
+            district_id=seizure.district_id,
             complainant_id=id_of(person),
             standing=right.value,
             agent_name=agent,
@@ -232,20 +237,20 @@ def _complaint_and_seizure(s: Session, complaint_id: int) -> tuple[Complaint, Se
 
 
 def admit_complaint(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     complaint_id: int,
     occurred_at: datetime,
-    now: datetime,
     hearing: str,
 ) -> None:
     """On examining the complainant or his agent the Magistrate sees reason to believe the
     complaint well founded: he summons the party complained against to a summary enquiry
     (Sec XIV). Only then may the seizure be adjudged lawful or illegal (G15)."""
+    now = u.now
+    actor_id = u.actor()
     if not hearing.strip():
         raise InvalidInput(N_("say when and where the summary enquiry is held"), section="XIV")
-    with db.transaction() as s:
+    with u.act() as s:
         complaint, seizure = _complaint_and_seizure(s, complaint_id)
         require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None, section="XIV")
         check_times(occurred_at, now, complaint.filed_at)
@@ -296,7 +301,7 @@ class Decision:
     seizer_owes: int = 0
 
 
-def counted_already(db: Database, *, complaint_id: int) -> int:
+def counted_already(db: Reader, *, complaint_id: int) -> int:
     """What a decision that the seizure was illegal repays the complainant without asking
     (fines, feeding and expenses of sale he paid, G12): shown beside the expenses he claims."""
     with db.reading() as s:
@@ -327,14 +332,12 @@ def _paid_by_owner(s: Session, seizure: Seizure, complainant_id: int) -> list[Pa
 
 
 def decide_complaint(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     complaint_id: int,
     outcome: str,
     reasons: str,
     occurred_at: datetime,
-    now: datetime,
     damages: int = 0,
     expenses: int = 0,
     expenses_besides_repaid: bool = False,
@@ -349,11 +352,13 @@ def decide_complaint(
     and expenses of sale he paid are counted already (`fines_repaid`): expenses equal to one of
     those amounts are refused as counted twice unless `expenses_besides_repaid` says they are
     besides them."""
+    now = u.now
+    actor_id = u.actor()
     result = _outcome(outcome)
     if not reasons.strip():
         raise InvalidInput(N_("a decision gives its reasons"), section="XIV")
     check_award(result, damages, expenses)
-    with db.transaction() as s:
+    with u.act() as s:
         complaint, seizure = _complaint_and_seizure(s, complaint_id)
         require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None, section="XIV")
         check_times(occurred_at, now, complaint.admitted_at or complaint.filed_at)

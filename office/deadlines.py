@@ -28,7 +28,8 @@ from datetime import datetime
 from sqlalchemy import text
 from sqlmodel import Session, col, or_, select
 
-from models import Database, Seizure
+from models import Database, Seizure, Unit
+from models.db import Reader
 from office.common import check_aware, district_context
 from office.deadline_acts import act_on_batch
 from office.surplus import move_unclaimed_surplus
@@ -80,7 +81,7 @@ def advance_deadlines(
     return report
 
 
-def _due_districts(db: Database, now: datetime, districts: Collection[int] | None) -> list[int]:
+def _due_districts(db: Reader, now: datetime, districts: Collection[int] | None) -> list[int]:
     """The districts with a seizure due as of `now` (a range of the due-time index)."""
     with db.reading() as s:
         q = select(Seizure.district_id).where(col(Seizure.next_due_at) <= now).distinct()
@@ -89,10 +90,10 @@ def _due_districts(db: Database, now: datetime, districts: Collection[int] | Non
         return sorted(s.exec(q).all())
 
 
-def claim_district(db: Database, s: Session, district_id: int) -> bool:
-    """Whether this transaction may work the district's deadlines: on PostgreSQL, unless
-    another worker's batch holds it now; on SQLite the write turn has made it ours."""
-    if db.is_sqlite:
+def claim_district(u: Unit, s: Session, district_id: int) -> bool:
+    """Whether this unit may work the district's deadlines: on PostgreSQL, unless another
+    worker's batch holds it now; on SQLite the write turn has made it ours."""
+    if u.is_sqlite:
         return True
     got = s.execute(
         text("SELECT pg_try_advisory_xact_lock(:c, :d)"), {"c": DEADLINE_LOCK, "d": district_id}
@@ -103,32 +104,37 @@ def claim_district(db: Database, s: Session, district_id: int) -> bool:
 def _district_pass(
     db: Database, district_id: int, now: datetime, batch: int, report: PassReport, *, claim: bool
 ) -> bool:
-    """The district's due seizures, a batch a transaction, until none is left (True); with
+    """The district's due seizures, a batch a unit of work (which this pass opens and commits),
+    until none is left (True); with
     `claim`, False as soon as another worker holds the district. Without it the batches are
     taken whoever holds the district, with the rows it has locked left to it."""
     after: tuple[datetime, int] | None = None
     while True:
-        with db.transaction() as s:
-            if claim and not claim_district(db, s, district_id):
-                log.debug("district %s: its deadlines are in another worker's hands", district_id)
-                return False
-            q = select(Seizure).where(
-                Seizure.district_id == district_id, col(Seizure.next_due_at) <= now
-            )
-            if after is not None:
-                # Keyset paging on (next_due_at, id): rows left due (stayed, refused) are not
-                # read again in this pass.
-                q = q.where(
-                    col(Seizure.next_due_at) >= after[0],
-                    or_(col(Seizure.next_due_at) > after[0], col(Seizure.id) > after[1]),
+        with db.unit(now=now) as u:
+            with u.act() as s:
+                if claim and not claim_district(u, s, district_id):
+                    log.debug(
+                        "district %s: its deadlines are in another worker's hands", district_id
+                    )
+                    return False
+                q = select(Seizure).where(
+                    Seizure.district_id == district_id, col(Seizure.next_due_at) <= now
                 )
-            q = q.order_by(col(Seizure.next_due_at), col(Seizure.id)).limit(batch)
-            rows = s.exec(q.with_for_update(skip_locked=True)).all()
-            if not rows:
-                return True
-            last = (rows[-1].next_due_at, rows[-1].id)
-            ctx = district_context(s, district_id)
-            done = act_on_batch(s, ctx, rows, now=now)
+                if after is not None:
+                    # Keyset paging on (next_due_at, id): rows left due (stayed, refused) are not
+                    # read again in this pass.
+                    q = q.where(
+                        col(Seizure.next_due_at) >= after[0],
+                        or_(col(Seizure.next_due_at) > after[0], col(Seizure.id) > after[1]),
+                    )
+                q = q.order_by(col(Seizure.next_due_at), col(Seizure.id)).limit(batch)
+                rows = s.exec(q.with_for_update(skip_locked=True)).all()
+                if not rows:
+                    return True
+                last = (rows[-1].next_due_at, rows[-1].id)
+                ctx = district_context(s, district_id)
+                done = act_on_batch(s, ctx, rows, now=now)
+            u.commit()
         report.reported_unclaimed += done.reported_unclaimed
         report.sales_due += done.sales_due
         report.stayed += done.stayed

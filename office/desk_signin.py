@@ -28,7 +28,8 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from law.errors import N_, InvalidInput, NotAuthorised
-from models import Database, DeskSignIn, District, Outbox, Person, Pound, RoleGrant
+from models import DeskSignIn, District, Outbox, Person, Pound, RoleGrant, Unit
+from models.db import Reader
 from office import audit
 from office.common import check_aware, names_of, normalise_phone, person_by_phone
 from office.counters import Counted, lock_count
@@ -158,7 +159,7 @@ def ask_code(phone: str, *, now: datetime) -> CodeAsked:
     return CodeAsked(attempt=secrets.token_urlsafe(32), phone=normalise_phone(phone), asked_at=now)
 
 
-def send_code(db: Database, asked: CodeAsked, *, now: datetime) -> CodeSent | None:
+def send_code(u: Unit, asked: CodeAsked) -> CodeSent | None:
     """Send the sign-in code of `asked` to the person with its phone, on the channel that
     reaches him; what was sent, or None when nothing was.
 
@@ -166,18 +167,19 @@ def send_code(db: Database, asked: CodeAsked, *, now: datetime) -> CodeSent | No
     counted under the lock of his count. For anyone else (a phone of no known person, a private
     person, an officer past his codes) nothing is sent and nothing is written, only logged.
     """
+    now = u.now
     check_aware(now, "now")
     code = f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
     # Read first: a phone that is no officer's takes no writing transaction (on SQLite, no
     # turn of the one writer), however often it is asked for.
-    with db.reading(primary=True) as s:
+    with u.reading(primary=True) as s:
         person = person_by_phone(s, asked.phone)
         person_id = person.id if person is not None else None
         district_id = _district_of(s, person_id) if person_id is not None else None
     if person_id is None or district_id is None:
         log.info("desk code not sent: the phone is no officer's")
         return None
-    with db.transaction() as s:
+    with u.act() as s:
         lock_count(s, Counted.DESK_CODES, person_id)
         recent = s.exec(
             select(func.count())
@@ -222,7 +224,7 @@ def send_code(db: Database, asked: CodeAsked, *, now: datetime) -> CodeSent | No
         return CodeSent(channel=row.channel, phone=asked.phone, code=code)
 
 
-def pending_code(db: Database, phone: str, *, now: datetime) -> PendingCode | None:
+def pending_code(db: Reader, phone: str, *, now: datetime) -> PendingCode | None:
     """The newest code sent to the officer with this phone (in any form `normalise_phone`
     reads) that still works now: not used, not spent by wrong tries, not late; None if there is
     none. Read from the message that carries it (the outbox row its sending wrote): for the
@@ -279,11 +281,10 @@ def _wrong(tried: int) -> CodeRefused:
 
 
 def check_code(
-    db: Database,
+    u: Unit,
     *,
     attempt: str,
     code: str,
-    now: datetime,
     asked_at: datetime | None = None,
     tried: int = 0,
 ) -> str:
@@ -294,15 +295,16 @@ def check_code(
     when the browser asked (`asked_at`) and tried wrongly `tried` times (both kept in its
     cookie) would be, and nothing is written: the asker cannot tell it from an officer's.
     """
+    now = u.now
     check_aware(now, "now")
     typed = "".join(ch for ch in (code or "") if not ch.isspace())
     digest = _sha(attempt or "")
-    with db.reading(primary=True) as s:
+    with u.reading(primary=True) as s:
         known = s.exec(select(DeskSignIn.id).where(DeskSignIn.attempt_hash == digest)).first()
     if known is None:  # read only: no writing transaction for it
         raise _as_if_sent(asked_at, tried, now)
     refused: CodeRefused | None = None
-    with db.transaction() as s:
+    with u.act() as s:
         row = s.exec(
             select(DeskSignIn).where(DeskSignIn.attempt_hash == digest).with_for_update()
         ).first()
@@ -370,7 +372,7 @@ def _pound_name(pound: Pound | None, place: str | None) -> str:
     return pound.name if pound is not None else str(place or "")
 
 
-def signed_in(db: Database, *, session: str, now: datetime) -> SignedIn | None:
+def signed_in(db: Reader, *, session: str, now: datetime) -> SignedIn | None:
     """The person a live session belongs to, with his offices; None for no such session, one
     signed out, or one past its hours."""
     if not session or len(session) > 128:
@@ -393,12 +395,13 @@ def signed_in(db: Database, *, session: str, now: datetime) -> SignedIn | None:
         )
 
 
-def sign_out(db: Database, *, session: str, now: datetime) -> bool:
+def sign_out(u: Unit, *, session: str) -> bool:
     """End a session; True if one was live."""
+    now = u.now
     check_aware(now, "now")
     if not session or len(session) > 128:
         return False
-    with db.transaction() as s:
+    with u.act() as s:
         row = s.exec(
             select(DeskSignIn).where(DeskSignIn.session_hash == _sha(session)).with_for_update()
         ).first()

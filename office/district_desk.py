@@ -15,7 +15,6 @@ from sqlmodel import Session, col, select
 from law.errors import N_, NotFound
 from models import (
     Case,
-    Database,
     District,
     Person,
     Pound,
@@ -25,6 +24,7 @@ from models import (
     Village,
 )
 from models.columns import id_of
+from models.db import Reader
 from office.common import names_of, require_role
 from office.roles import Role
 
@@ -41,7 +41,7 @@ class Desks:
     darogah: list[tuple[str, str]]  # (district code, thana)
 
 
-def desks_of(db: Database, *, person_id: int) -> Desks:
+def desks_of(db: Reader, *, person_id: int) -> Desks:
     with db.reading() as s:
         rows = s.exec(
             select(RoleGrant, District)
@@ -55,7 +55,7 @@ def desks_of(db: Database, *, person_id: int) -> Desks:
 
 
 def district_of(
-    db: Database, *, code: str, actor_id: int
+    db: Reader, *, code: str, actor_id: int
 ) -> tuple[int, str, str, tuple[tuple[str, str], ...]]:
     """The district (id, code, name, its names in other scripts) whose Magistrate the actor
     is."""
@@ -112,7 +112,7 @@ class DistrictFile:
     names: tuple[tuple[str, str], ...] = ()  # the district's in other scripts, by language
 
 
-def district_file(db: Database, *, district: str, actor_id: int) -> DistrictFile:
+def district_file(db: Reader, *, district: str, actor_id: int) -> DistrictFile:
     """The district as its file set it up: pounds with their thana, villages and keepers (Sec
     III, IV), the tracts excluded (XX), every officer and his offices; for its Magistrate."""
     with db.reading() as s:
@@ -181,7 +181,7 @@ class ReleaseLine:
     complaint_id: int | None  # made on a complaint's decision (Sec XIV), else by order (VI)
 
 
-def release_orders(db: Database, *, district: str, actor_id: int) -> list[ReleaseLine]:
+def release_orders(db: Reader, *, district: str, actor_id: int) -> list[ReleaseLine]:
     """The releases without fine ordered in the district (Sec VI, XIV), the latest first."""
     with db.reading() as s:
         row = _district(s, district)
@@ -225,7 +225,7 @@ class CaseLine:
     village_names: tuple[tuple[str, str], ...] = ()  # in other scripts, by language
 
 
-def district_cases(db: Database, *, district: str, actor_id: int) -> list[CaseLine]:
+def district_cases(db: Reader, *, district: str, actor_id: int) -> list[CaseLine]:
     """The cases of the district, those awaiting a decision first, then the latest decided."""
     with db.reading() as s:
         row = _district(s, district)

@@ -23,8 +23,9 @@ from law.errors import N_, InvalidInput, NotFound
 from law.lifecycle import IN_CUSTODY, AnimalStatus
 from law.periods import YEAR_MAX, YEAR_MIN, local_date
 from law.profile import StatuteProfile
-from models import Animal, Complaint, Database, District, Pound, Seizure
+from models import Animal, Complaint, District, Pound, Seizure
 from models.columns import id_of
+from models.db import Reader
 from office.common import district_context, names_of
 from office.fund import fund_entries
 
@@ -146,7 +147,7 @@ def _band(bands: tuple[Band, ...], days: int) -> str:
 
 
 def district_figures(
-    db: Database, *, district: str, period: str | None, now: datetime, whole_year: bool = False
+    db: Reader, *, district: str, period: str | None, now: datetime, whole_year: bool = False
 ) -> DistrictFigures:
     """The district's figures for `period` (if none, this month, or this year with
     `whole_year`), as the register stands; the district's day at `now` ends the days of heads

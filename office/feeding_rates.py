@@ -18,8 +18,9 @@ from law.feeding import FeedingRate as Rate
 from law.feeding import check_new_rate
 from law.kinds import AnimalKind, resolve_kind
 from law.periods import local_date
-from models import Database, District, FeedingRate
+from models import District, FeedingRate, Unit
 from models.columns import id_of
+from models.db import Reader
 from office import audit
 from office.common import check_times, district_context, require_role
 from office.roles import Role
@@ -66,7 +67,7 @@ def _district(s: Session, code: str) -> District:
     return row
 
 
-def district_rates(db: Database, *, district: str, actor_id: int, now: datetime) -> DistrictRates:
+def district_rates(db: Reader, *, district: str, actor_id: int, now: datetime) -> DistrictRates:
     """Every rate of the district by kind, oldest first, marking the one in force today and those
     fixed from a later day; for its Magistrate."""
     with db.reading() as s:
@@ -105,20 +106,20 @@ def district_rates(db: Database, *, district: str, actor_id: int, now: datetime)
 
 
 def fix_feeding_rate(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     district: str,
     kind: str,
     per_day: int,
     valid_from: date,
     occurred_at: datetime,
-    now: datetime,
 ) -> RateFixed:
     """The Magistrate of the district fixes the feeding of a kind of the Sec VI scale per head
     per day from `valid_from`, today or later (Sec VII, G9). Animals outside the scale are fed
     at the rate of a Magistrate's order for them (office/kind_orders.py, practice G4)."""
-    with db.transaction() as s:
+    now = u.now
+    actor_id = u.actor()
+    with u.act() as s:
         row = _district(s, district)
         require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None, section=SECTION)
         check_times(occurred_at, now)

@@ -19,8 +19,9 @@ from law.errors import N_, InvalidInput, NotFound
 from law.fund import FundEntry, FundPurpose, check_payment, check_purpose, statement
 from law.money import MoneySystem
 from law.periods import local_date
-from models import Database, District, FundPayment, Person, Pound, RoleGrant
+from models import District, FundPayment, Person, Pound, RoleGrant, Unit
 from models.columns import id_of
+from models.db import Reader
 from office import audit, ledger
 from office.common import (
     DistrictContext,
@@ -127,15 +128,13 @@ class FundPaid:
 
 
 def pay_from_fund(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     district: str,
     purpose: str,
     amount: int,
     order: str,
     occurred_at: datetime,
-    now: datetime,
     pound: str | None = None,
     keeper_phone: str | None = None,
     stated: str = "",
@@ -144,10 +143,12 @@ def pay_from_fund(
     """The Magistrate of the district orders a payment out of the Sec XII fund: a keeper's
     salary (naming the keeper and his pound), the construction or maintenance of a pound
     (naming it), or another purpose of the Act (stated). Never more than the fund holds."""
+    now = u.now
+    actor_id = u.actor()
     what = check_purpose(purpose, pound=pound, keeper=keeper_phone, stated=stated)
     if not order.strip():
         raise InvalidInput(N_("give the text of the Magistrate's order"), section=SECTION)
-    with db.transaction() as s:
+    with u.act() as s:
         row = _district(s, district, lock=True)
         require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None, section=SECTION)
         check_times(occurred_at, now)
@@ -266,7 +267,7 @@ class FundDesk:
     names: tuple[tuple[str, str], ...] = ()  # the district's in other scripts, by language
 
 
-def fund_desk(db: Database, *, district_id: int, actor_id: int, now: datetime) -> FundDesk:
+def fund_desk(db: Reader, *, district_id: int, actor_id: int, now: datetime) -> FundDesk:
     """The fund's balance now, and the pounds and keepers a payment may name."""
     with db.reading() as s:
         require_role(s, actor_id, district_id, Role.MAGISTRATE, None, section=SECTION)

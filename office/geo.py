@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from sqlmodel import col, select
 
-from models import Database, District, Village
+from models import District, Village
+from models.db import Reader
 from office.common import names_of
 
 # Mean radius of the earth (IUGG), in km: the haversine distance is good to about 0.5 %.
@@ -66,7 +67,7 @@ class Pointed:
 
 
 def village_at(
-    db: Database,
+    db: Reader,
     lat: float,
     lon: float,
     *,
@@ -103,7 +104,7 @@ def village_at(
     return Pointed(place if km <= max_km else None, km, districts, named)
 
 
-def has_coordinates(db: Database, *, district_ids: Collection[int] | None = None) -> bool:
+def has_coordinates(db: Reader, *, district_ids: Collection[int] | None = None) -> bool:
     """Whether any village of the districts (all, or `district_ids`) has coordinates."""
     query = select(Village.id).where(col(Village.lat).is_not(None)).limit(1)
     if district_ids is not None:

@@ -20,7 +20,8 @@ from law.grounds import Ground
 from law.kinds import AnimalKind, kind_of
 from law.lifecycle import AnimalStatus, SeizureStatus
 from law.periods import local_date
-from models import Animal, Database, District, Person, Pound, Seizure, Village
+from models import Animal, District, Person, Pound, Seizure, Village
+from models.db import Reader
 from office.charges import payable_on
 from office.common import DistrictContext, district_context, names_of, normalise_phone
 from office.lookup import VillagePlace, match_village
@@ -211,7 +212,7 @@ def _summaries(s: Session, seizures: Sequence[Seizure], now: datetime) -> list[H
 
 
 def seizures_owned(
-    db: Database, *, person_id: int | None, phone: str | None, now: datetime
+    db: Reader, *, person_id: int | None, phone: str | None, now: datetime
 ) -> list[HeldSeizure]:
     """The seizures whose owner of record (practice G14) is this person (by his id, as a chat
     knows him) or has this phone: those with cattle still held first, newest first."""
@@ -259,7 +260,7 @@ def pounds_near(s: Session, village: Village) -> list[Pound]:
     return sorted(pounds, key=lambda p: (pound is None or p.id != pound.id, p.code))
 
 
-def _place(db: Database, village: str, district: str | None) -> VillagePlace:
+def _place(db: Reader, village: str, district: str | None) -> VillagePlace:
     place, close = match_village(db, village, district=district)
     if place is None:
         raise NotFound(
@@ -293,7 +294,7 @@ def _rank(
 
 
 def search_held(
-    db: Database,
+    db: Reader,
     *,
     village: str,
     now: datetime,

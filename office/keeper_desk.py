@@ -14,7 +14,8 @@ from law.access import check_may_read
 from law.errors import N_, NotFound
 from law.lifecycle import SeizureStatus
 from law.periods import local_date
-from models import Database, Payment, Person, Pound, RegisterEntry, Seizure, Village
+from models import Payment, Person, Pound, RegisterEntry, Seizure, Village
+from models.db import Reader
 from office.common import district_context, names_of, require_role
 from office.lookup import match_village
 from office.queries import registered_person
@@ -33,7 +34,7 @@ def _pound(s: Session, code: str) -> Pound:
     return pound
 
 
-def pound_zone(db: Database, *, pound_code: str) -> ZoneInfo:
+def pound_zone(db: Reader, *, pound_code: str) -> ZoneInfo:
     """The time zone of the pound's district: the hours a keeper types are its local hours."""
     with db.reading() as s:
         pound = _pound(s, pound_code)
@@ -41,7 +42,7 @@ def pound_zone(db: Database, *, pound_code: str) -> ZoneInfo:
 
 
 def claim_run_out(
-    db: Database, *, pound_code: str, actor_id: int, now: datetime
+    db: Reader, *, pound_code: str, actor_id: int, now: datetime
 ) -> list[SeizureItem]:
     """Cattle held whose claim period has run, not yet reported unclaimed (Sec VIII)."""
     held = in_pound(db, pound_code=pound_code, actor_id=actor_id)
@@ -67,7 +68,7 @@ class PaymentLine:
     at: datetime
 
 
-def payments_on(db: Database, *, pound_code: str, actor_id: int, on: date) -> list[PaymentLine]:
+def payments_on(db: Reader, *, pound_code: str, actor_id: int, on: date) -> list[PaymentLine]:
     """The payments the keeper took at his pound on a local day (Sec VII)."""
     with db.reading() as s:
         pound = _pound(s, pound_code)
@@ -115,7 +116,7 @@ class RegisterLine:
 
 
 def search_register(
-    db: Database,
+    db: Reader,
     *,
     pound_code: str,
     viewer_id: int,

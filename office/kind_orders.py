@@ -19,8 +19,9 @@ from law.errors import N_, Conflict, InvalidInput, KindNeedsMagistrateOrder, Not
 from law.kinds import check_kind_order, is_scale_kind, order_in_force, order_kind
 from law.lifecycle import AnimalStatus, SeizureStatus
 from law.periods import local_date
-from models import Animal, Database, KindOrder, Pound, Seizure, Village
+from models import Animal, KindOrder, Pound, Seizure, Unit, Village
 from models.columns import id_of
+from models.db import Reader
 from office import audit, notify
 from office.common import (
     DistrictContext,
@@ -87,21 +88,21 @@ def _check_amounts(kind: str, fine: int, per_day: int, order: str) -> None:
 
 
 def order_for_seizure(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     ref: str,
     kind: str,
     fine: int,
     per_day: int,
     order: str,
     occurred_at: datetime,
-    now: datetime,
 ) -> KindOrdered:
     """The Magistrate of the district orders the fine and feeding of the animals of `kind` that
     seizure `ref` brought in outside the scale; the keeper may then register them (G4)."""
+    now = u.now
+    actor_id = u.actor()
     _check_amounts(kind, fine, per_day, order)
-    with db.transaction() as s:
+    with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None, section=SECTION)
         check_times(occurred_at, now, seizure.seized_at)
@@ -171,22 +172,22 @@ def order_for_seizure(
 
 
 def order_for_pound(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     pound: str,
     kind: str,
     fine: int,
     per_day: int,
     order: str,
     occurred_at: datetime,
-    now: datetime,
 ) -> KindOrdered:
     """The Magistrate of the district orders the fine and feeding of every animal of `kind`
     brought to `pound` from the order's date; those already reported there and awaiting an
     order take it at once (G4). A later order for the pound changes the rate from its date."""
+    now = u.now
+    actor_id = u.actor()
     _check_amounts(kind, fine, per_day, order)
-    with db.transaction() as s:
+    with u.act() as s:
         row_pound = s.exec(select(Pound).where(Pound.code == pound.strip().upper())).first()
         if row_pound is None or row_pound.id is None:
             raise NotFound(N_("no pound '{pound}'"), section="III", said={"pound": pound})
@@ -281,7 +282,7 @@ class AwaitingItem:
 
 
 def awaiting_orders(
-    db: Database, *, district_id: int, actor_id: int | None = None
+    db: Reader, *, district_id: int, actor_id: int | None = None
 ) -> list[AwaitingItem]:
     """Seizures of the district whose cattle wait for a Magistrate's order (G4), oldest first."""
     with db.reading() as s:
@@ -322,7 +323,7 @@ def awaiting_orders(
 
 
 def district_pounds(
-    db: Database, *, district_id: int, actor_id: int
+    db: Reader, *, district_id: int, actor_id: int
 ) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
     """The pounds (code, name, names in other scripts by language) of a district, for its
     Magistrate making a standing order."""
@@ -335,7 +336,7 @@ def district_pounds(
 
 
 def kind_for_order(
-    db: Database, *, text: str, ref: str | None = None, pound: str | None = None
+    db: Reader, *, text: str, ref: str | None = None, pound: str | None = None
 ) -> str:
     """The kind an order would be made for, read with the district's own aliases (G4)."""
     with db.reading() as s:
@@ -349,7 +350,7 @@ def kind_for_order(
         return order_kind(text, district_context(s, district_id).profile.aliases)
 
 
-def kinds_ordered_at(db: Database, *, village: str, district: str | None = None) -> set[str]:
+def kinds_ordered_at(db: Reader, *, village: str, district: str | None = None) -> set[str]:
     """The kinds outside the scale that standing orders of the village's pound name (G4)."""
     from models import District
 

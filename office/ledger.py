@@ -129,7 +129,11 @@ def post(
     if txn.id is None:
         raise InvalidInput(N_("ledger transaction has no id"))
     for account, amount in lines:
-        s.add(LedgerPosting(txn_id=txn.id, account=account, amount=amount))
+        s.add(
+            LedgerPosting(
+                txn_id=txn.id, district_id=txn.district_id, account=account, amount=amount
+            )
+        )
     return txn
 
 

@@ -14,7 +14,8 @@ from law.errors import N_, KindNeedsMagistrateOrder, NotFound
 from law.feeding import rate_on
 from law.kinds import FINE_CLASS, AnimalKind, FineClass, order_in_force
 from law.periods import local_date
-from models import Database, District, Person, Pound, RoleGrant, Village
+from models import District, Person, Pound, RoleGrant, Village
+from models.db import Reader
 from office.common import DistrictContext, district_context, names_of, seizure_by_ref
 from office.roles import Role
 from office.seizures import PersonIn
@@ -86,7 +87,7 @@ def _spellings(place: VillagePlace) -> list[str]:
     return out
 
 
-def _gazetteer(db: Database) -> _Gazetteer:
+def _gazetteer(db: Reader) -> _Gazetteer:
     with db.reading() as s:
         key = tuple((i, d) for i, d in s.exec(_DISTRICT_DIGESTS).all())
         kept = db.memo.get(_MEMO)
@@ -127,13 +128,13 @@ def _gazetteer(db: Database) -> _Gazetteer:
     return gazetteer
 
 
-def villages(db: Database) -> list[VillagePlace]:
+def villages(db: Reader) -> list[VillagePlace]:
     """Every village of every district, by name."""
     return list(_gazetteer(db).places)
 
 
 def match_village(
-    db: Database,
+    db: Reader,
     text: str,
     among: Collection[str] | None = None,
     *,
@@ -187,7 +188,7 @@ VILLAGE_WORDS = 4
 VILLAGE_MIN_LETTERS = 3
 
 
-def village_named_in(db: Database, text: str) -> tuple[VillagePlace | None, str]:
+def village_named_in(db: Reader, text: str) -> tuple[VillagePlace | None, str]:
     """The one village a sentence names ("my cows went missing from Patwai yesterday"), written
     as `match_village` reads a name exactly (any script, case, nukta, vowel signs; no typo),
     and the sentence without it; None when it names none, or more than one village."""
@@ -216,7 +217,7 @@ def village_named_in(db: Database, text: str) -> tuple[VillagePlace | None, str]
     return None, text
 
 
-def owner_of(db: Database, ref: str) -> PersonIn | None:
+def owner_of(db: Reader, ref: str) -> PersonIn | None:
     """The recorded owner of a seizure, with his phone (a complaint by an agent names him)."""
     with db.reading() as s:
         seizure = seizure_by_ref(s, ref)
@@ -255,7 +256,7 @@ def _row(ctx: DistrictContext, kinds: tuple[str, ...], fine: int, per_day: int) 
     return RateRow(kinds, ctx.fmt(fine), ctx.fmt(per_day), fine, per_day, money)
 
 
-def main_language(db: Database) -> str | None:
+def main_language(db: Reader) -> str | None:
     """The main language of the office's districts (the first each file names, that of the
     district loaded first where they differ), or None where no district names one."""
     with db.reading() as s:
@@ -265,7 +266,7 @@ def main_language(db: Database) -> str | None:
     return None
 
 
-def pound_codes(db: Database) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
+def pound_codes(db: Reader) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
     """Every pound as (code, name, its names in other scripts by language), by code."""
     with db.reading() as s:
         return [
@@ -274,7 +275,7 @@ def pound_codes(db: Database) -> list[tuple[str, str, tuple[tuple[str, str], ...
         ]
 
 
-def pound_rates(db: Database, *, pound_code: str, now: datetime) -> PoundRates:
+def pound_rates(db: Reader, *, pound_code: str, now: datetime) -> PoundRates:
     """The schedule a keeper posts at his pound (Sec VII): the Sec VI fines and the feeding
     rates the Magistrate has fixed, in force today."""
     with db.reading() as s:
@@ -303,7 +304,7 @@ def pound_rates(db: Database, *, pound_code: str, now: datetime) -> PoundRates:
         return PoundRates(pound.code, pound.name, today.isoformat(), tuple(rows), names_of(pound))
 
 
-def keepers_of(db: Database, pound_code: str) -> list[str]:
+def keepers_of(db: Reader, pound_code: str) -> list[str]:
     """The names of the keepers of a pound (Sec IV), to tell an owner whom to pay."""
     with db.reading() as s:
         rows = s.exec(

@@ -32,7 +32,6 @@ from law.periods import local_date
 from models import (
     Animal,
     Complaint,
-    Database,
     Person,
     Pound,
     Seizure,
@@ -40,6 +39,7 @@ from models import (
     Village,
 )
 from models.columns import id_of
+from models.db import Reader
 from office.charges import due_on
 from office.common import DistrictContext, district_context
 from office.complaints import OPEN
@@ -490,7 +490,7 @@ def _languages(s: Session, rows: Sequence[QueuedRow]) -> dict[int, str]:
     return {pid: lang for pid, lang in s.exec(q).all() if pid is not None and lang}
 
 
-def as_it_stands(db: Database, rows: Sequence[QueuedRow], now: datetime) -> dict[int, Verdict]:
+def as_it_stands(db: Reader, rows: Sequence[QueuedRow], now: datetime) -> dict[int, Verdict]:
     """For each row (by id): send it with these params, or drop it and why (practice G16).
 
     `now` is the instant of sending: amounts are those due on its local date in the seizure's

@@ -12,8 +12,9 @@ from law.errors import N_, Conflict, InvalidInput, NotFound
 from law.guards import check_opposition_sentence
 from law.periods import local_date
 from law.profile import StatuteProfile
-from models import Database, Offence, OffenceDecision, Seizure
+from models import Offence, OffenceDecision, Seizure, Unit
 from models.columns import id_of
+from models.db import Reader
 from office import audit, ledger
 from office.common import check_times, district_context, get_person, require_role
 from office.memos import OFFENCE_FINE, memo
@@ -41,14 +42,12 @@ class OffenceDecided:
 
 
 def decide_offence(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     offence_id: int,
     convicted: bool,
     reasons: str,
     occurred_at: datetime,
-    now: datetime,
     prison_months: int = 0,
     prison_days: int = 0,
     labour: bool | None = None,
@@ -60,9 +59,11 @@ def decide_offence(
     months, `labour` saying with or without labour), a fine (at most Rs 500), or both; the fine
     is owed to the fund (Sec XII) until paid. `convict` names whom he convicts, by default the
     offenders as recorded."""
+    now = u.now
+    actor_id = u.actor()
     if not reasons.strip():
         raise InvalidInput(N_("a decision gives its reasons"))
-    with db.transaction() as s:
+    with u.act() as s:
         offence = s.exec(select(Offence).where(Offence.id == offence_id).with_for_update()).first()
         if offence is None:
             raise NotFound(N_("no offence {offence_id}"), said={"offence_id": offence_id})
@@ -173,7 +174,7 @@ def _item(s: Session, offence: Offence) -> OffenceItem:
     )
 
 
-def pending_offences(db: Database, *, district_id: int, actor_id: int) -> list[OffenceItem]:
+def pending_offences(db: Reader, *, district_id: int, actor_id: int) -> list[OffenceItem]:
     """Offences of the district not yet decided, oldest first, for one of its Magistrates."""
     with db.reading() as s:
         require_role(s, actor_id, district_id, Role.MAGISTRATE, None, section="XIII")
@@ -186,7 +187,7 @@ def pending_offences(db: Database, *, district_id: int, actor_id: int) -> list[O
         return [_item(s, o) for o in rows]
 
 
-def offence_detail(db: Database, *, offence_id: int, actor_id: int) -> OffenceItem:
+def offence_detail(db: Reader, *, offence_id: int, actor_id: int) -> OffenceItem:
     """One offence, after checking the speaker is a Magistrate of its district."""
     with db.reading() as s:
         offence = s.get(Offence, offence_id)
@@ -196,7 +197,7 @@ def offence_detail(db: Database, *, offence_id: int, actor_id: int) -> OffenceIt
         return _item(s, offence)
 
 
-def offence_profile(db: Database, *, offence_id: int) -> StatuteProfile:
+def offence_profile(db: Reader, *, offence_id: int) -> StatuteProfile:
     """The statute profile of the offence's district (its caps and its money)."""
     with db.reading() as s:
         offence = s.get(Offence, offence_id)

@@ -11,7 +11,7 @@ from sqlmodel import Session
 from law.guards import OffenceKind, check_offence_recorder, offence_said
 from law.lifecycle import AnimalStatus, Rescue
 from law.periods import local_date
-from models import Animal, Database, Offence, Seizure
+from models import Animal, Offence, Seizure, Unit
 from models.columns import id_of
 from office import audit
 from office.common import DistrictContext, check_times, district_context, pound_of, seizure_by_ref
@@ -20,15 +20,13 @@ from office.state import advance, animals_of
 
 
 def record_offence(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     ref: str,
     kind: str,
     offenders: str,
     description: str,
     occurred_at: datetime,
-    now: datetime,
     animals: list[int] | None = None,
 ) -> int:
     """Forcible opposition to a seizure, or a rescue from the seizer or the pound (Sec XIII).
@@ -37,8 +35,10 @@ def record_offence(
     `check_offence_recorder`); the offence goes to the police of the thana, the Magistrate
     decides it (office/offences.py); rescued animals leave custody.
     """
+    now = u.now
+    actor_id = u.actor()
     okind = offence_said(kind, description)
-    with db.transaction() as s:
+    with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         check_offence_recorder(seizure_standing(s, actor_id, seizure))
         pound = pound_of(s, seizure)

@@ -21,7 +21,7 @@ from sqlmodel import Session, col, select
 
 from models import OptOut, Outbox, Person, deferred
 from models.enums import OutboxState
-from models.work import REQUEST_ID
+from models.unit import Unit
 
 QUEUED, SENDING, SENT = OutboxState.QUEUED, OutboxState.SENDING, OutboxState.SENT
 DELIVERED, FAILED = OutboxState.DELIVERED, OutboxState.FAILED
@@ -90,8 +90,8 @@ def _mine(row_id: int, worker: str, *, to: OutboxState) -> ColumnElement[bool]:
 
 def request_id_of(s: Session) -> str | None:
     """The id of the request whose unit of work `s` is (None: the worker's own acts, the CLI)."""
-    value = s.info.get(REQUEST_ID)
-    return value if isinstance(value, str) else None
+    u = Unit.of(s)
+    return u.request_id if u is not None else None
 
 
 def find(s: Session, dedupe_key: str) -> Outbox | None:
@@ -188,14 +188,6 @@ def queue_many(s: Session, rows: Sequence[Mapping[str, Any]]) -> int:
             [{**values, "state": QUEUED.value, "request_id": request_id} for values in rows],
         )
     return len(rows)
-
-
-def attribute(s: Session, rows: Iterable[Outbox], actor_id: int | None) -> None:
-    """Rows queued before their act was recorded are `actor_id`'s (office/acting.py)."""
-    for row in rows:
-        # A row a refused part of the transaction wrote and rolled back is no longer here.
-        if row in s and row.caused_by is None:
-            row.caused_by = actor_id
 
 
 def cancel_queued(

@@ -17,7 +17,6 @@ from models import (
     AuditEvent,
     Case,
     Complaint,
-    Database,
     District,
     Payment,
     Person,
@@ -29,6 +28,7 @@ from models import (
     Village,
 )
 from models.columns import id_of
+from models.db import Reader
 from office import cases, ledger
 from office import sales as sales_office
 from office.charges import payable_on
@@ -64,7 +64,7 @@ def _pound_said(pound: Pound | None) -> dict[str, Any] | None:
     }
 
 
-def seizure_view(db: Database, *, ref: str, now: datetime) -> dict[str, Any]:
+def seizure_view(db: Reader, *, ref: str, now: datetime) -> dict[str, Any]:
     """The whole record of a seizure as of `now`: animals, status, history, due, deadlines.
 
     For the office itself; a person asking is answered by `seizure_view_as`."""
@@ -73,7 +73,7 @@ def seizure_view(db: Database, *, ref: str, now: datetime) -> dict[str, Any]:
 
 
 def seizure_view_as(
-    db: Database, *, ref: str, viewer_id: int | None, now: datetime
+    db: Reader, *, ref: str, viewer_id: int | None, now: datetime
 ) -> dict[str, Any]:
     """A seizure as the person asking may see it (law/access.py): the whole record for its
     parties and the officers of its district, what the Sec VIII notice shows for anyone else.
@@ -300,7 +300,7 @@ class PoundRegister:
 
 
 def pound_register(
-    db: Database,
+    db: Reader,
     *,
     pound_code: str,
     year: int | None = None,
@@ -395,7 +395,7 @@ def _line(p: dict[str, str] | None) -> str:
 
 
 def fund_view(
-    db: Database, *, district: str | None = None, since: date | None = None
+    db: Reader, *, district: str | None = None, since: date | None = None
 ) -> dict[str, Any]:
     """The Sec XII fund: fines and unclaimed surplus in, payments out on the Magistrate's orders,
     the running balance; the deposits still held (Sec XI); the feeding written off (G7)."""
@@ -454,7 +454,7 @@ def fund_view(
 # --- Records with no public view: read by their parties and the officers of the district ------
 
 
-def case_view_as(db: Database, *, case_id: int, viewer_id: int) -> dict[str, Any]:
+def case_view_as(db: Reader, *, case_id: int, viewer_id: int) -> dict[str, Any]:
     """The record of a Sec XVII or XVIII case, for its complainant, the accused, or an officer
     of its district (`RecordNotOpen` for anyone else)."""
     with db.reading() as s:
@@ -462,14 +462,14 @@ def case_view_as(db: Database, *, case_id: int, viewer_id: int) -> dict[str, Any
     return cases.case_view(db, case_id=case_id)
 
 
-def set_off_as(db: Database, *, case_id: int, viewer_id: int) -> dict[str, Any]:
+def set_off_as(db: Reader, *, case_id: int, viewer_id: int) -> dict[str, Any]:
     """The Sec XIX certificate of a case, for the same people as the case itself."""
     with db.reading() as s:
         check_may_read(case_standing(s, viewer_id, _case(s, case_id)), "case")
     return cases.set_off_certificate(db, case_id=case_id).as_dict()
 
 
-def cattle_receipt_as(db: Database, *, ref: str, viewer_id: int) -> dict[str, Any]:
+def cattle_receipt_as(db: Reader, *, ref: str, viewer_id: int) -> dict[str, Any]:
     """The owner's receipt after a Sec IX sale, for the parties to the seizure and the
     officers of its district."""
     with db.reading() as s:
@@ -479,7 +479,7 @@ def cattle_receipt_as(db: Database, *, ref: str, viewer_id: int) -> dict[str, An
 
 
 def pound_register_as(
-    db: Database, *, pound_code: str, year: int | None, viewer_id: int, now: datetime
+    db: Reader, *, pound_code: str, year: int | None, viewer_id: int, now: datetime
 ) -> dict[str, Any]:
     """The Sec V register of a pound, for the officers of its district."""
     return pound_register_read(
@@ -488,7 +488,7 @@ def pound_register_as(
 
 
 def pound_register_read(
-    db: Database,
+    db: Reader,
     *,
     pound_code: str,
     year: int | None,
@@ -507,7 +507,7 @@ def pound_register_read(
 
 
 def fund_view_as(
-    db: Database, *, viewer_id: int, district: str | None = None, since: date | None = None
+    db: Reader, *, viewer_id: int, district: str | None = None, since: date | None = None
 ) -> dict[str, Any]:
     """The Sec XII fund of `district`, or of every district the viewer is an officer of, for
     the officers of that district."""
@@ -543,7 +543,7 @@ def _case(s: Session, case_id: int) -> Case:
 
 
 def money_for(
-    db: Database,
+    db: Reader,
     *,
     seizure_ref: str | None = None,
     complaint_id: int | None = None,

@@ -30,11 +30,11 @@ from law.errors import N_, Conflict, NotFound
 from law.periods import local_date
 from models import (
     Case,
-    Database,
     RecoveryOrder,
     Village,
 )
 from models.columns import id_of
+from models.db import Reader
 from models.enums import RecoveryOrderStatus
 from office import notify
 from office.cases import (
@@ -191,7 +191,7 @@ def _case_item(s: Session, case: Case, ctx: DistrictContext) -> CaseItem:
     )
 
 
-def fines_to_recover(db: Database, *, district_id: int, actor_id: int) -> list[CaseItem]:
+def fines_to_recover(db: Reader, *, district_id: int, actor_id: int) -> list[CaseItem]:
     """Convicted Sec XVII cases of the district with a fine unpaid and no order waiting."""
     with db.reading() as s:
         require_role(s, actor_id, district_id, Role.MAGISTRATE, None, section="XVII")
@@ -210,7 +210,7 @@ def fines_to_recover(db: Database, *, district_id: int, actor_id: int) -> list[C
         return [i for i in items if i.unpaid > 0]
 
 
-def case_to_recover(db: Database, *, case_id: int, actor_id: int) -> CaseItem:
+def case_to_recover(db: Reader, *, case_id: int, actor_id: int) -> CaseItem:
     """One case, after checking the speaker is a Magistrate of its district."""
     with db.reading() as s:
         case = s.get(Case, case_id)
@@ -240,7 +240,7 @@ def _recovery_item(s: Session, case: Case, order: RecoveryOrder) -> RecoveryItem
     )
 
 
-def recoveries_due(db: Database, *, thana: str, actor_id: int) -> list[RecoveryItem]:
+def recoveries_due(db: Reader, *, thana: str, actor_id: int) -> list[RecoveryItem]:
     """Recovery orders waiting for their sale at `thana`, for its Darogah or police."""
     with db.reading() as s:
         orders = s.exec(
@@ -257,7 +257,7 @@ def recoveries_due(db: Database, *, thana: str, actor_id: int) -> list[RecoveryI
         return items
 
 
-def recovery_to_sell(db: Database, *, case_id: int, actor_id: int) -> RecoveryItem:
+def recovery_to_sell(db: Reader, *, case_id: int, actor_id: int) -> RecoveryItem:
     """The case's order waiting for a sale, after checking the speaker is the Darogah or police
     of its thana."""
     with db.reading() as s:

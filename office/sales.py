@@ -19,7 +19,6 @@ from law.periods import local_date, next_step_due, sale_not_before, surplus_unti
 from models import (
     Animal,
     CattleReceipt,
-    Database,
     Notice,
     Person,
     Pound,
@@ -27,9 +26,11 @@ from models import (
     SaleLot,
     Seizure,
     SurplusDeposit,
+    Unit,
     Village,
 )
 from models.columns import id_of
+from models.db import Reader
 from models.enums import DepositStatus
 from office import audit, ledger, notify
 from office.charges import SalesSoFar, charge_for, sales_so_far
@@ -97,18 +98,18 @@ def proclaimed_names(
 
 
 def post_notice(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     ref: str,
     occurred_at: datetime,
-    now: datetime,
     proclaimed_in: list[str],
 ) -> NoticePosted:
     """The Darogah posts the notice at the Police Office and has it proclaimed by beat of drum in
     the village and at the market place nearest to the place of seizure (Sec VIII)."""
+    now = u.now
+    actor_id = u.actor()
     places = [p.strip()[:200] for p in proclaimed_in if p.strip()]
-    with db.transaction() as s:
+    with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         pound = pound_of(s, seizure)
         require_role(s, actor_id, seizure.district_id, Role.DAROGAH, pound.thana, section="VIII")
@@ -134,6 +135,7 @@ def post_notice(
         s.add(seizure)
         notice = Notice(
             seizure_id=id_of(seizure),
+            district_id=seizure.district_id,
             darogah_id=actor_id,
             posted_at=occurred_at,
             posted_on=on,
@@ -192,15 +194,13 @@ class SaleRecorded:
 
 
 def record_sale(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     ref: str,
     lots: list[LotIn],
     expenses: int,
     place: str,
     occurred_at: datetime,
-    now: datetime,
 ) -> SaleRecorded:
     """A public auction by the Darogah or an officer he deputes: of unclaimed cattle after the
     notice ran (Sec VIII), or of as many as needed when the owner refused to pay (Sec IX).
@@ -208,9 +208,11 @@ def record_sale(
     Under Sec IX the cattle not sold are handed back, with the balance, only when the proceeds
     of this and earlier sales cover the dues and the expenses of sale; otherwise they stay in
     the pound and a further sale may follow (practice G13)."""
+    now = u.now
+    actor_id = u.actor()
     animals, prices = [lot.animal for lot in lots], [lot.price for lot in lots]
     check_auction_record(animals=animals, prices=prices, expenses=expenses, place=place)
-    with db.transaction() as s:
+    with u.act() as s:
         seizure, pound, ctx = _the_seizure(s, ref, actor_id, occurred_at, now)
         rows = animals_of(s, seizure)
         on = local_date(occurred_at, ctx.tz)
@@ -375,6 +377,7 @@ def _write_sale(
     lines = account_lines(account, ctx.profile.money)
     sale = Sale(
         seizure_id=id_of(seizure),
+        district_id=seizure.district_id,
         kind=kind.value,
         officer_id=actor_id,
         held_at=occurred_at,
@@ -420,6 +423,7 @@ def _write_lots(
         s.add(
             SaleLot(
                 sale_id=id_of(sale),
+                district_id=sale.district_id,
                 animal_id=id_of(by_number[lot.animal]),
                 buyer_name=buyer.name,
                 buyer_residence=buyer.residence,
@@ -517,6 +521,7 @@ def _deliver_to_owner(
     receipt = CattleReceipt(
         sale_id=id_of(sale),
         seizure_id=id_of(seizure),
+        district_id=seizure.district_id,
         owner_id=id_of(owner),
         recorded_by=actor_id,
         animal_ids=list(account.handed_back),
@@ -733,7 +738,7 @@ class CattleReceiptView:
         return asdict(self)
 
 
-def cattle_receipt(db: Database, *, ref: str) -> CattleReceiptView:
+def cattle_receipt(db: Reader, *, ref: str) -> CattleReceiptView:
     """The receipt the owner granted for the cattle handed back after a sale under Sec IX and
     the balance paid to him, as printable lines."""
     with db.reading() as s:

@@ -30,15 +30,7 @@ from law.guards import check_report_for
 from law.kinds import FINE_CLASS, AnimalKind, OutsideScale, fine_for, kind_of
 from law.lifecycle import AnimalStatus, SeizureStatus
 from law.periods import complaint_until, local_date
-from models import (
-    AidRequest,
-    Animal,
-    Database,
-    Person,
-    Pound,
-    Seizure,
-    Village,
-)
+from models import AidRequest, Animal, Person, Pound, Seizure, Unit, Village
 from models.columns import id_of
 from office import audit, notify
 from office.common import (
@@ -174,9 +166,8 @@ def add_with_fresh_ref(s: Session, seizure: Seizure) -> None:
 
 
 def report_seizure(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int | PersonIn,
     ground: str,
     village: str,
     place: str,
@@ -185,30 +176,34 @@ def report_seizure(
     owner: PersonIn | None,
     animals: list[AnimalsIn],
     occurred_at: datetime,
-    now: datetime,
     police_aid: bool = False,
     district: str | None = None,
     photo: str | None = None,
     unsolicited_per_day: int = notify.UNSOLICITED_PER_DAY,
+    reporter: PersonIn | None = None,
 ) -> SeizureReported:
     """A seizure by a cultivator (II), a road or canal officer (XV), or strays by police (XVI).
 
-    The reporter (`actor_id`) is a person the office knows, or a `PersonIn` writing to it for
-    the first time (`person_acting`). `seizer` left out, or naming the reporter himself, makes
-    the reporter the seizer. Naming someone else is for the keeper of the pound and the police
-    of its thana, who report for the seizer (`OwnSeizureOnly` for anyone else). A person named
-    by a phone the office knows is that person, his record unchanged. The owner's messages are
-    held, not sent, when a private reporter has had the office message `unsolicited_per_day`
-    numbers it has never heard from in 24 hours (`SeizureReported.owner_messages`).
+    The reporter is the unit's actor, a person the office knows, or a `PersonIn` writing to it
+    for the first time (`reporter`, `person_acting`), who is then the unit's actor. `seizer`
+    left out, or naming the reporter himself, makes the reporter the seizer. Naming someone
+    else is for the keeper of the pound and the police of its thana, who report for the seizer
+    (`OwnSeizureOnly` for anyone else). A person named by a phone the office knows is that
+    person, his record unchanged. The owner's messages are held, not sent, when a private
+    reporter has had the office message `unsolicited_per_day` numbers it has never heard from
+    in 24 hours (`SeizureReported.owner_messages`).
     """
+    now = u.now
+    actor_id: int | PersonIn = reporter if reporter is not None else u.actor()
     check_times(occurred_at, now)
     grnd = ground_of(ground)
     check_report(grnd, counts=[g.count for g in animals], damage=damage)
     _check_place(place, damage)
-    with db.transaction() as s:
+    with u.act() as s:
         vill, pound, ctx = _village_and_pound(s, village, district, occurred_at)
         kinds = _kinds_named(ctx, pound, animals)
         actor = id_of(person_acting(s, actor_id, now))
+        u.acts_as(actor)
         parties = _parties(s, ctx, pound, grnd, actor, seizer=seizer, owner=owner, now=now)
         parties = _residences(s, parties, actor_id, seizer, owner)
         said = _Said(place.strip(), damage.strip(), police_aid, photo)
@@ -395,6 +390,7 @@ def _write_animals(
         for _ in range(group.count):
             row = Animal(
                 seizure_id=id_of(seizure),
+                district_id=seizure.district_id,
                 number=len(rows) + 1,
                 kind=_word(kind),
                 stated_kind=group.kind.strip().lower()[:32],
@@ -501,6 +497,7 @@ def _add_aid_request(
 ) -> AidRequest:
     req = AidRequest(
         seizure_id=id_of(seizure),
+        district_id=seizure.district_id,
         thana=pound.thana,
         requested_by=actor_id,
         requested_at=at,
@@ -527,11 +524,11 @@ def _add_aid_request(
     return req
 
 
-def request_police_aid(
-    db: Database, *, actor_id: int, ref: str, occurred_at: datetime, now: datetime
-) -> int:
+def request_police_aid(u: Unit, *, ref: str, occurred_at: datetime) -> int:
     """The seizer calls on the police of the pound's thana for aid (Sec II)."""
-    with db.transaction() as s:
+    now = u.now
+    actor_id = u.actor()
+    with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         check_times(occurred_at, now, seizure.seized_at)
         if actor_id not in (seizure.seizer_id, seizure.reporter_id):

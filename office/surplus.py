@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 from sqlmodel import Session, col, select
 
 from law.errors import N_, Conflict, NotFound
 from law.guards import check_surplus_claim
 from law.periods import local_date
-from models import Database, District, Seizure, SurplusDeposit
+from models import Database, District, Seizure, SurplusDeposit, Unit
 from models.columns import id_of
 from models.enums import DepositStatus
 from office import audit, ledger
@@ -31,17 +31,17 @@ class SurplusPaid:
 
 
 def claim_surplus(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     deposit_id: int,
     claimant: PersonIn,
     evidence: str,
     occurred_at: datetime,
-    now: datetime,
 ) -> SurplusPaid:
     """The Magistrate finds a claim to the surplus preferred and established within 3 months."""
-    with db.transaction() as s:
+    now = u.now
+    actor_id = u.actor()
+    with u.act() as s:
         deposit = s.get(SurplusDeposit, deposit_id)
         if deposit is None:
             raise NotFound(N_("no surplus deposit {deposit_id}"), said={"deposit_id": deposit_id})
@@ -94,73 +94,88 @@ def claim_surplus(
         return SurplusPaid(deposit_id, deposit.amount, id_of(person))
 
 
-def transfer_unclaimed_surplus(
-    db: Database, *, actor_id: int, district: str, now: datetime
-) -> list[int]:
+def transfer_unclaimed_surplus(u: Unit, *, district: str) -> list[int]:
     """The Magistrate moves every deposit of his district whose 3 months have run to the fund."""
-    with db.reading() as s:
+    actor_id = u.actor()
+    with u.reading() as s:
         row = s.exec(select(District).where(District.code == district.strip().upper())).first()
         if row is None or row.id is None:
             raise NotFound(N_("no district '{district}'"), said={"district": district})
         require_role(s, actor_id, row.id, Role.MAGISTRATE, None, section="XII")
         district_id = row.id
-    return move_unclaimed_surplus(db, now=now, district_id=district_id, actor_id=actor_id)
+    moved: list[int] = []
+    after = 0
+    while True:
+        done, rows = _move_batch(u, district_id, _latest(u.now), after, BATCH)
+        moved += done
+        if len(rows) < BATCH:
+            return moved
+        after = id_of(rows[-1])
+
+
+def _latest(now: datetime) -> date:
+    """The last claim_until that may have run out: no district's local day is more than one day
+    ahead of UTC, and a deposit runs out after its claim_until (the exact check is `_to_fund`'s)."""
+    return now.astimezone(UTC).date()
 
 
 def move_unclaimed_surplus(
     db: Database,
     *,
     now: datetime,
-    district_id: int | None = None,
-    actor_id: int | None = None,
     districts: Collection[int] | None = None,
     batch: int = BATCH,
 ) -> list[int]:
-    """Every deposit whose 3 months have run goes into the Sec XII fund; running twice moves
-    nothing twice. `actor_id` None is the office's own clock.
+    """Every deposit whose 3 months have run goes into the Sec XII fund, by the office's own
+    clock; running twice moves nothing twice.
 
-    District by district (`district_id`, or those of `districts`, or all), a batch of deposits
-    a transaction: the deposits locked `FOR UPDATE SKIP LOCKED` (another worker's are left to
-    it) and read again under the lock, the district read once for the batch.
+    District by district (those of `districts`, or all), a batch of deposits a unit of work
+    (this pass opens and commits each): the deposits locked `FOR UPDATE SKIP LOCKED` (another
+    worker's are left to it) and read again under the lock, the district read once for the batch.
     """
-    wanted = set(districts) if districts is not None else None
-    if district_id is not None:
-        wanted = {district_id} if wanted is None else wanted & {district_id}
-    # Only deposits that may have run out: no district's local day is more than one day ahead
-    # of UTC, and a deposit runs out after its claim_until (the exact check is below).
-    latest = now.astimezone(UTC).date()
+    latest = _latest(now)
     with db.reading() as s:
         q = (
             select(SurplusDeposit.district_id)
             .where(SurplusDeposit.status == "deposited", col(SurplusDeposit.claim_until) <= latest)
             .distinct()
         )
-        if wanted is not None:
-            q = q.where(col(SurplusDeposit.district_id).in_(sorted(wanted)))
+        if districts is not None:
+            q = q.where(col(SurplusDeposit.district_id).in_(sorted(districts)))
         found = sorted(s.exec(q).all())
     moved: list[int] = []
     for district in found:
         after = 0
         while True:
-            with db.transaction() as s:
-                rows = s.exec(
-                    select(SurplusDeposit)
-                    .where(
-                        SurplusDeposit.district_id == district,
-                        SurplusDeposit.status == "deposited",
-                        col(SurplusDeposit.claim_until) <= latest,
-                        col(SurplusDeposit.id) > after,
-                    )
-                    .order_by(col(SurplusDeposit.id))
-                    .limit(batch)
-                    .with_for_update(skip_locked=True)
-                ).all()
-                if rows:
-                    moved += _to_fund(s, rows, now=now, actor_id=actor_id)
+            with db.unit(now=now) as u:
+                done, rows = _move_batch(u, district, latest, after, batch)
+                u.commit()
+            moved += done
             if len(rows) < batch:
                 break
             after = id_of(rows[-1])
     return moved
+
+
+def _move_batch(
+    u: Unit, district: int, latest: date, after: int, batch: int
+) -> tuple[list[int], Sequence[SurplusDeposit]]:
+    """One batch of the district's deposits run out, after id `after`, into the fund."""
+    with u.act() as s:
+        rows = s.exec(
+            select(SurplusDeposit)
+            .where(
+                SurplusDeposit.district_id == district,
+                SurplusDeposit.status == "deposited",
+                col(SurplusDeposit.claim_until) <= latest,
+                col(SurplusDeposit.id) > after,
+            )
+            .order_by(col(SurplusDeposit.id))
+            .limit(batch)
+            .with_for_update(skip_locked=True)
+        ).all()
+        done = _to_fund(s, rows, now=u.now, actor_id=u.actor_id) if rows else []
+    return done, rows
 
 
 def _to_fund(

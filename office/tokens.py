@@ -5,12 +5,12 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
 
 from sqlmodel import select
 
 from law.errors import N_, InvalidInput, NotFound
-from models import ApiToken, Database
+from models import ApiToken, Unit
+from models.db import Reader
 from office import audit
 from office.common import check_aware, find_or_add_person, normalise_phone, person_by_phone
 
@@ -33,15 +33,16 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def issue_token(db: Database, *, phone: str, now: datetime, name: str | None = None) -> IssuedToken:
+def issue_token(u: Unit, *, phone: str, name: str | None = None) -> IssuedToken:
     """A new API token for the person with this phone.
 
     An official from the jurisdiction file or a private person already known gets one at once; a
     stranger is added as a private person only when `name` is given, else the request is refused.
     """
+    now = u.now
     check_aware(now, "now")
     number = normalise_phone(phone)
-    with db.transaction() as s:
+    with u.act() as s:
         person = person_by_phone(s, number)
         if person is None:
             if not (name and name.strip()):
@@ -69,7 +70,7 @@ def issue_token(db: Database, *, phone: str, now: datetime, name: str | None = N
         return IssuedToken(person_id=person.id, name=person.name, token=token)
 
 
-def person_for_token(db: Database, token: str) -> int | None:
+def person_for_token(db: Reader, token: str) -> int | None:
     """The id of the person a live token belongs to, or None.
 
     The lookup is by the token's SHA-256, so the time it takes says nothing about how much of a
@@ -84,15 +85,16 @@ def person_for_token(db: Database, token: str) -> int | None:
         return row.person_id
 
 
-def revoke_token(db: Database, *, token: str, now: datetime) -> int:
+def revoke_token(u: Unit, *, token: str) -> int:
     """Stop a token from working; answers the id of the person it belonged to.
 
     Revoking a token already revoked changes nothing; an unknown token is refused.
     """
+    now = u.now
     check_aware(now, "now")
     if not token or len(token) > MAX_TOKEN_LENGTH:
         raise InvalidInput(N_("that is not an API token"))
-    with db.transaction() as s:
+    with u.act() as s:
         row = s.exec(select(ApiToken).where(ApiToken.token_hash == token_hash(token))).first()
         if row is None:
             raise NotFound(N_("no such API token"))

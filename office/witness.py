@@ -25,7 +25,8 @@ from sqlmodel import col, select
 
 from law.periods import local_date, local_datetime
 from law.profile import get_profile
-from models import AuditWitness, Database, District, RoleGrant
+from models import AuditWitness, Database, District, RoleGrant, Unit
+from models.db import Reader
 from office import notify
 from office.audit import Head, chain_head_in
 from office.common import check_aware
@@ -47,7 +48,7 @@ class Witnessed:
     sent_to: tuple[int, ...]
 
 
-def _due(db: Database, now: datetime) -> list[tuple[int, date]]:
+def _due(db: Reader, now: datetime) -> list[tuple[int, date]]:
     """The districts whose head for today is due and not yet sent (a read, no lock)."""
     with db.reading() as s:
         due: list[tuple[int, date]] = []
@@ -88,7 +89,17 @@ def witness_heads(db: Database, *, now: datetime) -> list[Witnessed]:
 
 
 def _witness(db: Database, district_id: int, today: date, now: datetime) -> Witnessed | None:
-    with db.transaction() as s:
+    """One district's head sent, in a unit of work of this pass's own (committed when sent)."""
+    with db.unit(now=now) as u:
+        done = _witness_in(u, district_id, today)
+        if done is not None:
+            u.commit()
+        return done
+
+
+def _witness_in(u: Unit, district_id: int, today: date) -> Witnessed | None:
+    now = u.now
+    with u.act() as s:
         district = s.get(District, district_id)
         if district is None:
             return None

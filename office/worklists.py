@@ -19,7 +19,6 @@ from models import (
     AidRequest,
     Complaint,
     Conveyance,
-    Database,
     Person,
     Pound,
     RegisterEntry,
@@ -27,6 +26,7 @@ from models import (
     Village,
 )
 from models.columns import id_of
+from models.db import Reader
 from office.charges import payable_on
 from office.common import district_context, names_of, require_role, seizure_by_ref
 from office.complaints import OPEN
@@ -213,9 +213,7 @@ def _seizures(s: Session, pound_ids: list[int], status: SeizureStatus) -> list[S
     )
 
 
-def open_aid_requests(
-    db: Database, *, thana: str, actor_id: int | None = None
-) -> list[SeizureItem]:
+def open_aid_requests(db: Reader, *, thana: str, actor_id: int | None = None) -> list[SeizureItem]:
     """Seizers' calls for police aid not yet answered, for the police of `thana` (Sec II)."""
     with db.reading() as s:
         pounds = _pounds_of_thana(s, thana, actor_id, (Role.POLICE, Role.DAROGAH))
@@ -240,7 +238,7 @@ def open_aid_requests(
 
 
 def awaiting_conveyance(
-    db: Database, *, thana: str, actor_id: int | None = None
+    db: Reader, *, thana: str, actor_id: int | None = None
 ) -> list[SeizureItem]:
     """Seizures for the pounds of `thana` whose conveyance no officer has confirmed yet."""
     with db.reading() as s:
@@ -260,7 +258,7 @@ def awaiting_conveyance(
 
 
 def expected_arrivals(
-    db: Database, *, pound_code: str, actor_id: int | None = None
+    db: Reader, *, pound_code: str, actor_id: int | None = None
 ) -> list[SeizureItem]:
     """Cattle reported seized for this pound and not yet registered (Sec V)."""
     with db.reading() as s:
@@ -268,7 +266,7 @@ def expected_arrivals(
         return [_item(s, z) for z in _seizures(s, [id_of(pound)], SeizureStatus.SEIZED)]
 
 
-def in_pound(db: Database, *, pound_code: str, actor_id: int | None = None) -> list[SeizureItem]:
+def in_pound(db: Reader, *, pound_code: str, actor_id: int | None = None) -> list[SeizureItem]:
     """Seizures with cattle held at this pound: registered, reported unclaimed or noticed."""
     with db.reading() as s:
         pound = _pound(s, pound_code, actor_id)
@@ -289,7 +287,7 @@ def in_pound(db: Database, *, pound_code: str, actor_id: int | None = None) -> l
         return [_item(s, z) for z in rows]
 
 
-def awaiting_notice(db: Database, *, thana: str, actor_id: int | None = None) -> list[SeizureItem]:
+def awaiting_notice(db: Reader, *, thana: str, actor_id: int | None = None) -> list[SeizureItem]:
     """Seizures reported unclaimed to the Darogah of `thana`, awaiting notice (Sec VIII)."""
     with db.reading() as s:
         pounds = _pounds_of_thana(s, thana, actor_id, (Role.DAROGAH,))
@@ -300,7 +298,7 @@ def awaiting_notice(db: Database, *, thana: str, actor_id: int | None = None) ->
 
 
 def sales_due(
-    db: Database, *, thana: str, now: datetime, actor_id: int | None = None
+    db: Reader, *, thana: str, now: datetime, actor_id: int | None = None
 ) -> list[SeizureItem]:
     """Seizures the Darogah of `thana` may now sell: noticed and the seven days run (Sec VIII),
     or the owner refused to pay (Sec IX); never while a complaint is pending (IX, G3)."""
@@ -340,7 +338,7 @@ def _complaint_item(s: Session, complaint: Complaint, seizure: Seizure) -> Compl
 
 
 def pending_complaints(
-    db: Database, *, district_id: int, actor_id: int | None = None
+    db: Reader, *, district_id: int, actor_id: int | None = None
 ) -> list[ComplaintItem]:
     """Complaints against seizures in the district not yet decided, oldest first (Sec XIV)."""
     with db.reading() as s:
@@ -357,7 +355,7 @@ def pending_complaints(
 
 
 def complaint_detail(
-    db: Database, *, complaint_id: int, actor_id: int | None = None
+    db: Reader, *, complaint_id: int, actor_id: int | None = None
 ) -> ComplaintItem:
     """One complaint with its seizure, for the Magistrate examining it (Sec XIV)."""
     with db.reading() as s:
@@ -375,7 +373,7 @@ def complaint_detail(
 
 
 def seizure_brief(
-    db: Database,
+    db: Reader,
     *,
     ref: str,
     now: datetime,
@@ -417,7 +415,7 @@ def seizure_brief(
         )
 
 
-def villages_of_thana(db: Database, *, thana: str) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
+def villages_of_thana(db: Reader, *, thana: str) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
     """The villages served by the pounds of `thana` (Sec III), excluded tracts left out (XX),
     each as (name, its names in other scripts by language)."""
     with db.reading() as s:
@@ -433,7 +431,7 @@ def villages_of_thana(db: Database, *, thana: str) -> list[tuple[str, tuple[tupl
 
 
 def notices_posted(
-    db: Database, *, thana: str, now: datetime, actor_id: int | None = None
+    db: Reader, *, thana: str, now: datetime, actor_id: int | None = None
 ) -> list[SeizureItem]:
     """Seizures whose notice the Darogah of `thana` has posted and whose seven days have not yet
     run (Sec VIII): the sales to come, the soonest first."""
@@ -451,7 +449,7 @@ def notices_posted(
 
 
 def held_in_district(
-    db: Database, *, district_id: int, actor_id: int | None = None
+    db: Reader, *, district_id: int, actor_id: int | None = None
 ) -> list[SeizureItem]:
     """Seizures of the district with cattle on the way to a pound or held in one, oldest first:
     those the Magistrate may release by order (Sec VI)."""

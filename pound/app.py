@@ -201,10 +201,15 @@ def prepare(
     db = open_database(settings)
     migrate(db, echo)
     if settings.jurisdiction is not None:
-        echo(describe_load(load_jurisdiction(db, settings.jurisdiction, now=clock())))
+        with db.unit(now=clock()) as u:
+            loaded = load_jurisdiction(u, settings.jurisdiction)
+            u.commit()
+        echo(describe_load(loaded))
     if district_count(db, with_removed=True) == 0:
         if demo_wanted(settings, demo):
-            result = load_jurisdiction(db, demo_path(), now=clock())
+            with db.unit(now=clock()) as u:
+                result = load_jurisdiction(u, demo_path())
+                u.commit()
             echo(f"no district in the database: {describe_load(result)} (the bundled demo)")
         else:
             echo(

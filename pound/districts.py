@@ -29,7 +29,10 @@ def jurisdiction_load(ctx: click.Context, file: Path) -> None:
 
     database = open_db(ctx)
     upgrade(database)
-    click.echo(describe_load(load_jurisdiction(database, file, now=utc_now())))
+    with database.unit(now=utc_now()) as u:
+        loaded = load_jurisdiction(u, file)
+        u.commit()
+    click.echo(describe_load(loaded))
 
 
 @jurisdiction.command("remove")
@@ -46,7 +49,9 @@ def jurisdiction_remove(ctx: click.Context, code: str) -> None:
     from office.jurisdiction import remove_district
     from pound.app import utc_now
 
-    removed = remove_district(open_db(ctx), code, now=utc_now())
+    with open_db(ctx).unit(now=utc_now()) as u:
+        removed = remove_district(u, code)
+        u.commit()
     click.echo(
         f"district {removed.code} removed ({removed.pounds} pounds, {removed.villages} "
         f"villages, {removed.role_grants} offices, {removed.feeding_rates} feeding rates); "

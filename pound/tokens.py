@@ -28,7 +28,9 @@ def token_issue(ctx: click.Context, phone: str, name: str | None) -> None:
     from office.tokens import issue_token
     from pound.app import utc_now
 
-    issued = issue_token(open_db(ctx), phone=phone, name=name, now=utc_now())
+    with open_db(ctx).unit(now=utc_now()) as u:
+        issued = issue_token(u, phone=phone, name=name)
+        u.commit()
     click.echo(f"API token for {issued.name} (person {issued.person_id}); keep it secret:")
     click.echo(issued.token)
 
@@ -41,5 +43,7 @@ def token_revoke(ctx: click.Context, token_text: str) -> None:
     from office.tokens import revoke_token
     from pound.app import utc_now
 
-    person_id = revoke_token(open_db(ctx), token=token_text, now=utc_now())
+    with open_db(ctx).unit(now=utc_now()) as u:
+        person_id = revoke_token(u, token=token_text)
+        u.commit()
     click.echo(f"token revoked (it belonged to person {person_id})")

@@ -14,6 +14,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from office.tokens import issue_token
+from tests.units import act
 from tests.world import World
 
 
@@ -87,7 +88,9 @@ class Api:
 
     def token(self, phone: str) -> str:
         if phone not in self._tokens:
-            self._tokens[phone] = issue_token(self.world.db, phone=phone, now=self.world.now).token
+            self._tokens[phone] = act(
+                self.world.db, issue_token, phone=phone, now=self.world.now
+            ).token
         return self._tokens[phone]
 
     def as_(self, phone: str) -> dict[str, str]:

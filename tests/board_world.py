@@ -21,6 +21,7 @@ from tests.owner_search_world import (
     _id,
     load_milak,
 )
+from tests.units import act
 from tests.world import World
 
 OWNER_NAME = "Ramdulari Kurmin"
@@ -55,8 +56,9 @@ class Board:
 def load_board(world: World) -> Board:
     """Milak's seizures, and by 12 March 2026 (10:00 IST): the Bhot cows noticed on 10 March."""
     held = load_milak(world)
-    owned = report_seizure(
+    owned = act(
         world.db,
+        report_seizure,
         actor_id=world.cultivator,
         ground="trespass",
         village="Patwai",
@@ -70,20 +72,27 @@ def load_board(world: World) -> Board:
         now=world.now,
     ).ref
     world.tick(hours=2)
-    register_arrival(
-        world.db, actor_id=_id(world, MILAK_KEEPER), ref=owned, occurred_at=world.now, now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=_id(world, MILAK_KEEPER),
+        ref=owned,
+        occurred_at=world.now,
+        now=world.now,
     )
     world.on(date(2026, 3, 9), 10)  # seven days from impounding are over (Sec VIII)
-    report_unclaimed(
+    act(
         world.db,
+        report_unclaimed,
         actor_id=_id(world, BHOT_KEEPER),
         ref=held.bhot,
         occurred_at=world.now,
         now=world.now,
     )
     world.on(date(2026, 3, 10), 11)
-    post_notice(
+    act(
         world.db,
+        post_notice,
         actor_id=_id(world, MILAK_DAROGAH),
         ref=held.bhot,
         occurred_at=world.now,

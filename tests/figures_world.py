@@ -14,6 +14,7 @@ from office.keeper.payment import record_payment
 from office.magistrate.release import order_release
 from office.queries import seizure_view
 from office.seizures import AnimalsIn, PersonIn
+from tests.units import act
 from tests.world import World, at
 
 D = date
@@ -37,7 +38,7 @@ class Figures:
 
 
 def arrive(world: World, ref: str, keeper: int, when: datetime) -> None:
-    register_arrival(world.db, actor_id=keeper, ref=ref, occurred_at=when, now=when)
+    act(world.db, register_arrival, actor_id=keeper, ref=ref, occurred_at=when, now=when)
 
 
 def build(world: World) -> Figures:
@@ -45,8 +46,9 @@ def build(world: World) -> Figures:
     released = world.seize(village="Dhakia", animals=[AnimalsIn("cow", 1)])
     arrive(world, released, world.other_keeper, world.on(D(2026, 11, 10), 15))
     world.on(D(2026, 11, 12), 11)
-    order_release(
+    act(
         world.db,
+        order_release,
         actor_id=world.magistrate,
         ref=released,
         reason="the cow is the village's temple cow",
@@ -58,8 +60,9 @@ def build(world: World) -> Figures:
     illegal = world.seize(animals=[AnimalsIn("bullock", 1)])
     arrive(world, illegal, world.keeper, world.on(D(2026, 11, 12), 12))
     world.on(D(2026, 11, 13), 10)
-    complaint_id = file_complaint(
+    complaint_id = act(
         world.db,
+        file_complaint,
         actor_id=world.owner,
         ref=illegal,
         text="my bullock was on the road, not in his field",
@@ -67,8 +70,9 @@ def build(world: World) -> Figures:
         now=world.now,
     ).complaint_id
     world.on(D(2026, 11, 14), 10)
-    admit_complaint(
+    act(
         world.db,
+        admit_complaint,
         actor_id=world.magistrate,
         complaint_id=complaint_id,
         hearing="18 November, Sadar court, 11 o'clock",
@@ -76,8 +80,9 @@ def build(world: World) -> Figures:
         now=world.now,
     )
     world.on(D(2026, 11, 20), 12)
-    decide_complaint(
+    act(
         world.db,
+        decide_complaint,
         actor_id=world.magistrate,
         complaint_id=complaint_id,
         outcome="illegal",
@@ -95,8 +100,9 @@ def build(world: World) -> Figures:
 
     paid = world.on(D(2026, 12, 4), 16)
     due = seizure_view(world.db, ref=claimed, now=paid)["due"]
-    record_payment(
+    act(
         world.db,
+        record_payment,
         actor_id=world.keeper,
         ref=claimed,
         amount=int(due["total"]),
@@ -105,8 +111,9 @@ def build(world: World) -> Figures:
         now=paid,
     )
     world.on(D(2026, 12, 5), 11)
-    pay_from_fund(
+    act(
         world.db,
+        pay_from_fund,
         actor_id=world.magistrate,
         district="TESTPUR",
         purpose="pound",

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from office.common import person_by_phone
 from office.jurisdiction import load_jurisdiction_text
+from tests.units import act
 from tests.world import World
 
 OTHERPUR = """
@@ -56,7 +57,7 @@ class Other:
 
 def load_other(world: World) -> Other:
     """Load Otherpur into the world's database and return its officers' ids."""
-    load_jurisdiction_text(world.db, OTHERPUR, now=world.now, origin="otherpur.toml")
+    act(world.db, load_jurisdiction_text, OTHERPUR, now=world.now, origin="otherpur.toml")
     with world.db.reading() as s:
         ids = []
         for phone in (OTHER_MAGISTRATE, OTHER_DAROGAH, OTHER_KEEPER):

@@ -14,6 +14,7 @@ from office.keeper.arrival import register_arrival
 from office.keeper.payment import record_payment
 from office.queries import seizure_view
 from office.seizures import AnimalsIn, PersonIn, report_seizure
+from tests.units import act
 from tests.world import World
 
 # Patwai and Nankar are served by the Milak pound; Bhot and Kakrauwa by the Bhot pound at the same
@@ -122,8 +123,9 @@ def _id(world: World, phone: str) -> int:
 
 
 def _seize(world: World, village: str, animals: list[AnimalsIn]) -> str:
-    return report_seizure(
+    return act(
         world.db,
+        report_seizure,
         actor_id=world.cultivator,
         ground="trespass",
         village=village,
@@ -139,14 +141,19 @@ def _seize(world: World, village: str, animals: list[AnimalsIn]) -> str:
 
 
 def _arrive(world: World, ref: str, keeper: str) -> None:
-    register_arrival(
-        world.db, actor_id=_id(world, keeper), ref=ref, occurred_at=world.now, now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=_id(world, keeper),
+        ref=ref,
+        occurred_at=world.now,
+        now=world.now,
     )
 
 
 def load_milak(world: World) -> Held:
     """Milak loaded, and its seizures as of 3 March 2026: cattle held, on the way, released."""
-    load_jurisdiction_text(world.db, MILAK, now=world.now, origin="milak.toml")
+    act(world.db, load_jurisdiction_text, MILAK, now=world.now, origin="milak.toml")
     white = [AnimalsIn("cow", 3, "सफ़ेद white")]
     bhot = _seize(world, "Bhot", white)
     saifni = _seize(world, "Saifni", white)
@@ -157,8 +164,9 @@ def load_milak(world: World) -> Held:
     _arrive(world, released, MILAK_KEEPER)
     world.tick(days=1)
     due = seizure_view(world.db, ref=released, now=world.now)["due"]["total"]
-    record_payment(
+    act(
         world.db,
+        record_payment,
         actor_id=_id(world, MILAK_KEEPER),
         ref=released,
         amount=due,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from office.jurisdiction import load_jurisdiction_text
+from tests.units import act
 from tests.world import DISTRICT, World
 
 # Where each village lies (degrees); Jhadi is the forest tract excluded from the Act (Sec XX).
@@ -31,4 +32,4 @@ PLACED = (
 def place_villages(world: World) -> None:
     """Load Testpur again, its villages now with coordinates."""
     assert PLACED.count("lat =") == 4
-    load_jurisdiction_text(world.db, PLACED, now=world.now, origin="testpur.toml")
+    act(world.db, load_jurisdiction_text, PLACED, now=world.now, origin="testpur.toml")

@@ -13,6 +13,7 @@ from sqlalchemy import text
 from models import Database
 from office.common import find_or_add_person, person_by_phone
 from tests.databases import PostgresTemplate, Snapshot, SqliteTemplate, _pg_url
+from tests.units import tx
 from tests.world import World, make_world
 
 pytestmark = pytest.mark.postgres  # the SQLite half of the last test needs no PostgreSQL
@@ -124,7 +125,7 @@ def _name(db: Database) -> str:
 
 def _add_a_keeper(world: World) -> None:
     """A preparation: one more person in the district."""
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         find_or_add_person(s, name="Keeper Extra", residence="Testpur", phone=EXTRA, now=world.now)
 
 

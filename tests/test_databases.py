@@ -8,6 +8,7 @@ from sqlmodel import SQLModel, select
 
 from migrations import current, upgrade
 from models import Database, District
+from tests.units import tx, unit_of_work
 
 
 def test_each_test_gets_a_migrated_empty_database(db: Database) -> None:
@@ -39,12 +40,12 @@ def test_the_audit_log_refuses_updates_and_deletes(db: Database) -> None:
     from office import audit
 
     now = datetime(2026, 3, 1, tzinfo=UTC)
-    with db.transaction() as s:
+    with tx(db) as s:
         audit.append(
             s, action="test", subject="x", occurred_at=now, now=now, actor_id=None, district_id=None
         )
     for sql in ("UPDATE auditevent SET action = 'forged'", "DELETE FROM auditevent"):
-        with pytest.raises(DBAPIError, match="append-only"), db.transaction() as s:
+        with pytest.raises(DBAPIError, match="append-only"), tx(db) as s:
             s.execute(text(sql))
     assert audit.verify_chain(db).checked == 1
 
@@ -60,7 +61,7 @@ def test_on_sqlite_the_threads_of_one_process_take_turns_to_write(tmp_path: Path
     done = threading.Event()
 
     def hold() -> None:
-        with db.transaction():
+        with tx(db):
             inside.set()
             done.wait(10)
 
@@ -98,15 +99,15 @@ def test_deferred_rows_are_written_at_the_commit_and_savepoints_decide_what_stay
     def row(address: str) -> dict[str, object]:
         return {"channel": "sms", "address": address, "opted_out_at": now}
 
-    with db.unit_of_work(now=now) as work:
+    with unit_of_work(db, now=now) as work:
         s = work.session
         deferred.defer(s, stmt, "a", row("+919000000001"))
         deferred.defer(s, stmt, "a", row("+919000000002"))  # the same key: replaced
-        with work.transaction():  # a savepoint, released
+        with work.act():  # a savepoint, released
             deferred.defer(s, stmt, "b", row("+919000000003"))
             assert deferred.waiting(s, stmt, "a") == row("+919000000002")
         try:
-            with work.transaction():  # a savepoint, rolled back
+            with work.act():  # a savepoint, rolled back
                 deferred.defer(s, stmt, "c", row("+919000000004"))
                 raise RuntimeError("undone")
         except RuntimeError:

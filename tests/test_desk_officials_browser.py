@@ -17,6 +17,7 @@ from office.queries import seizure_view
 from office.sales import post_notice
 from tests.browser import WIDTHS, Live, Shots, assert_accessible, assert_no_console_errors
 from tests.desk.client import last_code, last_outbox_id
+from tests.units import act
 from tests.world import World
 
 pytestmark = pytest.mark.browser
@@ -51,14 +52,25 @@ def test_the_darogah_records_a_sale_and_gets_its_account(
     world: World, live: Live, browser: Browser, shots: Shots, width: int
 ) -> None:
     ref = world.seize()
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
-    )
-    report_unclaimed(
-        world.db, actor_id=None, ref=ref, occurred_at=world.on(D(2026, 3, 9), 9), now=world.now
-    )
-    post_notice(
+    act(
         world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
+    )
+    act(
+        world.db,
+        report_unclaimed,
+        actor_id=None,
+        ref=ref,
+        occurred_at=world.on(D(2026, 3, 9), 9),
+        now=world.now,
+    )
+    act(
+        world.db,
+        post_notice,
         actor_id=world.darogah,
         ref=ref,
         proclaimed_in=["Rampur", "Rampur hat"],
@@ -96,19 +108,26 @@ def test_the_magistrate_decides_a_complaint(
     world: World, live: Live, browser: Browser, shots: Shots, width: int
 ) -> None:
     ref = world.seize()
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
-    )
-    filed = file_complaint(
+    act(
         world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
+    )
+    filed = act(
+        world.db,
+        file_complaint,
         actor_id=world.owner,
         ref=ref,
         text="मेरी गायें सड़क पर थीं, खेत में नहीं",
         occurred_at=world.on(D(2026, 3, 2), 10),
         now=world.now,
     )
-    admit_complaint(
+    act(
         world.db,
+        admit_complaint,
         actor_id=world.magistrate,
         complaint_id=filed.complaint_id,
         hearing="10 March, Sadar court, 11 am",

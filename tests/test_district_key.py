@@ -1,13 +1,16 @@
 """Every row of the register carries its district (docs/scale.md, "Distribution by district"):
-a row that hangs off a seizure, sale, case or ledger transaction gets its parent's district
-without the act naming it, a database audited before the column existed still verifies after
-migration 0017, and a copy changed behind the office is named by `verify_records`."""
+a row that hangs off a seizure, sale, case or ledger transaction is given its parent's district
+by the act that makes it (and refused without one), a database audited before the column existed
+still verifies after migration 0017, and a copy changed behind the office is named by
+`verify_records`."""
 
 from __future__ import annotations
 
 from datetime import date
 
+import pytest
 from sqlalchemy import text
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, SQLModel, col, select
 
 from migrations import downgrade, upgrade
@@ -18,6 +21,7 @@ from office.keeper.arrival import register_arrival
 from office.keeper.payment import record_payment
 from tests.office.test_audit_records import _paid
 from tests.other_district import load_other
+from tests.units import act
 from tests.world import World
 
 D = date
@@ -43,14 +47,20 @@ def _otherpur_seizure(world: World) -> str:
     """A seizure in Otherpur, brought in and paid for there."""
     other = load_other(world)
     ref = world.seize(village="Sonpur", when=world.on(D(2026, 3, 2), 8))
-    register_arrival(
-        world.db, actor_id=other.keeper, ref=ref, occurred_at=world.tick(hours=2), now=world.now
-    )
-    record_payment(
+    act(
         world.db,
+        register_arrival,
         actor_id=other.keeper,
         ref=ref,
-        amount=192,  # the fines of two cows and a buffalo, the same day
+        occurred_at=world.tick(hours=2),
+        now=world.now,
+    )
+    act(
+        world.db,
+        record_payment,
+        actor_id=other.keeper,
+        ref=ref,
+        amount=192,
         payer=None,
         occurred_at=world.tick(hours=2),
         now=world.now,
@@ -94,19 +104,18 @@ def test_rows_of_an_act_take_the_district_of_the_seizure_they_belong_to(world: W
     assert audit.verify_records(world.db).ok
 
 
-def test_a_row_takes_its_parents_district_unless_the_caller_set_one(world: World) -> None:
+def test_a_row_made_without_its_district_is_refused(world: World) -> None:
+    """The use case that makes a row sets its district (models/district_key.py): nothing
+    fills it in behind it, and the column refuses a row without one."""
     load_other(world)
     otherpur = _district(world.db, "OTHERPUR")
     with world.db.engine.connect() as conn, Session(bind=conn) as s:  # rolled back at the end
         txn = LedgerTxn(district_id=otherpur, occurred_at=world.now, memo="a test", section="XII")
         s.add(txn)
         s.flush()
-        posting = LedgerPosting(txn_id=txn.id, account="cash:test", amount=5)
-        given = LedgerPosting(txn_id=txn.id, account="cash:test", amount=-5, district_id=1)
-        s.add_all([posting, given])
-        s.flush()
-        assert posting.district_id == otherpur != 1
-        assert given.district_id == 1  # a district the caller set is left as it is
+        s.add(LedgerPosting(txn_id=txn.id, account="cash:test", amount=5))
+        with pytest.raises(IntegrityError):
+            s.flush()
 
 
 def test_a_database_audited_before_migration_0017_still_verifies_after_it(world: World) -> None:

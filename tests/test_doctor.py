@@ -17,6 +17,7 @@ from pound.cli import main
 from tests.fakes.telegram import FakeTelegram
 from tests.fakes.twilio import FakeTwilio
 from tests.test_worker import queue
+from tests.units import act
 from tests.world import World, at
 
 PUBLIC = "https://pound.rampur.example.in"
@@ -177,7 +178,7 @@ def test_channels_not_configured_are_skipped_not_failed(env: dict[str, Any]) -> 
 def test_a_stuck_outbox_and_no_district_fail(world: World, env: dict[str, Any]) -> None:
     due = at(date(2026, 3, 1), 11)  # long before the doctor looks (on the real clock)
     queue(world.db, "stuck-1", due, private=True, person_id=world.cultivator)
-    remove_district(world.db, "TESTPUR", now=world.now)
+    act(world.db, remove_district, "TESTPUR", now=world.now)
 
     result = pound(env, "doctor")
 

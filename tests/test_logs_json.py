@@ -28,6 +28,7 @@ from tests.fakes.telegram import FakeTelegram
 from tests.fakes.twilio import FakeTwilio
 from tests.test_logs_secrets import ROOT, environment, leaks, secrets
 from tests.test_logs_secrets import queue as queue_plain
+from tests.units import tx
 from tests.world import World, at
 from webhook.app import create_app
 
@@ -228,7 +229,7 @@ def test_pound_worker_writes_json_lines_one_per_pass_and_no_secret(world: World)
 
 def test_quiet_hours_are_counted_on_the_pass_line(world: World) -> None:
     night = at(date(2026, 3, 2), 22)
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         s.add(
             Outbox(
                 dedupe_key="night",

@@ -27,6 +27,7 @@ from office.tokens import issue_token
 from pound.logs import MASK, Redact
 from tests.fakes.telegram import FakeTelegram
 from tests.fakes.twilio import FakeTwilio, TwilioWebhooks
+from tests.units import act, tx
 from tests.world import World, at
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -95,7 +96,7 @@ def leaks(output: str, values: list[str]) -> list[str]:
 
 
 def queue(db: Database, key: str, channel: str, address: str, due: object) -> None:
-    with db.transaction() as s:
+    with tx(db) as s:
         s.add(
             Outbox(
                 dedupe_key=key,
@@ -181,7 +182,7 @@ def test_serve_logs_no_secret_at_debug(
     world: World, telegram: FakeTelegram, twilio: FakeTwilio
 ) -> None:
     # The Magistrate's token: the fund is read by the officers of the district.
-    api_token = issue_token(world.db, phone=MAGISTRATE_PHONE, now=world.now).token
+    api_token = act(world.db, issue_token, phone=MAGISTRATE_PHONE, now=world.now).token
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     env = environment(

@@ -25,6 +25,7 @@ from models.enums import (
     OutboxState,
     RecoveryOrderStatus,
 )
+from tests.units import tx
 
 BEFORE = "0023_fines_paid"
 STATUSES: dict[tuple[str, str], type[StrEnum]] = {
@@ -128,7 +129,7 @@ def test_the_tables_refuse_a_status_not_theirs_before_the_database_does(db: Data
         Rows(conn).make("seizure", 1, status="seized")
     with (
         pytest.raises(StatementError, match="'gone' is not a valid SeizureStatus"),
-        db.transaction() as s,
+        tx(db) as s,
     ):
         seizure = s.exec(select(Seizure)).one()
         assert seizure.status is SeizureStatus.SEIZED

@@ -1,5 +1,6 @@
-"""Units of work are explicit: whoever opens one commits it, a use case handed it writes in a
-savepoint of it, and a read replica takes the reads made outside any unit and never a write."""
+"""Units of work are explicit: whoever opens one commits it (`u.commit()`; left without it, it
+rolls back), a use case handed it writes in a savepoint of it, and a read replica takes the reads
+made outside any unit and never a write."""
 
 from __future__ import annotations
 
@@ -9,16 +10,21 @@ import pytest
 from sqlmodel import func, select
 
 from law.errors import PoundError
-from models import Database, Person, Seizure
-from models.work import UnitOfWorkOpen
+from models import Database, Person, Seizure, Unit
+from models.unit import UnitClosed
 from office.seizures import AnimalsIn, PersonIn, report_seizure
+from tests.units import act, unit_of_work
 from tests.world import World
 
 
 def report(world: World, db: Database, *, village: str = "Rampur") -> str:
+    """A seizure reported in a unit of its own."""
+    return act(db, report_in, now=world.now, actor_id=world.cultivator, village=village)
+
+
+def report_in(u: Unit, *, village: str = "Rampur") -> str:
     return report_seizure(
-        db,
-        actor_id=world.cultivator,
+        u,
         ground="trespass",
         village=village,
         place="the cane field",
@@ -26,8 +32,7 @@ def report(world: World, db: Database, *, village: str = "Rampur") -> str:
         seizer=None,
         owner=None,
         animals=[AnimalsIn("cow")],
-        occurred_at=world.now,
-        now=world.now,
+        occurred_at=u.now,
     ).ref
 
 
@@ -36,38 +41,56 @@ def seizures(db: Database, *, primary: bool = False) -> int:
         return int(s.exec(select(func.count()).select_from(Seizure)).one())
 
 
-def test_a_use_case_handed_the_database_is_its_own_unit_of_work(world: World) -> None:
+def test_a_use_case_in_a_unit_of_its_own_is_committed(world: World) -> None:
     report(world, world.db)
     assert seizures(world.db) == 1
 
 
 def test_a_use_case_handed_a_unit_of_work_is_committed_only_by_its_opener(world: World) -> None:
-    with world.db.unit_of_work(now=world.now) as work:
-        ref = report(world, work)
+    with world.db.unit(now=world.now, actor_id=world.cultivator) as u:
+        ref = report_in(u)
         # The unit reads what it wrote; nothing outside it sees it, nothing ambient joins it.
-        with work.reading() as s:
+        with u.reading() as s:
             assert s.exec(select(Seizure).where(Seizure.ref == ref)).one()
         assert seizures(world.db) == 0
+        u.commit()
     assert seizures(world.db) == 1
 
 
+def test_a_unit_left_without_its_commit_keeps_nothing(world: World) -> None:
+    with world.db.unit(now=world.now, actor_id=world.cultivator) as u:
+        report_in(u)
+    assert seizures(world.db) == 0
+
+
 def test_a_unit_of_work_that_fails_keeps_none_of_the_acts_it_was_handed(world: World) -> None:
-    with pytest.raises(RuntimeError), world.db.unit_of_work(now=world.now) as work:
-        report(world, work)
+    with pytest.raises(RuntimeError), unit_of_work(world.db, now=world.now) as work:
+        report_in(work.by(world.cultivator))
         raise RuntimeError("the caller failed after the act")
     assert seizures(world.db) == 0
 
 
+def test_a_unit_is_committed_once_and_takes_no_act_after(world: World) -> None:
+    with world.db.unit(now=world.now, actor_id=world.cultivator) as u:
+        report_in(u)
+        u.commit()
+        with pytest.raises(UnitClosed):
+            u.commit()
+        with pytest.raises(UnitClosed):
+            report_in(u)
+    assert seizures(world.db) == 1
+
+
 def test_an_act_refused_inside_a_unit_rolls_back_alone_newcomer_and_all(world: World) -> None:
     newcomer = PersonIn("A Newcomer", "Rampur", "+919811100001")
-    with world.db.unit_of_work(now=world.now) as work:
-        report(world, work)
+    with world.db.unit(now=world.now) as u:
+        report_in(u.by(world.cultivator))
         with pytest.raises(PoundError, match="the owner cannot be the seizer"):
             # One call into the office: the newcomer is added by the act itself, and goes
             # with it when it is refused.
             report_seizure(
-                work,
-                actor_id=newcomer,
+                u,
+                reporter=newcomer,
                 ground="trespass",
                 village="Rampur",
                 place="a field",
@@ -76,8 +99,8 @@ def test_an_act_refused_inside_a_unit_rolls_back_alone_newcomer_and_all(world: W
                 owner=newcomer,
                 animals=[AnimalsIn("cow")],
                 occurred_at=world.now,
-                now=world.now,
             )
+        u.commit()
     assert seizures(world.db) == 1
     with world.db.reading() as s:
         assert s.exec(select(Person).where(Person.phone == newcomer.phone)).first() is None
@@ -85,8 +108,9 @@ def test_an_act_refused_inside_a_unit_rolls_back_alone_newcomer_and_all(world: W
 
 def test_a_newcomer_reporting_his_seizure_is_recorded_with_it(world: World) -> None:
     newcomer = PersonIn("A Newcomer", "Rampur", "+919811100002")
-    done = report_seizure(
+    done = act(
         world.db,
+        report_seizure,
         actor_id=newcomer,
         ground="trespass",
         village="Rampur",
@@ -101,12 +125,6 @@ def test_a_newcomer_reporting_his_seizure_is_recorded_with_it(world: World) -> N
     with world.db.reading() as s:
         person = s.exec(select(Person).where(Person.phone == newcomer.phone)).one()
         assert s.get(Seizure, done.seizure_id).reporter_id == person.id == done.seizer_id
-
-
-def test_a_unit_of_work_is_not_opened_inside_another(world: World) -> None:
-    with world.db.unit_of_work(now=world.now) as work, pytest.raises(UnitOfWorkOpen):  # noqa: SIM117
-        with work.unit_of_work(now=world.now):
-            pass
 
 
 @pytest.fixture
@@ -131,11 +149,11 @@ def test_reads_outside_a_unit_go_to_the_replica_and_writes_never_do(
         # What only the replica holds is seen by those reads, and by no write.
         report(world, replica, village="Rampur")
         assert seizures(db) == 1
-        with db.unit_of_work(now=world.now) as work:
+        with unit_of_work(db, now=world.now) as work:
             # Inside a unit of work a read is of the unit's own session, on the database itself.
             with work.reading() as s:
                 assert [r.ref for r in s.exec(select(Seizure)).all()] == [ref]
-            report(world, work)
+            report_in(work.by(world.cultivator))
         assert seizures(world.db) == 2 and seizures(replica) == 1
     finally:
         db.dispose()

@@ -28,6 +28,7 @@ from pound.settings import Settings
 from pound.worker import PassDone, Worker, make_worker
 from pound.worker_command import parse_at
 from tests.fakes.telegram import FakeTelegram
+from tests.units import act, tx
 from tests.world import World, at
 from webhook.metrics import Metrics
 
@@ -54,7 +55,7 @@ def pound(db: Database, *args: str, telegram: FakeTelegram | None = None, **env:
 
 
 def queue(db: Database, key: str, due_at: datetime, *, private: bool, person_id: int) -> None:
-    with db.transaction() as s:
+    with tx(db) as s:
         s.add(
             Outbox(
                 dedupe_key=key,
@@ -219,8 +220,9 @@ def two_unclaimed(world: World) -> None:
     """Two seizures whose cattle arrived on 1 March: unclaimed when 8 March has run (Sec VIII)."""
     for hour in (8, 9):
         ref = world.seize(when=world.on(date(2026, 3, 1), hour))
-        register_arrival(
+        act(
             world.db,
+            register_arrival,
             actor_id=world.keeper,
             ref=ref,
             occurred_at=world.on(date(2026, 3, 1), hour + 2),

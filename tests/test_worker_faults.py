@@ -38,6 +38,7 @@ from bot.sender import PassReport, Sender, SendPolicy
 from models import Database, Outbox
 from tests.databases import PG_ADMIN_URL
 from tests.fakes.telegram import FakeTelegram
+from tests.units import tx
 from tests.world import World
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -264,7 +265,7 @@ def test_a_lapsed_claim_is_taken_again_only_after_lease_and_grace(
 
     now = world.on(date(2026, 3, 2), 10)
     texts = queue_messages(world.db, 1, now)
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         stuck = s.exec(select(Outbox)).one()
         stuck.state, stuck.claimed_by, stuck.claimed_at = "sending", "cut-off:1", now
         s.add(stuck)

@@ -10,6 +10,7 @@ from models import Database
 from office.common import find_or_add_person, person_by_phone
 from office.jurisdiction import load_jurisdiction_text
 from office.seizures import AnimalsIn, PersonIn, report_seizure
+from tests.units import act, tx
 
 IST = ZoneInfo("Asia/Kolkata")
 
@@ -113,7 +114,7 @@ DISTRICT_NAMED = (
 def name_dhakia(world: World) -> None:
     """Load the district again with Dhakia, its pound and the district named in Hindi and
     Bengali."""
-    load_jurisdiction_text(world.db, DISTRICT_NAMED, now=world.now)
+    act(world.db, load_jurisdiction_text, DISTRICT_NAMED, now=world.now)
 
 
 def at(day: date, hour: int = 10, minute: int = 0) -> datetime:
@@ -151,8 +152,9 @@ class World:
         village: str = "Rampur",
         when: datetime | None = None,
     ) -> str:
-        done = report_seizure(
+        done = act(
             self.db,
+            report_seizure,
             actor_id=self.cultivator,
             ground="trespass",
             village=village,
@@ -169,8 +171,8 @@ class World:
 
 def make_world(db: Database) -> World:
     start = at(date(2026, 3, 1), 8)
-    load_jurisdiction_text(db, DISTRICT, now=start, origin="testpur.toml")
-    with db.transaction() as s:
+    act(db, load_jurisdiction_text, DISTRICT, now=start, origin="testpur.toml")
+    with tx(db) as s:
         cultivator = find_or_add_person(
             s,
             name=CULTIVATOR.name,
@@ -225,7 +227,7 @@ OTHER_MAGISTRATE = "+919000000015"
 
 def other_district_magistrate(world: World) -> int:
     """A second district, Otherpur, and its Magistrate (who has no power in Testpur)."""
-    load_jurisdiction_text(world.db, OTHER_DISTRICT, now=world.now, origin="otherpur.toml")
+    act(world.db, load_jurisdiction_text, OTHER_DISTRICT, now=world.now, origin="otherpur.toml")
     with world.db.reading() as s:
         person = person_by_phone(s, OTHER_MAGISTRATE)
         if person is None or person.id is None:

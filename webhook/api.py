@@ -37,7 +37,7 @@ from office.police.conveyance import confirm_conveyance
 from office.queries import money_for, read_amount
 from webhook import answers as a
 from webhook import schemas as b
-from webhook.deps import Actor, State
+from webhook.deps import Actor, InUnit, State
 from webhook.errors import ERROR_RESPONSES
 from webhook.idempotency import IdempotentRoute
 
@@ -54,7 +54,7 @@ ERRORS = ERROR_RESPONSES
     responses=ERRORS,
     response_model=a.SeizureReportedPublic,
 )
-def report_seizure(body: b.SeizureBody, st: State, actor: Actor) -> dict[str, Any]:
+def report_seizure(body: b.SeizureBody, st: State, u: InUnit, actor: Actor) -> dict[str, Any]:
     """Report a seizure: trespass (Sec II), roads and canals (XV), or strays by police (XVI).
 
     A private person reports his own seizure (`seizer` left out or himself); the keeper of the
@@ -62,8 +62,7 @@ def report_seizure(body: b.SeizureBody, st: State, actor: Actor) -> dict[str, An
     messages are `held` when a private reporter has named too many numbers the office never
     heard from in 24 hours (`owner_messages`, `notes`); the seizure is recorded all the same."""
     done = seizures.report_seizure(
-        st.db,
-        actor_id=actor,
+        u,
         ground=body.ground,
         village=body.village,
         district=body.district,
@@ -75,7 +74,6 @@ def report_seizure(body: b.SeizureBody, st: State, actor: Actor) -> dict[str, An
         police_aid=body.police_aid,
         photo=body.photo,
         occurred_at=body.occurred_at,
-        now=st.clock(),
         unsolicited_per_day=st.unsolicited_per_day,
     )
     return {
@@ -106,23 +104,21 @@ def get_seizure(ref: b.RefPath, st: State, actor: Actor) -> dict[str, Any]:
     responses=ERRORS,
     response_model=a.AidRequestPublic,
 )
-def aid_request(ref: b.RefPath, body: b.Act, st: State, actor: Actor) -> dict[str, Any]:
+def aid_request(ref: b.RefPath, body: b.Act, st: State, u: InUnit, actor: Actor) -> dict[str, Any]:
     """The seizer calls on the police for aid (Sec II)."""
-    rid = seizures.request_police_aid(
-        st.db, actor_id=actor, ref=ref, occurred_at=body.occurred_at, now=st.clock()
-    )
+    rid = seizures.request_police_aid(u, ref=ref, occurred_at=body.occurred_at)
     return {"ref": ref, "aid_request_id": rid}
 
 
 @router.post(
     "/seizures/{ref}/conveyance", tags=["seizure"], responses=ERRORS, response_model=a.SeizurePublic
 )
-def conveyance(ref: b.RefPath, body: b.ConveyanceBody, st: State, actor: Actor) -> dict[str, Any]:
+def conveyance(
+    ref: b.RefPath, body: b.ConveyanceBody, st: State, u: InUnit, actor: Actor
+) -> dict[str, Any]:
     """Police confirm the cattle were conveyed to the pound (Sec II, XVI)."""
-    confirm_conveyance(
-        st.db, actor_id=actor, ref=ref, note=body.note, occurred_at=body.occurred_at, now=st.clock()
-    )
-    return queries.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
+    confirm_conveyance(u, ref=ref, note=body.note, occurred_at=body.occurred_at)
+    return queries.seizure_view_as(u, ref=ref, viewer_id=actor, now=u.now)
 
 
 @router.post(
@@ -132,18 +128,18 @@ def conveyance(ref: b.RefPath, body: b.ConveyanceBody, st: State, actor: Actor) 
     responses=ERRORS,
     response_model=a.OffenceRecordedPublic,
 )
-def offence(ref: b.RefPath, body: b.OffenceBody, st: State, actor: Actor) -> dict[str, Any]:
+def offence(
+    ref: b.RefPath, body: b.OffenceBody, st: State, u: InUnit, actor: Actor
+) -> dict[str, Any]:
     """Forcible opposition to the seizure or rescue of the cattle (Sec XIII)."""
     oid = record_offence(
-        st.db,
-        actor_id=actor,
+        u,
         ref=ref,
         kind=body.kind,
         offenders=body.offenders,
         description=body.description,
         animals=body.animals,
         occurred_at=body.occurred_at,
-        now=st.clock(),
     )
     return {"ref": ref, "offence_id": oid}
 
@@ -151,17 +147,17 @@ def offence(ref: b.RefPath, body: b.OffenceBody, st: State, actor: Actor) -> dic
 @router.post(
     "/seizures/{ref}/arrival", tags=["pound"], responses=ERRORS, response_model=a.ArrivalPublic
 )
-def arrival(ref: b.RefPath, body: b.ArrivalBody, st: State, actor: Actor) -> dict[str, Any]:
+def arrival(
+    ref: b.RefPath, body: b.ArrivalBody, st: State, u: InUnit, actor: Actor
+) -> dict[str, Any]:
     """The keeper registers the cattle; the copy of the entry is for the seizer (Sec V)."""
     done = register_arrival(
-        st.db,
-        actor_id=actor,
+        u,
         ref=ref,
         count=body.count,
         descriptions=body.descriptions,
         owner=body.owner.to_office() if body.owner else None,
         occurred_at=body.occurred_at,
-        now=st.clock(),
     )
     return {
         "ref": done.ref,
@@ -174,12 +170,13 @@ def arrival(ref: b.RefPath, body: b.ArrivalBody, st: State, actor: Actor) -> dic
 @router.post(
     "/seizures/{ref}/payment", tags=["pound"], responses=ERRORS, response_model=a.PaymentPublic
 )
-def payment(ref: b.RefPath, body: b.PaymentBody, st: State, actor: Actor) -> dict[str, Any]:
+def payment(
+    ref: b.RefPath, body: b.PaymentBody, st: State, u: InUnit, actor: Actor
+) -> dict[str, Any]:
     """The owner pays fine and feeding and signs for his cattle (Sec VII)."""
-    amount = read_amount(body.amount, money_for(st.db, seizure_ref=ref))
+    amount = read_amount(body.amount, money_for(u, seizure_ref=ref))
     done = record_payment(
-        st.db,
-        actor_id=actor,
+        u,
         ref=ref,
         amount=amount,
         payer=body.payer.to_office() if body.payer else None,
@@ -187,7 +184,6 @@ def payment(ref: b.RefPath, body: b.PaymentBody, st: State, actor: Actor) -> dic
         agent_name=body.agent_name,
         signature=body.signature,
         occurred_at=body.occurred_at,
-        now=st.clock(),
     )
     return {
         "ref": done.ref,
@@ -208,18 +204,16 @@ def payment(ref: b.RefPath, body: b.PaymentBody, st: State, actor: Actor) -> dic
     response_model=a.ReleaseOrderPublic,
 )
 def release_order(
-    ref: b.RefPath, body: b.ReleaseOrderBody, st: State, actor: Actor
+    ref: b.RefPath, body: b.ReleaseOrderBody, st: State, u: InUnit, actor: Actor
 ) -> dict[str, Any]:
     """Release without fine by order of competent authority (Sec VI)."""
     oid = order_release(
-        st.db,
-        actor_id=actor,
+        u,
         ref=ref,
         reason=body.reason,
         animals=body.animals,
         authority=body.authority,
         occurred_at=body.occurred_at,
-        now=st.clock(),
     )
     return {"ref": ref, "release_order_id": oid}
 
@@ -227,59 +221,56 @@ def release_order(
 @router.post(
     "/seizures/{ref}/refusal", tags=["pound"], responses=ERRORS, response_model=a.SeizurePublic
 )
-def refusal(ref: b.RefPath, body: b.RefusalBody, st: State, actor: Actor) -> dict[str, Any]:
+def refusal(
+    ref: b.RefPath, body: b.RefusalBody, st: State, u: InUnit, actor: Actor
+) -> dict[str, Any]:
     """The owner appeared and refused or omitted to pay (Sec IX)."""
     record_refusal(
-        st.db,
-        actor_id=actor,
+        u,
         ref=ref,
         owner=body.owner.to_office() if body.owner else None,
         note=body.note,
         occurred_at=body.occurred_at,
-        now=st.clock(),
     )
-    return queries.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
+    return queries.seizure_view_as(u, ref=ref, viewer_id=actor, now=u.now)
 
 
 @router.post(
     "/seizures/{ref}/death", tags=["pound"], responses=ERRORS, response_model=a.SeizurePublic
 )
-def death(ref: b.RefPath, body: b.DeathBody, st: State, actor: Actor) -> dict[str, Any]:
+def death(ref: b.RefPath, body: b.DeathBody, st: State, u: InUnit, actor: Actor) -> dict[str, Any]:
     """An animal died or escaped in the pound (practice G7)."""
     record_loss(
-        st.db,
-        actor_id=actor,
+        u,
         ref=ref,
         animal=body.animal,
         what=body.what,
         reason=body.reason,
         occurred_at=body.occurred_at,
-        now=st.clock(),
     )
-    return queries.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
+    return queries.seizure_view_as(u, ref=ref, viewer_id=actor, now=u.now)
 
 
 @router.post(
     "/seizures/{ref}/unclaimed", tags=["pound"], responses=ERRORS, response_model=a.SeizurePublic
 )
-def unclaimed(ref: b.RefPath, body: b.UnclaimedBody, st: State, actor: Actor) -> dict[str, Any]:
+def unclaimed(
+    ref: b.RefPath, body: b.UnclaimedBody, st: State, u: InUnit, actor: Actor
+) -> dict[str, Any]:
     """The keeper reports cattle not claimed within seven days to the Darogah (Sec VIII)."""
-    report_unclaimed(st.db, actor_id=actor, ref=ref, occurred_at=body.occurred_at, now=st.clock())
-    return queries.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
+    report_unclaimed(u, ref=ref, occurred_at=body.occurred_at)
+    return queries.seizure_view_as(u, ref=ref, viewer_id=actor, now=u.now)
 
 
 @router.post(
     "/seizures/{ref}/notice", tags=["police"], responses=ERRORS, response_model=a.NoticePostedPublic
 )
-def notice(ref: b.RefPath, body: b.NoticeBody, st: State, actor: Actor) -> dict[str, Any]:
+def notice(
+    ref: b.RefPath, body: b.NoticeBody, st: State, u: InUnit, actor: Actor
+) -> dict[str, Any]:
     """The Darogah posts the notice and has it proclaimed by beat of drum (Sec VIII)."""
     done = sales.post_notice(
-        st.db,
-        actor_id=actor,
-        ref=ref,
-        proclaimed_in=body.proclaimed_in,
-        occurred_at=body.occurred_at,
-        now=st.clock(),
+        u, ref=ref, proclaimed_in=body.proclaimed_in, occurred_at=body.occurred_at
     )
     return {
         "ref": done.ref,
@@ -290,12 +281,11 @@ def notice(ref: b.RefPath, body: b.NoticeBody, st: State, actor: Actor) -> dict[
 
 
 @router.post("/seizures/{ref}/sale", tags=["police"], responses=ERRORS, response_model=a.SalePublic)
-def sale(ref: b.RefPath, body: b.SaleBody, st: State, actor: Actor) -> dict[str, Any]:
+def sale(ref: b.RefPath, body: b.SaleBody, st: State, u: InUnit, actor: Actor) -> dict[str, Any]:
     """A public auction, its lots and buyers, and the account of it (Sec VIII, IX, X, XI)."""
-    money = money_for(st.db, seizure_ref=ref)
+    money = money_for(u, seizure_ref=ref)
     done = sales.record_sale(
-        st.db,
-        actor_id=actor,
+        u,
         ref=ref,
         lots=[
             sales.LotIn(
@@ -306,7 +296,6 @@ def sale(ref: b.RefPath, body: b.SaleBody, st: State, actor: Actor) -> dict[str,
         expenses=read_amount(body.expenses, money),
         place=body.place,
         occurred_at=body.occurred_at,
-        now=st.clock(),
     )
     return {
         "ref": done.ref,
@@ -345,21 +334,21 @@ def cattle_receipt(ref: b.RefPath, st: State, actor: Actor) -> dict[str, Any]:
     responses=ERRORS,
     response_model=a.ComplaintFiledPublic,
 )
-def complaint(ref: b.RefPath, body: b.ComplaintBody, st: State, actor: Actor) -> dict[str, Any]:
+def complaint(
+    ref: b.RefPath, body: b.ComplaintBody, st: State, u: InUnit, actor: Actor
+) -> dict[str, Any]:
     """A complaint against the seizure within ten days of it, even after a sale (G12); it stays
     any further sale (Sec XIV, IX). The complainant is the owner of record or, with none
     recorded, a person claiming to be the owner; an agent names himself (`agent_name`); a
     Magistrate taking a verbal complaint down names its complainant (G14)."""
     done = complaints.file_complaint(
-        st.db,
-        actor_id=actor,
+        u,
         ref=ref,
         text=body.text,
         mode=body.mode,
         complainant=body.complainant.to_office() if body.complainant else None,
         agent_name=body.agent_name,
         occurred_at=body.occurred_at,
-        now=st.clock(),
     )
     return {
         "ref": done.ref,
@@ -378,17 +367,12 @@ def complaint(ref: b.RefPath, body: b.ComplaintBody, st: State, actor: Actor) ->
     response_model=a.AdmissionPublic,
 )
 def admission(
-    complaint_id: b.IdPath, body: b.AdmissionBody, st: State, actor: Actor
+    complaint_id: b.IdPath, body: b.AdmissionBody, st: State, u: InUnit, actor: Actor
 ) -> dict[str, Any]:
     """The Magistrate finds reason to believe the complaint well founded and summons the
     seizer to a summary enquiry (Sec XIV)."""
     complaints.admit_complaint(
-        st.db,
-        actor_id=actor,
-        complaint_id=complaint_id,
-        hearing=body.hearing,
-        occurred_at=body.occurred_at,
-        now=st.clock(),
+        u, complaint_id=complaint_id, hearing=body.hearing, occurred_at=body.occurred_at
     )
     return {"complaint_id": complaint_id, "status": "admitted"}
 
@@ -400,15 +384,14 @@ def admission(
     response_model=a.DecisionPublic,
 )
 def decision(
-    complaint_id: b.IdPath, body: b.DecisionBody, st: State, actor: Actor
+    complaint_id: b.IdPath, body: b.DecisionBody, st: State, u: InUnit, actor: Actor
 ) -> dict[str, Any]:
     """The Magistrate's decision: dismissed on examination (before a summons), or after the
     summons the seizure lawful, or illegal with damages, expenses, the fines and expenses paid
     repaid to the owner, and the release of cattle still held (Sec XIV; G12, G15)."""
-    money = money_for(st.db, complaint_id=complaint_id)
+    money = money_for(u, complaint_id=complaint_id)
     done = complaints.decide_complaint(
-        st.db,
-        actor_id=actor,
+        u,
         complaint_id=complaint_id,
         outcome=body.outcome,
         reasons=body.reasons,
@@ -416,7 +399,6 @@ def decision(
         expenses=read_amount(body.expenses, money),
         expenses_besides_repaid=body.expenses_besides_repaid,
         occurred_at=body.occurred_at,
-        now=st.clock(),
     )
     return {
         "complaint_id": done.complaint_id,
@@ -449,27 +431,23 @@ def decision(
     response_model=a.SurplusClaimPublic,
 )
 def surplus_claim(
-    deposit_id: b.IdPath, body: b.SurplusClaimBody, st: State, actor: Actor
+    deposit_id: b.IdPath, body: b.SurplusClaimBody, st: State, u: InUnit, actor: Actor
 ) -> dict[str, Any]:
     """A claim to the surplus established within three months of the sale (Sec XI)."""
     done = surplus.claim_surplus(
-        st.db,
-        actor_id=actor,
+        u,
         deposit_id=deposit_id,
         claimant=body.claimant.to_office(),
         evidence=body.evidence,
         occurred_at=body.occurred_at,
-        now=st.clock(),
     )
     return {"deposit_id": done.deposit_id, "amount": done.amount, "claimant_id": done.claimant_id}
 
 
 @router.post("/fund/transfers", tags=["fund"], responses=ERRORS, response_model=a.TransfersPublic)
-def fund_transfers(district: b.DistrictQuery, st: State, actor: Actor) -> dict[str, Any]:
+def fund_transfers(district: b.DistrictQuery, st: State, u: InUnit, actor: Actor) -> dict[str, Any]:
     """The Magistrate moves surplus unclaimed for 3 months into the Sec XII fund."""
-    moved = surplus.transfer_unclaimed_surplus(
-        st.db, actor_id=actor, district=district, now=st.clock()
-    )
+    moved = surplus.transfer_unclaimed_surplus(u, district=district)
     return {"moved": moved}
 
 
@@ -480,18 +458,16 @@ def fund_transfers(district: b.DistrictQuery, st: State, actor: Actor) -> dict[s
     responses=ERRORS,
     response_model=a.CaseFiledPublic,
 )
-def file_case(body: b.CaseBody, st: State, actor: Actor) -> dict[str, Any]:
+def file_case(body: b.CaseBody, st: State, u: InUnit, actor: Actor) -> dict[str, Any]:
     """A complaint of mischief by causing cattle to trespass (XVII) or damage by pigs (XVIII)."""
     cid = cases.file_case(
-        st.db,
-        actor_id=actor,
+        u,
         kind=body.kind,
         accused=body.accused.to_office(),
         village=body.village,
         description=body.description,
         seizure_ref=body.seizure_ref,
         occurred_at=body.occurred_at,
-        now=st.clock(),
     )
     return {"case_id": cid}
 
@@ -503,21 +479,19 @@ def file_case(body: b.CaseBody, st: State, actor: Actor) -> dict[str, Any]:
     response_model=a.CaseDecisionPublic,
 )
 def decide_case(
-    case_id: b.IdPath, body: b.CaseDecisionBody, st: State, actor: Actor
+    case_id: b.IdPath, body: b.CaseDecisionBody, st: State, u: InUnit, actor: Actor
 ) -> dict[str, Any]:
     """The Magistrate's decision; compensation comes out of the fine (XVIII) and is set off in a
     civil suit (XIX)."""
-    money = money_for(st.db, case_id=case_id)
+    money = money_for(u, case_id=case_id)
     done = cases.decide_case(
-        st.db,
-        actor_id=actor,
+        u,
         case_id=case_id,
         convicted=body.convicted,
         reasons=body.reasons,
         fine=read_amount(body.fine, money),
         compensation=read_amount(body.compensation, money),
         occurred_at=body.occurred_at,
-        now=st.clock(),
     )
     return {
         "case_id": done.case_id,
@@ -552,20 +526,18 @@ def set_off(case_id: b.IdPath, st: State, actor: Actor) -> dict[str, Any]:
     response_model=a.RecoveryOrderPublic,
 )
 def recovery_order(
-    case_id: b.IdPath, body: b.RecoveryOrderBody, st: State, actor: Actor
+    case_id: b.IdPath, body: b.RecoveryOrderBody, st: State, u: InUnit, actor: Actor
 ) -> dict[str, Any]:
     """The Magistrate orders an unpaid Sec XVII fine recovered by sale of the cattle by which the
     trespass was committed, whoever owns them (Sec XVII)."""
     done = order_recovery(
-        st.db,
-        actor_id=actor,
+        u,
         case_id=case_id,
         cattle=[a.to_office() for a in body.cattle],
         village=body.village,
         place=body.place,
         owner=body.owner.to_office() if body.owner else None,
         occurred_at=body.occurred_at,
-        now=st.clock(),
     )
     return {
         "case_id": done.case_id,
@@ -584,14 +556,13 @@ def recovery_order(
     response_model=a.RecoverySalePublic,
 )
 def recovery_sale(
-    case_id: b.IdPath, body: b.RecoverySaleBody, st: State, actor: Actor
+    case_id: b.IdPath, body: b.RecoverySaleBody, st: State, u: InUnit, actor: Actor
 ) -> dict[str, Any]:
     """The auction held on the recovery order by the Darogah or police of its thana: lots,
     buyers (Sec X), prices and expenses; how the proceeds went (Sec XVII, XVIII)."""
-    money = money_for(st.db, case_id=case_id)
+    money = money_for(u, case_id=case_id)
     done = record_recovery_sale(
-        st.db,
-        actor_id=actor,
+        u,
         case_id=case_id,
         lots=[
             RecoveryLotIn(
@@ -604,7 +575,6 @@ def recovery_sale(
         expenses=read_amount(body.expenses, money),
         place=body.place,
         occurred_at=body.occurred_at,
-        now=st.clock(),
     )
     return {
         "case_id": done.case_id,
@@ -628,14 +598,13 @@ def recovery_sale(
     response_model=a.OffenceDecisionPublic,
 )
 def decide_offence(
-    offence_id: b.IdPath, body: b.OffenceDecisionBody, st: State, actor: Actor
+    offence_id: b.IdPath, body: b.OffenceDecisionBody, st: State, u: InUnit, actor: Actor
 ) -> dict[str, Any]:
     """The Magistrate decides forcible opposition or rescue: imprisonment up to six months with
     or without labour, a fine up to Rs 500, or both (Sec XIII)."""
-    money = offences.offence_profile(st.db, offence_id=offence_id).money
+    money = offences.offence_profile(u, offence_id=offence_id).money
     done = offences.decide_offence(
-        st.db,
-        actor_id=actor,
+        u,
         offence_id=offence_id,
         convicted=body.convicted,
         reasons=body.reasons,
@@ -645,7 +614,6 @@ def decide_offence(
         fine=read_amount(body.fine, money),
         convict=body.convict,
         occurred_at=body.occurred_at,
-        now=st.clock(),
     )
     return {
         "offence_id": done.offence_id,
@@ -755,12 +723,11 @@ def fund(
     responses=ERRORS,
     response_model=a.FundPaymentPublic,
 )
-def fund_payment(body: b.FundPaymentBody, st: State, actor: Actor) -> dict[str, Any]:
+def fund_payment(body: b.FundPaymentBody, st: State, u: InUnit, actor: Actor) -> dict[str, Any]:
     """The Magistrate of the district orders a payment out of the fund (Sec XII)."""
-    money = money_for(st.db, district=body.district)
+    money = money_for(u, district=body.district)
     done = pay_from_fund(
-        st.db,
-        actor_id=actor,
+        u,
         district=body.district,
         purpose=body.purpose,
         pound=body.pound,
@@ -770,7 +737,6 @@ def fund_payment(body: b.FundPaymentBody, st: State, actor: Actor) -> dict[str, 
         payee=body.payee.to_office() if body.payee else None,
         order=body.order,
         occurred_at=body.occurred_at,
-        now=st.clock(),
     )
     return {
         "payment_id": done.payment_id,
@@ -805,21 +771,19 @@ def _kind_ordered(done: kind_orders.KindOrdered) -> dict[str, Any]:
     response_model=a.KindOrderPublic,
 )
 def seizure_kind_order(
-    ref: b.RefPath, body: b.KindOrderBody, st: State, actor: Actor
+    ref: b.RefPath, body: b.KindOrderBody, st: State, u: InUnit, actor: Actor
 ) -> dict[str, Any]:
     """The Magistrate fixes the fine and feeding of this seizure's animals of a kind outside
     the Sec VI scale; the keeper may then register them (practice G4)."""
-    money = money_for(st.db, seizure_ref=ref)
+    money = money_for(u, seizure_ref=ref)
     done = kind_orders.order_for_seizure(
-        st.db,
-        actor_id=actor,
+        u,
         ref=ref,
         kind=body.kind,
         fine=read_amount(body.fine, money),
         per_day=read_amount(body.per_day, money),
         order=body.order,
         occurred_at=body.occurred_at,
-        now=st.clock(),
     )
     return _kind_ordered(done)
 
@@ -832,21 +796,19 @@ def seizure_kind_order(
     response_model=a.KindOrderPublic,
 )
 def pound_kind_order(
-    code: b.CodePath, body: b.KindOrderBody, st: State, actor: Actor
+    code: b.CodePath, body: b.KindOrderBody, st: State, u: InUnit, actor: Actor
 ) -> dict[str, Any]:
     """The Magistrate fixes, from the order's date, the fine and feeding of every animal of a
     kind outside the Sec VI scale brought to this pound (practice G4)."""
-    money = money_for(st.db, pound=code)
+    money = money_for(u, pound=code)
     done = kind_orders.order_for_pound(
-        st.db,
-        actor_id=actor,
+        u,
         pound=code,
         kind=body.kind,
         fine=read_amount(body.fine, money),
         per_day=read_amount(body.per_day, money),
         order=body.order,
         occurred_at=body.occurred_at,
-        now=st.clock(),
     )
     return _kind_ordered(done)
 
@@ -882,19 +844,17 @@ def _paid(done: Paid, money: Any) -> dict[str, Any]:
     response_model=a.PaidPublic,
 )
 def offence_fine_paid(
-    offence_id: b.IdPath, body: b.AdjudgedPaidBody, st: State, actor: Actor
+    offence_id: b.IdPath, body: b.AdjudgedPaidBody, st: State, u: InUnit, actor: Actor
 ) -> dict[str, Any]:
     """A Magistrate of the district records a Sec XIII fine (or part of it) paid by the person
     convicted, named in `payer`; it enters the Sec XII fund now, not before."""
-    money = offences.offence_profile(st.db, offence_id=offence_id).money
+    money = offences.offence_profile(u, offence_id=offence_id).money
     done = record_offence_fine_paid(
-        st.db,
-        actor_id=actor,
+        u,
         offence_id=offence_id,
         amount=read_amount(body.amount, money),
         payer=body.payer.to_office() if body.payer else None,
         occurred_at=body.occurred_at,
-        now=st.clock(),
     )
     return _paid(done, money)
 
@@ -907,20 +867,18 @@ def offence_fine_paid(
     response_model=a.PaidPublic,
 )
 def case_fine_paid(
-    case_id: b.IdPath, body: b.AdjudgedPaidBody, st: State, actor: Actor
+    case_id: b.IdPath, body: b.AdjudgedPaidBody, st: State, u: InUnit, actor: Actor
 ) -> dict[str, Any]:
     """A Magistrate of the district records a Sec XVII or XVIII fine (or part of it) paid: the
     compensation ordered out of it goes to the complainant first (XVIII), the rest into the
     fund (XII). A fine for damage by pigs is recovered so, never by sale."""
-    money = money_for(st.db, case_id=case_id)
+    money = money_for(u, case_id=case_id)
     done = record_case_fine_paid(
-        st.db,
-        actor_id=actor,
+        u,
         case_id=case_id,
         amount=read_amount(body.amount, money),
         payer=body.payer.to_office() if body.payer else None,
         occurred_at=body.occurred_at,
-        now=st.clock(),
     )
     return _paid(done, money)
 
@@ -933,19 +891,17 @@ def case_fine_paid(
     response_model=a.PaidPublic,
 )
 def seizer_paid(
-    complaint_id: b.IdPath, body: b.AdjudgedPaidBody, st: State, actor: Actor
+    complaint_id: b.IdPath, body: b.AdjudgedPaidBody, st: State, u: InUnit, actor: Actor
 ) -> dict[str, Any]:
     """A Magistrate of the district records the seizer paying (part of) what the decision on
     the complaint charges him (Sec XIV): the fines of cattle still held into the fund (XII),
     their feeding to the keeper, then what he owes the owner who complained."""
-    money = money_for(st.db, complaint_id=complaint_id)
+    money = money_for(u, complaint_id=complaint_id)
     done = record_seizer_paid(
-        st.db,
-        actor_id=actor,
+        u,
         complaint_id=complaint_id,
         amount=read_amount(body.amount, money),
         payer=body.payer.to_office() if body.payer else None,
         occurred_at=body.occurred_at,
-        now=st.clock(),
     )
     return _paid(done, money)

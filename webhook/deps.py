@@ -1,8 +1,9 @@
-"""What every route needs: the database, the clock, and the person behind the bearer token."""
+"""What every route needs: the database, the clock, the person behind the bearer token, and for
+an act the unit of work it is done in."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated
@@ -11,9 +12,10 @@ from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from law.errors import NotAuthorised
-from models import Database
+from models import Database, Unit
 from office.notify import UNSOLICITED_PER_DAY
 from office.tokens import person_for_token
+from webhook.edge import request_id
 from webhook.ratelimit import limiter_of
 
 
@@ -57,5 +59,21 @@ def actor(
     return person_id
 
 
+def unit(
+    request: Request,
+    person_id: Annotated[int, Depends(actor)],
+    rid: Annotated[str | None, Depends(request_id)],
+) -> Iterator[Unit]:
+    """The unit of work of one API request (models/unit.py): opened for the token's person at
+    the instant the request is handled, committed when the route has answered, before the
+    answer is sent (the dependency's scope is the route function); a route that raises
+    commits nothing."""
+    st = state(request)
+    with st.db.unit(now=st.clock(), actor_id=person_id, request_id=rid) as u:
+        yield u
+        u.commit()
+
+
 State = Annotated[AppState, Depends(state)]
 Actor = Annotated[int, Depends(actor)]
+InUnit = Annotated[Unit, Depends(unit, scope="function")]

@@ -75,14 +75,11 @@ DocumentAsked = Annotated[Asked, Depends(_asked)]
 
 def _printed(request: Request, asked: Asked) -> Printed:
     st = state(request)
-    return issue(
-        st.db,
-        asked.kind,
-        asked.ref,
-        month=asked.month,
-        actor_id=asked.reader.person_id,
-        now=st.clock(),
-    )
+    # Printing records the document's issue: a unit of work of its own, for its reader.
+    with st.db.unit(now=st.clock(), actor_id=asked.reader.person_id) as u:
+        printed = issue(u, asked.kind, asked.ref, month=asked.month)
+        u.commit()
+    return printed
 
 
 def _html(request: Request, printed: Printed, lang: str, size: str) -> str:

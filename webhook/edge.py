@@ -9,7 +9,7 @@ are the busiest path, and this costs them one function call and a few header tup
 - **Request id**: the client's `X-Request-ID` when it is sane (1-64 letters, digits, `.`, `_`,
   `:` and `-`), else a fresh one; it is answered in the response's `X-Request-ID`, written on
   the request's log line, kept in `scope["state"]["request_id"]` for the routes (the units of
-  work they open carry it to the outbox rows they write, models/work.py).
+  work they open carry it to the outbox rows they write, models/unit.py).
 - **Body cap**: a body declared or streamed over `max_body` bytes is refused 413 with the error
   envelope (`too_large`), before the route reads it whole.
 - **Headers**: `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`,

@@ -15,18 +15,15 @@ its person's (the bearer token's), and answers for 24 hours:
   never a 5xx, so a retry after a failure runs the act. A request refused before its act (a bad
   token, a malformed body or key) keeps nothing: sent again it is refused again.
 
-Every POST of the API is one unit of work (models/work.py), which its route opens here and
-commits when it has answered: the route's `State` is bound to it, so the use cases the route
-calls write in savepoints of it and read what it wrote, and all act at the one instant the
-request is handled. The key's row is written in that SAME unit as the act (a refused act leaves
-only the row): either both commit or neither does.
+Every POST of the API acts in one unit of work (models/unit.py), which its dependency opens and
+commits when the route has answered (webhook/deps.py `unit`). The key's row is written in that
+SAME unit as the act (a refused act leaves only the row): either both commit or neither does.
 
 Keys older than 24 hours are ignored here and deleted by the worker (`purge_expired`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import hashlib
 import inspect
@@ -45,10 +42,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from law.errors import PoundError
-from models import Database, IdempotencyKey, Work
+from models import Database, IdempotencyKey, Unit
 from webhook import errors
-from webhook.deps import Actor, AppState, state
-from webhook.edge import request_id
+from webhook.deps import Actor
 
 HEADER = "Idempotency-Key"
 REPLAYED = "Idempotent-Replayed"
@@ -64,8 +60,6 @@ _ANSWER = TypeAdapter(dict[str, Any])
 class Keyed:
     """A POST that carried a key: whose, which, and what request it was."""
 
-    db: Database
-    clock: Callable[[], datetime]
     person_id: int
     key: str
     route: str
@@ -109,11 +103,8 @@ async def keyed(
 ) -> Keyed | None:
     if key is None:
         return None
-    st = state(request)
     query = "&".join(sorted(request.url.query.split("&"))) if request.url.query else ""
     return Keyed(
-        db=st.db,
-        clock=st.clock,
         person_id=actor,
         key=key,
         route=f"{request.method} {request.url.path}"[:300],
@@ -164,43 +155,34 @@ def _replay(row: IdempotencyKey) -> JSONResponse:
     return JSONResponse(row.body, status_code=row.status, headers={REPLAYED: "true"})
 
 
-def answer_once(
-    k: Keyed, act: Callable[[Work], Any], status_code: int, rid: str | None = None
-) -> Response:
-    """Run `act` (the route) with its key's row in one unit of work, or answer as before.
-    `rid`: the id of the request (webhook/edge.py), carried to the outbox rows it writes."""
-    for attempt in (1, 2):
-        try:
-            return _answer_once(k, act, status_code, rid)
-        except IntegrityError:
-            # Another request with this key committed first (possible only if two writers ran
-            # at once): its row is there now, and answers this one.
-            if attempt == 2:
-                raise
-    raise AssertionError("unreachable")  # pragma: no cover
-
-
-def _answer_once(
-    k: Keyed, act: Callable[[Work], Any], status_code: int, rid: str | None
-) -> Response:
-    with k.db.unit_of_work(now=k.clock(), request_id=rid) as work:
-        s, now = work.session, work.now
+def answer_once(u: Unit, k: Keyed, act: Callable[[], Any], status_code: int) -> Response:
+    """Run `act` (the route) with its key's row in the unit `u`, or answer as before."""
+    s, now = u.session, u.now
+    row = _find(s, k)
+    if row is not None and row.created_at > now - KEEP_FOR:
+        return _replay(row) if row.fingerprint == k.fingerprint else _reused(row)
+    try:
+        with s.begin_nested():  # the act and its key's row, or neither
+            if row is not None:  # more than 24 hours old: forgotten
+                s.delete(row)
+                s.flush()
+            try:
+                with u.act():  # a refused act leaves only the key's row
+                    result = act()
+            except PoundError as exc:
+                status, body = errors.status_for(exc), errors.body(exc)
+            else:
+                if isinstance(result, Response):  # not a JSON answer: nothing to keep
+                    return result
+                status, body = status_code, _ANSWER.dump_python(result, mode="json")
+            _store(s, k, status, body, now)
+    except IntegrityError:
+        # Another request with this key committed first (possible only if two writers ran at
+        # once): its row is there now, and answers this one.
         row = _find(s, k)
-        if row is not None and row.created_at > now - KEEP_FOR:
-            return _replay(row) if row.fingerprint == k.fingerprint else _reused(row)
-        if row is not None:  # more than 24 hours old: forgotten
-            s.delete(row)
-            s.flush()
-        try:
-            with work.transaction():  # a refused act leaves only the key's row
-                result = act(work)
-        except PoundError as exc:
-            status, body = errors.status_for(exc), errors.body(exc)
-        else:
-            if isinstance(result, Response):  # not a JSON answer: nothing to keep
-                return result
-            status, body = status_code, _ANSWER.dump_python(result, mode="json")
-        _store(s, k, status, body, now)
+        if row is None:
+            raise
+        return _replay(row) if row.fingerprint == k.fingerprint else _reused(row)
     return JSONResponse(body, status_code=status)
 
 
@@ -214,40 +196,19 @@ def idempotent(endpoint: Callable[..., Any], status_code: int) -> Callable[..., 
         inspect.Parameter.KEYWORD_ONLY,
         annotation=Annotated[Keyed | None, Depends(keyed)],
     )
-    rid_param = inspect.Parameter(
-        _REQUEST,
-        inspect.Parameter.KEYWORD_ONLY,
-        annotation=Annotated[str | None, Depends(request_id)],
-    )
 
     @functools.wraps(endpoint)
     def route(*args: Any, **kwargs: Any) -> Any:
         k: Keyed | None = kwargs.pop(_PARAM)
-        rid: str | None = kwargs.pop(_REQUEST)
-        if k is not None:
-            return answer_once(
-                k, lambda work: endpoint(*args, **_bound(kwargs, work)), status_code, rid
-            )
-        st = next((v for v in kwargs.values() if isinstance(v, AppState)), None)
-        if st is None:  # a route that touches no database
+        u = next((v for v in kwargs.values() if isinstance(v, Unit)), None)
+        if k is None or u is None:  # no key, or a route that acts in no unit
             return endpoint(*args, **kwargs)
-        with st.db.unit_of_work(now=st.clock(), request_id=rid) as work:
-            return endpoint(*args, **_bound(kwargs, work))
+        return answer_once(u, k, lambda: endpoint(*args, **kwargs), status_code)
 
     route.__signature__ = signature.replace(  # type: ignore[attr-defined]
-        parameters=[*signature.parameters.values(), extra, rid_param]
+        parameters=[*signature.parameters.values(), extra]
     )
     return route
-
-
-def _bound(kwargs: dict[str, Any], work: Work) -> dict[str, Any]:
-    """A route's arguments with its `State` bound to the request's unit of work and instant."""
-    return {
-        name: dataclasses.replace(value, db=work, clock=lambda: work.now)
-        if isinstance(value, AppState)
-        else value
-        for name, value in kwargs.items()
-    }
 
 
 class IdempotentRoute(APIRoute):

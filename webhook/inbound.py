@@ -5,7 +5,7 @@ all queue on the one SQLite file lock (busy_timeout sleeps), or on PostgreSQL on
 share (a district's audit chain head, docs/design.md), and p99 latency explodes under load. The
 webhooks instead hand their work to `Writer`: one thread that takes every message waiting and
 runs them together in one unit of work it opens and commits, one commit for all of them (group
-commit). Each message acts at its own instant in it (`Work.at`). Nobody is answered before that
+commit). Each message acts at its own instant in it (`Unit.at`). Nobody is answered before that
 commit, so the record of what was said is always written before the answer leaves.
 """
 
@@ -28,7 +28,7 @@ from sqlmodel import Session
 
 from bot import state
 from bot.types import Inbound
-from models import Database, Work
+from models import Database, Unit
 from webhook.errors import database_unavailable
 
 MAX_BODY = 64 * 1024
@@ -62,7 +62,7 @@ class WriterClosed(RuntimeError):
 
 @dataclass
 class _Job(Generic[T]):
-    fn: Callable[[Work], T]
+    fn: Callable[[Unit], T]
     now: datetime
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[T]
@@ -80,7 +80,7 @@ class _Outcome:
 class Writer:
     """One thread that runs the webhooks' units of work, all waiting ones under one commit.
 
-    A job is a function of the open unit of work (a `Work` acting at the job's instant); it
+    A job is a function of the open unit of work (a `Unit` acting at the job's instant); it
     leaves its work to the writer's commit (the writer opened the unit, the writer commits it) and
     may be run twice: if any job of a batch raises, or the commit fails, nothing of the batch is
     kept and each of its jobs runs again alone, in a transaction of its own, so one bad message
@@ -102,7 +102,7 @@ class Writer:
 
     async def run(
         self,
-        fn: Callable[[Work], T],
+        fn: Callable[[Unit], T],
         *,
         now: datetime,
         opens: state.OpenKey | None = None,
@@ -178,13 +178,10 @@ class Writer:
         if len(batch) == 1:
             return [self._alone(batch[0])]
         try:
-            with self.db.unit_of_work(now=batch[0].now) as work:
-                state.open_chats(
-                    work.session, [job.opens for job in batch if job.opens is not None]
-                )
-                outcomes = [
-                    _Outcome(job, job.fn(work.at(job.now, job.request_id))) for job in batch
-                ]
+            with self.db.unit(now=batch[0].now) as u:
+                state.open_chats(u.session, [job.opens for job in batch if job.opens is not None])
+                outcomes = [_Outcome(job, job.fn(u.at(job.now, job.request_id))) for job in batch]
+                u.commit()
             return outcomes
         except Exception as exc:
             log.warning(
@@ -198,8 +195,9 @@ class Writer:
 
     def _alone(self, job: _Job[Any]) -> _Outcome:
         try:
-            with self.db.unit_of_work(now=job.now, request_id=job.request_id) as work:
-                value = job.fn(work)
+            with self.db.unit(now=job.now, request_id=job.request_id) as u:
+                value = job.fn(u)
+                u.commit()
             return _Outcome(job, value)
         except Exception as exc:
             return _Outcome(job, error=exc)

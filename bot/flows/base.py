@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from bot.i18n import Translator
 from bot.types import Inbound, Option, Reply
 from law.errors import PoundError
-from models import Person, RoleGrant, Work
+from models import Person, RoleGrant, Unit
 from office.roles import Role
 
 log = logging.getLogger(__name__)
@@ -26,11 +26,11 @@ END = "end"
 class Ctx:
     """One message being handled: who sent it, in which language, and the draft so far.
 
-    `work` is the unit of work the message is handled in (models/work.py): a step hands it to
+    `work` is the unit of work the message is handled in (models/unit.py): a step hands it to
     the one use case it calls for the person's act, and the engine commits it.
     """
 
-    work: Work
+    work: Unit
     inbound: Inbound
     person: Person | None
     roles: list[RoleGrant]

@@ -114,12 +114,10 @@ class NoticeFlow(DarogahFlow):
     def act(self, ctx: Ctx) -> Turn:
         try:
             posted = post_notice(
-                ctx.work,
-                actor_id=actor(ctx, Role.DAROGAH),
+                ctx.work.by(actor(ctx, Role.DAROGAH)),
                 ref=str(ctx.data["ref"]),
                 proclaimed_in=[str(ctx.data["village"]), str(ctx.data["market"])],
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, None)
@@ -332,14 +330,12 @@ class AuctionFlow(DarogahFlow):
             lots.append(LotIn(animal=int(lot["animal"]), buyer=buyer, price=int(lot["price"])))
         try:
             sale = record_sale(
-                ctx.work,
-                actor_id=actor(ctx, Role.DAROGAH),
+                ctx.work.by(actor(ctx, Role.DAROGAH)),
                 ref=str(ctx.data["ref"]),
                 lots=lots,
                 expenses=int(ctx.data["expenses"]),
                 place=str(ctx.data["place"]),
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, None)
@@ -507,14 +503,12 @@ class RecoverySaleFlow(Worklist):
             )
         try:
             sold = record_recovery_sale(
-                ctx.work,
-                actor_id=actor(ctx, Role.DAROGAH),
+                ctx.work.by(actor(ctx, Role.DAROGAH)),
                 case_id=int(ctx.data["case"]),
                 lots=lots,
                 expenses=int(ctx.data["expenses"]),
                 place=str(ctx.data["place"]),
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, None)

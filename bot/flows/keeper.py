@@ -161,11 +161,9 @@ class ArriveFlow(KeeperFlow):
         descriptions = {int(k): str(v) for k, v in ctx.data.get("descriptions", {}).items()}
         try:
             arrival = register_arrival(
-                ctx.work,
-                actor_id=self.me(ctx),
+                ctx.work.by(self.me(ctx)),
                 ref=str(ctx.data["ref"]),
                 occurred_at=ctx.now,
-                now=ctx.now,
                 count=ctx.data.get("count"),
                 descriptions=descriptions or None,
             )
@@ -372,13 +370,11 @@ class ReleaseFlow(OwnerActFlow):
     def act(self, ctx: Ctx) -> Turn:
         try:
             receipt = record_payment(
-                ctx.work,
-                actor_id=self.me(ctx),
+                ctx.work.by(self.me(ctx)),
                 ref=str(ctx.data["ref"]),
                 amount=int(ctx.data["total"]),
                 payer=person_from(ctx.data.get("owner")),
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, None)
@@ -427,12 +423,10 @@ class RefusalFlow(OwnerActFlow):
         ref = str(ctx.data["ref"])
         try:
             record_refusal(
-                ctx.work,
-                actor_id=self.me(ctx),
+                ctx.work.by(self.me(ctx)),
                 ref=ref,
                 owner=person_from(ctx.data.get("owner")),
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, None)
@@ -501,14 +495,12 @@ class LossFlow(KeeperFlow):
     def act(self, ctx: Ctx) -> Turn:
         try:
             record_loss(
-                ctx.work,
-                actor_id=self.me(ctx),
+                ctx.work.by(self.me(ctx)),
                 ref=str(ctx.data["ref"]),
                 animal=int(ctx.data["animal"]),
                 what=str(ctx.data["what"]),
                 reason=str(ctx.data["reason"])[:500],
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, None)

@@ -253,12 +253,10 @@ class ComplaintsFlow(Worklist):
     def admit(self, ctx: Ctx, hearing: str) -> Turn:
         try:
             admit_complaint(
-                ctx.work,
-                actor_id=actor(ctx, Role.MAGISTRATE),
+                ctx.work.by(actor(ctx, Role.MAGISTRATE)),
                 complaint_id=int(ctx.data["complaint"]),
                 hearing=hearing,
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, "hearing")
@@ -277,15 +275,13 @@ class ComplaintsFlow(Worklist):
         outcome = str(ctx.data["outcome"])
         try:
             decision = decide_complaint(
-                ctx.work,
-                actor_id=actor(ctx, Role.MAGISTRATE),
+                ctx.work.by(actor(ctx, Role.MAGISTRATE)),
                 complaint_id=int(ctx.data["complaint"]),
                 outcome=outcome,
                 reasons=str(ctx.data["reasons"]),
                 damages=int(ctx.data.get("damages", 0)),
                 expenses=int(ctx.data.get("expenses", 0)),
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, None)
@@ -479,15 +475,13 @@ class RecoveryFlow(Worklist):
     def act(self, ctx: Ctx) -> Turn:
         try:
             done = order_recovery(
-                ctx.work,
-                actor_id=actor(ctx, Role.MAGISTRATE),
+                ctx.work.by(actor(ctx, Role.MAGISTRATE)),
                 case_id=int(ctx.data["case"]),
                 cattle=animals_from(ctx.data["cattle"]),
                 village=str(ctx.data["village"]),
                 place=str(ctx.data["place"]),
                 owner=person_from(ctx.data.get("owner")),
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, None)
@@ -692,8 +686,7 @@ class OffencesFlow(Worklist):
         convicted = bool(ctx.data["convicted"])
         try:
             decide_offence(
-                ctx.work,
-                actor_id=actor(ctx, Role.MAGISTRATE),
+                ctx.work.by(actor(ctx, Role.MAGISTRATE)),
                 offence_id=int(ctx.data["offence"]),
                 convicted=convicted,
                 reasons=str(ctx.data["reasons"]),
@@ -702,7 +695,6 @@ class OffencesFlow(Worklist):
                 labour=ctx.data.get("labour") if convicted else None,
                 fine=int(ctx.data.get("fine", 0)) if convicted else 0,
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, None)

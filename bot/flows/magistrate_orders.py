@@ -284,8 +284,7 @@ class FundFlow(OfficerFlow, TableFlow):
         purpose = str(ctx.data["purpose"])
         try:
             paid = pay_from_fund(
-                ctx.work,
-                actor_id=_magistrate_of(ctx, "XII"),
+                ctx.work.by(_magistrate_of(ctx, "XII")),
                 district=desk.code,
                 purpose=purpose,
                 pound=ctx.data.get("pound") if purpose != "other" else None,
@@ -295,7 +294,6 @@ class FundFlow(OfficerFlow, TableFlow):
                 payee=person_from(ctx.data.get("payee")),
                 order=str(ctx.data["order"]),
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, None)
@@ -509,27 +507,23 @@ class KindOrderFlow(OfficerFlow, TableFlow):
         try:
             if "ref" in ctx.data:
                 done = order_for_seizure(
-                    ctx.work,
-                    actor_id=me,
+                    ctx.work.by(me),
                     ref=str(ctx.data["ref"]),
                     kind=kind,
                     fine=fine,
                     per_day=per_day,
                     order=order,
                     occurred_at=ctx.now,
-                    now=ctx.now,
                 )
             else:
                 done = order_for_pound(
-                    ctx.work,
-                    actor_id=me,
+                    ctx.work.by(me),
                     pound=str(ctx.data["pound"]),
                     kind=kind,
                     fine=fine,
                     per_day=per_day,
                     order=order,
                     occurred_at=ctx.now,
-                    now=ctx.now,
                 )
         except PoundError as exc:
             return explained(ctx, exc, None)

@@ -606,12 +606,11 @@ class OwnerFlow(Flow):
         )
         try:
             filed = file_complaint(
-                ctx.work,
-                actor_id=actor if isinstance(actor, PersonIn) else id_of(actor),
+                ctx.work if isinstance(actor, PersonIn) else ctx.work.by(id_of(actor)),
+                reporter=actor if isinstance(actor, PersonIn) else None,
                 ref=str(d["ref"]),
                 text=str(d["text"]),
                 occurred_at=ctx.now,
-                now=ctx.now,
                 mode="written",
                 complainant=PersonIn(
                     name=str(principal["name"]),

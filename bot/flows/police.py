@@ -109,13 +109,7 @@ class ConveyFlow(Worklist):
     def act(self, ctx: Ctx) -> Turn:
         ref = str(ctx.data.get("ref", ""))
         try:
-            confirm_conveyance(
-                ctx.work,
-                actor_id=actor(ctx, Role.POLICE),
-                ref=ref,
-                occurred_at=ctx.now,
-                now=ctx.now,
-            )
+            confirm_conveyance(ctx.work.by(actor(ctx, Role.POLICE)), ref=ref, occurred_at=ctx.now)
         except PoundError as exc:
             return explained(ctx, exc, None)
         section = "XVI" if ctx.data.get("stray") else "II"
@@ -213,8 +207,7 @@ class StrayFlow(OfficerFlow, TableFlow):
     def act(self, ctx: Ctx) -> Turn:
         try:
             done = report_seizure(
-                ctx.work,
-                actor_id=actor(ctx, Role.POLICE),
+                ctx.work.by(actor(ctx, Role.POLICE)),
                 ground=Ground.STRAY,
                 village=str(ctx.data["village"]),
                 place=str(ctx.data["place"]),
@@ -223,7 +216,6 @@ class StrayFlow(OfficerFlow, TableFlow):
                 owner=None,
                 animals=animals_from(ctx.data["animals"]),
                 occurred_at=ctx.now,
-                now=ctx.now,
             )
         except PoundError as exc:
             return explained(ctx, exc, None)

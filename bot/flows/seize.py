@@ -581,8 +581,8 @@ class SeizeFlow(Flow):
         road = ctx.has(Role.ROAD_OFFICER)
         try:
             done = report_seizure(
-                ctx.work,
-                actor_id=reporter,
+                ctx.work if isinstance(reporter, PersonIn) else ctx.work.by(reporter),
+                reporter=reporter if isinstance(reporter, PersonIn) else None,
                 ground=Ground.ROAD if road else Ground.TRESPASS,
                 village=str(d["village"]),
                 district=str(d["district"]),
@@ -598,7 +598,6 @@ class SeizeFlow(Flow):
                 else None,
                 animals=[AnimalsIn(str(k), int(n), str(desc)) for k, n, desc in d["animals"]],
                 occurred_at=ctx.now,
-                now=ctx.now,
                 police_aid=bool(d.get("aid")),
                 photo=d.get("photo") or None,
                 unsolicited_per_day=self.unsolicited_per_day,

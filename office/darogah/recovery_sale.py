@@ -19,7 +19,7 @@ from law.recovery import (
     check_sale_said,
     recovery_account,
 )
-from models import Case, Database, Person, RecoveryLot, RecoveryOrder, RecoverySale
+from models import Case, Person, RecoveryLot, RecoveryOrder, RecoverySale, Unit
 from models.columns import id_of
 from office import audit, ledger, notify
 from office.cases import compensation_payable, fine_receivable, fund_source, recovered
@@ -68,15 +68,13 @@ class RecoverySold:
 
 
 def record_recovery_sale(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     case_id: int,
     lots: list[RecoveryLotIn],
     expenses: int,
     place: str,
     occurred_at: datetime,
-    now: datetime,
 ) -> RecoverySold:
     """The public auction held on the case's recovery order by the Darogah of the thana or a
     police officer he deputes (Sec XVII, VIII). No police officer or pound-keeper may buy
@@ -85,9 +83,11 @@ def record_recovery_sale(
     compensation ordered to the complainant first, Sec XVIII, the rest to the fund, XII); the
     balance goes back to the owner of the cattle; a shortfall stays unpaid against the case.
     """
+    now = u.now
+    actor_id = u.actor()
     numbers = [lot.number for lot in lots]
     check_sale_said(numbers, [lot.price for lot in lots], expenses, place)
-    with db.transaction() as s:
+    with u.act() as s:
         case = locked_case(s, case_id)
         order = waiting_order(s, case_id)
         require_role(
@@ -160,6 +160,7 @@ def _write_sale(
     sale = RecoverySale(
         order_id=id_of(order),
         case_id=id_of(case),
+        district_id=case.district_id,
         officer_id=actor_id,
         held_at=occurred_at,
         held_on=on,
@@ -188,6 +189,7 @@ def _write_lots(
         s.add(
             RecoveryLot(
                 sale_id=id_of(sale),
+                district_id=sale.district_id,
                 number=lot.number,
                 buyer_name=buyer.name,
                 buyer_residence=buyer.residence,

@@ -21,8 +21,9 @@ from sqlmodel import Session, col, select
 from law.access import check_may_read
 from law.errors import N_, NotFound, PoundError
 from law.periods import local_date
-from models import Case, Complaint, Database, District, IssuedDocument, Pound, Seizure
+from models import Case, Complaint, District, IssuedDocument, Pound, Seizure, Unit
 from models.columns import id_of
+from models.db import Reader
 from office import audit
 from office.common import district_context, seizure_by_ref
 from office.documents.kinds import (
@@ -41,7 +42,7 @@ _ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 CODE_LENGTH = 10
 
 
-def check_reader(db: Database, kind: Kind, ref: str, person_id: int | None) -> int:
+def check_reader(db: Reader, kind: Kind, ref: str, person_id: int | None) -> int:
     """Refuse (`RecordNotOpen`) anyone who may not read the document's record; the district
     of the record otherwise."""
     with db.reading() as s:
@@ -97,20 +98,20 @@ class Printed:
 
 
 def issue(
-    db: Database,
+    u: Unit,
     kind: Kind,
     ref: str,
     *,
     month: str | None = None,
-    actor_id: int | None,
-    now: datetime,
 ) -> Printed:
     """The document as the record stands now, with its id: the id it was first printed with
     if its content is unchanged since, else a new one (recorded, and audited as the document's
     issue)."""
-    document = build(db, kind, ref, month=month, now=now)
+    now = u.now
+    actor_id = u.actor_id
+    document = build(u, kind, ref, month=month, now=now)
     digest = document.digest
-    with db.transaction() as s:
+    with u.act() as s:
         found = s.exec(
             select(IssuedDocument)
             .where(
@@ -190,7 +191,7 @@ class Verification:
         return dict(dict(self.names).get(place, ()))
 
 
-def verify(db: Database, code: str, *, now: datetime) -> Verification:
+def verify(db: Reader, code: str, *, now: datetime) -> Verification:
     """Whether `code` names a document the office issued and, if so, whether a document of
     the same kind printed from the record now would state the same."""
     wanted = code.strip().lower()
@@ -228,7 +229,7 @@ def verify(db: Database, code: str, *, now: datetime) -> Verification:
     )
 
 
-def _head_of(db: Database, row: IssuedDocument) -> Document | None:
+def _head_of(db: Reader, row: IssuedDocument) -> Document | None:
     with db.reading() as s:
         district = s.get(District, row.district_id)
     if district is None:

@@ -28,7 +28,6 @@ from models import (
     Case,
     CattleReceipt,
     Complaint,
-    Database,
     District,
     Notice,
     Payment,
@@ -41,6 +40,7 @@ from models import (
     Village,
 )
 from models.columns import id_of
+from models.db import Reader
 from office import cases, ledger, lookup
 from office.common import DistrictContext, district_context, names_of, seizure_by_ref
 from office.fund import feeding_written_off, fund_statement
@@ -523,7 +523,7 @@ def receipt(s: Session, ref: str) -> Receipt:
     )
 
 
-def rates(s: Session, db: Database, code: str, now: datetime) -> Rates:
+def rates(s: Session, db: Reader, code: str, now: datetime) -> Rates:
     pound = _pound(s, code)
     ctx = district_context(s, pound.district_id)
     schedule = lookup.pound_rates(db, pound_code=pound.code, now=now)
@@ -737,7 +737,7 @@ def decision(s: Session, ref: str) -> Decision:
     )
 
 
-def set_off(s: Session, db: Database, ref: str) -> SetOff:
+def set_off(s: Session, db: Reader, ref: str) -> SetOff:
     case = s.get(Case, _int_ref(ref))
     if case is None:
         raise NotFound(N_("no case {case_id}"), said={"case_id": ref})
@@ -923,7 +923,7 @@ def _pound(s: Session, code: str) -> Pound:
     return pound
 
 
-def build(db: Database, kind: Kind, ref: str, *, month: str | None, now: datetime) -> Document:
+def build(db: Reader, kind: Kind, ref: str, *, month: str | None, now: datetime) -> Document:
     """The document of `kind` for the record `ref`, as the record stands now."""
     with db.reading() as s:
         if kind is Kind.REGISTER_COPY:

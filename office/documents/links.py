@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from law.errors import N_, NotAuthorised
-from models import Database
+from models.db import Reader
 from office.common import person_by_phone
 from office.documents.issued import check_reader
 from office.documents.kinds import Kind
@@ -75,7 +75,7 @@ def read_link(key: bytes | None, token: str, *, kind: Kind, ref: str, now: datet
 
 
 def party_link(
-    db: Database,
+    db: Reader,
     key: bytes | None,
     *,
     kind: Kind,

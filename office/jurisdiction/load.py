@@ -3,7 +3,6 @@ section written and the load recorded."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -11,7 +10,8 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from law.periods import default_start, local_date
-from models import Database, District, Person, Pound, Seizure
+from models import District, Person, Pound, Seizure, Unit
+from models.db import Reader
 from office import audit
 from office.common import check_aware
 from office.jurisdiction.lines import Lines
@@ -22,8 +22,8 @@ from office.jurisdiction.rates import write_rates
 from office.jurisdiction.spec import REMOVED, JurisdictionError, LoadResult, Spec, row_id
 
 
-def load_jurisdiction(db: Database, source: str | Path, *, now: datetime) -> LoadResult:
-    """Load the district file at `source` (a path) in one transaction; see docs/jurisdiction.md."""
+def load_jurisdiction(u: Unit, source: str | Path) -> LoadResult:
+    """Load the district file at `source` (a path) in the unit `u`; see docs/jurisdiction.md."""
     path = Path(source)
     try:
         text = path.read_text(encoding="utf-8")
@@ -31,17 +31,16 @@ def load_jurisdiction(db: Database, source: str | Path, *, now: datetime) -> Loa
         raise JurisdictionError(
             f"cannot read the file ({exc})", origin=str(path), line=None
         ) from None
-    return load_jurisdiction_text(db, text, now=now, origin=path.name)
+    return load_jurisdiction_text(u, text, origin=path.name)
 
 
-def load_jurisdiction_text(
-    db: Database, text: str, *, now: datetime, origin: str = "<district file>"
-) -> LoadResult:
+def load_jurisdiction_text(u: Unit, text: str, *, origin: str = "<district file>") -> LoadResult:
     """Load a district file given as text; `origin` names it in error messages."""
+    now = u.now
     check_aware(now, "now")
     spec, lines = parse(text, origin)
     digest = spec.digest()
-    with db.transaction() as s:
+    with u.act() as s:
         district = s.exec(select(District).where(District.code == spec.code)).first()
         if district is not None and district.source_digest == digest:
             # The same content as last time: nothing to write, nothing to record.
@@ -105,7 +104,7 @@ def load_jurisdiction_text(
         return _result(district, spec, changed=True)
 
 
-def district_count(db: Database, *, with_removed: bool = False) -> int:
+def district_count(db: Reader, *, with_removed: bool = False) -> int:
     """How many districts the database holds (with those removed, office/jurisdiction/remove.py,
     when `with_removed`)."""
     q = select(func.count()).select_from(District)

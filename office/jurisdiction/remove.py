@@ -14,13 +14,12 @@ those records are the office's, kept as the Act requires (Sec V).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 
 from sqlalchemy import Table, func
 from sqlmodel import Session, SQLModel, col, select
 
 from law.errors import Conflict, NotFound
-from models import Database, District, FeedingRate, Pound, RoleGrant, Village
+from models import District, FeedingRate, Pound, RoleGrant, Unit, Village
 from office import audit
 from office.common import check_aware
 from office.jurisdiction.spec import REMOVED, row_id
@@ -64,12 +63,13 @@ def _delete(
     return len(rows)
 
 
-def remove_district(db: Database, code: str, *, now: datetime) -> Removed:
+def remove_district(u: Unit, code: str) -> Removed:
     """Remove the district with `code`: refused (Conflict) when its register holds any record,
     NotFound when there is no such district (or it was removed already)."""
+    now = u.now
     check_aware(now, "now")
     wanted = code.strip().upper()
-    with db.transaction() as s:
+    with u.act() as s:
         district = s.exec(select(District).where(District.code == wanted)).first()
         if district is None or district.source_digest == REMOVED:
             raise NotFound(f"no district {wanted!r}")

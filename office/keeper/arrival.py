@@ -14,7 +14,7 @@ from law.grounds import Ground
 from law.kinds import check_registrable
 from law.lifecycle import AnimalStatus, Arrive
 from law.periods import claim_until, local_date, next_step_due
-from models import Animal, Database, Person, Pound, RegisterEntry, Seizure
+from models import Animal, Person, Pound, RegisterEntry, Seizure, Unit
 from models.columns import id_of
 from office import audit, notify
 from office.common import (
@@ -49,18 +49,18 @@ class Arrival:
 
 
 def register_arrival(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     ref: str,
     occurred_at: datetime,
-    now: datetime,
     count: int | None = None,
     descriptions: dict[int, str] | None = None,
     owner: PersonIn | None = None,
 ) -> Arrival:
     """The keeper enters the cattle in his register and gives the seizer a copy (Sec V)."""
-    with db.transaction() as s:
+    now = u.now
+    actor_id = u.actor()
+    with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         pound = kept_by(s, actor_id, seizure)
         check_times(occurred_at, now, seizure.last_event_at)
@@ -81,6 +81,7 @@ def register_arrival(
                 year=on.year,
                 number=number,
                 seizure_id=id_of(seizure),
+                district_id=seizure.district_id,
                 keeper_id=actor_id,
                 entered_at=occurred_at,
                 entry=entry,

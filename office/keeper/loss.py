@@ -10,7 +10,7 @@ from sqlmodel import Session
 from law.custody import check_loss
 from law.lifecycle import Die, Escape
 from law.periods import local_date
-from models import Animal, Database, Pound, Seizure
+from models import Animal, Pound, Seizure, Unit
 from office import audit, ledger, notify
 from office.charges import charge_for
 from office.common import DistrictContext, check_times, district_context, seizure_by_ref
@@ -20,20 +20,20 @@ from office.state import advance, animals_of, clear_due_if_closed
 
 
 def record_loss(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     ref: str,
     animal: int,
     what: str,
     reason: str,
     occurred_at: datetime,
-    now: datetime,
 ) -> None:
     """An animal died or escaped in the pound: fine and feeding stop then, and none is asked of
     the owner for it; the keeper's feeding of it is written off in the ledger (G7)."""
+    now = u.now
+    actor_id = u.actor()
     check_loss(what, reason)
-    with db.transaction() as s:
+    with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         pound = kept_by(s, actor_id, seizure, section="practice G7")
         check_times(occurred_at, now, seizure.last_event_at)

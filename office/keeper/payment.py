@@ -13,7 +13,7 @@ from law.grounds import Release
 from law.lifecycle import Pay
 from law.money_split import Charges
 from law.periods import local_date
-from models import Animal, Database, Payment, Person, Pound, Seizure
+from models import Animal, Payment, Person, Pound, Seizure, Unit
 from models.columns import id_of
 from office import audit, ledger, notify
 from office.charges import Due, SalesSoFar, payable_on, sales_so_far
@@ -39,20 +39,20 @@ class Receipt:
 
 
 def record_payment(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     ref: str,
     amount: int,
     payer: PersonIn | None,
     occurred_at: datetime,
-    now: datetime,
     animals: list[int] | None = None,
     agent_name: str | None = None,
     signature: str = "",
 ) -> Receipt:
     """The owner pays fine and feeding and takes his cattle back, signing the register (Sec VII)."""
-    with db.transaction() as s:
+    now = u.now
+    actor_id = u.actor()
+    with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         pound = kept_by(s, actor_id, seizure, section="VII")
         check_times(occurred_at, now, seizure.last_event_at)
@@ -70,6 +70,7 @@ def record_payment(
         text = _receipt_text(seizure, pound, ctx, on, numbers, due, signed, agent_name)
         payment = Payment(
             seizure_id=id_of(seizure),
+            district_id=seizure.district_id,
             keeper_id=actor_id,
             payer_id=id_of(payer_person),
             agent_name=agent_name.strip()[:200] if agent_name else None,

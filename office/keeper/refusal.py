@@ -7,7 +7,7 @@ from datetime import datetime
 
 from law.lifecycle import Refuse
 from law.periods import local_date
-from models import Database, Refusal
+from models import Refusal, Unit
 from models.columns import id_of
 from office import audit, notify
 from office.common import check_times, district_context, seizure_by_ref
@@ -17,17 +17,17 @@ from office.state import advance, animals_of
 
 
 def record_refusal(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     ref: str,
     occurred_at: datetime,
-    now: datetime,
     owner: PersonIn | None = None,
     note: str = "",
 ) -> None:
     """The owner appeared and refused or omitted to pay: the cattle may be sold (Sec IX)."""
-    with db.transaction() as s:
+    now = u.now
+    actor_id = u.actor()
+    with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         pound = kept_by(s, actor_id, seizure, section="IX")
         check_times(occurred_at, now, seizure.last_event_at)
@@ -41,6 +41,7 @@ def record_refusal(
         s.add(
             Refusal(
                 seizure_id=id_of(seizure),
+                district_id=seizure.district_id,
                 owner_id=id_of(person),
                 keeper_id=actor_id,
                 occurred_at=occurred_at,

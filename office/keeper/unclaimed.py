@@ -8,7 +8,7 @@ from datetime import datetime
 
 from law.lifecycle import ReportUnclaimed
 from law.periods import local_date
-from models import Database
+from models import Unit
 from office import audit, notify
 from office.common import check_times, district_context, pound_of, seizure_by_ref
 from office.keeper.parties import kept_by
@@ -16,14 +16,14 @@ from office.sales import notice_params
 from office.state import advance, animals_of
 
 
-def report_unclaimed(
-    db: Database, *, actor_id: int | None, ref: str, occurred_at: datetime, now: datetime
-) -> None:
+def report_unclaimed(u: Unit, *, ref: str, occurred_at: datetime) -> None:
     """Not claimed within 7 days of impounding: the keeper reports to the Darogah (Sec VIII).
 
     `actor_id` None is the office's own clock acting for the keeper.
     """
-    with db.transaction() as s:
+    now = u.now
+    actor_id = u.actor_id
+    with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         if actor_id is not None:
             kept_by(s, actor_id, seizure, section="VIII")

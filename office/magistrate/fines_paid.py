@@ -17,7 +17,7 @@ from sqlmodel import Session, select
 
 from law.errors import N_, InvalidInput, NotFound
 from law.fines_paid import apply_fine_paid, apply_seizer_paid
-from models import Complaint, Database, FinePaid, Offence, OffenceDecision, Person, Seizure
+from models import Complaint, FinePaid, Offence, OffenceDecision, Person, Seizure, Unit
 from models.columns import id_of
 from office import audit, ledger
 from office.cases import SECTION, CaseKind, compensation_payable, fine_receivable
@@ -132,18 +132,18 @@ def _record(
 
 
 def record_offence_fine_paid(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     offence_id: int,
     amount: int,
     payer: PersonIn | None,
     occurred_at: datetime,
-    now: datetime,
 ) -> Paid:
     """A Magistrate of the district records a Sec XIII fine (or part of it) paid by the person
     convicted, `payer`; it enters the fund (Sec XII)."""
-    with db.transaction() as s:
+    now = u.now
+    actor_id = u.actor()
+    with u.act() as s:
         offence = s.exec(select(Offence).where(Offence.id == offence_id).with_for_update()).first()
         if offence is None:
             raise NotFound(N_("no offence {offence_id}"), said={"offence_id": offence_id})
@@ -195,19 +195,19 @@ def _offence_subject(s: Session, offence: Offence) -> str:
 
 
 def record_case_fine_paid(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     case_id: int,
     amount: int,
     occurred_at: datetime,
-    now: datetime,
     payer: PersonIn | None = None,
 ) -> Paid:
     """A Magistrate of the district records a fine adjudged under Sec XVII or XVIII (or part of
     it) paid, by default by the person convicted: the compensation ordered out of it goes to the
     complainant first (XVIII), the rest into the fund (XII)."""
-    with db.transaction() as s:
+    now = u.now
+    actor_id = u.actor()
+    with u.act() as s:
         case = locked_case(s, case_id)
         section = SECTION[CaseKind(case.kind)]
         require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None, section=section)
@@ -259,20 +259,20 @@ def record_case_fine_paid(
 
 
 def record_seizer_paid(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     complaint_id: int,
     amount: int,
     occurred_at: datetime,
-    now: datetime,
     payer: PersonIn | None = None,
 ) -> Paid:
     """A Magistrate of the district records the seizer paying (part of) what his decision on
     the complaint charges him (Sec XIV): the fines of cattle still held into the fund (XII),
     their feeding to the keeper, then damages, expenses and the fines and expenses repaid to
     the owner who complained (G12)."""
-    with db.transaction() as s:
+    now = u.now
+    actor_id = u.actor()
+    with u.act() as s:
         complaint = s.get(Complaint, complaint_id)
         if complaint is None:
             raise NotFound(N_("no complaint {complaint_id}"), said={"complaint_id": complaint_id})

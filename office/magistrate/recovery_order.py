@@ -14,8 +14,9 @@ from law.errors import N_, NotFound
 from law.kinds import resolve_kind
 from law.periods import local_date
 from law.recovery import check_cattle_named, check_recoverable
-from models import Case, Database, Person, Pound, RecoveryOrder, Village
+from models import Case, Person, Pound, RecoveryOrder, Unit, Village
 from models.columns import id_of
+from models.db import Reader
 from office import audit, notify
 from office.cases import CaseKind, check_village_under_act, recovered
 from office.common import (
@@ -42,14 +43,12 @@ class RecoveryOrdered:
 
 
 def order_recovery(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     case_id: int,
     cattle: list[AnimalsIn],
     place: str,
     occurred_at: datetime,
-    now: datetime,
     village: str | None = None,
     owner: PersonIn | None = None,
 ) -> RecoveryOrdered:
@@ -59,8 +58,10 @@ def order_recovery(
     whose they are, if not the convicted person's: the balance of the sale goes back to him.
     The Darogah or police of the thana whose pound serves that village hold the sale.
     """
+    now = u.now
+    actor_id = u.actor()
     check_cattle_named([group.count for group in cattle], place)
-    with db.transaction() as s:
+    with u.act() as s:
         case = locked_case(s, case_id)
         require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None, section="XVII")
         check_times(occurred_at, now, case.decided_at or case.filed_at)
@@ -147,7 +148,7 @@ def where(
 
 
 def recovery_village(
-    db: Database, *, case_id: int, village: str, actor_id: int
+    db: Reader, *, case_id: int, village: str, actor_id: int
 ) -> tuple[str, tuple[tuple[str, str], ...]]:
     """The name of the village where the cattle to be sold are (and its names in other scripts,
     by language), checked as the order will check it (the case's district, not excluded, served

@@ -11,7 +11,7 @@ from law.custody import check_release_reason, check_some_held
 from law.grounds import Release
 from law.lifecycle import OrderRelease
 from law.periods import local_date
-from models import Database, ReleaseOrder, Seizure
+from models import ReleaseOrder, Seizure, Unit
 from models.columns import id_of
 from office import audit, notify
 from office.common import check_times, district_context, get_person, require_role, seizure_by_ref
@@ -20,19 +20,19 @@ from office.state import advance, animals_of, chosen_numbers, clear_due_if_close
 
 
 def order_release(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     ref: str,
     reason: str,
     occurred_at: datetime,
-    now: datetime,
     animals: list[int] | None = None,
     authority: str = "",
 ) -> int:
     """Release without fine by order of competent authority: the Magistrate (Sec VI, XXI)."""
+    now = u.now
+    actor_id = u.actor()
     check_release_reason(reason)
-    with db.transaction() as s:
+    with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None, section="VI")
         check_times(occurred_at, now, seizure.last_event_at)
@@ -84,6 +84,7 @@ def write_release_order(
     """The order itself (Sec VI, XIV), once the animals' release is applied."""
     order = ReleaseOrder(
         seizure_id=id_of(seizure),
+        district_id=seizure.district_id,
         ordered_by=actor_id,
         authority=authority[:200],
         reason=reason.strip()[:2000],

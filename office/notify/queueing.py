@@ -12,8 +12,8 @@ from datetime import datetime
 
 from sqlmodel import Session, select
 
-from models import District, Outbox, Person, RoleGrant, Seizure
-from office import acting, outbox
+from models import District, Outbox, Person, RoleGrant, Seizure, Unit
+from office import outbox
 from office.common import DistrictContext
 from office.notify.unsolicited import unsolicited_hold
 from office.reach import VOICE, channel_for
@@ -37,6 +37,12 @@ def _language(s: Session, person: Person, district_id: int | None) -> str:
     return "en"
 
 
+def _actor(s: Session) -> int | None:
+    """Who acts in the unit of work `s` serves: the person whose act causes the message."""
+    u = Unit.of(s)
+    return u.actor_id if u is not None else None
+
+
 def enqueue(
     s: Session,
     *,
@@ -58,8 +64,8 @@ def enqueue(
     of the cause are locked by its act, so the look-up is safe; the unique index is the last
     word).
 
-    `caused_by` is the person whose act causes it (by default the actor of the act being
-    recorded). With `unsolicited_per_day`, a message that person's act would send to a number
+    `caused_by` is the person whose act causes it (by default the actor of the unit of work,
+    models/unit.py). With `unsolicited_per_day`, a message that person's act would send to a number
     the office has never heard from is written `held` once he has had it message that many
     such numbers in 24 hours (`unsolicited_hold`).
     """
@@ -75,7 +81,7 @@ def enqueue(
     channel, address = reach
     if district_id is None and seizure_ref is not None:
         district_id = s.exec(select(Seizure.district_id).where(Seizure.ref == seizure_ref)).first()
-    by = caused_by if caused_by is not None else acting.actor(s)
+    by = caused_by if caused_by is not None else _actor(s)
     held = (
         unsolicited_hold(
             s,
@@ -104,8 +110,6 @@ def enqueue(
         held=held,
         caused_by=by,
     )
-    if by is None:
-        acting.wait_for_actor(s, row)
     call_key = f"voice|{key}"[:200]
     if (
         template in CALLED_TEMPLATES
@@ -113,7 +117,7 @@ def enqueue(
         and person.phone
         and not outbox.taken(s, call_key)
     ):
-        call = outbox.queue(
+        outbox.queue(
             s,
             dedupe_key=call_key,
             channel=VOICE,
@@ -129,8 +133,6 @@ def enqueue(
             held=held,
             caused_by=by,
         )
-        if by is None:
-            acting.wait_for_actor(s, call)
     return row
 
 

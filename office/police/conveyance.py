@@ -10,7 +10,7 @@ from sqlmodel import col, select
 from law.errors import N_, Conflict
 from law.grounds import Ground
 from law.lifecycle import SeizureStatus
-from models import AidRequest, Conveyance, Database
+from models import AidRequest, Conveyance, Unit
 from models.columns import id_of
 from office import audit
 from office.common import check_times, pound_of, require_role, seizure_by_ref
@@ -18,16 +18,16 @@ from office.roles import Role
 
 
 def confirm_conveyance(
-    db: Database,
+    u: Unit,
     *,
-    actor_id: int,
     ref: str,
     occurred_at: datetime,
-    now: datetime,
     note: str = "",
 ) -> None:
     """A police officer of the thana confirms the cattle reached the pound (Sec II, XVI)."""
-    with db.transaction() as s:
+    now = u.now
+    actor_id = u.actor()
+    with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         pound = pound_of(s, seizure)
         require_role(s, actor_id, seizure.district_id, (Role.POLICE, Role.DAROGAH), pound.thana)
@@ -39,6 +39,7 @@ def confirm_conveyance(
         s.add(
             Conveyance(
                 seizure_id=id_of(seizure),
+                district_id=seizure.district_id,
                 officer_id=actor_id,
                 occurred_at=occurred_at,
                 note=note.strip()[:1000],

@@ -13,6 +13,7 @@ from office.opposition import record_offence
 from office.seizures import PersonIn
 from tests.bot.test_officer_flows import DAROGAH, KEEPER, MAGISTRATE, POLICE, REFUSED, Desk
 from tests.ist import ist
+from tests.units import act
 from tests.world import World
 
 D = date
@@ -20,8 +21,9 @@ RS = 192
 
 
 def convicted(world: World) -> int:
-    case_id = file_case(
+    case_id = act(
         world.db,
+        file_case,
         actor_id=world.cultivator,
         kind="mischief",
         accused=PersonIn("Bhura Ahir", "Kemri", "+919777777771"),
@@ -30,8 +32,9 @@ def convicted(world: World) -> int:
         occurred_at=ist(world, D(2026, 3, 2), 10),
         now=world.now,
     )
-    decide_case(
+    act(
         world.db,
+        decide_case,
         actor_id=world.magistrate,
         case_id=case_id,
         convicted=True,
@@ -145,8 +148,9 @@ def test_the_darogah_sells_only_what_the_fine_needs_and_no_official_may_buy(
 
 def offence(world: World) -> int:
     ref = world.seize(when=ist(world, D(2026, 3, 1), 8))
-    return record_offence(
+    return act(
         world.db,
+        record_offence,
         actor_id=world.cultivator,
         ref=ref,
         kind="rescue",

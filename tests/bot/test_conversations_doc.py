@@ -20,6 +20,7 @@ from office.common import find_or_add_person, person_by_phone
 from office.jurisdiction import load_jurisdiction
 from office.keeper.arrival import register_arrival
 from office.seizures import AnimalsIn, report_seizure
+from tests.units import act, tx
 from tests.world import at
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -138,16 +139,17 @@ REPORTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 def _story_world(db: Database) -> str:
     """The demo district, and three white cows of Patwai seized in Kemri and impounded."""
     seized = at(date(2026, 3, 2), 7, 30)
-    load_jurisdiction(db, DEMO, now=seized)
-    with db.transaction() as s:
+    act(db, load_jurisdiction, DEMO, now=seized)
+    with tx(db) as s:
         cultivator = find_or_add_person(
             s, name="Shyam Lal", residence="Kemri", phone="+919812345678", now=seized
         )
         keeper = person_by_phone(s, KEEPER)
         assert cultivator.id is not None and keeper is not None and keeper.id is not None
         cultivator_id, keeper_id = cultivator.id, keeper.id
-    ref = report_seizure(
+    ref = act(
         db,
+        report_seizure,
         actor_id=cultivator_id,
         ground="trespass",
         village="Kemri",
@@ -160,7 +162,7 @@ def _story_world(db: Database) -> str:
         now=seized,
     ).ref
     arrived = at(date(2026, 3, 2), 10)
-    register_arrival(db, actor_id=keeper_id, ref=ref, occurred_at=arrived, now=arrived)
+    act(db, register_arrival, actor_id=keeper_id, ref=ref, occurred_at=arrived, now=arrived)
     return ref
 
 
@@ -197,7 +199,7 @@ SHOWN_NEW = "R4KE9T"
 def _refs_shown(db: Database, story_ref: str, text: str) -> str:
     """A new seizure's reference, drawn at random (it may be letters alone), shown as the page's
     own: every reference the record holds but the story's."""
-    with db.transaction() as s:
+    with tx(db) as s:
         refs = set(s.exec(select(Seizure.ref)).all()) - {story_ref}
     for new in refs:
         text = re.sub(rf"\b{new}\b", SHOWN_NEW, text)

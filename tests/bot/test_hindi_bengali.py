@@ -24,6 +24,7 @@ from office.lookup import match_village
 from office.seizures import AnimalsIn
 from tests.chat import Chat
 from tests.fakes import TwilioWebhooks
+from tests.units import act
 from tests.world import World
 from webhook.app import create_app
 
@@ -175,7 +176,7 @@ def test_villages_are_found_in_devanagari_and_bengali_given_or_transliterated(
     for typed in ("केमरी", "কেমরী", "रामपुर", "রামপুর"):
         place, _ = match_village(world.db, typed)
         assert place is not None and place.district_code == "TESTPUR", typed
-    load_jurisdiction(world.db, DEMO, now=world.now)
+    act(world.db, load_jurisdiction, DEMO, now=world.now)
     # Given in the district file.
     for typed, name in (
         ("বৈদ্যপুর", "Baidyapur"),
@@ -199,7 +200,7 @@ def test_villages_are_found_in_devanagari_and_bengali_given_or_transliterated(
 
 
 def test_the_villages_offered_are_named_in_the_readers_script(world: World) -> None:
-    load_jurisdiction(world.db, DEMO, now=world.now)
+    act(world.db, load_jurisdiction, DEMO, now=world.now)
     chat = Chat(world, HARI)
     in_bengali(chat)
     chat.say("আটক")
@@ -389,7 +390,7 @@ def said(answer: Any) -> str:
 def test_a_seizure_reported_in_bengali_by_sms_in_one_line_and_answers(
     world: World, sms: TestClient
 ) -> None:
-    load_jurisdiction(world.db, DEMO, now=world.now)
+    act(world.db, load_jurisdiction, DEMO, now=world.now)
     said(hooks.inbound(sms, HARI, "ভাষা"))
     out = said(hooks.inbound(sms, HARI, "৩"))
     assert "1." in out  # the numbered menu again after the language change
@@ -451,17 +452,17 @@ def test_a_district_file_gives_names_by_language_and_bad_ones_are_refused_by_lin
     from office.jurisdiction import JurisdictionError, load_jurisdiction_text
     from tests.world import DISTRICT, DISTRICT_NAMED
 
-    assert load_jurisdiction_text(world.db, DISTRICT_NAMED, now=world.now).changed
+    assert act(world.db, load_jurisdiction_text, DISTRICT_NAMED, now=world.now).changed
     place, _ = match_village(world.db, "ঢাকিয়া")
     assert place is not None and place.name == "Dhakia" and place.name_in("hi") == "ढकिया"
     bad = DISTRICT.replace('villages = ["Dhakia"]', 'villages = [{ name = "Dhakia", names = "x" }]')
     with pytest.raises(JurisdictionError) as refused:
-        load_jurisdiction_text(world.db, bad, now=world.now)
+        act(world.db, load_jurisdiction_text, bad, now=world.now)
     assert refused.value.line == DISTRICT.splitlines().index('villages = ["Dhakia"]') + 1
     assert "'names' of village 'Dhakia'" in refused.value.reason
     odd = DISTRICT.replace('villages = ["Dhakia"]', 'villages = [{ name = "Dhakia", area = 1 }]')
     with pytest.raises(JurisdictionError, match="unknown key 'area'"):
-        load_jurisdiction_text(world.db, odd, now=world.now)
+        act(world.db, load_jurisdiction_text, odd, now=world.now)
 
 
 def test_an_owners_name_is_never_taken_for_a_mistyped_skip(world: World) -> None:
@@ -497,8 +498,13 @@ def test_an_owner_asking_what_is_due_by_the_keepers_word_is_told_it_in_hindi(
     from office.keeper.arrival import register_arrival
 
     ref = world.seize()
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
     )
     owner = Chat(world, "+919222222222")  # Mohan Lal, the owner of record
     in_hindi(owner)

@@ -9,6 +9,7 @@ from models import Conversation, Seizure, Village
 from office.jurisdiction import load_jurisdiction_text
 from tests.chat import Chat as BaseChat
 from tests.places import DELHI, DHAKIA, JHADI, NEAR_KEMRI, PLACED, place_villages
+from tests.units import act
 from tests.world import World
 
 HARI = "+919111111111"  # a cultivator the office knows (Rampur)
@@ -205,7 +206,7 @@ def test_a_location_outside_names_the_district_in_the_readers_script(world: Worl
         'name = "Testpur"\n', 'name = "Testpur"\nnames = { hi = "टेस्टपुर", bn = "টেস্টপুর" }\n'
     )
     assert named != PLACED
-    load_jurisdiction_text(world.db, named, now=world.now, origin="testpur.toml")
+    act(world.db, load_jurisdiction_text, named, now=world.now, origin="testpur.toml")
     hindi = Chat(world, HARI, Channel.SMS)
     hindi.say("भाषा")
     hindi.say("2")

@@ -16,6 +16,7 @@ from office.keeper.payment import record_payment
 from office.queries import fund_view, seizure_view
 from office.seizures import AnimalsIn
 from tests.office.test_fund import other_district
+from tests.units import act, tx
 from tests.world import World
 
 D = date
@@ -50,16 +51,18 @@ class Desk:
 def with_fines(world: World) -> None:
     """192 pies of fines in the Testpur fund, paid on 3 March."""
     ref = world.seize()
-    register_arrival(
+    act(
         world.db,
+        register_arrival,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 1), 11),
         now=world.now,
     )
     when = world.on(D(2026, 3, 3), 16)
-    record_payment(
+    act(
         world.db,
+        record_payment,
         actor_id=world.keeper,
         ref=ref,
         amount=282,
@@ -158,7 +161,7 @@ def test_only_a_magistrate_pays_out_of_his_own_districts_fund(world: World) -> N
 
 def test_the_fund_is_offered_in_hindi(world: World) -> None:
     with_fines(world)
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         person = s.exec(select(Person).where(Person.phone == MAGISTRATE)).one()
         person.language = "hi"
         s.add(person)

@@ -34,6 +34,7 @@ from office.seizures import AnimalsIn, PersonIn, report_seizure
 from office.surplus import claim_surplus
 from tests.bot.test_sender import make_sender, run, telegram_transport
 from tests.fakes.telegram import FakeTelegram
+from tests.units import act, tx
 from tests.world import OWNER, World
 
 D = date
@@ -54,7 +55,7 @@ def chat(person_id: int) -> int:
 
 def on_telegram(world: World) -> None:
     """Everyone in the world has tied Telegram to his phone."""
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         for person in s.exec(select(Person)).all():
             person.telegram_id = chat(person.id or 0)
             s.add(person)
@@ -93,8 +94,9 @@ def reason(world: World, template: str) -> str:
 
 def arrived(world: World, **seize: Any) -> str:
     ref = world.seize(when=world.on(D(2026, 3, 1), 8), **seize)
-    register_arrival(
+    act(
         world.db,
+        register_arrival,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 1), 10),
@@ -104,15 +106,17 @@ def arrived(world: World, **seize: Any) -> str:
 
 
 def noticed(world: World, ref: str, hour: int = 12, minute: int = 0) -> None:
-    report_unclaimed(
+    act(
         world.db,
+        report_unclaimed,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 9), 9),
         now=world.now,
     )
-    post_notice(
+    act(
         world.db,
+        post_notice,
         actor_id=world.darogah,
         ref=ref,
         proclaimed_in=["Rampur village", "Rampur Monday market"],
@@ -124,8 +128,9 @@ def noticed(world: World, ref: str, hour: int = 12, minute: int = 0) -> None:
 def pay(
     world: World, ref: str, amount: int, when: datetime, animals: list[int] | None = None
 ) -> None:
-    record_payment(
+    act(
         world.db,
+        record_payment,
         actor_id=world.keeper,
         ref=ref,
         amount=amount,
@@ -163,24 +168,27 @@ def test_a_message_whose_record_did_not_change_says_at_its_send_what_it_said_whe
 
     ref = world.seize(when=world.on(D(2026, 3, 1), 8))
     agree()
-    register_arrival(
+    act(
         world.db,
+        register_arrival,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 1), 10),
         now=world.now,
     )
     agree()
-    report_unclaimed(
+    act(
         world.db,
+        report_unclaimed,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 9), 9),
         now=world.now,
     )
     agree()
-    post_notice(
+    act(
         world.db,
+        post_notice,
         actor_id=world.darogah,
         ref=ref,
         proclaimed_in=["Rampur village", "Rampur Monday market"],
@@ -192,16 +200,18 @@ def test_a_message_whose_record_did_not_change_says_at_its_send_what_it_said_whe
     agree()
     other = world.seize(when=world.on(D(2026, 3, 17), 10))
     agree()
-    filed = file_complaint(
+    filed = act(
         world.db,
+        file_complaint,
         actor_id=world.owner,
         ref=other,
         text="my bullocks were on the road",
         occurred_at=world.on(D(2026, 3, 17), 11),
         now=world.now,
     )
-    admit_complaint(
+    act(
         world.db,
+        admit_complaint,
         actor_id=world.magistrate,
         complaint_id=filed.complaint_id,
         hearing="20 March, Sadar court",
@@ -335,15 +345,17 @@ def test_a_complaint_reminder_stands_after_a_sale_under_sec_ix(
     """Sec XIV, practice G12: a complaint after a sale is still admissible within the ten days."""
     on_telegram(world)
     ref = arrived(world)
-    record_refusal(
+    act(
         world.db,
+        record_refusal,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 2), 10),
         now=world.now,
     )
-    record_sale(
+    act(
         world.db,
+        record_sale,
         actor_id=world.darogah,
         ref=ref,
         lots=[LotIn(3, BUYER, 1920)],
@@ -434,8 +446,9 @@ def test_after_the_auction_neither_sale_due_nor_a_surplus_already_paid_out_is_se
     ref = arrived(world)
     noticed(world, ref)
     advance_deadlines(world.db, now=world.on(D(2026, 3, 17), 9))
-    sale = record_sale(
+    sale = act(
         world.db,
+        record_sale,
         actor_id=world.darogah,
         ref=ref,
         lots=[LotIn(n, BUYER, 960) for n in (1, 2, 3)],
@@ -445,8 +458,9 @@ def test_after_the_auction_neither_sale_due_nor_a_surplus_already_paid_out_is_se
         now=world.now,
     )
     assert sale.surplus_deposit_id is not None
-    claim_surplus(
+    act(
         world.db,
+        claim_surplus,
         actor_id=world.magistrate,
         deposit_id=sale.surplus_deposit_id,
         claimant=OWNER,
@@ -475,15 +489,17 @@ def test_a_sec_ix_sale_is_not_announced_once_a_complaint_stays_it(
     on_telegram(world)
     ref = arrived(world)
     send(world, telegram, world.on(D(2026, 3, 1), 10, 5))
-    record_refusal(
+    act(
         world.db,
+        record_refusal,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 2), 10),
         now=world.now,
     )
-    filed = file_complaint(
+    filed = act(
         world.db,
+        file_complaint,
         actor_id=world.owner,
         ref=ref,
         text="the field was unfenced common land",
@@ -506,8 +522,9 @@ def test_the_notice_to_post_names_only_the_heads_still_held(
     """Sec VIII: the owner took his buffalo back after the report and before the message went."""
     on_telegram(world)
     ref = arrived(world)
-    report_unclaimed(
+    act(
         world.db,
+        report_unclaimed,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 9), 9),
@@ -532,8 +549,9 @@ def test_police_are_not_asked_for_aid_once_conveyance_is_confirmed(
     """Sec II: the constable confirmed the conveyance before the message went; the keeper still
     expects the cattle (Sec V)."""
     on_telegram(world)
-    done = report_seizure(
+    done = act(
         world.db,
+        report_seizure,
         actor_id=world.cultivator,
         ground="trespass",
         village="Kemri",
@@ -546,8 +564,9 @@ def test_police_are_not_asked_for_aid_once_conveyance_is_confirmed(
         now=world.now,
         police_aid=True,
     )
-    confirm_conveyance(
+    act(
         world.db,
+        confirm_conveyance,
         actor_id=world.police,
         ref=done.ref,
         occurred_at=world.on(D(2026, 3, 1), 8, 30),
@@ -572,16 +591,18 @@ def test_a_complaint_admitted_but_not_decided_still_reaches_the_magistrate_and_t
     on_telegram(world)
     ref = arrived(world)
     send(world, telegram, world.on(D(2026, 3, 1), 10, 5))
-    filed = file_complaint(
+    filed = act(
         world.db,
+        file_complaint,
         actor_id=world.owner,
         ref=ref,
         text="my cows were on the common",
         occurred_at=world.on(D(2026, 3, 2), 10),
         now=world.now,
     )
-    admit_complaint(
+    act(
         world.db,
+        admit_complaint,
         actor_id=world.magistrate,
         complaint_id=filed.complaint_id,
         hearing="5 March, Sadar court",
@@ -606,7 +627,7 @@ def test_a_message_is_written_in_the_language_the_person_has_when_it_is_sent(
     on_telegram(world)
     arrived(world)
     assert one(world, "claim_notice").language == "en"
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         owner = s.get(Person, world.owner)
         assert owner is not None
         owner.language = "hi"

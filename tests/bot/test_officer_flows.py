@@ -25,6 +25,7 @@ from office.keeper.unclaimed import report_unclaimed
 from office.queries import seizure_view
 from office.seizures import AnimalsIn, request_police_aid
 from office.worklists import open_aid_requests
+from tests.units import act
 from tests.world import OTHER_MAGISTRATE, World, other_district_magistrate
 
 D = date
@@ -63,8 +64,13 @@ class Desk:
 
 def impounded(world: World, animals: list[AnimalsIn] | None = None) -> str:
     ref = world.seize(animals=animals)
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=2), now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.tick(hours=2),
+        now=world.now,
     )
     return ref
 
@@ -75,8 +81,13 @@ def impounded(world: World, animals: list[AnimalsIn] | None = None) -> str:
 def test_police_see_aid_requests_and_answer_one_by_confirming_conveyance(world: World) -> None:
     desk = Desk(world)
     ref = world.seize()
-    request_police_aid(
-        world.db, actor_id=world.cultivator, ref=ref, occurred_at=world.now, now=world.now
+    act(
+        world.db,
+        request_police_aid,
+        actor_id=world.cultivator,
+        ref=ref,
+        occurred_at=world.now,
+        now=world.now,
     )
     out = desk(POLICE, "aid")
     assert "Aid requested at thana TESTPUR (Sec II)" in out and ref in out
@@ -86,8 +97,13 @@ def test_police_see_aid_requests_and_answer_one_by_confirming_conveyance(world: 
     assert "confirmed (Sec II)" in desk(POLICE, "yes")
     assert open_aid_requests(world.db, thana="TESTPUR") == []
     assert "No aid requests" in desk(POLICE, "aid")
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
     )
     assert "already at the pound" in desk(POLICE, f"CONVEY {ref}")
 
@@ -235,8 +251,13 @@ def test_the_darogah_posts_the_notice_and_records_the_auction(world: World) -> N
     desk = Desk(world)
     ref = impounded(world, [AnimalsIn("cow", 1, "red"), AnimalsIn("buffalo", 1)])
     assert "No unclaimed" in desk(DAROGAH, "notice")
-    report_unclaimed(
-        world.db, actor_id=None, ref=ref, occurred_at=world.on(D(2026, 3, 9), 9), now=world.now
+    act(
+        world.db,
+        report_unclaimed,
+        actor_id=None,
+        ref=ref,
+        occurred_at=world.on(D(2026, 3, 9), 9),
+        now=world.now,
     )
     assert ref in desk(DAROGAH, "unclaimed")
     out = desk(DAROGAH, "1")
@@ -289,8 +310,9 @@ def test_no_police_officer_may_buy_and_only_the_darogah_auctions(world: World) -
 
 def complained(world: World) -> tuple[str, int]:
     ref = impounded(world)
-    done = file_complaint(
+    done = act(
         world.db,
+        file_complaint,
         actor_id=world.owner,
         ref=ref,
         text="My cattle were on the road, not in his field.",
@@ -383,8 +405,9 @@ def test_a_magistrate_of_another_district_cannot_examine_or_admit(world: World) 
     other = other_district_magistrate(world)
     assert REFUSED in desk(OTHER_MAGISTRATE, f"examine {complaint}")
     with pytest.raises(NotAuthorised):
-        admit_complaint(
+        act(
             world.db,
+            admit_complaint,
             actor_id=other,
             complaint_id=complaint,
             hearing="12 March",

@@ -14,6 +14,7 @@ from office.keeper.unclaimed import report_unclaimed
 from office.seizures import AnimalsIn
 from tests.bot.test_magistrate_orders import with_fines
 from tests.bot.test_officer_flows import DAROGAH, KEEPER, MAGISTRATE, Desk, impounded
+from tests.units import act
 from tests.world import World
 
 D = date
@@ -100,8 +101,13 @@ def test_a_receipt_is_read_in_bengali(world: World) -> None:
 def test_a_darogah_reads_the_account_of_a_sale_in_hindi(world: World) -> None:
     desk = Desk(world)
     ref = impounded(world, [AnimalsIn("cow", 1, "लाल"), AnimalsIn("buffalo", 1)])
-    report_unclaimed(
-        world.db, actor_id=None, ref=ref, occurred_at=world.on(D(2026, 3, 9), 9), now=world.now
+    act(
+        world.db,
+        report_unclaimed,
+        actor_id=None,
+        ref=ref,
+        occurred_at=world.on(D(2026, 3, 9), 9),
+        now=world.now,
     )
     desk(DAROGAH, "lang hi")
     desk(DAROGAH, "unclaimed")

@@ -20,6 +20,7 @@ from office.seizures import AnimalsIn
 from tests.chat import Chat
 from tests.fakes import TwilioWebhooks
 from tests.owner_search_world import SEARCHER, Held, load_milak, record_counts
+from tests.units import act
 from tests.world import World
 from webhook.app import create_app
 
@@ -45,8 +46,13 @@ def test_the_owner_of_record_is_listed_his_seizures_by_his_phone(world: World) -
     world.tick(hours=2)
     from office.keeper.arrival import register_arrival
 
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=first, occurred_at=world.now, now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=first,
+        occurred_at=world.now,
+        now=world.now,
     )
     world.tick(hours=1)
     second = world.seize(animals=[AnimalsIn("goat", 4, "brown")])
@@ -188,8 +194,9 @@ def test_released_cattle_are_not_listed_and_what_is_released_later_drops_out(
     from tests.owner_search_world import BHOT_KEEPER, _id
 
     due = seizure_view(world.db, ref=held.bhot, now=world.now)["due"]["total"]
-    record_payment(
+    act(
         world.db,
+        record_payment,
         actor_id=_id(world, BHOT_KEEPER),
         ref=held.bhot,
         amount=due,
@@ -335,16 +342,18 @@ def test_unclaimed_and_noticed_he_is_told_the_notice_date_and_the_first_day_of_s
     from tests.owner_search_world import BHOT_KEEPER, MILAK_DAROGAH, _id
 
     world.on(date(2026, 3, 9), 10)  # the seven days from impounding are over (Sec VIII)
-    report_unclaimed(
+    act(
         world.db,
+        report_unclaimed,
         actor_id=_id(world, BHOT_KEEPER),
         ref=held.bhot,
         occurred_at=world.now,
         now=world.now,
     )
     world.on(date(2026, 3, 10), 11)
-    post_notice(
+    act(
         world.db,
+        post_notice,
         actor_id=_id(world, MILAK_DAROGAH),
         ref=held.bhot,
         occurred_at=world.now,

@@ -15,6 +15,7 @@ from models import Outbox, Seizure
 from office.keeper.arrival import register_arrival
 from office.tokens import issue_token
 from tests.office.test_permissions import PHONES, ROLES, SEES, cast, load_cast, record_of
+from tests.units import act
 from tests.world import World
 
 pytestmark = pytest.mark.world_with.with_args(load_cast)  # the matrix's cast, loaded once
@@ -49,7 +50,14 @@ def test_status_by_sms_shows_who_and_what_is_due_only_to_parties_and_officers(
     cast(world)
     ref = world.seize()
     world.tick(hours=2)
-    register_arrival(world.db, actor_id=world.keeper, ref=ref, occurred_at=world.now, now=world.now)
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.now,
+        now=world.now,
+    )
     world.now = world.now + timedelta(days=2)
     for command in (f"STATUS {ref}", f"MYCATTLE {ref}"):
         text = read_all(world, PHONES[role], command)
@@ -67,7 +75,7 @@ def test_status_by_sms_shows_who_and_what_is_due_only_to_parties_and_officers(
 
 
 def test_an_sms_report_names_an_owner_without_changing_his_record(world: World) -> None:
-    issue_token(world.db, phone="+919555555555", name="Sita Devi", now=world.now)
+    act(world.db, issue_token, phone="+919555555555", name="Sita Devi", now=world.now)
     before = record_of(world, "+919555555555")
     lines = [
         "SEIZE 2 COW RAMPUR",

@@ -17,6 +17,7 @@ from tests.bot.test_hindi_bengali import in_bengali, in_hindi
 from tests.bot.test_officer_flows import DAROGAH, MAGISTRATE, OTHER_KEEPER, POLICE, Desk
 from tests.chat import Chat
 from tests.owner_search_world import MILAK, SEARCHER, load_milak
+from tests.units import act
 from tests.world import DHAKIA_POUND_NAMES, DISTRICT_NAMED, World, name_dhakia
 
 OWNER = "+919222222222"  # Mohan Lal, the owner the test district's seizures name
@@ -63,7 +64,7 @@ LANGS = ["hi", "bn"]
 
 
 def name_rampur(world: World) -> None:
-    assert load_jurisdiction_text(world.db, RAMPUR_NAMED, now=world.now).changed
+    assert act(world.db, load_jurisdiction_text, RAMPUR_NAMED, now=world.now).changed
 
 
 def officer_in(desk: Desk, phone: str, lang: str) -> None:
@@ -118,11 +119,21 @@ def test_the_darogah_is_offered_the_village_of_the_drum_in_his_script(
 ) -> None:
     name_rampur(world)
     ref = world.seize()
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=2), now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.tick(hours=2),
+        now=world.now,
     )
-    report_unclaimed(
-        world.db, actor_id=None, ref=ref, occurred_at=world.on(date(2026, 3, 9), 9), now=world.now
+    act(
+        world.db,
+        report_unclaimed,
+        actor_id=None,
+        ref=ref,
+        occurred_at=world.on(date(2026, 3, 9), 9),
+        now=world.now,
     )
     desk = Desk(world)
     officer_in(desk, DAROGAH, lang)
@@ -180,7 +191,7 @@ def test_nothing_held_names_the_pounds_searched_in_the_owners_script(
         'name = "Saifni thana pound"\n'
         f'names = {{ hi = "{SAIFNI_POUND["hi"]}", bn = "{SAIFNI_POUND["bn"]}" }}\n',
     )
-    assert load_jurisdiction_text(world.db, named, now=world.now, origin="milak.toml").changed
+    assert act(world.db, load_jurisdiction_text, named, now=world.now, origin="milak.toml").changed
     chat = Chat(world, SEARCHER)
     (in_hindi if lang == "hi" else in_bengali)(chat)
     chat.say({"hi": "मेरी", "bn": "আমার"}[lang])

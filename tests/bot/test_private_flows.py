@@ -12,6 +12,7 @@ from bot.types import Channel, Contact, Location
 from models import Complaint, Person, Seizure
 from office.common import person_by_phone
 from tests.chat import Chat
+from tests.units import act
 from tests.world import World
 
 HARI = "+919111111111"
@@ -270,7 +271,14 @@ def test_the_owner_sees_the_growing_feeding_once_impounded(world: World) -> None
 
     ref = world.seize()
     world.tick(hours=2)
-    register_arrival(world.db, actor_id=world.keeper, ref=ref, occurred_at=world.now, now=world.now)
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.now,
+        now=world.now,
+    )
     world.now = world.now + timedelta(days=2)
     text = Chat(world, MOHAN).say(f"status {ref}")
     assert "Due today (March 3, 2026)" in text and "Feeding grows by" in text

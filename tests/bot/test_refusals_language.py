@@ -18,6 +18,7 @@ from law import errors
 from law.errors import N_, PoundError
 from office.keeper.arrival import register_arrival
 from tests.bot.test_hindi_bengali import HARI, KEEPER, MOHAN, Chat, in_bengali, in_hindi
+from tests.units import act
 from tests.world import World
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -193,7 +194,14 @@ def test_a_release_without_the_whole_payment_is_refused_in_the_readers_language(
     than was paid (Sec VI, VII), and he is told how much in his language."""
     ref = world.seize()
     world.tick(hours=1)
-    register_arrival(world.db, actor_id=world.keeper, ref=ref, occurred_at=world.now, now=world.now)
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.now,
+        now=world.now,
+    )
     world.tick(hours=1)
     keeper = Chat(world, KEEPER)
     choose(keeper)
@@ -218,7 +226,14 @@ def test_an_act_by_someone_not_entitled_is_refused_in_the_readers_language(
     no command at all: tests/bot/test_villagers_words.py.)"""
     ref = world.seize()
     world.tick(hours=1)
-    register_arrival(world.db, actor_id=world.keeper, ref=ref, occurred_at=world.now, now=world.now)
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.now,
+        now=world.now,
+    )
     constable = Chat(world, "+919000000003")
     choose(constable)
     line = refusal_line(constable.say(f"{release} {ref}"), said)

@@ -18,6 +18,7 @@ from bot.sender import PassReport, Sender, SendPolicy
 from models import Database, OptOut, Outbox, Person
 from tests.fakes.telegram import FakeTelegram
 from tests.fakes.twilio import FakeTwilio
+from tests.units import tx
 from tests.world import World, at
 
 TOKEN = "123456:TEST-TOKEN"
@@ -89,7 +90,7 @@ def queue(db: Database, key: str, due_at: datetime, **fields: Any) -> int:
         "created_at": due_at,
         **fields,
     }
-    with db.transaction() as s:
+    with tx(db) as s:
         row = Outbox(dedupe_key=key, due_at=due_at, **values)
         s.add(row)
         s.flush()
@@ -112,7 +113,7 @@ def rows(db: Database) -> list[Outbox]:
 
 
 def reach_owner(world: World, *, telegram_id: int | None = OWNER_CHAT) -> None:
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         person = s.get(Person, world.owner)
         assert person is not None
         person.telegram_id = telegram_id
@@ -359,7 +360,7 @@ def test_an_invalid_number_fails_at_once_and_a_number_that_said_stop_gets_nothin
     invalid = queue(world.db, "bad", now, channel="sms", address="+919333333333")
     stopped = queue(world.db, "stop", now, channel="sms", address="+919444444444")
     twilio.fail_to("+919333333333", 21211)
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         s.add(OptOut(channel="sms", address="+919444444444", opted_out_at=now))
 
     report = run(make_sender(world.db, twilio_transport(twilio)), now)
@@ -402,7 +403,7 @@ def test_a_claim_left_by_a_dead_worker_is_taken_again_after_the_lease(
 ) -> None:
     now = world.on(date(2026, 3, 2), 10)
     one = queue(world.db, "one", now)
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         stuck = s.get(Outbox, one)
         assert stuck is not None
         stuck.state, stuck.claimed_by, stuck.claimed_at = "sending", "dead:1", now

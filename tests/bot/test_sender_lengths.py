@@ -39,6 +39,7 @@ from tests.bot.test_sender import (
 )
 from tests.fakes.telegram import FakeTelegram
 from tests.fakes.twilio import FakeTwilio
+from tests.units import act, tx
 from tests.world import World
 
 KEY = b"a key for the tests' links"
@@ -85,15 +86,22 @@ def copy_of_many(world: World, heads: int, *, lang: str | None = None) -> str:
     (Sec V) by SMS; only it is left queued."""
     world.on(date(2026, 3, 2), 10)
     if lang is not None:
-        with world.db.transaction() as s:
+        with tx(world.db) as s:
             person = s.get(Person, world.cultivator)
             assert person is not None
             person.language = lang
             s.add(person)
     ref = world.seize(animals=[AnimalsIn("cow", heads, COPY_OF)])
     world.tick(hours=2)
-    register_arrival(world.db, actor_id=world.keeper, ref=ref, occurred_at=world.now, now=world.now)
-    with world.db.transaction() as s:
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.now,
+        now=world.now,
+    )
+    with tx(world.db) as s:
         for row in s.exec(select(Outbox).where(col(Outbox.template) != "register_copy")).all():
             row.state = "cancelled"
             s.add(row)
@@ -206,7 +214,7 @@ def test_a_long_telegram_text_goes_in_parts_cut_at_lines_the_keyboard_with_the_l
 @pytest.mark.both_engines
 def test_a_long_whatsapp_text_goes_in_parts_of_1600(world: World, twilio: FakeTwilio) -> None:
     now = world.on(date(2026, 3, 2), 10)
-    with world.db.transaction() as s:  # he wrote on WhatsApp an hour ago: the session is open
+    with tx(world.db) as s:  # he wrote on WhatsApp an hour ago: the session is open
         note_inbound(s, channel="whatsapp", address=OWNER_PHONE, now=now - timedelta(hours=1))
     text = "\n".join(f"{n}. cow, {COPY_OF}" for n in range(1, 90))  # about 4,500 characters
     queue(

@@ -32,6 +32,7 @@ from office.common import find_or_add_person, person_by_phone
 from office.jurisdiction import load_jurisdiction_text
 from office.keeper.arrival import register_arrival
 from tests.sms_segments import sms_segments
+from tests.units import act, tx
 
 IST = ZoneInfo("Asia/Kolkata")
 LANGS = ("en", "hi", "bn")
@@ -178,8 +179,8 @@ class Sms:
 
 
 def load(db: Database) -> None:
-    load_jurisdiction_text(db, LONG, now=START, origin="rampur-long.toml")
-    with db.transaction() as s:
+    act(db, load_jurisdiction_text, LONG, now=START, origin="rampur-long.toml")
+    with tx(db) as s:
         find_or_add_person(s, name=OWNER_NAME, residence="Kakrauwa Khurd", phone=OWNER, now=START)
 
 
@@ -257,8 +258,9 @@ def test_every_sms_of_the_private_conversations_fits_its_budget(db: Database, la
         keeper = person_by_phone(s, KEEPER)
         keeper_id = keeper.id if keeper is not None else None
     assert keeper_id is not None
-    register_arrival(
+    act(
         db,
+        register_arrival,
         actor_id=keeper_id,
         ref=ref.group(0),
         occurred_at=START + timedelta(hours=3),

@@ -11,6 +11,7 @@ from bot.engine import Engine
 from bot.types import Channel, Inbound
 from models import Conversation, InboundMessage, OptOut, Person
 from tests.bot.test_engine import Tally
+from tests.units import tx, unit_of_work
 from tests.world import World
 
 ADDRESS = "+919111111111"
@@ -37,7 +38,7 @@ def test_messages_in_one_transaction_follow_on_as_if_each_had_been_committed(
     world: World,
 ) -> None:
     engine = Engine(world.db, [Tally()])
-    with world.db.unit_of_work(now=world.now) as work:
+    with unit_of_work(world.db, now=world.now) as work:
         texts = [
             engine.receive_in(work, sms(text), external_id=f"m{i}").replies[0].text
             for i, text in enumerate(["add", "40", "2"])
@@ -54,7 +55,7 @@ def test_a_repeat_within_the_transaction_is_answered_as_before_and_logged_once(
     world: World,
 ) -> None:
     engine = Engine(world.db, [Tally()])
-    with world.db.unit_of_work(now=world.now) as work:
+    with unit_of_work(world.db, now=world.now) as work:
         first = engine.receive_in(work, sms("add"), external_id="u1")
         again = engine.receive_in(work, sms("add"), external_id="u1")
     assert not first.repeat and again.repeat
@@ -71,10 +72,10 @@ def test_a_repeat_within_the_transaction_is_answered_as_before_and_logged_once(
 
 def test_a_savepoint_rolled_back_takes_its_messages_with_it(world: World) -> None:
     engine = Engine(world.db, [Tally()])
-    with world.db.unit_of_work(now=world.now) as work:
+    with unit_of_work(world.db, now=world.now) as work:
         engine.receive_in(work, sms("add"), external_id="kept")
         try:
-            with work.transaction():
+            with work.act():
                 engine.receive_in(work, sms("40"), external_id="undone")
                 raise RuntimeError("the caller's work failed")
         except RuntimeError:
@@ -87,8 +88,8 @@ def test_a_savepoint_rolled_back_takes_its_messages_with_it(world: World) -> Non
 
 def test_a_savepoint_released_keeps_its_messages(world: World) -> None:
     engine = Engine(world.db, [Tally()])
-    with world.db.unit_of_work(now=world.now) as work:
-        with work.transaction():
+    with unit_of_work(world.db, now=world.now) as work:
+        with work.act():
             engine.receive_in(work, sms("add"), external_id="inner")
         engine.receive_in(work, sms("1"), external_id="outer")
     assert logged(world) == ["inner", "outer"]
@@ -103,7 +104,7 @@ def _setting(world: World, engine: Engine) -> list[state.OpenKey]:
     """Six chats as a batch finds them: one mid-flow, one repeated, one opted out, one of a
     known person, one on Telegram of a known person, one never seen."""
     phones = [f"+91911111110{i}" for i in range(5)]
-    with world.db.unit_of_work(now=world.now) as work:
+    with unit_of_work(world.db, now=world.now) as work:
         s = work.session
         for i, text in enumerate(["add", "40"]):
             inbound = Inbound(channel=Channel.SMS, address=phones[0], text=text)
@@ -145,7 +146,7 @@ def test_a_batch_read_at_once_opens_every_message_as_a_statement_each_would(
         statements.append(statement)
 
     state.count_writes(world.db.engine)  # as the webhooks' writer does when it is made
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         state.open_chats(s, keys)
         event.listen(world.db.engine, "before_cursor_execute", note)
         try:
@@ -165,7 +166,7 @@ def test_after_a_write_the_batch_read_is_not_trusted(world: World) -> None:
     if world.db.is_sqlite:
         pytest.skip("SQLite reads each start when it comes")
     state.count_writes(world.db.engine)
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         state.open_chats(s, keys)
         # An earlier message of the batch made the next sender known, and he said STOP.
         s.add(Person(name="Ram", phone=keys[1].address, created_at=world.now))
@@ -177,6 +178,6 @@ def test_after_a_write_the_batch_read_is_not_trusted(world: World) -> None:
 
 def test_a_small_batch_is_read_a_message_at_a_time(world: World) -> None:
     keys = _setting(world, Engine(world.db, [Tally()]))
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         state.open_chats(s, keys[: state.OPEN_AT_ONCE - 1])
         assert _open(s, keys[0]).chat.step == "second"

@@ -25,6 +25,7 @@ from tests.bot.test_villagers_words import (
     _language,
     _send,
 )
+from tests.units import act
 from tests.world import DISTRICT, World, name_dhakia
 
 HINDI = [
@@ -82,8 +83,9 @@ CASES = [(text, flow, False) for text, flow in HINDI] + [
 
 def hindi_district(world: World) -> None:
     """The test district with Hindi its main language, as in Uttar Pradesh or Bihar."""
-    load_jurisdiction_text(
+    act(
         world.db,
+        load_jurisdiction_text,
         DISTRICT.replace('languages = ["en", "hi"]', 'languages = ["hi", "en"]'),
         now=world.now,
         origin="testpur.toml",

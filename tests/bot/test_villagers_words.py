@@ -17,6 +17,7 @@ from models import Conversation, Seizure
 from models.columns import id_of
 from office.common import find_or_add_person
 from office.complaints import file_complaint
+from tests.units import act, tx
 from tests.world import World
 
 # The flows a message may reach: its conversation's flow after it, or what the reply is.
@@ -310,12 +311,13 @@ def test_dont_know_at_the_owners_name_names_nobody(
     # The real owner then complains of the seizure (Sec XIV): he is heard as claiming to be the
     # owner, nobody's name stands in his way, and the owner of record stays unknown.
     world.tick(hours=1)
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         owner = id_of(
             find_or_add_person(s, name="Gopal Das", residence="Kemri", phone=phone, now=world.now)
         )
-    filed = file_complaint(
+    filed = act(
         world.db,
+        file_complaint,
         actor_id=owner,
         ref=ref,
         text="these are my cows, seized on the road",

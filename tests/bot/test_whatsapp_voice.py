@@ -24,6 +24,7 @@ from office.keeper.unclaimed import report_unclaimed
 from office.reach import note_inbound
 from office.sales import post_notice
 from tests.fakes.twilio import FakeTwilio
+from tests.units import act, tx
 from tests.world import World, at
 
 SMS_FROM = "+15005550006"
@@ -98,12 +99,12 @@ def one(db: Database, template: str, channel: str) -> Outbox:
 
 def wrote_on_whatsapp(world: World, when: datetime) -> None:
     """The owner's message came by WhatsApp (the webhook notes it so, bot/receive.py)."""
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         note_inbound(s, channel="whatsapp", address=OWNER, now=when)
 
 
 def owner_is(world: World, *, language: str | None = None, voice: bool = False) -> None:
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         person = s.get(Person, world.owner)
         assert person is not None
         person.language, person.voice = language, voice
@@ -112,7 +113,7 @@ def owner_is(world: World, *, language: str | None = None, voice: bool = False) 
 
 def arrive(world: World, ref: str, when: datetime) -> None:
     world.now = when
-    register_arrival(world.db, actor_id=world.keeper, ref=ref, occurred_at=when, now=when)
+    act(world.db, register_arrival, actor_id=world.keeper, ref=ref, occurred_at=when, now=when)
 
 
 # --- WhatsApp ------------------------------------------------------------------------------------
@@ -199,7 +200,7 @@ def test_no_sms_fallback_to_a_number_that_said_stop_to_sms(
     wrote_on_whatsapp(world, at(D(2026, 3, 1), 8, 30))
     ref = world.seize()
     arrive(world, ref, at(D(2026, 3, 2), 11, 30))
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         s.add(OptOut(channel="sms", address=OWNER, opted_out_at=world.now))
 
     report = send(world, twilio, world.now)
@@ -214,7 +215,7 @@ def test_no_sms_fallback_to_a_number_that_said_stop_to_sms(
 
 def test_a_later_sms_from_him_brings_the_messages_back_to_sms(world: World) -> None:
     wrote_on_whatsapp(world, at(D(2026, 3, 1), 8, 0))
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         note_inbound(s, channel="sms", address=OWNER, now=at(D(2026, 3, 1), 9, 0))
     ref = world.seize()
     arrive(world, ref, at(D(2026, 3, 1), 10))
@@ -280,16 +281,18 @@ def test_the_sec_viii_notice_and_the_complaint_reminder_are_called_in_bengali(
     owner_is(world, language="bn", voice=True)
     ref = world.seize()
     arrive(world, ref, at(D(2026, 3, 1), 10))
-    report_unclaimed(
+    act(
         world.db,
+        report_unclaimed,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=at(D(2026, 3, 9), 9),
         now=at(D(2026, 3, 9), 9),
     )
     world.now = at(D(2026, 3, 9), 12)
-    post_notice(
+    act(
         world.db,
+        post_notice,
         actor_id=world.darogah,
         ref=ref,
         proclaimed_in=["Rampur village", "Rampur Monday market"],

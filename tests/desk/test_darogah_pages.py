@@ -13,6 +13,7 @@ from office.keeper.arrival import register_arrival
 from office.keeper.unclaimed import report_unclaimed
 from office.queries import seizure_view
 from tests.desk.client import DeskBrowser, refusal_code, text_of
+from tests.units import act
 from tests.world import World
 
 D = date
@@ -23,11 +24,21 @@ PAGE = "/desk/darogah/TESTPUR"
 def unclaimed(world: World) -> str:
     """Two cows and a buffalo, registered on 1 March and reported unclaimed on 9 March."""
     ref = world.seize()
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
     )
-    report_unclaimed(
-        world.db, actor_id=None, ref=ref, occurred_at=world.on(D(2026, 3, 9), 9), now=world.now
+    act(
+        world.db,
+        report_unclaimed,
+        actor_id=None,
+        ref=ref,
+        occurred_at=world.on(D(2026, 3, 9), 9),
+        now=world.now,
     )
     return ref
 

@@ -32,6 +32,7 @@ from office.seizures import AnimalsIn, PersonIn, report_seizure
 from office.worklists import seizure_brief
 from tests.browser import WIDTHS, Live, Shots
 from tests.desk.client import last_code, last_outbox_id
+from tests.units import act
 from tests.world import DISTRICT, World
 
 pytestmark = pytest.mark.browser
@@ -153,8 +154,9 @@ class Long:
 
 
 def seize(world: World, *, registered: bool = True) -> str:
-    done = report_seizure(
+    done = act(
         world.db,
+        report_seizure,
         actor_id=world.cultivator,
         ground="trespass",
         village=VILLAGE,
@@ -167,8 +169,9 @@ def seize(world: World, *, registered: bool = True) -> str:
         now=world.now,
     )
     if registered:
-        register_arrival(
+        act(
             world.db,
+            register_arrival,
             actor_id=world.keeper,
             ref=done.ref,
             occurred_at=world.tick(minutes=30),
@@ -180,7 +183,7 @@ def seize(world: World, *, registered: bool = True) -> str:
 def long_world(world: World) -> Long:
     """The test district again with names of 60 characters and feeding rates that make lakhs,
     and a record of every kind each page lists, all of the longest values."""
-    load_jurisdiction_text(world.db, LONG_DISTRICT, now=world.now, origin="testpur.toml")
+    act(world.db, load_jurisdiction_text, LONG_DISTRICT, now=world.now, origin="testpur.toml")
     world.on(D(2026, 3, 1), 9)
     sale_due = [seize(world) for _ in WIDTHS]
     held = [seize(world) for _ in range(len(WIDTHS) + 2)]
@@ -190,9 +193,12 @@ def long_world(world: World) -> Long:
     awaiting = seize(world)
     world.on(D(2026, 3, 9), 10)
     for ref in sale_due:
-        report_unclaimed(world.db, actor_id=None, ref=ref, occurred_at=world.now, now=world.now)
-        post_notice(
+        act(
+            world.db, report_unclaimed, actor_id=None, ref=ref, occurred_at=world.now, now=world.now
+        )
+        act(
             world.db,
+            post_notice,
             actor_id=world.darogah,
             ref=ref,
             proclaimed_in=[VILLAGE, POUND],
@@ -200,10 +206,11 @@ def long_world(world: World) -> Long:
             now=world.now,
         )
     world.on(D(2026, 3, 10), 10)
-    report_unclaimed(world.db, actor_id=None, ref=later, occurred_at=world.now, now=world.now)
+    act(world.db, report_unclaimed, actor_id=None, ref=later, occurred_at=world.now, now=world.now)
     world.on(D(2026, 3, 12), 10)
-    post_notice(
+    act(
         world.db,
+        post_notice,
         actor_id=world.darogah,
         ref=later,
         proclaimed_in=[VILLAGE, POUND],
@@ -212,12 +219,20 @@ def long_world(world: World) -> Long:
     )
     complained = [seize(world) for _ in range(len(WIDTHS) + 1)]
     world.on(D(2026, 3, 13), 10)
-    report_unclaimed(world.db, actor_id=None, ref=awaiting, occurred_at=world.now, now=world.now)
+    act(
+        world.db,
+        report_unclaimed,
+        actor_id=None,
+        ref=awaiting,
+        occurred_at=world.now,
+        now=world.now,
+    )
     complaints = []
     for ref in complained:
         complaints.append(
-            file_complaint(
+            act(
                 world.db,
+                file_complaint,
                 actor_id=SEIZED_OWNER,
                 ref=ref,
                 text="मेरी भैंसें सड़क के किनारे चर रही थीं, किसी के खेत में नहीं गईं; " * 3,
@@ -227,16 +242,18 @@ def long_world(world: World) -> Long:
         )
     world.on(D(2026, 3, 14), 10)
     for cid in complaints[: len(WIDTHS)]:
-        admit_complaint(
+        act(
             world.db,
+            admit_complaint,
             actor_id=world.magistrate,
             complaint_id=cid,
             hearing=f"the 20th of March at eleven, at the Sadar court of {MAGISTRATE}",
             occurred_at=world.tick(minutes=5),
             now=world.now,
         )
-    case_id = file_case(
+    case_id = act(
         world.db,
+        file_case,
         actor_id=world.cultivator,
         kind="pigs",
         accused=PersonIn(BUYER, VILLAGE, "+919777777771"),
@@ -250,8 +267,9 @@ def long_world(world: World) -> Long:
     world.on(D(2026, 3, 17), 10)
     paid = held.pop()
     due = seizure_brief(world.db, ref=paid, now=world.now).total
-    record_payment(
+    act(
         world.db,
+        record_payment,
         actor_id=world.keeper,
         ref=paid,
         amount=due,
@@ -260,8 +278,9 @@ def long_world(world: World) -> Long:
         occurred_at=world.now,
         now=world.now,
     )
-    pay_from_fund(
+    act(
         world.db,
+        pay_from_fund,
         actor_id=world.magistrate,
         district="TESTPUR",
         purpose="pound",

@@ -17,6 +17,7 @@ from office.keeper.payment import record_payment
 from office.queries import fund_view, seizure_view
 from office.seizures import AnimalsIn, PersonIn
 from tests.desk.client import DeskBrowser, refusal_code, text_of
+from tests.units import act
 from tests.world import World
 
 D = date
@@ -33,12 +34,18 @@ def test_the_magistrate_admits_a_complaint_with_a_summons_then_decides_it(
     web: DeskBrowser, world: World
 ) -> None:
     ref = world.seize()
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
     )
     world.on(D(2026, 3, 2), 10)
-    done = file_complaint(
+    done = act(
         world.db,
+        file_complaint,
         actor_id=world.owner,
         ref=ref,
         text="मेरी गायें सड़क पर थीं, खेत में नहीं",
@@ -78,8 +85,13 @@ def rates(world: World) -> list[tuple[str, int, date]]:
 
 def test_rates_release_fund_district_and_returns(web: DeskBrowser, world: World) -> None:
     ref = world.seize()
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
     )
     world.on(D(2026, 3, 10), 11)
     web.sign_in(MAGISTRATE, world.magistrate)
@@ -114,17 +126,30 @@ def test_the_fund_says_each_line_in_the_readers_language(web: DeskBrowser, world
     """The ledger keeps its lines' English words; the Magistrate reading in Hindi or Bengali
     reads them in his language, the refs and names as written."""
     ref = world.seize(animals=[AnimalsIn("cow", 2), AnimalsIn("buffalo")])
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
     )
     paid = world.on(D(2026, 3, 3), 16)
     # Fines 48 + 48 + 96 pies; feeding 30 pies a day for 3 days.
-    record_payment(
-        world.db, actor_id=world.keeper, ref=ref, amount=282, payer=None, occurred_at=paid, now=paid
+    act(
+        world.db,
+        record_payment,
+        actor_id=world.keeper,
+        ref=ref,
+        amount=282,
+        payer=None,
+        occurred_at=paid,
+        now=paid,
     )
     world.on(D(2026, 3, 4), 11)
-    pay_from_fund(
+    act(
         world.db,
+        pay_from_fund,
         actor_id=world.magistrate,
         district="TESTPUR",
         purpose="pound",
@@ -163,8 +188,9 @@ def test_the_magistrate_records_a_pig_fine_paid_and_the_fund_shows_it_received(
     first); the fund's page shows what is owed apart from what was received; too much is
     refused on the page and changes nothing."""
     world.on(D(2026, 3, 2), 10)
-    case_id = file_case(
+    case_id = act(
         world.db,
+        file_case,
         actor_id=world.cultivator,
         kind="pigs",
         accused=PersonIn("Bhura Ahir", "Kemri", "+919777777771"),
@@ -174,8 +200,9 @@ def test_the_magistrate_records_a_pig_fine_paid_and_the_fund_shows_it_received(
         now=world.now,
     )
     world.on(D(2026, 3, 10), 11)
-    decide_case(
+    act(
         world.db,
+        decide_case,
         actor_id=world.magistrate,
         case_id=case_id,
         convicted=True,

@@ -21,6 +21,7 @@ from office.queries import seizure_view
 from tests.api_client import Api
 from tests.desk.client import DeskBrowser, refusal_code
 from tests.office.test_permissions import PHONES, ROLES, cast, load_cast
+from tests.units import act
 from tests.world import World
 
 pytestmark = pytest.mark.world_with.with_args(load_cast)  # the matrix's cast, loaded once
@@ -52,11 +53,21 @@ def test_every_role_is_refused_on_the_pages_as_the_api_refuses_it(
     noticed = world.seize()
     held = world.seize(village="Kemri")
     for ref in (noticed, held):
-        register_arrival(
-            world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
+        act(
+            world.db,
+            register_arrival,
+            actor_id=world.keeper,
+            ref=ref,
+            occurred_at=world.tick(hours=1),
+            now=world.now,
         )
-    report_unclaimed(
-        world.db, actor_id=None, ref=noticed, occurred_at=world.on(D(2026, 3, 9), 9), now=world.now
+    act(
+        world.db,
+        report_unclaimed,
+        actor_id=None,
+        ref=noticed,
+        occurred_at=world.on(D(2026, 3, 9), 9),
+        now=world.now,
     )
     world.on(D(2026, 3, 9), 10)
     acts: dict[str, tuple[str, dict[str, str], str, dict[str, Any]]] = {
@@ -101,21 +112,21 @@ def test_every_role_is_refused_on_the_pages_as_the_api_refuses_it(
                 else:
                     assert answer(r) == (403, "not_authorised"), role
                     assert _rates(world) == rates_before
-                for act, (page, form, route, body) in acts.items():
+                for named, (page, form, route, body) in acts.items():
                     before = _state(world, noticed, held)
                     r = browser.post(page, form)
                     if not official:
-                        assert r.url.path == "/desk/sign-in", (role, act)
+                        assert r.url.path == "/desk/sign-in", (role, named)
                         assert _state(world, noticed, held) == before
                         continue
-                    if role in MAY[act]:
-                        assert r.status_code == 200, (role, act, r.text)
+                    if role in MAY[named]:
+                        assert r.status_code == 200, (role, named, r.text)
                         continue
                     refused = answer(r)
-                    assert refused[0] == 403, (role, act, refused)
+                    assert refused[0] == 403, (role, named, refused)
                     assert _state(world, noticed, held) == before
                     by_api = answer(api.post(route, PHONES[role], body))
-                    assert refused == by_api, (role, act, refused, by_api)
+                    assert refused == by_api, (role, named, refused, by_api)
     assert _state(world, noticed, held)[:2] == ("noticed", "closed")
 
 

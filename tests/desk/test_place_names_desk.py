@@ -21,6 +21,7 @@ from office.keeper.unclaimed import report_unclaimed
 from office.seizures import PersonIn
 from office.worklists import seizure_brief
 from tests.desk.client import DeskBrowser, text_of
+from tests.units import act
 from tests.world import DHAKIA_POUND_NAMES, DISTRICT_NAMED, TESTPUR_NAMES, World, name_dhakia
 
 MAGISTRATE = "+91 90000 00005"
@@ -48,15 +49,17 @@ def seized_at_dhakia(world: World) -> int:
     """Cattle seized at Dhakia and registered at its pound; a case of Sec XVIII at Dhakia."""
     name_dhakia(world)
     ref = world.seize(village="Dhakia")
-    register_arrival(
+    act(
         world.db,
+        register_arrival,
         actor_id=world.other_keeper,
         ref=ref,
         occurred_at=world.tick(hours=1),
         now=world.now,
     )
-    return file_case(
+    return act(
         world.db,
+        file_case,
         actor_id=world.cultivator,
         kind="pigs",
         accused=PersonIn("Bhura Ahir", "Kemri", "+919830000001"),
@@ -124,12 +127,18 @@ def test_the_funds_line_names_the_pound_a_payment_was_for_in_the_readers_script(
     with the pound as the district file writes it in the reader's script."""
     name_dhakia(world)
     ref = world.seize(village="Dhakia")
-    register_arrival(
-        world.db, actor_id=world.other_keeper, ref=ref, occurred_at=world.now, now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.other_keeper,
+        ref=ref,
+        occurred_at=world.now,
+        now=world.now,
     )
     due = seizure_brief(world.db, ref=ref, now=world.now).total
-    record_payment(
+    act(
         world.db,
+        record_payment,
         actor_id=world.other_keeper,
         ref=ref,
         amount=due,
@@ -137,8 +146,9 @@ def test_the_funds_line_names_the_pound_a_payment_was_for_in_the_readers_script(
         occurred_at=world.tick(hours=1),
         now=world.now,
     )
-    pay_from_fund(
+    act(
         world.db,
+        pay_from_fund,
         actor_id=world.magistrate,
         district="TESTPUR",
         purpose="pound",
@@ -166,13 +176,23 @@ def test_the_darogahs_notice_offers_the_village_in_his_script_and_records_the_re
         'villages = ["Rampur", "Kemri"]',
         'villages = [{ name = "Rampur", names = { hi = "रामपुर", bn = "রামপুর" } }, "Kemri"]',
     )
-    assert load_jurisdiction_text(world.db, named, now=world.now).changed
+    assert act(world.db, load_jurisdiction_text, named, now=world.now).changed
     ref = world.seize()
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
     )
-    report_unclaimed(
-        world.db, actor_id=None, ref=ref, occurred_at=world.on(date(2026, 3, 9), 9), now=world.now
+    act(
+        world.db,
+        report_unclaimed,
+        actor_id=None,
+        ref=ref,
+        occurred_at=world.on(date(2026, 3, 9), 9),
+        now=world.now,
     )
     world.on(date(2026, 3, 9), 10, 30)
     web.sign_in("+91 90000 00004", world.darogah)

@@ -12,6 +12,7 @@ from sqlmodel import col, select
 
 from models import AuditEvent, DeskSignIn, Outbox, RoleGrant
 from tests.desk.client import DeskBrowser, last_code, refusal_code, text_of
+from tests.units import tx
 from tests.world import World
 
 
@@ -130,7 +131,7 @@ def test_an_officer_whose_office_ended_is_refused_the_desk_clearly(
 ) -> None:
     """A session outlives the office it was opened by: the desk then says he holds none."""
     web.sign_in("9000000001", world.keeper)
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         for grant in s.exec(select(RoleGrant).where(RoleGrant.person_id == world.keeper)):
             s.delete(grant)
     r = web.get("/desk")

@@ -27,6 +27,7 @@ from office.counters import Counted, lock_count
 from office.seizures import AnimalsIn, PersonIn, report_seizure
 from tests.browser import Live
 from tests.desk.client import DeskBrowser, csrf_of, last_code, refusal_code, text_of
+from tests.units import act, tx
 from tests.world import World
 
 KEEPER = "+91 90000 00001"
@@ -47,8 +48,9 @@ def row_counts(world: World) -> dict[str, int]:
 
 
 def name_us_number_as_owner(world: World) -> None:
-    report_seizure(
+    act(
         world.db,
+        report_seizure,
         actor_id=world.cultivator,
         ground="trespass",
         village="Rampur",
@@ -159,7 +161,7 @@ def test_timing_the_answer_goes_before_the_office_looks_the_phone_up(
         with world.db.reading() as s:
             return int(s.execute(select(func.count()).select_from(DeskSignIn)).scalar_one())
 
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         lock_count(s, Counted.DESK_CODES, world.keeper)  # on SQLite the file itself is held
         took, r = asked(KEEPER)
         assert r.status_code == 303 and took < 2.0, took

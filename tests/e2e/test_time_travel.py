@@ -14,6 +14,7 @@ from office.keeper.arrival import register_arrival
 from office.sales import post_notice
 from tests.fakes.telegram import FakeTelegram
 from tests.test_worker import pound
+from tests.units import act, tx
 from tests.world import World, at
 
 OWNER_CHAT, DAROGAH_CHAT, SEIZER_CHAT = 5550001, 5550002, 5550003
@@ -27,7 +28,7 @@ def telegram() -> Iterator[FakeTelegram]:
 
 def chats(world: World) -> None:
     """The owner, the Darogah and the seizer have tied Telegram to their phones."""
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         for person_id, chat in (
             (world.owner, OWNER_CHAT),
             (world.darogah, DAROGAH_CHAT),
@@ -44,8 +45,9 @@ def test_the_clock_alone_takes_unclaimed_cattle_to_an_auction_due_on_the_right_d
 ) -> None:
     chats(world)
     ref = world.seize(when=world.on(date(2026, 3, 1), 8))
-    register_arrival(
+    act(
         world.db,
+        register_arrival,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(date(2026, 3, 1), 10),
@@ -79,8 +81,9 @@ def test_the_clock_alone_takes_unclaimed_cattle_to_an_auction_due_on_the_right_d
     assert len(heard(OWNER_CHAT)) == 3  # and the complaint reminder, two days before the 11th
 
     # The Darogah posts the notice late in the evening; the owner is not woken for it (G11).
-    post_notice(
+    act(
         world.db,
+        post_notice,
         actor_id=world.darogah,
         ref=ref,
         proclaimed_in=["Rampur", "Rampur market"],

@@ -24,6 +24,7 @@ from office.seizures import PersonIn
 from office.worklists import sales_due
 from tests.fakes.telegram import FakeTelegram
 from tests.test_worker import pound
+from tests.units import act, tx
 from tests.world import World
 
 OWNER_CHAT, DAROGAH_CHAT, SEIZER_CHAT, MAGISTRATE_CHAT = 5560001, 5560002, 5560003, 5560004
@@ -39,7 +40,7 @@ def telegram() -> Iterator[FakeTelegram]:
 
 def chats(world: World) -> None:
     """The owner, the Darogah, the seizer and the Magistrate have tied Telegram to their phones."""
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         for person_id, chat in (
             (world.owner, OWNER_CHAT),
             (world.darogah, DAROGAH_CHAT),
@@ -67,8 +68,9 @@ def test_a_complaint_after_a_part_sale_stays_the_next_and_ends_with_the_seizer_p
 
     # 1 March: two cows and a buffalo seized at 08:00 and brought in at 10:00 (Sec II, V).
     ref = world.seize(when=world.on(D(2026, 3, 1), 8))
-    register_arrival(
+    act(
         world.db,
+        register_arrival,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 1), 10),
@@ -79,8 +81,9 @@ def test_a_complaint_after_a_part_sale_stays_the_next_and_ends_with_the_seizer_p
     assert "March 11, 2026" in heard(OWNER_CHAT)[0]  # he may complain until then (Sec XIV)
 
     # 2 March: the owner appears and refuses to pay (Sec IX).
-    record_refusal(
+    act(
         world.db,
+        record_refusal,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 2), 10),
@@ -91,8 +94,9 @@ def test_a_complaint_after_a_part_sale_stays_the_next_and_ends_with_the_seizer_p
 
     # 3 March: cow no. 1 is sold for 99 pies, which pays the expenses of sale (24), its fine
     # (48) and three days' feeding (27); short of the dues of all, the rest stay (G13).
-    record_sale(
+    act(
         world.db,
+        record_sale,
         actor_id=world.darogah,
         ref=ref,
         lots=[LotIn(1, BUYER, 99)],
@@ -115,8 +119,9 @@ def test_a_complaint_after_a_part_sale_stays_the_next_and_ends_with_the_seizer_p
     assert reminder == "queued"
 
     # 4 March: within ten days of the seizure, after the sale, the owner complains (G12).
-    filed = file_complaint(
+    filed = act(
         world.db,
+        file_complaint,
         actor_id=world.owner,
         ref=ref,
         text="My cattle were grazing on the village common, not in his cane.",
@@ -129,8 +134,9 @@ def test_a_complaint_after_a_part_sale_stays_the_next_and_ends_with_the_seizer_p
 
     # 5 March: the next sale is stayed, and the Darogah is not told a sale is due (Sec IX).
     with pytest.raises(SaleStayedByComplaint):
-        record_sale(
+        act(
             world.db,
+            record_sale,
             actor_id=world.darogah,
             ref=ref,
             lots=[LotIn(2, BUYER, 500)],
@@ -142,8 +148,9 @@ def test_a_complaint_after_a_part_sale_stays_the_next_and_ends_with_the_seizer_p
     assert sales_due(world.db, thana="TESTPUR", now=world.now) == []
 
     # The Magistrate finds reason to believe it well founded: the seizer is summoned.
-    admit_complaint(
+    act(
         world.db,
+        admit_complaint,
         actor_id=world.magistrate,
         complaint_id=filed.complaint_id,
         hearing="7 March, 11 am, Sadar court",
@@ -158,14 +165,15 @@ def test_a_complaint_after_a_part_sale_stays_the_next_and_ends_with_the_seizer_p
     assert any("is admitted" in m for m in heard(OWNER_CHAT))
 
     # 7 March: after the summary enquiry the seizure is adjudged illegal (Sec XIV).
-    done = decide_complaint(
+    done = act(
         world.db,
+        decide_complaint,
         actor_id=world.magistrate,
         complaint_id=filed.complaint_id,
         outcome="illegal",
         reasons="the cattle were on the village common",
-        damages=1920,  # Rs 10-0-0
-        expenses=96,  # Rs 0-8-0, his journeys to the pound and the court
+        damages=1920,
+        expenses=96,
         occurred_at=world.on(D(2026, 3, 7), 15),
         now=world.now,
     )

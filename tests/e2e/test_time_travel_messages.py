@@ -21,6 +21,7 @@ from office.keeper.arrival import register_arrival
 from office.keeper.payment import record_payment
 from tests.fakes.telegram import FakeTelegram
 from tests.test_worker import pound
+from tests.units import act, tx
 from tests.world import World
 
 OWNER_CHAT, SEIZER_CHAT, KEEPER_CHAT, MAGISTRATE_CHAT = 5560001, 5560002, 5560003, 5560004
@@ -38,7 +39,7 @@ def telegram() -> Iterator[FakeTelegram]:
 
 def chats(world: World) -> None:
     """The owner, the seizer, the keeper and the Magistrate have tied Telegram to their phones."""
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         for person_id, chat in (
             (world.owner, OWNER_CHAT),
             (world.cultivator, SEIZER_CHAT),
@@ -72,8 +73,9 @@ def test_a_claim_notice_held_overnight_states_the_amount_due_on_the_morning_it_i
     """Sec VII, practice G9 and G11: registered at 22:30, told at 08:00 what is due that day."""
     chats(world)
     ref = world.seize(when=world.on(D(2026, 3, 1), 18))
-    register_arrival(
+    act(
         world.db,
+        register_arrival,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 1), 22, 30),
@@ -110,19 +112,21 @@ def test_an_owner_who_paid_before_dawn_is_not_told_in_the_morning_that_his_cattl
     """Sec VII: paid at 05:29 IST; the claim notice held by the quiet hours is not sent."""
     chats(world)
     ref = world.seize(when=world.on(D(2026, 3, 1), 18))
-    register_arrival(
+    act(
         world.db,
+        register_arrival,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 1), 22, 30),
         now=world.now,
     )
     run(world, telegram, "2026-03-01T22:35+05:30")
-    record_payment(
+    act(
         world.db,
+        record_payment,
         actor_id=world.keeper,
         ref=ref,
-        amount=FINE + 2 * PER_DAY,  # exactly what is due on 2 March
+        amount=FINE + 2 * PER_DAY,
         payer=None,
         occurred_at=world.on(D(2026, 3, 2), 5, 29),
         now=world.now,
@@ -152,32 +156,36 @@ def test_a_magistrate_is_not_asked_to_hear_a_complaint_already_decided(
     goes out."""
     chats(world)
     ref = world.seize(when=world.on(D(2026, 3, 1), 8))
-    register_arrival(
+    act(
         world.db,
+        register_arrival,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 1), 10),
         now=world.now,
     )
     run(world, telegram, "2026-03-01T10:05+05:30")
-    filed = file_complaint(
+    filed = act(
         world.db,
+        file_complaint,
         actor_id=world.owner,
         ref=ref,
         text="My cows were grazing the common, not his field.",
         occurred_at=world.on(D(2026, 3, 2), 10),
         now=world.now,
     )
-    admit_complaint(
+    act(
         world.db,
+        admit_complaint,
         actor_id=world.magistrate,
         complaint_id=filed.complaint_id,
         hearing="today at 10:15, Sadar court",
         occurred_at=world.on(D(2026, 3, 2), 10, 10),
         now=world.now,
     )
-    decide_complaint(
+    act(
         world.db,
+        decide_complaint,
         actor_id=world.magistrate,
         complaint_id=filed.complaint_id,
         outcome="lawful",
@@ -215,8 +223,9 @@ def test_a_keeper_is_not_told_to_expect_cattle_already_registered(
     them; the owner's notice says what is due that day."""
     chats(world)
     ref = world.seize(when=world.on(D(2026, 3, 1), 8))
-    register_arrival(
+    act(
         world.db,
+        register_arrival,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 1), 8, 20),

@@ -22,6 +22,7 @@ from office.seizures import AnimalsIn, PersonIn
 from tests.e2e.test_time_travel import DAROGAH_CHAT, OWNER_CHAT, SEIZER_CHAT, chats
 from tests.fakes.telegram import FakeTelegram
 from tests.test_worker import pound
+from tests.units import act
 from tests.world import World
 
 D = date
@@ -47,8 +48,9 @@ def test_a_short_sale_keeps_the_rest_until_a_second_sale_covers_the_dues(
         return telegram.sent_to(chat)
 
     def sale(animal: int, price: int, day: date) -> None:
-        record_sale(
+        act(
             world.db,
+            record_sale,
             actor_id=world.darogah,
             ref=ref,
             lots=[LotIn(animal, BUYER, price)],
@@ -62,8 +64,9 @@ def test_a_short_sale_keeps_the_rest_until_a_second_sale_covers_the_dues(
         animals=[AnimalsIn("cow", 3, "red"), AnimalsIn("buffalo", 1, "black")],
         when=world.on(D(2026, 3, 1), 8),
     )
-    register_arrival(
+    act(
         world.db,
+        register_arrival,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 1), 10),
@@ -73,8 +76,9 @@ def test_a_short_sale_keeps_the_rest_until_a_second_sale_covers_the_dues(
     assert len(heard(OWNER_CHAT)) == 1  # the claim notice
 
     # 3 March: the owner appears at the pound and will not pay (Sec IX).
-    record_refusal(
+    act(
         world.db,
+        record_refusal,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 3), 10),

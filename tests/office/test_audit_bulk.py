@@ -19,6 +19,7 @@ from office.keeper.arrival import register_arrival
 from tests.office.passes import run_at_once
 from tests.office.test_audit_mac import tamper
 from tests.test_worker import pound
+from tests.units import act, tx
 from tests.world import World
 
 D = date
@@ -32,8 +33,9 @@ def impound(world: World, count: int) -> list[str]:
     refs = []
     for _ in range(count):
         ref = world.seize(when=world.on(D(2026, 3, 1), 8))
-        register_arrival(
+        act(
             world.db,
+            register_arrival,
             actor_id=world.keeper,
             ref=ref,
             occurred_at=world.on(D(2026, 3, 1), 10),
@@ -144,7 +146,7 @@ def test_the_events_of_a_batch_are_those_appended_one_at_a_time(db: Database) ->
         return row
 
     acts = [("first", {"धारा": "VIII"}), ("second", {"n": 2}), ("third", {})]
-    with db.transaction() as s:
+    with tx(db) as s:
         one = district(s, "ONE")
         for action, payload in acts:
             audit.append(
@@ -158,7 +160,7 @@ def test_the_events_of_a_batch_are_those_appended_one_at_a_time(db: Database) ->
                 section="VIII",
                 payload=payload,
             )
-    with db.transaction() as s:
+    with tx(db) as s:
         many = district(s, "MANY")
         audit.append_many(
             s,

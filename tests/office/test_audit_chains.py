@@ -20,13 +20,13 @@ from sqlmodel import Session, select
 
 from migrations import alembic_config, upgrade
 from models import AuditEvent, AuditHead, Database, District, RegisterCounter
-from models.deferred import DeferringSession
 from office import audit
 from office.keeper.arrival import register_arrival
 from office.seizures import AnimalsIn, report_seizure
 from tests.office.test_audit_mac import tamper
 from tests.other_district import load_other
 from tests.test_worker import pound
+from tests.units import act, tx
 from tests.world import World, at
 
 D = date
@@ -68,10 +68,10 @@ class Held:
 _HOLDERS: list[Held] = []
 
 
-# Registered after office/audit.py's hook, so it runs once the events are sealed; never removed
-# (a listener removed while another thread commits breaks that commit), it holds only the
-# thread of a `held` act.
-@event.listens_for(DeferringSession, "before_commit")
+# A unit's commit seals its events before its session commits (models/unit.py), so this runs
+# once they are sealed; never removed (a listener removed while another thread commits breaks
+# that commit), it holds only the thread of a `held` act.
+@event.listens_for(Session, "before_commit")
 def _hold(session: Session) -> None:
     for holder in list(_HOLDERS):
         holder.hold(session)
@@ -107,9 +107,10 @@ def in_thread(act: Callable[[], Any]) -> tuple[threading.Thread, dict[str, Any]]
 
 
 def otherpur_seizure(world: World, when: datetime) -> Callable[[], str]:
-    def act() -> str:
-        return report_seizure(
+    def report() -> str:
+        return act(
             world.db,
+            report_seizure,
             actor_id=world.cultivator,
             ground="trespass",
             village="Sonpur",
@@ -122,7 +123,7 @@ def otherpur_seizure(world: World, when: datetime) -> Callable[[], str]:
             now=when,
         ).ref
 
-    return act
+    return report
 
 
 def chain(db: Database, code: str) -> audit.Chain:
@@ -179,13 +180,18 @@ def test_two_arrivals_at_one_pound_take_consecutive_numbers(world: World) -> Non
     when = at(D(2026, 3, 1), 11)
 
     def arrive(ref: str) -> Callable[[], str]:
-        def act() -> str:
-            done = register_arrival(
-                world.db, actor_id=world.keeper, ref=ref, occurred_at=when, now=when
+        def register() -> str:
+            done = act(
+                world.db,
+                register_arrival,
+                actor_id=world.keeper,
+                ref=ref,
+                occurred_at=when,
+                now=when,
             )
             return done.register_no
 
-        return act
+        return register
 
     with held(arrive(first_ref)) as first:
         thread, out = in_thread(arrive(second_ref))
@@ -202,7 +208,7 @@ def test_a_person_added_by_two_acts_at_once_is_one_person(world: World) -> None:
     from office.common import find_or_add_person
 
     def add() -> int:
-        with world.db.transaction() as s:
+        with tx(world.db) as s:
             person = find_or_add_person(
                 s, name="Ram Lal", residence="Rampur", phone="+919811122233", now=world.now
             )
@@ -225,7 +231,7 @@ def test_the_register_counter_numbers_on_from_the_entries(world: World) -> None:
     refs = [world.seize(when=at(D(2026, 3, 1), 9, i)) for i in range(3)]
     when = at(D(2026, 3, 1), 11)
     numbers = [
-        register_arrival(world.db, actor_id=world.keeper, ref=r, occurred_at=when, now=when)
+        act(world.db, register_arrival, actor_id=world.keeper, ref=r, occurred_at=when, now=when)
         for r in refs[:2]
     ]
     assert [n.register_no for n in numbers] == ["TPR/2026/1", "TPR/2026/2"]
@@ -235,8 +241,8 @@ def test_the_register_counter_numbers_on_from_the_entries(world: World) -> None:
     # A counter lost (or made after the entries) numbers on from the register itself.
     with world.db.engine.begin() as conn:
         conn.execute(text("DELETE FROM registercounter"))
-    third = register_arrival(
-        world.db, actor_id=world.keeper, ref=refs[2], occurred_at=when, now=when
+    third = act(
+        world.db, register_arrival, actor_id=world.keeper, ref=refs[2], occurred_at=when, now=when
     )
     assert third.register_no == "TPR/2026/3"
 
@@ -266,7 +272,7 @@ def test_events_of_two_districts_in_one_transaction_go_to_their_own_chains(
     load_other(world)
     ids = {code: chain(world.db, code).district_id for code in ("TESTPUR", "OTHERPUR")}
     now = world.now
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         for code in ("OTHERPUR", "TESTPUR", "OTHERPUR"):
             audit.append(
                 s,
@@ -403,7 +409,7 @@ def test_the_chain_written_before_the_migration_still_verifies(db: Database) -> 
     oldpur = chain(db, "OLDPUR")
     db.audit_key = KEY
     now = datetime(2026, 3, 1, tzinfo=UTC)
-    with db.transaction() as s:
+    with tx(db) as s:
         for district_id in (oldpur.district_id, None):
             audit.append(
                 s,

@@ -25,6 +25,7 @@ from office import audit
 from office.keeper.arrival import register_arrival
 from office.keeper.payment import record_payment
 from office.seizures import AnimalsIn
+from tests.units import act
 from tests.world import World
 
 D = date
@@ -48,15 +49,17 @@ def _paid(world: World) -> str:
         animals=[AnimalsIn("cow", 2, "red"), AnimalsIn("buffalo", 1)],
         when=world.on(D(2026, 3, 1), 8),
     )
-    register_arrival(
+    act(
         world.db,
+        register_arrival,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 1), 11),
         now=world.now,
     )
-    record_payment(
+    act(
         world.db,
+        record_payment,
         actor_id=world.keeper,
         ref=ref,
         amount=192 + 30,

@@ -12,6 +12,7 @@ from sqlmodel import Session, col, select
 
 from models import AuditEvent, Database, District
 from office import audit
+from tests.units import tx, unit_of_work
 from tests.world import World
 
 IST = timezone(timedelta(hours=5, minutes=30), "IST")
@@ -59,7 +60,7 @@ def _id(db: Database, code: str) -> int:
 
 
 def test_a_row_changed_after_the_last_event_is_held_to_what_was_committed(db: Database) -> None:
-    with db.transaction() as s:
+    with tx(db) as s:
         row = _district("A")
         s.add(row)
         _append(s, "first")
@@ -82,7 +83,7 @@ def test_a_row_changed_after_the_last_event_is_held_to_what_was_committed(db: Da
 
 
 def test_rows_go_to_the_latest_event_of_the_transaction_that_wrote_them(db: Database) -> None:
-    with db.transaction() as s:
+    with tx(db) as s:
         a = _district("A")
         s.add(a)
         _append(s, "first")  # wrote A
@@ -103,14 +104,14 @@ def test_rows_go_to_the_latest_event_of_the_transaction_that_wrote_them(db: Data
 
 
 def test_a_part_rolled_back_takes_its_event_and_rows_with_it(db: Database) -> None:
-    with db.unit_of_work(now=NOW) as work:
+    with unit_of_work(db, now=NOW) as work:
         outer = work.session
         outer.add(_district("A"))
-        with pytest.raises(RuntimeError), work.transaction() as inner:
+        with pytest.raises(RuntimeError), work.act() as inner:
             inner.add(_district("GONE"))
             _append(inner, "refused")
             raise RuntimeError("the law refuses")
-        with work.transaction() as inner:
+        with work.act() as inner:
             inner.add(_district("B"))
             _append(inner, "done")
         outer.add(_district("C"))
@@ -124,11 +125,11 @@ def test_a_part_rolled_back_takes_its_event_and_rows_with_it(db: Database) -> No
 
 
 def test_a_row_deleted_by_an_act_is_recorded_as_gone(db: Database) -> None:
-    with db.transaction() as s:
+    with tx(db) as s:
         s.add(_district("A"))
         _append(s, "made")
     ident = _id(db, "A")
-    with db.transaction() as s:
+    with tx(db) as s:
         row = s.get(District, ident)
         s.delete(row)
         _append(s, "removed")
@@ -150,10 +151,10 @@ def test_the_clock_own_column_is_not_the_record(world: World) -> None:
 
 
 def test_events_take_their_numbers_at_the_commit_in_the_order_appended(db: Database) -> None:
-    with db.transaction() as s:
+    with tx(db) as s:
         for n in range(3):
             _append(s, f"act{n}")
-    with db.transaction() as s:
+    with tx(db) as s:
         _append(s, "later")
     with db.reading() as s:
         got = [(e.seq, e.action) for e in s.exec(select(AuditEvent).order_by(col(AuditEvent.seq)))]

@@ -9,13 +9,14 @@ import pytest
 
 from models import Database
 from office import audit
+from tests.units import tx
 
 IST = timezone(timedelta(hours=5, minutes=30), "IST")
 BRT = timezone(timedelta(hours=-3), "BRT")
 
 
 def _append(db: Database, when: datetime, now: datetime, **payload: object) -> None:
-    with db.transaction() as s:
+    with tx(db) as s:
         audit.append(
             s,
             action="arrival_registered",

@@ -17,6 +17,7 @@ from office.witness import TEMPLATE, witness_heads
 from tests.fakes.telegram import FakeTelegram
 from tests.other_district import load_other
 from tests.test_worker import pound
+from tests.units import tx
 from tests.world import World, at
 
 D = date
@@ -107,7 +108,7 @@ def test_the_message_names_the_day_and_the_head_in_each_language(lang: str) -> N
 def test_a_worker_pass_sends_the_head_and_a_second_pass_that_day_sends_nothing_more(
     world: World, telegram: FakeTelegram
 ) -> None:
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         from models import Person
 
         magistrate = s.get(Person, world.magistrate)

@@ -56,6 +56,7 @@ from office.recovery import recoveries_due
 from office.seizures import AnimalsIn, PersonIn, report_seizure
 from tests.ist import ist
 from tests.other_district import load_other
+from tests.units import act
 from tests.world import World
 
 D = date
@@ -73,8 +74,9 @@ CATTLE = [AnimalsIn("cow", 2, "red, white blaze"), AnimalsIn("buffalo", 1, "blac
 
 
 def filed(world: World, *, kind: str = "mischief", village: str = "Rampur") -> int:
-    return file_case(
+    return act(
         world.db,
+        file_case,
         actor_id=world.cultivator,
         kind=kind,
         accused=ACCUSED,
@@ -87,8 +89,9 @@ def filed(world: World, *, kind: str = "mischief", village: str = "Rampur") -> i
 
 def convicted(world: World, *, fine: int = 20 * RS, compensation: int = 12 * RS) -> int:
     case_id = filed(world)
-    decide_case(
+    act(
         world.db,
+        decide_case,
         actor_id=world.magistrate,
         case_id=case_id,
         convicted=True,
@@ -110,8 +113,9 @@ def ordered(
     owner: PersonIn | None = None,
     actor: int | None = None,
 ) -> int:
-    return order_recovery(
+    return act(
         world.db,
+        order_recovery,
         actor_id=world.magistrate if actor is None else actor,
         case_id=case_id,
         cattle=cattle or CATTLE,
@@ -136,8 +140,9 @@ def sell(
     actor: int | None = None,
     day: date = SALE_DAY,
 ) -> RecoverySold:
-    return record_recovery_sale(
+    return act(
         world.db,
+        record_recovery_sale,
         actor_id=world.darogah if actor is None else actor,
         case_id=case_id,
         lots=sold,
@@ -196,8 +201,9 @@ def test_a_case_cannot_rest_on_a_seizure_of_another_district(world: World) -> No
     """A case is heard in its own district (Sec XX, XXI): a seizure made in Otherpur cannot be
     linked to a case in Rampur, Testpur; one of its own district can."""
     load_other(world)
-    theirs = report_seizure(
+    theirs = act(
         world.db,
+        report_seizure,
         actor_id=world.cultivator,
         ground="trespass",
         village="Sonpur",
@@ -220,12 +226,12 @@ def test_a_case_cannot_rest_on_a_seizure_of_another_district(world: World) -> No
         "now": world.now,
     }
     with pytest.raises(SeizureOfAnotherDistrict) as err:
-        file_case(world.db, seizure_ref=theirs, **kwargs)  # type: ignore[arg-type]
+        act(world.db, file_case, seizure_ref=theirs, **kwargs)  # type: ignore[arg-type]
     assert (err.value.code, err.value.section) == ("seizure_of_another_district", "XX")
     assert err.value.details == {"ref": theirs}
     with world.db.reading() as s:
         assert s.exec(select(Case)).all() == []
-    case_id = file_case(world.db, seizure_ref=ours, **kwargs)  # type: ignore[arg-type]
+    case_id = act(world.db, file_case, seizure_ref=ours, **kwargs)  # type: ignore[arg-type]
     assert case_view(world.db, case_id=case_id)["seizure_ref"] == ours
 
 
@@ -245,8 +251,9 @@ def test_only_a_magistrate_of_the_district_decides_a_case(world: World) -> None:
         world.owner,
     ):
         with pytest.raises(NotAuthorised):
-            decide_case(
+            act(
                 world.db,
+                decide_case,
                 actor_id=who,
                 case_id=case_id,
                 convicted=True,
@@ -256,8 +263,9 @@ def test_only_a_magistrate_of_the_district_decides_a_case(world: World) -> None:
                 now=world.now,
             )
     assert case_view(world.db, case_id=case_id)["status"] == "pending"
-    decide_case(
+    act(
         world.db,
+        decide_case,
         actor_id=world.magistrate,
         case_id=case_id,
         convicted=True,
@@ -325,8 +333,9 @@ def test_a_recovery_is_refused_without_an_unpaid_sec_xvii_fine(world: World) -> 
     with pytest.raises(Conflict):
         ordered(world, pending)
     pigs = filed(world, kind="pigs")
-    decide_case(
+    act(
         world.db,
+        decide_case,
         actor_id=world.magistrate,
         case_id=pigs,
         convicted=True,
@@ -611,24 +620,27 @@ def test_the_set_off_certificate_states_the_compensation_paid_by_order_of_the_ma
 
 def test_sec_xiv_damages_to_an_owner_are_not_compensation_to_set_off(world: World) -> None:
     ref = world.seize(when=ist(world, D(2026, 3, 1), 8))
-    complaint = file_complaint(
+    complaint = act(
         world.db,
+        file_complaint,
         actor_id=world.owner,
         ref=ref,
         text="my cattle were on the road",
         occurred_at=ist(world, D(2026, 3, 2), 9),
         now=world.now,
     ).complaint_id
-    admit_complaint(
+    act(
         world.db,
+        admit_complaint,
         actor_id=world.magistrate,
         complaint_id=complaint,
         hearing="3 March, 10:00, Sadar court",
         occurred_at=ist(world, D(2026, 3, 2), 12),
         now=world.now,
     )
-    decide_complaint(
+    act(
         world.db,
+        decide_complaint,
         actor_id=world.magistrate,
         complaint_id=complaint,
         outcome="illegal",
@@ -647,8 +659,9 @@ def test_sec_xiv_damages_to_an_owner_are_not_compensation_to_set_off(world: Worl
 
 def offence(world: World) -> int:
     ref = world.seize(when=ist(world, D(2026, 3, 1), 8))
-    return record_offence(
+    return act(
         world.db,
+        record_offence,
         actor_id=world.cultivator,
         ref=ref,
         kind="rescue",
@@ -669,11 +682,12 @@ def decide(
         "occurred_at": ist(world, D(2026, 3, 15), 11),
         "now": world.now,
     }
-    return decide_offence(
+    return act(
         world.db,
+        decide_offence,
         actor_id=world.magistrate if actor is None else actor,
         offence_id=offence_id,
-        **(args | kw),  # type: ignore[arg-type]
+        **args | kw,
     )
 
 

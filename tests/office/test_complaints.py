@@ -37,6 +37,7 @@ from office.keeper.refusal import record_refusal
 from office.queries import seizure_view
 from office.sales import LotIn, record_sale
 from office.seizures import PersonIn
+from tests.units import act, tx
 from tests.world import OWNER, World, other_district_magistrate
 
 D = date
@@ -50,8 +51,9 @@ def count(world: World, table: type) -> int:
 
 
 def arrive(world: World, ref: str) -> None:
-    register_arrival(
+    act(
         world.db,
+        register_arrival,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 1), 10),
@@ -63,15 +65,17 @@ def refuse_and_sell_one_cow(world: World, ref: str) -> None:
     """Sec IX: the owner refuses on 2 March; on 3 March cow no. 1 is sold for Rs 0-8-3 (99 pies):
     expenses 24, then 75 of the fines of all three head (practice G5: expenses, fines, feeding).
     That is short of the dues of all three, so the other two stay in the pound (practice G13)."""
-    record_refusal(
+    act(
         world.db,
+        record_refusal,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 2), 10),
         now=world.now,
     )
-    record_sale(
+    act(
         world.db,
+        record_sale,
         actor_id=world.darogah,
         ref=ref,
         lots=[LotIn(1, BUYER, 99)],
@@ -84,21 +88,23 @@ def refuse_and_sell_one_cow(world: World, ref: str) -> None:
 
 def complain(world: World, ref: str, day: date, hour: int = 10, **kw: object) -> int:
     actor = kw.pop("actor_id", world.owner)
-    done = file_complaint(
+    done = act(
         world.db,
-        actor_id=actor,  # type: ignore[arg-type]
+        file_complaint,
+        actor_id=actor,
         ref=ref,
         text=str(kw.pop("text", "my cattle were on the road, not in his field")),
         occurred_at=world.on(day, hour),
         now=world.now,
-        **kw,  # type: ignore[arg-type]
+        **kw,
     )
     return done.complaint_id
 
 
 def admit(world: World, complaint_id: int, day: date, hour: int = 12) -> None:
-    admit_complaint(
+    act(
         world.db,
+        admit_complaint,
         actor_id=world.magistrate,
         complaint_id=complaint_id,
         hearing=f"{day:%d %B}, Sadar court",
@@ -108,7 +114,7 @@ def admit(world: World, complaint_id: int, day: date, hour: int = 12) -> None:
 
 
 def person(world: World, who: PersonIn) -> int:
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         return (
             find_or_add_person(
                 s, name=who.name, residence=who.residence, phone=who.phone, now=world.now
@@ -171,8 +177,9 @@ def test_a_complaint_after_a_sec_ix_sale_is_admitted_and_stays_the_next_sale(wor
     complaint = complain(world, ref, D(2026, 3, 4))
     assert seizure_view(world.db, ref=ref, now=world.now)["complaint_pending"] is True
     with pytest.raises(SaleStayedByComplaint) as stayed:
-        record_sale(
+        act(
             world.db,
+            record_sale,
             actor_id=world.darogah,
             ref=ref,
             lots=[LotIn(2, BUYER, 500)],
@@ -184,8 +191,9 @@ def test_a_complaint_after_a_sec_ix_sale_is_admitted_and_stays_the_next_sale(wor
     assert stayed.value.section == "IX"
     admit(world, complaint, D(2026, 3, 5))
     with pytest.raises(SaleStayedByComplaint):
-        record_sale(
+        act(
             world.db,
+            record_sale,
             actor_id=world.darogah,
             ref=ref,
             lots=[LotIn(3, BUYER, 900)],
@@ -212,14 +220,15 @@ def test_an_illegal_seizure_after_a_sale_makes_the_seizer_repay_what_the_proceed
     refuse_and_sell_one_cow(world, ref)
     complaint = complain(world, ref, D(2026, 3, 4))
     admit(world, complaint, D(2026, 3, 5))
-    done = decide_complaint(
+    done = act(
         world.db,
+        decide_complaint,
         actor_id=world.magistrate,
         complaint_id=complaint,
         outcome="illegal",
         reasons="the cattle were seized on the public road",
-        damages=1920,  # Rs 10
-        expenses=96,  # 8 annas
+        damages=1920,
+        expenses=96,
         occurred_at=world.on(D(2026, 3, 7), 15),
         now=world.now,
     )
@@ -282,8 +291,9 @@ def test_a_fine_paid_at_a_release_counts_as_paid_by_the_owner(world: World) -> N
     """Sec XIV, practice G12: what the owner paid to take a head back is repaid by the seizer."""
     ref = world.seize()
     arrive(world, ref)
-    receipt = record_payment(
+    receipt = act(
         world.db,
+        record_payment,
         actor_id=world.keeper,
         ref=ref,
         amount=48 + 2 * 9,
@@ -295,8 +305,9 @@ def test_a_fine_paid_at_a_release_counts_as_paid_by_the_owner(world: World) -> N
     assert receipt.total == 66
     complaint = complain(world, ref, D(2026, 3, 3))
     admit(world, complaint, D(2026, 3, 3), 15)
-    done = decide_complaint(
+    done = act(
         world.db,
+        decide_complaint,
         actor_id=world.magistrate,
         complaint_id=complaint,
         outcome="illegal",
@@ -316,15 +327,17 @@ def test_a_complaint_when_every_head_was_sold_is_heard_and_repays_the_proceeds_t
     """Practice G12: nothing is left to stay or release; the award stands all the same."""
     ref = world.seize()
     arrive(world, ref)
-    record_refusal(
+    act(
         world.db,
+        record_refusal,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 2), 10),
         now=world.now,
     )
-    record_sale(
+    act(
         world.db,
+        record_sale,
         actor_id=world.darogah,
         ref=ref,
         lots=[LotIn(1, BUYER, 100), LotIn(2, BUYER, 100), LotIn(3, BUYER, 200)],
@@ -336,8 +349,9 @@ def test_a_complaint_when_every_head_was_sold_is_heard_and_repays_the_proceeds_t
     assert seizure_view(world.db, ref=ref, now=world.now)["status"] == "closed"
     complaint = complain(world, ref, D(2026, 3, 11), 20)  # the last of the ten days
     admit(world, complaint, D(2026, 3, 12))
-    done = decide_complaint(
+    done = act(
         world.db,
+        decide_complaint,
         actor_id=world.magistrate,
         complaint_id=complaint,
         outcome="illegal",
@@ -396,8 +410,9 @@ def test_lawful_or_illegal_on_a_complaint_not_admitted_is_refused_and_changes_no
     before = (balances(world), actions(world, ref))
     for outcome in ("lawful", "illegal"):
         with pytest.raises(ComplaintNotAdmitted) as caught:
-            decide_complaint(
+            act(
                 world.db,
+                decide_complaint,
                 actor_id=world.magistrate,
                 complaint_id=complaint,
                 outcome=outcome,
@@ -419,8 +434,9 @@ def test_a_complaint_is_dismissed_on_examination_without_a_summons(world: World)
     ref = world.seize()
     arrive(world, ref)
     complaint = complain(world, ref, D(2026, 3, 2))
-    done = decide_complaint(
+    done = act(
         world.db,
+        decide_complaint,
         actor_id=world.magistrate,
         complaint_id=complaint,
         outcome="dismissed",
@@ -448,8 +464,9 @@ def test_after_the_summons_the_enquiry_ends_lawful_or_illegal_never_dismissed(
     assert (stored.status, stored.hearing) == ("admitted", "02 March, Sadar court")
     assert queued(world, world.cultivator)["summons"].params["hearing"] == "02 March, Sadar court"
     with pytest.raises(ComplaintUnderEnquiry):
-        decide_complaint(
+        act(
             world.db,
+            decide_complaint,
             actor_id=world.magistrate,
             complaint_id=complaint,
             outcome="dismissed",
@@ -459,8 +476,9 @@ def test_after_the_summons_the_enquiry_ends_lawful_or_illegal_never_dismissed(
         )
     with pytest.raises(InvalidTransition):
         admit(world, complaint, D(2026, 3, 3))
-    decide_complaint(
+    act(
         world.db,
+        decide_complaint,
         actor_id=world.magistrate,
         complaint_id=complaint,
         outcome="lawful",
@@ -470,8 +488,9 @@ def test_after_the_summons_the_enquiry_ends_lawful_or_illegal_never_dismissed(
     )
     for again in ("lawful", "illegal", "dismissed"):
         with pytest.raises(ComplaintDecided):
-            decide_complaint(
+            act(
                 world.db,
+                decide_complaint,
                 actor_id=world.magistrate,
                 complaint_id=complaint,
                 outcome=again,
@@ -491,8 +510,9 @@ def test_a_summons_names_when_and_where_the_enquiry_is_held(world: World) -> Non
     arrive(world, ref)
     complaint = complain(world, ref, D(2026, 3, 2))
     with pytest.raises(InvalidInput):
-        admit_complaint(
+        act(
             world.db,
+            admit_complaint,
             actor_id=world.magistrate,
             complaint_id=complaint,
             hearing="  ",
@@ -521,8 +541,9 @@ def test_only_the_magistrate_of_the_district_admits_or_decides(world: World) -> 
     }
     for who, actor in outsiders.items():
         with pytest.raises(NotAuthorised, match="magistrate"):
-            admit_complaint(
+            act(
                 world.db,
+                admit_complaint,
                 actor_id=actor,
                 complaint_id=complaint,
                 hearing="3 March",
@@ -533,8 +554,9 @@ def test_only_the_magistrate_of_the_district_admits_or_decides(world: World) -> 
     admit(world, complaint, D(2026, 3, 2), 13)
     for who, actor in outsiders.items():
         with pytest.raises(NotAuthorised, match="magistrate"):
-            decide_complaint(
+            act(
                 world.db,
+                decide_complaint,
                 actor_id=actor,
                 complaint_id=complaint,
                 outcome="illegal",
@@ -544,8 +566,9 @@ def test_only_the_magistrate_of_the_district_admits_or_decides(world: World) -> 
             )
         assert row(world, complaint).status == "admitted", who
     assert seizure_view(world.db, ref=ref, now=world.now)["complaint_pending"] is True
-    done = decide_complaint(
+    done = act(
         world.db,
+        decide_complaint,
         actor_id=world.magistrate,
         complaint_id=complaint,
         outcome="illegal",
@@ -567,8 +590,9 @@ def test_a_complaint_never_makes_anyone_the_owner_of_record(world: World) -> Non
     stranger = person(world, STRANGER)
     with pytest.raises(InvalidInput, match="name him"):
         # With no owner on record an agent must name the person he complains for.
-        file_complaint(
+        act(
             world.db,
+            file_complaint,
             actor_id=stranger,
             ref=ref,
             text="for my cousin",
@@ -576,8 +600,9 @@ def test_a_complaint_never_makes_anyone_the_owner_of_record(world: World) -> Non
             occurred_at=world.on(D(2026, 3, 2), 9),
             now=world.now,
         )
-    filed = file_complaint(
+    filed = act(
         world.db,
+        file_complaint,
         actor_id=stranger,
         ref=ref,
         text="these are my cattle and were on my land",
@@ -591,8 +616,9 @@ def test_a_complaint_never_makes_anyone_the_owner_of_record(world: World) -> Non
     assert view["complaints"][0]["standing"] == "claiming_owner"
     # A payment naming nobody is refused, not receipted to the complainant.
     with pytest.raises(InvalidInput) as who:
-        record_payment(
+        act(
             world.db,
+            record_payment,
             actor_id=world.keeper,
             ref=ref,
             amount=48 + 18,
@@ -603,8 +629,9 @@ def test_a_complaint_never_makes_anyone_the_owner_of_record(world: World) -> Non
         )
     assert who.value.section == "VII"
     # The real owner establishes his claim before the keeper and pays.
-    receipt = record_payment(
+    receipt = act(
         world.db,
+        record_payment,
         actor_id=world.keeper,
         ref=ref,
         amount=48 + 18,
@@ -628,8 +655,9 @@ def test_a_magistrate_taking_down_a_verbal_complaint_names_its_complainant(world
     arrive(world, ref)
     for named in (None, PersonIn("Bhola", "", None)):
         with pytest.raises(InvalidInput) as caught:
-            file_complaint(
+            act(
                 world.db,
+                file_complaint,
                 actor_id=world.magistrate,
                 ref=ref,
                 text="says the bullocks were on the road",
@@ -641,8 +669,9 @@ def test_a_magistrate_taking_down_a_verbal_complaint_names_its_complainant(world
         assert caught.value.section == "XIV"
     with world.db.reading() as s:
         assert s.exec(select(Complaint)).all() == []
-    filed = file_complaint(
+    filed = act(
         world.db,
+        file_complaint,
         actor_id=world.magistrate,
         ref=ref,
         text="says the bullocks were on the road",
@@ -669,8 +698,9 @@ def test_a_verbal_complaint_is_taken_down_by_a_magistrate_only(world: World) -> 
     arrive(world, ref)
     for actor in (world.owner, world.keeper, other_district_magistrate(world)):
         with pytest.raises(NotAuthorised):
-            file_complaint(
+            act(
                 world.db,
+                file_complaint,
                 actor_id=actor,
                 ref=ref,
                 text="spoken",
@@ -690,8 +720,9 @@ def test_with_an_owner_on_record_another_complains_only_as_his_agent(world: Worl
     stranger = person(world, STRANGER)
     for actor, named in ((world.cultivator, None), (stranger, None), (stranger, STRANGER)):
         with pytest.raises(ComplainantNotOwner) as caught:
-            file_complaint(
+            act(
                 world.db,
+                file_complaint,
                 actor_id=actor,
                 ref=ref,
                 text="they are mine",
@@ -702,8 +733,9 @@ def test_with_an_owner_on_record_another_complains_only_as_his_agent(world: Worl
         assert caught.value.details == {"owner": "Mohan Lal"}
     # Calling himself the agent while complaining in his own name makes him no agent.
     with pytest.raises(InvalidInput, match="name him"):
-        file_complaint(
+        act(
             world.db,
+            file_complaint,
             actor_id=stranger,
             ref=ref,
             text="they are mine",
@@ -714,8 +746,9 @@ def test_with_an_owner_on_record_another_complains_only_as_his_agent(world: Worl
         )
     # Naming someone else without saying he is the agent is refused too.
     with pytest.raises(NotAuthorised):
-        file_complaint(
+        act(
             world.db,
+            file_complaint,
             actor_id=stranger,
             ref=ref,
             text="for Mohan Lal",
@@ -725,8 +758,9 @@ def test_with_an_owner_on_record_another_complains_only_as_his_agent(world: Worl
         )
     with world.db.reading() as s:
         assert s.exec(select(Complaint)).all() == []
-    filed = file_complaint(
+    filed = act(
         world.db,
+        file_complaint,
         actor_id=stranger,
         ref=ref,
         text="Mohan Lal's bullocks were on the road; I saw it",
@@ -751,8 +785,9 @@ def test_one_undecided_complaint_per_complainant_per_seizure(world: World) -> No
     with pytest.raises(ComplaintAlreadyPending) as caught:
         complain(world, ref, D(2026, 3, 2), 11, agent_name="Sita Ram", actor_id=world.police)
     assert caught.value.section == "practice G14"
-    decide_complaint(
+    act(
         world.db,
+        decide_complaint,
         actor_id=world.magistrate,
         complaint_id=first,
         outcome="dismissed",
@@ -774,13 +809,16 @@ def test_the_database_itself_holds_one_undecided_complaint_per_complainant(world
     """Practice G14, kept by a partial unique index (SQLite and PostgreSQL alike)."""
     ref = world.seize()
     with world.db.reading() as s:
-        seizure_id = s.exec(select(Seizure.id).where(Seizure.ref == ref)).one()
+        seizure_id, district_id = s.exec(
+            select(Seizure.id, Seizure.district_id).where(Seizure.ref == ref)
+        ).one()
 
     def add(status: str, complainant: int) -> None:
-        with world.db.transaction() as s:
+        with tx(world.db) as s:
             s.add(
                 Complaint(
                     seizure_id=seizure_id or 0,
+                    district_id=district_id,
                     complainant_id=complainant,
                     mode="written",
                     text="x",
@@ -832,8 +870,9 @@ def test_only_the_keeper_records_the_owner_of_record(world: World) -> None:
     # And at refusal the keeper records the owner who appears.
     ref = world.seize(owner=None)
     arrive(world, ref)
-    record_refusal(
+    act(
         world.db,
+        record_refusal,
         actor_id=world.keeper,
         ref=ref,
         owner=OWNER,
@@ -868,10 +907,10 @@ def test_expenses_of_release_that_repeat_what_the_owner_paid_are_refused_as_coun
     }
     before = balances(world)
     with pytest.raises(InvalidInput) as twice:
-        decide_complaint(world.db, **decide)  # type: ignore[arg-type]
+        act(world.db, decide_complaint, **decide)  # type: ignore[arg-type]
     assert twice.value.section == "XIV"
     assert twice.value.details == twice.value.details | {"expenses": expenses, "repaid": 99}
     assert row(world, complaint).status == "admitted" and balances(world) == before
-    done = decide_complaint(world.db, **decide, expenses_besides_repaid=True)  # type: ignore[arg-type]
+    done = act(world.db, decide_complaint, **decide, expenses_besides_repaid=True)  # type: ignore[arg-type]
     assert (done.expenses, done.fines_repaid) == (expenses, 99)
     assert done.owed_to_owner == 1920 + expenses + 99

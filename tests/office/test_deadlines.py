@@ -16,6 +16,7 @@ from office.queries import seizure_view
 from office.sales import LotIn, post_notice, record_sale
 from office.seizures import AnimalsIn, PersonIn
 from tests.office.passes import run_at_once
+from tests.units import act
 from tests.world import World, at
 
 D = date
@@ -24,8 +25,9 @@ PLACES = ["Rampur village", "Rampur Monday market"]
 
 def impound(world: World, **kw: object) -> str:
     ref = world.seize(**kw)  # type: ignore[arg-type]
-    register_arrival(
+    act(
         world.db,
+        register_arrival,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 1), 10),
@@ -81,8 +83,9 @@ def test_a_story_with_no_human_after_arrival_ends_in_a_sale_due_on_the_right_day
     assert advance_deadlines(world.db, now=world.tick(minutes=1)) == PassReport()
     assert outbox_count(world) == rows_before
     # The Darogah posts the notice; its seven days run to 16 March.
-    post_notice(
+    act(
         world.db,
+        post_notice,
         actor_id=world.darogah,
         ref=ref,
         proclaimed_in=PLACES,
@@ -107,8 +110,9 @@ def test_a_story_with_no_human_after_arrival_ends_in_a_sale_due_on_the_right_day
     assert advance_deadlines(world.db, now=world.tick(hours=3)) == PassReport()
     assert audit_count(world, "sale_due") == 1 and outbox_count(world) == rows_before
     # And the auction can now be held.
-    record_sale(
+    act(
         world.db,
+        record_sale,
         actor_id=world.darogah,
         ref=ref,
         lots=[LotIn(n, PersonIn("Ganga Ram", "Kemri", "+919555555555"), 960) for n in (1, 2, 3)],
@@ -122,8 +126,9 @@ def test_a_story_with_no_human_after_arrival_ends_in_a_sale_due_on_the_right_day
 
 def test_a_pending_complaint_stays_the_sale_until_it_is_decided(world: World) -> None:
     ref = impound(world)
-    filed = file_complaint(
+    filed = act(
         world.db,
+        file_complaint,
         actor_id=world.owner,
         ref=ref,
         text="seized on my own land",
@@ -132,8 +137,9 @@ def test_a_pending_complaint_stays_the_sale_until_it_is_decided(world: World) ->
     )
     # A complaint does not stop the report (Sec VIII), only the sale (IX proviso, G3).
     assert advance_deadlines(world.db, now=world.on(D(2026, 3, 9), 9)).reported_unclaimed == 1
-    post_notice(
+    act(
         world.db,
+        post_notice,
         actor_id=world.darogah,
         ref=ref,
         proclaimed_in=PLACES,
@@ -144,8 +150,9 @@ def test_a_pending_complaint_stays_the_sale_until_it_is_decided(world: World) ->
     assert (done.sales_due, done.stayed) == (0, 1)
     assert "sale_due" not in queued(world, world.darogah)
     # Admitted with a summons, it still stays the sale (Sec IX proviso).
-    admit_complaint(
+    act(
         world.db,
+        admit_complaint,
         actor_id=world.magistrate,
         complaint_id=filed.complaint_id,
         hearing="18 March, Sadar court",
@@ -153,8 +160,9 @@ def test_a_pending_complaint_stays_the_sale_until_it_is_decided(world: World) ->
         now=world.now,
     )
     assert advance_deadlines(world.db, now=world.tick(minutes=5)).sales_due == 0
-    decide_complaint(
+    act(
         world.db,
+        decide_complaint,
         actor_id=world.magistrate,
         complaint_id=filed.complaint_id,
         outcome="lawful",
@@ -168,8 +176,9 @@ def test_a_pending_complaint_stays_the_sale_until_it_is_decided(world: World) ->
 
 def test_an_owner_who_refused_to_pay_is_not_reported_unclaimed(world: World) -> None:
     ref = impound(world)
-    record_refusal(
+    act(
         world.db,
+        record_refusal,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 3), 10),
@@ -184,8 +193,9 @@ def test_an_owner_who_refused_to_pay_is_not_reported_unclaimed(world: World) -> 
 def test_a_surplus_goes_to_the_fund_when_its_three_months_end(world: World) -> None:
     ref = impound(world, animals=[AnimalsIn("buffalo")])
     advance_deadlines(world.db, now=world.on(D(2026, 3, 9), 9))
-    post_notice(
+    act(
         world.db,
+        post_notice,
         actor_id=world.darogah,
         ref=ref,
         proclaimed_in=PLACES,
@@ -193,8 +203,9 @@ def test_a_surplus_goes_to_the_fund_when_its_three_months_end(world: World) -> N
         now=world.now,
     )
     advance_deadlines(world.db, now=world.on(D(2026, 3, 17), 9))
-    record_sale(
+    act(
         world.db,
+        record_sale,
         actor_id=world.darogah,
         ref=ref,
         lots=[LotIn(1, PersonIn("Ganga Ram", "Kemri", "+919555555555"), 1920)],
@@ -212,8 +223,13 @@ def test_a_surplus_goes_to_the_fund_when_its_three_months_end(world: World) -> N
 def test_a_pass_reads_due_seizures_in_batches_and_leaves_the_rest(world: World) -> None:
     due = [impound(world) for _ in range(5)]
     later = world.seize(when=world.on(D(2026, 3, 4), 8))
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=later, occurred_at=world.tick(hours=1), now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=later,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
     )
     done = advance_deadlines(world.db, now=at(D(2026, 3, 9), 9), batch=2)
     assert done.reported_unclaimed == 5

@@ -26,6 +26,7 @@ from office.queries import seizure_view
 from office.sales import post_notice
 from office.seizures import AnimalsIn, report_seizure
 from tests.office.passes import run_at_once
+from tests.units import act, tx
 from tests.world import OWNER, World, at
 
 D = date
@@ -63,15 +64,20 @@ roles = ["darogah:EASTPUR"]
 
 def impound(world: World, day: date = FIRST) -> str:
     ref = world.seize(when=world.on(day, 8))
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.on(day, 10), now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.on(day, 10),
+        now=world.now,
     )
     return ref
 
 
 def eastpur(world: World) -> tuple[int, int, int]:
     """Eastpur loaded: its district id, keeper and Darogah."""
-    load_jurisdiction_text(world.db, EASTPUR, now=world.now, origin="eastpur.toml")
+    act(world.db, load_jurisdiction_text, EASTPUR, now=world.now, origin="eastpur.toml")
     with world.db.reading() as s:
         district = s.exec(select(District).where(District.code == "EASTPUR")).one()
         keeper = person_by_phone(s, "+919000000021")
@@ -81,8 +87,9 @@ def eastpur(world: World) -> tuple[int, int, int]:
 
 
 def impound_in_eastpur(world: World, keeper: int, day: date = FIRST) -> str:
-    done = report_seizure(
+    done = act(
         world.db,
+        report_seizure,
         actor_id=world.cultivator,
         ground="trespass",
         village="Purbagaon",
@@ -94,8 +101,13 @@ def impound_in_eastpur(world: World, keeper: int, day: date = FIRST) -> str:
         occurred_at=world.on(day, 8),
         now=world.now,
     )
-    register_arrival(
-        world.db, actor_id=keeper, ref=done.ref, occurred_at=world.on(day, 10), now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=keeper,
+        ref=done.ref,
+        occurred_at=world.on(day, 10),
+        now=world.now,
     )
     return done.ref
 
@@ -157,14 +169,15 @@ def test_the_pass_writes_the_messages_the_acts_themselves_write(world: World) ->
     by_pass, by_act = impound(world), impound(world)
     instant = world.on(D(2026, 3, 9), 9)
     # The keeper's own act, with the clock as its actor, and the pass: the same rows.
-    report_unclaimed(world.db, actor_id=None, ref=by_act, occurred_at=instant, now=instant)
+    act(world.db, report_unclaimed, actor_id=None, ref=by_act, occurred_at=instant, now=instant)
     assert advance_deadlines(world.db, now=instant).reported_unclaimed == 1
     written = outbox_of(world, by_pass)
     assert [r["template"] for r in written] == ["unclaimed_report"]
     assert written == outbox_of(world, by_act)
     for ref in (by_pass, by_act):
-        post_notice(
+        act(
             world.db,
+            post_notice,
             actor_id=world.darogah,
             ref=ref,
             proclaimed_in=PLACES,
@@ -174,7 +187,7 @@ def test_the_pass_writes_the_messages_the_acts_themselves_write(world: World) ->
     # The sale falling due: office/notify/sale.py's own messages for one, the pass for the other
     # (and for the first it finds them queued already, and writes them no second time).
     due = world.on(D(2026, 3, 17), 9)
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         seizure = seizure_by_ref(s, by_act)
         notify.sale_due(s, seizure, district_context(s, seizure.district_id), due)
     assert advance_deadlines(world.db, now=due).sales_due == 2
@@ -219,7 +232,7 @@ def test_a_seizure_the_law_refuses_is_left_while_the_rest_of_its_batch_goes_on(
     # district's time zone is corrected): the law refuses to report it on the 9th.
     early = impound(world, D(2026, 3, 3))
     instant = at(D(2026, 3, 9), 9)
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         s.execute(update(Seizure).where(col(Seizure.ref) == early).values(next_due_at=instant))
     world.now = instant
     done = advance_deadlines(world.db, now=instant, batch=10)

@@ -29,6 +29,7 @@ from office.queries import seizure_view
 from office.sales import post_notice
 from office.seizures import AnimalsIn, PersonIn
 from office.worklists import held_in_district, notices_posted
+from tests.units import act
 from tests.world import World, at, other_district_magistrate
 
 D = date
@@ -36,15 +37,26 @@ D = date
 
 def test_the_darogah_sees_the_notices_he_posted_until_the_sale_falls_due(world: World) -> None:
     ref = world.seize()
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
     )
-    report_unclaimed(
-        world.db, actor_id=None, ref=ref, occurred_at=world.on(D(2026, 3, 9), 9), now=world.now
+    act(
+        world.db,
+        report_unclaimed,
+        actor_id=None,
+        ref=ref,
+        occurred_at=world.on(D(2026, 3, 9), 9),
+        now=world.now,
     )
     assert notices_posted(world.db, thana="TESTPUR", now=world.now, actor_id=world.darogah) == []
-    post_notice(
+    act(
         world.db,
+        post_notice,
         actor_id=world.darogah,
         ref=ref,
         proclaimed_in=["Rampur", "Rampur hat"],
@@ -64,8 +76,13 @@ def test_the_magistrate_sees_the_cattle_held_in_his_district_and_the_releases_or
 ) -> None:
     held = world.seize()
     on_road = world.seize(village="Dhakia", animals=[AnimalsIn("goat", 1, "black")])
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=held, occurred_at=world.tick(hours=1), now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=held,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
     )
     seen = held_in_district(world.db, district_id=_testpur(world), actor_id=world.magistrate)
     assert [(i.ref, i.pound_code, i.status) for i in seen] == [
@@ -74,8 +91,9 @@ def test_the_magistrate_sees_the_cattle_held_in_his_district_and_the_releases_or
     ]
     with pytest.raises(NotAuthorised):
         held_in_district(world.db, district_id=_testpur(world), actor_id=world.darogah)
-    order_release(
+    act(
         world.db,
+        order_release,
         actor_id=world.magistrate,
         ref=held,
         reason="गाय गलती से पकड़ी गई",
@@ -120,8 +138,9 @@ def test_desks_name_the_districts_and_thanas_a_person_serves(world: World) -> No
 
 
 def test_the_cases_of_the_district_pending_first(world: World) -> None:
-    case = file_case(
+    case = act(
         world.db,
+        file_case,
         actor_id=world.cultivator,
         kind="pigs",
         accused=PersonIn(name="Bhura Ahir", residence="Kemri", phone="98300 00001"),
@@ -154,11 +173,12 @@ def _rates(world: World) -> list[tuple[str, int, date]]:
 
 def test_the_magistrate_fixes_a_feeding_rate_from_a_later_day(world: World) -> None:
     world.on(D(2026, 3, 10), 11)
-    done = fix_feeding_rate(
+    done = act(
         world.db,
+        fix_feeding_rate,
         actor_id=world.magistrate,
         district="testpur",
-        kind="heifer",  # fed as a cow (practice G4)
+        kind="heifer",
         per_day=12,
         valid_from=D(2026, 4, 1),
         occurred_at=world.now,
@@ -180,11 +200,17 @@ def test_the_magistrate_fixes_a_feeding_rate_from_a_later_day(world: World) -> N
 
 def test_a_charge_already_made_stands_when_the_rate_changes(world: World) -> None:
     ref = world.seize(animals=[AnimalsIn("cow", 1, "red")])
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
-    )
-    fix_feeding_rate(
+    act(
         world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
+    )
+    act(
+        world.db,
+        fix_feeding_rate,
         actor_id=world.magistrate,
         district="TESTPUR",
         kind="cow",
@@ -222,8 +248,9 @@ def test_a_rate_refused_changes_nothing(
     before = _rates(world)
     world.on(D(2026, 3, 10), 11)
     with pytest.raises(error):
-        fix_feeding_rate(
+        act(
             world.db,
+            fix_feeding_rate,
             actor_id=ids[actor],
             district="TESTPUR",
             kind=kind,
@@ -237,7 +264,7 @@ def test_a_rate_refused_changes_nothing(
 
 def test_a_rate_from_the_same_day_is_refused_as_fixed_already(world: World) -> None:
     world.on(D(2026, 3, 10), 11)
-    act = {
+    fixed = {
         "actor_id": world.magistrate,
         "district": "TESTPUR",
         "kind": "buffalo",
@@ -246,7 +273,7 @@ def test_a_rate_from_the_same_day_is_refused_as_fixed_already(world: World) -> N
         "occurred_at": world.now,
         "now": world.now,
     }
-    fix_feeding_rate(world.db, **act)  # type: ignore[arg-type]
+    act(world.db, fix_feeding_rate, **fixed)  # type: ignore[arg-type]
     with pytest.raises(Conflict):
-        fix_feeding_rate(world.db, **act | {"per_day": 16})  # type: ignore[arg-type]
+        act(world.db, fix_feeding_rate, **fixed | {"per_day": 16})  # type: ignore[arg-type]
     assert [r for r in _rates(world) if r[2] == D(2026, 3, 10)] == [("buffalo", 15, D(2026, 3, 10))]

@@ -11,6 +11,7 @@ from sqlmodel import col, select
 from bot.notices import render
 from models import Outbox, Person
 from office.keeper.arrival import register_arrival
+from tests.units import act, tx
 from tests.world import World
 
 D = date
@@ -27,7 +28,7 @@ NAMES = (
 
 
 def speaks(world: World, person_id: int, lang: str) -> None:
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         person = s.get(Person, person_id)
         assert person is not None
         person.language = lang
@@ -57,8 +58,9 @@ def test_a_hindi_owner_and_a_bengali_seizer_read_the_arrival_in_their_languages(
     speaks(world, world.owner, "hi")
     speaks(world, world.cultivator, "bn")
     ref = world.seize()
-    register_arrival(
+    act(
         world.db,
+        register_arrival,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 1), 10),

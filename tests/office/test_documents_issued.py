@@ -10,6 +10,7 @@ from office.documents.kinds import Kind
 from office.keeper.arrival import register_arrival
 from office.keeper.payment import record_payment
 from office.seizures import AnimalsIn
+from tests.units import act
 from tests.world import World, at
 
 
@@ -19,8 +20,9 @@ def test_a_receipt_is_genuine_until_another_payment_changes_it(world: World) -> 
         animals=[AnimalsIn("cow", 1, "red"), AnimalsIn("goat", 1, "black")],
         when=at(date(2026, 3, 1), 7),
     )
-    register_arrival(
+    act(
         world.db,
+        register_arrival,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=at(date(2026, 3, 1), 8),
@@ -28,8 +30,9 @@ def test_a_receipt_is_genuine_until_another_payment_changes_it(world: World) -> 
     )
     world.on(date(2026, 3, 2), 11)
     # The cow: fine 4 annas (48 pies) and 2 days' feeding at 9 pies (Sec VI, VII, G9).
-    record_payment(
+    act(
         world.db,
+        record_payment,
         actor_id=world.keeper,
         ref=ref,
         amount=48 + 18,
@@ -38,16 +41,17 @@ def test_a_receipt_is_genuine_until_another_payment_changes_it(world: World) -> 
         now=world.now,
         animals=[1],
     )
-    first = issue(world.db, Kind.RECEIPT, ref, actor_id=world.owner, now=world.now)
+    first = act(world.db, issue, Kind.RECEIPT, ref, actor_id=world.owner, now=world.now)
     world.on(date(2026, 3, 2), 12)
-    again = issue(world.db, Kind.RECEIPT, ref.lower(), actor_id=world.keeper, now=world.now)
+    again = act(world.db, issue, Kind.RECEIPT, ref.lower(), actor_id=world.keeper, now=world.now)
     assert again.code == first.code
     assert first.document.total == 66
     assert verify(world.db, first.code.upper(), now=world.now).current
     # The goat: fine 1 anna (12 pies) and 3 days' feeding at 3 pies.
     world.on(date(2026, 3, 3), 12)
-    record_payment(
+    act(
         world.db,
+        record_payment,
         actor_id=world.keeper,
         ref=ref,
         amount=12 + 9,
@@ -59,7 +63,7 @@ def test_a_receipt_is_genuine_until_another_payment_changes_it(world: World) -> 
     old = verify(world.db, first.code, now=world.now)
     assert old.genuine and not old.current
     assert (old.kind, old.section, old.register_no) == ("receipt", "VII", "TPR/2026/1")
-    fresh = issue(world.db, Kind.RECEIPT, ref, actor_id=world.keeper, now=world.now)
+    fresh = act(world.db, issue, Kind.RECEIPT, ref, actor_id=world.keeper, now=world.now)
     assert fresh.code != first.code and fresh.document.total == 87
     assert verify(world.db, fresh.code, now=world.now).current
     assert not verify(world.db, "nosuchcode", now=world.now).genuine

@@ -25,6 +25,7 @@ from tests.ist import ist
 from tests.office.test_cases import ACCUSED, RS, balance, decide, filed, offence
 from tests.office.test_complaints import admit, arrive, complain, refuse_and_sell_one_cow
 from tests.office.test_fund import pay
+from tests.units import act
 from tests.world import World
 
 D = date
@@ -55,8 +56,9 @@ def test_a_sec_xiii_fine_is_owed_to_the_fund_and_enters_it_only_when_paid(world:
     with pytest.raises(FundInsufficient) as refused:
         pay(world, RS)
     assert (refused.value.code, refused.value.section) == ("fund_insufficient", "XII")
-    paid = record_offence_fine_paid(
+    paid = act(
         world.db,
+        record_offence_fine_paid,
         actor_id=world.magistrate,
         offence_id=offence_id,
         amount=20 * RS,
@@ -79,8 +81,9 @@ def test_a_sec_xiii_fine_is_owed_to_the_fund_and_enters_it_only_when_paid(world:
     # More than is unpaid is refused, and changes nothing.
     before = counts(world)
     with pytest.raises(InvalidInput) as over:
-        record_offence_fine_paid(
+        act(
             world.db,
+            record_offence_fine_paid,
             actor_id=world.magistrate,
             offence_id=offence_id,
             amount=30 * RS + 1,
@@ -99,8 +102,9 @@ def test_a_pig_fine_paid_pays_the_compensation_first_and_the_rest_enters_the_fun
     person convicted pays it; the compensation ordered out of it is paid to the complainant
     first (set off in a civil suit, XIX), the rest enters the fund (XII)."""
     case_id = filed(world, kind="pigs")
-    decide_case(
+    act(
         world.db,
+        decide_case,
         actor_id=world.magistrate,
         case_id=case_id,
         convicted=True,
@@ -111,8 +115,9 @@ def test_a_pig_fine_paid_pays_the_compensation_first_and_the_rest_enters_the_fun
         now=world.now,
     )
     assert fund(world) == (4 * RS, 0, 0)
-    first = record_case_fine_paid(
+    first = act(
         world.db,
+        record_case_fine_paid,
         actor_id=world.magistrate,
         case_id=case_id,
         amount=4 * RS,
@@ -126,8 +131,9 @@ def test_a_pig_fine_paid_pays_the_compensation_first_and_the_rest_enters_the_fun
         0,
     )
     assert fund(world) == (4 * RS, 0, 0)
-    rest = record_case_fine_paid(
+    rest = act(
         world.db,
+        record_case_fine_paid,
         actor_id=world.magistrate,
         case_id=case_id,
         amount=6 * RS,
@@ -143,8 +149,9 @@ def test_a_pig_fine_paid_pays_the_compensation_first_and_the_rest_enters_the_fun
     assert view["compensation"] | {"paid": 6 * RS} == view["compensation"]
     assert compensation_set_off(world.db, person_id=world.cultivator) == 6 * RS
     with pytest.raises(InvalidInput) as none_left:
-        record_case_fine_paid(
+        act(
             world.db,
+            record_case_fine_paid,
             actor_id=world.magistrate,
             case_id=case_id,
             amount=1,
@@ -165,8 +172,9 @@ def test_the_seizer_pays_what_sec_xiv_charges_him_held_charges_first_then_the_ow
     refuse_and_sell_one_cow(world, ref)
     complaint = complain(world, ref, D(2026, 3, 4))
     admit(world, complaint, D(2026, 3, 5))
-    decided = decide_complaint(
+    decided = act(
         world.db,
+        decide_complaint,
         actor_id=world.magistrate,
         complaint_id=complaint,
         outcome="illegal",
@@ -180,8 +188,9 @@ def test_the_seizer_pays_what_sec_xiv_charges_him_held_charges_first_then_the_ow
     assert decided.seizer_owes == 2406
     owed, received, _ = fund(world)
     assert (owed, received) == (held_fines, 75)  # only the fines paid out of the sale are in it
-    first = record_seizer_paid(
+    first = act(
         world.db,
+        record_seizer_paid,
         actor_id=world.magistrate,
         complaint_id=complaint,
         amount=200,
@@ -195,8 +204,9 @@ def test_the_seizer_pays_what_sec_xiv_charges_him_held_charges_first_then_the_ow
         0,
     )
     assert fund(world)[:2] == (0, 75 + held_fines)
-    rest = record_seizer_paid(
+    rest = act(
         world.db,
+        record_seizer_paid,
         actor_id=world.magistrate,
         complaint_id=complaint,
         amount=2206,
@@ -216,8 +226,9 @@ def test_only_a_magistrate_of_the_district_records_a_fine_paid(world: World) -> 
     before = counts(world)
     for who in (world.keeper, world.police, world.darogah, world.cultivator):
         with pytest.raises(NotAuthorised):
-            record_offence_fine_paid(
+            act(
                 world.db,
+                record_offence_fine_paid,
                 actor_id=who,
                 offence_id=offence_id,
                 amount=RS,

@@ -19,6 +19,7 @@ from office.keeper.arrival import register_arrival
 from office.keeper.payment import record_payment
 from office.queries import fund_view
 from office.seizures import AnimalsIn, PersonIn
+from tests.units import act
 from tests.world import World, at
 
 D = date
@@ -52,7 +53,7 @@ MASON = PersonIn("Ramdin Mistri", "Testpur", "+919333333333")
 
 def other_district(world: World) -> int:
     """A second district with its own Magistrate; answers his person id."""
-    load_jurisdiction_text(world.db, OTHER_DISTRICT, now=world.now, origin="otherpur.toml")
+    act(world.db, load_jurisdiction_text, OTHER_DISTRICT, now=world.now, origin="otherpur.toml")
     with world.db.reading() as s:
         person = person_by_phone(s, "+919000000015")
         assert person is not None and person.id is not None
@@ -62,8 +63,9 @@ def other_district(world: World) -> int:
 def fines_paid(world: World, *, day: D = MARCH_3) -> int:
     """Two cows and a buffalo arrive on 1 March; the owner pays on `day`. Answers the fines."""
     ref = world.seize(animals=[AnimalsIn("cow", 2), AnimalsIn("buffalo")])
-    register_arrival(
+    act(
         world.db,
+        register_arrival,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 1), 11),
@@ -71,8 +73,9 @@ def fines_paid(world: World, *, day: D = MARCH_3) -> int:
     )
     when = world.on(day, 16)
     # Fines 48 + 48 + 96 = 192 pies; feeding 30 pies a day for 3 days = 90 pies.
-    receipt = record_payment(
+    receipt = act(
         world.db,
+        record_payment,
         actor_id=world.keeper,
         ref=ref,
         amount=282,
@@ -95,7 +98,7 @@ def pay(world: World, amount: int, *, actor: int | None = None, **kw: Any) -> Fu
         "now": world.now,
     }
     args.update(kw)
-    return pay_from_fund(world.db, actor_id=actor or world.magistrate, amount=amount, **args)
+    return act(world.db, pay_from_fund, actor_id=actor or world.magistrate, amount=amount, **args)
 
 
 def counts(world: World) -> tuple[int, int, int]:

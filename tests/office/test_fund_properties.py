@@ -20,6 +20,7 @@ from tests.examples import examples
 from tests.ist import ist
 from tests.office.test_cases import ACCUSED, convicted, decide, offence
 from tests.office.test_fund import pay
+from tests.units import act
 from tests.world import World
 
 START = date(2026, 3, 16)
@@ -88,8 +89,9 @@ def test_no_payment_out_of_the_fund_ever_exceeds_the_money_received(
             fine = kind, ident = fines[a % len(fines)]
             try:
                 if kind == "offence":
-                    paid = record_offence_fine_paid(
+                    paid = act(
                         world.db,
+                        record_offence_fine_paid,
                         actor_id=world.magistrate,
                         offence_id=ident,
                         amount=b,
@@ -98,8 +100,9 @@ def test_no_payment_out_of_the_fund_ever_exceeds_the_money_received(
                         now=when,
                     )
                 else:
-                    paid = record_case_fine_paid(
+                    paid = act(
                         world.db,
+                        record_case_fine_paid,
                         actor_id=world.magistrate,
                         case_id=ident,
                         amount=b,

@@ -13,6 +13,7 @@ from models import Database, District, Village
 from office.geo import MAX_KM, Place, distance_km, has_coordinates, nearest, village_at
 from office.jurisdiction import JurisdictionError, load_jurisdiction, load_jurisdiction_text
 from tests.places import DELHI, DHAKIA, KEMRI, NEAR_KEMRI, PLACED, place_villages
+from tests.units import act
 from tests.world import DISTRICT, OTHER_DISTRICT, World, at
 
 DEMO = Path(__file__).resolve().parents[2] / "pound" / "data" / "demo.toml"
@@ -58,7 +59,7 @@ def test_coordinates_in_the_file_are_stored_and_a_file_without_them_keeps_its_di
     with world.db.reading() as s:
         before = s.exec(select(District)).one().source_digest
     # Testpur as first loaded, without coordinates: nothing new to write.
-    assert not load_jurisdiction_text(world.db, DISTRICT, now=world.now).changed
+    assert not act(world.db, load_jurisdiction_text, DISTRICT, now=world.now).changed
     assert set(_villages(world).values()) == {(None, None)}
     assert not has_coordinates(world.db)
     place_villages(world)
@@ -72,7 +73,7 @@ def test_coordinates_in_the_file_are_stored_and_a_file_without_them_keeps_its_di
         assert s.exec(select(District)).one().source_digest != before
     assert has_coordinates(world.db)
     # Loaded again without them, the villages lose them: the file says where they are.
-    assert load_jurisdiction_text(world.db, DISTRICT, now=world.now).changed
+    assert act(world.db, load_jurisdiction_text, DISTRICT, now=world.now).changed
     assert set(_villages(world).values()) == {(None, None)}
 
 
@@ -95,7 +96,7 @@ def test_bad_coordinates_are_refused_naming_the_village_and_the_line(
     assert PLACED.count(good) == 1  # Kemri's
     text = PLACED.replace(good, bad)
     with pytest.raises(JurisdictionError) as refused:
-        load_jurisdiction_text(world.db, text, now=world.now, origin="testpur.toml")
+        act(world.db, load_jurisdiction_text, text, now=world.now, origin="testpur.toml")
     assert reason in refused.value.reason
     line = next(n for n, row in enumerate(text.splitlines(), 1) if '"Kemri"' in row)
     assert refused.value.line == line
@@ -106,11 +107,11 @@ def test_bad_coordinates_are_refused_naming_the_village_and_the_line(
 def test_an_excluded_villages_bad_coordinates_are_refused_at_their_line(world: World) -> None:
     text = PLACED.replace("lat = 25.65\nlon = 85.07", "lat = -91\nlon = 85.07")
     with pytest.raises(JurisdictionError) as refused:
-        load_jurisdiction_text(world.db, text, now=world.now, origin="testpur.toml")
+        act(world.db, load_jurisdiction_text, text, now=world.now, origin="testpur.toml")
     assert "'lat' of village 'Jhadi' is -91" in refused.value.reason
     assert refused.value.line == text.splitlines().index("lat = -91") + 1
     whole_degrees = PLACED.replace("lat = 25.65\nlon = 85.07", "lat = 26\nlon = 85")
-    load_jurisdiction_text(world.db, whole_degrees, now=world.now)
+    act(world.db, load_jurisdiction_text, whole_degrees, now=world.now)
     assert _villages(world)["Jhadi"] == (26.0, 85.0)
 
 
@@ -145,7 +146,7 @@ def test_only_the_districts_asked_are_searched(world: World) -> None:
         'villages = ["Dusragaon"]',
         'villages = [{ name = "Dusragaon", lat = 25.617, lon = 85.1335 }]',
     )
-    load_jurisdiction_text(world.db, other, now=world.now, origin="otherpur.toml")
+    act(world.db, load_jurisdiction_text, other, now=world.now, origin="otherpur.toml")
     with world.db.reading() as s:
         ids = {d.code: d.id or 0 for d in s.exec(select(District)).all()}
     everywhere = village_at(world.db, *NEAR_KEMRI)
@@ -158,7 +159,7 @@ def test_only_the_districts_asked_are_searched(world: World) -> None:
 
 
 def test_every_demo_village_has_coordinates_a_few_km_from_its_neighbours(db: Database) -> None:
-    load_jurisdiction(db, DEMO, now=at(date(2026, 3, 1), 8))
+    act(db, load_jurisdiction, DEMO, now=at(date(2026, 3, 1), 8))
     with db.reading() as s:
         rows = [(v.name, v.lat, v.lon) for v in s.exec(select(Village)).all()]
     assert len(rows) == 12 and all(lat is not None and lon is not None for _, lat, lon in rows)

@@ -10,6 +10,7 @@ from office.held_search import pounds_near, search_held, seizures_owned
 from office.jurisdiction import load_jurisdiction_text
 from office.lookup import village_named_in
 from tests.owner_search_world import MILAK, load_milak, record_counts
+from tests.units import act
 from tests.world import OWNER, World
 
 
@@ -35,7 +36,7 @@ def test_a_pound_left_out_of_a_reloaded_file_is_not_searched(world: World) -> No
     without_bhot = MILAK.replace('code = "BHT"', 'code = "BHX"').replace(
         '"keeper:BHT"', '"keeper:BHX"'
     )
-    load_jurisdiction_text(world.db, without_bhot, now=world.now, origin="milak.toml")
+    act(world.db, load_jurisdiction_text, without_bhot, now=world.now, origin="milak.toml")
     # The old BHT pound serves nothing now; its seizures stay in the record.
     assert near(world, "Patwai") == ["MLK", "BHX"]
 

@@ -28,6 +28,7 @@ from office.jurisdiction import (
     load_jurisdiction,
     load_jurisdiction_text,
 )
+from tests.units import act, tx
 
 NOW = datetime(2025, 6, 1, 4, 30, tzinfo=UTC)
 LATER = NOW + timedelta(days=3)
@@ -100,7 +101,7 @@ def counts(db: Database) -> dict[str, int]:
 
 
 def load(db: Database, text: str, *, now: datetime = NOW) -> int:
-    return load_jurisdiction_text(db, text, now=now, origin="testpur.toml").district_id
+    return act(db, load_jurisdiction_text, text, now=now, origin="testpur.toml").district_id
 
 
 def line_of(text: str, needle: str) -> int:
@@ -119,7 +120,7 @@ def events(db: Database, action: str = "jurisdiction_loaded") -> list[dict[str, 
 
 
 def test_the_bundled_demo_district_loads(db: Database) -> None:
-    result = load_jurisdiction(db, DEMO, now=NOW)
+    result = act(db, load_jurisdiction, DEMO, now=NOW)
 
     assert result.changed
     assert (result.code, result.pounds, result.villages, result.people) == (
@@ -175,12 +176,12 @@ def test_the_bundled_demo_district_loads(db: Database) -> None:
 
 
 def test_loading_the_same_file_twice_changes_nothing(db: Database) -> None:
-    load_jurisdiction(db, DEMO, now=NOW)
+    act(db, load_jurisdiction, DEMO, now=NOW)
     before = counts(db)
     with db.reading() as s:
         loaded_at = s.exec(select(District)).one().loaded_at
 
-    again = load_jurisdiction(db, DEMO, now=LATER)
+    again = act(db, load_jurisdiction, DEMO, now=LATER)
 
     assert not again.changed
     assert counts(db) == before
@@ -195,7 +196,7 @@ def test_comments_spacing_and_order_are_not_a_change(db: Database) -> None:
         'villages = ["Alpha", "Beta"]', 'villages = [ "Beta",   "Alpha" ]  # north to south'
     )
 
-    assert not load_jurisdiction_text(db, shuffled, now=LATER).changed
+    assert not act(db, load_jurisdiction_text, shuffled, now=LATER).changed
     assert counts(db) == before
 
 
@@ -206,8 +207,11 @@ def test_a_changed_rate_is_updated_in_place_with_one_audit_event(db: Database) -
     district_id = load(db, TESTPUR)
     before = counts(db)
 
-    result = load_jurisdiction_text(
-        db, TESTPUR.replace('per_day = "0-0-6"', 'per_day = "0-0-7"'), now=LATER
+    result = act(
+        db,
+        load_jurisdiction_text,
+        TESTPUR.replace('per_day = "0-0-6"', 'per_day = "0-0-7"'),
+        now=LATER,
     )
 
     assert result.changed and result.district_id == district_id
@@ -302,7 +306,7 @@ def test_a_person_left_out_keeps_the_record_but_loses_the_office(db: Database) -
 
 def test_a_telegram_id_learnt_in_chat_is_kept_when_the_file_gives_none(db: Database) -> None:
     load(db, TESTPUR)
-    with db.transaction() as s:
+    with tx(db) as s:
         keeper = s.exec(select(Person).where(Person.phone == "+919811100001")).one()
         keeper.telegram_id = 555
         s.add(keeper)
@@ -317,7 +321,7 @@ def test_a_telegram_id_learnt_in_chat_is_kept_when_the_file_gives_none(db: Datab
 def test_the_district_code_is_made_from_the_name_when_not_given(db: Database) -> None:
     text = TESTPUR.replace('name = "Testpur"\ncode = "TESTPUR"', 'name = "Nawābganj (demo)"')
 
-    assert load_jurisdiction_text(db, text, now=NOW).code == "NAWABGANJ-DEMO"
+    assert act(db, load_jurisdiction_text, text, now=NOW).code == "NAWABGANJ-DEMO"
 
 
 def test_a_modern_profile_reads_rates_in_paise(db: Database) -> None:
@@ -334,8 +338,8 @@ def test_a_modern_profile_reads_rates_in_paise(db: Database) -> None:
 
 
 def test_two_districts_live_in_one_database(db: Database) -> None:
-    demo = load_jurisdiction(db, DEMO, now=NOW)
-    testpur = load_jurisdiction_text(db, TESTPUR, now=NOW)
+    demo = act(db, load_jurisdiction, DEMO, now=NOW)
+    testpur = act(db, load_jurisdiction_text, TESTPUR, now=NOW)
 
     assert demo.district_id != testpur.district_id
     assert district_count(db) == 2
@@ -344,8 +348,8 @@ def test_two_districts_live_in_one_database(db: Database) -> None:
             villages = s.exec(select(Village).where(Village.district_id == result.district_id))
             assert len(villages.all()) == result.villages
     before = counts(db)
-    assert not load_jurisdiction(db, DEMO, now=LATER).changed
-    assert not load_jurisdiction_text(db, TESTPUR, now=LATER).changed
+    assert not act(db, load_jurisdiction, DEMO, now=LATER).changed
+    assert not act(db, load_jurisdiction_text, TESTPUR, now=LATER).changed
     assert counts(db) == before
     assert all(r.ok for r in verify_chains(db))
 
@@ -353,8 +357,8 @@ def test_two_districts_live_in_one_database(db: Database) -> None:
 def test_a_person_may_hold_roles_in_two_districts(db: Database) -> None:
     # The demo's District Magistrate also sits as a Joint Magistrate in Testpur.
     shared = TESTPUR.replace('phone = "+919811100003"', 'phone = "+91 98000 10401"')
-    demo = load_jurisdiction(db, DEMO, now=NOW)
-    testpur = load_jurisdiction_text(db, shared, now=NOW)
+    demo = act(db, load_jurisdiction, DEMO, now=NOW)
+    testpur = act(db, load_jurisdiction_text, shared, now=NOW)
 
     with db.reading() as s:
         [person] = s.exec(select(Person).where(Person.phone == "+919800010401")).all()
@@ -368,8 +372,11 @@ def test_a_person_may_hold_roles_in_two_districts(db: Database) -> None:
         assert person.telegram_id == 700010401
 
     # Taking the office away in one district leaves the other alone.
-    load_jurisdiction_text(
-        db, shared.replace('roles = ["magistrate"]', 'roles = ["road_officer"]'), now=LATER
+    act(
+        db,
+        load_jurisdiction_text,
+        shared.replace('roles = ["magistrate"]', 'roles = ["road_officer"]'),
+        now=LATER,
     )
     with db.reading() as s:
         grants = s.exec(select(RoleGrant).where(RoleGrant.person_id == person_id)).all()
@@ -380,7 +387,7 @@ def test_a_person_may_hold_roles_in_two_districts(db: Database) -> None:
 
 
 def test_a_pound_code_of_another_district_is_refused_by_its_line(db: Database) -> None:
-    load_jurisdiction(db, DEMO, now=NOW)
+    act(db, load_jurisdiction, DEMO, now=NOW)
     before = counts(db)
     clash = TESTPUR.replace('code = "OTH"', 'code = "RMP"')
 
@@ -393,7 +400,7 @@ def test_a_pound_code_of_another_district_is_refused_by_its_line(db: Database) -
 
 
 def test_a_telegram_id_held_by_someone_else_is_refused_by_its_line(db: Database) -> None:
-    load_jurisdiction(db, DEMO, now=NOW)
+    act(db, load_jurisdiction, DEMO, now=NOW)
     before = counts(db)
     clash = TESTPUR.replace("telegram_id = 811100002", "telegram_id = 700010101")
 
@@ -568,16 +575,16 @@ def test_a_file_on_disk_is_named_in_its_refusal(db: Database, tmp_path: Path) ->
     path.write_text(TESTPUR.replace('"Asia/Kolkata"', '"Mars/Olympus"'), encoding="utf-8")
 
     with pytest.raises(JurisdictionError) as refused:
-        load_jurisdiction(db, str(path), now=NOW)
+        act(db, load_jurisdiction, str(path), now=NOW)
 
     assert refused.value.message.startswith("bhojpur.toml, line 4: unknown time zone")
 
 
 def test_a_missing_file_is_refused(db: Database, tmp_path: Path) -> None:
     with pytest.raises(JurisdictionError, match="cannot read"):
-        load_jurisdiction(db, tmp_path / "nowhere.toml", now=NOW)
+        act(db, load_jurisdiction, tmp_path / "nowhere.toml", now=NOW)
 
 
 def test_now_must_carry_a_time_zone(db: Database) -> None:
     with pytest.raises(InvalidInput):
-        load_jurisdiction_text(db, TESTPUR, now=datetime(2025, 6, 1, 10, 0))
+        act(db, load_jurisdiction_text, TESTPUR, now=datetime(2025, 6, 1, 10, 0))

@@ -31,6 +31,7 @@ from office.lookup import pound_rates
 from office.queries import fund_view, seizure_view
 from office.seizures import AnimalsIn, report_seizure
 from tests.office.test_fund import other_district
+from tests.units import act
 from tests.world import OWNER, World, at
 
 D = date
@@ -50,7 +51,7 @@ def for_seizure(world: World, ref: str, actor: int | None = None, **kw: Any) -> 
         "now": world.now,
     }
     args.update(kw)
-    return order_for_seizure(world.db, actor_id=actor or world.magistrate, ref=ref, **args)
+    return act(world.db, order_for_seizure, actor_id=actor or world.magistrate, ref=ref, **args)
 
 
 def for_pound(world: World, pound: str = "TPR", actor: int | None = None, **kw: Any) -> Any:
@@ -63,12 +64,17 @@ def for_pound(world: World, pound: str = "TPR", actor: int | None = None, **kw: 
         "now": world.now,
     }
     args.update(kw)
-    return order_for_pound(world.db, actor_id=actor or world.magistrate, pound=pound, **args)
+    return act(world.db, order_for_pound, actor_id=actor or world.magistrate, pound=pound, **args)
 
 
 def arrive(world: World, ref: str, when: datetime, actor: int | None = None) -> str:
-    return register_arrival(
-        world.db, actor_id=actor or world.keeper, ref=ref, occurred_at=when, now=world.now
+    return act(
+        world.db,
+        register_arrival,
+        actor_id=actor or world.keeper,
+        ref=ref,
+        occurred_at=when,
+        now=world.now,
     ).register_no
 
 
@@ -90,8 +96,9 @@ def test_an_elephant_waits_for_the_magistrates_order_before_it_is_registered(
     """Practice G4: anything else (elephant ...) needs a Magistrate's order before it can be
     registered; the order sets its fine per head and its feeding per day."""
     world.on(MARCH_1, 9)
-    done = report_seizure(
+    done = act(
         world.db,
+        report_seizure,
         actor_id=world.cultivator,
         ground="trespass",
         village="Rampur",
@@ -133,8 +140,9 @@ def test_an_elephant_waits_for_the_magistrates_order_before_it_is_registered(
         due = view(world, ref, D(2026, 3, day))["due"]
         assert (due["fine"], due["feeding"], due["per_day"]) == (432, feeding, 57), day
     when = world.on(D(2026, 3, 5), 16)
-    receipt = record_payment(
+    receipt = act(
         world.db,
+        record_payment,
         actor_id=world.keeper,
         ref=ref,
         amount=432 + 285,

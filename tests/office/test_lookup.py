@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from office.jurisdiction import load_jurisdiction_text
 from office.lookup import match_village
+from tests.units import act
 from tests.world import DISTRICT, World
 
 
@@ -29,7 +30,7 @@ def test_a_district_loaded_again_with_other_villages_is_what_the_next_look_up_se
     )
     changed = changed.replace('villages = ["Dhakia"]', 'villages = ["Dhakia", "Kemri"]')
     assert changed != DISTRICT
-    load_jurisdiction_text(world.db, changed, now=world.now + timedelta(minutes=1))
+    act(world.db, load_jurisdiction_text, changed, now=world.now + timedelta(minutes=1))
 
     kemri, _ = match_village(world.db, "Kemri")
     naya, _ = match_village(world.db, "naya gaon")

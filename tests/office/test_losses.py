@@ -20,6 +20,7 @@ from office.keeper.unclaimed import report_unclaimed
 from office.queries import fund_view, seizure_view
 from office.sales import LotIn, post_notice, record_sale
 from office.seizures import AnimalsIn, PersonIn
+from tests.units import act, tx
 from tests.world import World, at
 
 D = date
@@ -32,21 +33,27 @@ HERD = [AnimalsIn("cow", 2), AnimalsIn("buffalo")]
 
 def impound(world: World, day: D = MARCH_1, hour: int = 11) -> str:
     ref = world.seize(animals=HERD, when=world.on(day, 9))
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.on(day, hour), now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.on(day, hour),
+        now=world.now,
     )
     return ref
 
 
 def lose(world: World, ref: str, animal: int, what: str, when: object) -> None:
-    record_loss(
+    act(
         world.db,
+        record_loss,
         actor_id=world.keeper,
         ref=ref,
         animal=animal,
         what=what,
         reason="snake bite" if what == "died" else "broke the rope at night",
-        occurred_at=when,  # type: ignore[arg-type]
+        occurred_at=when,
         now=world.now,
     )
 
@@ -74,7 +81,7 @@ def test_a_whole_detention_across_a_rate_change_with_a_death_on_the_way(world: W
     The Magistrate raises the rates from 4 March (cow 12 pies, buffalo 24 pies a day); cow 2
     dies early on 6 March; the owner pays on 8 March what is due for the two that live.
     """
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         s.add(FeedingRate(district_id=1, kind="cow", per_day=12, valid_from=D(2026, 3, 4)))
         s.add(FeedingRate(district_id=1, kind="buffalo", per_day=24, valid_from=D(2026, 3, 4)))
     ref = impound(world)
@@ -115,8 +122,9 @@ def test_a_whole_detention_across_a_rate_change_with_a_death_on_the_way(world: W
     # Nothing is asked for the dead cow, and it cannot be "released": it is not in the pound.
     assert due(world, ref, D(2026, 3, 8))[:2] == (144, 243)
     with pytest.raises(InvalidTransition):
-        record_payment(
+        act(
             world.db,
+            record_payment,
             actor_id=world.keeper,
             ref=ref,
             amount=0,
@@ -126,8 +134,9 @@ def test_a_whole_detention_across_a_rate_change_with_a_death_on_the_way(world: W
             now=when,
         )
     with pytest.raises(ReleaseWithoutFine):
-        record_payment(
+        act(
             world.db,
+            record_payment,
             actor_id=world.keeper,
             ref=ref,
             amount=386,
@@ -135,8 +144,9 @@ def test_a_whole_detention_across_a_rate_change_with_a_death_on_the_way(world: W
             occurred_at=when,
             now=when,
         )
-    receipt = record_payment(
+    receipt = act(
         world.db,
+        record_payment,
         actor_id=world.keeper,
         ref=ref,
         amount=387,
@@ -172,23 +182,26 @@ def test_an_escaped_head_is_left_out_of_a_sec_viii_sale_account(world: World) ->
         (ledger.writeoff_feeding("TPR"), 24),
         (ledger.keeper_feeding("TPR"), -24),
     ]
-    report_unclaimed(
+    act(
         world.db,
+        report_unclaimed,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 9), 9),
         now=world.now,
     )
-    post_notice(
+    act(
         world.db,
+        post_notice,
         actor_id=world.darogah,
         ref=ref,
         proclaimed_in=PLACES,
         occurred_at=world.on(D(2026, 3, 9), 12),
         now=world.now,
     )
-    done = record_sale(
+    done = act(
         world.db,
+        record_sale,
         actor_id=world.darogah,
         ref=ref,
         lots=[LotIn(1, BUYER, 960), LotIn(2, BUYER, 960)],
@@ -210,15 +223,17 @@ def test_a_dead_head_is_not_recovered_in_a_sec_ix_sale(world: World) -> None:
     of the head sold and handed back, never of one that died."""
     ref = impound(world, hour=10)
     lose(world, ref, 1, "died", world.on(D(2026, 3, 3), 8))
-    record_refusal(
+    act(
         world.db,
+        record_refusal,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 4), 10),
         now=world.now,
     )
-    done = record_sale(
+    done = act(
         world.db,
+        record_sale,
         actor_id=world.darogah,
         ref=ref,
         lots=[LotIn(3, BUYER, 1152)],
@@ -243,24 +258,27 @@ def test_a_seizer_held_to_pay_after_an_illegal_seizure_pays_nothing_for_a_dead_h
     cattle still held."""
     ref = impound(world, hour=10)
     lose(world, ref, 3, "died", world.on(D(2026, 3, 2), 7))
-    complaint = file_complaint(
+    complaint = act(
         world.db,
+        file_complaint,
         actor_id=world.owner,
         ref=ref,
         text="my field, not his",
         occurred_at=world.on(D(2026, 3, 2), 9),
         now=world.now,
     )
-    admit_complaint(
+    act(
         world.db,
+        admit_complaint,
         actor_id=world.magistrate,
         complaint_id=complaint.complaint_id,
         hearing="4 March, 11:00, Sadar court",
         occurred_at=world.on(D(2026, 3, 2), 12),
         now=world.now,
     )
-    decision = decide_complaint(
+    decision = act(
         world.db,
+        decide_complaint,
         actor_id=world.magistrate,
         complaint_id=complaint.complaint_id,
         outcome="illegal",
@@ -282,8 +300,9 @@ def test_a_head_that_died_before_reaching_the_pound_costs_the_keeper_nothing(
     head that died on the way."""
     ref = world.seize(animals=HERD, when=world.on(D(2026, 3, 1), 9))
     lose(world, ref, 3, "died", world.on(D(2026, 3, 1), 10))
-    register_arrival(
+    act(
         world.db,
+        register_arrival,
         actor_id=world.keeper,
         ref=ref,
         count=2,

@@ -19,6 +19,7 @@ from office.keeper.refusal import record_refusal
 from office.magistrate.release import order_release
 from office.sales import LotIn, post_notice, record_sale
 from office.seizures import AnimalsIn, PersonIn, report_seizure
+from tests.units import act, tx
 from tests.world import World, at
 
 D = date
@@ -41,8 +42,13 @@ def sent_to(world: World, person_id: int, state: str = "queued") -> dict[str, Ou
 
 
 def arrive(world: World, ref: str, day: date = FIRST, hour: int = 10) -> None:
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.on(day, hour), now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.on(day, hour),
+        now=world.now,
     )
 
 
@@ -65,8 +71,9 @@ def test_a_reported_seizure_tells_the_keeper_and_schedules_the_owners_complaint_
 
 
 def test_police_of_the_thana_are_asked_for_aid(world: World) -> None:
-    done = report_seizure(
+    done = act(
         world.db,
+        report_seizure,
         actor_id=world.cultivator,
         ground="trespass",
         village="Kemri",
@@ -117,7 +124,7 @@ def test_arrival_gives_the_seizer_his_copy_and_the_owner_a_claim_notice_and_remi
 
 
 def test_a_message_is_in_the_persons_language_or_the_districts_first(world: World) -> None:
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         owner = s.get(Person, world.owner)
         assert owner is not None
         owner.language = "bn"
@@ -137,7 +144,7 @@ def test_nothing_is_queued_for_someone_with_no_phone_and_no_telegram(world: Worl
         bhola_id = s.exec(select(Person.id).where(Person.name == "Bhola")).one()
     assert bhola_id is not None
     assert rows(world, person_id=bhola_id) == []
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         nobody = notify.enqueue(
             s,
             person_id=bhola_id,
@@ -155,7 +162,7 @@ def test_a_repeated_cause_never_makes_a_second_row(world: World) -> None:
     ref = world.seize()
     arrive(world, ref)
     before = len(rows(world))
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         seizure = seizure_by_ref(s, ref)
         ctx = district_context(s, seizure.district_id)
         notify.arrival_registered(s, seizure, ctx, register_no="TPR/2026/1", now=world.now)
@@ -186,8 +193,9 @@ def test_payment_cancels_the_claim_reminder_and_tells_the_seizer(world: World) -
     ref = world.seize()
     arrive(world, ref)
     world.on(D(2026, 3, 3), 11)
-    record_payment(
+    act(
         world.db,
+        record_payment,
         actor_id=world.keeper,
         ref=ref,
         amount=192 + 3 * 30,
@@ -207,8 +215,9 @@ def test_payment_cancels_the_claim_reminder_and_tells_the_seizer(world: World) -
 def test_a_part_payment_keeps_the_reminder_for_the_cattle_still_held(world: World) -> None:
     ref = world.seize()
     arrive(world, ref)
-    record_payment(
+    act(
         world.db,
+        record_payment,
         actor_id=world.keeper,
         ref=ref,
         amount=48 + 9,
@@ -223,8 +232,9 @@ def test_a_part_payment_keeps_the_reminder_for_the_cattle_still_held(world: Worl
 def test_a_complaint_reaches_the_magistrate_and_its_decision_both_parties(world: World) -> None:
     ref = world.seize()
     arrive(world, ref)
-    filed = file_complaint(
+    filed = act(
         world.db,
+        file_complaint,
         actor_id=world.owner,
         ref=ref,
         text="My cows were on the common, not in his field.",
@@ -236,8 +246,9 @@ def test_a_complaint_reaches_the_magistrate_and_its_decision_both_parties(world:
     assert waiting.params["complainant"] == {"name": "Mohan Lal", "residence": "Kemri"}
     assert waiting.private is False
     assert "complaint_reminder" in sent_to(world, world.owner, "cancelled")
-    admit_complaint(
+    act(
         world.db,
+        admit_complaint,
         actor_id=world.magistrate,
         complaint_id=filed.complaint_id,
         hearing="4 March, 11 am, Sadar court",
@@ -246,8 +257,9 @@ def test_a_complaint_reaches_the_magistrate_and_its_decision_both_parties(world:
     )
     summons = sent_to(world, world.cultivator)["summons"]
     assert summons.params["hearing"] == "4 March, 11 am, Sadar court"
-    decide_complaint(
+    act(
         world.db,
+        decide_complaint,
         actor_id=world.magistrate,
         complaint_id=filed.complaint_id,
         outcome="illegal",
@@ -270,8 +282,13 @@ def test_a_complaint_reaches_the_magistrate_and_its_decision_both_parties(world:
 def test_a_refusal_tells_the_darogah_a_sec_ix_sale_may_be_held(world: World) -> None:
     ref = world.seize()
     arrive(world, ref)
-    record_refusal(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=2), now=world.now
+    act(
+        world.db,
+        record_refusal,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.tick(hours=2),
+        now=world.now,
     )
     darogah = sent_to(world, world.darogah)["sale_due_refused"]
     assert darogah.params["section"] == "IX"
@@ -281,8 +298,9 @@ def test_a_refusal_tells_the_darogah_a_sec_ix_sale_may_be_held(world: World) -> 
 def test_a_death_in_the_pound_is_told_to_the_owner(world: World) -> None:
     ref = world.seize()
     arrive(world, ref)
-    record_loss(
+    act(
         world.db,
+        record_loss,
         actor_id=world.keeper,
         ref=ref,
         animal=3,
@@ -299,8 +317,9 @@ def test_a_death_in_the_pound_is_told_to_the_owner(world: World) -> None:
 def test_a_release_by_order_tells_owner_and_seizer(world: World) -> None:
     ref = world.seize()
     arrive(world, ref)
-    order_release(
+    act(
         world.db,
+        order_release,
         actor_id=world.magistrate,
         ref=ref,
         reason="the owner is a widow in want",
@@ -316,8 +335,9 @@ def test_notice_and_sale_give_the_owner_dates_account_and_surplus(world: World) 
 
     ref = world.seize(animals=[AnimalsIn("buffalo")])
     arrive(world, ref)
-    report_unclaimed(
+    act(
         world.db,
+        report_unclaimed,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 9), 9),
@@ -326,8 +346,9 @@ def test_notice_and_sale_give_the_owner_dates_account_and_surplus(world: World) 
     report = sent_to(world, world.darogah)["unclaimed_report"]
     assert report.params["notice"]["animals_kinds"] == {"buffalo": 1}
     assert report.params["claim_date"] == "2026-03-08"
-    post_notice(
+    act(
         world.db,
+        post_notice,
         actor_id=world.darogah,
         ref=ref,
         proclaimed_in=["Rampur village", "Rampur Monday market"],
@@ -337,8 +358,9 @@ def test_notice_and_sale_give_the_owner_dates_account_and_surplus(world: World) 
     posted = sent_to(world, world.owner)["notice_posted"]
     assert posted.params["sale_date"] == "2026-03-17"
     assert posted.params["claim_date"] == "2026-03-16"
-    record_sale(
+    act(
         world.db,
+        record_sale,
         actor_id=world.darogah,
         ref=ref,
         lots=[LotIn(1, BUYER, 1920)],

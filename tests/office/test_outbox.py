@@ -21,6 +21,7 @@ from office.outbox import (
     IllegalTransition,
     OutboxState,
 )
+from tests.units import tx
 
 ROOT = Path(__file__).resolve().parents[2]
 CHART = ROOT / "docs" / "worker.md"
@@ -77,7 +78,7 @@ def test_the_chart_begins_where_rows_are_written_and_rests_where_they_may_stay()
 
 
 def _person(db: Database) -> int:
-    with db.transaction() as s:
+    with tx(db) as s:
         p = Person(name="Ram Das", phone="+919333333333", telegram_id=4242, created_at=T0)
         s.add(p)
         s.flush()
@@ -116,7 +117,7 @@ class Moves:
         return {i: (state, by) for i, state, by in rows if i is not None}
 
     def step(self, do: Callable[[Session], object]) -> object:
-        with self.db.transaction() as s:
+        with tx(self.db) as s:
             result = do(s)
         now = self._rows()
         for row_id, (state, by) in now.items():
@@ -263,7 +264,7 @@ def test_every_move_the_owner_makes_is_on_the_chart_and_every_edge_is_made(db: D
 @pytest.fixture
 def rows(db: Database) -> Iterator[dict[str, int]]:
     pid = _person(db)
-    with db.transaction() as s:
+    with tx(db) as s:
         made = {
             "q": _queue(s, "q", pid, template="reply", seizure_ref=None).id,
             "held": _queue(s, "held", pid, held="held: over the limit").id,
@@ -283,7 +284,7 @@ def test_a_move_off_the_chart_is_refused_and_writes_nothing(
     db: Database, rows: dict[str, int], move: Callable[[Session, Outbox], object]
 ) -> None:
     for key in ("q", "held"):  # a queued row was never sent; a held one never goes
-        with pytest.raises(IllegalTransition), db.transaction() as s:
+        with pytest.raises(IllegalTransition), tx(db) as s:
             move(s, _only(s, key))
     with db.reading() as s:
         assert {r.dedupe_key: r.state for r in s.exec(select(Outbox)).all()} == {
@@ -296,7 +297,7 @@ def test_a_move_off_the_chart_is_refused_and_writes_nothing(
 def test_a_finished_row_cannot_be_claimed_released_or_cancelled_again(
     db: Database, rows: dict[str, int]
 ) -> None:
-    with db.transaction() as s:
+    with tx(db) as s:
         outbox.cancel_queued(s, seizure_ref="X1", templates=["claim_reminder"], now=T0)
         [claimed] = outbox.claim(
             s,
@@ -311,7 +312,7 @@ def test_a_finished_row_cannot_be_claimed_released_or_cancelled_again(
         row_id = claimed.id
         assert row_id == rows["q"]
         outbox.cancel_claimed(s, row_id=row_id, worker="w", reason="gone", now=T0)
-    with db.transaction() as s:
+    with tx(db) as s:
         assert outbox.release(s, row_ids=[row_id], worker="w", until=None) == 0
         assert outbox.cancel_claimed(s, row_id=row_id, worker="w", reason="x", now=T0) == 0
         assert not outbox.sent(

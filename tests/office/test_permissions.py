@@ -27,6 +27,7 @@ from office.seizures import AnimalsIn, PersonIn, report_seizure
 from office.tokens import issue_token
 from tests.ist import ist
 from tests.other_district import OTHER_DAROGAH, OTHER_KEEPER, OTHER_MAGISTRATE, load_other
+from tests.units import act, tx
 from tests.world import DISTRICT, World
 
 # Testpur's file again, with a constable and a Darogah at the other thana, DHAKIA.
@@ -106,11 +107,15 @@ PUBLIC_KEYS = {
 
 def load_cast(world: World) -> None:
     """The officers of DHAKIA, the district of Otherpur, and the stranger (a token's holder)."""
-    load_jurisdiction_text(
-        world.db, DISTRICT + DHAKIA_OFFICERS, now=world.now, origin="testpur.toml"
+    act(
+        world.db,
+        load_jurisdiction_text,
+        DISTRICT + DHAKIA_OFFICERS,
+        now=world.now,
+        origin="testpur.toml",
     )
     load_other(world)
-    issue_token(world.db, phone=PHONES["stranger"], name="Ram Prasad", now=world.now)
+    act(world.db, issue_token, phone=PHONES["stranger"], name="Ram Prasad", now=world.now)
 
 
 # The tests of the matrix start from the district with the cast loaded (a template made once).
@@ -157,8 +162,9 @@ def report(
     when: datetime | None = None,
     per_day: int = 5,
 ) -> str:
-    return report_seizure(
+    return act(
         world.db,
+        report_seizure,
         actor_id=actor,
         ground=ground,
         village="Rampur",
@@ -187,8 +193,9 @@ def test_only_the_seizer_the_keeper_and_the_police_of_the_thana_record_a_sec_xii
     assert before["due"]["total"] > 0
 
     def record(kind: str) -> int:
-        return record_offence(
+        return act(
             world.db,
+            record_offence,
             actor_id=people[role],
             ref=ref,
             kind=kind,
@@ -299,7 +306,7 @@ def test_a_report_never_changes_the_record_of_a_person_it_names(world: World) ->
     report that states one (Sec V), never changed by a later one."""
     people = cast(world)
     # A person known by his phone alone (he was given a token), with no village recorded.
-    sita = issue_token(world.db, phone="+919555555555", name="Sita Devi", now=world.now)
+    sita = act(world.db, issue_token, phone="+919555555555", name="Sita Devi", now=world.now)
     before = record_of(world, "+919555555555")
     assert before is not None and before[1:3] == ("Sita Devi", "")
     ref = report(
@@ -391,8 +398,9 @@ def test_a_complainant_and_the_agent_who_filed_for_the_owner_are_parties(world: 
         assert seen["view"] == "public"
     world.tick(hours=1)
     # With no owner on record the stranger complains as claiming to be the owner (G14) ...
-    file_complaint(
+    act(
         world.db,
+        file_complaint,
         actor_id=people["stranger"],
         ref=unowned,
         text="they are my cattle",
@@ -400,8 +408,9 @@ def test_a_complainant_and_the_agent_who_filed_for_the_owner_are_parties(world: 
         now=world.now,
     )
     # ... and on the other he files for the owner of record, as his agent.
-    file_complaint(
+    act(
         world.db,
+        file_complaint,
         actor_id=people["stranger"],
         ref=owned,
         text="the field was fenced and the gate broken",
@@ -420,7 +429,7 @@ def test_a_new_person_named_by_a_report_is_added_once_and_only_by_the_report_tha
 ) -> None:
     """find_or_add_person adds a new person, and otherwise finds him: his name is kept, and a
     village he lacked is gained."""
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         first = find_or_add_person(
             s, name="Lakhan", residence="", phone="+919777000001", now=world.now
         )

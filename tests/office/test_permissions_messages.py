@@ -18,6 +18,7 @@ from office.keeper.arrival import register_arrival
 from office.kind_orders import order_for_seizure
 from office.seizures import AnimalsIn, PersonIn, report_seizure
 from tests.office.test_permissions import PHONES, cast, load_cast
+from tests.units import act, tx, unit_of_work
 from tests.world import World
 
 pytestmark = pytest.mark.world_with.with_args(load_cast)  # the matrix's cast, loaded once
@@ -28,8 +29,9 @@ UNKNOWN = [f"+9195550000{n:02d}" for n in range(1, 12)]
 def report(
     world: World, actor: int, owner_phone: str, *, per_day: int = 2, db: Database | None = None
 ) -> tuple[str, object]:
-    done = report_seizure(
+    done = act(
         db or world.db,
+        report_seizure,
         actor_id=actor,
         ground="trespass",
         village="Kemri",
@@ -110,8 +112,9 @@ def test_numbers_that_wrote_to_the_office_and_officers_reports_are_not_limited(
         assert done.owner_messages == "queued", phone  # type: ignore[attr-defined]
     # A keeper reporting for a seizer answers for whom he names: he has no such limit.
     for phone in UNKNOWN[7:11]:
-        done = report_seizure(
+        done = act(
             world.db,
+            report_seizure,
             actor_id=people["keeper_here"],
             ground="trespass",
             village="Rampur",
@@ -129,8 +132,9 @@ def test_numbers_that_wrote_to_the_office_and_officers_reports_are_not_limited(
 
 def test_every_outbox_row_names_the_person_whose_act_caused_it(world: World) -> None:
     people = cast(world)
-    ref = report_seizure(
+    ref = act(
         world.db,
+        report_seizure,
         actor_id=people["seizer"],
         ground="trespass",
         village="Rampur",
@@ -157,8 +161,9 @@ def test_every_outbox_row_names_the_person_whose_act_caused_it(world: World) -> 
     assert set(first) >= {"arrival_expected", "complaint_reminder"}
     world.tick(minutes=30)
     # The Magistrate's order: its messages are written before its audit event.
-    order_for_seizure(
+    act(
         world.db,
+        order_for_seizure,
         actor_id=people["magistrate_here"],
         ref=ref,
         kind="elephant",
@@ -169,8 +174,13 @@ def test_every_outbox_row_names_the_person_whose_act_caused_it(world: World) -> 
         now=world.now,
     )
     world.tick(minutes=30)
-    register_arrival(
-        world.db, actor_id=people["keeper_here"], ref=ref, occurred_at=world.now, now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=people["keeper_here"],
+        ref=ref,
+        occurred_at=world.now,
+        now=world.now,
     )
     later = causes()
     new = {t: by for t, by in later.items() if t not in first}
@@ -185,7 +195,7 @@ def test_every_outbox_row_names_the_person_whose_act_caused_it(world: World) -> 
     clock = {t: by for t, by in causes().items() if t not in later}
     assert clock and all(by == {None} for by in clock.values()), clock
     # A conversation's replies are caused by the person who wrote.
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         enqueue_replies(
             s,
             channel=Channel.TELEGRAM,
@@ -204,8 +214,9 @@ def test_acts_sharing_one_transaction_each_name_their_own_cause(world: World) ->
     """A conversation step, or the webhooks' group commit, runs several acts in one transaction:
     each act's messages name its own actor, even those queued before its audit event."""
     people = cast(world)
-    ref = report_seizure(
+    ref = act(
         world.db,
+        report_seizure,
         actor_id=people["seizer"],
         ground="trespass",
         village="Rampur",
@@ -218,18 +229,16 @@ def test_acts_sharing_one_transaction_each_name_their_own_cause(world: World) ->
         now=world.now,
     ).ref
     world.tick(minutes=30)
-    with world.db.unit_of_work(now=world.now) as work:
+    with unit_of_work(world.db, now=world.now) as work:
         report(world, people["stranger"], UNKNOWN[0], db=work)
         order_for_seizure(
-            work,
-            actor_id=people["magistrate_here"],
+            work.by(people["magistrate_here"]),
             ref=ref,
             kind="elephant",
             fine=384,
             per_day=96,
             order="Order 2 of 2026",
             occurred_at=world.now,
-            now=world.now,
         )
     with world.db.reading() as s:
         rows = s.exec(select(Outbox).where(Outbox.template == "kind_ordered")).all()

@@ -17,6 +17,7 @@ from office.common import normalise_phone, person_by_phone
 from office.jurisdiction import JurisdictionError, load_jurisdiction_text
 from office.tokens import issue_token
 from tests.bot.test_private_flows import HARI, Chat
+from tests.units import act
 from tests.world import OTHER_DISTRICT, World
 
 SAME = [
@@ -69,7 +70,7 @@ def test_a_district_of_another_country_reads_its_peoples_phones_by_its_plan(
     text = OTHER_DISTRICT.replace(
         'timezone = "Asia/Kolkata"', 'timezone = "America/Sao_Paulo"\ncountry = "br"'
     ).replace('phone = "+919000000015"', 'phone = "(11) 96123-4567"')
-    load_jurisdiction_text(world.db, text, now=world.now, origin="otherpur.toml")
+    act(world.db, load_jurisdiction_text, text, now=world.now, origin="otherpur.toml")
     with world.db.reading() as s:
         district = s.exec(select(District).where(District.code == "OTHERPUR")).one()
         assert district.country == "BR"
@@ -83,13 +84,13 @@ def test_a_district_file_with_an_unknown_country_is_refused(world: World) -> Non
         'timezone = "Asia/Kolkata"', 'timezone = "Asia/Kolkata"\ncountry = "XX"'
     )
     with pytest.raises(JurisdictionError, match="'XX' is not a country code"):
-        load_jurisdiction_text(world.db, text, now=world.now, origin="otherpur.toml")
+        act(world.db, load_jurisdiction_text, text, now=world.now, origin="otherpur.toml")
 
 
 def test_a_token_is_issued_for_an_official_whose_phone_is_typed_the_local_way(
     world: World,
 ) -> None:
-    issued = issue_token(world.db, phone="90000 00005", now=world.now)
+    issued = act(world.db, issue_token, phone="90000 00005", now=world.now)
     assert issued.person_id == world.magistrate
 
 

@@ -10,6 +10,7 @@ from sqlmodel import select
 from bot.notices import render
 from models import District, Outbox, Pound
 from office.jurisdiction import JurisdictionError, load_jurisdiction_text
+from tests.units import act
 from tests.world import (
     DHAKIA_POUND_NAMES,
     DISTRICT,
@@ -21,7 +22,7 @@ from tests.world import (
 
 
 def test_a_district_file_names_a_pound_and_the_district_in_other_scripts(world: World) -> None:
-    assert load_jurisdiction_text(world.db, DISTRICT_NAMED, now=world.now).changed
+    assert act(world.db, load_jurisdiction_text, DISTRICT_NAMED, now=world.now).changed
     with world.db.reading() as s:
         pound = s.exec(select(Pound).where(Pound.code == "DHK")).one()
         other = s.exec(select(Pound).where(Pound.code == "TPR")).one()
@@ -32,8 +33,8 @@ def test_a_district_file_names_a_pound_and_the_district_in_other_scripts(world: 
 
     # Loading the file without them again takes them away; a file without them keeps the
     # digest it had before pounds and districts could be named.
-    assert load_jurisdiction_text(world.db, DISTRICT, now=world.now).changed
-    assert not load_jurisdiction_text(world.db, DISTRICT, now=world.now).changed
+    assert act(world.db, load_jurisdiction_text, DISTRICT, now=world.now).changed
+    assert not act(world.db, load_jurisdiction_text, DISTRICT, now=world.now).changed
     with world.db.reading() as s:
         assert s.exec(select(Pound).where(Pound.code == "DHK")).one().names == {}
         assert s.exec(select(District)).one().names == {}
@@ -52,7 +53,7 @@ def test_a_bad_name_of_a_pound_or_the_district_is_refused_by_its_line(
 ) -> None:
     bad = DISTRICT.replace(table, table + wrong)
     with pytest.raises(JurisdictionError) as refused:
-        load_jurisdiction_text(world.db, bad, now=world.now)
+        act(world.db, load_jurisdiction_text, bad, now=world.now)
     assert said in refused.value.reason
     assert refused.value.line == bad.splitlines().index(wrong.strip()) + 1
     with world.db.reading() as s:
@@ -92,12 +93,17 @@ def test_a_paper_names_the_village_the_pound_and_the_district_in_the_readers_scr
     from webhook.printing import render_html, render_verification
 
     ref = world.seize(village="Dhakia")
-    register_arrival(
-        world.db, actor_id=world.other_keeper, ref=ref, occurred_at=world.now, now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.other_keeper,
+        ref=ref,
+        occurred_at=world.now,
+        now=world.now,
     )
-    before = issue(world.db, Kind.REGISTER_COPY, ref, actor_id=world.magistrate, now=world.now)
+    before = act(world.db, issue, Kind.REGISTER_COPY, ref, actor_id=world.magistrate, now=world.now)
     name_dhakia(world)
-    after = issue(world.db, Kind.REGISTER_COPY, ref, actor_id=world.magistrate, now=world.now)
+    after = act(world.db, issue, Kind.REGISTER_COPY, ref, actor_id=world.magistrate, now=world.now)
     assert after.code == before.code and verify(world.db, before.code, now=world.now).current
 
     def printed(lang: str) -> str:
@@ -143,12 +149,18 @@ def test_the_fund_statement_names_the_pound_a_payment_was_for_in_the_readers_scr
     from webhook.printing import render_html
 
     ref = world.seize(village="Dhakia")
-    register_arrival(
-        world.db, actor_id=world.other_keeper, ref=ref, occurred_at=world.now, now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.other_keeper,
+        ref=ref,
+        occurred_at=world.now,
+        now=world.now,
     )
     due = seizure_brief(world.db, ref=ref, now=world.now).total
-    record_payment(
+    act(
         world.db,
+        record_payment,
         actor_id=world.other_keeper,
         ref=ref,
         amount=due,
@@ -156,8 +168,9 @@ def test_the_fund_statement_names_the_pound_a_payment_was_for_in_the_readers_scr
         occurred_at=world.tick(hours=1),
         now=world.now,
     )
-    pay_from_fund(
+    act(
         world.db,
+        pay_from_fund,
         actor_id=world.magistrate,
         district="TESTPUR",
         purpose="pound",
@@ -168,9 +181,9 @@ def test_the_fund_statement_names_the_pound_a_payment_was_for_in_the_readers_scr
         occurred_at=world.tick(hours=1),
         now=world.now,
     )
-    before = issue(world.db, Kind.FUND, "TESTPUR", actor_id=world.magistrate, now=world.now)
+    before = act(world.db, issue, Kind.FUND, "TESTPUR", actor_id=world.magistrate, now=world.now)
     name_dhakia(world)
-    after = issue(world.db, Kind.FUND, "TESTPUR", actor_id=world.magistrate, now=world.now)
+    after = act(world.db, issue, Kind.FUND, "TESTPUR", actor_id=world.magistrate, now=world.now)
     assert after.code == before.code and verify(world.db, before.code, now=world.now).current
 
     def line(lang: str) -> str:

@@ -26,22 +26,29 @@ from office.keeper.unclaimed import report_unclaimed
 from office.magistrate.release import order_release
 from office.queries import fund_view, pound_register, seizure_view
 from office.seizures import AnimalsIn, PersonIn
+from tests.units import act, tx
 from tests.world import World
 
 MARCH_1 = date(2026, 3, 1)
 
 
 def arrive(world: World, ref: str, day: date = MARCH_1, hour: int = 10) -> str:
-    done = register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.on(day, hour), now=world.now
+    done = act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.on(day, hour),
+        now=world.now,
     )
     return done.register_no
 
 
 def test_the_keeper_registers_and_the_seizer_gets_a_copy_of_the_entry(world: World) -> None:
     ref = world.seize()
-    done = register_arrival(
+    done = act(
         world.db,
+        register_arrival,
         actor_id=world.keeper,
         ref=ref,
         count=3,
@@ -66,8 +73,9 @@ def test_register_numbers_run_per_pound_and_year(world: World) -> None:
     third = world.seize(village="Dhakia")
     assert arrive(world, first) == "TPR/2026/1"
     assert arrive(world, second, hour=11) == "TPR/2026/2"
-    done = register_arrival(
+    done = act(
         world.db,
+        register_arrival,
         actor_id=world.other_keeper,
         ref=third,
         occurred_at=world.on(MARCH_1, 12),
@@ -82,8 +90,13 @@ def test_only_the_keeper_of_that_pound_registers(world: World) -> None:
     ref = world.seize()
     for actor in (world.other_keeper, world.police, world.cultivator):
         with pytest.raises(NotAuthorised) as err:
-            register_arrival(
-                world.db, actor_id=actor, ref=ref, occurred_at=world.now, now=world.now
+            act(
+                world.db,
+                register_arrival,
+                actor_id=actor,
+                ref=ref,
+                occurred_at=world.now,
+                now=world.now,
             )
         assert err.value.section == "V"
 
@@ -91,8 +104,14 @@ def test_only_the_keeper_of_that_pound_registers(world: World) -> None:
 def test_a_count_that_does_not_match_is_refused_and_nothing_changes(world: World) -> None:
     ref = world.seize()
     with pytest.raises(Conflict):
-        register_arrival(
-            world.db, actor_id=world.keeper, ref=ref, count=2, occurred_at=world.now, now=world.now
+        act(
+            world.db,
+            register_arrival,
+            actor_id=world.keeper,
+            ref=ref,
+            count=2,
+            occurred_at=world.now,
+            now=world.now,
         )
     assert seizure_view(world.db, ref=ref, now=world.now)["status"] == "seized"
 
@@ -100,8 +119,9 @@ def test_a_count_that_does_not_match_is_refused_and_nothing_changes(world: World
 def test_an_arrival_cannot_be_dated_before_the_seizure(world: World) -> None:
     ref = world.seize(when=world.on(MARCH_1, 9))
     with pytest.raises(EventOutOfOrder):
-        register_arrival(
+        act(
             world.db,
+            register_arrival,
             actor_id=world.keeper,
             ref=ref,
             occurred_at=world.on(MARCH_1, 8),
@@ -122,7 +142,7 @@ def test_feeding_is_charged_per_day_or_part_the_day_of_arrival_included(world: W
 
 
 def test_a_new_rate_applies_from_its_date(world: World) -> None:
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         s.add(FeedingRate(district_id=1, kind="buffalo", per_day=24, valid_from=date(2026, 3, 3)))
     ref = world.seize(animals=[AnimalsIn("buffalo")])
     arrive(world, ref)
@@ -136,8 +156,9 @@ def test_the_owner_pays_exactly_what_is_due_and_signs_the_receipt(world: World) 
     arrive(world, ref)
     when = world.on(date(2026, 3, 3), 16)
     with pytest.raises(ReleaseWithoutFine) as short:
-        record_payment(
+        act(
             world.db,
+            record_payment,
             actor_id=world.keeper,
             ref=ref,
             amount=200,
@@ -147,8 +168,9 @@ def test_the_owner_pays_exactly_what_is_due_and_signs_the_receipt(world: World) 
         )
     assert short.value.section == "VI"
     with pytest.raises(InvalidInput):
-        record_payment(
+        act(
             world.db,
+            record_payment,
             actor_id=world.keeper,
             ref=ref,
             amount=300,
@@ -156,8 +178,9 @@ def test_the_owner_pays_exactly_what_is_due_and_signs_the_receipt(world: World) 
             occurred_at=when,
             now=when,
         )
-    receipt = record_payment(
+    receipt = act(
         world.db,
+        record_payment,
         actor_id=world.keeper,
         ref=ref,
         amount=282,
@@ -184,8 +207,9 @@ def test_part_of_the_cattle_can_be_claimed(world: World) -> None:
     ref = world.seize()
     arrive(world, ref)
     when = world.on(MARCH_1, 15)
-    record_payment(
+    act(
         world.db,
+        record_payment,
         actor_id=world.keeper,
         ref=ref,
         amount=96 + 12,
@@ -203,8 +227,9 @@ def test_a_stranger_cannot_claim_the_owners_cattle(world: World) -> None:
     ref = world.seize()
     arrive(world, ref)
     with pytest.raises(NotAuthorised):
-        record_payment(
+        act(
             world.db,
+            record_payment,
             actor_id=world.keeper,
             ref=ref,
             amount=222,
@@ -217,8 +242,9 @@ def test_a_stranger_cannot_claim_the_owners_cattle(world: World) -> None:
 def test_an_unknown_owner_is_recorded_when_he_claims(world: World) -> None:
     ref = world.seize(owner=None)
     arrive(world, ref)
-    record_payment(
+    act(
         world.db,
+        record_payment,
         actor_id=world.keeper,
         ref=ref,
         amount=222,
@@ -237,16 +263,18 @@ def test_release_without_fine_needs_the_magistrates_order(world: World) -> None:
     ref = world.seize()
     arrive(world, ref)
     with pytest.raises(NotAuthorised):
-        order_release(
+        act(
             world.db,
+            order_release,
             actor_id=world.keeper,
             ref=ref,
             reason="kindness",
             occurred_at=world.now,
             now=world.now,
         )
-    order_release(
+    act(
         world.db,
+        order_release,
         actor_id=world.magistrate,
         ref=ref,
         reason="seized on common land",
@@ -261,8 +289,9 @@ def test_release_without_fine_needs_the_magistrates_order(world: World) -> None:
 def test_a_death_stops_fine_and_feeding_for_that_animal(world: World) -> None:
     ref = world.seize()
     arrive(world, ref)
-    record_loss(
+    act(
         world.db,
+        record_loss,
         actor_id=world.keeper,
         ref=ref,
         animal=3,
@@ -276,8 +305,9 @@ def test_a_death_stops_fine_and_feeding_for_that_animal(world: World) -> None:
     assert view["due"]["fine"] == 96
     assert view["due"]["feeding"] == 2 * 9 * 5
     with pytest.raises(InvalidTransition):
-        record_loss(
+        act(
             world.db,
+            record_loss,
             actor_id=world.keeper,
             ref=ref,
             animal=3,
@@ -295,15 +325,17 @@ def test_unclaimed_cattle_are_reported_on_the_eighth_day(world: World) -> None:
     # 09:00 IST on 9 March is 03:30 UTC.
     assert view["deadlines"]["next_step_at"] == "2026-03-09T03:30:00+00:00"
     with pytest.raises(NoticeNotYetDue):
-        report_unclaimed(
+        act(
             world.db,
+            report_unclaimed,
             actor_id=world.keeper,
             ref=ref,
             occurred_at=world.on(date(2026, 3, 8), 20),
             now=world.now,
         )
-    report_unclaimed(
+    act(
         world.db,
+        report_unclaimed,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(date(2026, 3, 9), 9),
@@ -315,8 +347,9 @@ def test_unclaimed_cattle_are_reported_on_the_eighth_day(world: World) -> None:
 def test_a_refusal_to_pay_is_recorded_for_a_sec_ix_sale(world: World) -> None:
     ref = world.seize()
     arrive(world, ref)
-    record_refusal(
+    act(
         world.db,
+        record_refusal,
         actor_id=world.keeper,
         ref=ref,
         note="says he has no money",
@@ -325,6 +358,11 @@ def test_a_refusal_to_pay_is_recorded_for_a_sec_ix_sale(world: World) -> None:
     )
     assert seizure_view(world.db, ref=ref, now=world.now)["owner_refused"] is True
     with pytest.raises(InvalidTransition):
-        record_refusal(
-            world.db, actor_id=world.keeper, ref=ref, occurred_at=world.now, now=world.now
+        act(
+            world.db,
+            record_refusal,
+            actor_id=world.keeper,
+            ref=ref,
+            occurred_at=world.now,
+            now=world.now,
         )

@@ -7,6 +7,7 @@ from datetime import date
 
 from models import InboundMessage, Person
 from office.reach import channel_for, note_inbound
+from tests.units import tx
 from tests.world import World, at
 
 OWNER = "+919222222222"
@@ -22,7 +23,7 @@ def where_to(world: World) -> tuple[str, str] | None:
 
 
 def with_telegram(world: World) -> None:
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         person = s.get(Person, world.owner)
         assert person is not None
         person.telegram_id = TELEGRAM_ID
@@ -30,7 +31,7 @@ def with_telegram(world: World) -> None:
 
 
 def telegram_message(world: World, hour: int) -> None:
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         s.add(
             InboundMessage(
                 channel="telegram",
@@ -46,7 +47,7 @@ def telegram_message(world: World, hour: int) -> None:
 
 
 def wrote(world: World, channel: str, hour: int) -> None:
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         note_inbound(s, channel=channel, address=OWNER, now=at(D(2026, 3, 1), hour))
 
 

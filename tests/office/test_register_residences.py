@@ -16,6 +16,7 @@ from office.documents.kinds import register_copy
 from office.keeper.arrival import register_arrival
 from office.seizures import AnimalsIn, PersonIn, report_seizure
 from office.tokens import issue_token
+from tests.units import act, tx
 from tests.world import World, at
 
 D = date
@@ -32,8 +33,9 @@ def residence(world: World, phone: str) -> str:
 
 def report(world: World, actor: int, seizer: PersonIn | None, owner: PersonIn) -> str:
     world.on(D(2026, 3, 1), 8)
-    return report_seizure(
+    return act(
         world.db,
+        report_seizure,
         actor_id=actor,
         ground="trespass",
         village="Rampur",
@@ -49,7 +51,14 @@ def report(world: World, actor: int, seizer: PersonIn | None, owner: PersonIn) -
 
 def arrive(world: World, ref: str) -> dict[str, object]:
     world.on(D(2026, 3, 1), 10)
-    register_arrival(world.db, actor_id=world.keeper, ref=ref, occurred_at=world.now, now=world.now)
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.now,
+        now=world.now,
+    )
     with world.db.reading() as s:
         return dict(s.exec(select(RegisterEntry.entry)).one())
 
@@ -60,8 +69,10 @@ def test_the_entry_holds_the_residences_the_report_states_for_people_known_witho
     """Sec V: "the name and residence of the seizer, and the name and residence of the owner":
     a seizer known from a token issued with a name alone, an owner known from a chat contact,
     are entered with the residences the report states; their records gain them."""
-    ram_lal = issue_token(world.db, phone=RAM_LAL, now=at(D(2026, 2, 1)), name="Ram Lal").person_id
-    with world.db.transaction() as s:
+    ram_lal = act(
+        world.db, issue_token, phone=RAM_LAL, now=at(D(2026, 2, 1)), name="Ram Lal"
+    ).person_id
+    with tx(world.db) as s:
         s.add(Person(name="Owner 06", residence="", phone=OWNER_06, created_at=at(D(2026, 2, 1))))
     ref = report(
         world,

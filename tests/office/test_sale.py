@@ -30,6 +30,7 @@ from office.queries import fund_view, seizure_view
 from office.sales import LotIn, post_notice, record_sale
 from office.seizures import AnimalsIn, PersonIn
 from office.surplus import claim_surplus, move_unclaimed_surplus
+from tests.units import act, tx
 from tests.world import World
 
 D = date
@@ -39,8 +40,9 @@ PLACES = ["Rampur village", "Rampur Monday market"]
 
 def impound(world: World, animals: list[AnimalsIn] | None = None) -> str:
     ref = world.seize(animals=animals)
-    register_arrival(
+    act(
         world.db,
+        register_arrival,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 1), 10),
@@ -51,15 +53,17 @@ def impound(world: World, animals: list[AnimalsIn] | None = None) -> str:
 
 def noticed(world: World, animals: list[AnimalsIn] | None = None) -> str:
     ref = impound(world, animals)
-    report_unclaimed(
+    act(
         world.db,
+        report_unclaimed,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 9), 9),
         now=world.now,
     )
-    post_notice(
+    act(
         world.db,
+        post_notice,
         actor_id=world.darogah,
         ref=ref,
         proclaimed_in=PLACES,
@@ -70,8 +74,9 @@ def noticed(world: World, animals: list[AnimalsIn] | None = None) -> str:
 
 
 def sell(world: World, ref: str, lots: list[LotIn], day: date, expenses: int = 0):  # type: ignore[no-untyped-def]
-    return record_sale(
+    return act(
         world.db,
+        record_sale,
         actor_id=world.darogah,
         ref=ref,
         lots=lots,
@@ -84,16 +89,18 @@ def sell(world: World, ref: str, lots: list[LotIn], day: date, expenses: int = 0
 
 def test_the_notice_states_number_description_and_places(world: World) -> None:
     ref = impound(world)
-    report_unclaimed(
+    act(
         world.db,
+        report_unclaimed,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 9), 9),
         now=world.now,
     )
     with pytest.raises(NotAuthorised):
-        post_notice(
+        act(
             world.db,
+            post_notice,
             actor_id=world.police,
             ref=ref,
             proclaimed_in=PLACES,
@@ -101,8 +108,9 @@ def test_the_notice_states_number_description_and_places(world: World) -> None:
             now=world.now,
         )
     with pytest.raises(InvalidInput):
-        post_notice(
+        act(
             world.db,
+            post_notice,
             actor_id=world.darogah,
             ref=ref,
             proclaimed_in=["Rampur"],
@@ -110,16 +118,18 @@ def test_the_notice_states_number_description_and_places(world: World) -> None:
             now=world.now,
         )
     with pytest.raises(NotAuthorised):  # who may post it is asked before how it was posted
-        post_notice(
+        act(
             world.db,
+            post_notice,
             actor_id=world.keeper,
             ref=ref,
             proclaimed_in=["Rampur"],
             occurred_at=world.now,
             now=world.now,
         )
-    done = post_notice(
+    done = act(
         world.db,
+        post_notice,
         actor_id=world.darogah,
         ref=ref,
         proclaimed_in=PLACES,
@@ -158,8 +168,9 @@ def test_police_and_keepers_may_not_buy(world: World) -> None:
 
 def test_a_complaint_stays_the_sale_until_it_is_decided(world: World) -> None:
     ref = noticed(world)
-    filed = file_complaint(
+    filed = act(
         world.db,
+        file_complaint,
         actor_id=world.owner,
         ref=ref,
         text="the cattle were on my own land",
@@ -168,16 +179,18 @@ def test_a_complaint_stays_the_sale_until_it_is_decided(world: World) -> None:
     )
     with pytest.raises(SaleStayedByComplaint):
         sell(world, ref, [LotIn(3, BUYER, 1000)], D(2026, 3, 18))
-    admit_complaint(
+    act(
         world.db,
+        admit_complaint,
         actor_id=world.magistrate,
         complaint_id=filed.complaint_id,
         hearing="19 March, Sadar court",
         occurred_at=world.on(D(2026, 3, 18), 12),
         now=world.now,
     )
-    decide_complaint(
+    act(
         world.db,
+        decide_complaint,
         actor_id=world.magistrate,
         complaint_id=filed.complaint_id,
         outcome="lawful",
@@ -192,8 +205,9 @@ def test_a_complaint_stays_the_sale_until_it_is_decided(world: World) -> None:
 def test_a_complaint_is_out_of_time_after_ten_days_from_the_seizure(world: World) -> None:
     ref = impound(world)
     with pytest.raises(ComplaintOutOfTime) as err:
-        file_complaint(
+        act(
             world.db,
+            file_complaint,
             actor_id=world.owner,
             ref=ref,
             text="late",
@@ -201,8 +215,9 @@ def test_a_complaint_is_out_of_time_after_ten_days_from_the_seizure(world: World
             now=world.now,
         )
     assert err.value.section == "XIV"
-    file_complaint(
+    act(
         world.db,
+        file_complaint,
         actor_id=world.owner,
         ref=ref,
         text="in time",
@@ -214,8 +229,9 @@ def test_a_complaint_is_out_of_time_after_ten_days_from_the_seizure(world: World
 def test_only_the_owner_or_his_agent_complains(world: World) -> None:
     ref = impound(world)
     with pytest.raises(NotAuthorised):
-        file_complaint(
+        act(
             world.db,
+            file_complaint,
             actor_id=world.cultivator,
             ref=ref,
             text="x",
@@ -223,8 +239,9 @@ def test_only_the_owner_or_his_agent_complains(world: World) -> None:
             now=world.now,
         )
     # A Magistrate takes down a verbal complaint made by the owner's agent.
-    done = file_complaint(
+    done = act(
         world.db,
+        file_complaint,
         actor_id=world.magistrate,
         ref=ref,
         text="the field was fallow",
@@ -239,16 +256,18 @@ def test_only_the_owner_or_his_agent_complains(world: World) -> None:
 
 def test_an_illegal_seizure_releases_the_cattle_and_charges_the_seizer(world: World) -> None:
     ref = impound(world)
-    filed = file_complaint(
+    filed = act(
         world.db,
+        file_complaint,
         actor_id=world.owner,
         ref=ref,
         text="no damage was done",
         occurred_at=world.on(D(2026, 3, 2), 9),
         now=world.now,
     )
-    admit_complaint(
+    act(
         world.db,
+        admit_complaint,
         actor_id=world.magistrate,
         complaint_id=filed.complaint_id,
         hearing="4 March, Sadar court",
@@ -256,8 +275,9 @@ def test_an_illegal_seizure_releases_the_cattle_and_charges_the_seizer(world: Wo
         now=world.now,
     )
     with pytest.raises(DamagesOverCap):
-        decide_complaint(
+        act(
             world.db,
+            decide_complaint,
             actor_id=world.magistrate,
             complaint_id=filed.complaint_id,
             outcome="illegal",
@@ -266,8 +286,9 @@ def test_an_illegal_seizure_releases_the_cattle_and_charges_the_seizer(world: Wo
             occurred_at=world.on(D(2026, 3, 4)),
             now=world.now,
         )
-    done = decide_complaint(
+    done = act(
         world.db,
+        decide_complaint,
         actor_id=world.magistrate,
         complaint_id=filed.complaint_id,
         outcome="illegal",
@@ -288,8 +309,9 @@ def test_an_illegal_seizure_releases_the_cattle_and_charges_the_seizer(world: Wo
 
 def test_a_sec_ix_sale_sells_some_and_returns_the_rest_with_the_account(world: World) -> None:
     ref = impound(world)
-    record_refusal(
+    act(
         world.db,
+        record_refusal,
         actor_id=world.keeper,
         ref=ref,
         occurred_at=world.on(D(2026, 3, 3), 10),
@@ -319,8 +341,9 @@ def test_a_shortfall_is_recorded_not_invented(world: World) -> None:
 def test_surplus_is_claimed_within_three_months_or_goes_to_the_fund(world: World) -> None:
     first = noticed(world, [AnimalsIn("buffalo")])
     second = world.seize(animals=[AnimalsIn("camel")])
-    register_arrival(
+    act(
         world.db,
+        register_arrival,
         actor_id=world.keeper,
         ref=second,
         occurred_at=world.on(D(2026, 3, 9), 14),
@@ -328,15 +351,17 @@ def test_surplus_is_claimed_within_three_months_or_goes_to_the_fund(world: World
     )
     a = sell(world, first, [LotIn(1, BUYER, 1920)], D(2026, 3, 17))
     # The second seizure goes the same way, later.
-    report_unclaimed(
+    act(
         world.db,
+        report_unclaimed,
         actor_id=world.keeper,
         ref=second,
         occurred_at=world.on(D(2026, 3, 17), 12),
         now=world.now,
     )
-    post_notice(
+    act(
         world.db,
+        post_notice,
         actor_id=world.darogah,
         ref=second,
         proclaimed_in=PLACES,
@@ -347,8 +372,9 @@ def test_surplus_is_claimed_within_three_months_or_goes_to_the_fund(world: World
     assert a.surplus_deposit_id and b.surplus_deposit_id
     claimant = PersonIn("Mohan Lal", "Kemri", "+919222222222")
     with pytest.raises(NotAuthorised):
-        claim_surplus(
+        act(
             world.db,
+            claim_surplus,
             actor_id=world.darogah,
             deposit_id=a.surplus_deposit_id,
             claimant=claimant,
@@ -356,8 +382,9 @@ def test_surplus_is_claimed_within_three_months_or_goes_to_the_fund(world: World
             occurred_at=world.now,
             now=world.now,
         )
-    claim_surplus(
+    act(
         world.db,
+        claim_surplus,
         actor_id=world.magistrate,
         deposit_id=b.surplus_deposit_id,
         claimant=claimant,
@@ -370,13 +397,14 @@ def test_surplus_is_claimed_within_three_months_or_goes_to_the_fund(world: World
     assert moved == [a.surplus_deposit_id]
     assert move_unclaimed_surplus(world.db, now=world.tick(days=1)) == []
     with pytest.raises(SurplusClaimOutOfTime):
-        with world.db.transaction() as s:  # reopen it to show the 3-month rule itself
+        with tx(world.db) as s:  # reopen it to show the 3-month rule itself
             dep = s.get(SurplusDeposit, a.surplus_deposit_id)
             assert dep is not None
             dep.status = "deposited"
             s.add(dep)
-        claim_surplus(
+        act(
             world.db,
+            claim_surplus,
             actor_id=world.magistrate,
             deposit_id=a.surplus_deposit_id,
             claimant=claimant,
@@ -392,8 +420,9 @@ def test_surplus_is_claimed_within_three_months_or_goes_to_the_fund(world: World
 
 
 def test_pig_fines_are_capped_and_compensation_comes_from_the_fine(world: World) -> None:
-    case_id = file_case(
+    case_id = act(
         world.db,
+        file_case,
         actor_id=world.cultivator,
         kind="pigs",
         accused=PersonIn("Sukhi", "Kemri", "+919666666666"),
@@ -403,8 +432,9 @@ def test_pig_fines_are_capped_and_compensation_comes_from_the_fine(world: World)
         now=world.now,
     )
     with pytest.raises(FineOverCap) as err:
-        decide_case(
+        act(
             world.db,
+            decide_case,
             actor_id=world.magistrate,
             case_id=case_id,
             convicted=True,
@@ -415,8 +445,9 @@ def test_pig_fines_are_capped_and_compensation_comes_from_the_fine(world: World)
         )
     assert err.value.section == "XVIII"
     with pytest.raises(CompensationOverFine):
-        decide_case(
+        act(
             world.db,
+            decide_case,
             actor_id=world.magistrate,
             case_id=case_id,
             convicted=True,
@@ -426,8 +457,9 @@ def test_pig_fines_are_capped_and_compensation_comes_from_the_fine(world: World)
             occurred_at=world.now,
             now=world.now,
         )
-    decide_case(
+    act(
         world.db,
+        decide_case,
         actor_id=world.magistrate,
         case_id=case_id,
         convicted=True,
@@ -448,8 +480,9 @@ def test_an_admitted_complaint_summons_the_seizer_and_still_stays_the_sale(world
     from law.errors import InvalidTransition
 
     ref = noticed(world)
-    filed = file_complaint(
+    filed = act(
         world.db,
+        file_complaint,
         actor_id=world.owner,
         ref=ref,
         text="my cattle were on the road",
@@ -457,16 +490,18 @@ def test_an_admitted_complaint_summons_the_seizer_and_still_stays_the_sale(world
         now=world.now,
     )
     with pytest.raises(NotAuthorised):
-        admit_complaint(
+        act(
             world.db,
+            admit_complaint,
             actor_id=world.darogah,
             complaint_id=filed.complaint_id,
             hearing="12 March, Sadar court",
             occurred_at=world.now,
             now=world.now,
         )
-    admit_complaint(
+    act(
         world.db,
+        admit_complaint,
         actor_id=world.magistrate,
         complaint_id=filed.complaint_id,
         hearing="12 March, Sadar court",
@@ -474,8 +509,9 @@ def test_an_admitted_complaint_summons_the_seizer_and_still_stays_the_sale(world
         now=world.now,
     )
     with pytest.raises(InvalidTransition) as again:
-        admit_complaint(
+        act(
             world.db,
+            admit_complaint,
             actor_id=world.magistrate,
             complaint_id=filed.complaint_id,
             hearing="13 March, Sadar court",
@@ -488,8 +524,9 @@ def test_an_admitted_complaint_summons_the_seizer_and_still_stays_the_sale(world
     view = seizure_view(world.db, ref=ref, now=world.now)
     assert view["complaints"][0]["status"] == "admitted"
     assert "complaint_admitted" in [h["action"] for h in view["history"]]
-    decide_complaint(
+    act(
         world.db,
+        decide_complaint,
         actor_id=world.magistrate,
         complaint_id=filed.complaint_id,
         outcome="lawful",

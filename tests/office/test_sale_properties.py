@@ -26,6 +26,7 @@ from office.sales import LotIn, record_sale
 from office.seizures import AnimalsIn, PersonIn
 from office.state import animals_of
 from tests.examples import examples
+from tests.units import act
 from tests.world import World
 
 BUYER = PersonIn("Ganga Ram", "Kemri", "+919555555555")
@@ -49,8 +50,9 @@ def held(world: World, ref: str) -> list[int]:
 
 
 def sell(world: World, ref: str, lots: list[tuple[int, int]], expenses: int, day: date) -> None:
-    record_sale(
+    act(
         world.db,
+        record_sale,
         actor_id=world.darogah,
         ref=ref,
         lots=[LotIn(n, BUYER, price) for n, price in lots],
@@ -67,8 +69,9 @@ def pay(world: World, ref: str, day: date) -> None:
         seizure = seizure_by_ref(s, ref)
         ctx = district_context(s, seizure.district_id)
         due = payable_on(s, seizure, animals_of(s, seizure), ctx, day).total
-    record_payment(
+    act(
         world.db,
+        record_payment,
         actor_id=world.keeper,
         ref=ref,
         amount=due,
@@ -148,8 +151,13 @@ def test_sales_after_a_refusal_add_up_and_leave_nothing_unaccounted(
     world: World, kinds: list[str], paid_first: bool, acts: list[tuple[tuple], int], last_price: int
 ) -> None:
     ref = world.seize(animals=[AnimalsIn(k) for k in kinds], when=world.on(START, 8))
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.on(START, 10), now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.on(START, 10),
+        now=world.now,
     )
     day = START + timedelta(days=1)
     if paid_first and len(kinds) > 1:
@@ -159,8 +167,9 @@ def test_sales_after_a_refusal_add_up_and_leave_nothing_unaccounted(
             seizure = seizure_by_ref(s, ref)
             ctx = district_context(s, seizure.district_id)
             due = payable_on(s, seizure, animals_of(s, seizure), ctx, day, {1}).total
-        record_payment(
+        act(
             world.db,
+            record_payment,
             actor_id=world.keeper,
             ref=ref,
             amount=due,
@@ -169,8 +178,13 @@ def test_sales_after_a_refusal_add_up_and_leave_nothing_unaccounted(
             occurred_at=world.now,
             now=world.now,
         )
-    record_refusal(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.on(day, 10), now=world.now
+    act(
+        world.db,
+        record_refusal,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.on(day, 10),
+        now=world.now,
     )
     for (what, picks, expenses), gap in acts:
         day += timedelta(days=gap)

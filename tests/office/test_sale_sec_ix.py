@@ -28,6 +28,7 @@ from office.keeper.refusal import record_refusal
 from office.queries import seizure_view
 from office.sales import LotIn, SaleRecorded, cattle_receipt, record_sale
 from office.seizures import AnimalsIn, PersonIn
+from tests.units import act
 from tests.world import World
 
 D = date
@@ -37,11 +38,21 @@ BUYER = PersonIn("Ganga Ram", "Kemri", "+919555555555")
 def refused(world: World, cows: int = 4) -> str:
     """Cows impounded on 1 March; the owner appeared on the 3rd and would not pay."""
     ref = world.seize(animals=[AnimalsIn("cow", cows, "brown")])
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.on(D(2026, 3, 1)), now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.on(D(2026, 3, 1)),
+        now=world.now,
     )
-    record_refusal(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.on(D(2026, 3, 3)), now=world.now
+    act(
+        world.db,
+        record_refusal,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.on(D(2026, 3, 3)),
+        now=world.now,
     )
     return ref
 
@@ -55,8 +66,9 @@ def sell(
     actor: int | None = None,
     buyer: PersonIn = BUYER,
 ) -> SaleRecorded:
-    return record_sale(
+    return act(
         world.db,
+        record_sale,
         actor_id=world.darogah if actor is None else actor,
         ref=ref,
         lots=[LotIn(animal, buyer, price) for animal, price in lots],
@@ -249,8 +261,9 @@ def test_after_a_part_sale_the_owner_may_pay_what_is_due_and_take_back_the_rest(
     assert first.still_due == 120 + 192 + 144 - 96
     world.on(D(2026, 3, 5), 10)
     with pytest.raises(InvalidInput):
-        record_payment(
+        act(
             world.db,
+            record_payment,
             actor_id=world.keeper,
             ref=ref,
             amount=500,
@@ -261,8 +274,9 @@ def test_after_a_part_sale_the_owner_may_pay_what_is_due_and_take_back_the_rest(
         )
     due = 24 + 192 + 36 + 3 * 45
     with pytest.raises(ReleaseWithoutFine):
-        record_payment(
+        act(
             world.db,
+            record_payment,
             actor_id=world.keeper,
             ref=ref,
             amount=due - 1,
@@ -270,8 +284,9 @@ def test_after_a_part_sale_the_owner_may_pay_what_is_due_and_take_back_the_rest(
             occurred_at=world.now,
             now=world.now,
         )
-    paid = record_payment(
+    paid = act(
         world.db,
+        record_payment,
         actor_id=world.keeper,
         ref=ref,
         amount=due,

@@ -20,6 +20,7 @@ from office.opposition import record_offence
 from office.police.conveyance import confirm_conveyance
 from office.queries import seizure_view
 from office.seizures import AnimalsIn, PersonIn, report_seizure, request_police_aid
+from tests.units import act
 from tests.world import World
 
 
@@ -84,8 +85,9 @@ def test_the_village_is_found_whatever_its_case_and_spacing(world: World) -> Non
 
 def test_a_seizure_needs_the_damage_done(world: World) -> None:
     with pytest.raises(InvalidInput) as err:
-        report_seizure(
+        act(
             world.db,
+            report_seizure,
             actor_id=world.cultivator,
             ground="trespass",
             village="Rampur",
@@ -118,9 +120,9 @@ def test_road_seizures_are_for_road_and_canal_officers(world: World) -> None:
         now=world.now,
     )
     with pytest.raises(NotAuthorised) as err:
-        report_seizure(world.db, actor_id=world.cultivator, **kwargs)  # type: ignore[arg-type]
+        act(world.db, report_seizure, actor_id=world.cultivator, **kwargs)  # type: ignore[arg-type]
     assert err.value.section == "XV"
-    done = report_seizure(world.db, actor_id=world.road_officer, **kwargs)  # type: ignore[arg-type]
+    done = act(world.db, report_seizure, actor_id=world.road_officer, **kwargs)  # type: ignore[arg-type]
     assert done.heads == 2
 
 
@@ -136,30 +138,50 @@ def test_strays_are_brought_in_by_police_of_the_thana_with_no_owner(world: World
         now=world.now,
     )
     with pytest.raises(NotAuthorised):
-        report_seizure(world.db, actor_id=world.cultivator, owner=None, **kwargs)  # type: ignore[arg-type]
+        act(world.db, report_seizure, actor_id=world.cultivator, owner=None, **kwargs)  # type: ignore[arg-type]
     with pytest.raises(InvalidInput) as err:
-        report_seizure(world.db, actor_id=world.police, owner=PersonIn("Known"), **kwargs)  # type: ignore[arg-type]
+        act(world.db, report_seizure, actor_id=world.police, owner=PersonIn("Known"), **kwargs)  # type: ignore[arg-type]
     assert err.value.section == "XVI"
-    done = report_seizure(world.db, actor_id=world.police, owner=None, **kwargs)  # type: ignore[arg-type]
+    done = act(world.db, report_seizure, actor_id=world.police, owner=None, **kwargs)  # type: ignore[arg-type]
     assert done.pound_code == "TPR"
 
 
 def test_police_aid_goes_to_the_thana_and_conveyance_answers_it(world: World) -> None:
     ref = world.seize()
-    aid = request_police_aid(
-        world.db, actor_id=world.cultivator, ref=ref, occurred_at=world.now, now=world.now
+    aid = act(
+        world.db,
+        request_police_aid,
+        actor_id=world.cultivator,
+        ref=ref,
+        occurred_at=world.now,
+        now=world.now,
     )
-    again = request_police_aid(
-        world.db, actor_id=world.cultivator, ref=ref, occurred_at=world.now, now=world.now
+    again = act(
+        world.db,
+        request_police_aid,
+        actor_id=world.cultivator,
+        ref=ref,
+        occurred_at=world.now,
+        now=world.now,
     )
     assert aid == again  # one open request, not two
     with pytest.raises(NotAuthorised):
-        confirm_conveyance(
-            world.db, actor_id=world.keeper, ref=ref, occurred_at=world.now, now=world.now
+        act(
+            world.db,
+            confirm_conveyance,
+            actor_id=world.keeper,
+            ref=ref,
+            occurred_at=world.now,
+            now=world.now,
         )
     world.tick(minutes=40)
-    confirm_conveyance(
-        world.db, actor_id=world.police, ref=ref, occurred_at=world.now, now=world.now
+    act(
+        world.db,
+        confirm_conveyance,
+        actor_id=world.police,
+        ref=ref,
+        occurred_at=world.now,
+        now=world.now,
     )
     with world.db.reading() as s:
         req = s.exec(select(AidRequest).where(col(AidRequest.id) == aid)).one()
@@ -172,8 +194,9 @@ def test_a_rescue_takes_the_animals_out_of_custody_and_is_recorded_for_police(
 ) -> None:
     ref = world.seize()
     world.tick(minutes=10)
-    record_offence(
+    act(
         world.db,
+        record_offence,
         actor_id=world.cultivator,
         ref=ref,
         kind="rescue",
@@ -197,8 +220,9 @@ def test_history_lists_every_act_in_order(world: World) -> None:
 
 def test_an_unknown_ground_is_refused(world: World) -> None:
     with pytest.raises(InvalidInput):
-        report_seizure(
+        act(
             world.db,
+            report_seizure,
             actor_id=world.cultivator,
             ground="whim",
             village="Rampur",

@@ -12,6 +12,7 @@ from law.errors import ActBeforeStart
 from models import AuditEvent, Database, District, Person, Seizure
 from office.jurisdiction import JurisdictionError, load_jurisdiction_text
 from tests.api_client import CULTIVATOR, Api
+from tests.units import act, tx
 from tests.webhook.test_api import SEIZURE
 from tests.world import DISTRICT, IST, World, at, make_world
 
@@ -57,7 +58,7 @@ def test_a_start_in_the_file_is_kept_and_a_later_load_cannot_move_it_past_an_ent
     with_start = DISTRICT.replace(
         'languages = ["en", "hi"]', 'languages = ["en", "hi"]\nstart = 2026-01-15'
     )
-    load_jurisdiction_text(db, with_start, now=loaded)
+    act(db, load_jurisdiction_text, with_start, now=loaded)
     assert _start_of(db) == date(2026, 1, 15)
 
     world = make_world(db)
@@ -65,7 +66,7 @@ def test_a_start_in_the_file_is_kept_and_a_later_load_cannot_move_it_past_an_ent
     world.seize(when=datetime(2026, 2, 1, 10, 0, tzinfo=IST))
     later = with_start.replace("start = 2026-01-15", "start = 2026-02-10")
     with pytest.raises(JurisdictionError, match="after the first seizure") as refused:
-        load_jurisdiction_text(db, later, now=world.now)
+        act(db, load_jurisdiction_text, later, now=world.now)
     assert refused.value.details["line"] == 8  # the `start` line of the file
     assert _start_of(db) == date(2026, 1, 15)
 
@@ -80,7 +81,7 @@ def test_the_api_refuses_an_act_dated_in_1900_with_the_envelope(api: Api) -> Non
 
 def test_a_telegram_id_over_two_to_the_thirty_one_is_kept_whole(world: World) -> None:
     big = 6_123_456_789
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         person = s.get(Person, world.owner)
         assert person is not None
         person.telegram_id = big

@@ -14,13 +14,14 @@ from models import ApiToken, AuditEvent, Database, Person
 from office.audit import verify_chain
 from office.common import find_or_add_person
 from office.tokens import issue_token, person_for_token, revoke_token
+from tests.units import act, tx
 
 NOW = datetime(2024, 3, 1, 9, 30, tzinfo=UTC)
 PHONE = "+919812345678"
 
 
 def add_person(db: Database, name: str = "Ram Lal", phone: str = PHONE) -> int:
-    with db.transaction() as s:
+    with tx(db) as s:
         person = find_or_add_person(s, name=name, residence="Rampur", phone=phone, now=NOW)
         assert person.id is not None
         return person.id
@@ -29,7 +30,7 @@ def add_person(db: Database, name: str = "Ram Lal", phone: str = PHONE) -> int:
 def test_a_known_person_gets_a_token_that_finds_them(db: Database) -> None:
     person_id = add_person(db)
 
-    issued = issue_token(db, phone="+91 98123-45678", now=NOW)
+    issued = act(db, issue_token, phone="+91 98123-45678", now=NOW)
 
     assert issued.person_id == person_id
     assert issued.name == "Ram Lal"
@@ -40,7 +41,7 @@ def test_a_known_person_gets_a_token_that_finds_them(db: Database) -> None:
 def test_the_token_is_stored_only_as_its_sha256_and_never_audited(db: Database) -> None:
     add_person(db)
 
-    issued = issue_token(db, phone=PHONE, now=NOW)
+    issued = act(db, issue_token, phone=PHONE, now=NOW)
 
     digest = hashlib.sha256(issued.token.encode()).hexdigest()
     with db.reading() as s:
@@ -56,7 +57,7 @@ def test_the_token_is_stored_only_as_its_sha256_and_never_audited(db: Database) 
 
 def test_a_stranger_without_a_name_is_refused_and_nothing_is_written(db: Database) -> None:
     with pytest.raises(NotFound) as refused:
-        issue_token(db, phone=PHONE, now=NOW)
+        act(db, issue_token, phone=PHONE, now=NOW)
 
     assert PHONE in refused.value.message
     with db.reading() as s:
@@ -66,7 +67,7 @@ def test_a_stranger_without_a_name_is_refused_and_nothing_is_written(db: Databas
 
 
 def test_a_stranger_with_a_name_becomes_a_private_person(db: Database) -> None:
-    issued = issue_token(db, phone=PHONE, name="Sita Devi", now=NOW)
+    issued = act(db, issue_token, phone=PHONE, name="Sita Devi", now=NOW)
 
     with db.reading() as s:
         person = s.get(Person, issued.person_id)
@@ -78,7 +79,7 @@ def test_a_stranger_with_a_name_becomes_a_private_person(db: Database) -> None:
 def test_a_name_does_not_rename_a_known_person(db: Database) -> None:
     person_id = add_person(db)
 
-    issued = issue_token(db, phone=PHONE, name="Someone Else", now=NOW)
+    issued = act(db, issue_token, phone=PHONE, name="Someone Else", now=NOW)
 
     assert (issued.person_id, issued.name) == (person_id, "Ram Lal")
 
@@ -86,8 +87,8 @@ def test_a_name_does_not_rename_a_known_person(db: Database) -> None:
 def test_each_issue_gives_a_new_token_and_both_work(db: Database) -> None:
     person_id = add_person(db)
 
-    first = issue_token(db, phone=PHONE, now=NOW)
-    second = issue_token(db, phone=PHONE, now=NOW + timedelta(minutes=1))
+    first = act(db, issue_token, phone=PHONE, now=NOW)
+    second = act(db, issue_token, phone=PHONE, now=NOW + timedelta(minutes=1))
 
     assert first.token != second.token
     assert person_for_token(db, first.token) == person_id
@@ -96,11 +97,11 @@ def test_each_issue_gives_a_new_token_and_both_work(db: Database) -> None:
 
 def test_a_revoked_token_no_longer_works_and_others_still_do(db: Database) -> None:
     person_id = add_person(db)
-    kept = issue_token(db, phone=PHONE, now=NOW)
-    dropped = issue_token(db, phone=PHONE, now=NOW)
+    kept = act(db, issue_token, phone=PHONE, now=NOW)
+    dropped = act(db, issue_token, phone=PHONE, now=NOW)
 
-    assert revoke_token(db, token=dropped.token, now=NOW + timedelta(hours=1)) == person_id
-    assert revoke_token(db, token=dropped.token, now=NOW + timedelta(hours=2)) == person_id
+    assert act(db, revoke_token, token=dropped.token, now=NOW + timedelta(hours=1)) == person_id
+    assert act(db, revoke_token, token=dropped.token, now=NOW + timedelta(hours=2)) == person_id
 
     assert person_for_token(db, dropped.token) is None
     assert person_for_token(db, kept.token) == person_id
@@ -112,25 +113,25 @@ def test_a_revoked_token_no_longer_works_and_others_still_do(db: Database) -> No
 
 def test_an_unknown_token_cannot_be_revoked(db: Database) -> None:
     with pytest.raises(NotFound):
-        revoke_token(db, token="not-a-token", now=NOW)
+        act(db, revoke_token, token="not-a-token", now=NOW)
     with pytest.raises(InvalidInput):
-        revoke_token(db, token="", now=NOW)
+        act(db, revoke_token, token="", now=NOW)
 
 
 @pytest.mark.parametrize("text", ["", "x", "A" * 43, "A" * 10_000])
 def test_nonsense_finds_no_one(db: Database, text: str) -> None:
     add_person(db)
-    issue_token(db, phone=PHONE, now=NOW)
+    act(db, issue_token, phone=PHONE, now=NOW)
 
     assert person_for_token(db, text) is None
 
 
 def test_a_phone_not_in_international_form_is_refused(db: Database) -> None:
     with pytest.raises(InvalidInput):
-        issue_token(db, phone="98123", name="Ram Lal", now=NOW)
+        act(db, issue_token, phone="98123", name="Ram Lal", now=NOW)
 
 
 def test_a_naive_time_is_refused(db: Database) -> None:
     add_person(db)
     with pytest.raises(InvalidInput):
-        issue_token(db, phone=PHONE, now=NOW.replace(tzinfo=None))
+        act(db, issue_token, phone=PHONE, now=NOW.replace(tzinfo=None))

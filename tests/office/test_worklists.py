@@ -27,6 +27,7 @@ from office.worklists import (
     seizure_brief,
     villages_of_thana,
 )
+from tests.units import act
 from tests.world import World
 
 D = date
@@ -41,8 +42,13 @@ def district_of(world: World) -> int:
 
 def test_police_see_aid_requests_and_seizures_awaiting_conveyance(world: World) -> None:
     asked = world.seize()
-    request_police_aid(
-        world.db, actor_id=world.cultivator, ref=asked, occurred_at=world.now, now=world.now
+    act(
+        world.db,
+        request_police_aid,
+        actor_id=world.cultivator,
+        ref=asked,
+        occurred_at=world.now,
+        now=world.now,
     )
     quiet = world.seize(village="Kemri")
     elsewhere = world.seize(village="Dhakia")
@@ -52,8 +58,13 @@ def test_police_see_aid_requests_and_seizures_awaiting_conveyance(world: World) 
     waiting = awaiting_conveyance(world.db, thana="TESTPUR", actor_id=world.darogah)
     assert [i.ref for i in waiting] == [asked, quiet]
     assert elsewhere not in [i.ref for i in waiting]
-    confirm_conveyance(
-        world.db, actor_id=world.police, ref=asked, occurred_at=world.now, now=world.now
+    act(
+        world.db,
+        confirm_conveyance,
+        actor_id=world.police,
+        ref=asked,
+        occurred_at=world.now,
+        now=world.now,
     )
     assert open_aid_requests(world.db, thana="TESTPUR") == []
     assert [i.ref for i in awaiting_conveyance(world.db, thana="TESTPUR")] == [quiet]
@@ -75,8 +86,13 @@ def test_a_keeper_sees_the_arrivals_expected_and_the_cattle_held_at_his_pound(
     ] == [ref]
     with pytest.raises(NotAuthorised):
         expected_arrivals(world.db, pound_code="TPR", actor_id=world.other_keeper)
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
     )
     assert expected_arrivals(world.db, pound_code="TPR") == []
     held = in_pound(world.db, pound_code="TPR", actor_id=world.keeper)
@@ -85,8 +101,13 @@ def test_a_keeper_sees_the_arrivals_expected_and_the_cattle_held_at_his_pound(
 
 def test_the_brief_shows_what_is_due_and_checks_the_place(world: World) -> None:
     ref = world.seize(animals=[AnimalsIn("buffalo", 1, "black")])
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
     )
     brief = seizure_brief(world.db, ref=ref, now=world.on(D(2026, 3, 2)), actor_id=world.keeper)
     # Fine 8 annas (Sec VI); feeding two days of one anna (Sec VII, G9).
@@ -109,15 +130,26 @@ def test_the_darogah_sees_reports_awaiting_notice_and_sales_falling_due(world: W
     unclaimed = world.seize()
     refused = world.seize(village="Kemri")
     for ref in (unclaimed, refused):
-        register_arrival(
-            world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
+        act(
+            world.db,
+            register_arrival,
+            actor_id=world.keeper,
+            ref=ref,
+            occurred_at=world.tick(hours=1),
+            now=world.now,
         )
-    record_refusal(
-        world.db, actor_id=world.keeper, ref=refused, occurred_at=world.tick(hours=1), now=world.now
+    act(
+        world.db,
+        record_refusal,
+        actor_id=world.keeper,
+        ref=refused,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
     )
     assert [i.ref for i in sales_due(world.db, thana="TESTPUR", now=world.now)] == [refused]
-    report_unclaimed(
+    act(
         world.db,
+        report_unclaimed,
         actor_id=None,
         ref=unclaimed,
         occurred_at=world.on(D(2026, 3, 9), 9),
@@ -127,8 +159,9 @@ def test_the_darogah_sees_reports_awaiting_notice_and_sales_falling_due(world: W
     assert [i.ref for i in waiting] == [unclaimed]
     with pytest.raises(NotAuthorised):
         awaiting_notice(world.db, thana="TESTPUR", actor_id=world.police)
-    post_notice(
+    act(
         world.db,
+        post_notice,
         actor_id=world.darogah,
         ref=unclaimed,
         proclaimed_in=["Rampur", "Rampur market"],
@@ -144,14 +177,25 @@ def test_the_darogah_sees_reports_awaiting_notice_and_sales_falling_due(world: W
 
 def test_a_pending_complaint_keeps_a_sale_off_the_list(world: World) -> None:
     ref = world.seize()
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
-    )
-    record_refusal(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
-    )
-    filed = file_complaint(
+    act(
         world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
+    )
+    act(
+        world.db,
+        record_refusal,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
+    )
+    filed = act(
+        world.db,
+        file_complaint,
         actor_id=world.owner,
         ref=ref,
         text="Not doing damage.",
@@ -171,8 +215,9 @@ def test_a_pending_complaint_keeps_a_sale_off_the_list(world: World) -> None:
         pending_complaints(world.db, district_id=district, actor_id=world.darogah)
     with pytest.raises(NotAuthorised):
         complaint_detail(world.db, complaint_id=filed.complaint_id, actor_id=world.keeper)
-    admit_complaint(
+    act(
         world.db,
+        admit_complaint,
         actor_id=world.magistrate,
         complaint_id=filed.complaint_id,
         hearing="tomorrow, Sadar court",
@@ -182,8 +227,9 @@ def test_a_pending_complaint_keeps_a_sale_off_the_list(world: World) -> None:
     # Admitted, it is still undecided: still waiting, and still no sale (Sec IX proviso).
     assert [c.status for c in pending_complaints(world.db, district_id=district)] == ["admitted"]
     assert sales_due(world.db, thana="TESTPUR", now=world.now) == []
-    decide_complaint(
+    act(
         world.db,
+        decide_complaint,
         actor_id=world.magistrate,
         complaint_id=filed.complaint_id,
         outcome="lawful",

@@ -27,6 +27,7 @@ from office.keeper.arrival import register_arrival
 from office.tokens import issue_token
 from tests import examples
 from tests.databases import PostgresTemplate, SqliteTemplate
+from tests.units import act
 from tests.world import World, at, make_world
 from webhook.app import create_app
 
@@ -53,8 +54,9 @@ class Target:
         world.on(date(2026, 3, 1), 8)
         self.ref = world.seize(when=at(date(2026, 3, 1), 7))
         world.on(date(2026, 3, 1), 12)
-        register_arrival(
+        act(
             world.db,
+            register_arrival,
             actor_id=world.keeper,
             ref=self.ref,
             count=None,
@@ -65,7 +67,7 @@ class Target:
         )
         self.world = world
         self.app = create_app(db=world.db, clock=lambda: world.now)
-        tokens = [issue_token(world.db, phone=p, now=world.now).token for p in ROLES]
+        tokens = [act(world.db, issue_token, phone=p, now=world.now).token for p in ROLES]
         self.turns = itertools.cycle(tokens)
         self.aim = itertools.cycle([True, False])
 

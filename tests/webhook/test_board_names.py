@@ -14,6 +14,7 @@ from office.documents.kinds import Kind
 from office.jurisdiction import load_jurisdiction_text
 from tests.board_world import load_board
 from tests.owner_search_world import MILAK
+from tests.units import act
 from tests.world import World
 from webhook.app import create_app
 from webhook.printing import render_html
@@ -30,7 +31,7 @@ def test_the_board_names_the_district_and_its_pounds_in_the_readers_script(
     world: World,
 ) -> None:
     load_board(world)
-    assert NAMED != MILAK and load_jurisdiction_text(world.db, NAMED, now=world.now).changed
+    assert NAMED != MILAK and act(world.db, load_jurisdiction_text, NAMED, now=world.now).changed
     with TestClient(create_app(db=world.db, clock=lambda: world.now)) as client:
         hi = client.get("/board/MILAK", params={"lang": "hi"}).text
         bn = client.get("/board/MILAK", params={"lang": "bn"}).text
@@ -53,7 +54,7 @@ def test_the_board_and_the_printed_notice_name_the_village_of_the_drum_in_the_re
             lang: client.get("/board/MILAK", params={"lang": lang}).text
             for lang in ("hi", "bn", "en")
         }
-    document = issue(world.db, Kind.NOTICE, board.held.bhot, actor_id=None, now=world.now)
+    document = act(world.db, issue, Kind.NOTICE, board.held.bhot, actor_id=None, now=world.now)
     bhot = {"hi": "भोट", "bn": "ভোট", "en": "Bhot"}
     for lang, page in pages.items():
         paper = render_html(

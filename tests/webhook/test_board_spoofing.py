@@ -18,6 +18,7 @@ from office.keeper.unclaimed import report_unclaimed
 from office.sales import post_notice
 from office.seizures import AnimalsIn, report_seizure
 from tests.owner_search_world import BHOT_KEEPER, MILAK_DAROGAH, _arrive, _id, load_milak
+from tests.units import act
 from tests.world import World
 from webhook.app import create_app
 
@@ -35,8 +36,9 @@ def spoofed(world: World) -> str:
     """A seizure in Bhot whose place and descriptions hold an override and control characters
     (as the office's functions store what they are given), noticed under Sec VIII."""
     load_milak(world)
-    ref = report_seizure(
+    ref = act(
         world.db,
+        report_seizure,
         actor_id=world.cultivator,
         ground="trespass",
         village="Bhot",
@@ -52,16 +54,18 @@ def spoofed(world: World) -> str:
     world.tick(hours=2)
     _arrive(world, ref, BHOT_KEEPER)
     world.on(date(2026, 3, 12), 10)
-    report_unclaimed(
+    act(
         world.db,
+        report_unclaimed,
         actor_id=_id(world, BHOT_KEEPER),
         ref=ref,
         occurred_at=world.now,
         now=world.now,
     )
     world.on(date(2026, 3, 13), 11)
-    post_notice(
+    act(
         world.db,
+        post_notice,
         actor_id=_id(world, MILAK_DAROGAH),
         ref=ref,
         occurred_at=world.now,
@@ -136,8 +140,9 @@ def test_a_typed_override_never_reorders_the_printed_notice_of_sec_viii(
     from office.documents.kinds import Kind
     from webhook.printing import render_html, render_pdf
 
-    printed = issue(
+    printed = act(
         world.db,
+        issue,
         Kind.NOTICE,
         spoofed,
         month=None,

@@ -14,6 +14,7 @@ from law.kinds import AnimalKind
 from office.jurisdiction import load_jurisdiction_text
 from office.seizures import AnimalsIn
 from tests.api_client import KEEPER, Api
+from tests.units import act
 from tests.world import DISTRICT, at
 
 HEADS = 500
@@ -42,7 +43,7 @@ def test_ten_years_of_500_head_cost_a_few_periods_a_head(
     api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     world = api.world
-    load_jurisdiction_text(world.db, LONG_DISTRICT, now=world.now, origin="testpur.toml")
+    act(world.db, load_jurisdiction_text, LONG_DISTRICT, now=world.now, origin="testpur.toml")
     arrived = date(2016, 3, 1)
     world.on(arrived, 9)
     ref = world.seize(animals=[AnimalsIn("cow", HEADS)], owner=None, when=at(arrived, 7))

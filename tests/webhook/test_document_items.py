@@ -30,6 +30,7 @@ from office.jurisdiction import load_jurisdiction_text
 from tests.api_client import MAGISTRATE, Api, CheckedClient
 from tests.bot.test_catalogs import catalog
 from tests.databases import SqliteTemplate
+from tests.units import act
 from tests.webhook.documents_world import Records, build
 from tests.world import OTHER_DISTRICT
 from webhook.app import create_app
@@ -63,7 +64,7 @@ class Papers:
 @pytest.fixture(scope="module")
 def papers(sqlite_template: SqliteTemplate) -> Iterator[Papers]:
     with sqlite_template.fresh_world() as world:
-        load_jurisdiction_text(world.db, OTHER_DISTRICT, now=world.now, origin="otherpur.toml")
+        act(world.db, load_jurisdiction_text, OTHER_DISTRICT, now=world.now, origin="otherpur.toml")
         world.on(date(2026, 3, 1), 12)
         app = create_app(
             db=world.db,

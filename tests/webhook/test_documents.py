@@ -23,6 +23,7 @@ from fastapi.testclient import TestClient
 from office.jurisdiction import load_jurisdiction_text
 from tests.api_client import KEEPER, MAGISTRATE, OTHER_KEEPER, OWNER, Api
 from tests.databases import SqliteTemplate
+from tests.units import act, tx
 from tests.webhook.documents_world import Records, build
 from tests.world import OTHER_DISTRICT, OTHER_MAGISTRATE
 from webhook.app import create_app
@@ -80,7 +81,7 @@ class Office:
 def office(sqlite_template: SqliteTemplate) -> Iterator[Office]:
     with sqlite_template.fresh_world() as world:
         db = world.db
-        load_jurisdiction_text(db, OTHER_DISTRICT, now=world.now, origin="otherpur.toml")
+        act(db, load_jurisdiction_text, OTHER_DISTRICT, now=world.now, origin="otherpur.toml")
         world.on(date(2026, 3, 1), 12)
         app = create_app(db=db, clock=lambda: world.now, public_url=PUBLIC, document_key=KEY)
         with TestClient(app) as client:
@@ -420,7 +421,7 @@ def test_the_verification_page_genuine_changed_and_unknown(office: Office) -> No
     world = office.api.world
     from models import FeedingRate
 
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         from office import audit
 
         s.add(FeedingRate(district_id=1, kind="cow", per_day=12, valid_from=date(2026, 4, 1)))

@@ -16,6 +16,7 @@ from office.documents.issued import issue
 from office.documents.kinds import Kind
 from office.documents.links import sign_link
 from tests.browser import assert_no_console_errors, console_errors, live_server, open_page
+from tests.units import act, tx
 from tests.world import World
 from webhook.app import create_app
 
@@ -30,7 +31,9 @@ def _colour(page: Page, selector: str) -> str:
 def test_the_verification_page_and_the_page_to_print_keep_their_styles_under_the_csp(
     world: World, browser: Browser
 ) -> None:
-    code = issue(world.db, Kind.RATES, "TPR", month=None, actor_id=world.keeper, now=world.now).code
+    code = act(
+        world.db, issue, Kind.RATES, "TPR", month=None, actor_id=world.keeper, now=world.now
+    ).code
     token, _ = sign_link(KEY, kind=Kind.RATES, ref="TPR", person_id=world.keeper, now=world.now)
     app = create_app(db=world.db, clock=lambda: world.now, document_key=KEY)
     with live_server(app) as live:
@@ -42,7 +45,7 @@ def test_the_verification_page_and_the_page_to_print_keep_their_styles_under_the
         # Its 404 is the browser's one console line; no style was refused.
         assert not [e for e in console_errors(unknown) if "Content Security Policy" in e]
         # A new feeding rate in force: the schedule printed is no longer current.
-        with world.db.transaction() as s:
+        with tx(world.db) as s:
             s.add(FeedingRate(district_id=1, kind="cow", per_day=12, valid_from=world.now.date()))
             audit.append(
                 s,

@@ -17,6 +17,7 @@ from office.jurisdiction import remove_district
 from tests.bot.test_catalogs import catalog
 from tests.desk.client import text_of
 from tests.other_district import load_other
+from tests.units import act
 from tests.world import World, name_dhakia
 from webhook.edge import CSP
 
@@ -82,9 +83,9 @@ def test_every_district_has_its_board_linked_and_a_removed_one_none(
         "/board/OTHERPUR?lang=en",
         "/board/TESTPUR?lang=en",
     ]
-    remove_district(world.db, "OTHERPUR", now=world.now)
+    act(world.db, remove_district, "OTHERPUR", now=world.now)
     assert "/board/OTHERPUR?lang=en" not in links(client.get("/").text)
-    remove_district(world.db, "TESTPUR", now=world.now)
+    act(world.db, remove_district, "TESTPUR", now=world.now)
     html = client.get("/").text
     assert "No district is loaded yet." in text_of(html)
     assert [h for h in links(html) if h.startswith("/board/") and "?" in h] == []

@@ -18,6 +18,7 @@ from tests.api_client import (
     Api,
 )
 from tests.office.test_fund import OTHER_DISTRICT
+from tests.units import act
 from tests.webhook.test_api import SEIZURE
 from tests.world import at
 
@@ -33,7 +34,9 @@ def when(day: int, hour: int = 10) -> str:
 
 def with_fines(api: Api) -> str:
     """A seizure registered on 1 March and paid for on 3 March: 192 pies of fines in the fund."""
-    load_jurisdiction_text(api.world.db, OTHER_DISTRICT, now=api.world.now, origin="other.toml")
+    act(
+        api.world.db, load_jurisdiction_text, OTHER_DISTRICT, now=api.world.now, origin="other.toml"
+    )
     ref = api.post("/api/v1/seizures", CULTIVATOR, SEIZURE).json()["ref"]
     assert api.post(f"/api/v1/seizures/{ref}/arrival", KEEPER, {"occurred_at": when(1)}).is_success
     api.world.on(D(2026, 3, 3), 17)
@@ -151,7 +154,9 @@ ORDER: dict[str, Any] = {
 
 def test_an_elephant_is_registered_once_the_magistrate_has_ordered_its_fine(api: Api) -> None:
     """Practice G4, through the API."""
-    load_jurisdiction_text(api.world.db, OTHER_DISTRICT, now=api.world.now, origin="other.toml")
+    act(
+        api.world.db, load_jurisdiction_text, OTHER_DISTRICT, now=api.world.now, origin="other.toml"
+    )
     r = api.post("/api/v1/seizures", CULTIVATOR, ELEPHANT)
     assert r.status_code == 201, r.text
     assert (r.json()["awaiting_order"], r.json()["fine"]) == (["elephant"], 48)
@@ -185,7 +190,9 @@ def test_an_elephant_is_registered_once_the_magistrate_has_ordered_its_fine(api:
 
 
 def test_a_standing_order_for_a_pound(api: Api) -> None:
-    load_jurisdiction_text(api.world.db, OTHER_DISTRICT, now=api.world.now, origin="other.toml")
+    act(
+        api.world.db, load_jurisdiction_text, OTHER_DISTRICT, now=api.world.now, origin="other.toml"
+    )
     for phone in EVERYONE_ELSE:
         r = api.post("/api/v1/pounds/TPR/kind-orders", phone, ORDER)
         assert (r.status_code, r.json()["code"]) == (403, "not_authorised"), phone
@@ -231,7 +238,9 @@ def test_a_pig_fine_is_paid_through_the_api_and_only_then_enters_the_fund(api: A
     """Sec XII, XVIII: a fine adjudged is owed to the fund, not in it, and cannot be paid out;
     the Magistrate records it paid (the compensation to the complainant first), and only what
     the fund received may be paid out. Nobody else records a fine paid."""
-    load_jurisdiction_text(api.world.db, OTHER_DISTRICT, now=api.world.now, origin="other.toml")
+    act(
+        api.world.db, load_jurisdiction_text, OTHER_DISTRICT, now=api.world.now, origin="other.toml"
+    )
     api.world.on(D(2026, 3, 2), 11)
     case_id = api.post(
         "/api/v1/cases",

@@ -19,6 +19,7 @@ from pound.app import web_config
 from pound.settings import Settings
 from pound.worker import make_worker
 from tests.fakes.telegram import FakeTelegram
+from tests.units import tx
 from tests.world import World, at
 from webhook.app import create_app
 from webhook.edge import WebConfig
@@ -49,7 +50,7 @@ def value(families: dict[str, Any], family: str, sample: str, **labels: str) -> 
 
 
 def queue(world: World, key: str, channel: str, address: str, due: Any, state: str) -> None:
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         s.add(
             Outbox(
                 dedupe_key=key,

@@ -20,6 +20,7 @@ from office.keeper.arrival import register_arrival
 from office.seizures import AnimalsIn
 from office.tokens import issue_token
 from tests.browser import live_server
+from tests.units import act, tx
 from tests.world import CULTIVATOR, World
 from webhook import document_routes
 from webhook.app import create_app
@@ -58,13 +59,22 @@ def prints(monkeypatch: pytest.MonkeyPatch) -> Iterator[Prints]:
 
 
 def _bearer(world: World, phone: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {issue_token(world.db, phone=phone, now=world.now).token}"}
+    return {
+        "Authorization": f"Bearer {act(world.db, issue_token, phone=phone, now=world.now).token}"
+    }
 
 
 def _entered(world: World, heads: int = 30) -> str:
     ref = world.seize(animals=[AnimalsIn("cow", heads, "red, a white blaze")])
     world.tick(hours=1)
-    register_arrival(world.db, actor_id=world.keeper, ref=ref, occurred_at=world.now, now=world.now)
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.now,
+        now=world.now,
+    )
     return ref
 
 
@@ -90,7 +100,7 @@ def test_a_record_that_has_not_changed_is_printed_once(world: World, prints: Pri
         before = desk.get("/documents/rates/TPR.pdf")
         assert desk.get("/documents/rates/TPR.pdf").content == before.content
         assert len(prints.pages) == 3
-        with world.db.transaction() as s:
+        with tx(world.db) as s:
             s.add(FeedingRate(district_id=1, kind="cow", per_day=12, valid_from=world.now.date()))
             audit.append(
                 s,

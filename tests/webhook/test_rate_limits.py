@@ -28,6 +28,7 @@ from pound.app import build_app
 from pound.settings import Settings
 from tests.api_client import KEEPER
 from tests.fakes.twilio import TwilioWebhooks
+from tests.units import act
 from tests.world import World
 from webhook.app import create_app
 from webhook.ratelimit import RateLimits, parse_networks
@@ -88,7 +89,7 @@ def client(app: FastAPI, address: str) -> TestClient:
 def token_for(world: World, phone: str) -> str:
     from office.tokens import issue_token
 
-    return issue_token(world.db, phone=phone, now=world.now).token
+    return act(world.db, issue_token, phone=phone, now=world.now).token
 
 
 def register(c: TestClient, token: str) -> httpx.Response:

@@ -12,6 +12,7 @@ from sqlmodel import col, select
 from bot.channels.twilio.channel import TwilioConfig
 from models import Database, Outbox, Person
 from tests.fakes.twilio import TwilioWebhooks
+from tests.units import tx
 from tests.world import World
 from webhook.app import create_app
 
@@ -39,7 +40,7 @@ def twilio() -> TwilioWebhooks:
 
 
 def sent_sms(db: Database, sid: str, now: datetime, **fields: object) -> int:
-    with db.transaction() as s:
+    with tx(db) as s:
         row = Outbox(
             dedupe_key=f"k-{sid}",
             channel="sms",
@@ -94,7 +95,7 @@ def test_intermediate_reports_change_nothing(
 def test_an_undelivered_report_fails_the_message_and_tries_telegram(
     world: World, client: TestClient, twilio: TwilioWebhooks
 ) -> None:
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         owner = s.get(Person, world.owner)
         assert owner is not None
         owner.telegram_id = 555
@@ -150,7 +151,7 @@ def test_metrics_show_depth_by_state_and_channel_and_failures_by_reason(
     world: World, client: TestClient, twilio: TwilioWebhooks
 ) -> None:
     sent_sms(world.db, "SM5", world.now - timedelta(seconds=3))
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         row = s.exec(select(Outbox).where(Outbox.provider_id == "SM5")).one()
         row.sent_at = world.now
         s.add(row)

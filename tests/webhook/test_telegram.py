@@ -30,6 +30,7 @@ from bot.types import Channel, Option
 from models import Conversation, InboundMessage, Outbox, Person
 from pound.cli import main
 from tests.fakes import FakeTelegram
+from tests.units import act
 from tests.world import World
 from webhook.app import create_app
 
@@ -276,8 +277,13 @@ def test_a_language_chosen_before_the_phone_is_shared_is_the_persons_for_the_off
         person = s.exec(select(Person).where(Person.phone == CULTIVATOR_PHONE)).one()
         assert (person.telegram_id, person.language) == (7400123456, "hi")
     ref = world.seize()
-    register_arrival(
-        world.db, actor_id=world.keeper, ref=ref, occurred_at=world.tick(hours=1), now=world.now
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
     )
     [copy] = [r for r in outbox(world) if r.template == "register_copy"]
     assert (copy.person_id, copy.language) == (world.cultivator, "hi")

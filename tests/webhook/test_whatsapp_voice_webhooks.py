@@ -21,6 +21,7 @@ from bot.sender import Sender
 from models import ChannelSession, Outbox, Person
 from office.keeper.arrival import register_arrival
 from tests.fakes import FakeTwilio, TwilioWebhooks
+from tests.units import act, tx
 from tests.world import World, at
 from webhook.app import create_app
 
@@ -106,7 +107,14 @@ def test_a_conversation_on_whatsapp_is_answered_on_whatsapp_and_his_notices_foll
 
     # The keeper registers the cattle an hour later: the claim notice goes on WhatsApp.
     world.now = at(D(2026, 3, 1), 13)
-    register_arrival(world.db, actor_id=world.keeper, ref=ref, occurred_at=world.now, now=world.now)
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.now,
+        now=world.now,
+    )
     send_all(world, twilio)
 
     to_him = [m for m in twilio.messages if m["To"] in (OWNER, f"whatsapp:{OWNER}")]
@@ -191,7 +199,7 @@ def test_someone_the_office_does_not_know_is_told_it_cannot_call_him(
 
 
 def placed_call(world: World, sid: str) -> int:
-    with world.db.transaction() as s:
+    with tx(world.db) as s:
         row = Outbox(
             dedupe_key=f"voice|claim_notice:{sid}",
             channel="voice",

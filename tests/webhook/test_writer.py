@@ -13,14 +13,15 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, func, select
 
 from bot import state
-from models import Database, OptOut, Work
+from models import Database, OptOut, Unit
+from tests.units import tx
 from webhook.inbound import Writer, WriterClosed
 
 NOW = datetime(2026, 3, 1, 6, 30, tzinfo=UTC)
 
 
-def add_opt_out(address: str, *, flush: bool = True) -> Callable[[Work], str]:
-    def job(work: Work) -> str:
+def add_opt_out(address: str, *, flush: bool = True) -> Callable[[Unit], str]:
+    def job(work: Unit) -> str:
         s = work.session
         s.add(OptOut(channel="sms", address=address, opted_out_at=NOW))
         if flush:
@@ -38,7 +39,7 @@ def count(db: Database, *addresses: str) -> int:
 
 def run_together(
     writer: Writer,
-    jobs: list[Callable[[Work], Any]],
+    jobs: list[Callable[[Unit], Any]],
     instants: list[datetime] | None = None,
     opens: list[state.OpenKey] | None = None,
 ) -> list[object]:
@@ -46,7 +47,7 @@ def run_together(
     inside = threading.Event()
     gate = threading.Event()
 
-    def hold(_work: Work) -> str:
+    def hold(_work: Unit) -> str:
         inside.set()
         gate.wait(10)
         return "held"
@@ -86,7 +87,7 @@ def test_messages_waiting_together_are_committed_in_one_transaction(db: Database
 def test_each_message_of_a_batch_acts_at_its_own_instant_under_one_commit(db: Database) -> None:
     seen: list[tuple[datetime, int]] = []
 
-    def at_its_instant(work: Work) -> str:
+    def at_its_instant(work: Unit) -> str:
         seen.append((work.now, id(work.session)))
         return "ok"
 
@@ -102,7 +103,7 @@ def test_each_message_of_a_batch_acts_at_its_own_instant_under_one_commit(db: Da
 
 
 def test_one_failing_message_does_not_cost_the_others_their_answer(db: Database) -> None:
-    def broken(work: Work) -> str:
+    def broken(work: Unit) -> str:
         s = work.session
         s.add(OptOut(channel="sms", address="+919999999999", opted_out_at=NOW))
         s.flush()
@@ -173,7 +174,7 @@ def test_a_batch_opens_each_message_as_it_would_alone(db: Database) -> None:
         state.OpenKey("telegram", str(5550000 + i), f"u{i}", telegram_id=5550000 + i)
         for i in range(8)
     ]
-    with db.transaction() as s:  # one chat under way, one sender who said STOP
+    with tx(db) as s:  # one chat under way, one sender who said STOP
         state.save_chat(s, state.ChatState("telegram", "5550003", flow="seize", step="kind"), NOW)
         s.add(OptOut(channel="telegram", address="5550005", opted_out_at=NOW))
 

@@ -23,7 +23,7 @@ from office.roles import Role
 from office.seizures import PersonIn
 from webhook.desk.officials_view import refused, show
 from webhook.desk.render import redirect, written
-from webhook.desk.session import DeskOf, Form, Official
+from webhook.desk.session import DeskOf, Form, Official, act
 
 router = APIRouter()
 
@@ -58,13 +58,13 @@ def darogah_notice(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -
     village, _ = match_village(d.db, typed) if typed.strip() else (None, [])
     places = [village.name if village is not None else typed, form.get("market", "")]
     try:
-        sales.post_notice(
-            d.db,
+        act(
+            d,
+            sales.post_notice,
             actor_id=who.person_id,
             ref=ref,
             proclaimed_in=places,
             occurred_at=d.now,
-            now=d.now,
         )
     except PoundError as exc:
         try:
@@ -133,15 +133,15 @@ def darogah_sale(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -> 
     the sale answers, with its document to print."""
     try:
         money = money_for(d.db, seizure_ref=ref)
-        done = sales.record_sale(
-            d.db,
+        done = act(
+            d,
+            sales.record_sale,
             actor_id=who.person_id,
             ref=ref,
             lots=_lots(form, money),
             expenses=read_amount(form.get("expenses", "").strip() or "0", money),
             place=form.get("place", ""),
             occurred_at=d.now,
-            now=d.now,
         )
     except PoundError as exc:
         try:

@@ -33,7 +33,7 @@ from office.seizures import PersonIn
 from office.worklists import SeizureBrief
 from webhook import spreadsheets
 from webhook.desk.render import page, refusal
-from webhook.desk.session import Desk, DeskOf, Form, Official
+from webhook.desk.session import Desk, DeskOf, Form, Official, act
 from webhook.errors import status_for
 
 router = APIRouter(prefix="/keeper")
@@ -289,15 +289,15 @@ def arrival(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Respo
             for k, v in form.items()
             if k.startswith("describe_") and k.removeprefix("describe_").isdigit() and v.strip()
         }
-        return register_arrival(
-            d.db,
+        return act(
+            d,
+            register_arrival,
             actor_id=who.person_id,
             ref=ref.upper(),
             count=count,
             descriptions=descriptions or None,
             owner=_person(form, "owner"),
             occurred_at=_when(d, pound, form.get("when")),
-            now=d.now,
         )
 
     return _acted(d, who.person_id, pound, "arrival", ref, form, do)
@@ -318,8 +318,9 @@ def payment(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Respo
         amount = read_amount(
             form.get("amount", "").strip(), money_for(d.db, seizure_ref=ref.upper())
         )
-        return record_payment(
-            d.db,
+        return act(
+            d,
+            record_payment,
             actor_id=who.person_id,
             ref=ref.upper(),
             amount=amount,
@@ -328,7 +329,6 @@ def payment(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Respo
             agent_name=form.get("agent_name", "").strip() or None,
             signature=form.get("signature", "").strip(),
             occurred_at=_when(d, pound, form.get("when")),
-            now=d.now,
         )
 
     return _acted(d, who.person_id, pound, "payment", ref, form, do)
@@ -337,14 +337,14 @@ def payment(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Respo
 @router.post("/{pound}/refusal/{ref}", include_in_schema=False)
 def owner_refused(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
     def do() -> Any:
-        return record_refusal(
-            d.db,
+        return act(
+            d,
+            record_refusal,
             actor_id=who.person_id,
             ref=ref.upper(),
             owner=_person(form, "owner"),
             note=form.get("note", ""),
             occurred_at=_when(d, pound, form.get("when")),
-            now=d.now,
         )
 
     return _acted(d, who.person_id, pound, "refusal", ref, form, do)
@@ -356,15 +356,15 @@ def loss(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response
         animal = form.get("animal", "").strip()
         if not animal.isdigit():
             raise InvalidInput(N_("choose the animal"))
-        return record_loss(
-            d.db,
+        return act(
+            d,
+            record_loss,
             actor_id=who.person_id,
             ref=ref.upper(),
             animal=int(animal),
             what=form.get("what", ""),
             reason=form.get("reason", ""),
             occurred_at=_when(d, pound, form.get("when")),
-            now=d.now,
         )
 
     return _acted(d, who.person_id, pound, "loss", ref, form, do)

@@ -32,7 +32,7 @@ from webhook import spreadsheets
 from webhook.charts import district_charts, period_name
 from webhook.desk.officials_view import refused, refused_on_form, show
 from webhook.desk.render import redirect, written
-from webhook.desk.session import Desk, DeskOf, Form, Official
+from webhook.desk.session import Desk, DeskOf, Form, Official, act
 
 router = APIRouter()
 
@@ -138,13 +138,13 @@ def magistrate_admission(
     code: str, complaint_id: int, d: DeskOf, who: Official, form: Form
 ) -> Response:
     try:
-        complaints.admit_complaint(
-            d.db,
+        act(
+            d,
+            complaints.admit_complaint,
             actor_id=who.person_id,
             complaint_id=complaint_id,
             hearing=form.get("hearing", ""),
             occurred_at=d.now,
-            now=d.now,
         )
     except PoundError as exc:
         return _complaint_refused(d, code, who.person_id, exc, complaint_id, form)
@@ -157,8 +157,9 @@ def magistrate_decision(
 ) -> Response:
     try:
         money = money_for(d.db, complaint_id=complaint_id)
-        done = complaints.decide_complaint(
-            d.db,
+        done = act(
+            d,
+            complaints.decide_complaint,
             actor_id=who.person_id,
             complaint_id=complaint_id,
             outcome=form.get("outcome", ""),
@@ -167,7 +168,6 @@ def magistrate_decision(
             expenses=_amount(form.get("expenses", ""), money),
             expenses_besides_repaid=form.get("expenses_besides_repaid") == "yes",
             occurred_at=d.now,
-            now=d.now,
         )
     except PoundError as exc:
         return _complaint_refused(d, code, who.person_id, exc, complaint_id, form)
@@ -221,14 +221,14 @@ def _numbers(text: str) -> list[int] | None:
 def magistrate_release(code: str, d: DeskOf, who: Official, form: Form) -> Response:
     ref = form.get("ref", "").strip()
     try:
-        order_release(
-            d.db,
+        act(
+            d,
+            order_release,
             actor_id=who.person_id,
             ref=ref,
             reason=form.get("reason", ""),
             animals=_numbers(form.get("animals", "")),
             occurred_at=d.now,
-            now=d.now,
         )
     except PoundError as exc:
         return refused_on_form(
@@ -274,8 +274,9 @@ def magistrate_case_decision(
 ) -> Response:
     try:
         money = money_for(d.db, case_id=case_id)
-        cases.decide_case(
-            d.db,
+        act(
+            d,
+            cases.decide_case,
             actor_id=who.person_id,
             case_id=case_id,
             convicted=form.get("convicted") == "yes",
@@ -283,7 +284,6 @@ def magistrate_case_decision(
             fine=_amount(form.get("fine", ""), money),
             compensation=_amount(form.get("compensation", ""), money),
             occurred_at=d.now,
-            now=d.now,
         )
     except PoundError as exc:
         return refused_on_form(
@@ -304,13 +304,13 @@ def magistrate_case_fine_paid(
     XVIII)."""
     try:
         money = money_for(d.db, case_id=case_id)
-        record_case_fine_paid(
-            d.db,
+        act(
+            d,
+            record_case_fine_paid,
             actor_id=who.person_id,
             case_id=case_id,
             amount=_amount(form.get("amount", ""), money),
             occurred_at=d.now,
-            now=d.now,
         )
     except PoundError as exc:
         return refused_on_form(
@@ -393,8 +393,9 @@ def magistrate_fund_payment(code: str, d: DeskOf, who: Official, form: Form) -> 
     payee_name = form.get("payee_name", "").strip()
     try:
         money = money_for(d.db, district=code)
-        pay_from_fund(
-            d.db,
+        act(
+            d,
+            pay_from_fund,
             actor_id=who.person_id,
             district=code,
             purpose=form.get("purpose", ""),
@@ -411,7 +412,6 @@ def magistrate_fund_payment(code: str, d: DeskOf, who: Official, form: Form) -> 
             else None,
             order=form.get("order", ""),
             occurred_at=d.now,
-            now=d.now,
         )
     except PoundError as exc:
         return _fund_refused(d, code, who.person_id, exc, form)
@@ -422,9 +422,7 @@ def magistrate_fund_payment(code: str, d: DeskOf, who: Official, form: Form) -> 
 def magistrate_fund_transfer(code: str, d: DeskOf, who: Official, form: Form) -> Response:
     """Surplus unclaimed for three months moved into the fund (Sec XI, XII)."""
     try:
-        moved = surplus.transfer_unclaimed_surplus(
-            d.db, actor_id=who.person_id, district=code, now=d.now
-        )
+        moved = act(d, surplus.transfer_unclaimed_surplus, actor_id=who.person_id, district=code)
     except PoundError as exc:
         return _fund_refused(d, code, who.person_id, exc, form)
     return redirect(d, f"{_base(code)}/fund?done=moved-{len(moved)}")
@@ -467,15 +465,15 @@ def _day(text: str) -> date:
 def magistrate_rate(code: str, d: DeskOf, who: Official, form: Form) -> Response:
     try:
         money = money_for(d.db, district=code)
-        fix_feeding_rate(
-            d.db,
+        act(
+            d,
+            fix_feeding_rate,
             actor_id=who.person_id,
             district=code,
             kind=form.get("kind", ""),
             per_day=read_amount(form.get("per_day", "").strip(), money),
             valid_from=_day(form.get("valid_from", "")),
             occurred_at=d.now,
-            now=d.now,
         )
     except PoundError as exc:
         return refused_on_form(

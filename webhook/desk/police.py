@@ -13,7 +13,7 @@ from law.errors import N_, PoundError
 from office import worklists
 from office.police.conveyance import confirm_conveyance
 from webhook.desk.render import page, refusal
-from webhook.desk.session import Desk, DeskOf, Form, Official
+from webhook.desk.session import Desk, DeskOf, Form, Official, act
 from webhook.errors import status_for
 
 router = APIRouter(prefix="/police")
@@ -40,13 +40,13 @@ def police(thana: str, d: DeskOf, who: Official) -> Response:
 @router.post("/{thana}/conveyance/{ref}", include_in_schema=False)
 def confirm(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
     try:
-        confirm_conveyance(
-            d.db,
+        act(
+            d,
+            confirm_conveyance,
             actor_id=who.person_id,
             ref=ref.upper(),
             note=form.get("note", "").strip(),
             occurred_at=d.now,
-            now=d.now,
         )
     except PoundError as exc:
         return _page(

@@ -22,7 +22,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 from urllib.parse import quote
 
 from fastapi import Depends, Request
@@ -253,3 +253,16 @@ def sign_in_url(back: str) -> str:
 DeskOf = Annotated[Desk, Depends(desk)]
 Official = Annotated[SignedIn, Depends(require_official)]
 Form = Annotated[dict[str, str], Depends(form_of)]
+
+
+T = TypeVar("T")
+
+
+def act(d: Desk, fn: Callable[..., T], /, *args: Any, actor_id: int | None = None, **kw: Any) -> T:
+    """A form's act, in a unit of work of its own: opened for the officer signed in
+    (`actor_id`) at the instant the request is handled, committed when the act has answered;
+    a refusal commits nothing (models/unit.py)."""
+    with d.db.unit(now=d.now, actor_id=actor_id) as u:
+        done = fn(u, *args, **kw)
+        u.commit()
+    return done

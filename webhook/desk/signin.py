@@ -27,7 +27,7 @@ from models import Database
 from office import desk_signin
 from office.desk_signin import CODE_MINUTES, CODE_TRIES, CodeAsked, CodeRefused
 from webhook.desk.render import page, redirect, refusal
-from webhook.desk.session import DeskConfig, DeskOf, Form
+from webhook.desk.session import DeskConfig, DeskOf, Form, act
 from webhook.ratelimit import TooManyRequests, limiter_of
 
 router = APIRouter()
@@ -70,7 +70,9 @@ def _delivers(request: Request) -> bool:
 def _send(request: Request, db: Database, asked: CodeAsked, now: datetime) -> None:
     """After the answer has gone: send the code, if the phone is an officer's."""
     try:
-        sent = desk_signin.send_code(db, asked, now=now)
+        with db.unit(now=now) as u:
+            sent = desk_signin.send_code(u, asked)
+            u.commit()
     except Exception:
         log.exception("desk code not sent: the office failed")
         return
@@ -124,14 +126,19 @@ def code(request: Request, d: DeskOf, form: Form) -> Response:
             d, "code.html", status=429, minutes=CODE_MINUTES, tries=CODE_TRIES, too_many=True
         )
     try:
-        session = desk_signin.check_code(
-            d.db,
-            attempt=attempt,
-            code=form.get("code", ""),
-            now=d.now,
-            asked_at=_asked_at(d.data.get("at")),
-            tried=_int(d.data.get("w")),
-        )
+        with d.db.unit(now=d.now) as u:
+            try:
+                session = desk_signin.check_code(
+                    u,
+                    attempt=attempt,
+                    code=form.get("code", ""),
+                    asked_at=_asked_at(d.data.get("at")),
+                    tried=_int(d.data.get("w")),
+                )
+            except CodeRefused:
+                u.commit()  # the wrong try is counted (and audited) all the same
+                raise
+            u.commit()
     except PoundError as exc:
         if isinstance(exc, CodeRefused):
             d.set(w=str(exc.tried))
@@ -146,7 +153,7 @@ def code(request: Request, d: DeskOf, form: Form) -> Response:
 def sign_out(d: DeskOf, form: Form) -> Response:
     session = d.data.get("s", "")
     if session:
-        desk_signin.sign_out(d.db, session=session, now=d.now)
+        act(d, desk_signin.sign_out, session=session)
     d.renew()
     d.set(s=None, a=None, at=None, w=None)
     return redirect(d, "/desk/sign-in")

@@ -1,0 +1,309 @@
+"""A unit of work: one open session, the instant its acts happen at, who acts, and the request.
+
+The edge that handles a request opens one with `Database.unit(now=..., actor_id=...,
+request_id=...)` and commits it, visibly, with `u.commit()`; a block left without that commit
+rolls back. The edges are: an API request (webhook/deps.py `unit`), a desk form
+(webhook/desk/session.py `act`), a step of a conversation (bot/engine.py), the webhooks' writer
+for a batch of messages (webhook/inbound.py), a pass of the worker (office/deadlines.py,
+office/witness.py, office/surplus.py) and the CLI (pound/).
+
+Every use case takes the unit first and writes in `with u.act() as s:`, always a SAVEPOINT of
+the unit: an act refused rolls back alone and the rest of the unit stands. Nothing but the
+opener commits. `u.reading()` reads the unit's own session (an act's inputs are read on the
+primary, seeing what the unit wrote so far).
+
+Who acts is the unit's (`actor_id`): the edge sets it when it knows him (the token's person,
+the signed-in officer, the person behind a chat), and an act that finds its own actor (a
+cultivator reporting from a phone the office has not seen) sets it on the unit itself.
+
+What the unit's acts cause besides their rows is kept on the unit, in its journal, and written
+by `u.commit()` (docs/design.md, *Units of work*): the rows its session wrote (for the audit
+events' digests, office/audit.py), the audit events appended, and the rows deferred to the
+commit (models/deferred.py). A savepoint rolled back takes its part of the journal with it. The
+journal is kept by two listeners the unit registers on its own session when it is opened
+(`after_flush`, `after_soft_rollback`); no module registers one by being imported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Table, event, inspect
+from sqlalchemy.orm import SessionTransaction
+from sqlalchemy.orm.attributes import PASSIVE_NO_INITIALIZE, get_history
+from sqlalchemy.sql.expression import Executable
+from sqlmodel import Session
+
+_SAME = object()
+# Where a session keeps the unit acting in it (`Unit.of`).
+_UNIT = "pound.unit"
+
+# A row the session wrote: (table, primary key), and the columns it changed (None: a new or a
+# deleted row, all of it).
+Written = dict[tuple[str, Any], frozenset[str] | None]
+
+
+class NoActor(RuntimeError):
+    """An act was asked of a unit in which nobody acts."""
+
+
+class UnitClosed(RuntimeError):
+    """An act was asked of a unit already committed."""
+
+
+@dataclass(eq=False)
+class Entry:
+    """One line of a unit's journal, written in `transaction` (a savepoint or the unit's own)."""
+
+    transaction: SessionTransaction | None
+    kind: str  # "rows" (Written), "event" (an audit event), "defer" (a row for the commit)
+    value: Any
+
+
+@dataclass(eq=False)
+class Journal:
+    """What a unit's acts caused, in the order they caused it."""
+
+    entries: list[Entry] = field(default_factory=list)
+    # The rows deferred, by (statement, key): the latest is the one that waits.
+    _deferred: dict[tuple[int, Hashable], Any] = field(default_factory=dict)
+
+    def add(self, s: Session, kind: str, value: Any) -> None:
+        self.entries.append(Entry(s.get_nested_transaction() or s.get_transaction(), kind, value))
+        if kind == "defer":
+            statement, key, values = value
+            self._deferred[(id(statement), key)] = values
+
+    def deferred(self, statement: Executable, key: Hashable) -> Any:
+        """The row deferred last for `statement` under `key` (None: none waits)."""
+        return self._deferred.get((id(statement), key))
+
+    def clear(self) -> None:
+        self.entries.clear()
+        self._deferred.clear()
+
+    def of(self, kind: str) -> Iterator[Any]:
+        return (e.value for e in self.entries if e.kind == kind)
+
+    def flushed(self, s: Session, _context: Any) -> None:
+        """After each flush: the rows it wrote."""
+        written: Written = {}
+        for obj in s.new:
+            key = _row_key(obj)
+            if key is not None:
+                written[key] = None
+        for obj in s.deleted:
+            key = _row_key(obj)
+            if key is not None:
+                written[key] = None
+        for obj in s.dirty:
+            key = _row_key(obj)
+            if key is not None:
+                changed = _changed_columns(obj)
+                if changed:
+                    written[key] = changed
+        if written:
+            self.add(s, "rows", written)
+
+    def rolled_back(self, _s: Session, previous: SessionTransaction) -> None:
+        """A savepoint rolled back takes what was written in it (and in those inside it)."""
+        if not previous.nested:
+            self.clear()
+            return
+        kept = [e for e in self.entries if not _within(e.transaction, previous)]
+        if len(kept) == len(self.entries):
+            return
+        self.clear()
+        for e in kept:
+            self.entries.append(e)
+            if e.kind == "defer":
+                statement, key, values = e.value
+                self._deferred[(id(statement), key)] = values
+
+
+def _within(transaction: SessionTransaction | None, outer: SessionTransaction) -> bool:
+    while transaction is not None:
+        if transaction is outer:
+            return True
+        transaction = transaction.parent
+    return False
+
+
+def _row_key(obj: object) -> tuple[str, Any] | None:
+    state = inspect(obj)
+    table = state.mapper.local_table
+    if not isinstance(table, Table):
+        return None
+    ident = state.mapper.primary_key_from_instance(obj)
+    if len(ident) != 1 or ident[0] is None:
+        return None
+    return (table.name, ident[0])
+
+
+def _changed_columns(obj: object) -> frozenset[str]:
+    """The attributes of a flushed object whose value changed (set since loaded or last
+    flushed, to another value)."""
+    state = inspect(obj)
+    return frozenset(
+        key
+        for key in set(state.manager).difference(state.unmodified)
+        if get_history(obj, key, PASSIVE_NO_INITIALIZE).has_changes()
+    )
+
+
+class Unit:
+    """A unit of work open on a database: its session, the instant `now` its acts happen at,
+    who acts (`actor_id`), the HTTP request it serves (`request_id`, None for the worker and
+    the CLI), and what its acts need of the database: the audit key, the dialect and the memo
+    of what is derived from it (office/lookup.py)."""
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        now: datetime,
+        actor_id: int | None = None,
+        request_id: str | None = None,
+        audit_key: bytes | None = None,
+        dialect: str = "sqlite",
+        memo: dict[str, Any] | None = None,
+        begin: Callable[[], None] | None = None,
+        _shared: dict[str, Any] | None = None,
+    ) -> None:
+        self._session = session
+        self.now = now
+        self.actor_id = actor_id
+        self.request_id = request_id
+        self.audit_key = audit_key
+        self.dialect = dialect
+        self.memo: dict[str, Any] = memo if memo is not None else {}
+        if _shared is None:
+            journal = Journal()
+            # `begin`: what the unit does before its session is first used (on SQLite, wait
+            # for this process's write turn, models/db.py), in the thread that uses it.
+            _shared = {"committed": False, "begin": begin, "journal": journal, "steps": {}}
+            event.listen(session, "after_flush", journal.flushed)
+            event.listen(session, "after_soft_rollback", journal.rolled_back)
+            session.info[_UNIT] = self
+        self._shared: dict[str, Any] = _shared
+
+    @staticmethod
+    def of(s: Session) -> Unit | None:
+        """The unit acting in session `s` now (None: a session of no unit)."""
+        found = s.info.get(_UNIT)
+        return found if isinstance(found, Unit) else None
+
+    @property
+    def session(self) -> Session:
+        """The unit's session (its transaction begins at its first use)."""
+        begin = self._shared["begin"]
+        if begin is not None:
+            self._shared["begin"] = None
+            begin()
+        return self._session
+
+    @property
+    def journal(self) -> Journal:
+        journal: Journal = self._shared["journal"]
+        return journal
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.dialect == "sqlite"
+
+    def at(
+        self, now: datetime, request_id: str | object | None = _SAME, actor_id: int | None = None
+    ) -> Unit:
+        """The same unit, for an act at another instant (and perhaps for another request and
+        another actor): each message of the webhooks' batch acts at the instant it came, all of
+        them under the batch's one commit."""
+        rid = self.request_id if request_id is _SAME else request_id
+        return Unit(
+            self._session,
+            now=now,
+            actor_id=actor_id,
+            request_id=rid if isinstance(rid, str) else None,
+            audit_key=self.audit_key,
+            dialect=self.dialect,
+            memo=self.memo,
+            _shared=self._shared,
+        )
+
+    def by(self, actor_id: int) -> Unit:
+        """The same unit, at the same instant and for the same request, for an act of
+        `actor_id` (a chat step names the officer it checked, bot/flows/officer_kit.py)."""
+        return self.at(self.now, self.request_id, actor_id)
+
+    def actor(self) -> int:
+        """The person acting in this unit (NoActor when the edge set nobody)."""
+        if self.actor_id is None:
+            raise NoActor("this act needs the person acting: the edge opens its unit with him")
+        return self.actor_id
+
+    def acts_as(self, actor_id: int) -> None:
+        """The act found who acts (a person it has just written): the unit is his from now."""
+        self.actor_id = actor_id
+
+    @contextmanager
+    def act(self) -> Iterator[Session]:
+        """A SAVEPOINT of this unit: released at the end, rolled back alone on any error."""
+        if self._shared["committed"]:
+            raise UnitClosed("this unit was committed: its opener opens another")
+        s = self.session
+        before = s.info.get(_UNIT)
+        # The acts of one message of a shared unit are this view's: its actor, its request.
+        s.info[_UNIT] = self
+        try:
+            with s.begin_nested():
+                yield s
+        finally:
+            s.info[_UNIT] = before
+
+    @contextmanager
+    def reading(self, *, primary: bool = True) -> Iterator[Session]:
+        """The unit's own session: a read inside a unit sees what it wrote so far."""
+        yield self.session
+
+    def before_commit(self, name: str, step: Callable[[Unit], None]) -> None:
+        """Have `u.commit()` run `step` once, after the rows deferred to the commit are written
+        (the audit seals its events so, office/audit.py)."""
+        self._shared["steps"].setdefault(name, step)
+
+    def defer(self, s: Session, statement: Executable, key: Hashable, values: Any) -> None:
+        """Keep a row for `statement` under `key` until the commit (models/deferred.py)."""
+        self.journal.add(s, "defer", (statement, key, values))
+
+    def commit(self) -> None:
+        """Write what the unit did, once: only its opener calls it.
+
+        The rows still pending are flushed; the rows deferred to the commit are written, one
+        statement each with all its rows; the steps named with `before_commit` run (the audit
+        seals its events, locking each chain's head last); and the session commits."""
+        if self._shared["committed"]:
+            raise UnitClosed("this unit was committed already")
+        s = self.session
+        s.flush()
+        self._write_deferred(s)
+        for step in self._shared["steps"].values():
+            step(self)
+        s.commit()
+        self._shared["committed"] = True
+        self.journal.clear()
+
+    def _write_deferred(self, s: Session) -> None:
+        by_statement: dict[int, tuple[Executable, dict[Hashable, Any]]] = {}
+        for statement, key, values in self.journal.of("defer"):
+            by_statement.setdefault(id(statement), (statement, {}))[1][key] = values
+        if not by_statement:
+            return
+        conn = s.connection()
+        for statement, rows in by_statement.values():
+            conn.execute(statement, list(rows.values()))
+
+    @property
+    def committed(self) -> bool:
+        return bool(self._shared["committed"])
