@@ -60,7 +60,7 @@ class _Timer:
 
 
 def child(mode: str, db: str) -> None:
-    from office import audit
+    from office.records import audit
 
     if mode == "without":
         audit.RECORD_TABLES = frozenset()  # nothing is gathered, no event carries digests

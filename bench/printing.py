@@ -30,9 +30,9 @@ sys.path.insert(0, str(ROOT))
 
 from migrations import upgrade  # noqa: E402
 from models import Database  # noqa: E402
-from office.keeper.arrival import register_arrival  # noqa: E402
-from office.seizures import AnimalsIn  # noqa: E402
-from office.tokens import issue_token  # noqa: E402
+from office.access.tokens import issue_token  # noqa: E402
+from office.acts.keeper.arrival import register_arrival  # noqa: E402
+from office.inputs import AnimalsIn  # noqa: E402
 from tests.browser import live_server  # noqa: E402
 from tests.units import act  # noqa: E402
 from tests.world import CULTIVATOR, make_world  # noqa: E402

@@ -5,9 +5,9 @@ Run by hand: `.venv/bin/python bench/scheduler.py [--totals 200000,400000] [--du
 [--workers 4] [--districts 4] [--runs sqlite,pg1,pgN] [--seconds S] [--skip-sender]
 [--profile N]`.
 
-1. The deadline pass (`office.deadlines.advance_deadlines`) as of one instant, over each of the
-   `--totals` synthetic seizures spread over `--districts` districts, of which `--due` have just
-   passed their claim period, so the pass reports each unclaimed to its district's Darogah
+1. The deadline pass (`office.acts.clock.deadlines.advance_deadlines`) as of one instant, over each
+   of the `--totals` synthetic seizures spread over `--districts` districts, of which `--due` have
+   just passed their claim period, so the pass reports each unclaimed to its district's Darogah
    (Sec VIII), with the audit event and the outbox row. On SQLite by one worker (with the SQL
    statements it sent); on PostgreSQL (when POUND_BENCH_POSTGRES, default
    postgresql://postgres@127.0.0.1:5432/test, answers) by one worker and by `--workers` worker
@@ -332,7 +332,7 @@ def profiled(db: Database, label: str) -> None:
     import cProfile
     import pstats
 
-    from office.deadlines import advance_deadlines
+    from office.acts.clock.deadlines import advance_deadlines
 
     profile = cProfile.Profile()
     profile.enable()
@@ -345,7 +345,7 @@ def profiled(db: Database, label: str) -> None:
 
 
 def pass_in_process(db: Database, label: str, total: int, due: int) -> Run:
-    from office.deadlines import advance_deadlines
+    from office.acts.clock.deadlines import advance_deadlines
 
     said = [0]
 
@@ -381,7 +381,7 @@ def pass_in_process(db: Database, label: str, total: int, due: int) -> Run:
 
 def _worker(url: str, ready: Any, go: Any, results: Any) -> None:
     """One worker process: its own connections, one pass as of NOW when told to start."""
-    from office.deadlines import advance_deadlines
+    from office.acts.clock.deadlines import advance_deadlines
 
     db = Database(url)
     db.ping()

@@ -1,7 +1,7 @@
 """The sender's units of work on the outbox: claim, sent, wait, retry, fail, delivery reports.
 
-Each move itself is office/outbox.py's, the table's one owner; these open the transactions. They
-are short `Database.row_transaction()`s, NOT units of work (which are for acts, and
+Each move itself is office/records/outbox.py's, the table's one owner; these open the transactions.
+They are short `Database.row_transaction()`s, NOT units of work (which are for acts, and
 seals audit events): several workers must share the outbox at once. On
 PostgreSQL rows are claimed `FOR UPDATE SKIP LOCKED`, so two workers never claim the same row;
 SQLite runs one worker and every write there begins IMMEDIATE after the process's write turn
@@ -22,9 +22,9 @@ from sqlmodel import col, select
 from bot.journal import Acceptance
 from law.profile import StatuteProfile, get_profile
 from models import Database, District, OptOut, Outbox, RoleGrant, Seizure
-from office import outbox
-from office.outbox import DELIVERED, FAILED, OutboxState
-from office.reach import WHATSAPP, last_inbound
+from office.records import outbox
+from office.records.outbox import DELIVERED, FAILED, OutboxState
+from office.records.reach import WHATSAPP, last_inbound
 
 
 @dataclass(frozen=True)
@@ -123,7 +123,7 @@ def mark_sent(
     """Record a send; False when the row was no longer ours (it was reclaimed meanwhile).
 
     `params` and `language`, when given, are those the text was rendered from at the send
-    (office/messages_now.py): the row keeps what it said, not what was queued. `sent_via` and
+    (office/views/messages_now.py): the row keeps what it said, not what was queued. `sent_via` and
     `via_reason`: how it actually went and why (a WhatsApp row by template or by SMS).
     `rest`: the rest of a text too long for one message, queued to follow (bot/lengths.py).
     """

@@ -34,9 +34,11 @@ from bot.i18n import (
 from bot.types import Channel, Inbound, Option, Reply
 from law.errors import PoundError
 from models import Database, Person, Unit
-from office import reach
-from office.common import normalise_phone, person_by_phone, roles_of
-from office.lookup import main_language
+from office.access.roles import roles_of
+from office.people import person_by_phone
+from office.phones import normalise_phone
+from office.records import reach
+from office.views.lookup import main_language
 
 log = logging.getLogger(__name__)
 

@@ -11,8 +11,8 @@ segment a second) for every other message, sign-in codes included. So, at the se
   Bengali.
 - **Telegram** (4,000 characters a message, so the row's `body` keeps all it said) and
   **WhatsApp** (1,600) are cut at lines into at most `PARTS` messages: the first goes now, the
-  rest is queued as a reply row of its own right behind it (office/outbox.py `sent`), so each
-  part is sent, recorded and retried like any message and none is sent twice.
+  rest is queued as a reply row of its own right behind it (office/records/outbox.py `sent`), so
+  each part is sent, recorded and retried like any message and none is sent twice.
 - **A call** says at most 1,600 characters.
 - Past that, the message goes as a short text in the person's language with a signed link to
   the document that states it in full (the register copy of the seizure, the account of its
@@ -29,8 +29,8 @@ from datetime import datetime
 from bot.i18n import N_, translator
 from bot.outbox_replies import split_text
 from bot.segments import segments
-from office.documents.kinds import Kind
-from office.documents.links import sign_link
+from office.views.documents.kinds import Kind
+from office.views.documents.links import sign_link
 
 SMS_SEGMENTS = 10
 PARTS = 3
@@ -115,7 +115,7 @@ LinkMaker = Callable[[str, str | None, int | None, str, datetime], str | None]
 
 
 def document_links(key: bytes | None, base_url: str) -> LinkMaker:
-    """Signed links (office/documents/links.py) for the person a message was for, to the
+    """Signed links (office/views/documents/links.py) for the person a message was for, to the
     document of its seizure; none without the office's key, a seizure or a person."""
 
     def link(

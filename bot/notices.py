@@ -65,7 +65,7 @@ NOTICE_DESCRIBED = N_(
 
 TEMPLATES: dict[str, str] = {
     "reply": N_("{body}"),
-    # The desk's one-time sign-in code (office/desk_signin.py): sent at once, never held.
+    # The desk's one-time sign-in code (office/access/desk_signin.py): sent at once, never held.
     "desk_code": N_(
         "Your code to sign in at the pound office's desk: {code}. It works for {minutes} "
         "minutes. Tell it to no one: the office never asks for it."

@@ -12,7 +12,7 @@ from datetime import datetime
 from sqlmodel import Session
 
 from bot.types import Channel, Reply
-from office import outbox
+from office.records import outbox
 
 MAX_BODY = 4000  # the outbox body column; Telegram allows 4096
 

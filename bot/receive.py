@@ -1,7 +1,7 @@
 """One message of any channel, in the caller's unit of work: the same steps for every channel.
 
-The note of the channel it came by (office/reach.py: the channel the office's own messages then
-take, and WhatsApp's 24-hour session), STOP and START where the channel has them (an opted-out
+The note of the channel it came by (office/records/reach.py: the channel the office's own messages
+then take, and WhatsApp's 24-hour session), STOP and START where the channel has them (an opted-out
 address hears nothing until it says START; carriers, and Twilio, require STOP to work, and the
 OptOut row is what the sender checks before every message), then the conversation (bot/engine.py)
 and, on a channel whose answer cannot carry them, its replies as outbox rows for the sender.
@@ -20,7 +20,7 @@ from bot.i18n import N_, translator
 from bot.outbox_replies import enqueue_replies
 from bot.types import Inbound, Reply
 from models import OptOut, Unit
-from office.reach import note_inbound
+from office.records.reach import note_inbound
 
 STOP_WORDS = frozenset({"stop", "stopall", "unsubscribe"})
 START_WORDS = frozenset({"start", "unstop"})

@@ -2,8 +2,8 @@
 
 One pass (`Sender.run_pass(now)`): claim a batch of due rows (docs/worker.md), hold back private
 messages in quiet hours (practice G11), work out what each still says from the record as it now
-stands and cancel those whose cause is gone (practice G16, `office/messages_now.py`), render each
-in its person's language, send it outside any transaction through its channel's rate buckets,
+stands and cancel those whose cause is gone (practice G16, `office/views/messages_now.py`), render
+each in its person's language, send it outside any transaction through its channel's rate buckets,
 and record the outcome in a short transaction of its own: sent; waiting again (quiet hours,
 "slow down"); retried with exponential backoff (network, timeout, 5xx); or failed with the
 reason, falling back to the person's other channel. Nothing is dropped silently: every row ends
@@ -53,7 +53,7 @@ from bot.segments import numbered
 from bot.types import Option, Reply
 from law.periods import after_quiet_hours, in_quiet_hours
 from models import Database
-from office.messages_now import Broken, Drop, as_it_stands
+from office.views.messages_now import Broken, Drop, as_it_stands
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

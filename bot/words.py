@@ -43,7 +43,7 @@ OWN = "own"
 UNSOLD = "unsold"
 AND = "and"
 COUNTER = "counter"
-# A number of heads is at most four digits (office/seizures.py checks the total).
+# A number of heads is at most four digits (office/acts/seizer/report.py checks the total).
 MAX_DIGITS = 4
 
 # The kinds of the Sec VI scale as a chat names them (a button, a summary, a refusal).

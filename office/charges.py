@@ -17,7 +17,7 @@ from law.lifecycle import AnimalStatus
 from law.money_split import Charges, outstanding
 from models import Animal, Sale, SaleLot, Seizure
 from models.columns import id_of
-from office.common import DistrictContext
+from office.district import DistrictContext
 
 
 @dataclass(frozen=True)

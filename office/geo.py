@@ -10,7 +10,7 @@ from sqlmodel import col, select
 
 from models import District, Village
 from models.db import Reader
-from office.common import names_of
+from office.district import names_of
 
 # Mean radius of the earth (IUGG), in km: the haversine distance is good to about 0.5 %.
 EARTH_RADIUS_KM = 6371.0088

@@ -1,7 +1,7 @@
 """Recovery of a Sec XVII fine by sale of the cattle by which the trespass was committed: the
 record both acts share, and what the officers' chats list. The Magistrate's order is in
-office/magistrate/recovery_order.py, the auction the Darogah (or a police officer he deputes)
-holds on it in office/darogah/recovery_sale.py.
+office/acts/magistrate/recovery_order.py, the auction the Darogah (or a police officer he deputes)
+holds on it in office/acts/darogah/recovery_sale.py.
 
 Sec XVII: "any fine which shall be so adjudged may be recovered by sale of the Cattle by which
 the trespass was committed, or any portion of them, whether the Cattle were seized in the act of
@@ -37,18 +37,11 @@ from models.columns import id_of
 from models.db import Reader
 from models.enums import RecoveryOrderStatus
 from office import notify
-from office.cases import (
-    CaseKind,
-    recovered,
-)
-from office.common import (
-    DistrictContext,
-    district_context,
-    get_person,
-    names_of,
-    require_role,
-)
-from office.roles import Role
+from office.access.roles import Role, require_role
+from office.acts.magistrate.case import CaseKind
+from office.district import DistrictContext, district_context, names_of
+from office.people import get_person
+from office.views.case import recovered
 
 ORDERED = RecoveryOrderStatus.ORDERED  # waiting for the sale
 EXECUTED = RecoveryOrderStatus.EXECUTED  # the sale was held

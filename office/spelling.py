@@ -1,9 +1,9 @@
 """How words are compared when people type them: in any case, with or without nukta, long or short
 vowel signs, candrabindu or anusvara, in Latin, Devanagari or Bengali letters, with one typo.
 
-Pure functions of text, no I/O: the village matcher (office/lookup.py) and the chat's vocabulary
-(bot/words.py) share them, so a village and a keyword are read the same way; phones and amounts,
-in a chat or at the desk, are read in any script's digits by `latin_digits`.
+Pure functions of text, no I/O: the village matcher (office/views/lookup.py) and the chat's
+vocabulary (bot/words.py) share them, so a village and a keyword are read the same way; phones and
+amounts, in a chat or at the desk, are read in any script's digits by `latin_digits`.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from law.lifecycle import AnimalStatus, SeizureState, SeizureStatus, apply
 from law.lifecycle import Event as LawEvent
 from law.periods import local_date
 from models import Animal, Seizure
-from office.common import DistrictContext
+from office.district import DistrictContext
 
 
 def animals_of(s: Session, seizure: Seizure) -> list[Animal]:

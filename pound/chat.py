@@ -55,7 +55,7 @@ def chat(ctx: click.Context, phone: str, lang: str | None, channel: str) -> None
     from bot.engine import RESUME
     from bot.registry import build_engine
     from bot.types import Channel, Inbound
-    from office.common import normalise_phone
+    from office.phones import normalise_phone
     from pound.app import districts, prepare, utc_now
 
     settings = settings_of(ctx)

@@ -31,7 +31,7 @@ def code(ctx: click.Context, phone: str) -> None:
     """
     from datetime import UTC
 
-    from office.desk_signin import CODE_MINUTES, CODE_TRIES, pending_code
+    from office.access.desk_signin import CODE_MINUTES, CODE_TRIES, pending_code
     from pound.app import can_deliver, open_database, utc_now
     from pound.cli import settings_of
 

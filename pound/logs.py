@@ -43,7 +43,7 @@ SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bbot\d+:[A-Za-z0-9_-]+"), f"bot{MASK}"),  # .../bot<id>:<key>/sendMessage
     (re.compile(r"\b\d{5,}:[A-Za-z0-9_-]{30,}"), MASK),  # a bot token alone
     (re.compile(r"(?i)\b(bearer|basic)(\s+)[A-Za-z0-9._~+/=-]+"), rf"\1\2{MASK}"),
-    (re.compile(r"\bpnd_[A-Za-z0-9_-]+"), f"pnd_{MASK}"),  # an API token (office/tokens.py)
+    (re.compile(r"\bpnd_[A-Za-z0-9_-]+"), f"pnd_{MASK}"),  # an API token (office/access/tokens.py)
     (re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://[^/\s:@]+:)[^@\s/]+@"), rf"\1{MASK}@"),
 )
 

@@ -18,8 +18,8 @@ def document_link(ctx: click.Context, kind: str, ref: str, phone: str, days: int
     (register-copy, receipt, notice, account, cattle-receipt, summons, decision, set-off) of
     REF without an API token; he must be a party to the record (docs/documents.md). Signed
     with POUND_AUDIT_KEY."""
-    from office.documents.kinds import Kind
-    from office.documents.links import party_link
+    from office.views.documents.kinds import Kind
+    from office.views.documents.links import party_link
     from pound.app import utc_now
 
     try:
@@ -50,7 +50,7 @@ REGISTER_HEADER = ("No.", "Year", "Entered", "Ref", "Animals", "Seizer", "Owner"
 @click.pass_context
 def register(ctx: click.Context, pound_code: str, year: int | None) -> None:
     """Print the register of the pound with code POUND (Sec V) as a table."""
-    from office.queries import pound_register
+    from office.views.queries import pound_register
     from pound.app import utc_now
 
     reg = pound_register(open_db(ctx), pound_code=pound_code, year=year, now=utc_now())

@@ -25,7 +25,7 @@ def token_issue(ctx: click.Context, phone: str, name: str | None) -> None:
 
     The token is printed once, alone on the last line; only its SHA-256 is stored.
     """
-    from office.tokens import issue_token
+    from office.access.tokens import issue_token
     from pound.app import utc_now
 
     with open_db(ctx).unit(now=utc_now()) as u:
@@ -40,7 +40,7 @@ def token_issue(ctx: click.Context, phone: str, name: str | None) -> None:
 @click.pass_context
 def token_revoke(ctx: click.Context, token_text: str) -> None:
     """Revoke an API TOKEN so it no longer works."""
-    from office.tokens import revoke_token
+    from office.access.tokens import revoke_token
     from pound.app import utc_now
 
     with open_db(ctx).unit(now=utc_now()) as u:

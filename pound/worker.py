@@ -1,10 +1,10 @@
 """`pound worker`: the deadlines that run themselves, then the outbox sender, pass after pass.
 
-Each pass, as of one instant `now`: `office.deadlines.advance_deadlines` (the Act's periods turn
-into acts and messages), `office.witness.witness_heads` (once a day, the audit chain's head to
-each district's Magistrates), then the sender delivers what is due. `pound serve` runs one worker in
-a thread unless `--no-worker`; `pound worker --once --at T` runs one pass as of T. What a pass
-did (`PassDone`) is its one line in the log and its counts in /metrics.
+Each pass, as of one instant `now`: `office.acts.clock.deadlines.advance_deadlines` (the Act's
+periods turn into acts and messages), `office.records.witness.witness_heads` (once a day, the audit
+chain's head to each district's Magistrates), then the sender delivers what is due. `pound serve`
+runs one worker in a thread unless `--no-worker`; `pound worker --once --at T` runs one pass as of
+T. What a pass did (`PassDone`) is its one line in the log and its counts in /metrics.
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ from bot.lengths import document_links
 from bot.sender import PassReport, Sender, SendPolicy
 from models import Database
 from models.db import normalise_url
-from office.deadlines import PassReport as DeadlineReport
-from office.deadlines import advance_deadlines
-from office.witness import witness_heads
+from office.acts.clock.deadlines import PassReport as DeadlineReport
+from office.acts.clock.deadlines import advance_deadlines
+from office.records.witness import witness_heads
 from pound.settings import Settings
 from webhook.idempotency import purge_expired as purge_idempotency_keys
 from webhook.metrics import Metrics
@@ -128,8 +128,8 @@ def build_sender(db: Database, settings: Settings, metrics: Metrics | None = Non
 
 
 def advance(db: Database, now: datetime) -> object:
-    """The deadlines of the Act as of `now` (office/deadlines.py), then the day's audit head
-    to the Magistrates where it is due (office/witness.py)."""
+    """The deadlines of the Act as of `now` (office/acts/clock/deadlines.py), then the day's audit
+    head to the Magistrates where it is due (office/records/witness.py)."""
     report = advance_deadlines(db, now=now)
     for sent in witness_heads(db, now=now):
         log.info(
@@ -142,7 +142,8 @@ def advance(db: Database, now: datetime) -> object:
     return report
 
 
-# The clock's steps of a pass by kind (office/deadlines.py PassReport): its field, its words.
+# The clock's steps of a pass by kind (office/acts/clock/deadlines.py PassReport): its field, its
+# words.
 DEADLINE_KINDS: tuple[tuple[str, str], ...] = (
     ("reported_unclaimed", "reported unclaimed"),
     ("sales_due", "sales due"),

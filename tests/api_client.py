@@ -13,7 +13,7 @@ import jsonschema_rs
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from office.tokens import issue_token
+from office.access.tokens import issue_token
 from tests.units import act
 from tests.world import World
 

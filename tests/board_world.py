@@ -7,10 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from office.keeper.arrival import register_arrival
-from office.keeper.unclaimed import report_unclaimed
-from office.sales import post_notice
-from office.seizures import AnimalsIn, PersonIn, report_seizure
+from office.acts.darogah.notice import post_notice
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.unclaimed import report_unclaimed
+from office.acts.seizer.report import report_seizure
+from office.inputs import AnimalsIn, PersonIn
 from tests.owner_search_world import (
     BHOT_KEEPER,
     MILAK_DAROGAH,

@@ -1,19 +1,20 @@
 """A district with known seizures across months and both pounds, each ending another way, a
 complaint filed and decided, fines into the fund and a payment out of it: what the district's
-charts count (office/district_figures.py, webhook/charts.py)."""
+charts count (office/views/district_figures.py, webhook/charts.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from office.complaints import admit_complaint, decide_complaint, file_complaint
-from office.fund import pay_from_fund
-from office.keeper.arrival import register_arrival
-from office.keeper.payment import record_payment
-from office.magistrate.release import order_release
-from office.queries import seizure_view
-from office.seizures import AnimalsIn, PersonIn
+from office.acts.complainant.complaint import file_complaint
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.payment import record_payment
+from office.acts.magistrate.complaint import admit_complaint, decide_complaint
+from office.acts.magistrate.fund_payment import pay_from_fund
+from office.acts.magistrate.release import order_release
+from office.inputs import AnimalsIn, PersonIn
+from office.views.queries import seizure_view
 from tests.units import act
 from tests.world import World, at
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from office.common import person_by_phone
 from office.jurisdiction import load_jurisdiction_text
+from office.people import person_by_phone
 from tests.units import act
 from tests.world import World
 

@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from sqlmodel import select
 
 from models import Animal, AuditEvent, Conversation, Person, Seizure
-from office.common import person_by_phone
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.payment import record_payment
+from office.acts.seizer.report import report_seizure
+from office.inputs import AnimalsIn, PersonIn
 from office.jurisdiction import load_jurisdiction_text
-from office.keeper.arrival import register_arrival
-from office.keeper.payment import record_payment
-from office.queries import seizure_view
-from office.seizures import AnimalsIn, PersonIn, report_seizure
+from office.people import person_by_phone
+from office.views.queries import seizure_view
 from tests.units import act
 from tests.world import World
 

@@ -17,8 +17,8 @@ from sqlalchemy import text
 
 from law.errors import NotFound, PoundError
 from models import Database
+from office.access.tokens import person_for_token
 from office.jurisdiction import district_count
-from office.tokens import person_for_token
 from pound.app import demo_path, prepare
 from pound.cli import describe_error, format_table, main
 from pound.settings import Settings

@@ -12,8 +12,8 @@ from click.testing import Result
 from sqlalchemy import text
 
 from models import Database
-from office import audit
-from office.witness import witness_heads
+from office.records import audit
+from office.records.witness import witness_heads
 from tests.office.test_audit_heads import cut, grow
 from tests.office.test_audit_records import EDITS, _latest_writer, _paid, _target
 from tests.other_district import load_other

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import text
 
 from models import Database
-from office.common import find_or_add_person, person_by_phone
+from office.people import find_or_add_person, person_by_phone
 from tests.databases import PostgresTemplate, Snapshot, SqliteTemplate, _pg_url
 from tests.units import tx
 from tests.world import World, make_world

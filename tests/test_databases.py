@@ -37,7 +37,7 @@ def test_the_audit_log_refuses_updates_and_deletes(db: Database) -> None:
     from sqlalchemy import text
     from sqlalchemy.exc import DBAPIError
 
-    from office import audit
+    from office.records import audit
 
     now = datetime(2026, 3, 1, tzinfo=UTC)
     with tx(db) as s:

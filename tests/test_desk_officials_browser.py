@@ -9,12 +9,13 @@ from datetime import date
 import pytest
 from playwright.sync_api import Browser, Page
 
-from office.common import person_by_phone
-from office.complaints import admit_complaint, file_complaint
-from office.keeper.arrival import register_arrival
-from office.keeper.unclaimed import report_unclaimed
-from office.queries import seizure_view
-from office.sales import post_notice
+from office.acts.complainant.complaint import file_complaint
+from office.acts.darogah.notice import post_notice
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.unclaimed import report_unclaimed
+from office.acts.magistrate.complaint import admit_complaint
+from office.people import person_by_phone
+from office.views.queries import seizure_view
 from tests.browser import WIDTHS, Live, Shots, assert_accessible, assert_no_console_errors
 from tests.desk.client import last_code, last_outbox_id
 from tests.units import act

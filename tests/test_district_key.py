@@ -16,9 +16,9 @@ from sqlmodel import Session, SQLModel, col, select
 from migrations import downgrade, upgrade
 from models import Database, District, LedgerPosting, LedgerTxn
 from models.district_key import derived_tables
-from office import audit
-from office.keeper.arrival import register_arrival
-from office.keeper.payment import record_payment
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.payment import record_payment
+from office.records import audit
 from tests.office.test_audit_records import _paid
 from tests.other_district import load_other
 from tests.units import act

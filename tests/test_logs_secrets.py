@@ -23,7 +23,7 @@ import httpx
 import pytest
 
 from models import Database, Outbox
-from office.tokens import issue_token
+from office.access.tokens import issue_token
 from pound.logs import MASK, Redact
 from tests.fakes.telegram import FakeTelegram
 from tests.fakes.twilio import FakeTwilio, TwilioWebhooks

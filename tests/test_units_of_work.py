@@ -12,7 +12,8 @@ from sqlmodel import func, select
 from law.errors import PoundError
 from models import Database, Person, Seizure, Unit
 from models.unit import UnitClosed
-from office.seizures import AnimalsIn, PersonIn, report_seizure
+from office.acts.seizer.report import report_seizure
+from office.inputs import AnimalsIn, PersonIn
 from tests.units import act, unit_of_work
 from tests.world import World
 

@@ -21,8 +21,8 @@ from sqlmodel import select
 
 from bot.sender import PassReport, Sender
 from models import Database, Outbox
-from office.deadlines import PassReport as DeadlineReport
-from office.keeper.arrival import register_arrival
+from office.acts.clock.deadlines import PassReport as DeadlineReport
+from office.acts.keeper.arrival import register_arrival
 from pound.cli import main
 from pound.settings import Settings
 from pound.worker import PassDone, Worker, make_worker

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from sqlmodel import Session
 
 from models import Database, Unit
-from office.seizures import PersonIn
+from office.inputs import PersonIn
 
 T = TypeVar("T")
 

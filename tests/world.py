@@ -7,9 +7,10 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from models import Database
-from office.common import find_or_add_person, person_by_phone
+from office.acts.seizer.report import report_seizure
+from office.inputs import AnimalsIn, PersonIn
 from office.jurisdiction import load_jurisdiction_text
-from office.seizures import AnimalsIn, PersonIn, report_seizure
+from office.people import find_or_add_person, person_by_phone
 from tests.units import act, tx
 
 IST = ZoneInfo("Asia/Kolkata")

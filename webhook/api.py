@@ -6,35 +6,38 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from office import (
-    cases,
-    complaints,
-    held_search,
-    kind_orders,
-    offences,
-    queries,
-    sales,
-    seizures,
-    surplus,
-)
-from office.darogah.recovery_sale import RecoveryLotIn, record_recovery_sale
-from office.fund import pay_from_fund
-from office.keeper.arrival import register_arrival
-from office.keeper.loss import record_loss
-from office.keeper.payment import record_payment
-from office.keeper.refusal import record_refusal
-from office.keeper.unclaimed import report_unclaimed
-from office.magistrate.fines_paid import (
+from office import inputs
+from office.acts.complainant import case as complainant_case
+from office.acts.complainant import complaint as complainant_complaint
+from office.acts.darogah import auction as sales
+from office.acts.darogah import notice as darogah_notice
+from office.acts.darogah.recovery_sale import RecoveryLotIn, record_recovery_sale
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.loss import record_loss
+from office.acts.keeper.payment import record_payment
+from office.acts.keeper.refusal import record_refusal
+from office.acts.keeper.unclaimed import report_unclaimed
+from office.acts.magistrate import case as cases
+from office.acts.magistrate import complaint as complaints
+from office.acts.magistrate import kind_order as kind_orders
+from office.acts.magistrate import offence as offences
+from office.acts.magistrate import surplus
+from office.acts.magistrate.fines_paid import (
     Paid,
     record_case_fine_paid,
     record_offence_fine_paid,
     record_seizer_paid,
 )
-from office.magistrate.recovery_order import order_recovery
-from office.magistrate.release import order_release
-from office.opposition import record_offence
-from office.police.conveyance import confirm_conveyance
-from office.queries import money_for, read_amount
+from office.acts.magistrate.fund_payment import pay_from_fund
+from office.acts.magistrate.recovery_order import order_recovery
+from office.acts.magistrate.release import order_release
+from office.acts.police.conveyance import confirm_conveyance
+from office.acts.seizer import police_aid as seizer_police_aid
+from office.acts.seizer import report as seizures
+from office.acts.whoever.opposition import record_offence
+from office.views import held_search, queries
+from office.views import offences as views_offences
+from office.views.queries import money_for, read_amount
 from webhook import answers as a
 from webhook import schemas as b
 from webhook.deps import Actor, InUnit, State
@@ -106,7 +109,7 @@ def get_seizure(ref: b.RefPath, st: State, actor: Actor) -> dict[str, Any]:
 )
 def aid_request(ref: b.RefPath, body: b.Act, st: State, u: InUnit, actor: Actor) -> dict[str, Any]:
     """The seizer calls on the police for aid (Sec II)."""
-    rid = seizures.request_police_aid(u, ref=ref, occurred_at=body.occurred_at)
+    rid = seizer_police_aid.request_police_aid(u, ref=ref, occurred_at=body.occurred_at)
     return {"ref": ref, "aid_request_id": rid}
 
 
@@ -269,7 +272,7 @@ def notice(
     ref: b.RefPath, body: b.NoticeBody, st: State, u: InUnit, actor: Actor
 ) -> dict[str, Any]:
     """The Darogah posts the notice and has it proclaimed by beat of drum (Sec VIII)."""
-    done = sales.post_notice(
+    done = darogah_notice.post_notice(
         u, ref=ref, proclaimed_in=body.proclaimed_in, occurred_at=body.occurred_at
     )
     return {
@@ -288,7 +291,7 @@ def sale(ref: b.RefPath, body: b.SaleBody, st: State, u: InUnit, actor: Actor) -
         u,
         ref=ref,
         lots=[
-            sales.LotIn(
+            inputs.LotIn(
                 animal=lot.animal, buyer=lot.buyer.to_office(), price=read_amount(lot.price, money)
             )
             for lot in body.lots
@@ -341,7 +344,7 @@ def complaint(
     any further sale (Sec XIV, IX). The complainant is the owner of record or, with none
     recorded, a person claiming to be the owner; an agent names himself (`agent_name`); a
     Magistrate taking a verbal complaint down names its complainant (G14)."""
-    done = complaints.file_complaint(
+    done = complainant_complaint.file_complaint(
         u,
         ref=ref,
         text=body.text,
@@ -460,7 +463,7 @@ def fund_transfers(district: b.DistrictQuery, st: State, u: InUnit, actor: Actor
 )
 def file_case(body: b.CaseBody, st: State, u: InUnit, actor: Actor) -> dict[str, Any]:
     """A complaint of mischief by causing cattle to trespass (XVII) or damage by pigs (XVIII)."""
-    cid = cases.file_case(
+    cid = complainant_case.file_case(
         u,
         kind=body.kind,
         accused=body.accused.to_office(),
@@ -602,7 +605,7 @@ def decide_offence(
 ) -> dict[str, Any]:
     """The Magistrate decides forcible opposition or rescue: imprisonment up to six months with
     or without labour, a fine up to Rs 500, or both (Sec XIII)."""
-    money = offences.offence_profile(u, offence_id=offence_id).money
+    money = views_offences.offence_profile(u, offence_id=offence_id).money
     done = offences.decide_offence(
         u,
         offence_id=offence_id,
@@ -848,7 +851,7 @@ def offence_fine_paid(
 ) -> dict[str, Any]:
     """A Magistrate of the district records a Sec XIII fine (or part of it) paid by the person
     convicted, named in `payer`; it enters the Sec XII fund now, not before."""
-    money = offences.offence_profile(u, offence_id=offence_id).money
+    money = views_offences.offence_profile(u, offence_id=offence_id).money
     done = record_offence_fine_paid(
         u,
         offence_id=offence_id,

@@ -7,7 +7,8 @@ Made for a 2G phone: one small HTML page (under 50 KB), one small stylesheet of 
 no script, no external asset; served under `Content-Security-Policy: default-src 'self'`, the
 style of its two charts (this year's seizures by pound, how their heads ended: webhook/charts.py)
 allowed by its hash.
-What it shows is office/board.py's: what the Sec VIII notice shows, nothing more (docs/board.md).
+What it shows is office/views/board.py's: what the Sec VIII notice shows, nothing more
+(docs/board.md).
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ from bot.notices import KIND_NAMES, notice
 from bot.plain import isolated, xml_text
 from bot.words import counted, kind_word
 from law.errors import NotFound
-from office.board import Board, BoardEntry, BoardQuery, board_of, notices_of
-from office.district_figures import DistrictFigures, district_figures
+from office.views.board import Board, BoardEntry, BoardQuery, board_of, notices_of
+from office.views.district_figures import DistrictFigures, district_figures
 from webhook.charts import board_charts
 from webhook.deps import State
 from webhook.edge import style_sources

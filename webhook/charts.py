@@ -25,7 +25,7 @@ from pygal.style import Style
 from bot.figures import digits, money
 from bot.i18n import N_, Translator, translator, written_in
 from law.money import money_system
-from office.district_figures import (
+from office.views.district_figures import (
     CLAIMED,
     ILLEGAL,
     OTHER,
@@ -34,7 +34,7 @@ from office.district_figures import (
     STILL_HELD,
     DistrictFigures,
 )
-from office.documents.kinds import MonthlyReturn
+from office.views.documents.kinds import MonthlyReturn
 
 # The fonts the pages and papers name, so Devanagari and Bengali are shaped (fonts-noto-core).
 FONTS = "'Noto Sans', 'Noto Sans Devanagari', 'Noto Sans Bengali', sans-serif"

@@ -13,8 +13,8 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from law.errors import NotAuthorised
 from models import Database, Unit
+from office.access.tokens import person_for_token
 from office.notify import UNSOLICITED_PER_DAY
-from office.tokens import person_for_token
 from webhook.edge import request_id
 from webhook.ratelimit import limiter_of
 

@@ -16,8 +16,8 @@ from fastapi.responses import HTMLResponse, Response
 
 from bot.i18n import LANGUAGES, normalise_language
 from law.periods import local_date
-from office.documents.issued import Printed, issue, verify
-from office.documents.kinds import Kind
+from office.views.documents.issued import Printed, issue, verify
+from office.views.documents.kinds import Kind
 from webhook.deps import state
 from webhook.documents import DocRefPath, DocumentReader, KindPath, Reader
 from webhook.edge import csp_for_styles
@@ -85,7 +85,7 @@ def _printed(request: Request, asked: Asked) -> Printed:
 def _html(request: Request, printed: Printed, lang: str, size: str) -> str:
     st = state(request)
     base = (st.public_url or str(request.base_url)).rstrip("/")
-    from office.common import district_context
+    from office.district import district_context
 
     with st.db.reading() as s:
         tz = district_context(s, printed.document.district_id).tz

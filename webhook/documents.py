@@ -1,9 +1,9 @@
 """Who may print a document: one dependency, `document_reader`, for every document route.
 
 A reader is let in by a signed link the office gave a party (`?link=`,
-office/documents/links.py), the API's bearer token (webhook/deps.py), or the session cookie of
+office/views/documents/links.py), the API's bearer token (webhook/deps.py), or the session cookie of
 an official signed in at the desk (webhook/desk/session.py); either way he is then checked
-against the record as the API checks him (office/documents/issued.py `check_reader`,
+against the record as the API checks him (office/views/documents/issued.py `check_reader`,
 law/access.py): the parties and the officers of the record's district, nobody else.
 """
 
@@ -15,9 +15,9 @@ from typing import Annotated
 from fastapi import Depends, Path, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials
 
-from office.documents.issued import check_reader
-from office.documents.kinds import Kind
-from office.documents.links import read_link
+from office.views.documents.issued import check_reader
+from office.views.documents.kinds import Kind
+from office.views.documents.links import read_link
 from webhook.deps import _bearer, actor, state
 from webhook.desk.session import desk, has_cookie
 

@@ -16,7 +16,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
 from bot.i18n import LANGUAGES, translator, written_in
-from office.board import board_districts
+from office.views.board import board_districts
 from webhook.board import pick_language
 from webhook.deps import State
 from webhook.desk.render import environment

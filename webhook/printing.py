@@ -26,8 +26,8 @@ from qrcode.image.svg import SvgPathImage
 from bot.figures import money
 from bot.i18n import N_, Translator, translator, word_lists, written_in
 from bot.plain import isolated
-from office import memos
-from office.documents.kinds import Document, Kind, MonthlyReturn
+from office.records import memos
+from office.views.documents.kinds import Document, Kind, MonthlyReturn
 from webhook.charts import return_chart
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -130,7 +130,7 @@ class _Writer:
         return ", ".join(written_in(self.lang, n, given.get(n)) for n in names)
 
     def memo(self, text: str, places: Iterable[tuple[str, object]] = ()) -> str:
-        """A ledger line's words (office/memos.py) in the reader's language; `places`: the
+        """A ledger line's words (office/records/memos.py) in the reader's language; `places`: the
         names in other scripts of the pounds it may name, by the register's name."""
         return memos.said(text, self.tr, dict(places))
 

@@ -28,7 +28,7 @@ from law.grounds import Ground
 from law.lifecycle import SeizureStatus
 from law.money import MAX_AMOUNT
 from law.periods import YEAR_MAX, YEAR_MIN
-from office.seizures import AnimalsIn, PersonIn
+from office.inputs import AnimalsIn, PersonIn
 
 MAX_ID = 2**31 - 1  # an id column (INTEGER on PostgreSQL)
 MAX_MONEY = MAX_AMOUNT

@@ -2,10 +2,10 @@
 spreadsheets, XLSX and CSV, for the officers of the district: the API's routes here, and the
 functions the desk's routes call (webhook/desk/keeper.py, webhook/desk/magistrate.py).
 
-The rows are the office's own reads (office/queries.py `pound_register_read`, `fund_view_as`;
-office/documents/kinds.py `monthly_return`), checked as the JSON routes and the documents check
-the reader (law/access.py): nothing is counted here. One row per entry; a date is a date (a date
-cell in XLSX, ISO 8601 in CSV), the local date of the district; an amount is a number of rupees
+The rows are the office's own reads (office/views/queries.py `pound_register_read`, `fund_view_as`;
+office/views/documents/kinds.py `monthly_return`), checked as the JSON routes and the documents
+check the reader (law/access.py): nothing is counted here. One row per entry; a date is a date (a
+date cell in XLSX, ISO 8601 in CSV), the local date of the district; an amount is a number of rupees
 (the units divided by the rupee's, e.g. 1.4375 for Rs 1-7-0 of 276 pies), with the amount as the
 district writes it in the column beside it; the headers in the reader's language; names and
 residences as typed.
@@ -32,10 +32,10 @@ from law.errors import N_, InvalidInput, NotFound
 from law.money import MoneySystem
 from law.periods import YEAR_MAX, YEAR_MIN
 from models import Database
-from office import memos
-from office.documents.issued import check_reader
-from office.documents.kinds import Kind, MonthlyReturn, build
-from office.queries import fund_view_as, money_for, pound_register_read
+from office.records import memos
+from office.views.documents.issued import check_reader
+from office.views.documents.kinds import Kind, MonthlyReturn, build
+from office.views.queries import fund_view_as, money_for, pound_register_read
 from webhook import schemas as b
 from webhook.deps import Actor, State
 from webhook.errors import ERROR_RESPONSES
@@ -305,7 +305,8 @@ def register_book(
 def fund_book(
     db: Database, *, district: str, viewer_id: int, lang: str, since: date | None = None
 ) -> Book:
-    """The Sec XII fund's statement, line by line, and its totals (office/fund.py)."""
+    """The Sec XII fund's statement, line by line, and its totals
+    (office/acts/magistrate/fund_payment.py)."""
     t = translator(lang)
     [fund] = fund_view_as(db, viewer_id=viewer_id, district=district, since=since)["districts"]
     statement = fund["statement"]
@@ -353,7 +354,7 @@ def return_book(
     db: Database, *, pound: str, month: str, viewer_id: int, lang: str, now: datetime
 ) -> Book:
     """A pound's monthly return (Sec IV): the cattle registered in the month, one row each, and
-    its figures, as the printed return has them (office/documents/kinds.py)."""
+    its figures, as the printed return has them (office/views/documents/kinds.py)."""
     t = translator(lang)
     check_reader(db, Kind.RETURN, pound, viewer_id)
     found = build(db, Kind.RETURN, pound, month=month, now=now)

@@ -5,7 +5,7 @@ how a request is checked (`admit`: a header, before the body is read; `read`: th
 signature and its message), how an answer is made (`respond`, `refuse`), and where its delivery
 reports are read (`status`). What happens between, the same for every channel, is the webhook's:
 the message recorded once under its id, the opt-out words, the note of the channel it came by
-(office/reach.py), the outage answer. Its sending side is the `Transport` of
+(office/records/reach.py), the outage answer. Its sending side is the `Transport` of
 bot/channels/outgoing.py.
 Channel packages never import one another; bot/channels/registry.py names them.
 """

@@ -13,7 +13,7 @@ from bot.i18n import Translator
 from bot.types import Inbound, Option, Reply
 from law.errors import PoundError
 from models import Person, RoleGrant, Unit
-from office.roles import Role
+from office.access.roles import Role
 
 log = logging.getLogger(__name__)
 

@@ -30,14 +30,15 @@ from bot.types import Inbound, Option, Reply
 from law.errors import PoundError
 from law.money import MoneySystem
 from law.recovery import covered
-from office.darogah.recovery_sale import RecoveryLotIn, record_recovery_sale
-from office.lookup import match_village
-from office.queries import money_for, read_amount
+from office.access.roles import Role
+from office.acts.darogah.auction import record_sale
+from office.acts.darogah.notice import post_notice
+from office.acts.darogah.recovery_sale import RecoveryLotIn, record_recovery_sale
+from office.inputs import LotIn, PersonIn
 from office.recovery import RecoveryItem, recoveries_due, recovery_to_sell
-from office.roles import Role
-from office.sales import LotIn, post_notice, record_sale
-from office.seizures import PersonIn
-from office.worklists import SeizureBrief, awaiting_notice, sales_due
+from office.views.lookup import match_village
+from office.views.queries import money_for, read_amount
+from office.views.worklists import SeizureBrief, awaiting_notice, sales_due
 
 
 class DarogahFlow(Worklist):

@@ -28,13 +28,13 @@ from bot.i18n import N_
 from bot.notices import animals_text as _animals
 from bot.types import Inbound, Option, Reply
 from law.errors import PoundError
-from office.keeper.arrival import register_arrival
-from office.keeper.loss import record_loss
-from office.keeper.payment import record_payment
-from office.keeper.refusal import record_refusal
-from office.roles import Role
-from office.seizures import PersonIn
-from office.worklists import SeizureBrief, expected_arrivals, in_pound
+from office.access.roles import Role
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.loss import record_loss
+from office.acts.keeper.payment import record_payment
+from office.acts.keeper.refusal import record_refusal
+from office.inputs import PersonIn
+from office.views.worklists import SeizureBrief, expected_arrivals, in_pound
 
 
 def _said(description: str | None) -> dict[str, object]:

@@ -37,21 +37,16 @@ from law.errors import DamagesOverCap, PoundError
 from law.guards import check_opposition_fine, check_opposition_imprisonment
 from law.kinds import G4_ALIASES, resolve_kind
 from law.money import MoneySystem
-from office.complaints import OPEN, admit_complaint, decide_complaint
-from office.lookup import match_village
-from office.magistrate.recovery_order import order_recovery, recovery_village
-from office.offences import (
-    OffenceItem,
-    decide_offence,
-    offence_detail,
-    offence_profile,
-    pending_offences,
-)
-from office.queries import money_for, read_amount
+from office.access.roles import Role
+from office.acts.magistrate.complaint import OPEN, admit_complaint, decide_complaint
+from office.acts.magistrate.offence import decide_offence
+from office.acts.magistrate.recovery_order import order_recovery, recovery_village
+from office.inputs import AnimalsIn
 from office.recovery import CaseItem, case_to_recover, fines_to_recover
-from office.roles import Role
-from office.seizures import AnimalsIn
-from office.worklists import ComplaintItem, complaint_detail, pending_complaints
+from office.views.lookup import match_village
+from office.views.offences import OffenceItem, offence_detail, offence_profile, pending_offences
+from office.views.queries import money_for, read_amount
+from office.views.worklists import ComplaintItem, complaint_detail, pending_complaints
 
 OUTCOMES = {
     "dismissed": N_("Dismiss on examination"),

@@ -29,17 +29,12 @@ from law.errors import (
     Template,
 )
 from law.money import MoneySystem
-from office.fund import FundDesk, KeeperLine, PoundLine, fund_desk, pay_from_fund
-from office.kind_orders import (
-    AwaitingItem,
-    awaiting_orders,
-    district_pounds,
-    kind_for_order,
-    order_for_pound,
-    order_for_seizure,
-)
-from office.queries import money_for, read_amount
-from office.roles import Role
+from office.access.roles import Role
+from office.acts.magistrate.fund_payment import pay_from_fund
+from office.acts.magistrate.kind_order import order_for_pound, order_for_seizure
+from office.views.fund_statement import FundDesk, KeeperLine, PoundLine, fund_desk
+from office.views.kind_orders import AwaitingItem, awaiting_orders, district_pounds, kind_for_order
+from office.views.queries import money_for, read_amount
 
 PURPOSES = {
     "salary": N_("A pound-keeper's salary"),

@@ -18,10 +18,10 @@ from bot.types import Inbound, Option, Reply
 from law.errors import InvalidInput, NotAuthorised, PoundError, Template
 from law.kinds import G4_ALIASES, AnimalKind
 from law.money import MoneySystem
-from office.common import DEFAULT_REGION, normalise_phone
-from office.roles import Role
-from office.seizures import AnimalsIn, PersonIn
-from office.worklists import SeizureItem, seizure_brief
+from office.access.roles import Role
+from office.inputs import AnimalsIn, PersonIn
+from office.phones import DEFAULT_REGION, normalise_phone
+from office.views.worklists import SeizureItem, seizure_brief
 
 ROLE_WORDS = {
     Role.POLICE: N_("only the police of the thana may do this"),

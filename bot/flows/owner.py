@@ -48,10 +48,10 @@ from law.errors import ComplaintOutOfTime, PoundError
 from law.grounds import Ground
 from models import Person
 from models.columns import id_of
-from office.complaints import file_complaint
-from office.held_search import search_held, seizures_owned
-from office.lookup import VillagePlace, match_village, owner_of
-from office.seizures import PersonIn
+from office.acts.complainant.complaint import file_complaint
+from office.inputs import PersonIn
+from office.views.held_search import search_held, seizures_owned
+from office.views.lookup import VillagePlace, match_village, owner_of
 
 MAX_COMPLAINT = 4000
 MAX_TYPED = 300  # what is read of a message for a village, a kind and a count

@@ -17,8 +17,8 @@ from bot.words import counted, kind_label
 from law.errors import PoundError
 from law.kinds import AnimalKind, kind_of
 from law.profile import DEFAULT_PROFILE, get_profile
-from office.held_search import HeldSearch, HeldSeizure
-from office.lookup import VillagePlace, keepers_of, village_named_in
+from office.views.held_search import HeldSearch, HeldSeizure
+from office.views.lookup import VillagePlace, keepers_of, village_named_in
 
 # "3गाय", "2cows": a count glued to the word after it is two words.
 _GLUED = re.compile(r"(?<=\d)(?=[^\W\d_])")

@@ -24,12 +24,12 @@ from bot.i18n import N_, written_in
 from bot.types import Inbound, Option, Reply
 from law.errors import PoundError
 from law.grounds import Ground
-from office.lookup import match_village
-from office.police.conveyance import confirm_conveyance
-from office.queries import money_for
-from office.roles import Role
-from office.seizures import report_seizure
-from office.worklists import (
+from office.access.roles import Role
+from office.acts.police.conveyance import confirm_conveyance
+from office.acts.seizer.report import report_seizure
+from office.views.lookup import match_village
+from office.views.queries import money_for
+from office.views.worklists import (
     SeizureBrief,
     SeizureItem,
     awaiting_conveyance,

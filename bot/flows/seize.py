@@ -21,12 +21,13 @@ from law.grounds import MAX_HEADS, Ground
 from law.kinds import AnimalKind
 from law.profile import DEFAULT_PROFILE, get_profile
 from models.columns import id_of
-from office.common import DEFAULT_REGION, normalise_phone, phone_forms
-from office.kind_orders import kinds_ordered_at
-from office.lookup import VillagePlace, match_village, village_named_in
+from office.access.roles import Role
+from office.acts.seizer.report import report_seizure
+from office.inputs import AnimalsIn, PersonIn
 from office.notify import HELD, UNSOLICITED_PER_DAY
-from office.roles import Role
-from office.seizures import AnimalsIn, PersonIn, report_seizure
+from office.phones import DEFAULT_REGION, normalise_phone, phone_forms
+from office.views.kind_orders import kinds_ordered_at
+from office.views.lookup import VillagePlace, match_village, village_named_in
 
 # What the person may change from the summary, in the order they are asked.
 CHANGEABLE: dict[str, str] = {

@@ -22,8 +22,8 @@ from bot.flows.table import Step, TableFlow, chosen
 from bot.i18n import N_
 from bot.notices import kinds_text
 from bot.types import Inbound, Option, Reply
-from office.roles import Role
-from office.worklists import SeizureItem, seizure_brief
+from office.access.roles import Role
+from office.views.worklists import SeizureItem, seizure_brief
 
 
 @dataclass(frozen=True)

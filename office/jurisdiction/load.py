@@ -12,14 +12,14 @@ from sqlmodel import Session, col, select
 from law.periods import default_start, local_date
 from models import District, Person, Pound, Seizure, Unit
 from models.db import Reader
-from office import audit
-from office.common import check_aware
 from office.jurisdiction.lines import Lines
 from office.jurisdiction.parse import parse
 from office.jurisdiction.people import write_grants, write_people
 from office.jurisdiction.places import write_pounds, write_villages
 from office.jurisdiction.rates import write_rates
 from office.jurisdiction.spec import REMOVED, JurisdictionError, LoadResult, Spec, row_id
+from office.records import audit
+from office.times import check_aware
 
 
 def load_jurisdiction(u: Unit, source: str | Path) -> LoadResult:

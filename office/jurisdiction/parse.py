@@ -14,7 +14,6 @@ import phonenumbers
 
 from law.errors import PoundError
 from law.profile import DEFAULT_PROFILE, get_profile
-from office.common import DEFAULT_REGION
 from office.jurisdiction.lines import Lines
 from office.jurisdiction.people import read_people
 from office.jurisdiction.places import read_excluded, read_names, read_pounds
@@ -26,6 +25,7 @@ from office.jurisdiction.spec import (
     JurisdictionError,
     Spec,
 )
+from office.phones import DEFAULT_REGION
 
 
 def parse(text: str, origin: str) -> tuple[Spec, Lines]:

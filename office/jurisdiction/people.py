@@ -10,10 +10,10 @@ from sqlmodel import Session, col, select
 
 from law.errors import InvalidInput
 from models import Person, RoleGrant
-from office.common import normalise_phone
+from office.access.roles import Role, RoleSpec, parse_role
 from office.jurisdiction.reader import Reader
 from office.jurisdiction.spec import PersonSpec, PoundSpec, Spec, row_id
-from office.roles import Role, RoleSpec, parse_role
+from office.phones import normalise_phone
 
 
 def read_people(

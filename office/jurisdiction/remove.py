@@ -20,9 +20,9 @@ from sqlmodel import Session, SQLModel, col, select
 
 from law.errors import Conflict, NotFound
 from models import District, FeedingRate, Pound, RoleGrant, Unit, Village
-from office import audit
-from office.common import check_aware
 from office.jurisdiction.spec import REMOVED, row_id
+from office.records import audit
+from office.times import check_aware
 
 # The district's own description (deleted with it); every other register table that names a
 # district holds records of its register (they refuse the removal).
@@ -55,7 +55,7 @@ def _delete(
     s: Session, model: type[Village | RoleGrant | FeedingRate | Pound], district_id: int
 ) -> int:
     """Delete the district's rows of `model` one by one through the session, so that each
-    deletion is recorded in the removal's event (office/audit.py)."""
+    deletion is recorded in the removal's event (office/records/audit.py)."""
     rows = s.exec(select(model).where(col(model.district_id) == district_id)).all()
     for row in rows:
         s.delete(row)

@@ -10,8 +10,8 @@ from datetime import date
 
 from law.errors import N_, InvalidInput
 from law.kinds import AnimalKind
-from office.common import DEFAULT_REGION
-from office.roles import RoleSpec
+from office.access.roles import RoleSpec
+from office.phones import DEFAULT_REGION
 
 DEFAULT_TIMEZONE = "Asia/Kolkata"
 DEFAULT_LANGUAGES = ("en",)

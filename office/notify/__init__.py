@@ -18,7 +18,7 @@ and when.
 
 The params written here are the picture at the act. What a message says when it goes out is
 worked out again at the send from the record as it then stands, and a message whose cause is
-gone by then is cancelled (practice G16): `office/messages_now.py` holds that table, and a new
+gone by then is cancelled (practice G16): `office/views/messages_now.py` holds that table, and a new
 template that depends on the record needs its entry there. The cancellations here only clear
 the queue early; the check at the send is the one that counts.
 """
@@ -37,7 +37,7 @@ from office.notify.sale import (
 )
 from office.notify.seizure import aid_requested, arrival_registered, seizure_reported
 from office.notify.unsolicited import UNSOLICITED_PER_DAY, heard_from, unsolicited_hold
-from office.outbox import HELD, QUEUED
+from office.records.outbox import HELD, QUEUED
 
 __all__ = [
     "CALLED_TEMPLATES",

@@ -9,12 +9,12 @@ from sqlmodel import Session
 
 from law.periods import local_date
 from models import Complaint, Seizure
-from office import outbox
-from office.common import DistrictContext
+from office.access.roles import Role
+from office.district import DistrictContext
 from office.notify.custody import closed
 from office.notify.params import amounts, person_param, seizure_params
 from office.notify.queueing import COMPLAINT_REMINDER, send, tell_officers
-from office.roles import Role
+from office.records import outbox
 
 
 def complaint_filed(

@@ -10,10 +10,10 @@ from sqlmodel import Session
 from law.lifecycle import SeizureStatus
 from law.periods import local_date
 from models import Seizure
-from office import outbox
-from office.common import DistrictContext
+from office.district import DistrictContext
 from office.notify.params import seizure_params
 from office.notify.queueing import CLAIM_REMINDER, send
+from office.records import outbox
 
 
 def released(

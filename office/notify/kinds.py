@@ -9,10 +9,10 @@ from datetime import datetime
 from sqlmodel import Session
 
 from models import KindOrder, Pound, Seizure
-from office.common import DistrictContext
+from office.access.roles import Role
+from office.district import DistrictContext
 from office.notify.params import kinds, seizure_params
 from office.notify.queueing import tell_officers
-from office.roles import Role
 from office.state import animals_of
 
 

@@ -16,7 +16,7 @@ from sqlmodel import Session
 from law.lifecycle import AnimalStatus
 from models import Animal, Person, Pound, Seizure, Village
 from office.charges import due_on
-from office.common import DistrictContext
+from office.district import DistrictContext
 
 
 def kinds(animals: Iterable[Animal]) -> dict[str, int]:
@@ -79,8 +79,8 @@ def basics(seizure: Seizure, pound: Pound | None, village: Village | None) -> di
 
 
 # The params of the messages of the road to a sale (office/notify/sale.py), from the rows they
-# name: the acts read those rows one by one, the clock's batches (office/deadline_acts.py) once
-# for a batch, and both say the same.
+# name: the acts read those rows one by one, the clock's batches
+# (office/acts/clock/deadline_acts.py) once for a batch, and both say the same.
 
 
 def notice_data(

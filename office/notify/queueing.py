@@ -1,8 +1,9 @@
 """Who is told: one message to one person as an outbox row, to a seizure's people and officers.
 
-Each row is written in the act's own transaction (transactional outbox) through office/outbox.py,
-once per person and cause (its dedupe key), in the person's language, on the channel he last
-wrote on (office/reach.py); a notice that binds him goes as a voice call too, if he asked.
+Each row is written in the act's own transaction (transactional outbox) through
+office/records/outbox.py, once per person and cause (its dedupe key), in the person's language, on
+the channel he last wrote on (office/records/reach.py); a notice that binds him goes as a voice call
+too, if he asked.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from models import District, Outbox, Person, RoleGrant, Seizure, Unit
-from office import outbox
-from office.common import DistrictContext
+from office.access.roles import Role
+from office.district import DistrictContext
 from office.notify.unsolicited import unsolicited_hold
-from office.reach import VOICE, channel_for
-from office.roles import Role
+from office.records import outbox
+from office.records.reach import VOICE, channel_for
 
 CLAIM_REMINDER = "claim_reminder"
 COMPLAINT_REMINDER = "complaint_reminder"
@@ -75,7 +76,7 @@ def enqueue(
     person = s.get(Person, person_id)
     if person is None:
         return None
-    reach = channel_for(s, person)  # the channel he last wrote on (office/reach.py)
+    reach = channel_for(s, person)  # the channel he last wrote on (office/records/reach.py)
     if reach is None:
         return None
     channel, address = reach

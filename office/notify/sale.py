@@ -10,8 +10,8 @@ from sqlmodel import Session
 
 from law.periods import local_date
 from models import Animal, Pound, Seizure, SurplusDeposit
-from office import outbox
-from office.common import DistrictContext
+from office.access.roles import Role
+from office.district import DistrictContext
 from office.notify.params import (
     amounts,
     due_params,
@@ -22,7 +22,7 @@ from office.notify.params import (
     unclaimed_report_params,
 )
 from office.notify.queueing import CLAIM_REMINDER, send, tell_officers
-from office.roles import Role
+from office.records import outbox
 from office.state import animals_of
 
 

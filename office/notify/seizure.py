@@ -9,7 +9,8 @@ from sqlmodel import Session
 
 from law.periods import local_date, local_datetime, reminder_days
 from models import Outbox, Pound, Seizure
-from office.common import DistrictContext
+from office.access.roles import Role
+from office.district import DistrictContext
 from office.notify.params import (
     due_params,
     in_pound,
@@ -19,8 +20,7 @@ from office.notify.params import (
     seizure_params,
 )
 from office.notify.queueing import CLAIM_REMINDER, COMPLAINT_REMINDER, send, tell_officers
-from office.outbox import HELD, QUEUED, OutboxState
-from office.roles import Role
+from office.records.outbox import HELD, QUEUED, OutboxState
 from office.state import animals_of
 
 

@@ -13,8 +13,8 @@ from datetime import datetime, timedelta
 from sqlmodel import Session, col, select
 
 from models import Conversation, InboundMessage, Outbox, Person, RoleGrant
-from office.counters import Counted, lock_count
-from office.outbox import HELD
+from office.records.counters import Counted, lock_count
+from office.records.outbox import HELD
 
 # How many numbers the office has never heard from one private person's acts may have it
 # message in any 24 hours (POUND_UNSOLICITED_PER_DAY sets it); the rest are held, not sent.

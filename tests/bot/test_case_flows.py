@@ -8,9 +8,11 @@ from datetime import date
 from sqlmodel import select
 
 from models import OffenceDecision, RecoveryOrder, RecoverySale
-from office.cases import case_view, decide_case, file_case
-from office.opposition import record_offence
-from office.seizures import PersonIn
+from office.acts.complainant.case import file_case
+from office.acts.magistrate.case import decide_case
+from office.acts.whoever.opposition import record_offence
+from office.inputs import PersonIn
+from office.views.case import case_view
 from tests.bot.test_officer_flows import DAROGAH, KEEPER, MAGISTRATE, POLICE, REFUSED, Desk
 from tests.ist import ist
 from tests.units import act

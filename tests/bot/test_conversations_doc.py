@@ -16,10 +16,11 @@ from bot.registry import build_engine
 from bot.types import Channel, Inbound
 from models import Database
 from models.seizure import Seizure
-from office.common import find_or_add_person, person_by_phone
+from office.acts.keeper.arrival import register_arrival
+from office.acts.seizer.report import report_seizure
+from office.inputs import AnimalsIn
 from office.jurisdiction import load_jurisdiction
-from office.keeper.arrival import register_arrival
-from office.seizures import AnimalsIn, report_seizure
+from office.people import find_or_add_person, person_by_phone
 from tests.units import act, tx
 from tests.world import at
 

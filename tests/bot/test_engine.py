@@ -95,7 +95,7 @@ def test_language_is_chosen_and_remembered(world: World) -> None:
     assert [o.value for o in replies[0].options] == ["lang:en", "lang:hi", "lang:bn"]
     engine.handle(sms("lang hi"), now=world.now)
     with world.db.reading() as s:
-        from office.common import person_by_phone
+        from office.people import person_by_phone
 
         person = person_by_phone(s, "+919111111111")
         assert person is not None and person.language == "hi"

@@ -19,9 +19,9 @@ from sqlmodel import select
 
 from bot.channels.twilio.channel import TwilioConfig
 from models import Animal, Seizure, Village
+from office.inputs import AnimalsIn
 from office.jurisdiction import load_jurisdiction
-from office.lookup import match_village
-from office.seizures import AnimalsIn
+from office.views.lookup import match_village
 from tests.chat import Chat
 from tests.fakes import TwilioWebhooks
 from tests.units import act
@@ -495,7 +495,7 @@ def test_an_owner_asking_what_is_due_by_the_keepers_word_is_told_it_in_hindi(
 ) -> None:
     """ "बकाया REF" is the keeper's word for the amount; an owner who types it is answered as his
     STATUS is (the amount due today is his to know), never refused as if he were no party."""
-    from office.keeper.arrival import register_arrival
+    from office.acts.keeper.arrival import register_arrival
 
     ref = world.seize()
     act(

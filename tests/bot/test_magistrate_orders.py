@@ -11,10 +11,10 @@ from sqlmodel import select
 from bot.registry import build_engine
 from bot.types import Channel, Inbound, Reply
 from models import Outbox, Person
-from office.keeper.arrival import register_arrival
-from office.keeper.payment import record_payment
-from office.queries import fund_view, seizure_view
-from office.seizures import AnimalsIn
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.payment import record_payment
+from office.inputs import AnimalsIn
+from office.views.queries import fund_view, seizure_view
 from tests.office.test_fund import other_district
 from tests.units import act, tx
 from tests.world import World

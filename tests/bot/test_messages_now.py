@@ -21,17 +21,20 @@ from bot.notices import TEMPLATES
 from bot.sender import PassReport
 from law.money import PIES
 from models import Outbox, Person
-from office.complaints import admit_complaint, file_complaint
-from office.deadlines import advance_deadlines
-from office.keeper.arrival import register_arrival
-from office.keeper.payment import record_payment
-from office.keeper.refusal import record_refusal
-from office.keeper.unclaimed import report_unclaimed
-from office.messages_now import RULES, STANDS, Send, as_it_stands
-from office.police.conveyance import confirm_conveyance
-from office.sales import LotIn, post_notice, record_sale
-from office.seizures import AnimalsIn, PersonIn, report_seizure
-from office.surplus import claim_surplus
+from office.acts.clock.deadlines import advance_deadlines
+from office.acts.complainant.complaint import file_complaint
+from office.acts.darogah.auction import record_sale
+from office.acts.darogah.notice import post_notice
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.payment import record_payment
+from office.acts.keeper.refusal import record_refusal
+from office.acts.keeper.unclaimed import report_unclaimed
+from office.acts.magistrate.complaint import admit_complaint
+from office.acts.magistrate.surplus import claim_surplus
+from office.acts.police.conveyance import confirm_conveyance
+from office.acts.seizer.report import report_seizure
+from office.inputs import AnimalsIn, LotIn, PersonIn
+from office.views.messages_now import RULES, STANDS, Send, as_it_stands
 from tests.bot.test_sender import make_sender, run, telegram_transport
 from tests.fakes.telegram import FakeTelegram
 from tests.units import act, tx
@@ -153,7 +156,8 @@ def test_every_template_is_either_worked_out_at_the_send_or_states_a_done_fact()
 def test_a_message_whose_record_did_not_change_says_at_its_send_what_it_said_when_queued(
     world: World,
 ) -> None:
-    """What office/notify/ queues and what office/messages_now.py works out agree (Sec V-XIV)."""
+    """What office/notify/ queues and what office/views/messages_now.py works out agree
+    (Sec V-XIV)."""
     seen = 0
 
     def agree() -> None:

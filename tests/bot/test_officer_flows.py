@@ -19,12 +19,14 @@ from bot.registry import all_flows
 from bot.types import Channel, Inbound, Reply
 from law.errors import NotAuthorised
 from models import Outbox
-from office.complaints import admit_complaint, file_complaint
-from office.keeper.arrival import register_arrival
-from office.keeper.unclaimed import report_unclaimed
-from office.queries import seizure_view
-from office.seizures import AnimalsIn, request_police_aid
-from office.worklists import open_aid_requests
+from office.acts.complainant.complaint import file_complaint
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.unclaimed import report_unclaimed
+from office.acts.magistrate.complaint import admit_complaint
+from office.acts.seizer.police_aid import request_police_aid
+from office.inputs import AnimalsIn
+from office.views.queries import seizure_view
+from office.views.worklists import open_aid_requests
 from tests.units import act
 from tests.world import OTHER_MAGISTRATE, World, other_district_magistrate
 

@@ -10,8 +10,8 @@ from datetime import date
 from sqlmodel import select
 
 from models import Payment, RegisterEntry, Sale
-from office.keeper.unclaimed import report_unclaimed
-from office.seizures import AnimalsIn
+from office.acts.keeper.unclaimed import report_unclaimed
+from office.inputs import AnimalsIn
 from tests.bot.test_magistrate_orders import with_fines
 from tests.bot.test_officer_flows import DAROGAH, KEEPER, MAGISTRATE, Desk, impounded
 from tests.units import act

@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from bot.channels.twilio.channel import TwilioConfig
 from bot.registry import build_engine
 from bot.types import Channel, Inbound
-from office.seizures import AnimalsIn
+from office.inputs import AnimalsIn
 from tests.chat import Chat
 from tests.fakes import TwilioWebhooks
 from tests.owner_search_world import SEARCHER, Held, load_milak, record_counts
@@ -44,7 +44,7 @@ def refs_offered(chat: Chat, prefix: str = "held:") -> list[str]:
 def test_the_owner_of_record_is_listed_his_seizures_by_his_phone(world: World) -> None:
     first = world.seize()
     world.tick(hours=2)
-    from office.keeper.arrival import register_arrival
+    from office.acts.keeper.arrival import register_arrival
 
     act(
         world.db,
@@ -188,9 +188,9 @@ def test_released_cattle_are_not_listed_and_what_is_released_later_drops_out(
     assert held.released not in out
     assert refs_offered(chat) == [held.bhot]
     # Paid for and released before he picks them: he is told, not sent to the pound.
-    from office.keeper.payment import record_payment
-    from office.queries import seizure_view
-    from office.seizures import PersonIn
+    from office.acts.keeper.payment import record_payment
+    from office.inputs import PersonIn
+    from office.views.queries import seizure_view
     from tests.owner_search_world import BHOT_KEEPER, _id
 
     due = seizure_view(world.db, ref=held.bhot, now=world.now)["due"]["total"]
@@ -337,8 +337,8 @@ def test_more_than_a_message_holds_are_counted_and_narrowed_by_count_and_colour(
 def test_unclaimed_and_noticed_he_is_told_the_notice_date_and_the_first_day_of_sale(
     world: World, held: Held
 ) -> None:
-    from office.keeper.unclaimed import report_unclaimed
-    from office.sales import post_notice
+    from office.acts.darogah.notice import post_notice
+    from office.acts.keeper.unclaimed import report_unclaimed
     from tests.owner_search_world import BHOT_KEEPER, MILAK_DAROGAH, _id
 
     world.on(date(2026, 3, 9), 10)  # the seven days from impounding are over (Sec VIII)

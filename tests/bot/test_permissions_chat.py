@@ -12,8 +12,8 @@ from sqlmodel import select
 from bot.registry import build_engine
 from bot.types import Channel, Inbound
 from models import Outbox, Seizure
-from office.keeper.arrival import register_arrival
-from office.tokens import issue_token
+from office.access.tokens import issue_token
+from office.acts.keeper.arrival import register_arrival
 from tests.office.test_permissions import PHONES, ROLES, SEES, cast, load_cast, record_of
 from tests.units import act
 from tests.world import World

@@ -9,9 +9,9 @@ from datetime import date
 import pytest
 
 from bot.i18n import say_word
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.unclaimed import report_unclaimed
 from office.jurisdiction import load_jurisdiction_text
-from office.keeper.arrival import register_arrival
-from office.keeper.unclaimed import report_unclaimed
 from tests.bot.test_case_flows import convicted
 from tests.bot.test_hindi_bengali import in_bengali, in_hindi
 from tests.bot.test_officer_flows import DAROGAH, MAGISTRATE, OTHER_KEEPER, POLICE, Desk

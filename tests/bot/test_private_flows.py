@@ -10,7 +10,7 @@ from sqlmodel import func, select
 from bot.segments import segments, texts_for
 from bot.types import Channel, Contact, Location
 from models import Complaint, Person, Seizure
-from office.common import person_by_phone
+from office.people import person_by_phone
 from tests.chat import Chat
 from tests.units import act
 from tests.world import World
@@ -267,7 +267,7 @@ def test_status_and_rates_for_anyone(world: World) -> None:
 
 
 def test_the_owner_sees_the_growing_feeding_once_impounded(world: World) -> None:
-    from office.keeper.arrival import register_arrival
+    from office.acts.keeper.arrival import register_arrival
 
     ref = world.seize()
     world.tick(hours=2)

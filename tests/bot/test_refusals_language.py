@@ -16,7 +16,7 @@ from bot.errors import explain
 from bot.i18n import LOCALES, translator
 from law import errors
 from law.errors import N_, PoundError
-from office.keeper.arrival import register_arrival
+from office.acts.keeper.arrival import register_arrival
 from tests.bot.test_hindi_bengali import HARI, KEEPER, MOHAN, Chat, in_bengali, in_hindi
 from tests.units import act
 from tests.world import World
@@ -62,7 +62,7 @@ INTERNAL: frozenset[str] = frozenset(
         "a feeding rate must name at least one kind of animal",
         "a feeding rate cannot be negative",
         "an amount must be text",
-        # law/periods.py, office/common.py: times and ids handed over by the code.
+        # law/periods.py, office/access/roles.py: times and ids handed over by the code.
         "a time must carry a time zone (UTC or an offset)",
         "hour must be 0 to 23",
         "a period is at least one day",
@@ -87,11 +87,12 @@ INTERNAL: frozenset[str] = frozenset(
         "no section or practice ruling '{asked}'",
         "a row was written without an id",
         "the fine schedule has no row {fine_class}",
-        # office/ledger.py: the ledger checks its own entries.
+        # office/records/ledger.py: the ledger checks its own entries.
         "more expenses of sale paid than were billed",
         "unbalanced ledger transaction: {lines}",
         "ledger transaction has no id",
-        # office/roles.py, office/tokens.py: the administrator's commands and API tokens.
+        # office/access/roles.py, office/access/tokens.py: the administrator's commands and API
+        # tokens.
         "role {role} needs a place, as in {role}:PLACE",
         "role {role} takes no place",
         "unknown role '{name}'; known roles: {known}",

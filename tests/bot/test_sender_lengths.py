@@ -24,11 +24,11 @@ from bot.lengths import document_links
 from bot.segments import segments
 from bot.sender import PassReport, Sender, SendPolicy
 from models import Outbox, Person
-from office.documents.kinds import Kind
-from office.documents.links import read_link
-from office.keeper.arrival import register_arrival
-from office.reach import note_inbound
-from office.seizures import AnimalsIn
+from office.acts.keeper.arrival import register_arrival
+from office.inputs import AnimalsIn
+from office.records.reach import note_inbound
+from office.views.documents.kinds import Kind
+from office.views.documents.links import read_link
 from tests.bot.test_sender import (
     OWNER_CHAT,
     OWNER_PHONE,

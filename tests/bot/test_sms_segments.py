@@ -28,9 +28,9 @@ from bot.types import Channel, Inbound, Reply
 from bot.words import counted
 from law.money import PAISE
 from models import Database
-from office.common import find_or_add_person, person_by_phone
+from office.acts.keeper.arrival import register_arrival
 from office.jurisdiction import load_jurisdiction_text
-from office.keeper.arrival import register_arrival
+from office.people import find_or_add_person, person_by_phone
 from tests.sms_segments import sms_segments
 from tests.units import act, tx
 

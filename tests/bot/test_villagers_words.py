@@ -15,8 +15,8 @@ from bot.registry import build_engine
 from bot.types import Channel, Inbound, Reply
 from models import Conversation, Seizure
 from models.columns import id_of
-from office.common import find_or_add_person
-from office.complaints import file_complaint
+from office.acts.complainant.complaint import file_complaint
+from office.people import find_or_add_person
 from tests.units import act, tx
 from tests.world import World
 

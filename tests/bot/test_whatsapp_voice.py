@@ -19,10 +19,10 @@ from bot.figures import money
 from bot.notices import render
 from bot.sender import PassReport, Sender
 from models import Database, OptOut, Outbox, Person
-from office.keeper.arrival import register_arrival
-from office.keeper.unclaimed import report_unclaimed
-from office.reach import note_inbound
-from office.sales import post_notice
+from office.acts.darogah.notice import post_notice
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.unclaimed import report_unclaimed
+from office.records.reach import note_inbound
 from tests.fakes.twilio import FakeTwilio
 from tests.units import act, tx
 from tests.world import World, at

@@ -19,17 +19,19 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from office.cases import file_case
-from office.common import person_by_phone
-from office.complaints import admit_complaint, file_complaint
-from office.fund import pay_from_fund
+from office.acts.complainant.case import file_case
+from office.acts.complainant.complaint import file_complaint
+from office.acts.darogah.notice import post_notice
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.payment import record_payment
+from office.acts.keeper.unclaimed import report_unclaimed
+from office.acts.magistrate.complaint import admit_complaint
+from office.acts.magistrate.fund_payment import pay_from_fund
+from office.acts.seizer.report import report_seizure
+from office.inputs import AnimalsIn, PersonIn
 from office.jurisdiction import load_jurisdiction_text
-from office.keeper.arrival import register_arrival
-from office.keeper.payment import record_payment
-from office.keeper.unclaimed import report_unclaimed
-from office.sales import post_notice
-from office.seizures import AnimalsIn, PersonIn, report_seizure
-from office.worklists import seizure_brief
+from office.people import person_by_phone
+from office.views.worklists import seizure_brief
 from tests.browser import WIDTHS, Live, Shots
 from tests.desk.client import last_code, last_outbox_id
 from tests.units import act

@@ -10,9 +10,9 @@ from fastapi.testclient import TestClient
 from sqlmodel import select
 
 from models import Payment, Seizure
-from office.queries import seizure_view
-from office.seizures import AnimalsIn, PersonIn
-from office.worklists import seizure_brief
+from office.inputs import AnimalsIn, PersonIn
+from office.views.queries import seizure_view
+from office.views.worklists import seizure_brief
 from tests.desk.client import DeskBrowser, refusal_code, text_of
 from tests.world import World
 

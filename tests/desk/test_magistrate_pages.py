@@ -9,13 +9,14 @@ from datetime import date
 from sqlmodel import col, select
 
 from models import Complaint, FeedingRate
-from office.cases import decide_case, file_case
-from office.complaints import file_complaint
-from office.fund import pay_from_fund
-from office.keeper.arrival import register_arrival
-from office.keeper.payment import record_payment
-from office.queries import fund_view, seizure_view
-from office.seizures import AnimalsIn, PersonIn
+from office.acts.complainant.case import file_case
+from office.acts.complainant.complaint import file_complaint
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.payment import record_payment
+from office.acts.magistrate.case import decide_case
+from office.acts.magistrate.fund_payment import pay_from_fund
+from office.inputs import AnimalsIn, PersonIn
+from office.views.queries import fund_view, seizure_view
 from tests.desk.client import DeskBrowser, refusal_code, text_of
 from tests.units import act
 from tests.world import World

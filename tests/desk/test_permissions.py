@@ -74,7 +74,7 @@ def test_the_keepers_acts_and_pages_are_refused_as_the_api_refuses_them(
     else:  # a private person: the desk itself is closed to him, as the API refuses the act
         assert desk_answer(page) == SENT_TO_SIGN_IN
         assert api_answer(rest) == (403, "not_authorised")
-    # Today's work at TPR: its keeper alone, as the chat's worklist (office/worklists.py).
+    # Today's work at TPR: its keeper alone, as the chat's worklist (office/views/worklists.py).
     today = browser.get("/desk/keeper/TPR")
     if official:
         assert today.status_code == (200 if role == "keeper_here" else 403)

@@ -12,14 +12,14 @@ import pytest
 from sqlmodel import select
 
 from models import Notice
-from office.cases import file_case
-from office.fund import pay_from_fund
+from office.acts.complainant.case import file_case
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.payment import record_payment
+from office.acts.keeper.unclaimed import report_unclaimed
+from office.acts.magistrate.fund_payment import pay_from_fund
+from office.inputs import PersonIn
 from office.jurisdiction import load_jurisdiction_text
-from office.keeper.arrival import register_arrival
-from office.keeper.payment import record_payment
-from office.keeper.unclaimed import report_unclaimed
-from office.seizures import PersonIn
-from office.worklists import seizure_brief
+from office.views.worklists import seizure_brief
 from tests.desk.client import DeskBrowser, text_of
 from tests.units import act
 from tests.world import DHAKIA_POUND_NAMES, DISTRICT_NAMED, TESTPUR_NAMES, World, name_dhakia

@@ -23,8 +23,9 @@ from sqlalchemy import func, select
 from sqlmodel import SQLModel
 
 from models import DeskSignIn
-from office.counters import Counted, lock_count
-from office.seizures import AnimalsIn, PersonIn, report_seizure
+from office.acts.seizer.report import report_seizure
+from office.inputs import AnimalsIn, PersonIn
+from office.records.counters import Counted, lock_count
 from tests.browser import Live
 from tests.desk.client import DeskBrowser, csrf_of, last_code, refusal_code, text_of
 from tests.units import act, tx

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
-from office.desk_signin import CODE_MINUTES, pending_code
+from office.access.desk_signin import CODE_MINUTES, pending_code
 from pound.app import build_app, can_deliver
 from pound.cli import main
 from pound.settings import Settings

@@ -1,6 +1,6 @@
 """Every story of the office, as it ends, leaves a register that its audit events account for:
-each act's event carries a digest of the rows it wrote (office/audit.py `verify_records`), every
-row of the record is covered by some event, and each district's chain verifies. The check runs
+each act's event carries a digest of the rows it wrote (office/records/audit.py `verify_records`),
+every row of the record is covered by some event, and each district's chain verifies. The check runs
 after each story here rather than by replaying the stories elsewhere."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import text
 
 from models import Database
-from office import audit
+from office.records import audit
 
 
 @pytest.fixture(autouse=True)

@@ -10,8 +10,8 @@ import pytest
 from sqlmodel import select
 
 from models import AuditEvent, Person
-from office.keeper.arrival import register_arrival
-from office.sales import post_notice
+from office.acts.darogah.notice import post_notice
+from office.acts.keeper.arrival import register_arrival
 from tests.fakes.telegram import FakeTelegram
 from tests.test_worker import pound
 from tests.units import act, tx

@@ -14,14 +14,15 @@ from sqlmodel import col, func, select
 
 from law.errors import SaleStayedByComplaint
 from models import LedgerPosting, LedgerTxn, Outbox, Person
-from office import ledger
-from office.complaints import admit_complaint, decide_complaint, file_complaint
-from office.keeper.arrival import register_arrival
-from office.keeper.refusal import record_refusal
-from office.queries import seizure_view
-from office.sales import LotIn, record_sale
-from office.seizures import PersonIn
-from office.worklists import sales_due
+from office.acts.complainant.complaint import file_complaint
+from office.acts.darogah.auction import record_sale
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.refusal import record_refusal
+from office.acts.magistrate.complaint import admit_complaint, decide_complaint
+from office.inputs import LotIn, PersonIn
+from office.records import ledger
+from office.views.queries import seizure_view
+from office.views.worklists import sales_due
 from tests.fakes.telegram import FakeTelegram
 from tests.test_worker import pound
 from tests.units import act, tx

@@ -16,9 +16,10 @@ from sqlmodel import col, select
 
 from law.money import PIES
 from models import Outbox, Person
-from office.complaints import admit_complaint, decide_complaint, file_complaint
-from office.keeper.arrival import register_arrival
-from office.keeper.payment import record_payment
+from office.acts.complainant.complaint import file_complaint
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.payment import record_payment
+from office.acts.magistrate.complaint import admit_complaint, decide_complaint
 from tests.fakes.telegram import FakeTelegram
 from tests.test_worker import pound
 from tests.units import act, tx

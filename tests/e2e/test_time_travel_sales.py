@@ -13,12 +13,13 @@ from datetime import date
 
 import pytest
 
-from office import ledger
-from office.keeper.arrival import register_arrival
-from office.keeper.refusal import record_refusal
-from office.queries import seizure_view
-from office.sales import LotIn, cattle_receipt, record_sale
-from office.seizures import AnimalsIn, PersonIn
+from office.acts.darogah.auction import record_sale
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.refusal import record_refusal
+from office.inputs import AnimalsIn, LotIn, PersonIn
+from office.records import ledger
+from office.views.cattle_receipt import cattle_receipt
+from office.views.queries import seizure_view
 from tests.e2e.test_time_travel import DAROGAH_CHAT, OWNER_CHAT, SEIZER_CHAT, chats
 from tests.fakes.telegram import FakeTelegram
 from tests.test_worker import pound

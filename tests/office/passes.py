@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from datetime import datetime
 
-from office.deadlines import PassReport, advance_deadlines
+from office.acts.clock.deadlines import PassReport, advance_deadlines
 from tests.world import World
 
 

@@ -13,9 +13,9 @@ from sqlalchemy import text
 from sqlmodel import Session, col, func, select
 
 from models import AuditEvent, Database, District, Outbox, Seizure
-from office import audit
-from office.deadlines import advance_deadlines
-from office.keeper.arrival import register_arrival
+from office.acts.clock.deadlines import advance_deadlines
+from office.acts.keeper.arrival import register_arrival
+from office.records import audit
 from tests.office.passes import run_at_once
 from tests.office.test_audit_mac import tamper
 from tests.test_worker import pound

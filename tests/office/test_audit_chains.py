@@ -20,9 +20,10 @@ from sqlmodel import Session, select
 
 from migrations import alembic_config, upgrade
 from models import AuditEvent, AuditHead, Database, District, RegisterCounter
-from office import audit
-from office.keeper.arrival import register_arrival
-from office.seizures import AnimalsIn, report_seizure
+from office.acts.keeper.arrival import register_arrival
+from office.acts.seizer.report import report_seizure
+from office.inputs import AnimalsIn
+from office.records import audit
 from tests.office.test_audit_mac import tamper
 from tests.other_district import load_other
 from tests.test_worker import pound
@@ -205,7 +206,7 @@ def test_two_arrivals_at_one_pound_take_consecutive_numbers(world: World) -> Non
 
 def test_a_person_added_by_two_acts_at_once_is_one_person(world: World) -> None:
     postgres_only(world.db)
-    from office.common import find_or_add_person
+    from office.people import find_or_add_person
 
     def add() -> int:
         with tx(world.db) as s:
@@ -250,12 +251,14 @@ def test_the_register_counter_numbers_on_from_the_entries(world: World) -> None:
 def test_a_ref_taken_meanwhile_is_drawn_again(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from office import seizures
+    from office.acts.seizer import report as seizures
+    from office.records import register as records_register
 
     world.on(D(2026, 3, 1), 12)
     taken = world.seize(when=at(D(2026, 3, 1), 9))
     drawn = iter([taken, "ZZZZZZ"])
     monkeypatch.setattr(seizures, "new_ref", lambda s: next(drawn))
+    monkeypatch.setattr(records_register, "new_ref", lambda s: next(drawn))
 
     ref = world.seize(when=at(D(2026, 3, 1), 10))
 

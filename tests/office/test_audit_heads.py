@@ -13,8 +13,8 @@ from sqlalchemy import text
 from sqlmodel import select
 
 from models import AuditWitness, Database
-from office import audit
-from office.witness import witness_heads
+from office.records import audit
+from office.records.witness import witness_heads
 from tests.office.test_audit_mac import tamper
 from tests.world import World, at
 

@@ -10,7 +10,7 @@ from sqlalchemy import text
 from sqlmodel import col, select
 
 from models import AuditEvent, Database
-from office import audit
+from office.records import audit
 from tests.world import World, make_world
 
 KEY = b"the district's own audit key, kept off the database"

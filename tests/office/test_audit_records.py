@@ -21,10 +21,10 @@ from models import (
     RegisterEntry,
     Seizure,
 )
-from office import audit
-from office.keeper.arrival import register_arrival
-from office.keeper.payment import record_payment
-from office.seizures import AnimalsIn
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.payment import record_payment
+from office.inputs import AnimalsIn
+from office.records import audit
 from tests.units import act
 from tests.world import World
 

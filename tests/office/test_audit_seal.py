@@ -11,7 +11,7 @@ from sqlalchemy import text
 from sqlmodel import Session, col, select
 
 from models import AuditEvent, Database, District
-from office import audit
+from office.records import audit
 from tests.units import tx, unit_of_work
 from tests.world import World
 

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 
 from models import Database
-from office import audit
+from office.records import audit
 from tests.units import tx
 
 IST = timezone(timedelta(hours=5, minutes=30), "IST")

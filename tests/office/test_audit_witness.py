@@ -12,8 +12,8 @@ from sqlmodel import col, select
 
 from bot.notices import render
 from models import AuditWitness, Outbox
-from office import audit
-from office.witness import TEMPLATE, witness_heads
+from office.records import audit
+from office.records.witness import TEMPLATE, witness_heads
 from tests.fakes.telegram import FakeTelegram
 from tests.other_district import load_other
 from tests.test_worker import pound

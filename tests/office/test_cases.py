@@ -37,23 +37,26 @@ from models import (
     RecoveryOrder,
     RecoverySale,
 )
-from office import ledger
-from office.cases import (
+from office.acts.complainant.case import file_case
+from office.acts.complainant.complaint import file_complaint
+from office.acts.darogah.recovery_sale import RecoveryLotIn, RecoverySold, record_recovery_sale
+from office.acts.magistrate.case import decide_case
+from office.acts.magistrate.complaint import admit_complaint, decide_complaint
+from office.acts.magistrate.offence import OffenceDecided, decide_offence
+from office.acts.magistrate.recovery_order import order_recovery
+from office.acts.seizer.report import report_seizure
+from office.acts.whoever.opposition import record_offence
+from office.inputs import AnimalsIn, PersonIn
+from office.records import ledger
+from office.recovery import recoveries_due
+from office.views.case import (
     case_view,
     compensation_awarded,
     compensation_set_off,
-    decide_case,
-    file_case,
     set_off_certificate,
 )
-from office.complaints import admit_complaint, decide_complaint, file_complaint
-from office.darogah.recovery_sale import RecoveryLotIn, RecoverySold, record_recovery_sale
-from office.magistrate.recovery_order import order_recovery
-from office.offences import OffenceDecided, decide_offence, pending_offences
-from office.opposition import record_offence
-from office.queries import fund_view
-from office.recovery import recoveries_due
-from office.seizures import AnimalsIn, PersonIn, report_seizure
+from office.views.offences import pending_offences
+from office.views.queries import fund_view
 from tests.ist import ist
 from tests.other_district import load_other
 from tests.units import act

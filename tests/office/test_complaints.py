@@ -28,15 +28,16 @@ from law.errors import (
 )
 from law.money import PIES
 from models import AuditEvent, Complaint, LedgerPosting, LedgerTxn, Outbox, Seizure
-from office import ledger
-from office.common import find_or_add_person
-from office.complaints import admit_complaint, decide_complaint, file_complaint
-from office.keeper.arrival import register_arrival
-from office.keeper.payment import record_payment
-from office.keeper.refusal import record_refusal
-from office.queries import seizure_view
-from office.sales import LotIn, record_sale
-from office.seizures import PersonIn
+from office.acts.complainant.complaint import file_complaint
+from office.acts.darogah.auction import record_sale
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.payment import record_payment
+from office.acts.keeper.refusal import record_refusal
+from office.acts.magistrate.complaint import admit_complaint, decide_complaint
+from office.inputs import LotIn, PersonIn
+from office.people import find_or_add_person
+from office.records import ledger
+from office.views.queries import seizure_view
 from tests.units import act, tx
 from tests.world import OWNER, World, other_district_magistrate
 
@@ -861,11 +862,11 @@ def test_only_the_keeper_records_the_owner_of_record(world: World) -> None:
     # owner of the cattle to be sold, and the Sec IX receipt the owner of record who signs it.
     assert sorted(set(writes)) == [
         "arrival.py:_name_owner",
+        "auction.py:_deliver_to_owner",
         "parties.py:claimant",
         "recovery_order.py:order_recovery",
         "refusal.py:record_refusal",
-        "sales.py:_deliver_to_owner",
-        "seizures.py:_write_seizure",
+        "report.py:_write_seizure",
     ]
     # And at refusal the keeper records the owner who appears.
     ref = world.seize(owner=None)

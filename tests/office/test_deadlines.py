@@ -8,13 +8,15 @@ from datetime import date, datetime
 from sqlmodel import col, func, select
 
 from models import AuditEvent, Outbox, Seizure
-from office.complaints import admit_complaint, decide_complaint, file_complaint
-from office.deadlines import PassReport, advance_deadlines
-from office.keeper.arrival import register_arrival
-from office.keeper.refusal import record_refusal
-from office.queries import seizure_view
-from office.sales import LotIn, post_notice, record_sale
-from office.seizures import AnimalsIn, PersonIn
+from office.acts.clock.deadlines import PassReport, advance_deadlines
+from office.acts.complainant.complaint import file_complaint
+from office.acts.darogah.auction import record_sale
+from office.acts.darogah.notice import post_notice
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.refusal import record_refusal
+from office.acts.magistrate.complaint import admit_complaint, decide_complaint
+from office.inputs import AnimalsIn, LotIn, PersonIn
+from office.views.queries import seizure_view
 from tests.office.passes import run_at_once
 from tests.units import act
 from tests.world import World, at

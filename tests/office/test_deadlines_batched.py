@@ -16,15 +16,19 @@ from sqlalchemy import event, text, update
 from sqlmodel import col, func, select
 
 from models import AuditEvent, District, Outbox, Seizure
-from office import audit, notify
-from office.common import district_context, person_by_phone, seizure_by_ref
-from office.deadlines import DEADLINE_LOCK, PassReport, advance_deadlines
+from office import notify
+from office.acts.clock.deadlines import DEADLINE_LOCK, PassReport, advance_deadlines
+from office.acts.darogah.notice import post_notice
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.unclaimed import report_unclaimed
+from office.acts.seizer.report import report_seizure
+from office.district import district_context
+from office.inputs import AnimalsIn
 from office.jurisdiction import load_jurisdiction_text
-from office.keeper.arrival import register_arrival
-from office.keeper.unclaimed import report_unclaimed
-from office.queries import seizure_view
-from office.sales import post_notice
-from office.seizures import AnimalsIn, report_seizure
+from office.people import person_by_phone
+from office.records import audit
+from office.records.register import seizure_by_ref
+from office.views.queries import seizure_view
 from tests.office.passes import run_at_once
 from tests.units import act, tx
 from tests.world import OWNER, World, at

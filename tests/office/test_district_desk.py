@@ -12,23 +12,24 @@ from sqlmodel import col, select
 
 from law.errors import Conflict, InvalidInput, NotAuthorised, UnknownAnimalKind
 from models import AuditEvent, FeedingRate
-from office.cases import file_case
-from office.district_desk import (
+from office.acts.complainant.case import file_case
+from office.acts.darogah.notice import post_notice
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.unclaimed import report_unclaimed
+from office.acts.magistrate.feeding_rate import fix_feeding_rate
+from office.acts.magistrate.release import order_release
+from office.inputs import AnimalsIn, PersonIn
+from office.views.district_desk import (
     desks_of,
     district_cases,
     district_file,
     district_of,
     release_orders,
 )
-from office.feeding_rates import district_rates, fix_feeding_rate
-from office.keeper.arrival import register_arrival
-from office.keeper.unclaimed import report_unclaimed
-from office.lookup import pound_rates
-from office.magistrate.release import order_release
-from office.queries import seizure_view
-from office.sales import post_notice
-from office.seizures import AnimalsIn, PersonIn
-from office.worklists import held_in_district, notices_posted
+from office.views.feeding_rates import district_rates
+from office.views.lookup import pound_rates
+from office.views.queries import seizure_view
+from office.views.worklists import held_in_district, notices_posted
 from tests.units import act
 from tests.world import World, at, other_district_magistrate
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from law.errors import InvalidInput, NotFound
-from office.district_figures import DistrictFigures, district_figures
-from office.documents.kinds import monthly_return
-from office.queries import fund_view
+from office.views.district_figures import DistrictFigures, district_figures
+from office.views.documents.kinds import monthly_return
+from office.views.queries import fund_view
 from tests.figures_world import Figures, build
 from tests.world import World
 
@@ -115,7 +115,7 @@ def test_the_days_held_are_cut_where_the_acts_periods_end() -> None:
     from dataclasses import replace
 
     from law.profile import ACT_III_1857
-    from office.district_figures import day_bands
+    from office.views.district_figures import day_bands
 
     profile = ACT_III_1857
     assert [b[0] for b in day_bands(profile)] == ["0-7", "8-14", "15-30", "31+"]

@@ -10,7 +10,7 @@ from sqlmodel import col, select
 
 from bot.notices import render
 from models import Outbox, Person
-from office.keeper.arrival import register_arrival
+from office.acts.keeper.arrival import register_arrival
 from tests.units import act, tx
 from tests.world import World
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from datetime import date
 
-from office.documents.issued import issue, verify
-from office.documents.kinds import Kind
-from office.keeper.arrival import register_arrival
-from office.keeper.payment import record_payment
-from office.seizures import AnimalsIn
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.payment import record_payment
+from office.inputs import AnimalsIn
+from office.views.documents.issued import issue, verify
+from office.views.documents.kinds import Kind
 from tests.units import act
 from tests.world import World, at
 

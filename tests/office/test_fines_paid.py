@@ -11,16 +11,17 @@ from sqlmodel import func, select
 
 from law.errors import FundInsufficient, InvalidInput, NotAuthorised
 from models import AuditEvent, FinePaid, LedgerTxn
-from office import ledger
-from office.cases import case_view, compensation_set_off, decide_case
-from office.complaints import decide_complaint
-from office.magistrate.fines_paid import (
+from office.acts.magistrate.case import decide_case
+from office.acts.magistrate.complaint import decide_complaint
+from office.acts.magistrate.fines_paid import (
     record_case_fine_paid,
     record_offence_fine_paid,
     record_seizer_paid,
 )
-from office.queries import fund_view
-from office.seizures import PersonIn
+from office.inputs import PersonIn
+from office.records import ledger
+from office.views.case import case_view, compensation_set_off
+from office.views.queries import fund_view
 from tests.ist import ist
 from tests.office.test_cases import ACCUSED, RS, balance, decide, filed, offence
 from tests.office.test_complaints import admit, arrive, complain, refuse_and_sell_one_cow

@@ -11,14 +11,15 @@ from sqlmodel import col, func, select
 
 from law.errors import FundInsufficient, InvalidInput, NotAuthorised, NotFound, PoundError
 from models import AuditEvent, FundPayment, LedgerPosting, LedgerTxn
-from office import ledger
-from office.common import person_by_phone
-from office.fund import FundPaid, fund_desk, pay_from_fund
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.payment import record_payment
+from office.acts.magistrate.fund_payment import FundPaid, pay_from_fund
+from office.inputs import AnimalsIn, PersonIn
 from office.jurisdiction import load_jurisdiction_text
-from office.keeper.arrival import register_arrival
-from office.keeper.payment import record_payment
-from office.queries import fund_view
-from office.seizures import AnimalsIn, PersonIn
+from office.people import person_by_phone
+from office.records import ledger
+from office.views.fund_statement import fund_desk
+from office.views.queries import fund_view
 from tests.units import act
 from tests.world import World, at
 

@@ -14,8 +14,8 @@ from sqlmodel import Session, func, select
 
 from law.errors import FundInsufficient, InvalidInput
 from models import FinePaid, FundPayment
-from office import ledger
-from office.magistrate.fines_paid import record_case_fine_paid, record_offence_fine_paid
+from office.acts.magistrate.fines_paid import record_case_fine_paid, record_offence_fine_paid
+from office.records import ledger
 from tests.examples import examples
 from tests.ist import ist
 from tests.office.test_cases import ACCUSED, convicted, decide, offence

@@ -6,9 +6,9 @@ from __future__ import annotations
 from sqlmodel import select
 
 from models import Village
-from office.held_search import pounds_near, search_held, seizures_owned
 from office.jurisdiction import load_jurisdiction_text
-from office.lookup import village_named_in
+from office.views.held_search import pounds_near, search_held, seizures_owned
+from office.views.lookup import village_named_in
 from tests.owner_search_world import MILAK, load_milak, record_counts
 from tests.units import act
 from tests.world import OWNER, World

@@ -21,13 +21,13 @@ from models import (
     RoleGrant,
     Village,
 )
-from office.audit import verify_chains
 from office.jurisdiction import (
     JurisdictionError,
     district_count,
     load_jurisdiction,
     load_jurisdiction_text,
 )
+from office.records.audit import verify_chains
 from tests.units import act, tx
 
 NOW = datetime(2025, 6, 1, 4, 30, tzinfo=UTC)

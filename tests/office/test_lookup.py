@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from office.jurisdiction import load_jurisdiction_text
-from office.lookup import match_village
+from office.views.lookup import match_village
 from tests.units import act
 from tests.world import DISTRICT, World
 

@@ -10,16 +10,18 @@ from sqlmodel import col, select
 
 from law.errors import InvalidTransition, ReleaseWithoutFine
 from models import FeedingRate, LedgerPosting, LedgerTxn
-from office import ledger
-from office.complaints import admit_complaint, decide_complaint, file_complaint
-from office.keeper.arrival import register_arrival
-from office.keeper.loss import record_loss
-from office.keeper.payment import record_payment
-from office.keeper.refusal import record_refusal
-from office.keeper.unclaimed import report_unclaimed
-from office.queries import fund_view, seizure_view
-from office.sales import LotIn, post_notice, record_sale
-from office.seizures import AnimalsIn, PersonIn
+from office.acts.complainant.complaint import file_complaint
+from office.acts.darogah.auction import record_sale
+from office.acts.darogah.notice import post_notice
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.loss import record_loss
+from office.acts.keeper.payment import record_payment
+from office.acts.keeper.refusal import record_refusal
+from office.acts.keeper.unclaimed import report_unclaimed
+from office.acts.magistrate.complaint import admit_complaint, decide_complaint
+from office.inputs import AnimalsIn, LotIn, PersonIn
+from office.records import ledger
+from office.views.queries import fund_view, seizure_view
 from tests.units import act, tx
 from tests.world import World, at
 

@@ -1,5 +1,5 @@
-"""A ledger line's words (office/memos.py): the record keeps them in English, and a reader of
-another language reads the same line from the same record in his."""
+"""A ledger line's words (office/records/memos.py): the record keeps them in English, and a reader
+of another language reads the same line from the same record in his."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from bot.figures import digits, sections
 from bot.i18n import translator
 from law.errors import N_
-from office import memos
-from office.memos import MEMOS, memo, read, said
+from office.records import memos
+from office.records.memos import MEMOS, memo, read, said
 
 # Values as the field writes them: refs, ids, names in three scripts, with the commas and
 # colons of the texts themselves inside them.

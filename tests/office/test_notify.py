@@ -10,15 +10,19 @@ from sqlmodel import col, select
 from law.money import PIES
 from models import Outbox, Person
 from office import notify
-from office.common import district_context, seizure_by_ref
-from office.complaints import admit_complaint, decide_complaint, file_complaint
-from office.keeper.arrival import register_arrival
-from office.keeper.loss import record_loss
-from office.keeper.payment import record_payment
-from office.keeper.refusal import record_refusal
-from office.magistrate.release import order_release
-from office.sales import LotIn, post_notice, record_sale
-from office.seizures import AnimalsIn, PersonIn, report_seizure
+from office.acts.complainant.complaint import file_complaint
+from office.acts.darogah.auction import record_sale
+from office.acts.darogah.notice import post_notice
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.loss import record_loss
+from office.acts.keeper.payment import record_payment
+from office.acts.keeper.refusal import record_refusal
+from office.acts.magistrate.complaint import admit_complaint, decide_complaint
+from office.acts.magistrate.release import order_release
+from office.acts.seizer.report import report_seizure
+from office.district import district_context
+from office.inputs import AnimalsIn, LotIn, PersonIn
+from office.records.register import seizure_by_ref
 from tests.units import act, tx
 from tests.world import World, at
 
@@ -331,7 +335,7 @@ def test_a_release_by_order_tells_owner_and_seizer(world: World) -> None:
 
 
 def test_notice_and_sale_give_the_owner_dates_account_and_surplus(world: World) -> None:
-    from office.keeper.unclaimed import report_unclaimed
+    from office.acts.keeper.unclaimed import report_unclaimed
 
     ref = world.seize(animals=[AnimalsIn("buffalo")])
     arrive(world, ref)

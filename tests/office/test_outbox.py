@@ -1,5 +1,5 @@
-"""The outbox has one owner (office/outbox.py): its states, the moves between them, and every
-write of a row; the chart in docs/worker.md is its table, no more and no less."""
+"""The outbox has one owner (office/records/outbox.py): its states, the moves between them, and
+every write of a row; the chart in docs/worker.md is its table, no more and no less."""
 
 from __future__ import annotations
 
@@ -13,19 +13,13 @@ import pytest
 from sqlmodel import Session, col, select
 
 from models import Database, Outbox, Person
-from office import outbox
-from office.outbox import (
-    BEGINS,
-    RESTS,
-    TRANSITIONS,
-    IllegalTransition,
-    OutboxState,
-)
+from office.records import outbox
+from office.records.outbox import BEGINS, RESTS, TRANSITIONS, IllegalTransition, OutboxState
 from tests.units import tx
 
 ROOT = Path(__file__).resolve().parents[2]
 CHART = ROOT / "docs" / "worker.md"
-OWNER = ROOT / "office" / "outbox.py"
+OWNER = ROOT / "office" / "records" / "outbox.py"
 PACKAGES = ("law", "models", "office", "bot", "webhook", "pound")
 EDGE = re.compile(r"^\s*(\[\*\]|\w+)\s*-->\s*(\[\*\]|\w+)\s*(?::.*)?$")
 T0 = datetime(2026, 3, 2, 6, 0, tzinfo=UTC)

@@ -18,13 +18,14 @@ from sqlmodel import col, func, select
 from law.access import View
 from law.errors import InvalidInput, OffenceRecorderNotEntitled, OwnSeizureOnly
 from models import AuditEvent, Offence, Seizure
-from office.common import find_or_add_person, person_by_phone
-from office.complaints import file_complaint
+from office.access.tokens import issue_token
+from office.acts.complainant.complaint import file_complaint
+from office.acts.seizer.report import report_seizure
+from office.acts.whoever.opposition import record_offence
+from office.inputs import AnimalsIn, PersonIn
 from office.jurisdiction import load_jurisdiction_text
-from office.opposition import record_offence
-from office.queries import seizure_view, seizure_view_as
-from office.seizures import AnimalsIn, PersonIn, report_seizure
-from office.tokens import issue_token
+from office.people import find_or_add_person, person_by_phone
+from office.views.queries import seizure_view, seizure_view_as
 from tests.ist import ist
 from tests.other_district import OTHER_DAROGAH, OTHER_KEEPER, OTHER_MAGISTRATE, load_other
 from tests.units import act, tx

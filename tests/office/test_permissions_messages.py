@@ -13,10 +13,11 @@ from bot.outbox_replies import enqueue_replies
 from bot.registry import build_engine
 from bot.types import Channel, Inbound, Reply
 from models import Database, Outbox
-from office.deadlines import advance_deadlines
-from office.keeper.arrival import register_arrival
-from office.kind_orders import order_for_seizure
-from office.seizures import AnimalsIn, PersonIn, report_seizure
+from office.acts.clock.deadlines import advance_deadlines
+from office.acts.keeper.arrival import register_arrival
+from office.acts.magistrate.kind_order import order_for_seizure
+from office.acts.seizer.report import report_seizure
+from office.inputs import AnimalsIn, PersonIn
 from tests.office.test_permissions import PHONES, cast, load_cast
 from tests.units import act, tx, unit_of_work
 from tests.world import World

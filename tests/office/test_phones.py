@@ -13,9 +13,10 @@ from bot.registry import build_engine
 from bot.types import Channel, Inbound
 from law.errors import InvalidInput, InvalidPhone
 from models import District, Person, Seizure
-from office.common import normalise_phone, person_by_phone
+from office.access.tokens import issue_token
 from office.jurisdiction import JurisdictionError, load_jurisdiction_text
-from office.tokens import issue_token
+from office.people import person_by_phone
+from office.phones import normalise_phone
 from tests.bot.test_private_flows import HARI, Chat
 from tests.units import act
 from tests.world import OTHER_DISTRICT, World

@@ -87,9 +87,9 @@ def test_a_paper_names_the_village_the_pound_and_the_district_in_the_readers_scr
     file gave them is still current after, and the verification page names them too."""
     from datetime import date
 
-    from office.documents.issued import issue, verify
-    from office.documents.kinds import Kind
-    from office.keeper.arrival import register_arrival
+    from office.acts.keeper.arrival import register_arrival
+    from office.views.documents.issued import issue, verify
+    from office.views.documents.kinds import Kind
     from webhook.printing import render_html, render_verification
 
     ref = world.seize(village="Dhakia")
@@ -139,13 +139,13 @@ def test_the_fund_statement_names_the_pound_a_payment_was_for_in_the_readers_scr
     The names are not what it states: one issued before the file gave them is still current."""
     from datetime import date
 
-    from office.documents.issued import issue, verify
-    from office.documents.kinds import Kind
-    from office.fund import pay_from_fund
-    from office.keeper.arrival import register_arrival
-    from office.keeper.payment import record_payment
-    from office.seizures import PersonIn
-    from office.worklists import seizure_brief
+    from office.acts.keeper.arrival import register_arrival
+    from office.acts.keeper.payment import record_payment
+    from office.acts.magistrate.fund_payment import pay_from_fund
+    from office.inputs import PersonIn
+    from office.views.documents.issued import issue, verify
+    from office.views.documents.kinds import Kind
+    from office.views.worklists import seizure_brief
     from webhook.printing import render_html
 
     ref = world.seize(village="Dhakia")

@@ -17,15 +17,15 @@ from law.errors import (
     ReleaseWithoutFine,
 )
 from models import FeedingRate, LedgerPosting, Payment
-from office import ledger
-from office.keeper.arrival import register_arrival
-from office.keeper.loss import record_loss
-from office.keeper.payment import record_payment
-from office.keeper.refusal import record_refusal
-from office.keeper.unclaimed import report_unclaimed
-from office.magistrate.release import order_release
-from office.queries import fund_view, pound_register, seizure_view
-from office.seizures import AnimalsIn, PersonIn
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.loss import record_loss
+from office.acts.keeper.payment import record_payment
+from office.acts.keeper.refusal import record_refusal
+from office.acts.keeper.unclaimed import report_unclaimed
+from office.acts.magistrate.release import order_release
+from office.inputs import AnimalsIn, PersonIn
+from office.records import ledger
+from office.views.queries import fund_view, pound_register, seizure_view
 from tests.units import act, tx
 from tests.world import World
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 from models import InboundMessage, Person
-from office.reach import channel_for, note_inbound
+from office.records.reach import channel_for, note_inbound
 from tests.units import tx
 from tests.world import World, at
 

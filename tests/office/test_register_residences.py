@@ -11,11 +11,12 @@ from sqlmodel import select
 
 from bot.notices import render
 from models import Outbox, Person, RegisterEntry
-from office.common import person_by_phone
-from office.documents.kinds import register_copy
-from office.keeper.arrival import register_arrival
-from office.seizures import AnimalsIn, PersonIn, report_seizure
-from office.tokens import issue_token
+from office.access.tokens import issue_token
+from office.acts.keeper.arrival import register_arrival
+from office.acts.seizer.report import report_seizure
+from office.inputs import AnimalsIn, PersonIn
+from office.people import person_by_phone
+from office.views.documents.kinds import register_copy
 from tests.units import act, tx
 from tests.world import World, at
 

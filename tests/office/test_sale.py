@@ -21,15 +21,19 @@ from law.errors import (
     SurplusClaimOutOfTime,
 )
 from models import LedgerPosting, SurplusDeposit
-from office.cases import compensation_awarded, decide_case, file_case
-from office.complaints import admit_complaint, decide_complaint, file_complaint
-from office.keeper.arrival import register_arrival
-from office.keeper.refusal import record_refusal
-from office.keeper.unclaimed import report_unclaimed
-from office.queries import fund_view, seizure_view
-from office.sales import LotIn, post_notice, record_sale
-from office.seizures import AnimalsIn, PersonIn
-from office.surplus import claim_surplus, move_unclaimed_surplus
+from office.acts.complainant.case import file_case
+from office.acts.complainant.complaint import file_complaint
+from office.acts.darogah.auction import record_sale
+from office.acts.darogah.notice import post_notice
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.refusal import record_refusal
+from office.acts.keeper.unclaimed import report_unclaimed
+from office.acts.magistrate.case import decide_case
+from office.acts.magistrate.complaint import admit_complaint, decide_complaint
+from office.acts.magistrate.surplus import claim_surplus, move_unclaimed_surplus
+from office.inputs import AnimalsIn, LotIn, PersonIn
+from office.views.case import compensation_awarded
+from office.views.queries import fund_view, seizure_view
 from tests.units import act, tx
 from tests.world import World
 

@@ -16,14 +16,15 @@ from sqlmodel import Session, col, select
 from law.errors import LotNotNeeded
 from law.lifecycle import AnimalStatus
 from models import Animal, LedgerPosting, LedgerTxn, Payment, Sale, SaleLot, Seizure
-from office import ledger
+from office.acts.darogah.auction import record_sale
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.payment import record_payment
+from office.acts.keeper.refusal import record_refusal
 from office.charges import charge_for, payable_on
-from office.common import district_context, seizure_by_ref
-from office.keeper.arrival import register_arrival
-from office.keeper.payment import record_payment
-from office.keeper.refusal import record_refusal
-from office.sales import LotIn, record_sale
-from office.seizures import AnimalsIn, PersonIn
+from office.district import district_context
+from office.inputs import AnimalsIn, LotIn, PersonIn
+from office.records import ledger
+from office.records.register import seizure_by_ref
 from office.state import animals_of
 from tests.examples import examples
 from tests.units import act

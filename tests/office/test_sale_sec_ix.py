@@ -21,13 +21,14 @@ from law.errors import (
 )
 from law.money import PIES
 from models import AuditEvent, CattleReceipt, Outbox, Person, Sale, SaleLot
-from office import ledger
-from office.keeper.arrival import register_arrival
-from office.keeper.payment import record_payment
-from office.keeper.refusal import record_refusal
-from office.queries import seizure_view
-from office.sales import LotIn, SaleRecorded, cattle_receipt, record_sale
-from office.seizures import AnimalsIn, PersonIn
+from office.acts.darogah.auction import SaleRecorded, record_sale
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.payment import record_payment
+from office.acts.keeper.refusal import record_refusal
+from office.inputs import AnimalsIn, LotIn, PersonIn
+from office.records import ledger
+from office.views.cattle_receipt import cattle_receipt
+from office.views.queries import seizure_view
 from tests.units import act
 from tests.world import World
 

@@ -16,10 +16,12 @@ from law.errors import (
     PigsNotImpoundable,
 )
 from models import AidRequest, Animal, AuditEvent, Seizure
-from office.opposition import record_offence
-from office.police.conveyance import confirm_conveyance
-from office.queries import seizure_view
-from office.seizures import AnimalsIn, PersonIn, report_seizure, request_police_aid
+from office.acts.police.conveyance import confirm_conveyance
+from office.acts.seizer.police_aid import request_police_aid
+from office.acts.seizer.report import report_seizure
+from office.acts.whoever.opposition import record_offence
+from office.inputs import AnimalsIn, PersonIn
+from office.views.queries import seizure_view
 from tests.units import act
 from tests.world import World
 

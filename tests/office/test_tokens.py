@@ -11,9 +11,9 @@ from sqlmodel import select
 
 from law.errors import InvalidInput, NotFound
 from models import ApiToken, AuditEvent, Database, Person
-from office.audit import verify_chain
-from office.common import find_or_add_person
-from office.tokens import issue_token, person_for_token, revoke_token
+from office.access.tokens import issue_token, person_for_token, revoke_token
+from office.people import find_or_add_person
+from office.records.audit import verify_chain
 from tests.units import act, tx
 
 NOW = datetime(2024, 3, 1, 9, 30, tzinfo=UTC)

@@ -7,15 +7,17 @@ from datetime import date
 import pytest
 
 from law.errors import NotAuthorised, NotFound
-from office.complaints import admit_complaint, decide_complaint, file_complaint
-from office.keeper.arrival import register_arrival
-from office.keeper.refusal import record_refusal
-from office.keeper.unclaimed import report_unclaimed
-from office.police.conveyance import confirm_conveyance
-from office.roles import Role
-from office.sales import post_notice
-from office.seizures import AnimalsIn, request_police_aid
-from office.worklists import (
+from office.access.roles import Role
+from office.acts.complainant.complaint import file_complaint
+from office.acts.darogah.notice import post_notice
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.refusal import record_refusal
+from office.acts.keeper.unclaimed import report_unclaimed
+from office.acts.magistrate.complaint import admit_complaint, decide_complaint
+from office.acts.police.conveyance import confirm_conveyance
+from office.acts.seizer.police_aid import request_police_aid
+from office.inputs import AnimalsIn
+from office.views.worklists import (
     awaiting_conveyance,
     awaiting_notice,
     complaint_detail,
@@ -35,7 +37,7 @@ D = date
 
 def district_of(world: World) -> int:
     with world.db.reading() as s:
-        from office.common import roles_of
+        from office.access.roles import roles_of
 
         return roles_of(s, world.magistrate)[0].district_id
 

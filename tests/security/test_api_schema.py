@@ -23,8 +23,8 @@ from schemathesis.checks import (
 )
 
 from models import Database
-from office.keeper.arrival import register_arrival
-from office.tokens import issue_token
+from office.access.tokens import issue_token
+from office.acts.keeper.arrival import register_arrival
 from tests import examples
 from tests.databases import PostgresTemplate, SqliteTemplate
 from tests.units import act

@@ -19,7 +19,7 @@ from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
 from bot.i18n import LOCALES
-from office.seizures import AnimalsIn
+from office.inputs import AnimalsIn
 from tests.board_world import PRIVATE, Board, load_board
 from tests.owner_search_world import BHOT_KEEPER, _arrive, _seize
 from tests.world import World

@@ -9,9 +9,9 @@ from html import unescape
 
 from fastapi.testclient import TestClient
 
-from office.documents.issued import issue
-from office.documents.kinds import Kind
 from office.jurisdiction import load_jurisdiction_text
+from office.views.documents.issued import issue
+from office.views.documents.kinds import Kind
 from tests.board_world import load_board
 from tests.owner_search_world import MILAK
 from tests.units import act

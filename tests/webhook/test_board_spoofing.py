@@ -14,9 +14,10 @@ from xml.etree import ElementTree as ET
 import pytest
 from fastapi.testclient import TestClient
 
-from office.keeper.unclaimed import report_unclaimed
-from office.sales import post_notice
-from office.seizures import AnimalsIn, report_seizure
+from office.acts.darogah.notice import post_notice
+from office.acts.keeper.unclaimed import report_unclaimed
+from office.acts.seizer.report import report_seizure
+from office.inputs import AnimalsIn
 from tests.owner_search_world import BHOT_KEEPER, MILAK_DAROGAH, _arrive, _id, load_milak
 from tests.units import act
 from tests.world import World
@@ -136,8 +137,8 @@ def test_the_feed_names_the_offices_public_address_whatever_the_host_header_says
 def test_a_typed_override_never_reorders_the_printed_notice_of_sec_viii(
     world: World, spoofed: str
 ) -> None:
-    from office.documents.issued import issue
-    from office.documents.kinds import Kind
+    from office.views.documents.issued import issue
+    from office.views.documents.kinds import Kind
     from webhook.printing import render_html, render_pdf
 
     printed = act(

@@ -217,7 +217,7 @@ def test_a_method_not_allowed_is_a_405_envelope_with_allow(api: Api) -> None:
 def test_anything_else_is_a_500_envelope_that_tells_nothing_inside(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from office import queries
+    from office.views import queries
 
     def broken(*_a: Any, **_k: Any) -> Any:
         raise RuntimeError("secret inner state")

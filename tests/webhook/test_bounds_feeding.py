@@ -11,8 +11,8 @@ import pytest
 import law.feeding
 from law.feeding import FeedingRate, rate_on
 from law.kinds import AnimalKind
+from office.inputs import AnimalsIn
 from office.jurisdiction import load_jurisdiction_text
-from office.seizures import AnimalsIn
 from tests.api_client import KEEPER, Api
 from tests.units import act
 from tests.world import DISTRICT, at

@@ -15,7 +15,7 @@ from babel.messages.extract import extract_from_file
 from bot.figures import money
 from bot.i18n import translator
 from law.money import money_system
-from office.district_figures import district_figures
+from office.views.district_figures import district_figures
 from tests.bot.test_catalogs import catalog
 from tests.figures_world import build
 from tests.world import World, name_dhakia

@@ -286,7 +286,8 @@ def test_the_fund_statement_and_the_rates(office: Office) -> None:
     # seizure was held illegal (Rs 1-0-0) are owed by the seizer, apart, not in it.
     assert "৳" not in text_of(fund) and "₹৬-০-০" in text_of(fund)
     assert has_words(fund, "তহবিলে যে জরিমানা আসবে") and "₹১-০-০" in text_of(fund)
-    # Each line in the reader's words (office/memos.py): an auction, a case's fine recovered.
+    # Each line in the reader's words (office/records/memos.py): an auction, a case's fine
+    # recovered.
     assert has_words(fund, "নিলাম") and has_words(fund, "মামলা ১-এর জরিমানার জন্য পশু বিক্রি")
     assert "auction" not in text_of(fund) and "fine in case" not in text_of(fund)
     rates = text_of(office.pdf("rates", "TPR"))
@@ -336,8 +337,8 @@ def test_an_official_of_another_district_is_refused_as_the_api_refuses_him(
 
 
 def test_a_party_prints_by_the_link_the_office_gave_him(office: Office) -> None:
-    from office.documents.kinds import Kind
-    from office.documents.links import party_link
+    from office.views.documents.kinds import Kind
+    from office.views.documents.links import party_link
 
     world = office.api.world
     url, until = party_link(
@@ -422,7 +423,7 @@ def test_the_verification_page_genuine_changed_and_unknown(office: Office) -> No
     from models import FeedingRate
 
     with tx(world.db) as s:
-        from office import audit
+        from office.records import audit
 
         s.add(FeedingRate(district_id=1, kind="cow", per_day=12, valid_from=date(2026, 4, 1)))
         audit.append(

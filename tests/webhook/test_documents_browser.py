@@ -11,10 +11,10 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from models import FeedingRate
-from office import audit
-from office.documents.issued import issue
-from office.documents.kinds import Kind
-from office.documents.links import sign_link
+from office.records import audit
+from office.views.documents.issued import issue
+from office.views.documents.kinds import Kind
+from office.views.documents.links import sign_link
 from tests.browser import assert_no_console_errors, console_errors, live_server, open_page
 from tests.units import act, tx
 from tests.world import World

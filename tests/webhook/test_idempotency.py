@@ -19,7 +19,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import func, select
 
-import office.seizures
+import office.acts.seizer.report
 import webhook.idempotency
 from bot.sender import Sender
 from models import AuditEvent, IdempotencyKey, Outbox, Seizure
@@ -153,7 +153,7 @@ def test_a_refusal_of_the_act_is_kept_and_answered_again(api: Api) -> None:
 def test_a_server_error_is_not_kept_and_the_retry_runs_the_act(
     api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = office.seizures.report_seizure
+    real = office.acts.seizer.report.report_seizure
     calls: list[int] = []
 
     def dies_after_writing(*args: Any, **kwargs: Any) -> Any:
@@ -163,7 +163,7 @@ def test_a_server_error_is_not_kept_and_the_retry_runs_the_act(
             raise RuntimeError("the server fell over after the act")
         return done
 
-    monkeypatch.setattr(office.seizures, "report_seizure", dies_after_writing)
+    monkeypatch.setattr(office.acts.seizer.report, "report_seizure", dies_after_writing)
     client = TestClient(api.client.app, raise_server_exceptions=False)
     headers = {**api.as_(CULTIVATOR), "Idempotency-Key": KEY}
 
@@ -224,7 +224,7 @@ def test_an_answer_lost_after_the_commit_is_given_on_the_retry(
 def test_a_request_while_its_key_is_being_answered_waits_and_gets_that_answer(
     api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = office.seizures.report_seizure
+    real = office.acts.seizer.report.report_seizure
     inside = threading.Event()
     release = threading.Event()
 
@@ -233,7 +233,7 @@ def test_a_request_while_its_key_is_being_answered_waits_and_gets_that_answer(
         release.wait(30)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(office.seizures, "report_seizure", slow)
+    monkeypatch.setattr(office.acts.seizer.report, "report_seizure", slow)
     answers: dict[str, httpx.Response] = {}
 
     def send(name: str) -> Callable[[], None]:

@@ -2,7 +2,7 @@
 20 runs each on PostgreSQL (3 on SQLite, whose writers take turns whatever comes at once).
 
 - The desk's codes: 12 requests at once for one officer's phone send 5 codes an hour
-  (office/desk_signin.py `CODES_PER_HOUR`), not 12.
+  (office/access/desk_signin.py `CODES_PER_HOUR`), not 12.
 - Unsolicited messages: reports at once by one private person, each naming an owner the office
   never heard from, message as many of them as POUND_UNSOLICITED_PER_DAY allows and hold the
   rest (6 at once against a limit of 2).
@@ -10,7 +10,7 @@
 - The per-address window of the desk (webhook/ratelimit.py `Window.take`): 40 threads at once
   against a limit of 20 pass 20.
 
-Each count is taken under the lock of the thing it limits (office/counters.py `lock_count`).
+Each count is taken under the lock of the thing it limits (office/records/counters.py `lock_count`).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from sqlalchemy import func, select
 from sqlmodel import col
 
 from models import DeskSignIn, Outbox
-from office.desk_signin import CODES_PER_HOUR
-from office.tokens import issue_token
+from office.access.desk_signin import CODES_PER_HOUR
+from office.access.tokens import issue_token
 from tests.browser import Live, live_server
 from tests.desk.client import csrf_of
 from tests.units import act
@@ -78,7 +78,7 @@ def at_once(calls: list[Callable[[], Any]]) -> list[Any]:
 def test_twelve_sign_in_requests_at_once_send_five_codes_an_hour(
     world: World, served: Live, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, logger="office.desk_signin")
+    caplog.set_level(logging.INFO, logger="office.access.desk_signin")
     # Twelve browsers, each with its cookie and the form's token.
     browsers = [httpx.Client(base_url=served.url, timeout=30) for _ in range(AT_ONCE)]
 

@@ -15,10 +15,10 @@ import httpx
 import pytest
 
 from models import FeedingRate
-from office import audit
-from office.keeper.arrival import register_arrival
-from office.seizures import AnimalsIn
-from office.tokens import issue_token
+from office.access.tokens import issue_token
+from office.acts.keeper.arrival import register_arrival
+from office.inputs import AnimalsIn
+from office.records import audit
 from tests.browser import live_server
 from tests.units import act, tx
 from tests.world import CULTIVATOR, World

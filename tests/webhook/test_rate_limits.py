@@ -87,7 +87,7 @@ def client(app: FastAPI, address: str) -> TestClient:
 
 
 def token_for(world: World, phone: str) -> str:
-    from office.tokens import issue_token
+    from office.access.tokens import issue_token
 
     return act(world.db, issue_token, phone=phone, now=world.now).token
 

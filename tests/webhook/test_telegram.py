@@ -267,7 +267,7 @@ def test_a_language_chosen_before_the_phone_is_shared_is_the_persons_for_the_off
 ) -> None:
     """A cultivator picks Hindi, then shares his phone: the copy of the register the keeper's
     act sends him (Sec V) comes in Hindi, not in the district's default."""
-    from office.keeper.arrival import register_arrival
+    from office.acts.keeper.arrival import register_arrival
 
     updates = Updates(chat=7400123456)  # Telegram ids pass 2^31
     post(tg, updates.text("भाषा"))

@@ -19,7 +19,7 @@ from bot.channels.twilio.send import TwilioTransport
 from bot.i18n import language_of_script
 from bot.sender import Sender
 from models import ChannelSession, Outbox, Person
-from office.keeper.arrival import register_arrival
+from office.acts.keeper.arrival import register_arrival
 from tests.fakes import FakeTwilio, TwilioWebhooks
 from tests.units import act, tx
 from tests.world import World, at

@@ -3,8 +3,8 @@ due, and the sale with its account (Sec VIII, IX, X, XI).
 
 Each page reads and acts through office/ alone: the worklists check he is the Darogah of the
 thana, the acts check everything the Act asks (who may buy at the sale, Sec X, is decided in
-law/ and applied by office/sales.py). A refusal is said on the page in his language with the
-status the API gives it, and changes nothing.
+law/ and applied by office/acts/darogah/auction.py). A refusal is said on the page in his language
+with the status the API gives it, and changes nothing.
 """
 
 from __future__ import annotations
@@ -16,11 +16,14 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 
 from law.errors import PoundError
-from office import sales, worklists
-from office.lookup import match_village
-from office.queries import money_for, read_amount
-from office.roles import Role
-from office.seizures import PersonIn
+from office import inputs
+from office.access.roles import Role
+from office.acts.darogah import auction as sales
+from office.acts.darogah import notice as notice_module
+from office.inputs import PersonIn
+from office.views import worklists
+from office.views.lookup import match_village
+from office.views.queries import money_for, read_amount
 from webhook.desk.officials_view import refused, show
 from webhook.desk.render import redirect, written
 from webhook.desk.session import DeskOf, Form, Official, act
@@ -60,7 +63,7 @@ def darogah_notice(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -
     try:
         act(
             d,
-            sales.post_notice,
+            notice_module.post_notice,
             actor_id=who.person_id,
             ref=ref,
             proclaimed_in=places,
@@ -107,14 +110,14 @@ def darogah_sale_form(thana: str, ref: str, d: DeskOf, who: Official) -> Respons
         return refused(d, exc)
 
 
-def _lots(form: dict[str, str], money: Any) -> list[sales.LotIn]:
+def _lots(form: dict[str, str], money: Any) -> list[inputs.LotIn]:
     lots = []
     for key in sorted(k for k in form if k.startswith("sell-")):
         number = key.removeprefix("sell-")
         if not number.isdigit():
             continue
         lots.append(
-            sales.LotIn(
+            inputs.LotIn(
                 animal=int(number),
                 buyer=PersonIn(
                     name=form.get(f"buyer-{number}", ""),
@@ -129,8 +132,8 @@ def _lots(form: dict[str, str], money: Any) -> list[sales.LotIn]:
 
 @router.post("/darogah/{thana}/sale/{ref}", include_in_schema=False)
 def darogah_sale(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
-    """The auction recorded as the API records it (office/sales.py `record_sale`): the account of
-    the sale answers, with its document to print."""
+    """The auction recorded as the API records it (office/acts/darogah/auction.py `record_sale`):
+    the account of the sale answers, with its document to print."""
     try:
         money = money_for(d.db, seizure_ref=ref)
         done = act(

@@ -1,11 +1,11 @@
 """The keeper's pages: today's work, the register, and the forms of his acts (Sec V-IX, G7).
 
 Each form's POST calls the one office/ use case the API and the chat call for that act
-(office/keeper/); the Act's rules, and who may act, are decided there. A refusal is said
+(office/acts/keeper/); the Act's rules, and who may act, are decided there. A refusal is said
 in the reader's language with the API's status for it, and nothing is changed; the answer to an
 act links to its document to print (`/documents/{kind}/{ref}.pdf?lang=`, in the desk's language).
 Amounts are written as the chat and the papers write money (bot/figures.py) and read in any
-script's digits (office/queries.py `read_amount`).
+script's digits (office/views/queries.py `read_amount`).
 """
 
 from __future__ import annotations
@@ -22,15 +22,15 @@ from bot.errors import explain
 from bot.figures import digits
 from bot.words import KIND_LABELS
 from law.errors import N_, InvalidInput, NotFound, PoundError
-from office import keeper_desk, worklists
-from office.keeper.arrival import register_arrival
-from office.keeper.loss import record_loss
-from office.keeper.payment import record_payment
-from office.keeper.refusal import record_refusal
-from office.keeper_desk import pound_zone
-from office.queries import money_for, read_amount
-from office.seizures import PersonIn
-from office.worklists import SeizureBrief
+from office.acts.keeper.arrival import register_arrival
+from office.acts.keeper.loss import record_loss
+from office.acts.keeper.payment import record_payment
+from office.acts.keeper.refusal import record_refusal
+from office.inputs import PersonIn
+from office.views import keeper_desk, worklists
+from office.views.keeper_desk import pound_zone
+from office.views.queries import money_for, read_amount
+from office.views.worklists import SeizureBrief
 from webhook import spreadsheets
 from webhook.desk.render import page, refusal
 from webhook.desk.session import Desk, DeskOf, Form, Official, act

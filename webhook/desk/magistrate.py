@@ -20,14 +20,20 @@ from fastapi.responses import Response
 
 from law.errors import N_, InvalidInput, NotAuthorised, PoundError
 from law.periods import local_date
-from office import cases, complaints, district_desk, memos, surplus, worklists
-from office.district_figures import district_figures
-from office.feeding_rates import district_rates, fix_feeding_rate
-from office.fund import fund_desk, pay_from_fund
-from office.magistrate.fines_paid import record_case_fine_paid
-from office.magistrate.release import order_release
-from office.queries import case_view_as, fund_view_as, money_for, read_amount
-from office.seizures import PersonIn
+from office.acts.magistrate import case as cases
+from office.acts.magistrate import complaint as complaints
+from office.acts.magistrate import surplus
+from office.acts.magistrate.feeding_rate import fix_feeding_rate
+from office.acts.magistrate.fines_paid import record_case_fine_paid
+from office.acts.magistrate.fund_payment import pay_from_fund
+from office.acts.magistrate.release import order_release
+from office.inputs import PersonIn
+from office.records import memos
+from office.views import district_desk, worklists
+from office.views.district_figures import district_figures
+from office.views.feeding_rates import district_rates
+from office.views.fund_statement import fund_desk
+from office.views.queries import case_view_as, fund_view_as, money_for, read_amount
 from webhook import spreadsheets
 from webhook.charts import district_charts, period_name
 from webhook.desk.officials_view import refused, refused_on_form, show
@@ -342,7 +348,7 @@ def _fund(d: Desk, code: str, who: int) -> dict[str, Any]:
         "desk": desk_,
         "money": money_for(d.db, district=code),
         "example": written(d, 48, desk_.money) if desk_ else "",
-        # A line's words and day in the reader's language (office/memos.py).
+        # A line's words and day in the reader's language (office/records/memos.py).
         "memo": lambda text: memos.said(text, d.t, fund["pound_names"]),
         "on": lambda at: d.t.day(date.fromisoformat(at[:10])),
     }

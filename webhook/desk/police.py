@@ -1,7 +1,7 @@
 """The police's page: aid requests and conveyances to confirm (Sec II, XVI).
 
-The confirmation calls office/police/conveyance.py `confirm_conveyance`, as the API and the chat do;
-whether this officer may confirm it is decided there."""
+The confirmation calls office/acts/police/conveyance.py `confirm_conveyance`, as the API and the
+chat do; whether this officer may confirm it is decided there."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from fastapi.responses import Response
 
 from bot.errors import explain
 from law.errors import N_, PoundError
-from office import worklists
-from office.police.conveyance import confirm_conveyance
+from office.acts.police.conveyance import confirm_conveyance
+from office.views import worklists
 from webhook.desk.render import page, refusal
 from webhook.desk.session import Desk, DeskOf, Form, Official, act
 from webhook.errors import status_for

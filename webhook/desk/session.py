@@ -6,7 +6,7 @@ typed since), the session token once signed in, and the language chosen with `?l
 HttpOnly, SameSite=Lax, Path=/ with no Domain; when the public URL is https it is Secure and
 named `__Host-pound_desk` (OWASP ASVS 3.4.4: the browser then takes it only from this host over
 https, so no sibling domain or plain-http page can plant one), else `pound_desk`. The tokens
-in it are looked up by their digests (office/desk_signin.py): signing out or a session's end
+in it are looked up by their digests (office/access/desk_signin.py): signing out or a session's end
 makes the cookie worthless even before it lapses.
 
 Every form carries a CSRF token: an HMAC of the cookie's nonce, so it is bound to the browser's
@@ -32,8 +32,8 @@ from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
 from bot.plain import neutral
 from law.errors import PoundError
 from models import Database
-from office import desk_signin
-from office.desk_signin import SESSION_HOURS, SignedIn
+from office.access import desk_signin
+from office.access.desk_signin import SESSION_HOURS, SignedIn
 
 COOKIE = "pound_desk"
 # Its name over https: a browser keeps a `__Host-` cookie only if it is Secure, Path=/ and has

@@ -1,4 +1,5 @@
-"""Sign-in without passwords (office/desk_signin.py): phone, one-time code, session; sign-out.
+"""Sign-in without passwords (office/access/desk_signin.py): phone, one-time code, session;
+sign-out.
 
 The request for a code is answered (a redirect to the code's page) before the office looks the
 phone up: the code is sent after the answer has gone (a background task), so neither the answer
@@ -24,8 +25,8 @@ from starlette.background import BackgroundTask
 
 from law.errors import PoundError
 from models import Database
-from office import desk_signin
-from office.desk_signin import CODE_MINUTES, CODE_TRIES, CodeAsked, CodeRefused
+from office.access import desk_signin
+from office.access.desk_signin import CODE_MINUTES, CODE_TRIES, CodeAsked, CodeRefused
 from webhook.desk.render import page, redirect, refusal
 from webhook.desk.session import DeskConfig, DeskOf, Form, act
 from webhook.ratelimit import TooManyRequests, limiter_of

@@ -43,7 +43,7 @@ PERMANENT_CODES = {
     21612: "number cannot be routed",
     21614: "not a mobile number",
     # WhatsApp: a free-form message outside the session, no WhatsApp on the number, a template
-    # refused (the outbox then tries SMS to the same phone, office/outbox.py).
+    # refused (the outbox then tries SMS to the same phone, office/records/outbox.py).
     63016: "outside the WhatsApp 24-hour session",
     63003: "the number cannot be reached on WhatsApp",
     63024: "invalid WhatsApp recipient",

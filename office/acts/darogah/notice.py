@@ -1,0 +1,137 @@
+"""The Darogah posts the notice of cattle not claimed and has the drum beaten (Sec VIII)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from law.accounts import long_date
+from law.errors import N_, InvalidInput
+from law.lifecycle import PostNotice
+from law.periods import local_date, next_step_due, sale_not_before
+from models import Notice, Pound, Seizure, Unit, Village
+from models.columns import id_of
+from office import notify
+from office.access.roles import Role, require_role
+from office.district import district_context, names_of
+from office.notify.params import notice_data
+from office.records import audit
+from office.records.register import pound_of, seizure_by_ref
+from office.state import advance, animals_of
+from office.times import check_times
+
+
+@dataclass(frozen=True)
+class NoticePosted:
+    ref: str
+    notice_id: int
+    text: str  # as the register keeps it
+    sale_not_before: str
+    params: dict[str, Any]  # the same notice as data, for the reader's language (`notice_params`)
+
+
+def notice_params(s: Session, seizure: Seizure, pound: Pound) -> dict[str, Any]:
+    """The notice of Sec VIII as data (`office.notify.params.notice_data`)."""
+    return notice_data(seizure, pound, s.get(Village, seizure.village_id), animals_of(s, seizure))
+
+
+def notice_text(s: Session, seizure: Seizure, pound: Pound) -> str:
+    """The notice as the register keeps it (in English, the register's language; Sec VIII)."""
+    p = notice_params(s, seizure, pound)
+    counted = ", ".join(f"{k}: {n}" for k, n in p["animals_kinds"].items())
+    described = "; ".join(
+        f"{a['number']}. {a['kind']}, {a['description']}"
+        for a in p["entry_animals"]
+        if a["description"]
+    )
+    return (
+        f"NOTICE under Section VIII of Act III of 1857. {p['heads']} head of cattle ({counted})"
+        + (f" — {described}" if described else "")
+        + f", seized at {p['place']}, {p['village']}, on {long_date(seizure.seized_on)}, are "
+        f"impounded at {pound.name} (ref {seizure.ref}) and have not been claimed. If not "
+        "claimed within seven days from the date of this notice they will be sold by public "
+        "auction."
+    )
+
+
+def proclaimed_names(
+    s: Session, district_id: int, places: list[str]
+) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """The names in other scripts of the villages of the district a notice was proclaimed in
+    (those of `places` the register names so), by the register's name."""
+    rows = s.exec(
+        select(Village).where(Village.district_id == district_id, col(Village.name).in_(places))
+    ).all()
+    return tuple((v.name, names_of(v)) for v in rows if v.names)
+
+
+def post_notice(
+    u: Unit,
+    *,
+    ref: str,
+    occurred_at: datetime,
+    proclaimed_in: list[str],
+) -> NoticePosted:
+    """The Darogah posts the notice at the Police Office and has it proclaimed by beat of drum in
+    the village and at the market place nearest to the place of seizure (Sec VIII)."""
+    now = u.now
+    actor_id = u.actor()
+    places = [p.strip()[:200] for p in proclaimed_in if p.strip()]
+    with u.act() as s:
+        seizure = seizure_by_ref(s, ref, lock=True)
+        pound = pound_of(s, seizure)
+        require_role(s, actor_id, seizure.district_id, Role.DAROGAH, pound.thana, section="VIII")
+        if len(places) < 2:  # who may post it first: one who may not is told so, not this
+            raise InvalidInput(
+                N_("name where the drum was beaten: the village and the nearest market place"),
+                section="VIII",
+            )
+        check_times(occurred_at, now, seizure.last_event_at)
+        ctx = district_context(s, seizure.district_id)
+        rows = animals_of(s, seizure)
+        on = local_date(occurred_at, ctx.tz)
+        text = notice_text(s, seizure, pound)
+        advance(s, seizure, rows, ctx, PostNotice(on=on), at=occurred_at, on=on)
+        seizure.noticed_at = occurred_at
+        seizure.noticed_on = on
+        seizure.sale_not_before = sale_not_before(on, ctx.profile)
+        seizure.next_due_at = next_step_due(
+            seizure.sale_not_before.fromordinal(seizure.sale_not_before.toordinal() - 1),
+            ctx.profile,
+            ctx.tz,
+        )
+        s.add(seizure)
+        notice = Notice(
+            seizure_id=id_of(seizure),
+            district_id=seizure.district_id,
+            darogah_id=actor_id,
+            posted_at=occurred_at,
+            posted_on=on,
+            text=text,
+            proclaimed_in=places,
+        )
+        s.add(notice)
+        s.flush()
+        audit.append(
+            s,
+            action="notice_posted",
+            subject=seizure.ref,
+            occurred_at=occurred_at,
+            now=now,
+            actor_id=actor_id,
+            district_id=seizure.district_id,
+            section="VIII",
+            payload={"notice_id": notice.id, "text": text, "proclaimed_in": places},
+        )
+        # Messages: the owner hears the notice is up and when the sale may be held.
+        notify.notice_posted(s, seizure, ctx, now)
+        return NoticePosted(
+            seizure.ref,
+            id_of(notice),
+            text,
+            seizure.sale_not_before.isoformat(),
+            notice_params(s, seizure, pound),
+        )

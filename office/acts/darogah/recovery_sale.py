@@ -1,0 +1,354 @@
+"""The Darogah of the thana, or a police officer he deputes, holds the auction on the Magistrate's
+recovery order (Sec XVII, VIII): the proceeds pay the expenses, then the fine (the complainant's
+compensation first, XVIII, the rest to the fund, XII); the balance goes back to the owner of the
+cattle; a shortfall stays unpaid against the case (`law/recovery.py`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from sqlmodel import Session
+
+from law.guards import check_purchaser
+from law.periods import local_date
+from law.recovery import (
+    RecoveryAccount,
+    check_heads_ordered,
+    check_sale_said,
+    recovery_account,
+)
+from models import Case, Person, RecoveryLot, RecoveryOrder, RecoverySale, Unit
+from models.columns import id_of
+from office import notify
+from office.access.roles import Role, is_official_buyer, require_role
+from office.acts.magistrate.case import compensation_payable, fine_receivable, fund_source
+from office.district import DistrictContext, district_context
+from office.inputs import PersonIn
+from office.people import find_or_add_person
+from office.records import audit, ledger
+from office.records.memos import COMPENSATION, RECOVERY_SALE, memo
+from office.recovery import (
+    EXECUTED,
+    locked_case,
+    owner_balance,
+    recovery_cash,
+    recovery_expenses,
+    tell,
+    waiting_order,
+)
+from office.times import check_times
+from office.views.case import recovered
+
+
+@dataclass(frozen=True)
+class RecoveryLotIn:
+    number: int  # the head's number in the order
+    buyer: PersonIn
+    price: int
+
+
+@dataclass(frozen=True)
+class RecoverySold:
+    case_id: int
+    sale_id: int
+    proceeds: int
+    expenses_paid: int
+    fine_paid: int
+    to_complainant: int
+    to_fund: int
+    balance_to_owner: int
+    fine_unpaid: int
+    expenses_unpaid: int
+    account_text: str
+
+
+def record_recovery_sale(
+    u: Unit,
+    *,
+    case_id: int,
+    lots: list[RecoveryLotIn],
+    expenses: int,
+    place: str,
+    occurred_at: datetime,
+) -> RecoverySold:
+    """The public auction held on the case's recovery order by the Darogah of the thana or a
+    police officer he deputes (Sec XVII, VIII). No police officer or pound-keeper may buy
+    (Sec X). Lots are taken in the order given; one is refused once those before it cover the
+    unpaid fine and the expenses of sale. The proceeds pay the expenses, then the fine (the
+    compensation ordered to the complainant first, Sec XVIII, the rest to the fund, XII); the
+    balance goes back to the owner of the cattle; a shortfall stays unpaid against the case.
+    """
+    now = u.now
+    actor_id = u.actor()
+    numbers = [lot.number for lot in lots]
+    check_sale_said(numbers, [lot.price for lot in lots], expenses, place)
+    with u.act() as s:
+        case = locked_case(s, case_id)
+        order = waiting_order(s, case_id)
+        require_role(
+            s, actor_id, case.district_id, (Role.DAROGAH, Role.POLICE), order.thana, section="XVII"
+        )
+        check_times(occurred_at, now, order.ordered_at)
+        ctx = district_context(s, case.district_id)
+        by_number = {int(str(c["number"])): c for c in order.cattle}
+        check_heads_ordered(numbers, by_number)
+        buyers = _buyers(s, lots, actor_id, now)
+        got = recovered(s, case_id)
+        account = recovery_account(
+            prices=[lot.price for lot in lots],
+            fine_due=case.fine - got.fine,
+            compensation_due=case.compensation - got.compensation,
+            expenses=expenses,
+        )
+        on = local_date(occurred_at, ctx.tz)
+        sale = _write_sale(s, case, order, account, actor_id, occurred_at, on, place, expenses)
+        _write_lots(s, sale, lots, buyers)
+        order.status = EXECUTED
+        s.add(order)
+        _post(s, ctx, case, sale, account)
+        bought = [
+            {"number": lot.number, "buyer": b.name, "price": lot.price}
+            for lot, b in zip(lots, buyers, strict=True)
+        ]
+        sold = [{**by_number[lot.number], **b} for lot, b in zip(lots, bought, strict=True)]
+        _audit(s, case, order, sale, account, bought, actor_id=actor_id, now=now)
+        _tell_sold(s, ctx, case, order, sale, account, now=now)
+        return _sold(case, sale, account, _account_text(ctx, case, sale, on, sold, account))
+
+
+def _buyers(s: Session, lots: list[RecoveryLotIn], actor_id: int, now: datetime) -> list[Person]:
+    """The buyers, recorded; none a police officer or pound-keeper, nor the officer (Sec X).
+
+    A recovery sale is a sale under the Act: the buyer is known as at a Sec VIII or IX sale, by
+    his phone or, without one, by his name and residence (`is_official_buyer`), and refused by
+    the same rule (`check_purchaser`), before anyone is recorded."""
+    for lot in lots:
+        check_purchaser(
+            is_official_buyer(
+                s,
+                name=lot.buyer.name,
+                residence=lot.buyer.residence,
+                phone=lot.buyer.phone,
+                actor_id=actor_id,
+            ),
+            lot.number,
+        )
+    return [
+        find_or_add_person(
+            s, name=lot.buyer.name, residence=lot.buyer.residence, phone=lot.buyer.phone, now=now
+        )
+        for lot in lots
+    ]
+
+
+def _write_sale(
+    s: Session,
+    case: Case,
+    order: RecoveryOrder,
+    account: RecoveryAccount,
+    actor_id: int,
+    occurred_at: datetime,
+    on: date,
+    place: str,
+    expenses: int,
+) -> RecoverySale:
+    sale = RecoverySale(
+        order_id=id_of(order),
+        case_id=id_of(case),
+        district_id=case.district_id,
+        officer_id=actor_id,
+        held_at=occurred_at,
+        held_on=on,
+        place=place.strip()[:500],
+        fine_due=account.fine_due,
+        compensation_due=account.compensation_due,
+        expenses=expenses,
+        proceeds=account.proceeds,
+        expenses_paid=account.expenses_paid,
+        fine_paid=account.fine_paid,
+        to_complainant=account.to_complainant,
+        to_fund=account.to_fund,
+        balance_to_owner=account.balance_to_owner,
+        fine_unpaid=account.fine_unpaid,
+        expenses_unpaid=account.expenses_unpaid,
+    )
+    s.add(sale)
+    s.flush()
+    return sale
+
+
+def _write_lots(
+    s: Session, sale: RecoverySale, lots: list[RecoveryLotIn], buyers: list[Person]
+) -> None:
+    for lot, buyer in zip(lots, buyers, strict=True):
+        s.add(
+            RecoveryLot(
+                sale_id=id_of(sale),
+                district_id=sale.district_id,
+                number=lot.number,
+                buyer_name=buyer.name,
+                buyer_residence=buyer.residence,
+                buyer_id=buyer.id,
+                price=lot.price,
+            )
+        )
+
+
+def _post(
+    s: Session, ctx: DistrictContext, case: Case, sale: RecoverySale, account: RecoveryAccount
+) -> None:
+    """The proceeds to the expenses, the fine and the owner (XVII); the compensation out of the
+    fine to the complainant (XVIII)."""
+    sale_id = id_of(sale)
+    ledger.post(
+        s,
+        district_id=ctx.id,
+        seizure_id=case.seizure_id,
+        occurred_at=sale.held_at,
+        memo=memo(RECOVERY_SALE, case=case.id),
+        section="XVII",
+        lines=[
+            (recovery_cash(sale_id), account.proceeds),
+            (recovery_expenses(sale_id), -account.expenses_paid),
+            (fine_receivable(id_of(case)), -account.fine_paid),
+            (owner_balance(sale_id), -account.balance_to_owner),
+            # Sec XII: the fund's share of the fine is received now, and only now.
+            *ledger.into_fund(fund_source(id_of(case)), account.to_fund),
+        ],
+    )
+    ledger.post(
+        s,
+        district_id=ctx.id,
+        seizure_id=case.seizure_id,
+        occurred_at=sale.held_at,
+        memo=memo(COMPENSATION, case=case.id),
+        section="XVIII",
+        lines=[
+            (compensation_payable(id_of(case)), account.to_complainant),
+            (recovery_cash(sale_id), -account.to_complainant),
+        ],
+    )
+
+
+def _account_text(
+    ctx: DistrictContext,
+    case: Case,
+    sale: RecoverySale,
+    on: date,
+    sold: list[dict[str, Any]],
+    account: RecoveryAccount,
+) -> str:
+    """The sale's account as the officer reads it back: each lot, then where the money went."""
+    fmt = ctx.fmt
+    return "\n".join(
+        [
+            f"Sale for the fine in case {case.id} (Sec XVII), {on.isoformat()}, at {sale.place}.",
+            *(
+                f"{c['number']}. {c['kind']}"
+                + (f" ({c['description']})" if c["description"] else "")
+                + f" to {c['buyer']} for {fmt(int(str(c['price'])))}"
+                for c in sold
+            ),
+            f"Proceeds {fmt(account.proceeds)}: expenses of sale {fmt(account.expenses_paid)}, "
+            f"fine {fmt(account.fine_paid)} (to the complainant {fmt(account.to_complainant)}, "
+            f"to the fund {fmt(account.to_fund)}), balance to the owner "
+            f"{fmt(account.balance_to_owner)}.",
+            f"Still unpaid: fine {fmt(account.fine_unpaid)}, expenses of sale "
+            f"{fmt(account.expenses_unpaid)}.",
+        ]
+    )
+
+
+def _audit(
+    s: Session,
+    case: Case,
+    order: RecoveryOrder,
+    sale: RecoverySale,
+    account: RecoveryAccount,
+    bought: list[dict[str, Any]],
+    *,
+    actor_id: int,
+    now: datetime,
+) -> None:
+    audit.append(
+        s,
+        action="recovery_sale_recorded",
+        subject=f"case:{case.id}",
+        occurred_at=sale.held_at,
+        now=now,
+        actor_id=actor_id,
+        district_id=case.district_id,
+        section="XVII",
+        payload={
+            "sale_id": sale.id,
+            "order_id": order.id,
+            "place": sale.place,
+            "lots": bought,
+            "expenses": sale.expenses,
+            "proceeds": account.proceeds,
+            "expenses_paid": account.expenses_paid,
+            "fine_paid": account.fine_paid,
+            "to_complainant": account.to_complainant,
+            "to_fund": account.to_fund,
+            "balance_to_owner": account.balance_to_owner,
+            "fine_unpaid": account.fine_unpaid,
+            "expenses_unpaid": account.expenses_unpaid,
+        },
+    )
+
+
+def _tell_sold(
+    s: Session,
+    ctx: DistrictContext,
+    case: Case,
+    order: RecoveryOrder,
+    sale: RecoverySale,
+    account: RecoveryAccount,
+    *,
+    now: datetime,
+) -> None:
+    """The convict, the complainant, and the owner of the cattle if another, hear the account."""
+    params = {
+        "case_id": case.id,
+        "sold_date": sale.held_on.isoformat(),
+        "number_sold": account.number_sold,
+        "convict": notify.person_param(s, case.accused_id),
+        **notify.amounts(
+            ctx,
+            proceeds=account.proceeds,
+            expenses_paid=account.expenses_paid,
+            fine_paid=account.fine_paid,
+            to_complainant=account.to_complainant,
+            balance=account.balance_to_owner,
+            fine_unpaid=account.fine_unpaid,
+            compensation_unpaid=account.compensation_unpaid,
+        ),
+        "section": "XVII",
+    }
+    told = [
+        (case.accused_id, "recovery_sold_convict"),
+        (case.complainant_id, "recovery_sold_complainant"),
+    ]
+    if order.owner_id != case.accused_id:
+        told.append((order.owner_id, "recovery_sold_owner"))
+    key = f"case:{case.id}:{sale.id}"
+    for person_id, template in told:
+        tell(s, ctx, person_id=person_id, template=template, params=params, key=key, now=now)
+
+
+def _sold(case: Case, sale: RecoverySale, account: RecoveryAccount, text: str) -> RecoverySold:
+    return RecoverySold(
+        case_id=id_of(case),
+        sale_id=id_of(sale),
+        proceeds=account.proceeds,
+        expenses_paid=account.expenses_paid,
+        fine_paid=account.fine_paid,
+        to_complainant=account.to_complainant,
+        to_fund=account.to_fund,
+        balance_to_owner=account.balance_to_owner,
+        fine_unpaid=account.fine_unpaid,
+        expenses_unpaid=account.expenses_unpaid,
+        account_text=text,
+    )

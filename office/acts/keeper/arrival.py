@@ -1,0 +1,237 @@
+"""The keeper registers the cattle brought in and gives the seizer a copy of the entry (Sec V)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+from sqlmodel import Session
+
+from law.custody import check_all_arrived, check_owner_named
+from law.errors import N_, InvalidInput
+from law.grounds import Ground
+from law.kinds import check_registrable
+from law.lifecycle import AnimalStatus, Arrive
+from law.periods import claim_until, local_date, next_step_due
+from models import Animal, Person, Pound, RegisterEntry, Seizure, Unit
+from models.columns import id_of
+from office import notify
+from office.acts.keeper.parties import kept_by
+from office.acts.magistrate.kind_order import apply_orders
+from office.district import DistrictContext, district_context
+from office.inputs import PersonIn
+from office.people import find_or_add_person, get_person, stated_apart
+from office.records import audit
+from office.records.counters import next_register_number
+from office.records.register import seizure_by_ref
+from office.state import advance, animals_of
+from office.times import check_times
+
+COPY_MAX = 4000  # RegisterEntry.copy_text
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """`copy_text` is the copy as the register keeps it; `copy` the same entry as data (the
+    pound, when brought in, the heads and animals, seizer and owner as people), for the reader's
+    language."""
+
+    ref: str
+    register_no: str
+    copy_text: str
+    claim_until: str
+    copy: dict[str, object] = field(default_factory=dict)
+
+
+def register_arrival(
+    u: Unit,
+    *,
+    ref: str,
+    occurred_at: datetime,
+    count: int | None = None,
+    descriptions: dict[int, str] | None = None,
+    owner: PersonIn | None = None,
+) -> Arrival:
+    """The keeper enters the cattle in his register and gives the seizer a copy (Sec V)."""
+    now = u.now
+    actor_id = u.actor()
+    with u.act() as s:
+        seizure = seizure_by_ref(s, ref, lock=True)
+        pound = kept_by(s, actor_id, seizure)
+        check_times(occurred_at, now, seizure.last_event_at)
+        ctx = district_context(s, seizure.district_id)
+        rows = animals_of(s, seizure)
+        check_all_arrived(sum(a.status == AnimalStatus.SEIZED.value for a in rows), count)
+        _describe_heads(s, seizure, rows, descriptions or {})
+        if owner is not None:
+            _name_owner(s, seizure, owner, now)
+        on = _impound(s, seizure, rows, ctx, occurred_at)
+        number = next_register_number(s, id_of(pound), on.year)
+        register_no = f"{pound.code}/{on.year}/{number}"
+        entry = _entry(s, seizure, rows, ctx, occurred_at)
+        copy_text = _copy_text(pound, register_no, seizure, rows, entry, ctx, occurred_at)
+        s.add(
+            RegisterEntry(
+                pound_id=id_of(pound),
+                year=on.year,
+                number=number,
+                seizure_id=id_of(seizure),
+                district_id=seizure.district_id,
+                keeper_id=actor_id,
+                entered_at=occurred_at,
+                entry=entry,
+                copy_text=copy_text,
+            )
+        )
+        s.add(seizure)
+        audit.append(
+            s,
+            action="arrival_registered",
+            subject=seizure.ref,
+            occurred_at=occurred_at,
+            now=now,
+            actor_id=actor_id,
+            district_id=seizure.district_id,
+            section="V",
+            payload={"register_no": register_no, "entry": entry},
+        )
+        # Messages: the seizer's copy of the entry (V); the owner's claim notice and reminders.
+        notify.arrival_registered(s, seizure, ctx, register_no=register_no, now=now)
+        return _arrival(seizure, pound, register_no, entry, copy_text)
+
+
+def _describe_heads(
+    s: Session, seizure: Seizure, rows: list[Animal], descriptions: dict[int, str]
+) -> None:
+    """The keeper's own description of a head, by its number."""
+    for number, text in descriptions.items():
+        match = [a for a in rows if a.number == number]
+        if not match:
+            raise InvalidInput(
+                N_("there is no animal number {number} in {ref}"),
+                said={"number": number, "ref": seizure.ref},
+            )
+        match[0].description = text.strip()[:500]
+        s.add(match[0])
+
+
+def _name_owner(s: Session, seizure: Seizure, owner: PersonIn, now: datetime) -> None:
+    """The owner, known at the gate, is recorded (practice G14)."""
+    check_owner_named(already_named=seizure.owner_id is not None, ground=Ground(seizure.ground))
+    person = find_or_add_person(
+        s, name=owner.name, residence=owner.residence, phone=owner.phone, now=now
+    )
+    seizure.owner_id = person.id
+    seizure.owner_residence = stated_apart(person, owner.residence)
+
+
+def _impound(
+    s: Session, seizure: Seizure, rows: list[Animal], ctx: DistrictContext, at: datetime
+) -> date:
+    """The head are in the pound from `at`: the first period for a claim runs (Sec VII, VIII)."""
+    on = local_date(at, ctx.tz)
+    # Practice G4: a head outside the scale is registered only on a Magistrate's order.
+    check_registrable(apply_orders(s, seizure, rows, ctx, on))
+    advance(s, seizure, rows, ctx, Arrive(on=on), at=at, on=on)
+    seizure.impounded_at = at
+    seizure.impounded_on = on
+    seizure.claim_until = claim_until(on, ctx.profile)
+    seizure.next_due_at = next_step_due(seizure.claim_until, ctx.profile, ctx.tz)
+    return on
+
+
+def _entry(
+    s: Session, seizure: Seizure, rows: list[Animal], ctx: DistrictContext, at: datetime
+) -> dict[str, Any]:
+    """The register's entry as data: the heads in the pound, seizer, owner and the times.
+
+    Sec V: each is entered with the residence the act that named him stated, or, where it
+    stated none, the one his record holds."""
+    seizer = get_person(s, seizure.seizer_id)
+    owner = s.get(Person, seizure.owner_id) if seizure.owner_id else None
+    live = [a for a in rows if a.status == AnimalStatus.IMPOUNDED.value]
+    return {
+        "number_of_animals": len(live),
+        "animals": [
+            {"number": a.number, "kind": a.kind, "description": a.description} for a in live
+        ],
+        "seizer": {
+            "name": seizer.name,
+            "residence": seizure.seizer_residence or seizer.residence,
+        },
+        "owner": {"name": owner.name, "residence": seizure.owner_residence or owner.residence}
+        if owner
+        else None,
+        "brought_at": at.astimezone(ctx.tz).isoformat(),
+        "seized_at": seizure.seized_at.astimezone(ctx.tz).isoformat(),
+    }
+
+
+def _copy_text(
+    pound: Pound,
+    register_no: str,
+    seizure: Seizure,
+    rows: list[Animal],
+    entry: dict[str, Any],
+    ctx: DistrictContext,
+    at: datetime,
+) -> str:
+    """The copy of the entry as the register keeps it, cut to the column's length."""
+    live = [a for a in rows if a.status == AnimalStatus.IMPOUNDED.value]
+    head = (
+        f"Copy of entry {register_no} in the register of {pound.name} (Sec V). "
+        f"Brought in {at.astimezone(ctx.tz):%d %b %Y %H:%M}. {len(live)} head: "
+    )
+    tail = (
+        f". Seizer: {_person_line(entry['seizer'])}. Owner: {_person_line(entry['owner'])}. "
+        f"Ref {seizure.ref}."
+    )
+    return head + _fit(_describe(live), COPY_MAX - len(head) - len(tail)) + tail
+
+
+def _describe(animals: list[Animal]) -> str:
+    """Heads alike and numbered in a row are written once: "1-500. cow"."""
+    runs: list[tuple[int, int, str]] = []
+    for a in animals:
+        what = (
+            a.kind
+            + (f" ({a.stated_kind})" if a.stated_kind != a.kind else "")
+            + (f", {a.description}" if a.description else "")
+        )
+        if runs and runs[-1][2] == what and runs[-1][1] == a.number - 1:
+            runs[-1] = (runs[-1][0], a.number, what)
+        else:
+            runs.append((a.number, a.number, what))
+    return "; ".join(f"{lo}. {w}" if lo == hi else f"{lo}-{hi}. {w}" for lo, hi, w in runs)
+
+
+def _fit(described: str, room: int) -> str:
+    """The description cut to `room` characters; the register's entry keeps every head."""
+    if len(described) <= room:
+        return described
+    more = " ... (every head is in the register)"
+    return described[: max(room - len(more), 0)] + more
+
+
+def _person_line(p: dict[str, Any] | None) -> str:
+    if p is None:
+        return "not known"
+    return f"{p['name']} of {p['residence']}" if p["residence"] else p["name"]
+
+
+def _arrival(
+    seizure: Seizure, pound: Pound, register_no: str, entry: dict[str, Any], copy_text: str
+) -> Arrival:
+    copy = {
+        "register_no": register_no,
+        **notify.place_params("pound", pound),
+        "brought_at": entry["brought_at"],
+        "heads": entry["number_of_animals"],
+        "animals": entry["animals"],
+        "seizer": entry["seizer"],
+        "owner": entry["owner"],
+        "ref": seizure.ref,
+    }
+    claim = seizure.claim_until.isoformat() if seizure.claim_until else ""
+    return Arrival(seizure.ref, register_no, copy_text, claim, copy)

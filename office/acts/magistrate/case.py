@@ -1,0 +1,131 @@
+"""Complaints of mischief by causing cattle to trespass (Sec XVII) and of damage by pigs (XVIII),
+the Magistrate's decision, the record of a case, and the certificate of compensation for set-off
+in a civil suit (XIX). Recovery of a fine by sale of the cattle is in `office/recovery.py`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from law.errors import N_, Conflict, InvalidInput, NotFound
+from law.guards import check_compensation, check_pig_fine
+from models import Case, Unit
+from models.enums import CaseStatus
+from office.access.roles import Role, require_role
+from office.district import district_context
+from office.records import audit, ledger
+from office.records.memos import CASE_FINE, memo
+from office.times import check_times
+
+
+class CaseKind(StrEnum):
+    MISCHIEF = "mischief"  # Sec XVII
+    PIGS = "pigs"  # Sec XVIII
+
+
+SECTION = {CaseKind.MISCHIEF: "XVII", CaseKind.PIGS: "XVIII"}
+
+
+# Ledger accounts of a case (debits positive, credits negative; see office/records/ledger.py).
+def fine_receivable(case_id: int) -> str:
+    """The fine adjudged in a case and not yet recovered."""
+    return f"receivable:fine:case:{case_id}"
+
+
+def fund_source(case_id: int) -> str:
+    """Whose fine the fund is owed (Sec XII), until it is recovered."""
+    return f"case:{case_id}"
+
+
+def compensation_payable(case_id: int) -> str:
+    """Compensation ordered out of the fine to the complainant (Sec XVIII) and not yet paid."""
+    return f"payable:compensation:case:{case_id}"
+
+
+@dataclass(frozen=True)
+class CaseDecision:
+    case_id: int
+    convicted: bool
+    fine: int
+    compensation: int
+
+
+def decide_case(
+    u: Unit,
+    *,
+    case_id: int,
+    convicted: bool,
+    reasons: str,
+    occurred_at: datetime,
+    fine: int = 0,
+    compensation: int = 0,
+) -> CaseDecision:
+    """The Magistrate adjudges the penalty; part or all of the fine may compensate the
+    complainant for damage proved (Sec XVIII, last paragraph)."""
+    now = u.now
+    actor_id = u.actor()
+    if fine < 0 or compensation < 0:
+        raise InvalidInput(N_("fine and compensation cannot be negative"))
+    if not reasons.strip():
+        raise InvalidInput(N_("a decision gives its reasons"))
+    with u.act() as s:
+        case = s.get(Case, case_id)
+        if case is None:
+            raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
+        require_role(
+            s,
+            actor_id,
+            case.district_id,
+            Role.MAGISTRATE,
+            None,
+            section=SECTION[CaseKind(case.kind)],
+        )
+        check_times(occurred_at, now, case.filed_at)
+        if case.status != "pending":
+            raise Conflict(N_("case {case_id} is already decided"), said={"case_id": case_id})
+        ctx = district_context(s, case.district_id)
+        what = CaseKind(case.kind)
+        if not convicted and (fine or compensation):
+            raise InvalidInput(N_("no fine or compensation without a conviction"))
+        if what is CaseKind.PIGS:
+            check_pig_fine(fine, ctx.profile)
+        check_compensation(compensation, fine)
+        case.status = CaseStatus.CONVICTED if convicted else CaseStatus.ACQUITTED
+        case.magistrate_id = actor_id
+        case.decided_at = occurred_at
+        case.fine = fine
+        case.compensation = compensation
+        case.decision = {"reasons": reasons.strip()[:4000]}
+        s.add(case)
+        ledger.post(
+            s,
+            district_id=ctx.id,
+            seizure_id=case.seizure_id,
+            occurred_at=occurred_at,
+            memo=memo(CASE_FINE, case=case_id, section=SECTION[what]),
+            section=SECTION[what],
+            lines=[
+                (fine_receivable(case_id), fine),
+                # Sec XII: the fund's share is owed to it until the fine is recovered.
+                (ledger.owed_to_fund(fund_source(case_id)), -(fine - compensation)),
+                (compensation_payable(case_id), -compensation),
+            ],
+        )
+        audit.append(
+            s,
+            action="case_decided",
+            subject=f"case:{case_id}",
+            occurred_at=occurred_at,
+            now=now,
+            actor_id=actor_id,
+            district_id=ctx.id,
+            section=SECTION[what],
+            payload={
+                "convicted": convicted,
+                "fine": fine,
+                "compensation": compensation,
+                "reasons": reasons.strip()[:4000],
+            },
+        )
+        return CaseDecision(case_id, convicted, fine, compensation)

@@ -1,0 +1,139 @@
+"""The Magistrate's decision on forcible opposition to a seizure or a rescue (Sec XIII): convicted
+or not; imprisonment up to six months, with or without labour, and/or a fine up to Rs 500."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import Session, select
+
+from law.errors import N_, Conflict, InvalidInput, NotFound
+from law.guards import check_opposition_sentence
+from models import Offence, OffenceDecision, Seizure, Unit
+from office.access.roles import Role, require_role
+from office.district import district_context
+from office.records import audit, ledger
+from office.records.memos import OFFENCE_FINE, memo
+from office.times import check_times
+
+
+def fine_receivable(offence_id: int) -> str:
+    """A Sec XIII fine adjudged and not yet paid."""
+    return f"receivable:fine:offence:{offence_id}"
+
+
+def fund_source(offence_id: int) -> str:
+    """Whose fine the fund is owed (Sec XII), until it is received."""
+    return f"offence:{offence_id}"
+
+
+@dataclass(frozen=True)
+class OffenceDecided:
+    offence_id: int
+    convicted: bool
+    prison_months: int
+    prison_days: int
+    labour: bool | None
+    fine: int
+
+
+def decide_offence(
+    u: Unit,
+    *,
+    offence_id: int,
+    convicted: bool,
+    reasons: str,
+    occurred_at: datetime,
+    prison_months: int = 0,
+    prison_days: int = 0,
+    labour: bool | None = None,
+    fine: int = 0,
+    convict: str = "",
+) -> OffenceDecided:
+    """A Magistrate of the district decides a recorded offence of forcible opposition or rescue
+    (Sec XIII). A conviction carries imprisonment (`prison_months` and `prison_days`, at most six
+    months, `labour` saying with or without labour), a fine (at most Rs 500), or both; the fine
+    is owed to the fund (Sec XII) until paid. `convict` names whom he convicts, by default the
+    offenders as recorded."""
+    now = u.now
+    actor_id = u.actor()
+    if not reasons.strip():
+        raise InvalidInput(N_("a decision gives its reasons"))
+    with u.act() as s:
+        offence = s.exec(select(Offence).where(Offence.id == offence_id).with_for_update()).first()
+        if offence is None:
+            raise NotFound(N_("no offence {offence_id}"), said={"offence_id": offence_id})
+        require_role(s, actor_id, offence.district_id, Role.MAGISTRATE, None, section="XIII")
+        check_times(occurred_at, now, offence.occurred_at)
+        if _decision(s, offence_id) is not None:
+            raise Conflict(
+                N_("offence {offence_id} is already decided"),
+                section="XIII",
+                said={"offence_id": offence_id},
+            )
+        ctx = district_context(s, offence.district_id)
+        if convicted:
+            check_opposition_sentence(
+                months=prison_months,
+                days=prison_days,
+                labour=labour,
+                fine=fine,
+                profile=ctx.profile,
+            )
+        elif prison_months or prison_days or fine or labour is not None:
+            raise InvalidInput(N_("no sentence without a conviction"), section="XIII")
+        who = (convict.strip() or offence.offenders)[:1000] if convicted else ""
+        decision = OffenceDecision(
+            offence_id=offence_id,
+            district_id=ctx.id,
+            magistrate_id=actor_id,
+            decided_at=occurred_at,
+            convicted=convicted,
+            convict=who,
+            prison_months=prison_months,
+            prison_days=prison_days,
+            labour=labour,
+            fine=fine,
+            reasons=reasons.strip()[:4000],
+        )
+        s.add(decision)
+        s.flush()
+        ledger.post(
+            s,
+            district_id=ctx.id,
+            seizure_id=offence.seizure_id,
+            occurred_at=occurred_at,
+            memo=memo(OFFENCE_FINE, offence=offence_id),
+            section="XIII",
+            lines=[
+                (fine_receivable(offence_id), fine),
+                (ledger.owed_to_fund(fund_source(offence_id)), -fine),
+            ],
+        )
+        seizure = s.get(Seizure, offence.seizure_id) if offence.seizure_id else None
+        audit.append(
+            s,
+            action="offence_decided",
+            subject=seizure.ref if seizure else f"offence:{offence_id}",
+            occurred_at=occurred_at,
+            now=now,
+            actor_id=actor_id,
+            district_id=ctx.id,
+            section="XIII",
+            payload={
+                "offence_id": offence_id,
+                "convicted": convicted,
+                "convict": who,
+                "prison_months": prison_months,
+                "prison_days": prison_days,
+                "labour": labour,
+                "fine": fine,
+                "reasons": decision.reasons,
+            },
+        )
+        return OffenceDecided(offence_id, convicted, prison_months, prison_days, labour, fine)
+
+
+def _decision(s: Session, offence_id: int) -> OffenceDecision | None:
+    return s.exec(select(OffenceDecision).where(OffenceDecision.offence_id == offence_id)).first()

@@ -1,0 +1,120 @@
+"""The Magistrate orders cattle released without fine (Sec VI, XXI); deciding a complaint that
+the seizure was illegal, he orders the same (XIV, office/acts/magistrate/complaint.py)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session
+
+from law.custody import check_release_reason, check_some_held
+from law.grounds import Release
+from law.lifecycle import OrderRelease
+from law.periods import local_date
+from models import ReleaseOrder, Seizure, Unit
+from models.columns import id_of
+from office import notify
+from office.access.roles import Role, require_role
+from office.district import district_context
+from office.people import get_person
+from office.records import audit
+from office.records.register import seizure_by_ref
+from office.state import advance, animals_of, chosen_numbers, clear_due_if_closed
+from office.times import check_times
+
+
+def order_release(
+    u: Unit,
+    *,
+    ref: str,
+    reason: str,
+    occurred_at: datetime,
+    animals: list[int] | None = None,
+    authority: str = "",
+) -> int:
+    """Release without fine by order of competent authority: the Magistrate (Sec VI, XXI)."""
+    now = u.now
+    actor_id = u.actor()
+    check_release_reason(reason)
+    with u.act() as s:
+        seizure = seizure_by_ref(s, ref, lock=True)
+        require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None, section="VI")
+        check_times(occurred_at, now, seizure.last_event_at)
+        ctx = district_context(s, seizure.district_id)
+        rows = animals_of(s, seizure)
+        chosen = chosen_numbers(rows, animals)
+        check_some_held(chosen)
+        on = local_date(occurred_at, ctx.tz)
+        release = OrderRelease(on=on, animal_ids=tuple(chosen))
+        why = f"released by order: {reason.strip()[:400]}"
+        advance(s, seizure, rows, ctx, release, at=occurred_at, on=on, reason=why)
+        order_id = write_release_order(
+            s,
+            seizure,
+            actor_id=actor_id,
+            reason=reason,
+            authority=authority or get_person(s, actor_id).name + ", Magistrate",
+            occurred_at=occurred_at,
+            now=now,
+            numbers=chosen,
+            complaint_id=None,
+        )
+        # Messages: the seizer and the owner hear of the release by order (Sec VI).
+        notify.released(
+            s,
+            seizure,
+            ctx,
+            how=Release.BY_ORDER,
+            key=f"order{order_id}",
+            numbers=chosen,
+            at=occurred_at,
+            now=now,
+        )
+        return order_id
+
+
+def write_release_order(
+    s: Session,
+    seizure: Seizure,
+    *,
+    actor_id: int,
+    reason: str,
+    authority: str,
+    occurred_at: datetime,
+    now: datetime,
+    numbers: list[int],
+    complaint_id: int | None,
+) -> int:
+    """The order itself (Sec VI, XIV), once the animals' release is applied."""
+    order = ReleaseOrder(
+        seizure_id=id_of(seizure),
+        district_id=seizure.district_id,
+        ordered_by=actor_id,
+        authority=authority[:200],
+        reason=reason.strip()[:2000],
+        complaint_id=complaint_id,
+        animal_ids=numbers,
+        occurred_at=occurred_at,
+        recorded_by=actor_id,
+    )
+    s.add(order)
+    s.flush()
+    audit.append(
+        s,
+        action="release_ordered",
+        subject=seizure.ref,
+        occurred_at=occurred_at,
+        now=now,
+        actor_id=actor_id,
+        district_id=seizure.district_id,
+        section="XIV" if complaint_id else "VI",
+        payload={
+            "order_id": order.id,
+            "animals": numbers,
+            "authority": order.authority,
+            "reason": order.reason,
+            "complaint_id": complaint_id,
+        },
+    )
+    clear_due_if_closed(seizure)
+    return id_of(order)

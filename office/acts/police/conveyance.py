@@ -1,0 +1,70 @@
+"""A police officer of the thana confirms the cattle reached the pound (Sec II, XVI): the seizer's
+call for aid, if any, is answered."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import col, select
+
+from law.errors import N_, Conflict
+from law.grounds import Ground
+from law.lifecycle import SeizureStatus
+from models import AidRequest, Conveyance, Unit
+from models.columns import id_of
+from office.access.roles import Role, require_role
+from office.records import audit
+from office.records.register import pound_of, seizure_by_ref
+from office.times import check_times
+
+
+def confirm_conveyance(
+    u: Unit,
+    *,
+    ref: str,
+    occurred_at: datetime,
+    note: str = "",
+) -> None:
+    """A police officer of the thana confirms the cattle reached the pound (Sec II, XVI)."""
+    now = u.now
+    actor_id = u.actor()
+    with u.act() as s:
+        seizure = seizure_by_ref(s, ref, lock=True)
+        pound = pound_of(s, seizure)
+        require_role(s, actor_id, seizure.district_id, (Role.POLICE, Role.DAROGAH), pound.thana)
+        check_times(occurred_at, now, seizure.seized_at)
+        if s.exec(select(Conveyance).where(Conveyance.seizure_id == seizure.id)).first():
+            raise Conflict(N_("conveyance is already confirmed"), section="II")
+        if seizure.status != SeizureStatus.SEIZED.value:
+            raise Conflict(N_("the cattle are already registered at the pound"), section="V")
+        s.add(
+            Conveyance(
+                seizure_id=id_of(seizure),
+                district_id=seizure.district_id,
+                officer_id=actor_id,
+                occurred_at=occurred_at,
+                note=note.strip()[:1000],
+            )
+        )
+        seizure.conveyed_at = occurred_at
+        seizure.last_event_at = max(seizure.last_event_at, occurred_at)
+        s.add(seizure)
+        for req in s.exec(
+            select(AidRequest).where(
+                AidRequest.seizure_id == seizure.id, col(AidRequest.answered_at).is_(None)
+            )
+        ).all():
+            req.answered_by = actor_id
+            req.answered_at = occurred_at
+            s.add(req)
+        audit.append(
+            s,
+            action="conveyance_confirmed",
+            subject=seizure.ref,
+            occurred_at=occurred_at,
+            now=now,
+            actor_id=actor_id,
+            district_id=seizure.district_id,
+            section="XVI" if seizure.ground == Ground.STRAY else "II",
+            payload={"pound": pound.code, "note": note.strip()[:1000]},
+        )

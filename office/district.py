@@ -1,0 +1,137 @@
+"""The district in force: its statute profile, time zone, feeding rates and orders (Sec VI,
+VII, G4), its villages by name (Sec III)."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from sqlmodel import Session, col, select
+
+from law.errors import N_, InvalidInput, NotFound
+from law.feeding import FeedingRate as Rate
+from law.kinds import AnimalKind
+from law.kinds import KindOrder as Order
+from law.periods import check_not_before_start, local_date
+from law.profile import StatuteProfile, get_profile
+from models import District, FeedingRate, KindOrder, Pound, Seizure, Village
+from models.columns import id_of
+from office.phones import DEFAULT_REGION
+
+
+def names_of(place: District | Pound | Village | None) -> tuple[tuple[str, str], ...]:
+    """A district's, pound's or village's names in other scripts as (language, name) pairs, as
+    the district file gives them (the texts write them in the reader's script)."""
+    return tuple(sorted((place.names or {}).items())) if place is not None else ()
+
+
+@dataclass(frozen=True)
+class ScopedOrder:
+    """A Magistrate's order for an animal outside the scale (G4), with where it applies."""
+
+    seizure_id: int | None
+    pound_id: int | None
+    order: Order
+
+
+@dataclass(frozen=True)
+class DistrictContext:
+    district: District
+    profile: StatuteProfile
+    tz: ZoneInfo
+    rates: tuple[Rate, ...]
+    kind_orders: tuple[ScopedOrder, ...] = ()
+
+    @property
+    def region(self) -> str:
+        """The country whose numbering plan reads phones written without their +code."""
+        return self.district.country or DEFAULT_REGION
+
+    def orders_for(self, seizure: Seizure) -> tuple[Order, ...]:
+        """The G4 orders that may govern an animal of `seizure`: its own and its pound's."""
+        return tuple(
+            o.order
+            for o in self.kind_orders
+            if (o.seizure_id is not None and o.seizure_id == seizure.id)
+            or (o.pound_id is not None and o.pound_id == seizure.pound_id)
+        )
+
+    @property
+    def id(self) -> int:
+        if self.district.id is None:
+            raise NotFound(N_("district has no id"))
+        return self.district.id
+
+    def fmt(self, amount: int) -> str:
+        return self.profile.money.format(amount)
+
+    def check_started(self, at: datetime) -> None:
+        """Practice G17: nothing is dated before the district's register begins."""
+        check_not_before_start(local_date(at, self.tz), self.district.start_on)
+
+
+def district_context(s: Session, district_id: int) -> DistrictContext:
+    district = s.get(District, district_id)
+    if district is None:
+        raise NotFound(N_("no district {district_id}"), said={"district_id": district_id})
+    rows = s.exec(select(FeedingRate).where(FeedingRate.district_id == district_id)).all()
+    rates = tuple(
+        Rate(kinds=frozenset({AnimalKind(r.kind)}), per_day=r.per_day, valid_from=r.valid_from)
+        for r in rows
+    )
+    orders = s.exec(
+        select(KindOrder).where(KindOrder.district_id == district_id).order_by(col(KindOrder.id))
+    ).all()
+    kind_orders = tuple(
+        ScopedOrder(
+            o.seizure_id,
+            o.pound_id,
+            Order(
+                kind=o.kind,
+                fine=o.fine,
+                per_day=o.per_day,
+                valid_from=o.valid_from,
+                for_seizure=o.seizure_id is not None,
+                ref=id_of(o),
+            ),
+        )
+        for o in orders
+    )
+    return DistrictContext(
+        district, get_profile(district.profile), ZoneInfo(district.timezone), rates, kind_orders
+    )
+
+
+def _said(name: str) -> str:
+    return unicodedata.normalize("NFC", " ".join(name.split())).casefold()
+
+
+def find_village(s: Session, name: str, district_code: str | None = None) -> Village:
+    """The village by its name in the register or one the district file gives it in another
+    script (`पटवाई`), case and spacing ignored; ambiguous names need the district."""
+    from models import District
+
+    wanted = _said(name)
+    if not wanted:
+        raise InvalidInput(N_("the village is missing"))
+    q = select(Village)
+    if district_code:
+        district = s.exec(select(District).where(District.code == district_code)).first()
+        if district is None:
+            raise NotFound(N_("no district '{district}'"), said={"district": district_code})
+        q = q.where(Village.district_id == district.id)
+    matches = [
+        v
+        for v in s.exec(q).all()
+        if wanted == _said(v.name) or wanted in {_said(other) for other in v.names.values()}
+    ]
+    if not matches:
+        raise NotFound(N_("no village called '{village}' is known"), section="III", village=name)
+    if len(matches) > 1:
+        raise InvalidInput(
+            N_("several districts have a village '{village}': name the district"),
+            said={"village": name},
+        )
+    return matches[0]

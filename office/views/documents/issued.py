@@ -1,0 +1,249 @@
+"""Who may print a document, the public id each printed document carries, and whether a printed
+document is genuine and still current.
+
+A document is printed for the officers of its district and for the parties to its record, as
+the API shows them the record itself (law/access.py): the papers of a seizure (register copy,
+receipt, notice, account, cattle receipt) for the parties to the seizure; the summons and the
+decision of a Sec XIV complaint for the parties to its seizure; the Sec XIX certificate for the
+parties to the case; the schedule of rates, the monthly return and the fund statement for the
+officers of the district. Anyone else is refused (`RecordNotOpen`), an officer of another
+district included.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import Session, col, select
+
+from law.access import check_may_read
+from law.errors import N_, NotFound, PoundError
+from law.periods import local_date
+from models import Case, Complaint, District, IssuedDocument, Pound, Seizure, Unit
+from models.columns import id_of
+from models.db import Reader
+from office.access.roles import case_standing, district_standing, seizure_standing
+from office.district import district_context
+from office.records import audit
+from office.records.register import seizure_by_ref
+from office.views.documents.kinds import (
+    CASE_KINDS,
+    COMPLAINT_KINDS,
+    POUND_KINDS,
+    SEIZURE_KINDS,
+    Document,
+    Kind,
+    build,
+)
+
+# Letters and digits that cannot be misread for one another when typed from paper.
+_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+CODE_LENGTH = 10
+
+
+def check_reader(db: Reader, kind: Kind, ref: str, person_id: int | None) -> int:
+    """Refuse (`RecordNotOpen`) anyone who may not read the document's record; the district
+    of the record otherwise."""
+    with db.reading() as s:
+        if kind in SEIZURE_KINDS:
+            seizure = seizure_by_ref(s, ref)
+            check_may_read(seizure_standing(s, person_id, seizure), "seizure")
+            return seizure.district_id
+        if kind in COMPLAINT_KINDS:
+            seizure = _complaint_seizure(s, ref)
+            check_may_read(seizure_standing(s, person_id, seizure), "complaint")
+            return seizure.district_id
+        if kind in CASE_KINDS:
+            case = s.get(Case, _number(ref, N_("no case {case_id}"), "case_id"))
+            if case is None:
+                raise NotFound(N_("no case {case_id}"), said={"case_id": ref})
+            check_may_read(case_standing(s, person_id, case), "case")
+            return case.district_id
+        if kind in POUND_KINDS:
+            pound = s.exec(select(Pound).where(Pound.code == ref.strip().upper())).first()
+            if pound is None:
+                raise NotFound(N_("no pound '{pound}'"), said={"pound": ref})
+            check_may_read(district_standing(s, person_id, pound.district_id), "pound register")
+            return pound.district_id
+        district = s.exec(select(District).where(District.code == ref.strip().upper())).first()
+        if district is None:
+            raise NotFound(N_("no district '{district}'"), said={"district": ref})
+        check_may_read(district_standing(s, person_id, id_of(district)), "fund")
+        return id_of(district)
+
+
+def _number(ref: str, message: str, name: str) -> int:
+    try:
+        return int(ref.strip())
+    except ValueError:
+        raise NotFound(message, said={name: ref}) from None
+
+
+def _complaint_seizure(s: Session, ref: str) -> Seizure:
+    complaint = s.get(Complaint, _number(ref, N_("no complaint {complaint_id}"), "complaint_id"))
+    seizure = s.get(Seizure, complaint.seizure_id) if complaint else None
+    if seizure is None:
+        raise NotFound(N_("no complaint {complaint_id}"), said={"complaint_id": ref})
+    return seizure
+
+
+@dataclass(frozen=True)
+class Printed:
+    """A document as printed now, and the public id it carries."""
+
+    document: Document
+    code: str
+    issued_at: datetime
+
+
+def issue(
+    u: Unit,
+    kind: Kind,
+    ref: str,
+    *,
+    month: str | None = None,
+) -> Printed:
+    """The document as the record stands now, with its id: the id it was first printed with
+    if its content is unchanged since, else a new one (recorded, and audited as the document's
+    issue)."""
+    now = u.now
+    actor_id = u.actor_id
+    document = build(u, kind, ref, month=month, now=now)
+    digest = document.digest
+    with u.act() as s:
+        found = s.exec(
+            select(IssuedDocument)
+            .where(
+                IssuedDocument.kind == document.kind,
+                IssuedDocument.ref == document.ref,
+                IssuedDocument.params == document.params,
+                IssuedDocument.digest == digest,
+            )
+            .order_by(col(IssuedDocument.id))
+        ).first()
+        if found is not None:
+            return Printed(document, found.code, found.issued_at)
+        row = IssuedDocument(
+            code=_fresh_code(s),
+            district_id=document.district_id,
+            kind=document.kind,
+            ref=document.ref,
+            params=document.params,
+            digest=digest,
+            issued_at=now,
+            issued_by=actor_id,
+        )
+        s.add(row)
+        audit.append(
+            s,
+            action="document_issued",
+            subject=document.ref,
+            occurred_at=now,
+            now=now,
+            actor_id=actor_id,
+            district_id=document.district_id,
+            section=document.section,
+            payload={
+                "code": row.code,
+                "kind": document.kind,
+                "params": document.params,
+                "digest": digest,
+            },
+        )
+        return Printed(document, row.code, now)
+
+
+def _fresh_code(s: Session) -> str:
+    while True:
+        code = "".join(secrets.choice(_ALPHABET) for _ in range(CODE_LENGTH))
+        taken = s.exec(select(IssuedDocument.id).where(IssuedDocument.code == code)).first()
+        if taken is None:
+            return code
+
+
+@dataclass(frozen=True)
+class Verification:
+    """What the public verification page says of an id: whether the office issued it, and
+    whether the record still says what the document said. Only what the document's head
+    states (kind, section, district, pound, register number, date), never a name or a phone."""
+
+    code: str
+    genuine: bool
+    current: bool = False
+    kind: str = ""
+    section: str = ""
+    district_code: str = ""
+    district_name: str = ""
+    pound_code: str = ""
+    pound_name: str = ""
+    register_no: str = ""
+    ref: str = ""
+    # The names of the district and the pound in other scripts (`Document.names`).
+    names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    params: str = ""
+    dated: str = ""
+    issued_at: datetime | None = None
+    issued_on: str = ""  # the district's day it was first printed (ISO)
+
+    def names_of(self, place: str) -> dict[str, str]:
+        """The names of `place` (district, pound) in other scripts, by language."""
+        return dict(dict(self.names).get(place, ()))
+
+
+def verify(db: Reader, code: str, *, now: datetime) -> Verification:
+    """Whether `code` names a document the office issued and, if so, whether a document of
+    the same kind printed from the record now would state the same."""
+    wanted = code.strip().lower()
+    with db.reading() as s:
+        found = s.exec(select(IssuedDocument).where(IssuedDocument.code == wanted)).first()
+        row = IssuedDocument.model_validate(found.model_dump()) if found else None
+    if row is None:
+        return Verification(code=wanted, genuine=False)
+    try:
+        now_doc: Document | None = build(
+            db, Kind(row.kind), row.ref, month=row.params or None, now=now
+        )
+    except PoundError:
+        now_doc = None  # the record no longer yields the document at all
+    head = now_doc or _head_of(db, row)
+    with db.reading() as s:
+        issued_on = local_date(row.issued_at, district_context(s, row.district_id).tz)
+    return Verification(
+        code=row.code,
+        genuine=True,
+        current=now_doc is not None and now_doc.digest == row.digest,
+        kind=row.kind,
+        section=head.section if head else "",
+        district_code=head.district_code if head else "",
+        district_name=head.district_name if head else "",
+        pound_code=head.pound_code if head else "",
+        pound_name=head.pound_name if head else "",
+        register_no=head.register_no if head else "",
+        ref=row.ref,
+        names=tuple((k, n) for k, n in head.names if k != "village") if head else (),
+        params=row.params,
+        dated=head.dated if head else "",
+        issued_at=row.issued_at,
+        issued_on=issued_on.isoformat(),
+    )
+
+
+def _head_of(db: Reader, row: IssuedDocument) -> Document | None:
+    with db.reading() as s:
+        district = s.get(District, row.district_id)
+    if district is None:
+        return None
+    return Document(
+        kind=row.kind,
+        ref=row.ref,
+        params=row.params,
+        section="",
+        district_id=row.district_id,
+        district_code=district.code,
+        district_name=district.name,
+        money="",
+        dated="",
+        names=(("district", tuple(sorted(district.names.items()))),) if district.names else (),
+    )

@@ -1,0 +1,201 @@
+"""The Sec XII fund as the Magistrate reads it: what is owed to it, what was paid out of it,
+the feeding written off, his desk's lines by pound and keeper."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from sqlmodel import Session, col, select
+
+from law.fund import FundEntry, statement
+from law.money import MoneySystem
+from law.periods import local_date
+from models import FundPayment, Person, Pound, RoleGrant
+from models.db import Reader
+from office.access.roles import Role, require_role
+from office.acts.magistrate.fund_payment import SECTION, fund_entries
+from office.district import DistrictContext, district_context, names_of
+from office.people import get_person
+from office.records import ledger
+
+
+def owed_to_fund(s: Session, ctx: DistrictContext) -> dict[str, object]:
+    """Sec XII: fines adjudged (XIII, XVII, XVIII) and charged to seizers (XIV) that the fund is
+    owed and has not received, by whose fine it is; none of it is in the fund."""
+    owed = {
+        account.removeprefix(ledger.OWED_TO_FUND_PREFIX): -amount
+        for account, amount in ledger.balances(s, ctx.id, ledger.OWED_TO_FUND_PREFIX).items()
+        if amount
+    }
+    total = sum(owed.values())
+    return {
+        "total": total,
+        "total_text": ctx.fmt(total),
+        "by_source": [
+            {"source": source, "amount": amount, "amount_text": ctx.fmt(amount)}
+            for source, amount in sorted(owed.items())
+        ],
+    }
+
+
+@dataclass(frozen=True)
+class KeeperLine:
+    name: str
+    phone: str
+
+
+@dataclass(frozen=True)
+class PoundLine:
+    code: str
+    name: str
+    keepers: list[KeeperLine]
+    names: tuple[tuple[str, str], ...] = ()  # in other scripts, by language
+
+
+@dataclass(frozen=True)
+class FundDesk:
+    """One district's fund as the Magistrate sees it before ordering a payment (Sec XII)."""
+
+    district_id: int
+    code: str
+    name: str
+    balance: int
+    balance_text: str
+    money: MoneySystem
+    pounds: list[PoundLine]
+    names: tuple[tuple[str, str], ...] = ()  # the district's in other scripts, by language
+
+
+def fund_desk(db: Reader, *, district_id: int, actor_id: int, now: datetime) -> FundDesk:
+    """The fund's balance now, and the pounds and keepers a payment may name."""
+    with db.reading() as s:
+        require_role(s, actor_id, district_id, Role.MAGISTRATE, None, section=SECTION)
+        ctx = district_context(s, district_id)
+        balance = sum(e.amount for e in fund_entries(s, district_id) if e.at <= now)
+        pounds = []
+        for pound in s.exec(
+            select(Pound).where(Pound.district_id == district_id).order_by(col(Pound.code))
+        ).all():
+            grants = s.exec(
+                select(RoleGrant)
+                .where(
+                    RoleGrant.district_id == district_id,
+                    RoleGrant.role == Role.KEEPER.value,
+                    RoleGrant.place == pound.code,
+                )
+                .order_by(col(RoleGrant.id))
+            ).all()
+            keepers = []
+            for grant in grants:
+                person = get_person(s, grant.person_id)
+                if person.phone:
+                    keepers.append(KeeperLine(person.name, person.phone))
+            pounds.append(PoundLine(pound.code, pound.name, keepers, names_of(pound)))
+        return FundDesk(
+            district_id=district_id,
+            code=ctx.district.code,
+            name=ctx.district.name,
+            balance=balance,
+            balance_text=ctx.fmt(balance),
+            money=ctx.profile.money,
+            pounds=pounds,
+            names=names_of(ctx.district),
+        )
+
+
+# --- The statement ------------------------------------------------------------------------------
+
+
+def fund_statement(
+    s: Session, ctx: DistrictContext, *, since: date | None = None
+) -> dict[str, object]:
+    """Receipts in and payments out of the fund, oldest first, each with the balance after it
+    (from `since`, a local date, with the balance brought forward)."""
+    movements = [m for m in ledger.movements(s, ctx.id, ledger.FUND_PREFIX) if m.net]
+    by_txn = {m.txn_id: m for m in movements}
+    lines = statement([FundEntry(at=m.occurred_at, amount=-m.net, seq=m.txn_id) for m in movements])
+    opening = 0
+    shown = []
+    for line in lines:
+        if since is not None and local_date(line.entry.at, ctx.tz) < since:
+            opening = line.balance
+            continue
+        m = by_txn[line.entry.seq]
+        amount = line.entry.amount
+        shown.append(
+            {
+                "at": m.occurred_at.astimezone(ctx.tz).isoformat(),
+                "memo": m.memo,
+                "section": m.section,
+                "in": max(amount, 0),
+                "out": max(-amount, 0),
+                "balance": line.balance,
+                "in_text": ctx.fmt(max(amount, 0)),
+                "out_text": ctx.fmt(max(-amount, 0)),
+                "balance_text": ctx.fmt(line.balance),
+            }
+        )
+    return {
+        "since": since.isoformat() if since else None,
+        "opening_balance": opening,
+        "opening_balance_text": ctx.fmt(opening),
+        "lines": shown,
+    }
+
+
+def fund_payments(s: Session, ctx: DistrictContext) -> list[dict[str, object]]:
+    """Every payment out of the district's fund, with what it was for and on whose order."""
+    rows = s.exec(
+        select(FundPayment)
+        .where(FundPayment.district_id == ctx.id)
+        .order_by(col(FundPayment.occurred_at), col(FundPayment.id))
+    ).all()
+    out: list[dict[str, object]] = []
+    for p in rows:
+        pound = s.get(Pound, p.pound_id) if p.pound_id else None
+        keeper = s.get(Person, p.keeper_id) if p.keeper_id else None
+        payee = s.get(Person, p.payee_id)
+        out.append(
+            {
+                "id": p.id,
+                "at": p.occurred_at.astimezone(ctx.tz).isoformat(),
+                "purpose": p.purpose,
+                "pound": pound.code if pound else None,
+                "keeper": keeper.name if keeper else None,
+                "stated": p.stated,
+                "payee": payee.name if payee else None,
+                "amount": p.amount,
+                "amount_text": ctx.fmt(p.amount),
+                "order": p.order_text,
+                "ordered_by": get_person(s, p.ordered_by).name,
+            }
+        )
+    return out
+
+
+def feeding_written_off(s: Session, ctx: DistrictContext) -> dict[str, object]:
+    """Practice G7: the keepers' feeding of heads that died or escaped, asked of nobody, by
+    pound, and each write-off."""
+    prefix = ledger.writeoff_feeding("")
+    by_pound = {
+        account.removeprefix(prefix): amount
+        for account, amount in ledger.balances(s, ctx.id, prefix).items()
+    }
+    entries = [
+        {
+            "at": m.occurred_at.astimezone(ctx.tz).isoformat(),
+            "memo": m.memo,
+            "amount": m.net,
+            "amount_text": ctx.fmt(m.net),
+        }
+        for m in ledger.movements(s, ctx.id, prefix)
+        if m.net
+    ]
+    total = sum(by_pound.values())
+    return {
+        "by_pound": by_pound,
+        "total": total,
+        "total_text": ctx.fmt(total),
+        "entries": entries,
+    }

@@ -1,0 +1,189 @@
+"""What the keeper's desk shows beyond the chat's worklists: the claim periods that have run
+(the cattle to report unclaimed, Sec VIII), the payments taken on a day (Sec VII), and the
+register searched (Sec V). Read-only; each checks the asker's office first."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+from sqlmodel import Session, col, select
+
+from law.access import check_may_read
+from law.errors import N_, NotFound
+from law.lifecycle import SeizureStatus
+from law.periods import local_date
+from models import Payment, Person, Pound, RegisterEntry, Seizure, Village
+from models.db import Reader
+from office.access.roles import Role, district_standing, require_role
+from office.district import district_context, names_of
+from office.state import animals_of
+from office.views.lookup import match_village
+from office.views.queries import registered_person
+from office.views.worklists import SeizureItem, in_pound
+
+# A register page on a phone: the latest entries first, this many at most.
+REGISTER_LIMIT = 100
+
+
+def _pound(s: Session, code: str) -> Pound:
+    pound = s.exec(select(Pound).where(Pound.code == code.strip().upper())).first()
+    if pound is None:
+        raise NotFound(N_("no pound '{pound}'"), said={"pound": code})
+    return pound
+
+
+def pound_zone(db: Reader, *, pound_code: str) -> ZoneInfo:
+    """The time zone of the pound's district: the hours a keeper types are its local hours."""
+    with db.reading() as s:
+        pound = _pound(s, pound_code)
+        return district_context(s, pound.district_id).tz
+
+
+def claim_run_out(
+    db: Reader, *, pound_code: str, actor_id: int, now: datetime
+) -> list[SeizureItem]:
+    """Cattle held whose claim period has run, not yet reported unclaimed (Sec VIII)."""
+    held = in_pound(db, pound_code=pound_code, actor_id=actor_id)
+    with db.reading() as s:
+        pound = _pound(s, pound_code)
+        today = local_date(now, district_context(s, pound.district_id).tz)
+    return [
+        item
+        for item in held
+        if item.status == SeizureStatus.IMPOUNDED.value
+        and item.claim_until is not None
+        and item.claim_until < today
+    ]
+
+
+@dataclass(frozen=True)
+class PaymentLine:
+    ref: str
+    payer: str
+    total: int
+    total_text: str
+    heads: int
+    at: datetime
+
+
+def payments_on(db: Reader, *, pound_code: str, actor_id: int, on: date) -> list[PaymentLine]:
+    """The payments the keeper took at his pound on a local day (Sec VII)."""
+    with db.reading() as s:
+        pound = _pound(s, pound_code)
+        require_role(s, actor_id, pound.district_id, Role.KEEPER, pound.code)
+        ctx = district_context(s, pound.district_id)
+        rows = s.exec(
+            select(Payment, Seizure, Person)
+            .join(Seizure, col(Seizure.id) == col(Payment.seizure_id))
+            .join(Person, col(Person.id) == col(Payment.payer_id))
+            .where(Seizure.pound_id == pound.id)
+            .order_by(col(Payment.occurred_at), col(Payment.id))
+        ).all()
+        return [
+            PaymentLine(
+                ref=z.ref,
+                payer=p.name,
+                total=pay.total,
+                total_text=ctx.fmt(pay.total),
+                heads=len(pay.animal_ids),
+                at=pay.occurred_at,
+            )
+            for pay, z, p in rows
+            if local_date(pay.occurred_at, ctx.tz) == on
+        ]
+
+
+@dataclass(frozen=True)
+class RegisterLine:
+    """One entry of the Sec V register as the search shows it."""
+
+    register_no: str
+    number: int
+    entered_on: date
+    ref: str
+    village: str
+    kinds: dict[str, int]
+    seizer: str
+    owner: str | None
+    status: str
+    village_names: tuple[tuple[str, str], ...] = ()  # in other scripts, by language
+    # Where each lives, as the register enters them (Sec V): the residence the act naming him
+    # stated, else his record's.
+    seizer_residence: str = ""
+    owner_residence: str = ""
+
+
+def search_register(
+    db: Reader,
+    *,
+    pound_code: str,
+    viewer_id: int,
+    now: datetime,
+    number: int | None = None,
+    on: date | None = None,
+    village: str = "",
+    owner: str = "",
+    kind: str = "",
+) -> list[RegisterLine]:
+    """The register of a pound, searched: by entry number, day of entry, village (as typed, in
+    any script), owner's name, kind of animal; for the officers of its district, as the API's
+    register is (law/access.py)."""
+    villages: set[str] | None = None
+    if village.strip():
+        named, choices = match_village(db, village)
+        villages = {named.name} if named is not None else {c.name for c in choices}
+    with db.reading() as s:
+        pound = _pound(s, pound_code)
+        check_may_read(district_standing(s, viewer_id, pound.district_id), "pound register")
+        ctx = district_context(s, pound.district_id)
+        q = (
+            select(RegisterEntry, Seizure)
+            .join(Seizure, col(Seizure.id) == col(RegisterEntry.seizure_id))
+            .where(RegisterEntry.pound_id == pound.id)
+        )
+        if number is not None:
+            q = q.where(RegisterEntry.number == number)
+        out: list[RegisterLine] = []
+        for entry, seizure in s.exec(
+            q.order_by(col(RegisterEntry.year).desc(), col(RegisterEntry.number).desc())
+        ).all():
+            entered = local_date(entry.entered_at, ctx.tz)
+            if on is not None and entered != on:
+                continue
+            place = s.get(Village, seizure.village_id)
+            if villages is not None and (place is None or place.name not in villages):
+                continue
+            owner_p = s.get(Person, seizure.owner_id) if seizure.owner_id else None
+            if owner.strip() and (
+                owner_p is None or owner.strip().casefold() not in owner_p.name.casefold()
+            ):
+                continue
+            counts: dict[str, int] = {}
+            for a in animals_of(s, seizure):
+                counts[a.kind] = counts.get(a.kind, 0) + 1
+            if kind and kind not in counts:
+                continue
+            seizer_p = s.get(Person, seizure.seizer_id)
+            seizer_e = registered_person(s, seizure.seizer_id, seizure.seizer_residence)
+            owner_e = registered_person(s, seizure.owner_id, seizure.owner_residence)
+            out.append(
+                RegisterLine(
+                    register_no=f"{pound.code}/{entry.year}/{entry.number}",
+                    number=entry.number,
+                    entered_on=entered,
+                    ref=seizure.ref,
+                    village=place.name if place else "",
+                    kinds=counts,
+                    seizer=seizer_p.name if seizer_p else "",
+                    owner=owner_p.name if owner_p else None,
+                    status=seizure.status,
+                    village_names=names_of(place),
+                    seizer_residence=seizer_e["residence"] if seizer_e else "",
+                    owner_residence=owner_e["residence"] if owner_e else "",
+                )
+            )
+            if len(out) >= REGISTER_LIMIT:
+                break
+        return out
