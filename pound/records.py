@@ -50,7 +50,7 @@ REGISTER_HEADER = ("No.", "Year", "Entered", "Ref", "Animals", "Seizer", "Owner"
 @click.pass_context
 def register(ctx: click.Context, pound_code: str, year: int | None) -> None:
     """Print the register of the pound with code POUND (Sec V) as a table."""
-    from office.views.queries import pound_register
+    from office.views.pound_register import pound_register
     from pound.app import utc_now
 
     reg = pound_register(open_db(ctx), pound_code=pound_code, year=year, now=utc_now())

@@ -14,7 +14,7 @@ from office.acts.magistrate.complaint import admit_complaint, decide_complaint
 from office.acts.magistrate.fund_payment import pay_from_fund
 from office.acts.magistrate.release import order_release
 from office.inputs import AnimalsIn, PersonIn
-from office.views.queries import seizure_view
+from office.views.seizure import seizure_view
 from tests.units import act
 from tests.world import World, at
 

@@ -14,7 +14,7 @@ from office.acts.seizer.report import report_seizure
 from office.inputs import AnimalsIn, PersonIn
 from office.jurisdiction import load_jurisdiction_text
 from office.people import person_by_phone
-from office.views.queries import seizure_view
+from office.views.seizure import seizure_view
 from tests.units import act
 from tests.world import World
 

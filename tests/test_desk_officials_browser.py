@@ -15,7 +15,7 @@ from office.acts.keeper.arrival import register_arrival
 from office.acts.keeper.unclaimed import report_unclaimed
 from office.acts.magistrate.complaint import admit_complaint
 from office.people import person_by_phone
-from office.views.queries import seizure_view
+from office.views.seizure import seizure_view
 from tests.browser import WIDTHS, Live, Shots, assert_accessible, assert_no_console_errors
 from tests.desk.client import last_code, last_outbox_id
 from tests.units import act

@@ -35,9 +35,11 @@ from office.acts.police.conveyance import confirm_conveyance
 from office.acts.seizer import police_aid as seizer_police_aid
 from office.acts.seizer import report as seizures
 from office.acts.whoever.opposition import record_offence
-from office.views import held_search, queries
+from office.views import case as views_case
+from office.views import fund_statement, held_search, pound_register
 from office.views import offences as views_offences
-from office.views.queries import money_for, read_amount
+from office.views import seizure as views_seizure
+from office.views.amounts import money_for, read_amount
 from webhook import answers as a
 from webhook import schemas as b
 from webhook.deps import Actor, InUnit, State
@@ -97,7 +99,7 @@ def report_seizure(body: b.SeizureBody, st: State, u: InUnit, actor: Actor) -> d
 def get_seizure(ref: b.RefPath, st: State, actor: Actor) -> dict[str, Any]:
     """The record (`view`: `party` or `official`): parties, animals, status, history, amounts due
     now and every deadline; for anyone else (`view`: `public`) what the Sec VIII notice shows."""
-    return queries.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
+    return views_seizure.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
 
 
 @router.post(
@@ -121,7 +123,7 @@ def conveyance(
 ) -> dict[str, Any]:
     """Police confirm the cattle were conveyed to the pound (Sec II, XVI)."""
     confirm_conveyance(u, ref=ref, note=body.note, occurred_at=body.occurred_at)
-    return queries.seizure_view_as(u, ref=ref, viewer_id=actor, now=u.now)
+    return views_seizure.seizure_view_as(u, ref=ref, viewer_id=actor, now=u.now)
 
 
 @router.post(
@@ -235,7 +237,7 @@ def refusal(
         note=body.note,
         occurred_at=body.occurred_at,
     )
-    return queries.seizure_view_as(u, ref=ref, viewer_id=actor, now=u.now)
+    return views_seizure.seizure_view_as(u, ref=ref, viewer_id=actor, now=u.now)
 
 
 @router.post(
@@ -251,7 +253,7 @@ def death(ref: b.RefPath, body: b.DeathBody, st: State, u: InUnit, actor: Actor)
         reason=body.reason,
         occurred_at=body.occurred_at,
     )
-    return queries.seizure_view_as(u, ref=ref, viewer_id=actor, now=u.now)
+    return views_seizure.seizure_view_as(u, ref=ref, viewer_id=actor, now=u.now)
 
 
 @router.post(
@@ -262,7 +264,7 @@ def unclaimed(
 ) -> dict[str, Any]:
     """The keeper reports cattle not claimed within seven days to the Darogah (Sec VIII)."""
     report_unclaimed(u, ref=ref, occurred_at=body.occurred_at)
-    return queries.seizure_view_as(u, ref=ref, viewer_id=actor, now=u.now)
+    return views_seizure.seizure_view_as(u, ref=ref, viewer_id=actor, now=u.now)
 
 
 @router.post(
@@ -327,7 +329,7 @@ def cattle_receipt(ref: b.RefPath, st: State, actor: Actor) -> dict[str, Any]:
     """The owner's receipt for the cattle handed back after a sale under Sec IX and for the
     balance of the purchase money paid to him, according to the account of the sale; for the
     parties to the seizure and the officers of its district."""
-    return queries.cattle_receipt_as(st.db, ref=ref, viewer_id=actor)
+    return views_seizure.cattle_receipt_as(st.db, ref=ref, viewer_id=actor)
 
 
 @router.post(
@@ -509,7 +511,7 @@ def get_case(case_id: b.IdPath, st: State, actor: Actor) -> dict[str, Any]:
     """The record of a case: the decision, fine and compensation, every recovery order and sale,
     what is still unpaid, the history (Sec XVII, XVIII, XIX); for its complainant, the accused
     and the officers of its district."""
-    return queries.case_view_as(st.db, case_id=case_id, viewer_id=actor)
+    return views_case.case_view_as(st.db, case_id=case_id, viewer_id=actor)
 
 
 @router.get(
@@ -518,7 +520,7 @@ def get_case(case_id: b.IdPath, st: State, actor: Actor) -> dict[str, Any]:
 def set_off(case_id: b.IdPath, st: State, actor: Actor) -> dict[str, Any]:
     """The certificate of compensation paid by order of the Magistrate, to be set off against
     damages in a civil suit (Sec XIX): its lines and figures; for the same people as the case."""
-    return queries.set_off_as(st.db, case_id=case_id, viewer_id=actor)
+    return views_case.set_off_as(st.db, case_id=case_id, viewer_id=actor)
 
 
 @router.post(
@@ -635,7 +637,7 @@ def register(
     code: b.CodePath, st: State, actor: Actor, year: b.YearQuery | None = None
 ) -> dict[str, Any]:
     """The pound register (Sec V), entry by entry; for the officers of the pound's district."""
-    return queries.pound_register_as(
+    return pound_register.pound_register_as(
         st.db, pound_code=code, year=year, viewer_id=actor, now=st.clock()
     )
 
@@ -716,7 +718,7 @@ def fund(
     (from `since`, with the balance brought forward); deposits still held (Sec XI); feeding
     written off for heads that died or escaped (G7). For the officers of the district (without
     `district`, of every district the token's person is an officer of)."""
-    return queries.fund_view_as(st.db, viewer_id=actor, district=district, since=since)
+    return fund_statement.fund_view_as(st.db, viewer_id=actor, district=district, since=since)
 
 
 @router.post(

@@ -20,7 +20,7 @@ from law.grounds import Ground
 from office.phones import normalise_phone
 from office.records.register import REF_ALPHABET, REF_LENGTH
 from office.views.lookup import keepers_of, match_village, pound_codes, pound_rates
-from office.views.queries import seizure_view_as
+from office.views.seizure import seizure_view_as
 
 REF = re.compile(rf"^[{REF_ALPHABET}]{{{REF_LENGTH}}}$")
 # More pounds than this are not offered as choices: the asker names his village instead.

@@ -36,8 +36,8 @@ from office.acts.darogah.notice import post_notice
 from office.acts.darogah.recovery_sale import RecoveryLotIn, record_recovery_sale
 from office.inputs import LotIn, PersonIn
 from office.recovery import RecoveryItem, recoveries_due, recovery_to_sell
+from office.views.amounts import money_for, read_amount
 from office.views.lookup import match_village
-from office.views.queries import money_for, read_amount
 from office.views.worklists import SeizureBrief, awaiting_notice, sales_due
 
 

@@ -43,9 +43,9 @@ from office.acts.magistrate.offence import decide_offence
 from office.acts.magistrate.recovery_order import order_recovery, recovery_village
 from office.inputs import AnimalsIn
 from office.recovery import CaseItem, case_to_recover, fines_to_recover
+from office.views.amounts import money_for, read_amount
 from office.views.lookup import match_village
 from office.views.offences import OffenceItem, offence_detail, offence_profile, pending_offences
-from office.views.queries import money_for, read_amount
 from office.views.worklists import ComplaintItem, complaint_detail, pending_complaints
 
 OUTCOMES = {

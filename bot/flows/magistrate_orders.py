@@ -32,9 +32,9 @@ from law.money import MoneySystem
 from office.access.roles import Role
 from office.acts.magistrate.fund_payment import pay_from_fund
 from office.acts.magistrate.kind_order import order_for_pound, order_for_seizure
+from office.views.amounts import money_for, read_amount
 from office.views.fund_statement import FundDesk, KeeperLine, PoundLine, fund_desk
 from office.views.kind_orders import AwaitingItem, awaiting_orders, district_pounds, kind_for_order
-from office.views.queries import money_for, read_amount
 
 PURPOSES = {
     "salary": N_("A pound-keeper's salary"),

@@ -27,8 +27,8 @@ from law.grounds import Ground
 from office.access.roles import Role
 from office.acts.police.conveyance import confirm_conveyance
 from office.acts.seizer.report import report_seizure
+from office.views.amounts import money_for
 from office.views.lookup import match_village
-from office.views.queries import money_for
 from office.views.worklists import (
     SeizureBrief,
     SeizureItem,

@@ -1,5 +1,5 @@
 """A case of Sec XVII-XIX as it stands: the compensation awarded and set off, what was
-recovered, the certificate of a set-off."""
+recovered, the certificate of a set-off; each as the person asking may read it (law/access.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlmodel import Session, col, func, select
 
+from law.access import check_may_read
 from law.accounts import long_date
 from law.errors import N_, NotFound
 from law.periods import local_date
@@ -23,6 +24,7 @@ from models import (
     Village,
 )
 from models.db import Reader
+from office.access.roles import case_standing
 from office.acts.magistrate.case import SECTION, CaseKind
 from office.district import district_context, names_of
 
@@ -334,3 +336,18 @@ def set_off_certificate(db: Reader, *, case_id: int) -> SetOffCertificate:
             to_set_off=paid,
             unit=ctx.profile.money.unit,
         )
+
+
+def case_view_as(db: Reader, *, case_id: int, viewer_id: int) -> dict[str, Any]:
+    """The record of a Sec XVII or XVIII case, for its complainant, the accused, or an officer
+    of its district (`RecordNotOpen` for anyone else)."""
+    with db.reading() as s:
+        check_may_read(case_standing(s, viewer_id, _case(s, case_id)), "case")
+    return case_view(db, case_id=case_id)
+
+
+def set_off_as(db: Reader, *, case_id: int, viewer_id: int) -> dict[str, Any]:
+    """The Sec XIX certificate of a case, for the same people as the case itself."""
+    with db.reading() as s:
+        check_may_read(case_standing(s, viewer_id, _case(s, case_id)), "case")
+    return set_off_certificate(db, case_id=case_id).as_dict()

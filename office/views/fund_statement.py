@@ -5,15 +5,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Any
 
 from sqlmodel import Session, col, select
 
+from law.access import View, check_may_read, view_of
+from law.errors import N_, NotFound
 from law.fund import FundEntry, statement
 from law.money import MoneySystem
 from law.periods import local_date
-from models import FundPayment, Person, Pound, RoleGrant
+from models import District, FundPayment, Person, Pound, RoleGrant
+from models.columns import id_of
 from models.db import Reader
-from office.access.roles import Role, require_role
+from office.access.roles import Role, district_standing, require_role
 from office.acts.magistrate.fund_payment import SECTION, fund_entries
 from office.district import DistrictContext, district_context, names_of
 from office.people import get_person
@@ -198,4 +202,90 @@ def feeding_written_off(s: Session, ctx: DistrictContext) -> dict[str, object]:
         "total": total,
         "total_text": ctx.fmt(total),
         "entries": entries,
+    }
+
+
+def fund_view(
+    db: Reader, *, district: str | None = None, since: date | None = None
+) -> dict[str, Any]:
+    """The Sec XII fund: fines and unclaimed surplus in, payments out on the Magistrate's orders,
+    the running balance; the deposits still held (Sec XI); the feeding written off (G7)."""
+    with db.reading() as s:
+        q = select(District)
+        if district:
+            q = q.where(District.code == district.strip().upper())
+        districts = s.exec(q.order_by(col(District.id))).all()
+        if district and not districts:
+            raise NotFound(N_("no district '{district}'"), said={"district": district})
+        out = []
+        for d in districts:
+            ctx = district_context(s, id_of(d))
+            bal = ledger.balances(s, id_of(d))
+            fines = -bal.get(ledger.FUND_FINES, 0)
+            surplus = -bal.get(ledger.FUND_SURPLUS, 0)
+            paid = bal.get(ledger.FUND_PAID, 0)
+            held = bal.get(ledger.DEPOSIT, 0)
+            received = fines + surplus
+            total = received - paid
+            owed = owed_to_fund(s, ctx)
+            out.append(
+                {
+                    "district": d.code,
+                    "fines": fines,
+                    "unclaimed_surplus": surplus,
+                    "received": received,
+                    "received_text": ctx.fmt(received),
+                    "paid_out": paid,
+                    "paid_out_text": ctx.fmt(paid),
+                    "balance": total,
+                    "balance_text": ctx.fmt(total),
+                    # Sec XII: owed to the fund and not received, so not in it.
+                    "owed": owed["total"],
+                    "owed_text": owed["total_text"],
+                    "owed_by": owed["by_source"],
+                    "deposits_held": -held,
+                    "deposits_held_text": ctx.fmt(-held),
+                    "unit": ctx.profile.money.unit,
+                    "statement": fund_statement(s, ctx, since=since),
+                    "payments": fund_payments(s, ctx),
+                    "feeding_written_off": feeding_written_off(s, ctx),
+                    "accounts": bal,
+                    # The names in other scripts of the pounds its lines may name, by the
+                    # register's name (office/records/memos.py).
+                    "pound_names": {
+                        p.name: dict(names_of(p))
+                        for p in s.exec(select(Pound).where(Pound.district_id == d.id)).all()
+                        if p.names
+                    },
+                }
+            )
+        return {"districts": out}
+
+
+def fund_view_as(
+    db: Reader, *, viewer_id: int, district: str | None = None, since: date | None = None
+) -> dict[str, Any]:
+    """The Sec XII fund of `district`, or of every district the viewer is an officer of, for
+    the officers of that district."""
+    with db.reading() as s:
+        if district:
+            row = s.exec(select(District).where(District.code == district.strip().upper())).first()
+            if row is None:
+                raise NotFound(N_("no district '{district}'"), said={"district": district})
+            check_may_read(district_standing(s, viewer_id, id_of(row)), "fund")
+            codes = [row.code]
+        else:
+            codes = [
+                d.code
+                for d in s.exec(select(District).order_by(col(District.id))).all()
+                if view_of(district_standing(s, viewer_id, id_of(d))) is View.OFFICIAL
+            ]
+            if not codes:
+                check_may_read(district_standing(s, viewer_id, 0), "fund")
+    return {
+        "districts": [
+            entry
+            for code in codes
+            for entry in fund_view(db, district=code, since=since)["districts"]
+        ]
     }

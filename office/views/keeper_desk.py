@@ -20,7 +20,7 @@ from office.access.roles import Role, district_standing, require_role
 from office.district import district_context, names_of
 from office.state import animals_of
 from office.views.lookup import match_village
-from office.views.queries import registered_person
+from office.views.pound_register import registered_person
 from office.views.worklists import SeizureItem, in_pound
 
 # A register page on a phone: the latest entries first, this many at most.

@@ -14,7 +14,8 @@ from models import Outbox, Person
 from office.acts.keeper.arrival import register_arrival
 from office.acts.keeper.payment import record_payment
 from office.inputs import AnimalsIn
-from office.views.queries import fund_view, seizure_view
+from office.views.fund_statement import fund_view
+from office.views.seizure import seizure_view
 from tests.office.test_fund import other_district
 from tests.units import act, tx
 from tests.world import World

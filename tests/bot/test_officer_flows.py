@@ -25,7 +25,7 @@ from office.acts.keeper.unclaimed import report_unclaimed
 from office.acts.magistrate.complaint import admit_complaint
 from office.acts.seizer.police_aid import request_police_aid
 from office.inputs import AnimalsIn
-from office.views.queries import seizure_view
+from office.views.seizure import seizure_view
 from office.views.worklists import open_aid_requests
 from tests.units import act
 from tests.world import OTHER_MAGISTRATE, World, other_district_magistrate

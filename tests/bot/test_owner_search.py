@@ -190,7 +190,7 @@ def test_released_cattle_are_not_listed_and_what_is_released_later_drops_out(
     # Paid for and released before he picks them: he is told, not sent to the pound.
     from office.acts.keeper.payment import record_payment
     from office.inputs import PersonIn
-    from office.views.queries import seizure_view
+    from office.views.seizure import seizure_view
     from tests.owner_search_world import BHOT_KEEPER, _id
 
     due = seizure_view(world.db, ref=held.bhot, now=world.now)["due"]["total"]

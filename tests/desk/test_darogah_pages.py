@@ -11,7 +11,7 @@ from sqlmodel import func, select
 from models import Sale
 from office.acts.keeper.arrival import register_arrival
 from office.acts.keeper.unclaimed import report_unclaimed
-from office.views.queries import seizure_view
+from office.views.seizure import seizure_view
 from tests.desk.client import DeskBrowser, refusal_code, text_of
 from tests.units import act
 from tests.world import World

@@ -11,7 +11,7 @@ from sqlmodel import select
 
 from models import Payment, Seizure
 from office.inputs import AnimalsIn, PersonIn
-from office.views.queries import seizure_view
+from office.views.seizure import seizure_view
 from office.views.worklists import seizure_brief
 from tests.desk.client import DeskBrowser, refusal_code, text_of
 from tests.world import World

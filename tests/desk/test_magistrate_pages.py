@@ -16,7 +16,8 @@ from office.acts.keeper.payment import record_payment
 from office.acts.magistrate.case import decide_case
 from office.acts.magistrate.fund_payment import pay_from_fund
 from office.inputs import AnimalsIn, PersonIn
-from office.views.queries import fund_view, seizure_view
+from office.views.fund_statement import fund_view
+from office.views.seizure import seizure_view
 from tests.desk.client import DeskBrowser, refusal_code, text_of
 from tests.units import act
 from tests.world import World

@@ -17,7 +17,7 @@ from models import FeedingRate, ReleaseOrder, RoleGrant
 from office.acts.keeper.arrival import register_arrival
 from office.acts.keeper.unclaimed import report_unclaimed
 from office.people import person_by_phone
-from office.views.queries import seizure_view
+from office.views.seizure import seizure_view
 from tests.api_client import Api
 from tests.desk.client import DeskBrowser, refusal_code
 from tests.office.test_permissions import PHONES, ROLES, cast, load_cast

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from bot.plain import unshown
-from office.views.queries import seizure_view
+from office.views.seizure import seizure_view
 from tests.desk.client import DeskBrowser
 from tests.desk.test_keeper import KEEPER, arrive
 from tests.world import World

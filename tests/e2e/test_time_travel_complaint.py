@@ -21,7 +21,7 @@ from office.acts.keeper.refusal import record_refusal
 from office.acts.magistrate.complaint import admit_complaint, decide_complaint
 from office.inputs import LotIn, PersonIn
 from office.records import ledger
-from office.views.queries import seizure_view
+from office.views.seizure import seizure_view
 from office.views.worklists import sales_due
 from tests.fakes.telegram import FakeTelegram
 from tests.test_worker import pound

@@ -55,8 +55,8 @@ from office.views.case import (
     compensation_set_off,
     set_off_certificate,
 )
+from office.views.fund_statement import fund_view
 from office.views.offences import pending_offences
-from office.views.queries import fund_view
 from tests.ist import ist
 from tests.other_district import load_other
 from tests.units import act

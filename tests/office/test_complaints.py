@@ -37,7 +37,7 @@ from office.acts.magistrate.complaint import admit_complaint, decide_complaint
 from office.inputs import LotIn, PersonIn
 from office.people import find_or_add_person
 from office.records import ledger
-from office.views.queries import seizure_view
+from office.views.seizure import seizure_view
 from tests.units import act, tx
 from tests.world import OWNER, World, other_district_magistrate
 

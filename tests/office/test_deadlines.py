@@ -16,7 +16,7 @@ from office.acts.keeper.arrival import register_arrival
 from office.acts.keeper.refusal import record_refusal
 from office.acts.magistrate.complaint import admit_complaint, decide_complaint
 from office.inputs import AnimalsIn, LotIn, PersonIn
-from office.views.queries import seizure_view
+from office.views.seizure import seizure_view
 from tests.office.passes import run_at_once
 from tests.units import act
 from tests.world import World, at

@@ -28,7 +28,7 @@ from office.jurisdiction import load_jurisdiction_text
 from office.people import person_by_phone
 from office.records import audit
 from office.records.register import seizure_by_ref
-from office.views.queries import seizure_view
+from office.views.seizure import seizure_view
 from tests.office.passes import run_at_once
 from tests.units import act, tx
 from tests.world import OWNER, World, at

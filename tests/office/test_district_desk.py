@@ -28,7 +28,7 @@ from office.views.district_desk import (
 )
 from office.views.feeding_rates import district_rates
 from office.views.lookup import pound_rates
-from office.views.queries import seizure_view
+from office.views.seizure import seizure_view
 from office.views.worklists import held_in_district, notices_posted
 from tests.units import act
 from tests.world import World, at, other_district_magistrate

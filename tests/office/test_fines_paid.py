@@ -21,7 +21,7 @@ from office.acts.magistrate.fines_paid import (
 from office.inputs import PersonIn
 from office.records import ledger
 from office.views.case import case_view, compensation_set_off
-from office.views.queries import fund_view
+from office.views.fund_statement import fund_view
 from tests.ist import ist
 from tests.office.test_cases import ACCUSED, RS, balance, decide, filed, offence
 from tests.office.test_complaints import admit, arrive, complain, refuse_and_sell_one_cow

@@ -18,8 +18,7 @@ from office.inputs import AnimalsIn, PersonIn
 from office.jurisdiction import load_jurisdiction_text
 from office.people import person_by_phone
 from office.records import ledger
-from office.views.fund_statement import fund_desk
-from office.views.queries import fund_view
+from office.views.fund_statement import fund_desk, fund_view
 from tests.units import act
 from tests.world import World, at
 

@@ -24,9 +24,10 @@ from office.acts.keeper.payment import record_payment
 from office.acts.magistrate.kind_order import KindOrdered, order_for_pound, order_for_seizure
 from office.acts.seizer.report import report_seizure
 from office.inputs import AnimalsIn
+from office.views.fund_statement import fund_view
 from office.views.kind_orders import awaiting_orders
 from office.views.lookup import pound_rates
-from office.views.queries import fund_view, seizure_view
+from office.views.seizure import seizure_view
 from tests.office.test_fund import other_district
 from tests.units import act
 from tests.world import OWNER, World, at

@@ -21,7 +21,8 @@ from office.acts.keeper.unclaimed import report_unclaimed
 from office.acts.magistrate.complaint import admit_complaint, decide_complaint
 from office.inputs import AnimalsIn, LotIn, PersonIn
 from office.records import ledger
-from office.views.queries import fund_view, seizure_view
+from office.views.fund_statement import fund_view
+from office.views.seizure import seizure_view
 from tests.units import act, tx
 from tests.world import World, at
 

@@ -25,7 +25,7 @@ from office.acts.whoever.opposition import record_offence
 from office.inputs import AnimalsIn, PersonIn
 from office.jurisdiction import load_jurisdiction_text
 from office.people import find_or_add_person, person_by_phone
-from office.views.queries import seizure_view, seizure_view_as
+from office.views.seizure import seizure_view, seizure_view_as
 from tests.ist import ist
 from tests.other_district import OTHER_DAROGAH, OTHER_KEEPER, OTHER_MAGISTRATE, load_other
 from tests.units import act, tx

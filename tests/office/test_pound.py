@@ -25,7 +25,9 @@ from office.acts.keeper.unclaimed import report_unclaimed
 from office.acts.magistrate.release import order_release
 from office.inputs import AnimalsIn, PersonIn
 from office.records import ledger
-from office.views.queries import fund_view, pound_register, seizure_view
+from office.views.fund_statement import fund_view
+from office.views.pound_register import pound_register
+from office.views.seizure import seizure_view
 from tests.units import act, tx
 from tests.world import World
 

@@ -33,7 +33,8 @@ from office.acts.magistrate.complaint import admit_complaint, decide_complaint
 from office.acts.magistrate.surplus import claim_surplus, move_unclaimed_surplus
 from office.inputs import AnimalsIn, LotIn, PersonIn
 from office.views.case import compensation_awarded
-from office.views.queries import fund_view, seizure_view
+from office.views.fund_statement import fund_view
+from office.views.seizure import seizure_view
 from tests.units import act, tx
 from tests.world import World
 

@@ -28,7 +28,7 @@ from office.acts.keeper.refusal import record_refusal
 from office.inputs import AnimalsIn, LotIn, PersonIn
 from office.records import ledger
 from office.views.cattle_receipt import cattle_receipt
-from office.views.queries import seizure_view
+from office.views.seizure import seizure_view
 from tests.units import act
 from tests.world import World
 

@@ -21,7 +21,7 @@ from office.acts.seizer.police_aid import request_police_aid
 from office.acts.seizer.report import report_seizure
 from office.acts.whoever.opposition import record_offence
 from office.inputs import AnimalsIn, PersonIn
-from office.views.queries import seizure_view
+from office.views.seizure import seizure_view
 from tests.units import act
 from tests.world import World
 

@@ -217,12 +217,12 @@ def test_a_method_not_allowed_is_a_405_envelope_with_allow(api: Api) -> None:
 def test_anything_else_is_a_500_envelope_that_tells_nothing_inside(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from office.views import queries
+    from office.views import fund_statement
 
     def broken(*_a: Any, **_k: Any) -> Any:
         raise RuntimeError("secret inner state")
 
-    monkeypatch.setattr(queries, "fund_view", broken)
+    monkeypatch.setattr(fund_statement, "fund_view", broken)
     api = Api(
         TestClient(create_app(db=world.db, clock=lambda: world.now), raise_server_exceptions=False),
         world,

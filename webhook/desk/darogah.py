@@ -22,8 +22,8 @@ from office.acts.darogah import auction as sales
 from office.acts.darogah import notice as notice_module
 from office.inputs import PersonIn
 from office.views import worklists
+from office.views.amounts import money_for, read_amount
 from office.views.lookup import match_village
-from office.views.queries import money_for, read_amount
 from webhook.desk.officials_view import refused, show
 from webhook.desk.render import redirect, written
 from webhook.desk.session import DeskOf, Form, Official, act

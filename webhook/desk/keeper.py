@@ -5,7 +5,7 @@ Each form's POST calls the one office/ use case the API and the chat call for th
 in the reader's language with the API's status for it, and nothing is changed; the answer to an
 act links to its document to print (`/documents/{kind}/{ref}.pdf?lang=`, in the desk's language).
 Amounts are written as the chat and the papers write money (bot/figures.py) and read in any
-script's digits (office/views/queries.py `read_amount`).
+script's digits (office/views/amounts.py `read_amount`).
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from office.acts.keeper.payment import record_payment
 from office.acts.keeper.refusal import record_refusal
 from office.inputs import PersonIn
 from office.views import keeper_desk, worklists
+from office.views.amounts import money_for, read_amount
 from office.views.keeper_desk import pound_zone
-from office.views.queries import money_for, read_amount
 from office.views.worklists import SeizureBrief
 from webhook import spreadsheets
 from webhook.desk.render import page, refusal

@@ -30,10 +30,11 @@ from office.acts.magistrate.release import order_release
 from office.inputs import PersonIn
 from office.records import memos
 from office.views import district_desk, worklists
+from office.views.amounts import money_for, read_amount
+from office.views.case import case_view_as
 from office.views.district_figures import district_figures
 from office.views.feeding_rates import district_rates
-from office.views.fund_statement import fund_desk
-from office.views.queries import case_view_as, fund_view_as, money_for, read_amount
+from office.views.fund_statement import fund_desk, fund_view_as
 from webhook import spreadsheets
 from webhook.charts import district_charts, period_name
 from webhook.desk.officials_view import refused, refused_on_form, show

@@ -1,0 +1,192 @@
+"""A pound's register as Sec V enters it: one row a seizure, read by who may read it."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from law.access import check_may_read
+from law.errors import N_, NotFound
+from law.periods import local_date
+from models import Payment, Pound, RegisterEntry, Seizure, Village
+from models.db import Reader
+from office.access.roles import district_standing
+from office.district import district_context
+from office.state import animals_of
+from office.views.seizure import iso_date, person_named
+
+
+@dataclass(frozen=True)
+class RegisterRow:
+    """One entry of the Sec V register: the number and description of the animals, the seizer's
+    and the owner's name and residence as the register holds them, the day they were brought
+    in; the fines of the heads entered (Sec VI) and what was paid for them (Sec VII), in units."""
+
+    number: int
+    year: int
+    entered_on: date
+    ref: str
+    animals: str
+    seizer: str
+    owner: str
+    status: str
+    register_no: str = ""
+    seized_on: date | None = None
+    village: str = ""
+    heads: int = 0
+    seizer_name: str = ""
+    seizer_residence: str = ""
+    owner_name: str = ""
+    owner_residence: str = ""
+    fine: int = 0
+    paid: int = 0
+    kinds: dict[str, int] = field(default_factory=dict)  # heads of each kind
+
+
+@dataclass(frozen=True)
+class PoundRegister:
+    pound_code: str
+    pound_name: str
+    rows: list[RegisterRow] = field(default_factory=list)
+    unit: str = ""  # the money system's smallest unit (pie, paisa): `fine`, `paid` count them
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "pound_code": self.pound_code,
+            "pound_name": self.pound_name,
+            "unit": self.unit,
+            "rows": [
+                {
+                    **asdict(r),
+                    "entered_on": r.entered_on.isoformat(),
+                    "seized_on": iso_date(r.seized_on),
+                }
+                for r in self.rows
+            ],
+        }
+
+
+def pound_register(
+    db: Reader,
+    *,
+    pound_code: str,
+    year: int | None = None,
+    month: int | None = None,
+    now: datetime,
+) -> PoundRegister:
+    """The Sec V register of one pound, entry by entry, oldest first: of one year if given,
+    and of one month of it (the local month the entry was made in) if given too."""
+    with db.reading() as s:
+        pound = s.exec(select(Pound).where(Pound.code == pound_code.strip().upper())).first()
+        if pound is None:
+            raise NotFound(N_("no pound '{pound}'"), said={"pound": pound_code})
+        ctx = district_context(s, pound.district_id)
+        q = (
+            select(RegisterEntry, Seizure)
+            .join(Seizure, col(Seizure.id) == col(RegisterEntry.seizure_id))
+            .where(RegisterEntry.pound_id == pound.id)
+        )
+        if year is not None:
+            q = q.where(RegisterEntry.year == year)
+        rows = []
+        for entry, seizure in s.exec(
+            q.order_by(col(RegisterEntry.year), col(RegisterEntry.number))
+        ).all():
+            entered_on = local_date(entry.entered_at, ctx.tz)
+            if month is not None and (
+                entered_on.month != month or (year is not None and entered_on.year != year)
+            ):
+                continue
+            animals = animals_of(s, seizure)
+            counts: dict[str, int] = {}
+            for a in animals:
+                counts[a.kind] = counts.get(a.kind, 0) + 1
+            seizer = registered_person(s, seizure.seizer_id, seizure.seizer_residence)
+            owner = registered_person(s, seizure.owner_id, seizure.owner_residence)
+            entered = _entered_heads(entry.entry)
+            heads = [a for a in animals if a.number in entered] if entered else animals
+            place = s.get(Village, seizure.village_id)
+            rows.append(
+                RegisterRow(
+                    number=entry.number,
+                    year=entry.year,
+                    entered_on=entered_on,
+                    ref=seizure.ref,
+                    animals=", ".join(f"{n} {k}" for k, n in counts.items()),
+                    seizer=_line(seizer),
+                    owner=_line(owner) if owner else "not known",
+                    status=seizure.status,
+                    register_no=f"{pound.code}/{entry.year}/{entry.number}",
+                    seized_on=local_date(seizure.seized_at, ctx.tz),
+                    village=place.name if place else "",
+                    heads=len(heads),
+                    seizer_name=seizer["name"] if seizer else "",
+                    seizer_residence=seizer["residence"] if seizer else "",
+                    owner_name=owner["name"] if owner else "",
+                    owner_residence=owner["residence"] if owner else "",
+                    kinds=counts,
+                    fine=sum(a.fine for a in heads),
+                    paid=sum(
+                        p.total
+                        for p in s.exec(
+                            select(Payment).where(Payment.seizure_id == seizure.id)
+                        ).all()
+                    ),
+                )
+            )
+        return PoundRegister(pound.code, pound.name, rows, unit=ctx.profile.money.unit)
+
+
+def registered_person(s: Session, person_id: int | None, stated: str) -> dict[str, str] | None:
+    """A person as the register enters him (Sec V): his name, and the residence the act that
+    named him stated, or, where it stated none, the one his record holds."""
+    found = person_named(s, person_id)
+    if found is None:
+        return None
+    return {"name": found["name"], "residence": stated or found["residence"]}
+
+
+def _entered_heads(entry: dict[str, object]) -> set[int]:
+    """The numbers of the heads the entry registered (every head of the seizure if it names
+    none)."""
+    listed = entry.get("animals") if isinstance(entry, dict) else None
+    if not isinstance(listed, list):
+        return set()
+    return {int(str(a["number"])) for a in listed if isinstance(a, dict) and "number" in a}
+
+
+def _line(p: dict[str, str] | None) -> str:
+    if not p:
+        return ""
+    return f"{p['name']} of {p['residence']}" if p["residence"] else p["name"]
+
+
+def pound_register_as(
+    db: Reader, *, pound_code: str, year: int | None, viewer_id: int, now: datetime
+) -> dict[str, Any]:
+    """The Sec V register of a pound, for the officers of its district."""
+    return pound_register_read(
+        db, pound_code=pound_code, year=year, viewer_id=viewer_id, now=now
+    ).as_dict()
+
+
+def pound_register_read(
+    db: Reader,
+    *,
+    pound_code: str,
+    year: int | None,
+    viewer_id: int,
+    now: datetime,
+    month: int | None = None,
+) -> PoundRegister:
+    """The Sec V register of a pound (of a year, and a month of it), for the officers of its
+    district (`RecordNotOpen` for anyone else)."""
+    with db.reading() as s:
+        pound = s.exec(select(Pound).where(Pound.code == pound_code.strip().upper())).first()
+        if pound is None:
+            raise NotFound(N_("no pound '{pound}'"), said={"pound": pound_code})
+        check_may_read(district_standing(s, viewer_id, pound.district_id), "pound register")
+    return pound_register(db, pound_code=pound_code, year=year, month=month, now=now)

@@ -1,0 +1,249 @@
+"""A seizure as its people and officers see it: what is due, every deadline, its record
+(Sec V-XIV), each as the person asking may see it (law/access.py)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from law.access import View, check_may_read, view_of
+from law.periods import local_date
+from models import (
+    AuditEvent,
+    Complaint,
+    Person,
+    Pound,
+    RegisterEntry,
+    Sale,
+    Seizure,
+    SurplusDeposit,
+    Village,
+)
+from models.db import Reader
+from office.access.roles import seizure_standing
+from office.acts.magistrate.kind_order import awaiting_order
+from office.charges import payable_on
+from office.district import district_context
+from office.records.register import seizure_by_ref
+from office.state import animals_of
+from office.views import cattle_receipt
+
+
+def person_named(s: Session, person_id: int | None) -> dict[str, str] | None:
+    if person_id is None:
+        return None
+    p = s.get(Person, person_id)
+    return {"name": p.name, "residence": p.residence} if p else None
+
+
+def iso_date(d: date | None) -> str | None:
+    return d.isoformat() if d else None
+
+
+def _pound_said(pound: Pound | None) -> dict[str, Any] | None:
+    """A seizure's pound as its view names it: code, the register's name and the district
+    file's names in other scripts, thana."""
+    if pound is None:
+        return None
+    return {
+        "code": pound.code,
+        "name": pound.name,
+        "names": dict(pound.names),
+        "thana": pound.thana,
+    }
+
+
+def seizure_view(db: Reader, *, ref: str, now: datetime) -> dict[str, Any]:
+    """The whole record of a seizure as of `now`: animals, status, history, due, deadlines.
+
+    For the office itself; a person asking is answered by `seizure_view_as`."""
+    with db.reading() as s:
+        return _whole(s, seizure_by_ref(s, ref), now)
+
+
+def seizure_view_as(
+    db: Reader, *, ref: str, viewer_id: int | None, now: datetime
+) -> dict[str, Any]:
+    """A seizure as the person asking may see it (law/access.py): the whole record for its
+    parties and the officers of its district, what the Sec VIII notice shows for anyone else.
+    `view` says which; `viewer_id` None is the public."""
+    with db.reading() as s:
+        seizure = seizure_by_ref(s, ref)
+        view = view_of(seizure_standing(s, viewer_id, seizure))
+        if view is View.PUBLIC:
+            return _public(s, seizure, now)
+        return {"view": view.value, **_whole(s, seizure, now)}
+
+
+def _public(s: Session, seizure: Seizure, now: datetime) -> dict[str, Any]:
+    """What the notice of Sec VIII shows: the number and description of the cattle, where they
+    were seized and where they are impounded; with the dates that follow from them (to claim,
+    to complain, the sale). No names, homes or phones, no money, no history."""
+    ctx = district_context(s, seizure.district_id)
+    pound = s.get(Pound, seizure.pound_id)
+    village = s.get(Village, seizure.village_id)
+    return {
+        "view": View.PUBLIC.value,
+        "ref": seizure.ref,
+        "status": seizure.status,
+        "ground": seizure.ground,
+        "district": ctx.district.code,
+        "village": village.name if village else None,
+        "village_names": dict(village.names) if village else {},
+        "place": seizure.place,
+        "pound": _pound_said(pound),
+        "seized_on": seizure.seized_on.isoformat(),
+        "impounded_on": iso_date(seizure.impounded_on),
+        "noticed_on": iso_date(seizure.noticed_on),
+        "as_of": local_date(now, ctx.tz).isoformat(),
+        "animals": [
+            {"id": a.number, "kind": a.kind, "description": a.description, "status": a.status}
+            for a in animals_of(s, seizure)
+        ],
+        "deadlines": {
+            "claim_until": iso_date(seizure.claim_until),
+            "complaint_until": iso_date(seizure.complaint_until),
+            "sale_not_before": iso_date(seizure.sale_not_before),
+        },
+    }
+
+
+def _whole(s: Session, seizure: Seizure, now: datetime) -> dict[str, Any]:
+    """The whole record: parties, animals, status, history, due, deadlines."""
+    ctx = district_context(s, seizure.district_id)
+    rows = animals_of(s, seizure)
+    today = local_date(now, ctx.tz)
+    due = payable_on(s, seizure, rows, ctx, today)
+    pound = s.get(Pound, seizure.pound_id)
+    village = s.get(Village, seizure.village_id)
+    entry = s.exec(select(RegisterEntry).where(RegisterEntry.seizure_id == seizure.id)).first()
+    deposit = s.exec(select(SurplusDeposit).where(SurplusDeposit.seizure_id == seizure.id)).first()
+    history = s.exec(
+        select(AuditEvent).where(AuditEvent.subject == seizure.ref).order_by(col(AuditEvent.seq))
+    ).all()
+    complaints = s.exec(
+        select(Complaint).where(Complaint.seizure_id == seizure.id).order_by(col(Complaint.id))
+    ).all()
+    sales = s.exec(select(Sale).where(Sale.seizure_id == seizure.id).order_by(col(Sale.id))).all()
+    fmt = ctx.fmt
+    return {
+        "ref": seizure.ref,
+        "status": seizure.status,
+        "ground": seizure.ground,
+        "district": ctx.district.code,
+        "village": village.name if village else None,
+        "village_names": dict(village.names) if village else {},
+        "place": seizure.place,
+        "damage": seizure.damage,
+        "pound": _pound_said(pound),
+        "seized_at": seizure.seized_at.isoformat(),
+        "impounded_at": seizure.impounded_at.isoformat() if seizure.impounded_at else None,
+        "register_no": f"{pound.code}/{entry.year}/{entry.number}" if entry and pound else None,
+        "seizer": person_named(s, seizure.seizer_id),
+        # Who wrote the report down: the seizer himself, or the keeper or police for him.
+        "reported_by": person_named(s, seizure.reporter_id),
+        "owner": person_named(s, seizure.owner_id),
+        "as_of": today.isoformat(),
+        "complaint_pending": seizure.complaints_pending > 0,
+        "owner_refused": seizure.owner_refused_at is not None,
+        "animals": [
+            {
+                "id": a.number,
+                "kind": a.kind,
+                "stated_kind": a.stated_kind,
+                "description": a.description,
+                "status": a.status,
+                "fine": a.fine,
+                "awaiting_order": awaiting_order(a),
+                "left_on": iso_date(a.left_on),
+                "left_reason": a.left_reason,
+            }
+            for a in rows
+        ],
+        "due": {
+            "on": today.isoformat(),
+            "fine": due.fine,
+            "feeding": due.feeding,
+            "expenses": due.expenses,
+            "total": due.total,
+            "per_day": due.per_day,
+            "fine_text": fmt(due.fine),
+            "feeding_text": fmt(due.feeding),
+            "total_text": fmt(due.total),
+            "per_day_text": fmt(due.per_day),
+            "unit": ctx.profile.money.unit,
+        },
+        "deadlines": {
+            "claim_until": iso_date(seizure.claim_until),
+            "complaint_until": iso_date(seizure.complaint_until),
+            "sale_not_before": iso_date(seizure.sale_not_before),
+            "surplus_claim_until": iso_date(deposit.claim_until) if deposit else None,
+            "next_step_at": seizure.next_due_at.isoformat() if seizure.next_due_at else None,
+        },
+        "complaints": [
+            {
+                "id": c.id,
+                "status": c.status,
+                "mode": c.mode,
+                "complainant": person_named(s, c.complainant_id),
+                "complainant_id": c.complainant_id,
+                # Sec XIV, practice G14: the owner of record, or claiming to be the owner.
+                "standing": c.standing,
+                "agent": c.agent_name,
+                "filed_at": c.filed_at.isoformat(),
+                "admitted_at": c.admitted_at.isoformat() if c.admitted_at else None,
+                "hearing": c.hearing or None,
+                "decided_at": c.decided_at.isoformat() if c.decided_at else None,
+                "damages": c.damages,
+                "expenses": c.expenses,
+                "fines_repaid": c.fines_repaid,
+                "held_charges": c.held_charges,
+                "owed_to_owner": c.owed_to_owner,
+                "owed_to_owner_text": fmt(c.owed_to_owner),
+                "release_ordered": c.release_ordered,
+            }
+            for c in complaints
+        ],
+        "sales": [
+            {
+                "id": sale.id,
+                "kind": sale.kind,
+                "held_on": sale.held_on.isoformat(),
+                "proceeds": sale.proceeds,
+                "surplus": sale.surplus,
+                "shortfall": sale.shortfall,
+                "still_due": sale.still_due,
+                "account": sale.account_text,
+            }
+            for sale in sales
+        ],
+        "surplus": {
+            "id": deposit.id,
+            "amount": deposit.amount,
+            "status": deposit.status,
+            "claim_until": deposit.claim_until.isoformat(),
+        }
+        if deposit
+        else None,
+        "history": [
+            {
+                "seq": e.seq,
+                "at": e.occurred_at.isoformat(),
+                "action": e.action,
+                "section": e.section,
+                "actor": (person_named(s, e.actor_id) or {}).get("name"),
+            }
+            for e in history
+        ],
+    }
+
+
+def cattle_receipt_as(db: Reader, *, ref: str, viewer_id: int) -> dict[str, Any]:
+    """The owner's receipt after a Sec IX sale, for the parties to the seizure and the
+    officers of its district."""
+    with db.reading() as s:
+        seizure = seizure_by_ref(s, ref)
+        check_may_read(seizure_standing(s, viewer_id, seizure), "receipt for the cattle")
+    return cattle_receipt.cattle_receipt(db, ref=ref).as_dict()
