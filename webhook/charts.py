@@ -34,7 +34,7 @@ from office.views.district_figures import (
     STILL_HELD,
     DistrictFigures,
 )
-from office.views.documents.kinds import MonthlyReturn
+from office.views.documents.returns import MonthlyReturn
 
 # The fonts the pages and papers name, so Devanagari and Bengali are shaped (fonts-noto-core).
 FONTS = "'Noto Sans', 'Noto Sans Devanagari', 'Noto Sans Bengali', sans-serif"

@@ -27,7 +27,8 @@ from bot.figures import money
 from bot.i18n import N_, Translator, translator, word_lists, written_in
 from bot.plain import isolated
 from office.records import memos
-from office.views.documents.kinds import Document, Kind, MonthlyReturn
+from office.views.documents.kinds import Document, Kind
+from office.views.documents.returns import MonthlyReturn
 from webhook.charts import return_chart
 
 TEMPLATES = Path(__file__).parent / "templates"

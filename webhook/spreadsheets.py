@@ -3,7 +3,7 @@ spreadsheets, XLSX and CSV, for the officers of the district: the API's routes h
 functions the desk's routes call (webhook/desk/keeper.py, webhook/desk/magistrate.py).
 
 The rows are the office's own reads (office/views/pound_register.py `pound_register_read`,
-`fund_view_as`; office/views/documents/kinds.py `monthly_return`), checked as the JSON routes and
+`fund_view_as`; office/views/documents/returns.py `monthly_return`), checked as the JSON routes and
 the documents check the reader (law/access.py): nothing is counted here. One row per entry; a date
 is a date (a date cell in XLSX, ISO 8601 in CSV), the local date of the district; an amount is a
 number of rupees (the units divided by the rupee's, e.g. 1.4375 for Rs 1-7-0 of 276 pies), with the
@@ -34,8 +34,10 @@ from law.periods import YEAR_MAX, YEAR_MIN
 from models import Database
 from office.records import memos
 from office.views.amounts import money_for
+from office.views.documents.build import build
 from office.views.documents.issued import check_reader
-from office.views.documents.kinds import Kind, MonthlyReturn, build
+from office.views.documents.kinds import Kind
+from office.views.documents.returns import MonthlyReturn
 from office.views.fund_statement import fund_view_as
 from office.views.pound_register import pound_register_read
 from webhook import schemas as b

@@ -9,7 +9,7 @@ import pytest
 
 from law.errors import InvalidInput, NotFound
 from office.views.district_figures import DistrictFigures, district_figures
-from office.views.documents.kinds import monthly_return
+from office.views.documents.returns import monthly_return
 from office.views.fund_statement import fund_view
 from tests.figures_world import Figures, build
 from tests.world import World

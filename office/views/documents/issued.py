@@ -28,6 +28,7 @@ from office.access.roles import case_standing, district_standing, seizure_standi
 from office.district import district_context
 from office.records import audit
 from office.records.register import seizure_by_ref
+from office.views.documents.build import build
 from office.views.documents.kinds import (
     CASE_KINDS,
     COMPLAINT_KINDS,
@@ -35,7 +36,6 @@ from office.views.documents.kinds import (
     SEIZURE_KINDS,
     Document,
     Kind,
-    build,
 )
 
 # Letters and digits that cannot be misread for one another when typed from paper.

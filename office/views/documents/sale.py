@@ -1,0 +1,203 @@
+"""The documents of a sale: the notice and drum proclamation (Sec VIII), the account of the
+sale (XI), the receipt for cattle delivered (IX)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from law.errors import N_, NotFound
+from law.periods import local_date
+from models import CattleReceipt, Notice, Sale, SaleLot, Village
+from office.acts.darogah.notice import proclaimed_names
+from office.district import district_context
+from office.records.register import seizure_by_ref
+from office.state import animals_of
+from office.views.documents.kinds import (
+    Document,
+    Head,
+    Kind,
+    Who,
+    local_time,
+    named,
+    seizure_head,
+    who_of,
+)
+
+
+@dataclass(frozen=True)
+class NoticeDoc(Document):
+    """Sec VIII: the notice at the police office, proclaimed by beat of drum."""
+
+    village: str = ""
+    place: str = ""
+    impounded_on: str = ""
+    posted_on: str = ""
+    proclaimed_in: tuple[str, ...] = ()
+    sale_not_before: str = ""
+    darogah: Who = Who("")
+    animals: tuple[Head, ...] = ()
+    # The names in other scripts of the villages it was proclaimed in, by the register's name;
+    # like `names`, not what the notice states.
+    proclaimed_names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+
+    def content(self) -> dict[str, Any]:
+        body = super().content()
+        del body["proclaimed_names"]
+        return body
+
+
+@dataclass(frozen=True)
+class LotLine:
+    animal: int
+    kind: str
+    buyer: Who
+    price: int
+
+
+@dataclass(frozen=True)
+class SaleLines:
+    held_on: str
+    place: str
+    unclaimed: bool
+    officer: Who
+    lots: tuple[LotLine, ...]
+    proceeds: int
+    expenses_paid: int
+    fines_paid: int
+    feeding_paid: int
+    balance: int  # to the owner (Sec IX) or into deposit (Sec XI)
+    still_due: int
+    shortfall: int
+    handed_back: tuple[int, ...]
+    still_held: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Account(Document):
+    """Sec IX (and VIII): the account of each sale of the seizure's cattle: number seized,
+    time impounded, number sold, proceeds, and how they were applied (Sec XI)."""
+
+    number_seized: int = 0
+    impounded_at: str = ""
+    sales: tuple[SaleLines, ...] = ()
+
+
+@dataclass(frozen=True)
+class CattleReceiptDoc(Document):
+    """Sec IX: the owner's receipt for the cattle handed back and the balance paid to him."""
+
+    owner: Who = Who("")
+    officer: Who = Who("")
+    delivered_at: str = ""
+    animals: tuple[Head, ...] = ()
+    balance: int = 0
+    sale_held_on: str = ""
+
+
+def notice(s: Session, ref: str) -> NoticeDoc:
+    seizure = seizure_by_ref(s, ref)
+    row = s.exec(select(Notice).where(Notice.seizure_id == seizure.id)).first()
+    if row is None:
+        raise NotFound(N_("no notice has been posted for the cattle of {ref}"), ref=ref)
+    village = s.get(Village, seizure.village_id)
+    return NoticeDoc(
+        **seizure_head(s, Kind.NOTICE, seizure, row.posted_on.isoformat()),
+        village=village.name if village else "",
+        place=seizure.place,
+        impounded_on=seizure.impounded_on.isoformat() if seizure.impounded_on else "",
+        posted_on=row.posted_on.isoformat(),
+        proclaimed_in=tuple(row.proclaimed_in),
+        sale_not_before=seizure.sale_not_before.isoformat() if seizure.sale_not_before else "",
+        darogah=named(who_of(s, row.darogah_id)),
+        # What the notice shows: number and description of the cattle (Sec VIII).
+        animals=tuple(Head(a.number, a.kind, a.description) for a in animals_of(s, seizure)),
+        proclaimed_names=proclaimed_names(s, seizure.district_id, row.proclaimed_in),
+    )
+
+
+def account(s: Session, ref: str) -> Account:
+    seizure = seizure_by_ref(s, ref)
+    sales = s.exec(select(Sale).where(Sale.seizure_id == seizure.id).order_by(col(Sale.id))).all()
+    if not sales:
+        raise NotFound(N_("none of the cattle of {ref} have been sold"), ref=ref)
+    ctx = district_context(s, seizure.district_id)
+    rows = animals_of(s, seizure)
+    by_id = {a.id: a for a in rows}
+    out = []
+    for sale in sales:
+        lots = s.exec(
+            select(SaleLot).where(SaleLot.sale_id == sale.id).order_by(col(SaleLot.id))
+        ).all()
+        lot_lines = []
+        for lot in lots:
+            animal = by_id.get(lot.animal_id)
+            lot_lines.append(
+                LotLine(
+                    animal=animal.number if animal else 0,
+                    kind=animal.kind if animal else "",
+                    buyer=Who(lot.buyer_name, lot.buyer_residence),
+                    price=lot.price,
+                )
+            )
+        out.append(
+            SaleLines(
+                held_on=sale.held_on.isoformat(),
+                place=sale.place,
+                unclaimed=sale.kind == "unclaimed",
+                officer=named(who_of(s, sale.officer_id)),
+                lots=tuple(lot_lines),
+                proceeds=sale.proceeds,
+                expenses_paid=sale.expenses_paid,
+                fines_paid=sale.fines_paid,
+                feeding_paid=sale.feeding_paid,
+                balance=sale.surplus,
+                still_due=sale.still_due,
+                shortfall=sale.shortfall,
+                handed_back=_ints(sale.account.get("released_to_owner")),
+                still_held=_ints(sale.account.get("still_held")),
+            )
+        )
+    return Account(
+        **seizure_head(s, Kind.ACCOUNT, seizure, sales[-1].held_on.isoformat()),
+        number_seized=len(rows),
+        impounded_at=local_time(seizure.impounded_at, ctx),
+        sales=tuple(out),
+    )
+
+
+def _ints(value: object) -> tuple[int, ...]:
+    return tuple(int(str(v)) for v in value) if isinstance(value, list) else ()
+
+
+def cattle_receipt(s: Session, ref: str) -> CattleReceiptDoc:
+    seizure = seizure_by_ref(s, ref)
+    row = s.exec(
+        select(CattleReceipt)
+        .where(CattleReceipt.seizure_id == seizure.id)
+        .order_by(col(CattleReceipt.id).desc())
+    ).first()
+    if row is None:
+        raise NotFound(
+            N_("no cattle have been handed back to the owner of {ref} after a sale"), ref=ref
+        )
+    ctx = district_context(s, seizure.district_id)
+    sale = s.get(Sale, row.sale_id)
+    handed = set(row.animal_ids)
+    return CattleReceiptDoc(
+        **seizure_head(
+            s, Kind.CATTLE_RECEIPT, seizure, local_date(row.occurred_at, ctx.tz).isoformat()
+        ),
+        owner=named(who_of(s, row.owner_id)),
+        officer=named(who_of(s, row.recorded_by)),
+        delivered_at=local_time(row.occurred_at, ctx),
+        animals=tuple(
+            Head(a.number, a.kind, a.description)
+            for a in animals_of(s, seizure)
+            if a.number in handed
+        ),
+        balance=row.balance,
+        sale_held_on=sale.held_on.isoformat() if sale else "",
+    )
