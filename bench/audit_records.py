@@ -60,10 +60,10 @@ class _Timer:
 
 
 def child(mode: str, db: str) -> None:
-    from office.records import audit
+    from office.records import audit_hash
 
     if mode == "without":
-        audit.RECORD_TABLES = frozenset()  # nothing is gathered, no event carries digests
+        audit_hash.RECORD_TABLES = frozenset()  # nothing is gathered, no event carries digests
     timer = _Timer()
     started = time.perf_counter()
     code = pytest.main(

@@ -22,7 +22,7 @@ from sqlmodel import col, select
 from bot.journal import Acceptance
 from law.profile import StatuteProfile, get_profile
 from models import Database, District, OptOut, Outbox, RoleGrant, Seizure
-from office.records import outbox
+from office.records import outbox, outbox_delivery
 from office.records.outbox import DELIVERED, FAILED, OutboxState
 from office.records.reach import WHATSAPP, last_inbound
 
@@ -93,7 +93,7 @@ def claim_due(
     if not channels or limit <= 0:
         return []
     with db.row_transaction() as s:
-        rows = outbox.claim(
+        rows = outbox_delivery.claim(
             s,
             now=now,
             worker=worker,
@@ -128,7 +128,7 @@ def mark_sent(
     `rest`: the rest of a text too long for one message, queued to follow (bot/lengths.py).
     """
     with db.row_transaction() as s:
-        return outbox.sent(
+        return outbox_delivery.sent(
             s,
             row_id=row_id,
             worker=worker,
@@ -156,7 +156,7 @@ def record_acceptances(db: Database, acceptances: Sequence[Acceptance]) -> dict[
         return outcomes
     with db.row_transaction() as s:
         for a in acceptances:
-            if outbox.sent(
+            if outbox_delivery.sent(
                 s,
                 row_id=a.row_id,
                 worker=a.worker,
@@ -183,7 +183,7 @@ def cancel(db: Database, *, reasons: Mapping[int, str], worker: str, now: dateti
         return 0
     with db.row_transaction() as s:
         return sum(
-            outbox.cancel_claimed(s, row_id=row_id, worker=worker, reason=reason, now=now)
+            outbox_delivery.cancel_claimed(s, row_id=row_id, worker=worker, reason=reason, now=now)
             for row_id, reason in reasons.items()
         )
 
@@ -202,7 +202,7 @@ def release(
     if not ids:
         return 0
     with db.row_transaction() as s:
-        return outbox.release(
+        return outbox_delivery.release(
             s, row_ids=ids, worker=worker, until=until, reason=reason, count_error=count_error
         )
 
@@ -212,7 +212,7 @@ def fail(
 ) -> int | None:
     """The row ends `failed` with `reason`; returns the id of its fallback row, if any."""
     with db.row_transaction() as s:
-        return outbox.fail_claimed(
+        return outbox_delivery.fail_claimed(
             s, row_id=row_id, worker=worker, reason=reason, now=now, count_error=count_error
         )
 
@@ -258,11 +258,11 @@ def apply_provider_status(
             return _unchanged(row)
         said = status.strip().lower()
         if target == DELIVERED:
-            outbox.delivered(s, row, now=now, outcome=said)
+            outbox_delivery.delivered(s, row, now=now, outcome=said)
             return StatusResult(found=True, state=DELIVERED.value)
         code = f"twilio-{error_code}" if error_code else f"twilio-{said}"
         reason = f"{code}: {status} reported by Twilio"
-        fallback_id = outbox.failed(s, row, reason=reason, now=now, outcome=said)
+        fallback_id = outbox_delivery.failed(s, row, reason=reason, now=now, outcome=said)
         return StatusResult(found=True, state=FAILED.value, fallback_id=fallback_id)
 
 
@@ -299,11 +299,11 @@ def apply_call_status(
             return _unchanged(row)
         if target == DELIVERED:
             answered = f"answered, {int(duration)} s" if duration and duration.isdigit() else None
-            outbox.delivered(s, row, now=now, outcome=said, via_reason=answered)
+            outbox_delivery.delivered(s, row, now=now, outcome=said, via_reason=answered)
         else:
             # The call keeps which worker placed it; it has no fallback (see above).
             reason = f"call-{said}: {_CALL_SAID[said]}"
-            outbox.failed(s, row, reason=reason, now=now, outcome=said, keep_claim=True)
+            outbox_delivery.failed(s, row, reason=reason, now=now, outcome=said, keep_claim=True)
         return StatusResult(found=True, state=target.value)
 
 
@@ -388,7 +388,7 @@ class OutboxFigures:
 def outbox_figures(db: Database, *, now: datetime) -> OutboxFigures:
     """Rows by state and channel, failed rows by reason code, and the longest waiting."""
     with db.reading() as s:
-        depth = outbox.depth(s)
+        depth = outbox_delivery.depth(s)
         # Every state of every channel shown, at 0 when no row stands in it.
         channels = set(OUTBOX_CHANNELS) | {channel for _, channel in depth}
         for state in OutboxState:
@@ -402,7 +402,7 @@ def outbox_figures(db: Database, *, now: datetime) -> OutboxFigures:
         )
         for reason, n in s.exec(q).all():
             failures[reason_code(reason)] += int(n)
-        oldest = outbox.oldest_due(s, now)
+        oldest = outbox_delivery.oldest_due(s, now)
     return OutboxFigures(depth, dict(failures), oldest)
 
 

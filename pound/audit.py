@@ -10,7 +10,7 @@ from pound.cli import EXIT_BROKEN, fail, open_db, settings_of
 
 if TYPE_CHECKING:
     from models import Database
-    from office.records.audit import Chain, Head
+    from office.records.audit_chains import Chain, Head
 
 
 @click.group()
@@ -26,7 +26,7 @@ _DISTRICT_OPTION = click.option(
 
 
 def _chains(ctx: click.Context, database: Database, district: str | None) -> list[Chain]:
-    from office.records.audit import chains
+    from office.records.audit_chains import chains
 
     try:
         return chains(database, district)
@@ -45,7 +45,7 @@ def audit_head(ctx: click.Context, district: str | None) -> None:
     it to `pound audit verify --district CODE --expect-head SEQ:HASH`: a chain cut short, or
     rewritten, fails.
     """
-    from office.records.audit import chain_head
+    from office.records.audit_chains import chain_head
 
     database = open_db(ctx)
     found = _chains(ctx, database, district)
@@ -66,7 +66,7 @@ def audit_head(ctx: click.Context, district: str | None) -> None:
 def _head_option(
     _ctx: click.Context, _param: click.Parameter, values: tuple[str, ...]
 ) -> tuple[Head, ...]:
-    from office.records.audit import parse_head
+    from office.records.audit_chains import parse_head
 
     try:
         return tuple(parse_head(v) for v in values)
@@ -105,10 +105,9 @@ def audit_verify(
     Magistrate, and each --expect-head, is still in its chain. Exit status: 0 all proved,
     1 something altered, cut short or missing, 2 refused (e.g. the database is not migrated).
     """
-    from office.records.audit import (
+    from office.records.audit_chains import count_of, describe_ranges
+    from office.records.audit_verify import (
         check_heads,
-        count_of,
-        describe_ranges,
         verify_chains,
         verify_records,
         witnessed_count,

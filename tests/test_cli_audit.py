@@ -12,7 +12,7 @@ from click.testing import Result
 from sqlalchemy import text
 
 from models import Database
-from office.records import audit
+from office.records import audit_chains
 from office.records.witness import witness_heads
 from tests.office.test_audit_heads import cut, grow
 from tests.office.test_audit_records import EDITS, _latest_writer, _paid, _target
@@ -32,8 +32,8 @@ def last_line(result: Result) -> str:
     return result.stdout.rstrip("\n").splitlines()[-1]
 
 
-def ours(db: Database) -> audit.Chain:
-    return audit.district_chain(db, "TESTPUR")
+def ours(db: Database) -> audit_chains.Chain:
+    return audit_chains.district_chain(db, "TESTPUR")
 
 
 def test_head_of_a_district_prints_seq_colon_hash_alone_on_its_last_line(world: World) -> None:
@@ -42,7 +42,7 @@ def test_head_of_a_district_prints_seq_colon_hash_alone_on_its_last_line(world: 
     result = run(world.db, "head", "--district", "testpur")
 
     assert result.exit_code == 0, result.output
-    assert last_line(result) == str(audit.chain_head(world.db, ours(world.db)))
+    assert last_line(result) == str(audit_chains.chain_head(world.db, ours(world.db)))
     assert last_line(result).startswith("3:")
     assert "district TESTPUR: 3 events" in result.stdout
 
@@ -55,11 +55,11 @@ def test_head_prints_one_line_per_chain(world: World) -> None:
 
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()[1:]
-    other = audit.district_chain(world.db, "OTHERPUR")
+    other = audit_chains.district_chain(world.db, "OTHERPUR")
     assert lines == [
         f"office 0:{'0' * 64}",
-        f"OTHERPUR {audit.chain_head(world.db, other)}",
-        f"TESTPUR {audit.chain_head(world.db, ours(world.db))}",
+        f"OTHERPUR {audit_chains.chain_head(world.db, other)}",
+        f"TESTPUR {audit_chains.chain_head(world.db, ours(world.db))}",
     ]
     assert lines[1].startswith("OTHERPUR 1:") and lines[2].startswith("TESTPUR 3:")
 

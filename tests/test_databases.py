@@ -37,7 +37,7 @@ def test_the_audit_log_refuses_updates_and_deletes(db: Database) -> None:
     from sqlalchemy import text
     from sqlalchemy.exc import DBAPIError
 
-    from office.records import audit
+    from office.records import audit, audit_verify
 
     now = datetime(2026, 3, 1, tzinfo=UTC)
     with tx(db) as s:
@@ -47,7 +47,7 @@ def test_the_audit_log_refuses_updates_and_deletes(db: Database) -> None:
     for sql in ("UPDATE auditevent SET action = 'forged'", "DELETE FROM auditevent"):
         with pytest.raises(DBAPIError, match="append-only"), tx(db) as s:
             s.execute(text(sql))
-    assert audit.verify_chain(db).checked == 1
+    assert audit_verify.verify_chain(db).checked == 1
 
 
 def test_on_sqlite_the_threads_of_one_process_take_turns_to_write(tmp_path: Path) -> None:

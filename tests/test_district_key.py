@@ -18,7 +18,7 @@ from models import Database, District, LedgerPosting, LedgerTxn
 from models.district_key import derived_tables
 from office.acts.keeper.arrival import register_arrival
 from office.acts.keeper.payment import record_payment
-from office.records import audit
+from office.records import audit_verify
 from tests.office.test_audit_records import _paid
 from tests.other_district import load_other
 from tests.units import act
@@ -101,7 +101,7 @@ def test_rows_of_an_act_take_the_district_of_the_seizure_they_belong_to(world: W
             )
         ).scalars()
         assert set(rows) == {otherpur}
-    assert audit.verify_records(world.db).ok
+    assert audit_verify.verify_records(world.db).ok
 
 
 def test_a_row_made_without_its_district_is_refused(world: World) -> None:
@@ -121,7 +121,7 @@ def test_a_row_made_without_its_district_is_refused(world: World) -> None:
 def test_a_database_audited_before_migration_0017_still_verifies_after_it(world: World) -> None:
     _paid(world)
     _otherpur_seizure(world)
-    before = audit.verify_records(world.db)
+    before = audit_verify.verify_records(world.db)
     assert before.ok and before.rows > 0
     downgrade(world.db, "0016_chains")
     with world.db.engine.connect() as conn:
@@ -130,10 +130,10 @@ def test_a_database_audited_before_migration_0017_still_verifies_after_it(world:
 
     upgrade(world.db)
 
-    after = audit.verify_records(world.db)
+    after = audit_verify.verify_records(world.db)
     assert after.ok, [p.describe() for p in after.problems[:5]]
     assert after.rows == before.rows
-    assert audit.verify_chain(world.db).ok
+    assert audit_verify.verify_chain(world.db).ok
     otherpur = _district(world.db, "OTHERPUR")
     for table in ("animal", "registerentry", "payment", "ledgerposting"):
         found = _districts_of(world.db, table)
@@ -156,6 +156,6 @@ def test_a_district_copy_changed_behind_the_office_is_named(world: World) -> Non
         conn.execute(
             text("UPDATE animal SET district_id = :d WHERE id = :id"), {"d": otherpur, "id": animal}
         )
-    report = audit.verify_records(world.db)
+    report = audit_verify.verify_records(world.db)
     assert [(p.table, p.id, p.kind) for p in report.problems] == [("animal", animal, "misplaced")]
     assert "another district" in report.problems[0].describe()

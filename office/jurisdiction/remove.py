@@ -21,7 +21,7 @@ from sqlmodel import Session, SQLModel, col, select
 from law.errors import Conflict, NotFound
 from models import District, FeedingRate, Pound, RoleGrant, Unit, Village
 from office.jurisdiction.spec import REMOVED, row_id
-from office.records import audit
+from office.records import audit, audit_hash
 from office.times import check_aware
 
 # The district's own description (deleted with it); every other register table that names a
@@ -44,7 +44,7 @@ def _register_tables() -> list[Table]:
     tables = [
         table
         for name, table in SQLModel.metadata.tables.items()
-        if name in audit.RECORD_TABLES
+        if name in audit_hash.RECORD_TABLES
         and name not in _JURISDICTION_TABLES
         and "district_id" in table.c
     ]

@@ -17,7 +17,7 @@ from models import District, Outbox, Person, RoleGrant, Seizure, Unit
 from office.access.roles import Role
 from office.district import DistrictContext
 from office.notify.unsolicited import unsolicited_hold
-from office.records import outbox
+from office.records import outbox, outbox_delivery
 from office.records.reach import VOICE, channel_for
 
 CLAIM_REMINDER = "claim_reminder"
@@ -95,7 +95,7 @@ def enqueue(
         if unsolicited_per_day is not None
         else None
     )
-    row = outbox.queue(
+    row = outbox_delivery.queue(
         s,
         dedupe_key=key,
         channel=channel,
@@ -116,9 +116,9 @@ def enqueue(
         template in CALLED_TEMPLATES
         and person.voice
         and person.phone
-        and not outbox.taken(s, call_key)
+        and not outbox_delivery.taken(s, call_key)
     ):
-        outbox.queue(
+        outbox_delivery.queue(
             s,
             dedupe_key=call_key,
             channel=VOICE,

@@ -30,7 +30,7 @@ from models.db import Reader
 from office import notify
 from office.access.roles import Role
 from office.jurisdiction.spec import REMOVED
-from office.records.audit import Head, chain_head_in
+from office.records.audit_chains import Head, chain_head_in
 from office.times import check_aware
 
 log = logging.getLogger(__name__)

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import text
 
 from models import Database
-from office.records import audit
+from office.records import audit_hash, audit_verify
 
 
 @pytest.fixture(autouse=True)
@@ -22,11 +22,11 @@ def _records_match_their_events(request: pytest.FixtureRequest, db: Database) ->
     if report_call is None or not report_call.passed:
         return  # a story that failed has said why already
 
-    report = audit.verify_records(db)
+    report = audit_verify.verify_records(db)
     assert report.ok, [p.describe() for p in report.problems[:5]]
     assert report.events > 0
     assert report.rows == _rows_of_the_record(db)
-    chains = audit.verify_chains(db)
+    chains = audit_verify.verify_chains(db)
     assert all(r.ok for r in chains), [(str(r.chain), r.reason) for r in chains if not r.ok]
     assert sum(r.checked for r in chains if r.chain.code is not None) > 0
 
@@ -43,5 +43,5 @@ def _rows_of_the_record(db: Database) -> int:
     with db.reading() as s:
         return sum(
             int(s.execute(text(f"SELECT count(*) FROM {name}")).scalar_one())
-            for name in audit.RECORD_TABLES
+            for name in audit_hash.RECORD_TABLES
         )

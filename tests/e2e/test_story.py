@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from office.records.audit import verify_chains
+from office.records.audit_verify import verify_chains
 from tests.api_client import CULTIVATOR, DAROGAH, KEEPER, MAGISTRATE, OWNER, POLICE, Api
 from tests.world import at
 

@@ -15,7 +15,7 @@ from sqlmodel import Session, col, func, select
 from models import AuditEvent, Database, District, Outbox, Seizure
 from office.acts.clock.deadlines import advance_deadlines
 from office.acts.keeper.arrival import register_arrival
-from office.records import audit
+from office.records import audit, audit_verify
 from tests.office.passes import run_at_once
 from tests.office.test_audit_mac import tamper
 from tests.test_worker import pound
@@ -116,7 +116,7 @@ def test_a_row_the_batch_wrote_edited_afterwards_is_named_with_its_event(world: 
     event = next(ev for ev in events_of(world.db, "reported_unclaimed") if ev.subject == victim)
     with world.db.engine.begin() as conn:
         conn.execute(text("UPDATE seizure SET status = 'impounded' WHERE ref = :r"), {"r": victim})
-    [problem] = audit.verify_records(world.db).problems
+    [problem] = audit_verify.verify_records(world.db).problems
     assert (problem.table, problem.id, problem.kind) == (
         "seizure",
         seizure_ids(world.db, [victim])[victim],
@@ -200,8 +200,8 @@ def test_the_events_of_a_batch_are_those_appended_one_at_a_time(db: Database) ->
     assert many_chain[0][4] == [f"district:{ids['MANY']}"]
     assert [e[:4] + e[5:] for e in one_chain] == [e[:4] + e[5:] for e in many_chain]
     assert [e[4] for e in one_chain[1:]] == [e[4] for e in many_chain[1:]] == [[], []]
-    assert all(r.ok for r in audit.verify_chains(db))
-    assert audit.verify_records(db).ok
+    assert all(r.ok for r in audit_verify.verify_chains(db))
+    assert audit_verify.verify_records(db).ok
 
 
 def test_four_workers_on_one_district_report_each_seizure_once_on_a_chain_without_gaps(

@@ -23,7 +23,7 @@ from models import AuditEvent, AuditHead, Database, District, RegisterCounter
 from office.acts.keeper.arrival import register_arrival
 from office.acts.seizer.report import report_seizure
 from office.inputs import AnimalsIn
-from office.records import audit
+from office.records import audit, audit_chains, audit_hash, audit_verify
 from tests.office.test_audit_mac import tamper
 from tests.other_district import load_other
 from tests.test_worker import pound
@@ -127,8 +127,8 @@ def otherpur_seizure(world: World, when: datetime) -> Callable[[], str]:
     return report
 
 
-def chain(db: Database, code: str) -> audit.Chain:
-    return audit.district_chain(db, code)
+def chain(db: Database, code: str) -> audit_chains.Chain:
+    return audit_chains.district_chain(db, code)
 
 
 def seqs(db: Database, code: str) -> list[int]:
@@ -169,7 +169,7 @@ def test_a_district_commits_while_another_district_holds_its_chain(world: World)
 
     assert seqs(world.db, "TESTPUR") == [1, 2, 3]  # loaded, and the two seizures in turn
     assert seqs(world.db, "OTHERPUR") == [1, 2]
-    reports = audit.verify_chains(world.db)
+    reports = audit_verify.verify_chains(world.db)
     assert all(r.ok for r in reports), [(str(r.chain), r.reason) for r in reports]
 
 
@@ -263,7 +263,7 @@ def test_a_ref_taken_meanwhile_is_drawn_again(
     ref = world.seize(when=at(D(2026, 3, 1), 10))
 
     assert ref == "ZZZZZZ"
-    assert all(r.ok for r in audit.verify_chains(world.db))
+    assert all(r.ok for r in audit_verify.verify_chains(world.db))
 
 
 # --- Each district's chain, verified on its own -------------------------------------------------
@@ -291,9 +291,9 @@ def test_events_of_two_districts_in_one_transaction_go_to_their_own_chains(
     with world.db.reading() as s:
         heads = {h.chain: (h.seq, h.hash) for h in s.exec(select(AuditHead)).all()}
     for code in ("TESTPUR", "OTHERPUR"):
-        head = audit.chain_head(world.db, chain(world.db, code))
+        head = audit_chains.chain_head(world.db, chain(world.db, code))
         assert heads[ids[code] or 0] == (head.seq, head.hash)
-    assert all(r.ok for r in audit.verify_chains(world.db))
+    assert all(r.ok for r in audit_verify.verify_chains(world.db))
 
 
 def test_a_chain_tampered_in_one_district_is_reported_for_that_district_only(
@@ -312,7 +312,7 @@ def test_a_chain_tampered_in_one_district_is_reported_for_that_district_only(
         ),
     )
 
-    reports = {r.chain.name: r for r in audit.verify_chains(world.db)}
+    reports = {r.chain.name: r for r in audit_verify.verify_chains(world.db)}
     assert reports["TESTPUR"].ok and reports["office"].ok
     assert (reports["OTHERPUR"].ok, reports["OTHERPUR"].broken_seq) == (False, 2)
 
@@ -333,7 +333,7 @@ def test_a_chain_tampered_in_one_district_is_reported_for_that_district_only(
 
 
 def _legacy_events(n: int) -> list[dict[str, Any]]:
-    prev = audit.GENESIS
+    prev = audit_hash.GENESIS
     out = []
     for seq in range(1, n + 1):
         at_ = datetime(2026, 1, seq, 10, tzinfo=UTC)
@@ -347,9 +347,15 @@ def _legacy_events(n: int) -> list[dict[str, Any]]:
             section="II",
             payload={"n": seq},
         )
-        digest = audit.event_hash(prev_hash=prev, **body)  # type: ignore[arg-type]
+        digest = audit_hash.event_hash(prev_hash=prev, **body)  # type: ignore[arg-type]
         out.append(
-            dict(body, prev_hash=prev, hash=digest, records=None, mac=audit.event_mac(KEY, digest))
+            dict(
+                body,
+                prev_hash=prev,
+                hash=digest,
+                records=None,
+                mac=audit_hash.event_mac(KEY, digest),
+            )
         )
         prev = digest
     return out
@@ -403,10 +409,10 @@ def test_the_chain_written_before_the_migration_still_verifies(db: Database) -> 
         )
     upgrade(db)
 
-    office = audit.verify_chain(db, audit.OFFICE, key=KEY)
+    office = audit_verify.verify_chain(db, audit_chains.OFFICE, key=KEY)
     assert (office.ok, office.checked, office.macs_checked) == (True, 3, 3)
-    assert audit.chain_head(db) == audit.Head(3, events[-1]["hash"])
-    assert audit.check_heads(db) == []  # the head sent then is of the office chain
+    assert audit_chains.chain_head(db) == audit_chains.Head(3, events[-1]["hash"])
+    assert audit_verify.check_heads(db) == []  # the head sent then is of the office chain
 
     # The district's own chain starts from its genesis; the office chain goes on from its head.
     oldpur = chain(db, "OLDPUR")
@@ -425,9 +431,9 @@ def test_the_chain_written_before_the_migration_still_verifies(db: Database) -> 
             )
     with db.reading() as s:
         first = s.exec(select(AuditEvent).where(AuditEvent.district_id == oldpur.district_id)).one()
-        assert (first.seq, first.prev_hash) == (1, audit.GENESIS)
-    assert audit.chain_head(db).seq == 4
-    reports = audit.verify_chains(db, key=KEY)
+        assert (first.seq, first.prev_hash) == (1, audit_hash.GENESIS)
+    assert audit_chains.chain_head(db).seq == 4
+    reports = audit_verify.verify_chains(db, key=KEY)
     assert [(r.chain.name, r.ok, r.checked) for r in reports] == [
         ("office", True, 4),
         ("OLDPUR", True, 1),
@@ -437,6 +443,6 @@ def test_the_chain_written_before_the_migration_still_verifies(db: Database) -> 
     tamper(
         db, ("UPDATE auditevent SET subject = 'EDITED' WHERE seq = 2 AND district_id IS NULL", {})
     )
-    office_after, district_after = audit.verify_chains(db, key=KEY)
+    office_after, district_after = audit_verify.verify_chains(db, key=KEY)
     assert (office_after.ok, office_after.broken_seq) == (False, 2)
     assert district_after.ok

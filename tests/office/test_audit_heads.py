@@ -13,7 +13,7 @@ from sqlalchemy import text
 from sqlmodel import select
 
 from models import AuditWitness, Database
-from office.records import audit
+from office.records import audit_chains, audit_verify
 from office.records.witness import witness_heads
 from tests.office.test_audit_mac import tamper
 from tests.world import World, at
@@ -26,15 +26,15 @@ def grow(world: World, n: int) -> None:
         world.seize(when=world.on(D(2026, 3, 1), 9, i))
 
 
-def our_chain(db: Database) -> audit.Chain:
-    return audit.district_chain(db, "TESTPUR")
+def our_chain(db: Database) -> audit_chains.Chain:
+    return audit_chains.district_chain(db, "TESTPUR")
 
 
 def cut(db: Database, last: int, *, district: str = "TESTPUR", head_row: bool = True) -> None:
     """Delete the last `last` events of the district's chain, as someone with the database in
     hand would; with `head_row`, set the chain's head row back to what is left, as one who knows
     of it would."""
-    chain = audit.district_chain(db, district)
+    chain = audit_chains.district_chain(db, district)
     of_chain = "district_id = :d"
     statements: list[tuple[str, dict[str, object]]] = [
         (
@@ -58,25 +58,25 @@ def cut(db: Database, last: int, *, district: str = "TESTPUR", head_row: bool = 
 
 def test_the_head_is_the_last_event(world: World) -> None:
     grow(world, 3)
-    head = audit.chain_head(world.db, our_chain(world.db))
+    head = audit_chains.chain_head(world.db, our_chain(world.db))
     assert head.seq == 4  # the district loaded, three seizures
-    assert audit.parse_head(str(head)) == head
-    assert audit.check_heads(world.db, [head]) == []
-    assert audit.check_heads(world.db, [head], district="TESTPUR") == []
+    assert audit_chains.parse_head(str(head)) == head
+    assert audit_verify.check_heads(world.db, [head]) == []
+    assert audit_verify.check_heads(world.db, [head], district="TESTPUR") == []
 
 
 @pytest.mark.parametrize("last", [1, 10, 12])
 def test_a_chain_cut_short_does_not_reach_the_expected_head(world: World, last: int) -> None:
     grow(world, 11)
-    head = audit.chain_head(world.db, our_chain(world.db))
+    head = audit_chains.chain_head(world.db, our_chain(world.db))
     assert head.seq == 12
 
     cut(world.db, last)
 
     # The hashes of what is left are all intact, and the head row was set back with the cut:
     # only the head seen before shows it.
-    assert audit.verify_chain(world.db, our_chain(world.db)).ok
-    [problem] = audit.check_heads(world.db, [head], district="TESTPUR")
+    assert audit_verify.verify_chain(world.db, our_chain(world.db)).ok
+    [problem] = audit_verify.check_heads(world.db, [head], district="TESTPUR")
     assert problem.head == head
     assert problem.chain == our_chain(world.db)
     assert problem.reason.startswith(
@@ -86,10 +86,10 @@ def test_a_chain_cut_short_does_not_reach_the_expected_head(world: World, last: 
 
 def test_a_head_expected_without_its_district_is_looked_for_in_every_chain(world: World) -> None:
     grow(world, 2)
-    head = audit.chain_head(world.db, our_chain(world.db))
+    head = audit_chains.chain_head(world.db, our_chain(world.db))
     cut(world.db, 1)
 
-    [problem] = audit.check_heads(world.db, [head])
+    [problem] = audit_verify.check_heads(world.db, [head])
     assert problem.chain is None
     assert problem.reason.startswith(f"no chain has an event with hash {head.hash}")
 
@@ -98,7 +98,7 @@ def test_a_cut_that_leaves_the_head_row_is_seen_by_the_hashes_alone(world: World
     grow(world, 3)
     cut(world.db, 2, head_row=False)
 
-    report = audit.verify_chain(world.db, our_chain(world.db))
+    report = audit_verify.verify_chain(world.db, our_chain(world.db))
     assert not report.ok
     assert (report.broken_seq, report.checked) == (3, 2)
     assert "the chain ends at event 2, but its head row is at 4" in report.reason
@@ -107,32 +107,32 @@ def test_a_cut_that_leaves_the_head_row_is_seen_by_the_hashes_alone(world: World
 def test_events_written_again_in_place_of_the_cut_ones_have_another_hash(world: World) -> None:
     grow(world, 3)
     chain = our_chain(world.db)
-    head = audit.chain_head(world.db, chain)
+    head = audit_chains.chain_head(world.db, chain)
     cut(world.db, 1)
     world.seize(when=world.on(D(2026, 3, 2), 9))  # the chain grows back to the same length
 
-    assert audit.chain_head(world.db, chain).seq == head.seq
-    assert audit.verify_chain(world.db, chain).ok
-    [problem] = audit.check_heads(world.db, [head], district="TESTPUR")
+    assert audit_chains.chain_head(world.db, chain).seq == head.seq
+    assert audit_verify.verify_chain(world.db, chain).ok
+    [problem] = audit_verify.check_heads(world.db, [head], district="TESTPUR")
     assert problem.reason.startswith(f"event {head.seq} has another hash")
 
 
 def test_a_later_head_still_holds_the_earlier_one(world: World) -> None:
     grow(world, 2)
     chain = our_chain(world.db)
-    earlier = audit.chain_head(world.db, chain)
+    earlier = audit_chains.chain_head(world.db, chain)
     grow(world, 2)
-    later = audit.chain_head(world.db, chain)
-    assert audit.check_heads(world.db, [earlier, later], district="TESTPUR") == []
-    assert audit.check_heads(world.db, [earlier, later]) == []
+    later = audit_chains.chain_head(world.db, chain)
+    assert audit_verify.check_heads(world.db, [earlier, later], district="TESTPUR") == []
+    assert audit_verify.check_heads(world.db, [earlier, later]) == []
 
 
 def test_a_head_is_read_as_seq_colon_hash() -> None:
     digest = "ab" * 32
-    assert audit.parse_head(f" 120:{digest.upper()} ") == audit.Head(120, digest)
+    assert audit_chains.parse_head(f" 120:{digest.upper()} ") == audit_chains.Head(120, digest)
     for bad in ("120", f"x:{digest}", "120:abc", f"120:{digest}0"):
         with pytest.raises(ValueError, match="SEQ:HASH"):
-            audit.parse_head(bad)
+            audit_chains.parse_head(bad)
 
 
 @pytest.mark.parametrize("last", [1, 10, 13])
@@ -143,7 +143,7 @@ def test_a_head_sent_to_the_magistrate_shows_a_chain_cut_short(world: World, las
 
     cut(world.db, last)
 
-    [problem] = audit.check_heads(world.db)
+    [problem] = audit_verify.check_heads(world.db)
     assert problem.witnessed_on == D(2026, 3, 1)
     assert problem.chain == our_chain(world.db)
     assert problem.reason == (
@@ -156,9 +156,9 @@ def test_an_emptied_chain_is_not_intact_when_a_head_was_witnessed(world: World) 
     witness_heads(world.db, now=at(D(2026, 3, 1), 12))
     tamper(world.db, ("DELETE FROM auditevent", {}), ("DELETE FROM audithead", {}))
 
-    assert audit.verify_chain(world.db, our_chain(world.db)).checked == 0
-    assert audit.verify_chain(world.db, our_chain(world.db)).ok
-    [problem] = audit.check_heads(world.db)
+    assert audit_verify.verify_chain(world.db, our_chain(world.db)).checked == 0
+    assert audit_verify.verify_chain(world.db, our_chain(world.db)).ok
+    [problem] = audit_verify.check_heads(world.db)
     assert "the chain ends at 0, but that head was witnessed on 2026-03-01" in problem.reason
 
 
@@ -167,7 +167,10 @@ def test_the_witnessed_heads_are_kept_in_the_database(world: World) -> None:
     witness_heads(world.db, now=at(D(2026, 3, 1), 12))
     with world.db.reading() as s:
         [row] = s.exec(select(AuditWitness)).all()
-        assert (row.seq, row.hash) == (2, audit.chain_head(world.db, our_chain(world.db)).hash)
+        assert (row.seq, row.hash) == (
+            2,
+            audit_chains.chain_head(world.db, our_chain(world.db)).hash,
+        )
         assert row.own_chain
         assert row.sent_to == [world.magistrate]
     with world.db.engine.begin() as conn:

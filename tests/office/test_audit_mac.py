@@ -10,7 +10,7 @@ from sqlalchemy import text
 from sqlmodel import col, select
 
 from models import AuditEvent, Database
-from office.records import audit
+from office.records import audit_chains, audit_hash, audit_verify
 from tests.world import World, make_world
 
 KEY = b"the district's own audit key, kept off the database"
@@ -40,8 +40,8 @@ def tamper(db: Database, *statements: tuple[str, dict[str, object]]) -> None:
             conn.execute(text(sql), params)
 
 
-def our_chain(db: Database) -> audit.Chain:
-    return audit.district_chain(db, "TESTPUR")
+def our_chain(db: Database) -> audit_chains.Chain:
+    return audit_chains.district_chain(db, "TESTPUR")
 
 
 def rehash_from(db: Database, seq: int, *, payload: dict[str, object]) -> None:
@@ -57,13 +57,13 @@ def rehash_from(db: Database, seq: int, *, payload: dict[str, object]) -> None:
                 .order_by(col(AuditEvent.seq))
             ).all()
         ]
-    prev = audit.GENESIS
+    prev = audit_hash.GENESIS
     updates: list[tuple[str, dict[str, object]]] = []
     for ev in events:
         if ev["seq"] == seq:
             ev["payload"] = payload
         if ev["seq"] >= seq:
-            ev["hash"] = audit.event_hash(
+            ev["hash"] = audit_hash.event_hash(
                 seq=ev["seq"],
                 prev_hash=prev,
                 occurred_at=ev["occurred_at"],
@@ -112,14 +112,14 @@ def test_events_written_with_the_key_are_proved_by_their_mac(db: Database) -> No
     world = keyed_world(db)
     acts(world, 3)
 
-    report = audit.verify_chain(db, our_chain(db), key=KEY)
+    report = audit_verify.verify_chain(db, our_chain(db), key=KEY)
 
     assert report.ok
     assert report.checked == report.macs_checked == 4
     assert report.without_mac == () and report.macs_unchecked == ()
     with db.reading() as s:
         for ev in s.exec(select(AuditEvent)).all():
-            assert ev.mac == audit.event_mac(KEY, ev.hash)
+            assert ev.mac == audit_hash.event_mac(KEY, ev.hash)
             assert KEY.decode() not in str(ev.payload)
 
 
@@ -128,8 +128,8 @@ def test_a_rehash_after_an_edit_passes_the_hashes_but_not_the_macs(db: Database)
     acts(world, 4)
     rehash_from(db, 3, payload={"place": "somewhere the seizer never was"})
 
-    by_hash = audit.verify_chain(db, our_chain(db))  # without the key, the forgery holds
-    with_key = audit.verify_chain(db, our_chain(db), key=KEY)
+    by_hash = audit_verify.verify_chain(db, our_chain(db))  # without the key, the forgery holds
+    with_key = audit_verify.verify_chain(db, our_chain(db), key=KEY)
 
     assert by_hash.ok
     assert not with_key.ok
@@ -144,7 +144,7 @@ def test_a_rehash_that_also_removes_the_macs_is_caught(db: Database) -> None:
     rehash_from(db, 3, payload={})
     tamper(db, ("UPDATE auditevent SET mac = NULL WHERE seq >= 3 AND district_id IS NOT NULL", {}))
 
-    report = audit.verify_chain(db, our_chain(db), key=KEY)
+    report = audit_verify.verify_chain(db, our_chain(db), key=KEY)
 
     assert (report.ok, report.broken_seq) == (False, 3)
     assert "no mac though event 2 before it does" in report.reason
@@ -154,7 +154,7 @@ def test_another_key_fails_at_the_first_event(db: Database) -> None:
     world = keyed_world(db)
     acts(world, 2)
 
-    report = audit.verify_chain(db, our_chain(db), key=OTHER)
+    report = audit_verify.verify_chain(db, our_chain(db), key=OTHER)
 
     assert (report.ok, report.broken_seq, report.checked) == (False, 1, 0)
     assert "another key" in report.reason
@@ -166,21 +166,21 @@ def test_events_without_a_mac_are_named_as_checked_by_hash_only(db: Database) ->
     db.audit_key = KEY  # ... then was given one
     acts(world, 3)
 
-    report = audit.verify_chain(db, our_chain(db), key=KEY)
+    report = audit_verify.verify_chain(db, our_chain(db), key=KEY)
 
     assert report.ok
     assert report.checked == 6
     assert report.macs_checked == 3
     assert report.without_mac == ((1, 3),)
-    assert audit.describe_ranges(report.without_mac) == "1-3"
-    assert audit.count_of(report.without_mac) == 3
+    assert audit_chains.describe_ranges(report.without_mac) == "1-3"
+    assert audit_chains.count_of(report.without_mac) == 3
 
 
 def test_without_the_key_the_macs_are_named_as_not_checked(db: Database) -> None:
     world = keyed_world(db)
     acts(world, 2)
 
-    report = audit.verify_chain(db, our_chain(db))
+    report = audit_verify.verify_chain(db, our_chain(db))
 
     assert report.ok
     assert report.macs_checked == 0
@@ -188,4 +188,4 @@ def test_without_the_key_the_macs_are_named_as_not_checked(db: Database) -> None
 
 
 def test_ranges_are_written_short() -> None:
-    assert audit.describe_ranges(((1, 20), (45, 45), (50, 52))) == "1-20, 45, 50-52"
+    assert audit_chains.describe_ranges(((1, 20), (45, 45), (50, 52))) == "1-20, 45, 50-52"

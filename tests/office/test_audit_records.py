@@ -24,7 +24,7 @@ from models import (
 from office.acts.keeper.arrival import register_arrival
 from office.acts.keeper.payment import record_payment
 from office.inputs import AnimalsIn
-from office.records import audit
+from office.records import audit_hash, audit_verify
 from tests.units import act
 from tests.world import World
 
@@ -33,9 +33,9 @@ D = date
 
 def test_every_table_is_either_of_the_record_or_not() -> None:
     tables = set(SQLModel.metadata.tables)
-    assert tables == audit.RECORD_TABLES | audit.NOT_RECORD_TABLES
-    assert not audit.RECORD_TABLES & audit.NOT_RECORD_TABLES
-    for name in audit.RECORD_TABLES:
+    assert tables == audit_hash.RECORD_TABLES | audit_hash.NOT_RECORD_TABLES
+    assert not audit_hash.RECORD_TABLES & audit_hash.NOT_RECORD_TABLES
+    for name in audit_hash.RECORD_TABLES:
         assert len(SQLModel.metadata.tables[name].primary_key.columns) == 1
 
 
@@ -137,12 +137,12 @@ def test_a_row_edited_behind_the_office_is_named_with_the_event_that_wrote_it(
     world: World, table: str
 ) -> None:
     ref = _paid(world)
-    assert audit.verify_records(world.db).ok
+    assert audit_verify.verify_records(world.db).ok
     ident = _target(world, ref, table)
     seq, action = _latest_writer(world.db, table, ident)
 
     _raw(world.db, EDITS[table], id=ident)
-    report = audit.verify_records(world.db)
+    report = audit_verify.verify_records(world.db)
 
     assert not report.ok
     first = report.problems[0]
@@ -151,7 +151,7 @@ def test_a_row_edited_behind_the_office_is_named_with_the_event_that_wrote_it(
     assert f"record {table} id {ident} was altered" in said
     assert f"event {seq} of district TESTPUR ({action})" in said
     # The chains themselves are untouched: only the records show the edit.
-    assert all(r.ok for r in audit.verify_chains(world.db))
+    assert all(r.ok for r in audit_verify.verify_chains(world.db))
 
 
 @pytest.mark.parametrize("table", ["payment", "ledgerposting", "registerentry"])
@@ -161,7 +161,7 @@ def test_a_row_deleted_behind_the_office_is_named_as_missing(world: World, table
     seq, action = _latest_writer(world.db, table, ident)
 
     _raw(world.db, f"DELETE FROM {table} WHERE id = :id", id=ident)
-    report = audit.verify_records(world.db)
+    report = audit_verify.verify_records(world.db)
 
     assert not report.ok
     first = report.problems[0]
@@ -183,7 +183,7 @@ def test_a_row_added_behind_the_office_is_written_by_no_event(world: World) -> N
         "total, occurred_at, receipt FROM payment WHERE seizure_id = :sid",
         sid=sid,
     )
-    report = audit.verify_records(world.db)
+    report = audit_verify.verify_records(world.db)
 
     assert not report.ok
     [extra] = report.problems
@@ -204,4 +204,4 @@ def test_a_row_the_office_changes_later_is_held_to_its_latest_event(world: World
         ]
     assert writers[0] == "seizure_reported"
     assert len(writers) >= 3
-    assert audit.verify_records(world.db).ok
+    assert audit_verify.verify_records(world.db).ok

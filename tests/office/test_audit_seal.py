@@ -11,7 +11,7 @@ from sqlalchemy import text
 from sqlmodel import Session, col, select
 
 from models import AuditEvent, Database, District
-from office.records import audit
+from office.records import audit, audit_verify
 from tests.units import tx, unit_of_work
 from tests.world import World
 
@@ -69,11 +69,11 @@ def test_a_row_changed_after_the_last_event_is_held_to_what_was_committed(db: Da
 
     ident = _id(db, "A")
     assert list(_records(db)["first"]) == [f"district:{ident}"]
-    assert audit.verify_records(db).ok
+    assert audit_verify.verify_records(db).ok
 
     with db.engine.begin() as conn:
         conn.execute(text("UPDATE district SET name = 'District A' WHERE id = :i"), {"i": ident})
-    [problem] = audit.verify_records(db).problems
+    [problem] = audit_verify.verify_records(db).problems
     assert (problem.table, problem.id, problem.kind, problem.seq) == (
         "district",
         ident,
@@ -99,8 +99,8 @@ def test_rows_go_to_the_latest_event_of_the_transaction_that_wrote_them(db: Data
     records = _records(db)
     assert set(records["first"]) == set()  # A's final form is the second event's
     assert set(records["second"]) == {f"district:{ids[c]}" for c in "ABC"}
-    assert audit.verify_records(db).ok
-    assert audit.verify_chain(db).ok
+    assert audit_verify.verify_records(db).ok
+    assert audit_verify.verify_chain(db).ok
 
 
 def test_a_part_rolled_back_takes_its_event_and_rows_with_it(db: Database) -> None:
@@ -120,7 +120,7 @@ def test_a_part_rolled_back_takes_its_event_and_rows_with_it(db: Database) -> No
     records = _records(db)
     assert list(records) == ["done"]
     assert set(records["done"]) == {f"district:{ids[c]}" for c in "ABC"}
-    report = audit.verify_records(db)
+    report = audit_verify.verify_records(db)
     assert report.ok and report.rows == 3
 
 
@@ -135,7 +135,7 @@ def test_a_row_deleted_by_an_act_is_recorded_as_gone(db: Database) -> None:
         _append(s, "removed")
 
     assert _records(db)["removed"] == {f"district:{ident}": None}
-    assert audit.verify_records(db).ok
+    assert audit_verify.verify_records(db).ok
 
 
 def test_the_clock_own_column_is_not_the_record(world: World) -> None:
@@ -144,10 +144,10 @@ def test_the_clock_own_column_is_not_the_record(world: World) -> None:
     world.seize()
     with world.db.engine.begin() as conn:
         conn.execute(text("UPDATE seizure SET next_due_at = NULL"))
-    assert audit.verify_records(world.db).ok
+    assert audit_verify.verify_records(world.db).ok
     with world.db.engine.begin() as conn:
         conn.execute(text("UPDATE seizure SET place = 'elsewhere'"))
-    assert not audit.verify_records(world.db).ok
+    assert not audit_verify.verify_records(world.db).ok
 
 
 def test_events_take_their_numbers_at_the_commit_in_the_order_appended(db: Database) -> None:
@@ -159,4 +159,4 @@ def test_events_take_their_numbers_at_the_commit_in_the_order_appended(db: Datab
     with db.reading() as s:
         got = [(e.seq, e.action) for e in s.exec(select(AuditEvent).order_by(col(AuditEvent.seq)))]
     assert got == [(1, "act0"), (2, "act1"), (3, "act2"), (4, "later")]
-    assert audit.verify_chain(db).ok
+    assert audit_verify.verify_chain(db).ok

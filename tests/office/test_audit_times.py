@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 
 from models import Database
-from office.records import audit
+from office.records import audit, audit_hash, audit_verify
 from tests.units import tx
 
 IST = timezone(timedelta(hours=5, minutes=30), "IST")
@@ -38,12 +38,12 @@ def test_acts_dated_with_any_offset_verify_after_the_database_is_opened_again(
     _append(db, datetime(2026, 3, 4, 0, 45, 30, 5, tzinfo=BRT), now.astimezone(BRT))
     _append(db, datetime(2026, 3, 4, 4, 50, tzinfo=UTC), now.astimezone(UTC))
     _append(db, datetime(2026, 3, 4, 23, 59, 59, 999999, tzinfo=IST), now + timedelta(days=1))
-    report = audit.verify_chain(db)
+    report = audit_verify.verify_chain(db)
     assert (report.ok, report.checked) == (True, 4)
 
     again = Database(db.engine.url.render_as_string(hide_password=False))
     try:
-        report = audit.verify_chain(again)
+        report = audit_verify.verify_chain(again)
         assert (report.ok, report.checked) == (True, 4)
     finally:
         again.dispose()
@@ -51,17 +51,19 @@ def test_acts_dated_with_any_offset_verify_after_the_database_is_opened_again(
 
 def test_one_instant_hashes_the_same_whatever_offset_it_was_written_in() -> None:
     ist = datetime(2026, 3, 4, 10, 0, tzinfo=IST)
-    fields = dict(seq=1, prev_hash=audit.GENESIS, actor_id=7, action="a", subject="s", section="V")
-    a = audit.event_hash(occurred_at=ist, recorded_at=ist, payload={"at": ist}, **fields)
+    fields = dict(
+        seq=1, prev_hash=audit_hash.GENESIS, actor_id=7, action="a", subject="s", section="V"
+    )
+    a = audit_hash.event_hash(occurred_at=ist, recorded_at=ist, payload={"at": ist}, **fields)
     utc = ist.astimezone(UTC)
-    b = audit.event_hash(occurred_at=utc, recorded_at=utc, payload={"at": utc}, **fields)
+    b = audit_hash.event_hash(occurred_at=utc, recorded_at=utc, payload={"at": utc}, **fields)
     assert a == b
     later = ist + timedelta(microseconds=1)
-    assert audit.event_hash(occurred_at=later, recorded_at=ist, payload={}, **fields) != (
-        audit.event_hash(occurred_at=ist, recorded_at=ist, payload={}, **fields)
+    assert audit_hash.event_hash(occurred_at=later, recorded_at=ist, payload={}, **fields) != (
+        audit_hash.event_hash(occurred_at=ist, recorded_at=ist, payload={}, **fields)
     )
 
 
 def test_a_time_without_an_offset_is_not_hashed() -> None:
     with pytest.raises(ValueError, match="offset"):
-        audit.canonical_time(datetime(2026, 3, 4, 10, 0))
+        audit_hash.canonical_time(datetime(2026, 3, 4, 10, 0))

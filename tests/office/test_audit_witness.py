@@ -12,7 +12,7 @@ from sqlmodel import col, select
 
 from bot.notices import render
 from models import AuditWitness, Outbox
-from office.records import audit
+from office.records import audit_chains, audit_verify
 from office.records.witness import TEMPLATE, witness_heads
 from tests.fakes.telegram import FakeTelegram
 from tests.other_district import load_other
@@ -54,7 +54,7 @@ def test_the_head_goes_to_the_magistrate_once_a_day_from_nine_local(world: World
     [sent] = witness_heads(world.db, now=at(D(2026, 3, 1), 9))
     again = witness_heads(world.db, now=at(D(2026, 3, 1), 21))
 
-    head = audit.chain_head(world.db, audit.district_chain(world.db, "TESTPUR"))
+    head = audit_chains.chain_head(world.db, audit_chains.district_chain(world.db, "TESTPUR"))
     assert again == []
     assert (sent.district, sent.on_date, sent.head, sent.sent_to) == (
         "TESTPUR",
@@ -70,7 +70,9 @@ def test_the_head_goes_to_the_magistrate_once_a_day_from_nine_local(world: World
 
     world.seize(when=world.on(D(2026, 3, 2), 8))
     [next_day] = witness_heads(world.db, now=at(D(2026, 3, 2), 10))
-    assert next_day.head == audit.chain_head(world.db, audit.district_chain(world.db, "TESTPUR"))
+    assert next_day.head == audit_chains.chain_head(
+        world.db, audit_chains.district_chain(world.db, "TESTPUR")
+    )
     assert next_day.head != head
     assert [r.params["on_date"] for r in heads_queued(world)] == ["2026-03-01", "2026-03-02"]
 
@@ -81,8 +83,8 @@ def test_each_district_s_magistrate_receives_his_own_district_s_head(world: Worl
 
     sent = witness_heads(world.db, now=at(D(2026, 3, 1), 9, 30))
 
-    ours = audit.chain_head(world.db, audit.district_chain(world.db, "TESTPUR"))
-    theirs = audit.chain_head(world.db, audit.district_chain(world.db, "OTHERPUR"))
+    ours = audit_chains.chain_head(world.db, audit_chains.district_chain(world.db, "TESTPUR"))
+    theirs = audit_chains.chain_head(world.db, audit_chains.district_chain(world.db, "OTHERPUR"))
     assert (ours.seq, theirs.seq) == (2, 1)  # loaded and a seizure; loaded
     assert {(w.district, w.sent_to, w.head) for w in sent} == {
         ("TESTPUR", (world.magistrate,), ours),
@@ -91,7 +93,7 @@ def test_each_district_s_magistrate_receives_his_own_district_s_head(world: Worl
     by_person = {r.person_id: r.params["head"] for r in heads_queued(world)}
     assert by_person == {world.magistrate: str(ours), other.magistrate: str(theirs)}
     assert len(witnessed(world)) == 2
-    assert audit.check_heads(world.db) == []
+    assert audit_verify.check_heads(world.db) == []
 
 
 @pytest.mark.parametrize("lang", ["en", "hi", "bn"])
@@ -122,5 +124,8 @@ def test_a_worker_pass_sends_the_head_and_a_second_pass_that_day_sends_nothing_m
         assert result.exit_code == 0, result.output
 
     [message] = telegram.sent_to(MAGISTRATE_CHAT)
-    assert str(audit.chain_head(world.db, audit.district_chain(world.db, "TESTPUR"))) in message
+    assert (
+        str(audit_chains.chain_head(world.db, audit_chains.district_chain(world.db, "TESTPUR")))
+        in message
+    )
     assert len(witnessed(world)) == 1

@@ -862,11 +862,11 @@ def test_only_the_keeper_records_the_owner_of_record(world: World) -> None:
     # owner of the cattle to be sold, and the Sec IX receipt the owner of record who signs it.
     assert sorted(set(writes)) == [
         "arrival.py:_name_owner",
-        "auction.py:_deliver_to_owner",
         "parties.py:claimant",
         "recovery_order.py:order_recovery",
         "refusal.py:record_refusal",
         "report.py:_write_seizure",
+        "sale_account.py:_deliver_to_owner",
     ]
     # And at refusal the keeper records the owner who appears.
     ref = world.seize(owner=None)

@@ -26,7 +26,7 @@ from office.district import district_context
 from office.inputs import AnimalsIn
 from office.jurisdiction import load_jurisdiction_text
 from office.people import person_by_phone
-from office.records import audit
+from office.records import audit_verify
 from office.records.register import seizure_by_ref
 from office.views.seizure import seizure_view
 from tests.office.passes import run_at_once
@@ -294,7 +294,9 @@ def test_a_worker_helps_in_a_district_another_worker_holds_leaving_it_its_rows(
         other.rollback()
     assert advance_deadlines(world.db, now=instant).reported_unclaimed == 1
     assert counted(world) == (3, 3, 0)
-    assert audit.verify_chains(world.db) and all(r.ok for r in audit.verify_chains(world.db))
+    assert audit_verify.verify_chains(world.db) and all(
+        r.ok for r in audit_verify.verify_chains(world.db)
+    )
 
 
 @contextmanager

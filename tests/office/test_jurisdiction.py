@@ -27,7 +27,7 @@ from office.jurisdiction import (
     load_jurisdiction,
     load_jurisdiction_text,
 )
-from office.records.audit import verify_chains
+from office.records.audit_verify import verify_chains
 from tests.units import act, tx
 
 NOW = datetime(2025, 6, 1, 4, 30, tzinfo=UTC)

@@ -13,7 +13,7 @@ import pytest
 from sqlmodel import Session, col, select
 
 from models import Database, Outbox, Person
-from office.records import outbox
+from office.records import outbox, outbox_delivery
 from office.records.outbox import BEGINS, RESTS, TRANSITIONS, IllegalTransition, OutboxState
 from tests.units import tx
 
@@ -93,7 +93,7 @@ def _queue(s: Session, key: str, person_id: int, **extra: object) -> Outbox:
         "seizure_ref": "X1",
         **extra,
     }
-    return outbox.queue(s, dedupe_key=key, **values)  # type: ignore[arg-type]
+    return outbox_delivery.queue(s, dedupe_key=key, **values)  # type: ignore[arg-type]
 
 
 class Moves:
@@ -141,7 +141,7 @@ def test_every_move_the_owner_makes_is_on_the_chart_and_every_edge_is_made(db: D
     telegram = ["telegram"]  # the fallback by SMS stays queued
 
     def claim(worker: str, at: datetime) -> Callable[[Session], object]:
-        return lambda s: outbox.claim(
+        return lambda s: outbox_delivery.claim(
             s,
             now=at,
             worker=worker,
@@ -191,26 +191,28 @@ def test_every_move_the_owner_makes_is_on_the_chart_and_every_edge_is_made(db: D
     moves.step(claim("w2", T0 + 2 * lease))
     assert {moves.last[i][1] for i in (ids["a"], ids["d"], ids["e"])} == {"w2"}
     later = T0 + timedelta(hours=1)
-    moves.step(lambda s: outbox.release(s, row_ids=[ids["d"]], worker="w2", until=later))
+    moves.step(lambda s: outbox_delivery.release(s, row_ids=[ids["d"]], worker="w2", until=later))
     assert (
         moves.step(
-            lambda s: outbox.sent(
+            lambda s: outbox_delivery.sent(
                 s, row_id=ids["a"], worker="w1", provider_id="SM-a", body="x", sent_at=T0
             )
         )
         is False
     ), "a lapsed claim records nothing"
     moves.step(
-        lambda s: outbox.sent(
+        lambda s: outbox_delivery.sent(
             s, row_id=ids["a"], worker="w2", provider_id="SM-a", body="x", sent_at=T0
         )
     )
     moves.step(
-        lambda s: outbox.cancel_claimed(s, row_id=ids["e"], worker="w2", reason="gone", now=T0)
+        lambda s: outbox_delivery.cancel_claimed(
+            s, row_id=ids["e"], worker="w2", reason="gone", now=T0
+        )
     )
     moves.step(claim("w1", later))
     fallback = moves.step(
-        lambda s: outbox.fail_claimed(
+        lambda s: outbox_delivery.fail_claimed(
             s,
             row_id=ids["d"],
             worker="w1",
@@ -219,7 +221,9 @@ def test_every_move_the_owner_makes_is_on_the_chart_and_every_edge_is_made(db: D
             count_error=False,
         )
     )
-    moves.step(lambda s: outbox.delivered(s, _only(s, "a"), now=later, outcome="delivered"))
+    moves.step(
+        lambda s: outbox_delivery.delivered(s, _only(s, "a"), now=later, outcome="delivered")
+    )
     # One more sent and then reported undelivered.
     moves.step(lambda s: _queue(s, "g", pid, template="reply", seizure_ref=None))
     moves.step(claim("w1", later))
@@ -227,12 +231,12 @@ def test_every_move_the_owner_makes_is_on_the_chart_and_every_edge_is_made(db: D
         gid = _only(s, "g").id
     assert gid is not None
     moves.step(
-        lambda s: outbox.sent(
+        lambda s: outbox_delivery.sent(
             s, row_id=gid, worker="w1", provider_id="SM-g", body="x", sent_at=later
         )
     )
     moves.step(
-        lambda s: outbox.failed(
+        lambda s: outbox_delivery.failed(
             s, _only(s, "g"), reason="twilio-30003: undelivered", now=later, outcome="undelivered"
         )
     )
@@ -269,8 +273,8 @@ def rows(db: Database) -> Iterator[dict[str, int]]:
 @pytest.mark.parametrize(
     "move",
     [
-        lambda s, row: outbox.delivered(s, row, now=T0, outcome="delivered"),
-        lambda s, row: outbox.failed(s, row, reason="twilio-30003", now=T0),
+        lambda s, row: outbox_delivery.delivered(s, row, now=T0, outcome="delivered"),
+        lambda s, row: outbox_delivery.failed(s, row, reason="twilio-30003", now=T0),
     ],
     ids=["delivered", "failed"],
 )
@@ -293,7 +297,7 @@ def test_a_finished_row_cannot_be_claimed_released_or_cancelled_again(
 ) -> None:
     with tx(db) as s:
         outbox.cancel_queued(s, seizure_ref="X1", templates=["claim_reminder"], now=T0)
-        [claimed] = outbox.claim(
+        [claimed] = outbox_delivery.claim(
             s,
             now=T0,
             worker="w",
@@ -305,15 +309,15 @@ def test_a_finished_row_cannot_be_claimed_released_or_cancelled_again(
         )
         row_id = claimed.id
         assert row_id == rows["q"]
-        outbox.cancel_claimed(s, row_id=row_id, worker="w", reason="gone", now=T0)
+        outbox_delivery.cancel_claimed(s, row_id=row_id, worker="w", reason="gone", now=T0)
     with tx(db) as s:
-        assert outbox.release(s, row_ids=[row_id], worker="w", until=None) == 0
-        assert outbox.cancel_claimed(s, row_id=row_id, worker="w", reason="x", now=T0) == 0
-        assert not outbox.sent(
+        assert outbox_delivery.release(s, row_ids=[row_id], worker="w", until=None) == 0
+        assert outbox_delivery.cancel_claimed(s, row_id=row_id, worker="w", reason="x", now=T0) == 0
+        assert not outbox_delivery.sent(
             s, row_id=row_id, worker="w", provider_id="SM1", body="x", sent_at=T0
         )
         with pytest.raises(IllegalTransition):
-            outbox.delivered(s, _only(s, "q"), now=T0, outcome="x")
+            outbox_delivery.delivered(s, _only(s, "q"), now=T0, outcome="x")
 
 
 def test_may_move_is_the_table() -> None:
@@ -407,7 +411,7 @@ def test_no_module_but_the_owner_writes_outbox_rows_or_names_their_states() -> N
     found = {}
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):
-            if path == OWNER:
+            if path in (OWNER, OWNER.with_name("outbox_delivery.py")):
                 continue
             hits = outbox_writes(path.read_text(encoding="utf-8"))
             if hits:

@@ -13,7 +13,7 @@ from law.errors import InvalidInput, NotFound
 from models import ApiToken, AuditEvent, Database, Person
 from office.access.tokens import issue_token, person_for_token, revoke_token
 from office.people import find_or_add_person
-from office.records.audit import verify_chain
+from office.records.audit_verify import verify_chain
 from tests.units import act, tx
 
 NOW = datetime(2024, 3, 1, 9, 30, tzinfo=UTC)
