@@ -101,7 +101,7 @@ class Database:
     ) -> None:
         self.url = normalise_url(url)
         # The key of the audit chain's HMAC (POUND_AUDIT_KEY), kept outside the database and
-        # handed to each writing session (office/audit.py seals the events with it).
+        # handed to each writing session (office/records/audit.py seals the events with it).
         self.audit_key = audit_key
         self.dialect = make_url(self.url).get_backend_name()
         self.engine: Engine = _engine(self.url, echo=echo, pool_size=pool_size)
@@ -113,7 +113,7 @@ class Database:
         )
         self._turn: threading.Lock | None = _turn_for(self.url) if self.is_sqlite else None
         # What is derived from this database and kept with its handle, by the module keeping it;
-        # each keeper checks its entry is still true before it uses it (office/lookup.py).
+        # each keeper checks its entry is still true before it uses it (office/views/lookup.py).
         self.memo: dict[str, Any] = {}
 
     @property

@@ -6,7 +6,7 @@ transaction) takes `InDistrict` and names the column that points at the parent i
 `district_from`. The use case that makes such a row sets its `district_id` to its parent's as it
 makes it (`Animal(seizure_id=..., district_id=seizure.district_id, ...)`); the column is NOT NULL,
 so a row made without it is refused, and `pound audit verify` names one whose district is not
-its parent's (office/audit.py `verify_records`).
+its parent's (office/records/audit.py `verify_records`).
 """
 
 from __future__ import annotations

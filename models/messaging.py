@@ -58,7 +58,7 @@ class OptOut(SQLModel, table=True):
 class Outbox(SQLModel, table=True):
     """One message to one person, written in the transaction that caused it, sent by the worker.
 
-    Its states (`state`) and the moves between them are office/outbox.py's, the only module
+    Its states (`state`) and the moves between them are office/records/outbox.py's, the only module
     that writes these rows; docs/worker.md charts them. Never deleted.
     """
 

@@ -16,7 +16,7 @@ from models.district_key import InDistrict
 class Seizure(SQLModel, table=True):
     """One seizure (Sec II, XV) or bringing-in of strays (Sec XVI) and where it stands."""
 
-    # The clock's pass reads each district's due seizures in order (office/deadlines.py).
+    # The clock's pass reads each district's due seizures in order (office/acts/clock/deadlines.py).
     __table_args__ = (
         Index("ix_seizure_district_due", "district_id", "next_due_at", "id"),
         status_check("seizure", "status", SeizureStatus),

@@ -4,8 +4,8 @@ The edge that handles a request opens one with `Database.unit(now=..., actor_id=
 request_id=...)` and commits it, visibly, with `u.commit()`; a block left without that commit
 rolls back. The edges are: an API request (webhook/deps.py `unit`), a desk form
 (webhook/desk/session.py `act`), a step of a conversation (bot/engine.py), the webhooks' writer
-for a batch of messages (webhook/inbound.py), a pass of the worker (office/deadlines.py,
-office/witness.py, office/surplus.py) and the CLI (pound/).
+for a batch of messages (webhook/inbound.py), a pass of the worker (office/acts/clock/deadlines.py,
+office/records/witness.py, office/acts/magistrate/surplus.py) and the CLI (pound/).
 
 Every use case takes the unit first and writes in `with u.act() as s:`, always a SAVEPOINT of
 the unit: an act refused rolls back alone and the rest of the unit stands. Nothing but the
@@ -18,7 +18,7 @@ cultivator reporting from a phone the office has not seen) sets it on the unit i
 
 What the unit's acts cause besides their rows is kept on the unit, in its journal, and written
 by `u.commit()` (docs/design.md, *Units of work*): the rows its session wrote (for the audit
-events' digests, office/audit.py), the audit events appended, and the rows deferred to the
+events' digests, office/records/audit.py), the audit events appended, and the rows deferred to the
 commit (models/deferred.py). A savepoint rolled back takes its part of the journal with it. The
 journal is kept by two listeners the unit registers on its own session when it is opened
 (`after_flush`, `after_soft_rollback`); no module registers one by being imported.
@@ -159,7 +159,7 @@ class Unit:
     """A unit of work open on a database: its session, the instant `now` its acts happen at,
     who acts (`actor_id`), the HTTP request it serves (`request_id`, None for the worker and
     the CLI), and what its acts need of the database: the audit key, the dialect and the memo
-    of what is derived from it (office/lookup.py)."""
+    of what is derived from it (office/views/lookup.py)."""
 
     def __init__(
         self,
@@ -270,7 +270,7 @@ class Unit:
 
     def before_commit(self, name: str, step: Callable[[Unit], None]) -> None:
         """Have `u.commit()` run `step` once, after the rows deferred to the commit are written
-        (the audit seals its events so, office/audit.py)."""
+        (the audit seals its events so, office/records/audit.py)."""
         self._shared["steps"].setdefault(name, step)
 
     def defer(self, s: Session, statement: Executable, key: Hashable, values: Any) -> None:
