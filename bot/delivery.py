@@ -366,7 +366,7 @@ def opted_out(db: Database, channel: str, addresses: Iterable[str]) -> set[str]:
     wanted = list(set(addresses))
     if not wanted:
         return set()
-    with db.reading(primary=True) as s:  # a STOP just said is on the database before a replica
+    with db.reading() as s:
         q = select(OptOut.address).where(OptOut.channel == channel, col(OptOut.address).in_(wanted))
         return set(s.exec(q).all())
 
@@ -387,7 +387,7 @@ class OutboxFigures:
 
 def outbox_figures(db: Database, *, now: datetime) -> OutboxFigures:
     """Rows by state and channel, failed rows by reason code, and the longest waiting."""
-    with db.reading() as s:
+    with db.lagging() as s:
         depth = outbox_delivery.depth(s)
         # Every state of every channel shown, at 0 when no row stands in it.
         channels = set(OUTBOX_CHANNELS) | {channel for _, channel in depth}

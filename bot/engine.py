@@ -136,7 +136,7 @@ class Engine:
             # is on the database itself, maybe not yet on a read replica).
             if external_id is None:
                 raise
-            with self.db.reading(primary=True) as s:
+            with self.db.reading() as s:
                 seen = state.seen_replies(s, inbound.channel.value, external_id)
                 if seen is None:
                     raise

@@ -74,19 +74,25 @@ def _engine(url: str, *, echo: bool, pool_size: int) -> Engine:
 
 
 class Reader(Protocol):
-    """What a read of the office looks through: the database (`Database.reading`, which may
-    look at the read replica) or an open unit of work (its own session, models/unit.py)."""
+    """What a read of the office looks through: the database or an open unit of work (its own
+    session, models/unit.py).
+
+    `reading()` sees the latest commit; `lagging()` may look at the read replica, and is for
+    the views whose reader can bear a few seconds' lag (docs/design.md, *The read replica*)."""
 
     memo: dict[str, Any]
 
-    def reading(self, *, primary: bool = ...) -> AbstractContextManager[Session]: ...
+    def reading(self) -> AbstractContextManager[Session]: ...
+
+    def lagging(self) -> AbstractContextManager[Session]: ...
 
 
 class Database:
     """One database: a SQLite file (the embedded default) or PostgreSQL.
 
     Acts write in a unit of work (`unit`, models/unit.py) that the edge handling the request
-    opens and commits; reads look through `reading()`; the outbox sender claims its rows in
+    opens and commits; reads look through `reading()` (the database itself) or `lagging()` (the
+    read replica, when there is one); the outbox sender claims its rows in
     `row_transaction()`.
     """
 
@@ -105,8 +111,8 @@ class Database:
         self.audit_key = audit_key
         self.dialect = make_url(self.url).get_backend_name()
         self.engine: Engine = _engine(self.url, echo=echo, pool_size=pool_size)
-        # A read replica (POUND_DATABASE_READ_URL): `reading()` outside a unit of work looks
-        # there; nothing ever writes there. Without one, reads go to the database itself.
+        # A read replica (POUND_DATABASE_READ_URL): only `lagging()` looks there; nothing ever
+        # writes there. Without one, `lagging()` reads the database itself.
         self.read_url = normalise_url(read_url) if read_url else None
         self.read_engine: Engine = (
             _engine(self.read_url, echo=echo, pool_size=pool_size) if self.read_url else self.engine
@@ -178,12 +184,20 @@ class Database:
         with turn, Session(self.engine, expire_on_commit=False) as session, session.begin():
             yield session
 
+    def reading(self) -> AbstractContextManager[Session]:
+        """A read-only look at the database itself: takes no write turn, never commits, and
+        sees the latest commit. What decides or checks an act, or answers for one just made,
+        reads here."""
+        return self._look(self.engine)
+
+    def lagging(self) -> AbstractContextManager[Session]:
+        """A read-only look that may lag: the read replica when there is one. Only for the
+        views whose reader can bear it (a board, a worklist, a report), never an act's input
+        (docs/design.md, *The read replica*)."""
+        return self._look(self.read_engine)
+
     @contextmanager
-    def reading(self, *, primary: bool = False) -> Iterator[Session]:
-        """A read-only look: takes no write turn, never commits. It looks at the read replica
-        when there is one, unless `primary`: a read that must see the latest commit (what
-        decides a write, or answers for a write just made) asks the database itself."""
-        engine = self.engine if primary else self.read_engine
+    def _look(self, engine: Engine) -> Iterator[Session]:
         session = Session(engine, expire_on_commit=False)
         try:
             if engine.dialect.name == "sqlite":

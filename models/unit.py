@@ -9,8 +9,8 @@ office/records/witness.py, office/acts/magistrate/surplus.py) and the CLI (pound
 
 Every use case takes the unit first and writes in `with u.act() as s:`, always a SAVEPOINT of
 the unit: an act refused rolls back alone and the rest of the unit stands. Nothing but the
-opener commits. `u.reading()` reads the unit's own session (an act's inputs are read on the
-primary, seeing what the unit wrote so far).
+opener commits. `u.reading()` and `u.lagging()` read the unit's own session (an act's inputs
+are read on the primary, seeing what the unit wrote so far).
 
 Who acts is the unit's (`actor_id`): the edge sets it when it knows him (the token's person,
 the signed-in officer, the person behind a chat), and an act that finds its own actor (a
@@ -27,7 +27,7 @@ journal is kept by two listeners the unit registers on its own session when it i
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -264,9 +264,13 @@ class Unit:
             s.info[_UNIT] = before
 
     @contextmanager
-    def reading(self, *, primary: bool = True) -> Iterator[Session]:
+    def reading(self) -> Iterator[Session]:
         """The unit's own session: a read inside a unit sees what it wrote so far."""
         yield self.session
+
+    def lagging(self) -> AbstractContextManager[Session]:
+        """The unit's own session too: a view read inside a unit never looks at the replica."""
+        return self.reading()
 
     def before_commit(self, name: str, step: Callable[[Unit], None]) -> None:
         """Have `u.commit()` run `step` once, after the rows deferred to the commit are written

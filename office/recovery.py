@@ -186,7 +186,7 @@ def _case_item(s: Session, case: Case, ctx: DistrictContext) -> CaseItem:
 
 def fines_to_recover(db: Reader, *, district_id: int, actor_id: int) -> list[CaseItem]:
     """Convicted Sec XVII cases of the district with a fine unpaid and no order waiting."""
-    with db.reading() as s:
+    with db.lagging() as s:
         require_role(s, actor_id, district_id, Role.MAGISTRATE, None, section="XVII")
         ctx = district_context(s, district_id)
         rows = s.exec(
@@ -235,7 +235,7 @@ def _recovery_item(s: Session, case: Case, order: RecoveryOrder) -> RecoveryItem
 
 def recoveries_due(db: Reader, *, thana: str, actor_id: int) -> list[RecoveryItem]:
     """Recovery orders waiting for their sale at `thana`, for its Darogah or police."""
-    with db.reading() as s:
+    with db.lagging() as s:
         orders = s.exec(
             select(RecoveryOrder)
             .where(RecoveryOrder.thana == thana, RecoveryOrder.status == ORDERED)

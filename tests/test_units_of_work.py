@@ -1,19 +1,27 @@
 """Units of work are explicit: whoever opens one commits it (`u.commit()`; left without it, it
-rolls back), a use case handed it writes in a savepoint of it, and a read replica takes the reads
-made outside any unit and never a write."""
+rolls back), a use case handed it writes in a savepoint of it, and a read replica takes only the
+reads that may lag (boards, worklists, reports) and never a write."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
+from sqlalchemy import event
 from sqlmodel import func, select
 
 from law.errors import PoundError
 from models import Database, Person, Seizure, Unit
 from models.unit import UnitClosed
+from office.access.desk_signin import signed_in
+from office.access.tokens import person_for_token
 from office.acts.seizer.report import report_seizure
 from office.inputs import AnimalsIn, PersonIn
+from office.views.amounts import money_for
+from office.views.board import board_districts
+from office.views.district_figures import district_figures
+from office.views.lookup import keepers_of
+from office.views.worklists import in_pound
 from tests.units import act, unit_of_work
 from tests.world import World
 
@@ -37,8 +45,8 @@ def report_in(u: Unit, *, village: str = "Rampur") -> str:
     ).ref
 
 
-def seizures(db: Database, *, primary: bool = False) -> int:
-    with db.reading(primary=primary) as s:
+def seizures(db: Database, *, may_lag: bool = False) -> int:
+    with db.lagging() if may_lag else db.reading() as s:
         return int(s.exec(select(func.count()).select_from(Seizure)).one())
 
 
@@ -136,25 +144,60 @@ def replica(db: Database, request: pytest.FixtureRequest) -> Iterator[Database]:
         yield loaded.db
 
 
-def test_reads_outside_a_unit_go_to_the_replica_and_writes_never_do(
+def test_only_reads_that_may_lag_go_to_the_replica_and_writes_never_do(
     world: World, replica: Database
 ) -> None:
     db = Database(world.db.url, read_url=replica.url, audit_key=world.db.audit_key)
     try:
         ref = report(world, db)  # its own unit of work: written to the database itself
         assert seizures(world.db) == 1 and seizures(replica) == 0
-        # A read outside a unit of work looks at the replica, which has not got it yet ...
-        assert seizures(db) == 0
-        # ... unless it asks for the database itself.
-        assert seizures(db, primary=True) == 1
-        # What only the replica holds is seen by those reads, and by no write.
-        report(world, replica, village="Rampur")
+        # A read sees the database itself; only a read that may lag looks at the replica,
+        # which has not got it yet.
         assert seizures(db) == 1
+        assert seizures(db, may_lag=True) == 0
+        # What only the replica holds is seen by the reads that may lag, and by no write.
+        report(world, replica, village="Rampur")
+        assert seizures(db, may_lag=True) == 1
         with unit_of_work(db, now=world.now) as work:
-            # Inside a unit of work a read is of the unit's own session, on the database itself.
-            with work.reading() as s:
-                assert [r.ref for r in s.exec(select(Seizure)).all()] == [ref]
+            # Inside a unit of work every read is of the unit's own session, on the database.
+            for look in (work.reading, work.lagging):
+                with look() as s:
+                    assert [r.ref for r in s.exec(select(Seizure)).all()] == [ref]
             report_in(work.by(world.cultivator))
         assert seizures(world.db) == 2 and seizures(replica) == 1
+    finally:
+        db.dispose()
+
+
+def test_boards_and_reports_read_the_replica_and_an_acts_inputs_the_database(
+    world: World, replica: Database
+) -> None:
+    db = Database(world.db.url, read_url=replica.url, audit_key=world.db.audit_key)
+    looked: list[str] = []
+    for engine, name in ((db.engine, "database"), (db.read_engine, "replica")):
+        event.listen(engine, "before_cursor_execute", lambda *_, name=name: looked.append(name))
+
+    def where(read: Callable[[], object]) -> set[str]:
+        looked.clear()
+        read()
+        return set(looked)
+
+    try:
+        ref = report(world, db)  # on the database, not yet on the replica
+        # The public board, the front page's list of boards, a report, a worklist: the replica.
+        assert where(lambda: board_districts(db)) == {"replica"}
+        assert where(
+            lambda: district_figures(db, district="TESTPUR", period=None, now=world.now)
+        ) == {"replica"}
+        assert where(lambda: in_pound(db, pound_code="TPR", actor_id=world.keeper)) == {"replica"}
+        # An act's inputs: the money its amount is read in, the keepers of a pound; the seizure
+        # just reported is there, though the replica has not got it.
+        assert where(lambda: money_for(db, seizure_ref=ref)) == {"database"}
+        assert where(lambda: keepers_of(db, "TPR")) == {"database"}
+        # The desk's sign-in and the API's tokens.
+        assert where(lambda: signed_in(db, session="no such session", now=world.now)) == {
+            "database"
+        }
+        assert where(lambda: person_for_token(db, "no such token")) == {"database"}
     finally:
         db.dispose()

@@ -175,7 +175,7 @@ def send_code(u: Unit, asked: CodeAsked) -> CodeSent | None:
     code = f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
     # Read first: a phone that is no officer's takes no writing transaction (on SQLite, no
     # turn of the one writer), however often it is asked for.
-    with u.reading(primary=True) as s:
+    with u.reading() as s:
         person = person_by_phone(s, asked.phone)
         person_id = person.id if person is not None else None
         district_id = _district_of(s, person_id) if person_id is not None else None
@@ -234,7 +234,7 @@ def pending_code(db: Reader, phone: str, *, now: datetime) -> PendingCode | None
     operator of an office no channel can deliver through (`pound desk code`, docs/desk.md)."""
     check_aware(now, "now")
     wanted = normalise_phone(phone)
-    with db.reading(primary=True) as s:
+    with db.reading() as s:
         person = s.exec(select(Person).where(Person.phone == wanted)).first()
         if person is None:
             return None
@@ -302,7 +302,7 @@ def check_code(
     check_aware(now, "now")
     typed = "".join(ch for ch in (code or "") if not ch.isspace())
     digest = _sha(attempt or "")
-    with u.reading(primary=True) as s:
+    with u.reading() as s:
         known = s.exec(select(DeskSignIn.id).where(DeskSignIn.attempt_hash == digest)).first()
     if known is None:  # read only: no writing transaction for it
         raise _as_if_sent(asked_at, tried, now)
@@ -380,7 +380,7 @@ def signed_in(db: Reader, *, session: str, now: datetime) -> SignedIn | None:
     signed out, or one past its hours."""
     if not session or len(session) > 128:
         return None
-    with db.reading(primary=True) as s:
+    with db.reading() as s:
         row = s.exec(select(DeskSignIn).where(DeskSignIn.session_hash == _sha(session))).first()
         if row is None or row.signed_out_at is not None or row.session_expires_at is None:
             return None

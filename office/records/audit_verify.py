@@ -99,7 +99,7 @@ def verify_chain(db: Reader, chain: Chain = OFFICE, *, key: bytes | None = None)
     def report(seq: int | None = None, reason: str = "") -> ChainReport:
         return ChainReport(checked, seq, reason, macs, _ranges(without), _ranges(unchecked), chain)
 
-    with db.reading() as s:
+    with db.lagging() as s:
         for ev in _events(s, chain.district_id):
             if ev.seq != expected_seq:
                 return report(ev.seq, f"sequence jumps from {expected_seq - 1}")
@@ -381,7 +381,7 @@ def verify_records(db: Reader, batch: int = 2000) -> RecordsReport:
     events = 0
     found: list[tuple[tuple[int, int | None, int] | None, RecordProblem]] = []
     rows = 0
-    with db.reading() as s:
+    with db.lagging() as s:
         after = 0
         while True:
             chunk = s.exec(

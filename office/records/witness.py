@@ -50,7 +50,7 @@ class Witnessed:
 
 def _due(db: Reader, now: datetime) -> list[tuple[int, date]]:
     """The districts whose head for today is due and not yet sent (a read, no lock)."""
-    with db.reading() as s:
+    with db.lagging() as s:
         due: list[tuple[int, date]] = []
         for district_id, tz_name, profile in s.exec(
             select(District.id, District.timezone, District.profile).where(

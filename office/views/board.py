@@ -203,7 +203,7 @@ def board_of(db: Reader, district: str, *, now: datetime, query: BoardQuery) -> 
     close: list[VillagePlace] = []
     if query.village.strip():
         village_place, close = match_village(db, query.village[:120], district=district)
-    with db.reading() as s:
+    with db.lagging() as s:
         row = _district(s, district)
         ctx = district_context(s, id_of(row))
         today = local_date(now, ctx.tz)
@@ -297,7 +297,7 @@ class Feed:
 def notices_of(db: Reader, district: str) -> Feed:
     """The notices of Sec VIII of `district` whose cattle are still held, newest first (the
     board's feed); NotFound for a district the office does not hold."""
-    with db.reading() as s:
+    with db.lagging() as s:
         row = _district(s, district)
         tz = district_context(s, id_of(row)).tz
         q = (
@@ -348,7 +348,7 @@ class BoardDistrict:
 def board_districts(db: Reader) -> list[BoardDistrict]:
     """Every district this office holds (none removed), by name: the boards the front page
     links to (webhook/front.py)."""
-    with db.reading() as s:
+    with db.lagging() as s:
         rows = s.exec(
             select(District)
             .where(District.source_digest != REMOVED)

@@ -183,7 +183,7 @@ class ReleaseLine:
 
 def release_orders(db: Reader, *, district: str, actor_id: int) -> list[ReleaseLine]:
     """The releases without fine ordered in the district (Sec VI, XIV), the latest first."""
-    with db.reading() as s:
+    with db.lagging() as s:
         row = _district(s, district)
         require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None)
         rows = s.exec(
@@ -227,7 +227,7 @@ class CaseLine:
 
 def district_cases(db: Reader, *, district: str, actor_id: int) -> list[CaseLine]:
     """The cases of the district, those awaiting a decision first, then the latest decided."""
-    with db.reading() as s:
+    with db.lagging() as s:
         row = _district(s, district)
         require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None)
         rows = s.exec(

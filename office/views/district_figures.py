@@ -152,7 +152,7 @@ def district_figures(
     """The district's figures for `period` (if none, this month, or this year with
     `whole_year`), as the register stands; the district's day at `now` ends the days of heads
     still held and the months not yet come."""
-    with db.reading() as s:
+    with db.lagging() as s:
         row = s.exec(select(District).where(District.code == district.strip().upper())).first()
         if row is None:
             raise NotFound(N_("no district '{district}'"), said={"district": district})

@@ -73,7 +73,7 @@ class FundDesk:
 
 def fund_desk(db: Reader, *, district_id: int, actor_id: int, now: datetime) -> FundDesk:
     """The fund's balance now, and the pounds and keepers a payment may name."""
-    with db.reading() as s:
+    with db.lagging() as s:
         require_role(s, actor_id, district_id, Role.MAGISTRATE, None, section=SECTION)
         ctx = district_context(s, district_id)
         balance = sum(e.amount for e in fund_entries(s, district_id) if e.at <= now)
@@ -210,7 +210,7 @@ def fund_view(
 ) -> dict[str, Any]:
     """The Sec XII fund: fines and unclaimed surplus in, payments out on the Magistrate's orders,
     the running balance; the deposits still held (Sec XI); the feeding written off (G7)."""
-    with db.reading() as s:
+    with db.lagging() as s:
         q = select(District)
         if district:
             q = q.where(District.code == district.strip().upper())
@@ -267,7 +267,7 @@ def fund_view_as(
 ) -> dict[str, Any]:
     """The Sec XII fund of `district`, or of every district the viewer is an officer of, for
     the officers of that district."""
-    with db.reading() as s:
+    with db.lagging() as s:
         if district:
             row = s.exec(select(District).where(District.code == district.strip().upper())).first()
             if row is None:

@@ -40,7 +40,7 @@ def awaiting_orders(
     db: Reader, *, district_id: int, actor_id: int | None = None
 ) -> list[AwaitingItem]:
     """Seizures of the district whose cattle wait for a Magistrate's order (G4), oldest first."""
-    with db.reading() as s:
+    with db.lagging() as s:
         if actor_id is not None:
             require_role(s, actor_id, district_id, Role.MAGISTRATE, None, section=SECTION)
         seizures = s.exec(

@@ -52,7 +52,7 @@ def _item(s: Session, offence: Offence) -> OffenceItem:
 
 def pending_offences(db: Reader, *, district_id: int, actor_id: int) -> list[OffenceItem]:
     """Offences of the district not yet decided, oldest first, for one of its Magistrates."""
-    with db.reading() as s:
+    with db.lagging() as s:
         require_role(s, actor_id, district_id, Role.MAGISTRATE, None, section="XIII")
         decided = select(OffenceDecision.offence_id)
         rows = s.exec(

@@ -79,7 +79,7 @@ def pound_register(
 ) -> PoundRegister:
     """The Sec V register of one pound, entry by entry, oldest first: of one year if given,
     and of one month of it (the local month the entry was made in) if given too."""
-    with db.reading() as s:
+    with db.lagging() as s:
         pound = s.exec(select(Pound).where(Pound.code == pound_code.strip().upper())).first()
         if pound is None:
             raise NotFound(N_("no pound '{pound}'"), said={"pound": pound_code})

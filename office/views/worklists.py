@@ -216,7 +216,7 @@ def _seizures(s: Session, pound_ids: list[int], status: SeizureStatus) -> list[S
 
 def open_aid_requests(db: Reader, *, thana: str, actor_id: int | None = None) -> list[SeizureItem]:
     """Seizers' calls for police aid not yet answered, for the police of `thana` (Sec II)."""
-    with db.reading() as s:
+    with db.lagging() as s:
         pounds = _pounds_of_thana(s, thana, actor_id, (Role.POLICE, Role.DAROGAH))
         rows = s.exec(
             select(AidRequest, Seizure)
@@ -242,7 +242,7 @@ def awaiting_conveyance(
     db: Reader, *, thana: str, actor_id: int | None = None
 ) -> list[SeizureItem]:
     """Seizures for the pounds of `thana` whose conveyance no officer has confirmed yet."""
-    with db.reading() as s:
+    with db.lagging() as s:
         pounds = _pounds_of_thana(s, thana, actor_id, (Role.POLICE, Role.DAROGAH))
         conveyed = select(Conveyance.seizure_id)
         rows = s.exec(
@@ -262,14 +262,14 @@ def expected_arrivals(
     db: Reader, *, pound_code: str, actor_id: int | None = None
 ) -> list[SeizureItem]:
     """Cattle reported seized for this pound and not yet registered (Sec V)."""
-    with db.reading() as s:
+    with db.lagging() as s:
         pound = _pound(s, pound_code, actor_id)
         return [_item(s, z) for z in _seizures(s, [id_of(pound)], SeizureStatus.SEIZED)]
 
 
 def in_pound(db: Reader, *, pound_code: str, actor_id: int | None = None) -> list[SeizureItem]:
     """Seizures with cattle held at this pound: registered, reported unclaimed or noticed."""
-    with db.reading() as s:
+    with db.lagging() as s:
         pound = _pound(s, pound_code, actor_id)
         held = (
             SeizureStatus.IMPOUNDED,
@@ -290,7 +290,7 @@ def in_pound(db: Reader, *, pound_code: str, actor_id: int | None = None) -> lis
 
 def awaiting_notice(db: Reader, *, thana: str, actor_id: int | None = None) -> list[SeizureItem]:
     """Seizures reported unclaimed to the Darogah of `thana`, awaiting notice (Sec VIII)."""
-    with db.reading() as s:
+    with db.lagging() as s:
         pounds = _pounds_of_thana(s, thana, actor_id, (Role.DAROGAH,))
         return [
             _item(s, z)
@@ -303,7 +303,7 @@ def sales_due(
 ) -> list[SeizureItem]:
     """Seizures the Darogah of `thana` may now sell: noticed and the seven days run (Sec VIII),
     or the owner refused to pay (Sec IX); never while a complaint is pending (IX, G3)."""
-    with db.reading() as s:
+    with db.lagging() as s:
         pounds = _pounds_of_thana(s, thana, actor_id, (Role.DAROGAH,))
         ids = [id_of(p) for p in pounds]
         tz = district_context(s, pounds[0].district_id).tz
@@ -342,7 +342,7 @@ def pending_complaints(
     db: Reader, *, district_id: int, actor_id: int | None = None
 ) -> list[ComplaintItem]:
     """Complaints against seizures in the district not yet decided, oldest first (Sec XIV)."""
-    with db.reading() as s:
+    with db.lagging() as s:
         if actor_id is not None:
             require_role(s, actor_id, district_id, Role.MAGISTRATE, None)
         rows = s.exec(
@@ -436,7 +436,7 @@ def notices_posted(
 ) -> list[SeizureItem]:
     """Seizures whose notice the Darogah of `thana` has posted and whose seven days have not yet
     run (Sec VIII): the sales to come, the soonest first."""
-    with db.reading() as s:
+    with db.lagging() as s:
         pounds = _pounds_of_thana(s, thana, actor_id, (Role.DAROGAH,))
         tz = district_context(s, pounds[0].district_id).tz
         today = local_date(now, tz)
@@ -454,7 +454,7 @@ def held_in_district(
 ) -> list[SeizureItem]:
     """Seizures of the district with cattle on the way to a pound or held in one, oldest first:
     those the Magistrate may release by order (Sec VI)."""
-    with db.reading() as s:
+    with db.lagging() as s:
         if actor_id is not None:
             require_role(s, actor_id, district_id, Role.MAGISTRATE, None)
         held = (

@@ -84,7 +84,7 @@ def advance_deadlines(
 
 def _due_districts(db: Reader, now: datetime, districts: Collection[int] | None) -> list[int]:
     """The districts with a seizure due as of `now` (a range of the due-time index)."""
-    with db.reading() as s:
+    with db.lagging() as s:
         q = select(Seizure.district_id).where(col(Seizure.next_due_at) <= now).distinct()
         if districts is not None:
             q = q.where(col(Seizure.district_id).in_(list(districts)))

@@ -136,7 +136,7 @@ def move_unclaimed_surplus(
     worker's are left to it) and read again under the lock, the district read once for the batch.
     """
     latest = _latest(now)
-    with db.reading() as s:
+    with db.lagging() as s:
         q = (
             select(SurplusDeposit.district_id)
             .where(SurplusDeposit.status == "deposited", col(SurplusDeposit.claim_until) <= latest)
