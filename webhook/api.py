@@ -6,6 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
+from law.money import money_system
 from office import inputs
 from office.acts.complainant import case as complainant_case
 from office.acts.complainant import complaint as complainant_complaint
@@ -37,9 +38,8 @@ from office.acts.seizer import report as seizures
 from office.acts.whoever.opposition import record_offence
 from office.views import case as views_case
 from office.views import fund_statement, held_search, pound_register
-from office.views import offences as views_offences
 from office.views import seizure as views_seizure
-from office.views.amounts import money_for, read_amount
+from office.views.amounts import money_for
 from webhook import answers as a
 from webhook import schemas as b
 from webhook.deps import Actor, InUnit, State
@@ -179,11 +179,10 @@ def payment(
     ref: b.RefPath, body: b.PaymentBody, st: State, u: InUnit, actor: Actor
 ) -> dict[str, Any]:
     """The owner pays fine and feeding and signs for his cattle (Sec VII)."""
-    amount = read_amount(body.amount, money_for(u, seizure_ref=ref))
     done = record_payment(
         u,
         ref=ref,
-        amount=amount,
+        amount=body.amount,
         payer=body.payer.to_office() if body.payer else None,
         animals=body.animals,
         agent_name=body.agent_name,
@@ -288,17 +287,14 @@ def notice(
 @router.post("/seizures/{ref}/sale", tags=["police"], responses=ERRORS, response_model=a.SalePublic)
 def sale(ref: b.RefPath, body: b.SaleBody, st: State, u: InUnit, actor: Actor) -> dict[str, Any]:
     """A public auction, its lots and buyers, and the account of it (Sec VIII, IX, X, XI)."""
-    money = money_for(u, seizure_ref=ref)
     done = sales.record_sale(
         u,
         ref=ref,
         lots=[
-            inputs.LotIn(
-                animal=lot.animal, buyer=lot.buyer.to_office(), price=read_amount(lot.price, money)
-            )
+            inputs.LotIn(animal=lot.animal, buyer=lot.buyer.to_office(), price=lot.price)
             for lot in body.lots
         ],
-        expenses=read_amount(body.expenses, money),
+        expenses=body.expenses,
         place=body.place,
         occurred_at=body.occurred_at,
     )
@@ -394,17 +390,17 @@ def decision(
     """The Magistrate's decision: dismissed on examination (before a summons), or after the
     summons the seizure lawful, or illegal with damages, expenses, the fines and expenses paid
     repaid to the owner, and the release of cattle still held (Sec XIV; G12, G15)."""
-    money = money_for(u, complaint_id=complaint_id)
     done = complaints.decide_complaint(
         u,
         complaint_id=complaint_id,
         outcome=body.outcome,
         reasons=body.reasons,
-        damages=read_amount(body.damages, money),
-        expenses=read_amount(body.expenses, money),
+        damages=body.damages,
+        expenses=body.expenses,
         expenses_besides_repaid=body.expenses_besides_repaid,
         occurred_at=body.occurred_at,
     )
+    money = money_for(u, complaint_id=complaint_id)  # the answer's texts
     return {
         "complaint_id": done.complaint_id,
         "outcome": done.outcome,
@@ -488,14 +484,13 @@ def decide_case(
 ) -> dict[str, Any]:
     """The Magistrate's decision; compensation comes out of the fine (XVIII) and is set off in a
     civil suit (XIX)."""
-    money = money_for(u, case_id=case_id)
     done = cases.decide_case(
         u,
         case_id=case_id,
         convicted=body.convicted,
         reasons=body.reasons,
-        fine=read_amount(body.fine, money),
-        compensation=read_amount(body.compensation, money),
+        fine=body.fine,
+        compensation=body.compensation,
         occurred_at=body.occurred_at,
     )
     return {
@@ -565,7 +560,6 @@ def recovery_sale(
 ) -> dict[str, Any]:
     """The auction held on the recovery order by the Darogah or police of its thana: lots,
     buyers (Sec X), prices and expenses; how the proceeds went (Sec XVII, XVIII)."""
-    money = money_for(u, case_id=case_id)
     done = record_recovery_sale(
         u,
         case_id=case_id,
@@ -573,11 +567,11 @@ def recovery_sale(
             RecoveryLotIn(
                 number=lot.number,
                 buyer=lot.buyer.to_office(),
-                price=read_amount(lot.price, money),
+                price=lot.price,
             )
             for lot in body.lots
         ],
-        expenses=read_amount(body.expenses, money),
+        expenses=body.expenses,
         place=body.place,
         occurred_at=body.occurred_at,
     )
@@ -607,7 +601,6 @@ def decide_offence(
 ) -> dict[str, Any]:
     """The Magistrate decides forcible opposition or rescue: imprisonment up to six months with
     or without labour, a fine up to Rs 500, or both (Sec XIII)."""
-    money = views_offences.offence_profile(u, offence_id=offence_id).money
     done = offences.decide_offence(
         u,
         offence_id=offence_id,
@@ -616,7 +609,7 @@ def decide_offence(
         prison_months=body.prison_months,
         prison_days=body.prison_days,
         labour=body.labour,
-        fine=read_amount(body.fine, money),
+        fine=body.fine,
         convict=body.convict,
         occurred_at=body.occurred_at,
     )
@@ -730,7 +723,6 @@ def fund(
 )
 def fund_payment(body: b.FundPaymentBody, st: State, u: InUnit, actor: Actor) -> dict[str, Any]:
     """The Magistrate of the district orders a payment out of the fund (Sec XII)."""
-    money = money_for(u, district=body.district)
     done = pay_from_fund(
         u,
         district=body.district,
@@ -738,7 +730,7 @@ def fund_payment(body: b.FundPaymentBody, st: State, u: InUnit, actor: Actor) ->
         pound=body.pound,
         keeper_phone=body.keeper_phone,
         stated=body.stated,
-        amount=read_amount(body.amount, money),
+        amount=body.amount,
         payee=body.payee.to_office() if body.payee else None,
         order=body.order,
         occurred_at=body.occurred_at,
@@ -780,13 +772,12 @@ def seizure_kind_order(
 ) -> dict[str, Any]:
     """The Magistrate fixes the fine and feeding of this seizure's animals of a kind outside
     the Sec VI scale; the keeper may then register them (practice G4)."""
-    money = money_for(u, seizure_ref=ref)
     done = kind_orders.order_for_seizure(
         u,
         ref=ref,
         kind=body.kind,
-        fine=read_amount(body.fine, money),
-        per_day=read_amount(body.per_day, money),
+        fine=body.fine,
+        per_day=body.per_day,
         order=body.order,
         occurred_at=body.occurred_at,
     )
@@ -805,13 +796,12 @@ def pound_kind_order(
 ) -> dict[str, Any]:
     """The Magistrate fixes, from the order's date, the fine and feeding of every animal of a
     kind outside the Sec VI scale brought to this pound (practice G4)."""
-    money = money_for(u, pound=code)
     done = kind_orders.order_for_pound(
         u,
         pound=code,
         kind=body.kind,
-        fine=read_amount(body.fine, money),
-        per_day=read_amount(body.per_day, money),
+        fine=body.fine,
+        per_day=body.per_day,
         order=body.order,
         occurred_at=body.occurred_at,
     )
@@ -821,7 +811,8 @@ def pound_kind_order(
 # --- What the Magistrate adjudged, paid to him (Sec XI, XII) ------------------------------------
 
 
-def _paid(done: Paid, money: Any) -> dict[str, Any]:
+def _paid(done: Paid) -> dict[str, Any]:
+    money = money_system(done.money)
     return {
         "paid_id": done.paid_id,
         "section": done.section,
@@ -853,15 +844,14 @@ def offence_fine_paid(
 ) -> dict[str, Any]:
     """A Magistrate of the district records a Sec XIII fine (or part of it) paid by the person
     convicted, named in `payer`; it enters the Sec XII fund now, not before."""
-    money = views_offences.offence_profile(u, offence_id=offence_id).money
     done = record_offence_fine_paid(
         u,
         offence_id=offence_id,
-        amount=read_amount(body.amount, money),
+        amount=body.amount,
         payer=body.payer.to_office() if body.payer else None,
         occurred_at=body.occurred_at,
     )
-    return _paid(done, money)
+    return _paid(done)
 
 
 @router.post(
@@ -877,15 +867,14 @@ def case_fine_paid(
     """A Magistrate of the district records a Sec XVII or XVIII fine (or part of it) paid: the
     compensation ordered out of it goes to the complainant first (XVIII), the rest into the
     fund (XII). A fine for damage by pigs is recovered so, never by sale."""
-    money = money_for(u, case_id=case_id)
     done = record_case_fine_paid(
         u,
         case_id=case_id,
-        amount=read_amount(body.amount, money),
+        amount=body.amount,
         payer=body.payer.to_office() if body.payer else None,
         occurred_at=body.occurred_at,
     )
-    return _paid(done, money)
+    return _paid(done)
 
 
 @router.post(
@@ -901,12 +890,11 @@ def seizer_paid(
     """A Magistrate of the district records the seizer paying (part of) what the decision on
     the complaint charges him (Sec XIV): the fines of cattle still held into the fund (XII),
     their feeding to the keeper, then what he owes the owner who complained."""
-    money = money_for(u, complaint_id=complaint_id)
     done = record_seizer_paid(
         u,
         complaint_id=complaint_id,
-        amount=read_amount(body.amount, money),
+        amount=body.amount,
         payer=body.payer.to_office() if body.payer else None,
         occurred_at=body.occurred_at,
     )
-    return _paid(done, money)
+    return _paid(done)

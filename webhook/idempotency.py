@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Annotated, Any
+from weakref import WeakKeyDictionary
 
 from fastapi import Depends, Header, Request
 from fastapi.responses import JSONResponse, Response
@@ -44,15 +45,13 @@ from sqlmodel import Session, col, select
 from law.errors import PoundError
 from models import Database, IdempotencyKey, Unit
 from webhook import errors
-from webhook.deps import Actor
+from webhook.deps import Actor, InUnit
 
 HEADER = "Idempotency-Key"
 REPLAYED = "Idempotent-Replayed"
 KEEP_FOR = timedelta(hours=24)
 # 1 to 255 visible ASCII characters: a UUID, a ULID, a client's own counter.
 KEY_PATTERN = r"^[\x21-\x7e]{1,255}$"
-_PARAM = "idempotency_"
-_REQUEST = "request_id_"
 _ANSWER = TypeAdapter(dict[str, Any])
 
 
@@ -64,6 +63,11 @@ class Keyed:
     key: str
     route: str
     fingerprint: str
+
+
+# The key of each request that sent one, by the request's unit (webhook/deps.py `unit`), from
+# the `keyed` dependency to its route; gone with the unit.
+_KEYED: WeakKeyDictionary[Unit, Keyed] = WeakKeyDictionary()
 
 
 def canonical(body: bytes) -> bytes:
@@ -88,6 +92,7 @@ def fingerprint(method: str, path: str, query: str, body: bytes) -> str:
 async def keyed(
     request: Request,
     actor: Actor,
+    u: InUnit,
     key: Annotated[
         str | None,
         Header(
@@ -100,11 +105,12 @@ async def keyed(
             ),
         ),
     ] = None,
-) -> Keyed | None:
+) -> None:
+    """The request's key, if it sent one, kept for its route beside the request's unit."""
     if key is None:
-        return None
+        return
     query = "&".join(sorted(request.url.query.split("&"))) if request.url.query else ""
-    return Keyed(
+    _KEYED[u] = Keyed(
         person_id=actor,
         key=key,
         route=f"{request.method} {request.url.path}"[:300],
@@ -186,38 +192,32 @@ def answer_once(u: Unit, k: Keyed, act: Callable[[], Any], status_code: int) -> 
     return JSONResponse(body, status_code=status)
 
 
-def idempotent(endpoint: Callable[..., Any], status_code: int) -> Callable[..., Any]:
-    """The route `endpoint` taking an optional Idempotency-Key (a header in its OpenAPI)."""
+def _answered_once(endpoint: Callable[..., Any], status_code: int) -> Callable[..., Any]:
+    """The route `endpoint`, run through `answer_once` when its request carried a key. Its
+    signature is the endpoint's own (`functools.wraps`), so FastAPI solves the same parameters."""
     if inspect.iscoroutinefunction(endpoint):
         raise TypeError(f"{endpoint.__name__}: an idempotent route runs in a thread (def)")
-    signature = inspect.signature(endpoint, eval_str=True)
-    extra = inspect.Parameter(
-        _PARAM,
-        inspect.Parameter.KEYWORD_ONLY,
-        annotation=Annotated[Keyed | None, Depends(keyed)],
-    )
 
     @functools.wraps(endpoint)
     def route(*args: Any, **kwargs: Any) -> Any:
-        k: Keyed | None = kwargs.pop(_PARAM)
         u = next((v for v in kwargs.values() if isinstance(v, Unit)), None)
-        if k is None or u is None:  # no key, or a route that acts in no unit
+        k = _KEYED.pop(u, None) if u is not None else None
+        if u is None or k is None:  # no key, or a route that acts in no unit
             return endpoint(*args, **kwargs)
         return answer_once(u, k, lambda: endpoint(*args, **kwargs), status_code)
 
-    route.__signature__ = signature.replace(  # type: ignore[attr-defined]
-        parameters=[*signature.parameters.values(), extra]
-    )
     return route
 
 
 class IdempotentRoute(APIRoute):
-    """An APIRoute whose POST routes take an Idempotency-Key (the router's `route_class`)."""
+    """An APIRoute whose POST routes take an Idempotency-Key (the router's `route_class`): the
+    `keyed` dependency reads the header, and the route runs through `answer_once`."""
 
     def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
         methods = {m.upper() for m in kwargs.get("methods") or ()}
         if "POST" in methods:
-            endpoint = idempotent(endpoint, kwargs.get("status_code") or 200)
+            endpoint = _answered_once(endpoint, kwargs.get("status_code") or 200)
+            kwargs["dependencies"] = [*(kwargs.get("dependencies") or ()), Depends(keyed)]
         super().__init__(path, endpoint, **kwargs)
 
 

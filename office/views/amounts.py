@@ -10,6 +10,7 @@ from law.money import MoneySystem
 from models import Case, Complaint, District, Pound, Seizure
 from models.db import Reader
 from office.district import district_context
+from office.inputs import Amount
 from office.records.register import seizure_by_ref
 from office.spelling import latin_digits
 
@@ -56,7 +57,7 @@ def money_for(
         return district_context(s, district_id).profile.money
 
 
-def read_amount(value: int | str, money: MoneySystem) -> int:
+def read_amount(value: Amount, money: MoneySystem) -> int:
     """An amount given as minor units (int) or in the profile's notation ('Rs 0-12-0',
     '₹0-12-0'), its digits in any script ('१-३-०', '১২.৫০'), as a chat or the desk takes it."""
     if isinstance(value, int):

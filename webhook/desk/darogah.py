@@ -22,7 +22,7 @@ from office.acts.darogah import auction as sales
 from office.acts.darogah import notice as notice_module
 from office.inputs import PersonIn
 from office.views import worklists
-from office.views.amounts import money_for, read_amount
+from office.views.amounts import money_for
 from office.views.lookup import match_village
 from webhook.desk.officials_view import refused, show
 from webhook.desk.render import redirect, written
@@ -110,7 +110,7 @@ def darogah_sale_form(thana: str, ref: str, d: DeskOf, who: Official) -> Respons
         return refused(d, exc)
 
 
-def _lots(form: dict[str, str], money: Any) -> list[inputs.LotIn]:
+def _lots(form: dict[str, str]) -> list[inputs.LotIn]:
     lots = []
     for key in sorted(k for k in form if k.startswith("sell-")):
         number = key.removeprefix("sell-")
@@ -124,7 +124,7 @@ def _lots(form: dict[str, str], money: Any) -> list[inputs.LotIn]:
                     residence=form.get(f"residence-{number}", ""),
                     phone=form.get(f"phone-{number}", "").strip() or None,
                 ),
-                price=read_amount(form.get(f"price-{number}", "").strip() or "0", money),
+                price=form.get(f"price-{number}", "").strip() or "0",
             )
         )
     return lots
@@ -135,14 +135,13 @@ def darogah_sale(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -> 
     """The auction recorded as the API records it (office/acts/darogah/auction.py `record_sale`):
     the account of the sale answers, with its document to print."""
     try:
-        money = money_for(d.db, seizure_ref=ref)
         done = act(
             d,
             sales.record_sale,
             actor_id=who.person_id,
             ref=ref,
-            lots=_lots(form, money),
-            expenses=read_amount(form.get("expenses", "").strip() or "0", money),
+            lots=_lots(form),
+            expenses=form.get("expenses", "").strip() or "0",
             place=form.get("place", ""),
             occurred_at=d.now,
         )
@@ -163,6 +162,7 @@ def darogah_sale(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -> 
             example=example,
             sent=form,
         )
+    money = money_for(d.db, seizure_ref=ref)  # the page's amounts
     return show(
         d,
         "darogah/sold.html",

@@ -28,7 +28,7 @@ from office.acts.keeper.payment import record_payment
 from office.acts.keeper.refusal import record_refusal
 from office.inputs import PersonIn
 from office.views import keeper_desk, worklists
-from office.views.amounts import money_for, read_amount
+from office.views.amounts import money_for
 from office.views.keeper_desk import pound_zone
 from office.views.worklists import SeizureBrief
 from webhook import spreadsheets
@@ -315,15 +315,12 @@ def _animals(form: dict[str, str]) -> list[int] | None:
 @router.post("/{pound}/payment/{ref}", include_in_schema=False)
 def payment(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
     def do() -> Any:
-        amount = read_amount(
-            form.get("amount", "").strip(), money_for(d.db, seizure_ref=ref.upper())
-        )
         return act(
             d,
             record_payment,
             actor_id=who.person_id,
             ref=ref.upper(),
-            amount=amount,
+            amount=form.get("amount", "").strip(),
             payer=_person(form, "payer"),
             animals=_animals(form),
             agent_name=form.get("agent_name", "").strip() or None,

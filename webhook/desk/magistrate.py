@@ -30,7 +30,7 @@ from office.acts.magistrate.release import order_release
 from office.inputs import PersonIn
 from office.records import memos
 from office.views import district_desk, worklists
-from office.views.amounts import money_for, read_amount
+from office.views.amounts import money_for
 from office.views.case import case_view_as
 from office.views.district_figures import district_figures
 from office.views.feeding_rates import district_rates
@@ -76,8 +76,9 @@ def _district(d: Desk, code: str, who: int) -> dict[str, Any]:
     }
 
 
-def _amount(text: str, money: Any) -> int:
-    return read_amount(text.strip() or "0", money)
+def _amount(text: str) -> str:
+    """An amount as typed on a form, read in its district's money by the act (none: 0)."""
+    return text.strip() or "0"
 
 
 # --- The Magistrate's desk ------------------------------------------------------------------------
@@ -163,7 +164,6 @@ def magistrate_decision(
     code: str, complaint_id: int, d: DeskOf, who: Official, form: Form
 ) -> Response:
     try:
-        money = money_for(d.db, complaint_id=complaint_id)
         done = act(
             d,
             complaints.decide_complaint,
@@ -171,14 +171,15 @@ def magistrate_decision(
             complaint_id=complaint_id,
             outcome=form.get("outcome", ""),
             reasons=form.get("reasons", ""),
-            damages=_amount(form.get("damages", ""), money),
-            expenses=_amount(form.get("expenses", ""), money),
+            damages=_amount(form.get("damages", "")),
+            expenses=_amount(form.get("expenses", "")),
             expenses_besides_repaid=form.get("expenses_besides_repaid") == "yes",
             occurred_at=d.now,
         )
     except PoundError as exc:
         return _complaint_refused(d, code, who.person_id, exc, complaint_id, form)
     ref = worklists.complaint_detail(d.db, complaint_id=complaint_id, actor_id=who.person_id).ref
+    money = money_for(d.db, complaint_id=complaint_id)  # the page's amounts
     return show(
         d,
         "magistrate/decided.html",
@@ -280,7 +281,6 @@ def magistrate_case_decision(
     code: str, case_id: int, d: DeskOf, who: Official, form: Form
 ) -> Response:
     try:
-        money = money_for(d.db, case_id=case_id)
         act(
             d,
             cases.decide_case,
@@ -288,8 +288,8 @@ def magistrate_case_decision(
             case_id=case_id,
             convicted=form.get("convicted") == "yes",
             reasons=form.get("reasons", ""),
-            fine=_amount(form.get("fine", ""), money),
-            compensation=_amount(form.get("compensation", ""), money),
+            fine=_amount(form.get("fine", "")),
+            compensation=_amount(form.get("compensation", "")),
             occurred_at=d.now,
         )
     except PoundError as exc:
@@ -310,13 +310,12 @@ def magistrate_case_fine_paid(
     """The fine of a case paid to him: the compensation first, the rest into the fund (Sec XII,
     XVIII)."""
     try:
-        money = money_for(d.db, case_id=case_id)
         act(
             d,
             record_case_fine_paid,
             actor_id=who.person_id,
             case_id=case_id,
-            amount=_amount(form.get("amount", ""), money),
+            amount=_amount(form.get("amount", "")),
             occurred_at=d.now,
         )
     except PoundError as exc:
@@ -399,7 +398,6 @@ def _fund_refused(d: Desk, code: str, who: int, exc: PoundError, form: dict[str,
 def magistrate_fund_payment(code: str, d: DeskOf, who: Official, form: Form) -> Response:
     payee_name = form.get("payee_name", "").strip()
     try:
-        money = money_for(d.db, district=code)
         act(
             d,
             pay_from_fund,
@@ -409,7 +407,7 @@ def magistrate_fund_payment(code: str, d: DeskOf, who: Official, form: Form) -> 
             pound=form.get("pound", "").strip() or None,
             keeper_phone=form.get("keeper_phone", "").strip() or None,
             stated=form.get("stated", ""),
-            amount=_amount(form.get("amount", ""), money),
+            amount=_amount(form.get("amount", "")),
             payee=PersonIn(
                 name=payee_name,
                 residence=form.get("payee_residence", ""),
@@ -471,14 +469,13 @@ def _day(text: str) -> date:
 @router.post("/magistrate/{code}/rates", include_in_schema=False)
 def magistrate_rate(code: str, d: DeskOf, who: Official, form: Form) -> Response:
     try:
-        money = money_for(d.db, district=code)
         act(
             d,
             fix_feeding_rate,
             actor_id=who.person_id,
             district=code,
             kind=form.get("kind", ""),
-            per_day=read_amount(form.get("per_day", "").strip(), money),
+            per_day=form.get("per_day", "").strip(),
             valid_from=_day(form.get("valid_from", "")),
             occurred_at=d.now,
         )

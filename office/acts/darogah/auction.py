@@ -37,12 +37,13 @@ from office.acts.darogah.sale_account import (
 )
 from office.charges import sales_so_far
 from office.district import DistrictContext, district_context
-from office.inputs import LotIn, PersonIn
+from office.inputs import Amount, Lot, LotIn, PersonIn
 from office.people import find_or_add_person
 from office.records import audit
 from office.records.register import pound_of, seizure_by_ref
 from office.state import advance, animals_of, load_state
 from office.times import check_times
+from office.views.amounts import read_amount
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ def record_sale(
     *,
     ref: str,
     lots: list[LotIn],
-    expenses: int,
+    expenses: Amount,
     place: str,
     occurred_at: datetime,
 ) -> SaleRecorded:
@@ -82,29 +83,36 @@ def record_sale(
     the pound and a further sale may follow (practice G13)."""
     now = u.now
     actor_id = u.actor()
-    animals, prices = [lot.animal for lot in lots], [lot.price for lot in lots]
-    check_auction_record(animals=animals, prices=prices, expenses=expenses, place=place)
     with u.act() as s:
         seizure, pound, ctx = _the_seizure(s, ref, actor_id, occurred_at, now)
+        money = ctx.profile.money
+        sold_lots = [Lot(lot.animal, lot.buyer, read_amount(lot.price, money)) for lot in lots]
+        expenses = read_amount(expenses, money)
+        check_auction_record(
+            animals=[lot.animal for lot in sold_lots],
+            prices=[lot.price for lot in sold_lots],
+            expenses=expenses,
+            place=place,
+        )
         rows = animals_of(s, seizure)
         on = local_date(occurred_at, ctx.tz)
         kind = sale_kind(owner_refused=seizure.owner_refused_at is not None)
         # Sec VIII periods, the Sec IX proviso, and Sec X for each buyer: the law's guards.
-        sell = _sell(s, seizure, rows, ctx, on, lots, actor_id)
+        sell = _sell(s, seizure, rows, ctx, on, sold_lots, actor_id)
         # Sec IX, XI, practice G5, G6, G13: the account, from one allocation of the proceeds.
         so_far = sales_so_far(s, seizure, rows, ctx, on) if kind is SaleKind.NON_PAYMENT else None
-        account = _account(seizure, rows, ctx, on, lots, expenses, so_far)
+        account = _account(seizure, rows, ctx, on, sold_lots, expenses, so_far)
         sold = replace(sell, release_rest=bool(account.handed_back))
         advance(s, seizure, rows, ctx, sold, at=occurred_at, on=on, reasons=kind.reasons)
         sale = _write_sale(s, seizure, kind, actor_id, occurred_at, on, place, account, ctx)
-        buyers = _write_lots(s, sale, lots, rows, account, now)
+        buyers = _write_lots(s, sale, sold_lots, rows, account, now)
         _post_proceeds(s, ctx, seizure, pound, sale, account, so_far)
         deposit = _deposit_surplus(s, ctx, seizure, sale, account, on)
         receipt = _deliver_to_owner(s, ctx, seizure, pound, sale, account, actor_id, now)
         if seizure.status == SeizureStatus.CLOSED.value:
             seizure.next_due_at = None
             s.add(seizure)
-        _audit_sale(s, seizure, sale, account, lots, buyers, deposit, receipt, now)
+        _audit_sale(s, seizure, sale, account, sold_lots, buyers, deposit, receipt, now)
         # Messages: the owner's account (IX) and surplus (XI); the seizer's outcome.
         _tell(s, seizure, ctx, sale, kind, account, deposit, now)
         return _recorded(seizure, sale, kind, account, deposit, receipt, ctx)
@@ -128,7 +136,7 @@ def _sell(
     rows: list[Animal],
     ctx: DistrictContext,
     on: date,
-    lots: list[LotIn],
+    lots: list[Lot],
     actor_id: int,
 ) -> Sell:
     """The sale as the lifecycle sees it, refused unless the law allows it now."""
@@ -141,7 +149,7 @@ def _sell(
     return sell
 
 
-def _lot_numbers(seizure: Seizure, rows: list[Animal], lots: list[LotIn]) -> tuple[int, ...]:
+def _lot_numbers(seizure: Seizure, rows: list[Animal], lots: list[Lot]) -> tuple[int, ...]:
     known = {a.number for a in rows}
     missing = [lot.animal for lot in lots if lot.animal not in known]
     if missing:
@@ -214,7 +222,7 @@ def _write_sale(
 def _write_lots(
     s: Session,
     sale: Sale,
-    lots: list[LotIn],
+    lots: list[Lot],
     rows: list[Animal],
     account: SaleAccount,
     now: datetime,
@@ -252,7 +260,7 @@ def _audit_sale(
     seizure: Seizure,
     sale: Sale,
     account: SaleAccount,
-    lots: list[LotIn],
+    lots: list[Lot],
     buyers: list[Person],
     deposit: SurplusDeposit | None,
     receipt: CattleReceipt | None,

@@ -25,7 +25,7 @@ from office import notify
 from office.access.roles import Role, is_official_buyer, require_role
 from office.acts.magistrate.case import compensation_payable, fine_receivable, fund_source
 from office.district import DistrictContext, district_context
-from office.inputs import PersonIn
+from office.inputs import Amount, PersonIn
 from office.people import find_or_add_person
 from office.records import audit, ledger
 from office.records.memos import COMPENSATION, RECOVERY_SALE, memo
@@ -39,6 +39,7 @@ from office.recovery import (
     waiting_order,
 )
 from office.times import check_times
+from office.views.amounts import read_amount
 from office.views.case import recovered
 
 
@@ -46,7 +47,7 @@ from office.views.case import recovered
 class RecoveryLotIn:
     number: int  # the head's number in the order
     buyer: PersonIn
-    price: int
+    price: Amount
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ def record_recovery_sale(
     *,
     case_id: int,
     lots: list[RecoveryLotIn],
-    expenses: int,
+    expenses: Amount,
     place: str,
     occurred_at: datetime,
 ) -> RecoverySold:
@@ -83,7 +84,6 @@ def record_recovery_sale(
     now = u.now
     actor_id = u.actor()
     numbers = [lot.number for lot in lots]
-    check_sale_said(numbers, [lot.price for lot in lots], expenses, place)
     with u.act() as s:
         case = locked_case(s, case_id)
         order = waiting_order(s, case_id)
@@ -92,25 +92,28 @@ def record_recovery_sale(
         )
         check_times(occurred_at, now, order.ordered_at)
         ctx = district_context(s, case.district_id)
+        prices = [read_amount(lot.price, ctx.profile.money) for lot in lots]
+        expenses = read_amount(expenses, ctx.profile.money)
+        check_sale_said(numbers, prices, expenses, place)
         by_number = {int(str(c["number"])): c for c in order.cattle}
         check_heads_ordered(numbers, by_number)
         buyers = _buyers(s, lots, actor_id, now)
         got = recovered(s, case_id)
         account = recovery_account(
-            prices=[lot.price for lot in lots],
+            prices=prices,
             fine_due=case.fine - got.fine,
             compensation_due=case.compensation - got.compensation,
             expenses=expenses,
         )
         on = local_date(occurred_at, ctx.tz)
         sale = _write_sale(s, case, order, account, actor_id, occurred_at, on, place, expenses)
-        _write_lots(s, sale, lots, buyers)
+        _write_lots(s, sale, lots, prices, buyers)
         order.status = EXECUTED
         s.add(order)
         _post(s, ctx, case, sale, account)
         bought = [
-            {"number": lot.number, "buyer": b.name, "price": lot.price}
-            for lot, b in zip(lots, buyers, strict=True)
+            {"number": lot.number, "buyer": b.name, "price": price}
+            for lot, b, price in zip(lots, buyers, prices, strict=True)
         ]
         sold = [{**by_number[lot.number], **b} for lot, b in zip(lots, bought, strict=True)]
         _audit(s, case, order, sale, account, bought, actor_id=actor_id, now=now)
@@ -180,9 +183,13 @@ def _write_sale(
 
 
 def _write_lots(
-    s: Session, sale: RecoverySale, lots: list[RecoveryLotIn], buyers: list[Person]
+    s: Session,
+    sale: RecoverySale,
+    lots: list[RecoveryLotIn],
+    prices: list[int],
+    buyers: list[Person],
 ) -> None:
-    for lot, buyer in zip(lots, buyers, strict=True):
+    for lot, price, buyer in zip(lots, prices, buyers, strict=True):
         s.add(
             RecoveryLot(
                 sale_id=id_of(sale),
@@ -191,7 +198,7 @@ def _write_lots(
                 buyer_name=buyer.name,
                 buyer_residence=buyer.residence,
                 buyer_id=buyer.id,
-                price=lot.price,
+                price=price,
             )
         )
 

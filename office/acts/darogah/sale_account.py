@@ -19,7 +19,7 @@ from models.enums import DepositStatus
 from office import notify
 from office.charges import SalesSoFar, charge_for
 from office.district import DistrictContext
-from office.inputs import LotIn
+from office.inputs import Lot
 from office.people import get_person
 from office.records import audit, ledger
 from office.records.memos import AUCTION, SALE_BALANCE, memo
@@ -31,7 +31,7 @@ def _account(
     rows: list[Animal],
     ctx: DistrictContext,
     on: date,
-    lots: list[LotIn],
+    lots: list[Lot],
     expenses: int,
     so_far: SalesSoFar | None,
 ) -> SaleAccount:

@@ -19,12 +19,13 @@ from office import notify
 from office.acts.keeper.parties import claimant, kept_by
 from office.charges import Due, SalesSoFar, payable_on, sales_so_far
 from office.district import DistrictContext, district_context
-from office.inputs import PersonIn
+from office.inputs import Amount, PersonIn
 from office.records import audit, ledger
 from office.records.memos import PAYMENT, memo
 from office.records.register import seizure_by_ref
 from office.state import advance, animals_of, chosen_numbers, clear_due_if_closed, held_numbers
 from office.times import check_times
+from office.views.amounts import read_amount
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ def record_payment(
     u: Unit,
     *,
     ref: str,
-    amount: int,
+    amount: Amount,
     payer: PersonIn | None,
     occurred_at: datetime,
     animals: list[int] | None = None,
@@ -60,6 +61,7 @@ def record_payment(
         pound = kept_by(s, actor_id, seizure, section="VII")
         check_times(occurred_at, now, seizure.last_event_at)
         ctx = district_context(s, seizure.district_id)
+        amount = read_amount(amount, ctx.profile.money)
         rows = animals_of(s, seizure)
         numbers = chosen_numbers(rows, animals)
         check_some_in_pound(numbers)

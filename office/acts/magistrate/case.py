@@ -14,9 +14,11 @@ from models import Case, Unit
 from models.enums import CaseStatus
 from office.access.roles import Role, require_role
 from office.district import district_context
+from office.inputs import Amount
 from office.records import audit, ledger
 from office.records.memos import CASE_FINE, memo
 from office.times import check_times
+from office.views.amounts import read_amount
 
 
 class CaseKind(StrEnum):
@@ -58,15 +60,13 @@ def decide_case(
     convicted: bool,
     reasons: str,
     occurred_at: datetime,
-    fine: int = 0,
-    compensation: int = 0,
+    fine: Amount = 0,
+    compensation: Amount = 0,
 ) -> CaseDecision:
     """The Magistrate adjudges the penalty; part or all of the fine may compensate the
     complainant for damage proved (Sec XVIII, last paragraph)."""
     now = u.now
     actor_id = u.actor()
-    if fine < 0 or compensation < 0:
-        raise InvalidInput(N_("fine and compensation cannot be negative"))
     if not reasons.strip():
         raise InvalidInput(N_("a decision gives its reasons"))
     with u.act() as s:
@@ -85,6 +85,8 @@ def decide_case(
         if case.status != "pending":
             raise Conflict(N_("case {case_id} is already decided"), said={"case_id": case_id})
         ctx = district_context(s, case.district_id)
+        fine = read_amount(fine, ctx.profile.money)
+        compensation = read_amount(compensation, ctx.profile.money)
         what = CaseKind(case.kind)
         if not convicted and (fine or compensation):
             raise InvalidInput(N_("no fine or compensation without a conviction"))

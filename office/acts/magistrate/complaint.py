@@ -31,12 +31,14 @@ from office.access.roles import Role, require_role
 from office.acts.magistrate.release import write_release_order
 from office.charges import payable_on
 from office.district import district_context
+from office.inputs import Amount
 from office.people import get_person
 from office.records import audit, ledger
 from office.records.memos import CHARGED_TO_SEIZER, OWED_BY_SEIZER, memo
 from office.records.register import pound_of, seizure_by_ref
 from office.state import advance, animals_of
 from office.times import check_times
+from office.views.amounts import read_amount
 
 # A complaint is open while pending (not yet examined) or admitted (the seizer summoned).
 OPEN = tuple(sorted(s.value for s in OPEN_STATUSES))
@@ -156,8 +158,8 @@ def decide_complaint(
     outcome: str,
     reasons: str,
     occurred_at: datetime,
-    damages: int = 0,
-    expenses: int = 0,
+    damages: Amount = 0,
+    expenses: Amount = 0,
     expenses_besides_repaid: bool = False,
 ) -> Decision:
     """The Magistrate dismisses the complaint on examination (before any summons), or, after
@@ -175,13 +177,15 @@ def decide_complaint(
     result = _outcome(outcome)
     if not reasons.strip():
         raise InvalidInput(N_("a decision gives its reasons"), section="XIV")
-    check_award(result, damages, expenses)
     with u.act() as s:
         complaint, seizure = _complaint_and_seizure(s, complaint_id)
         require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None, section="XIV")
         check_times(occurred_at, now, complaint.admitted_at or complaint.filed_at)
         step(ComplaintStatus(complaint.status), result, complaint_id=complaint_id)
         ctx = district_context(s, seizure.district_id)
+        damages = read_amount(damages, ctx.profile.money)
+        expenses = read_amount(expenses, ctx.profile.money)
+        check_award(result, damages, expenses)
         on = local_date(occurred_at, ctx.tz)
         rows = animals_of(s, seizure)
         custody = [a.number for a in rows if AnimalStatus(a.status) in IN_CUSTODY]

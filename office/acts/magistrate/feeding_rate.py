@@ -22,8 +22,10 @@ from models import District, FeedingRate, Unit
 from models.columns import id_of
 from office.access.roles import Role, require_role
 from office.district import district_context
+from office.inputs import Amount
 from office.records import audit
 from office.times import check_times
+from office.views.amounts import read_amount
 
 SECTION = "VII"
 
@@ -50,7 +52,7 @@ def fix_feeding_rate(
     *,
     district: str,
     kind: str,
-    per_day: int,
+    per_day: Amount,
     valid_from: date,
     occurred_at: datetime,
 ) -> RateFixed:
@@ -65,6 +67,7 @@ def fix_feeding_rate(
         require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None, section=SECTION)
         check_times(occurred_at, now)
         ctx = district_context(s, id_of(row))
+        per_day = read_amount(per_day, ctx.profile.money)
         ctx.check_started(occurred_at)
         word = resolve_kind(kind, ctx.profile.aliases).value
         check_new_rate(valid_from, local_date(occurred_at, ctx.tz))

@@ -25,12 +25,13 @@ from office.acts.magistrate.case import fund_source as case_source
 from office.acts.magistrate.offence import fine_receivable as offence_receivable
 from office.acts.magistrate.offence import fund_source as offence_source
 from office.district import DistrictContext, district_context
-from office.inputs import PersonIn
+from office.inputs import Amount, PersonIn
 from office.people import find_or_add_person, get_person
 from office.records import audit, ledger
 from office.records.memos import CASE_FINE_PAID, OFFENCE_FINE_PAID, SEIZER_PAID, Memo, memo
 from office.recovery import locked_case
 from office.times import check_times
+from office.views.amounts import read_amount
 
 
 @dataclass(frozen=True)
@@ -130,7 +131,7 @@ def record_offence_fine_paid(
     u: Unit,
     *,
     offence_id: int,
-    amount: int,
+    amount: Amount,
     payer: PersonIn | None,
     occurred_at: datetime,
 ) -> Paid:
@@ -148,6 +149,7 @@ def record_offence_fine_paid(
         ).first()
         check_times(occurred_at, now, decision.decided_at if decision else offence.occurred_at)
         ctx = district_context(s, offence.district_id)
+        amount = read_amount(amount, ctx.profile.money)
         due = offence_receivable(offence_id)
         unpaid = _balance(s, ctx.id, due)
         applied = apply_fine_paid(
@@ -193,7 +195,7 @@ def record_case_fine_paid(
     u: Unit,
     *,
     case_id: int,
-    amount: int,
+    amount: Amount,
     occurred_at: datetime,
     payer: PersonIn | None = None,
 ) -> Paid:
@@ -208,6 +210,7 @@ def record_case_fine_paid(
         require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None, section=section)
         check_times(occurred_at, now, case.decided_at or case.filed_at)
         ctx = district_context(s, case.district_id)
+        amount = read_amount(amount, ctx.profile.money)
         due = fine_receivable(case_id)
         unpaid = _balance(s, ctx.id, due)
         compensation = compensation_payable(case_id)
@@ -257,7 +260,7 @@ def record_seizer_paid(
     u: Unit,
     *,
     complaint_id: int,
-    amount: int,
+    amount: Amount,
     occurred_at: datetime,
     payer: PersonIn | None = None,
 ) -> Paid:
@@ -277,6 +280,7 @@ def record_seizer_paid(
         require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None, section="XIV")
         check_times(occurred_at, now, complaint.decided_at or complaint.filed_at)
         ctx = district_context(s, seizure.district_id)
+        amount = read_amount(amount, ctx.profile.money)
         due = ledger.seizer_receivable(seizure.ref)
         unpaid = _balance(s, ctx.id, due) if complaint.seizure_illegal else 0
         fines = -_balance(s, ctx.id, ledger.owed_to_fund(ledger.seizer_source(seizure.ref)))

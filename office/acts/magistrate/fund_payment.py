@@ -21,11 +21,12 @@ from models import District, FundPayment, Person, Pound, Unit
 from models.columns import id_of
 from office.access.roles import Role, has_role, require_role
 from office.district import DistrictContext, district_context
-from office.inputs import PersonIn
+from office.inputs import Amount, PersonIn
 from office.people import find_or_add_person, person_by_phone
 from office.records import audit, ledger
 from office.records.memos import PAID_OTHER, PAID_POUND, PAID_SALARY, Memo, memo
 from office.times import check_times
+from office.views.amounts import read_amount
 
 SECTION = "XII"
 
@@ -102,7 +103,7 @@ def pay_from_fund(
     *,
     district: str,
     purpose: str,
-    amount: int,
+    amount: Amount,
     order: str,
     occurred_at: datetime,
     pound: str | None = None,
@@ -123,6 +124,7 @@ def pay_from_fund(
         require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None, section=SECTION)
         check_times(occurred_at, now)
         ctx = district_context(s, id_of(row))
+        amount = read_amount(amount, ctx.profile.money)
         the_pound = _pound(s, ctx, pound) if pound else None
         keeper = _keeper(s, ctx, the_pound, keeper_phone) if the_pound and keeper_phone else None
         if payee is not None:

@@ -24,10 +24,12 @@ from models.columns import id_of
 from office import notify
 from office.access.roles import Role, require_role
 from office.district import DistrictContext, district_context
+from office.inputs import Amount
 from office.records import audit
 from office.records.register import seizure_by_ref
 from office.state import animals_of
 from office.times import check_times
+from office.views.amounts import read_amount
 
 SECTION = "practice G4"
 
@@ -74,12 +76,18 @@ class KindOrdered:
     animals: dict[str, list[int]] = field(default_factory=dict)  # ref -> numbers now fined
 
 
-def _check_amounts(kind: str, fine: int, per_day: int, order: str) -> None:
+def _check_said(kind: str, order: str) -> None:
     if not kind.strip():
         raise InvalidInput(N_("name the kind of animal the order is for"), section=SECTION)
     if not order.strip():
         raise InvalidInput(N_("give the text of the order"), section=SECTION)
-    check_kind_order(fine, per_day)
+
+
+def _amounts(fine: Amount, per_day: Amount, ctx: DistrictContext) -> tuple[int, int]:
+    """The fine and feeding ordered, read in the district's money and checked (G4)."""
+    amounts = read_amount(fine, ctx.profile.money), read_amount(per_day, ctx.profile.money)
+    check_kind_order(*amounts)
+    return amounts
 
 
 def order_for_seizure(
@@ -87,8 +95,8 @@ def order_for_seizure(
     *,
     ref: str,
     kind: str,
-    fine: int,
-    per_day: int,
+    fine: Amount,
+    per_day: Amount,
     order: str,
     occurred_at: datetime,
 ) -> KindOrdered:
@@ -96,12 +104,13 @@ def order_for_seizure(
     seizure `ref` brought in outside the scale; the keeper may then register them (G4)."""
     now = u.now
     actor_id = u.actor()
-    _check_amounts(kind, fine, per_day, order)
+    _check_said(kind, order)
     with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None, section=SECTION)
         check_times(occurred_at, now, seizure.seized_at)
         ctx = district_context(s, seizure.district_id)
+        fine, per_day = _amounts(fine, per_day, ctx)
         word = order_kind(kind, ctx.profile.aliases)
         rows = animals_of(s, seizure)
         waiting = [a for a in rows if awaiting_order(a) and a.kind == word]
@@ -171,8 +180,8 @@ def order_for_pound(
     *,
     pound: str,
     kind: str,
-    fine: int,
-    per_day: int,
+    fine: Amount,
+    per_day: Amount,
     order: str,
     occurred_at: datetime,
 ) -> KindOrdered:
@@ -181,7 +190,7 @@ def order_for_pound(
     order take it at once (G4). A later order for the pound changes the rate from its date."""
     now = u.now
     actor_id = u.actor()
-    _check_amounts(kind, fine, per_day, order)
+    _check_said(kind, order)
     with u.act() as s:
         row_pound = s.exec(select(Pound).where(Pound.code == pound.strip().upper())).first()
         if row_pound is None or row_pound.id is None:
@@ -189,6 +198,7 @@ def order_for_pound(
         require_role(s, actor_id, row_pound.district_id, Role.MAGISTRATE, None, section=SECTION)
         check_times(occurred_at, now)
         ctx = district_context(s, row_pound.district_id)
+        fine, per_day = _amounts(fine, per_day, ctx)
         word = order_kind(kind, ctx.profile.aliases)
         on = local_date(occurred_at, ctx.tz)
         row = KindOrder(

@@ -13,9 +13,11 @@ from law.guards import check_opposition_sentence
 from models import Offence, OffenceDecision, Seizure, Unit
 from office.access.roles import Role, require_role
 from office.district import district_context
+from office.inputs import Amount
 from office.records import audit, ledger
 from office.records.memos import OFFENCE_FINE, memo
 from office.times import check_times
+from office.views.amounts import read_amount
 
 
 def fine_receivable(offence_id: int) -> str:
@@ -48,7 +50,7 @@ def decide_offence(
     prison_months: int = 0,
     prison_days: int = 0,
     labour: bool | None = None,
-    fine: int = 0,
+    fine: Amount = 0,
     convict: str = "",
 ) -> OffenceDecided:
     """A Magistrate of the district decides a recorded offence of forcible opposition or rescue
@@ -73,6 +75,7 @@ def decide_offence(
                 said={"offence_id": offence_id},
             )
         ctx = district_context(s, offence.district_id)
+        fine = read_amount(fine, ctx.profile.money)
         if convicted:
             check_opposition_sentence(
                 months=prison_months,
