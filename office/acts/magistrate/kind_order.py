@@ -122,20 +122,9 @@ def order_for_seizure(
                 said={"ref": seizure.ref},
             )
         on = local_date(occurred_at, ctx.tz)
-        row = KindOrder(
-            district_id=ctx.id,
-            seizure_id=seizure.id,
-            kind=word,
-            fine=fine,
-            per_day=per_day,
-            valid_from=on,
-            order_text=order.strip()[:2000],
-            ordered_by=actor_id,
-            occurred_at=occurred_at,
-            recorded_at=now,
+        row = _ordered(
+            s, u, ctx.id, word, fine, per_day, on, order, occurred_at, seizure_id=seizure.id
         )
-        s.add(row)
-        s.flush()
         apply_orders(s, seizure, rows, district_context(s, ctx.id), on)
         numbers = [a.number for a in waiting]
         # The keeper's entry must come after the order it rests on.
@@ -201,20 +190,9 @@ def order_for_pound(
         fine, per_day = _amounts(fine, per_day, ctx)
         word = order_kind(kind, ctx.profile.aliases)
         on = local_date(occurred_at, ctx.tz)
-        row = KindOrder(
-            district_id=ctx.id,
-            pound_id=row_pound.id,
-            kind=word,
-            fine=fine,
-            per_day=per_day,
-            valid_from=on,
-            order_text=order.strip()[:2000],
-            ordered_by=actor_id,
-            occurred_at=occurred_at,
-            recorded_at=now,
+        row = _ordered(
+            s, u, ctx.id, word, fine, per_day, on, order, occurred_at, pound_id=row_pound.id
         )
-        s.add(row)
-        s.flush()
         fresh = district_context(s, ctx.id)
         fined: dict[str, list[int]] = {}
         for seizure in s.exec(
@@ -268,3 +246,33 @@ def order_for_pound(
             pound_code=row_pound.code,
             animals=fined,
         )
+
+
+def _ordered(
+    s: Session,
+    u: Unit,
+    district_id: int,
+    word: str,
+    fine: int,
+    per_day: int,
+    on: date,
+    order: str,
+    occurred_at: datetime,
+    **applies_to: int | None,
+) -> KindOrder:
+    """The order's row, for one seizure (`seizure_id`) or a whole pound (`pound_id`) (G4)."""
+    row = KindOrder(
+        district_id=district_id,
+        **applies_to,
+        kind=word,
+        fine=fine,
+        per_day=per_day,
+        valid_from=on,
+        order_text=order.strip()[:2000],
+        ordered_by=u.actor(),
+        occurred_at=occurred_at,
+        recorded_at=u.now,
+    )
+    s.add(row)
+    s.flush()
+    return row
