@@ -33,3 +33,47 @@ def place_villages(world: World) -> None:
     """Load Testpur again, its villages now with coordinates."""
     assert PLACED.count("lat =") == 4
     act(world.db, load_jurisdiction_text, PLACED, now=world.now, origin="testpur.toml")
+
+
+def fund_paid_for_dhakia_pound(world: World) -> None:
+    """A seizure at Dhakia paid off at its pound, then a payment out of the fund for the
+    construction or maintenance of Dhakia pound (Sec XII), its ledger memo naming the pound."""
+    from office.acts.keeper.arrival import register_arrival
+    from office.acts.keeper.payment import record_payment
+    from office.acts.magistrate.fund_payment import pay_from_fund
+    from office.inputs import PersonIn
+    from office.views.worklists import seizure_brief
+
+    ref = world.seize(village="Dhakia")
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.other_keeper,
+        ref=ref,
+        occurred_at=world.now,
+        now=world.now,
+    )
+    due = seizure_brief(world.db, ref=ref, now=world.now).total
+    act(
+        world.db,
+        record_payment,
+        actor_id=world.other_keeper,
+        ref=ref,
+        amount=due,
+        payer=None,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
+    )
+    act(
+        world.db,
+        pay_from_fund,
+        actor_id=world.magistrate,
+        district="TESTPUR",
+        purpose="pound",
+        pound="DHK",
+        order="आदेश 4: फाटक की मरम्मत",
+        payee=PersonIn("रामदीन मिस्त्री", "Kemri", "+919333333333"),
+        amount=100,
+        occurred_at=world.tick(hours=1),
+        now=world.now,
+    )

@@ -14,13 +14,11 @@ from sqlmodel import select
 from models import Notice
 from office.acts.complainant.case import file_case
 from office.acts.keeper.arrival import register_arrival
-from office.acts.keeper.payment import record_payment
 from office.acts.keeper.unclaimed import report_unclaimed
-from office.acts.magistrate.fund_payment import pay_from_fund
 from office.inputs import PersonIn
 from office.jurisdiction import load_jurisdiction_text
-from office.views.worklists import seizure_brief
 from tests.desk.client import DeskBrowser, text_of
+from tests.places import fund_paid_for_dhakia_pound
 from tests.units import act
 from tests.world import DHAKIA_POUND_NAMES, DISTRICT_NAMED, TESTPUR_NAMES, World, name_dhakia
 
@@ -126,39 +124,7 @@ def test_the_funds_line_names_the_pound_a_payment_was_for_in_the_readers_script(
     """The ledger keeps "construction or maintenance of Dhakia pound"; the fund's page says it
     with the pound as the district file writes it in the reader's script."""
     name_dhakia(world)
-    ref = world.seize(village="Dhakia")
-    act(
-        world.db,
-        register_arrival,
-        actor_id=world.other_keeper,
-        ref=ref,
-        occurred_at=world.now,
-        now=world.now,
-    )
-    due = seizure_brief(world.db, ref=ref, now=world.now).total
-    act(
-        world.db,
-        record_payment,
-        actor_id=world.other_keeper,
-        ref=ref,
-        amount=due,
-        payer=None,
-        occurred_at=world.tick(hours=1),
-        now=world.now,
-    )
-    act(
-        world.db,
-        pay_from_fund,
-        actor_id=world.magistrate,
-        district="TESTPUR",
-        purpose="pound",
-        pound="DHK",
-        order="आदेश 4: फाटक की मरम्मत",
-        payee=PersonIn("रामदीन मिस्त्री", "Kemri", "+919333333333"),
-        amount=100,
-        occurred_at=world.tick(hours=1),
-        now=world.now,
-    )
+    fund_paid_for_dhakia_pound(world)
     web.sign_in(MAGISTRATE, world.magistrate)
     line = part(web.get(f"{BASE}/fund", lang=lang).text, r"<td>[^<]*रामदीन मिस्त्री[^<]*</td>")
     assert POUND[lang] in line

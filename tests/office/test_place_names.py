@@ -10,6 +10,7 @@ from sqlmodel import select
 from bot.notices import render
 from models import District, Outbox, Pound
 from office.jurisdiction import JurisdictionError, load_jurisdiction_text
+from tests.places import fund_paid_for_dhakia_pound
 from tests.units import act
 from tests.world import (
     DHAKIA_POUND_NAMES,
@@ -139,48 +140,11 @@ def test_the_fund_statement_names_the_pound_a_payment_was_for_in_the_readers_scr
     The names are not what it states: one issued before the file gave them is still current."""
     from datetime import date
 
-    from office.acts.keeper.arrival import register_arrival
-    from office.acts.keeper.payment import record_payment
-    from office.acts.magistrate.fund_payment import pay_from_fund
-    from office.inputs import PersonIn
     from office.views.documents.issued import issue, verify
     from office.views.documents.kinds import Kind
-    from office.views.worklists import seizure_brief
     from webhook.printing import render_html
 
-    ref = world.seize(village="Dhakia")
-    act(
-        world.db,
-        register_arrival,
-        actor_id=world.other_keeper,
-        ref=ref,
-        occurred_at=world.now,
-        now=world.now,
-    )
-    due = seizure_brief(world.db, ref=ref, now=world.now).total
-    act(
-        world.db,
-        record_payment,
-        actor_id=world.other_keeper,
-        ref=ref,
-        amount=due,
-        payer=None,
-        occurred_at=world.tick(hours=1),
-        now=world.now,
-    )
-    act(
-        world.db,
-        pay_from_fund,
-        actor_id=world.magistrate,
-        district="TESTPUR",
-        purpose="pound",
-        pound="DHK",
-        order="आदेश 4: फाटक की मरम्मत",
-        payee=PersonIn("रामदीन मिस्त्री", "Kemri", "+919333333333"),
-        amount=100,
-        occurred_at=world.tick(hours=1),
-        now=world.now,
-    )
+    fund_paid_for_dhakia_pound(world)
     before = act(world.db, issue, Kind.FUND, "TESTPUR", actor_id=world.magistrate, now=world.now)
     name_dhakia(world)
     after = act(world.db, issue, Kind.FUND, "TESTPUR", actor_id=world.magistrate, now=world.now)
