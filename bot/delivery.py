@@ -11,9 +11,10 @@ SQLite runs one worker and every write there begins IMMEDIATE after the process'
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
+from typing import Any, TypeVar
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import func
@@ -25,6 +26,8 @@ from models import Database, District, OptOut, Outbox, RoleGrant, Seizure
 from office.records import outbox, outbox_delivery
 from office.records.outbox import DELIVERED, FAILED, OutboxState
 from office.records.reach import WHATSAPP, last_inbound
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -52,23 +55,9 @@ class Claimed:
 def _claimed(row: Outbox) -> Claimed:
     if row.id is None:  # pragma: no cover - a stored row has an id
         raise ValueError("an outbox row without an id")
+    values = {f.name: getattr(row, f.name) for f in fields(Claimed)}
     return Claimed(
-        id=row.id,
-        dedupe_key=row.dedupe_key,
-        channel=row.channel,
-        address=row.address,
-        person_id=row.person_id,
-        language=row.language,
-        template=row.template,
-        params=dict(row.params or {}),
-        body=row.body,
-        options=list(row.options or []),
-        private=row.private,
-        seizure_ref=row.seizure_ref,
-        due_at=row.due_at,
-        error_count=row.error_count,
-        fallback_from=row.fallback_from,
-        request_id=row.request_id,
+        **{**values, "params": dict(row.params or {}), "options": list(row.options or [])}
     )
 
 
@@ -106,41 +95,11 @@ def claim_due(
         return [_claimed(r) for r in rows]
 
 
-def mark_sent(
-    db: Database,
-    *,
-    row_id: int,
-    worker: str,
-    provider_id: str,
-    body: str,
-    sent_at: datetime,
-    params: dict[str, object] | None = None,
-    language: str | None = None,
-    sent_via: str | None = None,
-    via_reason: str | None = None,
-    rest: str | None = None,
-) -> bool:
-    """Record a send; False when the row was no longer ours (it was reclaimed meanwhile).
-
-    `params` and `language`, when given, are those the text was rendered from at the send
-    (office/views/messages_now.py): the row keeps what it said, not what was queued. `sent_via` and
-    `via_reason`: how it actually went and why (a WhatsApp row by template or by SMS).
-    `rest`: the rest of a text too long for one message, queued to follow (bot/lengths.py).
-    """
+def move(db: Database, step: Callable[..., T], /, **kwargs: Any) -> T:
+    """One move of claimed rows (office/records/outbox_delivery.py: `sent`, `release`,
+    `fail_claimed`) in a short transaction of its own."""
     with db.row_transaction() as s:
-        return outbox_delivery.sent(
-            s,
-            row_id=row_id,
-            worker=worker,
-            provider_id=provider_id,
-            body=body,
-            sent_at=sent_at,
-            params=params,
-            language=language,
-            sent_via=sent_via,
-            via_reason=via_reason,
-            rest=rest,
-        )
+        return step(s, **kwargs)
 
 
 RECORDED = "recorded"  # the acceptance is on the row now
@@ -188,35 +147,6 @@ def cancel(db: Database, *, reasons: Mapping[int, str], worker: str, now: dateti
         )
 
 
-def release(
-    db: Database,
-    *,
-    row_ids: Iterable[int],
-    worker: str,
-    until: datetime | None,
-    reason: str | None = None,
-    count_error: bool = False,
-) -> int:
-    """Give rows back to the queue, to be tried at `until` (quiet hours, rate limits, retries)."""
-    ids = list(row_ids)
-    if not ids:
-        return 0
-    with db.row_transaction() as s:
-        return outbox_delivery.release(
-            s, row_ids=ids, worker=worker, until=until, reason=reason, count_error=count_error
-        )
-
-
-def fail(
-    db: Database, *, row_id: int, worker: str, reason: str, now: datetime, count_error: bool = True
-) -> int | None:
-    """The row ends `failed` with `reason`; returns the id of its fallback row, if any."""
-    with db.row_transaction() as s:
-        return outbox_delivery.fail_claimed(
-            s, row_id=row_id, worker=worker, reason=reason, now=now, count_error=count_error
-        )
-
-
 @dataclass(frozen=True)
 class StatusResult:
     found: bool
@@ -232,14 +162,6 @@ _TWILIO_DONE: dict[str, OutboxState] = {
 }
 
 
-def _unchanged(row: Outbox | None) -> StatusResult:
-    """A report that moves nothing: of no row of ours, a progress status, or a row that has
-    already ended (a report never moves a row back; a repeat changes nothing)."""
-    if row is None:
-        return StatusResult(found=False)
-    return StatusResult(found=True, state=row.state)
-
-
 def apply_provider_status(
     db: Database, *, provider_id: str, status: str, error_code: str | None, now: datetime
 ) -> StatusResult:
@@ -249,21 +171,10 @@ def apply_provider_status(
     the table allows (`outbox.may_move`: a `sent` one), so never back, and a repeat changes
     nothing.
     """
-    target = _TWILIO_DONE.get(status.strip().lower())
-    with db.row_transaction() as s:
-        row = s.exec(
-            select(Outbox).where(Outbox.provider_id == provider_id).with_for_update()
-        ).first()
-        if row is None or target is None or not outbox.may_move(row.state, target):
-            return _unchanged(row)
-        said = status.strip().lower()
-        if target == DELIVERED:
-            outbox_delivery.delivered(s, row, now=now, outcome=said)
-            return StatusResult(found=True, state=DELIVERED.value)
-        code = f"twilio-{error_code}" if error_code else f"twilio-{said}"
-        reason = f"{code}: {status} reported by Twilio"
-        fallback_id = outbox_delivery.failed(s, row, reason=reason, now=now, outcome=said)
-        return StatusResult(found=True, state=FAILED.value, fallback_id=fallback_id)
+    said = status.strip().lower()
+    code = f"twilio-{error_code}" if error_code else f"twilio-{said}"
+    reason = f"{code}: {status} reported by Twilio"
+    return _report(db, provider_id, said, _TWILIO_DONE.get(said), now, reason=reason)
 
 
 # A call's final statuses (Twilio's CallStatus at the `completed` event): answered, or not.
@@ -290,21 +201,41 @@ def apply_call_status(
     has no fallback: the message it repeats went by its own channel. Progress statuses
     (queued, ringing, in-progress) change nothing; a repeat changes nothing."""
     said = status.strip().lower()
+    answered = f"answered, {int(duration)} s" if duration and duration.isdigit() else None
+    reason = f"call-{said}: {_CALL_SAID.get(said, '')}"
     target = CALL_OUTCOMES.get(said)
+    return _report(db, provider_id, said, target, now, reason=reason, answered=answered, call=True)
+
+
+def _report(
+    db: Database,
+    provider_id: str,
+    said: str,
+    target: OutboxState | None,
+    now: datetime,
+    *,
+    reason: str,
+    answered: str | None = None,
+    call: bool = False,
+) -> StatusResult:
+    """The row the provider reports on moved to `target`. A report that moves nothing (of no row
+    of ours, a progress status, a row that has already ended) changes nothing. A call keeps which
+    worker placed it, and has no fallback."""
     with db.row_transaction() as s:
         row = s.exec(
             select(Outbox).where(Outbox.provider_id == provider_id).with_for_update()
         ).first()
-        if row is None or target is None or not outbox.may_move(row.state, target):
-            return _unchanged(row)
+        if row is None:
+            return StatusResult(found=False)
+        if target is None or not outbox.may_move(row.state, target):
+            return StatusResult(found=True, state=row.state)
         if target == DELIVERED:
-            answered = f"answered, {int(duration)} s" if duration and duration.isdigit() else None
             outbox_delivery.delivered(s, row, now=now, outcome=said, via_reason=answered)
-        else:
-            # The call keeps which worker placed it; it has no fallback (see above).
-            reason = f"call-{said}: {_CALL_SAID[said]}"
-            outbox_delivery.failed(s, row, reason=reason, now=now, outcome=said, keep_claim=True)
-        return StatusResult(found=True, state=target.value)
+            return StatusResult(found=True, state=DELIVERED.value)
+        fallback = outbox_delivery.failed(
+            s, row, reason=reason, now=now, outcome=said, keep_claim=call
+        )
+        return StatusResult(found=True, state=FAILED.value, fallback_id=None if call else fallback)
 
 
 def whatsapp_last_inbound(db: Database, addresses: Iterable[str]) -> dict[str, datetime]:

@@ -53,6 +53,7 @@ from bot.segments import numbered
 from bot.types import Option, Reply
 from law.periods import after_quiet_hours, in_quiet_hours
 from models import Database
+from office.records import outbox_delivery
 from office.views.message_rules import Broken, Drop
 from office.views.messages_now import as_it_stands
 
@@ -195,6 +196,10 @@ class Sender:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, functools.partial(fn, *args, **kwargs))
 
+    async def _move(self, step: Callable[..., T], /, **kwargs: Any) -> T:
+        """A move of rows this worker claims (office/records/outbox_delivery.py), in the pool."""
+        return await self._db(delivery.move, self.db, step, worker=self.worker, **kwargs)
+
     @property
     def channels(self) -> list[str]:
         # Rows for a channel with no transport here stay queued (visible in /metrics).
@@ -335,9 +340,7 @@ class Sender:
             else:
                 ready.append(row)
         for until, ids in held.items():
-            report.quiet += await self._db(
-                delivery.release, self.db, row_ids=ids, worker=self.worker, until=until
-            )
+            report.quiet += await self._move(outbox_delivery.release, row_ids=ids, until=until)
         quiet = {row_id for ids in held.values() for row_id in ids}
         for row in rows:
             if row.id in quiet:
@@ -435,9 +438,7 @@ class Sender:
         return ready, routes
 
     async def _wait(self, ids: list[int], until: datetime, report: PassReport) -> None:
-        report.waiting += await self._db(
-            delivery.release, self.db, row_ids=ids, worker=self.worker, until=until
-        )
+        report.waiting += await self._move(outbox_delivery.release, row_ids=ids, until=until)
 
     async def _fail(
         self,
@@ -448,11 +449,9 @@ class Sender:
         *,
         count_error: bool = True,
     ) -> None:
-        fallback = await self._db(
-            delivery.fail,
-            self.db,
+        fallback = await self._move(
+            outbox_delivery.fail_claimed,
             row_id=row.id,
-            worker=self.worker,
             reason=reason,
             now=now,
             count_error=count_error,
@@ -546,11 +545,11 @@ class Sender:
         except OSError as exc:
             log.error("outbox %s: the journal cannot be written (%s); kept in memory", row.id, exc)
         try:
-            recorded = await self._db(
-                delivery.mark_sent,
-                self.db,
+            # What it said, as worked out at the send (office/views/messages_now.py), and how it
+            # actually went and why (a WhatsApp row by template or by SMS).
+            recorded = await self._move(
+                outbox_delivery.sent,
                 row_id=row.id,
-                worker=self.worker,
                 provider_id=provider_id,
                 body=text,
                 sent_at=now,
@@ -613,14 +612,8 @@ class Sender:
             await self._fail(row, f"{reason} (gave up after {errors} tries)", now, report)
             return
         until = now + self.policy.backoff(errors)
-        await self._db(
-            delivery.release,
-            self.db,
-            row_ids=[row.id],
-            worker=self.worker,
-            until=until,
-            reason=reason,
-            count_error=True,
+        await self._move(
+            outbox_delivery.release, row_ids=[row.id], until=until, reason=reason, count_error=True
         )
         report.retried += 1
         self._note(row.channel, "retried")

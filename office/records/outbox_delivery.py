@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import ColumnElement, and_, func, or_, update
 from sqlmodel import Session, col, select
@@ -211,32 +212,13 @@ def _continue(s: Session, row_id: int, rest: str, *, now: datetime) -> None:
     row = s.get(Outbox, row_id)
     if row is None:  # pragma: no cover - the row was just updated
         return
-    key = _derived_key(row.dedupe_key, "more")
-    if taken(s, key):
-        return
     params: dict[str, object] = {
         k: v for k, v in (row.params or {}).items() if k in _KEYBOARD and row.template == "reply"
     }
     # The reply's text is its body, or its params' `body` where it is longer than the column.
     params["body"] = rest
-    queue(
-        s,
-        dedupe_key=key,
-        channel=row.channel,
-        address=row.address,
-        person_id=row.person_id,
-        language=row.language,
-        template="reply",
-        params=params,
-        body=rest if len(rest) <= BODY_CHARS else None,
-        options=row.options or [],
-        private=False,
-        seizure_ref=row.seizure_ref,
-        due_at=row.due_at,
-        now=now,
-        caused_by=row.caused_by,
-        request_id=row.request_id,
-    )
+    body = rest if len(rest) <= BODY_CHARS else None
+    _follow(s, row, "more", now=now, template="reply", params=params, body=body, private=False)
 
 
 def cancel_claimed(s: Session, *, row_id: int, worker: str, reason: str, now: datetime) -> int:
@@ -323,28 +305,19 @@ def failed(
     if other is None:
         return None
     channel, address = other
-    key = _fallback_key(row.dedupe_key, channel)
-    if taken(s, key):
-        return None
-    fallback = queue(
+    fallback = _follow(
         s,
-        dedupe_key=key,
+        row,
+        f"fallback:{channel}",
+        now=now,
         channel=channel,
         address=address,
-        person_id=row.person_id,
-        language=row.language,
-        template=row.template,
-        params=row.params or {},
         body=row.body if row.template == "reply" else None,
-        options=row.options or [],
-        private=row.private,
-        seizure_ref=row.seizure_ref,
         due_at=now,
-        now=now,
         fallback_from=row.id,
-        request_id=row.request_id,
+        caused_by=None,
     )
-    return fallback.id
+    return fallback.id if fallback is not None else None
 
 
 def delivered(
@@ -359,16 +332,24 @@ def delivered(
     s.add(row)
 
 
-def _fallback_key(key: str, channel: str) -> str:
-    return _derived_key(key, f"fallback:{channel}")
+# What a row that follows from another (a fallback, the rest of a text) keeps of it.
+_KEPT = ("channel", "address", "person_id", "language", "template", "private", "seizure_ref")
+_KEPT_CAUSE = ("due_at", "caused_by", "request_id")  # when it is due, and what caused it
 
 
-def _derived_key(key: str, suffix: str) -> str:
-    """The dedupe key of a row that follows from another (a fallback, the rest of a text)."""
-    key = f"{key}|{suffix}"
-    if len(key) <= 200:
-        return key
-    return f"{suffix}:{hashlib.sha256(key.encode()).hexdigest()}"
+def _follow(
+    s: Session, row: Outbox, suffix: str, *, now: datetime, **changed: Any
+) -> Outbox | None:
+    """The row that follows from `row`, keyed after it with `suffix`, unless one is written
+    already: `row`'s message and address but what is `changed`."""
+    key = f"{row.dedupe_key}|{suffix}"
+    if len(key) > 200:
+        key = f"{suffix}:{hashlib.sha256(key.encode()).hexdigest()}"
+    if taken(s, key):
+        return None
+    kept = {name: getattr(row, name) for name in (*_KEPT, *_KEPT_CAUSE)}
+    kept.update(params=row.params or {}, options=row.options or [])
+    return queue(s, dedupe_key=key, now=now, **{**kept, **changed})
 
 
 def _fallback_address(s: Session, row: Outbox) -> tuple[str, str] | None:
