@@ -55,6 +55,7 @@ from office.records.audit_hash import (
     _unrecorded,
     canonical_time,
     current_digests,
+    event_content,
     event_hash,
     event_mac,
     record_name,
@@ -86,13 +87,6 @@ class _Layer:
     open: set[RowKey] = field(default_factory=set)
 
 
-def _unit_of(s: Session) -> Unit:
-    u = Unit.of(s)
-    if u is None:
-        raise RuntimeError("audit events are appended in a unit of work (models/unit.py)")
-    return u
-
-
 def append(
     s: Session,
     *,
@@ -112,26 +106,8 @@ def append(
     hash, mac and the digests of those rows are fixed at the commit, under the lock of the
     chain's head row.
     """
-    canonical_time(occurred_at)
-    canonical_time(now)
-    u = _unit_of(s)
-    s.flush()  # the rows the act wrote are in the journal before its event
-    u.journal.add(
-        s,
-        "event",
-        _Pending(
-            action=action,
-            subject=subject,
-            occurred_at=occurred_at,
-            recorded_at=now,
-            actor_id=actor_id,
-            section=section,
-            payload=_canonical(payload or {}),
-            rows=set(),
-            district_id=district_id,
-        ),
-    )
-    u.before_commit("audit", _seal_unit)
+    event = EventIn(action, subject, occurred_at, actor_id, district_id, section, payload or {})
+    append_many(s, [event], now=now)
 
 
 @dataclass(frozen=True)
@@ -176,8 +152,10 @@ def append_many(s: Session, events: Sequence[EventIn], *, now: datetime) -> None
     canonical_time(now)
     for ev in events:
         canonical_time(ev.occurred_at)
-    u = _unit_of(s)
-    s.flush()  # what the unit wrote before the batch goes to its first event
+    u = Unit.of(s)
+    if u is None:
+        raise RuntimeError("audit events are appended in a unit of work (models/unit.py)")
+    s.flush()  # what the unit wrote before the batch (the act's rows) goes to its first event
     for ev in events:
         u.journal.add(
             s,
@@ -280,29 +258,13 @@ def _seal(s: OrmSession, layer: _Layer, secret: bytes | None) -> None:
         values: list[dict[str, Any]] = []
         for pending, written_rows in by_chain[district_id]:
             seq += 1
-            digest = event_hash(
-                seq=seq,
-                prev_hash=prev,
-                occurred_at=pending.occurred_at,
-                recorded_at=pending.recorded_at,
-                actor_id=pending.actor_id,
-                action=pending.action,
-                subject=pending.subject,
-                section=pending.section,
-                payload=pending.payload,
-                records=written_rows,
-            )
+            content = event_content(pending)
+            digest = event_hash(seq=seq, prev_hash=prev, records=written_rows, **content)
             values.append(
                 {
+                    **content,
                     "district_id": district_id,
                     "seq": seq,
-                    "occurred_at": pending.occurred_at,
-                    "recorded_at": pending.recorded_at,
-                    "actor_id": pending.actor_id,
-                    "action": pending.action,
-                    "subject": pending.subject,
-                    "section": pending.section,
-                    "payload": pending.payload,
                     "records": written_rows or None,
                     "prev_hash": prev,
                     "hash": digest,

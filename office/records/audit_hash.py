@@ -206,6 +206,23 @@ def current_digests(
 # --- The chain ----------------------------------------------------------------------------------
 
 
+# What an event's hash covers besides its place in its chain and the digests of the rows it wrote.
+EVENT_CONTENT = (
+    "occurred_at",
+    "recorded_at",
+    "actor_id",
+    "action",
+    "subject",
+    "section",
+    "payload",
+)
+
+
+def event_content(event: object) -> dict[str, Any]:
+    """An event's `EVENT_CONTENT`, as `event_hash` takes it (from a pending or a stored event)."""
+    return {name: getattr(event, name) for name in EVENT_CONTENT}
+
+
 def event_hash(
     *,
     seq: int,

@@ -32,6 +32,7 @@ from office.records.audit_hash import (
     RowKey,
     _pk,
     _table,
+    event_content,
     event_hash,
     event_mac,
     row_digest,
@@ -105,19 +106,8 @@ def verify_chain(db: Reader, chain: Chain = OFFICE, *, key: bytes | None = None)
                 return report(ev.seq, f"sequence jumps from {expected_seq - 1}")
             if ev.prev_hash != prev:
                 return report(ev.seq, "prev_hash does not match the event before")
-            recomputed = event_hash(
-                seq=ev.seq,
-                prev_hash=ev.prev_hash,
-                occurred_at=ev.occurred_at,
-                recorded_at=ev.recorded_at,
-                actor_id=ev.actor_id,
-                action=ev.action,
-                subject=ev.subject,
-                section=ev.section,
-                payload=dict(ev.payload),
-                records=ev.records,
-            )
-            if recomputed != ev.hash:
+            content = event_content(ev)
+            if event_hash(seq=ev.seq, prev_hash=prev, records=ev.records, **content) != ev.hash:
                 return report(ev.seq, "content does not match its hash")
             if ev.mac is None:
                 if key is not None and last_mac is not None:
