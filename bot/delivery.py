@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import asdict, dataclass, fields
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 from zoneinfo import ZoneInfo
@@ -71,14 +71,8 @@ def claim_due(
     lease: timedelta,
     grace: timedelta = timedelta(0),
 ) -> list[Claimed]:
-    """Mark up to `limit` due rows `sending` for `worker` and return them, earliest due first.
-
-    Due: queued, `due_at` passed, and its `next_attempt_at` (if any) passed. A row left in
-    `sending` longer than `lease` + `grace` belongs to a worker that died or lost the database,
-    and is claimed again. The grace is the time that worker (or the one taking over its journal,
-    bot/journal.py) has to record an acceptance it holds; after it the person may get the
-    message twice (docs/worker.md).
-    """
+    """The rows `outbox_delivery.claim` marks `sending` for `worker`, as the sender works
+    from them."""
     if not channels or limit <= 0:
         return []
     with db.row_transaction() as s:
@@ -96,10 +90,17 @@ def claim_due(
 
 
 def move(db: Database, step: Callable[..., T], /, **kwargs: Any) -> T:
-    """One move of claimed rows (office/records/outbox_delivery.py: `sent`, `release`,
-    `fail_claimed`) in a short transaction of its own."""
+    """One move of claimed rows (office/records/outbox_delivery.py: `release`, `fail_claimed`)
+    in a short transaction of its own."""
     with db.row_transaction() as s:
         return step(s, **kwargs)
+
+
+def mark_sent(db: Database, a: Acceptance, *, sent_via: str, via_reason: str | None) -> bool:
+    """Record a send the provider took, and how it went and why; False when the row was no
+    longer the worker's (it was reclaimed meanwhile)."""
+    with db.row_transaction() as s:
+        return outbox_delivery.sent(s, **asdict(a), sent_via=sent_via, via_reason=via_reason)
 
 
 RECORDED = "recorded"  # the acceptance is on the row now
@@ -115,17 +116,7 @@ def record_acceptances(db: Database, acceptances: Sequence[Acceptance]) -> dict[
         return outcomes
     with db.row_transaction() as s:
         for a in acceptances:
-            if outbox_delivery.sent(
-                s,
-                row_id=a.row_id,
-                worker=a.worker,
-                provider_id=a.provider_id,
-                body=a.body,
-                sent_at=a.sent_at,
-                params=a.params,
-                language=a.language,
-                rest=a.rest,
-            ):
+            if outbox_delivery.sent(s, **asdict(a)):
                 outcomes[a.row_id] = RECORDED
                 continue
             now_has = s.exec(select(Outbox.provider_id).where(col(Outbox.id) == a.row_id)).first()
@@ -177,19 +168,14 @@ def apply_provider_status(
     return _report(db, provider_id, said, _TWILIO_DONE.get(said), now, reason=reason)
 
 
-# A call's final statuses (Twilio's CallStatus at the `completed` event): answered, or not.
-CALL_OUTCOMES: dict[str, OutboxState] = {
-    "completed": DELIVERED,
-    "busy": FAILED,
-    "no-answer": FAILED,
-    "failed": FAILED,
-    "canceled": FAILED,
-}
-_CALL_SAID = {
-    "busy": "the line was busy",
-    "no-answer": "nobody answered",
-    "failed": "the call could not be placed",
-    "canceled": "the call was cancelled",
+# A call's final statuses (Twilio's CallStatus at the `completed` event): answered, or not
+# and why.
+CALL_OUTCOMES: dict[str, tuple[OutboxState, str]] = {
+    "completed": (DELIVERED, "answered"),
+    "busy": (FAILED, "the line was busy"),
+    "no-answer": (FAILED, "nobody answered"),
+    "failed": (FAILED, "the call could not be placed"),
+    "canceled": (FAILED, "the call was cancelled"),
 }
 
 
@@ -202,8 +188,8 @@ def apply_call_status(
     (queued, ringing, in-progress) change nothing; a repeat changes nothing."""
     said = status.strip().lower()
     answered = f"answered, {int(duration)} s" if duration and duration.isdigit() else None
-    reason = f"call-{said}: {_CALL_SAID.get(said, '')}"
-    target = CALL_OUTCOMES.get(said)
+    target, why = CALL_OUTCOMES.get(said, (None, ""))
+    reason = f"call-{said}: {why}"
     return _report(db, provider_id, said, target, now, reason=reason, answered=answered, call=True)
 
 
@@ -279,17 +265,16 @@ def zones_for(db: Database, rows: Sequence[Claimed]) -> dict[int, Zone]:
             for pid, did in s.exec(q2).all():
                 by_person.setdefault(pid, did)
     default = next(iter(districts), None)
-    zones: dict[int, Zone] = {}
-    cache: dict[int, Zone] = {}
-    for r in rows:
-        found = by_ref.get(r.seizure_ref or "") or by_person.get(r.person_id or -1) or default
-        if found is None or found not in districts:
-            continue
-        if found not in cache:
-            profile, tz = districts[found]
-            cache[found] = Zone(get_profile(profile), ZoneInfo(tz))
-        zones[r.id] = cache[found]
-    return zones
+    found = {
+        r.id: by_ref.get(r.seizure_ref or "") or by_person.get(r.person_id or -1) or default
+        for r in rows
+    }
+    zones = {
+        did: Zone(get_profile(profile), ZoneInfo(tz))
+        for did, (profile, tz) in districts.items()
+        if did in found.values()
+    }
+    return {row_id: zones[did] for row_id, did in found.items() if did in zones}
 
 
 def opted_out(db: Database, channel: str, addresses: Iterable[str]) -> set[str]:

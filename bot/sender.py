@@ -147,14 +147,6 @@ def _int(value: object, default: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
-def options_of(row: Claimed) -> tuple[Option, ...]:
-    return tuple(
-        Option(str(o.get("value", "")), str(o.get("label", "")))
-        for o in row.options
-        if isinstance(o, dict)
-    )
-
-
 class Sender:
     """Sends the outbox through the given transports (by channel name); one per worker process."""
 
@@ -337,14 +329,11 @@ class Sender:
             zone = zones.get(row.id) if row.private else None
             if zone is not None and in_quiet_hours(now, zone.profile, zone.tz):
                 held[after_quiet_hours(now, zone.profile, zone.tz)].append(row.id)
+                self._note(row.channel, "quiet_hours")
             else:
                 ready.append(row)
         for until, ids in held.items():
             report.quiet += await self._move(outbox_delivery.release, row_ids=ids, until=until)
-        quiet = {row_id for ids in held.values() for row_id in ids}
-        for row in rows:
-            if row.id in quiet:
-                self._note(row.channel, "quiet_hours")
         return ready
 
     def _note(
@@ -398,15 +387,10 @@ class Sender:
             addresses = [r.address for r in sms if r.channel == channel]
             found = await self._db(delivery.opted_out, self.db, channel, addresses)
             stopped |= {(channel, a) for a in found}
-        ready = []
-        for row in rows:
-            if (row.channel, row.address) in stopped:
-                await self._fail(
-                    row, "opted_out: the number said STOP", now, report, count_error=False
-                )
-            else:
-                ready.append(row)
-        return ready
+        said_stop = {r.id for r in rows if (r.channel, r.address) in stopped}
+        return await self._fail_those(
+            rows, dict.fromkeys(said_stop, "opted_out: the number said STOP"), now, report
+        )
 
     async def _whatsapp_routes(
         self, rows: list[Claimed], now: datetime, report: PassReport
@@ -427,15 +411,22 @@ class Sender:
         }
         by_sms = [r.address for r in whatsapp if routes[r.id].via == BY_SMS]
         stopped = await self._db(delivery.opted_out, self.db, "sms", by_sms) if by_sms else set()
-        ready = []
+        closed = {
+            r.id: f"whatsapp_session_closed: {routes[r.id].reason}; but the number said STOP to SMS"
+            for r in whatsapp
+            if routes[r.id].via == BY_SMS and r.address in stopped
+        }
+        return await self._fail_those(rows, closed, now, report), routes
+
+    async def _fail_those(
+        self, rows: list[Claimed], reasons: dict[int, str], now: datetime, report: PassReport
+    ) -> list[Claimed]:
+        """The rows but those `reasons` names, which fail, each with its reason and without
+        counting an error (the person's other channel may take the message)."""
         for row in rows:
-            route = routes.get(row.id)
-            if route is not None and route.via == BY_SMS and row.address in stopped:
-                reason = f"whatsapp_session_closed: {route.reason}; but the number said STOP to SMS"
-                await self._fail(row, reason, now, report, count_error=False)
-            else:
-                ready.append(row)
-        return ready, routes
+            if row.id in reasons:
+                await self._fail(row, reasons[row.id], now, report, count_error=False)
+        return [row for row in rows if row.id not in reasons]
 
     async def _wait(self, ids: list[int], until: datetime, report: PassReport) -> None:
         report.waiting += await self._move(outbox_delivery.release, row_ids=ids, until=until)
@@ -470,7 +461,11 @@ class Sender:
         transport = self.transports[row.channel]
         sent_via, via_reason = (route.via, route.reason) if route else (row.channel, None)
         extra: dict[str, str | None] = {"via": sent_via}
-        options = options_of(row)
+        options = tuple(
+            Option(str(o.get("value", "")), str(o.get("label", "")))
+            for o in row.options
+            if isinstance(o, dict)
+        )
         rest: str | None = None
         try:
             text = render_row(row)
@@ -544,20 +539,9 @@ class Sender:
             await self._journal_call(self.journal.accepted, acceptance)
         except OSError as exc:
             log.error("outbox %s: the journal cannot be written (%s); kept in memory", row.id, exc)
-        try:
-            # What it said, as worked out at the send (office/views/messages_now.py), and how it
-            # actually went and why (a WhatsApp row by template or by SMS).
-            recorded = await self._move(
-                outbox_delivery.sent,
-                row_id=row.id,
-                provider_id=provider_id,
-                body=text,
-                sent_at=now,
-                params=acceptance.params,
-                language=acceptance.language,
-                sent_via=sent_via,
-                via_reason=via_reason,
-                rest=rest,
+        try:  # what it said, and how it actually went and why (a WhatsApp row: by SMS, ...)
+            recorded = await self._db(
+                delivery.mark_sent, self.db, acceptance, sent_via=sent_via, via_reason=via_reason
             )
         except Exception as exc:  # the database did not answer: recorded later, never resent
             log.warning(
