@@ -79,14 +79,6 @@ class _Pending:
     district_id: int | None  # the chain: the district's, or None for the office chain
 
 
-@dataclass
-class _Layer:
-    """What a unit appended, and the rows written after its last event."""
-
-    events: list[_Pending] = field(default_factory=list)
-    open: set[RowKey] = field(default_factory=set)
-
-
 def append(
     s: Session,
     *,
@@ -215,33 +207,34 @@ def _recorded(written: Written) -> set[RowKey]:
 def _seal_unit(u: Unit) -> None:
     """At the unit's commit: each event takes the rows of the record written since the event
     before it (the rows written after the last event go to the last), and is sealed."""
-    layer = _Layer()
+    events: list[_Pending] = []
+    open_rows: set[RowKey] = set()  # written after the last event so far
     for entry in u.journal.entries:
         if entry.kind == "rows":
-            layer.open |= _recorded(entry.value)
+            open_rows |= _recorded(entry.value)
         elif entry.kind == "event":
             pending: _Pending = entry.value
-            pending.rows |= layer.open
-            layer.open = set()
-            layer.events.append(pending)
-    _seal(u.session, layer, u.audit_key)
-
-
-def _seal(s: OrmSession, layer: _Layer, secret: bytes | None) -> None:
-    if not layer.events:
-        if layer.open:
+            pending.rows |= open_rows
+            open_rows = set()
+            events.append(pending)
+    if not events:
+        if open_rows:
             log.warning(
                 "rows of the record written by no act: %s",
-                ", ".join(record_name(k) for k in sorted(layer.open)[:10]),
+                ", ".join(record_name(k) for k in sorted(open_rows)[:10]),
             )
         return
-    events = layer.events
+    events[-1].rows |= open_rows
+    _seal(u.session, events, u.audit_key)
+
+
+def _seal(s: OrmSession, events: list[_Pending], secret: bytes | None) -> None:
+    """Each event takes its number, hash and mac in its chain, and the digest of each row of
+    the record it was the latest to write."""
     latest: dict[RowKey, int] = {}
     for i, pending in enumerate(events):
         for key in pending.rows:
             latest[key] = i
-    for key in layer.open:
-        latest[key] = len(events) - 1
     digests = current_digests(s, latest) if latest else {}
     records: list[dict[str, str | None]] = [{} for _ in events]
     for key in sorted(latest):

@@ -4,14 +4,16 @@ rows against the events (docs/audit.md)."""
 from __future__ import annotations
 
 import hmac
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from datetime import date
+from typing import TypeVar
 
+from sqlalchemy import RowMapping, Table
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
-from models import AuditEvent, AuditHead, AuditWitness, District
+from models import AuditEvent, AuditHead, AuditWitness
 from models.db import Reader
 from office.records.audit import _head_key
 from office.records.audit_chains import (
@@ -37,6 +39,8 @@ from office.records.audit_hash import (
     event_mac,
     row_digest,
 )
+
+T = TypeVar("T")
 
 
 def _ranges(seqs: Sequence[int]) -> Ranges:
@@ -69,19 +73,27 @@ class ChainReport:
         return self.broken_seq is None
 
 
-def _events(s: Session, district_id: int | None, batch: int = 2000) -> Iterator[AuditEvent]:
+def _pages(read: Callable[[int], Sequence[T]], key: Callable[[T], int]) -> Iterator[T]:
+    """Every row `read(after)` gives, a page at a time: each page the rows whose key comes after
+    the last one's of the page before (keys are positive)."""
     after = 0
-    while True:
-        rows = s.exec(
-            select(AuditEvent)
-            .where(_in_chain(district_id), AuditEvent.seq > after)
-            .order_by(col(AuditEvent.seq))
-            .limit(batch)
-        ).all()
-        if not rows:
-            return
+    while rows := read(after):
         yield from rows
-        after = rows[-1].seq
+        after = key(rows[-1])
+
+
+def _events(s: Session, district_id: int | None, batch: int = 2000) -> Iterator[AuditEvent]:
+    q = select(AuditEvent).where(_in_chain(district_id)).order_by(col(AuditEvent.seq)).limit(batch)
+    return _pages(lambda after: s.exec(q.where(AuditEvent.seq > after)).all(), lambda e: e.seq)
+
+
+def _rows(s: Session, table: Table, batch: int) -> Iterator[RowMapping]:
+    pk = _pk(table)
+    q = table.select().order_by(pk).limit(batch)
+    return _pages(
+        lambda after: s.connection().execute(q.where(pk > after)).mappings().all(),
+        lambda row: int(row[pk.name]),
+    )
 
 
 def verify_chain(db: Reader, chain: Chain = OFFICE, *, key: bytes | None = None) -> ChainReport:
@@ -90,7 +102,6 @@ def verify_chain(db: Reader, chain: Chain = OFFICE, *, key: bytes | None = None)
     chain's head row must stand at its last event: events cut from its end, or added after it
     outside the office, are named too."""
     prev = GENESIS
-    expected_seq = 1
     checked = 0
     macs = 0
     without: list[int] = []
@@ -102,8 +113,8 @@ def verify_chain(db: Reader, chain: Chain = OFFICE, *, key: bytes | None = None)
 
     with db.lagging() as s:
         for ev in _events(s, chain.district_id):
-            if ev.seq != expected_seq:
-                return report(ev.seq, f"sequence jumps from {expected_seq - 1}")
+            if ev.seq != checked + 1:
+                return report(ev.seq, f"sequence jumps from {checked}")
             if ev.prev_hash != prev:
                 return report(ev.seq, "prev_hash does not match the event before")
             content = event_content(ev)
@@ -129,7 +140,6 @@ def verify_chain(db: Reader, chain: Chain = OFFICE, *, key: bytes | None = None)
                 macs += 1
                 last_mac = ev.seq
             prev = ev.hash
-            expected_seq += 1
             checked += 1
         row = s.exec(
             select(AuditHead.seq, AuditHead.hash).where(
@@ -226,35 +236,24 @@ def check_heads(
         wanted = {h.seq for _, h, _ in witnessed}
         if district is not None:
             wanted |= {h.seq for h in expected}
+        events = select(AuditEvent.district_id, AuditEvent.seq, AuditEvent.hash)
         hashes: dict[tuple[int | None, int], str] = {}
         if wanted:
-            for d, seq, digest in s.exec(
-                select(AuditEvent.district_id, AuditEvent.seq, AuditEvent.hash).where(
-                    col(AuditEvent.seq).in_(wanted)
-                )
-            ).all():
+            for d, seq, digest in s.exec(events.where(col(AuditEvent.seq).in_(wanted))).all():
                 hashes[(d, int(seq))] = str(digest)
         located: dict[str, tuple[int | None, int]] = {}
         if district is None and expected:
-            for d, seq, digest in s.exec(
-                select(AuditEvent.district_id, AuditEvent.seq, AuditEvent.hash).where(
-                    col(AuditEvent.hash).in_({h.hash for h in expected})
-                )
-            ).all():
+            of_hash = col(AuditEvent.hash).in_({h.hash for h in expected})
+            for d, seq, digest in s.exec(events.where(of_hash)).all():
                 located[str(digest)] = (d, int(seq))
+    # The heads looked for in a chain by their number: those expected of the district's chain,
+    # and every head witnessed (once, at the first day it was).
+    heads: list[tuple[int | None, Head, date | None]] = []
     for head in expected:
         if head == EMPTY_HEAD:
             continue
         if district is not None:
-            chain = scope[0]
-            why = _missing(
-                head,
-                hashes.get((chain.district_id, head.seq)),
-                ends[chain.district_id],
-                "is expected",
-            )
-            if why is not None:
-                problems.append(HeadProblem(head, why, chain=chain))
+            heads.append((scope[0].district_id, head, None))
             continue
         place = located.get(head.hash)
         if place is None:
@@ -275,16 +274,13 @@ def check_heads(
                 )
             )
     seen: set[tuple[int | None, Head]] = set()
-    for chain_id, head, on in witnessed:
+    for chain_id, head, on in [*heads, *witnessed]:
         if (chain_id, head) in seen or chain_id not in named:
             continue
-        seen.add((chain_id, head))
-        why = _missing(
-            head,
-            hashes.get((chain_id, head.seq)),
-            ends[chain_id],
-            f"was witnessed on {on.isoformat()}",
-        )
+        if on is not None:
+            seen.add((chain_id, head))
+        said = "is expected" if on is None else f"was witnessed on {on.isoformat()}"
+        why = _missing(head, hashes.get((chain_id, head.seq)), ends[chain_id], said)
         if why is not None:
             problems.append(HeadProblem(head, why, on, named[chain_id]))
     return problems
@@ -372,67 +368,44 @@ def verify_records(db: Reader, batch: int = 2000) -> RecordsReport:
     found: list[tuple[tuple[int, int | None, int] | None, RecordProblem]] = []
     rows = 0
     with db.lagging() as s:
-        after = 0
-        while True:
-            chunk = s.exec(
-                select(AuditEvent.id, AuditEvent.district_id, AuditEvent.seq, AuditEvent.records)
-                .where(col(AuditEvent.id) > after, col(AuditEvent.records).is_not(None))
-                .order_by(col(AuditEvent.id))
-                .limit(batch)
-            ).all()
-            if not chunk:
-                break
-            for ident, district_id, seq, written in chunk:
-                events += 1
-                for name, digest in (written or {}).items():
-                    table, _, row_id = name.rpartition(":")
-                    expected[(table, int(row_id))] = (digest, int(ident or 0), district_id, seq)
-            after = int(chunk[-1][0] or 0)
+        q = (
+            select(AuditEvent.id, AuditEvent.district_id, AuditEvent.seq, AuditEvent.records)
+            .where(col(AuditEvent.records).is_not(None))
+            .order_by(col(AuditEvent.id))
+            .limit(batch)
+        )
+        for ident, district_id, seq, written in _pages(
+            lambda after: s.exec(q.where(col(AuditEvent.id) > after)).all(),
+            lambda event: int(event[0] or 0),
+        ):
+            events += 1
+            for name, digest in (written or {}).items():
+                table, _, row_id = name.rpartition(":")
+                expected[(table, int(row_id))] = (digest, int(ident or 0), district_id, seq)
         for name in sorted(RECORD_TABLES):
             table = _table(name)
-            pk = _pk(table)
-            last: int | None = None
-            while True:
-                q = table.select().order_by(pk).limit(batch)
-                if last is not None:
-                    q = q.where(pk > last)
-                got = s.connection().execute(q).mappings().all()
-                if not got:
-                    break
-                for row in got:
-                    rows += 1
-                    ident = int(row[pk.name])
-                    want = expected.pop((name, ident), None)
-                    if want is None:
-                        found.append((None, RecordProblem(name, ident, "unaccounted")))
-                    elif want[0] != row_digest(table, row):
-                        found.append((want[1:], RecordProblem(name, ident, "altered")))
-                last = int(got[-1][pk.name])
+            for row in _rows(s, table, batch):
+                rows += 1
+                ident = int(row[_pk(table).name])
+                want = expected.pop((name, ident), None)
+                if want is None:
+                    found.append((None, RecordProblem(name, ident, "unaccounted")))
+                elif want[0] != row_digest(table, row):
+                    found.append((want[1:], RecordProblem(name, ident, "altered")))
         for (name, ident), want in expected.items():
             if want[0] is not None:
                 found.append((want[1:], RecordProblem(name, ident, "missing")))
         found.extend((None, p) for p in _misplaced(s))
         found.sort(key=lambda f: (f[0] is None, f[0][0] if f[0] else 0, f[1].table, f[1].id))
-        codes: dict[int, str] = {}
-        actions: dict[int, str] = {}
-        if found:
-            codes = {int(i or 0): str(c) for i, c in s.exec(select(District.id, District.code))}
-            wanted = {f[0][0] for f in found[:20] if f[0] is not None}
-            if wanted:
-                actions = {
-                    int(i or 0): str(a)
-                    for i, a in s.exec(
-                        select(AuditEvent.id, AuditEvent.action).where(
-                            col(AuditEvent.id).in_(wanted)
-                        )
-                    )
-                }
-    named: list[RecordProblem] = []
+        wanted = {f[0][0] for f in found[:20] if f[0] is not None}
+        acted = select(AuditEvent.id, AuditEvent.action).where(col(AuditEvent.id).in_(wanted))
+        actions = {int(i or 0): str(a) for i, a in s.exec(acted)} if wanted else {}
+        named = {c.district_id: c for c in chains_in(s)} if found else {}
+    problems: list[RecordProblem] = []
     for writer, p in found:
-        if writer is None:
-            named.append(p)
-            continue
-        event_id, district_id, seq = writer
-        chain = OFFICE if district_id is None else Chain(district_id, codes.get(district_id))
-        named.append(RecordProblem(p.table, p.id, p.kind, seq, actions.get(event_id, ""), chain))
-    return RecordsReport(rows, events, tuple(named))
+        if writer is not None:  # named by the event that wrote the row last, and its chain
+            event_id, district_id, seq = writer
+            chain = named.get(district_id, Chain(district_id))
+            p = replace(p, seq=seq, action=actions.get(event_id, ""), chain=chain)
+        problems.append(p)
+    return RecordsReport(rows, events, tuple(problems))
