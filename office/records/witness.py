@@ -25,7 +25,7 @@ from sqlmodel import col, select
 
 from law.periods import local_date, local_datetime
 from law.profile import get_profile
-from models import AuditWitness, Database, District, RoleGrant, Unit
+from models import AuditWitness, Database, District, RoleGrant
 from models.db import Reader
 from office import notify
 from office.access.roles import Role
@@ -91,68 +91,61 @@ def witness_heads(db: Database, *, now: datetime) -> list[Witnessed]:
 def _witness(db: Database, district_id: int, today: date, now: datetime) -> Witnessed | None:
     """One district's head sent, in a unit of work of this pass's own (committed when sent)."""
     with db.unit(now=now) as u:
-        done = _witness_in(u, district_id, today)
-        if done is not None:
-            u.commit()
-        return done
-
-
-def _witness_in(u: Unit, district_id: int, today: date) -> Witnessed | None:
-    now = u.now
-    with u.act() as s:
-        district = s.get(District, district_id)
-        if district is None:
-            return None
-        head = chain_head_in(s, district_id)
-        if head.seq == 0:
-            return None
-        row = AuditWitness(
-            district_id=district_id,
-            on_date=today,
-            seq=head.seq,
-            hash=head.hash,
-            sent_to=[],
-            sent_at=now,
-        )
-        try:
-            # The unique (district, day) first: a second worker waits here for the first, and
-            # stops when it committed.
-            with s.begin_nested():
-                s.add(row)
-                s.flush()
-        except IntegrityError:
-            return None
-        magistrates = sorted(
-            set(
-                s.exec(
-                    select(RoleGrant.person_id).where(
-                        RoleGrant.district_id == district_id,
-                        RoleGrant.role == Role.MAGISTRATE.value,
-                    )
-                ).all()
-            )
-        )
-        reached: list[int] = []
-        for person_id in magistrates:
-            queued = notify.enqueue(
-                s,
-                person_id=person_id,
-                template=TEMPLATE,
-                params={"on_date": today.isoformat(), "head": str(head)},
-                key=f"{TEMPLATE}:{district.code}:{today.isoformat()}:{person_id}",
-                due_at=now,
-                now=now,
-                private=False,
+        with u.act() as s:
+            district = s.get(District, district_id)
+            if district is None:
+                return None
+            head = chain_head_in(s, district_id)
+            if head.seq == 0:
+                return None
+            row = AuditWitness(
                 district_id=district_id,
+                on_date=today,
+                seq=head.seq,
+                hash=head.hash,
+                sent_to=[],
+                sent_at=now,
             )
-            if queued is not None:
-                reached.append(person_id)
-        if not reached:
-            log.warning(
-                "district %s: no Magistrate can be reached; audit head %s kept unsent",
-                district.code,
-                head,
+            try:
+                # The unique (district, day) first: a second worker waits here for the first, and
+                # stops when it committed.
+                with s.begin_nested():
+                    s.add(row)
+                    s.flush()
+            except IntegrityError:
+                return None
+            magistrates = sorted(
+                set(
+                    s.exec(
+                        select(RoleGrant.person_id).where(
+                            RoleGrant.district_id == district_id,
+                            RoleGrant.role == Role.MAGISTRATE.value,
+                        )
+                    ).all()
+                )
             )
-        row.sent_to = reached
-        s.add(row)
+            reached: list[int] = []
+            for person_id in magistrates:
+                queued = notify.enqueue(
+                    s,
+                    person_id=person_id,
+                    template=TEMPLATE,
+                    params={"on_date": today.isoformat(), "head": str(head)},
+                    key=f"{TEMPLATE}:{district.code}:{today.isoformat()}:{person_id}",
+                    due_at=now,
+                    now=now,
+                    private=False,
+                    district_id=district_id,
+                )
+                if queued is not None:
+                    reached.append(person_id)
+            if not reached:
+                log.warning(
+                    "district %s: no Magistrate can be reached; audit head %s kept unsent",
+                    district.code,
+                    head,
+                )
+            row.sent_to = reached
+            s.add(row)
+        u.commit()
         return Witnessed(district.code, today, head, tuple(reached))
