@@ -127,7 +127,13 @@ def claim(
     skip_locked: bool,
 ) -> list[Outbox]:
     """Mark up to `limit` due rows `sending` for `worker` and return them, earliest due first:
-    first those whose claim lapsed (lease + grace), then queued ones due by `now`."""
+    first those whose claim lapsed, then queued ones due by `now` (and by their
+    `next_attempt_at`, if any).
+
+    A row left in `sending` longer than `lease` + `grace` belongs to a worker that died or lost
+    the database. The grace is the time that worker (or the one taking over its journal,
+    bot/journal.py) has to record an acceptance it holds; after it the person may get the
+    message twice (docs/worker.md)."""
     queued = and_(
         _in(QUEUED, to=SENDING),
         col(Outbox.due_at) <= now,
