@@ -122,9 +122,11 @@ GENERIC: dict[str, str] = {
 }
 GENERIC_FALLBACK = N_("That cannot be done.")
 
-# Words a detail may hold (a state of a seizure or an animal, a record), said in the reader's
-# language; a kind of animal is said by its label (bot/words.py).
+# Words a detail may hold (a kind of animal, a state of a seizure or an animal, a record), said
+# in the reader's language; a kind by its label, a state of an animal as a chat says it
+# (bot/words.py).
 DETAIL_WORDS: dict[str, str] = {
+    **KIND_LABELS,
     **ANIMAL_LABELS,
     "reported_unclaimed": N_("reported unclaimed"),
     "noticed": N_("under notice"),
@@ -168,8 +170,6 @@ def said_detail(t: Translator, value: object) -> object:
             return t.day(datetime.fromisoformat(value).date())
         except ValueError:
             return value
-    if value in KIND_LABELS:
-        return t(KIND_LABELS[value])
     if value in DETAIL_WORDS:
         return t(DETAIL_WORDS[value])
     return value
@@ -196,13 +196,8 @@ def own_text(t: Translator, exc: PoundError) -> str | None:
     """The error's own text in the reader's language, or None if it has none there."""
     if t.lang == DEFAULT_LANGUAGE:
         return exc.message
-    template = exc.template
-    if not template:
-        return None
-    if not translated(t.lang, template):
-        return None
-    params = _params(t, exc)
-    if not _fits(template, params):
+    template, params = exc.template, _params(t, exc)
+    if not template or not translated(t.lang, template) or not _fits(template, params):
         return None
     return t(template, **params)
 

@@ -108,10 +108,6 @@ def _load(lang: str) -> _Catalog:
     return _Catalog(texts, plurals, index)
 
 
-def _catalog(lang: str) -> Mapping[str, str]:
-    return _load(lang).texts
-
-
 @cache
 def word_lists(lang: str) -> Mapping[str, tuple[str, ...]]:
     """The words domain of one language: meaning -> the words that say it, the first the one
@@ -249,7 +245,7 @@ class Translator:
     lang: str
 
     def __call__(self, msgid: str, /, **params: object) -> str:
-        text = msgid if self.lang == DEFAULT_LANGUAGE else _catalog(self.lang).get(msgid, msgid)
+        text = msgid if self.lang == DEFAULT_LANGUAGE else _load(self.lang).texts.get(msgid, msgid)
         return self._format(msgid, text, params)
 
     def plural(self, singular: str, plural: str, n: int, /, **params: object) -> str:
@@ -292,4 +288,4 @@ def translator(lang: str | None) -> Translator:
 
 def translated(lang: str, msgid: str) -> bool:
     """Whether `msgid` has a translation in `lang` (English always has)."""
-    return lang == DEFAULT_LANGUAGE or msgid in _catalog(lang)
+    return lang == DEFAULT_LANGUAGE or msgid in _load(lang).texts

@@ -23,23 +23,11 @@ from datetime import date
 
 from bot.figures import AMOUNT, LEGACY_TEXT, MONEY, digits, money
 from bot.i18n import N_, Translator, names_written, translator
-from bot.words import counted
+from bot.words import KIND_LABELS, counted
 
-KIND_NAMES: dict[str, str] = {
-    "camel": N_("camel"),
-    "buffalo": N_("buffalo"),
-    "horse": N_("horse"),
-    "tattoo": N_("pony (tattoo)"),
-    "bull": N_("bull"),
-    "bullock": N_("bullock"),
-    "cow": N_("cow"),
-    "calf": N_("calf"),
-    "ass": N_("ass"),
-    "sheep": N_("sheep"),
-    "goat": N_("goat"),
-    # Practice G4: outside the scale, registered on a Magistrate's order.
-    "elephant": N_("elephant"),
-}
+# The kinds as a notice, a register copy and the board name them: the chat's labels, the pony
+# by the Act's word too, and the elephant of practice G4 (registered on a Magistrate's order).
+KIND_NAMES = {**KIND_LABELS, "tattoo": N_("pony (tattoo)"), "elephant": N_("elephant")}
 
 NOT_KNOWN = N_("not known to the office")
 # A person the office knows, with where he lives (`{"name": ..., "residence": ...}`).

@@ -16,20 +16,11 @@ from bot.types import Option, Reply
 
 # Latin text goes as GSM-7; Devanagari and Bengali as UCS-2, at less than half the characters.
 REPLY_SEGMENTS: dict[str, int] = {"en": 2, "hi": 3, "bn": 3}
-MENU_SEGMENTS: dict[str, int] = {"en": 1, "hi": 2, "bn": 2}
-
-
-def reply_budget(lang: str) -> int:
-    return REPLY_SEGMENTS.get(lang, 3)
-
-
-def menu_budget(lang: str) -> int:
-    return MENU_SEGMENTS.get(lang, 2)
 
 
 def fits(reply: Reply, lang: str, first: int = 1, *, budget: int | None = None) -> bool:
     """Whether `reply`, its options numbered from `first`, is one SMS within the budget."""
-    limit = reply_budget(lang) if budget is None else budget
+    limit = REPLY_SEGMENTS.get(lang, 3) if budget is None else budget
     return segments(numbered(reply, first)) <= limit
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from bot.i18n import LANGUAGES, N_, NP_, Translator, say_word, word_lists
+from bot.i18n import LANGUAGES, N_, NP_, Translator, word_lists
 from law.errors import N_ as template
 from law.errors import UnknownAnimalKind
 from law.kinds import AnimalKind, OutsideScale, kind_of
@@ -33,14 +33,10 @@ YES = "yes"
 NO = "no"
 SKIP = "skip"
 DONE = "done"
-CONFIRM = "confirm"
-CHANGE = "change"
 MENU = "menu"
 HELP = "help"
 CANCEL = "cancel"
 LANG = "lang"
-OWN = "own"
-UNSOLD = "unsold"
 AND = "and"
 COUNTER = "counter"
 # A number of heads is at most four digits (office/acts/seizer/report.py checks the total).
@@ -108,31 +104,25 @@ class Vocabulary:
     """Every word of the three catalogs, folded, with what it means."""
 
     exact: Mapping[str, frozenset[str]]
-    words: tuple[tuple[str, str], ...]  # (folded word, meaning), for the one-typo search
     longest: int  # the longest folded word: a longer text is no word with one typo
-    # The same words by their length: a word with one typo is one letter longer or shorter at most.
+    # (folded word, meaning) by the word's length, for the one-typo search: a word with one typo
+    # is one letter longer or shorter at most.
     by_length: Mapping[int, tuple[tuple[str, str], ...]]
 
 
 @cache
 def vocabulary() -> Vocabulary:
     exact: dict[str, set[str]] = {}
-    words: list[tuple[str, str]] = []
     for lang in LANGUAGES:
         for meaning, said in word_lists(lang).items():
-            for word in said:
-                folded = fold(word)
-                if folded and meaning not in exact.get(folded, set()):
-                    exact.setdefault(folded, set()).add(meaning)
-                    words.append((folded, meaning))
-    longest = max((len(w) for w, _ in words), default=0)
+            for folded in filter(None, map(fold, said)):
+                exact.setdefault(folded, set()).add(meaning)
     by_length: dict[int, list[tuple[str, str]]] = {}
-    for word, meaning in words:
-        by_length.setdefault(len(word), []).append((word, meaning))
+    for word, meanings in exact.items():
+        by_length.setdefault(len(word), []).extend((word, m) for m in sorted(meanings))
     return Vocabulary(
         {k: frozenset(v) for k, v in exact.items()},
-        tuple(words),
-        longest,
+        max(map(len, exact), default=0),
         {n: tuple(ws) for n, ws in by_length.items()},
     )
 
@@ -209,16 +199,11 @@ def command(text: str, keys: Collection[str]) -> tuple[str, str] | None:
     return None
 
 
-def say(lang: str, meaning_: str) -> str:
-    """The word a text shows for `meaning_` in `lang` (the first of its list)."""
-    return say_word(lang, meaning_)
-
-
 # --- numbers ------------------------------------------------------------------------------------
 
 
 def _counters() -> list[str]:
-    return sorted({w for w, m in vocabulary().words if m == COUNTER}, key=len, reverse=True)
+    return sorted((w for w, m in vocabulary().exact.items() if COUNTER in m), key=len, reverse=True)
 
 
 def number(token: str) -> int | None:
@@ -242,10 +227,6 @@ def number(token: str) -> int | None:
 
 def is_counter(token: str) -> bool:
     return says(token, COUNTER)
-
-
-def is_and(token: str) -> bool:
-    return says(token, AND)
 
 
 # --- animals ------------------------------------------------------------------------------------
@@ -362,7 +343,7 @@ def parse_groups(text: str) -> tuple[list[Group], str]:
         while i < len(words) and count_at(i, within=True) is None:
             desc.append(words[i])
             i += 1
-        while desc and is_and(desc[-1].strip(_PUNCT)):
+        while desc and says(desc[-1].strip(_PUNCT), AND):
             desc.pop()
         groups.append(Group(count, kind, " ".join(desc).strip(_PUNCT)))
     return groups, " ".join(lead)

@@ -15,7 +15,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from bot import words
-from bot.i18n import LANGUAGES, LOCALES, meaning_of_field, translator, word_lists
+from bot.i18n import LANGUAGES, LOCALES, meaning_of_field, say_word, translator, word_lists
 from bot.registry import all_flows
 from law.errors import PigsNotImpoundable, UnknownAnimalKind
 from law.kinds import G4_ALIASES, AnimalKind, OutsideScale, with_article
@@ -183,7 +183,7 @@ def test_texts_name_the_word_to_send_in_the_readers_language() -> None:
     # The word shown is one the office takes back, in every language.
     for lang in LANGUAGES:
         for meaning in ("done", "skip", "menu", "cancel", "help", "lang", "cmd:convey"):
-            shown = words.say(lang, meaning)
+            shown = say_word(lang, meaning)
             assert words.meaning(shown, (meaning,)) == meaning or words.command(
                 shown, (meaning.removeprefix("cmd:"),)
             )
