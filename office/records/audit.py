@@ -132,7 +132,7 @@ def written(objects: Iterable[object]) -> set[RowKey]:
 
 def append_many(s: Session, events: Sequence[EventIn], *, now: datetime) -> None:
     """Add a batch's events, in order, at the end of their chains when the transaction commits,
-    as `append` would one at a time; each event covers the rows it names (`EventIn.rows`), and
+    as `append` does one; each event covers the rows it names (`EventIn.rows`), and
     the first also what was written since the event before it in the transaction.
 
     Nothing is flushed an event at a time: the batch writes its rows in bulk and names them. At the
@@ -149,21 +149,9 @@ def append_many(s: Session, events: Sequence[EventIn], *, now: datetime) -> None
         raise RuntimeError("audit events are appended in a unit of work (models/unit.py)")
     s.flush()  # what the unit wrote before the batch (the act's rows) goes to its first event
     for ev in events:
-        u.journal.add(
-            s,
-            "event",
-            _Pending(
-                action=ev.action,
-                subject=ev.subject,
-                occurred_at=ev.occurred_at,
-                recorded_at=now,
-                actor_id=ev.actor_id,
-                section=ev.section,
-                payload=_canonical(dict(ev.payload)),
-                rows=set(ev.rows),
-                district_id=ev.district_id,
-            ),
-        )
+        # Its payload canonical now; the rows written up to its act are added to its own.
+        fields = {**vars(ev), "payload": _canonical(dict(ev.payload)), "rows": set(ev.rows)}
+        u.journal.add(s, "event", _Pending(**fields, recorded_at=now))
     u.before_commit("audit", _seal_unit)
 
 
