@@ -56,14 +56,9 @@ class IllegalTransition(ValueError):
         self.to = to
 
 
-_VALUES = frozenset(state.value for state in OutboxState)
-
-
 def may_move(state: str | None, to: OutboxState) -> bool:
-    """Whether a row in `state` may move to `to`."""
-    if state not in _VALUES:
-        return False
-    return (OutboxState(state), to) in TRANSITIONS
+    """Whether a row in `state` may move to `to` (a state is its text: OutboxState is a StrEnum)."""
+    return (state, to) in TRANSITIONS
 
 
 def _move(row: Outbox, to: OutboxState) -> None:
