@@ -206,21 +206,11 @@ def current_digests(
 # --- The chain ----------------------------------------------------------------------------------
 
 
-# What an event's hash covers besides its place in its chain and the digests of the rows it wrote.
-EVENT_CONTENT = (
-    "occurred_at",
-    "recorded_at",
-    "actor_id",
-    "action",
-    "subject",
-    "section",
-    "payload",
-)
-
-
 def event_content(event: object) -> dict[str, Any]:
-    """An event's `EVENT_CONTENT`, as `event_hash` takes it (from a pending or a stored event)."""
-    return {name: getattr(event, name) for name in EVENT_CONTENT}
+    """What an event's hash covers besides its place in its chain and the digests of the rows
+    it wrote, as `event_hash` takes it (of an event pending or stored)."""
+    names = ("occurred_at", "recorded_at", "actor_id", "action", "subject", "section", "payload")
+    return {name: getattr(event, name) for name in names}
 
 
 def event_hash(
