@@ -227,6 +227,10 @@ def _continue(s: Session, row_id: int, rest: str, *, now: datetime) -> None:
     _follow(s, row, "more", now=now, template="reply", params=params, body=body, private=False)
 
 
+# A row no worker claims any more.
+_UNCLAIMED = {"claimed_by": None, "claimed_at": None}
+
+
 def cancel_claimed(s: Session, *, row_id: int, worker: str, reason: str, now: datetime) -> int:
     """The row `worker` claims ends `cancelled` with `reason` (practice G16); 1, or 0 when it
     is no longer his."""
@@ -236,8 +240,7 @@ def cancel_claimed(s: Session, *, row_id: int, worker: str, reason: str, now: da
         .values(
             state=CANCELLED.value,
             failed_reason=f"cancelled at {now.isoformat()}: {reason}"[:500],
-            claimed_by=None,
-            claimed_at=None,
+            **_UNCLAIMED,
         )
     )
     return int(res.rowcount)
@@ -253,12 +256,7 @@ def release(
     count_error: bool = False,
 ) -> int:
     """Give the rows `worker` claims back to the queue, to be tried at `until`."""
-    values: dict[str, object] = {
-        "state": QUEUED.value,
-        "next_attempt_at": until,
-        "claimed_by": None,
-        "claimed_at": None,
-    }
+    values: dict[str, object] = {"state": QUEUED.value, "next_attempt_at": until, **_UNCLAIMED}
     if reason is not None:
         values["failed_reason"] = reason[:500]
     if count_error:
