@@ -59,9 +59,7 @@ def enqueue_replies(
         for n, piece in enumerate(pieces):
             last = n == len(pieces) - 1
             params: dict[str, object] = {"body": piece}
-            options: list[dict[str, object]] = (
-                [{"value": o.value, "label": o.label} for o in reply.options] if last else []
-            )
+            options = reply.as_dict()["options"] if last else []
             if last and reply.request_contact:
                 params["request_contact"] = True
             if last and reply.request_location:
