@@ -4,6 +4,7 @@ refusal (IX), a death or escape (practice G7)."""
 from __future__ import annotations
 
 import re
+from abc import abstractmethod
 from datetime import date
 
 from bot import words
@@ -14,7 +15,6 @@ from bot.flows.base import Ctx, Turn
 from bot.flows.officer_kit import (
     answer,
     confirm,
-    explained,
     person_dict,
     person_from,
     person_in,
@@ -67,10 +67,6 @@ class KeeperFlow(Worklist):
     roles = (Role.KEEPER,)
     section = "V"  # of the act: one who may not do it is refused citing it
     pick = "ref"
-
-    def brief(self, ctx: Ctx) -> SeizureBrief:
-        """The seizure of the draft, after checking the speaker keeps its pound (Sec IV, V)."""
-        return self.listing.fetch(ctx, self.me(ctx), str(ctx.data["ref"]))
 
 
 class ArriveFlow(KeeperFlow):
@@ -328,11 +324,13 @@ class OwnerActFlow(KeeperFlow):
             return owner.name
         return who(ctx, brief.item.owner_person, brief.item.owner)
 
+    @abstractmethod
     def ask(self, ctx: Ctx) -> Reply:
-        raise NotImplementedError
+        """The summary to confirm."""
 
+    @abstractmethod
     def act(self, ctx: Ctx) -> Turn:
-        raise NotImplementedError
+        """The act recorded."""
 
 
 def _owner_named(ctx: Ctx, owner: PersonIn) -> str:
@@ -368,16 +366,13 @@ class ReleaseFlow(OwnerActFlow):
         return ctx.say(text, yes_no(ctx))
 
     def act(self, ctx: Ctx) -> Turn:
-        try:
-            receipt = record_payment(
-                ctx.work.by(self.me(ctx)),
-                ref=str(ctx.data["ref"]),
-                amount=int(ctx.data["total"]),
-                payer=person_from(ctx.data.get("owner")),
-                occurred_at=ctx.now,
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        receipt = record_payment(
+            ctx.work.by(self.me(ctx)),
+            ref=str(ctx.data["ref"]),
+            amount=int(ctx.data["total"]),
+            payer=person_from(ctx.data.get("owner")),
+            occurred_at=ctx.now,
+        )
         return Turn.done(
             ctx.say(
                 ctx.t(
@@ -421,15 +416,12 @@ class RefusalFlow(OwnerActFlow):
 
     def act(self, ctx: Ctx) -> Turn:
         ref = str(ctx.data["ref"])
-        try:
-            record_refusal(
-                ctx.work.by(self.me(ctx)),
-                ref=ref,
-                owner=person_from(ctx.data.get("owner")),
-                occurred_at=ctx.now,
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        record_refusal(
+            ctx.work.by(self.me(ctx)),
+            ref=ref,
+            owner=person_from(ctx.data.get("owner")),
+            occurred_at=ctx.now,
+        )
         return Turn.done(
             ctx.say(
                 ctx.t(
@@ -493,17 +485,14 @@ class LossFlow(KeeperFlow):
         return ctx.say(ctx.t("Which animal?"), options)
 
     def act(self, ctx: Ctx) -> Turn:
-        try:
-            record_loss(
-                ctx.work.by(self.me(ctx)),
-                ref=str(ctx.data["ref"]),
-                animal=int(ctx.data["animal"]),
-                what=str(ctx.data["what"]),
-                reason=str(ctx.data["reason"])[:500],
-                occurred_at=ctx.now,
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        record_loss(
+            ctx.work.by(self.me(ctx)),
+            ref=str(ctx.data["ref"]),
+            animal=int(ctx.data["animal"]),
+            what=str(ctx.data["what"]),
+            reason=str(ctx.data["reason"])[:500],
+            occurred_at=ctx.now,
+        )
         return Turn.done(ctx.say(ctx.t("Recorded (practice G7).")))
 
 

@@ -19,7 +19,6 @@ from bot.flows.officer_kit import (
     animals_from,
     animals_in,
     confirm,
-    explained,
     invalid,
     person_dict,
     person_from,
@@ -246,15 +245,12 @@ class ComplaintsFlow(Worklist):
         return lines
 
     def admit(self, ctx: Ctx, hearing: str) -> Turn:
-        try:
-            admit_complaint(
-                ctx.work.by(actor(ctx, Role.MAGISTRATE)),
-                complaint_id=int(ctx.data["complaint"]),
-                hearing=hearing,
-                occurred_at=ctx.now,
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, "hearing")
+        admit_complaint(
+            ctx.work.by(actor(ctx, Role.MAGISTRATE)),
+            complaint_id=int(ctx.data["complaint"]),
+            hearing=hearing,
+            occurred_at=ctx.now,
+        )
         return Turn.done(
             ctx.say(
                 ctx.t(
@@ -268,18 +264,15 @@ class ComplaintsFlow(Worklist):
 
     def act(self, ctx: Ctx) -> Turn:
         outcome = str(ctx.data["outcome"])
-        try:
-            decision = decide_complaint(
-                ctx.work.by(actor(ctx, Role.MAGISTRATE)),
-                complaint_id=int(ctx.data["complaint"]),
-                outcome=outcome,
-                reasons=str(ctx.data["reasons"]),
-                damages=int(ctx.data.get("damages", 0)),
-                expenses=int(ctx.data.get("expenses", 0)),
-                occurred_at=ctx.now,
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        decision = decide_complaint(
+            ctx.work.by(actor(ctx, Role.MAGISTRATE)),
+            complaint_id=int(ctx.data["complaint"]),
+            outcome=outcome,
+            reasons=str(ctx.data["reasons"]),
+            damages=int(ctx.data.get("damages", 0)),
+            expenses=int(ctx.data.get("expenses", 0)),
+            occurred_at=ctx.now,
+        )
         if decision.outcome == "dismissed":
             text = ctx.t(
                 "Complaint No. {id} dismissed (Sec XIV). The stay of sale ends unless another "
@@ -468,18 +461,15 @@ class RecoveryFlow(Worklist):
         return Turn.to("cattle", ctx.say(text))
 
     def act(self, ctx: Ctx) -> Turn:
-        try:
-            done = order_recovery(
-                ctx.work.by(actor(ctx, Role.MAGISTRATE)),
-                case_id=int(ctx.data["case"]),
-                cattle=animals_from(ctx.data["cattle"]),
-                village=str(ctx.data["village"]),
-                place=str(ctx.data["place"]),
-                owner=person_from(ctx.data.get("owner")),
-                occurred_at=ctx.now,
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        done = order_recovery(
+            ctx.work.by(actor(ctx, Role.MAGISTRATE)),
+            case_id=int(ctx.data["case"]),
+            cattle=animals_from(ctx.data["cattle"]),
+            village=str(ctx.data["village"]),
+            place=str(ctx.data["place"]),
+            owner=person_from(ctx.data.get("owner")),
+            occurred_at=ctx.now,
+        )
         money = money_for(ctx.work, case_id=done.case_id)
         return Turn.done(
             ctx.say(
@@ -679,20 +669,17 @@ class OffencesFlow(Worklist):
 
     def act(self, ctx: Ctx) -> Turn:
         convicted = bool(ctx.data["convicted"])
-        try:
-            decide_offence(
-                ctx.work.by(actor(ctx, Role.MAGISTRATE)),
-                offence_id=int(ctx.data["offence"]),
-                convicted=convicted,
-                reasons=str(ctx.data["reasons"]),
-                prison_months=int(ctx.data.get("months", 0)) if convicted else 0,
-                prison_days=int(ctx.data.get("days", 0)) if convicted else 0,
-                labour=ctx.data.get("labour") if convicted else None,
-                fine=int(ctx.data.get("fine", 0)) if convicted else 0,
-                occurred_at=ctx.now,
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        decide_offence(
+            ctx.work.by(actor(ctx, Role.MAGISTRATE)),
+            offence_id=int(ctx.data["offence"]),
+            convicted=convicted,
+            reasons=str(ctx.data["reasons"]),
+            prison_months=int(ctx.data.get("months", 0)) if convicted else 0,
+            prison_days=int(ctx.data.get("days", 0)) if convicted else 0,
+            labour=ctx.data.get("labour") if convicted else None,
+            fine=int(ctx.data.get("fine", 0)) if convicted else 0,
+            occurred_at=ctx.now,
+        )
         return Turn.done(
             ctx.say(
                 ctx.t("Decision recorded.")

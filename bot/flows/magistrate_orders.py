@@ -12,7 +12,6 @@ from bot.flows.officer_kit import (
     OfficerFlow,
     amount_said,
     confirm,
-    explained,
     invalid,
     person_dict,
     person_from,
@@ -25,7 +24,6 @@ from bot.types import Inbound, Option, Reply
 from law.errors import (
     FundInsufficient,
     NotAuthorised,
-    PoundError,
     Template,
 )
 from law.money import MoneySystem
@@ -277,21 +275,18 @@ class FundFlow(OfficerFlow, TableFlow):
     def act(self, ctx: Ctx) -> Turn:
         desk = self._desk(ctx)
         purpose = str(ctx.data["purpose"])
-        try:
-            paid = pay_from_fund(
-                ctx.work.by(_magistrate_of(ctx, "XII")),
-                district=desk.code,
-                purpose=purpose,
-                pound=ctx.data.get("pound") if purpose != "other" else None,
-                keeper_phone=ctx.data.get("keeper_phone") if purpose == "salary" else None,
-                stated=str(ctx.data.get("stated", "")),
-                amount=int(ctx.data["amount"]),
-                payee=person_from(ctx.data.get("payee")),
-                order=str(ctx.data["order"]),
-                occurred_at=ctx.now,
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        paid = pay_from_fund(
+            ctx.work.by(_magistrate_of(ctx, "XII")),
+            district=desk.code,
+            purpose=purpose,
+            pound=ctx.data.get("pound") if purpose != "other" else None,
+            keeper_phone=ctx.data.get("keeper_phone") if purpose == "salary" else None,
+            stated=str(ctx.data.get("stated", "")),
+            amount=int(ctx.data["amount"]),
+            payee=person_from(ctx.data.get("payee")),
+            order=str(ctx.data["order"]),
+            occurred_at=ctx.now,
+        )
         return Turn.done(
             ctx.say(
                 ctx.t(
@@ -499,29 +494,26 @@ class KindOrderFlow(OfficerFlow, TableFlow):
         me = _magistrate_of(ctx, G4)
         kind, order = str(ctx.data["kind"]), str(ctx.data["order"])
         fine, per_day = int(ctx.data["fine"]), int(ctx.data["per_day"])
-        try:
-            if "ref" in ctx.data:
-                done = order_for_seizure(
-                    ctx.work.by(me),
-                    ref=str(ctx.data["ref"]),
-                    kind=kind,
-                    fine=fine,
-                    per_day=per_day,
-                    order=order,
-                    occurred_at=ctx.now,
-                )
-            else:
-                done = order_for_pound(
-                    ctx.work.by(me),
-                    pound=str(ctx.data["pound"]),
-                    kind=kind,
-                    fine=fine,
-                    per_day=per_day,
-                    order=order,
-                    occurred_at=ctx.now,
-                )
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        if "ref" in ctx.data:
+            done = order_for_seizure(
+                ctx.work.by(me),
+                ref=str(ctx.data["ref"]),
+                kind=kind,
+                fine=fine,
+                per_day=per_day,
+                order=order,
+                occurred_at=ctx.now,
+            )
+        else:
+            done = order_for_pound(
+                ctx.work.by(me),
+                pound=str(ctx.data["pound"]),
+                kind=kind,
+                fine=fine,
+                per_day=per_day,
+                order=order,
+                occurred_at=ctx.now,
+            )
         lines = [ctx.t("Order No. {id} recorded (practice G4).", id=done.order_id)]
         if done.animals:
             lines.append(

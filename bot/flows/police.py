@@ -12,7 +12,6 @@ from bot.flows.officer_kit import (
     animals_from,
     animals_in,
     confirm,
-    explained,
     places,
     refused,
     seizure_line,
@@ -22,7 +21,6 @@ from bot.flows.table import Again, Step, TableFlow, asks, chosen, required, type
 from bot.flows.worklist import Worklist, seizures
 from bot.i18n import N_, written_in
 from bot.types import Inbound, Option, Reply
-from law.errors import PoundError
 from law.grounds import Ground
 from office.access.roles import Role
 from office.acts.police.conveyance import confirm_conveyance
@@ -93,7 +91,7 @@ class ConveyFlow(Worklist):
         return Turn.to("confirm", self.ask(ctx, item))
 
     def ask(self, ctx: Ctx, item: SeizureItem | None = None) -> Reply:
-        item = item or self.listing.fetch(ctx, self.me(ctx), str(ctx.data["ref"])).item
+        item = item or self.brief(ctx).item
         text = "\n".join(
             [
                 seizure_line(ctx, item),
@@ -108,10 +106,7 @@ class ConveyFlow(Worklist):
 
     def act(self, ctx: Ctx) -> Turn:
         ref = str(ctx.data.get("ref", ""))
-        try:
-            confirm_conveyance(ctx.work.by(actor(ctx, Role.POLICE)), ref=ref, occurred_at=ctx.now)
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        confirm_conveyance(ctx.work.by(actor(ctx, Role.POLICE)), ref=ref, occurred_at=ctx.now)
         section = "XVI" if ctx.data.get("stray") else "II"
         return Turn.done(
             ctx.say(
@@ -205,20 +200,17 @@ class StrayFlow(OfficerFlow, TableFlow):
         return match, dict(villages.get(match, ()))
 
     def act(self, ctx: Ctx) -> Turn:
-        try:
-            done = report_seizure(
-                ctx.work.by(actor(ctx, Role.POLICE)),
-                ground=Ground.STRAY,
-                village=str(ctx.data["village"]),
-                place=str(ctx.data["place"]),
-                damage="",
-                seizer=None,
-                owner=None,
-                animals=animals_from(ctx.data["animals"]),
-                occurred_at=ctx.now,
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        done = report_seizure(
+            ctx.work.by(actor(ctx, Role.POLICE)),
+            ground=Ground.STRAY,
+            village=str(ctx.data["village"]),
+            place=str(ctx.data["place"]),
+            damage="",
+            seizer=None,
+            owner=None,
+            animals=animals_from(ctx.data["animals"]),
+            occurred_at=ctx.now,
+        )
         lines = [
             ctx.t(
                 "Recorded as {ref}: {heads} head of straying cattle (Sec XVI). Take them "
