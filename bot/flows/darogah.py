@@ -62,18 +62,8 @@ class NoticeFlow(Worklist):
     def __init__(self) -> None:
         super().__init__(
             {
-                "village": Step(
-                    ask=asks(ASK_VILLAGE),
-                    read=_drum_village,
-                    then=_keep_village,
-                    to=("market",),
-                ),
-                "market": Step(
-                    ask=asks(ASK_MARKET),
-                    read=required(ASK_MARKET),
-                    then=_market,
-                    to=("confirm",),
-                ),
+                "village": Step(asks(ASK_VILLAGE), _drum_village, _keep_village, ("market",)),
+                "market": Step(asks(ASK_MARKET), required(ASK_MARKET), _market, ("confirm",)),
                 "confirm": confirm(_ask_notice, self.act),
             }
         )
@@ -177,26 +167,20 @@ class SaleFlow(Worklist):
         super().__init__(
             {
                 "buyer": Step(
-                    ask=self.ask_buyer,
-                    read=_buyer,
-                    then=self.bought,
-                    to=("price", after_lot, "end"),
-                    repeat=True,
+                    self.ask_buyer, _buyer, self.bought, ("price", after_lot, "end"), repeat=True
                 ),
-                "price": Step(
-                    ask=self.ask_price, read=self.amount, then=self.priced, to=("buyer", after_lot)
-                ),
+                "price": Step(self.ask_price, self.amount, self.priced, ("buyer", after_lot)),
                 "expenses": Step(
-                    ask=asks(ASK_EXPENSES),
-                    read=self.amount,
-                    then=keep("expenses", after_expenses),
-                    to=(after_expenses,),
+                    asks(ASK_EXPENSES),
+                    self.amount,
+                    keep("expenses", after_expenses),
+                    (after_expenses,),
                 ),
                 "place": Step(
-                    ask=asks(ASK_PLACE),
-                    read=required(ASK_PLACE),
-                    then=keep("place", "confirm", clip=500),
-                    to=("confirm",),
+                    asks(ASK_PLACE),
+                    required(ASK_PLACE),
+                    keep("place", "confirm", clip=500),
+                    ("confirm",),
                 ),
                 "confirm": confirm(self.summary, self.act),
             }

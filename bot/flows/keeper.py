@@ -86,21 +86,14 @@ class ArriveFlow(KeeperFlow):
     def __init__(self) -> None:
         super().__init__(
             {
-                "check": Step(
-                    ask=self.check, read=_check_choice, then=self.checked, to=ARRIVE_CHECK
-                ),
+                "check": Step(self.check, _check_choice, self.checked, ARRIVE_CHECK),
                 "count": Step(
-                    ask=lambda ctx: ctx.say(ctx.t("How many head arrived?")),
-                    read=_head_count,
-                    then=keep("count", "check"),
-                    to=("check",),
+                    lambda ctx: ctx.say(ctx.t("How many head arrived?")),
+                    _head_count,
+                    keep("count", "check"),
+                    ("check",),
                 ),
-                "describe": Step(
-                    ask=asks(DESCRIBE),
-                    read=_description,
-                    then=_described,
-                    to=("check",),
-                ),
+                "describe": Step(asks(DESCRIBE), _description, _described, ("check",)),
             }
         )
 
@@ -277,19 +270,19 @@ def due_text(ctx: Ctx, brief: SeizureBrief) -> str:
 
 
 class OwnerActFlow(KeeperFlow):
-    """An act with the owner before the keeper: the owner named if not yet known, then confirm
-    (`ask`, the summary; `act`, the act recorded)."""
+    """An act with the owner before the keeper: the owner named if not yet known, then the
+    amount due and the `question` ({owner} and {total}) confirmed, and the act recorded."""
 
     shows = ("owner", "confirm", "end")
+    question: str
+    # Whether the summary lists the animals held (those the act releases).
+    lists_held = False
 
     def __init__(self) -> None:
         super().__init__(
             {
                 "owner": Step(
-                    ask=self.ask_owner,
-                    read=lambda ctx, msg: person_in(msg.text),
-                    then=_owner_named,
-                    to=("confirm",),
+                    self.ask_owner, lambda ctx, msg: person_in(msg.text), _owner_named, ("confirm",)
                 ),
                 "confirm": confirm(self.ask, self.act),
             }
@@ -301,8 +294,6 @@ class OwnerActFlow(KeeperFlow):
                 ctx.say(ctx.t("No animal of {ref} is in the pound.", ref=brief.item.ref))
             )
         ctx.data["ref"] = brief.item.ref
-        ctx.data["total"] = brief.total
-        ctx.data["money"] = brief.money
         ctx.data["held"] = brief.held
         if brief.item.owner is None and not ctx.data.get("owner"):
             return "owner"
@@ -318,15 +309,18 @@ class OwnerActFlow(KeeperFlow):
             )
         )
 
-    def owner_name(self, ctx: Ctx, brief: SeizureBrief) -> str:
-        owner = person_from(ctx.data.get("owner"))
-        if owner is not None:
-            return owner.name
-        return who(ctx, brief.item.owner_person, brief.item.owner)
-
-    @abstractmethod
     def ask(self, ctx: Ctx) -> Reply:
-        """The summary to confirm."""
+        brief = self.brief(ctx)
+        ctx.data["total"] = brief.total
+        ctx.data["money"] = brief.money
+        owner = person_from(ctx.data.get("owner"))
+        question = ctx.t(
+            self.question,
+            owner=owner.name if owner else who(ctx, brief.item.owner_person, brief.item.owner),
+            total=money(ctx.t.lang, brief.total, brief.money),
+        )
+        held = _animal_lines(ctx, brief, brief.held) if self.lists_held else []
+        return ctx.say("\n".join([due_text(ctx, brief), *held, question]), yes_no(ctx))
 
     @abstractmethod
     def act(self, ctx: Ctx) -> Turn:
@@ -346,24 +340,11 @@ class ReleaseFlow(OwnerActFlow):
     section = "VII"
     menu = N_("Payment and release (Sec VII)")
     listing = _held("VII")
-
-    def ask(self, ctx: Ctx) -> Reply:
-        brief = self.brief(ctx)
-        ctx.data["total"] = brief.total
-        ctx.data["money"] = brief.money
-        text = "\n".join(
-            [
-                due_text(ctx, brief),
-                *_animal_lines(ctx, brief, brief.held),
-                ctx.t(
-                    "Has {owner} paid {total}? On payment the cattle are released and he signs "
-                    "the receipt in the register (Sec VII).",
-                    owner=self.owner_name(ctx, brief),
-                    total=money(ctx.t.lang, brief.total, brief.money),
-                ),
-            ]
-        )
-        return ctx.say(text, yes_no(ctx))
+    question = N_(
+        "Has {owner} paid {total}? On payment the cattle are released and he signs the receipt "
+        "in the register (Sec VII)."
+    )
+    lists_held = True
 
     def act(self, ctx: Ctx) -> Turn:
         receipt = record_payment(
@@ -398,21 +379,10 @@ class RefusalFlow(OwnerActFlow):
     section = "IX"
     menu = N_("Owner refused to pay (Sec IX)")
     listing = _held("IX")
-
-    def ask(self, ctx: Ctx) -> Reply:
-        brief = self.brief(ctx)
-        text = "\n".join(
-            [
-                due_text(ctx, brief),
-                ctx.t(
-                    "Did {owner} appear and refuse or omit to pay {total}? The Darogah may then "
-                    "sell as many of the cattle as needed (Sec IX).",
-                    owner=self.owner_name(ctx, brief),
-                    total=money(ctx.t.lang, brief.total, brief.money),
-                ),
-            ]
-        )
-        return ctx.say(text, yes_no(ctx))
+    question = N_(
+        "Did {owner} appear and refuse or omit to pay {total}? The Darogah may then sell as "
+        "many of the cattle as needed (Sec IX)."
+    )
 
     def act(self, ctx: Ctx) -> Turn:
         ref = str(ctx.data["ref"])
@@ -450,21 +420,9 @@ class LossFlow(KeeperFlow):
         reason = N_("What happened? Give the reason or circumstances.")
         super().__init__(
             {
-                "animal": Step(
-                    ask=self.ask_animal,
-                    read=_held_animal,
-                    then=keep("animal", "what"),
-                    to=("what",),
-                ),
-                "what": Step(
-                    ask=_ask_what, read=_what, then=keep("what", "reason"), to=("reason",)
-                ),
-                "reason": Step(
-                    ask=asks(reason),
-                    read=required(reason),
-                    then=_reason,
-                    to=("confirm",),
-                ),
+                "animal": Step(self.ask_animal, _held_animal, keep("animal", "what"), ("what",)),
+                "what": Step(_ask_what, _what, keep("what", "reason"), ("reason",)),
+                "reason": Step(asks(reason), required(reason), _reason, ("confirm",)),
                 "confirm": confirm(_ask_loss, self.act),
             }
         )

@@ -129,34 +129,31 @@ class ComplaintsFlow(Worklist):
         super().__init__(
             {
                 "decide": Step(
-                    ask=lambda ctx: ctx.say(ctx.t(ASK_DECISION), _options(ctx)),
-                    read=lambda ctx, msg: chosen(ctx, msg).lower(),
-                    then=_decided,
-                    to=("hearing", "damages", "reasons", "end"),
+                    lambda ctx: ctx.say(ctx.t(ASK_DECISION), _options(ctx)),
+                    lambda ctx, msg: chosen(ctx, msg).lower(),
+                    _decided,
+                    ("hearing", "damages", "reasons", "end"),
                 ),
                 "hearing": Step(
-                    ask=asks(ASK_HEARING),
-                    read=required(N_("Please say when and where.")),
-                    then=self.admit,
-                    to=("end",),
+                    asks(ASK_HEARING),
+                    required(N_("Please say when and where.")),
+                    self.admit,
+                    ("end",),
                 ),
                 "damages": Step(
-                    ask=asks(ASK_DAMAGES),
-                    read=_damages,
-                    then=keep("damages", "expenses"),
-                    to=("expenses",),
+                    asks(ASK_DAMAGES), _damages, keep("damages", "expenses"), ("expenses",)
                 ),
                 "expenses": Step(
-                    ask=asks(ASK_EXPENSES),
-                    read=lambda ctx, msg: read_amount(msg.text.strip(), _money(ctx)),
-                    then=keep("expenses", "reasons"),
-                    to=("reasons",),
+                    asks(ASK_EXPENSES),
+                    lambda ctx, msg: read_amount(msg.text.strip(), _money(ctx)),
+                    keep("expenses", "reasons"),
+                    ("reasons",),
                 ),
                 "reasons": Step(
-                    ask=asks(ASK_REASONS),
-                    read=required(ASK_REASONS),
-                    then=keep("reasons", "confirm", clip=8000),
-                    to=("confirm",),
+                    asks(ASK_REASONS),
+                    required(ASK_REASONS),
+                    keep("reasons", "confirm", clip=8000),
+                    ("confirm",),
                 ),
                 "confirm": confirm(_decision_summary, self.act),
             }
@@ -414,26 +411,20 @@ class RecoveryFlow(Worklist):
         super().__init__(
             {
                 "cattle": Step(
-                    ask=asks(ASK_CATTLE),
-                    read=lambda ctx, msg: animals_in(ctx, msg.text),
-                    then=keep("cattle", "describe"),
-                    to=("describe",),
+                    asks(ASK_CATTLE),
+                    lambda ctx, msg: animals_in(ctx, msg.text),
+                    keep("cattle", "describe"),
+                    ("describe",),
                 ),
-                "describe": Step(
-                    ask=asks(ASK_KNOWN), read=required(ASK_KNOWN), then=_known, to=("village",)
-                ),
-                "village": Step(
-                    ask=_ask_village, read=_village, then=_at_village, to=("place",), repeat=True
-                ),
+                "describe": Step(asks(ASK_KNOWN), required(ASK_KNOWN), _known, ("village",)),
+                "village": Step(_ask_village, _village, _at_village, ("place",), repeat=True),
                 "place": Step(
-                    ask=asks(ASK_WHERE),
-                    read=required(ASK_WHERE),
-                    then=keep("place", "owner", clip=500),
-                    to=("owner",),
+                    asks(ASK_WHERE),
+                    required(ASK_WHERE),
+                    keep("place", "owner", clip=500),
+                    ("owner",),
                 ),
-                "owner": Step(
-                    ask=_ask_owner, read=_owner, then=keep("owner", "confirm"), to=("confirm",)
-                ),
+                "owner": Step(_ask_owner, _owner, keep("owner", "confirm"), ("confirm",)),
                 "confirm": confirm(_order_summary, self.act),
             }
         )
@@ -614,32 +605,26 @@ class OffencesFlow(Worklist):
     def __init__(self) -> None:
         super().__init__(
             {
-                "verdict": Step(
-                    ask=_ask_verdict, read=_verdict, then=_judged, to=("prison", "reasons")
-                ),
-                "prison": Step(
-                    ask=asks(ASK_TERM), read=_term, then=_sentenced, to=("labour", "fine")
-                ),
+                "verdict": Step(_ask_verdict, _verdict, _judged, ("prison", "reasons")),
+                "prison": Step(asks(ASK_TERM), _term, _sentenced, ("labour", "fine")),
                 "labour": Step(
-                    ask=lambda ctx: ctx.say(
+                    lambda ctx: ctx.say(
                         ctx.t("With labour?"),
                         (
                             Option("yes", ctx.t("With labour")),
                             Option("no", ctx.t("Without labour")),
                         ),
                     ),
-                    read=yes_or_no,
-                    then=keep("labour", "fine"),
-                    to=("fine",),
+                    yes_or_no,
+                    keep("labour", "fine"),
+                    ("fine",),
                 ),
-                "fine": Step(
-                    ask=asks(ASK_FINE), read=_fine, then=keep("fine", "reasons"), to=("reasons",)
-                ),
+                "fine": Step(asks(ASK_FINE), _fine, keep("fine", "reasons"), ("reasons",)),
                 "reasons": Step(
-                    ask=asks(ASK_REASONS),
-                    read=required(ASK_REASONS),
-                    then=keep("reasons", "confirm", clip=4000),
-                    to=("confirm",),
+                    asks(ASK_REASONS),
+                    required(ASK_REASONS),
+                    keep("reasons", "confirm", clip=4000),
+                    ("confirm",),
                 ),
                 "confirm": confirm(_offence_summary, self.act),
             }

@@ -64,43 +64,31 @@ class FundFlow(OfficerFlow, TableFlow):
     def __init__(self) -> None:
         self.table = {
             "district": Step(
-                ask=self.ask_district,
-                read=self.district,
-                then=keep("district", "purpose"),
-                to=("purpose",),
+                self.ask_district, self.district, keep("district", "purpose"), ("purpose",)
             ),
-            "purpose": Step(
-                ask=self.ask_purpose, read=self.purpose, then=_purpose, to=("pound", "stated")
-            ),
-            "pound": Step(
-                ask=self.ask_pound, read=self.pound, then=self.at_pound, to=("keeper", "amount")
-            ),
-            "keeper": Step(ask=self.ask_keeper, read=self.keeper, then=_keeper, to=("amount",)),
+            "purpose": Step(self.ask_purpose, self.purpose, _purpose, ("pound", "stated")),
+            "pound": Step(self.ask_pound, self.pound, self.at_pound, ("keeper", "amount")),
+            "keeper": Step(self.ask_keeper, self.keeper, _keeper, ("amount",)),
             "stated": Step(
-                ask=asks(ASK_STATED),
-                read=_stated,
-                then=keep("stated", "amount", clip=500),
-                to=("amount",),
+                asks(ASK_STATED), _stated, keep("stated", "amount", clip=500), ("amount",)
             ),
-            "amount": Step(
-                ask=self.ask_amount, read=self.amount, then=_amount, to=("payee", "order")
-            ),
+            "amount": Step(self.ask_amount, self.amount, _amount, ("payee", "order")),
             "payee": Step(
-                ask=asks(
+                asks(
                     N_(
                         "To whom is it paid? Send the name and village, and phone if any, for "
                         "example: Ramdin Mistri, Testpur"
                     )
                 ),
-                read=lambda ctx, msg: person_dict(person_in(msg.text)),
-                then=keep("payee", "order"),
-                to=("order",),
+                lambda ctx, msg: person_dict(person_in(msg.text)),
+                keep("payee", "order"),
+                ("order",),
             ),
             "order": Step(
-                ask=asks(ASK_ORDER),
-                read=required(ASK_ORDER),
-                then=keep("order", "confirm", clip=2000),
-                to=("confirm",),
+                asks(ASK_ORDER),
+                required(ASK_ORDER),
+                keep("order", "confirm", clip=2000),
+                ("confirm",),
             ),
             "confirm": confirm(self.summary, self.act),
         }
@@ -344,23 +332,21 @@ class KindOrderFlow(OfficerFlow, TableFlow):
 
     def __init__(self) -> None:
         self.table = {
-            "pick": Step(
-                ask=self.listed, read=chosen, then=self.picked, to=("pound", "kind", "fine")
-            ),
-            "pound": Step(ask=self.ask_pound, read=self.pound, then=_at_pound, to=("kind",)),
-            "kind": Step(ask=_ask_kind, read=self.kind, then=keep("kind", "fine"), to=("fine",)),
-            "fine": Step(ask=_ask_fine, read=self.amount, then=keep("fine", "rate"), to=("rate",)),
+            "pick": Step(self.listed, chosen, self.picked, ("pound", "kind", "fine")),
+            "pound": Step(self.ask_pound, self.pound, _at_pound, ("kind",)),
+            "kind": Step(_ask_kind, self.kind, keep("kind", "fine"), ("fine",)),
+            "fine": Step(_ask_fine, self.amount, keep("fine", "rate"), ("rate",)),
             "rate": Step(
-                ask=asks(N_("The feeding per head per day, for example Rs 0-4-0:")),
-                read=self.amount,
-                then=keep("per_day", "order"),
-                to=("order",),
+                asks(N_("The feeding per head per day, for example Rs 0-4-0:")),
+                self.amount,
+                keep("per_day", "order"),
+                ("order",),
             ),
             "order": Step(
-                ask=asks(ASK_ORDER),
-                read=required(ASK_ORDER),
-                then=keep("order", "confirm", clip=2000),
-                to=("confirm",),
+                asks(ASK_ORDER),
+                required(ASK_ORDER),
+                keep("order", "confirm", clip=2000),
+                ("confirm",),
             ),
             "confirm": confirm(self.summary, self.act),
         }

@@ -158,7 +158,7 @@ def confirm(ask: Callable[[Ctx], Asked], act: Callable[[Ctx], Turn]) -> Step:
         except PoundError as exc:
             return Turn.done(ctx.say(ctx.explain(exc)))
 
-    return Step(ask=ask, read=yes_or_no, then=then, to=("end",))
+    return Step(ask, yes_or_no, then, ("end",))
 
 
 def person_in(text: str, region: str = DEFAULT_REGION) -> PersonIn:

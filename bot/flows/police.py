@@ -133,22 +133,19 @@ class StrayFlow(OfficerFlow, TableFlow):
     def __init__(self) -> None:
         where = N_("Where exactly were they found (road, field, landmark)?")
         self.table = {
-            "village": Step(ask=self.ask_village, read=self.village, then=_village, to=("place",)),
+            "village": Step(self.ask_village, self.village, _village, ("place",)),
             "place": Step(
-                ask=asks(where),
-                read=required(N_("Please say where they were found.")),
-                then=_place,
-                to=("animals",),
+                asks(where), required(N_("Please say where they were found.")), _place, ("animals",)
             ),
             "animals": Step(
-                ask=lambda ctx: ctx.say(
+                lambda ctx: ctx.say(
                     ctx.t("Which animals, and how many? For example: 2 cow, 1 buffalo")
                 ),
-                read=lambda ctx, msg: animals_in(ctx, msg.text),
-                then=_animals,
-                to=("describe",),
+                lambda ctx, msg: animals_in(ctx, msg.text),
+                _animals,
+                ("describe",),
             ),
-            "describe": Step(ask=_ask_description, read=typed, then=_described, to=("confirm",)),
+            "describe": Step(_ask_description, typed, _described, ("confirm",)),
             "confirm": confirm(_summary, self.act),
         }
         super().__init__()

@@ -60,7 +60,7 @@ class Worklist(OfficerFlow, TableFlow, ABC):
     section: str | None = None
 
     def __init__(self, table: dict[str, Step]) -> None:
-        chose = Step(ask=self.relist, read=self.chosen, then=self.show, to=self.shows)
+        chose = Step(self.relist, self.chosen, self.show, self.shows)
         self.table = {self.pick: chose, **table}
         self.start_to = (self.pick, *self.shows)
         super().__init__()

@@ -34,21 +34,14 @@ class Toy(TableFlow):
     def __init__(self) -> None:
         self.table = {
             "name": Step(
-                ask=asks("Your name?"),
-                read=required("Say a name."),
-                then=keep("name", "age", clip=5),
-                to=("age",),
+                asks("Your name?"), required("Say a name."), keep("name", "age", clip=5), ("age",)
             ),
-            "age": Step(
-                ask=asks("Your age?"), read=_age, then=self.aged, to=("colour", END), repeat=True
-            ),
+            "age": Step(asks("Your age?"), _age, self.aged, ("colour", END), repeat=True),
             "colour": Step(
-                ask=lambda ctx: ctx.say(
-                    "Colour?", (Option("red", "Red"), Option("black", "Black"))
-                ),
-                read=_colour,
-                then=lambda ctx, c: Turn.done(ctx.say(f"{ctx.data['name']}: {c}")),
-                to=(END,),
+                lambda ctx: ctx.say("Colour?", (Option("red", "Red"), Option("black", "Black"))),
+                _colour,
+                lambda ctx, c: Turn.done(ctx.say(f"{ctx.data['name']}: {c}")),
+                (END,),
             ),
         }
         super().__init__()
@@ -139,7 +132,7 @@ class Strict(TableFlow):
     start_to = ("age",)
 
     def __init__(self) -> None:
-        self.table = {"age": Step(ask=asks("Age?"), read=_age, then=lambda c, a: END, to=(END,))}
+        self.table = {"age": Step(asks("Age?"), _age, lambda c, a: END, (END,))}
         super().__init__()
 
 
@@ -166,7 +159,7 @@ def test_an_error_in_then_is_left_to_the_engine() -> None:
     def broken(c: Ctx, a: int) -> str:
         raise PoundError("the office refuses")
 
-    flow.table = {"age": Step(ask=asks("Age?"), read=_age, then=broken, to=(END,))}
+    flow.table = {"age": Step(asks("Age?"), _age, broken, (END,))}
     with pytest.raises(PoundError):
         flow.handle(ctx(), "age", said("3"))
 
@@ -174,11 +167,6 @@ def test_an_error_in_then_is_left_to_the_engine() -> None:
 def test_a_question_may_be_several_replies() -> None:
     flow = Strict()
     flow.table = {
-        "age": Step(
-            ask=lambda c: [Reply("Age?"), Reply("(in years)")],
-            read=_age,
-            then=lambda c, a: END,
-            to=(END,),
-        )
+        "age": Step(lambda c: [Reply("Age?"), Reply("(in years)")], _age, lambda c, a: END, (END,))
     }
     assert texts(flow.go(ctx(), "age")) == ["Age?", "(in years)"]
