@@ -20,9 +20,10 @@ from bot.flows.officer_kit import (
     person_from,
     person_in,
     seizure_line,
+    who,
     yes_no,
 )
-from bot.flows.table import Again, Step, asks, chosen, keep, required
+from bot.flows.table import Again, Step, asks, chosen, keep, text_step
 from bot.flows.worklist import Listing, Worklist, case_no, seizures
 from bot.i18n import N_, written_in
 from bot.notices import notice
@@ -63,7 +64,7 @@ class NoticeFlow(Worklist):
         super().__init__(
             {
                 "village": Step(asks(ASK_VILLAGE), _drum_village, _keep_village, ("market",)),
-                "market": Step(asks(ASK_MARKET), required(ASK_MARKET), _market, ("confirm",)),
+                "market": text_step(ASK_MARKET, "market", "confirm", clip=200),
                 "confirm": confirm(_ask_notice, self.act),
             }
         )
@@ -126,11 +127,6 @@ def _keep_village(ctx: Ctx, village: str) -> str:
     return "market"
 
 
-def _market(ctx: Ctx, market: str) -> str:
-    ctx.data["market"] = market[:200]
-    return "confirm"
-
-
 def _ask_notice(ctx: Ctx) -> Reply:
     text = ctx.t(
         "Confirm: the notice for {ref} is posted at the Police Office today, and was "
@@ -176,12 +172,7 @@ class SaleFlow(Worklist):
                     keep("expenses", after_expenses),
                     (after_expenses,),
                 ),
-                "place": Step(
-                    asks(ASK_PLACE),
-                    required(ASK_PLACE),
-                    keep("place", "confirm", clip=500),
-                    ("confirm",),
-                ),
+                "place": text_step(ASK_PLACE, "place", "confirm", clip=500),
                 "confirm": confirm(self.summary, self.act),
             }
         )
@@ -352,13 +343,6 @@ class AuctionFlow(SaleFlow):
         return Turn.done(*replies)
 
 
-def _convict(ctx: Ctx, item: RecoveryItem) -> str:
-    """The convicted person, `Bhura Ahir of Kemri` in the reader's language."""
-    if item.convict_person is None:
-        return item.convict
-    return records.person(ctx.t, item.convict_person)
-
-
 _case_no = case_no(N_("send the case's number, like 12"))
 
 
@@ -376,7 +360,9 @@ class RecoverySaleFlow(SaleFlow):
     listing = Listing(
         items=lambda ctx, me, thana: recoveries_due(ctx.work, thana=thana, actor_id=me),
         line=lambda ctx, item: "- " + _recovery_line(ctx, item),
-        option=lambda ctx, i: Option(str(i.case_id), f"{i.case_id}: {_convict(ctx, i)}"),
+        option=lambda ctx, i: Option(
+            str(i.case_id), f"{i.case_id}: {who(ctx, i.convict_person, i.convict)}"
+        ),
         key=_case_no,
         fetch=lambda ctx, me, case: recovery_to_sell(ctx.work, case_id=case, actor_id=me),
         empty=N_("No sale for a fine is waiting."),
@@ -472,7 +458,7 @@ def _recovery_line(ctx: Ctx, item: RecoveryItem) -> str:
     return ctx.t(
         "Case No. {id}: fine of {convict} unpaid {due}; sell {heads} head at {place}, {village}",
         id=item.case_id,
-        convict=_convict(ctx, item),
+        convict=who(ctx, item.convict_person, item.convict),
         due=amount_said(ctx, money, item.fine_due),
         heads=len(item.cattle),
         place=item.place,

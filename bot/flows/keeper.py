@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from abc import abstractmethod
+from collections.abc import Mapping
 from datetime import date
 
 from bot import words
@@ -22,7 +23,7 @@ from bot.flows.officer_kit import (
     who,
     yes_no,
 )
-from bot.flows.table import Again, Step, asks, chosen, keep, required
+from bot.flows.table import Again, Step, asks, chosen, keep, text_step
 from bot.flows.worklist import Listing, Worklist, seizures
 from bot.i18n import N_
 from bot.notices import animals_text as _animals
@@ -37,17 +38,18 @@ from office.inputs import PersonIn
 from office.views.worklists import SeizureBrief, expected_arrivals, in_pound
 
 
-def _said(description: str | None) -> dict[str, object]:
-    return {"description": description} if description else {}
-
-
-def _animal_lines(ctx: Ctx, brief: SeizureBrief, numbers: list[int] | None = None) -> list[str]:
-    out = []
+def _animal_lines(
+    ctx: Ctx, brief: SeizureBrief, numbers: list[int], corrected: Mapping[str, str] = {}
+) -> list[str]:
+    """Each animal of `numbers`, `1. cow (red)`, its description as `corrected` (by number)."""
+    lines = []
     for a in brief.animals:
-        if numbers is not None and a.number not in numbers:
-            continue
-        out.append(_animals(ctx.t, [{"number": a.number, "kind": a.kind, **_said(a.description)}]))
-    return out
+        if a.number in numbers:
+            said = corrected.get(str(a.number), a.description)
+            lines.append(
+                _animals(ctx.t, [{"number": a.number, "kind": a.kind, "description": said}])
+            )
+    return lines
 
 
 def _held(section: str) -> Listing:
@@ -126,14 +128,8 @@ class ArriveFlow(KeeperFlow):
                 owner=who(ctx, item.owner_person, item.owner) or ctx.t("not known"),
             ),
         ]
-        corrections: dict[str, str] = ctx.data.get("descriptions", {})
-        for a in brief.animals:
-            if a.status != "seized":
-                continue
-            description = corrections.get(str(a.number), a.description)
-            lines.append(
-                _animals(ctx.t, [{"number": a.number, "kind": a.kind, **_said(description)}])
-            )
+        seized = [a.number for a in brief.animals if a.status == "seized"]
+        lines += _animal_lines(ctx, brief, seized, ctx.data.get("descriptions", {}))
         if ctx.data.get("count") is not None:
             lines.append(ctx.t("Arrived: {count} head.", count=ctx.data["count"]))
         lines.append(ctx.t("Do the cattle at the pound match this?"))
@@ -422,7 +418,7 @@ class LossFlow(KeeperFlow):
             {
                 "animal": Step(self.ask_animal, _held_animal, keep("animal", "what"), ("what",)),
                 "what": Step(_ask_what, _what, keep("what", "reason"), ("reason",)),
-                "reason": Step(asks(reason), required(reason), _reason, ("confirm",)),
+                "reason": text_step(reason, "reason", "confirm"),
                 "confirm": confirm(_ask_loss, self.act),
             }
         )
@@ -474,11 +470,6 @@ def _what(ctx: Ctx, msg: Inbound) -> str:
     if typed not in WHAT:
         raise Again(_ask_what(ctx))
     return typed
-
-
-def _reason(ctx: Ctx, reason: str) -> str:
-    ctx.data["reason"] = reason
-    return "confirm"
 
 
 def _ask_loss(ctx: Ctx) -> Reply:

@@ -27,7 +27,7 @@ from bot.flows.officer_kit import (
     yes_no,
     yes_or_no,
 )
-from bot.flows.table import Again, Step, asks, chosen, keep, required
+from bot.flows.table import Step, asks, chosen, keep, one_of, required, text_step
 from bot.flows.worklist import Listing, Worklist, case_no
 from bot.i18n import N_, written_in
 from bot.types import Inbound, Option, Reply
@@ -149,12 +149,7 @@ class ComplaintsFlow(Worklist):
                     keep("expenses", "reasons"),
                     ("reasons",),
                 ),
-                "reasons": Step(
-                    asks(ASK_REASONS),
-                    required(ASK_REASONS),
-                    keep("reasons", "confirm", clip=8000),
-                    ("confirm",),
-                ),
+                "reasons": text_step(ASK_REASONS, "reasons", "confirm", clip=8000),
                 "confirm": confirm(_decision_summary, self.act),
             }
         )
@@ -418,12 +413,7 @@ class RecoveryFlow(Worklist):
                 ),
                 "describe": Step(asks(ASK_KNOWN), required(ASK_KNOWN), _known, ("village",)),
                 "village": Step(_ask_village, _village, _at_village, ("place",), repeat=True),
-                "place": Step(
-                    asks(ASK_WHERE),
-                    required(ASK_WHERE),
-                    keep("place", "owner", clip=500),
-                    ("owner",),
-                ),
+                "place": text_step(ASK_WHERE, "place", "owner", clip=500),
                 "owner": Step(_ask_owner, _owner, keep("owner", "confirm"), ("confirm",)),
                 "confirm": confirm(_order_summary, self.act),
             }
@@ -605,7 +595,7 @@ class OffencesFlow(Worklist):
     def __init__(self) -> None:
         super().__init__(
             {
-                "verdict": Step(_ask_verdict, _verdict, _judged, ("prison", "reasons")),
+                "verdict": Step(_ask_verdict, one_of(_ask_verdict), _judged, ("prison", "reasons")),
                 "prison": Step(asks(ASK_TERM), _term, _sentenced, ("labour", "fine")),
                 "labour": Step(
                     lambda ctx: ctx.say(
@@ -620,12 +610,7 @@ class OffencesFlow(Worklist):
                     ("fine",),
                 ),
                 "fine": Step(asks(ASK_FINE), _fine, keep("fine", "reasons"), ("reasons",)),
-                "reasons": Step(
-                    asks(ASK_REASONS),
-                    required(ASK_REASONS),
-                    keep("reasons", "confirm", clip=4000),
-                    ("confirm",),
-                ),
+                "reasons": text_step(ASK_REASONS, "reasons", "confirm", clip=4000),
                 "confirm": confirm(_offence_summary, self.act),
             }
         )
@@ -696,16 +681,8 @@ def _ask_verdict(ctx: Ctx) -> Reply:
     return ctx.say(ctx.t("What do you decide? (Sec XIII)"), options)
 
 
-def _verdict(ctx: Ctx, msg: Inbound) -> bool:
-    """Convicted (True) or not."""
-    choice = chosen(ctx, msg).lower()
-    if choice not in VERDICTS:
-        raise Again(_ask_verdict(ctx))
-    return choice == "convicted"
-
-
-def _judged(ctx: Ctx, convicted: bool) -> str:
-    ctx.data["convicted"] = convicted
+def _judged(ctx: Ctx, verdict: str) -> str:
+    ctx.data["convicted"] = convicted = verdict == "convicted"
     return "prison" if convicted else "reasons"
 
 

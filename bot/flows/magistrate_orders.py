@@ -18,7 +18,7 @@ from bot.flows.officer_kit import (
     person_in,
     yes_no,
 )
-from bot.flows.table import Again, Step, TableFlow, asks, chosen, keep, required
+from bot.flows.table import Again, Step, TableFlow, asks, chosen, keep, one_of, text_step
 from bot.i18n import N_, written_in
 from bot.types import Inbound, Option, Reply
 from law.errors import (
@@ -31,7 +31,7 @@ from office.access.roles import Role
 from office.acts.magistrate.fund_payment import pay_from_fund
 from office.acts.magistrate.kind_order import order_for_pound, order_for_seizure
 from office.views.amounts import money_for, read_amount
-from office.views.fund_statement import FundDesk, KeeperLine, PoundLine, fund_desk
+from office.views.fund_statement import FundDesk, KeeperLine, fund_desk
 from office.views.kind_orders import AwaitingItem, awaiting_orders, district_pounds, kind_for_order
 
 PURPOSES = {
@@ -66,8 +66,12 @@ class FundFlow(OfficerFlow, TableFlow):
             "district": Step(
                 self.ask_district, self.district, keep("district", "purpose"), ("purpose",)
             ),
-            "purpose": Step(self.ask_purpose, self.purpose, _purpose, ("pound", "stated")),
-            "pound": Step(self.ask_pound, self.pound, self.at_pound, ("keeper", "amount")),
+            "purpose": Step(
+                self.ask_purpose, one_of(self.ask_purpose), _purpose, ("pound", "stated")
+            ),
+            "pound": Step(
+                self.ask_pound, one_of(self.ask_pound), self.at_pound, ("keeper", "amount")
+            ),
             "keeper": Step(self.ask_keeper, self.keeper, _keeper, ("amount",)),
             "stated": Step(
                 asks(ASK_STATED), _stated, keep("stated", "amount", clip=500), ("amount",)
@@ -84,12 +88,7 @@ class FundFlow(OfficerFlow, TableFlow):
                 keep("payee", "order"),
                 ("order",),
             ),
-            "order": Step(
-                asks(ASK_ORDER),
-                required(ASK_ORDER),
-                keep("order", "confirm", clip=2000),
-                ("confirm",),
-            ),
+            "order": text_step(ASK_ORDER, "order", "confirm", clip=2000),
             "confirm": confirm(self.summary, self.act),
         }
         super().__init__()
@@ -131,10 +130,7 @@ class FundFlow(OfficerFlow, TableFlow):
         return ctx.say(ctx.t("The fund of which district?"), options)
 
     def district(self, ctx: Ctx, msg: Inbound) -> int:
-        typed = chosen(ctx, msg)
-        if not typed.isdigit() or int(typed) not in _districts(ctx):
-            raise Again(self.ask_district(ctx))
-        return int(typed)
+        return int(one_of(self.ask_district)(ctx, msg))
 
     def ask_purpose(self, ctx: Ctx) -> Reply:
         desk = self._desk(ctx)
@@ -147,12 +143,6 @@ class FundFlow(OfficerFlow, TableFlow):
         options = tuple(Option(k, ctx.t(v)) for k, v in PURPOSES.items())
         return ctx.say(text, options)
 
-    def purpose(self, ctx: Ctx, msg: Inbound) -> str:
-        choice = chosen(ctx, msg).lower()
-        if choice not in PURPOSES:
-            raise Again(self.ask_purpose(ctx))
-        return choice
-
     def ask_pound(self, ctx: Ctx) -> Reply:
         options = tuple(
             Option(p.code, f"{p.code}: {written_in(ctx.lang, p.name, p.names)}")
@@ -160,14 +150,8 @@ class FundFlow(OfficerFlow, TableFlow):
         )
         return ctx.say(ctx.t("Which pound?"), options)
 
-    def pound(self, ctx: Ctx, msg: Inbound) -> PoundLine:
-        typed = chosen(ctx, msg).upper()
-        pound = next((p for p in self._desk(ctx).pounds if p.code == typed), None)
-        if pound is None:
-            raise Again(self.ask_pound(ctx))
-        return pound
-
-    def at_pound(self, ctx: Ctx, pound: PoundLine) -> str | Turn:
+    def at_pound(self, ctx: Ctx, code: str) -> str | Turn:
+        pound = next(p for p in self._desk(ctx).pounds if p.code == code)
         ctx.data["pound"] = pound.code
         ctx.data["pound_name"] = pound.name
         ctx.data["pound_names"] = dict(pound.names)
@@ -333,7 +317,7 @@ class KindOrderFlow(OfficerFlow, TableFlow):
     def __init__(self) -> None:
         self.table = {
             "pick": Step(self.listed, chosen, self.picked, ("pound", "kind", "fine")),
-            "pound": Step(self.ask_pound, self.pound, _at_pound, ("kind",)),
+            "pound": Step(self.ask_pound, one_of(self.ask_pound), self.at_pound, ("kind",)),
             "kind": Step(_ask_kind, self.kind, keep("kind", "fine"), ("fine",)),
             "fine": Step(_ask_fine, self.amount, keep("fine", "rate"), ("rate",)),
             "rate": Step(
@@ -342,12 +326,7 @@ class KindOrderFlow(OfficerFlow, TableFlow):
                 keep("per_day", "order"),
                 ("order",),
             ),
-            "order": Step(
-                asks(ASK_ORDER),
-                required(ASK_ORDER),
-                keep("order", "confirm", clip=2000),
-                ("confirm",),
-            ),
+            "order": text_step(ASK_ORDER, "order", "confirm", clip=2000),
             "confirm": confirm(self.summary, self.act),
         }
         super().__init__()
@@ -434,12 +413,11 @@ class KindOrderFlow(OfficerFlow, TableFlow):
         )
         return ctx.say(ctx.t("For which pound?"), options)
 
-    def pound(self, ctx: Ctx, msg: Inbound) -> tuple[str, str, tuple[tuple[str, str], ...]]:
-        typed = chosen(ctx, msg).upper()
-        found = next((p for p in self._pounds(ctx) if p[0] == typed), None)
-        if found is None:
-            raise Again(self.ask_pound(ctx))
-        return found
+    def at_pound(self, ctx: Ctx, code: str) -> str:
+        _, name, names = next(p for p in self._pounds(ctx) if p[0] == code)
+        ctx.data["pound"] = code
+        ctx.data["where"] = ctx.t("every seizure brought to {pound}", pound=name, pound_names=names)
+        return "kind"
 
     def kind(self, ctx: Ctx, msg: Inbound) -> str:
         # The animal in any language (हाथी, হাতি): the register's name of it.
@@ -509,13 +487,6 @@ class KindOrderFlow(OfficerFlow, TableFlow):
                 )
             )
         return Turn.done(ctx.say("\n".join(lines)))
-
-
-def _at_pound(ctx: Ctx, found: tuple[str, str, tuple[tuple[str, str], ...]]) -> str:
-    code, name, names = found
-    ctx.data["pound"] = code
-    ctx.data["where"] = ctx.t("every seizure brought to {pound}", pound=name, pound_names=names)
-    return "kind"
 
 
 def _ask_kind(ctx: Ctx) -> Reply:

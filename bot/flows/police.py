@@ -17,7 +17,7 @@ from bot.flows.officer_kit import (
     seizure_line,
     yes_no,
 )
-from bot.flows.table import Again, Step, TableFlow, asks, chosen, required, typed
+from bot.flows.table import Again, Step, TableFlow, asks, chosen, keep, required, typed
 from bot.flows.worklist import Worklist, seizures
 from bot.i18n import N_, written_in
 from bot.types import Inbound, Option, Reply
@@ -135,7 +135,10 @@ class StrayFlow(OfficerFlow, TableFlow):
         self.table = {
             "village": Step(self.ask_village, self.village, _village, ("place",)),
             "place": Step(
-                asks(where), required(N_("Please say where they were found.")), _place, ("animals",)
+                asks(where),
+                required(N_("Please say where they were found.")),
+                keep("place", "animals", clip=500),
+                ("animals",),
             ),
             "animals": Step(
                 lambda ctx: ctx.say(
@@ -229,11 +232,6 @@ class StrayFlow(OfficerFlow, TableFlow):
 def _village(ctx: Ctx, found: tuple[str, dict[str, str]]) -> str:
     ctx.data["village"], ctx.data["village_names"] = found
     return "place"
-
-
-def _place(ctx: Ctx, place: str) -> str:
-    ctx.data["place"] = place[:500]
-    return "animals"
 
 
 def _animals(ctx: Ctx, groups: list[dict[str, object]]) -> str:

@@ -11,7 +11,16 @@ from typing import Any
 
 from bot import figures, sms_budget, words
 from bot.flows import pointing
-from bot.flows.anyone import KIND_LABELS, answer, awaiting_lines, day, label, sender_phone
+from bot.flows.anyone import (
+    KIND_LABELS,
+    answer,
+    awaiting_lines,
+    day,
+    label,
+    name_typed,
+    sender_phone,
+    village_choices,
+)
 from bot.flows.base import Ctx, Turn
 from bot.flows.officer_kit import invalid
 from bot.flows.table import Again, Step, TableFlow, asks, keep
@@ -60,6 +69,10 @@ ASK_OWNER = N_("Do you know the owner? Send his name, or {say_skip}.")
 ASK_OWNER_HOME = N_("The owner's village? Or {say_skip}.")
 ASK_OWNER_PHONE = N_("The owner's phone number (+91...)? Or {say_skip}.")
 ASK_PHOTO = N_("Send a photo of the cattle, or {say_skip}.")
+
+
+def _village_value(place: VillagePlace) -> str:
+    return f"village:{place.name}"
 
 
 def _is(msg: Inbound, value: str, *meanings: str, typo: bool = True) -> bool:
@@ -189,7 +202,7 @@ class SeizeFlow(TableFlow):
     def ask_village(self, ctx: Ctx) -> list[Reply]:
         hint = ctx.data.pop("village_hint", None)
         if hint:
-            return self._village_choices(ctx, hint)
+            return [village_choices(ctx, hint, match_village(ctx.work, hint)[1], _village_value)]
         return pointing.offer(ctx, ctx.say(ctx.t("In which village were the cattle seized?")))
 
     def village(self, ctx: Ctx, msg: Inbound) -> VillagePlace:
@@ -204,7 +217,7 @@ class SeizeFlow(TableFlow):
             raise Again()
         place, close = match_village(ctx.work, text)
         if place is None:
-            raise Again(*self._village_choices(ctx, text, close))
+            raise Again(village_choices(ctx, text, close, _village_value))
         if place.excluded:
             reason = f": {place.excluded_reason}" if place.excluded_reason else ""
             problem = t(
@@ -224,24 +237,6 @@ class SeizeFlow(TableFlow):
     def at_village(self, ctx: Ctx, place: VillagePlace) -> str:
         self._set_village(ctx, place)
         return self.next_part(ctx)
-
-    def _village_choices(
-        self, ctx: Ctx, text: str, close: list[VillagePlace] | None = None
-    ) -> list[Reply]:
-        t = ctx.t
-        if close is None:
-            _, close = match_village(ctx.work, text)
-        if not close:
-            return [
-                ctx.say(
-                    t(
-                        "No village called {name} is known. Please type the village name again.",
-                        name=text[:60],
-                    )
-                )
-            ]
-        options = [Option(f"village:{v.name}", v.name_in(ctx.lang)) for v in close]
-        return [ctx.say(t("Did you mean one of these villages?"), options)]
 
     def _set_village(self, ctx: Ctx, place: VillagePlace) -> None:
         ctx.data.update(
@@ -561,8 +556,8 @@ def _contact(ctx: Ctx, msg: Inbound) -> None:
 
 
 def _name(ctx: Ctx, msg: Inbound) -> str:
-    name = _said(msg, 200)
-    if msg.option is not None or words.not_known(name):
+    name = name_typed(msg)
+    if name is None:
         raise Again()
     return name
 

@@ -37,6 +37,20 @@ def chosen(ctx: Ctx, msg: Inbound) -> str:
     return (msg.option or msg.text).strip()
 
 
+def one_of(ask: Callable[[Ctx], Reply]) -> Callable[[Ctx, Inbound], str]:
+    """A reader of one of the choices the question `ask` offers (its value, or typed in any
+    case); anything else is answered with the question again."""
+
+    def read(ctx: Ctx, msg: Inbound) -> str:
+        question, said = ask(ctx), chosen(ctx, msg).casefold()
+        for option in question.options:
+            if option.value.casefold() == said:
+                return option.value
+        raise Again(question)
+
+    return read
+
+
 def asks(text: str) -> Callable[[Ctx], Reply]:
     """The question of a step that asks `text` (an `N_` msgid) and offers no choice."""
     return lambda ctx: ctx.say(ctx.t(text))
@@ -84,6 +98,12 @@ class Step:
     then: Callable[[Ctx, Any], str | Turn]
     to: tuple[str, ...]
     repeat: bool = False
+
+
+def text_step(question: str, key: str, going: str, clip: int | None = None) -> Step:
+    """A step that asks `question` (an `N_` msgid) for a text that may not be empty (asked for
+    again in the same words), kept in the draft as `key` (cut to `clip`), then on to `going`."""
+    return Step(asks(question), required(question), keep(key, going, clip), (going,))
 
 
 def graph(start: tuple[str, ...], table: Mapping[str, Step]) -> dict[str, tuple[str, ...]]:
