@@ -3,6 +3,8 @@ the Sec VI scale (practice G4)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from bot import words
 from bot.flows.anyone import KIND_LABELS, label
 from bot.flows.base import Ctx, Turn
@@ -455,29 +457,20 @@ class KindOrderFlow(OfficerFlow, TableFlow):
         return ctx.say(text, yes_no(ctx))
 
     def act(self, ctx: Ctx) -> Turn:
-        me = _magistrate_of(ctx, G4)
-        kind, order = str(ctx.data["kind"]), str(ctx.data["order"])
-        fine, per_day = int(ctx.data["fine"]), int(ctx.data["per_day"])
-        if "ref" in ctx.data:
-            done = order_for_seizure(
-                ctx.work.by(me),
-                ref=str(ctx.data["ref"]),
-                kind=kind,
-                fine=fine,
-                per_day=per_day,
-                order=order,
-                occurred_at=ctx.now,
-            )
-        else:
-            done = order_for_pound(
-                ctx.work.by(me),
-                pound=str(ctx.data["pound"]),
-                kind=kind,
-                fine=fine,
-                per_day=per_day,
-                order=order,
-                occurred_at=ctx.now,
-            )
+        # One seizure's animals, or a standing order for every seizure brought to a pound.
+        ordered = (
+            partial(order_for_seizure, ref=str(ctx.data["ref"]))
+            if "ref" in ctx.data
+            else partial(order_for_pound, pound=str(ctx.data["pound"]))
+        )
+        done = ordered(
+            ctx.work.by(_magistrate_of(ctx, G4)),
+            kind=str(ctx.data["kind"]),
+            fine=int(ctx.data["fine"]),
+            per_day=int(ctx.data["per_day"]),
+            order=str(ctx.data["order"]),
+            occurred_at=ctx.now,
+        )
         lines = [ctx.t("Order No. {id} recorded (practice G4).", id=done.order_id)]
         if done.animals:
             lines.append(

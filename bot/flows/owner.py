@@ -61,6 +61,13 @@ MAX_TYPED = 300  # what is read of a message for a village, a kind and a count
 MAX_SHOWN = 3  # seizures listed in one chat message
 SMS_SHOWN = 2  # on SMS, where each is a choice of one line
 SMS_ECHO = 40  # characters of his own complaint said back to him on SMS
+# Nothing held near his village: of the kind he named, or of any kind.
+NONE_OF_KIND = N_(
+    "No {kind} is held now in the pounds that serve {village} and its neighbours: {pounds}."
+)
+NO_CATTLE = N_(
+    "No cattle are held now in the pounds that serve {village} and its neighbours: {pounds}."
+)
 
 
 def _village_value(place: VillagePlace) -> str:
@@ -304,21 +311,12 @@ class OwnerFlow(Flow):
         )
         village = village_label(hint, ctx.lang)
         if not found.found:
-            if found.kind:
-                text = t(
-                    "No {kind} is held now in the pounds that serve {village} and its "
-                    "neighbours: {pounds}.",
-                    kind=kind_named(t, found.kind),
-                    village=village,
-                    pounds=pounds_text(found, ctx.lang),
-                )
-            else:
-                text = t(
-                    "No cattle are held now in the pounds that serve {village} and its "
-                    "neighbours: {pounds}.",
-                    village=village,
-                    pounds=pounds_text(found, ctx.lang),
-                )
+            text = t(
+                NONE_OF_KIND if found.kind else NO_CATTLE,
+                kind=kind_named(t, found.kind),
+                village=village,
+                pounds=pounds_text(found, ctx.lang),
+            )
             advice = t(
                 "Seized cattle may take a day to reach the pound: ask again tomorrow "
                 "(send {say_cmd_mycattle})."

@@ -125,6 +125,44 @@ def test_an_office_refusal_is_explained_and_the_question_asked_again_where_the_s
     assert texts(turn) == ["refused: an age is a number", "Your age?"]
 
 
+def test_an_answer_refused_without_words_of_its_own_is_asked_again() -> None:
+    flow, c = Toy(), ctx()
+    flow.table = {**flow.table, "name": Step(asks("Your name?"), _nameless, keep("n", END), (END,))}
+    assert texts(flow.handle(c, "name", said("x"))) == ["Your name?"]
+    flow.table["name"] = Step(asks("Your name?"), _wrong, keep("n", END), (END,))
+    assert texts(flow.handle(c, "name", said("x"))) == ["Not a name.", "Your name?"]
+
+
+def test_on_sms_a_refusal_too_long_to_go_with_its_question_stands_for_it() -> None:
+    flow, c = Toy(), ctx()
+    c.inbound = Inbound(channel=Channel.SMS, address="+919111111111", text="")
+    flow.table = {**flow.table, "colour": Step(_colours, _wrong_long, keep("c", END), (END,))}
+    turn = flow.handle(c, "colour", said("x"))
+    assert (texts(turn), turn.step) == ([LONG], "colour")
+    assert [o.value for o in turn.replies[0].options] == ["red", "black"]
+    c.inbound = Inbound(channel=Channel.CONSOLE, address="+919111111111", text="")
+    assert texts(flow.handle(c, "colour", said("x"))) == [LONG, "Colour?"]
+
+
+LONG = "That is no colour I know; send one of the colours offered. " * 5
+
+
+def _nameless(ctx: Ctx, msg: Inbound) -> str:
+    raise Again()
+
+
+def _wrong(ctx: Ctx, msg: Inbound) -> str:
+    raise Again(problem="Not a name.")
+
+
+def _wrong_long(ctx: Ctx, msg: Inbound) -> str:
+    raise Again(problem=LONG)
+
+
+def _colours(ctx: Ctx) -> Reply:
+    return ctx.say("Colour?", (Option("red", "Red"), Option("black", "Black")))
+
+
 class Strict(TableFlow):
     """An office refusal said alone (no `repeat`)."""
 
