@@ -5,7 +5,7 @@ the private flows share."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import date
 from typing import Any
 
@@ -19,7 +19,13 @@ from law.errors import PoundError
 from law.grounds import Ground
 from office.phones import normalise_phone
 from office.records.register import REF_ALPHABET, REF_LENGTH
-from office.views.lookup import keepers_of, match_village, pound_codes, pound_rates
+from office.views.lookup import (
+    VillagePlace,
+    keepers_of,
+    match_village,
+    pound_codes,
+    pound_rates,
+)
 from office.views.seizure import seizure_view_as
 
 REF = re.compile(rf"^[{REF_ALPHABET}]{{{REF_LENGTH}}}$")
@@ -35,6 +41,11 @@ def _options(ctx: Ctx, pounds: list[PoundChoice]) -> list[Option]:
         Option(f"pound:{code}", written_in(ctx.lang, name, names)) for code, name, names in pounds
     ]
 
+
+# A seizure in a line, on SMS: where its cattle are; and what is due today.
+IN_POUND = N_("Seizure {ref}: {animals}, in {pound}.")
+ON_THE_WAY = N_("Seizure {ref}: {animals}, on the way to {pound}.")
+TO_PAY = N_("To pay today: {total}, then {per_day} more each day.")
 
 STATUS_LABELS: dict[str, str] = {
     "seized": N_("seized, on the way to the pound"),
@@ -66,6 +77,31 @@ def awaiting_lines(t: Translator, kinds: list[str], fine_text: str) -> list[str]
             kinds=named,
         ),
     ]
+
+
+def name_typed(msg: Inbound) -> str | None:
+    """A person's name as typed (its spaces run together); None if it is empty or too long, a
+    button, or says the name is not known ("पता नहीं")."""
+    name = " ".join(msg.text.split())
+    if not name or len(name) > 200 or msg.option is not None or words.not_known(name):
+        return None
+    return name
+
+
+def village_choices(
+    ctx: Ctx, text: str, close: list[VillagePlace], value: Callable[[VillagePlace], str]
+) -> Reply:
+    """The villages whose names are close to `text`, to choose from (each chosen as its
+    `value`); none, the name is asked for again."""
+    if not close:
+        return ctx.say(
+            ctx.t(
+                "No village called {name} is known. Please type the village name again.",
+                name=text[:60],
+            )
+        )
+    options = [Option(value(v), v.name_in(ctx.lang)) for v in close]
+    return ctx.say(ctx.t("Did you mean one of these villages?"), options)
 
 
 def sender_phone(inbound: Inbound) -> str | None:
@@ -241,33 +277,21 @@ def brief_lines(ctx: Ctx, view: dict[str, Any]) -> list[str]:
                 status=label(t, STATUS_LABELS, view["status"]),
             )
         ]
-    animals = count_line(t, held, described=False)
     impounded = any(a["status"] == "impounded" for a in held)
-    if impounded:
-        lines = [
-            t(
-                "Seizure {ref}: {animals}, in {pound}.",
-                ref=view["ref"],
-                animals=animals,
-                pound=pound["name"],
-                pound_names=pound.get("names"),
-            )
-        ]
-    else:
-        lines = [
-            t(
-                "Seizure {ref}: {animals}, on the way to {pound}.",
-                ref=view["ref"],
-                animals=animals,
-                pound=pound["name"],
-                pound_names=pound.get("names"),
-            )
-        ]
+    lines = [
+        t(
+            IN_POUND if impounded else ON_THE_WAY,
+            ref=view["ref"],
+            animals=count_line(t, held, described=False),
+            pound=pound["name"],
+            pound_names=pound.get("names"),
+        )
+    ]
     due = view.get("due") or {}
     if view.get("view") != "public" and impounded and due:
         lines.append(
             t(
-                "To pay today: {total}, then {per_day} more each day.",
+                TO_PAY,
                 total=money(t.lang, due["total"], due["unit"]),
                 per_day=money(t.lang, due["per_day"], due["unit"]),
             )
@@ -345,12 +369,12 @@ def more_option(ctx: Ctx) -> Option:
     return Option(MORE, ctx.t("More"))
 
 
-def page_on(ctx: Ctx, lines: list[str]) -> Turn:
-    """A long answer on SMS, a page at a time: the flow waits at its step `more` while pages
-    are left, and ends with the last."""
+def page_on(ctx: Ctx, lines: list[str], step: str = "more") -> Turn:
+    """A long answer on SMS, a page at a time: the flow waits at `step` while pages are left,
+    and ends with the last."""
     shown, rest = sms_budget.page(lines, ctx.lang, (), more_option(ctx))
     ctx.data["more"] = rest
-    return Turn.to("more", shown) if rest else Turn.done(shown)
+    return Turn.to(step, shown) if rest else Turn.done(shown)
 
 
 def more_of(ctx: Ctx, msg: Inbound) -> Turn:

@@ -4,6 +4,7 @@ account (VIII, IX, X, XI), and the sale of cattle for a fine the Magistrate orde
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from datetime import date
 
 from bot import words
@@ -14,20 +15,19 @@ from bot.flows.officer_kit import (
     amount_said,
     command_typed,
     confirm,
-    explained,
     invalid,
     person_dict,
     person_from,
     person_in,
     seizure_line,
+    who,
     yes_no,
 )
-from bot.flows.table import Again, Step, asks, chosen, keep, required
+from bot.flows.table import Again, Step, asks, chosen, keep, text_step
 from bot.flows.worklist import Listing, Worklist, case_no, seizures
 from bot.i18n import N_, written_in
 from bot.notices import notice
 from bot.types import Inbound, Option, Reply
-from law.errors import PoundError
 from law.money import MoneySystem
 from law.recovery import covered
 from office.access.roles import Role
@@ -40,26 +40,16 @@ from office.views.amounts import money_for, read_amount
 from office.views.lookup import match_village
 from office.views.worklists import SeizureBrief, awaiting_notice, sales_due
 
-
-class DarogahFlow(Worklist):
-    """An act of the Darogah on one seizure of his thana: by reference or from his worklist."""
-
-    roles = (Role.DAROGAH,)
-
-    def brief(self, ctx: Ctx) -> SeizureBrief:
-        """The seizure of the draft, after checking the speaker is the Darogah of its thana."""
-        return self.listing.fetch(ctx, self.me(ctx), str(ctx.data["ref"]))
-
-
 ASK_VILLAGE = N_("In which village was the drum beaten?")
 ASK_MARKET = N_("At which market place, the nearest to the place of seizure?")
 ASK_EXPENSES = N_("Expenses of the sale, for example Rs 0-8-0 (send 0 if none):")
 ASK_PLACE = N_("Where was the auction held?")
 
 
-class NoticeFlow(DarogahFlow):
+class NoticeFlow(Worklist):
     """Unclaimed cattle: the notice at the Police Office and the beat of drum (Sec VIII)."""
 
+    roles = (Role.DAROGAH,)
     name = "darogah_notice"
     commands = ("notice",)
     menu = N_("Unclaimed cattle: notice and proclamation (Sec VIII)")
@@ -73,18 +63,8 @@ class NoticeFlow(DarogahFlow):
     def __init__(self) -> None:
         super().__init__(
             {
-                "village": Step(
-                    ask=asks(ASK_VILLAGE),
-                    read=_drum_village,
-                    then=_keep_village,
-                    to=("market",),
-                ),
-                "market": Step(
-                    ask=asks(ASK_MARKET),
-                    read=required(ASK_MARKET),
-                    then=_market,
-                    to=("confirm",),
-                ),
+                "village": Step(asks(ASK_VILLAGE), _drum_village, _keep_village, ("market",)),
+                "market": text_step(ASK_MARKET, "market", "confirm", clip=200),
                 "confirm": confirm(_ask_notice, self.act),
             }
         )
@@ -113,15 +93,12 @@ class NoticeFlow(DarogahFlow):
         return Turn.to("village", ctx.say(text, (Option(item.village, seized_in),)))
 
     def act(self, ctx: Ctx) -> Turn:
-        try:
-            posted = post_notice(
-                ctx.work.by(actor(ctx, Role.DAROGAH)),
-                ref=str(ctx.data["ref"]),
-                proclaimed_in=[str(ctx.data["village"]), str(ctx.data["market"])],
-                occurred_at=ctx.now,
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        posted = post_notice(
+            ctx.work.by(actor(ctx, Role.DAROGAH)),
+            ref=str(ctx.data["ref"]),
+            proclaimed_in=[str(ctx.data["village"]), str(ctx.data["market"])],
+            occurred_at=ctx.now,
+        )
         day = ctx.t.day(date.fromisoformat(posted.sale_not_before[:10]))
         return Turn.done(
             ctx.say(
@@ -150,11 +127,6 @@ def _keep_village(ctx: Ctx, village: str) -> str:
     return "market"
 
 
-def _market(ctx: Ctx, market: str) -> str:
-    ctx.data["market"] = market[:200]
-    return "confirm"
-
-
 def _ask_notice(ctx: Ctx) -> Reply:
     text = ctx.t(
         "Confirm: the notice for {ref} is posted at the Police Office today, and was "
@@ -174,66 +146,121 @@ def _buyer(ctx: Ctx, msg: Inbound) -> PersonIn | None:
     return person_in(msg.text)
 
 
-def _sale_steps(
-    flow: AuctionFlow | RecoverySaleFlow, after_lot: str, after_expenses: str
-) -> dict[str, Step]:
-    """The steps of a sale: a buyer (or none) and a price for each head in turn, the expenses,
-    the place, and the account confirmed."""
-    return {
-        "buyer": Step(
-            ask=flow.ask_buyer,
-            read=_buyer,
-            then=flow.bought,
-            to=("price", after_lot, "end"),
-            repeat=True,
-        ),
-        "price": Step(
-            ask=flow.ask_price, read=flow.amount, then=flow.priced, to=("buyer", after_lot)
-        ),
-        "expenses": Step(
-            ask=asks(ASK_EXPENSES),
-            read=flow.amount,
-            then=keep("expenses", after_expenses),
-            to=(after_expenses,),
-        ),
-        "place": Step(
-            ask=asks(ASK_PLACE),
-            read=required(ASK_PLACE),
-            then=keep("place", "confirm", clip=500),
-            to=("confirm",),
-        ),
-        "confirm": confirm(flow.summary, flow.act),
-    }
+class SaleFlow(Worklist):
+    """A sale head by head: a buyer (or none) and a price for each in turn (`queue`, each
+    head's kind in `kinds`), the expenses, the place, and the account confirmed. The head is
+    named by `buyer_text`, `price_text` and `lot_text`; after the last, the sale goes on to
+    `after_lot`, and after the expenses to `after_expenses`."""
 
+    buyer_text: str
+    price_text: str
+    lot_text: str
+    after_lot: str
+    after_expenses: str
 
-def _lot_lines(ctx: Ctx, money: MoneySystem, lot_text: str, key: str) -> list[str]:
-    """Each lot of the sale, `lot_text` naming its head (`key`), buyer and price; the expenses."""
-    lines = []
-    for lot in ctx.data["lots"]:
-        buyer = person_from(lot["buyer"])
-        lines.append(
+    def __init__(self) -> None:
+        after_lot, after_expenses = self.after_lot, self.after_expenses
+        super().__init__(
+            {
+                "buyer": Step(
+                    self.ask_buyer, _buyer, self.bought, ("price", after_lot, "end"), repeat=True
+                ),
+                "price": Step(self.ask_price, self.amount, self.priced, ("buyer", after_lot)),
+                "expenses": Step(
+                    asks(ASK_EXPENSES),
+                    self.amount,
+                    keep("expenses", after_expenses),
+                    (after_expenses,),
+                ),
+                "place": text_step(ASK_PLACE, "place", "confirm", clip=500),
+                "confirm": confirm(self.summary, self.act),
+            }
+        )
+
+    @abstractmethod
+    def money(self, ctx: Ctx) -> MoneySystem:
+        """The money the sale is held in."""
+
+    @abstractmethod
+    def summary(self, ctx: Ctx) -> Reply:
+        """The account of the sale, to confirm."""
+
+    @abstractmethod
+    def act(self, ctx: Ctx) -> Turn:
+        """The sale recorded."""
+
+    def amount(self, ctx: Ctx, msg: Inbound) -> int:
+        return read_amount(msg.text.strip(), self.money(ctx))
+
+    def ask_buyer(self, ctx: Ctx, intro: str = "") -> Reply:
+        number = int(ctx.data["queue"][0])
+        text = ctx.t(self.buyer_text, number=number, kind=ctx.data["kinds"].get(str(number), ""))
+        options = (Option("unsold", ctx.t("Not sold")),)
+        return ctx.say((intro + "\n" if intro else "") + text, options)
+
+    def ask_price(self, ctx: Ctx) -> Reply:
+        number = int(ctx.data["queue"][0])
+        return ctx.say(ctx.t(self.price_text, buyer=ctx.data["buyer"]["name"], number=number))
+
+    def bought(self, ctx: Ctx, buyer: PersonIn | None) -> str | Turn:
+        if buyer is None:
+            return self.next(ctx)
+        ctx.data["buyer"] = person_dict(buyer)
+        return "price"
+
+    def priced(self, ctx: Ctx, price: int) -> str | Turn:
+        lot = {"number": int(ctx.data["queue"][0]), "buyer": ctx.data.pop("buyer"), "price": price}
+        ctx.data["lots"].append(lot)
+        return self.next(ctx)
+
+    def covered(self, ctx: Ctx) -> Turn | None:
+        """The turn that ends the bidding once the lots so far pay for the sale (None: go on)."""
+        return None
+
+    def next(self, ctx: Ctx) -> str | Turn:
+        ctx.data["queue"] = ctx.data["queue"][1:]
+        enough = self.covered(ctx)
+        if enough is not None:
+            return enough
+        if ctx.data["queue"]:
+            return "buyer"
+        if not ctx.data["lots"]:
+            return Turn.done(ctx.say(ctx.t("No animal was sold; nothing was recorded.")))
+        return self.after_lot
+
+    def lots(self, ctx: Ctx) -> list[tuple[int, PersonIn, int]]:
+        """Each lot: the head's number, its buyer and its price."""
+        lots = []
+        for lot in ctx.data["lots"]:
+            buyer = person_from(lot["buyer"])
+            if buyer is None:
+                raise invalid(N_("a lot has no buyer"))
+            lots.append((int(lot["number"]), buyer, int(lot["price"])))
+        return lots
+
+    def lot_lines(self, ctx: Ctx) -> list[str]:
+        """Each lot of the sale, naming its head, buyer and price; the expenses; the question."""
+        money = self.money(ctx)
+        lines = [
             ctx.t(
-                lot_text,
-                number=lot[key],
-                buyer=(buyer.name if buyer else "")
-                + (f", {buyer.residence}" if buyer and buyer.residence else ""),
-                price=amount_said(ctx, money, int(lot["price"])),
+                self.lot_text,
+                number=number,
+                buyer=buyer.name + (f", {buyer.residence}" if buyer.residence else ""),
+                price=amount_said(ctx, money, price),
             )
-        )
-    lines.append(
-        ctx.t(
-            "Expenses of the sale: {expenses}",
-            expenses=amount_said(ctx, money, ctx.data["expenses"]),
-        )
-    )
-    lines.append(ctx.t("Record this sale?"))
-    return lines
+            for number, buyer, price in self.lots(ctx)
+        ]
+        expenses = amount_said(ctx, money, ctx.data["expenses"])
+        lines.append(ctx.t("Expenses of the sale: {expenses}", expenses=expenses))
+        lines.append(ctx.t("Record this sale?"))
+        return lines
 
 
-class AuctionFlow(DarogahFlow):
+class AuctionFlow(SaleFlow):
     """The public auction: a buyer and a price for each animal sold, the expenses, the account
     (Sec VIII unclaimed, Sec IX non-payment; Sec X: no police officer or keeper may buy)."""
 
+    roles = (Role.DAROGAH,)
     name = "darogah_auction"
     commands = ("auction",)
     menu = N_("Record an auction (Sec VIII, IX)")
@@ -243,9 +270,12 @@ class AuctionFlow(DarogahFlow):
         N_("No sale is due."),
         (Role.DAROGAH,),
     )
-
-    def __init__(self) -> None:
-        super().__init__(_sale_steps(self, "expenses", "place"))
+    buyer_text = N_(
+        "Animal {number} ({kind}): buyer's name and village, for example: Ganga Ram, Kemri"
+    )
+    price_text = N_("Price paid by {buyer} for animal {number}, for example Rs 9-0-0:")
+    lot_text = N_("Animal {number} to {buyer} for {price}")
+    after_lot, after_expenses = "expenses", "place"
 
     def show(self, ctx: Ctx, brief: SeizureBrief) -> str | Turn:
         if not brief.held:
@@ -270,76 +300,23 @@ class AuctionFlow(DarogahFlow):
         )
         return Turn.to("buyer", self.ask_buyer(ctx, intro))
 
-    def ask_buyer(self, ctx: Ctx, intro: str = "") -> Reply:
-        number = int(ctx.data["queue"][0])
-        text = ctx.t(
-            "Animal {number} ({kind}): buyer's name and village, for example: Ganga Ram, Kemri",
-            number=number,
-            kind=ctx.data["kinds"].get(str(number), ""),
-        )
-        options = (Option("unsold", ctx.t("Not sold")),)
-        return ctx.say((intro + "\n" if intro else "") + text, options)
-
-    def ask_price(self, ctx: Ctx) -> Reply:
-        return ctx.say(
-            ctx.t(
-                "Price paid by {buyer} for animal {number}, for example Rs 9-0-0:",
-                buyer=ctx.data["buyer"]["name"],
-                number=int(ctx.data["queue"][0]),
-            )
-        )
-
     def money(self, ctx: Ctx) -> MoneySystem:
         return money_for(ctx.work, seizure_ref=str(ctx.data["ref"]))
-
-    def amount(self, ctx: Ctx, msg: Inbound) -> int:
-        return read_amount(msg.text.strip(), self.money(ctx))
-
-    def bought(self, ctx: Ctx, buyer: PersonIn | None) -> str | Turn:
-        if buyer is None:
-            return self.next(ctx)
-        ctx.data["buyer"] = person_dict(buyer)
-        return "price"
-
-    def priced(self, ctx: Ctx, price: int) -> str | Turn:
-        lot = {"animal": int(ctx.data["queue"][0]), "buyer": ctx.data.pop("buyer"), "price": price}
-        ctx.data["lots"].append(lot)
-        return self.next(ctx)
-
-    def next(self, ctx: Ctx) -> str | Turn:
-        ctx.data["queue"] = ctx.data["queue"][1:]
-        if ctx.data["queue"]:
-            return "buyer"
-        if not ctx.data["lots"]:
-            return Turn.done(ctx.say(ctx.t("No animal was sold; nothing was recorded.")))
-        return "expenses"
 
     def summary(self, ctx: Ctx) -> Reply:
         place = ctx.data["place"]
         lines = [ctx.t("Auction of {ref} at {place}, today:", ref=ctx.data["ref"], place=place)]
-        lines += _lot_lines(
-            ctx, self.money(ctx), N_("Animal {number} to {buyer} for {price}"), "animal"
-        )
-        return ctx.say("\n".join(lines), yes_no(ctx))
+        return ctx.say("\n".join(lines + self.lot_lines(ctx)), yes_no(ctx))
 
     def act(self, ctx: Ctx) -> Turn:
-        lots = []
-        for lot in ctx.data["lots"]:
-            buyer = person_from(lot["buyer"])
-            if buyer is None:
-                return explained(ctx, invalid(N_("a lot has no buyer")), None)
-            lots.append(LotIn(animal=int(lot["animal"]), buyer=buyer, price=int(lot["price"])))
-        try:
-            sale = record_sale(
-                ctx.work.by(actor(ctx, Role.DAROGAH)),
-                ref=str(ctx.data["ref"]),
-                lots=lots,
-                expenses=int(ctx.data["expenses"]),
-                place=str(ctx.data["place"]),
-                occurred_at=ctx.now,
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        sale = record_sale(
+            ctx.work.by(actor(ctx, Role.DAROGAH)),
+            ref=str(ctx.data["ref"]),
+            lots=[LotIn(animal=n, buyer=buyer, price=price) for n, buyer, price in self.lots(ctx)],
+            expenses=int(ctx.data["expenses"]),
+            place=str(ctx.data["place"]),
+            occurred_at=ctx.now,
+        )
         section = sale.kind.section
         replies = [
             ctx.say(
@@ -366,19 +343,10 @@ class AuctionFlow(DarogahFlow):
         return Turn.done(*replies)
 
 
-def _convict(ctx: Ctx, item: RecoveryItem) -> str:
-    """The convicted person, `Bhura Ahir of Kemri` in the reader's language."""
-    if item.convict_person is None:
-        return item.convict
-    return records.person(ctx.t, item.convict_person)
+_case_no = case_no(N_("send the case's number, like 12"))
 
 
-def _cattle_line(ctx: Ctx, head: dict[str, object]) -> str:
-    """`1. cow, red`: a head of the cattle to be sold, its kind in the reader's language."""
-    return records.animal(ctx.t, head)
-
-
-class RecoverySaleFlow(Worklist):
+class RecoverySaleFlow(SaleFlow):
     """The sale of cattle for a fine the Magistrate ordered recovered (Sec XVII), held by the
     Darogah of the thana or a police officer he deputes: the expenses, a buyer and a price for
     each head sold until the fine and expenses are covered, and the account (Sec X: no police
@@ -392,16 +360,20 @@ class RecoverySaleFlow(Worklist):
     listing = Listing(
         items=lambda ctx, me, thana: recoveries_due(ctx.work, thana=thana, actor_id=me),
         line=lambda ctx, item: "- " + _recovery_line(ctx, item),
-        option=lambda ctx, i: Option(str(i.case_id), f"{i.case_id}: {_convict(ctx, i)}"),
-        key=case_no(N_("send the case's number, like 12")),
+        option=lambda ctx, i: Option(
+            str(i.case_id), f"{i.case_id}: {who(ctx, i.convict_person, i.convict)}"
+        ),
+        key=_case_no,
         fetch=lambda ctx, me, case: recovery_to_sell(ctx.work, case_id=case, actor_id=me),
         empty=N_("No sale for a fine is waiting."),
         choose=N_("Choose a case, or send its number."),
     )
-
-    def __init__(self) -> None:
-        super().__init__(_sale_steps(self, "place", "buyer"))
-
+    buyer_text = N_(
+        "Head {number} ({kind}): buyer's name and village, for example: Ganga Ram, Kemri"
+    )
+    price_text = N_("Price paid by {buyer} for head {number}, for example Rs 9-0-0:")
+    lot_text = N_("Head {number} to {buyer} for {price}")
+    after_lot, after_expenses = "place", "buyer"
     case = "case"
 
     def allowed(self, ctx: Ctx) -> bool:
@@ -411,12 +383,12 @@ class RecoverySaleFlow(Worklist):
         ctx.data["case"] = item.case_id
         ctx.data["due"] = item.fine_due
         ctx.data["queue"] = [int(str(c["number"])) for c in item.cattle]
-        ctx.data["cattle"] = {str(c["number"]): _cattle_line(ctx, c) for c in item.cattle}
+        ctx.data["kinds"] = {str(c["number"]): records.animal(ctx.t, c) for c in item.cattle}
         ctx.data["lots"] = []
         text = "\n".join(
             [
                 _recovery_line(ctx, item),
-                *(_cattle_line(ctx, c) for c in item.cattle),
+                *(records.animal(ctx.t, c) for c in item.cattle),
                 ctx.t(
                     "Owner of the cattle: {owner}.",
                     owner=records.person(ctx.t, item.owner_person) if item.owner_person else "",
@@ -433,52 +405,15 @@ class RecoverySaleFlow(Worklist):
     def money(self, ctx: Ctx) -> MoneySystem:
         return money_for(ctx.work, case_id=int(ctx.data["case"]))
 
-    def amount(self, ctx: Ctx, msg: Inbound) -> int:
-        return read_amount(msg.text.strip(), self.money(ctx))
-
-    def ask_buyer(self, ctx: Ctx) -> Reply:
-        number = ctx.data["queue"][0]
-        text = ctx.t(
-            "Head {number} ({kind}): buyer's name and village, for example: Ganga Ram, Kemri",
-            number=number,
-            kind=ctx.data["cattle"].get(str(number), ""),
-        )
-        return ctx.say(text, (Option("unsold", ctx.t("Not sold")),))
-
-    def ask_price(self, ctx: Ctx) -> Reply:
-        return ctx.say(
-            ctx.t(
-                "Price paid by {buyer} for head {number}, for example Rs 9-0-0:",
-                buyer=ctx.data["buyer"]["name"],
-                number=ctx.data["queue"][0],
-            )
-        )
-
-    def bought(self, ctx: Ctx, buyer: PersonIn | None) -> str | Turn:
-        if buyer is None:
-            return self.next(ctx)
-        ctx.data["buyer"] = person_dict(buyer)
-        return "price"
-
-    def priced(self, ctx: Ctx, price: int) -> str | Turn:
-        lot = {"number": ctx.data["queue"][0], "buyer": ctx.data.pop("buyer"), "price": price}
-        ctx.data["lots"].append(lot)
-        return self.next(ctx)
-
-    def next(self, ctx: Ctx) -> str | Turn:
-        ctx.data["queue"] = ctx.data["queue"][1:]
+    def covered(self, ctx: Ctx) -> Turn | None:
         prices = [int(lot["price"]) for lot in ctx.data["lots"]]
-        if ctx.data["lots"] and covered(prices, int(ctx.data["due"]), int(ctx.data["expenses"])):
-            enough = ctx.t(
-                "The lots so far cover the fine and the expenses of sale: no more may "
-                "be sold (Sec XVII)."
-            )
-            return Turn.to("place", ctx.say(enough + "\n" + ctx.t(ASK_PLACE)))
-        if ctx.data["queue"]:
-            return "buyer"
-        if not ctx.data["lots"]:
-            return Turn.done(ctx.say(ctx.t("No animal was sold; nothing was recorded.")))
-        return "place"
+        if not prices or not covered(prices, int(ctx.data["due"]), int(ctx.data["expenses"])):
+            return None
+        enough = ctx.t(
+            "The lots so far cover the fine and the expenses of sale: no more may be sold "
+            "(Sec XVII)."
+        )
+        return Turn.to("place", ctx.say(enough + "\n" + ctx.t(ASK_PLACE)))
 
     def summary(self, ctx: Ctx) -> Reply:
         lines = [
@@ -488,31 +423,17 @@ class RecoverySaleFlow(Worklist):
                 place=ctx.data["place"],
             )
         ]
-        lines += _lot_lines(
-            ctx, self.money(ctx), N_("Head {number} to {buyer} for {price}"), "number"
-        )
-        return ctx.say("\n".join(lines), yes_no(ctx))
+        return ctx.say("\n".join(lines + self.lot_lines(ctx)), yes_no(ctx))
 
     def act(self, ctx: Ctx) -> Turn:
-        lots = []
-        for lot in ctx.data["lots"]:
-            buyer = person_from(lot["buyer"])
-            if buyer is None:
-                return explained(ctx, invalid(N_("a lot has no buyer")), None)
-            lots.append(
-                RecoveryLotIn(number=int(lot["number"]), buyer=buyer, price=int(lot["price"]))
-            )
-        try:
-            sold = record_recovery_sale(
-                ctx.work.by(actor(ctx, Role.DAROGAH)),
-                case_id=int(ctx.data["case"]),
-                lots=lots,
-                expenses=int(ctx.data["expenses"]),
-                place=str(ctx.data["place"]),
-                occurred_at=ctx.now,
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        sold = record_recovery_sale(
+            ctx.work.by(actor(ctx, Role.DAROGAH)),
+            case_id=int(ctx.data["case"]),
+            lots=[RecoveryLotIn(number=n, buyer=b, price=p) for n, b, p in self.lots(ctx)],
+            expenses=int(ctx.data["expenses"]),
+            place=str(ctx.data["place"]),
+            occurred_at=ctx.now,
+        )
         money = money_for(ctx.work, case_id=sold.case_id)
         return Turn.done(
             ctx.say(
@@ -537,13 +458,10 @@ def _recovery_line(ctx: Ctx, item: RecoveryItem) -> str:
     return ctx.t(
         "Case No. {id}: fine of {convict} unpaid {due}; sell {heads} head at {place}, {village}",
         id=item.case_id,
-        convict=_convict(ctx, item),
+        convict=who(ctx, item.convict_person, item.convict),
         due=amount_said(ctx, money, item.fine_due),
         heads=len(item.cattle),
         place=item.place,
         village=item.village,
         village_names=item.village_names,
     )
-
-
-_case_no = case_no(N_("send the case's number, like 12"))

@@ -4,6 +4,8 @@ refusal (IX), a death or escape (practice G7)."""
 from __future__ import annotations
 
 import re
+from abc import abstractmethod
+from collections.abc import Mapping
 from datetime import date
 
 from bot import words
@@ -14,7 +16,6 @@ from bot.flows.base import Ctx, Turn
 from bot.flows.officer_kit import (
     answer,
     confirm,
-    explained,
     person_dict,
     person_from,
     person_in,
@@ -22,7 +23,7 @@ from bot.flows.officer_kit import (
     who,
     yes_no,
 )
-from bot.flows.table import Again, Step, asks, chosen, keep, required
+from bot.flows.table import Again, Step, asks, chosen, keep, text_step
 from bot.flows.worklist import Listing, Worklist, seizures
 from bot.i18n import N_
 from bot.notices import animals_text as _animals
@@ -37,17 +38,18 @@ from office.inputs import PersonIn
 from office.views.worklists import SeizureBrief, expected_arrivals, in_pound
 
 
-def _said(description: str | None) -> dict[str, object]:
-    return {"description": description} if description else {}
-
-
-def _animal_lines(ctx: Ctx, brief: SeizureBrief, numbers: list[int] | None = None) -> list[str]:
-    out = []
+def _animal_lines(
+    ctx: Ctx, brief: SeizureBrief, numbers: list[int], corrected: Mapping[str, str] = {}
+) -> list[str]:
+    """Each animal of `numbers`, `1. cow (red)`, its description as `corrected` (by number)."""
+    lines = []
     for a in brief.animals:
-        if numbers is not None and a.number not in numbers:
-            continue
-        out.append(_animals(ctx.t, [{"number": a.number, "kind": a.kind, **_said(a.description)}]))
-    return out
+        if a.number in numbers:
+            said = corrected.get(str(a.number), a.description)
+            lines.append(
+                _animals(ctx.t, [{"number": a.number, "kind": a.kind, "description": said}])
+            )
+    return lines
 
 
 def _held(section: str) -> Listing:
@@ -68,10 +70,6 @@ class KeeperFlow(Worklist):
     section = "V"  # of the act: one who may not do it is refused citing it
     pick = "ref"
 
-    def brief(self, ctx: Ctx) -> SeizureBrief:
-        """The seizure of the draft, after checking the speaker keeps its pound (Sec IV, V)."""
-        return self.listing.fetch(ctx, self.me(ctx), str(ctx.data["ref"]))
-
 
 class ArriveFlow(KeeperFlow):
     """Register an arrival: what was reported, confirmed or corrected, entered (Sec V)."""
@@ -90,21 +88,14 @@ class ArriveFlow(KeeperFlow):
     def __init__(self) -> None:
         super().__init__(
             {
-                "check": Step(
-                    ask=self.check, read=_check_choice, then=self.checked, to=ARRIVE_CHECK
-                ),
+                "check": Step(self.check, _check_choice, self.checked, ARRIVE_CHECK),
                 "count": Step(
-                    ask=lambda ctx: ctx.say(ctx.t("How many head arrived?")),
-                    read=_head_count,
-                    then=keep("count", "check"),
-                    to=("check",),
+                    lambda ctx: ctx.say(ctx.t("How many head arrived?")),
+                    _head_count,
+                    keep("count", "check"),
+                    ("check",),
                 ),
-                "describe": Step(
-                    ask=asks(DESCRIBE),
-                    read=_description,
-                    then=_described,
-                    to=("check",),
-                ),
+                "describe": Step(asks(DESCRIBE), _description, _described, ("check",)),
             }
         )
 
@@ -137,14 +128,8 @@ class ArriveFlow(KeeperFlow):
                 owner=who(ctx, item.owner_person, item.owner) or ctx.t("not known"),
             ),
         ]
-        corrections: dict[str, str] = ctx.data.get("descriptions", {})
-        for a in brief.animals:
-            if a.status != "seized":
-                continue
-            description = corrections.get(str(a.number), a.description)
-            lines.append(
-                _animals(ctx.t, [{"number": a.number, "kind": a.kind, **_said(description)}])
-            )
+        seized = [a.number for a in brief.animals if a.status == "seized"]
+        lines += _animal_lines(ctx, brief, seized, ctx.data.get("descriptions", {}))
         if ctx.data.get("count") is not None:
             lines.append(ctx.t("Arrived: {count} head.", count=ctx.data["count"]))
         lines.append(ctx.t("Do the cattle at the pound match this?"))
@@ -281,19 +266,19 @@ def due_text(ctx: Ctx, brief: SeizureBrief) -> str:
 
 
 class OwnerActFlow(KeeperFlow):
-    """An act with the owner before the keeper: the owner named if not yet known, then confirm
-    (`ask`, the summary; `act`, the act recorded)."""
+    """An act with the owner before the keeper: the owner named if not yet known, then the
+    amount due and the `question` ({owner} and {total}) confirmed, and the act recorded."""
 
     shows = ("owner", "confirm", "end")
+    question: str
+    # Whether the summary lists the animals held (those the act releases).
+    lists_held = False
 
     def __init__(self) -> None:
         super().__init__(
             {
                 "owner": Step(
-                    ask=self.ask_owner,
-                    read=lambda ctx, msg: person_in(msg.text),
-                    then=_owner_named,
-                    to=("confirm",),
+                    self.ask_owner, lambda ctx, msg: person_in(msg.text), _owner_named, ("confirm",)
                 ),
                 "confirm": confirm(self.ask, self.act),
             }
@@ -305,8 +290,6 @@ class OwnerActFlow(KeeperFlow):
                 ctx.say(ctx.t("No animal of {ref} is in the pound.", ref=brief.item.ref))
             )
         ctx.data["ref"] = brief.item.ref
-        ctx.data["total"] = brief.total
-        ctx.data["money"] = brief.money
         ctx.data["held"] = brief.held
         if brief.item.owner is None and not ctx.data.get("owner"):
             return "owner"
@@ -322,17 +305,22 @@ class OwnerActFlow(KeeperFlow):
             )
         )
 
-    def owner_name(self, ctx: Ctx, brief: SeizureBrief) -> str:
-        owner = person_from(ctx.data.get("owner"))
-        if owner is not None:
-            return owner.name
-        return who(ctx, brief.item.owner_person, brief.item.owner)
-
     def ask(self, ctx: Ctx) -> Reply:
-        raise NotImplementedError
+        brief = self.brief(ctx)
+        ctx.data["total"] = brief.total
+        ctx.data["money"] = brief.money
+        owner = person_from(ctx.data.get("owner"))
+        question = ctx.t(
+            self.question,
+            owner=owner.name if owner else who(ctx, brief.item.owner_person, brief.item.owner),
+            total=money(ctx.t.lang, brief.total, brief.money),
+        )
+        held = _animal_lines(ctx, brief, brief.held) if self.lists_held else []
+        return ctx.say("\n".join([due_text(ctx, brief), *held, question]), yes_no(ctx))
 
+    @abstractmethod
     def act(self, ctx: Ctx) -> Turn:
-        raise NotImplementedError
+        """The act recorded."""
 
 
 def _owner_named(ctx: Ctx, owner: PersonIn) -> str:
@@ -348,36 +336,20 @@ class ReleaseFlow(OwnerActFlow):
     section = "VII"
     menu = N_("Payment and release (Sec VII)")
     listing = _held("VII")
-
-    def ask(self, ctx: Ctx) -> Reply:
-        brief = self.brief(ctx)
-        ctx.data["total"] = brief.total
-        ctx.data["money"] = brief.money
-        text = "\n".join(
-            [
-                due_text(ctx, brief),
-                *_animal_lines(ctx, brief, brief.held),
-                ctx.t(
-                    "Has {owner} paid {total}? On payment the cattle are released and he signs "
-                    "the receipt in the register (Sec VII).",
-                    owner=self.owner_name(ctx, brief),
-                    total=money(ctx.t.lang, brief.total, brief.money),
-                ),
-            ]
-        )
-        return ctx.say(text, yes_no(ctx))
+    question = N_(
+        "Has {owner} paid {total}? On payment the cattle are released and he signs the receipt "
+        "in the register (Sec VII)."
+    )
+    lists_held = True
 
     def act(self, ctx: Ctx) -> Turn:
-        try:
-            receipt = record_payment(
-                ctx.work.by(self.me(ctx)),
-                ref=str(ctx.data["ref"]),
-                amount=int(ctx.data["total"]),
-                payer=person_from(ctx.data.get("owner")),
-                occurred_at=ctx.now,
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        receipt = record_payment(
+            ctx.work.by(self.me(ctx)),
+            ref=str(ctx.data["ref"]),
+            amount=int(ctx.data["total"]),
+            payer=person_from(ctx.data.get("owner")),
+            occurred_at=ctx.now,
+        )
         return Turn.done(
             ctx.say(
                 ctx.t(
@@ -403,33 +375,19 @@ class RefusalFlow(OwnerActFlow):
     section = "IX"
     menu = N_("Owner refused to pay (Sec IX)")
     listing = _held("IX")
-
-    def ask(self, ctx: Ctx) -> Reply:
-        brief = self.brief(ctx)
-        text = "\n".join(
-            [
-                due_text(ctx, brief),
-                ctx.t(
-                    "Did {owner} appear and refuse or omit to pay {total}? The Darogah may then "
-                    "sell as many of the cattle as needed (Sec IX).",
-                    owner=self.owner_name(ctx, brief),
-                    total=money(ctx.t.lang, brief.total, brief.money),
-                ),
-            ]
-        )
-        return ctx.say(text, yes_no(ctx))
+    question = N_(
+        "Did {owner} appear and refuse or omit to pay {total}? The Darogah may then sell as "
+        "many of the cattle as needed (Sec IX)."
+    )
 
     def act(self, ctx: Ctx) -> Turn:
         ref = str(ctx.data["ref"])
-        try:
-            record_refusal(
-                ctx.work.by(self.me(ctx)),
-                ref=ref,
-                owner=person_from(ctx.data.get("owner")),
-                occurred_at=ctx.now,
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        record_refusal(
+            ctx.work.by(self.me(ctx)),
+            ref=ref,
+            owner=person_from(ctx.data.get("owner")),
+            occurred_at=ctx.now,
+        )
         return Turn.done(
             ctx.say(
                 ctx.t(
@@ -458,21 +416,9 @@ class LossFlow(KeeperFlow):
         reason = N_("What happened? Give the reason or circumstances.")
         super().__init__(
             {
-                "animal": Step(
-                    ask=self.ask_animal,
-                    read=_held_animal,
-                    then=keep("animal", "what"),
-                    to=("what",),
-                ),
-                "what": Step(
-                    ask=_ask_what, read=_what, then=keep("what", "reason"), to=("reason",)
-                ),
-                "reason": Step(
-                    ask=asks(reason),
-                    read=required(reason),
-                    then=_reason,
-                    to=("confirm",),
-                ),
+                "animal": Step(self.ask_animal, _held_animal, keep("animal", "what"), ("what",)),
+                "what": Step(_ask_what, _what, keep("what", "reason"), ("reason",)),
+                "reason": text_step(reason, "reason", "confirm"),
                 "confirm": confirm(_ask_loss, self.act),
             }
         )
@@ -493,17 +439,14 @@ class LossFlow(KeeperFlow):
         return ctx.say(ctx.t("Which animal?"), options)
 
     def act(self, ctx: Ctx) -> Turn:
-        try:
-            record_loss(
-                ctx.work.by(self.me(ctx)),
-                ref=str(ctx.data["ref"]),
-                animal=int(ctx.data["animal"]),
-                what=str(ctx.data["what"]),
-                reason=str(ctx.data["reason"])[:500],
-                occurred_at=ctx.now,
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        record_loss(
+            ctx.work.by(self.me(ctx)),
+            ref=str(ctx.data["ref"]),
+            animal=int(ctx.data["animal"]),
+            what=str(ctx.data["what"]),
+            reason=str(ctx.data["reason"])[:500],
+            occurred_at=ctx.now,
+        )
         return Turn.done(ctx.say(ctx.t("Recorded (practice G7).")))
 
 
@@ -527,11 +470,6 @@ def _what(ctx: Ctx, msg: Inbound) -> str:
     if typed not in WHAT:
         raise Again(_ask_what(ctx))
     return typed
-
-
-def _reason(ctx: Ctx, reason: str) -> str:
-    ctx.data["reason"] = reason
-    return "confirm"
 
 
 def _ask_loss(ctx: Ctx) -> Reply:

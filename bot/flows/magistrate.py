@@ -19,7 +19,6 @@ from bot.flows.officer_kit import (
     animals_from,
     animals_in,
     confirm,
-    explained,
     invalid,
     person_dict,
     person_from,
@@ -28,7 +27,7 @@ from bot.flows.officer_kit import (
     yes_no,
     yes_or_no,
 )
-from bot.flows.table import Again, Step, asks, chosen, keep, required
+from bot.flows.table import Step, asks, chosen, keep, one_of, required, text_step
 from bot.flows.worklist import Listing, Worklist, case_no
 from bot.i18n import N_, written_in
 from bot.types import Inbound, Option, Reply
@@ -130,35 +129,27 @@ class ComplaintsFlow(Worklist):
         super().__init__(
             {
                 "decide": Step(
-                    ask=lambda ctx: ctx.say(ctx.t(ASK_DECISION), _options(ctx)),
-                    read=lambda ctx, msg: chosen(ctx, msg).lower(),
-                    then=_decided,
-                    to=("hearing", "damages", "reasons", "end"),
+                    lambda ctx: ctx.say(ctx.t(ASK_DECISION), _options(ctx)),
+                    lambda ctx, msg: chosen(ctx, msg).lower(),
+                    _decided,
+                    ("hearing", "damages", "reasons", "end"),
                 ),
                 "hearing": Step(
-                    ask=asks(ASK_HEARING),
-                    read=required(N_("Please say when and where.")),
-                    then=self.admit,
-                    to=("end",),
+                    asks(ASK_HEARING),
+                    required(N_("Please say when and where.")),
+                    self.admit,
+                    ("end",),
                 ),
                 "damages": Step(
-                    ask=asks(ASK_DAMAGES),
-                    read=_damages,
-                    then=keep("damages", "expenses"),
-                    to=("expenses",),
+                    asks(ASK_DAMAGES), _damages, keep("damages", "expenses"), ("expenses",)
                 ),
                 "expenses": Step(
-                    ask=asks(ASK_EXPENSES),
-                    read=lambda ctx, msg: read_amount(msg.text.strip(), _money(ctx)),
-                    then=keep("expenses", "reasons"),
-                    to=("reasons",),
+                    asks(ASK_EXPENSES),
+                    lambda ctx, msg: read_amount(msg.text.strip(), _money(ctx)),
+                    keep("expenses", "reasons"),
+                    ("reasons",),
                 ),
-                "reasons": Step(
-                    ask=asks(ASK_REASONS),
-                    read=required(ASK_REASONS),
-                    then=keep("reasons", "confirm", clip=8000),
-                    to=("confirm",),
-                ),
+                "reasons": text_step(ASK_REASONS, "reasons", "confirm", clip=8000),
                 "confirm": confirm(_decision_summary, self.act),
             }
         )
@@ -246,15 +237,12 @@ class ComplaintsFlow(Worklist):
         return lines
 
     def admit(self, ctx: Ctx, hearing: str) -> Turn:
-        try:
-            admit_complaint(
-                ctx.work.by(actor(ctx, Role.MAGISTRATE)),
-                complaint_id=int(ctx.data["complaint"]),
-                hearing=hearing,
-                occurred_at=ctx.now,
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, "hearing")
+        admit_complaint(
+            ctx.work.by(actor(ctx, Role.MAGISTRATE)),
+            complaint_id=int(ctx.data["complaint"]),
+            hearing=hearing,
+            occurred_at=ctx.now,
+        )
         return Turn.done(
             ctx.say(
                 ctx.t(
@@ -268,18 +256,15 @@ class ComplaintsFlow(Worklist):
 
     def act(self, ctx: Ctx) -> Turn:
         outcome = str(ctx.data["outcome"])
-        try:
-            decision = decide_complaint(
-                ctx.work.by(actor(ctx, Role.MAGISTRATE)),
-                complaint_id=int(ctx.data["complaint"]),
-                outcome=outcome,
-                reasons=str(ctx.data["reasons"]),
-                damages=int(ctx.data.get("damages", 0)),
-                expenses=int(ctx.data.get("expenses", 0)),
-                occurred_at=ctx.now,
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        decision = decide_complaint(
+            ctx.work.by(actor(ctx, Role.MAGISTRATE)),
+            complaint_id=int(ctx.data["complaint"]),
+            outcome=outcome,
+            reasons=str(ctx.data["reasons"]),
+            damages=int(ctx.data.get("damages", 0)),
+            expenses=int(ctx.data.get("expenses", 0)),
+            occurred_at=ctx.now,
+        )
         if decision.outcome == "dismissed":
             text = ctx.t(
                 "Complaint No. {id} dismissed (Sec XIV). The stay of sale ends unless another "
@@ -421,26 +406,15 @@ class RecoveryFlow(Worklist):
         super().__init__(
             {
                 "cattle": Step(
-                    ask=asks(ASK_CATTLE),
-                    read=lambda ctx, msg: animals_in(ctx, msg.text),
-                    then=keep("cattle", "describe"),
-                    to=("describe",),
+                    asks(ASK_CATTLE),
+                    lambda ctx, msg: animals_in(ctx, msg.text),
+                    keep("cattle", "describe"),
+                    ("describe",),
                 ),
-                "describe": Step(
-                    ask=asks(ASK_KNOWN), read=required(ASK_KNOWN), then=_known, to=("village",)
-                ),
-                "village": Step(
-                    ask=_ask_village, read=_village, then=_at_village, to=("place",), repeat=True
-                ),
-                "place": Step(
-                    ask=asks(ASK_WHERE),
-                    read=required(ASK_WHERE),
-                    then=keep("place", "owner", clip=500),
-                    to=("owner",),
-                ),
-                "owner": Step(
-                    ask=_ask_owner, read=_owner, then=keep("owner", "confirm"), to=("confirm",)
-                ),
+                "describe": Step(asks(ASK_KNOWN), required(ASK_KNOWN), _known, ("village",)),
+                "village": Step(_ask_village, _village, _at_village, ("place",), repeat=True),
+                "place": text_step(ASK_WHERE, "place", "owner", clip=500),
+                "owner": Step(_ask_owner, _owner, keep("owner", "confirm"), ("confirm",)),
                 "confirm": confirm(_order_summary, self.act),
             }
         )
@@ -468,18 +442,15 @@ class RecoveryFlow(Worklist):
         return Turn.to("cattle", ctx.say(text))
 
     def act(self, ctx: Ctx) -> Turn:
-        try:
-            done = order_recovery(
-                ctx.work.by(actor(ctx, Role.MAGISTRATE)),
-                case_id=int(ctx.data["case"]),
-                cattle=animals_from(ctx.data["cattle"]),
-                village=str(ctx.data["village"]),
-                place=str(ctx.data["place"]),
-                owner=person_from(ctx.data.get("owner")),
-                occurred_at=ctx.now,
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        done = order_recovery(
+            ctx.work.by(actor(ctx, Role.MAGISTRATE)),
+            case_id=int(ctx.data["case"]),
+            cattle=animals_from(ctx.data["cattle"]),
+            village=str(ctx.data["village"]),
+            place=str(ctx.data["place"]),
+            owner=person_from(ctx.data.get("owner")),
+            occurred_at=ctx.now,
+        )
         money = money_for(ctx.work, case_id=done.case_id)
         return Turn.done(
             ctx.say(
@@ -624,33 +595,22 @@ class OffencesFlow(Worklist):
     def __init__(self) -> None:
         super().__init__(
             {
-                "verdict": Step(
-                    ask=_ask_verdict, read=_verdict, then=_judged, to=("prison", "reasons")
-                ),
-                "prison": Step(
-                    ask=asks(ASK_TERM), read=_term, then=_sentenced, to=("labour", "fine")
-                ),
+                "verdict": Step(_ask_verdict, one_of(_ask_verdict), _judged, ("prison", "reasons")),
+                "prison": Step(asks(ASK_TERM), _term, _sentenced, ("labour", "fine")),
                 "labour": Step(
-                    ask=lambda ctx: ctx.say(
+                    lambda ctx: ctx.say(
                         ctx.t("With labour?"),
                         (
                             Option("yes", ctx.t("With labour")),
                             Option("no", ctx.t("Without labour")),
                         ),
                     ),
-                    read=yes_or_no,
-                    then=keep("labour", "fine"),
-                    to=("fine",),
+                    yes_or_no,
+                    keep("labour", "fine"),
+                    ("fine",),
                 ),
-                "fine": Step(
-                    ask=asks(ASK_FINE), read=_fine, then=keep("fine", "reasons"), to=("reasons",)
-                ),
-                "reasons": Step(
-                    ask=asks(ASK_REASONS),
-                    read=required(ASK_REASONS),
-                    then=keep("reasons", "confirm", clip=4000),
-                    to=("confirm",),
-                ),
+                "fine": Step(asks(ASK_FINE), _fine, keep("fine", "reasons"), ("reasons",)),
+                "reasons": text_step(ASK_REASONS, "reasons", "confirm", clip=4000),
                 "confirm": confirm(_offence_summary, self.act),
             }
         )
@@ -679,20 +639,17 @@ class OffencesFlow(Worklist):
 
     def act(self, ctx: Ctx) -> Turn:
         convicted = bool(ctx.data["convicted"])
-        try:
-            decide_offence(
-                ctx.work.by(actor(ctx, Role.MAGISTRATE)),
-                offence_id=int(ctx.data["offence"]),
-                convicted=convicted,
-                reasons=str(ctx.data["reasons"]),
-                prison_months=int(ctx.data.get("months", 0)) if convicted else 0,
-                prison_days=int(ctx.data.get("days", 0)) if convicted else 0,
-                labour=ctx.data.get("labour") if convicted else None,
-                fine=int(ctx.data.get("fine", 0)) if convicted else 0,
-                occurred_at=ctx.now,
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        decide_offence(
+            ctx.work.by(actor(ctx, Role.MAGISTRATE)),
+            offence_id=int(ctx.data["offence"]),
+            convicted=convicted,
+            reasons=str(ctx.data["reasons"]),
+            prison_months=int(ctx.data.get("months", 0)) if convicted else 0,
+            prison_days=int(ctx.data.get("days", 0)) if convicted else 0,
+            labour=ctx.data.get("labour") if convicted else None,
+            fine=int(ctx.data.get("fine", 0)) if convicted else 0,
+            occurred_at=ctx.now,
+        )
         return Turn.done(
             ctx.say(
                 ctx.t("Decision recorded.")
@@ -724,16 +681,8 @@ def _ask_verdict(ctx: Ctx) -> Reply:
     return ctx.say(ctx.t("What do you decide? (Sec XIII)"), options)
 
 
-def _verdict(ctx: Ctx, msg: Inbound) -> bool:
-    """Convicted (True) or not."""
-    choice = chosen(ctx, msg).lower()
-    if choice not in VERDICTS:
-        raise Again(_ask_verdict(ctx))
-    return choice == "convicted"
-
-
-def _judged(ctx: Ctx, convicted: bool) -> str:
-    ctx.data["convicted"] = convicted
+def _judged(ctx: Ctx, verdict: str) -> str:
+    ctx.data["convicted"] = convicted = verdict == "convicted"
     return "prison" if convicted else "reasons"
 
 

@@ -3,6 +3,8 @@ the Sec VI scale (practice G4)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from bot import words
 from bot.flows.anyone import KIND_LABELS, label
 from bot.flows.base import Ctx, Turn
@@ -12,20 +14,18 @@ from bot.flows.officer_kit import (
     OfficerFlow,
     amount_said,
     confirm,
-    explained,
     invalid,
     person_dict,
     person_from,
     person_in,
     yes_no,
 )
-from bot.flows.table import Again, Step, TableFlow, asks, chosen, keep, required
+from bot.flows.table import Again, Step, TableFlow, asks, chosen, keep, one_of, text_step
 from bot.i18n import N_, written_in
 from bot.types import Inbound, Option, Reply
 from law.errors import (
     FundInsufficient,
     NotAuthorised,
-    PoundError,
     Template,
 )
 from law.money import MoneySystem
@@ -33,7 +33,7 @@ from office.access.roles import Role
 from office.acts.magistrate.fund_payment import pay_from_fund
 from office.acts.magistrate.kind_order import order_for_pound, order_for_seizure
 from office.views.amounts import money_for, read_amount
-from office.views.fund_statement import FundDesk, KeeperLine, PoundLine, fund_desk
+from office.views.fund_statement import FundDesk, KeeperLine, fund_desk
 from office.views.kind_orders import AwaitingItem, awaiting_orders, district_pounds, kind_for_order
 
 PURPOSES = {
@@ -66,44 +66,31 @@ class FundFlow(OfficerFlow, TableFlow):
     def __init__(self) -> None:
         self.table = {
             "district": Step(
-                ask=self.ask_district,
-                read=self.district,
-                then=keep("district", "purpose"),
-                to=("purpose",),
+                self.ask_district, self.district, keep("district", "purpose"), ("purpose",)
             ),
             "purpose": Step(
-                ask=self.ask_purpose, read=self.purpose, then=_purpose, to=("pound", "stated")
+                self.ask_purpose, one_of(self.ask_purpose), _purpose, ("pound", "stated")
             ),
             "pound": Step(
-                ask=self.ask_pound, read=self.pound, then=self.at_pound, to=("keeper", "amount")
+                self.ask_pound, one_of(self.ask_pound), self.at_pound, ("keeper", "amount")
             ),
-            "keeper": Step(ask=self.ask_keeper, read=self.keeper, then=_keeper, to=("amount",)),
+            "keeper": Step(self.ask_keeper, self.keeper, _keeper, ("amount",)),
             "stated": Step(
-                ask=asks(ASK_STATED),
-                read=_stated,
-                then=keep("stated", "amount", clip=500),
-                to=("amount",),
+                asks(ASK_STATED), _stated, keep("stated", "amount", clip=500), ("amount",)
             ),
-            "amount": Step(
-                ask=self.ask_amount, read=self.amount, then=_amount, to=("payee", "order")
-            ),
+            "amount": Step(self.ask_amount, self.amount, _amount, ("payee", "order")),
             "payee": Step(
-                ask=asks(
+                asks(
                     N_(
                         "To whom is it paid? Send the name and village, and phone if any, for "
                         "example: Ramdin Mistri, Testpur"
                     )
                 ),
-                read=lambda ctx, msg: person_dict(person_in(msg.text)),
-                then=keep("payee", "order"),
-                to=("order",),
+                lambda ctx, msg: person_dict(person_in(msg.text)),
+                keep("payee", "order"),
+                ("order",),
             ),
-            "order": Step(
-                ask=asks(ASK_ORDER),
-                read=required(ASK_ORDER),
-                then=keep("order", "confirm", clip=2000),
-                to=("confirm",),
-            ),
+            "order": text_step(ASK_ORDER, "order", "confirm", clip=2000),
             "confirm": confirm(self.summary, self.act),
         }
         super().__init__()
@@ -145,10 +132,7 @@ class FundFlow(OfficerFlow, TableFlow):
         return ctx.say(ctx.t("The fund of which district?"), options)
 
     def district(self, ctx: Ctx, msg: Inbound) -> int:
-        typed = chosen(ctx, msg)
-        if not typed.isdigit() or int(typed) not in _districts(ctx):
-            raise Again(self.ask_district(ctx))
-        return int(typed)
+        return int(one_of(self.ask_district)(ctx, msg))
 
     def ask_purpose(self, ctx: Ctx) -> Reply:
         desk = self._desk(ctx)
@@ -161,12 +145,6 @@ class FundFlow(OfficerFlow, TableFlow):
         options = tuple(Option(k, ctx.t(v)) for k, v in PURPOSES.items())
         return ctx.say(text, options)
 
-    def purpose(self, ctx: Ctx, msg: Inbound) -> str:
-        choice = chosen(ctx, msg).lower()
-        if choice not in PURPOSES:
-            raise Again(self.ask_purpose(ctx))
-        return choice
-
     def ask_pound(self, ctx: Ctx) -> Reply:
         options = tuple(
             Option(p.code, f"{p.code}: {written_in(ctx.lang, p.name, p.names)}")
@@ -174,14 +152,8 @@ class FundFlow(OfficerFlow, TableFlow):
         )
         return ctx.say(ctx.t("Which pound?"), options)
 
-    def pound(self, ctx: Ctx, msg: Inbound) -> PoundLine:
-        typed = chosen(ctx, msg).upper()
-        pound = next((p for p in self._desk(ctx).pounds if p.code == typed), None)
-        if pound is None:
-            raise Again(self.ask_pound(ctx))
-        return pound
-
-    def at_pound(self, ctx: Ctx, pound: PoundLine) -> str | Turn:
+    def at_pound(self, ctx: Ctx, code: str) -> str | Turn:
+        pound = next(p for p in self._desk(ctx).pounds if p.code == code)
         ctx.data["pound"] = pound.code
         ctx.data["pound_name"] = pound.name
         ctx.data["pound_names"] = dict(pound.names)
@@ -277,21 +249,18 @@ class FundFlow(OfficerFlow, TableFlow):
     def act(self, ctx: Ctx) -> Turn:
         desk = self._desk(ctx)
         purpose = str(ctx.data["purpose"])
-        try:
-            paid = pay_from_fund(
-                ctx.work.by(_magistrate_of(ctx, "XII")),
-                district=desk.code,
-                purpose=purpose,
-                pound=ctx.data.get("pound") if purpose != "other" else None,
-                keeper_phone=ctx.data.get("keeper_phone") if purpose == "salary" else None,
-                stated=str(ctx.data.get("stated", "")),
-                amount=int(ctx.data["amount"]),
-                payee=person_from(ctx.data.get("payee")),
-                order=str(ctx.data["order"]),
-                occurred_at=ctx.now,
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        paid = pay_from_fund(
+            ctx.work.by(_magistrate_of(ctx, "XII")),
+            district=desk.code,
+            purpose=purpose,
+            pound=ctx.data.get("pound") if purpose != "other" else None,
+            keeper_phone=ctx.data.get("keeper_phone") if purpose == "salary" else None,
+            stated=str(ctx.data.get("stated", "")),
+            amount=int(ctx.data["amount"]),
+            payee=person_from(ctx.data.get("payee")),
+            order=str(ctx.data["order"]),
+            occurred_at=ctx.now,
+        )
         return Turn.done(
             ctx.say(
                 ctx.t(
@@ -349,24 +318,17 @@ class KindOrderFlow(OfficerFlow, TableFlow):
 
     def __init__(self) -> None:
         self.table = {
-            "pick": Step(
-                ask=self.listed, read=chosen, then=self.picked, to=("pound", "kind", "fine")
-            ),
-            "pound": Step(ask=self.ask_pound, read=self.pound, then=_at_pound, to=("kind",)),
-            "kind": Step(ask=_ask_kind, read=self.kind, then=keep("kind", "fine"), to=("fine",)),
-            "fine": Step(ask=_ask_fine, read=self.amount, then=keep("fine", "rate"), to=("rate",)),
+            "pick": Step(self.listed, chosen, self.picked, ("pound", "kind", "fine")),
+            "pound": Step(self.ask_pound, one_of(self.ask_pound), self.at_pound, ("kind",)),
+            "kind": Step(_ask_kind, self.kind, keep("kind", "fine"), ("fine",)),
+            "fine": Step(_ask_fine, self.amount, keep("fine", "rate"), ("rate",)),
             "rate": Step(
-                ask=asks(N_("The feeding per head per day, for example Rs 0-4-0:")),
-                read=self.amount,
-                then=keep("per_day", "order"),
-                to=("order",),
+                asks(N_("The feeding per head per day, for example Rs 0-4-0:")),
+                self.amount,
+                keep("per_day", "order"),
+                ("order",),
             ),
-            "order": Step(
-                ask=asks(ASK_ORDER),
-                read=required(ASK_ORDER),
-                then=keep("order", "confirm", clip=2000),
-                to=("confirm",),
-            ),
+            "order": text_step(ASK_ORDER, "order", "confirm", clip=2000),
             "confirm": confirm(self.summary, self.act),
         }
         super().__init__()
@@ -453,12 +415,11 @@ class KindOrderFlow(OfficerFlow, TableFlow):
         )
         return ctx.say(ctx.t("For which pound?"), options)
 
-    def pound(self, ctx: Ctx, msg: Inbound) -> tuple[str, str, tuple[tuple[str, str], ...]]:
-        typed = chosen(ctx, msg).upper()
-        found = next((p for p in self._pounds(ctx) if p[0] == typed), None)
-        if found is None:
-            raise Again(self.ask_pound(ctx))
-        return found
+    def at_pound(self, ctx: Ctx, code: str) -> str:
+        _, name, names = next(p for p in self._pounds(ctx) if p[0] == code)
+        ctx.data["pound"] = code
+        ctx.data["where"] = ctx.t("every seizure brought to {pound}", pound=name, pound_names=names)
+        return "kind"
 
     def kind(self, ctx: Ctx, msg: Inbound) -> str:
         # The animal in any language (हाथी, হাতি): the register's name of it.
@@ -496,32 +457,20 @@ class KindOrderFlow(OfficerFlow, TableFlow):
         return ctx.say(text, yes_no(ctx))
 
     def act(self, ctx: Ctx) -> Turn:
-        me = _magistrate_of(ctx, G4)
-        kind, order = str(ctx.data["kind"]), str(ctx.data["order"])
-        fine, per_day = int(ctx.data["fine"]), int(ctx.data["per_day"])
-        try:
-            if "ref" in ctx.data:
-                done = order_for_seizure(
-                    ctx.work.by(me),
-                    ref=str(ctx.data["ref"]),
-                    kind=kind,
-                    fine=fine,
-                    per_day=per_day,
-                    order=order,
-                    occurred_at=ctx.now,
-                )
-            else:
-                done = order_for_pound(
-                    ctx.work.by(me),
-                    pound=str(ctx.data["pound"]),
-                    kind=kind,
-                    fine=fine,
-                    per_day=per_day,
-                    order=order,
-                    occurred_at=ctx.now,
-                )
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        # One seizure's animals, or a standing order for every seizure brought to a pound.
+        ordered = (
+            partial(order_for_seizure, ref=str(ctx.data["ref"]))
+            if "ref" in ctx.data
+            else partial(order_for_pound, pound=str(ctx.data["pound"]))
+        )
+        done = ordered(
+            ctx.work.by(_magistrate_of(ctx, G4)),
+            kind=str(ctx.data["kind"]),
+            fine=int(ctx.data["fine"]),
+            per_day=int(ctx.data["per_day"]),
+            order=str(ctx.data["order"]),
+            occurred_at=ctx.now,
+        )
         lines = [ctx.t("Order No. {id} recorded (practice G4).", id=done.order_id)]
         if done.animals:
             lines.append(
@@ -531,13 +480,6 @@ class KindOrderFlow(OfficerFlow, TableFlow):
                 )
             )
         return Turn.done(ctx.say("\n".join(lines)))
-
-
-def _at_pound(ctx: Ctx, found: tuple[str, str, tuple[tuple[str, str], ...]]) -> str:
-    code, name, names = found
-    ctx.data["pound"] = code
-    ctx.data["where"] = ctx.t("every seizure brought to {pound}", pound=name, pound_names=names)
-    return "kind"
 
 
 def _ask_kind(ctx: Ctx) -> Reply:

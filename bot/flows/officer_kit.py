@@ -14,7 +14,7 @@ from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.table import Again, Asked, Step
 from bot.i18n import N_
 from bot.notices import kinds_text
-from bot.types import Inbound, Option, Reply
+from bot.types import Inbound, Option
 from law.errors import InvalidInput, NotAuthorised, PoundError, Template
 from law.kinds import G4_ALIASES, AnimalKind
 from law.money import MoneySystem
@@ -116,11 +116,6 @@ def amount_said(ctx: Ctx, system: MoneySystem | str, amount: int) -> str:
     return money(ctx.t.lang, int(amount), system)
 
 
-def explained(ctx: Ctx, exc: PoundError, step: str | None, *more: Reply) -> Turn:
-    """An office refusal said plainly; the conversation stays at `step` (None ends it)."""
-    return Turn([ctx.say(ctx.explain(exc)), *more], step)
-
-
 def who(ctx: Ctx, person: dict[str, str] | None, line: str | None) -> str:
     """A person the office names, `Ganga Ram of Kemri` in the reader's language (`person`, as
     data), else as the office wrote him (`line`)."""
@@ -152,13 +147,18 @@ def yes_or_no(ctx: Ctx, msg: Inbound) -> bool:
 
 def confirm(ask: Callable[[Ctx], Asked], act: Callable[[Ctx], Turn]) -> Step:
     """The last step of an act: its summary (`ask`) answered yes records it (`act`, which ends
-    the flow), no records nothing. Nothing is recorded before a yes."""
-    return Step(
-        ask=ask,
-        read=yes_or_no,
-        then=lambda ctx, yes: act(ctx) if yes else not_recorded(ctx),
-        to=("end",),
-    )
+    the flow; an office refusal is said plainly and ends it too), no records nothing. Nothing
+    is recorded before a yes."""
+
+    def then(ctx: Ctx, yes: bool) -> Turn:
+        if not yes:
+            return not_recorded(ctx)
+        try:
+            return act(ctx)
+        except PoundError as exc:
+            return Turn.done(ctx.say(ctx.explain(exc)))
+
+    return Step(ask, yes_or_no, then, ("end",))
 
 
 def person_in(text: str, region: str = DEFAULT_REGION) -> PersonIn:

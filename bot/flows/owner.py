@@ -24,9 +24,12 @@ from bot.flows.anyone import (
     describe_seizure,
     find_ref,
     more_option,
+    name_typed,
+    page_on,
     sender_phone,
     status_pages,
     view_for,
+    village_choices,
 )
 from bot.flows.base import Ctx, Flow, Turn
 from bot.flows.owner_search import (
@@ -58,6 +61,18 @@ MAX_TYPED = 300  # what is read of a message for a village, a kind and a count
 MAX_SHOWN = 3  # seizures listed in one chat message
 SMS_SHOWN = 2  # on SMS, where each is a choice of one line
 SMS_ECHO = 40  # characters of his own complaint said back to him on SMS
+# Nothing held near his village: of the kind he named, or of any kind.
+NONE_OF_KIND = N_(
+    "No {kind} is held now in the pounds that serve {village} and its neighbours: {pounds}."
+)
+NO_CATTLE = N_(
+    "No cattle are held now in the pounds that serve {village} and its neighbours: {pounds}."
+)
+
+
+def _village_value(place: VillagePlace) -> str:
+    """A village offered as a choice: by its district and name (the same name may be in two)."""
+    return f"village:{place.district_code}/{place.name}"
 
 
 class OwnerFlow(Flow):
@@ -89,7 +104,7 @@ class OwnerFlow(Flow):
         if ctx.command == "complain":
             ctx.data["complaining"] = True
             if ref is None:
-                return Turn.to("ref", *self._ask_ref(ctx))
+                return Turn.to("ref", self._ask_ref(ctx))
             text = args.strip()[len(ref) :].strip() if args.strip().upper().startswith(ref) else ""
             ctx.data["ref"] = ref
             if text:
@@ -119,15 +134,13 @@ class OwnerFlow(Flow):
         lines += [owned_line(ctx.t, h) for h in owned]
         return Turn.to("pick", self._pick_reply(ctx, ctx.data["refs"], "\n".join(lines)))
 
-    def _ask_ref(self, ctx: Ctx) -> list[Reply]:
-        return [
-            ctx.say(
-                ctx.t(
-                    "No seizure of your cattle is known by your phone. Send the reference of "
-                    "the seizure (six letters and digits)."
-                )
+    def _ask_ref(self, ctx: Ctx) -> Reply:
+        return ctx.say(
+            ctx.t(
+                "No seizure of your cattle is known by your phone. Send the reference of the "
+                "seizure (six letters and digits)."
             )
-        ]
+        )
 
     def _pick_reply(self, ctx: Ctx, refs: list[str], text: str | None = None) -> Reply:
         ctx.data["refs"] = refs
@@ -138,7 +151,7 @@ class OwnerFlow(Flow):
     def on_ref(self, ctx: Ctx, msg: Inbound) -> Turn:
         ref = find_ref(answer(msg))
         if ref is None:
-            return Turn.to("ref", ctx.say(ctx.t("That is not a reference.")), *self._ask_ref(ctx))
+            return Turn.to("ref", ctx.say(ctx.t("That is not a reference.")), self._ask_ref(ctx))
         return self._found(ctx, ref, retry="ref")
 
     def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
@@ -168,7 +181,7 @@ class OwnerFlow(Flow):
                 return Turn.to("pick", ctx.say(ctx.explain(exc)), self._pick_reply(ctx, refs))
             if retry == "village":
                 return Turn.to("village", ctx.say(ctx.explain(exc)), self._ask_village(ctx))
-            return Turn.to("ref", ctx.say(ctx.explain(exc)), *self._ask_ref(ctx))
+            return Turn.to("ref", ctx.say(ctx.explain(exc)), self._ask_ref(ctx))
         ctx.data.update(ref=view["ref"], ground=view["ground"])
         ctx.data["complaint_until"] = view["deadlines"]["complaint_until"]
         ctx.data["today"] = view["as_of"]
@@ -225,7 +238,6 @@ class OwnerFlow(Flow):
         )
 
     def on_village(self, ctx: Ctx, msg: Inbound) -> Turn:
-        t = ctx.t
         chosen = answer(msg)
         if chosen.startswith("village:"):
             code, _, name = chosen.removeprefix("village:").partition("/")
@@ -246,21 +258,7 @@ class OwnerFlow(Flow):
                 return self._found(ctx, ref, retry="village")
         self._add_hint(ctx, hint)
         if place is None:
-            if not close:
-                return Turn.to(
-                    "village",
-                    ctx.say(
-                        t(
-                            "No village called {name} is known. Please type the village "
-                            "name again.",
-                            name=text[:60],
-                        )
-                    ),
-                )
-            options = [
-                Option(f"village:{v.district_code}/{v.name}", v.name_in(ctx.lang)) for v in close
-            ]
-            return Turn.to("village", ctx.say(t("Did you mean one of these villages?"), options))
+            return Turn.to("village", village_choices(ctx, text, close, _village_value))
         return self._village_set(ctx, place)
 
     def _village_set(self, ctx: Ctx, place: VillagePlace) -> Turn:
@@ -313,21 +311,12 @@ class OwnerFlow(Flow):
         )
         village = village_label(hint, ctx.lang)
         if not found.found:
-            if found.kind:
-                text = t(
-                    "No {kind} is held now in the pounds that serve {village} and its "
-                    "neighbours: {pounds}.",
-                    kind=kind_named(t, found.kind),
-                    village=village,
-                    pounds=pounds_text(found, ctx.lang),
-                )
-            else:
-                text = t(
-                    "No cattle are held now in the pounds that serve {village} and its "
-                    "neighbours: {pounds}.",
-                    village=village,
-                    pounds=pounds_text(found, ctx.lang),
-                )
+            text = t(
+                NONE_OF_KIND if found.kind else NO_CATTLE,
+                kind=kind_named(t, found.kind),
+                village=village,
+                pounds=pounds_text(found, ctx.lang),
+            )
             advice = t(
                 "Seized cattle may take a day to reach the pound: ask again tomorrow "
                 "(send {say_cmd_mycattle})."
@@ -377,7 +366,7 @@ class OwnerFlow(Flow):
         t = ctx.t
         refs = [str(r) for r in ctx.data.get("found") or []]
         if msg.option == MORE and ctx.data.get("more"):
-            return self._claim_page(ctx, [str(x) for x in ctx.data["more"]])
+            return page_on(ctx, [str(x) for x in ctx.data["more"]], "held")
         if msg.option == "another":
             kept = dict(ctx.data.get("hint") or {})
             for key in ("village", "district", "village_names"):
@@ -418,15 +407,9 @@ class OwnerFlow(Flow):
         if ctx.inbound.channel is Channel.SMS:
             where, what = claim_lines(ctx, picked, brief=True)
             # The cattle, what to pay and by when first; to whom, on the page after if need be.
-            return self._claim_page(ctx, [where[0], *what, *where[1:]])
+            return page_on(ctx, [where[0], *what, *where[1:]], "held")
         where, what = claim_lines(ctx, picked)
         return Turn.done(ctx.say("\n".join(where)), ctx.say("\n".join(what)))
-
-    def _claim_page(self, ctx: Ctx, lines: list[str]) -> Turn:
-        """How to claim, on SMS a page at a time."""
-        shown, rest = sms_budget.page(lines, ctx.lang, (), more_option(ctx))
-        ctx.data["more"] = rest
-        return Turn.to("held", shown) if rest else Turn.done(shown)
 
     def _act_reply(self, ctx: Ctx, shown: Reply | None = None) -> Reply:
         t = ctx.t
@@ -524,8 +507,8 @@ class OwnerFlow(Flow):
         return self._complain(ctx)
 
     def on_name(self, ctx: Ctx, msg: Inbound) -> Turn:
-        name = " ".join(msg.text.split())
-        if not name or len(name) > 200 or msg.option is not None or words.not_known(name):
+        name = name_typed(msg)
+        if name is None:
             return Turn.to("name", ctx.say(ctx.t("Your name, please?")))
         ctx.data["name"] = name
         return self._complain(ctx)
@@ -546,17 +529,16 @@ class OwnerFlow(Flow):
         return self._complain(ctx)
 
     def on_principal(self, ctx: Ctx, msg: Inbound) -> Turn:
-        name = " ".join(msg.text.split())
-        if not name or len(name) > 200 or msg.option is not None or words.not_known(name):
+        name = name_typed(msg)
+        if name is None:
             return Turn.to("principal", ctx.say(ctx.t("The owner's name?")))
         ctx.data["principal"] = {"name": name, "residence": "", "phone": None}
         return self._complain(ctx)
 
     def on_text(self, ctx: Ctx, msg: Inbound) -> Turn:
         text = msg.text.strip()
-        if not text or msg.option is not None:
-            return self._complain(ctx)
-        ctx.data["text"] = text[:MAX_COMPLAINT]
+        if text and msg.option is None:
+            ctx.data["text"] = text[:MAX_COMPLAINT]
         return self._complain(ctx)
 
     def _summary(self, ctx: Ctx) -> Reply:

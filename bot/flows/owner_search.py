@@ -11,6 +11,7 @@ from typing import Any
 
 from bot import words
 from bot.figures import money
+from bot.flows.anyone import IN_POUND, ON_THE_WAY, TO_PAY
 from bot.flows.base import Ctx
 from bot.i18n import NP_, Translator, written_in
 from bot.words import counted, kind_label
@@ -207,82 +208,56 @@ def claim_lines(ctx: Ctx, held: HeldSeizure, *, brief: bool = False) -> tuple[li
     what to bring and by when. `brief`: the cattle by count alone and the money in a line,
     for SMS, said a page at a time."""
     t = ctx.t
-    keepers = ", ".join(keepers_of(ctx.work, held.pound_code)) or t("on duty")
+    pound = {"pound": held.pound_name, "pound_names": held.pound_names}
+    due = {
+        "total": money(t.lang, held.due.total, held.due.unit),
+        "per_day": money(t.lang, held.due.per_day, held.due.unit),
+    }
     if brief:
         counts = ", ".join(counted(t, g.count, g.kind) for g in held.groups)
-        lines = [
-            t(
-                "Seizure {ref}: {animals}, in {pound}.",
-                ref=held.ref,
-                animals=counts,
-                pound=held.pound_name,
-                pound_names=held.pound_names,
-            )
-            if held.in_pound
-            else t(
-                "Seizure {ref}: {animals}, on the way to {pound}.",
-                ref=held.ref,
-                animals=counts,
-                pound=held.pound_name,
-                pound_names=held.pound_names,
-            )
-        ]
+        first = t(IN_POUND if held.in_pound else ON_THE_WAY, ref=held.ref, animals=counts, **pound)
     elif held.in_pound:
-        lines = [
-            t(
-                "Seizure {ref}: {cattle}, at {pound} since {date}.",
-                ref=held.ref,
-                cattle=cattle_text(t, held),
-                pound=held.pound_name,
-                pound_names=held.pound_names,
-                date=_day(t, held.impounded_on),
-            )
-        ]
+        first = t(
+            "Seizure {ref}: {cattle}, at {pound} since {date}.",
+            ref=held.ref,
+            cattle=cattle_text(t, held),
+            date=_day(t, held.impounded_on),
+            **pound,
+        )
     else:
-        lines = [
-            t(
-                "Seizure {ref}: {cattle}, on the way to {pound}.",
-                ref=held.ref,
-                cattle=cattle_text(t, held),
-                pound=held.pound_name,
-                pound_names=held.pound_names,
-            )
-        ]
-    lines.append(
+        first = t(
+            "Seizure {ref}: {cattle}, on the way to {pound}.",
+            ref=held.ref,
+            cattle=cattle_text(t, held),
+            **pound,
+        )
+    where = [
+        first,
         t(
             "To claim them, go to {pound} and satisfy the keeper ({keeper}) that they are "
             "yours: he records you as their owner.",
-            pound=held.pound_name,
-            pound_names=held.pound_names,
-            keeper=keepers,
-        )
-    )
-    where, lines = lines, []
+            keeper=", ".join(keepers_of(ctx.work, held.pound_code)) or t("on duty"),
+            **pound,
+        ),
+    ]
     if held.in_pound and brief:
-        lines.append(
-            t(
-                "To pay today: {total}, then {per_day} more each day.",
-                total=money(t.lang, held.due.total, held.due.unit),
-                per_day=money(t.lang, held.due.per_day, held.due.unit),
-            )
-        )
+        lines = [t(TO_PAY, **due)]
     elif held.in_pound:
-        lines.append(
+        lines = [
             t(
                 "Bring {total} today (fine and feeding, Sec VI, VII); it grows by {per_day} "
                 "for each more day they are fed.",
-                total=money(t.lang, held.due.total, held.due.unit),
-                per_day=money(t.lang, held.due.per_day, held.due.unit),
+                **due,
             )
-        )
+        ]
     else:
-        lines.append(
+        lines = [
             t(
                 "Bring the fine, {fine} (Sec VI), and the feeding from the day they arrive "
                 "(Sec VII).",
                 fine=money(t.lang, held.due.fine, held.due.unit),
             )
-        )
+        ]
     if held.noticed_on is not None and held.sale_not_before is not None:
         lines.append(
             t(

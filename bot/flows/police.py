@@ -12,17 +12,15 @@ from bot.flows.officer_kit import (
     animals_from,
     animals_in,
     confirm,
-    explained,
     places,
     refused,
     seizure_line,
     yes_no,
 )
-from bot.flows.table import Again, Step, TableFlow, asks, chosen, required, typed
+from bot.flows.table import Again, Step, TableFlow, asks, chosen, keep, required, typed
 from bot.flows.worklist import Worklist, seizures
 from bot.i18n import N_, written_in
 from bot.types import Inbound, Option, Reply
-from law.errors import PoundError
 from law.grounds import Ground
 from office.access.roles import Role
 from office.acts.police.conveyance import confirm_conveyance
@@ -93,7 +91,7 @@ class ConveyFlow(Worklist):
         return Turn.to("confirm", self.ask(ctx, item))
 
     def ask(self, ctx: Ctx, item: SeizureItem | None = None) -> Reply:
-        item = item or self.listing.fetch(ctx, self.me(ctx), str(ctx.data["ref"])).item
+        item = item or self.brief(ctx).item
         text = "\n".join(
             [
                 seizure_line(ctx, item),
@@ -108,10 +106,7 @@ class ConveyFlow(Worklist):
 
     def act(self, ctx: Ctx) -> Turn:
         ref = str(ctx.data.get("ref", ""))
-        try:
-            confirm_conveyance(ctx.work.by(actor(ctx, Role.POLICE)), ref=ref, occurred_at=ctx.now)
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        confirm_conveyance(ctx.work.by(actor(ctx, Role.POLICE)), ref=ref, occurred_at=ctx.now)
         section = "XVI" if ctx.data.get("stray") else "II"
         return Turn.done(
             ctx.say(
@@ -138,22 +133,22 @@ class StrayFlow(OfficerFlow, TableFlow):
     def __init__(self) -> None:
         where = N_("Where exactly were they found (road, field, landmark)?")
         self.table = {
-            "village": Step(ask=self.ask_village, read=self.village, then=_village, to=("place",)),
+            "village": Step(self.ask_village, self.village, _village, ("place",)),
             "place": Step(
-                ask=asks(where),
-                read=required(N_("Please say where they were found.")),
-                then=_place,
-                to=("animals",),
+                asks(where),
+                required(N_("Please say where they were found.")),
+                keep("place", "animals", clip=500),
+                ("animals",),
             ),
             "animals": Step(
-                ask=lambda ctx: ctx.say(
+                lambda ctx: ctx.say(
                     ctx.t("Which animals, and how many? For example: 2 cow, 1 buffalo")
                 ),
-                read=lambda ctx, msg: animals_in(ctx, msg.text),
-                then=_animals,
-                to=("describe",),
+                lambda ctx, msg: animals_in(ctx, msg.text),
+                _animals,
+                ("describe",),
             ),
-            "describe": Step(ask=_ask_description, read=typed, then=_described, to=("confirm",)),
+            "describe": Step(_ask_description, typed, _described, ("confirm",)),
             "confirm": confirm(_summary, self.act),
         }
         super().__init__()
@@ -205,20 +200,17 @@ class StrayFlow(OfficerFlow, TableFlow):
         return match, dict(villages.get(match, ()))
 
     def act(self, ctx: Ctx) -> Turn:
-        try:
-            done = report_seizure(
-                ctx.work.by(actor(ctx, Role.POLICE)),
-                ground=Ground.STRAY,
-                village=str(ctx.data["village"]),
-                place=str(ctx.data["place"]),
-                damage="",
-                seizer=None,
-                owner=None,
-                animals=animals_from(ctx.data["animals"]),
-                occurred_at=ctx.now,
-            )
-        except PoundError as exc:
-            return explained(ctx, exc, None)
+        done = report_seizure(
+            ctx.work.by(actor(ctx, Role.POLICE)),
+            ground=Ground.STRAY,
+            village=str(ctx.data["village"]),
+            place=str(ctx.data["place"]),
+            damage="",
+            seizer=None,
+            owner=None,
+            animals=animals_from(ctx.data["animals"]),
+            occurred_at=ctx.now,
+        )
         lines = [
             ctx.t(
                 "Recorded as {ref}: {heads} head of straying cattle (Sec XVI). Take them "
@@ -240,11 +232,6 @@ class StrayFlow(OfficerFlow, TableFlow):
 def _village(ctx: Ctx, found: tuple[str, dict[str, str]]) -> str:
     ctx.data["village"], ctx.data["village_names"] = found
     return "place"
-
-
-def _place(ctx: Ctx, place: str) -> str:
-    ctx.data["place"] = place[:500]
-    return "animals"
 
 
 def _animals(ctx: Ctx, groups: list[dict[str, object]]) -> str:

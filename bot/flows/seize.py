@@ -6,14 +6,24 @@ recorded until the person confirms the summary.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 from typing import Any
 
 from bot import figures, sms_budget, words
 from bot.flows import pointing
-from bot.flows.anyone import KIND_LABELS, answer, awaiting_lines, day, label, sender_phone
-from bot.flows.base import Ctx, Flow, Turn
+from bot.flows.anyone import (
+    KIND_LABELS,
+    answer,
+    awaiting_lines,
+    day,
+    label,
+    name_typed,
+    sender_phone,
+    village_choices,
+)
+from bot.flows.base import Ctx, Turn
 from bot.flows.officer_kit import invalid
+from bot.flows.table import Again, Step, TableFlow, asks, keep
 from bot.i18n import N_
 from bot.types import Channel, Inbound, Option, Reply
 from law.errors import PoundError
@@ -51,6 +61,20 @@ DRAFT_KEYS: dict[str, tuple[str, ...]] = {
 }
 
 
+ASK_NAME = N_("Your name, for the pound register (Sec V)?")
+ASK_HOME = N_("Where do you live (your village)?")
+ASK_PLACE = N_("Where exactly: which field or place?")
+ASK_DAMAGE = N_("What damage were they doing? (Sec II allows seizing only cattle doing damage.)")
+ASK_OWNER = N_("Do you know the owner? Send his name, or {say_skip}.")
+ASK_OWNER_HOME = N_("The owner's village? Or {say_skip}.")
+ASK_OWNER_PHONE = N_("The owner's phone number (+91...)? Or {say_skip}.")
+ASK_PHOTO = N_("Send a photo of the cattle, or {say_skip}.")
+
+
+def _village_value(place: VillagePlace) -> str:
+    return f"village:{place.name}"
+
+
 def _is(msg: Inbound, value: str, *meanings: str, typo: bool = True) -> bool:
     """The option `value` chosen, or a word typed that says one of `meanings` (bot/words.py).
     `typo=False` where a name is asked: "Nona" is a name, not "none" mistyped."""
@@ -66,36 +90,53 @@ def parse_groups(text: str) -> tuple[list[tuple[int, str, str]], str]:
     return [(g.count, g.kind, g.description) for g in groups], lead
 
 
-class SeizeFlow(Flow):
-    """Report a seizure: village, place, animals, damage, owner, police aid, photo, confirm."""
+class SeizeFlow(TableFlow):
+    """Report a seizure: village, place, animals, damage, owner, police aid, photo, confirm.
+    Each part of the report is asked until it is in the draft (`next_part`), then the summary."""
 
     name = "seize"
     commands = ("seize",)
     menu = N_("Report cattle I have seized")
     location_steps = frozenset({"village"})
+    start_to = ("contact", "name", "village", "place")
 
     def __init__(self, *, unsolicited_per_day: int = UNSOLICITED_PER_DAY) -> None:
         # How many numbers the office never heard from a reporter may have it message a day.
         self.unsolicited_per_day = unsolicited_per_day
-
-    steps: Mapping[str, tuple[str, ...]] = {
-        "start": ("contact", "name", "village", "place"),
-        "contact": ("contact", "village", "place"),
-        "name": ("name", "home"),
-        "home": ("home", "village", "place"),
-        "village": ("village", "place", "confirm"),
-        "place": ("place", "animals", "damage", "confirm"),
-        "animals": ("animals", "count", "damage", "confirm"),
-        "count": ("count", "animals"),
-        "damage": ("damage", "owner", "confirm"),
-        "owner": ("owner", "owner_home", "aid", "confirm"),
-        "owner_home": ("owner_home", "owner_phone"),
-        "owner_phone": ("owner_phone", "aid", "confirm"),
-        "aid": ("aid", "photo", "confirm"),
-        "photo": ("photo", "confirm"),
-        "confirm": ("confirm", "change", "end"),
-        "change": ("change", "village", "place", "animals", "damage", "owner", "aid", "photo"),
-    }
+        fill = self.fill
+        self.table = {
+            "contact": Step(
+                _ask_contact, _contact, lambda ctx, _: self.next_part(ctx), ("village", "place")
+            ),
+            "name": Step(asks(ASK_NAME), _name, fill("name"), ("home",)),
+            "home": Step(asks(ASK_HOME), _text(200), fill("home"), ("village", "place")),
+            "village": Step(self.ask_village, self.village, self.at_village, ("place", "confirm")),
+            "place": Step(
+                asks(ASK_PLACE), _text(500), fill("place"), ("animals", "damage", "confirm")
+            ),
+            "animals": Step(
+                _ask_animals, self.animals, _to, ("count", "damage", "confirm"), repeat=True
+            ),
+            "count": Step(_ask_count, self.count, _to, ("animals",), repeat=True),
+            "damage": Step(asks(ASK_DAMAGE), _text(2000), fill("damage"), ("owner", "confirm")),
+            "owner": Step(
+                _skippable(ASK_OWNER), _owner, self.owner, ("owner_home", "aid", "confirm")
+            ),
+            "owner_home": Step(
+                _skippable(ASK_OWNER_HOME),
+                _owner_home,
+                keep("owner_draft", "owner_phone"),
+                ("owner_phone",),
+            ),
+            "owner_phone": Step(
+                _skippable(ASK_OWNER_PHONE), _owner_phone, fill("owner"), ("aid", "confirm")
+            ),
+            "aid": Step(_ask_aid, _aid, fill("aid"), ("photo", "confirm")),
+            "photo": Step(_skippable(ASK_PHOTO), _photo, fill("photo"), ("confirm",)),
+            "confirm": Step(self.summary, _confirmed, self.confirmed, ("change", "end")),
+            "change": Step(_ask_change, _change, _to, tuple(CHANGEABLE)),
+        }
+        super().__init__()
 
     # --- starting, and what to ask next --------------------------------------------------------
 
@@ -127,182 +168,75 @@ class SeizeFlow(Flow):
                 self._set_village(ctx, place)
             else:
                 ctx.data["village_hint"] = tail[:120]
-        turn = self._next(ctx)
-        return Turn(notes + turn.replies, turn.step)
+        return self.go(ctx, self.next_part(ctx), *notes)
 
-    def _next(self, ctx: Ctx, *before: Reply) -> Turn:
+    def next_part(self, ctx: Ctx) -> str:
+        """Who reports, if the office does not know him yet; then the first part of the report
+        not yet in the draft; then the summary."""
         d = ctx.data
-        step = "confirm"
         if ctx.person is None and ctx.inbound.channel is Channel.TELEGRAM:
-            step = "contact"
-        elif ctx.person is None and not d.get("name"):
-            step = "name"
-        elif ctx.person is None and "home" not in d:
-            step = "home"
-        else:
-            for part in ("village", "place", "animals", "damage", "owner", "aid", "photo"):
-                key = "animals_done" if part == "animals" else part
-                if part == "photo" and ctx.inbound.channel is Channel.SMS:
-                    continue  # a feature phone sends no photo: never asked for one
-                if key not in d:
-                    step = part
-                    break
-        return Turn.to(step, *before, *self._ask(ctx, step))
+            return "contact"
+        if ctx.person is None and not d.get("name"):
+            return "name"
+        if ctx.person is None and "home" not in d:
+            return "home"
+        for part in ("village", "place", "animals", "damage", "owner", "aid", "photo"):
+            key = "animals_done" if part == "animals" else part
+            if part == "photo" and ctx.inbound.channel is Channel.SMS:
+                continue  # a feature phone sends no photo: never asked for one
+            if key not in d:
+                return part
+        return "confirm"
 
-    def _ask(self, ctx: Ctx, step: str) -> list[Reply]:
-        t = ctx.t
-        skip = Option("skip", t("Skip"))
-        if step == "contact":
-            return [
-                ctx.say(
-                    t("To report a seizure I need your phone number: please share your contact."),
-                    request_contact=True,
-                )
-            ]
-        if step == "name":
-            return [ctx.say(t("Your name, for the pound register (Sec V)?"))]
-        if step == "home":
-            return [ctx.say(t("Where do you live (your village)?"))]
-        if step == "village":
-            hint = ctx.data.pop("village_hint", None)
-            if hint:
-                return self._village_choices(ctx, hint)
-            return pointing.offer(ctx, ctx.say(t("In which village were the cattle seized?")))
-        if step == "place":
-            return [ctx.say(t("Where exactly: which field or place?"))]
-        if step == "animals":
-            options = [Option(f"kind:{k}", t(KIND_LABELS[k])) for k in words.COMMON_KINDS]
-            text = t(
-                'Which animals? Send the count, the kind and a description, e.g. "2 cow red, '
-                'white blaze", or choose a kind.'
-            )
-            if ctx.data.get("animals"):
-                options.append(Option("done", t("Done")))
-                text = t("Any more animals? Send them, or {say_done}.")
-            return [ctx.say(text, options)]
-        if step == "count":
-            kind = label(t, KIND_LABELS, str(ctx.data.get("pending_kind", "")))
-            return [
-                ctx.say(t('{kind}: how many? You may add a description, e.g. "2 red".', kind=kind))
-            ]
-        if step == "damage":
-            return [
-                ctx.say(
-                    t(
-                        "What damage were they doing? "
-                        "(Sec II allows seizing only cattle doing damage.)"
-                    )
-                )
-            ]
-        if step == "owner":
-            return [ctx.say(t("Do you know the owner? Send his name, or {say_skip}."), [skip])]
-        if step == "owner_home":
-            return [ctx.say(t("The owner's village? Or {say_skip}."), [skip])]
-        if step == "owner_phone":
-            return [ctx.say(t("The owner's phone number (+91...)? Or {say_skip}."), [skip])]
-        if step == "aid":
-            return [
-                ctx.say(
-                    t("Do you want the police to help take the cattle to the pound (Sec II)?"),
-                    [Option("yes", t("Yes")), Option("no", t("No"))],
-                )
-            ]
-        if step == "photo":
-            return [ctx.say(t("Send a photo of the cattle, or {say_skip}."), [skip])]
-        if step == "change":
-            options = [Option(f"change:{k}", t(v)) for k, v in self._changeable(ctx).items()]
-            return [ctx.say(t("What do you want to change?"), options)]
-        return [self._summary(ctx)]
+    def fill(self, key: str) -> Callable[[Ctx, Any], str]:
+        """A part of the report kept in the draft as `key`, then on to the next part."""
 
-    def _changeable(self, ctx: Ctx) -> dict[str, str]:
-        if ctx.inbound.channel is Channel.SMS:
-            return {k: v for k, v in CHANGEABLE.items() if k != "photo"}
-        return CHANGEABLE
+        def then(ctx: Ctx, value: Any) -> str:
+            ctx.data[key] = value
+            return self.next_part(ctx)
 
-    def _again(self, ctx: Ctx, step: str, problem: str) -> Turn:
-        asked = self._ask(ctx, step)
-        if ctx.inbound.channel is Channel.SMS and not sms_budget.fits(
-            Reply("\n".join([problem, *(r.text for r in asked)]), asked[-1].options), ctx.lang
-        ):
-            # On SMS the problem, which says what to send, stands for the question repeated.
-            return Turn.to(step, ctx.say(problem, asked[-1].options))
-        return Turn.to(step, ctx.say(problem), *asked)
-
-    # --- who is reporting ----------------------------------------------------------------------
-
-    def on_contact(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if ctx.person is None:
-            return Turn.to("contact", *self._ask(ctx, "contact"))
-        return self._next(ctx)
-
-    def on_name(self, ctx: Ctx, msg: Inbound) -> Turn:
-        name = " ".join(msg.text.split())
-        if not name or len(name) > 200 or msg.option is not None or words.not_known(name):
-            return Turn.to("name", *self._ask(ctx, "name"))
-        ctx.data["name"] = name
-        return Turn.to("home", *self._ask(ctx, "home"))
-
-    def on_home(self, ctx: Ctx, msg: Inbound) -> Turn:
-        home = " ".join(msg.text.split())
-        if not home or len(home) > 200:
-            return Turn.to("home", *self._ask(ctx, "home"))
-        ctx.data["home"] = home
-        return self._next(ctx)
+        return then
 
     # --- where ---------------------------------------------------------------------------------
 
-    def on_village(self, ctx: Ctx, msg: Inbound) -> Turn:
+    def ask_village(self, ctx: Ctx) -> list[Reply]:
+        hint = ctx.data.pop("village_hint", None)
+        if hint:
+            return [village_choices(ctx, hint, match_village(ctx.work, hint)[1], _village_value)]
+        return pointing.offer(ctx, ctx.say(ctx.t("In which village were the cattle seized?")))
+
+    def village(self, ctx: Ctx, msg: Inbound) -> VillagePlace:
         t = ctx.t
         if msg.location is not None:
-            return Turn.to("village", pointing.answer(ctx, msg.location))
+            raise Again(pointing.answer(ctx, msg.location))
         pointed, typed_instead = pointing.confirmed(ctx, msg)
         if typed_instead is not None:
-            return Turn.to("village", typed_instead)
+            raise Again(typed_instead)
         text = pointed or answer(msg).removeprefix("village:")
         if not text or len(text) > 120:
-            return Turn.to("village", *self._ask(ctx, "village"))
+            raise Again()
         place, close = match_village(ctx.work, text)
         if place is None:
-            return Turn.to("village", *self._village_choices(ctx, text, close))
+            raise Again(village_choices(ctx, text, close, _village_value))
         if place.excluded:
             reason = f": {place.excluded_reason}" if place.excluded_reason else ""
-            return self._again(
-                ctx,
-                "village",
-                t("The Act does not run in that village: {message}", message=place.name + reason)
-                + " "
-                + t("(Sec {section})", section="XX"),
+            problem = t(
+                "The Act does not run in that village: {message}", message=place.name + reason
             )
+            raise Again(problem=problem + " " + t("(Sec {section})", section="XX"))
         if not place.pound_code:
-            return self._again(
-                ctx,
-                "village",
-                t(
+            raise Again(
+                problem=t(
                     "No pound is notified for {village} (Sec III).",
                     village=place.name,
                     village_names=place.names,
-                ),
-            )
-        self._set_village(ctx, place)
-        return self._next(ctx)
-
-    def _village_choices(
-        self, ctx: Ctx, text: str, close: list[VillagePlace] | None = None
-    ) -> list[Reply]:
-        t = ctx.t
-        if close is None:
-            _, close = match_village(ctx.work, text)
-        if not close:
-            return [
-                ctx.say(
-                    t(
-                        "No village called {name} is known. Please type the village name again.",
-                        name=text[:60],
-                    )
                 )
-            ]
-        options = [Option(f"village:{v.name}", v.name_in(ctx.lang)) for v in close]
-        return [ctx.say(t("Did you mean one of these villages?"), options)]
+            )
+        return place
+
+    def at_village(self, ctx: Ctx, place: VillagePlace) -> str:
+        self._set_village(ctx, place)
+        return self.next_part(ctx)
 
     def _set_village(self, ctx: Ctx, place: VillagePlace) -> None:
         ctx.data.update(
@@ -315,66 +249,47 @@ class SeizeFlow(Flow):
             region=place.region,
         )
 
-    def on_place(self, ctx: Ctx, msg: Inbound) -> Turn:
-        text = " ".join(msg.text.split())
-        if not text or len(text) > 500:
-            return Turn.to("place", *self._ask(ctx, "place"))
-        ctx.data["place"] = text
-        return self._next(ctx)
-
     # --- the animals (Sec V: number and description) -------------------------------------------
 
-    def on_animals(self, ctx: Ctx, msg: Inbound) -> Turn:
-        t = ctx.t
+    def animals(self, ctx: Ctx, msg: Inbound) -> str:
+        """Animals added (the step asks for more), a kind whose count is asked, or done."""
         if _is(msg, "done", "done"):
             if not ctx.data.get("animals"):
-                return self._again(ctx, "animals", t("Name at least one animal first."))
+                raise Again(problem=ctx.t("Name at least one animal first."))
             ctx.data["animals_done"] = True
-            return self._next(ctx)
+            return self.next_part(ctx)
         if msg.option and msg.option.startswith("kind:"):
             return self._pending(ctx, msg.option.removeprefix("kind:"))
         text = msg.text.strip()
         if not text:
-            return Turn.to("animals", *self._ask(ctx, "animals"))
+            raise Again()
         groups, lead = parse_groups(text)
-        try:
-            if groups and not lead:
-                self._add_groups(ctx, groups)
-                return Turn.to("animals", *self._ask(ctx, "animals"))
-            turned = words.kind_then_count(text)
-            if turned is not None:
-                # "cow 2 red": the kind first, then the count.
-                self._add_groups(ctx, [(turned.count, turned.kind, turned.description)])
-                return Turn.to("animals", *self._ask(ctx, "animals"))
-            if len(text.split()) == 1:
-                return self._pending(ctx, text)
-        except PoundError as exc:
-            return self._again(ctx, "animals", ctx.explain(exc))
-        return self._again(
-            ctx, "animals", t('Please write it like "2 cow red": count, kind, description.')
-        )
+        if groups and not lead:
+            self._add_groups(ctx, groups)
+            return "animals"
+        turned = words.kind_then_count(text)
+        if turned is not None:
+            # "cow 2 red": the kind first, then the count.
+            self._add_groups(ctx, [(turned.count, turned.kind, turned.description)])
+            return "animals"
+        if len(text.split()) == 1:
+            return self._pending(ctx, text)
+        raise Again(problem=ctx.t('Please write it like "2 cow red": count, kind, description.'))
 
-    def _pending(self, ctx: Ctx, kind: str) -> Turn:
-        try:
-            resolved = self._kind(ctx, kind)
-        except PoundError as exc:
-            return self._again(ctx, "animals", ctx.explain(exc))
-        ctx.data["pending_kind"] = resolved
-        return Turn.to("count", *self._ask(ctx, "count"))
+    def _pending(self, ctx: Ctx, kind: str) -> str:
+        ctx.data["pending_kind"] = self._kind(ctx, kind)
+        return "count"
 
-    def on_count(self, ctx: Ctx, msg: Inbound) -> Turn:
+    def count(self, ctx: Ctx, msg: Inbound) -> str:
         kind = str(ctx.data.get("pending_kind") or "")
         if not kind:
-            return Turn.to("animals", *self._ask(ctx, "animals"))
+            return "animals"
         found = words.count_first(msg.text)
         if found is None:
-            return Turn.to("count", *self._ask(ctx, "count"))
-        try:
-            self._add_groups(ctx, [(found[0], kind, found[1])])
-        except PoundError as exc:
-            return self._again(ctx, "count", ctx.explain(exc))
+            raise Again()
+        self._add_groups(ctx, [(found[0], kind, found[1])])
         ctx.data.pop("pending_kind", None)
-        return Turn.to("animals", *self._ask(ctx, "animals"))
+        return "animals"
 
     def _kind(self, ctx: Ctx, text: str) -> str:
         """The kind as the register writes it. An animal outside the scale (an elephant) is
@@ -403,86 +318,19 @@ class SeizeFlow(Flow):
             new.append([self._kind(ctx, kind), count, description[:500]])
         ctx.data["animals"] = have + new
 
-    # --- damage, owner, police aid, photo ------------------------------------------------------
+    # --- the owner ----------------------------------------------------------------------------
 
-    def on_damage(self, ctx: Ctx, msg: Inbound) -> Turn:
-        text = " ".join(msg.text.split())
-        if not text or len(text) > 2000:
-            return Turn.to("damage", *self._ask(ctx, "damage"))
-        ctx.data["damage"] = text
-        return self._next(ctx)
-
-    def on_owner(self, ctx: Ctx, msg: Inbound) -> Turn:
-        # "पता नहीं", "জানি না", yes or no alone: the owner is not known, never named so (G14:
-        # the keeper records him when he establishes his claim).
-        if msg.option == "skip" or (msg.option is None and words.not_known(msg.text)):
+    def owner(self, ctx: Ctx, name: str | None) -> str:
+        """Not known (None), or named: his village and phone are asked next."""
+        if name is None:
             ctx.data["owner"] = None
-            return self._next(ctx)
-        name = " ".join(msg.text.split())
-        if not name or len(name) > 200 or msg.option is not None:
-            return Turn.to("owner", *self._ask(ctx, "owner"))
+            return self.next_part(ctx)
         ctx.data["owner_draft"] = {"name": name, "residence": "", "phone": None}
-        return Turn.to("owner_home", *self._ask(ctx, "owner_home"))
-
-    def on_owner_home(self, ctx: Ctx, msg: Inbound) -> Turn:
-        draft = ctx.data.get("owner_draft")
-        if not isinstance(draft, dict):
-            draft = {"name": "", "residence": "", "phone": None}
-        if not (msg.option == "skip" or (msg.option is None and words.not_known(msg.text))):
-            home = " ".join(msg.text.split())
-            if not home or len(home) > 200:
-                return Turn.to("owner_home", *self._ask(ctx, "owner_home"))
-            draft["residence"] = home
-        ctx.data["owner_draft"] = draft
-        return Turn.to("owner_phone", *self._ask(ctx, "owner_phone"))
-
-    def on_owner_phone(self, ctx: Ctx, msg: Inbound) -> Turn:
-        draft = ctx.data.get("owner_draft")
-        if not isinstance(draft, dict) or not draft.get("name"):
-            ctx.data["owner"] = None
-            return self._next(ctx)
-        region = str(ctx.data.get("region") or DEFAULT_REGION)
-        if not _is(msg, "skip", "skip", "no"):
-            try:
-                draft["phone"] = normalise_phone(msg.text.strip(), region)
-            except PoundError:
-                national, international = phone_forms(region)
-                # Checked as typed, so the act is never refused at "Yes, record it".
-                return self._again(
-                    ctx,
-                    "owner_phone",
-                    ctx.t(
-                        "That phone number cannot be read. Write it like {national} or "
-                        "{international}.",
-                        national=national,
-                        international=international,
-                    ),
-                )
-        ctx.data["owner"] = draft
-        ctx.data.pop("owner_draft", None)
-        return self._next(ctx)
-
-    def on_aid(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if _is(msg, "yes", "yes"):
-            ctx.data["aid"] = True
-        elif _is(msg, "no", "no"):
-            ctx.data["aid"] = False
-        else:
-            return Turn.to("aid", *self._ask(ctx, "aid"))
-        return self._next(ctx)
-
-    def on_photo(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if msg.photo:
-            ctx.data["photo"] = msg.photo[:500]
-        elif _is(msg, "skip", "skip", "no"):
-            ctx.data["photo"] = None
-        else:
-            return Turn.to("photo", *self._ask(ctx, "photo"))
-        return self._next(ctx)
+        return "owner_home"
 
     # --- the summary, changes and the record ---------------------------------------------------
 
-    def _summary(self, ctx: Ctx) -> Reply:
+    def summary(self, ctx: Ctx) -> Reply:
         t = ctx.t
         d = ctx.data
         options = (
@@ -549,20 +397,8 @@ class SeizeFlow(Flow):
             ]
         )
 
-    def on_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        if _is(msg, "change", "change"):
-            return Turn.to("change", *self._ask(ctx, "change"))
-        if not _is(msg, "confirm", "confirm", "yes"):
-            return Turn.to("confirm", self._summary(ctx))
-        return self._record(ctx)
-
-    def on_change(self, ctx: Ctx, msg: Inbound) -> Turn:
-        part = (msg.option or msg.text.strip().lower()).removeprefix("change:")
-        if part not in self._changeable(ctx):
-            return Turn.to("change", *self._ask(ctx, "change"))
-        for key in DRAFT_KEYS[part]:
-            ctx.data.pop(key, None)
-        return Turn.to(part, *self._ask(ctx, part))
+    def confirmed(self, ctx: Ctx, choice: str) -> str | Turn:
+        return "change" if choice == "change" else self._record(ctx)
 
     def _record(self, ctx: Ctx) -> Turn:
         t = ctx.t
@@ -604,7 +440,7 @@ class SeizeFlow(Flow):
                 unsolicited_per_day=self.unsolicited_per_day,
             )
         except PoundError as exc:
-            return Turn.to("confirm", ctx.say(ctx.explain(exc)), self._summary(ctx))
+            return Turn.to("confirm", ctx.say(ctx.explain(exc)), self.summary(ctx))
         money = get_profile(str(d.get("profile") or DEFAULT_PROFILE)).money
         section = "XV" if road else "II"
         lines = [
@@ -648,3 +484,167 @@ class SeizeFlow(Flow):
             "yourself, or ask him to write to the office.",
             limit=self.unsolicited_per_day,
         )
+
+
+# --- the questions, and how each answer is read -----------------------------------------------
+
+
+def _ask_contact(ctx: Ctx) -> Reply:
+    return ctx.say(
+        ctx.t("To report a seizure I need your phone number: please share your contact."),
+        request_contact=True,
+    )
+
+
+def _ask_animals(ctx: Ctx) -> Reply:
+    t = ctx.t
+    options = [Option(f"kind:{k}", t(KIND_LABELS[k])) for k in words.COMMON_KINDS]
+    text = t(
+        'Which animals? Send the count, the kind and a description, e.g. "2 cow red, '
+        'white blaze", or choose a kind.'
+    )
+    if ctx.data.get("animals"):
+        options.append(Option("done", t("Done")))
+        text = t("Any more animals? Send them, or {say_done}.")
+    return ctx.say(text, options)
+
+
+def _ask_count(ctx: Ctx) -> Reply:
+    kind = label(ctx.t, KIND_LABELS, str(ctx.data.get("pending_kind", "")))
+    return ctx.say(ctx.t('{kind}: how many? You may add a description, e.g. "2 red".', kind=kind))
+
+
+def _ask_aid(ctx: Ctx) -> Reply:
+    return ctx.say(
+        ctx.t("Do you want the police to help take the cattle to the pound (Sec II)?"),
+        [Option("yes", ctx.t("Yes")), Option("no", ctx.t("No"))],
+    )
+
+
+def _ask_change(ctx: Ctx) -> Reply:
+    options = [Option(f"change:{k}", ctx.t(v)) for k, v in _changeable(ctx).items()]
+    return ctx.say(ctx.t("What do you want to change?"), options)
+
+
+def _skippable(text: str) -> Callable[[Ctx], Reply]:
+    """The question `text` (an `N_` msgid), with the choice to skip it."""
+    return lambda ctx: ctx.say(ctx.t(text), [Option("skip", ctx.t("Skip"))])
+
+
+def _to(ctx: Ctx, step: str) -> str:
+    """The step a reader chose is where the conversation goes."""
+    return step
+
+
+def _said(msg: Inbound, limit: int) -> str:
+    """The text typed (its spaces run together), of at most `limit` characters; empty or
+    longer, the question is asked again."""
+    text = " ".join(msg.text.split())
+    if not text or len(text) > limit:
+        raise Again()
+    return text
+
+
+def _text(limit: int) -> Callable[[Ctx, Inbound], str]:
+    return lambda ctx, msg: _said(msg, limit)
+
+
+def _contact(ctx: Ctx, msg: Inbound) -> None:
+    """The contact shared: the engine has tied it to the chat before this step runs."""
+    if ctx.person is None:
+        raise Again()
+
+
+def _name(ctx: Ctx, msg: Inbound) -> str:
+    name = name_typed(msg)
+    if name is None:
+        raise Again()
+    return name
+
+
+def _skipped(msg: Inbound) -> bool:
+    """ "पता नहीं", "জানি না", yes or no alone, or Skip: nobody is named (G14: the keeper records
+    the owner when he establishes his claim)."""
+    return msg.option == "skip" or (msg.option is None and words.not_known(msg.text))
+
+
+def _owner(ctx: Ctx, msg: Inbound) -> str | None:
+    """The owner's name, or None: not known, never named so."""
+    if _skipped(msg):
+        return None
+    name = _said(msg, 200)
+    if msg.option is not None:
+        raise Again()
+    return name
+
+
+def _owner_home(ctx: Ctx, msg: Inbound) -> dict[str, Any]:
+    """The owner named so far, with his village unless it is skipped."""
+    draft = ctx.data.get("owner_draft")
+    draft = dict(draft) if isinstance(draft, dict) else {"name": "", "residence": "", "phone": None}
+    if not _skipped(msg):
+        draft["residence"] = _said(msg, 200)
+    return draft
+
+
+def _owner_phone(ctx: Ctx, msg: Inbound) -> dict[str, Any] | None:
+    """The owner named, with his phone if one is given (None if no owner was named). The number
+    is checked as typed, so the act is never refused at "Yes, record it"."""
+    draft = ctx.data.get("owner_draft")
+    if not isinstance(draft, dict) or not draft.get("name"):
+        return None
+    region = str(ctx.data.get("region") or DEFAULT_REGION)
+    if not _is(msg, "skip", "skip", "no"):
+        try:
+            draft["phone"] = normalise_phone(msg.text.strip(), region)
+        except PoundError:
+            national, international = phone_forms(region)
+            problem = ctx.t(
+                "That phone number cannot be read. Write it like {national} or {international}.",
+                national=national,
+                international=international,
+            )
+            raise Again(problem=problem) from None
+    ctx.data.pop("owner_draft", None)
+    return draft
+
+
+def _aid(ctx: Ctx, msg: Inbound) -> bool:
+    if _is(msg, "yes", "yes"):
+        return True
+    if _is(msg, "no", "no"):
+        return False
+    raise Again()
+
+
+def _photo(ctx: Ctx, msg: Inbound) -> str | None:
+    if msg.photo:
+        return msg.photo[:500]
+    if _is(msg, "skip", "skip", "no"):
+        return None
+    raise Again()
+
+
+def _confirmed(ctx: Ctx, msg: Inbound) -> str:
+    """`change`, or `confirm`; anything else is answered with the summary again."""
+    if _is(msg, "change", "change"):
+        return "change"
+    if not _is(msg, "confirm", "confirm", "yes"):
+        raise Again()
+    return "confirm"
+
+
+def _changeable(ctx: Ctx) -> dict[str, str]:
+    if ctx.inbound.channel is Channel.SMS:
+        return {k: v for k, v in CHANGEABLE.items() if k != "photo"}
+    return CHANGEABLE
+
+
+def _change(ctx: Ctx, msg: Inbound) -> str:
+    """The part to ask again, cleared from the draft."""
+    part = (msg.option or msg.text.strip().lower()).removeprefix("change:")
+    if part not in _changeable(ctx):
+        raise Again()
+    for key in DRAFT_KEYS[part]:
+        ctx.data.pop(key, None)
+    return part

@@ -8,8 +8,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from bot import sms_budget
 from bot.flows.base import END, START, Ctx, Flow, Turn
-from bot.types import Inbound, Reply
+from bot.types import Channel, Inbound, Reply
 from law.errors import PoundError
 
 # What a step asks: one reply, or several (a question and a button to share a location).
@@ -17,11 +18,13 @@ Asked = Reply | list[Reply]
 
 
 class Again(Exception):
-    """An answer that does not do: the step stays, and says `replies` (its own re-ask)."""
+    """An answer that does not do: the step stays, and says `replies` (its own re-ask); with
+    none, its question is asked again, after `problem` (what was wrong, in the reader's words)."""
 
-    def __init__(self, *replies: Reply) -> None:
+    def __init__(self, *replies: Reply, problem: str = "") -> None:
         super().__init__()
         self.replies = list(replies)
+        self.problem = problem
 
 
 def typed(ctx: Ctx, msg: Inbound) -> str:
@@ -32,6 +35,20 @@ def typed(ctx: Ctx, msg: Inbound) -> str:
 def chosen(ctx: Ctx, msg: Inbound) -> str:
     """The option chosen, or else the text typed, trimmed."""
     return (msg.option or msg.text).strip()
+
+
+def one_of(ask: Callable[[Ctx], Reply]) -> Callable[[Ctx, Inbound], str]:
+    """A reader of one of the choices the question `ask` offers (its value, or typed in any
+    case); anything else is answered with the question again."""
+
+    def read(ctx: Ctx, msg: Inbound) -> str:
+        question, said = ask(ctx), chosen(ctx, msg).casefold()
+        for option in question.options:
+            if option.value.casefold() == said:
+                return option.value
+        raise Again(question)
+
+    return read
 
 
 def asks(text: str) -> Callable[[Ctx], Reply]:
@@ -65,21 +82,28 @@ def keep(key: str, going: str, clip: int | None = None) -> Callable[[Ctx, Any], 
 
 @dataclass(frozen=True)
 class Step:
-    """One question of a flow.
+    """One question of a flow, written as a row of its table: `Step(ask, read, then, to)`.
 
     `ask` is the question, said on coming to the step. `read` reads the answer into a value,
     or refuses it: `Again` with its own words, or an office refusal (`PoundError`) said plainly,
-    followed by the question again where `repeat`. `then` keeps the value in the draft and says
-    where the conversation goes: the name of the next step (whose question is then asked) or
-    a whole `Turn`. `to` names every step `then` may go to (`end` to finish); with the step
-    itself (a refused answer stays), that is the step's part of the flow's graph.
+    followed by the question again where `repeat` (`TableFlow.again`). `then` keeps the value
+    in the draft and says where the conversation goes: the name of the next step (whose
+    question is then asked) or a whole `Turn`. `to` names every step `then` may go to (`end` to
+    finish); with the step itself (a refused answer stays), that is the step's part of the
+    flow's graph.
     """
 
     ask: Callable[[Ctx], Asked]
+    read: Callable[[Ctx, Inbound], Any]
     then: Callable[[Ctx, Any], str | Turn]
     to: tuple[str, ...]
-    read: Callable[[Ctx, Inbound], Any] = typed
     repeat: bool = False
+
+
+def text_step(question: str, key: str, going: str, clip: int | None = None) -> Step:
+    """A step that asks `question` (an `N_` msgid) for a text that may not be empty (asked for
+    again in the same words), kept in the draft as `key` (cut to `clip`), then on to `going`."""
+    return Step(asks(question), required(question), keep(key, going, clip), (going,))
 
 
 def graph(start: tuple[str, ...], table: Mapping[str, Step]) -> dict[str, tuple[str, ...]]:
@@ -117,11 +141,24 @@ class TableFlow(Flow):
         try:
             value = s.read(ctx, msg)
         except Again as again:
-            return Turn(again.replies, step)
+            if again.replies:
+                return Turn(again.replies, step)
+            return self.again(ctx, step, again.problem) if again.problem else self.go(ctx, step)
         except PoundError as exc:
-            said = ctx.say(ctx.explain(exc))
-            return self.go(ctx, step, said) if s.repeat else Turn([said], step)
+            if s.repeat:
+                return self.again(ctx, step, ctx.explain(exc))
+            return Turn([ctx.say(ctx.explain(exc))], step)
         return self.went(ctx, s.then(ctx, value))
+
+    def again(self, ctx: Ctx, step: str, problem: str) -> Turn:
+        """`problem` said, and the question of `step` asked again; on SMS, where the two do not
+        fit one message, the problem alone (it says what to send) with the question's choices."""
+        asked = self.go(ctx, step).replies
+        if ctx.inbound.channel is Channel.SMS and not sms_budget.fits(
+            Reply("\n".join([problem, *(r.text for r in asked)]), asked[-1].options), ctx.lang
+        ):
+            return Turn([ctx.say(problem, asked[-1].options)], step)
+        return Turn([ctx.say(problem), *asked], step)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ are this one flow, each with what its list holds (`Listing`) and the act its ite
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -44,7 +45,7 @@ class Listing:
     places: Callable[[Ctx, tuple[Any, ...]], list[Any]] = lambda ctx, roles: places(ctx, *roles)
 
 
-class Worklist(OfficerFlow, TableFlow):
+class Worklist(OfficerFlow, TableFlow, ABC):
     """The worklist flow: its list (`listing`), and the act each item takes, begun by `show`
     (which goes to one of `shows`) and continued by the steps of `table`. The seizure or the
     case (`case`) chosen is checked again at every step (`recheck`).
@@ -59,7 +60,7 @@ class Worklist(OfficerFlow, TableFlow):
     section: str | None = None
 
     def __init__(self, table: dict[str, Step]) -> None:
-        chose = Step(ask=self.relist, read=self.chosen, then=self.show, to=self.shows)
+        chose = Step(self.relist, self.chosen, self.show, self.shows)
         self.table = {self.pick: chose, **table}
         self.start_to = (self.pick, *self.shows)
         super().__init__()
@@ -77,6 +78,10 @@ class Worklist(OfficerFlow, TableFlow):
 
     def me(self, ctx: Ctx) -> int:
         return actor(ctx, self.role, self.section)
+
+    def brief(self, ctx: Ctx) -> Any:
+        """The seizure of the draft (`ref`), after checking the officer may act on it."""
+        return self.listing.fetch(ctx, self.me(ctx), str(ctx.data["ref"]))
 
     def start(self, ctx: Ctx, args: str) -> Turn:
         me = self.me(ctx)
@@ -111,9 +116,9 @@ class Worklist(OfficerFlow, TableFlow):
         """The item chosen or typed, as the office gives it to this officer."""
         return self.listing.fetch(ctx, self.me(ctx), self.listing.key(chosen(ctx, msg)))
 
+    @abstractmethod
     def show(self, ctx: Ctx, item: Any) -> str | Turn:
         """The item shown and its act begun: the step it goes to, or the whole turn."""
-        raise NotImplementedError
 
 
 def seizures(

@@ -34,21 +34,14 @@ class Toy(TableFlow):
     def __init__(self) -> None:
         self.table = {
             "name": Step(
-                ask=asks("Your name?"),
-                read=required("Say a name."),
-                then=keep("name", "age", clip=5),
-                to=("age",),
+                asks("Your name?"), required("Say a name."), keep("name", "age", clip=5), ("age",)
             ),
-            "age": Step(
-                ask=asks("Your age?"), read=_age, then=self.aged, to=("colour", END), repeat=True
-            ),
+            "age": Step(asks("Your age?"), _age, self.aged, ("colour", END), repeat=True),
             "colour": Step(
-                ask=lambda ctx: ctx.say(
-                    "Colour?", (Option("red", "Red"), Option("black", "Black"))
-                ),
-                read=_colour,
-                then=lambda ctx, c: Turn.done(ctx.say(f"{ctx.data['name']}: {c}")),
-                to=(END,),
+                lambda ctx: ctx.say("Colour?", (Option("red", "Red"), Option("black", "Black"))),
+                _colour,
+                lambda ctx, c: Turn.done(ctx.say(f"{ctx.data['name']}: {c}")),
+                (END,),
             ),
         }
         super().__init__()
@@ -132,6 +125,44 @@ def test_an_office_refusal_is_explained_and_the_question_asked_again_where_the_s
     assert texts(turn) == ["refused: an age is a number", "Your age?"]
 
 
+def test_an_answer_refused_without_words_of_its_own_is_asked_again() -> None:
+    flow, c = Toy(), ctx()
+    flow.table = {**flow.table, "name": Step(asks("Your name?"), _nameless, keep("n", END), (END,))}
+    assert texts(flow.handle(c, "name", said("x"))) == ["Your name?"]
+    flow.table["name"] = Step(asks("Your name?"), _wrong, keep("n", END), (END,))
+    assert texts(flow.handle(c, "name", said("x"))) == ["Not a name.", "Your name?"]
+
+
+def test_on_sms_a_refusal_too_long_to_go_with_its_question_stands_for_it() -> None:
+    flow, c = Toy(), ctx()
+    c.inbound = Inbound(channel=Channel.SMS, address="+919111111111", text="")
+    flow.table = {**flow.table, "colour": Step(_colours, _wrong_long, keep("c", END), (END,))}
+    turn = flow.handle(c, "colour", said("x"))
+    assert (texts(turn), turn.step) == ([LONG], "colour")
+    assert [o.value for o in turn.replies[0].options] == ["red", "black"]
+    c.inbound = Inbound(channel=Channel.CONSOLE, address="+919111111111", text="")
+    assert texts(flow.handle(c, "colour", said("x"))) == [LONG, "Colour?"]
+
+
+LONG = "That is no colour I know; send one of the colours offered. " * 5
+
+
+def _nameless(ctx: Ctx, msg: Inbound) -> str:
+    raise Again()
+
+
+def _wrong(ctx: Ctx, msg: Inbound) -> str:
+    raise Again(problem="Not a name.")
+
+
+def _wrong_long(ctx: Ctx, msg: Inbound) -> str:
+    raise Again(problem=LONG)
+
+
+def _colours(ctx: Ctx) -> Reply:
+    return ctx.say("Colour?", (Option("red", "Red"), Option("black", "Black")))
+
+
 class Strict(TableFlow):
     """An office refusal said alone (no `repeat`)."""
 
@@ -139,7 +170,7 @@ class Strict(TableFlow):
     start_to = ("age",)
 
     def __init__(self) -> None:
-        self.table = {"age": Step(ask=asks("Age?"), read=_age, then=lambda c, a: END, to=(END,))}
+        self.table = {"age": Step(asks("Age?"), _age, lambda c, a: END, (END,))}
         super().__init__()
 
 
@@ -166,7 +197,7 @@ def test_an_error_in_then_is_left_to_the_engine() -> None:
     def broken(c: Ctx, a: int) -> str:
         raise PoundError("the office refuses")
 
-    flow.table = {"age": Step(ask=asks("Age?"), read=_age, then=broken, to=(END,))}
+    flow.table = {"age": Step(asks("Age?"), _age, broken, (END,))}
     with pytest.raises(PoundError):
         flow.handle(ctx(), "age", said("3"))
 
@@ -174,11 +205,6 @@ def test_an_error_in_then_is_left_to_the_engine() -> None:
 def test_a_question_may_be_several_replies() -> None:
     flow = Strict()
     flow.table = {
-        "age": Step(
-            ask=lambda c: [Reply("Age?"), Reply("(in years)")],
-            read=_age,
-            then=lambda c, a: END,
-            to=(END,),
-        )
+        "age": Step(lambda c: [Reply("Age?"), Reply("(in years)")], _age, lambda c, a: END, (END,))
     }
     assert texts(flow.go(ctx(), "age")) == ["Age?", "(in years)"]

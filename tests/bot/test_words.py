@@ -360,7 +360,8 @@ def test_no_devanagari_or_bengali_word_is_written_in_the_code_of_bot_or_law() ->
 def test_no_list_of_accepted_words_is_written_in_the_code_of_the_chat() -> None:
     """A set, list or tuple of two or more words the catalogs accept is a word list kept in
     code: the chat reads words through bot/words.py. (A flow's `commands` are keys, each
-    with its `cmd:<key>` words in the catalogs; its `steps` are the names of its steps.)"""
+    with its `cmd:<key>` words in the catalogs; its `steps`, and each table step's `to`, are
+    the names of its steps.)"""
     known = set(words.vocabulary().exact)
     found = []
     for source in _sources("bot"):
@@ -372,6 +373,10 @@ def test_no_list_of_accepted_words_is_written_in_the_code_of_the_chat() -> None:
                 targets = [node.target]
             if any(isinstance(t, ast.Name) and t.id in KEYS for t in targets) and node.value:
                 keys |= {id(n) for n in ast.walk(node.value)}
+            # A table flow's steps: where each `Step(ask, read, then, to)` may go.
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Step":
+                to = node.args[3:4] + [k.value for k in node.keywords if k.arg == "to"]
+                keys |= {id(n) for t in to for n in ast.walk(t)}
         for node in ast.walk(tree):
             if not isinstance(node, ast.Set | ast.List | ast.Tuple) or id(node) in keys:
                 continue
