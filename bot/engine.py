@@ -38,7 +38,6 @@ from office.access.roles import roles_of
 from office.people import person_by_phone
 from office.phones import normalise_phone
 from office.records import reach
-from office.views.lookup import main_language
 
 log = logging.getLogger(__name__)
 
@@ -272,7 +271,7 @@ class Engine:
         if conv.language is None:
             lang = person.language if person is not None else None
             if lang is None:
-                lang = written or _hinted(inbound) or main_language(work) or DEFAULT_LANGUAGE
+                lang = written or _hinted(inbound) or conv.main_language or DEFAULT_LANGUAGE
                 if written:
                     # The language of the script he writes is his from now on, until he chooses
                     # another. Latin letters ("hi", "menu", a /start button) and digits say

@@ -29,6 +29,7 @@ from sqlalchemy import (
     Table,
     and_,
     bindparam,
+    case,
     column,
     event,
     exists,
@@ -43,12 +44,13 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from models import Conversation, InboundMessage, OptOut, Person, deferred
+from models import Conversation, District, InboundMessage, OptOut, Person, deferred
 
 _CONV: Table = Conversation.__table__  # type: ignore[attr-defined]
 _INBOUND: Table = InboundMessage.__table__  # type: ignore[attr-defined]
 _OPT_OUT: Table = OptOut.__table__  # type: ignore[attr-defined]
 _PERSON: Table = Person.__table__  # type: ignore[attr-defined]
+_DISTRICT: Table = District.__table__  # type: ignore[attr-defined]
 
 _SEEN = select(_INBOUND.c.replies).where(
     _INBOUND.c.channel == bindparam("channel"),
@@ -58,11 +60,21 @@ _OPTED_OUT = exists().where(
     _OPT_OUT.c.channel == bindparam("channel"), _OPT_OUT.c.address == bindparam("address")
 )
 _LOG = insert(_INBOUND)
+# The office's main language: the first that the first district naming any names (by id).
+_FIRST_LANGUAGE = _DISTRICT.c.languages[0].as_string()
+_MAIN_LANGUAGE = (
+    select(_FIRST_LANGUAGE)
+    .where(_FIRST_LANGUAGE.is_not(None))
+    .order_by(_DISTRICT.c.id)
+    .limit(1)
+    .scalar_subquery()
+)
 
 
 def _opening(person_key: ColumnElement[Any]) -> Select[Any]:
     """One statement, one round trip: whether the message was seen, whether the sender opted
-    out, who the sender is, and the chat's row (NULLs for a chat never seen)."""
+    out, who the sender is, the chat's row (NULLs for a chat never seen) and, for a chat with
+    no language of its own, the office's main language."""
     one = select(literal(1).label("one")).subquery("one")
     chat = and_(_CONV.c.channel == bindparam("channel"), _CONV.c.address == bindparam("address"))
     # The chat's row, locked until the commit: two messages of one chat are answered one after
@@ -78,6 +90,7 @@ def _opening(person_key: ColumnElement[Any]) -> Select[Any]:
         mine.c.step,
         mine.c.data,
         mine.c.expires_at,
+        case((mine.c.language.is_(None), _MAIN_LANGUAGE)).label("main_language"),
     ).select_from(one.outerjoin(mine, true()))
 
 
@@ -111,6 +124,9 @@ class ChatState:
     step: str | None = None
     data: dict[str, Any] = field(default_factory=dict)
     expires_at: datetime | None = None
+    # Read with the row while it has no language: what such a chat is answered in unless his
+    # words or his app say another (bot/engine.py); never written back.
+    main_language: str | None = None
 
 
 @dataclass(frozen=True)
@@ -180,6 +196,7 @@ def open_chat(
         step=values["step"],
         data=dict(values["data"]) if isinstance(values["data"], dict) else {},
         expires_at=values["expires_at"],
+        main_language=row["main_language"],
     )
     return Opening(seen, bool(row["opted_out"]), row["person"], chat)
 
@@ -237,7 +254,9 @@ _OPEN_BATCH = text(
         CASE WHEN k.telegram_id IS NOT NULL
             THEN (SELECT p.id FROM person p WHERE p.telegram_id = k.telegram_id)
             ELSE (SELECT p.id FROM person p WHERE p.phone = k.phone) END AS person,
-        c.person_id, c.language, c.flow, c.step, c.data, c.expires_at
+        c.person_id, c.language, c.flow, c.step, c.data, c.expires_at,
+        CASE WHEN c.language IS NULL THEN (SELECT d.languages ->> 0 FROM district d
+            WHERE d.languages ->> 0 IS NOT NULL ORDER BY d.id LIMIT 1) END AS main_language
     FROM k
     LEFT JOIN c ON c.channel = k.channel AND c.address = k.address
     """
@@ -247,6 +266,7 @@ _OPEN_BATCH = text(
     column("opted_out", Boolean),
     column("person", Integer),
     *(column(name, _CONV.c[name].type) for name in _READ_COLUMNS),
+    column("main_language", _CONV.c.language.type),
 )
 
 
