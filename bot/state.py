@@ -17,6 +17,8 @@ message before it, as if each had been written at once.
 from __future__ import annotations
 
 import copy
+import hashlib
+import math
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -44,7 +46,8 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from models import Conversation, District, InboundMessage, OptOut, Person, deferred
+from bot.types import Channel, Inbound
+from models import Conversation, District, InboundMessage, OptOut, Person, Unit, deferred
 
 _CONV: Table = Conversation.__table__  # type: ignore[attr-defined]
 _INBOUND: Table = InboundMessage.__table__  # type: ignore[attr-defined]
@@ -138,6 +141,19 @@ class OpenKey:
     external_id: str | None
     phone: str | None = None
     telegram_id: int | None = None
+
+
+def key_of(inbound: Inbound, external_id: str | None, phone: str | None) -> OpenKey:
+    """What the start of `inbound` is read by: `phone`, the sender's as his channel said it
+    (SMS, WhatsApp, console), or his Telegram id."""
+    telegram = inbound.channel is Channel.TELEGRAM
+    return OpenKey(
+        inbound.channel.value,
+        inbound.address,
+        external_id,
+        phone=phone,
+        telegram_id=inbound.telegram_user_id if telegram else None,
+    )
 
 
 @dataclass(frozen=True)
@@ -375,3 +391,66 @@ def log_inbound(
             "status": status,
         },
     )
+
+
+# --- messages that can never be stored -------------------------------------------------------
+
+INT64 = 2**63  # a BIGINT holds -2^63 .. 2^63 - 1
+MAX_ADDRESS = 64  # InboundMessage.address, Conversation.address
+MAX_EXTERNAL_ID = 64  # InboundMessage.external_id
+
+
+def _bad_text(value: str) -> bool:
+    return "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value)
+
+
+def unstorable(inbound: Inbound) -> str | None:
+    """Why `inbound` can never be stored (a NUL or a lone surrogate in its text, an id past
+    64 bits, a location that is no place on earth, an address too long), or None."""
+    texts = [inbound.address, inbound.text, inbound.option or "", inbound.photo or ""]
+    texts.append(inbound.sender_name)
+    if inbound.contact is not None:
+        texts += [inbound.contact.phone, inbound.contact.name]
+    if any(_bad_text(t) for t in texts):
+        return "text with a NUL or an unpaired surrogate character"
+    if len(inbound.address) > MAX_ADDRESS:
+        return "the chat id or sender address is too long"
+    ids = [inbound.telegram_user_id, inbound.contact.user_id if inbound.contact else None]
+    if any(i is not None and not -INT64 <= i < INT64 for i in ids):
+        return "a user id past 64 bits"
+    if inbound.location is not None:
+        lat, lon = inbound.location.latitude, inbound.location.longitude
+        if not (math.isfinite(lat) and math.isfinite(lon)):
+            return "a location that is not a number"
+        if not (-90 <= lat <= 90 and -180 <= lon <= 180):
+            return "a location off the earth"
+    return None
+
+
+def storable_id(external_id: str) -> str:
+    """The id under which the inbound log keeps a message: as given, or, past the column, a
+    digest of it (the same each time the message comes again)."""
+    if len(external_id) <= MAX_EXTERNAL_ID:
+        return external_id
+    return "sha256:" + hashlib.sha256(external_id.encode("utf-8", "replace")).hexdigest()[:57]
+
+
+def keep_rejected(work: Unit, inbound: Inbound, external_id: str, kind: str, reason: str) -> bool:
+    """Keep a message that can never be stored in the inbound log as `rejected` with the
+    reason, once; False if it was kept before (a repeat)."""
+    s, channel, key = work.session, inbound.channel.value, storable_id(external_id)
+    if seen_replies(s, channel, key) is not None:
+        return False
+    clean = "".join(ch for ch in inbound.address if not _bad_text(ch))[:MAX_ADDRESS]
+    log_inbound(
+        s,
+        channel=channel,
+        external_id=key,
+        address=clean,
+        now=work.now,
+        kind=kind[:16],
+        payload={"reason": reason},
+        replies=[],
+        status="rejected",
+    )
+    return True

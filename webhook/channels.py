@@ -1,14 +1,15 @@
 """The one webhook path of every channel type (bot/channels/): check, record once, hand over.
 
 A message posted to a channel's path is refused while its address is over its limit of unsigned
-posts (ratelimit.py), checked by its type (Telegram's secret token, Twilio's signature over
-POUND_PUBLIC_URL + path + query, never the Host header a proxy may rewrite), read into the
-channel-neutral `Inbound`, and handled once under its id (Telegram's update_id, Twilio's
-MessageSid: a repeat gets the same answer and changes nothing) by the writer, whose commit is made
-before the answer leaves (webhook/inbound.py): the opt-out words, the note of the channel it came
-by, the conversation and its replies (bot/receive.py). A message that can never be stored is
-kept as rejected and answered so that it is not sent again; while the database is away, every
-channel is answered 503 with Retry-After and sends the message again later.
+posts (ratelimit.py), then read by its type in one call (Telegram's secret token, Twilio's
+signature over POUND_PUBLIC_URL + path + query, never the Host header a proxy may rewrite; the
+channel-neutral `Inbound`; whether it can be stored) and handled once under its id (Telegram's
+update_id, Twilio's MessageSid: a repeat gets the same answer and changes nothing) by the engine
+in the writer's unit, whose commit is made before the answer leaves (webhook/inbound.py): the
+note of the channel it came by, the opt-out words, the conversation and its replies
+(`Engine.take`, bot/engine.py). A message that can never be stored is kept as rejected and
+answered so that it is not sent again; while the database is away, every channel is answered
+503 with Retry-After and sends the message again later.
 
 Delivery reports (a channel type's `reports` paths) are checked the same way and move their
 outbox row (bot/delivery.py).
@@ -26,21 +27,14 @@ from fastapi.responses import Response
 from sqlalchemy.exc import DBAPIError
 from starlette.concurrency import run_in_threadpool
 
-from bot import receive
 from bot.channels.base import Answer, ChannelType, Received, Refused
 from bot.delivery import apply_call_status, apply_provider_status
 from bot.engine import Engine
+from bot.state import keep_rejected
 from models import Database
 from webhook.edge import request_id
 from webhook.errors import CALLBACK_ERRORS, RETRY_AFTER, database_unavailable
-from webhook.inbound import (
-    TooLarge,
-    Writer,
-    can_never_store,
-    keep_rejected,
-    read_body,
-    unstorable,
-)
+from webhook.inbound import Writer, can_never_store, read_body
 from webhook.ratelimit import unsigned_check, unsigned_failed
 from webhook.schemas import TelegramAnswer, plain
 
@@ -99,29 +93,25 @@ class ChannelWebhook:
     async def post(self, request: Request) -> Response:
         unsigned_check(request)  # 429 while this address is over its limit (ratelimit.py)
         try:
-            self.channel.admit(request.headers)
-            try:
-                body = await read_body(request)
-            except TooLarge as exc:
-                raise Refused(413, f"payload too large ({exc})") from exc
+            body = await read_body(request)
             received = self.channel.read(request.headers, target_of(request), body)
         except Refused as refused:
             return self.refuse(request, refused)
-        inbound = received.inbound
-        if inbound is None:
+        if received.inbound is None:
             log.info(
                 "%s %s (%s) ignored", self.channel.name, _short(received.external_id), received.kind
             )
             return _response(self.channel.ignored(received))
         now = self.clock()
-        reason = unstorable(inbound) or received.unstorable
-        if reason is not None:
-            return await self.reject(received, reason, now)
+        if received.unstorable is not None:
+            return await self.reject(received, received.unstorable, now)
         try:
             handled = await self.writer.run(
-                lambda work: receive.receive_in(work, self.engine, self.channel, received),
+                self.engine.take,
+                self.channel,
+                received,
                 now=now,
-                opens=self.engine.opening_key(inbound, received.external_id),
+                opens=received.opens,
                 request_id=request_id(request),
             )
         except Exception as exc:
@@ -144,21 +134,14 @@ class ChannelWebhook:
     async def reject(self, received: Received, reason: str, now: datetime) -> Response:
         """A message that can never be stored: said once in the log, kept in the inbound log
         as rejected, answered so that the provider does not send it again for ever."""
-        inbound = received.inbound
-        assert inbound is not None
         log.warning("%s %s rejected: %s", self.channel.name, _short(received.external_id), reason)
-
         try:
             await self.writer.run(
-                lambda work: keep_rejected(
-                    work.session,
-                    channel=inbound.channel.value,
-                    external_id=received.external_id,
-                    address=inbound.address,
-                    kind=received.kind,
-                    reason=reason,
-                    now=now,
-                ),
+                keep_rejected,
+                received.inbound,
+                received.external_id,
+                received.kind,
+                reason,
                 now=now,
             )
         except Exception as exc:
@@ -247,11 +230,7 @@ def _report_route(
     async def report(request: Request) -> Response:
         unsigned_check(request)  # 429 while this address is over its limit (ratelimit.py)
         try:
-            channel.admit(request.headers)
-            try:
-                body = await read_body(request)
-            except TooLarge as exc:
-                raise Refused(413, f"payload too large ({exc})") from exc
+            body = await read_body(request)
             got = channel.report(path, request.headers, target_of(request), body)
         except Refused as refused:
             if refused.unsigned:

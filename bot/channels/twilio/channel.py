@@ -17,6 +17,7 @@ from twilio.request_validator import RequestValidator
 
 from bot.channels.base import Answer, Received, Refused, Report
 from bot.channels.twilio import BadMessage, message_from_form, twiml
+from bot.state import unstorable
 from bot.types import Channel, Reply
 
 SIGNATURE_HEADER = "X-Twilio-Signature"
@@ -70,14 +71,12 @@ class TwilioChannel:
         self.validator = RequestValidator(config.auth_token)
         self.public_url = config.public_url.rstrip("/")
 
-    def admit(self, headers: Mapping[str, str]) -> None:
-        kind = headers.get("content-type", "").split(";")[0].strip().lower()
-        if kind != FORM:
-            raise Refused(415, f"expected a form, got {kind or 'nothing'}")
-
     def form(self, headers: Mapping[str, str], target: str, body: bytes) -> dict[str, str]:
         """The posted form, once its signature is checked: over the public URL Twilio posted
         to (POUND_PUBLIC_URL + `target`, the path and query)."""
+        kind = headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != FORM:
+            raise Refused(415, f"expected a form, got {kind or 'nothing'}")
         try:
             pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True)
         except (UnicodeDecodeError, ValueError) as exc:
@@ -94,11 +93,11 @@ class TwilioChannel:
             message = message_from_form(form)
         except BadMessage as exc:
             raise Refused(400, str(exc)) from exc
-        return Received(message.sid, message.inbound)
+        inbound = message.inbound
+        return Received(message.sid, inbound, unstorable=unstorable(inbound), phone=inbound.address)
 
     def report(self, path: str, headers: Mapping[str, str], target: str, body: bytes) -> Report:
         """A delivery report posted to `path`: a message's (MESSAGE_STATUS_PATH) or a call's."""
-        self.admit(headers)
         form = self.form(headers, target, body)
         if path == VOICE_STATUS_PATH:
             sid, status = form.get("CallSid") or "", form.get("CallStatus") or ""
