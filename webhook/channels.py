@@ -66,21 +66,23 @@ class ChannelWebhook:
         self,
         channel: ChannelType,
         *,
+        db: Database,
         writer: Writer,
         engine: Engine,
         clock: Callable[[], datetime],
         on_outbox: Callable[[], None] | None = None,
     ) -> None:
         self.channel = channel
+        self.db = db
         self.writer = writer
         self.engine = engine
         self.clock = clock
         self.on_outbox = on_outbox
 
-    def refuse(self, request: Request, refused: Refused) -> Response:
+    def refuse(self, request: Request, refused: Refused, what: str = "webhook") -> Response:
         if refused.unsigned:
             unsigned_failed(request)
-        log.warning("%s webhook refused (%s): %s", self.channel.name, refused.status, refused)
+        log.warning("%s %s refused (%s): %s", self.channel.name, what, refused.status, refused)
         return _response(self.channel.refuse(refused.status, refused.reason))
 
     def outage(self) -> Response:
@@ -101,7 +103,7 @@ class ChannelWebhook:
             log.info(
                 "%s %s (%s) ignored", self.channel.name, _short(received.external_id), received.kind
             )
-            return _response(self.channel.ignored(received))
+            return _response(self.channel.respond(received, [], ignored=received.kind))
         now = self.clock()
         if received.unstorable is not None:
             return await self.reject(received, received.unstorable, now)
@@ -148,7 +150,42 @@ class ChannelWebhook:
             if database_unavailable(exc):
                 return self.outage()  # not even the refusal can be kept now: later, then
             log.error("%s message rejected but not kept: %s", self.channel.name, type(exc).__name__)
-        return _response(self.channel.rejected(received, reason))
+        return _response(self.channel.respond(received, [], rejected=reason))
+
+    async def report(self, request: Request, path: str) -> Response:
+        """A delivery report posted to `path`, checked as a message is; it moves its outbox
+        row (bot/delivery.py)."""
+        unsigned_check(request)
+        try:
+            body = await read_body(request)
+            got = self.channel.report(path, request.headers, target_of(request), body)
+        except Refused as refused:
+            return self.refuse(request, refused, path)
+        if got.call:
+            result = await run_in_threadpool(
+                apply_call_status,
+                self.db,
+                provider_id=got.provider_id,
+                status=got.status,
+                now=self.clock(),
+                duration=got.duration,
+            )
+        else:
+            result = await run_in_threadpool(
+                apply_provider_status,
+                self.db,
+                provider_id=got.provider_id,
+                status=got.status,
+                error_code=got.error_code,
+                now=self.clock(),
+            )
+        if not result.found:
+            # The provider may report before the sender has recorded the send: nothing to move.
+            kind = "call" if got.call else "message"
+            name = self.channel.name
+            log.info("%s status %s for unknown %s %s", name, got.status, kind, got.provider_id)
+            return Response(f"unknown {kind}", 200, media_type="text/plain")
+        return Response(result.state or "", 200, media_type="text/plain")
 
 
 def _answers(channel: ChannelType) -> dict[str, Any]:
@@ -172,19 +209,6 @@ def _answers(channel: ChannelType) -> dict[str, Any]:
     }
 
 
-def report_responses(ok: str) -> dict[int | str, dict[str, Any]]:
-    """The answers of a delivery report's route: plain text, or the error envelope while the
-    address is over its limit or the database does not answer."""
-    return {
-        200: plain(ok),
-        400: plain("a required field is missing or the form cannot be read"),
-        403: plain("the Twilio signature does not match"),
-        413: plain("payload too large"),
-        415: plain("not a form"),
-        **CALLBACK_ERRORS,
-    }
-
-
 def channel_router(
     channels: Sequence[ChannelType],
     *,
@@ -198,70 +222,36 @@ def channel_router(
     router = APIRouter(tags=["channels"])
     for channel in channels:
         hook = ChannelWebhook(
-            channel, writer=writer, engine=engine, clock=clock, on_outbox=on_outbox
+            channel, db=db, writer=writer, engine=engine, clock=clock, on_outbox=on_outbox
         )
         name = channel.path.strip("/").replace("/", "_")
         router.add_api_route(
             channel.path, hook.post, methods=["POST"], name=name, **_answers(channel)
         )
         for path in channel.reports:
+            ok = "the call's outcome now, or `unknown call`" if "voice" in path else None
             router.add_api_route(
                 path,
-                _report_route(channel, path, db=db, clock=clock),
+                _report_route(hook, path),
                 methods=["POST"],
                 name=path.strip("/").replace("/", "_"),
                 response_class=Response,
-                responses=report_responses(
-                    "the call's outcome now, or `unknown call`"
-                    if "voice" in path
-                    else "the message's state now, or `unknown message`"
-                ),
+                # Plain text, or the error envelope while the address is over its limit or the
+                # database does not answer.
+                responses={
+                    200: plain(ok or "the message's state now, or `unknown message`"),
+                    400: plain("a required field is missing or the form cannot be read"),
+                    403: plain("the Twilio signature does not match"),
+                    413: plain("payload too large"),
+                    415: plain("not a form"),
+                    **CALLBACK_ERRORS,
+                },
             )
     return router
 
 
-def _report_route(
-    channel: ChannelType,
-    path: str,
-    *,
-    db: Database,
-    clock: Callable[[], datetime],
-) -> Callable[[Request], Any]:
+def _report_route(hook: ChannelWebhook, path: str) -> Callable[[Request], Any]:
     async def report(request: Request) -> Response:
-        unsigned_check(request)  # 429 while this address is over its limit (ratelimit.py)
-        try:
-            body = await read_body(request)
-            got = channel.report(path, request.headers, target_of(request), body)
-        except Refused as refused:
-            if refused.unsigned:
-                unsigned_failed(request)
-            log.warning("%s %s refused (%s): %s", channel.name, path, refused.status, refused)
-            return Response(refused.reason, refused.status, media_type="text/plain")
-        if got.call:
-            result = await run_in_threadpool(
-                apply_call_status,
-                db,
-                provider_id=got.provider_id,
-                status=got.status,
-                now=clock(),
-                duration=got.duration,
-            )
-        else:
-            result = await run_in_threadpool(
-                apply_provider_status,
-                db,
-                provider_id=got.provider_id,
-                status=got.status,
-                error_code=got.error_code,
-                now=clock(),
-            )
-        if not result.found:
-            # The provider may report before the sender has recorded the send: nothing to move.
-            kind = "call" if got.call else "message"
-            log.info(
-                "%s status %s for unknown %s %s", channel.name, got.status, kind, got.provider_id
-            )
-            return Response(f"unknown {kind}", 200, media_type="text/plain")
-        return Response(result.state or "", 200, media_type="text/plain")
+        return await hook.report(request, path)
 
     return report

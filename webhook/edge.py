@@ -23,14 +23,12 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import ipaddress
 import logging
 import os
 import re
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -240,24 +238,8 @@ class Edge:
             )
 
 
-def client_in(host: str | None, networks: Iterable[Network]) -> bool:
-    if host is None:
-        return False
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return False
-    return any(address in net for net in networks)
-
-
-def request_id_of(scope_state: Any) -> str | None:
-    """The request id the middleware put in a request's state (None outside it)."""
-    if isinstance(scope_state, dict):
-        value = scope_state.get(REQUEST_ID)
-        return value if isinstance(value, str) else None
-    return None
-
-
 def request_id(request: Request) -> str | None:
     """The id the middleware gave `request` (None when it did not run: a bare test app)."""
-    return request_id_of(request.scope.get("state"))
+    state = request.scope.get("state")
+    value = state.get(REQUEST_ID) if isinstance(state, dict) else None
+    return value if isinstance(value, str) else None

@@ -112,17 +112,10 @@ class ChannelType(Protocol):
         posted to), its message read, and why it can never be stored, if so; raise Refused."""
         ...
 
-    def respond(self, received: Received, replies: Sequence[Reply]) -> Answer:
-        """The answer to a message handled (or rejected: no replies)."""
-        ...
-
-    def ignored(self, received: Received) -> Answer:
-        """The answer to a request with nothing to converse on."""
-        ...
-
-    def rejected(self, received: Received, reason: str) -> Answer:
-        """The answer to a message that can never be stored (kept in the inbound log as
-        rejected): one its provider will not send again."""
+    def respond(self, received: Received, replies: Sequence[Reply], **said: str) -> Answer:
+        """The answer to a message handled, or to one with nothing to converse on
+        (`ignored=` its kind) or that can never be stored (`rejected=` why; kept in the inbound
+        log as rejected): one its provider will not send again."""
         ...
 
     def refuse(self, status: int, reason: str) -> Answer:

@@ -89,19 +89,15 @@ class TelegramChannel:
             why = "an update_id past 64 bits"
         return Received(str(parsed.update_id), inbound, parsed.kind, parsed.callback_query_id, why)
 
-    def respond(self, received: Received, replies: Sequence[Reply]) -> Answer:
+    def respond(self, received: Received, replies: Sequence[Reply], **said: str) -> Answer:
+        if said:  # ignored or rejected
+            return _json(200, {"ok": True, **said})
         if received.callback is not None:
             # A webhook may answer with one Bot API call: this stops the button's spinner.
             return _json(
                 200, {"method": "answerCallbackQuery", "callback_query_id": received.callback}
             )
         return _json(200, {"ok": True})
-
-    def ignored(self, received: Received) -> Answer:
-        return _json(200, {"ok": True, "ignored": received.kind})
-
-    def rejected(self, received: Received, reason: str) -> Answer:
-        return _json(200, {"ok": True, "rejected": reason})
 
     def refuse(self, status: int, reason: str) -> Answer:
         return _json(status, {"ok": False, "detail": reason})

@@ -112,16 +112,10 @@ class TwilioChannel:
         code = (form.get("ErrorCode") or "").strip()[:16] or None
         return Report(sid, status, error_code=code)
 
-    def respond(self, received: Received, replies: Sequence[Reply]) -> Answer:
+    def respond(self, received: Received, replies: Sequence[Reply], **said: str) -> Answer:
+        # Twilio has nothing to retry: a message ignored or rejected gets an empty answer.
         channel = received.inbound.channel if received.inbound is not None else Channel.SMS
         return Answer(200, twiml(replies, channel), TWIML)
-
-    def ignored(self, received: Received) -> Answer:
-        return self.respond(received, [])
-
-    def rejected(self, received: Received, reason: str) -> Answer:
-        # Twilio has nothing to retry: an empty answer.
-        return self.respond(received, [])
 
     def refuse(self, status: int, reason: str) -> Answer:
         return Answer(status, reason, "text/plain")
