@@ -17,7 +17,6 @@ from twilio.request_validator import RequestValidator
 
 from bot.channels.base import Answer, Received, Refused, Report
 from bot.channels.twilio import BadMessage, message_from_form, twiml
-from bot.state import unstorable
 from bot.types import Channel, Reply
 
 SIGNATURE_HEADER = "X-Twilio-Signature"
@@ -90,11 +89,9 @@ class TwilioChannel:
     def read(self, headers: Mapping[str, str], target: str, body: bytes) -> Received:
         form = self.form(headers, target, body)
         try:
-            message = message_from_form(form)
+            return message_from_form(form)
         except BadMessage as exc:
             raise Refused(400, str(exc)) from exc
-        inbound = message.inbound
-        return Received(message.sid, inbound, unstorable=unstorable(inbound), phone=inbound.address)
 
     def report(self, path: str, headers: Mapping[str, str], target: str, body: bytes) -> Report:
         """A delivery report posted to `path`: a message's (MESSAGE_STATUS_PATH) or a call's."""
