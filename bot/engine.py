@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from bot import sms_budget, state, words
+from bot.channels.base import ChannelType, Received
 from bot.errors import explain
 from bot.flows import pointing
 from bot.flows.base import Ctx, Flow, Turn
@@ -31,14 +32,14 @@ from bot.i18n import (
     normalise_language,
     translator,
 )
+from bot.outbox_replies import enqueue_replies
 from bot.types import Channel, Inbound, Option, Reply
 from law.errors import PoundError
-from models import Database, Person, Unit
+from models import Database, OptOut, Person, Unit
 from office.access.roles import roles_of
 from office.people import person_by_phone
 from office.phones import normalise_phone
 from office.records import reach
-from office.views.lookup import main_language
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +55,14 @@ LEAVE_YES, LEAVE_NO = "leave:yes", "leave:no"
 RESUME = "resume"
 # To be called with the notices, or no longer (the catalogs' `word:call`, `word:nocall`).
 CALL, NO_CALL = "call", "nocall"
+# Said alone, on a channel that has them (SMS, WhatsApp): an opted-out address hears nothing
+# until it says START.
+STOP_WORDS = frozenset({"stop", "stopall", "unsubscribe"})
+START_WORDS = frozenset({"start", "unstop"})
+STOPPED = N_(
+    "You will get no more messages from the pound office. Send START to hear from us again."
+)
+STARTED = N_("Messages from the pound office are on again. Send {say_help} for the menu.")
 
 
 def phone_of(inbound: Inbound) -> str | None:
@@ -142,29 +151,36 @@ class Engine:
                     raise
                 return Handled([Reply.from_dict(r) for r in seen], repeat=True)
 
-    @staticmethod
-    def opening_key(inbound: Inbound, external_id: str | None) -> state.OpenKey:
-        """What the start of this message is read by: a writer running many messages in one
-        transaction reads all their starts at once (`state.open_chats`)."""
-        return state.OpenKey(
-            inbound.channel.value,
-            inbound.address,
-            external_id,
-            phone=phone_of(inbound),
-            telegram_id=inbound.telegram_user_id if inbound.channel is Channel.TELEGRAM else None,
+    def take(self, work: Unit, channel: ChannelType, received: Received) -> Handled:
+        """One message of a channel type's webhook, received at `work.now`, in the webhooks'
+        writer's unit (webhook/inbound.py): the note of the channel it came by
+        (office/records/reach.py: the channel the office's own messages then take, and
+        WhatsApp's 24-hour session), STOP and START where the channel has them, the
+        conversation, and, on a channel whose answer cannot carry them, its replies as outbox
+        rows for the sender."""
+        inbound, external_id = received.inbound, received.external_id
+        assert inbound is not None
+        s, now = work.session, work.now
+        reach.note_inbound(s, channel=inbound.channel.value, address=inbound.address, now=now)
+        handled = self.receive_in(
+            work,
+            inbound,
+            external_id=external_id,
+            key=received.opens,
+            opt_out=channel.opt_out_words,
         )
-
-    def open(self, s: Session, inbound: Inbound, external_id: str | None) -> state.Opening:
-        """Read what the start of this message needs (bot/state.py), in the open transaction."""
-        key = self.opening_key(inbound, external_id)
-        return state.open_chat(
-            s,
-            key.channel,
-            key.address,
-            external_id=key.external_id,
-            phone=key.phone,
-            telegram_id=key.telegram_id,
-        )
+        if not channel.replies_in_answer and not handled.repeat and handled.replies:
+            enqueue_replies(
+                s,
+                channel=inbound.channel,
+                address=inbound.address,
+                replies=handled.replies,
+                key=f"reply:{inbound.channel.value}:{external_id}",
+                now=now,
+                language=handled.language,
+                person_id=handled.person_id,
+            )
+        return handled
 
     def receive_in(
         self,
@@ -172,33 +188,38 @@ class Engine:
         inbound: Inbound,
         *,
         external_id: str | None = None,
-        opening: state.Opening | None = None,
+        key: state.OpenKey | None = None,
+        opt_out: bool = False,
     ) -> Handled:
         """Handle one message, received at `work.now`, in the caller's unit of work (which
         commits it); the flows hand that unit to the use cases they call.
 
-        `opening`: what `open` read, when the caller has already read it.
+        `key`: what its start is read by (bot/state.py), when the channel has read the phone;
+        `opt_out`: whether STOP and START are said on its channel.
         """
         s, now = work.session, work.now
-        if opening is None:
-            opening = self.open(s, inbound, external_id)
+        k = key or state.key_of(inbound, external_id, phone_of(inbound))
+        opening = state.open_chat(
+            s,
+            k.channel,
+            k.address,
+            external_id=k.external_id,
+            phone=k.phone,
+            telegram_id=k.telegram_id,
+        )
         if opening.seen is not None:
             return Handled([Reply.from_dict(r) for r in opening.seen], repeat=True)
+        said = _opting(s, inbound, opening, now) if opt_out else None
+        if said is not None:
+            replies, status = said
+            _log(
+                s, inbound, external_id, now, replies, status, "text", {"text": inbound.text[:200]}
+            )
+            return Handled(replies)
         chat = opening.chat
         replies = self._converse(work, chat, opening.person_id, inbound)
         state.save_chat(s, chat, now)
-        if external_id is not None:
-            state.log_inbound(
-                s,
-                channel=inbound.channel.value,
-                external_id=external_id,
-                address=inbound.address,
-                now=now,
-                kind=_kind(inbound),
-                payload=_payload(inbound),
-                replies=[r.as_dict() for r in replies],
-                status="handled",
-            )
+        _log(s, inbound, external_id, now, replies, "handled", _kind(inbound), _payload(inbound))
         return Handled(replies, language=chat.language or "en", person_id=chat.person_id)
 
     # --- who is speaking ----------------------------------------------------------------------
@@ -272,7 +293,7 @@ class Engine:
         if conv.language is None:
             lang = person.language if person is not None else None
             if lang is None:
-                lang = written or _hinted(inbound) or main_language(work) or DEFAULT_LANGUAGE
+                lang = written or _hinted(inbound) or conv.main_language or DEFAULT_LANGUAGE
                 if written:
                     # The language of the script he writes is his from now on, until he chooses
                     # another. Latin letters ("hi", "menu", a /start button) and digits say
@@ -808,3 +829,61 @@ def _payload(inbound: Inbound) -> dict[str, object]:
         if inbound.location
         else None,
     }
+
+
+def opt_keyword(text: str) -> str | None:
+    """ "stop" or "start" when the whole message is an opt-out or opt-in word, else None."""
+    word = text.strip().lower().rstrip(".!")
+    if word in STOP_WORDS:
+        return "stop"
+    if word in START_WORDS:
+        return "start"
+    return None
+
+
+def _opting(
+    s: Session, inbound: Inbound, opening: state.Opening, now: datetime
+) -> tuple[list[Reply], str] | None:
+    """STOP and START, and the silence between: the replies and the inbound log's status, or
+    None for a message the conversation answers. Carriers, and Twilio, require STOP to work;
+    the OptOut row is what the sender checks before every message."""
+    keyword, opted_out = opt_keyword(inbound.text), opening.opted_out
+    if keyword == "stop":
+        if not opted_out:
+            s.add(OptOut(channel=inbound.channel.value, address=inbound.address, opted_out_at=now))
+        return [Reply(translator(opening.chat.language)(STOPPED))], "opted_out"
+    if keyword == "start" and opted_out:
+        mine = (OptOut.channel == inbound.channel.value, OptOut.address == inbound.address)
+        row = s.exec(select(OptOut).where(*mine)).first()
+        if row is not None:
+            s.delete(row)
+        return [Reply(translator(opening.chat.language)(STARTED))], "opted_in"
+    if opted_out:
+        # Said nothing to: only START is answered once a person has said STOP.
+        return [], "ignored"
+    return None
+
+
+def _log(
+    s: Session,
+    inbound: Inbound,
+    external_id: str | None,
+    now: datetime,
+    replies: list[Reply],
+    status: str,
+    kind: str,
+    payload: dict[str, object],
+) -> None:
+    """The message in the inbound log with the answer given, when it has an id."""
+    if external_id is not None:
+        state.log_inbound(
+            s,
+            channel=inbound.channel.value,
+            external_id=external_id,
+            address=inbound.address,
+            now=now,
+            kind=kind,
+            payload=payload,
+            replies=[r.as_dict() for r in replies],
+            status=status,
+        )

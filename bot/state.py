@@ -17,6 +17,8 @@ message before it, as if each had been written at once.
 from __future__ import annotations
 
 import copy
+import hashlib
+import math
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -29,6 +31,7 @@ from sqlalchemy import (
     Table,
     and_,
     bindparam,
+    case,
     column,
     event,
     exists,
@@ -43,12 +46,14 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from models import Conversation, InboundMessage, OptOut, Person, deferred
+from bot.types import Channel, Inbound
+from models import Conversation, District, InboundMessage, OptOut, Person, Unit, deferred
 
 _CONV: Table = Conversation.__table__  # type: ignore[attr-defined]
 _INBOUND: Table = InboundMessage.__table__  # type: ignore[attr-defined]
 _OPT_OUT: Table = OptOut.__table__  # type: ignore[attr-defined]
 _PERSON: Table = Person.__table__  # type: ignore[attr-defined]
+_DISTRICT: Table = District.__table__  # type: ignore[attr-defined]
 
 _SEEN = select(_INBOUND.c.replies).where(
     _INBOUND.c.channel == bindparam("channel"),
@@ -58,11 +63,21 @@ _OPTED_OUT = exists().where(
     _OPT_OUT.c.channel == bindparam("channel"), _OPT_OUT.c.address == bindparam("address")
 )
 _LOG = insert(_INBOUND)
+# The office's main language: the first that the first district naming any names (by id).
+_FIRST_LANGUAGE = _DISTRICT.c.languages[0].as_string()
+_MAIN_LANGUAGE = (
+    select(_FIRST_LANGUAGE)
+    .where(_FIRST_LANGUAGE.is_not(None))
+    .order_by(_DISTRICT.c.id)
+    .limit(1)
+    .scalar_subquery()
+)
 
 
 def _opening(person_key: ColumnElement[Any]) -> Select[Any]:
     """One statement, one round trip: whether the message was seen, whether the sender opted
-    out, who the sender is, and the chat's row (NULLs for a chat never seen)."""
+    out, who the sender is, the chat's row (NULLs for a chat never seen) and, for a chat with
+    no language of its own, the office's main language."""
     one = select(literal(1).label("one")).subquery("one")
     chat = and_(_CONV.c.channel == bindparam("channel"), _CONV.c.address == bindparam("address"))
     # The chat's row, locked until the commit: two messages of one chat are answered one after
@@ -78,6 +93,7 @@ def _opening(person_key: ColumnElement[Any]) -> Select[Any]:
         mine.c.step,
         mine.c.data,
         mine.c.expires_at,
+        case((mine.c.language.is_(None), _MAIN_LANGUAGE)).label("main_language"),
     ).select_from(one.outerjoin(mine, true()))
 
 
@@ -111,6 +127,9 @@ class ChatState:
     step: str | None = None
     data: dict[str, Any] = field(default_factory=dict)
     expires_at: datetime | None = None
+    # Read with the row while it has no language: what such a chat is answered in unless his
+    # words or his app say another (bot/engine.py); never written back.
+    main_language: str | None = None
 
 
 @dataclass(frozen=True)
@@ -122,6 +141,19 @@ class OpenKey:
     external_id: str | None
     phone: str | None = None
     telegram_id: int | None = None
+
+
+def key_of(inbound: Inbound, external_id: str | None, phone: str | None) -> OpenKey:
+    """What the start of `inbound` is read by: `phone`, the sender's as his channel said it
+    (SMS, WhatsApp, console), or his Telegram id."""
+    telegram = inbound.channel is Channel.TELEGRAM
+    return OpenKey(
+        inbound.channel.value,
+        inbound.address,
+        external_id,
+        phone=phone,
+        telegram_id=inbound.telegram_user_id if telegram else None,
+    )
 
 
 @dataclass(frozen=True)
@@ -180,6 +212,7 @@ def open_chat(
         step=values["step"],
         data=dict(values["data"]) if isinstance(values["data"], dict) else {},
         expires_at=values["expires_at"],
+        main_language=row["main_language"],
     )
     return Opening(seen, bool(row["opted_out"]), row["person"], chat)
 
@@ -237,7 +270,9 @@ _OPEN_BATCH = text(
         CASE WHEN k.telegram_id IS NOT NULL
             THEN (SELECT p.id FROM person p WHERE p.telegram_id = k.telegram_id)
             ELSE (SELECT p.id FROM person p WHERE p.phone = k.phone) END AS person,
-        c.person_id, c.language, c.flow, c.step, c.data, c.expires_at
+        c.person_id, c.language, c.flow, c.step, c.data, c.expires_at,
+        CASE WHEN c.language IS NULL THEN (SELECT d.languages ->> 0 FROM district d
+            WHERE d.languages ->> 0 IS NOT NULL ORDER BY d.id LIMIT 1) END AS main_language
     FROM k
     LEFT JOIN c ON c.channel = k.channel AND c.address = k.address
     """
@@ -247,6 +282,7 @@ _OPEN_BATCH = text(
     column("opted_out", Boolean),
     column("person", Integer),
     *(column(name, _CONV.c[name].type) for name in _READ_COLUMNS),
+    column("main_language", _CONV.c.language.type),
 )
 
 
@@ -355,3 +391,66 @@ def log_inbound(
             "status": status,
         },
     )
+
+
+# --- messages that can never be stored -------------------------------------------------------
+
+INT64 = 2**63  # a BIGINT holds -2^63 .. 2^63 - 1
+MAX_ADDRESS = 64  # InboundMessage.address, Conversation.address
+MAX_EXTERNAL_ID = 64  # InboundMessage.external_id
+
+
+def _bad_text(value: str) -> bool:
+    return "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value)
+
+
+def unstorable(inbound: Inbound) -> str | None:
+    """Why `inbound` can never be stored (a NUL or a lone surrogate in its text, an id past
+    64 bits, a location that is no place on earth, an address too long), or None."""
+    texts = [inbound.address, inbound.text, inbound.option or "", inbound.photo or ""]
+    texts.append(inbound.sender_name)
+    if inbound.contact is not None:
+        texts += [inbound.contact.phone, inbound.contact.name]
+    if any(_bad_text(t) for t in texts):
+        return "text with a NUL or an unpaired surrogate character"
+    if len(inbound.address) > MAX_ADDRESS:
+        return "the chat id or sender address is too long"
+    ids = [inbound.telegram_user_id, inbound.contact.user_id if inbound.contact else None]
+    if any(i is not None and not -INT64 <= i < INT64 for i in ids):
+        return "a user id past 64 bits"
+    if inbound.location is not None:
+        lat, lon = inbound.location.latitude, inbound.location.longitude
+        if not (math.isfinite(lat) and math.isfinite(lon)):
+            return "a location that is not a number"
+        if not (-90 <= lat <= 90 and -180 <= lon <= 180):
+            return "a location off the earth"
+    return None
+
+
+def storable_id(external_id: str) -> str:
+    """The id under which the inbound log keeps a message: as given, or, past the column, a
+    digest of it (the same each time the message comes again)."""
+    if len(external_id) <= MAX_EXTERNAL_ID:
+        return external_id
+    return "sha256:" + hashlib.sha256(external_id.encode("utf-8", "replace")).hexdigest()[:57]
+
+
+def keep_rejected(work: Unit, inbound: Inbound, external_id: str, kind: str, reason: str) -> bool:
+    """Keep a message that can never be stored in the inbound log as `rejected` with the
+    reason, once; False if it was kept before (a repeat)."""
+    s, channel, key = work.session, inbound.channel.value, storable_id(external_id)
+    if seen_replies(s, channel, key) is not None:
+        return False
+    clean = "".join(ch for ch in inbound.address if not _bad_text(ch))[:MAX_ADDRESS]
+    log_inbound(
+        s,
+        channel=channel,
+        external_id=key,
+        address=clean,
+        now=work.now,
+        kind=kind[:16],
+        payload={"reason": reason},
+        replies=[],
+        status="rejected",
+    )
+    return True

@@ -1,14 +1,15 @@
 """The one webhook path of every channel type (bot/channels/): check, record once, hand over.
 
 A message posted to a channel's path is refused while its address is over its limit of unsigned
-posts (ratelimit.py), checked by its type (Telegram's secret token, Twilio's signature over
-POUND_PUBLIC_URL + path + query, never the Host header a proxy may rewrite), read into the
-channel-neutral `Inbound`, and handled once under its id (Telegram's update_id, Twilio's
-MessageSid: a repeat gets the same answer and changes nothing) by the writer, whose commit is made
-before the answer leaves (webhook/inbound.py): the opt-out words, the note of the channel it came
-by, the conversation and its replies (bot/receive.py). A message that can never be stored is
-kept as rejected and answered so that it is not sent again; while the database is away, every
-channel is answered 503 with Retry-After and sends the message again later.
+posts (ratelimit.py), then read by its type in one call (Telegram's secret token, Twilio's
+signature over POUND_PUBLIC_URL + path + query, never the Host header a proxy may rewrite; the
+channel-neutral `Inbound`; whether it can be stored) and handled once under its id (Telegram's
+update_id, Twilio's MessageSid: a repeat gets the same answer and changes nothing) by the engine
+in the writer's unit, whose commit is made before the answer leaves (webhook/inbound.py): the
+note of the channel it came by, the opt-out words, the conversation and its replies
+(`Engine.take`, bot/engine.py). A message that can never be stored is kept as rejected and
+answered so that it is not sent again; while the database is away, every channel is answered
+503 with Retry-After and sends the message again later.
 
 Delivery reports (a channel type's `reports` paths) are checked the same way and move their
 outbox row (bot/delivery.py).
@@ -26,21 +27,14 @@ from fastapi.responses import Response
 from sqlalchemy.exc import DBAPIError
 from starlette.concurrency import run_in_threadpool
 
-from bot import receive
 from bot.channels.base import Answer, ChannelType, Received, Refused
 from bot.delivery import apply_call_status, apply_provider_status
 from bot.engine import Engine
+from bot.state import keep_rejected
 from models import Database
 from webhook.edge import request_id
 from webhook.errors import CALLBACK_ERRORS, RETRY_AFTER, database_unavailable
-from webhook.inbound import (
-    TooLarge,
-    Writer,
-    can_never_store,
-    keep_rejected,
-    read_body,
-    unstorable,
-)
+from webhook.inbound import Writer, can_never_store, read_body
 from webhook.ratelimit import unsigned_check, unsigned_failed
 from webhook.schemas import TelegramAnswer, plain
 
@@ -72,21 +66,23 @@ class ChannelWebhook:
         self,
         channel: ChannelType,
         *,
+        db: Database,
         writer: Writer,
         engine: Engine,
         clock: Callable[[], datetime],
         on_outbox: Callable[[], None] | None = None,
     ) -> None:
         self.channel = channel
+        self.db = db
         self.writer = writer
         self.engine = engine
         self.clock = clock
         self.on_outbox = on_outbox
 
-    def refuse(self, request: Request, refused: Refused) -> Response:
+    def refuse(self, request: Request, refused: Refused, what: str = "webhook") -> Response:
         if refused.unsigned:
             unsigned_failed(request)
-        log.warning("%s webhook refused (%s): %s", self.channel.name, refused.status, refused)
+        log.warning("%s %s refused (%s): %s", self.channel.name, what, refused.status, refused)
         return _response(self.channel.refuse(refused.status, refused.reason))
 
     def outage(self) -> Response:
@@ -99,29 +95,25 @@ class ChannelWebhook:
     async def post(self, request: Request) -> Response:
         unsigned_check(request)  # 429 while this address is over its limit (ratelimit.py)
         try:
-            self.channel.admit(request.headers)
-            try:
-                body = await read_body(request)
-            except TooLarge as exc:
-                raise Refused(413, f"payload too large ({exc})") from exc
+            body = await read_body(request)
             received = self.channel.read(request.headers, target_of(request), body)
         except Refused as refused:
             return self.refuse(request, refused)
-        inbound = received.inbound
-        if inbound is None:
+        if received.inbound is None:
             log.info(
                 "%s %s (%s) ignored", self.channel.name, _short(received.external_id), received.kind
             )
-            return _response(self.channel.ignored(received))
+            return _response(self.channel.respond(received, [], ignored=received.kind))
         now = self.clock()
-        reason = unstorable(inbound) or received.unstorable
-        if reason is not None:
-            return await self.reject(received, reason, now)
+        if received.unstorable is not None:
+            return await self.reject(received, received.unstorable, now)
         try:
             handled = await self.writer.run(
-                lambda work: receive.receive_in(work, self.engine, self.channel, received),
+                self.engine.take,
+                self.channel,
+                received,
                 now=now,
-                opens=self.engine.opening_key(inbound, received.external_id),
+                opens=received.opens,
                 request_id=request_id(request),
             )
         except Exception as exc:
@@ -144,28 +136,56 @@ class ChannelWebhook:
     async def reject(self, received: Received, reason: str, now: datetime) -> Response:
         """A message that can never be stored: said once in the log, kept in the inbound log
         as rejected, answered so that the provider does not send it again for ever."""
-        inbound = received.inbound
-        assert inbound is not None
         log.warning("%s %s rejected: %s", self.channel.name, _short(received.external_id), reason)
-
         try:
             await self.writer.run(
-                lambda work: keep_rejected(
-                    work.session,
-                    channel=inbound.channel.value,
-                    external_id=received.external_id,
-                    address=inbound.address,
-                    kind=received.kind,
-                    reason=reason,
-                    now=now,
-                ),
+                keep_rejected,
+                received.inbound,
+                received.external_id,
+                received.kind,
+                reason,
                 now=now,
             )
         except Exception as exc:
             if database_unavailable(exc):
                 return self.outage()  # not even the refusal can be kept now: later, then
             log.error("%s message rejected but not kept: %s", self.channel.name, type(exc).__name__)
-        return _response(self.channel.rejected(received, reason))
+        return _response(self.channel.respond(received, [], rejected=reason))
+
+    async def report(self, request: Request, path: str) -> Response:
+        """A delivery report posted to `path`, checked as a message is; it moves its outbox
+        row (bot/delivery.py)."""
+        unsigned_check(request)
+        try:
+            body = await read_body(request)
+            got = self.channel.report(path, request.headers, target_of(request), body)
+        except Refused as refused:
+            return self.refuse(request, refused, path)
+        if got.call:
+            result = await run_in_threadpool(
+                apply_call_status,
+                self.db,
+                provider_id=got.provider_id,
+                status=got.status,
+                now=self.clock(),
+                duration=got.duration,
+            )
+        else:
+            result = await run_in_threadpool(
+                apply_provider_status,
+                self.db,
+                provider_id=got.provider_id,
+                status=got.status,
+                error_code=got.error_code,
+                now=self.clock(),
+            )
+        if not result.found:
+            # The provider may report before the sender has recorded the send: nothing to move.
+            kind = "call" if got.call else "message"
+            name = self.channel.name
+            log.info("%s status %s for unknown %s %s", name, got.status, kind, got.provider_id)
+            return Response(f"unknown {kind}", 200, media_type="text/plain")
+        return Response(result.state or "", 200, media_type="text/plain")
 
 
 def _answers(channel: ChannelType) -> dict[str, Any]:
@@ -189,19 +209,6 @@ def _answers(channel: ChannelType) -> dict[str, Any]:
     }
 
 
-def report_responses(ok: str) -> dict[int | str, dict[str, Any]]:
-    """The answers of a delivery report's route: plain text, or the error envelope while the
-    address is over its limit or the database does not answer."""
-    return {
-        200: plain(ok),
-        400: plain("a required field is missing or the form cannot be read"),
-        403: plain("the Twilio signature does not match"),
-        413: plain("payload too large"),
-        415: plain("not a form"),
-        **CALLBACK_ERRORS,
-    }
-
-
 def channel_router(
     channels: Sequence[ChannelType],
     *,
@@ -215,74 +222,36 @@ def channel_router(
     router = APIRouter(tags=["channels"])
     for channel in channels:
         hook = ChannelWebhook(
-            channel, writer=writer, engine=engine, clock=clock, on_outbox=on_outbox
+            channel, db=db, writer=writer, engine=engine, clock=clock, on_outbox=on_outbox
         )
         name = channel.path.strip("/").replace("/", "_")
         router.add_api_route(
             channel.path, hook.post, methods=["POST"], name=name, **_answers(channel)
         )
         for path in channel.reports:
+            ok = "the call's outcome now, or `unknown call`" if "voice" in path else None
             router.add_api_route(
                 path,
-                _report_route(channel, path, db=db, clock=clock),
+                _report_route(hook, path),
                 methods=["POST"],
                 name=path.strip("/").replace("/", "_"),
                 response_class=Response,
-                responses=report_responses(
-                    "the call's outcome now, or `unknown call`"
-                    if "voice" in path
-                    else "the message's state now, or `unknown message`"
-                ),
+                # Plain text, or the error envelope while the address is over its limit or the
+                # database does not answer.
+                responses={
+                    200: plain(ok or "the message's state now, or `unknown message`"),
+                    400: plain("a required field is missing or the form cannot be read"),
+                    403: plain("the Twilio signature does not match"),
+                    413: plain("payload too large"),
+                    415: plain("not a form"),
+                    **CALLBACK_ERRORS,
+                },
             )
     return router
 
 
-def _report_route(
-    channel: ChannelType,
-    path: str,
-    *,
-    db: Database,
-    clock: Callable[[], datetime],
-) -> Callable[[Request], Any]:
+def _report_route(hook: ChannelWebhook, path: str) -> Callable[[Request], Any]:
     async def report(request: Request) -> Response:
-        unsigned_check(request)  # 429 while this address is over its limit (ratelimit.py)
-        try:
-            channel.admit(request.headers)
-            try:
-                body = await read_body(request)
-            except TooLarge as exc:
-                raise Refused(413, f"payload too large ({exc})") from exc
-            got = channel.report(path, request.headers, target_of(request), body)
-        except Refused as refused:
-            if refused.unsigned:
-                unsigned_failed(request)
-            log.warning("%s %s refused (%s): %s", channel.name, path, refused.status, refused)
-            return Response(refused.reason, refused.status, media_type="text/plain")
-        if got.call:
-            result = await run_in_threadpool(
-                apply_call_status,
-                db,
-                provider_id=got.provider_id,
-                status=got.status,
-                now=clock(),
-                duration=got.duration,
-            )
-        else:
-            result = await run_in_threadpool(
-                apply_provider_status,
-                db,
-                provider_id=got.provider_id,
-                status=got.status,
-                error_code=got.error_code,
-                now=clock(),
-            )
-        if not result.found:
-            # The provider may report before the sender has recorded the send: nothing to move.
-            kind = "call" if got.call else "message"
-            log.info(
-                "%s status %s for unknown %s %s", channel.name, got.status, kind, got.provider_id
-            )
-            return Response(f"unknown {kind}", 200, media_type="text/plain")
-        return Response(result.state or "", 200, media_type="text/plain")
+        return await hook.report(request, path)
 
     return report

@@ -23,14 +23,12 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import ipaddress
 import logging
 import os
 import re
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -96,49 +94,11 @@ class WebConfig:
     trusted_proxies: tuple[Network, ...] = ()
 
 
-def sane_request_id(value: str | None) -> str | None:
-    if value is not None and _SANE_ID.fullmatch(value):
-        return value
-    return None
-
-
-def new_request_id() -> str:
-    """32 random hex digits (a UUID4's randomness, without building the UUID)."""
-    return os.urandom(16).hex()
-
-
-def security_headers(https: bool) -> list[tuple[bytes, bytes]]:
-    headers = [
-        (b"x-content-type-options", b"nosniff"),
-        (b"referrer-policy", b"no-referrer"),
-        (b"x-frame-options", b"DENY"),
-        (b"content-security-policy", CSP.encode()),
-    ]
-    if https:
-        headers.append((b"strict-transport-security", HSTS.encode()))
-    return headers
-
-
 class BodyTooLarge(HTTPException):
     """A streamed body passed the cap: the app's handler answers it with the envelope (413)."""
 
     def __init__(self, limit: int) -> None:
         super().__init__(413, f"the request body is larger than {limit} bytes")
-
-
-def _too_large_body(limit: int) -> bytes:
-    # The error envelope (webhook/errors.py), written here: the app is not called at all.
-    return (
-        b'{"code":"too_large","section":null,"detail":"the request body is larger than '
-        + str(limit).encode()
-        + b' bytes","details":{"max_bytes":'
-        + str(limit).encode()
-        + b"}}"
-    )
-
-
-def _status_class(status: int) -> str:
-    return f"{status // 100}xx"
 
 
 class Edge:
@@ -148,7 +108,14 @@ class Edge:
         self.app = app
         self.config = config
         self.observe = observe
-        self.headers = security_headers(config.https)
+        self.headers = [
+            (b"x-content-type-options", b"nosniff"),
+            (b"referrer-policy", b"no-referrer"),
+            (b"x-frame-options", b"DENY"),
+            (b"content-security-policy", CSP.encode()),
+        ]
+        if config.https:
+            self.headers.append((b"strict-transport-security", HSTS.encode()))
         self.max_body = config.max_body
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -166,7 +133,11 @@ class Edge:
                     declared = int(value)
                 except ValueError:
                     declared = None
-        request_id = sane_request_id(given) or new_request_id()
+        # The client's, when sane; else 32 random hex digits (a UUID4's randomness, without
+        # building the UUID).
+        request_id = (
+            given if given is not None and _SANE_ID.fullmatch(given) else os.urandom(16).hex()
+        )
         scope.setdefault("state", {})[REQUEST_ID] = request_id
         extra = [*self.headers, (b"x-request-id", request_id.encode())]
         status = 500
@@ -203,7 +174,14 @@ class Edge:
             self._done(scope, status, time.perf_counter() - started, request_id)
 
     async def _refuse(self, send: Send, limit: int) -> None:
-        body = _too_large_body(limit)
+        # The error envelope (webhook/errors.py), written here: the app is not called at all.
+        body = (
+            b'{"code":"too_large","section":null,"detail":"the request body is larger than '
+            + str(limit).encode()
+            + b' bytes","details":{"max_bytes":'
+            + str(limit).encode()
+            + b"}}"
+        )
         await send(
             {
                 "type": "http.response.start",
@@ -222,7 +200,7 @@ class Edge:
         template = getattr(route, "path", None) or "unmatched"
         method = scope["method"]
         if self.observe is not None:
-            self.observe(template, method, _status_class(status), seconds)
+            self.observe(template, method, f"{status // 100}xx", seconds)
         if log.isEnabledFor(logging.INFO):
             log.info(
                 "%s %s %d %.1f ms",
@@ -240,24 +218,8 @@ class Edge:
             )
 
 
-def client_in(host: str | None, networks: Iterable[Network]) -> bool:
-    if host is None:
-        return False
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return False
-    return any(address in net for net in networks)
-
-
-def request_id_of(scope_state: Any) -> str | None:
-    """The request id the middleware put in a request's state (None outside it)."""
-    if isinstance(scope_state, dict):
-        value = scope_state.get(REQUEST_ID)
-        return value if isinstance(value, str) else None
-    return None
-
-
 def request_id(request: Request) -> str | None:
     """The id the middleware gave `request` (None when it did not run: a bare test app)."""
-    return request_id_of(request.scope.get("state"))
+    state = request.scope.get("state")
+    value = state.get(REQUEST_ID) if isinstance(state, dict) else None
+    return value if isinstance(value, str) else None

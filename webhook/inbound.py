@@ -12,9 +12,7 @@ commit, so the record of what was said is always written before the answer leave
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
-import math
 import queue
 import threading
 from collections.abc import Callable
@@ -24,11 +22,10 @@ from typing import Any, Generic, TypeVar
 
 from fastapi import Request
 from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlmodel import Session
 
 from bot import state
-from bot.types import Inbound
-from models import Database, Unit
+from bot.channels.base import Refused
+from models import Database
 from webhook.errors import database_unavailable
 
 MAX_BODY = 64 * 1024
@@ -37,21 +34,17 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 
-class TooLarge(Exception):
-    """The request body is over the limit."""
-
-
 async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
-    """The body, refused (TooLarge) as soon as it passes `limit` bytes, never read whole."""
+    """The body, refused (413) as soon as it passes `limit` bytes, never read whole."""
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise TooLarge(f"{declared} bytes")
+        raise Refused(413, f"payload too large ({declared} bytes)")
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
-            raise TooLarge(f"more than {limit} bytes")
+            raise Refused(413, f"payload too large (more than {limit} bytes)")
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -62,7 +55,8 @@ class WriterClosed(RuntimeError):
 
 @dataclass
 class _Job(Generic[T]):
-    fn: Callable[[Unit], T]
+    fn: Callable[..., T]
+    args: tuple[Any, ...]
     now: datetime
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[T]
@@ -102,21 +96,21 @@ class Writer:
 
     async def run(
         self,
-        fn: Callable[[Unit], T],
-        *,
+        fn: Callable[..., T],
+        *args: Any,
         now: datetime,
         opens: state.OpenKey | None = None,
         request_id: str | None = None,
     ) -> T:
-        """Run `fn(work)`, acting at `now`, in the writer's next unit of work; return once it
-        is committed.
+        """Run `fn(work, *args)`, acting at `now`, in the writer's next unit of work; return
+        once it is committed.
 
         `opens`: the conversation `fn` starts with, read with its batch's (`state.open_chats`).
         `request_id`: the request it serves, written on the outbox rows `fn` queues.
         """
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self._submit(_Job(fn, now, loop, future, opens, request_id))
+        self._submit(_Job(fn, args, now, loop, future, opens, request_id))
         return await future
 
     def _submit(self, job: _Job[Any]) -> None:
@@ -180,7 +174,9 @@ class Writer:
         try:
             with self.db.unit(now=batch[0].now) as u:
                 state.open_chats(u.session, [job.opens for job in batch if job.opens is not None])
-                outcomes = [_Outcome(job, job.fn(u.at(job.now, job.request_id))) for job in batch]
+                outcomes = [
+                    _Outcome(job, job.fn(u.at(job.now, job.request_id), *job.args)) for job in batch
+                ]
                 u.commit()
             return outcomes
         except Exception as exc:
@@ -196,7 +192,7 @@ class Writer:
     def _alone(self, job: _Job[Any]) -> _Outcome:
         try:
             with self.db.unit(now=job.now, request_id=job.request_id) as u:
-                value = job.fn(u)
+                value = job.fn(u, *job.args)
                 u.commit()
             return _Outcome(job, value)
         except Exception as exc:
@@ -222,78 +218,6 @@ def _resolve(items: list[_Outcome]) -> None:
             future.set_exception(outcome.error)
         else:
             future.set_result(outcome.value)
-
-
-# --- messages that can never be stored -------------------------------------------------------
-
-INT64 = 2**63  # a BIGINT holds -2^63 .. 2^63 - 1
-MAX_ADDRESS = 64  # InboundMessage.address, Conversation.address
-MAX_EXTERNAL_ID = 64  # InboundMessage.external_id
-
-
-def _bad_text(value: str) -> bool:
-    return "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value)
-
-
-def unstorable(inbound: Inbound) -> str | None:
-    """Why `inbound` can never be stored (a NUL or a lone surrogate in its text, an id past
-    64 bits, a location that is no place on earth, an address too long), or None."""
-    texts = [inbound.address, inbound.text, inbound.option or "", inbound.photo or ""]
-    texts.append(inbound.sender_name)
-    if inbound.contact is not None:
-        texts += [inbound.contact.phone, inbound.contact.name]
-    if any(_bad_text(t) for t in texts):
-        return "text with a NUL or an unpaired surrogate character"
-    if len(inbound.address) > MAX_ADDRESS:
-        return "the chat id or sender address is too long"
-    ids = [inbound.telegram_user_id, inbound.contact.user_id if inbound.contact else None]
-    if any(i is not None and not -INT64 <= i < INT64 for i in ids):
-        return "a user id past 64 bits"
-    if inbound.location is not None:
-        lat, lon = inbound.location.latitude, inbound.location.longitude
-        if not (math.isfinite(lat) and math.isfinite(lon)):
-            return "a location that is not a number"
-        if not (-90 <= lat <= 90 and -180 <= lon <= 180):
-            return "a location off the earth"
-    return None
-
-
-def storable_id(external_id: str) -> str:
-    """The id under which the inbound log keeps a message: as given, or, past the column, a
-    digest of it (the same each time the message comes again)."""
-    if len(external_id) <= MAX_EXTERNAL_ID:
-        return external_id
-    return "sha256:" + hashlib.sha256(external_id.encode("utf-8", "replace")).hexdigest()[:57]
-
-
-def keep_rejected(
-    s: Session,
-    *,
-    channel: str,
-    external_id: str,
-    address: str,
-    kind: str,
-    reason: str,
-    now: datetime,
-) -> bool:
-    """Keep the message in the inbound log as `rejected` with the reason, once; False if it
-    was kept before (a repeat)."""
-    key = storable_id(external_id)
-    if state.seen_replies(s, channel, key) is not None:
-        return False
-    clean = "".join(ch for ch in address if not _bad_text(ch))[:MAX_ADDRESS]
-    state.log_inbound(
-        s,
-        channel=channel,
-        external_id=key,
-        address=clean,
-        now=now,
-        kind=kind[:16],
-        payload={"reason": reason},
-        replies=[],
-        status="rejected",
-    )
-    return True
 
 
 def can_never_store(exc: BaseException) -> bool:

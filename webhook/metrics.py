@@ -34,10 +34,10 @@ from starlette.concurrency import run_in_threadpool
 
 from bot.delivery import outbox_figures
 from models import Database
-from webhook.edge import WebConfig, client_in
+from webhook.edge import WebConfig
 from webhook.errors import ERROR_BODY_REF, ERROR_RESPONSES, envelope
 from webhook.inbound import Writer
-from webhook.ratelimit import client_address
+from webhook.ratelimit import client_address, client_in
 
 CONTENT_TYPE = CONTENT_TYPE_PLAIN_0_0_4
 # Seconds: from a fast webhook answer to a slow search; from a due message sent at once to one

@@ -143,22 +143,25 @@ def parse_networks(text: str | None) -> tuple[Network, ...]:
     return tuple(networks)
 
 
-def _trusted(host: str, proxies: Iterable[Network]) -> bool:
+def client_in(host: str | None, networks: Iterable[Network]) -> bool:
+    """Whether `host` is an address of one of `networks`."""
+    if host is None:
+        return False
     try:
         address = ipaddress.ip_address(host)
     except ValueError:
         return False
-    return any(address in net for net in proxies)
+    return any(address in net for net in networks)
 
 
 def client_address(request: Request, proxies: tuple[Network, ...] = ()) -> str:
     """The address a request comes from (see the module's note on X-Forwarded-For)."""
     peer = request.client.host if request.client is not None else "unknown"
-    if not proxies or not _trusted(peer, proxies):
+    if not proxies or not client_in(peer, proxies):
         return peer
     hops = [h.strip() for h in ",".join(request.headers.getlist("x-forwarded-for")).split(",")]
     for hop in reversed([h for h in hops if h]):
-        if not _trusted(hop, proxies):
+        if not client_in(hop, proxies):
             return hop
     return peer
 

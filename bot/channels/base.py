@@ -1,11 +1,11 @@
 """What a channel type is (as RapidPro's `channels/types/<name>/`): the webhook's side of it.
 
 Each package of bot/channels/ is one type and says, for the one webhook path (webhook/channels.py):
-how a request is checked (`admit`: a header, before the body is read; `read`: the body, its
-signature and its message), how an answer is made (`respond`, `refuse`), and where its delivery
-reports are read (`status`). What happens between, the same for every channel, is the webhook's:
-the message recorded once under its id, the opt-out words, the note of the channel it came by
-(office/records/reach.py), the outage answer. Its sending side is the `Transport` of
+how a request is read (`read`: its header, signature and message, and whether it can be stored,
+in one call), how an answer is made (`respond`, `refuse`), and where its delivery reports are
+read (`report`). What happens between, the same for every channel, is the engine's
+(`Engine.take`, bot/engine.py): the message recorded once under its id, the opt-out words, the
+note of the channel it came by (office/records/reach.py). Its sending side is the `Transport` of
 bot/channels/outgoing.py.
 Channel packages never import one another; bot/channels/registry.py names them.
 """
@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from bot.state import OpenKey, key_of
 from bot.types import Inbound, Reply
 
 
@@ -38,8 +39,17 @@ class Received:
     inbound: Inbound | None
     kind: str = "text"
     callback: str | None = None
-    # Why it can never be stored though it was read (an id past the database's columns).
+    # Why it can never be stored though it was read (bot/state.py `unstorable`, an id past the
+    # database's columns).
     unstorable: str | None = None
+    # The sender's phone, as the type read it (E.164), so that nobody reads it again.
+    phone: str | None = None
+
+    @property
+    def opens(self) -> OpenKey:
+        """What the start of the message is read by (bot/state.py `open_chat`)."""
+        assert self.inbound is not None
+        return key_of(self.inbound, self.external_id, self.phone)
 
 
 @dataclass(frozen=True)
@@ -84,7 +94,7 @@ class ChannelType(Protocol):
 
     @property
     def opt_out_words(self) -> bool:
-        """Whether STOP and START are said on it (bot/receive.py, the same for every channel)."""
+        """Whether STOP and START are said on it (bot/engine.py, the same for every channel)."""
         ...
 
     @property
@@ -97,26 +107,15 @@ class ChannelType(Protocol):
         """The paths its provider posts delivery reports to (none: it has none)."""
         ...
 
-    def admit(self, headers: Mapping[str, str]) -> None:
-        """Check what can be checked before the body is read; raise Refused."""
-        ...
-
     def read(self, headers: Mapping[str, str], target: str, body: bytes) -> Received:
-        """The body checked (a signature covers the path and query `target` posted to) and
-        read; raise Refused."""
+        """The request checked (its header; a signature covers the path and query `target`
+        posted to), its message read, and why it can never be stored, if so; raise Refused."""
         ...
 
-    def respond(self, received: Received, replies: Sequence[Reply]) -> Answer:
-        """The answer to a message handled (or rejected: no replies)."""
-        ...
-
-    def ignored(self, received: Received) -> Answer:
-        """The answer to a request with nothing to converse on."""
-        ...
-
-    def rejected(self, received: Received, reason: str) -> Answer:
-        """The answer to a message that can never be stored (kept in the inbound log as
-        rejected): one its provider will not send again."""
+    def respond(self, received: Received, replies: Sequence[Reply], **said: str) -> Answer:
+        """The answer to a message handled, or to one with nothing to converse on
+        (`ignored=` its kind) or that can never be stored (`rejected=` why; kept in the inbound
+        log as rejected): one its provider will not send again."""
         ...
 
     def refuse(self, status: int, reason: str) -> Answer:

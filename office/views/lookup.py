@@ -257,16 +257,6 @@ def _row(ctx: DistrictContext, kinds: tuple[str, ...], fine: int, per_day: int) 
     return RateRow(kinds, ctx.fmt(fine), ctx.fmt(per_day), fine, per_day, money)
 
 
-def main_language(db: Reader) -> str | None:
-    """The main language of the office's districts (the first each file names, that of the
-    district loaded first where they differ), or None where no district names one."""
-    with db.reading() as s:
-        for languages in s.exec(select(District.languages).order_by(col(District.id))).all():
-            if languages:
-                return str(languages[0])
-    return None
-
-
 def pound_codes(db: Reader) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
     """Every pound as (code, name, its names in other scripts by language), by code."""
     with db.reading() as s:

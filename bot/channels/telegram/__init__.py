@@ -83,7 +83,8 @@ def read_with_ptb(payload: dict[str, Any], update_id: int, kind: str, bot: Bot) 
     """The update read by PTB: every shape Telegram sends."""
     try:
         update = Update.de_json(payload, bot)
-        return Parsed(update_id, _inbound(update), _callback_id(update), kind)
+        query = update.callback_query
+        return Parsed(update_id, _inbound(update), query.id if query else None, kind)
     except Exception as exc:  # PTB raises many kinds on a malformed object; all mean "bad"
         raise BadUpdate(f"update {update_id} cannot be read: {type(exc).__name__}") from exc
 
@@ -186,16 +187,15 @@ def _plain(payload: dict[str, Any], update_id: int) -> Parsed | None:
         if chat[1] != ChatType.PRIVATE:
             return Parsed(update_id, None, qid, "callback_query")
     address = str(chat[0] if chat is not None else user[0])
+    return Parsed(update_id, _pressed(address, user, data), qid, "callback_query")
+
+
+def _pressed(address: str, who: tuple[int, str, str | None], data: str) -> Inbound:
+    """A button press: a long option value travels as its number, which the engine resolves
+    (bot/engine.py)."""
     if data.isdigit():
-        inbound = _base(address, *user, text=data)
-    else:
-        inbound = _base(address, *user, option=data or None)
-    return Parsed(update_id, inbound, qid, "callback_query")
-
-
-def _callback_id(update: Update) -> str | None:
-    query = update.callback_query
-    return query.id if query is not None else None
+        return _base(address, *who, text=data)
+    return _base(address, *who, option=data or None)
 
 
 def _inbound(update: Update) -> Inbound | None:
@@ -207,13 +207,8 @@ def _inbound(update: Update) -> Inbound | None:
         if chat is not None and chat.type != ChatType.PRIVATE:
             return None
         user = query.from_user
-        data = query.data or ""
         address = str(chat.id if chat is not None else user.id)
-        # A long option value travels as its number; the engine resolves numbers (bot/engine.py).
-        who = (user.id, user.full_name, user.language_code)
-        if data.isdigit():
-            return _base(address, *who, text=data)
-        return _base(address, *who, option=data or None)
+        return _pressed(address, (user.id, user.full_name, user.language_code), query.data or "")
     message = update.message
     if message is None or message.chat.type != ChatType.PRIVATE or message.from_user is None:
         return None

@@ -18,10 +18,10 @@ from telegram import Bot
 
 from bot.channels.base import Answer, Received, Refused, Report
 from bot.channels.telegram import SECRET_HEADER, BadUpdate, parse_update
+from bot.state import INT64, unstorable
 from bot.types import Reply
 
 JSON = "application/json"
-INT64 = 2**63  # a BIGINT holds -2^63 .. 2^63 - 1
 
 
 @dataclass(frozen=True)
@@ -69,12 +69,10 @@ class TelegramChannel:
         self.bot = config.bot()
         self.secret = config.secret.encode("utf-8")
 
-    def admit(self, headers: Mapping[str, str]) -> None:
+    def read(self, headers: Mapping[str, str], target: str, body: bytes) -> Received:
         given = headers.get(SECRET_HEADER, "").encode("utf-8")
         if not hmac.compare_digest(given, self.secret):
             raise Refused(403, "wrong or missing secret token", unsigned=True)
-
-    def read(self, headers: Mapping[str, str], target: str, body: bytes) -> Received:
         try:
             parsed = parse_update(json.loads(body), self.bot)
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -85,28 +83,21 @@ class TelegramChannel:
             raise Refused(422 if "no known kind" in str(exc) else 400, str(exc)) from exc
         except ValueError as exc:  # an integer of more digits than Python reads from text
             raise Refused(400, "the body has a number too long to read") from exc
-        too_big = "an update_id past 64 bits" if parsed.update_id >= INT64 else None
-        return Received(
-            str(parsed.update_id),
-            parsed.inbound,
-            parsed.kind,
-            parsed.callback_query_id,
-            too_big,
-        )
+        inbound = parsed.inbound
+        why = unstorable(inbound) if inbound is not None else None
+        if why is None and parsed.update_id >= INT64:
+            why = "an update_id past 64 bits"
+        return Received(str(parsed.update_id), inbound, parsed.kind, parsed.callback_query_id, why)
 
-    def respond(self, received: Received, replies: Sequence[Reply]) -> Answer:
+    def respond(self, received: Received, replies: Sequence[Reply], **said: str) -> Answer:
+        if said:  # ignored or rejected
+            return _json(200, {"ok": True, **said})
         if received.callback is not None:
             # A webhook may answer with one Bot API call: this stops the button's spinner.
             return _json(
                 200, {"method": "answerCallbackQuery", "callback_query_id": received.callback}
             )
         return _json(200, {"ok": True})
-
-    def ignored(self, received: Received) -> Answer:
-        return _json(200, {"ok": True, "ignored": received.kind})
-
-    def rejected(self, received: Received, reason: str) -> Answer:
-        return _json(200, {"ok": True, "rejected": reason})
 
     def refuse(self, status: int, reason: str) -> Answer:
         return _json(status, {"ok": False, "detail": reason})

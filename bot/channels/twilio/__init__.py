@@ -6,13 +6,14 @@ The replies are numbered and cut as bot/segments.py says (within 3 SMS segments 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 import phonenumbers
 from phonenumbers import NumberParseException, PhoneNumberFormat
 from twilio.twiml.messaging_response import MessagingResponse
 
+from bot.channels.base import Received
 from bot.segments import texts_for
+from bot.state import unstorable
 from bot.types import Channel, Inbound, Location, Reply
 
 WHATSAPP_PREFIX = "whatsapp:"
@@ -30,16 +31,9 @@ def twiml(replies: Sequence[Reply], channel: Channel = Channel.SMS) -> str:
     return str(response)
 
 
-@dataclass(frozen=True)
-class SmsMessage:
-    """One inbound Twilio message: its id and the `Inbound` the engine reads."""
-
-    sid: str
-    inbound: Inbound
-
-
-def message_from_form(form: Mapping[str, str]) -> SmsMessage:
-    """Read Twilio's inbound message fields; `whatsapp:` senders are the WhatsApp channel.
+def message_from_form(form: Mapping[str, str]) -> Received:
+    """Read Twilio's inbound message fields (its MessageSid, the `Inbound` the engine reads,
+    whether it can be stored, the sender's phone); `whatsapp:` senders are the WhatsApp channel.
 
     The address is the bare E.164 number on both channels (the sender adds `whatsapp:`), read
     by the numbering plan as every phone is (phonenumbers): digits of any script, as in
@@ -73,10 +67,8 @@ def message_from_form(form: Mapping[str, str]) -> SmsMessage:
     if location is not None:
         # The text of a location message is the place's name, not an answer to the question.
         body = ""
-    return SmsMessage(
-        sid=sid,
-        inbound=Inbound(channel=channel, address=sender, text=body, photo=photo, location=location),
-    )
+    inbound = Inbound(channel=channel, address=sender, text=body, photo=photo, location=location)
+    return Received(sid, inbound, unstorable=unstorable(inbound), phone=sender)
 
 
 def phone_of(sender: str) -> str:

@@ -70,14 +70,12 @@ class TwilioChannel:
         self.validator = RequestValidator(config.auth_token)
         self.public_url = config.public_url.rstrip("/")
 
-    def admit(self, headers: Mapping[str, str]) -> None:
-        kind = headers.get("content-type", "").split(";")[0].strip().lower()
-        if kind != FORM:
-            raise Refused(415, f"expected a form, got {kind or 'nothing'}")
-
     def form(self, headers: Mapping[str, str], target: str, body: bytes) -> dict[str, str]:
         """The posted form, once its signature is checked: over the public URL Twilio posted
         to (POUND_PUBLIC_URL + `target`, the path and query)."""
+        kind = headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != FORM:
+            raise Refused(415, f"expected a form, got {kind or 'nothing'}")
         try:
             pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True)
         except (UnicodeDecodeError, ValueError) as exc:
@@ -91,14 +89,12 @@ class TwilioChannel:
     def read(self, headers: Mapping[str, str], target: str, body: bytes) -> Received:
         form = self.form(headers, target, body)
         try:
-            message = message_from_form(form)
+            return message_from_form(form)
         except BadMessage as exc:
             raise Refused(400, str(exc)) from exc
-        return Received(message.sid, message.inbound)
 
     def report(self, path: str, headers: Mapping[str, str], target: str, body: bytes) -> Report:
         """A delivery report posted to `path`: a message's (MESSAGE_STATUS_PATH) or a call's."""
-        self.admit(headers)
         form = self.form(headers, target, body)
         if path == VOICE_STATUS_PATH:
             sid, status = form.get("CallSid") or "", form.get("CallStatus") or ""
@@ -113,16 +109,10 @@ class TwilioChannel:
         code = (form.get("ErrorCode") or "").strip()[:16] or None
         return Report(sid, status, error_code=code)
 
-    def respond(self, received: Received, replies: Sequence[Reply]) -> Answer:
+    def respond(self, received: Received, replies: Sequence[Reply], **said: str) -> Answer:
+        # Twilio has nothing to retry: a message ignored or rejected gets an empty answer.
         channel = received.inbound.channel if received.inbound is not None else Channel.SMS
         return Answer(200, twiml(replies, channel), TWIML)
-
-    def ignored(self, received: Received) -> Answer:
-        return self.respond(received, [])
-
-    def rejected(self, received: Received, reason: str) -> Answer:
-        # Twilio has nothing to retry: an empty answer.
-        return self.respond(received, [])
 
     def refuse(self, status: int, reason: str) -> Answer:
         return Answer(status, reason, "text/plain")
