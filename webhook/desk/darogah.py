@@ -25,10 +25,11 @@ from office.views import worklists
 from office.views.amounts import money_for
 from office.views.lookup import match_village
 from webhook.desk.officials_view import refused, show
+from webhook.desk.once import DeskFormRoute
 from webhook.desk.render import redirect, written
 from webhook.desk.session import DeskOf, Form, Official, act
 
-router = APIRouter()
+router = APIRouter(route_class=DeskFormRoute)
 
 ROLES = (Role.DAROGAH,)
 

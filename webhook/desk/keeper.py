@@ -32,11 +32,12 @@ from office.views.amounts import money_for
 from office.views.keeper_desk import pound_zone
 from office.views.worklists import SeizureBrief
 from webhook import spreadsheets
+from webhook.desk.once import DeskFormRoute
 from webhook.desk.render import page, refusal
 from webhook.desk.session import Desk, DeskOf, Form, Official, act
 from webhook.errors import status_for
 
-router = APIRouter(prefix="/keeper")
+router = APIRouter(prefix="/keeper", route_class=DeskFormRoute)
 
 
 def _when(d: Desk, pound: str, text: str | None) -> datetime:

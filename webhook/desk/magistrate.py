@@ -38,10 +38,11 @@ from office.views.fund_statement import fund_desk, fund_view_as
 from webhook import spreadsheets
 from webhook.charts import district_charts, period_name
 from webhook.desk.officials_view import refused, refused_on_form, show
+from webhook.desk.once import DeskFormRoute
 from webhook.desk.render import redirect, written
 from webhook.desk.session import Desk, DeskOf, Form, Official, act
 
-router = APIRouter()
+router = APIRouter(route_class=DeskFormRoute)
 
 PREFIX = "/desk/magistrate"
 MONTHS = 6  # the returns offered: this month and the five before it

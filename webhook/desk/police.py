@@ -12,11 +12,12 @@ from bot.errors import explain
 from law.errors import N_, PoundError
 from office.acts.police.conveyance import confirm_conveyance
 from office.views import worklists
+from webhook.desk.once import DeskFormRoute
 from webhook.desk.render import page, refusal
 from webhook.desk.session import Desk, DeskOf, Form, Official, act
 from webhook.errors import status_for
 
-router = APIRouter(prefix="/police")
+router = APIRouter(prefix="/police", route_class=DeskFormRoute)
 TITLE = N_("Conveyance to the pound confirmed (Sec II)")
 
 
