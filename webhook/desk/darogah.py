@@ -65,7 +65,6 @@ def darogah_notice(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -
         act(
             d,
             notice_module.post_notice,
-            actor_id=who.person_id,
             ref=ref,
             proclaimed_in=places,
             occurred_at=d.now,
@@ -139,7 +138,6 @@ def darogah_sale(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -> 
         done = act(
             d,
             sales.record_sale,
-            actor_id=who.person_id,
             ref=ref,
             lots=_lots(form),
             expenses=form.get("expenses", "").strip() or "0",

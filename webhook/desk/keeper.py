@@ -293,7 +293,6 @@ def arrival(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Respo
         return act(
             d,
             register_arrival,
-            actor_id=who.person_id,
             ref=ref.upper(),
             count=count,
             descriptions=descriptions or None,
@@ -319,7 +318,6 @@ def payment(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Respo
         return act(
             d,
             record_payment,
-            actor_id=who.person_id,
             ref=ref.upper(),
             amount=form.get("amount", "").strip(),
             payer=_person(form, "payer"),
@@ -338,7 +336,6 @@ def owner_refused(pound: str, ref: str, d: DeskOf, who: Official, form: Form) ->
         return act(
             d,
             record_refusal,
-            actor_id=who.person_id,
             ref=ref.upper(),
             owner=_person(form, "owner"),
             note=form.get("note", ""),
@@ -357,7 +354,6 @@ def loss(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response
         return act(
             d,
             record_loss,
-            actor_id=who.person_id,
             ref=ref.upper(),
             animal=int(animal),
             what=form.get("what", ""),

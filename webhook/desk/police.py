@@ -44,7 +44,6 @@ def confirm(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -> Respo
         act(
             d,
             confirm_conveyance,
-            actor_id=who.person_id,
             ref=ref.upper(),
             note=form.get("note", "").strip(),
             occurred_at=d.now,
