@@ -430,19 +430,8 @@ def _held(h: held_search.HeldSeizure) -> b.HeldSeizureOut:
         impounded_on=h.impounded_on,
         noticed_on=h.noticed_on,
         heads=h.heads,
-        animals=[
-            b.HeldAnimals(kind=g.kind, description=g.description, count=g.count) for g in h.groups
-        ],
-        due=b.HeldDue(
-            fine=h.due.fine,
-            feeding=h.due.feeding,
-            expenses=h.due.expenses,
-            total=h.due.total,
-            per_day=h.due.per_day,
-            total_text=h.due.total_text,
-            per_day_text=h.due.per_day_text,
-            unit=h.due.unit,
-        ),
+        animals=[b.HeldAnimals.model_validate(g, from_attributes=True) for g in h.groups],
+        due=b.HeldDue.model_validate(h.due, from_attributes=True),
         deadlines=b.HeldDeadlines(
             claim_until=h.claim_until,
             complaint_until=h.complaint_until,

@@ -18,7 +18,6 @@ from urllib.parse import urlencode
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from bot.errors import explain
 from bot.figures import digits
 from bot.words import KIND_LABELS
 from law.errors import N_, InvalidInput, NotFound, PoundError
@@ -33,9 +32,8 @@ from office.views.keeper_desk import pound_zone
 from office.views.worklists import SeizureBrief
 from webhook import spreadsheets
 from webhook.desk.once import DeskFormRoute
-from webhook.desk.render import page, refusal
+from webhook.desk.render import page, refusal, said
 from webhook.desk.session import Desk, DeskOf, Form, Official, act
-from webhook.errors import status_for
 
 router = APIRouter(prefix="/keeper", route_class=DeskFormRoute)
 
@@ -246,16 +244,7 @@ def _acted(
     try:
         done = do()
     except PoundError as exc:
-        return _form_page(
-            d,
-            who_id,
-            pound,
-            act,
-            ref,
-            status=status_for(exc),
-            form=form,
-            refusal={"code": exc.code, "text": explain(d.t, exc), "section": exc.section},
-        )
+        return _form_page(d, who_id, pound, act, ref, form=form, **said(d, exc))
     kind = ACTS[act]["document"]
     return page(
         d,

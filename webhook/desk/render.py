@@ -141,13 +141,13 @@ def refusal(
     d: Desk, exc: PoundError, *, template: str = "refused.html", **context: Any
 ) -> Response:
     """A refusal of the Act said in the reader's language, with the API's status for it."""
-    return page(
-        d,
-        template,
-        status=status_for(exc),
-        refusal={"code": exc.code, "text": explain(d.t, exc), "section": exc.section},
-        **context,
-    )
+    return page(d, template, **said(d, exc), **context)
+
+
+def said(d: Desk, exc: PoundError) -> dict[str, Any]:
+    """A refusal for a page: the API's status for it and its words in the reader's language."""
+    refusal = {"code": exc.code, "text": explain(d.t, exc), "section": exc.section}
+    return {"status": status_for(exc), "refusal": refusal}
 
 
 def install(app: FastAPI) -> None:
