@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from fastapi import APIRouter
@@ -47,18 +48,18 @@ from webhook.idempotency import IdempotentRoute
 
 # Every POST takes an Idempotency-Key (webhook/idempotency.py).
 router = APIRouter(prefix="/api/v1", route_class=IdempotentRoute)
-# Every error is the envelope of webhook/errors.py.
-ERRORS = ERROR_RESPONSES
+# Every route's errors are the envelope of webhook/errors.py.
+get = functools.partial(router.get, responses=ERROR_RESPONSES)
+post = functools.partial(router.post, responses=ERROR_RESPONSES)
 
 
-@router.post(
+@post(
     "/seizures",
     status_code=201,
     tags=["seizure"],
-    responses=ERRORS,
     response_model=a.SeizureReportedPublic,
 )
-def report_seizure(body: b.SeizureBody, st: State, u: InUnit, actor: Actor) -> dict[str, Any]:
+def report_seizure(body: b.SeizureBody, st: State, u: InUnit) -> dict[str, Any]:
     """Report a seizure: trespass (Sec II), roads and canals (XV), or strays by police (XVI).
 
     A private person reports his own seizure (`seizer` left out or himself); the keeper of the
@@ -74,129 +75,96 @@ def report_seizure(body: b.SeizureBody, st: State, u: InUnit, actor: Actor) -> d
     )
 
 
-@router.get("/seizures/{ref}", tags=["seizure"], responses=ERRORS, response_model=a.SeizurePublic)
+@get("/seizures/{ref}", tags=["seizure"], response_model=a.SeizurePublic)
 def get_seizure(ref: b.RefPath, st: State, actor: Actor) -> dict[str, Any]:
     """The record (`view`: `party` or `official`): parties, animals, status, history, amounts due
     now and every deadline; for anyone else (`view`: `public`) what the Sec VIII notice shows."""
     return views_seizure.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
 
 
-@router.post(
+@post(
     "/seizures/{ref}/aid-request",
     status_code=201,
     tags=["seizure"],
-    responses=ERRORS,
     response_model=a.AidRequestPublic,
 )
-def aid_request(ref: b.RefPath, body: b.Act, st: State, u: InUnit, actor: Actor) -> dict[str, Any]:
+def aid_request(ref: b.RefPath, body: b.Act, u: InUnit) -> dict[str, Any]:
     """The seizer calls on the police for aid (Sec II)."""
     rid = seizer_police_aid.request_police_aid(u, ref=ref, **body.args())
     return {"ref": ref, "aid_request_id": rid}
 
 
-@router.post(
-    "/seizures/{ref}/conveyance", tags=["seizure"], responses=ERRORS, response_model=a.SeizurePublic
-)
-def conveyance(
-    ref: b.RefPath, body: b.ConveyanceBody, st: State, u: InUnit, actor: Actor
-) -> dict[str, Any]:
+@post("/seizures/{ref}/conveyance", tags=["seizure"], response_model=a.SeizurePublic)
+def conveyance(ref: b.RefPath, body: b.ConveyanceBody, u: InUnit, actor: Actor) -> dict[str, Any]:
     """Police confirm the cattle were conveyed to the pound (Sec II, XVI)."""
     confirm_conveyance(u, ref=ref, **body.args())
     return views_seizure.seizure_view_as(u, ref=ref, viewer_id=actor, now=u.now)
 
 
-@router.post(
+@post(
     "/seizures/{ref}/offence",
     status_code=201,
     tags=["seizure"],
-    responses=ERRORS,
     response_model=a.OffenceRecordedPublic,
 )
-def offence(
-    ref: b.RefPath, body: b.OffenceBody, st: State, u: InUnit, actor: Actor
-) -> dict[str, Any]:
+def offence(ref: b.RefPath, body: b.OffenceBody, u: InUnit) -> dict[str, Any]:
     """Forcible opposition to the seizure or rescue of the cattle (Sec XIII)."""
     return {"ref": ref, "offence_id": record_offence(u, ref=ref, **body.args())}
 
 
-@router.post(
-    "/seizures/{ref}/arrival", tags=["pound"], responses=ERRORS, response_model=a.ArrivalPublic
-)
-def arrival(
-    ref: b.RefPath, body: b.ArrivalBody, st: State, u: InUnit, actor: Actor
-) -> dict[str, Any]:
+@post("/seizures/{ref}/arrival", tags=["pound"], response_model=a.ArrivalPublic)
+def arrival(ref: b.RefPath, body: b.ArrivalBody, u: InUnit) -> dict[str, Any]:
     """The keeper registers the cattle; the copy of the entry is for the seizer (Sec V)."""
     done = register_arrival(u, ref=ref, **body.args())
     return a.answer(a.ArrivalPublic, done, copy_=done.copy_text)
 
 
-@router.post(
-    "/seizures/{ref}/payment", tags=["pound"], responses=ERRORS, response_model=a.PaymentPublic
-)
-def payment(
-    ref: b.RefPath, body: b.PaymentBody, st: State, u: InUnit, actor: Actor
-) -> dict[str, Any]:
+@post("/seizures/{ref}/payment", tags=["pound"], response_model=a.PaymentPublic)
+def payment(ref: b.RefPath, body: b.PaymentBody, u: InUnit) -> dict[str, Any]:
     """The owner pays fine and feeding and signs for his cattle (Sec VII)."""
     done = record_payment(u, ref=ref, **body.args())
     return a.answer(a.PaymentPublic, done, receipt=done.receipt_text)
 
 
-@router.post(
+@post(
     "/seizures/{ref}/release-order",
     tags=["pound"],
-    responses=ERRORS,
     response_model=a.ReleaseOrderPublic,
 )
-def release_order(
-    ref: b.RefPath, body: b.ReleaseOrderBody, st: State, u: InUnit, actor: Actor
-) -> dict[str, Any]:
+def release_order(ref: b.RefPath, body: b.ReleaseOrderBody, u: InUnit) -> dict[str, Any]:
     """Release without fine by order of competent authority (Sec VI)."""
     return {"ref": ref, "release_order_id": order_release(u, ref=ref, **body.args())}
 
 
-@router.post(
-    "/seizures/{ref}/refusal", tags=["pound"], responses=ERRORS, response_model=a.SeizurePublic
-)
-def refusal(
-    ref: b.RefPath, body: b.RefusalBody, st: State, u: InUnit, actor: Actor
-) -> dict[str, Any]:
+@post("/seizures/{ref}/refusal", tags=["pound"], response_model=a.SeizurePublic)
+def refusal(ref: b.RefPath, body: b.RefusalBody, u: InUnit, actor: Actor) -> dict[str, Any]:
     """The owner appeared and refused or omitted to pay (Sec IX)."""
     record_refusal(u, ref=ref, **body.args())
     return views_seizure.seizure_view_as(u, ref=ref, viewer_id=actor, now=u.now)
 
 
-@router.post(
-    "/seizures/{ref}/death", tags=["pound"], responses=ERRORS, response_model=a.SeizurePublic
-)
-def death(ref: b.RefPath, body: b.DeathBody, st: State, u: InUnit, actor: Actor) -> dict[str, Any]:
+@post("/seizures/{ref}/death", tags=["pound"], response_model=a.SeizurePublic)
+def death(ref: b.RefPath, body: b.DeathBody, u: InUnit, actor: Actor) -> dict[str, Any]:
     """An animal died or escaped in the pound (practice G7)."""
     record_loss(u, ref=ref, **body.args())
     return views_seizure.seizure_view_as(u, ref=ref, viewer_id=actor, now=u.now)
 
 
-@router.post(
-    "/seizures/{ref}/unclaimed", tags=["pound"], responses=ERRORS, response_model=a.SeizurePublic
-)
-def unclaimed(
-    ref: b.RefPath, body: b.UnclaimedBody, st: State, u: InUnit, actor: Actor
-) -> dict[str, Any]:
+@post("/seizures/{ref}/unclaimed", tags=["pound"], response_model=a.SeizurePublic)
+def unclaimed(ref: b.RefPath, body: b.UnclaimedBody, u: InUnit, actor: Actor) -> dict[str, Any]:
     """The keeper reports cattle not claimed within seven days to the Darogah (Sec VIII)."""
     report_unclaimed(u, ref=ref, **body.args())
     return views_seizure.seizure_view_as(u, ref=ref, viewer_id=actor, now=u.now)
 
 
-@router.post(
-    "/seizures/{ref}/notice", tags=["police"], responses=ERRORS, response_model=a.NoticePostedPublic
-)
-def notice(
-    ref: b.RefPath, body: b.NoticeBody, st: State, u: InUnit, actor: Actor
-) -> dict[str, Any]:
+@post("/seizures/{ref}/notice", tags=["police"], response_model=a.NoticePostedPublic)
+def notice(ref: b.RefPath, body: b.NoticeBody, u: InUnit) -> dict[str, Any]:
     """The Darogah posts the notice and has it proclaimed by beat of drum (Sec VIII)."""
     return a.answer(a.NoticePostedPublic, darogah_notice.post_notice(u, ref=ref, **body.args()))
 
 
-@router.post("/seizures/{ref}/sale", tags=["police"], responses=ERRORS, response_model=a.SalePublic)
-def sale(ref: b.RefPath, body: b.SaleBody, st: State, u: InUnit, actor: Actor) -> dict[str, Any]:
+@post("/seizures/{ref}/sale", tags=["police"], response_model=a.SalePublic)
+def sale(ref: b.RefPath, body: b.SaleBody, u: InUnit) -> dict[str, Any]:
     """A public auction, its lots and buyers, and the account of it (Sec VIII, IX, X, XI)."""
     done = sales.record_sale(u, ref=ref, **body.args())
     return a.answer(
@@ -204,10 +172,9 @@ def sale(ref: b.RefPath, body: b.SaleBody, st: State, u: InUnit, actor: Actor) -
     )
 
 
-@router.get(
+@get(
     "/seizures/{ref}/cattle-receipt",
     tags=["police"],
-    responses=ERRORS,
     response_model=a.CattleReceiptPublic,
 )
 def cattle_receipt(ref: b.RefPath, st: State, actor: Actor) -> dict[str, Any]:
@@ -217,16 +184,13 @@ def cattle_receipt(ref: b.RefPath, st: State, actor: Actor) -> dict[str, Any]:
     return views_seizure.cattle_receipt_as(st.db, ref=ref, viewer_id=actor)
 
 
-@router.post(
+@post(
     "/seizures/{ref}/complaint",
     status_code=201,
     tags=["complaint"],
-    responses=ERRORS,
     response_model=a.ComplaintFiledPublic,
 )
-def complaint(
-    ref: b.RefPath, body: b.ComplaintBody, st: State, u: InUnit, actor: Actor
-) -> dict[str, Any]:
+def complaint(ref: b.RefPath, body: b.ComplaintBody, u: InUnit) -> dict[str, Any]:
     """A complaint against the seizure within ten days of it, even after a sale (G12); it stays
     any further sale (Sec XIV, IX). The complainant is the owner of record or, with none
     recorded, a person claiming to be the owner; an agent names himself (`agent_name`); a
@@ -235,30 +199,24 @@ def complaint(
     return a.answer(a.ComplaintFiledPublic, done, status="pending")
 
 
-@router.post(
+@post(
     "/complaints/{complaint_id}/admission",
     tags=["complaint"],
-    responses=ERRORS,
     response_model=a.AdmissionPublic,
 )
-def admission(
-    complaint_id: b.IdPath, body: b.AdmissionBody, st: State, u: InUnit, actor: Actor
-) -> dict[str, Any]:
+def admission(complaint_id: b.IdPath, body: b.AdmissionBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate finds reason to believe the complaint well founded and summons the
     seizer to a summary enquiry (Sec XIV)."""
     complaints.admit_complaint(u, complaint_id=complaint_id, **body.args())
     return {"complaint_id": complaint_id, "status": "admitted"}
 
 
-@router.post(
+@post(
     "/complaints/{complaint_id}/decision",
     tags=["complaint"],
-    responses=ERRORS,
     response_model=a.DecisionPublic,
 )
-def decision(
-    complaint_id: b.IdPath, body: b.DecisionBody, st: State, u: InUnit, actor: Actor
-) -> dict[str, Any]:
+def decision(complaint_id: b.IdPath, body: b.DecisionBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate's decision: dismissed on examination (before a summons), or after the
     summons the seizure lawful, or illegal with damages, expenses, the fines and expenses paid
     repaid to the owner, and the release of cattle still held (Sec XIV; G12, G15)."""
@@ -267,54 +225,47 @@ def decision(
     return a.answer(a.DecisionPublic, done, money=a.money_texts(a.DecisionMoneyPublic, money, done))
 
 
-@router.post(
+@post(
     "/surplus/{deposit_id}/claim",
     tags=["fund"],
-    responses=ERRORS,
     response_model=a.SurplusClaimPublic,
 )
-def surplus_claim(
-    deposit_id: b.IdPath, body: b.SurplusClaimBody, st: State, u: InUnit, actor: Actor
-) -> dict[str, Any]:
+def surplus_claim(deposit_id: b.IdPath, body: b.SurplusClaimBody, u: InUnit) -> dict[str, Any]:
     """A claim to the surplus established within three months of the sale (Sec XI)."""
     done = surplus.claim_surplus(u, deposit_id=deposit_id, **body.args())
     return a.answer(a.SurplusClaimPublic, done)
 
 
-@router.post("/fund/transfers", tags=["fund"], responses=ERRORS, response_model=a.TransfersPublic)
-def fund_transfers(district: b.DistrictQuery, st: State, u: InUnit, actor: Actor) -> dict[str, Any]:
+@post("/fund/transfers", tags=["fund"], response_model=a.TransfersPublic)
+def fund_transfers(district: b.DistrictQuery, u: InUnit) -> dict[str, Any]:
     """The Magistrate moves surplus unclaimed for 3 months into the Sec XII fund."""
     moved = surplus.transfer_unclaimed_surplus(u, district=district)
     return {"moved": moved}
 
 
-@router.post(
+@post(
     "/cases",
     status_code=201,
     tags=["complaint"],
-    responses=ERRORS,
     response_model=a.CaseFiledPublic,
 )
-def file_case(body: b.CaseBody, st: State, u: InUnit, actor: Actor) -> dict[str, Any]:
+def file_case(body: b.CaseBody, u: InUnit) -> dict[str, Any]:
     """A complaint of mischief by causing cattle to trespass (XVII) or damage by pigs (XVIII)."""
     return {"case_id": complainant_case.file_case(u, **body.args())}
 
 
-@router.post(
+@post(
     "/cases/{case_id}/decision",
     tags=["complaint"],
-    responses=ERRORS,
     response_model=a.CaseDecisionPublic,
 )
-def decide_case(
-    case_id: b.IdPath, body: b.CaseDecisionBody, st: State, u: InUnit, actor: Actor
-) -> dict[str, Any]:
+def decide_case(case_id: b.IdPath, body: b.CaseDecisionBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate's decision; compensation comes out of the fine (XVIII) and is set off in a
     civil suit (XIX)."""
     return a.answer(a.CaseDecisionPublic, cases.decide_case(u, case_id=case_id, **body.args()))
 
 
-@router.get("/cases/{case_id}", tags=["complaint"], responses=ERRORS, response_model=a.CasePublic)
+@get("/cases/{case_id}", tags=["complaint"], response_model=a.CasePublic)
 def get_case(case_id: b.IdPath, st: State, actor: Actor) -> dict[str, Any]:
     """The record of a case: the decision, fine and compensation, every recovery order and sale,
     what is still unpaid, the history (Sec XVII, XVIII, XIX); for its complainant, the accused
@@ -322,64 +273,51 @@ def get_case(case_id: b.IdPath, st: State, actor: Actor) -> dict[str, Any]:
     return views_case.case_view_as(st.db, case_id=case_id, viewer_id=actor)
 
 
-@router.get(
-    "/cases/{case_id}/set-off", tags=["complaint"], responses=ERRORS, response_model=a.SetOffPublic
-)
+@get("/cases/{case_id}/set-off", tags=["complaint"], response_model=a.SetOffPublic)
 def set_off(case_id: b.IdPath, st: State, actor: Actor) -> dict[str, Any]:
     """The certificate of compensation paid by order of the Magistrate, to be set off against
     damages in a civil suit (Sec XIX): its lines and figures; for the same people as the case."""
     return views_case.set_off_as(st.db, case_id=case_id, viewer_id=actor)
 
 
-@router.post(
+@post(
     "/cases/{case_id}/recovery-order",
     status_code=201,
     tags=["complaint"],
-    responses=ERRORS,
     response_model=a.RecoveryOrderPublic,
 )
-def recovery_order(
-    case_id: b.IdPath, body: b.RecoveryOrderBody, st: State, u: InUnit, actor: Actor
-) -> dict[str, Any]:
+def recovery_order(case_id: b.IdPath, body: b.RecoveryOrderBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate orders an unpaid Sec XVII fine recovered by sale of the cattle by which the
     trespass was committed, whoever owns them (Sec XVII)."""
     return a.answer(a.RecoveryOrderPublic, order_recovery(u, case_id=case_id, **body.args()))
 
 
-@router.post(
+@post(
     "/cases/{case_id}/recovery-sale",
     status_code=201,
     tags=["police"],
-    responses=ERRORS,
     response_model=a.RecoverySalePublic,
 )
-def recovery_sale(
-    case_id: b.IdPath, body: b.RecoverySaleBody, st: State, u: InUnit, actor: Actor
-) -> dict[str, Any]:
+def recovery_sale(case_id: b.IdPath, body: b.RecoverySaleBody, u: InUnit) -> dict[str, Any]:
     """The auction held on the recovery order by the Darogah or police of its thana: lots,
     buyers (Sec X), prices and expenses; how the proceeds went (Sec XVII, XVIII)."""
     done = record_recovery_sale(u, case_id=case_id, **body.args())
     return a.answer(a.RecoverySalePublic, done, account=done.account_text)
 
 
-@router.post(
+@post(
     "/offences/{offence_id}/decision",
     tags=["seizure"],
-    responses=ERRORS,
     response_model=a.OffenceDecisionPublic,
 )
-def decide_offence(
-    offence_id: b.IdPath, body: b.OffenceDecisionBody, st: State, u: InUnit, actor: Actor
-) -> dict[str, Any]:
+def decide_offence(offence_id: b.IdPath, body: b.OffenceDecisionBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate decides forcible opposition or rescue: imprisonment up to six months with
     or without labour, a fine up to Rs 500, or both (Sec XIII)."""
     done = offences.decide_offence(u, offence_id=offence_id, **body.args())
     return a.answer(a.OffenceDecisionPublic, done)
 
 
-@router.get(
-    "/pounds/{code}/register", tags=["pound"], responses=ERRORS, response_model=a.RegisterPublic
-)
+@get("/pounds/{code}/register", tags=["pound"], response_model=a.RegisterPublic)
 def register(
     code: b.CodePath, st: State, actor: Actor, year: b.YearQuery | None = None
 ) -> dict[str, Any]:
@@ -389,7 +327,7 @@ def register(
     )
 
 
-@router.get("/search/held", tags=["search"], responses=ERRORS, response_model=b.HeldSearchOut)
+@get("/search/held", tags=["search"], response_model=b.HeldSearchOut)
 def search_held(
     st: State,
     village: b.VillageQuery,
@@ -443,7 +381,7 @@ def _held(h: held_search.HeldSeizure) -> b.HeldSeizureOut:
     )
 
 
-@router.get("/fund", tags=["fund"], responses=ERRORS, response_model=a.FundPublic)
+@get("/fund", tags=["fund"], response_model=a.FundPublic)
 def fund(
     st: State,
     actor: Actor,
@@ -457,14 +395,13 @@ def fund(
     return fund_statement.fund_view_as(st.db, viewer_id=actor, district=district, since=since)
 
 
-@router.post(
+@post(
     "/fund/payments",
     status_code=201,
     tags=["fund"],
-    responses=ERRORS,
     response_model=a.FundPaymentPublic,
 )
-def fund_payment(body: b.FundPaymentBody, st: State, u: InUnit, actor: Actor) -> dict[str, Any]:
+def fund_payment(body: b.FundPaymentBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate of the district orders a payment out of the fund (Sec XII)."""
     return a.answer(a.FundPaymentPublic, pay_from_fund(u, **body.args()))
 
@@ -473,31 +410,25 @@ def _kind_ordered(done: kind_orders.KindOrdered) -> dict[str, Any]:
     return a.answer(a.KindOrderPublic, done, pound=done.pound_code)
 
 
-@router.post(
+@post(
     "/seizures/{ref}/kind-order",
     status_code=201,
     tags=["pound"],
-    responses=ERRORS,
     response_model=a.KindOrderPublic,
 )
-def seizure_kind_order(
-    ref: b.RefPath, body: b.KindOrderBody, st: State, u: InUnit, actor: Actor
-) -> dict[str, Any]:
+def seizure_kind_order(ref: b.RefPath, body: b.KindOrderBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate fixes the fine and feeding of this seizure's animals of a kind outside
     the Sec VI scale; the keeper may then register them (practice G4)."""
     return _kind_ordered(kind_orders.order_for_seizure(u, ref=ref, **body.args()))
 
 
-@router.post(
+@post(
     "/pounds/{code}/kind-orders",
     status_code=201,
     tags=["pound"],
-    responses=ERRORS,
     response_model=a.KindOrderPublic,
 )
-def pound_kind_order(
-    code: b.CodePath, body: b.KindOrderBody, st: State, u: InUnit, actor: Actor
-) -> dict[str, Any]:
+def pound_kind_order(code: b.CodePath, body: b.KindOrderBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate fixes, from the order's date, the fine and feeding of every animal of a
     kind outside the Sec VI scale brought to this pound (practice G4)."""
     return _kind_ordered(kind_orders.order_for_pound(u, pound=code, **body.args()))
@@ -511,47 +442,38 @@ def _paid(done: Paid) -> dict[str, Any]:
     return a.answer(a.PaidPublic, done, money=money)
 
 
-@router.post(
+@post(
     "/offences/{offence_id}/fine-paid",
     status_code=201,
     tags=["fund"],
-    responses=ERRORS,
     response_model=a.PaidPublic,
 )
-def offence_fine_paid(
-    offence_id: b.IdPath, body: b.AdjudgedPaidBody, st: State, u: InUnit, actor: Actor
-) -> dict[str, Any]:
+def offence_fine_paid(offence_id: b.IdPath, body: b.AdjudgedPaidBody, u: InUnit) -> dict[str, Any]:
     """A Magistrate of the district records a Sec XIII fine (or part of it) paid by the person
     convicted, named in `payer`; it enters the Sec XII fund now, not before."""
     return _paid(record_offence_fine_paid(u, offence_id=offence_id, **body.args()))
 
 
-@router.post(
+@post(
     "/cases/{case_id}/fine-paid",
     status_code=201,
     tags=["fund"],
-    responses=ERRORS,
     response_model=a.PaidPublic,
 )
-def case_fine_paid(
-    case_id: b.IdPath, body: b.AdjudgedPaidBody, st: State, u: InUnit, actor: Actor
-) -> dict[str, Any]:
+def case_fine_paid(case_id: b.IdPath, body: b.AdjudgedPaidBody, u: InUnit) -> dict[str, Any]:
     """A Magistrate of the district records a Sec XVII or XVIII fine (or part of it) paid: the
     compensation ordered out of it goes to the complainant first (XVIII), the rest into the
     fund (XII). A fine for damage by pigs is recovered so, never by sale."""
     return _paid(record_case_fine_paid(u, case_id=case_id, **body.args()))
 
 
-@router.post(
+@post(
     "/complaints/{complaint_id}/seizer-paid",
     status_code=201,
     tags=["fund"],
-    responses=ERRORS,
     response_model=a.PaidPublic,
 )
-def seizer_paid(
-    complaint_id: b.IdPath, body: b.AdjudgedPaidBody, st: State, u: InUnit, actor: Actor
-) -> dict[str, Any]:
+def seizer_paid(complaint_id: b.IdPath, body: b.AdjudgedPaidBody, u: InUnit) -> dict[str, Any]:
     """A Magistrate of the district records the seizer paying (part of) what the decision on
     the complaint charges him (Sec XIV): the fines of cattle still held into the fund (XII),
     their feeding to the keeper, then what he owes the owner who complained."""
