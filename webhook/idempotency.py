@@ -142,17 +142,12 @@ def _store(s: Session, k: Keyed, status: int, body: dict[str, Any], now: datetim
 
 
 def _reused(row: IdempotencyKey) -> JSONResponse:
-    return JSONResponse(
-        {
-            "code": "idempotency_key_reused",
-            "section": None,
-            "detail": (
-                "this Idempotency-Key was used within the last 24 hours for another request; "
-                "use a new key for a new request"
-            ),
-            "details": {"first_used_for": row.route, "first_used_at": row.created_at.isoformat()},
-        },
-        status_code=409,
+    return errors.envelope(
+        409,
+        "idempotency_key_reused",
+        "this Idempotency-Key was used within the last 24 hours for another request; "
+        "use a new key for a new request",
+        {"first_used_for": row.route, "first_used_at": row.created_at.isoformat()},
     )
 
 

@@ -128,6 +128,7 @@ def register(
 ) -> Response:
     """The Sec V register, searched by number, date, village, owner, kind."""
     asked = {"number": number, "on": on, "village": village, "owner": owner, "kind": kind}
+    shown = {"asked": asked, "kinds": KIND_LABELS, **_common(d, pound)}
     try:
         try:
             number_n = int(number) if number.strip() else None
@@ -148,24 +149,8 @@ def register(
             kind=kind,
         )
     except PoundError as exc:
-        return refusal(
-            d,
-            exc,
-            template="keeper_register.html",
-            rows=[],
-            asked=asked,
-            kinds=KIND_LABELS,
-            **_common(d, pound),
-        )
-    return page(
-        d,
-        "keeper_register.html",
-        rows=rows,
-        asked=asked,
-        kinds=KIND_LABELS,
-        **_this_month(d, pound),
-        **_common(d, pound),
-    )
+        return refusal(d, exc, template="keeper_register.html", rows=[], **shown)
+    return page(d, "keeper_register.html", rows=rows, **_this_month(d, pound), **shown)
 
 
 @router.get("/{pound}/register.{fmt}", include_in_schema=False)
