@@ -260,13 +260,14 @@ Form = Annotated[dict[str, str], Depends(form_of)]
 T = TypeVar("T")
 
 
-def act(d: Desk, fn: Callable[..., T], /, *args: Any, actor_id: int | None = None, **kw: Any) -> T:
-    """A form's act: in the unit of work of an officer's form (webhook/desk/once.py), or else in
-    one of its own, opened for `actor_id` at the instant the request is handled and committed
-    when the act has answered; a refusal commits nothing (models/unit.py)."""
+def act(d: Desk, fn: Callable[..., T], /, *args: Any, **kw: Any) -> T:
+    """A form's act: in the unit of work of an officer's form, opened for him
+    (webhook/desk/once.py), or else (the sign-in's forms) in one of its own for nobody yet, at
+    the instant the request is handled and committed when the act has answered; a refusal
+    commits nothing (models/unit.py)."""
     if d.unit is not None:
-        return fn(d.unit if actor_id is None else d.unit.by(actor_id), *args, **kw)
-    with d.db.unit(now=d.now, actor_id=actor_id) as u:
+        return fn(d.unit, *args, **kw)
+    with d.db.unit(now=d.now) as u:
         done = fn(u, *args, **kw)
         u.commit()
     return done
