@@ -12,13 +12,14 @@ text as recorded.
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from law.complaint import ComplaintStatus
 from law.grounds import Ground
 from law.lifecycle import AnimalStatus, SeizureStatus
+from law.money import MoneySystem
 from models.enums import CaseStatus, DepositStatus, RecoveryOrderStatus
 
 Time = Annotated[str, Field(description="ISO 8601 time, as recorded")]
@@ -26,6 +27,23 @@ Time = Annotated[str, Field(description="ISO 8601 time, as recorded")]
 
 class Public(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+def answer(model: type[Public], done: object, **given: Any) -> dict[str, Any]:
+    """The answer `model` of an act's result `done`: each field the attribute of `done` of its
+    name, unless `given` by that name."""
+    return {
+        field.alias or name: given[name] if name in given else getattr(done, name)
+        for name, field in model.model_fields.items()
+    }
+
+
+def money_texts(model: type[Public], money: MoneySystem, done: object) -> dict[str, Any]:
+    """The `money` of an answer: its `unit`, and each `X_text` the amount `done.X` written."""
+    return {
+        name: money.unit if name == "unit" else money.format(getattr(done, name[: -len("_text")]))
+        for name in model.model_fields
+    }
 
 
 # --- people, pounds and history as records name them --------------------------------------------

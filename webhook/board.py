@@ -37,7 +37,7 @@ from law.errors import NotFound
 from office.views.board import Board, BoardEntry, BoardQuery, board_of, notices_of
 from office.views.district_figures import DistrictFigures, district_figures
 from webhook.charts import board_charts
-from webhook.deps import State
+from webhook.deps import State, browser_language
 from webhook.edge import style_sources
 from webhook.errors import ERROR_BODY_REF, ERROR_RESPONSES
 
@@ -105,12 +105,7 @@ def pick_language(request: Request, asked: str | None) -> str:
     """`?lang=` if it names one of ours, else the first of the browser's that is, else English."""
     if asked and asked.strip().lower()[:2] in LANGUAGES:
         return asked.strip().lower()[:2]
-    header = request.headers.get("accept-language", "")
-    for part in header.split(","):
-        code = part.split(";")[0].strip().lower()[:2]
-        if code in LANGUAGES:
-            return code
-    return "en"
+    return browser_language(request)
 
 
 @cache

@@ -11,6 +11,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from bot.i18n import LANGUAGES
 from law.errors import NotAuthorised
 from models import Database, Unit
 from office.access.tokens import person_for_token
@@ -25,6 +26,15 @@ class AppState:
     clock: Callable[[], datetime]
     unsolicited_per_day: int = UNSOLICITED_PER_DAY  # POUND_UNSOLICITED_PER_DAY
     public_url: str | None = None  # POUND_PUBLIC_URL: the links and QR codes of documents
+
+
+def browser_language(request: Request) -> str:
+    """The first language of the browser's Accept-Language the office writes in, else English."""
+    for part in request.headers.get("accept-language", "").split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in LANGUAGES:
+            return code
+    return "en"
 
 
 def state(request: Request) -> AppState:

@@ -18,7 +18,7 @@ from bot.i18n import LANGUAGES, normalise_language
 from law.periods import local_date
 from office.views.documents.issued import Printed, issue, verify
 from office.views.documents.kinds import Kind
-from webhook.deps import state
+from webhook.deps import browser_language, state
 from webhook.documents import DocRefPath, DocumentReader, KindPath, Reader
 from webhook.edge import csp_for_styles
 from webhook.errors import ERROR_BODY_REF, ERROR_RESPONSES
@@ -230,7 +230,7 @@ def verify_page(request: Request, code: CodePath, lang: str | None = None) -> HT
     still says what it says; only what the document's head shows (no names, no phones)."""
     st = state(request)
     found = verify(st.db, code, now=st.clock())
-    chosen = normalise_language(lang or _accepted(request))
+    chosen = normalise_language(lang or browser_language(request))
     title = ""
     if found.genuine:
         from bot.i18n import translator
@@ -254,12 +254,3 @@ def _page(html: str, status_code: int = 200) -> HTMLResponse:
     return HTMLResponse(
         html, status_code=status_code, headers={"Content-Security-Policy": csp_for_styles(html)}
     )
-
-
-def _accepted(request: Request) -> str:
-    """The first language of the browser's Accept-Language the office writes in."""
-    for part in request.headers.get("accept-language", "").split(","):
-        code = part.split(";")[0].strip().lower()[:2]
-        if code in LANGUAGES:
-            return code
-    return "en"

@@ -32,7 +32,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Annotated, Any
-from weakref import WeakKeyDictionary
 
 from fastapi import Depends, Header, Request
 from fastapi.responses import JSONResponse, Response
@@ -45,7 +44,7 @@ from sqlmodel import Session, col, select
 from law.errors import PoundError
 from models import Database, IdempotencyKey, Unit
 from webhook import errors
-from webhook.deps import Actor, InUnit
+from webhook.deps import Actor
 
 HEADER = "Idempotency-Key"
 REPLAYED = "Idempotent-Replayed"
@@ -65,9 +64,10 @@ class Keyed:
     fingerprint: str
 
 
-# The key of each request that sent one, by the request's unit (webhook/deps.py `unit`), from
-# the `keyed` dependency to its route; gone with the unit.
-_KEYED: WeakKeyDictionary[Unit, Keyed] = WeakKeyDictionary()
+# A first answer and what to keep of it, (status, body); None: keep nothing.
+Answered = tuple[Response, tuple[int, dict[str, Any]] | None]
+# The parameter a keyed route gains for its key's dependency (`keyed_route`).
+KEY_PARAM = "idempotency_key_"
 
 
 def canonical(body: bytes) -> bytes:
@@ -92,7 +92,6 @@ def fingerprint(method: str, path: str, query: str, body: bytes) -> str:
 async def keyed(
     request: Request,
     actor: Actor,
-    u: InUnit,
     key: Annotated[
         str | None,
         Header(
@@ -105,12 +104,12 @@ async def keyed(
             ),
         ),
     ] = None,
-) -> None:
-    """The request's key, if it sent one, kept for its route beside the request's unit."""
+) -> Keyed | None:
+    """The request's key, if it sent one, for its route (`keyed_route`)."""
     if key is None:
-        return
+        return None
     query = "&".join(sorted(request.url.query.split("&"))) if request.url.query else ""
-    _KEYED[u] = Keyed(
+    return Keyed(
         person_id=actor,
         key=key,
         route=f"{request.method} {request.url.path}"[:300],
@@ -143,17 +142,12 @@ def _store(s: Session, k: Keyed, status: int, body: dict[str, Any], now: datetim
 
 
 def _reused(row: IdempotencyKey) -> JSONResponse:
-    return JSONResponse(
-        {
-            "code": "idempotency_key_reused",
-            "section": None,
-            "detail": (
-                "this Idempotency-Key was used within the last 24 hours for another request; "
-                "use a new key for a new request"
-            ),
-            "details": {"first_used_for": row.route, "first_used_at": row.created_at.isoformat()},
-        },
-        status_code=409,
+    return errors.envelope(
+        409,
+        "idempotency_key_reused",
+        "this Idempotency-Key was used within the last 24 hours for another request; "
+        "use a new key for a new request",
+        {"first_used_for": row.route, "first_used_at": row.created_at.isoformat()},
     )
 
 
@@ -161,52 +155,83 @@ def _replay(row: IdempotencyKey) -> JSONResponse:
     return JSONResponse(row.body, status_code=row.status, headers={REPLAYED: "true"})
 
 
-def answer_once(u: Unit, k: Keyed, act: Callable[[], Any], status_code: int) -> Response:
-    """Run `act` (the route) with its key's row in the unit `u`, or answer as before."""
+def answer_once(
+    u: Unit, k: Keyed, act: Callable[[], Answered], replay: Callable[[IdempotencyKey], Response]
+) -> Response:
+    """Run `act` (the route) with its key's row in the unit `u`, or answer as its key's first
+    request was answered (`replay`; 409 when the key was used for another request)."""
     s, now = u.session, u.now
     row = _find(s, k)
     if row is not None and row.created_at > now - KEEP_FOR:
-        return _replay(row) if row.fingerprint == k.fingerprint else _reused(row)
+        return replay(row) if row.fingerprint == k.fingerprint else _reused(row)
     try:
         with s.begin_nested():  # the act and its key's row, or neither
             if row is not None:  # more than 24 hours old: forgotten
                 s.delete(row)
                 s.flush()
-            try:
-                with u.act():  # a refused act leaves only the key's row
-                    result = act()
-            except PoundError as exc:
-                status, body = errors.status_for(exc), errors.body(exc)
-            else:
-                if isinstance(result, Response):  # not a JSON answer: nothing to keep
-                    return result
-                status, body = status_code, _ANSWER.dump_python(result, mode="json")
-            _store(s, k, status, body, now)
+            response, kept = act()
+            if kept is not None:
+                _store(s, k, *kept, now)
     except IntegrityError:
         # Another request with this key committed first (possible only if two writers ran at
         # once): its row is there now, and answers this one.
         row = _find(s, k)
         if row is None:
             raise
-        return _replay(row) if row.fingerprint == k.fingerprint else _reused(row)
-    return JSONResponse(body, status_code=status)
+        return replay(row) if row.fingerprint == k.fingerprint else _reused(row)
+    return response
 
 
-def _answered_once(endpoint: Callable[..., Any], status_code: int) -> Callable[..., Any]:
-    """The route `endpoint`, run through `answer_once` when its request carried a key. Its
-    signature is the endpoint's own (`functools.wraps`), so FastAPI solves the same parameters."""
+def keyed_route(
+    endpoint: Callable[..., Any],
+    dependency: Callable[..., Any],
+    run: Callable[[Any, Callable[[], Any], dict[str, Any]], Any],
+) -> Callable[..., Any]:
+    """The route `endpoint` with one more parameter, the answer of `dependency` (its key), that
+    `run` is handed with the call of the endpoint and its arguments. Its signature is the
+    endpoint's own and that parameter, first, so FastAPI solves them in the same order as a
+    route's `dependencies`."""
     if inspect.iscoroutinefunction(endpoint):
         raise TypeError(f"{endpoint.__name__}: an idempotent route runs in a thread (def)")
+    own = inspect.signature(endpoint, eval_str=True)
+    key = inspect.Parameter(
+        KEY_PARAM, inspect.Parameter.KEYWORD_ONLY, annotation=Annotated[Any, Depends(dependency)]
+    )
+    params = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own.parameters.values()]
 
     @functools.wraps(endpoint)
-    def route(*args: Any, **kwargs: Any) -> Any:
-        u = next((v for v in kwargs.values() if isinstance(v, Unit)), None)
-        k = _KEYED.pop(u, None) if u is not None else None
-        if u is None or k is None:  # no key, or a route that acts in no unit
-            return endpoint(*args, **kwargs)
-        return answer_once(u, k, lambda: endpoint(*args, **kwargs), status_code)
+    def route(**kwargs: Any) -> Any:
+        found = kwargs.pop(KEY_PARAM)
+        return run(found, lambda: endpoint(**kwargs), kwargs)
 
+    route.__signature__ = own.replace(parameters=[key, *params])  # type: ignore[attr-defined]
     return route
+
+
+def _api_run(status_code: int) -> Callable[[Keyed | None, Callable[[], Any], dict[str, Any]], Any]:
+    """How an API route runs with its key: through `answer_once` in the request's unit, its
+    answer kept as JSON (a refusal of the Act too); a route that acts in no unit as it is."""
+
+    def run(k: Keyed | None, call: Callable[[], Any], kwargs: dict[str, Any]) -> Any:
+        u = next((v for v in kwargs.values() if isinstance(v, Unit)), None)
+        if u is None or k is None:
+            return call()
+
+        def act() -> Answered:
+            try:
+                with u.act():  # a refused act leaves only the key's row
+                    result = call()
+            except PoundError as exc:
+                status, body = errors.status_for(exc), errors.body(exc)
+            else:
+                if isinstance(result, Response):  # not a JSON answer: nothing to keep
+                    return result, None
+                status, body = status_code, _ANSWER.dump_python(result, mode="json")
+            return JSONResponse(body, status_code=status), (status, body)
+
+        return answer_once(u, k, act, _replay)
+
+    return run
 
 
 class IdempotentRoute(APIRoute):
@@ -214,10 +239,8 @@ class IdempotentRoute(APIRoute):
     `keyed` dependency reads the header, and the route runs through `answer_once`."""
 
     def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
-        methods = {m.upper() for m in kwargs.get("methods") or ()}
-        if "POST" in methods:
-            endpoint = _answered_once(endpoint, kwargs.get("status_code") or 200)
-            kwargs["dependencies"] = [*(kwargs.get("dependencies") or ()), Depends(keyed)]
+        if "POST" in {m.upper() for m in kwargs.get("methods") or ()}:
+            endpoint = keyed_route(endpoint, keyed, _api_run(kwargs.get("status_code") or 200))
         super().__init__(path, endpoint, **kwargs)
 
 

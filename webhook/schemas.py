@@ -28,7 +28,8 @@ from law.grounds import Ground
 from law.lifecycle import SeizureStatus
 from law.money import MAX_AMOUNT
 from law.periods import YEAR_MAX, YEAR_MIN
-from office.inputs import AnimalsIn, PersonIn
+from office.acts.darogah.recovery_sale import RecoveryLotIn
+from office.inputs import AnimalsIn, LotIn, PersonIn
 
 MAX_ID = 2**31 - 1  # an id column (INTEGER on PostgreSQL)
 MAX_MONEY = MAX_AMOUNT
@@ -112,6 +113,18 @@ class Body(BaseModel):
             for item in value.values():
                 cls._storable_text(item)
         return value
+
+    def args(self) -> dict[str, Any]:
+        """The body's fields as its use case takes them: a person, an animal or a lot as
+        office/inputs.py's (`to_office`)."""
+        return {name: _to_office(getattr(self, name)) for name in type(self).model_fields}
+
+
+def _to_office(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_to_office(item) for item in value]
+    to_office = getattr(value, "to_office", None)  # a person, an animal or a lot of a body
+    return to_office() if to_office is not None else value
 
 
 class PersonBody(Body):
@@ -203,6 +216,9 @@ class LotBody(Body):
     buyer: PersonBody
     price: Amount
 
+    def to_office(self) -> LotIn:
+        return LotIn(animal=self.animal, buyer=self.buyer.to_office(), price=self.price)
+
 
 class SaleBody(Act):
     lots: list[LotBody] = Field(min_length=1, max_length=500)
@@ -278,6 +294,9 @@ class RecoveryLotBody(Body):
     number: HeadNo = Field(description="the head's number in the recovery order")
     buyer: PersonBody
     price: Amount
+
+    def to_office(self) -> RecoveryLotIn:
+        return RecoveryLotIn(number=self.number, buyer=self.buyer.to_office(), price=self.price)
 
 
 class RecoverySaleBody(Act):

@@ -24,11 +24,12 @@ from office.inputs import PersonIn
 from office.views import worklists
 from office.views.amounts import money_for
 from office.views.lookup import match_village
-from webhook.desk.officials_view import refused, show
-from webhook.desk.render import redirect, written
+from webhook.desk.officials_view import acted, refused, refused_on_form, show
+from webhook.desk.once import DeskFormRoute
+from webhook.desk.render import written
 from webhook.desk.session import DeskOf, Form, Official, act
 
-router = APIRouter()
+router = APIRouter(route_class=DeskFormRoute)
 
 ROLES = (Role.DAROGAH,)
 
@@ -60,31 +61,17 @@ def darogah_notice(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -
     typed = form.get("village", "")
     village, _ = match_village(d.db, typed) if typed.strip() else (None, [])
     places = [village.name if village is not None else typed, form.get("market", "")]
-    try:
-        act(
-            d,
-            notice_module.post_notice,
-            actor_id=who.person_id,
-            ref=ref,
-            proclaimed_in=places,
-            occurred_at=d.now,
-        )
-    except PoundError as exc:
-        try:
-            lists = _lists(d, thana, who.person_id)
-        except PoundError as read_exc:
-            return refused(d, read_exc)
-        return refused(
-            d,
-            exc,
-            template="darogah/home.html",
-            thana=thana,
-            done_notice="",
-            failed_ref=ref,
-            sent=form,
-            **lists,
-        )
-    return redirect(d, f"/desk/darogah/{quote(thana)}?posted={quote(ref)}")
+    return acted(
+        d,
+        lambda: act(d, notice_module.post_notice, ref=ref, proclaimed_in=places, occurred_at=d.now),
+        f"/desk/darogah/{quote(thana)}?posted={quote(ref)}",
+        "darogah/home.html",
+        lambda: _lists(d, thana, who.person_id),
+        thana=thana,
+        done_notice="",
+        failed_ref=ref,
+        sent=form,
+    )
 
 
 def _sale_page(d: Any, thana: str, ref: str, who: int, **context: Any) -> Response:
@@ -138,7 +125,6 @@ def darogah_sale(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -> 
         done = act(
             d,
             sales.record_sale,
-            actor_id=who.person_id,
             ref=ref,
             lots=_lots(form),
             expenses=form.get("expenses", "").strip() or "0",
@@ -146,22 +132,14 @@ def darogah_sale(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -> 
             occurred_at=d.now,
         )
     except PoundError as exc:
-        try:
+
+        def read() -> dict[str, Any]:
             brief = worklists.seizure_brief(
                 d.db, ref=ref, now=d.now, actor_id=who.person_id, roles=ROLES
             )
-            example = money_for(d.db, seizure_ref=ref).format(48)
-        except PoundError as read_exc:
-            return refused(d, read_exc)
-        return refused(
-            d,
-            exc,
-            template="darogah/sale.html",
-            thana=thana,
-            brief=brief,
-            example=example,
-            sent=form,
-        )
+            return {"brief": brief, "example": money_for(d.db, seizure_ref=ref).format(48)}
+
+        return refused_on_form(d, exc, "darogah/sale.html", read, thana=thana, sent=form)
     money = money_for(d.db, seizure_ref=ref)  # the page's amounts
     return show(
         d,

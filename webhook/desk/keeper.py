@@ -18,7 +18,6 @@ from urllib.parse import urlencode
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from bot.errors import explain
 from bot.figures import digits
 from bot.words import KIND_LABELS
 from law.errors import N_, InvalidInput, NotFound, PoundError
@@ -32,11 +31,11 @@ from office.views.amounts import money_for
 from office.views.keeper_desk import pound_zone
 from office.views.worklists import SeizureBrief
 from webhook import spreadsheets
-from webhook.desk.render import page, refusal
+from webhook.desk.once import DeskFormRoute
+from webhook.desk.render import page, refusal, said
 from webhook.desk.session import Desk, DeskOf, Form, Official, act
-from webhook.errors import status_for
 
-router = APIRouter(prefix="/keeper")
+router = APIRouter(prefix="/keeper", route_class=DeskFormRoute)
 
 
 def _when(d: Desk, pound: str, text: str | None) -> datetime:
@@ -129,6 +128,7 @@ def register(
 ) -> Response:
     """The Sec V register, searched by number, date, village, owner, kind."""
     asked = {"number": number, "on": on, "village": village, "owner": owner, "kind": kind}
+    shown = {"asked": asked, "kinds": KIND_LABELS, **_common(d, pound)}
     try:
         try:
             number_n = int(number) if number.strip() else None
@@ -149,24 +149,8 @@ def register(
             kind=kind,
         )
     except PoundError as exc:
-        return refusal(
-            d,
-            exc,
-            template="keeper_register.html",
-            rows=[],
-            asked=asked,
-            kinds=KIND_LABELS,
-            **_common(d, pound),
-        )
-    return page(
-        d,
-        "keeper_register.html",
-        rows=rows,
-        asked=asked,
-        kinds=KIND_LABELS,
-        **_this_month(d, pound),
-        **_common(d, pound),
-    )
+        return refusal(d, exc, template="keeper_register.html", rows=[], **shown)
+    return page(d, "keeper_register.html", rows=rows, **_this_month(d, pound), **shown)
 
 
 @router.get("/{pound}/register.{fmt}", include_in_schema=False)
@@ -245,16 +229,7 @@ def _acted(
     try:
         done = do()
     except PoundError as exc:
-        return _form_page(
-            d,
-            who_id,
-            pound,
-            act,
-            ref,
-            status=status_for(exc),
-            form=form,
-            refusal={"code": exc.code, "text": explain(d.t, exc), "section": exc.section},
-        )
+        return _form_page(d, who_id, pound, act, ref, form=form, **said(d, exc))
     kind = ACTS[act]["document"]
     return page(
         d,
@@ -292,7 +267,6 @@ def arrival(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Respo
         return act(
             d,
             register_arrival,
-            actor_id=who.person_id,
             ref=ref.upper(),
             count=count,
             descriptions=descriptions or None,
@@ -318,7 +292,6 @@ def payment(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Respo
         return act(
             d,
             record_payment,
-            actor_id=who.person_id,
             ref=ref.upper(),
             amount=form.get("amount", "").strip(),
             payer=_person(form, "payer"),
@@ -337,7 +310,6 @@ def owner_refused(pound: str, ref: str, d: DeskOf, who: Official, form: Form) ->
         return act(
             d,
             record_refusal,
-            actor_id=who.person_id,
             ref=ref.upper(),
             owner=_person(form, "owner"),
             note=form.get("note", ""),
@@ -356,7 +328,6 @@ def loss(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response
         return act(
             d,
             record_loss,
-            actor_id=who.person_id,
             ref=ref.upper(),
             animal=int(animal),
             what=form.get("what", ""),

@@ -20,6 +20,7 @@ from fastapi.responses import Response
 
 from law.errors import N_, InvalidInput, NotAuthorised, PoundError
 from law.periods import local_date
+from office.access.desk_signin import SignedIn
 from office.acts.magistrate import case as cases
 from office.acts.magistrate import complaint as complaints
 from office.acts.magistrate import surplus
@@ -37,11 +38,12 @@ from office.views.feeding_rates import district_rates
 from office.views.fund_statement import fund_desk, fund_view_as
 from webhook import spreadsheets
 from webhook.charts import district_charts, period_name
-from webhook.desk.officials_view import refused, refused_on_form, show
+from webhook.desk.officials_view import acted, refused, refused_on_form, show
+from webhook.desk.once import DeskFormRoute
 from webhook.desk.render import redirect, written
 from webhook.desk.session import Desk, DeskOf, Form, Official, act
 
-router = APIRouter()
+router = APIRouter(route_class=DeskFormRoute)
 
 PREFIX = "/desk/magistrate"
 MONTHS = 6  # the returns offered: this month and the five before it
@@ -126,32 +128,22 @@ def magistrate_complaints(code: str, d: DeskOf, who: Official, done: str = "") -
 def _complaint_refused(
     d: Desk, code: str, who: int, exc: PoundError, complaint_id: int, form: dict[str, str]
 ) -> Response:
-    try:
-        context = _complaints(d, code, who)
-    except PoundError as read_exc:
-        return refused(d, read_exc)
-    return refused(
-        d,
-        exc,
-        template="magistrate/complaints.html",
-        done="",
-        failed=complaint_id,
-        sent=form,
-        **context,
-    )
+    read = lambda: _complaints(d, code, who)  # noqa: E731
+    template = "magistrate/complaints.html"
+    return refused_on_form(d, exc, template, read, done="", failed=complaint_id, sent=form)
 
 
 @router.post("/magistrate/{code}/complaints/{complaint_id}/admission", include_in_schema=False)
 def magistrate_admission(
     code: str, complaint_id: int, d: DeskOf, who: Official, form: Form
 ) -> Response:
+    hearing = form.get("hearing", "")
     try:
         act(
             d,
             complaints.admit_complaint,
-            actor_id=who.person_id,
             complaint_id=complaint_id,
-            hearing=form.get("hearing", ""),
+            hearing=hearing,
             occurred_at=d.now,
         )
     except PoundError as exc:
@@ -167,7 +159,6 @@ def magistrate_decision(
         done = act(
             d,
             complaints.decide_complaint,
-            actor_id=who.person_id,
             complaint_id=complaint_id,
             outcome=form.get("outcome", ""),
             reasons=form.get("reasons", ""),
@@ -228,26 +219,22 @@ def _numbers(text: str) -> list[int] | None:
 @router.post("/magistrate/{code}/releases", include_in_schema=False)
 def magistrate_release(code: str, d: DeskOf, who: Official, form: Form) -> Response:
     ref = form.get("ref", "").strip()
-    try:
-        act(
+    return acted(
+        d,
+        lambda: act(
             d,
             order_release,
-            actor_id=who.person_id,
             ref=ref,
             reason=form.get("reason", ""),
             animals=_numbers(form.get("animals", "")),
             occurred_at=d.now,
-        )
-    except PoundError as exc:
-        return refused_on_form(
-            d,
-            exc,
-            "magistrate/releases.html",
-            lambda: _releases(d, code, who.person_id),
-            done="",
-            sent=form,
-        )
-    return redirect(d, f"{_base(code)}/releases?done={quote(ref)}")
+        ),
+        f"{_base(code)}/releases?done={quote(ref)}",
+        "magistrate/releases.html",
+        lambda: _releases(d, code, who.person_id),
+        done="",
+        sent=form,
+    )
 
 
 # --- Cases (Sec XVII, XVIII) --------------------------------------------------------------------
@@ -280,27 +267,23 @@ def magistrate_case(code: str, case_id: int, d: DeskOf, who: Official) -> Respon
 def magistrate_case_decision(
     code: str, case_id: int, d: DeskOf, who: Official, form: Form
 ) -> Response:
-    try:
-        act(
+    return _case_acted(
+        d,
+        code,
+        case_id,
+        who,
+        form,
+        lambda: act(
             d,
             cases.decide_case,
-            actor_id=who.person_id,
             case_id=case_id,
             convicted=form.get("convicted") == "yes",
             reasons=form.get("reasons", ""),
             fine=_amount(form.get("fine", "")),
             compensation=_amount(form.get("compensation", "")),
             occurred_at=d.now,
-        )
-    except PoundError as exc:
-        return refused_on_form(
-            d,
-            exc,
-            "magistrate/case.html",
-            lambda: _case(d, code, case_id, who.person_id),
-            sent=form,
-        )
-    return redirect(d, f"{_base(code)}/cases/{case_id}")
+        ),
+    )
 
 
 @router.post("/magistrate/{code}/cases/{case_id}/fine-paid", include_in_schema=False)
@@ -309,24 +292,23 @@ def magistrate_case_fine_paid(
 ) -> Response:
     """The fine of a case paid to him: the compensation first, the rest into the fund (Sec XII,
     XVIII)."""
-    try:
-        act(
-            d,
-            record_case_fine_paid,
-            actor_id=who.person_id,
-            case_id=case_id,
-            amount=_amount(form.get("amount", "")),
-            occurred_at=d.now,
-        )
-    except PoundError as exc:
-        return refused_on_form(
-            d,
-            exc,
-            "magistrate/case.html",
-            lambda: _case(d, code, case_id, who.person_id),
-            sent=form,
-        )
-    return redirect(d, f"{_base(code)}/cases/{case_id}")
+    amount = _amount(form.get("amount", ""))
+    return _case_acted(
+        d,
+        code,
+        case_id,
+        who,
+        form,
+        lambda: act(d, record_case_fine_paid, case_id=case_id, amount=amount, occurred_at=d.now),
+    )
+
+
+def _case_acted(
+    d: Desk, code: str, case_id: int, who: SignedIn, form: dict[str, str], do: Callable[[], Any]
+) -> Response:
+    """An act on the case's page: the page again, or the refusal said on it."""
+    read = lambda: _case(d, code, case_id, who.person_id)  # noqa: E731
+    return acted(d, do, f"{_base(code)}/cases/{case_id}", "magistrate/case.html", read, sent=form)
 
 
 # --- The fund (Sec XII) -------------------------------------------------------------------------
@@ -378,30 +360,39 @@ def magistrate_fund_file(code: str, fmt: str, d: DeskOf, who: Official) -> Respo
         return refused(d, exc)
 
 
-def _fund_refused(d: Desk, code: str, who: int, exc: PoundError, form: dict[str, str]) -> Response:
-    try:
-        context = _fund(d, code, who)
-    except PoundError as read_exc:
-        return refused(d, read_exc)
-    return refused(
+def _fund_acted(
+    d: Desk,
+    code: str,
+    who: SignedIn,
+    form: dict[str, str],
+    do: Callable[[], Any],
+    said: Callable[[Any], str],
+) -> Response:
+    """An act on the fund's page: the page again saying what was done (`said` of its result),
+    or the refusal said on it."""
+    return acted(
         d,
-        exc,
-        template="magistrate/fund.html",
+        do,
+        lambda done: f"{_base(code)}/fund?done={said(done)}",
+        "magistrate/fund.html",
+        lambda: _fund(d, code, who.person_id),
         done="",
         sent=form,
         statement_pdf=f"/documents/fund/{quote(code.strip().upper())}.pdf",
-        **context,
     )
 
 
 @router.post("/magistrate/{code}/fund/payments", include_in_schema=False)
 def magistrate_fund_payment(code: str, d: DeskOf, who: Official, form: Form) -> Response:
     payee_name = form.get("payee_name", "").strip()
-    try:
-        act(
+    return _fund_acted(
+        d,
+        code,
+        who,
+        form,
+        lambda: act(
             d,
             pay_from_fund,
-            actor_id=who.person_id,
             district=code,
             purpose=form.get("purpose", ""),
             pound=form.get("pound", "").strip() or None,
@@ -417,20 +408,16 @@ def magistrate_fund_payment(code: str, d: DeskOf, who: Official, form: Form) -> 
             else None,
             order=form.get("order", ""),
             occurred_at=d.now,
-        )
-    except PoundError as exc:
-        return _fund_refused(d, code, who.person_id, exc, form)
-    return redirect(d, f"{_base(code)}/fund?done=paid")
+        ),
+        lambda _: "paid",
+    )
 
 
 @router.post("/magistrate/{code}/fund/transfers", include_in_schema=False)
 def magistrate_fund_transfer(code: str, d: DeskOf, who: Official, form: Form) -> Response:
     """Surplus unclaimed for three months moved into the fund (Sec XI, XII)."""
-    try:
-        moved = act(d, surplus.transfer_unclaimed_surplus, actor_id=who.person_id, district=code)
-    except PoundError as exc:
-        return _fund_refused(d, code, who.person_id, exc, form)
-    return redirect(d, f"{_base(code)}/fund?done=moved-{len(moved)}")
+    do = lambda: act(d, surplus.transfer_unclaimed_surplus, district=code)  # noqa: E731
+    return _fund_acted(d, code, who, form, do, lambda moved: f"moved-{len(moved)}")
 
 
 # --- Feeding rates (Sec VII) --------------------------------------------------------------------
@@ -468,27 +455,23 @@ def _day(text: str) -> date:
 
 @router.post("/magistrate/{code}/rates", include_in_schema=False)
 def magistrate_rate(code: str, d: DeskOf, who: Official, form: Form) -> Response:
-    try:
-        act(
+    return acted(
+        d,
+        lambda: act(
             d,
             fix_feeding_rate,
-            actor_id=who.person_id,
             district=code,
             kind=form.get("kind", ""),
             per_day=form.get("per_day", "").strip(),
             valid_from=_day(form.get("valid_from", "")),
             occurred_at=d.now,
-        )
-    except PoundError as exc:
-        return refused_on_form(
-            d,
-            exc,
-            "magistrate/rates.html",
-            lambda: _rates(d, code, who.person_id),
-            done="",
-            sent=form,
-        )
-    return redirect(d, f"{_base(code)}/rates?done=1")
+        ),
+        f"{_base(code)}/rates?done=1",
+        "magistrate/rates.html",
+        lambda: _rates(d, code, who.person_id),
+        done="",
+        sent=form,
+    )
 
 
 # --- The district file and the monthly returns -------------------------------------------------

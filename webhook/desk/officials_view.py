@@ -12,7 +12,7 @@ from fastapi.responses import Response
 from bot.errors import DETAIL_WORDS
 from bot.words import counted, kind_label
 from law.errors import PoundError
-from webhook.desk.render import page, refusal
+from webhook.desk.render import page, redirect, refusal
 from webhook.desk.session import Desk
 
 
@@ -59,3 +59,20 @@ def refused_on_form(
     except PoundError as read_exc:
         return refused(d, read_exc)
     return refused(d, exc, template=template, **extra, **context)
+
+
+def acted(
+    d: Desk,
+    do: Callable[[], Any],
+    to: str | Callable[[Any], str],
+    template: str,
+    read: Callable[[], dict[str, Any]],
+    **extra: Any,
+) -> Response:
+    """A form's act (`do`): done, a redirect `to` (or to where its result says); refused, the
+    page of the form again with the refusal (`refused_on_form`)."""
+    try:
+        done = do()
+    except PoundError as exc:
+        return refused_on_form(d, exc, template, read, **extra)
+    return redirect(d, to(done) if callable(to) else to)

@@ -8,15 +8,14 @@ from __future__ import annotations
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from bot.errors import explain
 from law.errors import N_, PoundError
 from office.acts.police.conveyance import confirm_conveyance
 from office.views import worklists
-from webhook.desk.render import page, refusal
+from webhook.desk.once import DeskFormRoute
+from webhook.desk.render import page, refusal, said
 from webhook.desk.session import Desk, DeskOf, Form, Official, act
-from webhook.errors import status_for
 
-router = APIRouter(prefix="/police")
+router = APIRouter(prefix="/police", route_class=DeskFormRoute)
 TITLE = N_("Conveyance to the pound confirmed (Sec II)")
 
 
@@ -43,17 +42,10 @@ def confirm(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -> Respo
         act(
             d,
             confirm_conveyance,
-            actor_id=who.person_id,
             ref=ref.upper(),
             note=form.get("note", "").strip(),
             occurred_at=d.now,
         )
     except PoundError as exc:
-        return _page(
-            d,
-            who.person_id,
-            thana,
-            status=status_for(exc),
-            refusal={"code": exc.code, "text": explain(d.t, exc), "section": exc.section},
-        )
+        return _page(d, who.person_id, thana, **said(d, exc))
     return _page(d, who.person_id, thana, confirmed=ref.upper())

@@ -7,6 +7,7 @@ cached, and may not be framed.
 
 from __future__ import annotations
 
+import secrets
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -89,6 +90,8 @@ def page(d: Desk, template: str, status: int = 200, **context: Any) -> HTMLRespo
             day=t.day,
             csrf=d.csrf,
             csrf_field=CSRF_FIELD,
+            # A key of this drawing of the page for its forms (webhook/desk/once.py).
+            form_key=secrets.token_urlsafe(16),
             who=d.who,
             # Whether a channel can take a sign-in code out (the sign-in pages say where not).
             delivers=d.config.delivers,
@@ -120,7 +123,16 @@ def headers_for(html: str) -> dict[str, str]:
 
 def redirect(d: Desk, to: str) -> Response:
     """303 See Other after a POST (the browser GETs the answer), the cookie written back."""
-    response = RedirectResponse(to, status_code=303, headers=HEADERS)
+    return page_again(d, 303, "", to)
+
+
+def page_again(d: Desk, status: int, html: str, location: str | None) -> Response:
+    """A page drawn before (a form's first answer, webhook/desk/once.py), or a redirect to
+    `location`, the cookie written back."""
+    if location:
+        response: Response = RedirectResponse(location, status_code=status, headers=HEADERS)
+    else:
+        response = HTMLResponse(html, status_code=status, headers=headers_for(html))
     d.write(response)
     return response
 
@@ -129,13 +141,13 @@ def refusal(
     d: Desk, exc: PoundError, *, template: str = "refused.html", **context: Any
 ) -> Response:
     """A refusal of the Act said in the reader's language, with the API's status for it."""
-    return page(
-        d,
-        template,
-        status=status_for(exc),
-        refusal={"code": exc.code, "text": explain(d.t, exc), "section": exc.section},
-        **context,
-    )
+    return page(d, template, **said(d, exc), **context)
+
+
+def said(d: Desk, exc: PoundError) -> dict[str, Any]:
+    """A refusal for a page: the API's status for it and its words in the reader's language."""
+    refusal = {"code": exc.code, "text": explain(d.t, exc), "section": exc.section}
+    return {"status": status_for(exc), "refusal": refusal}
 
 
 def install(app: FastAPI) -> None:

@@ -31,7 +31,7 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
 from bot.plain import neutral
 from law.errors import PoundError
-from models import Database
+from models import Database, Unit
 from office.access import desk_signin
 from office.access.desk_signin import SESSION_HOURS, SignedIn
 
@@ -99,6 +99,8 @@ class Desk:
     clock: Callable[[], datetime]
     data: dict[str, str] = field(default_factory=dict)
     dirty: bool = False
+    # The unit of work of an officer's form, while its route runs (webhook/desk/once.py).
+    unit: Unit | None = None
     _who: SignedIn | None = None
     _looked: bool = False
 
@@ -258,11 +260,14 @@ Form = Annotated[dict[str, str], Depends(form_of)]
 T = TypeVar("T")
 
 
-def act(d: Desk, fn: Callable[..., T], /, *args: Any, actor_id: int | None = None, **kw: Any) -> T:
-    """A form's act, in a unit of work of its own: opened for the officer signed in
-    (`actor_id`) at the instant the request is handled, committed when the act has answered;
-    a refusal commits nothing (models/unit.py)."""
-    with d.db.unit(now=d.now, actor_id=actor_id) as u:
+def act(d: Desk, fn: Callable[..., T], /, *args: Any, **kw: Any) -> T:
+    """A form's act: in the unit of work of an officer's form, opened for him
+    (webhook/desk/once.py), or else (the sign-in's forms) in one of its own for nobody yet, at
+    the instant the request is handled and committed when the act has answered; a refusal
+    commits nothing (models/unit.py)."""
+    if d.unit is not None:
+        return fn(d.unit, *args, **kw)
+    with d.db.unit(now=d.now) as u:
         done = fn(u, *args, **kw)
         u.commit()
     return done
