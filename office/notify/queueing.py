@@ -8,12 +8,12 @@ too, if he asked.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 
 from sqlmodel import Session, select
 
-from models import District, Outbox, Person, RoleGrant, Seizure, Unit
+from models import District, Outbox, Person, Pound, RoleGrant, Seizure, Unit
 from office.access.roles import Role
 from office.district import DistrictContext
 from office.notify.unsolicited import unsolicited_hold
@@ -180,12 +180,28 @@ def send(
     )
 
 
+def send_each(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    told: Iterable[tuple[int | None, str]],
+    *,
+    params: Mapping[str, object],
+    key: str,
+    now: datetime,
+) -> None:
+    """The same params to each person of `told`, with the template he is sent (`send`)."""
+    for person_id, template in told:
+        send(
+            s, seizure, ctx, person_id=person_id, template=template, params=params, key=key, now=now
+        )
+
+
 def tell_officers(
     s: Session,
     seizure: Seizure,
     ctx: DistrictContext,
     role: Role,
-    place: str | None,
     *,
     template: str,
     params: Mapping[str, object],
@@ -193,6 +209,12 @@ def tell_officers(
     now: datetime,
     caused_by: int | None = None,
 ) -> None:
+    """Everyone holding `role` over the seizure: the Magistrates of its district, the keepers of
+    its pound, the police or the Darogah of its pound's thana."""
+    place = None
+    if role is not Role.MAGISTRATE:
+        pound = s.get(Pound, seizure.pound_id)
+        place = (pound.code if role is Role.KEEPER else pound.thana) if pound else ""
     # Officers hear of work in office hours too; quiet hours (G11) are for private people.
     for person_id in officers(s, ctx.id, role, place):
         send(

@@ -12,7 +12,6 @@ from datetime import date, datetime
 
 from sqlmodel import Session, col, select
 
-from law.errors import N_, NotFound
 from models import (
     Case,
     District,
@@ -26,7 +25,7 @@ from models import (
 from models.columns import id_of
 from models.db import Reader
 from office.access.roles import Role, require_role
-from office.district import names_of
+from office.district import district_by_code, names_of
 
 # A desk list is read on a phone: the latest few.
 LIMIT = 50
@@ -60,15 +59,14 @@ def district_of(
     """The district (id, code, name, its names in other scripts) whose Magistrate the actor
     is."""
     with db.reading() as s:
-        row = _district(s, code)
-        require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None)
+        row = _magistrates(s, code, actor_id)
         return id_of(row), row.code, row.name, names_of(row)
 
 
-def _district(s: Session, code: str) -> District:
-    row = s.exec(select(District).where(District.code == code.strip().upper())).first()
-    if row is None or row.id is None:
-        raise NotFound(N_("no district '{district}'"), said={"district": code})
+def _magistrates(s: Session, code: str, actor_id: int) -> District:
+    """The district by its code, if the actor is its Magistrate (NotAuthorised otherwise)."""
+    row = district_by_code(s, code)
+    require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None)
     return row
 
 
@@ -116,8 +114,7 @@ def district_file(db: Reader, *, district: str, actor_id: int) -> DistrictFile:
     """The district as its file set it up: pounds with their thana, villages and keepers (Sec
     III, IV), the tracts excluded (XX), every officer and his offices; for its Magistrate."""
     with db.reading() as s:
-        row = _district(s, district)
-        require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None)
+        row = _magistrates(s, district, actor_id)
         grants = s.exec(
             select(RoleGrant, Person)
             .join(Person, col(Person.id) == col(RoleGrant.person_id))
@@ -184,8 +181,7 @@ class ReleaseLine:
 def release_orders(db: Reader, *, district: str, actor_id: int) -> list[ReleaseLine]:
     """The releases without fine ordered in the district (Sec VI, XIV), the latest first."""
     with db.lagging() as s:
-        row = _district(s, district)
-        require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None)
+        row = _magistrates(s, district, actor_id)
         rows = s.exec(
             select(ReleaseOrder, Seizure, Pound)
             .join(Seizure, col(Seizure.id) == col(ReleaseOrder.seizure_id))
@@ -228,8 +224,7 @@ class CaseLine:
 def district_cases(db: Reader, *, district: str, actor_id: int) -> list[CaseLine]:
     """The cases of the district, those awaiting a decision first, then the latest decided."""
     with db.lagging() as s:
-        row = _district(s, district)
-        require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None)
+        row = _magistrates(s, district, actor_id)
         rows = s.exec(
             select(Case)
             .where(Case.district_id == row.id)
