@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime
+from functools import partial
 
 from sqlmodel import Session, select
 
@@ -95,21 +96,22 @@ def enqueue(
         if unsolicited_per_day is not None
         else None
     )
-    row = outbox_delivery.queue(
+    # The message, and the call that reads it out: the same but for how each reaches him.
+    queue = partial(
+        outbox_delivery.queue,
         s,
-        dedupe_key=key,
-        channel=channel,
-        address=address,
         person_id=person_id,
-        language=_language(s, person, district_id),
         template=template,
         params=params,
-        private=private,
         seizure_ref=seizure_ref,
         due_at=due_at,
         now=now,
         held=held,
         caused_by=by,
+    )
+    language = _language(s, person, district_id)
+    row = queue(
+        dedupe_key=key, channel=channel, address=address, language=language, private=private
     )
     call_key = f"voice|{key}"[:200]
     if (
@@ -118,21 +120,13 @@ def enqueue(
         and person.phone
         and not outbox_delivery.taken(s, call_key)
     ):
-        outbox_delivery.queue(
-            s,
+        # A call waits out the quiet hours like any private message (G11).
+        queue(
             dedupe_key=call_key,
             channel=VOICE,
             address=person.phone,
-            person_id=person_id,
-            language=row.language,
-            template=template,
-            params=params,
-            private=True,  # a call waits out the quiet hours like any private message (G11)
-            seizure_ref=seizure_ref,
-            due_at=due_at,
-            now=now,
-            held=held,
-            caused_by=by,
+            language=language,
+            private=True,
         )
     return row
 

@@ -139,9 +139,8 @@ def _kind_wanted(kind: str, ctx: DistrictContext) -> str | None:
         return kind.strip().lower()
 
 
-def _entry(
-    s: Session, seizure: Seizure, pound: Pound, village: Village | None, held: list[Animal]
-) -> BoardEntry:
+def _entry(s: Session, seizure: Seizure, pound: Pound, held: list[Animal]) -> BoardEntry:
+    village = s.get(Village, seizure.village_id)
     groups = Counter((a.kind, a.description) for a in held)
     notice = None
     if seizure.noticed_on is not None:
@@ -232,7 +231,6 @@ def board_of(db: Reader, district: str, *, now: datetime, query: BoardQuery) -> 
         by_pound: dict[int, list[BoardEntry]] = {id_of(p): [] for p in pounds}
         pound_of = {p.id: p for p in pounds}
         shown = more = 0
-        villages: dict[int, Village | None] = {}
         for seizure in s.exec(q).all():
             held = held_animals(s, seizure)
             if not held or ((kind or words) and not _matches(held, kind, words)):
@@ -240,14 +238,10 @@ def board_of(db: Reader, district: str, *, now: datetime, query: BoardQuery) -> 
             if shown >= MAX_SHOWN:
                 more += 1
                 continue
-            if seizure.village_id not in villages:
-                villages[seizure.village_id] = s.get(Village, seizure.village_id)
             pound = pound_of.get(seizure.pound_id)
             if pound is None:
                 continue
-            by_pound[id_of(pound)].append(
-                _entry(s, seizure, pound, villages[seizure.village_id], held)
-            )
+            by_pound[id_of(pound)].append(_entry(s, seizure, pound, held))
             shown += 1
         return Board(
             district=row.code,
@@ -295,9 +289,7 @@ def notices_of(db: Reader, district: str) -> Feed:
             pound = s.get(Pound, seizure.pound_id)
             if pound is None:
                 continue
-            entry = _entry(
-                s, seizure, pound, s.get(Village, seizure.village_id), held_animals(s, seizure)
-            )
+            entry = _entry(s, seizure, pound, held_animals(s, seizure))
             if entry.notice is not None:
                 out.append((entry, entry.notice))
         return Feed(row.code, row.name, tz, tuple(out), names_of(row))

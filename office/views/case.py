@@ -29,18 +29,6 @@ from office.people import person_line, person_said
 from office.views.seizure import history_of
 
 
-def compensation_awarded(db: Reader, *, person_id: int) -> int:
-    """Compensation ordered to this person by the Magistrate out of fines under Sec XVII and
-    XVIII (paid or not yet paid); what is set off in a civil suit is `compensation_set_off`."""
-    with db.reading() as s:
-        total = s.exec(
-            select(func.sum(Case.compensation)).where(
-                Case.complainant_id == person_id, col(Case.status) == "convicted"
-            )
-        ).one()
-        return int(total or 0)
-
-
 def compensation_set_off(db: Reader, *, person_id: int) -> int:
     """What Sec XIX sets off against this person's damages in a civil suit: the compensation
     paid to him by order of the Magistrate, out of the fines recovered (see

@@ -1,6 +1,6 @@
 """What the Magistrate of a district looks at on his desk besides the worklists: the district
 as its file set it up (pounds, villages, officers), the release orders made, the cases of Sec
-XVII and XVIII; and the desks a person holds at all. Read-only.
+XVII and XVIII. Read-only.
 
 Each read first checks the actor is the Magistrate of the district (NotAuthorised otherwise),
 as the acts themselves do."""
@@ -29,28 +29,6 @@ from office.district import district_by_code, names_of
 
 # A desk list is read on a phone: the latest few.
 LIMIT = 50
-
-
-@dataclass(frozen=True)
-class Desks:
-    """Where a person holds a desk: the districts he is Magistrate of, the thanas he is Darogah
-    of (district code, thana)."""
-
-    magistrate: list[tuple[str, str]]  # (code, name)
-    darogah: list[tuple[str, str]]  # (district code, thana)
-
-
-def desks_of(db: Reader, *, person_id: int) -> Desks:
-    with db.reading() as s:
-        rows = s.exec(
-            select(RoleGrant, District)
-            .join(District, col(District.id) == col(RoleGrant.district_id))
-            .where(RoleGrant.person_id == person_id)
-            .order_by(col(District.code), col(RoleGrant.place))
-        ).all()
-        magistrate = [(d.code, d.name) for g, d in rows if g.role == Role.MAGISTRATE.value]
-        darogah = [(d.code, g.place) for g, d in rows if g.role == Role.DAROGAH.value]
-        return Desks(magistrate=magistrate, darogah=darogah)
 
 
 def district_of(

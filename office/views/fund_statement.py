@@ -85,8 +85,9 @@ def fund_desk(db: Reader, *, district_id: int, actor_id: int, now: datetime) -> 
         for pound in s.exec(
             select(Pound).where(Pound.district_id == district_id).order_by(col(Pound.code))
         ).all():
-            grants = s.exec(
-                select(RoleGrant)
+            keepers = s.exec(
+                select(Person)
+                .join(RoleGrant, col(RoleGrant.person_id) == col(Person.id))
                 .where(
                     RoleGrant.district_id == district_id,
                     RoleGrant.role == Role.KEEPER.value,
@@ -94,12 +95,8 @@ def fund_desk(db: Reader, *, district_id: int, actor_id: int, now: datetime) -> 
                 )
                 .order_by(col(RoleGrant.id))
             ).all()
-            keepers = []
-            for grant in grants:
-                person = get_person(s, grant.person_id)
-                if person.phone:
-                    keepers.append(KeeperLine(person.name, person.phone))
-            pounds.append(PoundLine(pound.code, pound.name, keepers, names_of(pound)))
+            lines = [KeeperLine(p.name, p.phone) for p in keepers if p.phone]
+            pounds.append(PoundLine(pound.code, pound.name, lines, names_of(pound)))
         return FundDesk(
             district_id=district_id,
             code=ctx.district.code,

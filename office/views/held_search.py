@@ -21,11 +21,11 @@ from law.grounds import Ground
 from law.kinds import AnimalKind, kind_of
 from law.lifecycle import AnimalStatus, SeizureStatus
 from law.periods import local_date
-from models import Animal, District, Person, Pound, Seizure, Village
+from models import Animal, District, Pound, Seizure, Village
 from models.db import Reader
 from office.charges import due_said, payable_on
 from office.district import DistrictContext, district_context, names_of
-from office.phones import normalise_phone
+from office.people import person_by_phone
 from office.spelling import fold
 from office.state import animals_of
 from office.views.lookup import VillagePlace, match_village
@@ -212,7 +212,7 @@ def seizures_owned(
     with db.reading() as s:
         owner_id = person_id
         if owner_id is None and phone:
-            person = s.exec(select(Person).where(Person.phone == normalise_phone(phone))).first()
+            person = person_by_phone(s, phone)
             owner_id = person.id if person is not None else None
         if owner_id is None:
             return []

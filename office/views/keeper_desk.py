@@ -148,17 +148,15 @@ def search_register(
             place = s.get(Village, seizure.village_id)
             if villages is not None and (place is None or place.name not in villages):
                 continue
-            owner_p = s.get(Person, seizure.owner_id) if seizure.owner_id else None
+            owner_e = registered_person(s, seizure.owner_id, seizure.owner_residence)
             if owner.strip() and (
-                owner_p is None or owner.strip().casefold() not in owner_p.name.casefold()
+                owner_e is None or owner.strip().casefold() not in owner_e["name"].casefold()
             ):
                 continue
             counts = kinds(animals_of(s, seizure))
             if kind and kind not in counts:
                 continue
-            seizer_p = s.get(Person, seizure.seizer_id)
             seizer_e = registered_person(s, seizure.seizer_id, seizure.seizer_residence)
-            owner_e = registered_person(s, seizure.owner_id, seizure.owner_residence)
             out.append(
                 RegisterLine(
                     register_no=f"{pound.code}/{entry.year}/{entry.number}",
@@ -167,8 +165,8 @@ def search_register(
                     ref=seizure.ref,
                     village=place.name if place else "",
                     kinds=counts,
-                    seizer=seizer_p.name if seizer_p else "",
-                    owner=owner_p.name if owner_p else None,
+                    seizer=seizer_e["name"] if seizer_e else "",
+                    owner=owner_e["name"] if owner_e else None,
                     status=seizure.status,
                     village_names=names_of(place),
                     seizer_residence=seizer_e["residence"] if seizer_e else "",

@@ -14,14 +14,13 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from law.errors import N_, NotFound
-from law.lifecycle import IN_CUSTODY, OPEN_IN_POUND, AnimalStatus, SeizureStatus
+from law.lifecycle import IN_CUSTODY, OPEN_IN_POUND, SeizureStatus
 from law.periods import local_date
 from models import (
     AidRequest,
     Complaint,
     Conveyance,
     Pound,
-    RegisterEntry,
     Seizure,
     Village,
 )
@@ -34,7 +33,8 @@ from office.district import district_context, names_of, pound_by_code
 from office.notify.params import kinds
 from office.people import person_line, person_said
 from office.records.register import seizure_by_ref
-from office.state import animals_of
+from office.state import animals_of, held_numbers
+from office.views.documents.kinds import register_no_of
 
 # A worklist on a phone is read, not scrolled: the oldest few come first.
 LIMIT = 20
@@ -359,12 +359,11 @@ def seizure_brief(
         rows = animals_of(s, seizure)
         today = local_date(now, ctx.tz)
         due = payable_on(s, seizure, rows, ctx, today)
-        entry = s.exec(select(RegisterEntry).where(RegisterEntry.seizure_id == seizure.id)).first()
         return SeizureBrief(
             item=_item(s, seizure),
             animals=_animal_lines(s, seizure),
-            held=[a.number for a in rows if a.status == AnimalStatus.IMPOUNDED.value],
-            register_no=f"{pound.code}/{entry.year}/{entry.number}" if entry else None,
+            held=held_numbers(rows),
+            register_no=register_no_of(s, seizure, pound) or None,
             fine_text=ctx.fmt(due.fine),
             feeding_text=ctx.fmt(due.feeding),
             total=due.total,

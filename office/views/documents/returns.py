@@ -146,7 +146,6 @@ def monthly_return(s: Session, code: str, month: str | None) -> MonthlyReturn:
         select(Seizure).where(Seizure.pound_id == pound.id).order_by(col(Seizure.id))
     ).all()
     entries = []
-    heads_in = 0
     out: dict[str, int] = {}
     held = 0
     fines = feeding = expenses = 0
@@ -155,17 +154,15 @@ def monthly_return(s: Session, code: str, month: str | None) -> MonthlyReturn:
         rows = animals_of(s, seizure)
         entry = s.exec(select(RegisterEntry).where(RegisterEntry.seizure_id == seizure.id)).first()
         if entry is not None and within(entry.entered_at):
-            kinds = tuple(sorted({a.kind for a in rows}))
             entries.append(
                 ReturnLine(
                     register_no=f"{pound.code}/{entry.year}/{entry.number}",
                     entered_on=local_date(entry.entered_at, ctx.tz).isoformat(),
                     heads=len(entry_animals(entry)) or len(rows),
-                    kinds=kinds,
+                    kinds=tuple(sorted({a.kind for a in rows})),
                     status=seizure.status,
                 )
             )
-            heads_in += len(entry_animals(entry)) or len(rows)
         if entry is None or local_date(entry.entered_at, ctx.tz) > last:
             continue
         for a in rows:
@@ -193,7 +190,7 @@ def monthly_return(s: Session, code: str, month: str | None) -> MonthlyReturn:
         ),
         month=f"{year:04d}-{number:02d}",
         entries=tuple(entries),
-        heads_in=heads_in,
+        heads_in=sum(line.heads for line in entries),
         heads_out=tuple(sorted(out.items())),
         held_at_end=held,
         fines_received=fines,
