@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
 from sqlmodel import Session, col, select
 
@@ -43,6 +44,19 @@ class Due:
     @property
     def total(self) -> int:
         return self.fine + self.feeding + self.expenses
+
+
+def due_said(due: Due, ctx: DistrictContext) -> dict[str, Any]:
+    """What is due as a view states it: each amount, and each written in the district's money."""
+    return {
+        "fine": due.fine,
+        "feeding": due.feeding,
+        "expenses": due.expenses,
+        "total": due.total,
+        "per_day": due.per_day,
+        **{f"{k}_text": ctx.fmt(getattr(due, k)) for k in ("fine", "feeding", "total", "per_day")},
+        "unit": ctx.profile.money.unit,
+    }
 
 
 def rates_for(animal: Animal, seizure: Seizure, ctx: DistrictContext) -> tuple[FeedingRate, ...]:

@@ -67,6 +67,11 @@ class DistrictContext:
     def fmt(self, amount: int) -> str:
         return self.profile.money.format(amount)
 
+    def amounts(self, **amounts: int) -> dict[str, int | str]:
+        """Amounts as a view states them: each, then each written in the district's money
+        (`<name>_text`)."""
+        return {**amounts, **{f"{k}_text": self.fmt(v) for k, v in amounts.items()}}
+
     def check_started(self, at: datetime) -> None:
         """Practice G17: nothing is dated before the district's register begins."""
         check_not_before_start(local_date(at, self.tz), self.district.start_on)
@@ -104,6 +109,22 @@ def district_context(s: Session, district_id: int) -> DistrictContext:
     )
 
 
+def district_by_code(s: Session, code: str) -> District:
+    """The district by its code (any case, spaces around it ignored); NotFound if none."""
+    row = s.exec(select(District).where(District.code == code.strip().upper())).first()
+    if row is None:
+        raise NotFound(N_("no district '{district}'"), said={"district": code})
+    return row
+
+
+def pound_by_code(s: Session, code: str) -> Pound:
+    """The pound by its code (any case, spaces around it ignored); NotFound if none."""
+    row = s.exec(select(Pound).where(Pound.code == code.strip().upper())).first()
+    if row is None:
+        raise NotFound(N_("no pound '{pound}'"), said={"pound": code})
+    return row
+
+
 def _said(name: str) -> str:
     return unicodedata.normalize("NFC", " ".join(name.split())).casefold()
 
@@ -111,8 +132,6 @@ def _said(name: str) -> str:
 def find_village(s: Session, name: str, district_code: str | None = None) -> Village:
     """The village by its name in the register or one the district file gives it in another
     script (`पटवाई`), case and spacing ignored; ambiguous names need the district."""
-    from models import District
-
     wanted = _said(name)
     if not wanted:
         raise InvalidInput(N_("the village is missing"))

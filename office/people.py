@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 
 from sqlalchemy.exc import IntegrityError
@@ -18,6 +19,19 @@ def get_person(s: Session, person_id: int) -> Person:
     if person is None:
         raise NotFound(N_("no person {person_id}"), said={"person_id": person_id})
     return person
+
+
+def person_said(s: Session, person_id: int | None) -> dict[str, str] | None:
+    """A person as a view names him: his name and residence (never his phone)."""
+    person = s.get(Person, person_id) if person_id is not None else None
+    return {"name": person.name, "residence": person.residence} if person else None
+
+
+def person_line(said: Mapping[str, str] | None) -> str:
+    """A person named in one line: "name of residence", or his name alone."""
+    if not said:
+        return ""
+    return f"{said['name']} of {said['residence']}" if said["residence"] else said["name"]
 
 
 def person_by_phone(s: Session, phone: str, region: str = DEFAULT_REGION) -> Person | None:

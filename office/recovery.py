@@ -40,8 +40,8 @@ from office import notify
 from office.access.roles import Role, require_role
 from office.acts.magistrate.case import CaseKind
 from office.district import DistrictContext, district_context, names_of
-from office.people import get_person
-from office.views.case import recovered
+from office.people import person_line, person_said
+from office.views.case import case_of, recovered
 
 ORDERED = RecoveryOrderStatus.ORDERED  # waiting for the sale
 EXECUTED = RecoveryOrderStatus.EXECUTED  # the sale was held
@@ -84,20 +84,6 @@ def waiting_order(s: Session, case_id: int) -> RecoveryOrder:
             said={"case_id": case_id},
         )
     return order
-
-
-def _name(s: Session, person_id: int | None) -> str | None:
-    if person_id is None:
-        return None
-    p = get_person(s, person_id)
-    return f"{p.name} of {p.residence}" if p.residence else p.name
-
-
-def _person(s: Session, person_id: int | None) -> dict[str, str] | None:
-    if person_id is None:
-        return None
-    p = get_person(s, person_id)
-    return {"name": p.name, "residence": p.residence}
 
 
 def tell(
@@ -173,10 +159,10 @@ def _case_item(s: Session, case: Case, ctx: DistrictContext) -> CaseItem:
         case_id=id_of(case),
         village=village.name if village else "",
         village_names=names_of(village),
-        complainant=_name(s, case.complainant_id) or "",
-        accused=_name(s, case.accused_id) or "",
-        complainant_person=_person(s, case.complainant_id),
-        accused_person=_person(s, case.accused_id),
+        complainant=person_line(person_said(s, case.complainant_id)),
+        accused=person_line(person_said(s, case.accused_id)),
+        complainant_person=person_said(s, case.complainant_id),
+        accused_person=person_said(s, case.accused_id),
         fine=case.fine,
         unpaid=case.fine - got.fine,
         compensation=case.compensation,
@@ -206,9 +192,7 @@ def fines_to_recover(db: Reader, *, district_id: int, actor_id: int) -> list[Cas
 def case_to_recover(db: Reader, *, case_id: int, actor_id: int) -> CaseItem:
     """One case, after checking the speaker is a Magistrate of its district."""
     with db.reading() as s:
-        case = s.get(Case, case_id)
-        if case is None:
-            raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
+        case = case_of(s, case_id)
         require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None, section="XVII")
         return _case_item(s, case, district_context(s, case.district_id))
 
@@ -226,10 +210,10 @@ def _recovery_item(s: Session, case: Case, order: RecoveryOrder) -> RecoveryItem
         fine_due=case.fine - got.fine,
         compensation_due=case.compensation - got.compensation,
         cattle=list(order.cattle),
-        owner=_name(s, order.owner_id) or "",
-        convict=_name(s, case.accused_id) or "",
-        owner_person=_person(s, order.owner_id),
-        convict_person=_person(s, case.accused_id),
+        owner=person_line(person_said(s, order.owner_id)),
+        convict=person_line(person_said(s, case.accused_id)),
+        owner_person=person_said(s, order.owner_id),
+        convict_person=person_said(s, case.accused_id),
     )
 
 
@@ -254,9 +238,7 @@ def recovery_to_sell(db: Reader, *, case_id: int, actor_id: int) -> RecoveryItem
     """The case's order waiting for a sale, after checking the speaker is the Darogah or police
     of its thana."""
     with db.reading() as s:
-        case = s.get(Case, case_id)
-        if case is None:
-            raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
+        case = case_of(s, case_id)
         order = waiting_order(s, case_id)
         require_role(s, actor_id, case.district_id, (Role.DAROGAH, Role.POLICE), order.thana)
         return _recovery_item(s, case, order)

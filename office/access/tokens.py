@@ -5,8 +5,9 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
+from datetime import datetime
 
-from sqlmodel import select
+from sqlmodel import Session, select
 
 from law.errors import N_, InvalidInput, NotFound
 from models import ApiToken, Unit
@@ -58,17 +59,7 @@ def issue_token(u: Unit, *, phone: str, name: str | None = None) -> IssuedToken:
         token = TOKEN_PREFIX + secrets.token_urlsafe(32)
         row = ApiToken(person_id=person.id, token_hash=token_hash(token), created_at=now)
         s.add(row)
-        s.flush()
-        audit.append(
-            s,
-            action="token_issued",
-            subject=f"person:{person.id}",
-            occurred_at=now,
-            now=now,
-            actor_id=None,
-            district_id=None,
-            payload={"token_id": row.id, "person_id": person.id},
-        )
+        _audited(s, "token_issued", row, now)
         return IssuedToken(person_id=person.id, name=person.name, token=token)
 
 
@@ -103,15 +94,20 @@ def revoke_token(u: Unit, *, token: str) -> int:
         if row.revoked_at is None:
             row.revoked_at = now
             s.add(row)
-            s.flush()
-            audit.append(
-                s,
-                action="token_revoked",
-                subject=f"person:{row.person_id}",
-                occurred_at=now,
-                now=now,
-                actor_id=None,
-                district_id=None,
-                payload={"token_id": row.id, "person_id": row.person_id},
-            )
+            _audited(s, "token_revoked", row, now)
         return row.person_id
+
+
+def _audited(s: Session, action: str, row: ApiToken, now: datetime) -> None:
+    """The token's issue or revocation in its person's audit chain."""
+    s.flush()
+    audit.append(
+        s,
+        action=action,
+        subject=f"person:{row.person_id}",
+        occurred_at=now,
+        now=now,
+        actor_id=None,
+        district_id=None,
+        payload={"token_id": row.id, "person_id": row.person_id},
+    )

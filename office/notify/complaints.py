@@ -13,7 +13,7 @@ from office.access.roles import Role
 from office.district import DistrictContext
 from office.notify.custody import closed
 from office.notify.params import amounts, person_param, seizure_params
-from office.notify.queueing import COMPLAINT_REMINDER, send, tell_officers
+from office.notify.queueing import COMPLAINT_REMINDER, send_each, tell_officers
 from office.records import outbox
 
 
@@ -27,7 +27,6 @@ def complaint_filed(
         seizure,
         ctx,
         Role.MAGISTRATE,
-        None,
         template="complaint_waiting",
         params={
             **seizure_params(s, seizure, ctx),
@@ -67,26 +66,8 @@ def complaint_admitted(
         "hearing": hearing or "-",
         "section": "XIV",
     }
-    send(
-        s,
-        seizure,
-        ctx,
-        person_id=seizure.seizer_id,
-        template="summons",
-        params=params,
-        key=str(complaint.id),
-        now=now,
-    )
-    send(
-        s,
-        seizure,
-        ctx,
-        person_id=complaint.complainant_id,
-        template="complaint_admitted",
-        params=params,
-        key=str(complaint.id),
-        now=now,
-    )
+    told = [(seizure.seizer_id, "summons"), (complaint.complainant_id, "complaint_admitted")]
+    send_each(s, seizure, ctx, told, params=params, key=str(complaint.id), now=now)
 
 
 def complaint_decided(
@@ -112,26 +93,10 @@ def complaint_decided(
         ),
         "section": "XIV",
     }
-    send(
-        s,
-        seizure,
-        ctx,
-        person_id=complaint.complainant_id,
-        template=f"complaint_{complaint.status}",
-        params=params,
-        key=str(complaint.id),
-        now=now,
-    )
-    send(
-        s,
-        seizure,
-        ctx,
-        person_id=seizure.seizer_id,
-        template="outcome_seizure_illegal"
-        if complaint.status == "illegal"
-        else "outcome_seizure_upheld",
-        params=params,
-        key=str(complaint.id),
-        now=now,
-    )
+    outcome = "illegal" if complaint.status == "illegal" else "upheld"
+    told = [
+        (complaint.complainant_id, f"complaint_{complaint.status}"),
+        (seizure.seizer_id, f"outcome_seizure_{outcome}"),
+    ]
+    send_each(s, seizure, ctx, told, params=params, key=str(complaint.id), now=now)
     closed(s, seizure, now)

@@ -12,7 +12,7 @@ from law.periods import local_date
 from models import Seizure
 from office.district import DistrictContext
 from office.notify.params import seizure_params
-from office.notify.queueing import CLAIM_REMINDER, send
+from office.notify.queueing import CLAIM_REMINDER, send, send_each
 from office.records import outbox
 
 
@@ -35,27 +35,10 @@ def released(
         "released_date": local_date(at, ctx.tz).isoformat(),
         "section": "VII" if how == "paid" else "VI",
     }
-    send(
-        s,
-        seizure,
-        ctx,
-        person_id=seizure.seizer_id,
-        template=f"outcome_released_{how}",
-        params=params,
-        key=key,
-        now=now,
-    )
+    told: list[tuple[int | None, str]] = [(seizure.seizer_id, f"outcome_released_{how}")]
     if how == "by_order":
-        send(
-            s,
-            seizure,
-            ctx,
-            person_id=seizure.owner_id,
-            template="owner_released_by_order",
-            params=params,
-            key=key,
-            now=now,
-        )
+        told.append((seizure.owner_id, "owner_released_by_order"))
+    send_each(s, seizure, ctx, told, params=params, key=key, now=now)
     closed(s, seizure, now)
 
 

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from sqlmodel import Session
 
-from models import KindOrder, Pound, Seizure
+from models import KindOrder, Seizure
 from office.access.roles import Role
 from office.district import DistrictContext
 from office.notify.params import kinds, seizure_params
@@ -26,7 +26,6 @@ def kind_order_needed(
         seizure,
         ctx,
         Role.MAGISTRATE,
-        None,
         template="kind_order_needed",
         params={**seizure_params(s, seizure, ctx), "animals_kinds": dict(kinds), "section": "G4"},
         key="reported",
@@ -40,7 +39,6 @@ def kind_ordered(
     """Practice G4: the keeper hears that the Magistrate has ordered the fine and feeding of
     the animals outside the scale, so he may now register the seizure (Sec V)."""
     rows = [a for a in animals_of(s, seizure) if a.order_id == order_id]
-    pound = s.get(Pound, seizure.pound_id)
     # Queued before the order's audit event: caused by the Magistrate who made the order.
     order = s.get(KindOrder, order_id)
     tell_officers(
@@ -48,7 +46,6 @@ def kind_ordered(
         seizure,
         ctx,
         Role.KEEPER,
-        pound.code if pound else "",
         template="kind_ordered",
         params={**seizure_params(s, seizure, ctx), "animals_kinds": kinds(rows), "section": "G4"},
         key=f"order{order_id}",

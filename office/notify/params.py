@@ -18,12 +18,20 @@ from models import Animal, Person, Pound, Seizure, Village
 from office.charges import due_on
 from office.district import DistrictContext
 
+# What every message about a seizure names (`basics`), as a message's params start.
+Named = Mapping[str, object]
+
 
 def kinds(animals: Iterable[Animal]) -> dict[str, int]:
     counted: dict[str, int] = {}
     for a in animals:
         counted[a.kind] = counted.get(a.kind, 0) + 1
     return counted
+
+
+def heads(animals: list[Animal]) -> dict[str, object]:
+    """How many head, and how many of each kind."""
+    return {"heads": len(animals), "animals_kinds": kinds(animals)}
 
 
 def in_pound(animals: Iterable[Animal]) -> list[Animal]:
@@ -92,8 +100,7 @@ def notice_data(
     described = any(a.description for a in held)
     return {
         "ref": seizure.ref,
-        "heads": len(held),
-        "animals_kinds": kinds(held),
+        **heads(held),
         "entry_animals": [
             {"number": a.number, "kind": a.kind, "description": a.description} for a in held
         ]
@@ -113,11 +120,9 @@ def unclaimed_report_params(
     notice: Mapping[str, object],
 ) -> dict[str, object]:
     """The Darogah asked to post the notice (Sec VIII); `named` is the seizure's `basics`."""
-    held = in_pound(animals)
     return {
         **named,
-        "heads": len(held),
-        "animals_kinds": kinds(held),
+        **heads(in_pound(animals)),
         "claim_date": seizure.claim_until.isoformat() if seizure.claim_until else None,
         "notice": dict(notice),
         "section": "VIII",
@@ -129,22 +134,16 @@ def sale_due_params(
 ) -> dict[str, object]:
     """The Darogah told the sale may be held: the notice has run (Sec VIII) or the owner
     refused to pay (Sec IX)."""
-    held = in_pound(animals)
     return {
         **named,
-        "heads": len(held),
-        "animals_kinds": kinds(held),
+        **heads(in_pound(animals)),
         "notice_date": seizure.noticed_on.isoformat() if seizure.noticed_on else None,
         "section": section,
     }
 
 
 def sale_due_owner_params(
-    seizure: Seizure,
-    named: Mapping[str, object],
-    animals: list[Animal],
-    ctx: DistrictContext,
-    on: date,
+    seizure: Seizure, named: Named, animals: list[Animal], ctx: DistrictContext, on: date
 ) -> dict[str, object]:
     """The owner warned that his cattle may be sold, with what he owes `on` (Sec VIII)."""
     return {
@@ -153,6 +152,54 @@ def sale_due_owner_params(
         **due_params(seizure, animals, ctx, on),
         "section": "VIII",
     }
+
+
+def claim_notice_params(
+    seizure: Seizure, named: Named, animals: list[Animal], ctx: DistrictContext, on: date
+) -> dict[str, object]:
+    """The owner told his cattle are in the pound (Sec VII): until when he may claim them and
+    complain, and what is due on the day they came, or `on` a later day."""
+    return {
+        **named,
+        **heads(in_pound(animals)),
+        "impounded_date": _iso(seizure.impounded_on),
+        "claim_date": _iso(seizure.claim_until),
+        "complaint_date": seizure.complaint_until.isoformat(),
+        **due_params(seizure, animals, ctx, on),
+        "section": "VII",
+    }
+
+
+def claim_reminder_params(
+    seizure: Seizure, named: Named, animals: list[Animal], ctx: DistrictContext, on: date
+) -> dict[str, object]:
+    """The owner reminded `on` that he may claim his cattle until the claim date (Sec VIII)."""
+    return {
+        **named,
+        "claim_date": _iso(seizure.claim_until),
+        "on_date": on.isoformat(),
+        **due_params(seizure, animals, ctx, on),
+        "section": "VIII",
+    }
+
+
+def notice_posted_params(
+    seizure: Seizure, named: Named, animals: list[Animal], ctx: DistrictContext, on: date
+) -> dict[str, object]:
+    """The owner told the notice is posted (Sec VIII): he may claim until the sale's eve."""
+    sale = seizure.sale_not_before
+    return {
+        **named,
+        "notice_date": _iso(seizure.noticed_on),
+        "claim_date": _iso(sale.fromordinal(sale.toordinal() - 1) if sale else None),
+        "sale_date": _iso(sale),
+        **due_params(seizure, animals, ctx, on),
+        "section": "VIII",
+    }
+
+
+def _iso(day: date | None) -> str | None:
+    return day.isoformat() if day else None
 
 
 def due_params(

@@ -8,12 +8,13 @@ too, if he asked.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import datetime
+from functools import partial
 
 from sqlmodel import Session, select
 
-from models import District, Outbox, Person, RoleGrant, Seizure, Unit
+from models import District, Outbox, Person, Pound, RoleGrant, Seizure, Unit
 from office.access.roles import Role
 from office.district import DistrictContext
 from office.notify.unsolicited import unsolicited_hold
@@ -95,21 +96,22 @@ def enqueue(
         if unsolicited_per_day is not None
         else None
     )
-    row = outbox_delivery.queue(
+    # The message, and the call that reads it out: the same but for how each reaches him.
+    queue = partial(
+        outbox_delivery.queue,
         s,
-        dedupe_key=key,
-        channel=channel,
-        address=address,
         person_id=person_id,
-        language=_language(s, person, district_id),
         template=template,
         params=params,
-        private=private,
         seizure_ref=seizure_ref,
         due_at=due_at,
         now=now,
         held=held,
         caused_by=by,
+    )
+    language = _language(s, person, district_id)
+    row = queue(
+        dedupe_key=key, channel=channel, address=address, language=language, private=private
     )
     call_key = f"voice|{key}"[:200]
     if (
@@ -118,21 +120,13 @@ def enqueue(
         and person.phone
         and not outbox_delivery.taken(s, call_key)
     ):
-        outbox_delivery.queue(
-            s,
+        # A call waits out the quiet hours like any private message (G11).
+        queue(
             dedupe_key=call_key,
             channel=VOICE,
             address=person.phone,
-            person_id=person_id,
-            language=row.language,
-            template=template,
-            params=params,
-            private=True,  # a call waits out the quiet hours like any private message (G11)
-            seizure_ref=seizure_ref,
-            due_at=due_at,
-            now=now,
-            held=held,
-            caused_by=by,
+            language=language,
+            private=True,
         )
     return row
 
@@ -180,12 +174,28 @@ def send(
     )
 
 
+def send_each(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    told: Iterable[tuple[int | None, str]],
+    *,
+    params: Mapping[str, object],
+    key: str,
+    now: datetime,
+) -> None:
+    """The same params to each person of `told`, with the template he is sent (`send`)."""
+    for person_id, template in told:
+        send(
+            s, seizure, ctx, person_id=person_id, template=template, params=params, key=key, now=now
+        )
+
+
 def tell_officers(
     s: Session,
     seizure: Seizure,
     ctx: DistrictContext,
     role: Role,
-    place: str | None,
     *,
     template: str,
     params: Mapping[str, object],
@@ -193,6 +203,12 @@ def tell_officers(
     now: datetime,
     caused_by: int | None = None,
 ) -> None:
+    """Everyone holding `role` over the seizure: the Magistrates of its district, the keepers of
+    its pound, the police or the Darogah of its pound's thana."""
+    place = None
+    if role is not Role.MAGISTRATE:
+        pound = s.get(Pound, seizure.pound_id)
+        place = (pound.code if role is Role.KEEPER else pound.thana) if pound else ""
     # Officers hear of work in office hours too; quiet hours (G11) are for private people.
     for person_id in officers(s, ctx.id, role, place):
         send(

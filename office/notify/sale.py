@@ -9,13 +9,13 @@ from datetime import date, datetime
 from sqlmodel import Session
 
 from law.periods import local_date
-from models import Animal, Pound, Seizure, SurplusDeposit
+from models import Animal, Seizure, SurplusDeposit
 from office.access.roles import Role
 from office.district import DistrictContext
 from office.notify.params import (
     amounts,
-    due_params,
     kinds,
+    notice_posted_params,
     sale_due_owner_params,
     sale_due_params,
     seizure_params,
@@ -35,13 +35,11 @@ def unclaimed_reported(
     now: datetime,
 ) -> None:
     """The Darogah of the thana is asked to post the notice and have it proclaimed (Sec VIII)."""
-    pound = s.get(Pound, seizure.pound_id)
     tell_officers(
         s,
         seizure,
         ctx,
         Role.DAROGAH,
-        pound.thana if pound else "",
         template="unclaimed_report",
         params=unclaimed_report_params(
             seizure, seizure_params(s, seizure, ctx), animals_of(s, seizure), notice
@@ -63,16 +61,7 @@ def notice_posted(s: Session, seizure: Seizure, ctx: DistrictContext, now: datet
         ctx,
         person_id=seizure.owner_id,
         template="notice_posted",
-        params={
-            **seizure_params(s, seizure, ctx),
-            "notice_date": seizure.noticed_on.isoformat(),
-            "claim_date": seizure.sale_not_before.fromordinal(
-                seizure.sale_not_before.toordinal() - 1
-            ).isoformat(),
-            "sale_date": seizure.sale_not_before.isoformat(),
-            **due_params(seizure, rows, ctx, today),
-            "section": "VIII",
-        },
+        params=notice_posted_params(seizure, seizure_params(s, seizure, ctx), rows, ctx, today),
         key="notice",
         now=now,
     )
@@ -95,13 +84,11 @@ def owner_refused(s: Session, seizure: Seizure, ctx: DistrictContext, now: datet
 def _sale_due_darogah(
     s: Session, seizure: Seizure, ctx: DistrictContext, *, key: str, section: str, now: datetime
 ) -> None:
-    pound = s.get(Pound, seizure.pound_id)
     tell_officers(
         s,
         seizure,
         ctx,
         Role.DAROGAH,
-        pound.thana if pound else "",
         template="sale_due_refused" if section == "IX" else "sale_due",
         params=sale_due_params(
             seizure, seizure_params(s, seizure, ctx), animals_of(s, seizure), section

@@ -8,13 +8,14 @@ from datetime import datetime
 from sqlmodel import Session
 
 from law.periods import local_date, local_datetime, reminder_days
-from models import Outbox, Pound, Seizure
+from models import Outbox, Seizure
 from office.access.roles import Role
 from office.district import DistrictContext
 from office.notify.params import (
-    due_params,
+    claim_notice_params,
+    claim_reminder_params,
+    heads,
     in_pound,
-    kinds,
     party_param,
     person_param,
     seizure_params,
@@ -76,26 +77,7 @@ def seizure_reported(
 
     Answers what became of the owner's messages: `queued`, `held` (an unsolicited number over
     the reporter's limit, `unsolicited_hold`), or None when none was written."""
-    rows = animals_of(s, seizure)
-    pound = s.get(Pound, seizure.pound_id)
-    params = {
-        **seizure_params(s, seizure, ctx),
-        "heads": len(rows),
-        "animals_kinds": kinds(rows),
-        "seizer": person_param(s, seizure.seizer_id),
-        "section": "V",
-    }
-    tell_officers(
-        s,
-        seizure,
-        ctx,
-        Role.KEEPER,
-        pound.code if pound else "",
-        template="arrival_expected",
-        params=params,
-        key="reported",
-        now=now,
-    )
+    _coming(s, seizure, ctx, Role.KEEPER, "arrival_expected", section="V", key="reported", now=now)
     to_owner = complaint_reminders(
         s, seizure, ctx, now, caused_by=caused_by, unsolicited_per_day=unsolicited_per_day
     )
@@ -108,26 +90,31 @@ def aid_requested(
     s: Session, seizure: Seizure, ctx: DistrictContext, *, request_id: int, now: datetime
 ) -> None:
     """The police of the pound's thana are asked to help the seizer (Sec II)."""
-    rows = animals_of(s, seizure)
-    pound = s.get(Pound, seizure.pound_id)
+    _coming(
+        s, seizure, ctx, Role.POLICE, "aid_requested", section="II", key=str(request_id), now=now
+    )
+
+
+def _coming(
+    s: Session,
+    seizure: Seizure,
+    ctx: DistrictContext,
+    role: Role,
+    template: str,
+    *,
+    section: str,
+    key: str,
+    now: datetime,
+) -> None:
+    """The keeper of the seizure's pound, or the police of its thana, told what is coming: the
+    head seized, by kind, and the seizer."""
     params = {
         **seizure_params(s, seizure, ctx),
-        "heads": len(rows),
-        "animals_kinds": kinds(rows),
+        **heads(animals_of(s, seizure)),
         "seizer": person_param(s, seizure.seizer_id),
-        "section": "II",
+        "section": section,
     }
-    tell_officers(
-        s,
-        seizure,
-        ctx,
-        Role.POLICE,
-        pound.thana if pound else "",
-        template="aid_requested",
-        params=params,
-        key=str(request_id),
-        now=now,
-    )
+    tell_officers(s, seizure, ctx, role, template=template, params=params, key=key, now=now)
 
 
 def arrival_registered(
@@ -169,16 +156,7 @@ def arrival_registered(
     if seizure.owner_id is None or seizure.impounded_on is None or seizure.claim_until is None:
         return
     today = local_date(now, ctx.tz)
-    notice = {
-        **basics,
-        "heads": len(live),
-        "animals_kinds": kinds(live),
-        "impounded_date": seizure.impounded_on.isoformat(),
-        "claim_date": seizure.claim_until.isoformat(),
-        "complaint_date": seizure.complaint_until.isoformat(),
-        **due_params(seizure, rows, ctx, max(today, seizure.impounded_on)),
-        "section": "VII",
-    }
+    notice = claim_notice_params(seizure, basics, rows, ctx, max(today, seizure.impounded_on))
     send(
         s,
         seizure,
@@ -199,13 +177,7 @@ def arrival_registered(
             ctx,
             person_id=seizure.owner_id,
             template=CLAIM_REMINDER,
-            params={
-                **basics,
-                "claim_date": seizure.claim_until.isoformat(),
-                "on_date": day.isoformat(),
-                **due_params(seizure, rows, ctx, day),
-                "section": "VIII",
-            },
+            params=claim_reminder_params(seizure, basics, rows, ctx, day),
             key=day.isoformat(),
             now=now,
             due_at=due,

@@ -12,7 +12,8 @@ from datetime import datetime, timedelta
 
 from sqlmodel import Session, col, select
 
-from models import Conversation, InboundMessage, Outbox, Person, RoleGrant
+from models import Conversation, InboundMessage, Outbox, Person
+from office.access.roles import district_standing
 from office.records.counters import Counted, lock_count
 from office.records.outbox import HELD
 
@@ -31,17 +32,18 @@ def _addresses(person: Person) -> list[str]:
     return found
 
 
+def _officer(s: Session, person_id: int | None, district_id: int | None) -> bool:
+    """Whether the person holds an office in the district."""
+    if person_id is None or district_id is None:
+        return False
+    return district_standing(s, person_id, district_id).official
+
+
 def heard_from(s: Session, person: Person, district_id: int | None) -> bool:
     """Whether the office knows this person's number: a message ever came from it (by SMS,
     WhatsApp or Telegram), or he is an officer in the district's file."""
-    if person.id is not None and district_id is not None:
-        grant = s.exec(
-            select(RoleGrant.id).where(
-                RoleGrant.person_id == person.id, RoleGrant.district_id == district_id
-            )
-        ).first()
-        if grant is not None:
-            return True
+    if _officer(s, person.id, district_id):
+        return True
     addresses = _addresses(person)
     if not addresses:
         return False
@@ -79,14 +81,8 @@ def unsolicited_hold(
     """
     if caused_by is None or person.id is None or person.id == caused_by:
         return None
-    if district_id is not None:
-        officer = s.exec(
-            select(RoleGrant.id).where(
-                RoleGrant.person_id == caused_by, RoleGrant.district_id == district_id
-            )
-        ).first()
-        if officer is not None:
-            return None
+    if _officer(s, caused_by, district_id):
+        return None
     if heard_from(s, person, district_id):
         return None
     lock_count(s, Counted.UNSOLICITED, caused_by)

@@ -3,13 +3,11 @@ read in the money system of the district it is paid in."""
 
 from __future__ import annotations
 
-from sqlmodel import select
-
 from law.errors import N_, InvalidInput, NotFound
 from law.money import MoneySystem
-from models import Case, Complaint, District, Pound, Seizure
+from models import Case, Complaint, Seizure
 from models.db import Reader
-from office.district import district_context
+from office.district import district_by_code, district_context, pound_by_code
 from office.inputs import Amount
 from office.records.register import seizure_by_ref
 from office.spelling import latin_digits
@@ -28,15 +26,9 @@ def money_for(
     with db.reading() as s:
         district_id: int | None = None
         if district is not None:
-            row = s.exec(select(District).where(District.code == district.strip().upper())).first()
-            if row is None:
-                raise NotFound(N_("no district '{district}'"), said={"district": district})
-            district_id = row.id
+            district_id = district_by_code(s, district).id
         elif pound is not None:
-            found = s.exec(select(Pound).where(Pound.code == pound.strip().upper())).first()
-            if found is None:
-                raise NotFound(N_("no pound '{pound}'"), said={"pound": pound})
-            district_id = found.district_id
+            district_id = pound_by_code(s, pound).district_id
         elif seizure_ref is not None:
             district_id = seizure_by_ref(s, seizure_ref).district_id
         elif complaint_id is not None:

@@ -9,6 +9,7 @@ dates, and the notice itself; never a name, a home, a phone or an amount (docs/b
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -18,8 +19,7 @@ from zoneinfo import ZoneInfo
 from sqlmodel import Session, col, select
 
 from law.errors import NotFound, PoundError
-from law.kinds import AnimalKind, kind_of
-from law.lifecycle import AnimalStatus, SeizureStatus
+from law.lifecycle import SeizureStatus
 from law.periods import local_date
 from models import Animal, District, Pound, Seizure, Village
 from models.columns import id_of
@@ -29,23 +29,14 @@ from office.acts.darogah.notice import notice_params, proclaimed_names
 from office.district import DistrictContext, district_context, names_of
 from office.jurisdiction.spec import REMOVED
 from office.spelling import fold
+from office.views.held_search import HELD, HeldGroup, held_animals, kind_wanted
 from office.views.lookup import VillagePlace, match_village
 
 _CODE = re.compile(r"[A-Z0-9_-]{1,64}")
-HELD = (AnimalStatus.SEIZED.value, AnimalStatus.IMPOUNDED.value)
 # How many seizures one page of the board lists at most (a 2G phone reads it: docs/board.md).
 MAX_SHOWN = 40
 # How many notices the feed carries, newest first.
 MAX_FEED = 30
-
-
-@dataclass(frozen=True)
-class BoardHead:
-    """Head of one kind and description held in one seizure."""
-
-    kind: str
-    description: str
-    count: int
 
 
 @dataclass(frozen=True)
@@ -77,7 +68,7 @@ class BoardEntry:
     seized_on: date
     impounded_on: date | None
     reported_unclaimed: bool
-    heads: tuple[BoardHead, ...]
+    heads: tuple[HeldGroup, ...]
     notice: BoardNotice | None
 
     @property
@@ -142,21 +133,15 @@ def _district(s: Session, code: str) -> District:
 
 def _kind_wanted(kind: str, ctx: DistrictContext) -> str | None:
     """The register's kind for what was asked (`cows`, `गाय` -> `cow`, G4)."""
-    if not kind.strip():
-        return None
     try:
-        found = kind_of(kind, ctx.profile.aliases, ())
+        return kind_wanted(kind, ctx)
     except PoundError:  # an animal nobody knows, or pigs (Sec XVIII): no head is of it
         return kind.strip().lower()
-    return found.value if isinstance(found, AnimalKind) else found.word
 
 
-def _entry(
-    s: Session, seizure: Seizure, pound: Pound, village: Village | None, held: list[Animal]
-) -> BoardEntry:
-    groups: dict[tuple[str, str], int] = {}
-    for a in held:
-        groups[(a.kind, a.description)] = groups.get((a.kind, a.description), 0) + 1
+def _entry(s: Session, seizure: Seizure, pound: Pound, held: list[Animal]) -> BoardEntry:
+    village = s.get(Village, seizure.village_id)
+    groups = Counter((a.kind, a.description) for a in held)
     notice = None
     if seizure.noticed_on is not None:
         row = s.exec(select(Notice).where(Notice.seizure_id == seizure.id)).first()
@@ -179,8 +164,21 @@ def _entry(
         seized_on=seizure.seized_on,
         impounded_on=seizure.impounded_on,
         reported_unclaimed=seizure.reported_unclaimed_at is not None,
-        heads=tuple(BoardHead(k, d, n) for (k, d), n in sorted(groups.items())),
+        heads=tuple(HeldGroup(k, d, n) for (k, d), n in sorted(groups.items())),
         notice=notice,
+    )
+
+
+def _cattle_held(district_id: int) -> tuple[Any, ...]:
+    """The seizures of the district not closed, with some head held now."""
+    return (
+        Seizure.district_id == district_id,
+        Seizure.status != SeizureStatus.CLOSED.value,
+        col(Seizure.id).in_(
+            select(Animal.seizure_id).where(
+                Animal.district_id == district_id, col(Animal.status).in_(HELD)
+            )
+        ),
     )
 
 
@@ -214,15 +212,7 @@ def board_of(db: Reader, district: str, *, now: datetime, query: BoardQuery) -> 
         )
         q = (
             select(Seizure)
-            .where(
-                Seizure.district_id == row.id,
-                Seizure.status != SeizureStatus.CLOSED.value,
-                col(Seizure.id).in_(
-                    select(Animal.seizure_id).where(
-                        Animal.district_id == row.id, col(Animal.status).in_(HELD)
-                    )
-                ),
-            )
+            .where(*_cattle_held(id_of(row)))
             .order_by(col(Seizure.seized_at).desc(), col(Seizure.id).desc())
         )
         if query.since is not None:
@@ -241,30 +231,17 @@ def board_of(db: Reader, district: str, *, now: datetime, query: BoardQuery) -> 
         by_pound: dict[int, list[BoardEntry]] = {id_of(p): [] for p in pounds}
         pound_of = {p.id: p for p in pounds}
         shown = more = 0
-        villages: dict[int, Village | None] = {}
         for seizure in s.exec(q).all():
-            held = [
-                a
-                for a in s.exec(
-                    select(Animal)
-                    .where(Animal.seizure_id == seizure.id)
-                    .order_by(col(Animal.number))
-                ).all()
-                if a.status in HELD
-            ]
+            held = held_animals(s, seizure)
             if not held or ((kind or words) and not _matches(held, kind, words)):
                 continue
             if shown >= MAX_SHOWN:
                 more += 1
                 continue
-            if seizure.village_id not in villages:
-                villages[seizure.village_id] = s.get(Village, seizure.village_id)
             pound = pound_of.get(seizure.pound_id)
             if pound is None:
                 continue
-            by_pound[id_of(pound)].append(
-                _entry(s, seizure, pound, villages[seizure.village_id], held)
-            )
+            by_pound[id_of(pound)].append(_entry(s, seizure, pound, held))
             shown += 1
         return Board(
             district=row.code,
@@ -303,15 +280,7 @@ def notices_of(db: Reader, district: str) -> Feed:
         q = (
             select(Seizure, Notice)
             .join(Notice, col(Notice.seizure_id) == col(Seizure.id))
-            .where(
-                Seizure.district_id == row.id,
-                Seizure.status != SeizureStatus.CLOSED.value,
-                col(Seizure.id).in_(
-                    select(Animal.seizure_id).where(
-                        Animal.district_id == row.id, col(Animal.status).in_(HELD)
-                    )
-                ),
-            )
+            .where(*_cattle_held(id_of(row)))
             .order_by(col(Notice.posted_at).desc(), col(Notice.id).desc())
             .limit(MAX_FEED)
         )
@@ -320,16 +289,7 @@ def notices_of(db: Reader, district: str) -> Feed:
             pound = s.get(Pound, seizure.pound_id)
             if pound is None:
                 continue
-            held = [
-                a
-                for a in s.exec(
-                    select(Animal)
-                    .where(Animal.seizure_id == seizure.id)
-                    .order_by(col(Animal.number))
-                ).all()
-                if a.status in HELD
-            ]
-            entry = _entry(s, seizure, pound, s.get(Village, seizure.village_id), held)
+            entry = _entry(s, seizure, pound, held_animals(s, seizure))
             if entry.notice is not None:
                 out.append((entry, entry.notice))
         return Feed(row.code, row.name, tz, tuple(out), names_of(row))

@@ -3,7 +3,7 @@ recovered, the certificate of a set-off; each as the person asking may read it (
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from sqlmodel import Session, col, func, select
@@ -13,10 +13,8 @@ from law.accounts import long_date
 from law.errors import N_, NotFound
 from law.periods import local_date
 from models import (
-    AuditEvent,
     Case,
     FinePaid,
-    Person,
     RecoveryLot,
     RecoveryOrder,
     RecoverySale,
@@ -27,18 +25,8 @@ from models.db import Reader
 from office.access.roles import case_standing
 from office.acts.magistrate.case import SECTION, CaseKind
 from office.district import district_context, names_of
-
-
-def compensation_awarded(db: Reader, *, person_id: int) -> int:
-    """Compensation ordered to this person by the Magistrate out of fines under Sec XVII and
-    XVIII (paid or not yet paid); what is set off in a civil suit is `compensation_set_off`."""
-    with db.reading() as s:
-        total = s.exec(
-            select(func.sum(Case.compensation)).where(
-                Case.complainant_id == person_id, col(Case.status) == "convicted"
-            )
-        ).one()
-        return int(total or 0)
+from office.people import person_line, person_said
+from office.views.seizure import history_of
 
 
 def compensation_set_off(db: Reader, *, person_id: int) -> int:
@@ -80,19 +68,12 @@ def recovered(s: Session, case_id: int) -> Recovered:
 
 
 def _who(s: Session, person_id: int | None) -> dict[str, Any] | None:
-    person = s.get(Person, person_id) if person_id is not None else None
-    if person is None:
-        return None
-    return {"id": person.id, "name": person.name, "residence": person.residence}
+    said = person_said(s, person_id)
+    return {"id": person_id, **said} if said else None
 
 
-def _line(p: dict[str, Any] | None) -> str:
-    if not p:
-        return ""
-    return f"{p['name']} of {p['residence']}" if p["residence"] else str(p["name"])
-
-
-def _case(s: Session, case_id: int) -> Case:
+def case_of(s: Session, case_id: int) -> Case:
+    """The case by its number; NotFound if there is none."""
     case = s.get(Case, case_id)
     if case is None:
         raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
@@ -103,7 +84,7 @@ def case_view(db: Reader, *, case_id: int) -> dict[str, Any]:
     """The record of a case: the complaint, the decision (fine and compensation), every order
     to recover the fine by sale of the cattle and its sale, what is still unpaid, the history."""
     with db.reading() as s:
-        case = _case(s, case_id)
+        case = case_of(s, case_id)
         ctx = district_context(s, case.district_id)
         fmt = ctx.fmt
         village = s.get(Village, case.village_id)
@@ -133,9 +114,8 @@ def case_view(db: Reader, *, case_id: int) -> dict[str, Any]:
                     "order_id": order.id,
                     "status": order.status,
                     "ordered_at": order.ordered_at.isoformat(),
-                    "ordered_by": _line(_who(s, order.ordered_by)),
-                    "fine_due": order.fine_due,
-                    "fine_due_text": fmt(order.fine_due),
+                    "ordered_by": person_line(_who(s, order.ordered_by)),
+                    **ctx.amounts(fine_due=order.fine_due),
                     "cattle": order.cattle,
                     "village": where.name if where else None,
                     "place": order.place,
@@ -147,14 +127,13 @@ def case_view(db: Reader, *, case_id: int) -> dict[str, Any]:
                         "sale_id": sale.id,
                         "held_on": sale.held_on.isoformat(),
                         "place": sale.place,
-                        "officer": _line(_who(s, sale.officer_id)),
+                        "officer": person_line(_who(s, sale.officer_id)),
                         "lots": [
                             {
                                 "number": lot.number,
                                 "buyer": lot.buyer_name,
                                 "residence": lot.buyer_residence,
-                                "price": lot.price,
-                                "price_text": fmt(lot.price),
+                                **ctx.amounts(price=lot.price),
                             }
                             for lot in lots
                         ],
@@ -177,11 +156,6 @@ def case_view(db: Reader, *, case_id: int) -> dict[str, Any]:
                     },
                 }
             )
-        history = s.exec(
-            select(AuditEvent)
-            .where(AuditEvent.subject == f"case:{case_id}")
-            .order_by(col(AuditEvent.seq))
-        ).all()
         fine_unpaid = case.fine - got.fine if convicted else 0
         comp_unpaid = case.compensation - got.compensation if convicted else 0
         return {
@@ -202,38 +176,17 @@ def case_view(db: Reader, *, case_id: int) -> dict[str, Any]:
             else {
                 "decided_at": case.decided_at.isoformat(),
                 "decided_on": local_date(case.decided_at, ctx.tz).isoformat(),
-                "magistrate": _line(_who(s, case.magistrate_id)),
+                "magistrate": person_line(_who(s, case.magistrate_id)),
                 "convicted": convicted,
                 "reasons": str(case.decision.get("reasons", "")),
             },
             "unit": ctx.profile.money.unit,
-            "fine": {
-                "adjudged": case.fine,
-                "recovered": got.fine,
-                "unpaid": fine_unpaid,
-                "adjudged_text": fmt(case.fine),
-                "recovered_text": fmt(got.fine),
-                "unpaid_text": fmt(fine_unpaid),
-            },
-            "compensation": {
-                "ordered": case.compensation,
-                "paid": got.compensation,
-                "unpaid": comp_unpaid,
-                "ordered_text": fmt(case.compensation),
-                "paid_text": fmt(got.compensation),
-                "unpaid_text": fmt(comp_unpaid),
-            },
+            "fine": ctx.amounts(adjudged=case.fine, recovered=got.fine, unpaid=fine_unpaid),
+            "compensation": ctx.amounts(
+                ordered=case.compensation, paid=got.compensation, unpaid=comp_unpaid
+            ),
             "recovery": recovery,
-            "history": [
-                {
-                    "seq": e.seq,
-                    "at": e.occurred_at.isoformat(),
-                    "action": e.action,
-                    "section": e.section,
-                    "actor": (_who(s, e.actor_id) or {}).get("name"),
-                }
-                for e in history
-            ],
+            "history": history_of(s, f"case:{case_id}"),
         }
 
 
@@ -252,16 +205,7 @@ class SetOffCertificate:
     unit: str
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "case_id": self.case_id,
-            "person_id": self.person_id,
-            "lines": list(self.lines),
-            "compensation_ordered": self.compensation_ordered,
-            "compensation_paid": self.compensation_paid,
-            "compensation_unpaid": self.compensation_unpaid,
-            "to_set_off": self.to_set_off,
-            "unit": self.unit,
-        }
+        return asdict(self)
 
 
 def set_off_certificate(db: Reader, *, case_id: int) -> SetOffCertificate:
@@ -282,7 +226,7 @@ def set_off_certificate(db: Reader, *, case_id: int) -> SetOffCertificate:
       the seizer, not out of a fine.
     """
     with db.reading() as s:
-        case = _case(s, case_id)
+        case = case_of(s, case_id)
         ctx = district_context(s, case.district_id)
         fmt = ctx.fmt
         what = CaseKind(case.kind)
@@ -303,25 +247,25 @@ def set_off_certificate(db: Reader, *, case_id: int) -> SetOffCertificate:
             "CERTIFICATE OF COMPENSATION FOR SET-OFF (Act III of 1857, Section XIX)",
             f"Case No. {case.id}, Section {SECTION[what]} ({offence}), at "
             f"{village.name if village else ''}, district {ctx.district.name}: complaint of "
-            f"{_line(complainant)} against {_line(accused)}, filed on "
+            f"{person_line(complainant)} against {person_line(accused)}, filed on "
             f"{long_date(local_date(case.filed_at, ctx.tz))}.",
         ]
         if case.decided_at is None:
             lines.append("The case is not yet decided. No compensation has been ordered.")
         else:
             decided_on = long_date(local_date(case.decided_at, ctx.tz))
-            by = _line(_who(s, case.magistrate_id))
+            by = person_line(_who(s, case.magistrate_id))
             if convicted:
                 lines.append(f"Decided on {decided_on} by {by}: convicted; fine {fmt(case.fine)}.")
             else:
                 lines.append(f"Decided on {decided_on} by {by}: not convicted; no fine.")
         lines += [
-            f"Compensation ordered to {_line(complainant)} out of the fine (Section XVIII): "
+            f"Compensation ordered to {person_line(complainant)} out of the fine (Section XVIII): "
             f"{fmt(ordered)}.",
             f"Paid to him out of the fine recovered: {fmt(paid)}.",
             f"Still unpaid: {fmt(unpaid)}.",
             f"To be set off and deducted from any sum claimed by or awarded to "
-            f"{_line(complainant)} as damages in a civil suit for this trespass "
+            f"{person_line(complainant)} as damages in a civil suit for this trespass "
             f"(Section XIX): {fmt(paid)}.",
             "Damages awarded under Section XIV for an illegal seizure are not compensation "
             "under Section XIX and are not included.",
@@ -342,12 +286,12 @@ def case_view_as(db: Reader, *, case_id: int, viewer_id: int) -> dict[str, Any]:
     """The record of a Sec XVII or XVIII case, for its complainant, the accused, or an officer
     of its district (`RecordNotOpen` for anyone else)."""
     with db.reading() as s:
-        check_may_read(case_standing(s, viewer_id, _case(s, case_id)), "case")
+        check_may_read(case_standing(s, viewer_id, case_of(s, case_id)), "case")
     return case_view(db, case_id=case_id)
 
 
 def set_off_as(db: Reader, *, case_id: int, viewer_id: int) -> dict[str, Any]:
     """The Sec XIX certificate of a case, for the same people as the case itself."""
     with db.reading() as s:
-        check_may_read(case_standing(s, viewer_id, _case(s, case_id)), "case")
+        check_may_read(case_standing(s, viewer_id, case_of(s, case_id)), "case")
     return set_off_certificate(db, case_id=case_id).as_dict()

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from law.errors import N_, NotFound
-from models import CattleReceipt
+from models import CattleReceipt, Seizure
 from models.columns import id_of
 from models.db import Reader
 from office.district import district_context
@@ -35,21 +35,26 @@ class CattleReceiptView:
         return asdict(self)
 
 
+def receipt_of(s: Session, seizure: Seizure, ref: str) -> CattleReceipt:
+    """The latest receipt for cattle handed back after a sale of the seizure's (`ref`) cattle."""
+    receipt = s.exec(
+        select(CattleReceipt)
+        .where(CattleReceipt.seizure_id == seizure.id)
+        .order_by(col(CattleReceipt.id).desc())
+    ).first()
+    if receipt is None:
+        raise NotFound(
+            N_("no cattle have been handed back to the owner of {ref} after a sale"), ref=ref
+        )
+    return receipt
+
+
 def cattle_receipt(db: Reader, *, ref: str) -> CattleReceiptView:
     """The receipt the owner granted for the cattle handed back after a sale under Sec IX and
     the balance paid to him, as printable lines."""
     with db.reading() as s:
         seizure = seizure_by_ref(s, ref)
-        receipt = s.exec(
-            select(CattleReceipt)
-            .where(CattleReceipt.seizure_id == seizure.id)
-            .order_by(col(CattleReceipt.id).desc())
-        ).first()
-        if receipt is None:
-            raise NotFound(
-                N_("no cattle have been handed back to the owner of {ref} after a sale"),
-                ref=seizure.ref,
-            )
+        receipt = receipt_of(s, seizure, seizure.ref)
         ctx = district_context(s, seizure.district_id)
         owner = get_person(s, receipt.owner_id)
         officer = get_person(s, receipt.recorded_by)

@@ -1,6 +1,6 @@
 """What the Magistrate of a district looks at on his desk besides the worklists: the district
 as its file set it up (pounds, villages, officers), the release orders made, the cases of Sec
-XVII and XVIII; and the desks a person holds at all. Read-only.
+XVII and XVIII. Read-only.
 
 Each read first checks the actor is the Magistrate of the district (NotAuthorised otherwise),
 as the acts themselves do."""
@@ -12,7 +12,6 @@ from datetime import date, datetime
 
 from sqlmodel import Session, col, select
 
-from law.errors import N_, NotFound
 from models import (
     Case,
     District,
@@ -26,32 +25,10 @@ from models import (
 from models.columns import id_of
 from models.db import Reader
 from office.access.roles import Role, require_role
-from office.district import names_of
+from office.district import district_by_code, names_of
 
 # A desk list is read on a phone: the latest few.
 LIMIT = 50
-
-
-@dataclass(frozen=True)
-class Desks:
-    """Where a person holds a desk: the districts he is Magistrate of, the thanas he is Darogah
-    of (district code, thana)."""
-
-    magistrate: list[tuple[str, str]]  # (code, name)
-    darogah: list[tuple[str, str]]  # (district code, thana)
-
-
-def desks_of(db: Reader, *, person_id: int) -> Desks:
-    with db.reading() as s:
-        rows = s.exec(
-            select(RoleGrant, District)
-            .join(District, col(District.id) == col(RoleGrant.district_id))
-            .where(RoleGrant.person_id == person_id)
-            .order_by(col(District.code), col(RoleGrant.place))
-        ).all()
-        magistrate = [(d.code, d.name) for g, d in rows if g.role == Role.MAGISTRATE.value]
-        darogah = [(d.code, g.place) for g, d in rows if g.role == Role.DAROGAH.value]
-        return Desks(magistrate=magistrate, darogah=darogah)
 
 
 def district_of(
@@ -60,15 +37,14 @@ def district_of(
     """The district (id, code, name, its names in other scripts) whose Magistrate the actor
     is."""
     with db.reading() as s:
-        row = _district(s, code)
-        require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None)
+        row = _magistrates(s, code, actor_id)
         return id_of(row), row.code, row.name, names_of(row)
 
 
-def _district(s: Session, code: str) -> District:
-    row = s.exec(select(District).where(District.code == code.strip().upper())).first()
-    if row is None or row.id is None:
-        raise NotFound(N_("no district '{district}'"), said={"district": code})
+def _magistrates(s: Session, code: str, actor_id: int) -> District:
+    """The district by its code, if the actor is its Magistrate (NotAuthorised otherwise)."""
+    row = district_by_code(s, code)
+    require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None)
     return row
 
 
@@ -116,8 +92,7 @@ def district_file(db: Reader, *, district: str, actor_id: int) -> DistrictFile:
     """The district as its file set it up: pounds with their thana, villages and keepers (Sec
     III, IV), the tracts excluded (XX), every officer and his offices; for its Magistrate."""
     with db.reading() as s:
-        row = _district(s, district)
-        require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None)
+        row = _magistrates(s, district, actor_id)
         grants = s.exec(
             select(RoleGrant, Person)
             .join(Person, col(Person.id) == col(RoleGrant.person_id))
@@ -184,8 +159,7 @@ class ReleaseLine:
 def release_orders(db: Reader, *, district: str, actor_id: int) -> list[ReleaseLine]:
     """The releases without fine ordered in the district (Sec VI, XIV), the latest first."""
     with db.lagging() as s:
-        row = _district(s, district)
-        require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None)
+        row = _magistrates(s, district, actor_id)
         rows = s.exec(
             select(ReleaseOrder, Seizure, Pound)
             .join(Seizure, col(Seizure.id) == col(ReleaseOrder.seizure_id))
@@ -228,8 +202,7 @@ class CaseLine:
 def district_cases(db: Reader, *, district: str, actor_id: int) -> list[CaseLine]:
     """The cases of the district, those awaiting a decision first, then the latest decided."""
     with db.lagging() as s:
-        row = _district(s, district)
-        require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None)
+        row = _magistrates(s, district, actor_id)
         rows = s.exec(
             select(Case)
             .where(Case.district_id == row.id)

@@ -19,15 +19,15 @@ from zoneinfo import ZoneInfo
 from sqlmodel import Session, col, select
 
 from law.complaint import ComplaintStatus
-from law.errors import N_, InvalidInput, NotFound
+from law.errors import N_, InvalidInput
 from law.lifecycle import IN_CUSTODY, AnimalStatus
 from law.periods import YEAR_MAX, YEAR_MIN, local_date
 from law.profile import StatuteProfile
-from models import Animal, Complaint, District, Pound, Seizure
+from models import Animal, Complaint, Pound, Seizure
 from models.columns import id_of
 from models.db import Reader
 from office.acts.magistrate.fund_payment import fund_entries
-from office.district import district_context, names_of
+from office.district import district_by_code, district_context, names_of
 
 # How a head of a seizure ended, in the order the charts show them.
 CLAIMED = "claimed"
@@ -153,9 +153,7 @@ def district_figures(
     `whole_year`), as the register stands; the district's day at `now` ends the days of heads
     still held and the months not yet come."""
     with db.lagging() as s:
-        row = s.exec(select(District).where(District.code == district.strip().upper())).first()
-        if row is None:
-            raise NotFound(N_("no district '{district}'"), said={"district": district})
+        row = district_by_code(s, district)
         ctx = district_context(s, id_of(row))
         today = local_date(now, ctx.tz)
         this = str(today.year) if whole_year else month_of(today)

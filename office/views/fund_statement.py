@@ -19,7 +19,12 @@ from models.columns import id_of
 from models.db import Reader
 from office.access.roles import Role, district_standing, require_role
 from office.acts.magistrate.fund_payment import SECTION, fund_entries
-from office.district import DistrictContext, district_context, names_of
+from office.district import (
+    DistrictContext,
+    district_by_code,
+    district_context,
+    names_of,
+)
 from office.people import get_person
 from office.records import ledger
 
@@ -34,10 +39,9 @@ def owed_to_fund(s: Session, ctx: DistrictContext) -> dict[str, object]:
     }
     total = sum(owed.values())
     return {
-        "total": total,
-        "total_text": ctx.fmt(total),
+        **ctx.amounts(total=total),
         "by_source": [
-            {"source": source, "amount": amount, "amount_text": ctx.fmt(amount)}
+            {"source": source, **ctx.amounts(amount=amount)}
             for source, amount in sorted(owed.items())
         ],
     }
@@ -81,8 +85,9 @@ def fund_desk(db: Reader, *, district_id: int, actor_id: int, now: datetime) -> 
         for pound in s.exec(
             select(Pound).where(Pound.district_id == district_id).order_by(col(Pound.code))
         ).all():
-            grants = s.exec(
-                select(RoleGrant)
+            keepers = s.exec(
+                select(Person)
+                .join(RoleGrant, col(RoleGrant.person_id) == col(Person.id))
                 .where(
                     RoleGrant.district_id == district_id,
                     RoleGrant.role == Role.KEEPER.value,
@@ -90,12 +95,8 @@ def fund_desk(db: Reader, *, district_id: int, actor_id: int, now: datetime) -> 
                 )
                 .order_by(col(RoleGrant.id))
             ).all()
-            keepers = []
-            for grant in grants:
-                person = get_person(s, grant.person_id)
-                if person.phone:
-                    keepers.append(KeeperLine(person.name, person.phone))
-            pounds.append(PoundLine(pound.code, pound.name, keepers, names_of(pound)))
+            lines = [KeeperLine(p.name, p.phone) for p in keepers if p.phone]
+            pounds.append(PoundLine(pound.code, pound.name, lines, names_of(pound)))
         return FundDesk(
             district_id=district_id,
             code=ctx.district.code,
@@ -113,7 +114,7 @@ def fund_desk(db: Reader, *, district_id: int, actor_id: int, now: datetime) -> 
 
 def fund_statement(
     s: Session, ctx: DistrictContext, *, since: date | None = None
-) -> dict[str, object]:
+) -> dict[str, Any]:
     """Receipts in and payments out of the fund, oldest first, each with the balance after it
     (from `since`, a local date, with the balance brought forward)."""
     movements = [m for m in ledger.movements(s, ctx.id, ledger.FUND_PREFIX) if m.net]
@@ -127,23 +128,18 @@ def fund_statement(
             continue
         m = by_txn[line.entry.seq]
         amount = line.entry.amount
+        moved = {"in": max(amount, 0), "out": max(-amount, 0), "balance": line.balance}
         shown.append(
             {
                 "at": m.occurred_at.astimezone(ctx.tz).isoformat(),
                 "memo": m.memo,
                 "section": m.section,
-                "in": max(amount, 0),
-                "out": max(-amount, 0),
-                "balance": line.balance,
-                "in_text": ctx.fmt(max(amount, 0)),
-                "out_text": ctx.fmt(max(-amount, 0)),
-                "balance_text": ctx.fmt(line.balance),
+                **ctx.amounts(**moved),
             }
         )
     return {
         "since": since.isoformat() if since else None,
-        "opening_balance": opening,
-        "opening_balance_text": ctx.fmt(opening),
+        **ctx.amounts(opening_balance=opening),
         "lines": shown,
     }
 
@@ -169,8 +165,7 @@ def fund_payments(s: Session, ctx: DistrictContext) -> list[dict[str, object]]:
                 "keeper": keeper.name if keeper else None,
                 "stated": p.stated,
                 "payee": payee.name if payee else None,
-                "amount": p.amount,
-                "amount_text": ctx.fmt(p.amount),
+                **ctx.amounts(amount=p.amount),
                 "order": p.order_text,
                 "ordered_by": get_person(s, p.ordered_by).name,
             }
@@ -178,7 +173,7 @@ def fund_payments(s: Session, ctx: DistrictContext) -> list[dict[str, object]]:
     return out
 
 
-def feeding_written_off(s: Session, ctx: DistrictContext) -> dict[str, object]:
+def feeding_written_off(s: Session, ctx: DistrictContext) -> dict[str, Any]:
     """Practice G7: the keepers' feeding of heads that died or escaped, asked of nobody, by
     pound, and each write-off."""
     prefix = ledger.writeoff_feeding("")
@@ -190,8 +185,7 @@ def feeding_written_off(s: Session, ctx: DistrictContext) -> dict[str, object]:
         {
             "at": m.occurred_at.astimezone(ctx.tz).isoformat(),
             "memo": m.memo,
-            "amount": m.net,
-            "amount_text": ctx.fmt(m.net),
+            **ctx.amounts(amount=m.net),
         }
         for m in ledger.movements(s, ctx.id, prefix)
         if m.net
@@ -199,8 +193,7 @@ def feeding_written_off(s: Session, ctx: DistrictContext) -> dict[str, object]:
     total = sum(by_pound.values())
     return {
         "by_pound": by_pound,
-        "total": total,
-        "total_text": ctx.fmt(total),
+        **ctx.amounts(total=total),
         "entries": entries,
     }
 
@@ -233,18 +226,14 @@ def fund_view(
                     "district": d.code,
                     "fines": fines,
                     "unclaimed_surplus": surplus,
-                    "received": received,
-                    "received_text": ctx.fmt(received),
-                    "paid_out": paid,
-                    "paid_out_text": ctx.fmt(paid),
-                    "balance": total,
-                    "balance_text": ctx.fmt(total),
+                    **ctx.amounts(received=received),
+                    **ctx.amounts(paid_out=paid),
+                    **ctx.amounts(balance=total),
                     # Sec XII: owed to the fund and not received, so not in it.
                     "owed": owed["total"],
                     "owed_text": owed["total_text"],
                     "owed_by": owed["by_source"],
-                    "deposits_held": -held,
-                    "deposits_held_text": ctx.fmt(-held),
+                    **ctx.amounts(deposits_held=-held),
                     "unit": ctx.profile.money.unit,
                     "statement": fund_statement(s, ctx, since=since),
                     "payments": fund_payments(s, ctx),
@@ -269,9 +258,7 @@ def fund_view_as(
     the officers of that district."""
     with db.lagging() as s:
         if district:
-            row = s.exec(select(District).where(District.code == district.strip().upper())).first()
-            if row is None:
-                raise NotFound(N_("no district '{district}'"), said={"district": district})
+            row = district_by_code(s, district)
             check_may_read(district_standing(s, viewer_id, id_of(row)), "fund")
             codes = [row.code]
         else:

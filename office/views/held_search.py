@@ -9,6 +9,7 @@ makes of it (the amount due): never a name, a home or a phone.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -20,11 +21,11 @@ from law.grounds import Ground
 from law.kinds import AnimalKind, kind_of
 from law.lifecycle import AnimalStatus, SeizureStatus
 from law.periods import local_date
-from models import Animal, District, Person, Pound, Seizure, Village
+from models import Animal, District, Pound, Seizure, Village
 from models.db import Reader
-from office.charges import payable_on
+from office.charges import due_said, payable_on
 from office.district import DistrictContext, district_context, names_of
-from office.phones import normalise_phone
+from office.people import person_by_phone
 from office.spelling import fold
 from office.state import animals_of
 from office.views.lookup import VillagePlace, match_village
@@ -111,6 +112,11 @@ class HeldSearch:
     as_of: date
 
 
+def held_animals(s: Session, seizure: Seizure) -> list[Animal]:
+    """The head of the seizure held now: seized on the way, or in the pound."""
+    return [a for a in animals_of(s, seizure) if a.status in HELD]
+
+
 def _next_deadline(
     today: date,
     claim_until: date | None,
@@ -141,11 +147,8 @@ def _summary(
 ) -> HeldSeizure:
     animals = animals_of(s, seizure)
     held = [a for a in animals if a.status in HELD]
-    groups: dict[tuple[str, str], int] = {}
-    for a in held:
-        groups[(a.kind, a.description)] = groups.get((a.kind, a.description), 0) + 1
+    groups = Counter((a.kind, a.description) for a in held)
     due = payable_on(s, seizure, animals, ctx, today)
-    fmt = ctx.fmt
     stray = seizure.ground == Ground.STRAY
     complaint_until = None if stray else seizure.complaint_until
     return HeldSeizure(
@@ -165,18 +168,7 @@ def _summary(
         in_pound=seizure.impounded_on is not None,
         groups=tuple(HeldGroup(k, d, n) for (k, d), n in groups.items()),
         heads=len(held),
-        due=DueNow(
-            fine=due.fine,
-            feeding=due.feeding,
-            expenses=due.expenses,
-            total=due.total,
-            per_day=due.per_day,
-            fine_text=fmt(due.fine),
-            feeding_text=fmt(due.feeding),
-            total_text=fmt(due.total),
-            per_day_text=fmt(due.per_day),
-            unit=ctx.profile.money.unit,
-        ),
+        due=DueNow(**due_said(due, ctx)),
         claim_until=seizure.claim_until,
         complaint_until=complaint_until,
         sale_not_before=seizure.sale_not_before,
@@ -220,7 +212,7 @@ def seizures_owned(
     with db.reading() as s:
         owner_id = person_id
         if owner_id is None and phone:
-            person = s.exec(select(Person).where(Person.phone == normalise_phone(phone))).first()
+            person = person_by_phone(s, phone)
             owner_id = person.id if person is not None else None
         if owner_id is None:
             return []
@@ -273,7 +265,7 @@ def _place(db: Reader, village: str, district: str | None) -> VillagePlace:
     return place
 
 
-def _kind_wanted(kind: str | None, ctx: DistrictContext) -> str | None:
+def kind_wanted(kind: str | None, ctx: DistrictContext) -> str | None:
     """The register's kind for what was asked (`cows`, `heifer` -> `cow`, G4); pigs are refused
     (Sec XVIII), a word nobody knows too."""
     if kind is None or not kind.strip():
@@ -321,7 +313,7 @@ def search_held(
         ).one()
         ctx = district_context(s, row.district_id)
         today = local_date(now, ctx.tz)
-        wanted = _kind_wanted(kind, ctx)
+        wanted = kind_wanted(kind, ctx)
         pounds = pounds_near(s, row)
         q = (
             select(Seizure)

@@ -8,16 +8,16 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from sqlmodel import Session, col, select
+from sqlmodel import col, select
 
 from law.access import check_may_read
-from law.errors import N_, NotFound
 from law.lifecycle import SeizureStatus
 from law.periods import local_date
-from models import Payment, Person, Pound, RegisterEntry, Seizure, Village
+from models import Payment, Person, RegisterEntry, Seizure, Village
 from models.db import Reader
 from office.access.roles import Role, district_standing, require_role
-from office.district import district_context, names_of
+from office.district import district_context, names_of, pound_by_code
+from office.notify.params import kinds
 from office.state import animals_of
 from office.views.lookup import match_village
 from office.views.pound_register import registered_person
@@ -27,17 +27,10 @@ from office.views.worklists import SeizureItem, in_pound
 REGISTER_LIMIT = 100
 
 
-def _pound(s: Session, code: str) -> Pound:
-    pound = s.exec(select(Pound).where(Pound.code == code.strip().upper())).first()
-    if pound is None:
-        raise NotFound(N_("no pound '{pound}'"), said={"pound": code})
-    return pound
-
-
 def pound_zone(db: Reader, *, pound_code: str) -> ZoneInfo:
     """The time zone of the pound's district: the hours a keeper types are its local hours."""
     with db.reading() as s:
-        pound = _pound(s, pound_code)
+        pound = pound_by_code(s, pound_code)
         return district_context(s, pound.district_id).tz
 
 
@@ -47,7 +40,7 @@ def claim_run_out(
     """Cattle held whose claim period has run, not yet reported unclaimed (Sec VIII)."""
     held = in_pound(db, pound_code=pound_code, actor_id=actor_id)
     with db.reading() as s:
-        pound = _pound(s, pound_code)
+        pound = pound_by_code(s, pound_code)
         today = local_date(now, district_context(s, pound.district_id).tz)
     return [
         item
@@ -71,7 +64,7 @@ class PaymentLine:
 def payments_on(db: Reader, *, pound_code: str, actor_id: int, on: date) -> list[PaymentLine]:
     """The payments the keeper took at his pound on a local day (Sec VII)."""
     with db.reading() as s:
-        pound = _pound(s, pound_code)
+        pound = pound_by_code(s, pound_code)
         require_role(s, actor_id, pound.district_id, Role.KEEPER, pound.code)
         ctx = district_context(s, pound.district_id)
         rows = s.exec(
@@ -135,7 +128,7 @@ def search_register(
         named, choices = match_village(db, village)
         villages = {named.name} if named is not None else {c.name for c in choices}
     with db.reading() as s:
-        pound = _pound(s, pound_code)
+        pound = pound_by_code(s, pound_code)
         check_may_read(district_standing(s, viewer_id, pound.district_id), "pound register")
         ctx = district_context(s, pound.district_id)
         q = (
@@ -155,19 +148,15 @@ def search_register(
             place = s.get(Village, seizure.village_id)
             if villages is not None and (place is None or place.name not in villages):
                 continue
-            owner_p = s.get(Person, seizure.owner_id) if seizure.owner_id else None
+            owner_e = registered_person(s, seizure.owner_id, seizure.owner_residence)
             if owner.strip() and (
-                owner_p is None or owner.strip().casefold() not in owner_p.name.casefold()
+                owner_e is None or owner.strip().casefold() not in owner_e["name"].casefold()
             ):
                 continue
-            counts: dict[str, int] = {}
-            for a in animals_of(s, seizure):
-                counts[a.kind] = counts.get(a.kind, 0) + 1
+            counts = kinds(animals_of(s, seizure))
             if kind and kind not in counts:
                 continue
-            seizer_p = s.get(Person, seizure.seizer_id)
             seizer_e = registered_person(s, seizure.seizer_id, seizure.seizer_residence)
-            owner_e = registered_person(s, seizure.owner_id, seizure.owner_residence)
             out.append(
                 RegisterLine(
                     register_no=f"{pound.code}/{entry.year}/{entry.number}",
@@ -176,8 +165,8 @@ def search_register(
                     ref=seizure.ref,
                     village=place.name if place else "",
                     kinds=counts,
-                    seizer=seizer_p.name if seizer_p else "",
-                    owner=owner_p.name if owner_p else None,
+                    seizer=seizer_e["name"] if seizer_e else "",
+                    owner=owner_e["name"] if owner_e else None,
                     status=seizure.status,
                     village_names=names_of(place),
                     seizer_residence=seizer_e["residence"] if seizer_e else "",

@@ -3,6 +3,7 @@ the kinds ordered at a village."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from datetime import date
 
@@ -53,10 +54,7 @@ def awaiting_orders(
         ).all()
         out = []
         for seizure in seizures:
-            kinds: dict[str, int] = {}
-            for a in animals_of(s, seizure):
-                if awaiting_order(a):
-                    kinds[a.kind] = kinds.get(a.kind, 0) + 1
+            kinds = dict(Counter(a.kind for a in animals_of(s, seizure) if awaiting_order(a)))
             if not kinds:
                 continue
             pound = s.get(Pound, seizure.pound_id)

@@ -5,7 +5,7 @@ that say what happened and go as queued."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from typing import Protocol
@@ -17,9 +17,16 @@ from law.periods import local_date
 from models import Animal, Complaint, Pound, Seizure, SurplusDeposit, Village
 from office.acts.darogah.notice import notice_params
 from office.acts.magistrate.complaint import OPEN
-from office.charges import due_on
 from office.district import DistrictContext
-from office.notify import amounts, place_params
+from office.notify.params import (
+    amounts,
+    basics,
+    claim_notice_params,
+    claim_reminder_params,
+    heads,
+    notice_posted_params,
+    sale_due_owner_params,
+)
 
 
 class QueuedRow(Protocol):
@@ -112,34 +119,19 @@ class Look:
 # --- Shared pieces of the params ------------------------------------------------------------
 
 
-def _kinds(animals: Iterable[Animal]) -> dict[str, int]:
-    return dict(Counter(a.kind for a in animals))
-
-
 def _basics(r: Record) -> dict[str, object]:
-    return {
-        "ref": r.seizure.ref,
-        **place_params("pound", r.pound),
-        **place_params("village", r.village),
-        "place": r.seizure.place,
-        "seized_date": r.seizure.seized_on.isoformat(),
-    }
-
-
-def _heads(animals: list[Animal]) -> dict[str, object]:
-    return {"heads": len(animals), "animals_kinds": _kinds(animals)}
-
-
-def _due(r: Record, on: date) -> dict[str, object]:
-    """Fine and feeding due on `on` for the heads held (Sec VI, VII; per day or part, G9)."""
-    due = due_on(r.seizure, list(r.animals), r.ctx, on)
-    return amounts(r.ctx, fine=due.fine, feeding=due.feeding, per_day=due.per_day, total=due.total)
+    return basics(r.seizure, r.pound, r.village)
 
 
 def _none_held(r: Record) -> Drop:
     gone = Counter(a.status.replace("_", " ") for a in r.animals)
     what = ", ".join(f"{n} {status}" for status, n in sorted(gone.items()))
     return Drop(f"no head of seizure {r.seizure.ref} is held any longer ({what})")
+
+
+def _not_for_sale(r: Record) -> Drop | None:
+    """No head is held, or a complaint stays the sale."""
+    return _none_held(r) if not r.held else _stayed(r)
 
 
 def _stayed(r: Record) -> Drop | None:
@@ -182,7 +174,7 @@ def _arrival_expected(look: Look) -> dict[str, object] | Drop:
     coming = r.on_the_way
     if r.seizure.status != SeizureStatus.SEIZED.value or not coming:
         return _none_held(r)
-    return {**_basics(r), **_heads(coming)}
+    return {**_basics(r), **heads(coming)}
 
 
 def _unclaimed_report(look: Look) -> dict[str, object] | Drop:
@@ -194,7 +186,7 @@ def _unclaimed_report(look: Look) -> dict[str, object] | Drop:
         return Drop(f"the notice was posted on {r.seizure.noticed_on.isoformat()}")
     if r.seizure.status != SeizureStatus.REPORTED_UNCLAIMED.value:
         return Drop(f"the seizure is {r.seizure.status}, not reported unclaimed")
-    fresh: dict[str, object] = {**_basics(r), **_heads(held)}
+    fresh: dict[str, object] = {**_basics(r), **heads(held)}
     if r.seizure.claim_until is not None:
         fresh["claim_date"] = r.seizure.claim_until.isoformat()
     if look.params.get("heads") != len(held) and r.pound is not None:
@@ -205,27 +197,18 @@ def _unclaimed_report(look: Look) -> dict[str, object] | Drop:
 
 def _sale_due(look: Look) -> dict[str, object] | Drop:
     r = look.record
-    held = r.held
-    if not held:
-        return _none_held(r)
-    stayed = _stayed(r)
-    if stayed is not None:
-        return stayed
+    gone = _not_for_sale(r)
+    if gone is not None:
+        return gone
     if r.seizure.status != SeizureStatus.NOTICED.value:
         return Drop(f"the seizure is {r.seizure.status}: no notice has run")
     notice = r.seizure.noticed_on.isoformat() if r.seizure.noticed_on else None
-    return {**_basics(r), **_heads(held), "notice_date": notice}
+    return {**_basics(r), **heads(r.held), "notice_date": notice}
 
 
 def _sale_due_refused(look: Look) -> dict[str, object] | Drop:
     r = look.record
-    held = r.held
-    if not held:
-        return _none_held(r)
-    stayed = _stayed(r)
-    if stayed is not None:
-        return stayed
-    return {**_basics(r), **_heads(held)}
+    return _not_for_sale(r) or {**_basics(r), **heads(r.held)}
 
 
 def _complaint_waiting(look: Look) -> dict[str, object] | Drop:
@@ -255,15 +238,7 @@ def _claim_notice(look: Look) -> dict[str, object] | Drop:
         return gone
     if z.impounded_on is None or z.claim_until is None:
         return Drop("the cattle are not registered at the pound")
-    held = r.held
-    return {
-        **_basics(r),
-        **_heads(held),
-        "impounded_date": z.impounded_on.isoformat(),
-        "claim_date": z.claim_until.isoformat(),
-        "complaint_date": z.complaint_until.isoformat(),
-        **_due(r, max(look.on, z.impounded_on)),
-    }
+    return claim_notice_params(z, _basics(r), list(r.animals), r.ctx, max(look.on, z.impounded_on))
 
 
 def _claim_reminder(look: Look) -> dict[str, object] | Drop:
@@ -275,12 +250,7 @@ def _claim_reminder(look: Look) -> dict[str, object] | Drop:
     if z.claim_until is None or look.on > z.claim_until:
         until = z.claim_until.isoformat() if z.claim_until else "-"
         return Drop(f"the claim period ended on {until}")
-    return {
-        **_basics(r),
-        "claim_date": z.claim_until.isoformat(),
-        "on_date": look.on.isoformat(),
-        **_due(r, look.on),
-    }
+    return claim_reminder_params(z, _basics(r), list(r.animals), r.ctx, look.on)
 
 
 def _complaint_reminder(look: Look) -> dict[str, object] | Drop:
@@ -303,26 +273,16 @@ def _notice_posted(look: Look) -> dict[str, object] | Drop:
         return Drop("no notice is posted")
     if look.on >= z.sale_not_before:
         return Drop(f"the notice has run: the cattle may be sold from {z.sale_not_before}")
-    claim = z.sale_not_before.fromordinal(z.sale_not_before.toordinal() - 1)
-    return {
-        **_basics(r),
-        "notice_date": z.noticed_on.isoformat(),
-        "claim_date": claim.isoformat(),
-        "sale_date": z.sale_not_before.isoformat(),
-        **_due(r, look.on),
-    }
+    return notice_posted_params(z, _basics(r), list(r.animals), r.ctx, look.on)
 
 
 def _sale_due_owner(look: Look) -> dict[str, object] | Drop:
     r = look.record
     z = r.seizure
-    if not r.held:
-        return _none_held(r)
-    stayed = _stayed(r)
-    if stayed is not None:
-        return stayed
-    sale = z.sale_not_before.isoformat() if z.sale_not_before else None
-    return {**_basics(r), "sale_date": sale, **_due(r, look.on)}
+    gone = _not_for_sale(r)
+    if gone is not None:
+        return gone
+    return sale_due_owner_params(z, _basics(r), list(r.animals), r.ctx, look.on)
 
 
 def _surplus_claimable(look: Look) -> dict[str, object] | Drop:

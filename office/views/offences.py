@@ -66,9 +66,7 @@ def pending_offences(db: Reader, *, district_id: int, actor_id: int) -> list[Off
 def offence_detail(db: Reader, *, offence_id: int, actor_id: int) -> OffenceItem:
     """One offence, after checking the speaker is a Magistrate of its district."""
     with db.reading() as s:
-        offence = s.get(Offence, offence_id)
-        if offence is None:
-            raise NotFound(N_("no offence {offence_id}"), said={"offence_id": offence_id})
+        offence = _offence(s, offence_id)
         require_role(s, actor_id, offence.district_id, Role.MAGISTRATE, None, section="XIII")
         return _item(s, offence)
 
@@ -76,7 +74,11 @@ def offence_detail(db: Reader, *, offence_id: int, actor_id: int) -> OffenceItem
 def offence_profile(db: Reader, *, offence_id: int) -> StatuteProfile:
     """The statute profile of the offence's district (its caps and its money)."""
     with db.reading() as s:
-        offence = s.get(Offence, offence_id)
-        if offence is None:
-            raise NotFound(N_("no offence {offence_id}"), said={"offence_id": offence_id})
-        return district_context(s, offence.district_id).profile
+        return district_context(s, _offence(s, offence_id).district_id).profile
+
+
+def _offence(s: Session, offence_id: int) -> Offence:
+    offence = s.get(Offence, offence_id)
+    if offence is None:
+        raise NotFound(N_("no offence {offence_id}"), said={"offence_id": offence_id})
+    return offence

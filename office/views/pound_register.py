@@ -9,14 +9,15 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from law.access import check_may_read
-from law.errors import N_, NotFound
 from law.periods import local_date
-from models import Payment, Pound, RegisterEntry, Seizure, Village
+from models import Payment, RegisterEntry, Seizure, Village
 from models.db import Reader
 from office.access.roles import district_standing
-from office.district import district_context
+from office.district import district_context, pound_by_code
+from office.notify.params import kinds
+from office.people import person_line, person_said
 from office.state import animals_of
-from office.views.seizure import iso_date, person_named
+from office.views.seizure import iso_date
 
 
 @dataclass(frozen=True)
@@ -80,9 +81,7 @@ def pound_register(
     """The Sec V register of one pound, entry by entry, oldest first: of one year if given,
     and of one month of it (the local month the entry was made in) if given too."""
     with db.lagging() as s:
-        pound = s.exec(select(Pound).where(Pound.code == pound_code.strip().upper())).first()
-        if pound is None:
-            raise NotFound(N_("no pound '{pound}'"), said={"pound": pound_code})
+        pound = pound_by_code(s, pound_code)
         ctx = district_context(s, pound.district_id)
         q = (
             select(RegisterEntry, Seizure)
@@ -101,9 +100,7 @@ def pound_register(
             ):
                 continue
             animals = animals_of(s, seizure)
-            counts: dict[str, int] = {}
-            for a in animals:
-                counts[a.kind] = counts.get(a.kind, 0) + 1
+            counts = kinds(animals)
             seizer = registered_person(s, seizure.seizer_id, seizure.seizer_residence)
             owner = registered_person(s, seizure.owner_id, seizure.owner_residence)
             entered = _entered_heads(entry.entry)
@@ -116,8 +113,8 @@ def pound_register(
                     entered_on=entered_on,
                     ref=seizure.ref,
                     animals=", ".join(f"{n} {k}" for k, n in counts.items()),
-                    seizer=_line(seizer),
-                    owner=_line(owner) if owner else "not known",
+                    seizer=person_line(seizer),
+                    owner=person_line(owner) if owner else "not known",
                     status=seizure.status,
                     register_no=f"{pound.code}/{entry.year}/{entry.number}",
                     seized_on=local_date(seizure.seized_at, ctx.tz),
@@ -143,7 +140,7 @@ def pound_register(
 def registered_person(s: Session, person_id: int | None, stated: str) -> dict[str, str] | None:
     """A person as the register enters him (Sec V): his name, and the residence the act that
     named him stated, or, where it stated none, the one his record holds."""
-    found = person_named(s, person_id)
+    found = person_said(s, person_id)
     if found is None:
         return None
     return {"name": found["name"], "residence": stated or found["residence"]}
@@ -156,12 +153,6 @@ def _entered_heads(entry: dict[str, object]) -> set[int]:
     if not isinstance(listed, list):
         return set()
     return {int(str(a["number"])) for a in listed if isinstance(a, dict) and "number" in a}
-
-
-def _line(p: dict[str, str] | None) -> str:
-    if not p:
-        return ""
-    return f"{p['name']} of {p['residence']}" if p["residence"] else p["name"]
 
 
 def pound_register_as(
@@ -185,8 +176,6 @@ def pound_register_read(
     """The Sec V register of a pound (of a year, and a month of it), for the officers of its
     district (`RecordNotOpen` for anyone else)."""
     with db.reading() as s:
-        pound = s.exec(select(Pound).where(Pound.code == pound_code.strip().upper())).first()
-        if pound is None:
-            raise NotFound(N_("no pound '{pound}'"), said={"pound": pound_code})
+        pound = pound_by_code(s, pound_code)
         check_may_read(district_standing(s, viewer_id, pound.district_id), "pound register")
     return pound_register(db, pound_code=pound_code, year=year, month=month, now=now)

@@ -13,9 +13,7 @@ from law.periods import local_date
 from models import (
     AuditEvent,
     Complaint,
-    Person,
     Pound,
-    RegisterEntry,
     Sale,
     Seizure,
     SurplusDeposit,
@@ -24,18 +22,13 @@ from models import (
 from models.db import Reader
 from office.access.roles import seizure_standing
 from office.acts.magistrate.kind_order import awaiting_order
-from office.charges import payable_on
-from office.district import district_context
+from office.charges import due_said, payable_on
+from office.district import DistrictContext, district_context
+from office.people import person_said
 from office.records.register import seizure_by_ref
 from office.state import animals_of
 from office.views import cattle_receipt
-
-
-def person_named(s: Session, person_id: int | None) -> dict[str, str] | None:
-    if person_id is None:
-        return None
-    p = s.get(Person, person_id)
-    return {"name": p.name, "residence": p.residence} if p else None
+from office.views.documents.kinds import register_no_of
 
 
 def iso_date(d: date | None) -> str | None:
@@ -82,18 +75,10 @@ def _public(s: Session, seizure: Seizure, now: datetime) -> dict[str, Any]:
     were seized and where they are impounded; with the dates that follow from them (to claim,
     to complain, the sale). No names, homes or phones, no money, no history."""
     ctx = district_context(s, seizure.district_id)
-    pound = s.get(Pound, seizure.pound_id)
-    village = s.get(Village, seizure.village_id)
     return {
         "view": View.PUBLIC.value,
-        "ref": seizure.ref,
-        "status": seizure.status,
-        "ground": seizure.ground,
-        "district": ctx.district.code,
-        "village": village.name if village else None,
-        "village_names": dict(village.names) if village else {},
-        "place": seizure.place,
-        "pound": _pound_said(pound),
+        **_seized_where(s, seizure, ctx),
+        "pound": _pound_said(s.get(Pound, seizure.pound_id)),
         "seized_on": seizure.seized_on.isoformat(),
         "impounded_on": iso_date(seizure.impounded_on),
         "noticed_on": iso_date(seizure.noticed_on),
@@ -102,11 +87,30 @@ def _public(s: Session, seizure: Seizure, now: datetime) -> dict[str, Any]:
             {"id": a.number, "kind": a.kind, "description": a.description, "status": a.status}
             for a in animals_of(s, seizure)
         ],
-        "deadlines": {
-            "claim_until": iso_date(seizure.claim_until),
-            "complaint_until": iso_date(seizure.complaint_until),
-            "sale_not_before": iso_date(seizure.sale_not_before),
-        },
+        "deadlines": _deadlines(seizure),
+    }
+
+
+def _seized_where(s: Session, seizure: Seizure, ctx: DistrictContext) -> dict[str, Any]:
+    """The seizure's reference and state, and where it was made."""
+    village = s.get(Village, seizure.village_id)
+    return {
+        "ref": seizure.ref,
+        "status": seizure.status,
+        "ground": seizure.ground,
+        "district": ctx.district.code,
+        "village": village.name if village else None,
+        "village_names": dict(village.names) if village else {},
+        "place": seizure.place,
+    }
+
+
+def _deadlines(seizure: Seizure) -> dict[str, str | None]:
+    """The last days to claim (Sec VIII) and to complain (XIV), and the first of a sale."""
+    return {
+        "claim_until": iso_date(seizure.claim_until),
+        "complaint_until": iso_date(seizure.complaint_until),
+        "sale_not_before": iso_date(seizure.sale_not_before),
     }
 
 
@@ -117,34 +121,22 @@ def _whole(s: Session, seizure: Seizure, now: datetime) -> dict[str, Any]:
     today = local_date(now, ctx.tz)
     due = payable_on(s, seizure, rows, ctx, today)
     pound = s.get(Pound, seizure.pound_id)
-    village = s.get(Village, seizure.village_id)
-    entry = s.exec(select(RegisterEntry).where(RegisterEntry.seizure_id == seizure.id)).first()
     deposit = s.exec(select(SurplusDeposit).where(SurplusDeposit.seizure_id == seizure.id)).first()
-    history = s.exec(
-        select(AuditEvent).where(AuditEvent.subject == seizure.ref).order_by(col(AuditEvent.seq))
-    ).all()
     complaints = s.exec(
         select(Complaint).where(Complaint.seizure_id == seizure.id).order_by(col(Complaint.id))
     ).all()
     sales = s.exec(select(Sale).where(Sale.seizure_id == seizure.id).order_by(col(Sale.id))).all()
-    fmt = ctx.fmt
     return {
-        "ref": seizure.ref,
-        "status": seizure.status,
-        "ground": seizure.ground,
-        "district": ctx.district.code,
-        "village": village.name if village else None,
-        "village_names": dict(village.names) if village else {},
-        "place": seizure.place,
+        **_seized_where(s, seizure, ctx),
         "damage": seizure.damage,
         "pound": _pound_said(pound),
         "seized_at": seizure.seized_at.isoformat(),
         "impounded_at": seizure.impounded_at.isoformat() if seizure.impounded_at else None,
-        "register_no": f"{pound.code}/{entry.year}/{entry.number}" if entry and pound else None,
-        "seizer": person_named(s, seizure.seizer_id),
+        "register_no": register_no_of(s, seizure, pound) or None,
+        "seizer": person_said(s, seizure.seizer_id),
         # Who wrote the report down: the seizer himself, or the keeper or police for him.
-        "reported_by": person_named(s, seizure.reporter_id),
-        "owner": person_named(s, seizure.owner_id),
+        "reported_by": person_said(s, seizure.reporter_id),
+        "owner": person_said(s, seizure.owner_id),
         "as_of": today.isoformat(),
         "complaint_pending": seizure.complaints_pending > 0,
         "owner_refused": seizure.owner_refused_at is not None,
@@ -162,23 +154,9 @@ def _whole(s: Session, seizure: Seizure, now: datetime) -> dict[str, Any]:
             }
             for a in rows
         ],
-        "due": {
-            "on": today.isoformat(),
-            "fine": due.fine,
-            "feeding": due.feeding,
-            "expenses": due.expenses,
-            "total": due.total,
-            "per_day": due.per_day,
-            "fine_text": fmt(due.fine),
-            "feeding_text": fmt(due.feeding),
-            "total_text": fmt(due.total),
-            "per_day_text": fmt(due.per_day),
-            "unit": ctx.profile.money.unit,
-        },
+        "due": {"on": today.isoformat(), **due_said(due, ctx)},
         "deadlines": {
-            "claim_until": iso_date(seizure.claim_until),
-            "complaint_until": iso_date(seizure.complaint_until),
-            "sale_not_before": iso_date(seizure.sale_not_before),
+            **_deadlines(seizure),
             "surplus_claim_until": iso_date(deposit.claim_until) if deposit else None,
             "next_step_at": seizure.next_due_at.isoformat() if seizure.next_due_at else None,
         },
@@ -187,7 +165,7 @@ def _whole(s: Session, seizure: Seizure, now: datetime) -> dict[str, Any]:
                 "id": c.id,
                 "status": c.status,
                 "mode": c.mode,
-                "complainant": person_named(s, c.complainant_id),
+                "complainant": person_said(s, c.complainant_id),
                 "complainant_id": c.complainant_id,
                 # Sec XIV, practice G14: the owner of record, or claiming to be the owner.
                 "standing": c.standing,
@@ -201,7 +179,7 @@ def _whole(s: Session, seizure: Seizure, now: datetime) -> dict[str, Any]:
                 "fines_repaid": c.fines_repaid,
                 "held_charges": c.held_charges,
                 "owed_to_owner": c.owed_to_owner,
-                "owed_to_owner_text": fmt(c.owed_to_owner),
+                "owed_to_owner_text": ctx.fmt(c.owed_to_owner),
                 "release_ordered": c.release_ordered,
             }
             for c in complaints
@@ -227,17 +205,25 @@ def _whole(s: Session, seizure: Seizure, now: datetime) -> dict[str, Any]:
         }
         if deposit
         else None,
-        "history": [
-            {
-                "seq": e.seq,
-                "at": e.occurred_at.isoformat(),
-                "action": e.action,
-                "section": e.section,
-                "actor": (person_named(s, e.actor_id) or {}).get("name"),
-            }
-            for e in history
-        ],
+        "history": history_of(s, seizure.ref),
     }
+
+
+def history_of(s: Session, subject: str) -> list[dict[str, Any]]:
+    """The audit events of a record (`subject`), in order, each with who acted."""
+    events = s.exec(
+        select(AuditEvent).where(AuditEvent.subject == subject).order_by(col(AuditEvent.seq))
+    ).all()
+    return [
+        {
+            "seq": e.seq,
+            "at": e.occurred_at.isoformat(),
+            "action": e.action,
+            "section": e.section,
+            "actor": (person_said(s, e.actor_id) or {}).get("name"),
+        }
+        for e in events
+    ]
 
 
 def cattle_receipt_as(db: Reader, *, ref: str, viewer_id: int) -> dict[str, Any]:

@@ -9,19 +9,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from typing import Any
 
 from sqlmodel import Session, col, select
 
 from law.errors import N_, NotFound
-from law.lifecycle import AnimalStatus, SeizureStatus
+from law.lifecycle import IN_CUSTODY, OPEN_IN_POUND, SeizureStatus
 from law.periods import local_date
 from models import (
     AidRequest,
     Complaint,
     Conveyance,
-    Person,
     Pound,
-    RegisterEntry,
     Seizure,
     Village,
 )
@@ -30,9 +29,12 @@ from models.db import Reader
 from office.access.roles import Role, require_role
 from office.acts.magistrate.complaint import OPEN
 from office.charges import payable_on
-from office.district import district_context, names_of
+from office.district import district_context, names_of, pound_by_code
+from office.notify.params import kinds
+from office.people import person_line, person_said
 from office.records.register import seizure_by_ref
-from office.state import animals_of
+from office.state import animals_of, held_numbers
+from office.views.documents.kinds import register_no_of
 
 # A worklist on a phone is read, not scrolled: the oldest few come first.
 LIMIT = 20
@@ -119,32 +121,13 @@ class ComplaintItem:
     complainant_person: dict[str, str] | None = None  # as data, for the reader's language
 
 
-def _line(p: Person | None) -> str:
-    if p is None:
-        return ""
-    return f"{p.name} of {p.residence}" if p.residence else p.name
-
-
-def _said(p: Person | None) -> dict[str, str] | None:
-    return {"name": p.name, "residence": p.residence} if p is not None else None
-
-
-def _counted(kinds_of: Iterable[str]) -> dict[str, int]:
-    """How many of each kind: the bot says them in the reader's language and plurals."""
-    kinds: dict[str, int] = {}
-    for kind in kinds_of:
-        kinds[kind] = kinds.get(kind, 0) + 1
-    return kinds
-
-
 def _item(s: Session, seizure: Seizure, aid_at: datetime | None = None) -> SeizureItem:
     pound = s.get(Pound, seizure.pound_id)
     village = s.get(Village, seizure.village_id)
     rows = animals_of(s, seizure)
-    custody = [
-        a for a in rows if a.status in (AnimalStatus.SEIZED.value, AnimalStatus.IMPOUNDED.value)
-    ]
-    owner = s.get(Person, seizure.owner_id) if seizure.owner_id else None
+    custody = [a for a in rows if a.status in IN_CUSTODY]
+    seizer = person_said(s, seizure.seizer_id)
+    owner = person_said(s, seizure.owner_id)
     return SeizureItem(
         ref=seizure.ref,
         status=seizure.status,
@@ -160,16 +143,16 @@ def _item(s: Session, seizure: Seizure, aid_at: datetime | None = None) -> Seizu
         seized_at=seizure.seized_at,
         seized_on=seizure.seized_on,
         heads=len(custody),
-        kinds=_counted(a.kind for a in custody),
-        seizer=_line(s.get(Person, seizure.seizer_id)),
-        owner=_line(owner) if owner else None,
+        kinds=kinds(custody),
+        seizer=person_line(seizer),
+        owner=person_line(owner) if owner else None,
         aid_requested_at=aid_at,
         claim_until=seizure.claim_until,
         sale_not_before=seizure.sale_not_before,
         complaint_pending=seizure.complaints_pending > 0,
         owner_refused=seizure.owner_refused_at is not None,
-        seizer_person=_said(s.get(Person, seizure.seizer_id)),
-        owner_person=_said(owner),
+        seizer_person=seizer,
+        owner_person=owner,
     )
 
 
@@ -195,20 +178,25 @@ def _pounds_of_thana(
 
 
 def _pound(s: Session, code: str, actor_id: int | None) -> Pound:
-    pound = s.exec(select(Pound).where(Pound.code == code.strip().upper())).first()
-    if pound is None:
-        raise NotFound(N_("no pound '{pound}'"), said={"pound": code})
+    pound = pound_by_code(s, code)
     if actor_id is not None:
         require_role(s, actor_id, pound.district_id, Role.KEEPER, pound.code)
     return pound
 
 
-def _seizures(s: Session, pound_ids: list[int], status: SeizureStatus) -> list[Seizure]:
+def _at(pounds: Iterable[Pound]) -> Any:
+    return col(Seizure.pound_id).in_([id_of(p) for p in pounds])
+
+
+def _seizures(
+    s: Session, *where: Any, held: Iterable[SeizureStatus], by: Any = Seizure.seized_at
+) -> list[Seizure]:
+    """The first `LIMIT` seizures `where`, in one of the statuses `held`, oldest first `by`."""
     return list(
         s.exec(
             select(Seizure)
-            .where(col(Seizure.pound_id).in_(pound_ids), Seizure.status == status.value)
-            .order_by(col(Seizure.seized_at), col(Seizure.id))
+            .where(*where, col(Seizure.status).in_([st.value for st in held]))
+            .order_by(col(by), col(Seizure.id))
             .limit(LIMIT)
         ).all()
     )
@@ -244,17 +232,8 @@ def awaiting_conveyance(
     """Seizures for the pounds of `thana` whose conveyance no officer has confirmed yet."""
     with db.lagging() as s:
         pounds = _pounds_of_thana(s, thana, actor_id, (Role.POLICE, Role.DAROGAH))
-        conveyed = select(Conveyance.seizure_id)
-        rows = s.exec(
-            select(Seizure)
-            .where(
-                col(Seizure.pound_id).in_([p.id for p in pounds]),
-                Seizure.status == SeizureStatus.SEIZED.value,
-                col(Seizure.id).not_in(conveyed),
-            )
-            .order_by(col(Seizure.seized_at), col(Seizure.id))
-            .limit(LIMIT)
-        ).all()
+        conveyed = col(Seizure.id).not_in(select(Conveyance.seizure_id))
+        rows = _seizures(s, _at(pounds), conveyed, held=[SeizureStatus.SEIZED])
         return [_item(s, seizure) for seizure in rows]
 
 
@@ -264,27 +243,14 @@ def expected_arrivals(
     """Cattle reported seized for this pound and not yet registered (Sec V)."""
     with db.lagging() as s:
         pound = _pound(s, pound_code, actor_id)
-        return [_item(s, z) for z in _seizures(s, [id_of(pound)], SeizureStatus.SEIZED)]
+        return [_item(s, z) for z in _seizures(s, _at([pound]), held=[SeizureStatus.SEIZED])]
 
 
 def in_pound(db: Reader, *, pound_code: str, actor_id: int | None = None) -> list[SeizureItem]:
     """Seizures with cattle held at this pound: registered, reported unclaimed or noticed."""
     with db.lagging() as s:
         pound = _pound(s, pound_code, actor_id)
-        held = (
-            SeizureStatus.IMPOUNDED,
-            SeizureStatus.REPORTED_UNCLAIMED,
-            SeizureStatus.NOTICED,
-        )
-        rows = s.exec(
-            select(Seizure)
-            .where(
-                Seizure.pound_id == pound.id,
-                col(Seizure.status).in_([st.value for st in held]),
-            )
-            .order_by(col(Seizure.impounded_at), col(Seizure.id))
-            .limit(LIMIT)
-        ).all()
+        rows = _seizures(s, _at([pound]), held=OPEN_IN_POUND, by=Seizure.impounded_at)
         return [_item(s, z) for z in rows]
 
 
@@ -292,10 +258,8 @@ def awaiting_notice(db: Reader, *, thana: str, actor_id: int | None = None) -> l
     """Seizures reported unclaimed to the Darogah of `thana`, awaiting notice (Sec VIII)."""
     with db.lagging() as s:
         pounds = _pounds_of_thana(s, thana, actor_id, (Role.DAROGAH,))
-        return [
-            _item(s, z)
-            for z in _seizures(s, [id_of(p) for p in pounds], SeizureStatus.REPORTED_UNCLAIMED)
-        ]
+        rows = _seizures(s, _at(pounds), held=[SeizureStatus.REPORTED_UNCLAIMED])
+        return [_item(s, z) for z in rows]
 
 
 def sales_due(
@@ -305,27 +269,25 @@ def sales_due(
     or the owner refused to pay (Sec IX); never while a complaint is pending (IX, G3)."""
     with db.lagging() as s:
         pounds = _pounds_of_thana(s, thana, actor_id, (Role.DAROGAH,))
-        ids = [id_of(p) for p in pounds]
         tz = district_context(s, pounds[0].district_id).tz
         today = local_date(now, tz)
         noticed = [
             z
-            for z in _seizures(s, ids, SeizureStatus.NOTICED)
+            for z in _seizures(s, _at(pounds), held=[SeizureStatus.NOTICED])
             if z.sale_not_before is not None and z.sale_not_before <= today
         ]
-        refused = [
-            z for z in _seizures(s, ids, SeizureStatus.IMPOUNDED) if z.owner_refused_at is not None
-        ]
+        impounded = _seizures(s, _at(pounds), held=[SeizureStatus.IMPOUNDED])
+        refused = [z for z in impounded if z.owner_refused_at is not None]
         return [_item(s, z) for z in noticed + refused if z.complaints_pending == 0]
 
 
 def _complaint_item(s: Session, complaint: Complaint, seizure: Seizure) -> ComplaintItem:
-    complainant = s.get(Person, complaint.complainant_id)
+    complainant = person_said(s, complaint.complainant_id)
     return ComplaintItem(
         id=id_of(complaint),
         ref=seizure.ref,
-        complainant=_line(complainant),
-        complainant_person=_said(complainant),
+        complainant=person_line(complainant),
+        complainant_person=complainant,
         agent=complaint.agent_name,
         mode=complaint.mode,
         filed_at=complaint.filed_at,
@@ -397,12 +359,11 @@ def seizure_brief(
         rows = animals_of(s, seizure)
         today = local_date(now, ctx.tz)
         due = payable_on(s, seizure, rows, ctx, today)
-        entry = s.exec(select(RegisterEntry).where(RegisterEntry.seizure_id == seizure.id)).first()
         return SeizureBrief(
             item=_item(s, seizure),
             animals=_animal_lines(s, seizure),
-            held=[a.number for a in rows if a.status == AnimalStatus.IMPOUNDED.value],
-            register_no=f"{pound.code}/{entry.year}/{entry.number}" if entry else None,
+            held=held_numbers(rows),
+            register_no=register_no_of(s, seizure, pound) or None,
             fine_text=ctx.fmt(due.fine),
             feeding_text=ctx.fmt(due.feeding),
             total=due.total,
@@ -442,7 +403,7 @@ def notices_posted(
         today = local_date(now, tz)
         waiting = [
             z
-            for z in _seizures(s, [id_of(p) for p in pounds], SeizureStatus.NOTICED)
+            for z in _seizures(s, _at(pounds), held=[SeizureStatus.NOTICED])
             if z.sale_not_before is None or z.sale_not_before > today
         ]
         waiting.sort(key=lambda z: (z.sale_not_before or today, id_of(z)))
@@ -457,19 +418,6 @@ def held_in_district(
     with db.lagging() as s:
         if actor_id is not None:
             require_role(s, actor_id, district_id, Role.MAGISTRATE, None)
-        held = (
-            SeizureStatus.SEIZED,
-            SeizureStatus.IMPOUNDED,
-            SeizureStatus.REPORTED_UNCLAIMED,
-            SeizureStatus.NOTICED,
-        )
-        rows = s.exec(
-            select(Seizure)
-            .where(
-                Seizure.district_id == district_id,
-                col(Seizure.status).in_([st.value for st in held]),
-            )
-            .order_by(col(Seizure.seized_at), col(Seizure.id))
-            .limit(LIMIT)
-        ).all()
+        held = [SeizureStatus.SEIZED, *OPEN_IN_POUND]
+        rows = _seizures(s, Seizure.district_id == district_id, held=held)
         return [_item(s, z) for z in rows]

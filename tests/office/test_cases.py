@@ -51,7 +51,6 @@ from office.records import ledger
 from office.recovery import recoveries_due
 from office.views.case import (
     case_view,
-    compensation_awarded,
     compensation_set_off,
     set_off_certificate,
 )
@@ -618,7 +617,6 @@ def test_the_set_off_certificate_states_the_compensation_paid_by_order_of_the_ma
         "To be set off and deducted from any sum claimed by or awarded to Hari Singh of Rampur as "
         "damages in a civil suit for this trespass (Section XIX): Rs 12-0-0." in cert.lines
     )
-    assert compensation_awarded(world.db, person_id=world.cultivator) == 2304
 
 
 def test_sec_xiv_damages_to_an_owner_are_not_compensation_to_set_off(world: World) -> None:
@@ -654,7 +652,6 @@ def test_sec_xiv_damages_to_an_owner_are_not_compensation_to_set_off(world: Worl
         now=world.now,
     )
     assert compensation_set_off(world.db, person_id=world.owner) == 0
-    assert compensation_awarded(world.db, person_id=world.owner) == 0
 
 
 # --- Sec XIII: the Magistrate's decision on an offence -----------------------------------------

@@ -20,7 +20,6 @@ from office.acts.magistrate.feeding_rate import fix_feeding_rate
 from office.acts.magistrate.release import order_release
 from office.inputs import AnimalsIn, PersonIn
 from office.views.district_desk import (
-    desks_of,
     district_cases,
     district_file,
     district_of,
@@ -128,11 +127,7 @@ def test_the_district_file_shows_pounds_villages_keepers_and_officers(world: Wor
             district_file(world.db, district="TESTPUR", actor_id=actor)
 
 
-def test_desks_name_the_districts_and_thanas_a_person_serves(world: World) -> None:
-    assert desks_of(world.db, person_id=world.magistrate).magistrate == [("TESTPUR", "Testpur")]
-    assert desks_of(world.db, person_id=world.darogah).darogah == [("TESTPUR", "TESTPUR")]
-    nobody = desks_of(world.db, person_id=world.cultivator)
-    assert (nobody.magistrate, nobody.darogah) == ([], [])
+def test_the_district_of_its_magistrate_only(world: World) -> None:
     assert district_of(world.db, code="testpur", actor_id=world.magistrate)[1] == "TESTPUR"
     with pytest.raises(NotAuthorised):
         district_of(world.db, code="TESTPUR", actor_id=world.keeper)

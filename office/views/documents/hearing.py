@@ -91,17 +91,13 @@ def _int_ref(ref: str) -> int:
 
 
 def _complaint_head(
-    s: Session,
-    kind: Kind,
-    ctx: DistrictContext,
-    complaint: Complaint,
-    seizure: Seizure,
-    at: datetime,
-) -> dict[str, Any]:
-    """The head of a paper of a complaint (Sec XIV): dated the day of its act, its number, and
-    the complaint's number and seizure."""
+    s: Session, kind: Kind, complaint: Complaint, seizure: Seizure, at: datetime
+) -> tuple[DistrictContext, dict[str, Any]]:
+    """The head of a paper of a complaint (Sec XIV): dated the day of its act, its number, the
+    complaint's number and seizure, its parties and Magistrate; with the district's context."""
+    ctx = district_context(s, seizure.district_id)
     pound = s.get(Pound, seizure.pound_id)
-    return {
+    return ctx, {
         **head_of(
             kind,
             ctx,
@@ -111,6 +107,10 @@ def _complaint_head(
             register_no=register_no_of(s, seizure, pound),
         ),
         "complaint_id": id_of(complaint),
+        "seizure_ref": seizure.ref,
+        "complainant": named(who_of(s, complaint.complainant_id)),
+        "seizer": named(who_of(s, seizure.seizer_id)),
+        "magistrate": who_of(s, complaint.magistrate_id),
     }
 
 
@@ -121,17 +121,13 @@ def summons(s: Session, ref: str) -> Summons:
             N_("complaint {complaint_id} was not admitted: no summons was issued"),
             said={"complaint_id": complaint.id},
         )
-    ctx = district_context(s, seizure.district_id)
+    ctx, head = _complaint_head(s, Kind.SUMMONS, complaint, seizure, complaint.admitted_at)
     return Summons(
-        **_complaint_head(s, Kind.SUMMONS, ctx, complaint, seizure, complaint.admitted_at),
-        seizure_ref=seizure.ref,
-        complainant=named(who_of(s, complaint.complainant_id)),
+        **head,
         standing=complaint.standing,
         agent=complaint.agent_name,
         filed_on=local_date(complaint.filed_at, ctx.tz).isoformat(),
-        seizer=named(who_of(s, seizure.seizer_id)),
         hearing=complaint.hearing,
-        magistrate=who_of(s, complaint.magistrate_id),
     )
 
 
@@ -142,14 +138,10 @@ def decision(s: Session, ref: str) -> Decision:
             N_("complaint {complaint_id} is not yet decided"),
             said={"complaint_id": complaint.id},
         )
-    ctx = district_context(s, seizure.district_id)
+    _ctx, head = _complaint_head(s, Kind.DECISION, complaint, seizure, complaint.decided_at)
     return Decision(
-        **_complaint_head(s, Kind.DECISION, ctx, complaint, seizure, complaint.decided_at),
-        seizure_ref=seizure.ref,
-        complainant=named(who_of(s, complaint.complainant_id)),
-        seizer=named(who_of(s, seizure.seizer_id)),
+        **head,
         outcome=complaint.status,
-        magistrate=who_of(s, complaint.magistrate_id),
         damages=complaint.damages,
         expenses=complaint.expenses,
         fines_repaid=complaint.fines_repaid,

@@ -21,11 +21,11 @@ from sqlmodel import Session, col, select
 from law.access import check_may_read
 from law.errors import N_, NotFound, PoundError
 from law.periods import local_date
-from models import Case, Complaint, District, IssuedDocument, Pound, Seizure, Unit
+from models import Case, Complaint, District, IssuedDocument, Seizure, Unit
 from models.columns import id_of
 from models.db import Reader
 from office.access.roles import case_standing, district_standing, seizure_standing
-from office.district import district_context
+from office.district import district_by_code, district_context, pound_by_code
 from office.records import audit
 from office.records.register import seizure_by_ref
 from office.views.documents.build import build
@@ -62,14 +62,10 @@ def check_reader(db: Reader, kind: Kind, ref: str, person_id: int | None) -> int
             check_may_read(case_standing(s, person_id, case), "case")
             return case.district_id
         if kind in POUND_KINDS:
-            pound = s.exec(select(Pound).where(Pound.code == ref.strip().upper())).first()
-            if pound is None:
-                raise NotFound(N_("no pound '{pound}'"), said={"pound": ref})
+            pound = pound_by_code(s, ref)
             check_may_read(district_standing(s, person_id, pound.district_id), "pound register")
             return pound.district_id
-        district = s.exec(select(District).where(District.code == ref.strip().upper())).first()
-        if district is None:
-            raise NotFound(N_("no district '{district}'"), said={"district": ref})
+        district = district_by_code(s, ref)
         check_may_read(district_standing(s, person_id, id_of(district)), "fund")
         return id_of(district)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -139,8 +140,9 @@ def local_time(at: datetime | None, ctx: DistrictContext) -> str:
     return at.astimezone(ctx.tz).isoformat(timespec="minutes") if at else ""
 
 
-def heads_of(rows: list[Animal]) -> tuple[Head, ...]:
-    return tuple(Head(a.number, a.kind, a.description, a.status) for a in rows)
+def heads_of(rows: Iterable[Animal]) -> tuple[Head, ...]:
+    """The heads as the register describes them (not where each stands since)."""
+    return tuple(Head(a.number, a.kind, a.description) for a in rows)
 
 
 def place_names(**places: District | Pound | Village | None) -> tuple[Any, ...]:

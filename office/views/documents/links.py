@@ -10,7 +10,6 @@ record he is no longer owner of. Links cannot be revoked one by one: they expire
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from itsdangerous import BadSignature, URLSafeSerializer
@@ -23,16 +22,6 @@ from office.views.documents.kinds import Kind
 
 _SALT = "pound.document-link"
 LINK_DAYS = 30
-
-
-@dataclass(frozen=True)
-class LinkFor:
-    """What a valid link lets its holder print."""
-
-    kind: str
-    ref: str
-    person_id: int
-    until: datetime
 
 
 def _serializer(key: bytes | None) -> URLSafeSerializer:

@@ -20,6 +20,7 @@ from office.views.documents.kinds import (
     Who,
     entry_animals,
     entry_who,
+    heads_of,
     local_time,
     named,
     seizure_head,
@@ -87,7 +88,7 @@ def register_copy(s: Session, ref: str) -> RegisterCopy:
         else who_of(s, seizure.owner_id),
         keeper=named(who_of(s, entry.keeper_id)),
         # The register describes each head as it was brought in, not where it stands since.
-        animals=tuple(Head(a.number, a.kind, a.description) for a in rows),
+        animals=heads_of(rows),
     )
 
 
@@ -117,11 +118,7 @@ def receipt(s: Session, ref: str) -> Receipt:
     last = local_date(payments[-1].occurred_at, ctx.tz).isoformat()
     return Receipt(
         **seizure_head(s, Kind.RECEIPT, seizure, last),
-        animals=tuple(
-            Head(a.number, a.kind, a.description)
-            for a in animals_of(s, seizure)
-            if a.number in paid_for
-        ),
+        animals=heads_of(a for a in animals_of(s, seizure) if a.number in paid_for),
         payments=lines,
         total=sum(p.total for p in payments),
     )

@@ -9,12 +9,18 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from law.errors import N_, InvalidInput, NotFound
+from law.errors import N_, InvalidInput
 from law.periods import YEAR_MAX, YEAR_MIN, local_date
-from models import District, Payment, Pound, RegisterEntry, Sale, Seizure
+from models import Payment, Pound, RegisterEntry, Sale, Seizure
 from models.columns import id_of
 from models.db import Reader
-from office.district import DistrictContext, district_context, names_of
+from office.district import (
+    DistrictContext,
+    district_by_code,
+    district_context,
+    names_of,
+    pound_by_code,
+)
 from office.records import ledger
 from office.state import animals_of
 from office.views import lookup
@@ -94,17 +100,13 @@ class FundStatement(Document):
 
 
 def rates(s: Session, db: Reader, code: str, now: datetime) -> Rates:
-    pound = _pound(s, code)
+    pound = pound_by_code(s, code)
     ctx = district_context(s, pound.district_id)
     schedule = lookup.pound_rates(db, pound_code=pound.code, now=now)
     return Rates(
         **head_of(Kind.RATES, ctx, pound.code, pound=pound, dated=_rates_from(ctx, schedule.on)),
-        rows=tuple(RateLine(tuple(r.kinds), r.fine, r.per_day) for r in _rows(schedule)),
+        rows=tuple(RateLine(tuple(r.kinds), r.fine, r.per_day) for r in schedule.rows),
     )
-
-
-def _rows(schedule: lookup.PoundRates) -> list[Any]:
-    return list(schedule.rows)
 
 
 def _rates_from(ctx: DistrictContext, on: str) -> str:
@@ -130,7 +132,7 @@ def parse_month(text: str | None) -> tuple[int, int]:
 
 
 def monthly_return(s: Session, code: str, month: str | None) -> MonthlyReturn:
-    pound = _pound(s, code)
+    pound = pound_by_code(s, code)
     ctx = district_context(s, pound.district_id)
     year, number = parse_month(month)
     first = date(year, number, 1)
@@ -144,7 +146,6 @@ def monthly_return(s: Session, code: str, month: str | None) -> MonthlyReturn:
         select(Seizure).where(Seizure.pound_id == pound.id).order_by(col(Seizure.id))
     ).all()
     entries = []
-    heads_in = 0
     out: dict[str, int] = {}
     held = 0
     fines = feeding = expenses = 0
@@ -153,17 +154,15 @@ def monthly_return(s: Session, code: str, month: str | None) -> MonthlyReturn:
         rows = animals_of(s, seizure)
         entry = s.exec(select(RegisterEntry).where(RegisterEntry.seizure_id == seizure.id)).first()
         if entry is not None and within(entry.entered_at):
-            kinds = tuple(sorted({a.kind for a in rows}))
             entries.append(
                 ReturnLine(
                     register_no=f"{pound.code}/{entry.year}/{entry.number}",
                     entered_on=local_date(entry.entered_at, ctx.tz).isoformat(),
                     heads=len(entry_animals(entry)) or len(rows),
-                    kinds=kinds,
+                    kinds=tuple(sorted({a.kind for a in rows})),
                     status=seizure.status,
                 )
             )
-            heads_in += len(entry_animals(entry)) or len(rows)
         if entry is None or local_date(entry.entered_at, ctx.tz) > last:
             continue
         for a in rows:
@@ -191,7 +190,7 @@ def monthly_return(s: Session, code: str, month: str | None) -> MonthlyReturn:
         ),
         month=f"{year:04d}-{number:02d}",
         entries=tuple(entries),
-        heads_in=heads_in,
+        heads_in=sum(line.heads for line in entries),
         heads_out=tuple(sorted(out.items())),
         held_at_end=held,
         fines_received=fines,
@@ -203,26 +202,21 @@ def monthly_return(s: Session, code: str, month: str | None) -> MonthlyReturn:
 
 
 def fund(s: Session, code: str) -> FundStatement:
-    district = s.exec(select(District).where(District.code == code.strip().upper())).first()
-    if district is None:
-        raise NotFound(N_("no district '{district}'"), said={"district": code})
-    ctx = district_context(s, id_of(district))
+    ctx = district_context(s, id_of(district_by_code(s, code)))
     bal = ledger.balances(s, ctx.id)
     received = -bal.get(ledger.FUND_FINES, 0) - bal.get(ledger.FUND_SURPLUS, 0)
     paid = bal.get(ledger.FUND_PAID, 0)
-    statement = fund_statement(s, ctx)
     lines = tuple(
         FundLine(
-            on=str(line["at"])[:10],
-            memo=str(line["memo"]),
-            section=str(line["section"]),
-            amount_in=int(str(line["in"])),
-            amount_out=int(str(line["out"])),
-            balance=int(str(line["balance"])),
+            on=line["at"][:10],
+            memo=line["memo"],
+            section=line["section"],
+            amount_in=line["in"],
+            amount_out=line["out"],
+            balance=line["balance"],
         )
-        for line in _lines(statement)
+        for line in fund_statement(s, ctx)["lines"]
     )
-    written = feeding_written_off(s, ctx)
     return FundStatement(
         **head_of(
             Kind.FUND,
@@ -237,31 +231,10 @@ def fund(s: Session, code: str) -> FundStatement:
         balance=received - paid,
         owed=-sum(v for k, v in bal.items() if k.startswith(ledger.OWED_TO_FUND_PREFIX)),
         deposits_held=-bal.get(ledger.DEPOSIT, 0),
-        written_off=_written_total(written),
+        written_off=feeding_written_off(s, ctx)["total"],
         pound_names=tuple(
             (p.name, names_of(p))
             for p in s.exec(select(Pound).where(Pound.district_id == ctx.id)).all()
             if p.names
         ),
     )
-
-
-def _lines(statement: dict[str, object]) -> list[dict[str, object]]:
-    found = statement.get("lines")
-    return [x for x in found if isinstance(x, dict)] if isinstance(found, list) else []
-
-
-def _written_total(written: object) -> int:
-    if isinstance(written, dict):
-        total = written.get("total")
-        return int(str(total)) if total is not None else 0
-    if isinstance(written, list):
-        return sum(int(str(w.get("amount", 0))) for w in written if isinstance(w, dict))
-    return 0
-
-
-def _pound(s: Session, code: str) -> Pound:
-    pound = s.exec(select(Pound).where(Pound.code == code.strip().upper())).first()
-    if pound is None:
-        raise NotFound(N_("no pound '{pound}'"), said={"pound": code})
-    return pound

@@ -10,16 +10,18 @@ from sqlmodel import Session, col, select
 
 from law.errors import N_, NotFound
 from law.periods import local_date
-from models import CattleReceipt, Notice, Sale, SaleLot, Village
+from models import Notice, Sale, SaleLot, Village
 from office.acts.darogah.notice import proclaimed_names
 from office.district import district_context
 from office.records.register import seizure_by_ref
 from office.state import animals_of
+from office.views.cattle_receipt import receipt_of
 from office.views.documents.kinds import (
     Document,
     Head,
     Kind,
     Who,
+    heads_of,
     local_time,
     named,
     seizure_head,
@@ -113,7 +115,7 @@ def notice(s: Session, ref: str) -> NoticeDoc:
         sale_not_before=seizure.sale_not_before.isoformat() if seizure.sale_not_before else "",
         darogah=named(who_of(s, row.darogah_id)),
         # What the notice shows: number and description of the cattle (Sec VIII).
-        animals=tuple(Head(a.number, a.kind, a.description) for a in animals_of(s, seizure)),
+        animals=heads_of(animals_of(s, seizure)),
         proclaimed_names=proclaimed_names(s, seizure.district_id, row.proclaimed_in),
     )
 
@@ -174,15 +176,7 @@ def _ints(value: object) -> tuple[int, ...]:
 
 def cattle_receipt(s: Session, ref: str) -> CattleReceiptDoc:
     seizure = seizure_by_ref(s, ref)
-    row = s.exec(
-        select(CattleReceipt)
-        .where(CattleReceipt.seizure_id == seizure.id)
-        .order_by(col(CattleReceipt.id).desc())
-    ).first()
-    if row is None:
-        raise NotFound(
-            N_("no cattle have been handed back to the owner of {ref} after a sale"), ref=ref
-        )
+    row = receipt_of(s, seizure, ref)
     ctx = district_context(s, seizure.district_id)
     sale = s.get(Sale, row.sale_id)
     handed = set(row.animal_ids)
@@ -193,11 +187,7 @@ def cattle_receipt(s: Session, ref: str) -> CattleReceiptDoc:
         owner=named(who_of(s, row.owner_id)),
         officer=named(who_of(s, row.recorded_by)),
         delivered_at=local_time(row.occurred_at, ctx),
-        animals=tuple(
-            Head(a.number, a.kind, a.description)
-            for a in animals_of(s, seizure)
-            if a.number in handed
-        ),
+        animals=heads_of(a for a in animals_of(s, seizure) if a.number in handed),
         balance=row.balance,
         sale_held_on=sale.held_on.isoformat() if sale else "",
     )
