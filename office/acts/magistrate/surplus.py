@@ -18,7 +18,7 @@ from office.access.roles import Role, require_role
 from office.acts.common import district_by_code, event, magistrate, named
 from office.district import district_context
 from office.inputs import PersonIn
-from office.records import audit, ledger
+from office.records import ledger
 from office.records.memos import SURPLUS_CLAIMED, SURPLUS_TO_FUND, memo
 
 BATCH = 500  # deposits moved in one transaction
@@ -162,14 +162,13 @@ def _move_batch(
             .limit(batch)
             .with_for_update(skip_locked=True)
         ).all()
-        done = _to_fund(s, rows, now=u.now, actor_id=u.actor_id) if rows else []
+        done = _to_fund(s, u, rows) if rows else []
     return done, rows
 
 
-def _to_fund(
-    s: Session, deposits: Sequence[SurplusDeposit], *, now: datetime, actor_id: int | None
-) -> list[int]:
+def _to_fund(s: Session, u: Unit, deposits: Sequence[SurplusDeposit]) -> list[int]:
     """Sec XII: the deposits of one district whose claim period has run, into the fund."""
+    now = u.now
     ctx = district_context(s, deposits[0].district_id)
     today = local_date(now, ctx.tz)
     ids = sorted({d.seizure_id for d in deposits})
@@ -191,16 +190,16 @@ def _to_fund(
             section="XII",
             lines=[(ledger.DEPOSIT, deposit.amount), (ledger.FUND_SURPLUS, -deposit.amount)],
         )
-        audit.append(
+        event(
             s,
-            action="surplus_to_fund",
-            subject=ref,
-            occurred_at=now,
-            now=now,
-            actor_id=actor_id,
-            district_id=ctx.id,
-            section="XII",
-            payload={"deposit_id": deposit.id, "amount": deposit.amount},
+            u,
+            "surplus_to_fund",
+            ref,
+            now,
+            ctx.id,
+            "XII",
+            deposit_id=deposit.id,
+            amount=deposit.amount,
         )
         moved.append(id_of(deposit))
     return moved
