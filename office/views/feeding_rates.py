@@ -13,7 +13,8 @@ from models import FeedingRate
 from models.columns import id_of
 from models.db import Reader
 from office.access.roles import Role, require_role
-from office.acts.magistrate.feeding_rate import SECTION, _district
+from office.acts.common import district_by_code
+from office.acts.magistrate.feeding_rate import SECTION
 from office.district import district_context
 
 
@@ -43,7 +44,7 @@ def district_rates(db: Reader, *, district: str, actor_id: int, now: datetime) -
     """Every rate of the district by kind, oldest first, marking the one in force today and those
     fixed from a later day; for its Magistrate."""
     with db.reading() as s:
-        row = _district(s, district)
+        row = district_by_code(s, district)
         require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None, section=SECTION)
         ctx = district_context(s, id_of(row))
         today = local_date(now, ctx.tz)

@@ -857,7 +857,7 @@ def test_only_the_keeper_records_the_owner_of_record(world: World) -> None:
                 if isinstance(node, ast.keyword) and node.arg == "owner_id":
                     writes.append(f"{source.name}:{fn.name}")
     # register_arrival(owner=...); claimant for record_payment and record_refusal; the refusal's
-    # own row; the seizer naming the owner in his report (report_seizure's _write_seizure).
+    # own row; the seizer naming the owner in his report (report_seizure).
     # Two other records name an owner without making one: the Sec XVII recovery order names the
     # owner of the cattle to be sold, and the Sec IX receipt the owner of record who signs it.
     assert sorted(set(writes)) == [
@@ -865,7 +865,7 @@ def test_only_the_keeper_records_the_owner_of_record(world: World) -> None:
         "parties.py:claimant",
         "recovery_order.py:order_recovery",
         "refusal.py:record_refusal",
-        "report.py:_write_seizure",
+        "report.py:report_seizure",
         "sale_account.py:_deliver_to_owner",
     ]
     # And at refusal the keeper records the owner who appears.

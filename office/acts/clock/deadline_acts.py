@@ -122,25 +122,10 @@ def _report_unclaimed(
         return False
     seizure.reported_unclaimed_at = now
     seizure.next_due_at = None
-    batch.events.append(
-        audit.EventIn(
-            action="reported_unclaimed",
-            subject=seizure.ref,
-            occurred_at=now,
-            actor_id=None,
-            district_id=seizure.district_id,
-            section="VIII",
-            payload={
-                "claim_until": seizure.claim_until.isoformat() if seizure.claim_until else None
-            },
-            rows=frozenset(audit.written([seizure, *animals])),
-        )
-    )
-    pound = batch.pounds.get(seizure.pound_id)
-    batch.outbox.to_officers(
+    claim_until = seizure.claim_until.isoformat() if seizure.claim_until else None
+    pound = batch.event(seizure, "reported_unclaimed", now, claim_until=claim_until)
+    batch.to_darogah(
         seizure,
-        Role.DAROGAH,
-        pound.thana if pound else "",
         template="unclaimed_report",
         params=unclaimed_report_params(
             seizure,
@@ -157,28 +142,11 @@ def _sale_due(batch: _Batch, seizure: Seizure, today: date, now: datetime) -> No
     """Sec VIII, G3: the notice has run unclaimed and no complaint is pending."""
     seizure.next_due_at = None
     animals = batch.animals_of(seizure)
-    batch.events.append(
-        audit.EventIn(
-            action="sale_due",
-            subject=seizure.ref,
-            occurred_at=now,
-            actor_id=None,
-            district_id=seizure.district_id,
-            section="VIII",
-            payload={
-                "sale_not_before": seizure.sale_not_before.isoformat()
-                if seizure.sale_not_before
-                else None
-            },
-            rows=frozenset(audit.written([seizure, *animals])),
-        )
-    )
-    pound = batch.pounds.get(seizure.pound_id)
+    not_before = seizure.sale_not_before.isoformat() if seizure.sale_not_before else None
+    batch.event(seizure, "sale_due", now, sale_not_before=not_before)
     named = batch.basics(seizure)
-    batch.outbox.to_officers(
+    batch.to_darogah(
         seizure,
-        Role.DAROGAH,
-        pound.thana if pound else "",
         template="sale_due",
         params=sale_due_params(seizure, named, animals, "VIII"),
         key="notice",
@@ -271,6 +239,33 @@ class _Batch:
     def animals_of(self, seizure: Seizure) -> list[Animal]:
         return self.animals.get(id_of(seizure), [])
 
+    def event(self, seizure: Seizure, action: str, now: datetime, **payload: Any) -> Pound | None:
+        """The clock's Sec VIII event on `seizure`, naming the rows it wrote; its pound."""
+        self.events.append(
+            audit.EventIn(
+                action=action,
+                subject=seizure.ref,
+                occurred_at=now,
+                actor_id=None,
+                district_id=seizure.district_id,
+                section="VIII",
+                payload=payload,
+                rows=frozenset(audit.written([seizure, *self.animals_of(seizure)])),
+            )
+        )
+        return self.pounds.get(seizure.pound_id)
+
+    def to_darogah(
+        self, seizure: Seizure, *, template: str, params: Mapping[str, object], key: str
+    ) -> None:
+        """The message to the Darogahs of the thana of the seizure's pound."""
+        pound = self.pounds.get(seizure.pound_id)
+        # Officers hear of work in office hours too; quiet hours (G11) are for private people.
+        for person_id in self.outbox.officers(Role.DAROGAH, pound.thana if pound else ""):
+            self.outbox.send(
+                seizure, person_id, template=template, params=params, key=key, private=False
+            )
+
     def basics(self, seizure: Seizure) -> dict[str, object]:
         return basics(
             seizure, self.pounds.get(seizure.pound_id), self.villages.get(seizure.village_id)
@@ -300,20 +295,6 @@ class _Outbox:
                 found.setdefault((held_role, held_place or ""), set()).add(person_id)
             self._officers = {k: sorted(v) for k, v in found.items()}
         return self._officers.get((role.value, place), [])
-
-    def to_officers(
-        self,
-        seizure: Seizure,
-        role: Role,
-        place: str,
-        *,
-        template: str,
-        params: Mapping[str, object],
-        key: str,
-    ) -> None:
-        # Officers hear of work in office hours too; quiet hours (G11) are for private people.
-        for person_id in self.officers(role, place):
-            self.send(seizure, person_id, template=template, params=params, key=key, private=False)
 
     def send(
         self,

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 
 from sqlalchemy import text
@@ -30,7 +30,7 @@ from sqlmodel import Session, col, or_, select
 
 from models import Database, Seizure, Unit
 from models.db import Reader
-from office.acts.clock.deadline_acts import act_on_batch
+from office.acts.clock.deadline_acts import BatchCounts, act_on_batch
 from office.acts.magistrate.surplus import move_unclaimed_surplus
 from office.district import district_context
 from office.times import check_aware
@@ -43,15 +43,11 @@ DEADLINE_LOCK = 0x446C6E  # "Dln"
 
 
 @dataclass
-class PassReport:
-    """What one pass did: counts only, so a repeated pass reports zeros."""
+class PassReport(BatchCounts):
+    """What one pass did (its batches' counts, and the surplus moved): counts only, so a repeated
+    pass reports zeros."""
 
-    reported_unclaimed: int = 0
-    sales_due: int = 0
     surplus_moved: int = 0
-    stayed: int = 0  # due, but a complaint is pending (Sec IX proviso, G3)
-    cleared: int = 0  # nothing left for the clock to do (claimed, refused, closed)
-    refused: int = 0  # the law refused the step; tried again on the next pass
 
     @property
     def changed(self) -> int:
@@ -136,11 +132,8 @@ def _district_pass(
                 ctx = district_context(s, district_id)
                 done = act_on_batch(s, ctx, rows, now=now)
             u.commit()
-        report.reported_unclaimed += done.reported_unclaimed
-        report.sales_due += done.sales_due
-        report.stayed += done.stayed
-        report.cleared += done.cleared
-        report.refused += done.refused
+        for count in fields(done):
+            setattr(report, count.name, getattr(report, count.name) + getattr(done, count.name))
         if len(rows) < batch or last[0] is None or last[1] is None:
             return True
         after = (last[0], last[1])

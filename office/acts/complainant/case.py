@@ -12,11 +12,11 @@ from law.guards import check_not_excluded
 from models import Case, District, Unit, Village
 from models.columns import id_of
 from models.enums import CaseStatus
+from office.acts.common import event, named
 from office.acts.magistrate.case import SECTION, CaseKind
 from office.district import district_context, find_village
 from office.inputs import PersonIn
-from office.people import find_or_add_person, get_person
-from office.records import audit
+from office.people import get_person
 from office.records.register import seizure_by_ref
 from office.times import check_times
 
@@ -57,23 +57,19 @@ def file_case(
     Refused in a village excluded from the Act (Sec XX), and on a seizure of another district:
     a case is heard by the Magistrate of the district where the village is.
     """
-    now = u.now
-    actor_id = u.actor()
     try:
         what = CaseKind(kind)
     except ValueError:
         raise InvalidInput(N_("a case is for mischief (Sec XVII) or pigs (Sec XVIII)")) from None
     if not description.strip():
         raise InvalidInput(N_("describe the damage"), section=SECTION[what])
-    check_times(occurred_at, now)
+    check_times(occurred_at, u.now)
     with u.act() as s:
         vill = find_village(s, village)
         check_village_under_act(s, vill)
         district_context(s, vill.district_id).check_started(occurred_at)
-        complainant = get_person(s, actor_id)
-        accused_p = find_or_add_person(
-            s, name=accused.name, residence=accused.residence, phone=accused.phone, now=now
-        )
+        complainant = get_person(s, u.actor())
+        accused_p = named(s, accused, u.now)
         if accused_p.id == complainant.id:
             raise InvalidInput(N_("a person cannot complain against himself"))
         seizure_id = None
@@ -98,7 +94,7 @@ def file_case(
         case = Case(
             district_id=vill.district_id,
             kind=what.value,
-            complainant_id=actor_id,
+            complainant_id=u.actor(),
             accused_id=id_of(accused_p),
             village_id=id_of(vill),
             description=description.strip()[:4000],
@@ -108,15 +104,16 @@ def file_case(
         )
         s.add(case)
         s.flush()
-        audit.append(
+        event(
             s,
-            action=f"case_filed_{what.value}",
-            subject=f"case:{case.id}",
-            occurred_at=occurred_at,
-            now=now,
-            actor_id=actor_id,
-            district_id=case.district_id,
-            section=SECTION[what],
-            payload={"accused_id": accused_p.id, "village": vill.name, "text": case.description},
+            u,
+            f"case_filed_{what.value}",
+            f"case:{case.id}",
+            occurred_at,
+            case.district_id,
+            SECTION[what],
+            accused_id=accused_p.id,
+            village=vill.name,
+            text=case.description,
         )
         return id_of(case)

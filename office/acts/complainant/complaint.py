@@ -17,10 +17,10 @@ from models import Complaint, Person, Seizure, Unit
 from models.columns import id_of
 from office import notify
 from office.access.roles import Role, has_role
+from office.acts.common import event, named
 from office.district import district_context
 from office.inputs import PersonIn
-from office.people import find_or_add_person, get_person, person_acting
-from office.records import audit
+from office.people import get_person, person_acting
 from office.records.register import seizure_by_ref
 from office.state import advance, animals_of
 from office.times import check_times
@@ -39,23 +39,21 @@ def _same(a: str, b: str) -> bool:
     return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
 
 
-def _complainant_person(s: Session, seizure: Seizure, named: PersonIn, now: datetime) -> Person:
+def _complainant_person(s: Session, seizure: Seizure, given: PersonIn, now: datetime) -> Person:
     """The person named as complainant: by his phone if given; else the owner of record or an
     earlier complainant on this seizure of that name and residence; else a new person."""
-    if not named.phone:
+    if not given.phone:
         known = [seizure.owner_id] if seizure.owner_id else []
         known += s.exec(
             select(Complaint.complainant_id).where(Complaint.seizure_id == seizure.id)
         ).all()
         for person_id in known:
             person = get_person(s, person_id)
-            if _same(person.name, named.name) and (
-                not named.residence.strip() or _same(person.residence, named.residence)
+            if _same(person.name, given.name) and (
+                not given.residence.strip() or _same(person.residence, given.residence)
             ):
                 return person
-    return find_or_add_person(
-        s, name=named.name, residence=named.residence, phone=named.phone, now=now
-    )
+    return named(s, given, now)
 
 
 def file_complaint(
@@ -80,7 +78,6 @@ def file_complaint(
     of record or, with none recorded, a person claiming to be the owner: complaining never
     records an owner (G14). One undecided complaint per complainant per seizure (G14).
     """
-    now = u.now
     # One writing for the first time (`reporter`) is added, and is then the unit's actor.
     actor_id: int | PersonIn = reporter if reporter is not None else u.actor()
     how = mode_of(mode)
@@ -91,7 +88,7 @@ def file_complaint(
         seizure = seizure_by_ref(s, ref, lock=True)
         # Not before the last act recorded on the seizure: a complaint dated before a sale would
         # say the sale was held while it stayed it (IX proviso, G3).
-        check_times(occurred_at, now, seizure.last_event_at)
+        check_times(occurred_at, u.now, seizure.last_event_at)
         ctx = district_context(s, seizure.district_id)
         if seizure.ground == Ground.STRAY:
             raise InvalidInput(
@@ -107,12 +104,12 @@ def file_complaint(
         advance(
             s, seizure, animals_of(s, seizure), ctx, FileComplaint(on=on), at=occurred_at, on=on
         )
-        actor = person_acting(s, actor_id, now)  # one writing for the first time is added
+        actor = person_acting(s, actor_id, u.now)  # one writing for the first time is added
         actor_id = id_of(actor)
         u.acts_as(actor_id)
         by_magistrate = has_role(s, actor_id, ctx.id, Role.MAGISTRATE)
         if complainant is not None:
-            person = _complainant_person(s, seizure, complainant, now)
+            person = _complainant_person(s, seizure, complainant, u.now)
         elif agent and not by_magistrate and seizure.owner_id is not None:
             person = get_person(s, seizure.owner_id)  # the agent complains in the owner's name
         else:
@@ -163,28 +160,25 @@ def file_complaint(
                 N_("a complaint by {complainant} against this seizure is already undecided"),
                 said={"complainant": person.name},
             ) from None
-        audit.append(
+        event(
             s,
-            action="complaint_filed",
-            subject=seizure.ref,
-            occurred_at=occurred_at,
-            now=now,
-            actor_id=actor_id,
-            district_id=seizure.district_id,
-            section="XIV",
-            payload={
-                "complaint_id": complaint.id,
-                "complainant_id": person.id,
-                "standing": right.value,
-                "agent": complaint.agent_name,
-                "filed_by": actor_id,
-                "received_by": complaint.received_by,
-                "mode": how.value,
-                "text": complaint.text,
-            },
+            u,
+            "complaint_filed",
+            seizure.ref,
+            occurred_at,
+            seizure.district_id,
+            "XIV",
+            complaint_id=complaint.id,
+            complainant_id=person.id,
+            standing=right.value,
+            agent=complaint.agent_name,
+            filed_by=actor_id,
+            received_by=complaint.received_by,
+            mode=how.value,
+            text=complaint.text,
         )
         # Messages: the Magistrates have a complaint waiting; no more reminders to complain.
-        notify.complaint_filed(s, seizure, ctx, complaint, now)
+        notify.complaint_filed(s, seizure, ctx, complaint, u.now)
         return ComplaintFiled(
             seizure.ref,
             id_of(complaint),

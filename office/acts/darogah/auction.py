@@ -5,7 +5,7 @@ the owner against his receipt."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
-from datetime import date, datetime
+from datetime import datetime
 
 from sqlmodel import Session
 
@@ -16,30 +16,27 @@ from law.lifecycle import SeizureStatus, Sell, apply
 from law.periods import local_date
 from models import (
     Animal,
-    CattleReceipt,
     Person,
-    Pound,
     Sale,
     SaleLot,
     Seizure,
-    SurplusDeposit,
     Unit,
 )
 from models.columns import id_of
-from office.access.roles import is_official_buyer, require_role
+from office import notify
+from office.access.roles import require_role
+from office.acts.common import event, named, official_buyer
 from office.acts.darogah.sale_account import (
     _account,
     _deliver_to_owner,
     _deposit_surplus,
     _post_proceeds,
-    _tell,
     account_params,
+    message_figures,
 )
 from office.charges import sales_so_far
-from office.district import DistrictContext, district_context
-from office.inputs import Amount, Lot, LotIn, PersonIn
-from office.people import find_or_add_person
-from office.records import audit
+from office.district import district_context
+from office.inputs import Amount, Lot, LotIn
 from office.records.register import pound_of, seizure_by_ref
 from office.state import advance, animals_of, load_state
 from office.times import check_times
@@ -81,10 +78,13 @@ def record_sale(
     Under Sec IX the cattle not sold are handed back, with the balance, only when the proceeds
     of this and earlier sales cover the dues and the expenses of sale; otherwise they stay in
     the pound and a further sale may follow (practice G13)."""
-    now = u.now
-    actor_id = u.actor()
     with u.act() as s:
-        seizure, pound, ctx = _the_seizure(s, ref, actor_id, occurred_at, now)
+        seizure = seizure_by_ref(s, ref, lock=True)
+        pound = pound_of(s, seizure)
+        # The actor holds the sale as the Darogah, or as an officer he deputed (Sec VIII).
+        require_role(s, u.actor(), seizure.district_id, SELLERS, pound.thana, section="VIII")
+        check_times(occurred_at, u.now, seizure.last_event_at)
+        ctx = district_context(s, seizure.district_id)
         money = ctx.profile.money
         sold_lots = [Lot(lot.animal, lot.buyer, read_amount(lot.price, money)) for lot in lots]
         expenses = read_amount(expenses, money)
@@ -98,55 +98,104 @@ def record_sale(
         on = local_date(occurred_at, ctx.tz)
         kind = sale_kind(owner_refused=seizure.owner_refused_at is not None)
         # Sec VIII periods, the Sec IX proviso, and Sec X for each buyer: the law's guards.
-        sell = _sell(s, seizure, rows, ctx, on, sold_lots, actor_id)
+        sell = Sell(
+            on=on,
+            animal_ids=_lot_numbers(seizure, rows, sold_lots),
+            purchasers_official=[official_buyer(s, lot.buyer, u.actor()) for lot in sold_lots],
+        )
+        apply(load_state(seizure, rows, ctx), sell)
         # Sec IX, XI, practice G5, G6, G13: the account, from one allocation of the proceeds.
         so_far = sales_so_far(s, seizure, rows, ctx, on) if kind is SaleKind.NON_PAYMENT else None
         account = _account(seizure, rows, ctx, on, sold_lots, expenses, so_far)
         sold = replace(sell, release_rest=bool(account.handed_back))
         advance(s, seizure, rows, ctx, sold, at=occurred_at, on=on, reasons=kind.reasons)
-        sale = _write_sale(s, seizure, kind, actor_id, occurred_at, on, place, account, ctx)
-        buyers = _write_lots(s, sale, sold_lots, rows, account, now)
+        lines = account_lines(account, ctx.profile.money)
+        sale = Sale(
+            seizure_id=id_of(seizure),
+            district_id=seizure.district_id,
+            kind=kind.value,
+            officer_id=u.actor(),
+            held_at=occurred_at,
+            held_on=on,
+            place=place.strip()[:500],
+            expenses=account.allocation.bill,
+            proceeds=account.proceeds,
+            fines_paid=account.fines_paid,
+            feeding_paid=account.feeding_paid,
+            expenses_paid=account.expenses_paid,
+            surplus=account.balance_to_owner_or_surplus,
+            shortfall=account.shortfall,
+            still_due=account.still_due,
+            account={
+                "lines": lines,
+                "released_to_owner": list(account.handed_back),
+                "still_held": list(account.still_held),
+                **_totals(account),
+            },
+            account_text="\n".join(lines),
+        )
+        s.add(sale)
+        s.flush()
+        buyers = _write_lots(s, sale, sold_lots, rows, account, u.now)
         _post_proceeds(s, ctx, seizure, pound, sale, account, so_far)
         deposit = _deposit_surplus(s, ctx, seizure, sale, account, on)
-        receipt = _deliver_to_owner(s, ctx, seizure, pound, sale, account, actor_id, now)
+        receipt = _deliver_to_owner(s, u, ctx, seizure, pound, sale, account)
         if seizure.status == SeizureStatus.CLOSED.value:
             seizure.next_due_at = None
             s.add(seizure)
-        _audit_sale(s, seizure, sale, account, sold_lots, buyers, deposit, receipt, now)
+        event(
+            s,
+            u,
+            "sale_recorded",
+            seizure.ref,
+            occurred_at,
+            seizure.district_id,
+            kind.section,
+            sale_id=sale.id,
+            kind=sale.kind,
+            place=sale.place,
+            lots=[
+                {"animal": lot.animal, "buyer": b.name, **asdict(share)}
+                for lot, b, share in zip(sold_lots, buyers, account.lots, strict=True)
+            ],
+            sold=[lot.animal for lot in sold_lots],
+            released_to_owner=list(account.handed_back),
+            still_held=list(account.still_held),
+            surplus_deposit_id=deposit.id if deposit else None,
+            receipt_id=receipt.id if receipt else None,
+            **_totals(account),  # its "expenses" are those paid
+        )
         # Messages: the owner's account (IX) and surplus (XI); the seizer's outcome.
-        _tell(s, seizure, ctx, sale, kind, account, deposit, now)
-        return _recorded(seizure, sale, kind, account, deposit, receipt, ctx)
-
-
-def _the_seizure(
-    s: Session, ref: str, actor_id: int, occurred_at: datetime, now: datetime
-) -> tuple[Seizure, Pound, DistrictContext]:
-    """The seizure sold from; the actor holds its sale as the Darogah, or as an officer he
-    deputed (Sec VIII)."""
-    seizure = seizure_by_ref(s, ref, lock=True)
-    pound = pound_of(s, seizure)
-    require_role(s, actor_id, seizure.district_id, SELLERS, pound.thana, section="VIII")
-    check_times(occurred_at, now, seizure.last_event_at)
-    return seizure, pound, district_context(s, seizure.district_id)
-
-
-def _sell(
-    s: Session,
-    seizure: Seizure,
-    rows: list[Animal],
-    ctx: DistrictContext,
-    on: date,
-    lots: list[Lot],
-    actor_id: int,
-) -> Sell:
-    """The sale as the lifecycle sees it, refused unless the law allows it now."""
-    sell = Sell(
-        on=on,
-        animal_ids=_lot_numbers(seizure, rows, lots),
-        purchasers_official=[_official(s, lot.buyer, actor_id) for lot in lots],
-    )
-    apply(load_state(seizure, rows, ctx), sell)
-    return sell
+        notify.sale_recorded(
+            s,
+            seizure,
+            ctx,
+            sale_id=id_of(sale),
+            kind=kind,
+            numbers=message_figures(account),
+            held_on=on,
+            impounded_from=seizure.impounded_on or seizure.seized_on,
+            deposit_id=deposit.id if deposit else None,
+            now=u.now,
+            handed_back=account.handed_back,
+            still_held=account.still_held,
+        )
+        return SaleRecorded(
+            seizure.ref,
+            id_of(sale),
+            kind,
+            account.proceeds,
+            account.balance_to_owner_or_surplus,
+            account.shortfall,
+            sale.account_text,
+            deposit.id if deposit else None,
+            deposit.claim_until.isoformat() if deposit else None,
+            still_due=account.still_due,
+            handed_back=account.handed_back,
+            still_held=account.still_held,
+            receipt_id=receipt.id if receipt else None,
+            account=account_params(account, ctx.profile.money.name),
+        )
 
 
 def _lot_numbers(seizure: Seizure, rows: list[Animal], lots: list[Lot]) -> tuple[int, ...]:
@@ -158,12 +207,6 @@ def _lot_numbers(seizure: Seizure, rows: list[Animal], lots: list[Lot]) -> tuple
             said={"animals": str(missing), "ref": seizure.ref},
         )
     return tuple(lot.animal for lot in lots)
-
-
-def _official(s: Session, buyer: PersonIn, actor_id: int) -> bool:
-    return is_official_buyer(
-        s, name=buyer.name, residence=buyer.residence, phone=buyer.phone, actor_id=actor_id
-    )
 
 
 def _totals(account: SaleAccount) -> dict[str, int]:
@@ -178,47 +221,6 @@ def _totals(account: SaleAccount) -> dict[str, int]:
     }
 
 
-def _write_sale(
-    s: Session,
-    seizure: Seizure,
-    kind: SaleKind,
-    actor_id: int,
-    occurred_at: datetime,
-    on: date,
-    place: str,
-    account: SaleAccount,
-    ctx: DistrictContext,
-) -> Sale:
-    lines = account_lines(account, ctx.profile.money)
-    sale = Sale(
-        seizure_id=id_of(seizure),
-        district_id=seizure.district_id,
-        kind=kind.value,
-        officer_id=actor_id,
-        held_at=occurred_at,
-        held_on=on,
-        place=place.strip()[:500],
-        expenses=account.allocation.bill,
-        proceeds=account.proceeds,
-        fines_paid=account.fines_paid,
-        feeding_paid=account.feeding_paid,
-        expenses_paid=account.expenses_paid,
-        surplus=account.balance_to_owner_or_surplus,
-        shortfall=account.shortfall,
-        still_due=account.still_due,
-        account={
-            "lines": lines,
-            "released_to_owner": list(account.handed_back),
-            "still_held": list(account.still_held),
-            **_totals(account),
-        },
-        account_text="\n".join(lines),
-    )
-    s.add(sale)
-    s.flush()
-    return sale
-
-
 def _write_lots(
     s: Session,
     sale: Sale,
@@ -231,9 +233,7 @@ def _write_lots(
     by_number = {a.number: a for a in rows}
     buyers = []
     for lot, share in zip(lots, account.lots, strict=True):
-        buyer = find_or_add_person(
-            s, name=lot.buyer.name, residence=lot.buyer.residence, phone=lot.buyer.phone, now=now
-        )
+        buyer = named(s, lot.buyer, now)
         buyers.append(buyer)
         s.add(
             SaleLot(
@@ -243,79 +243,7 @@ def _write_lots(
                 buyer_name=buyer.name,
                 buyer_residence=buyer.residence,
                 buyer_id=buyer.id,
-                price=share.price,
-                expense_share=share.expense_share,
-                expenses_paid=share.expenses_paid,
-                fine_paid=share.fine_paid,
-                feeding_paid=share.feeding_paid,
-                surplus=share.surplus,
-                shortfall=share.shortfall,
+                **asdict(share),
             )
         )
     return buyers
-
-
-def _audit_sale(
-    s: Session,
-    seizure: Seizure,
-    sale: Sale,
-    account: SaleAccount,
-    lots: list[Lot],
-    buyers: list[Person],
-    deposit: SurplusDeposit | None,
-    receipt: CattleReceipt | None,
-    now: datetime,
-) -> None:
-    audit.append(
-        s,
-        action="sale_recorded",
-        subject=seizure.ref,
-        occurred_at=sale.held_at,
-        now=now,
-        actor_id=sale.officer_id,
-        district_id=seizure.district_id,
-        section=SaleKind(sale.kind).section,
-        payload={
-            "sale_id": sale.id,
-            "kind": sale.kind,
-            "place": sale.place,
-            "lots": [
-                {"animal": lot.animal, "buyer": b.name, **asdict(share)}
-                for lot, b, share in zip(lots, buyers, account.lots, strict=True)
-            ],
-            "expenses": sale.expenses,
-            "sold": [lot.animal for lot in lots],
-            "released_to_owner": list(account.handed_back),
-            "still_held": list(account.still_held),
-            "surplus_deposit_id": deposit.id if deposit else None,
-            "receipt_id": receipt.id if receipt else None,
-            **_totals(account),
-        },
-    )
-
-
-def _recorded(
-    seizure: Seizure,
-    sale: Sale,
-    kind: SaleKind,
-    account: SaleAccount,
-    deposit: SurplusDeposit | None,
-    receipt: CattleReceipt | None,
-    ctx: DistrictContext,
-) -> SaleRecorded:
-    return SaleRecorded(
-        seizure.ref,
-        id_of(sale),
-        kind,
-        account.proceeds,
-        account.balance_to_owner_or_surplus,
-        account.shortfall,
-        sale.account_text,
-        deposit.id if deposit else None,
-        deposit.claim_until.isoformat() if deposit else None,
-        still_due=account.still_due,
-        handed_back=account.handed_back,
-        still_held=account.still_held,
-        receipt_id=receipt.id if receipt else None,
-        account=account_params(account, ctx.profile.money.name),
-    )

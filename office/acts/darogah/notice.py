@@ -16,9 +16,9 @@ from models import Notice, Pound, Seizure, Unit, Village
 from models.columns import id_of
 from office import notify
 from office.access.roles import Role, require_role
+from office.acts.common import event
 from office.district import district_context, names_of
 from office.notify.params import notice_data
-from office.records import audit
 from office.records.register import pound_of, seizure_by_ref
 from office.state import advance, animals_of
 from office.times import check_times
@@ -77,19 +77,17 @@ def post_notice(
 ) -> NoticePosted:
     """The Darogah posts the notice at the Police Office and has it proclaimed by beat of drum in
     the village and at the market place nearest to the place of seizure (Sec VIII)."""
-    now = u.now
-    actor_id = u.actor()
     places = [p.strip()[:200] for p in proclaimed_in if p.strip()]
     with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         pound = pound_of(s, seizure)
-        require_role(s, actor_id, seizure.district_id, Role.DAROGAH, pound.thana, section="VIII")
+        require_role(s, u.actor(), seizure.district_id, Role.DAROGAH, pound.thana, section="VIII")
         if len(places) < 2:  # who may post it first: one who may not is told so, not this
             raise InvalidInput(
                 N_("name where the drum was beaten: the village and the nearest market place"),
                 section="VIII",
             )
-        check_times(occurred_at, now, seizure.last_event_at)
+        check_times(occurred_at, u.now, seizure.last_event_at)
         ctx = district_context(s, seizure.district_id)
         rows = animals_of(s, seizure)
         on = local_date(occurred_at, ctx.tz)
@@ -107,7 +105,7 @@ def post_notice(
         notice = Notice(
             seizure_id=id_of(seizure),
             district_id=seizure.district_id,
-            darogah_id=actor_id,
+            darogah_id=u.actor(),
             posted_at=occurred_at,
             posted_on=on,
             text=text,
@@ -115,19 +113,20 @@ def post_notice(
         )
         s.add(notice)
         s.flush()
-        audit.append(
+        event(
             s,
-            action="notice_posted",
-            subject=seizure.ref,
-            occurred_at=occurred_at,
-            now=now,
-            actor_id=actor_id,
-            district_id=seizure.district_id,
-            section="VIII",
-            payload={"notice_id": notice.id, "text": text, "proclaimed_in": places},
+            u,
+            "notice_posted",
+            seizure.ref,
+            occurred_at,
+            seizure.district_id,
+            "VIII",
+            notice_id=notice.id,
+            text=text,
+            proclaimed_in=places,
         )
         # Messages: the owner hears the notice is up and when the sale may be held.
-        notify.notice_posted(s, seizure, ctx, now)
+        notify.notice_posted(s, seizure, ctx, u.now)
         return NoticePosted(
             seizure.ref,
             id_of(notice),

@@ -19,15 +19,15 @@ from law.recovery import (
     check_sale_said,
     recovery_account,
 )
-from models import Case, Person, RecoveryLot, RecoveryOrder, RecoverySale, Unit
+from models import Case, Person, RecoveryLot, RecoverySale, Unit
 from models.columns import id_of
 from office import notify
-from office.access.roles import Role, is_official_buyer, require_role
+from office.access.roles import Role, require_role
+from office.acts.common import event, named, official_buyer
 from office.acts.magistrate.case import compensation_payable, fine_receivable, fund_source
 from office.district import DistrictContext, district_context
 from office.inputs import Amount, PersonIn
-from office.people import find_or_add_person
-from office.records import audit, ledger
+from office.records import ledger
 from office.records.memos import COMPENSATION, RECOVERY_SALE, memo
 from office.recovery import (
     EXECUTED,
@@ -48,6 +48,19 @@ class RecoveryLotIn:
     number: int  # the head's number in the order
     buyer: PersonIn
     price: Amount
+
+
+# Where the proceeds went, as the sale's row, its audit event and `RecoverySold` all say it.
+FIGURES = (
+    "proceeds",
+    "expenses_paid",
+    "fine_paid",
+    "to_complainant",
+    "to_fund",
+    "balance_to_owner",
+    "fine_unpaid",
+    "expenses_unpaid",
+)
 
 
 @dataclass(frozen=True)
@@ -81,23 +94,21 @@ def record_recovery_sale(
     compensation ordered to the complainant first, Sec XVIII, the rest to the fund, XII); the
     balance goes back to the owner of the cattle; a shortfall stays unpaid against the case.
     """
-    now = u.now
-    actor_id = u.actor()
     numbers = [lot.number for lot in lots]
     with u.act() as s:
         case = locked_case(s, case_id)
         order = waiting_order(s, case_id)
         require_role(
-            s, actor_id, case.district_id, (Role.DAROGAH, Role.POLICE), order.thana, section="XVII"
+            s, u.actor(), case.district_id, (Role.DAROGAH, Role.POLICE), order.thana, section="XVII"
         )
-        check_times(occurred_at, now, order.ordered_at)
+        check_times(occurred_at, u.now, order.ordered_at)
         ctx = district_context(s, case.district_id)
         prices = [read_amount(lot.price, ctx.profile.money) for lot in lots]
         expenses = read_amount(expenses, ctx.profile.money)
         check_sale_said(numbers, prices, expenses, place)
         by_number = {int(str(c["number"])): c for c in order.cattle}
         check_heads_ordered(numbers, by_number)
-        buyers = _buyers(s, lots, actor_id, now)
+        buyers = _buyers(s, lots, u.actor(), u.now)
         got = recovered(s, case_id)
         account = recovery_account(
             prices=prices,
@@ -105,20 +116,87 @@ def record_recovery_sale(
             compensation_due=case.compensation - got.compensation,
             expenses=expenses,
         )
+        figures = {name: getattr(account, name) for name in FIGURES}
         on = local_date(occurred_at, ctx.tz)
-        sale = _write_sale(s, case, order, account, actor_id, occurred_at, on, place, expenses)
-        _write_lots(s, sale, lots, prices, buyers)
+        sale = RecoverySale(
+            order_id=id_of(order),
+            case_id=id_of(case),
+            district_id=case.district_id,
+            officer_id=u.actor(),
+            held_at=occurred_at,
+            held_on=on,
+            place=place.strip()[:500],
+            fine_due=account.fine_due,
+            compensation_due=account.compensation_due,
+            expenses=expenses,
+            **figures,
+        )
+        s.add(sale)
+        s.flush()
+        for number, price, buyer in zip(numbers, prices, buyers, strict=True):
+            s.add(
+                RecoveryLot(
+                    sale_id=id_of(sale),
+                    district_id=sale.district_id,
+                    number=number,
+                    buyer_name=buyer.name,
+                    buyer_residence=buyer.residence,
+                    buyer_id=buyer.id,
+                    price=price,
+                )
+            )
         order.status = EXECUTED
         s.add(order)
         _post(s, ctx, case, sale, account)
         bought = [
-            {"number": lot.number, "buyer": b.name, "price": price}
-            for lot, b, price in zip(lots, buyers, prices, strict=True)
+            {"number": number, "buyer": b.name, "price": price}
+            for number, b, price in zip(numbers, buyers, prices, strict=True)
         ]
-        sold = [{**by_number[lot.number], **b} for lot, b in zip(lots, bought, strict=True)]
-        _audit(s, case, order, sale, account, bought, actor_id=actor_id, now=now)
-        _tell_sold(s, ctx, case, order, sale, account, now=now)
-        return _sold(case, sale, account, _account_text(ctx, case, sale, on, sold, account))
+        event(
+            s,
+            u,
+            "recovery_sale_recorded",
+            f"case:{case.id}",
+            occurred_at,
+            case.district_id,
+            "XVII",
+            sale_id=sale.id,
+            order_id=order.id,
+            place=sale.place,
+            lots=bought,
+            expenses=sale.expenses,
+            **figures,
+        )
+        # The convict, the complainant, and the owner of the cattle if another, hear the account.
+        params = {
+            "case_id": case.id,
+            "sold_date": sale.held_on.isoformat(),
+            "number_sold": account.number_sold,
+            "convict": notify.person_param(s, case.accused_id),
+            **notify.amounts(
+                ctx,
+                proceeds=account.proceeds,
+                expenses_paid=account.expenses_paid,
+                fine_paid=account.fine_paid,
+                to_complainant=account.to_complainant,
+                balance=account.balance_to_owner,
+                fine_unpaid=account.fine_unpaid,
+                compensation_unpaid=account.compensation_unpaid,
+            ),
+            "section": "XVII",
+        }
+        told = [
+            (case.accused_id, "recovery_sold_convict"),
+            (case.complainant_id, "recovery_sold_complainant"),
+        ]
+        if order.owner_id != case.accused_id:
+            told.append((order.owner_id, "recovery_sold_owner"))
+        key = f"case:{case.id}:{sale.id}"
+        for person_id, template in told:
+            tell(s, ctx, person_id=person_id, template=template, params=params, key=key, now=u.now)
+        sold = [{**by_number[n], **b} for n, b in zip(numbers, bought, strict=True)]
+        text = _account_text(ctx, case, sale, on, sold, account)
+        return RecoverySold(id_of(case), id_of(sale), **figures, account_text=text)
 
 
 def _buyers(s: Session, lots: list[RecoveryLotIn], actor_id: int, now: datetime) -> list[Person]:
@@ -128,79 +206,8 @@ def _buyers(s: Session, lots: list[RecoveryLotIn], actor_id: int, now: datetime)
     his phone or, without one, by his name and residence (`is_official_buyer`), and refused by
     the same rule (`check_purchaser`), before anyone is recorded."""
     for lot in lots:
-        check_purchaser(
-            is_official_buyer(
-                s,
-                name=lot.buyer.name,
-                residence=lot.buyer.residence,
-                phone=lot.buyer.phone,
-                actor_id=actor_id,
-            ),
-            lot.number,
-        )
-    return [
-        find_or_add_person(
-            s, name=lot.buyer.name, residence=lot.buyer.residence, phone=lot.buyer.phone, now=now
-        )
-        for lot in lots
-    ]
-
-
-def _write_sale(
-    s: Session,
-    case: Case,
-    order: RecoveryOrder,
-    account: RecoveryAccount,
-    actor_id: int,
-    occurred_at: datetime,
-    on: date,
-    place: str,
-    expenses: int,
-) -> RecoverySale:
-    sale = RecoverySale(
-        order_id=id_of(order),
-        case_id=id_of(case),
-        district_id=case.district_id,
-        officer_id=actor_id,
-        held_at=occurred_at,
-        held_on=on,
-        place=place.strip()[:500],
-        fine_due=account.fine_due,
-        compensation_due=account.compensation_due,
-        expenses=expenses,
-        proceeds=account.proceeds,
-        expenses_paid=account.expenses_paid,
-        fine_paid=account.fine_paid,
-        to_complainant=account.to_complainant,
-        to_fund=account.to_fund,
-        balance_to_owner=account.balance_to_owner,
-        fine_unpaid=account.fine_unpaid,
-        expenses_unpaid=account.expenses_unpaid,
-    )
-    s.add(sale)
-    s.flush()
-    return sale
-
-
-def _write_lots(
-    s: Session,
-    sale: RecoverySale,
-    lots: list[RecoveryLotIn],
-    prices: list[int],
-    buyers: list[Person],
-) -> None:
-    for lot, price, buyer in zip(lots, prices, buyers, strict=True):
-        s.add(
-            RecoveryLot(
-                sale_id=id_of(sale),
-                district_id=sale.district_id,
-                number=lot.number,
-                buyer_name=buyer.name,
-                buyer_residence=buyer.residence,
-                buyer_id=buyer.id,
-                price=price,
-            )
-        )
+        check_purchaser(official_buyer(s, lot.buyer, actor_id), lot.number)
+    return [named(s, lot.buyer, now) for lot in lots]
 
 
 def _post(
@@ -265,97 +272,4 @@ def _account_text(
             f"Still unpaid: fine {fmt(account.fine_unpaid)}, expenses of sale "
             f"{fmt(account.expenses_unpaid)}.",
         ]
-    )
-
-
-def _audit(
-    s: Session,
-    case: Case,
-    order: RecoveryOrder,
-    sale: RecoverySale,
-    account: RecoveryAccount,
-    bought: list[dict[str, Any]],
-    *,
-    actor_id: int,
-    now: datetime,
-) -> None:
-    audit.append(
-        s,
-        action="recovery_sale_recorded",
-        subject=f"case:{case.id}",
-        occurred_at=sale.held_at,
-        now=now,
-        actor_id=actor_id,
-        district_id=case.district_id,
-        section="XVII",
-        payload={
-            "sale_id": sale.id,
-            "order_id": order.id,
-            "place": sale.place,
-            "lots": bought,
-            "expenses": sale.expenses,
-            "proceeds": account.proceeds,
-            "expenses_paid": account.expenses_paid,
-            "fine_paid": account.fine_paid,
-            "to_complainant": account.to_complainant,
-            "to_fund": account.to_fund,
-            "balance_to_owner": account.balance_to_owner,
-            "fine_unpaid": account.fine_unpaid,
-            "expenses_unpaid": account.expenses_unpaid,
-        },
-    )
-
-
-def _tell_sold(
-    s: Session,
-    ctx: DistrictContext,
-    case: Case,
-    order: RecoveryOrder,
-    sale: RecoverySale,
-    account: RecoveryAccount,
-    *,
-    now: datetime,
-) -> None:
-    """The convict, the complainant, and the owner of the cattle if another, hear the account."""
-    params = {
-        "case_id": case.id,
-        "sold_date": sale.held_on.isoformat(),
-        "number_sold": account.number_sold,
-        "convict": notify.person_param(s, case.accused_id),
-        **notify.amounts(
-            ctx,
-            proceeds=account.proceeds,
-            expenses_paid=account.expenses_paid,
-            fine_paid=account.fine_paid,
-            to_complainant=account.to_complainant,
-            balance=account.balance_to_owner,
-            fine_unpaid=account.fine_unpaid,
-            compensation_unpaid=account.compensation_unpaid,
-        ),
-        "section": "XVII",
-    }
-    told = [
-        (case.accused_id, "recovery_sold_convict"),
-        (case.complainant_id, "recovery_sold_complainant"),
-    ]
-    if order.owner_id != case.accused_id:
-        told.append((order.owner_id, "recovery_sold_owner"))
-    key = f"case:{case.id}:{sale.id}"
-    for person_id, template in told:
-        tell(s, ctx, person_id=person_id, template=template, params=params, key=key, now=now)
-
-
-def _sold(case: Case, sale: RecoverySale, account: RecoveryAccount, text: str) -> RecoverySold:
-    return RecoverySold(
-        case_id=id_of(case),
-        sale_id=id_of(sale),
-        proceeds=account.proceeds,
-        expenses_paid=account.expenses_paid,
-        fine_paid=account.fine_paid,
-        to_complainant=account.to_complainant,
-        to_fund=account.to_fund,
-        balance_to_owner=account.balance_to_owner,
-        fine_unpaid=account.fine_unpaid,
-        expenses_unpaid=account.expenses_unpaid,
-        account_text=text,
     )

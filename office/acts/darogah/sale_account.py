@@ -8,20 +8,19 @@ from datetime import date, datetime
 from sqlmodel import Session
 
 from law.accounts import SaleAccount, long_date, sale_account
-from law.auction import SaleKind
 from law.errors import N_, Conflict
 from law.lifecycle import AnimalStatus
 from law.money_split import Charges, LotCharge
 from law.periods import surplus_until
-from models import Animal, CattleReceipt, Person, Pound, Sale, Seizure, SurplusDeposit
+from models import Animal, CattleReceipt, Person, Pound, Sale, Seizure, SurplusDeposit, Unit
 from models.columns import id_of
 from models.enums import DepositStatus
-from office import notify
+from office.acts.common import event
 from office.charges import SalesSoFar, charge_for
 from office.district import DistrictContext
 from office.inputs import Lot
 from office.people import get_person
-from office.records import audit, ledger
+from office.records import ledger
 from office.records.memos import AUCTION, SALE_BALANCE, memo
 from office.state import animals_of
 
@@ -149,13 +148,12 @@ def _deposit_surplus(
 
 def _deliver_to_owner(
     s: Session,
+    u: Unit,
     ctx: DistrictContext,
     seizure: Seizure,
     pound: Pound,
     sale: Sale,
     account: SaleAccount,
-    actor_id: int,
-    now: datetime,
 ) -> CattleReceipt | None:
     """Sec IX: "the remaining Cattle and the balance of the purchase money if any shall be
     delivered to the owner", and he grants a receipt for them according to the account.
@@ -167,14 +165,14 @@ def _deliver_to_owner(
     if seizure.owner_id is None:
         raise Conflict(N_("the owner who refused to pay is not recorded"), section="IX")
     owner = get_person(s, seizure.owner_id)
-    officer = get_person(s, actor_id)
+    officer = get_person(s, u.actor())
     rows = {a.number: a for a in animals_of(s, seizure)}
     receipt = CattleReceipt(
         sale_id=id_of(sale),
         seizure_id=id_of(seizure),
         district_id=seizure.district_id,
         owner_id=id_of(owner),
-        recorded_by=actor_id,
+        recorded_by=u.actor(),
         animal_ids=list(account.handed_back),
         balance=account.balance_to_owner_or_surplus,
         occurred_at=sale.held_at,
@@ -204,22 +202,19 @@ def _deliver_to_owner(
             (ledger.sale_cash(id_of(sale)), -account.balance_to_owner_or_surplus),
         ],
     )
-    audit.append(
+    event(
         s,
-        action="cattle_delivered",
-        subject=seizure.ref,
-        occurred_at=sale.held_at,
-        now=now,
-        actor_id=actor_id,
-        district_id=seizure.district_id,
-        section="IX",
-        payload={
-            "receipt_id": receipt.id,
-            "sale_id": sale.id,
-            "owner_id": owner.id,
-            "animals": list(account.handed_back),
-            "balance": account.balance_to_owner_or_surplus,
-        },
+        u,
+        "cattle_delivered",
+        seizure.ref,
+        sale.held_at,
+        seizure.district_id,
+        "IX",
+        receipt_id=receipt.id,
+        sale_id=sale.id,
+        owner_id=owner.id,
+        animals=list(account.handed_back),
+        balance=account.balance_to_owner_or_surplus,
     )
     return receipt
 
@@ -260,7 +255,7 @@ def receipt_lines(
     ]
 
 
-def _message_figures(account: SaleAccount) -> dict[str, int]:
+def message_figures(account: SaleAccount) -> dict[str, int]:
     return {
         "number_seized": account.number_seized,
         "number_sold": account.number_sold,
@@ -276,29 +271,3 @@ def _message_figures(account: SaleAccount) -> dict[str, int]:
         "still_due": account.still_due,
         "shortfall": account.shortfall,
     }
-
-
-def _tell(
-    s: Session,
-    seizure: Seizure,
-    ctx: DistrictContext,
-    sale: Sale,
-    kind: SaleKind,
-    account: SaleAccount,
-    deposit: SurplusDeposit | None,
-    now: datetime,
-) -> None:
-    notify.sale_recorded(
-        s,
-        seizure,
-        ctx,
-        sale_id=id_of(sale),
-        kind=kind,
-        numbers=_message_figures(account),
-        held_on=sale.held_on,
-        impounded_from=seizure.impounded_on or seizure.seized_on,
-        deposit_id=deposit.id if deposit else None,
-        now=now,
-        handed_back=account.handed_back,
-        still_held=account.still_held,
-    )

@@ -17,12 +17,12 @@ from law.periods import claim_until, local_date, next_step_due
 from models import Animal, Person, Pound, RegisterEntry, Seizure, Unit
 from models.columns import id_of
 from office import notify
+from office.acts.common import event, named
 from office.acts.keeper.parties import kept_by
 from office.acts.magistrate.kind_order import apply_orders
 from office.district import DistrictContext, district_context
 from office.inputs import PersonIn
-from office.people import find_or_add_person, get_person, stated_apart
-from office.records import audit
+from office.people import get_person, stated_apart
 from office.records.counters import next_register_number
 from office.records.register import seizure_by_ref
 from office.state import advance, animals_of
@@ -54,18 +54,16 @@ def register_arrival(
     owner: PersonIn | None = None,
 ) -> Arrival:
     """The keeper enters the cattle in his register and gives the seizer a copy (Sec V)."""
-    now = u.now
-    actor_id = u.actor()
     with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
-        pound = kept_by(s, actor_id, seizure)
-        check_times(occurred_at, now, seizure.last_event_at)
+        pound = kept_by(s, u.actor(), seizure)
+        check_times(occurred_at, u.now, seizure.last_event_at)
         ctx = district_context(s, seizure.district_id)
         rows = animals_of(s, seizure)
         check_all_arrived(sum(a.status == AnimalStatus.SEIZED.value for a in rows), count)
         _describe_heads(s, seizure, rows, descriptions or {})
         if owner is not None:
-            _name_owner(s, seizure, owner, now)
+            _name_owner(s, seizure, owner, u.now)
         on = _impound(s, seizure, rows, ctx, occurred_at)
         number = next_register_number(s, id_of(pound), on.year)
         register_no = f"{pound.code}/{on.year}/{number}"
@@ -78,26 +76,26 @@ def register_arrival(
                 number=number,
                 seizure_id=id_of(seizure),
                 district_id=seizure.district_id,
-                keeper_id=actor_id,
+                keeper_id=u.actor(),
                 entered_at=occurred_at,
                 entry=entry,
                 copy_text=copy_text,
             )
         )
         s.add(seizure)
-        audit.append(
+        event(
             s,
-            action="arrival_registered",
-            subject=seizure.ref,
-            occurred_at=occurred_at,
-            now=now,
-            actor_id=actor_id,
-            district_id=seizure.district_id,
-            section="V",
-            payload={"register_no": register_no, "entry": entry},
+            u,
+            "arrival_registered",
+            seizure.ref,
+            occurred_at,
+            seizure.district_id,
+            "V",
+            register_no=register_no,
+            entry=entry,
         )
         # Messages: the seizer's copy of the entry (V); the owner's claim notice and reminders.
-        notify.arrival_registered(s, seizure, ctx, register_no=register_no, now=now)
+        notify.arrival_registered(s, seizure, ctx, register_no=register_no, now=u.now)
         return _arrival(seizure, pound, register_no, entry, copy_text)
 
 
@@ -119,9 +117,7 @@ def _describe_heads(
 def _name_owner(s: Session, seizure: Seizure, owner: PersonIn, now: datetime) -> None:
     """The owner, known at the gate, is recorded (practice G14)."""
     check_owner_named(already_named=seizure.owner_id is not None, ground=Ground(seizure.ground))
-    person = find_or_add_person(
-        s, name=owner.name, residence=owner.residence, phone=owner.phone, now=now
-    )
+    person = named(s, owner, now)
     seizure.owner_id = person.id
     seizure.owner_residence = stated_apart(person, owner.residence)
 

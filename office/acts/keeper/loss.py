@@ -3,19 +3,18 @@ is asked of the owner for it, and the keeper's feeding of it is written off (pra
 
 from __future__ import annotations
 
-from datetime import date, datetime
-
-from sqlmodel import Session
+from datetime import datetime
 
 from law.custody import check_loss
 from law.lifecycle import Die, Escape
 from law.periods import local_date
-from models import Animal, Pound, Seizure, Unit
+from models import Unit
 from office import notify
+from office.acts.common import event
 from office.acts.keeper.parties import kept_by
 from office.charges import charge_for
-from office.district import DistrictContext, district_context
-from office.records import audit, ledger
+from office.district import district_context
+from office.records import ledger
 from office.records.memos import LOST_DIED, LOST_ESCAPED, memo
 from office.records.register import seizure_by_ref
 from office.state import advance, animals_of, clear_due_if_closed
@@ -33,34 +32,44 @@ def record_loss(
 ) -> None:
     """An animal died or escaped in the pound: fine and feeding stop then, and none is asked of
     the owner for it; the keeper's feeding of it is written off in the ledger (G7)."""
-    now = u.now
-    actor_id = u.actor()
     check_loss(what, reason)
     with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
-        pound = kept_by(s, actor_id, seizure, section="practice G7")
-        check_times(occurred_at, now, seizure.last_event_at)
+        pound = kept_by(s, u.actor(), seizure, section="practice G7")
+        check_times(occurred_at, u.now, seizure.last_event_at)
         ctx = district_context(s, seizure.district_id)
         rows = animals_of(s, seizure)
         on = local_date(occurred_at, ctx.tz)
-        event = (Die if what == "died" else Escape)(on=on, animal_id=animal)
-        advance(s, seizure, rows, ctx, event, at=occurred_at, on=on, reason=reason.strip()[:500])
+        loss = (Die if what == "died" else Escape)(on=on, animal_id=animal)
+        advance(s, seizure, rows, ctx, loss, at=occurred_at, on=on, reason=reason.strip()[:500])
         lost = next(a for a in rows if a.number == animal)
-        written_off = _write_off(s, seizure, pound, ctx, lost, on, occurred_at, what)
-        audit.append(
+        # The keeper's feeding of the lost head is written off in the ledger, visibly (G7).
+        written_off = charge_for(lost, seizure, ctx, on).written_off
+        ledger.post(
             s,
-            action=f"animal_{what}",
-            subject=seizure.ref,
+            district_id=ctx.id,
+            seizure_id=seizure.id,
             occurred_at=occurred_at,
-            now=now,
-            actor_id=actor_id,
-            district_id=seizure.district_id,
+            memo=memo(
+                LOST_DIED if what == "died" else LOST_ESCAPED, number=lost.number, ref=seizure.ref
+            ),
             section="practice G7",
-            payload={
-                "animal": animal,
-                "reason": reason.strip()[:500],
-                "feeding_written_off": written_off,
-            },
+            lines=[
+                (ledger.writeoff_feeding(pound.code), written_off),
+                (ledger.keeper_feeding(pound.code), -written_off),
+            ],
+        )
+        event(
+            s,
+            u,
+            f"animal_{what}",
+            seizure.ref,
+            occurred_at,
+            seizure.district_id,
+            "practice G7",
+            animal=animal,
+            reason=reason.strip()[:500],
+            feeding_written_off=written_off,
         )
         clear_due_if_closed(seizure)
         # Messages: the owner is told (G7).
@@ -72,34 +81,5 @@ def record_loss(
             what=what,
             reason=reason.strip(),
             at=occurred_at,
-            now=now,
+            now=u.now,
         )
-
-
-def _write_off(
-    s: Session,
-    seizure: Seizure,
-    pound: Pound,
-    ctx: DistrictContext,
-    lost: Animal,
-    on: date,
-    at: datetime,
-    what: str,
-) -> int:
-    """The keeper's feeding of the lost head is written off in the ledger, visibly (G7)."""
-    written_off = charge_for(lost, seizure, ctx, on).written_off
-    ledger.post(
-        s,
-        district_id=ctx.id,
-        seizure_id=seizure.id,
-        occurred_at=at,
-        memo=memo(
-            LOST_DIED if what == "died" else LOST_ESCAPED, number=lost.number, ref=seizure.ref
-        ),
-        section="practice G7",
-        lines=[
-            (ledger.writeoff_feeding(pound.code), written_off),
-            (ledger.keeper_feeding(pound.code), -written_off),
-        ],
-    )
-    return written_off

@@ -10,8 +10,9 @@ from law.custody import check_claimant
 from law.errors import N_, InvalidInput
 from models import Person, Pound, Seizure
 from office.access.roles import Role, require_role
+from office.acts.common import named
 from office.inputs import PersonIn
-from office.people import find_or_add_person, get_person
+from office.people import get_person
 from office.records.register import pound_of
 
 
@@ -30,9 +31,7 @@ def claimant(s: Session, seizure: Seizure, payer: PersonIn | None, now: datetime
         if seizure.owner_id is None:
             raise InvalidInput(N_("who is the owner claiming the cattle?"), section="VII")
         return get_person(s, seizure.owner_id)
-    person = find_or_add_person(
-        s, name=payer.name, residence=payer.residence, phone=payer.phone, now=now
-    )
+    person = named(s, payer, now)
     if seizure.owner_id is None:
         seizure.owner_id = person.id
         return person

@@ -6,21 +6,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
-from sqlmodel import Session
-
 from law.custody import check_all_taken_after_part_sale, check_paid_exactly, check_some_in_pound
 from law.grounds import Release
 from law.lifecycle import Pay
 from law.money_split import Charges
 from law.periods import local_date
-from models import Animal, Payment, Person, Pound, Seizure, Unit
+from models import Payment, Pound, Seizure, Unit
 from models.columns import id_of
 from office import notify
+from office.acts.common import event
 from office.acts.keeper.parties import claimant, kept_by
-from office.charges import Due, SalesSoFar, payable_on, sales_so_far
+from office.charges import Due, payable_on, sales_so_far
 from office.district import DistrictContext, district_context
 from office.inputs import Amount, PersonIn
-from office.records import audit, ledger
+from office.records import ledger
 from office.records.memos import PAYMENT, memo
 from office.records.register import seizure_by_ref
 from office.state import advance, animals_of, chosen_numbers, clear_due_if_closed, held_numbers
@@ -54,20 +53,26 @@ def record_payment(
     signature: str = "",
 ) -> Receipt:
     """The owner pays fine and feeding and takes his cattle back, signing the register (Sec VII)."""
-    now = u.now
-    actor_id = u.actor()
     with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
-        pound = kept_by(s, actor_id, seizure, section="VII")
-        check_times(occurred_at, now, seizure.last_event_at)
+        pound = kept_by(s, u.actor(), seizure, section="VII")
+        check_times(occurred_at, u.now, seizure.last_event_at)
         ctx = district_context(s, seizure.district_id)
         amount = read_amount(amount, ctx.profile.money)
         rows = animals_of(s, seizure)
         numbers = chosen_numbers(rows, animals)
         check_some_in_pound(numbers)
         on = local_date(occurred_at, ctx.tz)
-        due, so_far = _due_paid(s, seizure, rows, ctx, on, numbers, amount)
-        payer_person = claimant(s, seizure, payer, now)
+        # After the owner's refusal, what his sales so far paid (Sec IX); what is due for
+        # `numbers` on `on`, once the law finds `amount` pays it exactly.
+        so_far = sales_so_far(s, seizure, rows, ctx, on) if seizure.owner_refused_at else None
+        check_all_taken_after_part_sale(
+            part_sold=so_far is not None and so_far.any, taken=numbers, held=held_numbers(rows)
+        )
+        due = payable_on(s, seizure, rows, ctx, on, set(numbers))
+        charges = Charges(expenses=due.expenses, fines=due.fine, feeding=due.feeding)
+        check_paid_exactly(amount, charges, ctx.profile.money)
+        payer_person = claimant(s, seizure, payer, u.now)
         pay = Pay(on=on, animal_ids=tuple(numbers), paid=amount, due=due.total)
         reason = "released on payment (Sec VII)"
         advance(s, seizure, rows, ctx, pay, at=occurred_at, on=on, reason=reason)
@@ -76,7 +81,7 @@ def record_payment(
         payment = Payment(
             seizure_id=id_of(seizure),
             district_id=seizure.district_id,
-            keeper_id=actor_id,
+            keeper_id=u.actor(),
             payer_id=id_of(payer_person),
             agent_name=agent_name.strip()[:200] if agent_name else None,
             animal_ids=numbers,
@@ -89,8 +94,44 @@ def record_payment(
         )
         s.add(payment)
         s.flush()
-        _post(s, seizure, pound, ctx, payment, so_far)
-        _audit(s, seizure, payment, payer_person, now=now)
+        # The money into the pound's cash: the fine to the fund, the feeding to the keeper, the
+        # expenses a part sale left to whom they are owed (Sec XI).
+        ledger.post(
+            s,
+            district_id=ctx.id,
+            seizure_id=seizure.id,
+            occurred_at=occurred_at,
+            memo=memo(PAYMENT, ref=seizure.ref),
+            section="XI",
+            lines=[
+                (ledger.pound_cash(pound.code), payment.total),
+                (ledger.FUND_FINES, -payment.fine),
+                (ledger.keeper_feeding(pound.code), -payment.feeding),
+                *(
+                    ledger.expense_credits(so_far.bills, so_far.paid.expenses, payment.expenses)
+                    if so_far is not None
+                    else []
+                ),
+            ],
+        )
+        event(
+            s,
+            u,
+            "payment_recorded",
+            seizure.ref,
+            occurred_at,
+            seizure.district_id,
+            "VII",
+            payment_id=payment.id,
+            animals=payment.animal_ids,
+            fine=payment.fine,
+            feeding=payment.feeding,
+            expenses=payment.expenses,
+            total=payment.total,
+            payer_id=payer_person.id,
+            agent=payment.agent_name,
+            receipt=payment.receipt,
+        )
         clear_due_if_closed(seizure)
         # Messages: the seizer hears the outcome; a claimed seizure needs no more reminders.
         notify.released(
@@ -101,30 +142,32 @@ def record_payment(
             key=f"payment{payment.id}",
             numbers=numbers,
             at=occurred_at,
-            now=now,
+            now=u.now,
         )
-        return _receipt(seizure, pound, ctx, on, payment, signed, agent_name)
-
-
-def _due_paid(
-    s: Session,
-    seizure: Seizure,
-    rows: list[Animal],
-    ctx: DistrictContext,
-    on: date,
-    numbers: list[int],
-    amount: int,
-) -> tuple[Due, SalesSoFar | None]:
-    """What is due for `numbers` on `on`, once the law finds `amount` pays it exactly; and,
-    after the owner's refusal, what his sales so far paid (Sec IX)."""
-    so_far = sales_so_far(s, seizure, rows, ctx, on) if seizure.owner_refused_at else None
-    check_all_taken_after_part_sale(
-        part_sold=so_far is not None and so_far.any, taken=numbers, held=held_numbers(rows)
-    )
-    due = payable_on(s, seizure, rows, ctx, on, set(numbers))
-    charges = Charges(expenses=due.expenses, fines=due.fine, feeding=due.feeding)
-    check_paid_exactly(amount, charges, ctx.profile.money)
-    return due, so_far
+        return Receipt(
+            seizure.ref,
+            id_of(payment),
+            payment.fine,
+            payment.feeding,
+            payment.total,
+            ctx.fmt(payment.total),
+            numbers,
+            payment.receipt,
+            {
+                "ref": seizure.ref,
+                **notify.place_params("pound", pound),
+                "heads": len(numbers),
+                "numbers": numbers,
+                "on_date": on.isoformat(),
+                "fine_amount": payment.fine,
+                "feeding_amount": payment.feeding,
+                "expenses_amount": payment.expenses,
+                "total_amount": payment.total,
+                "money": ctx.profile.money.name,
+                "signed": signed,
+                "agent": agent_name.strip() if agent_name else None,
+            },
+        )
 
 
 def _receipt_text(
@@ -145,94 +188,4 @@ def _receipt_text(
         + (f" and expenses of sale {ctx.fmt(due.expenses)}" if due.expenses else "")
         + f", total {ctx.fmt(due.total)}. "
         f"Signed: {signed}" + (f" by agent {agent_name.strip()}" if agent_name else "") + "."
-    )
-
-
-def _post(
-    s: Session,
-    seizure: Seizure,
-    pound: Pound,
-    ctx: DistrictContext,
-    payment: Payment,
-    so_far: SalesSoFar | None,
-) -> None:
-    """The money into the pound's cash: the fine to the fund, the feeding to the keeper, the
-    expenses a part sale left to whom they are owed (Sec XI)."""
-    ledger.post(
-        s,
-        district_id=ctx.id,
-        seizure_id=seizure.id,
-        occurred_at=payment.occurred_at,
-        memo=memo(PAYMENT, ref=seizure.ref),
-        section="XI",
-        lines=[
-            (ledger.pound_cash(pound.code), payment.total),
-            (ledger.FUND_FINES, -payment.fine),
-            (ledger.keeper_feeding(pound.code), -payment.feeding),
-            *(
-                ledger.expense_credits(so_far.bills, so_far.paid.expenses, payment.expenses)
-                if so_far is not None
-                else []
-            ),
-        ],
-    )
-
-
-def _audit(s: Session, seizure: Seizure, payment: Payment, payer: Person, *, now: datetime) -> None:
-    audit.append(
-        s,
-        action="payment_recorded",
-        subject=seizure.ref,
-        occurred_at=payment.occurred_at,
-        now=now,
-        actor_id=payment.keeper_id,
-        district_id=seizure.district_id,
-        section="VII",
-        payload={
-            "payment_id": payment.id,
-            "animals": payment.animal_ids,
-            "fine": payment.fine,
-            "feeding": payment.feeding,
-            "expenses": payment.expenses,
-            "total": payment.total,
-            "payer_id": payer.id,
-            "agent": payment.agent_name,
-            "receipt": payment.receipt,
-        },
-    )
-
-
-def _receipt(
-    seizure: Seizure,
-    pound: Pound,
-    ctx: DistrictContext,
-    on: date,
-    payment: Payment,
-    signed: str,
-    agent_name: str | None,
-) -> Receipt:
-    numbers = list(payment.animal_ids)
-    return Receipt(
-        seizure.ref,
-        id_of(payment),
-        payment.fine,
-        payment.feeding,
-        payment.total,
-        ctx.fmt(payment.total),
-        numbers,
-        payment.receipt,
-        {
-            "ref": seizure.ref,
-            **notify.place_params("pound", pound),
-            "heads": len(numbers),
-            "numbers": numbers,
-            "on_date": on.isoformat(),
-            "fine_amount": payment.fine,
-            "feeding_amount": payment.feeding,
-            "expenses_amount": payment.expenses,
-            "total_amount": payment.total,
-            "money": ctx.profile.money.name,
-            "signed": signed,
-            "agent": agent_name.strip() if agent_name else None,
-        },
     )

@@ -10,10 +10,10 @@ from law.lifecycle import ReportUnclaimed
 from law.periods import local_date
 from models import Unit
 from office import notify
+from office.acts.common import event
 from office.acts.darogah.notice import notice_params
 from office.acts.keeper.parties import kept_by
 from office.district import district_context
-from office.records import audit
 from office.records.register import pound_of, seizure_by_ref
 from office.state import advance, animals_of
 from office.times import check_times
@@ -24,13 +24,12 @@ def report_unclaimed(u: Unit, *, ref: str, occurred_at: datetime) -> None:
 
     `actor_id` None is the office's own clock acting for the keeper.
     """
-    now = u.now
     actor_id = u.actor_id
     with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         if actor_id is not None:
             kept_by(s, actor_id, seizure, section="VIII")
-        check_times(occurred_at, now, seizure.last_event_at)
+        check_times(occurred_at, u.now, seizure.last_event_at)
         ctx = district_context(s, seizure.district_id)
         rows = animals_of(s, seizure)
         on = local_date(occurred_at, ctx.tz)
@@ -39,17 +38,16 @@ def report_unclaimed(u: Unit, *, ref: str, occurred_at: datetime) -> None:
         seizure.next_due_at = None
         s.add(seizure)
         claim = seizure.claim_until.isoformat() if seizure.claim_until else None
-        audit.append(
+        event(
             s,
-            action="reported_unclaimed",
-            subject=seizure.ref,
-            occurred_at=occurred_at,
-            now=now,
-            actor_id=actor_id,
-            district_id=seizure.district_id,
-            section="VIII",
-            payload={"claim_until": claim},
+            u,
+            "reported_unclaimed",
+            seizure.ref,
+            occurred_at,
+            seizure.district_id,
+            "VIII",
+            claim_until=claim,
         )
         # Messages: the Darogah is asked to post the notice and have it proclaimed (Sec VIII).
         notice = notice_params(s, seizure, pound_of(s, seizure))
-        notify.unclaimed_reported(s, seizure, ctx, notice=notice, now=now)
+        notify.unclaimed_reported(s, seizure, ctx, notice=notice, now=u.now)

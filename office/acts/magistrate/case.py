@@ -12,12 +12,10 @@ from law.errors import N_, Conflict, InvalidInput, NotFound
 from law.guards import check_compensation, check_pig_fine
 from models import Case, Unit
 from models.enums import CaseStatus
-from office.access.roles import Role, require_role
-from office.district import district_context
+from office.acts.common import event, magistrate
 from office.inputs import Amount
-from office.records import audit, ledger
+from office.records import ledger
 from office.records.memos import CASE_FINE, memo
-from office.times import check_times
 from office.views.amounts import read_amount
 
 
@@ -65,36 +63,25 @@ def decide_case(
 ) -> CaseDecision:
     """The Magistrate adjudges the penalty; part or all of the fine may compensate the
     complainant for damage proved (Sec XVIII, last paragraph)."""
-    now = u.now
-    actor_id = u.actor()
     if not reasons.strip():
         raise InvalidInput(N_("a decision gives its reasons"))
     with u.act() as s:
         case = s.get(Case, case_id)
         if case is None:
             raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
-        require_role(
-            s,
-            actor_id,
-            case.district_id,
-            Role.MAGISTRATE,
-            None,
-            section=SECTION[CaseKind(case.kind)],
-        )
-        check_times(occurred_at, now, case.filed_at)
+        what = CaseKind(case.kind)
+        ctx = magistrate(s, u, case.district_id, SECTION[what], occurred_at, case.filed_at)
         if case.status != "pending":
             raise Conflict(N_("case {case_id} is already decided"), said={"case_id": case_id})
-        ctx = district_context(s, case.district_id)
         fine = read_amount(fine, ctx.profile.money)
         compensation = read_amount(compensation, ctx.profile.money)
-        what = CaseKind(case.kind)
         if not convicted and (fine or compensation):
             raise InvalidInput(N_("no fine or compensation without a conviction"))
         if what is CaseKind.PIGS:
             check_pig_fine(fine, ctx.profile)
         check_compensation(compensation, fine)
         case.status = CaseStatus.CONVICTED if convicted else CaseStatus.ACQUITTED
-        case.magistrate_id = actor_id
+        case.magistrate_id = u.actor()
         case.decided_at = occurred_at
         case.fine = fine
         case.compensation = compensation
@@ -114,20 +101,17 @@ def decide_case(
                 (compensation_payable(case_id), -compensation),
             ],
         )
-        audit.append(
+        event(
             s,
-            action="case_decided",
-            subject=f"case:{case_id}",
-            occurred_at=occurred_at,
-            now=now,
-            actor_id=actor_id,
-            district_id=ctx.id,
-            section=SECTION[what],
-            payload={
-                "convicted": convicted,
-                "fine": fine,
-                "compensation": compensation,
-                "reasons": reasons.strip()[:4000],
-            },
+            u,
+            "case_decided",
+            f"case:{case_id}",
+            occurred_at,
+            ctx.id,
+            SECTION[what],
+            convicted=convicted,
+            fine=fine,
+            compensation=compensation,
+            reasons=reasons.strip()[:4000],
         )
         return CaseDecision(case_id, convicted, fine, compensation)

@@ -6,7 +6,7 @@ liability) and `law.lifecycle` (the ten days, the stay of sale); this module rec
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
 
 from sqlmodel import Session, col, select
@@ -27,17 +27,15 @@ from law.periods import local_date
 from models import Complaint, Payment, Sale, Seizure, Unit
 from models.db import Reader
 from office import notify
-from office.access.roles import Role, require_role
+from office.acts.common import event, magistrate
 from office.acts.magistrate.release import write_release_order
 from office.charges import payable_on
-from office.district import district_context
 from office.inputs import Amount
 from office.people import get_person
-from office.records import audit, ledger
+from office.records import ledger
 from office.records.memos import CHARGED_TO_SEIZER, OWED_BY_SEIZER, memo
 from office.records.register import pound_of, seizure_by_ref
 from office.state import advance, animals_of
-from office.times import check_times
 from office.views.amounts import read_amount
 
 # A complaint is open while pending (not yet examined) or admitted (the seizer summoned).
@@ -66,35 +64,31 @@ def admit_complaint(
     """On examining the complainant or his agent the Magistrate sees reason to believe the
     complaint well founded: he summons the party complained against to a summary enquiry
     (Sec XIV). Only then may the seizure be adjudged lawful or illegal (G15)."""
-    now = u.now
-    actor_id = u.actor()
     if not hearing.strip():
         raise InvalidInput(N_("say when and where the summary enquiry is held"), section="XIV")
     with u.act() as s:
         complaint, seizure = _complaint_and_seizure(s, complaint_id)
-        require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None, section="XIV")
-        check_times(occurred_at, now, complaint.filed_at)
+        ctx = magistrate(s, u, seizure.district_id, "XIV", occurred_at, complaint.filed_at)
         new = step(
             ComplaintStatus(complaint.status), ComplaintStatus.ADMITTED, complaint_id=complaint_id
         )
-        ctx = district_context(s, seizure.district_id)
         complaint.status = new
         complaint.admitted_at = occurred_at
         complaint.hearing = hearing.strip()[:500]
-        complaint.magistrate_id = actor_id
+        complaint.magistrate_id = u.actor()
         s.add(complaint)
-        audit.append(
+        event(
             s,
-            action="complaint_admitted",
-            subject=seizure.ref,
-            occurred_at=occurred_at,
-            now=now,
-            actor_id=actor_id,
-            district_id=seizure.district_id,
-            section="XIV",
-            payload={"complaint_id": complaint_id, "hearing": complaint.hearing},
+            u,
+            "complaint_admitted",
+            seizure.ref,
+            occurred_at,
+            seizure.district_id,
+            "XIV",
+            complaint_id=complaint_id,
+            hearing=complaint.hearing,
         )
-        notify.complaint_admitted(s, seizure, ctx, complaint, hearing=complaint.hearing, now=now)
+        notify.complaint_admitted(s, seizure, ctx, complaint, hearing=complaint.hearing, now=u.now)
 
 
 @dataclass(frozen=True)
@@ -172,17 +166,14 @@ def decide_complaint(
     and expenses of sale he paid are counted already (`fines_repaid`): expenses equal to one of
     those amounts are refused as counted twice unless `expenses_besides_repaid` says they are
     besides them."""
-    now = u.now
-    actor_id = u.actor()
     result = _outcome(outcome)
     if not reasons.strip():
         raise InvalidInput(N_("a decision gives its reasons"), section="XIV")
     with u.act() as s:
         complaint, seizure = _complaint_and_seizure(s, complaint_id)
-        require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None, section="XIV")
-        check_times(occurred_at, now, complaint.admitted_at or complaint.filed_at)
+        after = complaint.admitted_at or complaint.filed_at
+        ctx = magistrate(s, u, seizure.district_id, "XIV", occurred_at, after)
         step(ComplaintStatus(complaint.status), result, complaint_id=complaint_id)
-        ctx = district_context(s, seizure.district_id)
         damages = read_amount(damages, ctx.profile.money)
         expenses = read_amount(expenses, ctx.profile.money)
         check_award(result, damages, expenses)
@@ -224,17 +215,16 @@ def decide_complaint(
         if released:
             write_release_order(
                 s,
+                u,
                 seizure,
-                actor_id=actor_id,
                 reason=reason,
-                authority=get_person(s, actor_id).name + ", Magistrate (Sec XIV)",
+                authority=get_person(s, u.actor()).name + ", Magistrate (Sec XIV)",
                 occurred_at=occurred_at,
-                now=now,
                 numbers=released,
                 complaint_id=complaint_id,
             )
         complaint.status = result
-        complaint.magistrate_id = actor_id
+        complaint.magistrate_id = u.actor()
         complaint.decided_at = occurred_at
         complaint.seizure_illegal = illegal if result is not ComplaintStatus.DISMISSED else None
         complaint.damages = damages
@@ -246,56 +236,43 @@ def decide_complaint(
         complaint.seizer_pays_fines = bool(owes and owes.fines_and_expenses)
         complaint.reasons = reasons.strip()[:8000]
         s.add(complaint)
-        seizer_pays = owes.fines_and_expenses if owes else 0
-        audit.append(
-            s,
-            action="complaint_decided",
-            subject=seizure.ref,
-            occurred_at=occurred_at,
-            now=now,
-            actor_id=actor_id,
-            district_id=seizure.district_id,
-            section="XIV",
-            payload={
-                "complaint_id": complaint_id,
-                "outcome": result.value,
-                "damages": damages,
-                "expenses": expenses,
-                "released": released,
-                "fines_repaid": {
-                    "fines": owes.repaid.fines,
-                    "feeding": owes.repaid.feeding,
-                    "expenses_of_sale": owes.repaid.expenses,
-                }
-                if owes
-                else None,
-                "held_charges": complaint.held_charges,
-                "owed_to_owner": complaint.owed_to_owner,
-                "owed_to": complaint.complainant_id if owes else None,
-                "seizer_pays": seizer_pays,
-                "seizer_owes": owes.total if owes else 0,
-                "reasons": complaint.reasons,
-            },
-        )
-        # Messages: the complainant and the seizer hear the decision: the damages, the
-        # expenses and (as `seizer_pays_text`) the fines and expenses paid that the seizer
-        # repays the owner, which together are what he owes the owner (G12).
-        notify.complaint_decided(
-            s, seizure, ctx, complaint, seizer_pays=complaint.fines_repaid, now=now
-        )
-        return Decision(
+        decided = Decision(
             complaint_id,
             result.value,
             damages,
             expenses,
             released,
-            seizer_pays,
+            owes.fines_and_expenses if owes else 0,
             fines_repaid=complaint.fines_repaid,
             held_charges=complaint.held_charges,
             owed_to_owner=complaint.owed_to_owner,
             owed_to=complaint.complainant_id if owes else None,
             seizer_owes=owes.total if owes else 0,
         )
+        # The audit event says the fines repaid by kind, and the reasons.
+        repaid = owes.repaid if owes else None
+        by_kind = (
+            {"fines": repaid.fines, "feeding": repaid.feeding, "expenses_of_sale": repaid.expenses}
+            if repaid
+            else None
+        )
+        event(
+            s,
+            u,
+            "complaint_decided",
+            seizure.ref,
+            occurred_at,
+            seizure.district_id,
+            "XIV",
+            **asdict(decided) | {"fines_repaid": by_kind, "reasons": complaint.reasons},
+        )
+        # Messages: the complainant and the seizer hear the decision: the damages, the
+        # expenses and (as `seizer_pays_text`) the fines and expenses paid that the seizer
+        # repays the owner, which together are what he owes the owner (G12).
+        notify.complaint_decided(
+            s, seizure, ctx, complaint, seizer_pays=complaint.fines_repaid, now=u.now
+        )
+        return decided
 
 
 def _outcome(text: str) -> ComplaintStatus:

@@ -11,20 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from sqlmodel import Session, select
+from sqlmodel import select
 
-from law.errors import N_, Conflict, NotFound
+from law.errors import N_, Conflict
 from law.feeding import FeedingRate as Rate
 from law.feeding import check_new_rate
 from law.kinds import resolve_kind
 from law.periods import local_date
-from models import District, FeedingRate, Unit
+from models import FeedingRate, Unit
 from models.columns import id_of
-from office.access.roles import Role, require_role
-from office.district import district_context
+from office.acts.common import district_by_code, event, magistrate
 from office.inputs import Amount
-from office.records import audit
-from office.times import check_times
 from office.views.amounts import read_amount
 
 SECTION = "VII"
@@ -40,13 +37,6 @@ class RateFixed:
     valid_from: date
 
 
-def _district(s: Session, code: str) -> District:
-    row = s.exec(select(District).where(District.code == code.strip().upper())).first()
-    if row is None or row.id is None:
-        raise NotFound(N_("no district '{district}'"), said={"district": code})
-    return row
-
-
 def fix_feeding_rate(
     u: Unit,
     *,
@@ -60,13 +50,9 @@ def fix_feeding_rate(
     per day from `valid_from`, today or later (Sec VII, G9). Animals outside the scale are fed
     at the rate of a Magistrate's order for them (office/acts/magistrate/kind_order.py, practice
     G4)."""
-    now = u.now
-    actor_id = u.actor()
     with u.act() as s:
-        row = _district(s, district)
-        require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None, section=SECTION)
-        check_times(occurred_at, now)
-        ctx = district_context(s, id_of(row))
+        row = district_by_code(s, district)
+        ctx = magistrate(s, u, id_of(row), SECTION, occurred_at)
         per_day = read_amount(per_day, ctx.profile.money)
         ctx.check_started(occurred_at)
         word = resolve_kind(kind, ctx.profile.aliases).value
@@ -90,21 +76,18 @@ def fix_feeding_rate(
         rate = FeedingRate(district_id=ctx.id, kind=word, per_day=per_day, valid_from=valid_from)
         s.add(rate)
         s.flush()
-        audit.append(
+        event(
             s,
-            action="feeding_rate_fixed",
-            subject=f"district:{ctx.district.code}",
-            occurred_at=occurred_at,
-            now=now,
-            actor_id=actor_id,
-            district_id=ctx.id,
-            section=SECTION,
-            payload={
-                "rate_id": rate.id,
-                "kind": word,
-                "per_day": per_day,
-                "valid_from": valid_from.isoformat(),
-            },
+            u,
+            "feeding_rate_fixed",
+            f"district:{ctx.district.code}",
+            occurred_at,
+            ctx.id,
+            SECTION,
+            rate_id=rate.id,
+            kind=word,
+            per_day=per_day,
+            valid_from=valid_from.isoformat(),
         )
         return RateFixed(
             rate_id=id_of(rate),

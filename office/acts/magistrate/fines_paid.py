@@ -10,28 +10,32 @@ still held, then to what he owes the owner who complained (XIV).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlmodel import Session, select
 
 from law.errors import N_, InvalidInput, NotFound
-from law.fines_paid import apply_fine_paid, apply_seizer_paid
-from models import Complaint, FinePaid, Offence, OffenceDecision, Person, Seizure, Unit
+from law.fines_paid import FineApplied, SeizerApplied, apply_fine_paid, apply_seizer_paid
+from models import Complaint, FinePaid, Person, Seizure, Unit
 from models.columns import id_of
-from office.access.roles import Role, require_role
+from office.acts.common import event, magistrate, named
 from office.acts.magistrate.case import SECTION, CaseKind, compensation_payable, fine_receivable
 from office.acts.magistrate.case import fund_source as case_source
+from office.acts.magistrate.offence import _decision, locked_offence, offence_subject
 from office.acts.magistrate.offence import fine_receivable as offence_receivable
 from office.acts.magistrate.offence import fund_source as offence_source
-from office.district import DistrictContext, district_context
+from office.district import DistrictContext
 from office.inputs import Amount, PersonIn
-from office.people import find_or_add_person, get_person
-from office.records import audit, ledger
+from office.people import get_person
+from office.records import ledger
 from office.records.memos import CASE_FINE_PAID, OFFENCE_FINE_PAID, SEIZER_PAID, Memo, memo
 from office.recovery import locked_case
-from office.times import check_times
 from office.views.amounts import read_amount
+
+# Where a payment went, as its row, its audit event and `Paid` all say it.
+SPLIT = ("amount", "to_fund", "to_complainant", "to_keeper", "to_owner")
 
 
 @dataclass(frozen=True)
@@ -52,9 +56,7 @@ class Paid:
 
 def _payer(s: Session, given: PersonIn | None, default_id: int | None, now: datetime) -> Person:
     if given is not None:
-        return find_or_add_person(
-            s, name=given.name, residence=given.residence, phone=given.phone, now=now
-        )
+        return named(s, given, now)
     if default_id is None:
         raise InvalidInput(N_("name the person who paid"))
     return get_person(s, default_id)
@@ -66,64 +68,68 @@ def _balance(s: Session, district_id: int, account: str) -> int:
 
 def _record(
     s: Session,
+    u: Unit,
     ctx: DistrictContext,
+    section: str,
+    amount: int,
+    applied: FineApplied | SeizerApplied,
+    payer: Person,
     *,
-    row: FinePaid,
+    due: str,
+    unpaid: int,
     memo_text: Memo,
     lines: list[tuple[str, int]],
     subject: str,
-    payer: Person,
-    unpaid: int,
-    now: datetime,
+    occurred_at: datetime,
+    **pays: Any,
 ) -> Paid:
+    """The payment posted (the Magistrate's cash in, `due` down by `amount`, then `lines`), its
+    row, naming what it pays (`pays`), and its audit event."""
     txn = ledger.post(
         s,
         district_id=ctx.id,
-        seizure_id=row.seizure_id,
-        occurred_at=row.occurred_at,
+        seizure_id=pays.get("seizure_id"),
+        occurred_at=occurred_at,
         memo=memo_text,
-        section=row.section,
-        lines=lines,
+        section=section,
+        lines=[(ledger.MAGISTRATE_CASH, amount), (due, -amount), *lines],
     )
     if txn is None or txn.id is None:
-        raise InvalidInput(N_("the payment was not posted"), section=row.section)
-    row.txn_id = txn.id
+        raise InvalidInput(N_("the payment was not posted"), section=section)
+    row = FinePaid(
+        district_id=ctx.id,
+        section=section,
+        payer_id=id_of(payer),
+        amount=amount,
+        **asdict(applied),
+        recorded_by=u.actor(),
+        occurred_at=occurred_at,
+        recorded_at=u.now,
+        txn_id=txn.id,
+        **pays,
+    )
     s.add(row)
     s.flush()
-    audit.append(
+    split = {name: getattr(row, name) for name in SPLIT}
+    unpaid -= amount
+    event(
         s,
-        action="adjudged_paid",
-        subject=subject,
-        occurred_at=row.occurred_at,
-        now=now,
-        actor_id=row.recorded_by,
-        district_id=ctx.id,
-        section=row.section,
-        payload={
-            "paid_id": row.id,
-            "offence_id": row.offence_id,
-            "case_id": row.case_id,
-            "seizure_id": row.seizure_id,
-            "payer_id": payer.id,
-            "amount": row.amount,
-            "to_fund": row.to_fund,
-            "to_complainant": row.to_complainant,
-            "to_keeper": row.to_keeper,
-            "to_owner": row.to_owner,
-            "unpaid": unpaid,
-        },
+        u,
+        "adjudged_paid",
+        subject,
+        occurred_at,
+        ctx.id,
+        section,
+        paid_id=row.id,
+        offence_id=row.offence_id,
+        case_id=row.case_id,
+        seizure_id=row.seizure_id,
+        payer_id=payer.id,
+        **split,
+        unpaid=unpaid,
     )
     return Paid(
-        paid_id=id_of(row),
-        section=row.section,
-        payer=payer.name,
-        amount=row.amount,
-        to_fund=row.to_fund,
-        to_complainant=row.to_complainant,
-        to_keeper=row.to_keeper,
-        to_owner=row.to_owner,
-        unpaid=unpaid,
-        money=ctx.profile.money.name,
+        id_of(row), section, payer.name, **split, unpaid=unpaid, money=ctx.profile.money.name
     )
 
 
@@ -137,58 +143,35 @@ def record_offence_fine_paid(
 ) -> Paid:
     """A Magistrate of the district records a Sec XIII fine (or part of it) paid by the person
     convicted, `payer`; it enters the fund (Sec XII)."""
-    now = u.now
-    actor_id = u.actor()
     with u.act() as s:
-        offence = s.exec(select(Offence).where(Offence.id == offence_id).with_for_update()).first()
-        if offence is None:
-            raise NotFound(N_("no offence {offence_id}"), said={"offence_id": offence_id})
-        require_role(s, actor_id, offence.district_id, Role.MAGISTRATE, None, section="XIII")
-        decision = s.exec(
-            select(OffenceDecision).where(OffenceDecision.offence_id == offence_id)
-        ).first()
-        check_times(occurred_at, now, decision.decided_at if decision else offence.occurred_at)
-        ctx = district_context(s, offence.district_id)
+        offence = locked_offence(s, offence_id)
+        decision = _decision(s, offence_id)
+        after = decision.decided_at if decision else offence.occurred_at
+        ctx = magistrate(s, u, offence.district_id, "XIII", occurred_at, after)
         amount = read_amount(amount, ctx.profile.money)
         due = offence_receivable(offence_id)
         unpaid = _balance(s, ctx.id, due)
         applied = apply_fine_paid(
             amount, unpaid=unpaid, compensation_unpaid=0, money=ctx.profile.money, section="XIII"
         )
-        who = _payer(s, payer, None, now)
-        row = FinePaid(
-            district_id=ctx.id,
-            section="XIII",
-            offence_id=offence_id,
-            seizure_id=offence.seizure_id,
-            payer_id=id_of(who),
-            amount=amount,
-            to_fund=applied.to_fund,
-            recorded_by=actor_id,
-            occurred_at=occurred_at,
-            recorded_at=now,
-            txn_id=0,
-        )
+        who = _payer(s, payer, None, u.now)
         return _record(
             s,
+            u,
             ctx,
-            row=row,
+            "XIII",
+            amount,
+            applied,
+            who,
+            due=due,
+            unpaid=unpaid,
             memo_text=memo(OFFENCE_FINE_PAID, payer=who.name, offence=offence_id),
-            lines=[
-                (ledger.MAGISTRATE_CASH, amount),
-                (due, -amount),
-                *ledger.into_fund(offence_source(offence_id), applied.to_fund),
-            ],
-            subject=_offence_subject(s, offence),
-            payer=who,
-            unpaid=unpaid - amount,
-            now=now,
+            lines=ledger.into_fund(offence_source(offence_id), applied.to_fund),
+            subject=offence_subject(s, offence),
+            occurred_at=occurred_at,
+            offence_id=offence_id,
+            seizure_id=offence.seizure_id,
         )
-
-
-def _offence_subject(s: Session, offence: Offence) -> str:
-    seizure = s.get(Seizure, offence.seizure_id) if offence.seizure_id else None
-    return seizure.ref if seizure else f"offence:{offence.id}"
 
 
 def record_case_fine_paid(
@@ -202,14 +185,12 @@ def record_case_fine_paid(
     """A Magistrate of the district records a fine adjudged under Sec XVII or XVIII (or part of
     it) paid, by default by the person convicted: the compensation ordered out of it goes to the
     complainant first (XVIII), the rest into the fund (XII)."""
-    now = u.now
-    actor_id = u.actor()
     with u.act() as s:
         case = locked_case(s, case_id)
         section = SECTION[CaseKind(case.kind)]
-        require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None, section=section)
-        check_times(occurred_at, now, case.decided_at or case.filed_at)
-        ctx = district_context(s, case.district_id)
+        ctx = magistrate(
+            s, u, case.district_id, section, occurred_at, case.decided_at or case.filed_at
+        )
         amount = read_amount(amount, ctx.profile.money)
         due = fine_receivable(case_id)
         unpaid = _balance(s, ctx.id, due)
@@ -221,38 +202,28 @@ def record_case_fine_paid(
             money=ctx.profile.money,
             section=section,
         )
-        who = _payer(s, payer, case.accused_id, now)
-        row = FinePaid(
-            district_id=ctx.id,
-            section=section,
-            case_id=case_id,
-            seizure_id=case.seizure_id,
-            payer_id=id_of(who),
-            amount=amount,
-            to_fund=applied.to_fund,
-            to_complainant=applied.to_complainant,
-            recorded_by=actor_id,
-            occurred_at=occurred_at,
-            recorded_at=now,
-            txn_id=0,
-        )
+        who = _payer(s, payer, case.accused_id, u.now)
         return _record(
             s,
+            u,
             ctx,
-            row=row,
+            section,
+            amount,
+            applied,
+            who,
+            due=due,
+            unpaid=unpaid,
             memo_text=memo(CASE_FINE_PAID, payer=who.name, case=case_id, section=section),
             lines=[
-                (ledger.MAGISTRATE_CASH, amount),
-                (due, -amount),
                 *ledger.into_fund(case_source(case_id), applied.to_fund),
                 # Sec XVIII: the compensation out of the fine, paid over to the complainant.
                 (compensation, applied.to_complainant),
                 (ledger.MAGISTRATE_CASH, -applied.to_complainant),
             ],
             subject=f"case:{case_id}",
-            payer=who,
-            unpaid=unpaid - amount,
-            now=now,
+            occurred_at=occurred_at,
+            case_id=case_id,
+            seizure_id=case.seizure_id,
         )
 
 
@@ -268,8 +239,6 @@ def record_seizer_paid(
     the complaint charges him (Sec XIV): the fines of cattle still held into the fund (XII),
     their feeding to the keeper, then damages, expenses and the fines and expenses repaid to
     the owner who complained (G12)."""
-    now = u.now
-    actor_id = u.actor()
     with u.act() as s:
         complaint = s.get(Complaint, complaint_id)
         if complaint is None:
@@ -277,9 +246,8 @@ def record_seizer_paid(
         seizure = s.exec(
             select(Seizure).where(Seizure.id == complaint.seizure_id).with_for_update()
         ).one()
-        require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None, section="XIV")
-        check_times(occurred_at, now, complaint.decided_at or complaint.filed_at)
-        ctx = district_context(s, seizure.district_id)
+        after = complaint.decided_at or complaint.filed_at
+        ctx = magistrate(s, u, seizure.district_id, "XIV", occurred_at, after)
         amount = read_amount(amount, ctx.profile.money)
         due = ledger.seizer_receivable(seizure.ref)
         unpaid = _balance(s, ctx.id, due) if complaint.seizure_illegal else 0
@@ -293,36 +261,25 @@ def record_seizer_paid(
             to_owner=to_owner,
             money=ctx.profile.money,
         )
-        who = _payer(s, payer, seizure.seizer_id, now)
-        row = FinePaid(
-            district_id=ctx.id,
-            section="XIV",
-            seizure_id=seizure.id,
-            payer_id=id_of(who),
-            amount=amount,
-            to_fund=applied.to_fund,
-            to_keeper=applied.to_keeper,
-            to_owner=applied.to_owner,
-            recorded_by=actor_id,
-            occurred_at=occurred_at,
-            recorded_at=now,
-            txn_id=0,
-        )
+        who = _payer(s, payer, seizure.seizer_id, u.now)
         return _record(
             s,
+            u,
             ctx,
-            row=row,
+            "XIV",
+            amount,
+            applied,
+            who,
+            due=due,
+            unpaid=unpaid,
             memo_text=memo(SEIZER_PAID, payer=who.name, ref=seizure.ref),
             lines=[
-                (ledger.MAGISTRATE_CASH, amount),
-                (due, -amount),
                 *ledger.into_fund(ledger.seizer_source(seizure.ref), applied.to_fund),
                 # What he owes the owner is paid over to him.
                 (owner, applied.to_owner),
                 (ledger.MAGISTRATE_CASH, -applied.to_owner),
             ],
             subject=seizure.ref,
-            payer=who,
-            unpaid=unpaid - amount,
-            now=now,
+            occurred_at=occurred_at,
+            seizure_id=seizure.id,
         )

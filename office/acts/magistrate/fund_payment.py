@@ -17,30 +17,18 @@ from sqlmodel import Session, select
 
 from law.errors import N_, InvalidInput, NotFound
 from law.fund import FundEntry, FundPurpose, check_payment, check_purpose
-from models import District, FundPayment, Person, Pound, Unit
+from models import FundPayment, Person, Pound, Unit
 from models.columns import id_of
-from office.access.roles import Role, has_role, require_role
-from office.district import DistrictContext, district_context
+from office.access.roles import Role, has_role
+from office.acts.common import district_by_code, event, magistrate, named
+from office.district import DistrictContext
 from office.inputs import Amount, PersonIn
-from office.people import find_or_add_person, person_by_phone
-from office.records import audit, ledger
+from office.people import person_by_phone
+from office.records import ledger
 from office.records.memos import PAID_OTHER, PAID_POUND, PAID_SALARY, Memo, memo
-from office.times import check_times
 from office.views.amounts import read_amount
 
 SECTION = "XII"
-
-
-def _district(s: Session, code: str, *, lock: bool = False) -> District:
-    q = select(District).where(District.code == code.strip().upper())
-    if lock:
-        # The district's row is the lock two payments out of one fund take in turn. NO KEY
-        # UPDATE: the district's other acts still insert rows that refer to it (docs/design.md).
-        q = q.with_for_update(key_share=True)
-    row = s.exec(q).first()
-    if row is None or row.id is None:
-        raise NotFound(N_("no district '{district}'"), said={"district": code})
-    return row
 
 
 def fund_entries(s: Session, district_id: int) -> list[FundEntry]:
@@ -114,23 +102,17 @@ def pay_from_fund(
     """The Magistrate of the district orders a payment out of the Sec XII fund: a keeper's
     salary (naming the keeper and his pound), the construction or maintenance of a pound
     (naming it), or another purpose of the Act (stated). Never more than the fund holds."""
-    now = u.now
-    actor_id = u.actor()
     what = check_purpose(purpose, pound=pound, keeper=keeper_phone, stated=stated)
     if not order.strip():
         raise InvalidInput(N_("give the text of the Magistrate's order"), section=SECTION)
     with u.act() as s:
-        row = _district(s, district, lock=True)
-        require_role(s, actor_id, id_of(row), Role.MAGISTRATE, None, section=SECTION)
-        check_times(occurred_at, now)
-        ctx = district_context(s, id_of(row))
+        row = district_by_code(s, district, lock=True)
+        ctx = magistrate(s, u, id_of(row), SECTION, occurred_at)
         amount = read_amount(amount, ctx.profile.money)
         the_pound = _pound(s, ctx, pound) if pound else None
         keeper = _keeper(s, ctx, the_pound, keeper_phone) if the_pound and keeper_phone else None
         if payee is not None:
-            paid_to = find_or_add_person(
-                s, name=payee.name, residence=payee.residence, phone=payee.phone, now=now
-            )
+            paid_to = named(s, payee, u.now)
         elif keeper is not None:
             paid_to = keeper  # a salary is paid to the keeper himself unless another is named
         else:
@@ -157,33 +139,30 @@ def pay_from_fund(
             payee_id=id_of(paid_to),
             amount=amount,
             order_text=order.strip()[:2000],
-            ordered_by=actor_id,
+            ordered_by=u.actor(),
             occurred_at=occurred_at,
-            recorded_at=now,
+            recorded_at=u.now,
             txn_id=txn.id,
         )
         s.add(payment)
         s.flush()
-        audit.append(
+        event(
             s,
-            action="fund_payment",
-            subject=f"district:{ctx.district.code}",
-            occurred_at=occurred_at,
-            now=now,
-            actor_id=actor_id,
-            district_id=ctx.id,
-            section=SECTION,
-            payload={
-                "payment_id": payment.id,
-                "purpose": what.value,
-                "pound": place or None,
-                "keeper_id": payment.keeper_id,
-                "stated": payment.stated,
-                "payee_id": payment.payee_id,
-                "amount": amount,
-                "order": payment.order_text,
-                "balance_after": after,
-            },
+            u,
+            "fund_payment",
+            f"district:{ctx.district.code}",
+            occurred_at,
+            ctx.id,
+            SECTION,
+            payment_id=payment.id,
+            purpose=what.value,
+            pound=place or None,
+            keeper_id=payment.keeper_id,
+            stated=payment.stated,
+            payee_id=payment.payee_id,
+            amount=amount,
+            order=payment.order_text,
+            balance_after=after,
         )
         return FundPaid(
             payment_id=id_of(payment),

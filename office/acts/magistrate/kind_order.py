@@ -10,6 +10,7 @@ pound. Pigs are never impounded: damage by pigs is a complaint under Sec XVIII.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
@@ -22,13 +23,11 @@ from law.periods import local_date
 from models import Animal, KindOrder, Pound, Seizure, Unit
 from models.columns import id_of
 from office import notify
-from office.access.roles import Role, require_role
+from office.acts.common import event, magistrate
 from office.district import DistrictContext, district_context
 from office.inputs import Amount
-from office.records import audit
 from office.records.register import seizure_by_ref
 from office.state import animals_of
-from office.times import check_times
 from office.views.amounts import read_amount
 
 SECTION = "practice G4"
@@ -102,65 +101,21 @@ def order_for_seizure(
 ) -> KindOrdered:
     """The Magistrate of the district orders the fine and feeding of the animals of `kind` that
     seizure `ref` brought in outside the scale; the keeper may then register them (G4)."""
-    now = u.now
-    actor_id = u.actor()
     _check_said(kind, order)
     with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
-        require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None, section=SECTION)
-        check_times(occurred_at, now, seizure.seized_at)
-        ctx = district_context(s, seizure.district_id)
+        ctx = magistrate(s, u, seizure.district_id, SECTION, occurred_at, seizure.seized_at)
         fine, per_day = _amounts(fine, per_day, ctx)
         word = order_kind(kind, ctx.profile.aliases)
-        rows = animals_of(s, seizure)
-        waiting = [a for a in rows if awaiting_order(a) and a.kind == word]
-        if not waiting:
+        if not any(awaiting_order(a) and a.kind == word for a in animals_of(s, seizure)):
             raise Conflict(
                 N_("no {kind} of seizure {ref} awaits a Magistrate's order"),
                 section=SECTION,
                 kind=word,
                 said={"ref": seizure.ref},
             )
-        on = local_date(occurred_at, ctx.tz)
-        row = _ordered(
-            s, u, ctx.id, word, fine, per_day, on, order, occurred_at, seizure_id=seizure.id
-        )
-        apply_orders(s, seizure, rows, district_context(s, ctx.id), on)
-        numbers = [a.number for a in waiting]
-        # The keeper's entry must come after the order it rests on.
-        seizure.last_event_at = max(seizure.last_event_at, occurred_at)
-        s.add(seizure)
-        s.flush()
-        if not any(awaiting_order(a) for a in rows):
-            # Messages: the keeper may now register the cattle (Sec V).
-            notify.kind_ordered(s, seizure, ctx, order_id=id_of(row), now=now)
-        audit.append(
-            s,
-            action="kind_ordered",
-            subject=seizure.ref,
-            occurred_at=occurred_at,
-            now=now,
-            actor_id=actor_id,
-            district_id=seizure.district_id,
-            section=SECTION,
-            payload={
-                "order_id": row.id,
-                "kind": word,
-                "fine": fine,
-                "per_day": per_day,
-                "valid_from": on.isoformat(),
-                "animals": numbers,
-                "order": row.order_text,
-            },
-        )
-        return KindOrdered(
-            id_of(row),
-            word,
-            fine,
-            per_day,
-            on.isoformat(),
-            ref=seizure.ref,
-            animals={seizure.ref: numbers},
+        return _order(
+            s, u, ctx, word, fine, per_day, order, occurred_at, [seizure], seizure=seizure
         )
 
 
@@ -177,25 +132,15 @@ def order_for_pound(
     """The Magistrate of the district orders the fine and feeding of every animal of `kind`
     brought to `pound` from the order's date; those already reported there and awaiting an
     order take it at once (G4). A later order for the pound changes the rate from its date."""
-    now = u.now
-    actor_id = u.actor()
     _check_said(kind, order)
     with u.act() as s:
         row_pound = s.exec(select(Pound).where(Pound.code == pound.strip().upper())).first()
         if row_pound is None or row_pound.id is None:
             raise NotFound(N_("no pound '{pound}'"), section="III", said={"pound": pound})
-        require_role(s, actor_id, row_pound.district_id, Role.MAGISTRATE, None, section=SECTION)
-        check_times(occurred_at, now)
-        ctx = district_context(s, row_pound.district_id)
+        ctx = magistrate(s, u, row_pound.district_id, SECTION, occurred_at)
         fine, per_day = _amounts(fine, per_day, ctx)
         word = order_kind(kind, ctx.profile.aliases)
-        on = local_date(occurred_at, ctx.tz)
-        row = _ordered(
-            s, u, ctx.id, word, fine, per_day, on, order, occurred_at, pound_id=row_pound.id
-        )
-        fresh = district_context(s, ctx.id)
-        fined: dict[str, list[int]] = {}
-        for seizure in s.exec(
+        seizures = s.exec(
             select(Seizure)
             .where(
                 Seizure.pound_id == row_pound.id,
@@ -203,67 +148,31 @@ def order_for_pound(
             )
             .order_by(col(Seizure.id))
             .with_for_update()
-        ).all():
-            rows = animals_of(s, seizure)
-            before = [a.number for a in rows if awaiting_order(a) and a.kind == word]
-            if not before:
-                continue
-            apply_orders(s, seizure, rows, fresh, on)
-            done = [a.number for a in rows if a.number in before and not awaiting_order(a)]
-            if done:
-                fined[seizure.ref] = done
-                seizure.last_event_at = max(seizure.last_event_at, occurred_at)
-                s.add(seizure)
-                s.flush()
-                if not any(awaiting_order(a) for a in rows):
-                    notify.kind_ordered(s, seizure, fresh, order_id=id_of(row), now=now)
-        audit.append(
-            s,
-            action="kind_ordered",
-            subject=f"pound:{row_pound.code}",
-            occurred_at=occurred_at,
-            now=now,
-            actor_id=actor_id,
-            district_id=ctx.id,
-            section=SECTION,
-            payload={
-                "order_id": row.id,
-                "pound": row_pound.code,
-                "kind": word,
-                "fine": fine,
-                "per_day": per_day,
-                "valid_from": on.isoformat(),
-                "animals": fined,
-                "order": row.order_text,
-            },
-        )
-        return KindOrdered(
-            id_of(row),
-            word,
-            fine,
-            per_day,
-            on.isoformat(),
-            pound_code=row_pound.code,
-            animals=fined,
-        )
+        ).all()
+        return _order(s, u, ctx, word, fine, per_day, order, occurred_at, seizures, pound=row_pound)
 
 
-def _ordered(
+def _order(
     s: Session,
     u: Unit,
-    district_id: int,
+    ctx: DistrictContext,
     word: str,
     fine: int,
     per_day: int,
-    on: date,
     order: str,
     occurred_at: datetime,
-    **applies_to: int | None,
-) -> KindOrder:
-    """The order's row, for one seizure (`seizure_id`) or a whole pound (`pound_id`) (G4)."""
+    seizures: Sequence[Seizure],
+    *,
+    seizure: Seizure | None = None,
+    pound: Pound | None = None,
+) -> KindOrdered:
+    """The order, for one `seizure` or a whole `pound`, and the heads of `seizures` awaiting it
+    that it fines now, by their seizure's ref (G4)."""
+    on = local_date(occurred_at, ctx.tz)
     row = KindOrder(
-        district_id=district_id,
-        **applies_to,
+        district_id=ctx.id,
+        seizure_id=seizure.id if seizure else None,
+        pound_id=pound.id if pound else None,
         kind=word,
         fine=fine,
         per_day=per_day,
@@ -275,4 +184,48 @@ def _ordered(
     )
     s.add(row)
     s.flush()
-    return row
+    fresh = district_context(s, ctx.id)
+    fined: dict[str, list[int]] = {}
+    for each in seizures:
+        rows = animals_of(s, each)
+        before = [a.number for a in rows if awaiting_order(a) and a.kind == word]
+        if not before:
+            continue
+        apply_orders(s, each, rows, fresh, on)
+        done = [a.number for a in rows if a.number in before and not awaiting_order(a)]
+        if done:
+            fined[each.ref] = done
+            # The keeper's entry must come after the order it rests on.
+            each.last_event_at = max(each.last_event_at, occurred_at)
+            s.add(each)
+            s.flush()
+            if not any(awaiting_order(a) for a in rows):
+                # Messages: the keeper may now register the cattle (Sec V).
+                notify.kind_ordered(s, each, fresh, order_id=id_of(row), now=u.now)
+    event(
+        s,
+        u,
+        "kind_ordered",
+        seizure.ref if seizure else f"pound:{pound.code if pound else ''}",
+        occurred_at,
+        ctx.id,
+        SECTION,
+        order_id=row.id,
+        **({"pound": pound.code} if pound else {}),
+        kind=word,
+        fine=fine,
+        per_day=per_day,
+        valid_from=on.isoformat(),
+        animals=fined.get(seizure.ref, []) if seizure else fined,
+        order=row.order_text,
+    )
+    return KindOrdered(
+        id_of(row),
+        word,
+        fine,
+        per_day,
+        on.isoformat(),
+        ref=seizure.ref if seizure else None,
+        pound_code=pound.code if pound else None,
+        animals=fined,
+    )

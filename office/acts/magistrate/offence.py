@@ -11,12 +11,10 @@ from sqlmodel import Session, select
 from law.errors import N_, Conflict, InvalidInput, NotFound
 from law.guards import check_opposition_sentence
 from models import Offence, OffenceDecision, Seizure, Unit
-from office.access.roles import Role, require_role
-from office.district import district_context
+from office.acts.common import event, magistrate
 from office.inputs import Amount
-from office.records import audit, ledger
+from office.records import ledger
 from office.records.memos import OFFENCE_FINE, memo
-from office.times import check_times
 from office.views.amounts import read_amount
 
 
@@ -58,23 +56,17 @@ def decide_offence(
     months, `labour` saying with or without labour), a fine (at most Rs 500), or both; the fine
     is owed to the fund (Sec XII) until paid. `convict` names whom he convicts, by default the
     offenders as recorded."""
-    now = u.now
-    actor_id = u.actor()
     if not reasons.strip():
         raise InvalidInput(N_("a decision gives its reasons"))
     with u.act() as s:
-        offence = s.exec(select(Offence).where(Offence.id == offence_id).with_for_update()).first()
-        if offence is None:
-            raise NotFound(N_("no offence {offence_id}"), said={"offence_id": offence_id})
-        require_role(s, actor_id, offence.district_id, Role.MAGISTRATE, None, section="XIII")
-        check_times(occurred_at, now, offence.occurred_at)
+        offence = locked_offence(s, offence_id)
+        ctx = magistrate(s, u, offence.district_id, "XIII", occurred_at, offence.occurred_at)
         if _decision(s, offence_id) is not None:
             raise Conflict(
                 N_("offence {offence_id} is already decided"),
                 section="XIII",
                 said={"offence_id": offence_id},
             )
-        ctx = district_context(s, offence.district_id)
         fine = read_amount(fine, ctx.profile.money)
         if convicted:
             check_opposition_sentence(
@@ -90,7 +82,7 @@ def decide_offence(
         decision = OffenceDecision(
             offence_id=offence_id,
             district_id=ctx.id,
-            magistrate_id=actor_id,
+            magistrate_id=u.actor(),
             decided_at=occurred_at,
             convicted=convicted,
             convict=who,
@@ -114,29 +106,38 @@ def decide_offence(
                 (ledger.owed_to_fund(fund_source(offence_id)), -fine),
             ],
         )
-        seizure = s.get(Seizure, offence.seizure_id) if offence.seizure_id else None
-        audit.append(
+        event(
             s,
-            action="offence_decided",
-            subject=seizure.ref if seizure else f"offence:{offence_id}",
-            occurred_at=occurred_at,
-            now=now,
-            actor_id=actor_id,
-            district_id=ctx.id,
-            section="XIII",
-            payload={
-                "offence_id": offence_id,
-                "convicted": convicted,
-                "convict": who,
-                "prison_months": prison_months,
-                "prison_days": prison_days,
-                "labour": labour,
-                "fine": fine,
-                "reasons": decision.reasons,
-            },
+            u,
+            "offence_decided",
+            offence_subject(s, offence),
+            occurred_at,
+            ctx.id,
+            "XIII",
+            offence_id=offence_id,
+            convicted=convicted,
+            convict=who,
+            prison_months=prison_months,
+            prison_days=prison_days,
+            labour=labour,
+            fine=fine,
+            reasons=decision.reasons,
         )
         return OffenceDecided(offence_id, convicted, prison_months, prison_days, labour, fine)
 
 
+def locked_offence(s: Session, offence_id: int) -> Offence:
+    offence = s.exec(select(Offence).where(Offence.id == offence_id).with_for_update()).first()
+    if offence is None:
+        raise NotFound(N_("no offence {offence_id}"), said={"offence_id": offence_id})
+    return offence
+
+
 def _decision(s: Session, offence_id: int) -> OffenceDecision | None:
     return s.exec(select(OffenceDecision).where(OffenceDecision.offence_id == offence_id)).first()
+
+
+def offence_subject(s: Session, offence: Offence) -> str:
+    """Its seizure's reference, what its audit events are about, or the offence itself."""
+    seizure = s.get(Seizure, offence.seizure_id) if offence.seizure_id else None
+    return seizure.ref if seizure else f"offence:{offence.id}"

@@ -14,19 +14,18 @@ from law.errors import N_, NotFound
 from law.kinds import resolve_kind
 from law.periods import local_date
 from law.recovery import check_cattle_named, check_recoverable
-from models import Case, Person, Pound, RecoveryOrder, Unit, Village
+from models import Case, Pound, RecoveryOrder, Unit, Village
 from models.columns import id_of
 from models.db import Reader
 from office import notify
 from office.access.roles import Role, require_role
+from office.acts.common import event, magistrate, named
 from office.acts.complainant.case import check_village_under_act
 from office.acts.magistrate.case import CaseKind
 from office.district import DistrictContext, district_context, find_village, names_of
 from office.inputs import AnimalsIn, PersonIn
-from office.people import find_or_add_person, get_person
-from office.records import audit
+from office.people import get_person
 from office.recovery import ORDERED, locked_case, open_order, tell
-from office.times import check_times
 from office.views.case import recovered
 
 
@@ -55,22 +54,20 @@ def order_recovery(
     whose they are, if not the convicted person's: the balance of the sale goes back to him.
     The Darogah or police of the thana whose pound serves that village hold the sale.
     """
-    now = u.now
-    actor_id = u.actor()
     check_cattle_named([group.count for group in cattle], place)
     with u.act() as s:
         case = locked_case(s, case_id)
-        require_role(s, actor_id, case.district_id, Role.MAGISTRATE, None, section="XVII")
-        check_times(occurred_at, now, case.decided_at or case.filed_at)
+        after = case.decided_at or case.filed_at
+        ctx = magistrate(s, u, case.district_id, "XVII", occurred_at, after)
         due = _unpaid_fine(s, case)
-        ctx = district_context(s, case.district_id)
         here, pound = where(s, case, ctx, village)
         listed = _listed(cattle, ctx)
-        owner_p = _owner_of_cattle(s, case, owner, now)
+        # Whose the cattle are: the convicted person's unless another is named (Sec XVII).
+        owner_p = get_person(s, case.accused_id) if owner is None else named(s, owner, u.now)
         order = RecoveryOrder(
             case_id=case_id,
             district_id=ctx.id,
-            ordered_by=actor_id,
+            ordered_by=u.actor(),
             ordered_at=occurred_at,
             fine_due=due,
             cattle=listed,
@@ -82,33 +79,56 @@ def order_recovery(
         )
         s.add(order)
         s.flush()
-        _audit_order(s, order, here, actor_id=actor_id, now=now)
-        _tell_ordered(s, ctx, case, order, here, now=now)
-        return RecoveryOrdered(case_id, id_of(order), due, order.thana, listed)
-
-
-def _audit_order(
-    s: Session, order: RecoveryOrder, here: Village, *, actor_id: int, now: datetime
-) -> None:
-    audit.append(
-        s,
-        action="recovery_ordered",
-        subject=f"case:{order.case_id}",
-        occurred_at=order.ordered_at,
-        now=now,
-        actor_id=actor_id,
-        district_id=order.district_id,
-        section="XVII",
-        payload={
-            "order_id": order.id,
-            "fine_due": order.fine_due,
-            "cattle": order.cattle,
-            "village": here.name,
+        event(
+            s,
+            u,
+            "recovery_ordered",
+            f"case:{case_id}",
+            occurred_at,
+            ctx.id,
+            "XVII",
+            order_id=order.id,
+            fine_due=due,
+            cattle=listed,
+            village=here.name,
+            place=order.place,
+            thana=order.thana,
+            owner_id=order.owner_id,
+        )
+        # The convict, the complainant, the owner if another, and the Darogah of the thana.
+        params = {
+            "case_id": case.id,
+            **notify.amounts(
+                ctx, fine=case.fine, due=order.fine_due, compensation=case.compensation
+            ),
+            "cattle_animals": order.cattle,
+            **notify.place_params("village", here),
             "place": order.place,
-            "thana": order.thana,
-            "owner_id": order.owner_id,
-        },
-    )
+            "convict": notify.person_param(s, case.accused_id),
+            "ordered_date": local_date(order.ordered_at, ctx.tz).isoformat(),
+            "section": "XVII",
+        }
+        key = f"case:{case.id}:{order.id}"
+        told = [
+            (case.accused_id, "recovery_ordered_convict"),
+            (case.complainant_id, "recovery_ordered_complainant"),
+        ]
+        if order.owner_id != case.accused_id:
+            told.append((order.owner_id, "recovery_ordered_owner"))
+        for person_id, template in told:
+            tell(s, ctx, person_id=person_id, template=template, params=params, key=key, now=u.now)
+        for officer in notify.officers(s, ctx.id, Role.DAROGAH, order.thana):
+            tell(
+                s,
+                ctx,
+                person_id=officer,
+                template="recovery_ordered_darogah",
+                params=params,
+                key=key,
+                now=u.now,
+                private=False,
+            )
+        return RecoveryOrdered(case_id, id_of(order), due, order.thana, listed)
 
 
 def _unpaid_fine(s: Session, case: Case) -> int:
@@ -174,54 +194,3 @@ def _listed(cattle: list[AnimalsIn], ctx: DistrictContext) -> list[dict[str, Any
                 }
             )
     return listed
-
-
-def _owner_of_cattle(s: Session, case: Case, owner: PersonIn | None, now: datetime) -> Person:
-    """Whose the cattle are: the convicted person's unless another is named (Sec XVII)."""
-    if owner is None:
-        return get_person(s, case.accused_id)
-    return find_or_add_person(
-        s, name=owner.name, residence=owner.residence, phone=owner.phone, now=now
-    )
-
-
-def _tell_ordered(
-    s: Session,
-    ctx: DistrictContext,
-    case: Case,
-    order: RecoveryOrder,
-    here: Village,
-    *,
-    now: datetime,
-) -> None:
-    """The convict, the complainant, the owner if another, and the Darogah of the thana."""
-    params = {
-        "case_id": case.id,
-        **notify.amounts(ctx, fine=case.fine, due=order.fine_due, compensation=case.compensation),
-        "cattle_animals": order.cattle,
-        **notify.place_params("village", here),
-        "place": order.place,
-        "convict": notify.person_param(s, case.accused_id),
-        "ordered_date": local_date(order.ordered_at, ctx.tz).isoformat(),
-        "section": "XVII",
-    }
-    key = f"case:{case.id}:{order.id}"
-    told = [
-        (case.accused_id, "recovery_ordered_convict"),
-        (case.complainant_id, "recovery_ordered_complainant"),
-    ]
-    if order.owner_id != case.accused_id:
-        told.append((order.owner_id, "recovery_ordered_owner"))
-    for person_id, template in told:
-        tell(s, ctx, person_id=person_id, template=template, params=params, key=key, now=now)
-    for officer in notify.officers(s, ctx.id, Role.DAROGAH, order.thana):
-        tell(
-            s,
-            ctx,
-            person_id=officer,
-            template="recovery_ordered_darogah",
-            params=params,
-            key=key,
-            now=now,
-            private=False,
-        )

@@ -14,13 +14,10 @@ from law.periods import local_date
 from models import ReleaseOrder, Seizure, Unit
 from models.columns import id_of
 from office import notify
-from office.access.roles import Role, require_role
-from office.district import district_context
+from office.acts.common import event, magistrate
 from office.people import get_person
-from office.records import audit
 from office.records.register import seizure_by_ref
 from office.state import advance, animals_of, chosen_numbers, clear_due_if_closed
-from office.times import check_times
 
 
 def order_release(
@@ -33,14 +30,10 @@ def order_release(
     authority: str = "",
 ) -> int:
     """Release without fine by order of competent authority: the Magistrate (Sec VI, XXI)."""
-    now = u.now
-    actor_id = u.actor()
     check_release_reason(reason)
     with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
-        require_role(s, actor_id, seizure.district_id, Role.MAGISTRATE, None, section="VI")
-        check_times(occurred_at, now, seizure.last_event_at)
-        ctx = district_context(s, seizure.district_id)
+        ctx = magistrate(s, u, seizure.district_id, "VI", occurred_at, seizure.last_event_at)
         rows = animals_of(s, seizure)
         chosen = chosen_numbers(rows, animals)
         check_some_held(chosen)
@@ -50,12 +43,11 @@ def order_release(
         advance(s, seizure, rows, ctx, release, at=occurred_at, on=on, reason=why)
         order_id = write_release_order(
             s,
+            u,
             seizure,
-            actor_id=actor_id,
             reason=reason,
-            authority=authority or get_person(s, actor_id).name + ", Magistrate",
+            authority=authority or get_person(s, u.actor()).name + ", Magistrate",
             occurred_at=occurred_at,
-            now=now,
             numbers=chosen,
             complaint_id=None,
         )
@@ -68,20 +60,19 @@ def order_release(
             key=f"order{order_id}",
             numbers=chosen,
             at=occurred_at,
-            now=now,
+            now=u.now,
         )
         return order_id
 
 
 def write_release_order(
     s: Session,
+    u: Unit,
     seizure: Seizure,
     *,
-    actor_id: int,
     reason: str,
     authority: str,
     occurred_at: datetime,
-    now: datetime,
     numbers: list[int],
     complaint_id: int | None,
 ) -> int:
@@ -89,32 +80,29 @@ def write_release_order(
     order = ReleaseOrder(
         seizure_id=id_of(seizure),
         district_id=seizure.district_id,
-        ordered_by=actor_id,
+        ordered_by=u.actor(),
         authority=authority[:200],
         reason=reason.strip()[:2000],
         complaint_id=complaint_id,
         animal_ids=numbers,
         occurred_at=occurred_at,
-        recorded_by=actor_id,
+        recorded_by=u.actor(),
     )
     s.add(order)
     s.flush()
-    audit.append(
+    event(
         s,
-        action="release_ordered",
-        subject=seizure.ref,
-        occurred_at=occurred_at,
-        now=now,
-        actor_id=actor_id,
-        district_id=seizure.district_id,
-        section="XIV" if complaint_id else "VI",
-        payload={
-            "order_id": order.id,
-            "animals": numbers,
-            "authority": order.authority,
-            "reason": order.reason,
-            "complaint_id": complaint_id,
-        },
+        u,
+        "release_ordered",
+        seizure.ref,
+        occurred_at,
+        seizure.district_id,
+        "XIV" if complaint_id else "VI",
+        order_id=order.id,
+        animals=numbers,
+        authority=order.authority,
+        reason=order.reason,
+        complaint_id=complaint_id,
     )
     clear_due_if_closed(seizure)
     return id_of(order)

@@ -11,16 +11,15 @@ from sqlmodel import Session, col, select
 from law.errors import N_, Conflict, NotFound
 from law.guards import check_surplus_claim
 from law.periods import local_date
-from models import Database, District, Seizure, SurplusDeposit, Unit
+from models import Database, Seizure, SurplusDeposit, Unit
 from models.columns import id_of
 from models.enums import DepositStatus
 from office.access.roles import Role, require_role
+from office.acts.common import district_by_code, event, magistrate, named
 from office.district import district_context
 from office.inputs import PersonIn
-from office.people import find_or_add_person
-from office.records import audit, ledger
+from office.records import ledger
 from office.records.memos import SURPLUS_CLAIMED, SURPLUS_TO_FUND, memo
-from office.times import check_times
 
 BATCH = 500  # deposits moved in one transaction
 
@@ -41,15 +40,11 @@ def claim_surplus(
     occurred_at: datetime,
 ) -> SurplusPaid:
     """The Magistrate finds a claim to the surplus preferred and established within 3 months."""
-    now = u.now
-    actor_id = u.actor()
     with u.act() as s:
         deposit = s.get(SurplusDeposit, deposit_id)
         if deposit is None:
             raise NotFound(N_("no surplus deposit {deposit_id}"), said={"deposit_id": deposit_id})
-        require_role(s, actor_id, deposit.district_id, Role.MAGISTRATE, None, section="XI")
-        check_times(occurred_at, now)
-        ctx = district_context(s, deposit.district_id)
+        ctx = magistrate(s, u, deposit.district_id, "XI", occurred_at)
         if deposit.status != "deposited":
             raise Conflict(
                 N_("this surplus is already {status}"),
@@ -58,15 +53,13 @@ def claim_surplus(
             )
         on = local_date(occurred_at, ctx.tz)
         check_surplus_claim(on, deposit.deposited_on, ctx.profile)
-        person = find_or_add_person(
-            s, name=claimant.name, residence=claimant.residence, phone=claimant.phone, now=now
-        )
+        person = named(s, claimant, u.now)
         seizure = s.get(Seizure, deposit.seizure_id)
         ref = seizure.ref if seizure else str(deposit.seizure_id)
         deposit.status = DepositStatus.CLAIMED
         deposit.claimant_id = person.id
         deposit.closed_at = occurred_at
-        deposit.closed_by = actor_id
+        deposit.closed_by = u.actor()
         s.add(deposit)
         ledger.post(
             s,
@@ -77,34 +70,27 @@ def claim_surplus(
             section="XI",
             lines=[(ledger.DEPOSIT, deposit.amount), (ledger.owner_payable(ref), -deposit.amount)],
         )
-        audit.append(
+        event(
             s,
-            action="surplus_claimed",
-            subject=ref,
-            occurred_at=occurred_at,
-            now=now,
-            actor_id=actor_id,
-            district_id=ctx.id,
-            section="XI",
-            payload={
-                "deposit_id": deposit_id,
-                "amount": deposit.amount,
-                "claimant_id": person.id,
-                "evidence": evidence.strip()[:2000],
-            },
+            u,
+            "surplus_claimed",
+            ref,
+            occurred_at,
+            ctx.id,
+            "XI",
+            deposit_id=deposit_id,
+            amount=deposit.amount,
+            claimant_id=person.id,
+            evidence=evidence.strip()[:2000],
         )
         return SurplusPaid(deposit_id, deposit.amount, id_of(person))
 
 
 def transfer_unclaimed_surplus(u: Unit, *, district: str) -> list[int]:
     """The Magistrate moves every deposit of his district whose 3 months have run to the fund."""
-    actor_id = u.actor()
     with u.reading() as s:
-        row = s.exec(select(District).where(District.code == district.strip().upper())).first()
-        if row is None or row.id is None:
-            raise NotFound(N_("no district '{district}'"), said={"district": district})
-        require_role(s, actor_id, row.id, Role.MAGISTRATE, None, section="XII")
-        district_id = row.id
+        district_id = id_of(district_by_code(s, district))
+        require_role(s, u.actor(), district_id, Role.MAGISTRATE, None, section="XII")
     moved: list[int] = []
     after = 0
     while True:
@@ -176,14 +162,13 @@ def _move_batch(
             .limit(batch)
             .with_for_update(skip_locked=True)
         ).all()
-        done = _to_fund(s, rows, now=u.now, actor_id=u.actor_id) if rows else []
+        done = _to_fund(s, u, rows) if rows else []
     return done, rows
 
 
-def _to_fund(
-    s: Session, deposits: Sequence[SurplusDeposit], *, now: datetime, actor_id: int | None
-) -> list[int]:
+def _to_fund(s: Session, u: Unit, deposits: Sequence[SurplusDeposit]) -> list[int]:
     """Sec XII: the deposits of one district whose claim period has run, into the fund."""
+    now = u.now
     ctx = district_context(s, deposits[0].district_id)
     today = local_date(now, ctx.tz)
     ids = sorted({d.seizure_id for d in deposits})
@@ -205,16 +190,16 @@ def _to_fund(
             section="XII",
             lines=[(ledger.DEPOSIT, deposit.amount), (ledger.FUND_SURPLUS, -deposit.amount)],
         )
-        audit.append(
+        event(
             s,
-            action="surplus_to_fund",
-            subject=ref,
-            occurred_at=now,
-            now=now,
-            actor_id=actor_id,
-            district_id=ctx.id,
-            section="XII",
-            payload={"deposit_id": deposit.id, "amount": deposit.amount},
+            u,
+            "surplus_to_fund",
+            ref,
+            now,
+            ctx.id,
+            "XII",
+            deposit_id=deposit.id,
+            amount=deposit.amount,
         )
         moved.append(id_of(deposit))
     return moved

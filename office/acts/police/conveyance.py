@@ -13,7 +13,7 @@ from law.lifecycle import SeizureStatus
 from models import AidRequest, Conveyance, Unit
 from models.columns import id_of
 from office.access.roles import Role, require_role
-from office.records import audit
+from office.acts.common import event
 from office.records.register import pound_of, seizure_by_ref
 from office.times import check_times
 
@@ -26,13 +26,11 @@ def confirm_conveyance(
     note: str = "",
 ) -> None:
     """A police officer of the thana confirms the cattle reached the pound (Sec II, XVI)."""
-    now = u.now
-    actor_id = u.actor()
     with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
         pound = pound_of(s, seizure)
-        require_role(s, actor_id, seizure.district_id, (Role.POLICE, Role.DAROGAH), pound.thana)
-        check_times(occurred_at, now, seizure.seized_at)
+        require_role(s, u.actor(), seizure.district_id, (Role.POLICE, Role.DAROGAH), pound.thana)
+        check_times(occurred_at, u.now, seizure.seized_at)
         if s.exec(select(Conveyance).where(Conveyance.seizure_id == seizure.id)).first():
             raise Conflict(N_("conveyance is already confirmed"), section="II")
         if seizure.status != SeizureStatus.SEIZED.value:
@@ -41,7 +39,7 @@ def confirm_conveyance(
             Conveyance(
                 seizure_id=id_of(seizure),
                 district_id=seizure.district_id,
-                officer_id=actor_id,
+                officer_id=u.actor(),
                 occurred_at=occurred_at,
                 note=note.strip()[:1000],
             )
@@ -54,17 +52,17 @@ def confirm_conveyance(
                 AidRequest.seizure_id == seizure.id, col(AidRequest.answered_at).is_(None)
             )
         ).all():
-            req.answered_by = actor_id
+            req.answered_by = u.actor()
             req.answered_at = occurred_at
             s.add(req)
-        audit.append(
+        event(
             s,
-            action="conveyance_confirmed",
-            subject=seizure.ref,
-            occurred_at=occurred_at,
-            now=now,
-            actor_id=actor_id,
-            district_id=seizure.district_id,
-            section="XVI" if seizure.ground == Ground.STRAY else "II",
-            payload={"pound": pound.code, "note": note.strip()[:1000]},
+            u,
+            "conveyance_confirmed",
+            seizure.ref,
+            occurred_at,
+            seizure.district_id,
+            "XVI" if seizure.ground == Ground.STRAY else "II",
+            pound=pound.code,
+            note=note.strip()[:1000],
         )

@@ -12,52 +12,42 @@ from law.lifecycle import SeizureStatus
 from models import AidRequest, Pound, Seizure, Unit
 from models.columns import id_of
 from office import notify
+from office.acts.common import event
 from office.district import district_context
-from office.records import audit
 from office.records.register import pound_of, seizure_by_ref
 from office.times import check_times
 
 
 def _add_aid_request(
-    s: Session, seizure: Seizure, pound: Pound, actor_id: int, at: datetime, now: datetime
+    s: Session, u: Unit, seizure: Seizure, pound: Pound, at: datetime
 ) -> AidRequest:
     req = AidRequest(
         seizure_id=id_of(seizure),
         district_id=seizure.district_id,
         thana=pound.thana,
-        requested_by=actor_id,
+        requested_by=u.actor(),
         requested_at=at,
     )
     s.add(req)
     seizure.police_aid_requested = True
     s.add(seizure)
-    audit.append(
-        s,
-        action="police_aid_requested",
-        subject=seizure.ref,
-        occurred_at=at,
-        now=now,
-        actor_id=actor_id,
-        district_id=seizure.district_id,
-        section="II",
-        payload={"thana": pound.thana},
+    event(
+        s, u, "police_aid_requested", seizure.ref, at, seizure.district_id, "II", thana=pound.thana
     )
     # Messages: the police of the thana are asked for aid.
     s.flush()
     notify.aid_requested(
-        s, seizure, district_context(s, seizure.district_id), request_id=id_of(req), now=now
+        s, seizure, district_context(s, seizure.district_id), request_id=id_of(req), now=u.now
     )
     return req
 
 
 def request_police_aid(u: Unit, *, ref: str, occurred_at: datetime) -> int:
     """The seizer calls on the police of the pound's thana for aid (Sec II)."""
-    now = u.now
-    actor_id = u.actor()
     with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
-        check_times(occurred_at, now, seizure.seized_at)
-        if actor_id not in (seizure.seizer_id, seizure.reporter_id):
+        check_times(occurred_at, u.now, seizure.seized_at)
+        if u.actor() not in (seizure.seizer_id, seizure.reporter_id):
             from law.errors import NotAuthorised
 
             raise NotAuthorised(N_("only the seizer may call for police aid"), section="II")
@@ -70,6 +60,6 @@ def request_police_aid(u: Unit, *, ref: str, occurred_at: datetime) -> int:
         ).first()
         if open_req is not None:
             return id_of(open_req)
-        req = _add_aid_request(s, seizure, pound_of(s, seizure), actor_id, occurred_at, now)
+        req = _add_aid_request(s, u, seizure, pound_of(s, seizure), occurred_at)
         s.flush()
         return id_of(req)

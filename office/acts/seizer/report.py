@@ -5,7 +5,7 @@ opposition or rescue is recorded in office/acts/whoever/opposition.py (XIII)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlmodel import Session
@@ -31,19 +31,18 @@ from models import Animal, Person, Pound, Seizure, Unit, Village
 from models.columns import id_of
 from office import notify
 from office.access.roles import has_role, offices_at, require_role
+from office.acts.common import event, named
 from office.acts.magistrate.kind_order import apply_orders
 from office.acts.seizer.police_aid import _add_aid_request
 from office.district import DistrictContext, district_context, find_village, names_of
 from office.inputs import AnimalsIn, PersonIn
 from office.people import (
-    find_or_add_person,
     gain_residence,
     get_person,
     person_acting,
     stated_apart,
 )
 from office.phones import normalise_phone
-from office.records import audit
 from office.records.register import add_with_fresh_ref, new_ref
 from office.times import check_times
 
@@ -104,48 +103,114 @@ def report_seizure(
     reporter has had the office message `unsolicited_per_day` numbers it has never heard from
     in 24 hours (`SeizureReported.owner_messages`).
     """
-    now = u.now
     actor_id: int | PersonIn = reporter if reporter is not None else u.actor()
-    check_times(occurred_at, now)
+    check_times(occurred_at, u.now)
     grnd = ground_of(ground)
     check_report(grnd, counts=[g.count for g in animals], damage=damage)
     _check_place(place, damage)
     with u.act() as s:
         vill, pound, ctx = _village_and_pound(s, village, district, occurred_at)
         kinds = _kinds_named(ctx, pound, animals)
-        actor = id_of(person_acting(s, actor_id, now))
+        actor = id_of(person_acting(s, actor_id, u.now))
         u.acts_as(actor)
-        parties = _parties(s, ctx, pound, grnd, actor, seizer=seizer, owner=owner, now=now)
-        parties = _residences(s, parties, actor_id, seizer, owner)
-        said = _Said(place.strip(), damage.strip(), police_aid, photo)
-        seizure = _write_seizure(s, ctx, grnd, vill, pound, parties, said, actor, occurred_at, now)
-        rows = _write_animals(s, seizure, animals, kinds, ctx)
-        awaiting = apply_orders(s, seizure, rows, ctx, local_date(now, ctx.tz))
-        _audit_report(s, seizure, vill, pound, animals, kinds, awaiting, now)
+        parties = _parties(s, ctx, pound, grnd, actor, actor_id, seizer, owner, u.now)
+        seized_on = local_date(occurred_at, ctx.tz)
+        seizure = Seizure(
+            ref=new_ref(s),
+            district_id=ctx.id,
+            ground=grnd.value,
+            village_id=id_of(vill),
+            pound_id=id_of(pound),
+            place=place.strip(),
+            damage=damage.strip(),
+            seized_at=occurred_at,
+            seized_on=seized_on,
+            seizer_id=id_of(parties.seizer),
+            owner_id=parties.owner.id if parties.owner else None,
+            seizer_residence=parties.seizer_residence,
+            owner_residence=parties.owner_residence,
+            reporter_id=actor,
+            status=SeizureStatus.SEIZED,
+            police_aid_requested=police_aid,
+            complaint_until=complaint_until(seized_on, ctx.profile),
+            last_event_at=occurred_at,
+            created_at=u.now,
+            photo=photo,
+        )
+        add_with_fresh_ref(s, seizure)
+        # One row per head, numbered in the order named, fined by the Sec VI scale.
+        rows: list[Animal] = []
+        for group, kind in zip(animals, kinds, strict=True):
+            for _ in range(group.count):
+                rows.append(
+                    Animal(
+                        seizure_id=id_of(seizure),
+                        district_id=ctx.id,
+                        number=len(rows) + 1,
+                        kind=_word(kind),
+                        stated_kind=group.kind.strip().lower()[:32],
+                        description=group.description.strip()[:500],
+                        status=AnimalStatus.SEIZED,
+                        # Outside the scale, the fine is the one a Magistrate's order sets (G4).
+                        fine=fine_for(kind, ctx.profile.fine_schedule)
+                        if isinstance(kind, AnimalKind)
+                        else 0,
+                    )
+                )
+        s.add_all(rows)
+        awaiting = apply_orders(s, seizure, rows, ctx, local_date(u.now, ctx.tz))
+        event(
+            s,
+            u,
+            "seizure_reported",
+            seizure.ref,
+            occurred_at,
+            ctx.id,
+            grnd.section,
+            ground=grnd.value,
+            village=vill.name,
+            pound=pound.code,
+            place=seizure.place,
+            damage=seizure.damage,
+            seizer_id=seizure.seizer_id,
+            reporter_id=actor,
+            owner_id=seizure.owner_id,
+            animals=[
+                {"kind": _word(k), "stated": g.kind, "count": g.count, "description": g.description}
+                for g, k in zip(animals, kinds, strict=True)
+            ],
+            fine_class=[FINE_CLASS[k].value if isinstance(k, AnimalKind) else None for k in kinds],
+            awaiting_order=sorted(set(awaiting)),
+        )
         if police_aid:
-            _add_aid_request(s, seizure, pound, actor, occurred_at, now)
+            _add_aid_request(s, u, seizure, pound, occurred_at)
         # Messages: the keeper expects the cattle; the owner, if known, the complaint reminders
         # (held when the reporter has had the office message too many unknown numbers today).
         owner_messages = notify.seizure_reported(
-            s, seizure, ctx, now, caused_by=actor, unsolicited_per_day=unsolicited_per_day
+            s, seizure, ctx, u.now, caused_by=actor, unsolicited_per_day=unsolicited_per_day
         )
         if awaiting:
             # The Magistrates: the keeper waits for their order (G4).
             waiting = {k: awaiting.count(k) for k in sorted(set(awaiting))}
-            notify.kind_order_needed(s, seizure, ctx, kinds=waiting, now=now)
-        return _reported(
-            seizure, pound, rows, parties, awaiting, owner_messages, unsolicited_per_day
+            notify.kind_order_needed(s, seizure, ctx, kinds=waiting, now=u.now)
+        return SeizureReported(
+            ref=seizure.ref,
+            seizure_id=id_of(seizure),
+            pound_code=pound.code,
+            pound_name=pound.name,
+            pound_names=names_of(pound),
+            heads=len(rows),
+            fine=sum(a.fine for a in rows),
+            complaint_until=seizure.complaint_until.isoformat(),
+            aid_requested=police_aid,
+            awaiting_order=sorted(set(awaiting)),
+            seizer_id=id_of(parties.seizer),
+            reported_for=parties.seizer.name if parties.for_another else None,
+            owner_messages=owner_messages,
+            notes=[UNSOLICITED_HELD.format(limit=unsolicited_per_day)]
+            if owner_messages == notify.HELD
+            else [],
         )
-
-
-@dataclass(frozen=True)
-class _Said:
-    """What the report says of the seizure besides who and which cattle."""
-
-    place: str
-    damage: str
-    police_aid: bool
-    photo: str | None
 
 
 @dataclass(frozen=True)
@@ -192,13 +257,17 @@ def _parties(
     pound: Pound,
     grnd: Ground,
     actor_id: int,
-    *,
+    acting: int | PersonIn,
     seizer: PersonIn | None,
     owner: PersonIn | None,
     now: datetime,
 ) -> _Parties:
     """Who seized and whose cattle they are; the law says who may report a seizure on the
-    ground (II, XV, XVI) and for whom (V)."""
+    ground (II, XV, XVI) and for whom (V). `acting` is the reporter as the act was told of him.
+
+    Sec V: the residences the report states, for the register's entry: the seizer's as it
+    names him (or as the reporter, writing for the first time, gives his own), the owner's as it
+    names him. A seizer's record with none gains it (`gain_residence`)."""
     actor = get_person(s, actor_id)
     for_another = seizer is not None and not _is_self(actor, seizer)
     check_report_for(
@@ -210,185 +279,25 @@ def _parties(
         require_role(s, actor_id, ctx.id, offices, pound.thana)
     check_owner_named(grnd, owner_named=owner is not None)
     # Whoever is named is found by his phone or added; a known person's record stays as it is.
-    seizer_person = _named(s, seizer, now) if seizer is not None and for_another else actor
+    seizer_person = named(s, seizer, now) if seizer is not None and for_another else actor
     office = office_of_named_seizer(grnd)
     if for_another and office is not None:
         check_named_seizer(grnd, holds_office=has_role(s, id_of(seizer_person), ctx.id, office))
-    owner_person = _named(s, owner, now) if owner is not None else None
+    owner_person = named(s, owner, now) if owner is not None else None
     same = owner_person is not None and owner_person.id == seizer_person.id
     check_owner_not_seizer(same_person=same)
-    return _Parties(seizer_person, owner_person, for_another)
-
-
-def _residences(
-    s: Session,
-    parties: _Parties,
-    acting: int | PersonIn,
-    seizer: PersonIn | None,
-    owner: PersonIn | None,
-) -> _Parties:
-    """Sec V: the residences the report states, for the register's entry: the seizer's as it
-    names him (or as the reporter, writing for the first time, gives his own), the owner's as it
-    names him. A seizer's record with none gains it (`gain_residence`)."""
     said = seizer if seizer is not None else acting if isinstance(acting, PersonIn) else None
     seizer_residence = said.residence if said else ""
-    gain_residence(s, parties.seizer, seizer_residence)
+    gain_residence(s, seizer_person, seizer_residence)
     owner_residence = owner.residence if owner else ""
-    if parties.owner is not None:
-        gain_residence(s, parties.owner, owner_residence)
-    return replace(
-        parties,
-        seizer_residence=stated_apart(parties.seizer, seizer_residence),
-        owner_residence=stated_apart(parties.owner, owner_residence),
-    )
-
-
-def _named(s: Session, person: PersonIn, now: datetime) -> Person:
-    return find_or_add_person(
-        s, name=person.name, residence=person.residence, phone=person.phone, now=now
-    )
-
-
-def _write_seizure(
-    s: Session,
-    ctx: DistrictContext,
-    grnd: Ground,
-    vill: Village,
-    pound: Pound,
-    parties: _Parties,
-    said: _Said,
-    actor_id: int,
-    occurred_at: datetime,
-    now: datetime,
-) -> Seizure:
-    seized_on = local_date(occurred_at, ctx.tz)
-    seizure = Seizure(
-        ref=new_ref(s),
-        district_id=ctx.id,
-        ground=grnd.value,
-        village_id=id_of(vill),
-        pound_id=id_of(pound),
-        place=said.place,
-        damage=said.damage,
-        seized_at=occurred_at,
-        seized_on=seized_on,
-        seizer_id=id_of(parties.seizer),
-        owner_id=parties.owner.id if parties.owner else None,
-        seizer_residence=parties.seizer_residence,
-        owner_residence=parties.owner_residence,
-        reporter_id=actor_id,
-        status=SeizureStatus.SEIZED,
-        police_aid_requested=said.police_aid,
-        complaint_until=complaint_until(seized_on, ctx.profile),
-        last_event_at=occurred_at,
-        created_at=now,
-        photo=said.photo,
-    )
-    add_with_fresh_ref(s, seizure)
-    return seizure
-
-
-def _write_animals(
-    s: Session,
-    seizure: Seizure,
-    animals: list[AnimalsIn],
-    kinds: list[AnimalKind | OutsideScale],
-    ctx: DistrictContext,
-) -> list[Animal]:
-    """One row per head, numbered in the order named, fined by the Sec VI scale."""
-    rows: list[Animal] = []
-    for group, kind in zip(animals, kinds, strict=True):
-        for _ in range(group.count):
-            row = Animal(
-                seizure_id=id_of(seizure),
-                district_id=seizure.district_id,
-                number=len(rows) + 1,
-                kind=_word(kind),
-                stated_kind=group.kind.strip().lower()[:32],
-                description=group.description.strip()[:500],
-                status=AnimalStatus.SEIZED,
-                # Outside the scale, the fine is the one a Magistrate's order sets (G4).
-                fine=fine_for(kind, ctx.profile.fine_schedule)
-                if isinstance(kind, AnimalKind)
-                else 0,
-            )
-            s.add(row)
-            rows.append(row)
-    return rows
-
-
-def _audit_report(
-    s: Session,
-    seizure: Seizure,
-    vill: Village,
-    pound: Pound,
-    animals: list[AnimalsIn],
-    kinds: list[AnimalKind | OutsideScale],
-    awaiting: list[str],
-    now: datetime,
-) -> None:
-    grnd = Ground(seizure.ground)
-    audit.append(
-        s,
-        action="seizure_reported",
-        subject=seizure.ref,
-        occurred_at=seizure.seized_at,
-        now=now,
-        actor_id=seizure.reporter_id,
-        district_id=seizure.district_id,
-        section=grnd.section,
-        payload={
-            "ground": grnd.value,
-            "village": vill.name,
-            "pound": pound.code,
-            "place": seizure.place,
-            "damage": seizure.damage,
-            "seizer_id": seizure.seizer_id,
-            "reporter_id": seizure.reporter_id,
-            "owner_id": seizure.owner_id,
-            "animals": [
-                {
-                    "kind": _word(k),
-                    "stated": g.kind,
-                    "count": g.count,
-                    "description": g.description,
-                }
-                for g, k in zip(animals, kinds, strict=True)
-            ],
-            "fine_class": [
-                FINE_CLASS[k].value if isinstance(k, AnimalKind) else None for k in kinds
-            ],
-            "awaiting_order": sorted(set(awaiting)),
-        },
-    )
-
-
-def _reported(
-    seizure: Seizure,
-    pound: Pound,
-    rows: list[Animal],
-    parties: _Parties,
-    awaiting: list[str],
-    owner_messages: str | None,
-    unsolicited_per_day: int,
-) -> SeizureReported:
-    return SeizureReported(
-        ref=seizure.ref,
-        seizure_id=id_of(seizure),
-        pound_code=pound.code,
-        pound_name=pound.name,
-        pound_names=names_of(pound),
-        heads=len(rows),
-        fine=sum(a.fine for a in rows),
-        complaint_until=seizure.complaint_until.isoformat(),
-        aid_requested=seizure.police_aid_requested,
-        awaiting_order=sorted(set(awaiting)),
-        seizer_id=id_of(parties.seizer),
-        reported_for=parties.seizer.name if parties.for_another else None,
-        owner_messages=owner_messages,
-        notes=[UNSOLICITED_HELD.format(limit=unsolicited_per_day)]
-        if owner_messages == notify.HELD
-        else [],
+    if owner_person is not None:
+        gain_residence(s, owner_person, owner_residence)
+    return _Parties(
+        seizer_person,
+        owner_person,
+        for_another,
+        seizer_residence=stated_apart(seizer_person, seizer_residence),
+        owner_residence=stated_apart(owner_person, owner_residence),
     )
 
 
