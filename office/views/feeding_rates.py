@@ -13,9 +13,8 @@ from models import FeedingRate
 from models.columns import id_of
 from models.db import Reader
 from office.access.roles import Role, require_role
-from office.acts.common import district_by_code
 from office.acts.magistrate.feeding_rate import SECTION
-from office.district import district_context
+from office.district import district_by_code, district_context
 
 
 @dataclass(frozen=True)

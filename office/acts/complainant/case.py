@@ -12,7 +12,7 @@ from law.guards import check_not_excluded
 from models import Case, District, Unit, Village
 from models.columns import id_of
 from models.enums import CaseStatus
-from office.acts.common import event, named
+from office.acts.alike import event, named
 from office.acts.magistrate.case import SECTION, CaseKind
 from office.district import district_context, find_village
 from office.inputs import PersonIn

@@ -17,7 +17,7 @@ from models import Complaint, Person, Seizure, Unit
 from models.columns import id_of
 from office import notify
 from office.access.roles import Role, has_role
-from office.acts.common import event, named
+from office.acts.alike import event, named
 from office.district import district_context
 from office.inputs import PersonIn
 from office.people import get_person, person_acting

@@ -25,7 +25,7 @@ from models import (
 from models.columns import id_of
 from office import notify
 from office.access.roles import require_role
-from office.acts.common import event, named, official_buyer
+from office.acts.alike import event, named, official_buyer
 from office.acts.darogah.sale_account import (
     _account,
     _deliver_to_owner,

@@ -16,7 +16,7 @@ from models import Notice, Pound, Seizure, Unit, Village
 from models.columns import id_of
 from office import notify
 from office.access.roles import Role, require_role
-from office.acts.common import event
+from office.acts.alike import event
 from office.district import district_context, names_of
 from office.notify.params import notice_data
 from office.records.register import pound_of, seizure_by_ref

@@ -23,7 +23,7 @@ from models import Case, Person, RecoveryLot, RecoverySale, Unit
 from models.columns import id_of
 from office import notify
 from office.access.roles import Role, require_role
-from office.acts.common import event, named, official_buyer
+from office.acts.alike import event, named, official_buyer
 from office.acts.magistrate.case import compensation_payable, fine_receivable, fund_source
 from office.district import DistrictContext, district_context
 from office.inputs import Amount, PersonIn

@@ -15,7 +15,7 @@ from law.periods import surplus_until
 from models import Animal, CattleReceipt, Person, Pound, Sale, Seizure, SurplusDeposit, Unit
 from models.columns import id_of
 from models.enums import DepositStatus
-from office.acts.common import event
+from office.acts.alike import event
 from office.charges import SalesSoFar, charge_for
 from office.district import DistrictContext
 from office.inputs import Lot

@@ -17,7 +17,7 @@ from law.periods import claim_until, local_date, next_step_due
 from models import Animal, Person, Pound, RegisterEntry, Seizure, Unit
 from models.columns import id_of
 from office import notify
-from office.acts.common import event, named
+from office.acts.alike import event, named
 from office.acts.keeper.parties import kept_by
 from office.acts.magistrate.kind_order import apply_orders
 from office.district import DistrictContext, district_context

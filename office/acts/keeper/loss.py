@@ -10,7 +10,7 @@ from law.lifecycle import Die, Escape
 from law.periods import local_date
 from models import Unit
 from office import notify
-from office.acts.common import event
+from office.acts.alike import event
 from office.acts.keeper.parties import kept_by
 from office.charges import charge_for
 from office.district import district_context

@@ -10,7 +10,7 @@ from law.custody import check_claimant
 from law.errors import N_, InvalidInput
 from models import Person, Pound, Seizure
 from office.access.roles import Role, require_role
-from office.acts.common import named
+from office.acts.alike import named
 from office.inputs import PersonIn
 from office.people import get_person
 from office.records.register import pound_of

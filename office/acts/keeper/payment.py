@@ -14,7 +14,7 @@ from law.periods import local_date
 from models import Payment, Pound, Seizure, Unit
 from models.columns import id_of
 from office import notify
-from office.acts.common import event
+from office.acts.alike import event
 from office.acts.keeper.parties import claimant, kept_by
 from office.charges import Due, payable_on, sales_so_far
 from office.district import DistrictContext, district_context

@@ -10,7 +10,7 @@ from law.periods import local_date
 from models import Refusal, Unit
 from models.columns import id_of
 from office import notify
-from office.acts.common import event
+from office.acts.alike import event
 from office.acts.keeper.parties import claimant, kept_by
 from office.district import district_context
 from office.inputs import PersonIn

@@ -10,7 +10,7 @@ from law.lifecycle import ReportUnclaimed
 from law.periods import local_date
 from models import Unit
 from office import notify
-from office.acts.common import event
+from office.acts.alike import event
 from office.acts.darogah.notice import notice_params
 from office.acts.keeper.parties import kept_by
 from office.district import district_context

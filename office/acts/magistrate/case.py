@@ -12,7 +12,7 @@ from law.errors import N_, Conflict, InvalidInput, NotFound
 from law.guards import check_compensation, check_pig_fine
 from models import Case, Unit
 from models.enums import CaseStatus
-from office.acts.common import event, magistrate
+from office.acts.alike import event, magistrate
 from office.inputs import Amount
 from office.records import ledger
 from office.records.memos import CASE_FINE, memo

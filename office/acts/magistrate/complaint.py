@@ -27,7 +27,7 @@ from law.periods import local_date
 from models import Complaint, Payment, Sale, Seizure, Unit
 from models.db import Reader
 from office import notify
-from office.acts.common import event, magistrate
+from office.acts.alike import event, magistrate
 from office.acts.magistrate.release import write_release_order
 from office.charges import payable_on
 from office.inputs import Amount

@@ -20,7 +20,8 @@ from law.kinds import resolve_kind
 from law.periods import local_date
 from models import FeedingRate, Unit
 from models.columns import id_of
-from office.acts.common import district_by_code, event, magistrate
+from office.acts.alike import event, magistrate
+from office.district import district_by_code
 from office.inputs import Amount
 from office.views.amounts import read_amount
 

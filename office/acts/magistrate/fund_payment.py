@@ -20,8 +20,8 @@ from law.fund import FundEntry, FundPurpose, check_payment, check_purpose
 from models import FundPayment, Person, Pound, Unit
 from models.columns import id_of
 from office.access.roles import Role, has_role
-from office.acts.common import district_by_code, event, magistrate, named
-from office.district import DistrictContext
+from office.acts.alike import event, magistrate, named
+from office.district import DistrictContext, district_by_code
 from office.inputs import Amount, PersonIn
 from office.people import person_by_phone
 from office.records import ledger

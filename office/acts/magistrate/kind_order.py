@@ -23,7 +23,7 @@ from law.periods import local_date
 from models import Animal, KindOrder, Pound, Seizure, Unit
 from models.columns import id_of
 from office import notify
-from office.acts.common import event, magistrate
+from office.acts.alike import event, magistrate
 from office.district import DistrictContext, district_context
 from office.inputs import Amount
 from office.records.register import seizure_by_ref

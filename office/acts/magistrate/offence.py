@@ -11,7 +11,7 @@ from sqlmodel import Session, select
 from law.errors import N_, Conflict, InvalidInput, NotFound
 from law.guards import check_opposition_sentence
 from models import Offence, OffenceDecision, Seizure, Unit
-from office.acts.common import event, magistrate
+from office.acts.alike import event, magistrate
 from office.inputs import Amount
 from office.records import ledger
 from office.records.memos import OFFENCE_FINE, memo

@@ -19,7 +19,7 @@ from models.columns import id_of
 from models.db import Reader
 from office import notify
 from office.access.roles import Role, require_role
-from office.acts.common import event, magistrate, named
+from office.acts.alike import event, magistrate, named
 from office.acts.complainant.case import check_village_under_act
 from office.acts.magistrate.case import CaseKind
 from office.district import DistrictContext, district_context, find_village, names_of

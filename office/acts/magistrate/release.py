@@ -14,7 +14,7 @@ from law.periods import local_date
 from models import ReleaseOrder, Seizure, Unit
 from models.columns import id_of
 from office import notify
-from office.acts.common import event, magistrate
+from office.acts.alike import event, magistrate
 from office.people import get_person
 from office.records.register import seizure_by_ref
 from office.state import advance, animals_of, chosen_numbers, clear_due_if_closed

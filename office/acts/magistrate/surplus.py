@@ -15,8 +15,8 @@ from models import Database, Seizure, SurplusDeposit, Unit
 from models.columns import id_of
 from models.enums import DepositStatus
 from office.access.roles import Role, require_role
-from office.acts.common import district_by_code, event, magistrate, named
-from office.district import district_context
+from office.acts.alike import event, magistrate, named
+from office.district import district_by_code, district_context
 from office.inputs import PersonIn
 from office.records import ledger
 from office.records.memos import SURPLUS_CLAIMED, SURPLUS_TO_FUND, memo

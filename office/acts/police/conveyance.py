@@ -13,7 +13,7 @@ from law.lifecycle import SeizureStatus
 from models import AidRequest, Conveyance, Unit
 from models.columns import id_of
 from office.access.roles import Role, require_role
-from office.acts.common import event
+from office.acts.alike import event
 from office.records.register import pound_of, seizure_by_ref
 from office.times import check_times
 

@@ -12,7 +12,7 @@ from law.lifecycle import SeizureStatus
 from models import AidRequest, Pound, Seizure, Unit
 from models.columns import id_of
 from office import notify
-from office.acts.common import event
+from office.acts.alike import event
 from office.district import district_context
 from office.records.register import pound_of, seizure_by_ref
 from office.times import check_times

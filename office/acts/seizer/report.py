@@ -31,7 +31,7 @@ from models import Animal, Person, Pound, Seizure, Unit, Village
 from models.columns import id_of
 from office import notify
 from office.access.roles import has_role, offices_at, require_role
-from office.acts.common import event, named
+from office.acts.alike import event, named
 from office.acts.magistrate.kind_order import apply_orders
 from office.acts.seizer.police_aid import _add_aid_request
 from office.district import DistrictContext, district_context, find_village, names_of

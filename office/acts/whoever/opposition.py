@@ -13,7 +13,7 @@ from law.periods import local_date
 from models import Offence, Unit
 from models.columns import id_of
 from office.access.roles import seizure_standing
-from office.acts.common import event
+from office.acts.alike import event
 from office.district import district_context
 from office.records.register import pound_of, seizure_by_ref
 from office.state import advance, animals_of

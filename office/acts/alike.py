@@ -6,10 +6,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session
 
-from law.errors import N_, NotFound
-from models import District, Person, Unit
+from models import Person, Unit
 from office.access.roles import Role, is_official_buyer, require_role
 from office.district import DistrictContext, district_context
 from office.inputs import PersonIn
@@ -72,16 +71,3 @@ def official_buyer(s: Session, buyer: PersonIn, actor_id: int) -> bool:
     return is_official_buyer(
         s, name=buyer.name, residence=buyer.residence, phone=buyer.phone, actor_id=actor_id
     )
-
-
-def district_by_code(s: Session, code: str, *, lock: bool = False) -> District:
-    """The district of that code, or NotFound; `lock`ed, for a payment out of its fund."""
-    q = select(District).where(District.code == code.strip().upper())
-    if lock:
-        # The district's row is the lock two payments out of one fund take in turn. NO KEY
-        # UPDATE: the district's other acts still insert rows that refer to it (docs/design.md).
-        q = q.with_for_update(key_share=True)
-    row = s.exec(q).first()
-    if row is None or row.id is None:
-        raise NotFound(N_("no district '{district}'"), said={"district": code})
-    return row
