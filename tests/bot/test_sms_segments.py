@@ -304,7 +304,6 @@ BOT = Path(__file__).resolve().parents[2] / "bot"
 PRIVATE_SOURCES = (
     "engine.py",
     "errors.py",
-    "receive.py",
     "words.py",
     "flows/base.py",
     "flows/anyone.py",

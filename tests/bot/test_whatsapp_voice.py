@@ -98,7 +98,7 @@ def one(db: Database, template: str, channel: str) -> Outbox:
 
 
 def wrote_on_whatsapp(world: World, when: datetime) -> None:
-    """The owner's message came by WhatsApp (the webhook notes it so, bot/receive.py)."""
+    """The owner's message came by WhatsApp (the webhook notes it so, bot/engine.py)."""
     with tx(world.db) as s:
         note_inbound(s, channel="whatsapp", address=OWNER, now=when)
 
