@@ -79,14 +79,6 @@ NO_AUDIT_KEY = (
     "warning: POUND_AUDIT_KEY is not set: audit events written now carry no mac, and "
     "`pound audit verify` can prove them by their hash only (docs/audit.md)"
 )
-
-
-def warn_without_audit_key(settings: Settings, echo: Echo) -> None:
-    """One line at start when events would be written without the key."""
-    if settings.audit_key is None:
-        echo(NO_AUDIT_KEY)
-
-
 NO_CHANNEL = (
     "warning: neither Telegram (POUND_TELEGRAM_TOKEN) nor Twilio (POUND_TWILIO_ACCOUNT_SID, "
     "POUND_TWILIO_AUTH_TOKEN, POUND_TWILIO_FROM) is configured: messages will wait in the "
@@ -106,8 +98,11 @@ def can_deliver(settings: Settings) -> bool:
     return settings.telegram_token is not None or twilio
 
 
-def warn_without_channel(settings: Settings, echo: Echo) -> None:
-    """One line at start when no message can leave: they wait in the outbox."""
+def warn_at_start(settings: Settings, echo: Echo) -> None:
+    """A line at start when events would be written without the audit key, and one when no
+    message can leave (they wait in the outbox)."""
+    if settings.audit_key is None:
+        echo(NO_AUDIT_KEY)
     if not can_deliver(settings):
         echo(NO_CHANNEL)
 
@@ -119,6 +114,14 @@ def describe_load(result: LoadResult) -> str:
         f"district {result.code}: loaded ({result.pounds} pounds, "
         f"{result.villages} villages, {result.people} people)"
     )
+
+
+def load_district(db: Database, file: Path, now: datetime) -> LoadResult:
+    """Load or update the district of `file`, in a unit of work of its own."""
+    with db.unit(now=now) as u:
+        loaded = load_jurisdiction(u, file)
+        u.commit()
+    return loaded
 
 
 @dataclass(frozen=True)
@@ -201,15 +204,10 @@ def prepare(
     db = open_database(settings)
     migrate(db, echo)
     if settings.jurisdiction is not None:
-        with db.unit(now=clock()) as u:
-            loaded = load_jurisdiction(u, settings.jurisdiction)
-            u.commit()
-        echo(describe_load(loaded))
+        echo(describe_load(load_district(db, settings.jurisdiction, clock())))
     if district_count(db, with_removed=True) == 0:
         if demo_wanted(settings, demo):
-            with db.unit(now=clock()) as u:
-                result = load_jurisdiction(u, demo_path())
-                u.commit()
+            result = load_district(db, demo_path(), clock())
             echo(f"no district in the database: {describe_load(result)} (the bundled demo)")
         else:
             echo(

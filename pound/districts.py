@@ -24,15 +24,11 @@ def jurisdiction_load(ctx: click.Context, file: Path) -> None:
     refused with its line and the reason, and nothing is written.
     """
     from migrations import upgrade
-    from office.jurisdiction import load_jurisdiction
-    from pound.app import describe_load, utc_now
+    from pound.app import describe_load, load_district, utc_now
 
     database = open_db(ctx)
     upgrade(database)
-    with database.unit(now=utc_now()) as u:
-        loaded = load_jurisdiction(u, file)
-        u.commit()
-    click.echo(describe_load(loaded))
+    click.echo(describe_load(load_district(database, file, utc_now())))
 
 
 @jurisdiction.command("remove")
