@@ -6,7 +6,7 @@ import re
 import tomllib
 import unicodedata
 from collections.abc import Mapping
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -106,16 +106,7 @@ def _start(r: Reader, district: Mapping[str, Any]) -> date | None:
     """Practice G17: the first day of the district's register, if the file names it."""
     if "start" not in district:
         return None
-    value = district["start"]
-    line = r.lines.key("district", 0, "start")
-    if isinstance(value, str):
-        try:
-            value = date.fromisoformat(value.strip())
-        except ValueError:
-            r.fail(f"'start' {value!r} is not a date like 2025-04-01", line)
-    if isinstance(value, datetime) or not isinstance(value, date):
-        r.fail("'start' must be a date like 2025-04-01, without a time", line)
-    return value
+    return r.date_of(district, "district", 0, "start", "2025-04-01")
 
 
 def _district_code(r: Reader, district: Mapping[str, Any], name: str) -> str:
