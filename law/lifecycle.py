@@ -85,20 +85,14 @@ TRANSITIONS: frozenset[tuple[SeizureStatus, SeizureStatus]] = frozenset(
     }
 )
 
+# An animal leaves custody by order, death, escape or rescue from the seizer's hands or the
+# pound's alike; only impounded cattle are paid for or sold.
+_LEAVE_CUSTODY = (_A.RELEASED_BY_ORDER, _A.DIED, _A.ESCAPED, _A.RESCUED)
 ANIMAL_TRANSITIONS: frozenset[tuple[AnimalStatus, AnimalStatus]] = frozenset(
-    {
-        (_A.SEIZED, _A.IMPOUNDED),
-        (_A.SEIZED, _A.RELEASED_BY_ORDER),
-        (_A.SEIZED, _A.DIED),
-        (_A.SEIZED, _A.ESCAPED),
-        (_A.SEIZED, _A.RESCUED),
-        (_A.IMPOUNDED, _A.RELEASED_PAID),
-        (_A.IMPOUNDED, _A.RELEASED_BY_ORDER),
-        (_A.IMPOUNDED, _A.RELEASED_AFTER_PART_SALE),
-        (_A.IMPOUNDED, _A.SOLD),
-        (_A.IMPOUNDED, _A.DIED),
-        (_A.IMPOUNDED, _A.ESCAPED),
-        (_A.IMPOUNDED, _A.RESCUED),
+    {(_A.SEIZED, to) for to in (_A.IMPOUNDED, *_LEAVE_CUSTODY)}
+    | {
+        (_A.IMPOUNDED, to)
+        for to in (_A.RELEASED_PAID, _A.RELEASED_AFTER_PART_SALE, _A.SOLD, *_LEAVE_CUSTODY)
     }
 )
 
