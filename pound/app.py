@@ -17,6 +17,7 @@ from sqlmodel import col, select
 
 from migrations import alembic_config, current, upgrade
 from models import Database, District
+from models.db import normalise_url
 from office.jurisdiction import LoadResult, district_count, load_jurisdiction
 from office.jurisdiction.spec import REMOVED
 from pound.settings import Settings
@@ -63,6 +64,14 @@ def safe_url(url: str) -> str:
         return make_url(url).render_as_string(hide_password=True)
     except Exception:
         return "<unparseable database URL>"
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file of a SQLite database's URL; None for another database, or one in memory."""
+    parsed = make_url(normalise_url(url))
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(str(parsed.database))
 
 
 def open_database(settings: Settings) -> Database:

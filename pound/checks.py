@@ -14,14 +14,12 @@ import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
 import httpx
 from sqlalchemy import func
-from sqlalchemy.engine import make_url
 from sqlmodel import col, select
 
 from law.profile import get_profile
@@ -29,7 +27,7 @@ from migrations import alembic_config, current
 from models import Database, District, Outbox
 from models.enums import OutboxState
 from office.jurisdiction.spec import REMOVED
-from pound.app import DEFAULT_DATABASE_URL, demo_path, open_database, safe_url
+from pound.app import DEFAULT_DATABASE_URL, demo_path, open_database, safe_url, sqlite_file
 from pound.settings import Settings
 from pound.telegram import WEBHOOK_PATH
 
@@ -78,18 +76,9 @@ def head_revision(db: Database) -> str | None:
     return ScriptDirectory.from_config(alembic_config(db)).get_current_head()
 
 
-def _sqlite_file(url: str) -> Path | None:
-    parsed = make_url(url)
-    if parsed.get_backend_name() != "sqlite" or not parsed.database:
-        return None
-    if parsed.database == ":memory:":
-        return None
-    return Path(parsed.database)
-
-
 def check_database(settings: Settings, db: Database) -> Finding:
     where = safe_url(settings.database_url)
-    file = _sqlite_file(settings.database_url)
+    file = sqlite_file(settings.database_url)
     if file is not None and not file.exists():
         return _fail("database", f"{where}: no such file; `pound db upgrade` creates it")
     try:
