@@ -172,42 +172,9 @@ OffenceRecorderNotEntitled = _error(
 RecordNotOpen = _error("RecordNotOpen", "record_not_open", base=NotAuthorised)
 
 
-ALL_ERRORS: tuple[type[PoundError], ...] = (
-    InvalidMoney,
-    InvalidInput,
-    UnknownAnimalKind,
-    PigsNotImpoundable,
-    KindNeedsMagistrateOrder,
-    ExcludedTract,
-    ReleaseWithoutFine,
-    SaleStayedByComplaint,
-    LotNotNeeded,
-    SaleNotYetDue,
-    PurchaserIsOfficial,
-    ComplaintOutOfTime,
-    ComplaintNotAdmitted,
-    ComplaintUnderEnquiry,
-    ComplaintDecided,
-    ComplaintAlreadyPending,
-    ComplainantNotOwner,
-    OwnSeizureOnly,
-    OffenceRecorderNotEntitled,
-    RecordNotOpen,
-    DamagesOverCap,
-    FineOverCap,
-    NoticeNotYetDue,
-    InvalidTransition,
-    SurplusClaimOutOfTime,
-    CompensationOverFine,
-    ImprisonmentOverCap,
-    NoRecoveryBySale,
-    RecoveryCovered,
-    SeizureOfAnotherDistrict,
-    FundInsufficient,
-    NotFound,
-    NotAuthorised,
-    EventInFuture,
-    EventOutOfOrder,
-    Conflict,
-    ActBeforeStart,
+# Every named refusal of this module (the API's error codes).
+ALL_ERRORS: tuple[type[PoundError], ...] = tuple(
+    error
+    for error in list(globals().values())
+    if isinstance(error, type) and issubclass(error, PoundError) and error is not PoundError
 )
