@@ -10,13 +10,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy.engine import make_url
 from sqlmodel import col, select
 
 from migrations import alembic_config, current, upgrade
-from models import Database, District
+from models import Database, District, Unit
 from models.db import normalise_url
 from office.jurisdiction import LoadResult, district_count, load_jurisdiction
 from office.jurisdiction.spec import REMOVED
@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from webhook.metrics import Metrics
 
 Echo = Callable[[str], None]
+P = ParamSpec("P")
+T = TypeVar("T")
 _log = logging.getLogger(__name__)
 
 
@@ -125,27 +127,38 @@ def describe_load(result: LoadResult) -> str:
     )
 
 
-def load_district(db: Database, file: Path, now: datetime) -> LoadResult:
-    """Load or update the district of `file`, in a unit of work of its own."""
+def act_alone(
+    db: Database,
+    now: datetime,
+    act: Callable[Concatenate[Unit, P], T],
+    *args: P.args,
+    **kwargs: P.kwargs,
+) -> T:
+    """Do one act of the office at `now`, in a unit of work of its own, committed when it is
+    done (the CLI's acts, and the districts `pound serve` loads)."""
     with db.unit(now=now) as u:
-        loaded = load_jurisdiction(u, file)
+        done = act(u, *args, **kwargs)
         u.commit()
-    return loaded
+    return done
 
 
 @dataclass(frozen=True)
 class DistrictLine:
     code: str
     name: str
+    timezone: str
+    profile: str
 
 
 def districts(db: Database) -> list[DistrictLine]:
-    """The districts this database holds, by code."""
+    """The districts this database holds (not those removed), by code."""
     with db.reading() as s:
         rows = s.exec(
-            select(District).where(District.source_digest != REMOVED).order_by(col(District.code))
+            select(District.code, District.name, District.timezone, District.profile)
+            .where(District.source_digest != REMOVED)
+            .order_by(col(District.code))
         ).all()
-        return [DistrictLine(code=d.code, name=d.name) for d in rows]
+        return [DistrictLine(*row) for row in rows]
 
 
 def migrate(db: Database, echo: Echo = _quiet) -> list[str]:
@@ -213,10 +226,10 @@ def prepare(
     db = open_database(settings)
     migrate(db, echo)
     if settings.jurisdiction is not None:
-        echo(describe_load(load_district(db, settings.jurisdiction, clock())))
+        echo(describe_load(act_alone(db, clock(), load_jurisdiction, settings.jurisdiction)))
     if district_count(db, with_removed=True) == 0:
         if demo_wanted(settings, demo):
-            result = load_district(db, demo_path(), clock())
+            result = act_alone(db, clock(), load_jurisdiction, demo_path())
             echo(f"no district in the database: {describe_load(result)} (the bundled demo)")
         else:
             echo(

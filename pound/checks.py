@@ -24,10 +24,16 @@ from sqlmodel import col, select
 
 from law.profile import get_profile
 from migrations import alembic_config, current
-from models import Database, District, Outbox
+from models import Database, Outbox
 from models.enums import OutboxState
-from office.jurisdiction.spec import REMOVED
-from pound.app import DEFAULT_DATABASE_URL, demo_path, open_database, safe_url, sqlite_file
+from pound.app import (
+    DEFAULT_DATABASE_URL,
+    demo_path,
+    districts,
+    open_database,
+    safe_url,
+    sqlite_file,
+)
 from pound.settings import Settings
 from pound.telegram import WEBHOOK_PATH
 
@@ -106,25 +112,8 @@ def demo_code() -> str:
     return str(data["district"]["code"]).upper()
 
 
-@dataclass(frozen=True)
-class _District:
-    code: str
-    timezone: str
-    profile: str
-
-
-def _districts(db: Database) -> list[_District]:
-    with db.reading() as s:
-        rows = s.exec(
-            select(District.code, District.timezone, District.profile)
-            .where(District.source_digest != REMOVED)
-            .order_by(col(District.code))
-        ).all()
-        return [_District(code, tz, profile) for code, tz, profile in rows]
-
-
 def check_districts(settings: Settings, db: Database) -> Iterator[Finding]:
-    found = _districts(db)
+    found = districts(db)
     if not found:
         yield _fail(
             "districts",
@@ -144,7 +133,7 @@ def check_districts(settings: Settings, db: Database) -> Iterator[Finding]:
 
 def check_quiet_hours(db: Database) -> Iterator[Finding]:
     """Each district's quiet hours (practice G11): no message is sent in them."""
-    for district in _districts(db):
+    for district in districts(db):
         profile = get_profile(district.profile)
         start, end = profile.quiet_start_hour, profile.quiet_end_hour
         hours = (end - start) % 24
