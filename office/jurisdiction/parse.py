@@ -52,11 +52,7 @@ def _read(r: Reader) -> Spec:
     r.keys(district, "district", 0)
     name = r.text(district, "district", 0, "name", max_len=200)
     code = _district_code(r, district, name)
-    names = (
-        read_names(r, district["names"], "the district", r.lines.key("district", 0, "names"))
-        if "names" in district
-        else ()
-    )
+    names = read_names(r, district, "the district", r.lines.key("district", 0, "names"))
     timezone = _timezone(r, district)
     profile = _profile(r, district)
     languages = _languages(r, district)
