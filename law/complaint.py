@@ -279,25 +279,24 @@ def liability(
     _not_negative(expenses, held_fines, held_feeding)
     for p in items:
         _not_negative(p.fines, p.feeding, p.expenses)
-    repaid = Paid(
+    return Liability(damages, expenses, _all_paid(items), held_fines, held_feeding)
+
+
+def _all_paid(items: Iterable[Paid]) -> Paid:
+    items = list(items)
+    return Paid(
         fines=sum(p.fines for p in items),
         feeding=sum(p.feeding for p in items),
         expenses=sum(p.expenses for p in items),
     )
-    return Liability(damages, expenses, repaid, held_fines, held_feeding)
 
 
 def counted_amounts(paid: Iterable[Paid]) -> set[int]:
     """The amounts Sec XIV already repays the owner (G12), as he may have them in mind: all he
     paid, each payment or sale, its fines, feeding or expenses of sale, and their sums."""
     items = list(paid)
-    whole = Paid(
-        fines=sum(p.fines for p in items),
-        feeding=sum(p.feeding for p in items),
-        expenses=sum(p.expenses for p in items),
-    )
     found = set()
-    for p in [whole, *items]:
+    for p in [_all_paid(items), *items]:
         found |= {p.total, p.fines, p.feeding, p.expenses, p.fines + p.feeding}
     return {amount for amount in found if amount > 0}
 

@@ -76,274 +76,105 @@ class PoundError(Exception):
         }
 
 
-# --- Money and input ---------------------------------------------------------------------------
-
-
-class InvalidMoney(PoundError):
-    code = "invalid_money"
+def _error(
+    name: str, code: str, section: str | None = None, base: type[PoundError] = PoundError
+) -> type[PoundError]:
+    """A named refusal: a subclass of `base` with its stable code and the section it enforces
+    (None: none, or the one given where it is raised)."""
+    return type(name, (base,), {"code": code, "section": section, "__module__": __name__})
 
 
 class InvalidInput(PoundError):
     code = "invalid_input"
 
 
-class InvalidPhone(InvalidInput):
-    """A phone that is not a number of the district's country (or of one given by +code);
-    `example` says how to write one."""
-
-    code = "invalid_phone"
-
-
-# --- Animals ------------------------------------------------------------------------------------
-
-
-class UnknownAnimalKind(PoundError):
-    code = "unknown_animal_kind"
-    section = "VI"
-
-
-class PigsNotImpoundable(PoundError):
-    code = "pigs_not_impoundable"
-    section = "XVIII"
-
-
-class KindNeedsMagistrateOrder(PoundError):
-    code = "kind_needs_order"
-    section = "practice G4"
-
-
-class ExcludedTract(PoundError):
-    code = "excluded_tract"
-    section = "XX"
-
-
-# --- Release, sale and complaint ---------------------------------------------------------------
-
-
-class ReleaseWithoutFine(PoundError):
-    code = "release_without_fine"
-    section = "VI"
-
-
-class SaleStayedByComplaint(PoundError):
-    code = "sale_stayed_by_complaint"
-    section = "IX"
-
-
-class LotNotNeeded(PoundError):
-    """Sec IX sells "as many as may be necessary": the lots before this one already covered the
-    dues and the expenses of sale (practice G13)."""
-
-    code = "lot_not_needed"
-    section = "IX"
-
-
-class SaleNotYetDue(PoundError):
-    code = "sale_not_yet_due"
-    section = "VIII"
-
-
-class PurchaserIsOfficial(PoundError):
-    code = "purchaser_is_official"
-    section = "X"
-
-
-class ComplaintOutOfTime(PoundError):
-    code = "complaint_out_of_time"
-    section = "XIV"
-
-
-class ComplaintNotAdmitted(PoundError):
-    """Practice G15: lawful or illegal is adjudged only after the seizer was summoned."""
-
-    code = "complaint_not_admitted"
-    section = "XIV"
-
-
-class ComplaintUnderEnquiry(PoundError):
-    """Practice G15: once the seizer is summoned, the enquiry ends lawful or illegal."""
-
-    code = "complaint_under_enquiry"
-    section = "XIV"
-
-
-class ComplaintDecided(PoundError):
-    code = "complaint_decided"
-    section = "XIV"
-
-
-class ComplaintAlreadyPending(PoundError):
-    """Practice G14: one undecided complaint per complainant per seizure."""
-
-    code = "complaint_already_pending"
-    section = "practice G14"
-
-
-class DamagesOverCap(PoundError):
-    code = "damages_over_cap"
-    section = "XIV"
-
-
-class FineOverCap(PoundError):
-    """A fine above its cap; the section (XIII or XVIII) is given where it is raised."""
-
-    code = "fine_over_cap"
-
-
-class NoticeNotYetDue(PoundError):
-    code = "notice_not_yet_due"
-    section = "VIII"
-
-
-class InvalidTransition(PoundError):
-    code = "invalid_transition"
-
-
-class SurplusClaimOutOfTime(PoundError):
-    code = "surplus_claim_out_of_time"
-    section = "XI"
-
-
-class CompensationOverFine(PoundError):
-    code = "compensation_over_fine"
-    section = "XVIII"
-
-
-# --- Offences and cases (XIII, XVII, XVIII, XX) -------------------------------------------------
-
-
-class ImprisonmentOverCap(PoundError):
-    """Imprisonment above six months for forcibly opposing a seizure or a rescue."""
-
-    code = "imprisonment_over_cap"
-    section = "XIII"
-
-
-class NoRecoveryBySale(PoundError):
-    """Recovery by sale of the cattle is for a fine adjudged under Sec XVII only."""
-
-    code = "no_recovery_by_sale"
-    section = "XVII"
-
-
-class RecoveryCovered(PoundError):
-    """A lot offered when the lots before it already cover the fine and the expenses of sale."""
-
-    code = "recovery_covered"
-    section = "XVII"
-
-
-class SeizureOfAnotherDistrict(InvalidInput):
-    """A case rests on a seizure of another district: each district is under the Act, and
-    under its own Magistrate, on its own (Sec XX excludes district by district; Sec IV, XXI)."""
-
-    code = "seizure_of_another_district"
-    section = "XX"
-
-
-class FundInsufficient(PoundError):
-    """A payment out of the Sec XII fund larger than what the fund holds."""
-
-    code = "fund_insufficient"
-    section = "XII"
-
-
-# --- Generic errors for the office layer -------------------------------------------------------
-
-
-class NotFound(PoundError):
-    code = "not_found"
-
-
 class NotAuthorised(PoundError):
     code = "not_authorised"
 
 
-class EventInFuture(PoundError):
-    code = "event_in_future"
+# --- Money and input ---------------------------------------------------------------------------
+
+InvalidMoney = _error("InvalidMoney", "invalid_money")
+# A phone that is not a number of the district's country (or of one given by +code); `example`
+# says how to write one.
+InvalidPhone = _error("InvalidPhone", "invalid_phone", base=InvalidInput)
+
+# --- Animals ------------------------------------------------------------------------------------
+
+UnknownAnimalKind = _error("UnknownAnimalKind", "unknown_animal_kind", "VI")
+PigsNotImpoundable = _error("PigsNotImpoundable", "pigs_not_impoundable", "XVIII")
+KindNeedsMagistrateOrder = _error("KindNeedsMagistrateOrder", "kind_needs_order", "practice G4")
+ExcludedTract = _error("ExcludedTract", "excluded_tract", "XX")
+
+# --- Release, sale and complaint ---------------------------------------------------------------
+
+ReleaseWithoutFine = _error("ReleaseWithoutFine", "release_without_fine", "VI")
+SaleStayedByComplaint = _error("SaleStayedByComplaint", "sale_stayed_by_complaint", "IX")
+# Sec IX sells "as many as may be necessary": the lots before this one already covered the dues
+# and the expenses of sale (practice G13).
+LotNotNeeded = _error("LotNotNeeded", "lot_not_needed", "IX")
+SaleNotYetDue = _error("SaleNotYetDue", "sale_not_yet_due", "VIII")
+PurchaserIsOfficial = _error("PurchaserIsOfficial", "purchaser_is_official", "X")
+ComplaintOutOfTime = _error("ComplaintOutOfTime", "complaint_out_of_time", "XIV")
+# Practice G15: lawful or illegal is adjudged only after the seizer was summoned.
+ComplaintNotAdmitted = _error("ComplaintNotAdmitted", "complaint_not_admitted", "XIV")
+# Practice G15: once the seizer is summoned, the enquiry ends lawful or illegal.
+ComplaintUnderEnquiry = _error("ComplaintUnderEnquiry", "complaint_under_enquiry", "XIV")
+ComplaintDecided = _error("ComplaintDecided", "complaint_decided", "XIV")
+# Practice G14: one undecided complaint per complainant per seizure.
+ComplaintAlreadyPending = _error(
+    "ComplaintAlreadyPending", "complaint_already_pending", "practice G14"
+)
+DamagesOverCap = _error("DamagesOverCap", "damages_over_cap", "XIV")
+# A fine above its cap; the section (XIII or XVIII) is given where it is raised.
+FineOverCap = _error("FineOverCap", "fine_over_cap")
+NoticeNotYetDue = _error("NoticeNotYetDue", "notice_not_yet_due", "VIII")
+InvalidTransition = _error("InvalidTransition", "invalid_transition")
+SurplusClaimOutOfTime = _error("SurplusClaimOutOfTime", "surplus_claim_out_of_time", "XI")
+CompensationOverFine = _error("CompensationOverFine", "compensation_over_fine", "XVIII")
+
+# --- Offences and cases (XIII, XVII, XVIII, XX) -------------------------------------------------
+
+# Imprisonment above six months for forcibly opposing a seizure or a rescue.
+ImprisonmentOverCap = _error("ImprisonmentOverCap", "imprisonment_over_cap", "XIII")
+# Recovery by sale of the cattle is for a fine adjudged under Sec XVII only.
+NoRecoveryBySale = _error("NoRecoveryBySale", "no_recovery_by_sale", "XVII")
+# A lot offered when the lots before it already cover the fine and the expenses of sale.
+RecoveryCovered = _error("RecoveryCovered", "recovery_covered", "XVII")
+# A case rests on a seizure of another district: each district is under the Act, and under its
+# own Magistrate, on its own (Sec XX excludes district by district; Sec IV, XXI).
+SeizureOfAnotherDistrict = _error(
+    "SeizureOfAnotherDistrict", "seizure_of_another_district", "XX", InvalidInput
+)
+# A payment out of the Sec XII fund larger than what the fund holds.
+FundInsufficient = _error("FundInsufficient", "fund_insufficient", "XII")
+
+# --- Generic errors for the office layer -------------------------------------------------------
+
+NotFound = _error("NotFound", "not_found")
+EventInFuture = _error("EventInFuture", "event_in_future")
+EventOutOfOrder = _error("EventOutOfOrder", "event_out_of_order")
+Conflict = _error("Conflict", "conflict")
+# Practice G17: no act is dated before the district's register began.
+ActBeforeStart = _error("ActBeforeStart", "act_before_start", "practice G17")
+# Sec XIV, practice G14: the owner of record complains, in person or by his agent.
+ComplainantNotOwner = _error("ComplainantNotOwner", "complainant_not_owner", "XIV", NotAuthorised)
+# Sec II, V: a private person reports the seizure he made; the keeper of the pound or the police
+# of its thana may write one down for the seizer.
+OwnSeizureOnly = _error("OwnSeizureOnly", "own_seizure_only", "II", NotAuthorised)
+# Sec XIII: forcible opposition or rescue is recorded by the seizer, the keeper of the pound, or
+# the police of its thana, who deal with it; the Magistrate decides it.
+OffenceRecorderNotEntitled = _error(
+    "OffenceRecorderNotEntitled", "offence_recorder_not_entitled", "XIII", NotAuthorised
+)
+# A record with no public view, asked for by someone neither party to it nor an officer of its
+# district.
+RecordNotOpen = _error("RecordNotOpen", "record_not_open", base=NotAuthorised)
 
 
-class EventOutOfOrder(PoundError):
-    code = "event_out_of_order"
-
-
-class Conflict(PoundError):
-    code = "conflict"
-
-
-class ActBeforeStart(PoundError):
-    """Practice G17: no act is dated before the district's register began."""
-
-    code = "act_before_start"
-    section = "practice G17"
-
-
-class ComplainantNotOwner(NotAuthorised):
-    """Sec XIV, practice G14: the owner of record complains, in person or by his agent."""
-
-    code = "complainant_not_owner"
-    section = "XIV"
-
-
-class OwnSeizureOnly(NotAuthorised):
-    """Sec II, V: a private person reports the seizure he made; the keeper of the pound or the
-    police of its thana may write one down for the seizer."""
-
-    code = "own_seizure_only"
-    section = "II"
-
-
-class OffenceRecorderNotEntitled(NotAuthorised):
-    """Sec XIII: forcible opposition or rescue is recorded by the seizer, the keeper of the
-    pound, or the police of its thana, who deal with it; the Magistrate decides it."""
-
-    code = "offence_recorder_not_entitled"
-    section = "XIII"
-
-
-class RecordNotOpen(NotAuthorised):
-    """A record with no public view, asked for by someone neither party to it nor an officer
-    of its district."""
-
-    code = "record_not_open"
-
-
-ALL_ERRORS: tuple[type[PoundError], ...] = (
-    InvalidMoney,
-    InvalidInput,
-    UnknownAnimalKind,
-    PigsNotImpoundable,
-    KindNeedsMagistrateOrder,
-    ExcludedTract,
-    ReleaseWithoutFine,
-    SaleStayedByComplaint,
-    LotNotNeeded,
-    SaleNotYetDue,
-    PurchaserIsOfficial,
-    ComplaintOutOfTime,
-    ComplaintNotAdmitted,
-    ComplaintUnderEnquiry,
-    ComplaintDecided,
-    ComplaintAlreadyPending,
-    ComplainantNotOwner,
-    OwnSeizureOnly,
-    OffenceRecorderNotEntitled,
-    RecordNotOpen,
-    DamagesOverCap,
-    FineOverCap,
-    NoticeNotYetDue,
-    InvalidTransition,
-    SurplusClaimOutOfTime,
-    CompensationOverFine,
-    ImprisonmentOverCap,
-    NoRecoveryBySale,
-    RecoveryCovered,
-    SeizureOfAnotherDistrict,
-    FundInsufficient,
-    NotFound,
-    NotAuthorised,
-    EventInFuture,
-    EventOutOfOrder,
-    Conflict,
-    ActBeforeStart,
+# Every named refusal of this module (the API's error codes).
+ALL_ERRORS: tuple[type[PoundError], ...] = tuple(
+    error
+    for error in list(globals().values())
+    if isinstance(error, type) and issubclass(error, PoundError) and error is not PoundError
 )

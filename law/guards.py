@@ -24,7 +24,8 @@ from law.periods import surplus_until
 from law.profile import StatuteProfile
 
 
-def _not_negative(amount: int, what: str) -> None:
+def not_negative(amount: int, what: str) -> None:
+    """InvalidInput unless `amount` (`what` it is, in words) is 0 or more."""
     if amount < 0:
         raise InvalidInput(N_("{what} cannot be negative"), amount=amount, said={"what": what})
 
@@ -51,7 +52,7 @@ def check_purchaser(is_police_or_keeper: bool, animal: int | None = None) -> Non
 
 def check_damages(damages: int, profile: StatuteProfile) -> None:
     """Sec XIV: damages for an illegal seizure are at most Rs 100 (expenses of release apart)."""
-    _not_negative(damages, "damages")
+    not_negative(damages, "damages")
     if damages > profile.damages_cap:
         cap = profile.money.format(profile.damages_cap)
         raise DamagesOverCap(
@@ -61,7 +62,7 @@ def check_damages(damages: int, profile: StatuteProfile) -> None:
 
 def check_pig_fine(fine: int, profile: StatuteProfile) -> None:
     """Sec XVIII: the fine for damage by pigs is at most Rs 10."""
-    _not_negative(fine, "a fine")
+    not_negative(fine, "a fine")
     if fine > profile.pig_fine_cap:
         cap = profile.money.format(profile.pig_fine_cap)
         raise FineOverCap(
@@ -74,7 +75,7 @@ def check_pig_fine(fine: int, profile: StatuteProfile) -> None:
 
 def check_opposition_fine(fine: int, profile: StatuteProfile) -> None:
     """Sec XIII: the fine for forcibly opposing a seizure or rescuing cattle is at most Rs 500."""
-    _not_negative(fine, "a fine")
+    not_negative(fine, "a fine")
     if fine > profile.opposition_fine_cap:
         cap = profile.money.format(profile.opposition_fine_cap)
         raise FineOverCap(
@@ -95,8 +96,8 @@ def check_opposition_imprisonment(months: int, days: int, profile: StatuteProfil
     The term is said as the Magistrate says it, in whole months and days (days at most 30,
     else say a month more). Six months and no more: six months and one day is over the cap.
     """
-    _not_negative(months, "months of imprisonment")
-    _not_negative(days, "days of imprisonment")
+    not_negative(months, "months of imprisonment")
+    not_negative(days, "days of imprisonment")
     if days > DAYS_IN_A_TERM_MONTH:
         raise InvalidInput(
             N_("say a term of more than {most} days in months and days"),
@@ -139,8 +140,8 @@ def check_opposition_sentence(
 
 def check_compensation(compensation: int, fine_recovered: int) -> None:
     """Sec XVIII: compensation comes out of the fine recovered, so it cannot exceed it."""
-    _not_negative(compensation, "compensation")
-    _not_negative(fine_recovered, "the fine recovered")
+    not_negative(compensation, "compensation")
+    not_negative(fine_recovered, "the fine recovered")
     if compensation > fine_recovered:
         raise CompensationOverFine(
             N_("compensation cannot exceed the fine recovered"),

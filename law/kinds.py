@@ -131,9 +131,13 @@ KIND_MAX = 16
 _KIND_WORD = re.compile(r"^[a-z]+( [a-z]+)?$")
 
 
-def _classify(
-    text: str, aliases: Mapping[str, AnimalKind], ordered: Collection[str]
+def kind_of(
+    text: str, aliases: Mapping[str, AnimalKind], ordered: Collection[str] = ()
 ) -> AnimalKind | OutsideScale:
+    """The kind of animal `text` names, singular or plural, in any case (G4, XVIII, VI); one
+    outside the scale is not refused: one the office knows of, or one a Magistrate's order
+    names (`ordered`), is an `OutsideScale` (G4). Pigs are refused (Sec XVIII), and a word
+    nobody knows is unknown (Sec VI)."""
     word = _normalise(text)
     if not word:
         raise UnknownAnimalKind(N_("no kind of animal was given"), kind=text)
@@ -164,8 +168,8 @@ def _classify(
 
 
 def resolve_kind(text: str, aliases: Mapping[str, AnimalKind]) -> AnimalKind:
-    """The kind of animal `text` names, singular or plural, in any case (G4, XVIII, VI)."""
-    kind = _classify(text, aliases, ())
+    """Like `kind_of`, but an animal outside the scale is refused without a Magistrate's order."""
+    kind = kind_of(text, aliases)
     if isinstance(kind, OutsideScale):
         raise KindNeedsMagistrateOrder(
             N_(
@@ -176,15 +180,6 @@ def resolve_kind(text: str, aliases: Mapping[str, AnimalKind]) -> AnimalKind:
             said={"kind_text": with_article(kind.word)},
         )
     return kind
-
-
-def kind_of(
-    text: str, aliases: Mapping[str, AnimalKind], ordered: Collection[str] = ()
-) -> AnimalKind | OutsideScale:
-    """Like `resolve_kind`, but an animal outside the scale is not refused: one the office
-    knows of, or one a Magistrate's order names (`ordered`), is an `OutsideScale` (G4).
-    Pigs are still refused (Sec XVIII), and a word nobody knows is still unknown (Sec VI)."""
-    return _classify(text, aliases, ordered)
 
 
 def is_scale_kind(kind: str) -> bool:
@@ -199,7 +194,7 @@ def order_kind(text: str, aliases: Mapping[str, AnimalKind]) -> str:
     (Sec XVIII). Anything else is the word as given, in one or two words.
     """
     try:
-        kind = _classify(text, aliases, ())
+        kind = kind_of(text, aliases)
     except UnknownAnimalKind:
         word = _normalise(text)
         if not word:

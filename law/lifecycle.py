@@ -14,11 +14,12 @@ only when the proceeds cover the dues and the expenses of sale).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from enum import StrEnum, auto
 from types import MappingProxyType
+from typing import Any
 
 from law.errors import (
     N_,
@@ -84,20 +85,14 @@ TRANSITIONS: frozenset[tuple[SeizureStatus, SeizureStatus]] = frozenset(
     }
 )
 
+# An animal leaves custody by order, death, escape or rescue from the seizer's hands or the
+# pound's alike; only impounded cattle are paid for or sold.
+_LEAVE_CUSTODY = (_A.RELEASED_BY_ORDER, _A.DIED, _A.ESCAPED, _A.RESCUED)
 ANIMAL_TRANSITIONS: frozenset[tuple[AnimalStatus, AnimalStatus]] = frozenset(
-    {
-        (_A.SEIZED, _A.IMPOUNDED),
-        (_A.SEIZED, _A.RELEASED_BY_ORDER),
-        (_A.SEIZED, _A.DIED),
-        (_A.SEIZED, _A.ESCAPED),
-        (_A.SEIZED, _A.RESCUED),
-        (_A.IMPOUNDED, _A.RELEASED_PAID),
-        (_A.IMPOUNDED, _A.RELEASED_BY_ORDER),
-        (_A.IMPOUNDED, _A.RELEASED_AFTER_PART_SALE),
-        (_A.IMPOUNDED, _A.SOLD),
-        (_A.IMPOUNDED, _A.DIED),
-        (_A.IMPOUNDED, _A.ESCAPED),
-        (_A.IMPOUNDED, _A.RESCUED),
+    {(_A.SEIZED, to) for to in (_A.IMPOUNDED, *_LEAVE_CUSTODY)}
+    | {
+        (_A.IMPOUNDED, to)
+        for to in (_A.RELEASED_PAID, _A.RELEASED_AFTER_PART_SALE, _A.SOLD, *_LEAVE_CUSTODY)
     }
 )
 
@@ -115,62 +110,60 @@ def _ids(ids: Sequence[int]) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class Arrive:
+class _Dated:
+    on: date
+
+
+@dataclass(frozen=True)
+class _OfAnimals(_Dated):
+    animal_ids: Sequence[int]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "animal_ids", _ids(self.animal_ids))
+
+
+@dataclass(frozen=True)
+class Arrive(_Dated):
     """Sec V: the seized cattle are delivered to the pound (`count`, if given, is checked)."""
 
-    on: date
     count: int | None = None
 
 
 @dataclass(frozen=True)
-class Pay:
+class Pay(_OfAnimals):
     """Sec VII: the owner pays `paid` against `due` (fine and feeding) for these animals."""
 
-    on: date
-    animal_ids: Sequence[int]
     paid: int
     due: int
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "animal_ids", _ids(self.animal_ids))
+        super().__post_init__()
         if self.paid < 0 or self.due < 0:
             raise InvalidInput(N_("amounts paid and due cannot be negative"))
 
 
 @dataclass(frozen=True)
-class OrderRelease:
+class OrderRelease(_OfAnimals):
     """Sec VI: competent authority orders these animals released without the fine."""
 
-    on: date
-    animal_ids: Sequence[int]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "animal_ids", _ids(self.animal_ids))
-
 
 @dataclass(frozen=True)
-class Refuse:
+class Refuse(_Dated):
     """Sec IX: the owner appears and refuses or omits to pay the fines and expenses."""
 
-    on: date
-
 
 @dataclass(frozen=True)
-class ReportUnclaimed:
+class ReportUnclaimed(_Dated):
     """Sec VIII: the pound-keeper reports cattle not claimed within the first period."""
 
-    on: date
-
 
 @dataclass(frozen=True)
-class PostNotice:
+class PostNotice(_Dated):
     """Sec VIII: the Darogah posts the notice and has it proclaimed; the second period starts."""
 
-    on: date
-
 
 @dataclass(frozen=True)
-class Sell:
+class Sell(_OfAnimals):
     """Sec VIII or IX: these animals are sold at auction.
 
     `purchasers_official`, if given, says for each animal whether its buyer is a Police
@@ -179,60 +172,47 @@ class Sell:
     (`law.accounts.sale_account`), true only when the proceeds covered the dues (G13).
     """
 
-    on: date
-    animal_ids: Sequence[int]
     purchasers_official: Sequence[bool] = ()
     release_rest: bool = False
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "animal_ids", _ids(self.animal_ids))
+        super().__post_init__()
         object.__setattr__(self, "purchasers_official", tuple(self.purchasers_official))
         if self.purchasers_official and len(self.purchasers_official) != len(self.animal_ids):
             raise InvalidInput(N_("say for every animal sold whether its buyer is an official"))
 
 
 @dataclass(frozen=True)
-class FileComplaint:
+class FileComplaint(_Dated):
     """Sec XIV: a complaint against the seizure is preferred within ten days of it (G12: even
     after a sale). The complaint's own steps are in `law.complaint`."""
 
-    on: date
-
 
 @dataclass(frozen=True)
-class DecideComplaint:
+class DecideComplaint(_Dated):
     """Sec XIV: an undecided complaint is decided (dismissed on examination, or the seizure
     adjudged after a summons, `law.complaint`); an illegal seizure releases the cattle held."""
 
-    on: date
     illegal: bool
 
 
 @dataclass(frozen=True)
-class Die:
+class Die(_Dated):
     """Practice G7: the animal died in custody."""
 
-    on: date
     animal_id: int
 
 
 @dataclass(frozen=True)
-class Escape:
+class Escape(_Dated):
     """Practice G7: the animal escaped from custody."""
 
-    on: date
     animal_id: int
 
 
 @dataclass(frozen=True)
-class Rescue:
+class Rescue(_OfAnimals):
     """Sec XIII: the animals were forcibly rescued from the pound or from the seizer."""
-
-    on: date
-    animal_ids: Sequence[int]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "animal_ids", _ids(self.animal_ids))
 
 
 Event = (
@@ -530,37 +510,29 @@ def _check_transitions(before: SeizureState, after: SeizureState) -> None:
             )
 
 
+# Each event's step; an animal that dies, escapes or is rescued leaves custody the same way.
+_STEPS: dict[type, Callable[[SeizureState, Any], SeizureState]] = {
+    Arrive: _arrive,
+    Pay: _pay,
+    OrderRelease: _order_release,
+    Refuse: _refuse,
+    ReportUnclaimed: _report_unclaimed,
+    PostNotice: _post_notice,
+    Sell: _sell,
+    FileComplaint: _file_complaint,
+    DecideComplaint: _decide_complaint,
+    Die: lambda state, event: _leave_custody(state, (event.animal_id,), AnimalStatus.DIED),
+    Escape: lambda state, event: _leave_custody(state, (event.animal_id,), AnimalStatus.ESCAPED),
+    Rescue: lambda state, event: _leave_custody(state, event.animal_ids, AnimalStatus.RESCUED),
+}
+
+
 def apply(state: SeizureState, event: Event) -> SeizureState:
     """The state after `event`, or the named error saying why the Act does not allow it."""
     _check_order(state, event.on)
-    after: SeizureState
-    match event:
-        case Arrive():
-            after = _arrive(state, event)
-        case Pay():
-            after = _pay(state, event)
-        case OrderRelease():
-            after = _order_release(state, event)
-        case Refuse():
-            after = _refuse(state, event)
-        case ReportUnclaimed():
-            after = _report_unclaimed(state, event)
-        case PostNotice():
-            after = _post_notice(state, event)
-        case Sell():
-            after = _sell(state, event)
-        case FileComplaint():
-            after = _file_complaint(state, event)
-        case DecideComplaint():
-            after = _decide_complaint(state, event)
-        case Die():
-            after = _leave_custody(state, (event.animal_id,), AnimalStatus.DIED)
-        case Escape():
-            after = _leave_custody(state, (event.animal_id,), AnimalStatus.ESCAPED)
-        case Rescue():
-            after = _leave_custody(state, event.animal_ids, AnimalStatus.RESCUED)
-        case _:
-            raise InvalidInput(N_("unknown event {event}"), said={"event": type(event).__name__})
-    after = _close_if_done(after)
+    step = _STEPS.get(type(event))
+    if step is None:
+        raise InvalidInput(N_("unknown event {event}"), said={"event": type(event).__name__})
+    after = _close_if_done(step(state, event))
     _check_transitions(state, after)
     return after

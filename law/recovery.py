@@ -25,12 +25,8 @@ from dataclasses import dataclass
 
 from law.errors import N_, Conflict, InvalidInput, NoRecoveryBySale, RecoveryCovered
 from law.grounds import MAX_HEADS
+from law.guards import not_negative
 from law.money_split import apply_in_order, first_lot_not_needed
-
-
-def _not_negative(amount: int, what: str) -> None:
-    if amount < 0:
-        raise InvalidInput(N_("{what} cannot be negative"), amount=amount, said={"what": what})
 
 
 def check_cattle_named(counts: Sequence[int], place: str) -> None:
@@ -105,8 +101,8 @@ def check_heads_ordered(numbers: Sequence[int], ordered: Collection[int]) -> Non
 def check_lots_needed(prices: Sequence[int], fine_due: int, expenses: int) -> None:
     """Sec XVII "or any portion of them": refuse the first lot offered after the lots before it
     already cover the unpaid fine and the expenses of sale (lots counted from 1)."""
-    _not_negative(fine_due, "the fine due")
-    _not_negative(expenses, "expenses of sale")
+    not_negative(fine_due, "the fine due")
+    not_negative(expenses, "expenses of sale")
     dues = fine_due + expenses
     index = first_lot_not_needed(prices, dues)
     if index is not None:
@@ -161,7 +157,7 @@ def recovery_account(
     the unpaid compensation first goes to the complainant, Sec XVIII), the rest to the owner."""
     if not prices:
         raise InvalidInput(N_("a sale has at least one lot"))
-    _not_negative(compensation_due, "compensation due")
+    not_negative(compensation_due, "compensation due")
     if compensation_due > fine_due:
         raise InvalidInput(
             N_("the compensation still due cannot exceed the fine still due"),

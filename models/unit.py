@@ -307,7 +307,3 @@ class Unit:
         conn = s.connection()
         for statement, rows in by_statement.values():
             conn.execute(statement, list(rows.values()))
-
-    @property
-    def committed(self) -> bool:
-        return bool(self._shared["committed"])

@@ -10,13 +10,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy.engine import make_url
 from sqlmodel import col, select
 
 from migrations import alembic_config, current, upgrade
-from models import Database, District
+from models import Database, District, Unit
+from models.db import normalise_url
 from office.jurisdiction import LoadResult, district_count, load_jurisdiction
 from office.jurisdiction.spec import REMOVED
 from pound.settings import Settings
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
     from webhook.metrics import Metrics
 
 Echo = Callable[[str], None]
+P = ParamSpec("P")
+T = TypeVar("T")
 _log = logging.getLogger(__name__)
 
 
@@ -65,6 +68,14 @@ def safe_url(url: str) -> str:
         return "<unparseable database URL>"
 
 
+def sqlite_file(url: str) -> Path | None:
+    """The file of a SQLite database's URL; None for another database, or one in memory."""
+    parsed = make_url(normalise_url(url))
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(str(parsed.database))
+
+
 def open_database(settings: Settings) -> Database:
     """The database, with the audit key its writing sessions seal events with, and its read
     replica if there is one (POUND_DATABASE_READ_URL)."""
@@ -79,14 +90,6 @@ NO_AUDIT_KEY = (
     "warning: POUND_AUDIT_KEY is not set: audit events written now carry no mac, and "
     "`pound audit verify` can prove them by their hash only (docs/audit.md)"
 )
-
-
-def warn_without_audit_key(settings: Settings, echo: Echo) -> None:
-    """One line at start when events would be written without the key."""
-    if settings.audit_key is None:
-        echo(NO_AUDIT_KEY)
-
-
 NO_CHANNEL = (
     "warning: neither Telegram (POUND_TELEGRAM_TOKEN) nor Twilio (POUND_TWILIO_ACCOUNT_SID, "
     "POUND_TWILIO_AUTH_TOKEN, POUND_TWILIO_FROM) is configured: messages will wait in the "
@@ -106,8 +109,11 @@ def can_deliver(settings: Settings) -> bool:
     return settings.telegram_token is not None or twilio
 
 
-def warn_without_channel(settings: Settings, echo: Echo) -> None:
-    """One line at start when no message can leave: they wait in the outbox."""
+def warn_at_start(settings: Settings, echo: Echo) -> None:
+    """A line at start when events would be written without the audit key, and one when no
+    message can leave (they wait in the outbox)."""
+    if settings.audit_key is None:
+        echo(NO_AUDIT_KEY)
     if not can_deliver(settings):
         echo(NO_CHANNEL)
 
@@ -121,19 +127,38 @@ def describe_load(result: LoadResult) -> str:
     )
 
 
+def act_alone(
+    db: Database,
+    now: datetime,
+    act: Callable[Concatenate[Unit, P], T],
+    *args: P.args,
+    **kwargs: P.kwargs,
+) -> T:
+    """Do one act of the office at `now`, in a unit of work of its own, committed when it is
+    done (the CLI's acts, and the districts `pound serve` loads)."""
+    with db.unit(now=now) as u:
+        done = act(u, *args, **kwargs)
+        u.commit()
+    return done
+
+
 @dataclass(frozen=True)
 class DistrictLine:
     code: str
     name: str
+    timezone: str
+    profile: str
 
 
 def districts(db: Database) -> list[DistrictLine]:
-    """The districts this database holds, by code."""
+    """The districts this database holds (not those removed), by code."""
     with db.reading() as s:
         rows = s.exec(
-            select(District).where(District.source_digest != REMOVED).order_by(col(District.code))
+            select(District.code, District.name, District.timezone, District.profile)
+            .where(District.source_digest != REMOVED)
+            .order_by(col(District.code))
         ).all()
-        return [DistrictLine(code=d.code, name=d.name) for d in rows]
+        return [DistrictLine(*row) for row in rows]
 
 
 def migrate(db: Database, echo: Echo = _quiet) -> list[str]:
@@ -201,15 +226,10 @@ def prepare(
     db = open_database(settings)
     migrate(db, echo)
     if settings.jurisdiction is not None:
-        with db.unit(now=clock()) as u:
-            loaded = load_jurisdiction(u, settings.jurisdiction)
-            u.commit()
-        echo(describe_load(loaded))
+        echo(describe_load(act_alone(db, clock(), load_jurisdiction, settings.jurisdiction)))
     if district_count(db, with_removed=True) == 0:
         if demo_wanted(settings, demo):
-            with db.unit(now=clock()) as u:
-                result = load_jurisdiction(u, demo_path())
-                u.commit()
+            result = act_alone(db, clock(), load_jurisdiction, demo_path())
             echo(f"no district in the database: {describe_load(result)} (the bundled demo)")
         else:
             echo(

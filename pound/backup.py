@@ -14,9 +14,8 @@ from pathlib import Path
 
 import click
 
-from pound.cli import settings_of
+from pound.cli import EXIT_REFUSED, fail, settings_of
 
-EXIT_REFUSED = 2
 PAGES_PER_STEP = 1024  # between steps other connections may write
 
 
@@ -88,17 +87,13 @@ def backup(ctx: click.Context, file: Path, force: bool) -> None:
         click.echo(f"  {pg_dump_command(settings.database_url, file)}", err=True)
         ctx.exit(EXIT_REFUSED)
     if not url.database or url.database == ":memory:":
-        click.echo("error: the database is in memory: there is no file to back up", err=True)
-        ctx.exit(EXIT_REFUSED)
+        fail(ctx, "the database is in memory: there is no file to back up")
     source = Path(url.database)
     if not source.is_file():
-        click.echo(f"error: no database file {source}", err=True)
-        ctx.exit(EXIT_REFUSED)
+        fail(ctx, f"no database file {source}")
     if file.resolve() == source.resolve():
-        click.echo("error: FILE is the database itself", err=True)
-        ctx.exit(EXIT_REFUSED)
+        fail(ctx, "FILE is the database itself")
     if file.exists() and not force:
-        click.echo(f"error: {file} exists; give another name, or --force to replace it", err=True)
-        ctx.exit(EXIT_REFUSED)
+        fail(ctx, f"{file} exists; give another name, or --force to replace it")
     size = backup_sqlite(source, file)
     click.echo(f"backup of {source} written to {file} ({size} bytes)")

@@ -1,7 +1,7 @@
 """What a deployment needs (`pound doctor`), checked one line at a time, each with what to do.
 
 Each check is a function of the settings (and the database, and an HTTP client for the
-providers) that returns `Finding`s: `ok`, `warn` (worth a look, not a failure), `FAIL`, or
+providers) that yields `Finding`s: `ok`, `warn` (worth a look, not a failure), `FAIL`, or
 `skip` (a channel not configured). `pound doctor` (pound/doctor.py) prints them and exits 1 when
 any failed.
 The providers are asked through POUND_TELEGRAM_API_URL and POUND_TWILIO_API_URL, read-only
@@ -14,22 +14,26 @@ import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
 import httpx
 from sqlalchemy import func
-from sqlalchemy.engine import make_url
 from sqlmodel import col, select
 
 from law.profile import get_profile
 from migrations import alembic_config, current
-from models import Database, District, Outbox
+from models import Database, Outbox
 from models.enums import OutboxState
-from office.jurisdiction.spec import REMOVED
-from pound.app import DEFAULT_DATABASE_URL, demo_path, open_database, safe_url
+from pound.app import (
+    DEFAULT_DATABASE_URL,
+    demo_path,
+    districts,
+    open_database,
+    safe_url,
+    sqlite_file,
+)
 from pound.settings import Settings
 from pound.telegram import WEBHOOK_PATH
 
@@ -64,6 +68,10 @@ def _fail(topic: str, text: str) -> Finding:
     return Finding("FAIL", topic, text)
 
 
+def _warn(topic: str, text: str) -> Finding:
+    return Finding("warn", topic, text)
+
+
 # --- the database ------------------------------------------------------------------------------
 
 
@@ -74,42 +82,29 @@ def head_revision(db: Database) -> str | None:
     return ScriptDirectory.from_config(alembic_config(db)).get_current_head()
 
 
-def _sqlite_file(url: str) -> Path | None:
-    parsed = make_url(url)
-    if parsed.get_backend_name() != "sqlite" or not parsed.database:
-        return None
-    if parsed.database == ":memory:":
-        return None
-    return Path(parsed.database)
-
-
-def check_database(settings: Settings, db: Database) -> list[Finding]:
+def check_database(settings: Settings, db: Database) -> Finding:
     where = safe_url(settings.database_url)
-    file = _sqlite_file(settings.database_url)
+    file = sqlite_file(settings.database_url)
     if file is not None and not file.exists():
-        return [_fail("database", f"{where}: no such file; `pound db upgrade` creates it")]
+        return _fail("database", f"{where}: no such file; `pound db upgrade` creates it")
     try:
         at = current(db)
     except Exception as exc:
         reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
-        return [
-            _fail(
-                "database",
-                f"{where} does not answer: {reason[0] if reason else type(exc).__name__}",
-            )
-        ]
+        return _fail(
+            "database",
+            f"{where} does not answer: {reason[0] if reason else type(exc).__name__}",
+        )
     head = head_revision(db)
     if at is None:
-        return [_fail("database", f"{where} answers but holds no schema: run `pound db upgrade`")]
+        return _fail("database", f"{where} answers but holds no schema: run `pound db upgrade`")
     if at != head:
-        return [
-            _fail(
-                "database",
-                f"{where} is at revision {at}, this version needs {head}: "
-                "run `pound db upgrade` (docs/deploy.md, Upgrades)",
-            )
-        ]
-    return [_ok("database", f"{where} answers, migrated to the head revision {at}")]
+        return _fail(
+            "database",
+            f"{where} is at revision {at}, this version needs {head}: "
+            "run `pound db upgrade` (docs/deploy.md, Upgrades)",
+        )
+    return _ok("database", f"{where} answers, migrated to the head revision {at}")
 
 
 def demo_code() -> str:
@@ -117,52 +112,28 @@ def demo_code() -> str:
     return str(data["district"]["code"]).upper()
 
 
-@dataclass(frozen=True)
-class _District:
-    code: str
-    timezone: str
-    profile: str
-
-
-def _districts(db: Database) -> list[_District]:
-    with db.reading() as s:
-        rows = s.exec(
-            select(District.code, District.timezone, District.profile)
-            .where(District.source_digest != REMOVED)
-            .order_by(col(District.code))
-        ).all()
-        return [_District(code, tz, profile) for code, tz, profile in rows]
-
-
-def check_districts(settings: Settings, db: Database) -> list[Finding]:
-    found = _districts(db)
+def check_districts(settings: Settings, db: Database) -> Iterator[Finding]:
+    found = districts(db)
     if not found:
-        return [
-            _fail(
-                "districts",
-                "none loaded: load yours with `pound jurisdiction load FILE` "
-                "(docs/jurisdiction.md)",
-            )
-        ]
+        yield _fail(
+            "districts",
+            "none loaded: load yours with `pound jurisdiction load FILE` (docs/jurisdiction.md)",
+        )
+        return
     codes = ", ".join(d.code for d in found)
-    out = [_ok("districts", f"{len(found)} loaded ({codes})")]
+    yield _ok("districts", f"{len(found)} loaded ({codes})")
     demo = demo_code()
     if demo in {d.code for d in found} and settings.database_url != DEFAULT_DATABASE_URL:
-        out.append(
-            Finding(
-                "warn",
-                "districts",
-                f"the demo district {demo} is loaded, with fictional officers: remove it with "
-                f"`pound jurisdiction remove {demo}`",
-            )
+        yield _warn(
+            "districts",
+            f"the demo district {demo} is loaded, with fictional officers: remove it with "
+            f"`pound jurisdiction remove {demo}`",
         )
-    return out
 
 
-def check_quiet_hours(db: Database) -> list[Finding]:
+def check_quiet_hours(db: Database) -> Iterator[Finding]:
     """Each district's quiet hours (practice G11): no message is sent in them."""
-    out = []
-    for district in _districts(db):
+    for district in districts(db):
         profile = get_profile(district.profile)
         start, end = profile.quiet_start_hour, profile.quiet_end_hour
         hours = (end - start) % 24
@@ -170,24 +141,20 @@ def check_quiet_hours(db: Database) -> list[Finding]:
         try:
             ZoneInfo(district.timezone)
         except Exception:
-            out.append(_fail("quiet hours", f"{district.code}: unknown time zone"))
+            yield _fail("quiet hours", f"{district.code}: unknown time zone")
             continue
         if hours == 0:
-            out.append(Finding("warn", "quiet hours", f"{district.code}: none ({window})"))
+            yield _warn("quiet hours", f"{district.code}: none ({window})")
         elif hours > 12:
-            out.append(
-                _fail(
-                    "quiet hours",
-                    f"{district.code}: {window} is {hours} hours: messages would wait most of "
-                    "the day",
-                )
+            yield _fail(
+                "quiet hours",
+                f"{district.code}: {window} is {hours} hours: messages would wait most of the day",
             )
         else:
-            out.append(_ok("quiet hours", f"{district.code}: {window} ({hours} hours)"))
-    return out
+            yield _ok("quiet hours", f"{district.code}: {window} ({hours} hours)")
 
 
-def check_outbox(db: Database, now: datetime) -> list[Finding]:
+def check_outbox(db: Database, now: datetime) -> Iterator[Finding]:
     """How many messages wait, and the oldest that is due and still queued."""
     with db.reading() as s:
         by_state = dict(
@@ -200,9 +167,8 @@ def check_outbox(db: Database, now: datetime) -> list[Finding]:
             .limit(1)
         ).first()
     counts = ", ".join(f"{n} {state}" for state, n in sorted(by_state.items())) or "empty"
-    out = []
     if oldest is None:
-        out.append(_ok("outbox", f"{counts}; nothing due is waiting"))
+        yield _ok("outbox", f"{counts}; nothing due is waiting")
     else:
         due_at, channel = oldest
         due = due_at if due_at.tzinfo is not None else due_at.replace(tzinfo=UTC)
@@ -210,61 +176,49 @@ def check_outbox(db: Database, now: datetime) -> list[Finding]:
         minutes = int(age.total_seconds() // 60)
         text = f"{counts}; the oldest queued message ({channel}) was due {minutes} min ago"
         if age > STUCK_AFTER:
-            out.append(
-                _fail(
-                    "outbox",
-                    text + ": is a worker running (`pound worker`, or `pound serve`), and is "
-                    f"{channel} configured?",
-                )
+            yield _fail(
+                "outbox",
+                text + ": is a worker running (`pound worker`, or `pound serve`), and is "
+                f"{channel} configured?",
             )
         else:
-            out.append(_ok("outbox", text))
+            yield _ok("outbox", text)
     if by_state.get(OutboxState.FAILED):
-        out.append(
-            Finding(
-                "warn",
-                "outbox",
-                f"{by_state[OutboxState.FAILED]} messages failed for good (their reasons: the "
-                "outbox's failed_reason; docs/worker.md)",
-            )
+        yield _warn(
+            "outbox",
+            f"{by_state[OutboxState.FAILED]} messages failed for good (their reasons: the "
+            "outbox's failed_reason; docs/worker.md)",
         )
-    return out
 
 
 # --- the settings ------------------------------------------------------------------------------
 
 
-def check_audit_key(settings: Settings) -> list[Finding]:
+def check_audit_key(settings: Settings) -> Finding:
     if settings.audit_key is None:
-        return [
-            _fail(
-                "audit key",
-                "POUND_AUDIT_KEY is not set: events carry no mac; set one "
-                "(`openssl rand -hex 32`), kept outside the database and its backups",
-            )
-        ]
-    return [_ok("audit key", "POUND_AUDIT_KEY is set: every event written carries its mac")]
+        return _fail(
+            "audit key",
+            "POUND_AUDIT_KEY is not set: events carry no mac; set one "
+            "(`openssl rand -hex 32`), kept outside the database and its backups",
+        )
+    return _ok("audit key", "POUND_AUDIT_KEY is set: every event written carries its mac")
 
 
-def check_public_url(settings: Settings) -> list[Finding]:
+def check_public_url(settings: Settings) -> Finding:
     if not settings.public_url:
-        return [
-            _fail(
-                "public URL",
-                "POUND_PUBLIC_URL is not set: Telegram and Twilio need the https address "
-                "people reach the service at",
-            )
-        ]
+        return _fail(
+            "public URL",
+            "POUND_PUBLIC_URL is not set: Telegram and Twilio need the https address "
+            "people reach the service at",
+        )
     parts = urlsplit(settings.public_url)
     if parts.scheme != "https" or not parts.hostname:
-        return [
-            _fail(
-                "public URL",
-                f"{settings.public_url} is not https: put the service behind TLS "
-                "(docs/deploy.md); Telegram posts to https only",
-            )
-        ]
-    return [_ok("public URL", f"{settings.base_url} (https)")]
+        return _fail(
+            "public URL",
+            f"{settings.public_url} is not https: put the service behind TLS "
+            "(docs/deploy.md); Telegram posts to https only",
+        )
+    return _ok("public URL", f"{settings.base_url} (https)")
 
 
 def check_rates(settings: Settings) -> list[Finding]:
@@ -287,8 +241,7 @@ def check_rates(settings: Settings) -> list[Finding]:
         )
     if settings.twilio_segments_per_second > TWILIO_LONG_CODE_LIMIT:
         out.append(
-            Finding(
-                "warn",
+            _warn(
                 "rates",
                 f"POUND_TWILIO_SEGMENTS_PER_SECOND={settings.twilio_segments_per_second:g}: a "
                 "long code sends 1 segment a second; more needs a short code, a toll-free "
@@ -297,8 +250,7 @@ def check_rates(settings: Settings) -> list[Finding]:
         )
     if settings.outbox_concurrency > settings.outbox_batch:
         out.append(
-            Finding(
-                "warn",
+            _warn(
                 "rates",
                 f"POUND_OUTBOX_CONCURRENCY={settings.outbox_concurrency} is more than a batch "
                 f"(POUND_OUTBOX_BATCH={settings.outbox_batch}): the extra never runs",
@@ -325,64 +277,57 @@ def _reason(exc: Exception) -> str:
     return type(exc).__name__
 
 
-def check_telegram(settings: Settings, client: httpx.Client) -> list[Finding]:
+def check_telegram(settings: Settings, client: httpx.Client) -> Iterator[Finding]:
     if settings.telegram_token is None:
-        return [Finding("skip", "telegram", "not configured (POUND_TELEGRAM_TOKEN is not set)")]
+        yield Finding("skip", "telegram", "not configured (POUND_TELEGRAM_TOKEN is not set)")
+        return
     base = (
         f"{settings.telegram_api_url.rstrip('/')}/bot{settings.telegram_token.get_secret_value()}"
     )
     try:
         me = client.get(f"{base}/getMe")
     except httpx.HTTPError as exc:
-        return [
-            _fail(
-                "telegram",
-                f"{settings.telegram_api_url} does not answer ({_reason(exc)})",
-            )
-        ]
-    if me.status_code != 200 or not me.json().get("ok"):
-        return [
-            _fail(
-                "telegram",
-                f"the token is refused (getMe: {me.status_code} "
-                f"{me.json().get('description', '') if _is_json(me) else ''}): "
-                "copy it again from BotFather",
-            )
-        ]
-    user = me.json()["result"]
-    out = [_ok("telegram", f"the token is @{user.get('username')}'s (getMe)")]
-    if settings.telegram_secret is None:
-        out.append(
-            _fail(
-                "telegram webhook",
-                "POUND_TELEGRAM_SECRET is not set: the webhook is not mounted",
-            )
+        yield _fail(
+            "telegram",
+            f"{settings.telegram_api_url} does not answer ({_reason(exc)})",
         )
-        return out
+        return
+    if me.status_code != 200 or not me.json().get("ok"):
+        yield _fail(
+            "telegram",
+            f"the token is refused (getMe: {me.status_code} "
+            f"{me.json().get('description', '') if _is_json(me) else ''}): "
+            "copy it again from BotFather",
+        )
+        return
+    user = me.json()["result"]
+    yield _ok("telegram", f"the token is @{user.get('username')}'s (getMe)")
+    if settings.telegram_secret is None:
+        yield _fail(
+            "telegram webhook",
+            "POUND_TELEGRAM_SECRET is not set: the webhook is not mounted",
+        )
+        return
     expected = settings.base_url + WEBHOOK_PATH
     try:
         info = client.get(f"{base}/getWebhookInfo").json().get("result") or {}
     except (httpx.HTTPError, ValueError) as exc:
-        out.append(_fail("telegram webhook", f"getWebhookInfo failed ({_reason(exc)})"))
-        return out
+        yield _fail("telegram webhook", f"getWebhookInfo failed ({_reason(exc)})")
+        return
     url = str(info.get("url") or "")
     if not url:
-        out.append(_fail("telegram webhook", "none set: run `pound telegram set-webhook`"))
+        yield _fail("telegram webhook", "none set: run `pound telegram set-webhook`")
     elif url != expected:
-        out.append(
-            _fail(
-                "telegram webhook",
-                f"set to {url}, not {expected}: run `pound telegram set-webhook`",
-            )
+        yield _fail(
+            "telegram webhook",
+            f"set to {url}, not {expected}: run `pound telegram set-webhook`",
         )
     else:
         pending = int(info.get("pending_update_count") or 0)
-        out.append(
-            _ok(
-                "telegram webhook",
-                f"{url}, {pending} updates pending (Telegram does not tell the secret back: "
-                "a 403 in its last error below means another POUND_TELEGRAM_SECRET)",
-            )
+        yield _ok(
+            "telegram webhook",
+            f"{url}, {pending} updates pending (Telegram does not tell the secret back: "
+            "a 403 in its last error below means another POUND_TELEGRAM_SECRET)",
         )
     error = info.get("last_error_message")
     if error:
@@ -392,14 +337,10 @@ def check_telegram(settings: Settings, client: httpx.Client) -> list[Finding]:
             if when
             else "some time"
         )
-        out.append(
-            Finding(
-                "warn",
-                "telegram webhook",
-                f"Telegram's last error posting to it, at {at}: {error}",
-            )
+        yield _warn(
+            "telegram webhook",
+            f"Telegram's last error posting to it, at {at}: {error}",
         )
-    return out
 
 
 def _is_json(response: httpx.Response) -> bool:
@@ -410,34 +351,37 @@ def _is_json(response: httpx.Response) -> bool:
     return True
 
 
-def check_twilio(settings: Settings, client: httpx.Client) -> list[Finding]:
+def check_twilio(settings: Settings, client: httpx.Client) -> Iterator[Finding]:
     sid = settings.twilio_account_sid
     if not sid:
-        return [Finding("skip", "twilio", "not configured (POUND_TWILIO_ACCOUNT_SID is not set)")]
+        yield Finding("skip", "twilio", "not configured (POUND_TWILIO_ACCOUNT_SID is not set)")
+        return
     if settings.twilio_auth_token is None:
-        return [_fail("twilio", "POUND_TWILIO_AUTH_TOKEN is not set")]
+        yield _fail("twilio", "POUND_TWILIO_AUTH_TOKEN is not set")
+        return
     auth = (sid, settings.twilio_auth_token.get_secret_value())
     api = f"{settings.twilio_api_url.rstrip('/')}/2010-04-01/Accounts/{sid}"
     try:
         account = client.get(f"{api}.json", auth=auth)
     except httpx.HTTPError as exc:
-        return [_fail("twilio", f"{settings.twilio_api_url} does not answer ({_reason(exc)})")]
+        yield _fail("twilio", f"{settings.twilio_api_url} does not answer ({_reason(exc)})")
+        return
     if account.status_code != 200:
-        return [
-            _fail(
-                "twilio",
-                f"the account {sid} and its auth token are refused ({account.status_code}): "
-                "copy both again from the Twilio console",
-            )
-        ]
+        yield _fail(
+            "twilio",
+            f"the account {sid} and its auth token are refused ({account.status_code}): "
+            "copy both again from the Twilio console",
+        )
+        return
     status = account.json().get("status", "?")
     if status != "active":
-        return [_fail("twilio", f"the account {sid} is {status}, not active")]
-    out = [_ok("twilio", f"the account {sid} is active")]
+        yield _fail("twilio", f"the account {sid} is {status}, not active")
+        return
+    yield _ok("twilio", f"the account {sid} is active")
     number = settings.twilio_from
     if not number:
-        out.append(_fail("twilio number", "POUND_TWILIO_FROM is not set: no SMS can be sent"))
-        return out
+        yield _fail("twilio number", "POUND_TWILIO_FROM is not set: no SMS can be sent")
+        return
     expected = settings.base_url + SMS_INBOUND_PATH
     try:
         listed = client.get(
@@ -445,24 +389,21 @@ def check_twilio(settings: Settings, client: httpx.Client) -> list[Finding]:
         )
         numbers: list[dict[str, Any]] = listed.json().get("incoming_phone_numbers") or []
     except (httpx.HTTPError, ValueError) as exc:
-        out.append(_fail("twilio number", f"IncomingPhoneNumbers failed ({_reason(exc)})"))
-        return out
+        yield _fail("twilio number", f"IncomingPhoneNumbers failed ({_reason(exc)})")
+        return
     if not numbers:
-        out.append(_fail("twilio number", f"{number} is not a number of the account {sid}"))
-        return out
+        yield _fail("twilio number", f"{number} is not a number of the account {sid}")
+        return
     sms_url = str(numbers[0].get("sms_url") or "")
     if sms_url != expected:
-        out.append(
-            _fail(
-                "twilio number",
-                f"{number} posts incoming SMS to {sms_url or 'nowhere'}, not {expected}: set "
-                "its Messaging webhook (HTTP POST), or its Messaging Service's to defer to the "
-                "sender's webhook (docs/deploy.md)",
-            )
+        yield _fail(
+            "twilio number",
+            f"{number} posts incoming SMS to {sms_url or 'nowhere'}, not {expected}: set "
+            "its Messaging webhook (HTTP POST), or its Messaging Service's to defer to the "
+            "sender's webhook (docs/deploy.md)",
         )
     else:
-        out.append(_ok("twilio number", f"{number} posts incoming SMS to {expected}"))
-    return out
+        yield _ok("twilio number", f"{number} posts incoming SMS to {expected}")
 
 
 # --- the command -------------------------------------------------------------------------------
@@ -478,8 +419,8 @@ def run_checks(
     db = open_database(settings)
     try:
         found = check_database(settings, db)
-        yield from found
-        if all(f.status != "FAIL" for f in found):
+        yield found
+        if found.status != "FAIL":
             yield from check_districts(settings, db)
             yield from check_quiet_hours(db)
             yield from check_outbox(db, now)
@@ -487,8 +428,8 @@ def run_checks(
             yield Finding("skip", "districts", "the database is not ready")
     finally:
         db.dispose()
-    yield from check_audit_key(settings)
-    yield from check_public_url(settings)
+    yield check_audit_key(settings)
+    yield check_public_url(settings)
     yield from check_rates(settings)
     yield from check_telegram(settings, client)
     yield from check_twilio(settings, client)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import click
 
 EXIT_NONE = 1
-EXIT_REFUSED = 2
 
 
 @click.group("desk")
@@ -32,21 +31,18 @@ def code(ctx: click.Context, phone: str) -> None:
     from datetime import UTC
 
     from office.access.desk_signin import CODE_MINUTES, CODE_TRIES, pending_code
-    from pound.app import can_deliver, open_database, utc_now
-    from pound.cli import settings_of
+    from pound.app import can_deliver, utc_now
+    from pound.cli import fail, open_db, settings_of
 
     settings = settings_of(ctx)
     if can_deliver(settings):
         # The code went to the officer's own Telegram or phone: no one else is shown it.
-        click.echo(
-            "error: a channel is configured (Telegram or Twilio): sign-in codes go to the "
-            "officer's phone and are never printed",
-            err=True,
+        fail(
+            ctx,
+            "a channel is configured (Telegram or Twilio): sign-in codes go to the officer's "
+            "phone and are never printed",
         )
-        ctx.exit(EXIT_REFUSED)
-    database = open_database(settings)
-    ctx.call_on_close(database.dispose)
-    found = pending_code(database, phone, now=utc_now())
+    found = pending_code(open_db(ctx), phone, now=utc_now())
     if found is None:
         click.echo(
             f"no sign-in code waits for {phone.strip()}: ask for one on the desk's sign-in page "

@@ -25,14 +25,11 @@ def jurisdiction_load(ctx: click.Context, file: Path) -> None:
     """
     from migrations import upgrade
     from office.jurisdiction import load_jurisdiction
-    from pound.app import describe_load, utc_now
+    from pound.app import act_alone, describe_load, utc_now
 
     database = open_db(ctx)
     upgrade(database)
-    with database.unit(now=utc_now()) as u:
-        loaded = load_jurisdiction(u, file)
-        u.commit()
-    click.echo(describe_load(loaded))
+    click.echo(describe_load(act_alone(database, utc_now(), load_jurisdiction, file)))
 
 
 @jurisdiction.command("remove")
@@ -47,11 +44,9 @@ def jurisdiction_remove(ctx: click.Context, code: str) -> None:
     status 2. Loading a file with its code brings it back.
     """
     from office.jurisdiction import remove_district
-    from pound.app import utc_now
+    from pound.app import act_alone, utc_now
 
-    with open_db(ctx).unit(now=utc_now()) as u:
-        removed = remove_district(u, code)
-        u.commit()
+    removed = act_alone(open_db(ctx), utc_now(), remove_district, code)
     click.echo(
         f"district {removed.code} removed ({removed.pounds} pounds, {removed.villages} "
         f"villages, {removed.role_grants} offices, {removed.feeding_rates} feeding rates); "

@@ -50,8 +50,7 @@ def serve(
         safe_url,
         settle_heap,
         utc_now,
-        warn_without_audit_key,
-        warn_without_channel,
+        warn_at_start,
     )
     from pound.logs import configure as configure_logging
     from pound.worker import WorkerThread, make_worker
@@ -66,8 +65,7 @@ def serve(
         update["port"] = port
     if update:
         settings = settings.model_copy(update=update)
-    warn_without_audit_key(settings, lambda line: click.echo(line, err=True))
-    warn_without_channel(settings, lambda line: click.echo(line, err=True))
+    warn_at_start(settings, lambda line: click.echo(line, err=True))
     database = prepare(settings, clock=utc_now, echo=click.echo, demo=demo or None)
     ctx.call_on_close(database.dispose)
     url = settings.base_url

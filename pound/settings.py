@@ -87,14 +87,9 @@ class Settings(BaseSettings):
     # `pound serve` behind one URL. Without it, each process draws its own.
     desk_secret: SecretStr | None = None
 
-    @field_validator("log_level", mode="before")
+    @field_validator("log_level", "log_format", mode="before")
     @classmethod
     def _lower(cls, value: object) -> object:
-        return value.strip().lower() if isinstance(value, str) else value
-
-    @field_validator("log_format", mode="before")
-    @classmethod
-    def _lower_format(cls, value: object) -> object:
         return value.strip().lower() if isinstance(value, str) else value
 
     @field_validator("trusted_proxies", "metrics_networks")

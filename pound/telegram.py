@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from pound.cli import settings_of
+from pound.cli import fail, settings_of
 
 if TYPE_CHECKING:
     from pound.settings import Settings
@@ -66,6 +66,5 @@ def set_webhook_command(ctx: click.Context, drop_pending: bool) -> None:
     try:
         url = asyncio.run(set_webhook(settings_of(ctx), drop_pending=drop_pending))
     except TelegramError as exc:
-        click.echo(f"error: Telegram refused: {exc}", err=True)
-        ctx.exit(2)
+        fail(ctx, f"Telegram refused: {exc}")
     click.echo(f"webhook set: {url}")

@@ -26,11 +26,9 @@ def token_issue(ctx: click.Context, phone: str, name: str | None) -> None:
     The token is printed once, alone on the last line; only its SHA-256 is stored.
     """
     from office.access.tokens import issue_token
-    from pound.app import utc_now
+    from pound.app import act_alone, utc_now
 
-    with open_db(ctx).unit(now=utc_now()) as u:
-        issued = issue_token(u, phone=phone, name=name)
-        u.commit()
+    issued = act_alone(open_db(ctx), utc_now(), issue_token, phone=phone, name=name)
     click.echo(f"API token for {issued.name} (person {issued.person_id}); keep it secret:")
     click.echo(issued.token)
 
@@ -41,9 +39,7 @@ def token_issue(ctx: click.Context, phone: str, name: str | None) -> None:
 def token_revoke(ctx: click.Context, token_text: str) -> None:
     """Revoke an API TOKEN so it no longer works."""
     from office.access.tokens import revoke_token
-    from pound.app import utc_now
+    from pound.app import act_alone, utc_now
 
-    with open_db(ctx).unit(now=utc_now()) as u:
-        person_id = revoke_token(u, token=token_text)
-        u.commit()
+    person_id = act_alone(open_db(ctx), utc_now(), revoke_token, token=token_text)
     click.echo(f"token revoked (it belonged to person {person_id})")

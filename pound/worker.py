@@ -22,18 +22,16 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from sqlalchemy.engine import make_url
-
 from bot.channels.outgoing import Transport
 from bot.channels.twilio.whatsapp import WhatsAppRules, parse_templates
 from bot.journal import Journal, database_scope
 from bot.lengths import document_links
 from bot.sender import PassReport, Sender, SendPolicy
 from models import Database
-from models.db import normalise_url
 from office.acts.clock.deadlines import PassReport as DeadlineReport
 from office.acts.clock.deadlines import advance_deadlines
 from office.records.witness import witness_heads
+from pound.app import sqlite_file
 from pound.settings import Settings
 from webhook.idempotency import purge_expired as purge_idempotency_keys
 from webhook.metrics import Metrics
@@ -106,9 +104,9 @@ def journal_dir(settings: Settings) -> Path:
     POUND_OUTBOX_JOURNAL_DIR, else beside the SQLite file, else in the temporary directory."""
     if settings.outbox_journal_dir is not None:
         return settings.outbox_journal_dir
-    url = make_url(normalise_url(settings.database_url))
-    if url.get_backend_name() == "sqlite" and url.database and url.database != ":memory:":
-        return Path(url.database).resolve().parent / "pound-outbox-journal"
+    file = sqlite_file(settings.database_url)
+    if file is not None:
+        return file.resolve().parent / "pound-outbox-journal"
     return Path(tempfile.gettempdir()) / "pound-outbox-journal"
 
 

@@ -11,7 +11,7 @@ from types import FrameType
 
 import click
 
-from pound.cli import settings_of
+from pound.cli import open_db, settings_of
 
 
 def parse_at(value: str) -> datetime:
@@ -45,7 +45,7 @@ def worker(ctx: click.Context, once: bool, at_text: str | None) -> None:
     SIGTERM or Ctrl-C after the batch in hand. Several workers may share a PostgreSQL
     database; on SQLite run one.
     """
-    from pound.app import open_database, utc_now, warn_without_audit_key, warn_without_channel
+    from pound.app import utc_now, warn_at_start
     from pound.logs import configure as configure_logging
     from pound.worker import log, make_worker
     from webhook.metrics import Metrics
@@ -54,10 +54,8 @@ def worker(ctx: click.Context, once: bool, at_text: str | None) -> None:
         raise click.UsageError("--at needs --once")
     settings = settings_of(ctx)
     configure_logging(settings)
-    warn_without_audit_key(settings, lambda line: click.echo(line, err=True))
-    warn_without_channel(settings, lambda line: click.echo(line, err=True))
-    db = open_database(settings)
-    ctx.call_on_close(db.dispose)
+    warn_at_start(settings, lambda line: click.echo(line, err=True))
+    db = open_db(ctx)
     at = parse_at(at_text) if at_text is not None else None
     metrics = Metrics()
     w = make_worker(

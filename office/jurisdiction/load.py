@@ -47,30 +47,23 @@ def load_jurisdiction_text(u: Unit, text: str, *, origin: str = "<district file>
             return _result(district, spec, changed=False)
         _check_database(s, spec, district, lines, origin)
         created = district is None
+        fields = {
+            "name": spec.name,
+            "timezone": spec.timezone,
+            "profile": spec.profile,
+            "languages": list(spec.languages),
+            "country": spec.country,
+            "names": dict(spec.district_names),
+            "loaded_at": now,
+            "source_digest": digest,
+        }
         if district is None:
-            district = District(
-                code=spec.code,
-                name=spec.name,
-                timezone=spec.timezone,
-                profile=spec.profile,
-                languages=list(spec.languages),
-                loaded_at=now,
-                source_digest=digest,
-                start_on=spec.start or default_start(local_date(now, ZoneInfo(spec.timezone))),
-                country=spec.country,
-                names=dict(spec.district_names),
-            )
+            start = spec.start or default_start(local_date(now, ZoneInfo(spec.timezone)))
+            district = District.model_validate({**fields, "code": spec.code, "start_on": start})
         else:
             if spec.start is not None:
                 district.start_on = spec.start
-            district.name = spec.name
-            district.timezone = spec.timezone
-            district.profile = spec.profile
-            district.languages = list(spec.languages)
-            district.country = spec.country
-            district.names = dict(spec.district_names)
-            district.loaded_at = now
-            district.source_digest = digest
+            district.sqlmodel_update(fields)
         s.add(district)
         s.flush()
         district_id = row_id(district.id)

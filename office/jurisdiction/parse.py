@@ -6,7 +6,7 @@ import re
 import tomllib
 import unicodedata
 from collections.abc import Mapping
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -52,11 +52,7 @@ def _read(r: Reader) -> Spec:
     r.keys(district, "district", 0)
     name = r.text(district, "district", 0, "name", max_len=200)
     code = _district_code(r, district, name)
-    names = (
-        read_names(r, district["names"], "the district", r.lines.key("district", 0, "names"))
-        if "names" in district
-        else ()
-    )
+    names = read_names(r, district, "the district", r.lines.key("district", 0, "names"))
     timezone = _timezone(r, district)
     profile = _profile(r, district)
     languages = _languages(r, district)
@@ -106,16 +102,7 @@ def _start(r: Reader, district: Mapping[str, Any]) -> date | None:
     """Practice G17: the first day of the district's register, if the file names it."""
     if "start" not in district:
         return None
-    value = district["start"]
-    line = r.lines.key("district", 0, "start")
-    if isinstance(value, str):
-        try:
-            value = date.fromisoformat(value.strip())
-        except ValueError:
-            r.fail(f"'start' {value!r} is not a date like 2025-04-01", line)
-    if isinstance(value, datetime) or not isinstance(value, date):
-        r.fail("'start' must be a date like 2025-04-01, without a time", line)
-    return value
+    return r.date_of(district, "district", 0, "start", "2025-04-01")
 
 
 def _district_code(r: Reader, district: Mapping[str, Any], name: str) -> str:

@@ -14,9 +14,15 @@ from office.jurisdiction.reader import ALLOWED, LANGUAGE, POUND_CODE_MAX, THANA_
 from office.jurisdiction.spec import PoundSpec, Spec, row_id
 
 
-def read_names(r: Reader, value: Any, what: str, line: int) -> tuple[tuple[str, str], ...]:
-    """`names = { hi = "रामपुर", bn = "রামপুর" }`: the name of a village, a pound or the
-    district (`what`, as an error names it: "village 'Kemri'") in other scripts, by language."""
+def read_names(
+    r: Reader, table: Mapping[str, Any], what: str, line: int
+) -> tuple[tuple[str, str], ...]:
+    """`names = { hi = "रामपुर", bn = "রামপুর" }` in `table`: the name of a village, a pound or
+    the district (`what`, as an error names it: "village 'Kemri'") in other scripts, by
+    language; none when the table gives none."""
+    if "names" not in table:
+        return ()
+    value = table["names"]
     if not isinstance(value, dict) or not value:
         r.fail(
             f"'names' of {what} must be a table of names by language, like "
@@ -104,9 +110,7 @@ def read_pounds(r: Reader) -> tuple[PoundSpec, ...]:
                 )
             village = words(given)
             if isinstance(item, dict) and "names" in item:
-                r.names.append(
-                    (village, read_names(r, item["names"], f"village {village!r}", line))
-                )
+                r.names.append((village, read_names(r, item, f"village {village!r}", line)))
             if isinstance(item, dict):
                 at = _coordinates(r, item, village, line)
                 if at is not None:
@@ -123,10 +127,8 @@ def read_pounds(r: Reader) -> tuple[PoundSpec, ...]:
                 )
             served[village.lower()] = code
             villages.append(village)
-        names: tuple[tuple[str, str], ...] = ()
-        if "names" in table:
-            line = r.lines.key("pound", i, "names")
-            names = read_names(r, table["names"], f"pound {code!r}", line)
+        line = r.lines.key("pound", i, "names")
+        names = read_names(r, table, f"pound {code!r}", line)
         pounds.append(PoundSpec(code, name, thana, tuple(villages), i, names))
     return tuple(pounds)
 
@@ -151,7 +153,7 @@ def read_excluded(r: Reader, pounds: Sequence[PoundSpec]) -> tuple[tuple[str, st
         out.append((village, r.text(table, "excluded", i, "reason", max_len=500)))
         if "names" in table:
             line = r.lines.key("excluded", i, "names")
-            r.names.append((village, read_names(r, table["names"], f"village {village!r}", line)))
+            r.names.append((village, read_names(r, table, f"village {village!r}", line)))
         given = [k for k in ("lat", "lon") if k in table]
         if given:
             at = _coordinates(r, table, village, r.lines.key("excluded", i, given[0]))

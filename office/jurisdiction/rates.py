@@ -4,7 +4,7 @@ date."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 
 from sqlmodel import Session, select
@@ -69,16 +69,7 @@ def _date(r: Reader, table: Mapping[str, Any], i: int) -> date:
             r.lines.table("feeding_rate", i),
             "VII",
         )
-    value = table["from"]
-    line = r.lines.key("feeding_rate", i, "from")
-    if isinstance(value, str):
-        try:
-            value = date.fromisoformat(value.strip())
-        except ValueError:
-            r.fail(f"'from' {value!r} is not a date like 2024-04-01", line, "VII")
-    if isinstance(value, datetime) or not isinstance(value, date):
-        r.fail("'from' must be a date like 2024-04-01, without a time", line, "VII")
-    return value
+    return r.date_of(table, "feeding_rate", i, "from", "2024-04-01", "VII")
 
 
 def write_rates(s: Session, district_id: int, spec: Spec) -> int:

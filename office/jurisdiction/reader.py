@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Mapping
+from datetime import date, datetime
 from typing import Any, NoReturn
 
 from office.jurisdiction.lines import Lines
@@ -126,6 +127,27 @@ class Reader:
             self.fail(
                 f"{key!r} must be a list that is not empty", self.lines.key(section, index, key)
             )
+        return value
+
+    def date_of(
+        self,
+        table: Mapping[str, Any],
+        section: str,
+        index: int,
+        key: str,
+        example: str,
+        cite: str | None = None,
+    ) -> date:
+        """A date, written as TOML's own (2025-04-01) or in quotes; a fault cites `cite`."""
+        value = table[key]
+        line = self.lines.key(section, index, key)
+        if isinstance(value, str):
+            try:
+                value = date.fromisoformat(value.strip())
+            except ValueError:
+                self.fail(f"{key!r} {value!r} is not a date like {example}", line, cite)
+        if isinstance(value, datetime) or not isinstance(value, date):
+            self.fail(f"{key!r} must be a date like {example}, without a time", line, cite)
         return value
 
     def tables(self, section: str) -> list[dict[str, Any]]:
