@@ -178,6 +178,9 @@ class Unit:
         self.now = now
         self.actor_id = actor_id
         self.request_id = request_id
+        # The Idempotency-Key of the request this unit serves, kept by the edge that read it
+        # (webhook/idempotency.py `keyed`) for the route that acts in the unit; None: none sent.
+        self.edge_key: object | None = None
         self.audit_key = audit_key
         self.dialect = dialect
         self.memo: dict[str, Any] = memo if memo is not None else {}

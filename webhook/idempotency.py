@@ -44,7 +44,7 @@ from sqlmodel import Session, col, select
 from law.errors import PoundError
 from models import Database, IdempotencyKey, Unit
 from webhook import errors
-from webhook.deps import Actor
+from webhook.deps import Actor, InUnit
 
 HEADER = "Idempotency-Key"
 REPLAYED = "Idempotent-Replayed"
@@ -66,8 +66,6 @@ class Keyed:
 
 # A first answer and what to keep of it, (status, body); None: keep nothing.
 Answered = tuple[Response, tuple[int, dict[str, Any]] | None]
-# The parameter a keyed route gains for its key's dependency (`keyed_route`).
-KEY_PARAM = "idempotency_key_"
 
 
 def canonical(body: bytes) -> bytes:
@@ -92,6 +90,7 @@ def fingerprint(method: str, path: str, query: str, body: bytes) -> str:
 async def keyed(
     request: Request,
     actor: Actor,
+    u: InUnit,
     key: Annotated[
         str | None,
         Header(
@@ -104,12 +103,12 @@ async def keyed(
             ),
         ),
     ] = None,
-) -> Keyed | None:
-    """The request's key, if it sent one, for its route (`keyed_route`)."""
+) -> None:
+    """The request's key, if it sent one, kept on the request's unit for its route."""
     if key is None:
-        return None
+        return
     query = "&".join(sorted(request.url.query.split("&"))) if request.url.query else ""
-    return Keyed(
+    u.edge_key = Keyed(
         person_id=actor,
         key=key,
         route=f"{request.method} {request.url.path}"[:300],
@@ -184,28 +183,28 @@ def answer_once(
 
 def keyed_route(
     endpoint: Callable[..., Any],
-    dependency: Callable[..., Any],
+    key_of: Callable[[dict[str, Any]], Any],
     run: Callable[[Any, Callable[[], Any], dict[str, Any]], Any],
 ) -> Callable[..., Any]:
-    """The route `endpoint` with one more parameter, the answer of `dependency` (its key), that
-    `run` is handed with the call of the endpoint and its arguments. Its signature is the
-    endpoint's own and that parameter, first, so FastAPI solves them in the same order as a
-    route's `dependencies`."""
+    """The route `endpoint`, handed to `run` with its key (`key_of` finds it in the route's own
+    arguments, where its dependency kept it) and its arguments. Its signature is the endpoint's
+    own (`functools.wraps`), so FastAPI solves the same parameters; the key's dependency is one
+    of the route's `dependencies`."""
     if inspect.iscoroutinefunction(endpoint):
         raise TypeError(f"{endpoint.__name__}: an idempotent route runs in a thread (def)")
-    own = inspect.signature(endpoint, eval_str=True)
-    key = inspect.Parameter(
-        KEY_PARAM, inspect.Parameter.KEYWORD_ONLY, annotation=Annotated[Any, Depends(dependency)]
-    )
-    params = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own.parameters.values()]
 
     @functools.wraps(endpoint)
     def route(**kwargs: Any) -> Any:
-        found = kwargs.pop(KEY_PARAM)
-        return run(found, lambda: endpoint(**kwargs), kwargs)
+        return run(key_of(kwargs), lambda: endpoint(**kwargs), kwargs)
 
-    route.__signature__ = own.replace(parameters=[key, *params])  # type: ignore[attr-defined]
     return route
+
+
+def _unit_key(kwargs: dict[str, Any]) -> Keyed | None:
+    """The key `keyed` kept on the route's unit (None: no key, or a route acting in no unit)."""
+    u = next((v for v in kwargs.values() if isinstance(v, Unit)), None)
+    k = u.edge_key if u is not None else None
+    return k if isinstance(k, Keyed) else None
 
 
 def _api_run(status_code: int) -> Callable[[Keyed | None, Callable[[], Any], dict[str, Any]], Any]:
@@ -240,7 +239,8 @@ class IdempotentRoute(APIRoute):
 
     def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
         if "POST" in {m.upper() for m in kwargs.get("methods") or ()}:
-            endpoint = keyed_route(endpoint, keyed, _api_run(kwargs.get("status_code") or 200))
+            endpoint = keyed_route(endpoint, _unit_key, _api_run(kwargs.get("status_code") or 200))
+            kwargs["dependencies"] = [*(kwargs.get("dependencies") or ()), Depends(keyed)]
         super().__init__(path, endpoint, **kwargs)
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from fastapi import Request
+from fastapi import Depends, Request
 from fastapi.responses import Response
 from fastapi.routing import APIRoute
 
@@ -41,13 +41,15 @@ class Sent:
     key: Keyed | None
 
 
-async def sent(request: Request, who: Official, form: Form) -> Sent:
-    """The form sent (its CSRF token checked by `Form`) and its key."""
+async def sent(request: Request, who: Official, form: Form) -> None:
+    """The form sent (its CSRF token checked by `Form`) and its key, kept on the request's desk
+    for its route (`_sent`)."""
     d, path, key = desk(request), request.url.path, form.get(KEY_FIELD, "").strip()
     if not key:
-        return Sent(d, who, None)
+        d.form_sent = Sent(d, who, None)
+        return
     digest = hashlib.sha256(f"{path} {key}".encode()).hexdigest()
-    return Sent(
+    d.form_sent = Sent(
         d,
         who,
         Keyed(
@@ -57,6 +59,13 @@ async def sent(request: Request, who: Official, form: Form) -> Sent:
             fingerprint=fingerprint("POST", path, "", b""),
         ),
     )
+
+
+def _sent(kwargs: dict[str, Any]) -> Sent:
+    """The form `sent` kept on the route's desk."""
+    d = next(v for v in kwargs.values() if isinstance(v, Desk))
+    assert isinstance(d.form_sent, Sent), "an officer's form is read by `sent` first"
+    return d.form_sent
 
 
 def _run(form: Sent, call: Callable[[], Any], _kwargs: dict[str, Any]) -> Any:
@@ -93,5 +102,6 @@ class DeskFormRoute(APIRoute):
 
     def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
         if "POST" in {m.upper() for m in kwargs.get("methods") or ()}:
-            endpoint = keyed_route(endpoint, sent, _run)
+            endpoint = keyed_route(endpoint, _sent, _run)
+            kwargs["dependencies"] = [*(kwargs.get("dependencies") or ()), Depends(sent)]
         super().__init__(path, endpoint, **kwargs)

@@ -101,6 +101,8 @@ class Desk:
     dirty: bool = False
     # The unit of work of an officer's form, while its route runs (webhook/desk/once.py).
     unit: Unit | None = None
+    # An officer's form as its dependency read it, key and all (webhook/desk/once.py `Sent`).
+    form_sent: object | None = None
     _who: SignedIn | None = None
     _looked: bool = False
 
