@@ -194,7 +194,9 @@ class SaleFlow(Worklist):
 
     def ask_buyer(self, ctx: Ctx, intro: str = "") -> Reply:
         number = int(ctx.data["queue"][0])
-        text = ctx.t(self.buyer_text, number=number, kind=ctx.data["kinds"].get(str(number), ""))
+        # A fine's sale begun before its draft's labels were named `kinds` kept them as `cattle`.
+        kinds = ctx.data.get("kinds") or ctx.data.get("cattle") or {}
+        text = ctx.t(self.buyer_text, number=number, kind=kinds.get(str(number), ""))
         options = (Option("unsold", ctx.t("Not sold")),)
         return ctx.say((intro + "\n" if intro else "") + text, options)
 
@@ -235,7 +237,8 @@ class SaleFlow(Worklist):
             buyer = person_from(lot["buyer"])
             if buyer is None:
                 raise invalid(N_("a lot has no buyer"))
-            lots.append((int(lot["number"]), buyer, int(lot["price"])))
+            # An auction's lot drafted before lots were kept by `number` named it `animal`.
+            lots.append((int(lot.get("number", lot.get("animal"))), buyer, int(lot["price"])))
         return lots
 
     def lot_lines(self, ctx: Ctx) -> list[str]:

@@ -18,7 +18,7 @@ from bot.i18n import translated
 from bot.registry import all_flows
 from bot.types import Channel, Inbound, Reply
 from law.errors import NotAuthorised
-from models import Outbox
+from models import Conversation, Outbox
 from office.acts.complainant.complaint import file_complaint
 from office.acts.keeper.arrival import register_arrival
 from office.acts.keeper.unclaimed import report_unclaimed
@@ -286,6 +286,41 @@ def test_the_darogah_posts_the_notice_and_records_the_auction(world: World) -> N
     assert "Sale of " + ref + " recorded (Sec VIII)" in out
     assert "1. Cattle seized: 2" in out and "5. Proceeds of sale: Rs 21-0-0" in out
     assert "until June 17, 2026 (Sec XI)" in out
+    assert seizure_view(world.db, ref=ref, now=world.now)["status"] == "closed"
+
+
+def test_an_auction_drafted_before_its_lots_were_kept_by_number_is_recorded(world: World) -> None:
+    """A draft saved before a deploy that renamed its keys (a lot's `animal`, now `number`) is
+    still read: the auction goes on and is recorded, not refused halfway."""
+    desk = Desk(world)
+    ref = impounded(world, [AnimalsIn("cow", 1, "red"), AnimalsIn("buffalo", 1)])
+    occurred_at = world.on(D(2026, 3, 9), 9)
+    act(world.db, report_unclaimed, actor_id=None, ref=ref, occurred_at=occurred_at, now=world.now)
+    desk(DAROGAH, "unclaimed")
+    desk(DAROGAH, "1")
+    desk(DAROGAH, "1")
+    desk(DAROGAH, "Rampur Monday market")
+    desk(DAROGAH, "yes")
+    world.on(D(2026, 3, 17), 11)
+    desk(DAROGAH, "auction")
+    desk(DAROGAH, "1")
+    desk(DAROGAH, "Ganga Ram, Kemri")
+    desk(DAROGAH, "Rs 9-0-0")
+    with world.db.unit(now=world.now) as u:
+        s = u.session
+        chat = s.exec(select(Conversation).where(Conversation.flow.is_not(None))).one()  # type: ignore[union-attr]
+        draft = dict(chat.data["draft"])  # type: ignore[call-overload]
+        draft["lots"] = [
+            {("animal" if k == "number" else k): v for k, v in lot.items()} for lot in draft["lots"]
+        ]
+        chat.data = {**chat.data, "draft": draft}
+        s.add(chat)
+        u.commit()
+    desk(DAROGAH, "Bhola, Rampur, +919555555556")
+    desk(DAROGAH, "Rs 12")
+    desk(DAROGAH, "Rs 0-8-0")
+    assert "Animal 1 to Ganga Ram, Kemri for Rs 9-0-0" in desk(DAROGAH, "Rampur market")
+    assert "Sale of " + ref + " recorded (Sec VIII)" in desk(DAROGAH, "yes")
     assert seizure_view(world.db, ref=ref, now=world.now)["status"] == "closed"
 
 
