@@ -13,7 +13,6 @@ from models import Offence, OffenceDecision, Seizure
 from models.columns import id_of
 from models.db import Reader
 from office.access.roles import Role, require_role
-from office.acts.magistrate.offence import _decision
 from office.district import district_context
 from office.people import get_person
 
@@ -46,7 +45,7 @@ def _item(s: Session, offence: Offence) -> OffenceItem:
         occurred_on=local_date(offence.occurred_at, ctx.tz).isoformat(),
         reported_by=reporter.name,
         thana=offence.thana,
-        decided=_decision(s, id_of(offence)) is not None,
+        decided=decision_of(s, id_of(offence)) is not None,
     )
 
 
@@ -82,3 +81,8 @@ def _offence(s: Session, offence_id: int) -> Offence:
     if offence is None:
         raise NotFound(N_("no offence {offence_id}"), said={"offence_id": offence_id})
     return offence
+
+
+def decision_of(s: Session, offence_id: int) -> OffenceDecision | None:
+    """The Magistrate's decision of the offence (Sec XIII), None while it waits for one."""
+    return s.exec(select(OffenceDecision).where(OffenceDecision.offence_id == offence_id)).first()

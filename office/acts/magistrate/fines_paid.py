@@ -23,9 +23,9 @@ from models.columns import id_of
 from office.acts.alike import event, magistrate, named
 from office.acts.magistrate.case import SECTION, CaseKind, compensation_payable, fine_receivable
 from office.acts.magistrate.case import fund_source as case_source
-from office.acts.magistrate.offence import _decision, locked_offence, offence_subject
 from office.acts.magistrate.offence import fine_receivable as offence_receivable
 from office.acts.magistrate.offence import fund_source as offence_source
+from office.acts.magistrate.offence import locked_offence, offence_subject
 from office.district import DistrictContext
 from office.inputs import Amount, PersonIn
 from office.people import get_person
@@ -33,6 +33,7 @@ from office.records import ledger
 from office.records.memos import CASE_FINE_PAID, OFFENCE_FINE_PAID, SEIZER_PAID, Memo, memo
 from office.recovery import locked_case
 from office.views.amounts import read_amount
+from office.views.offences import decision_of
 
 # Where a payment went, as its row, its audit event and `Paid` all say it.
 SPLIT = ("amount", "to_fund", "to_complainant", "to_keeper", "to_owner")
@@ -145,7 +146,7 @@ def record_offence_fine_paid(
     convicted, `payer`; it enters the fund (Sec XII)."""
     with u.act() as s:
         offence = locked_offence(s, offence_id)
-        decision = _decision(s, offence_id)
+        decision = decision_of(s, offence_id)
         after = decision.decided_at if decision else offence.occurred_at
         ctx = magistrate(s, u, offence.district_id, "XIII", occurred_at, after)
         amount = read_amount(amount, ctx.profile.money)

@@ -16,6 +16,7 @@ from office.inputs import Amount
 from office.records import ledger
 from office.records.memos import OFFENCE_FINE, memo
 from office.views.amounts import read_amount
+from office.views.offences import decision_of
 
 
 def fine_receivable(offence_id: int) -> str:
@@ -61,7 +62,7 @@ def decide_offence(
     with u.act() as s:
         offence = locked_offence(s, offence_id)
         ctx = magistrate(s, u, offence.district_id, "XIII", occurred_at, offence.occurred_at)
-        if _decision(s, offence_id) is not None:
+        if decision_of(s, offence_id) is not None:
             raise Conflict(
                 N_("offence {offence_id} is already decided"),
                 section="XIII",
@@ -131,10 +132,6 @@ def locked_offence(s: Session, offence_id: int) -> Offence:
     if offence is None:
         raise NotFound(N_("no offence {offence_id}"), said={"offence_id": offence_id})
     return offence
-
-
-def _decision(s: Session, offence_id: int) -> OffenceDecision | None:
-    return s.exec(select(OffenceDecision).where(OffenceDecision.offence_id == offence_id)).first()
 
 
 def offence_subject(s: Session, offence: Offence) -> str:
