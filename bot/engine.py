@@ -124,6 +124,8 @@ class Engine:
             for key in f.commands:
                 self.commands[key.lower().lstrip("/")] = f
         self.draft_ttl = draft_ttl
+        # What `_offered` answered, by the speaker's roles.
+        self._offered_by: dict[frozenset[tuple[str, str]], tuple[Flow, ...]] = {}
 
     def handle(
         self, inbound: Inbound, *, now: datetime, external_id: str | None = None
@@ -494,9 +496,21 @@ class Engine:
         flows alone, so that his ordinary words (सूचना मिली है, নিলাম কবে) start no officer's act."""
         if ctx.roles:
             return self.commands
-        probe = dataclasses.replace(ctx, command="")
-        allowed = {f.name for f in self.flows.values() if f.typed_by_anyone or f.allowed(probe)}
+        allowed = {f.name for f in self.flows.values() if f.typed_by_anyone}
+        allowed.update(f.name for f in self._offered(ctx))
         return {k: f for k, f in self.commands.items() if f.name in allowed}
+
+    def _offered(self, ctx: Ctx) -> tuple[Flow, ...]:
+        """The flows the speaker may start with nothing typed (his menu), in the flows' order.
+        `Flow.allowed` reads his roles and the command typed alone, so its answer is kept by
+        his roles: every message asks it (the menu, the commands a private person's words may
+        say), and the flows are many."""
+        key = frozenset((g.role, g.place) for g in ctx.roles)
+        kept = self._offered_by.get(key)
+        if kept is None:
+            probe = dataclasses.replace(ctx, command="")
+            kept = self._offered_by[key] = tuple(f for f in self.flows.values() if f.allowed(probe))
+        return kept
 
     def _not_understood(self, ctx: Ctx) -> list[Reply]:
         """Words that start nothing: an officer is told so, with his menu; a private person is
@@ -625,11 +639,10 @@ class Engine:
         t = ctx.t
         # Who may start what, asked as if nothing were typed: an officer's command tried by
         # someone else does not put it in his menu.
-        probe = dataclasses.replace(ctx, command="")
         options = [
             Option(f.commands[0].lstrip("/"), t(f.menu))
-            for f in self.flows.values()
-            if f.menu and f.commands and f.allowed(probe)
+            for f in self._offered(ctx)
+            if f.menu and f.commands
         ]
         # On SMS the short menu: no greeting, whose name could push it past one segment.
         short = ctx.inbound.channel is Channel.SMS

@@ -22,31 +22,37 @@ GSM7_BASIC = frozenset(
     "¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà"
 )
 GSM7_EXTENSION = frozenset("\f^{}\\[~]|€")
+GSM7 = GSM7_BASIC | GSM7_EXTENSION
 
 
 def is_gsm7(text: str) -> bool:
-    return all(ch in GSM7_BASIC or ch in GSM7_EXTENSION for ch in text)
-
-
-def _units(text: str) -> tuple[list[int], int, int]:
-    """Per character its cost in the encoding's units, and the single / multi-part capacity."""
-    if is_gsm7(text):
-        return [2 if ch in GSM7_EXTENSION else 1 for ch in text], 160, 153
-    # UCS-2 (UTF-16 on the air): a character outside the BMP takes two code units.
-    return [2 if ord(ch) > 0xFFFF else 1 for ch in text], 70, 67
+    return GSM7.issuperset(text)
 
 
 def segments(text: str) -> int:
     """How many SMS segments `text` is sent as (0 for the empty text).
 
     An escape pair or a surrogate pair is never split between two segments, as handsets do.
+    Every reply is counted, so a text whose characters each take one unit (most) is counted
+    without a loop over them: it is cut every `part` units.
     """
-    costs, single, part = _units(text)
-    total = sum(costs)
-    if total == 0:
+    if not text:
         return 0
+    costs: list[int] | None = None
+    if is_gsm7(text):
+        single, part = 160, 153
+        if not GSM7_EXTENSION.isdisjoint(text):
+            costs = [2 if ch in GSM7_EXTENSION else 1 for ch in text]
+    else:
+        # UCS-2 (UTF-16 on the air): a character outside the BMP takes two code units.
+        single, part = 70, 67
+        if max(text) > "\uffff":
+            costs = [2 if ord(ch) > 0xFFFF else 1 for ch in text]
+    total = len(text) if costs is None else sum(costs)
     if total <= single:
         return 1
+    if costs is None:
+        return -(-total // part)
     count, used = 1, 0
     for cost in costs:
         if used + cost > part:

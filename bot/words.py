@@ -108,6 +108,8 @@ class Vocabulary:
     # (folded word, meaning) by the word's length, for the one-typo search: a word with one typo
     # is one letter longer or shorter at most.
     by_length: Mapping[int, tuple[tuple[str, str], ...]]
+    # The words that count ("টি", "x"), longest first: a number may end in one ("৩টি", "2x").
+    counters: tuple[str, ...]
 
 
 @cache
@@ -124,6 +126,7 @@ def vocabulary() -> Vocabulary:
         {k: frozenset(v) for k, v in exact.items()},
         max(map(len, exact), default=0),
         {n: tuple(ws) for n, ws in by_length.items()},
+        tuple(sorted((w for w, m in exact.items() if COUNTER in m), key=len, reverse=True)),
     )
 
 
@@ -202,17 +205,13 @@ def command(text: str, keys: Collection[str]) -> tuple[str, str] | None:
 # --- numbers ------------------------------------------------------------------------------------
 
 
-def _counters() -> list[str]:
-    return sorted((w for w, m in vocabulary().exact.items() if COUNTER in m), key=len, reverse=True)
-
-
 def number(token: str) -> int | None:
     """A count as people write it: 3, ৩, ३, "three", "तीन", "তিন", "৩টি", "দুটো", "2x"."""
     typed = fold(token)
     if not typed:
         return None
     candidates = [typed]
-    for counter in _counters():
+    for counter in vocabulary().counters:
         if typed.endswith(counter) and len(typed) > len(counter):
             candidates.append(typed[: -len(counter)])
     for candidate in candidates:

@@ -113,6 +113,9 @@ class Flow:
     typed_by_anyone: ClassVar[bool] = False
 
     def allowed(self, ctx: Ctx) -> bool:
+        """Whether the speaker may start this flow: read from his roles (role and place) and
+        the command typed (`ctx.command`) alone, for the engine keeps what it answers with
+        nothing typed by his roles (`Engine._offered`)."""
         return True
 
     def start(self, ctx: Ctx, args: str) -> Turn:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlmodel import col, select
@@ -66,13 +66,18 @@ class _Gazetteer:
     by_name: dict[str, list[VillagePlace]]
     by_skeleton: dict[str, list[VillagePlace]]
     names: list[str]
+    # The names close to a text that names no village exactly (`match_village`), by the text
+    # folded: a search of every name, and people send the same few words again and again.
+    close: dict[str, list[str]] = field(default_factory=dict)
 
 
 _DISTRICT_DIGESTS = select(col(District.id), col(District.source_digest)).order_by(col(District.id))
 # Kept with the database handle. Villages change only when a district file is loaded, and a
 # load that changes anything gives the district a new digest (office/jurisdiction/), so one
-# small read of the digests says whether what is kept is still true.
+# small read of the digests says whether what is kept is still true: once a session (a unit of
+# work runs many messages, webhook/inbound.py), the gazetteer it found kept in `Session.info`.
 _MEMO = "office.views.lookup.gazetteer"
+_CLOSE_KEPT = 4096
 
 
 def _spellings(place: VillagePlace) -> list[str]:
@@ -90,9 +95,13 @@ def _spellings(place: VillagePlace) -> list[str]:
 
 def _gazetteer(db: Reader) -> _Gazetteer:
     with db.reading() as s:
+        seen: _Gazetteer | None = s.info.get(_MEMO)
+        if seen is not None:
+            return seen
         key = tuple((i, d) for i, d in s.exec(_DISTRICT_DIGESTS).all())
         kept = db.memo.get(_MEMO)
         if kept is not None and kept.key == key:
+            s.info[_MEMO] = kept
             return kept
         rows = s.exec(
             select(Village, District)
@@ -125,7 +134,7 @@ def _gazetteer(db: Reader) -> _Gazetteer:
                 if form and place not in index.get(form, []):
                     index.setdefault(form, []).append(place)
     gazetteer = _Gazetteer(key, places, by_name, by_skeleton, sorted(by_name))
-    db.memo[_MEMO] = gazetteer
+    db.memo[_MEMO] = s.info[_MEMO] = gazetteer
     return gazetteer
 
 
@@ -167,20 +176,31 @@ def match_village(
             return exact[0], []
         if exact:
             return None, exact[:MAX_CHOICES]
-    names = gazetteer.names
-    close = difflib.get_close_matches(wanted, names, n=MAX_CHOICES * 2, cutoff=CLOSE_ENOUGH)
-    # One typo in a name of four letters or more, also in its skeleton.
-    close += [n for n in names if n not in close and spelling_close(wanted, n)]
-    sk = skeleton(text)
-    close += [k for k in gazetteer.by_skeleton if spelling_close(sk, k)]
-    # A prefix ("ram" for Rampur) is as good a hint as a typo.
-    close += [n for n in names if wanted and n.startswith(wanted) and n not in close]
+    close = _close(gazetteer, wanted, skeleton(text))
     found: list[VillagePlace] = []
     for form in close:
         for place in keep(gazetteer.by_name.get(form, []) + gazetteer.by_skeleton.get(form, [])):
             if place not in found:
                 found.append(place)
     return None, found[:MAX_CHOICES]
+
+
+def _close(gazetteer: _Gazetteer, wanted: str, sk: str) -> list[str]:
+    """The folded names and skeletons close to `wanted` (folded) and its skeleton `sk`."""
+    kept = gazetteer.close.get(wanted + "\0" + sk)
+    if kept is not None:
+        return kept
+    names = gazetteer.names
+    close = difflib.get_close_matches(wanted, names, n=MAX_CHOICES * 2, cutoff=CLOSE_ENOUGH)
+    # One typo in a name of four letters or more, also in its skeleton.
+    close += [n for n in names if n not in close and spelling_close(wanted, n)]
+    close += [k for k in gazetteer.by_skeleton if spelling_close(sk, k)]
+    # A prefix ("ram" for Rampur) is as good a hint as a typo.
+    close += [n for n in names if wanted and n.startswith(wanted) and n not in close]
+    if len(gazetteer.close) >= _CLOSE_KEPT:
+        gazetteer.close.clear()
+    gazetteer.close[wanted + "\0" + sk] = close
+    return close
 
 
 # A village named inside a sentence is looked for in runs of up to this many words.
