@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import math
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -400,8 +401,11 @@ MAX_ADDRESS = 64  # InboundMessage.address, Conversation.address
 MAX_EXTERNAL_ID = 64  # InboundMessage.external_id
 
 
+_BAD_TEXT = re.compile("[\x00\ud800-\udfff]")  # a NUL, or half of a surrogate pair
+
+
 def _bad_text(value: str) -> bool:
-    return "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value)
+    return _BAD_TEXT.search(value) is not None
 
 
 def unstorable(inbound: Inbound) -> str | None:
