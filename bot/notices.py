@@ -336,7 +336,8 @@ def _legacy(t: Translator, params: Mapping[str, object], values: dict[str, objec
 
 
 def notice(lang: str, params: Mapping[str, object]) -> str:
-    """The Sec VIII notice to post and proclaim, in `lang` (params: `sales.notice_params`)."""
+    """The Sec VIII notice to post and proclaim, in `lang` (params: office/notify/params.py
+    `notice_params`)."""
     t = translator(lang)
     values = _values(t, params)
     if params.get("entry_animals"):

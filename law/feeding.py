@@ -8,6 +8,9 @@ from datetime import date, timedelta
 
 from law.errors import N_, InvalidInput
 
+# The section the Magistrate fixes the feeding rates under.
+SECTION = "VII"
+
 
 @dataclass(frozen=True)
 class FeedingRate:

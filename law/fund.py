@@ -18,6 +18,9 @@ from enum import StrEnum
 from law.errors import N_, FundInsufficient, InvalidInput
 from law.money import MoneySystem
 
+# The section of the fund and of every payment out of it.
+SECTION = "XII"
+
 
 class FundPurpose(StrEnum):
     """The three things Sec XII makes the fund available for."""

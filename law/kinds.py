@@ -17,6 +17,9 @@ from law.errors import (
 )
 from law.feeding import FeedingRate
 
+# The ruling the Magistrate's order for an animal outside the Sec VI scale is made under.
+SECTION = "practice G4"
+
 
 class AnimalKind(StrEnum):
     """The animals named in the Sec VI scale."""

@@ -26,6 +26,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from law.cases import CaseKind
 from law.errors import N_, Conflict, NotFound
 from law.periods import local_date
 from models import (
@@ -38,7 +39,6 @@ from models.db import Reader
 from models.enums import RecoveryOrderStatus
 from office import notify
 from office.access.roles import Role, require_role
-from office.acts.magistrate.case import CaseKind
 from office.district import DistrictContext, district_context, names_of
 from office.people import person_line, person_said
 from office.views.case import case_of, recovered

@@ -1,7 +1,8 @@
 """The layers hold: imports only point down (pound > webhook > bot > office > models
-> law; pound > migrations > models), law/ imports the standard library and itself only, and no
-package's modules import each other in a circle. The contracts live in pyproject.toml
-([tool.importlinter]); `make lint` runs `lint-imports` on them as well."""
+> law; pound > migrations > models), office/views/ imports no act (office/acts/), law/ imports
+the standard library and itself only, and no package's modules import each other in a circle.
+The contracts live in pyproject.toml ([tool.importlinter]); `make lint` runs `lint-imports` on
+them as well."""
 
 import sys
 from collections.abc import Iterable

@@ -31,13 +31,13 @@ from bot.flows.table import Step, asks, chosen, keep, one_of, required, text_ste
 from bot.flows.worklist import Listing, Worklist, case_no
 from bot.i18n import N_, written_in
 from bot.types import Inbound, Option, Reply
-from law.complaint import ComplaintStatus, Standing, next_steps, step
+from law.complaint import OPEN, ComplaintStatus, Standing, next_steps, step
 from law.errors import DamagesOverCap, PoundError
 from law.guards import check_opposition_fine, check_opposition_imprisonment
 from law.kinds import G4_ALIASES, resolve_kind
 from law.money import MoneySystem
 from office.access.roles import Role
-from office.acts.magistrate.complaint import OPEN, admit_complaint, decide_complaint
+from office.acts.magistrate.complaint import admit_complaint, decide_complaint
 from office.acts.magistrate.offence import decide_offence
 from office.acts.magistrate.recovery_order import order_recovery, recovery_village
 from office.inputs import AnimalsIn

@@ -17,6 +17,7 @@ from law.lifecycle import AnimalStatus
 from models import Animal, Person, Pound, Seizure, Village
 from office.charges import due_on
 from office.district import DistrictContext
+from office.state import animals_of
 
 # What every message about a seizure names (`basics`), as a message's params start.
 Named = Mapping[str, object]
@@ -111,6 +112,11 @@ def notice_data(
         "seized_date": seizure.seized_on.isoformat(),
         **place_params("pound", pound),
     }
+
+
+def notice_params(s: Session, seizure: Seizure, pound: Pound) -> dict[str, Any]:
+    """The notice of Sec VIII as data (`notice_data`), its village and cattle read from `s`."""
+    return notice_data(seizure, pound, s.get(Village, seizure.village_id), animals_of(s, seizure))
 
 
 def unclaimed_report_params(

@@ -25,10 +25,11 @@ from models import Animal, District, Pound, Seizure, Village
 from models.columns import id_of
 from models.db import Reader
 from models.sale import Notice
-from office.acts.darogah.notice import notice_params, proclaimed_names
 from office.district import DistrictContext, district_context, names_of
 from office.jurisdiction.spec import REMOVED
+from office.notify.params import notice_params
 from office.spelling import fold
+from office.views.documents.sale import proclaimed_names
 from office.views.held_search import HELD, HeldGroup, held_animals, kind_wanted
 from office.views.lookup import VillagePlace, match_village
 
@@ -41,9 +42,9 @@ MAX_FEED = 30
 
 @dataclass(frozen=True)
 class BoardNotice:
-    """The notice of Sec VIII as posted and proclaimed: its params (`sales.notice_params`, for
-    the notice's text in the reader's language), when it was posted, where the drum was
-    beaten, and the first day of the sale."""
+    """The notice of Sec VIII as posted and proclaimed: its params (office/notify/params.py
+    `notice_params`, for the notice's text in the reader's language), when it was posted, where
+    the drum was beaten, and the first day of the sale."""
 
     params: dict[str, Any]
     posted_at: datetime

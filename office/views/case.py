@@ -10,6 +10,7 @@ from sqlmodel import Session, col, func, select
 
 from law.access import check_may_read
 from law.accounts import long_date
+from law.cases import SECTION, CaseKind
 from law.errors import N_, NotFound
 from law.periods import local_date
 from models import (
@@ -23,7 +24,6 @@ from models import (
 )
 from models.db import Reader
 from office.access.roles import case_standing
-from office.acts.magistrate.case import SECTION, CaseKind
 from office.district import district_context, names_of
 from office.people import person_line, person_said
 from office.views.seizure import history_of

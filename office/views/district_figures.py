@@ -3,9 +3,9 @@
 One read for the Magistrate's charts (docs/desk.md), the public board's (docs/board.md, counts
 alone) and nothing else: seizures by pound and month, how the heads of those seizures ended,
 how many days they were held, the fund's receipts, payments and balance month by month (the
-same entries as its statement, office/acts/magistrate/fund_payment.py), and the complaints filed and
-decided (Sec XIV). A seizure, a payment or a complaint belongs to the month of its local date in the
-district's time zone: a seizure at 23:00 IST on 30 November is November's.
+same entries as its statement, office/views/fund_statement.py `fund_entries`), and the complaints
+filed and decided (Sec XIV). A seizure, a payment or a complaint belongs to the month of its local
+date in the district's time zone: a seizure at 23:00 IST on 30 November is November's.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from law.profile import StatuteProfile
 from models import Animal, Complaint, Pound, Seizure
 from models.columns import id_of
 from models.db import Reader
-from office.acts.magistrate.fund_payment import fund_entries
 from office.district import district_by_code, district_context, names_of
+from office.views.fund_statement import fund_entries
 
 # How a head of a seizure ended, in the order the charts show them.
 CLAIMED = "claimed"

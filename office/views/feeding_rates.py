@@ -7,13 +7,13 @@ from datetime import date, datetime
 
 from sqlmodel import col, select
 
+from law.feeding import SECTION
 from law.kinds import AnimalKind
 from law.periods import local_date
 from models import FeedingRate
 from models.columns import id_of
 from models.db import Reader
 from office.access.roles import Role, require_role
-from office.acts.magistrate.feeding_rate import SECTION
 from office.district import district_by_code, district_context
 
 

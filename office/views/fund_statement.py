@@ -11,14 +11,13 @@ from sqlmodel import Session, col, select
 
 from law.access import View, check_may_read, view_of
 from law.errors import N_, NotFound
-from law.fund import FundEntry, statement
+from law.fund import SECTION, FundEntry, statement
 from law.money import MoneySystem
 from law.periods import local_date
 from models import District, FundPayment, Person, Pound, RoleGrant
 from models.columns import id_of
 from models.db import Reader
 from office.access.roles import Role, district_standing, require_role
-from office.acts.magistrate.fund_payment import SECTION, fund_entries
 from office.district import (
     DistrictContext,
     district_by_code,
@@ -27,6 +26,15 @@ from office.district import (
 )
 from office.people import get_person
 from office.records import ledger
+
+
+def fund_entries(s: Session, district_id: int) -> list[FundEntry]:
+    """Every movement of the district's fund as its ledger stands: in positive, out negative."""
+    return [
+        FundEntry(at=m.occurred_at, amount=-m.net, seq=m.txn_id)
+        for m in ledger.movements(s, district_id, ledger.FUND_PREFIX)
+        if m.net
+    ]
 
 
 def owed_to_fund(s: Session, ctx: DistrictContext) -> dict[str, object]:

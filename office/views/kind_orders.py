@@ -10,15 +10,23 @@ from datetime import date
 from sqlmodel import col, func, select
 
 from law.errors import N_, NotFound
-from law.kinds import order_kind
-from law.lifecycle import SeizureStatus
-from models import KindOrder, Pound, Seizure, Village
+from law.kinds import SECTION, is_scale_kind, order_kind
+from law.lifecycle import AnimalStatus, SeizureStatus
+from models import Animal, KindOrder, Pound, Seizure, Village
 from models.db import Reader
 from office.access.roles import Role, require_role
-from office.acts.magistrate.kind_order import SECTION, awaiting_order
 from office.district import district_context, names_of
 from office.records.register import seizure_by_ref
 from office.state import animals_of
+
+
+def awaiting_order(animal: Animal) -> bool:
+    """A head outside the scale, still with the seizer, whose fine no order has set yet."""
+    return (
+        not is_scale_kind(animal.kind)
+        and animal.order_id is None
+        and animal.status == AnimalStatus.SEIZED.value
+    )
 
 
 @dataclass(frozen=True)

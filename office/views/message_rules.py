@@ -12,11 +12,10 @@ from typing import Protocol
 
 from sqlmodel import Session
 
+from law.complaint import OPEN
 from law.lifecycle import AnimalStatus, SeizureStatus
 from law.periods import local_date
 from models import Animal, Complaint, Pound, Seizure, SurplusDeposit, Village
-from office.acts.darogah.notice import notice_params
-from office.acts.magistrate.complaint import OPEN
 from office.district import DistrictContext
 from office.notify.params import (
     amounts,
@@ -24,6 +23,7 @@ from office.notify.params import (
     claim_notice_params,
     claim_reminder_params,
     heads,
+    notice_params,
     notice_posted_params,
     sale_due_owner_params,
 )

@@ -21,7 +21,6 @@ from models import (
 )
 from models.db import Reader
 from office.access.roles import seizure_standing
-from office.acts.magistrate.kind_order import awaiting_order
 from office.charges import due_said, payable_on
 from office.district import DistrictContext, district_context
 from office.people import person_said
@@ -29,6 +28,7 @@ from office.records.register import seizure_by_ref
 from office.state import animals_of
 from office.views import cattle_receipt
 from office.views.documents.kinds import register_no_of
+from office.views.kind_orders import awaiting_order
 
 
 def iso_date(d: date | None) -> str | None:

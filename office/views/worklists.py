@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from law.complaint import OPEN
 from law.errors import N_, NotFound
 from law.lifecycle import IN_CUSTODY, OPEN_IN_POUND, SeizureStatus
 from law.periods import local_date
@@ -27,7 +28,6 @@ from models import (
 from models.columns import id_of
 from models.db import Reader
 from office.access.roles import Role, require_role
-from office.acts.magistrate.complaint import OPEN
 from office.charges import payable_on
 from office.district import district_context, names_of, pound_by_code
 from office.notify.params import kinds

@@ -7,13 +7,13 @@ from datetime import datetime
 
 from sqlmodel import Session, col, select
 
+from law.cases import SECTION, CaseKind
 from law.errors import N_, ExcludedTract, InvalidInput, SeizureOfAnotherDistrict
 from law.guards import check_not_excluded
 from models import Case, District, Unit, Village
 from models.columns import id_of
 from models.enums import CaseStatus
 from office.acts.alike import event, named
-from office.acts.magistrate.case import SECTION, CaseKind
 from office.district import district_context, find_village
 from office.inputs import PersonIn
 from office.people import get_person

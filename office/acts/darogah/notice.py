@@ -6,19 +6,19 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from law.accounts import long_date
 from law.errors import N_, InvalidInput
 from law.lifecycle import PostNotice
 from law.periods import local_date, next_step_due, sale_not_before
-from models import Notice, Pound, Seizure, Unit, Village
+from models import Notice, Pound, Seizure, Unit
 from models.columns import id_of
 from office import notify
 from office.access.roles import Role, require_role
 from office.acts.alike import event
-from office.district import district_context, names_of
-from office.notify.params import notice_data
+from office.district import district_context
+from office.notify.params import notice_params
 from office.records.register import pound_of, seizure_by_ref
 from office.state import advance, animals_of
 from office.times import check_times
@@ -31,11 +31,6 @@ class NoticePosted:
     text: str  # as the register keeps it
     sale_not_before: str
     params: dict[str, Any]  # the same notice as data, for the reader's language (`notice_params`)
-
-
-def notice_params(s: Session, seizure: Seizure, pound: Pound) -> dict[str, Any]:
-    """The notice of Sec VIII as data (`office.notify.params.notice_data`)."""
-    return notice_data(seizure, pound, s.get(Village, seizure.village_id), animals_of(s, seizure))
 
 
 def notice_text(s: Session, seizure: Seizure, pound: Pound) -> str:
@@ -55,17 +50,6 @@ def notice_text(s: Session, seizure: Seizure, pound: Pound) -> str:
         "claimed within seven days from the date of this notice they will be sold by public "
         "auction."
     )
-
-
-def proclaimed_names(
-    s: Session, district_id: int, places: list[str]
-) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
-    """The names in other scripts of the villages of the district a notice was proclaimed in
-    (those of `places` the register names so), by the register's name."""
-    rows = s.exec(
-        select(Village).where(Village.district_id == district_id, col(Village.name).in_(places))
-    ).all()
-    return tuple((v.name, names_of(v)) for v in rows if v.names)
 
 
 def post_notice(

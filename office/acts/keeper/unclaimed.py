@@ -11,9 +11,9 @@ from law.periods import local_date
 from models import Unit
 from office import notify
 from office.acts.alike import event
-from office.acts.darogah.notice import notice_params
 from office.acts.keeper.parties import kept_by
 from office.district import district_context
+from office.notify.params import notice_params
 from office.records.register import pound_of, seizure_by_ref
 from office.state import advance, animals_of
 from office.times import check_times

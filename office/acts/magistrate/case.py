@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from enum import StrEnum
 
+from law.cases import SECTION, CaseKind
 from law.errors import N_, Conflict, InvalidInput, NotFound
 from law.guards import check_compensation, check_pig_fine
 from models import Case, Unit
@@ -17,14 +17,6 @@ from office.inputs import Amount
 from office.records import ledger
 from office.records.memos import CASE_FINE, memo
 from office.views.amounts import read_amount
-
-
-class CaseKind(StrEnum):
-    MISCHIEF = "mischief"  # Sec XVII
-    PIGS = "pigs"  # Sec XVIII
-
-
-SECTION = {CaseKind.MISCHIEF: "XVII", CaseKind.PIGS: "XVIII"}
 
 
 # Ledger accounts of a case (debits positive, credits negative; see office/records/ledger.py).

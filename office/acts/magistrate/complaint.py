@@ -11,7 +11,6 @@ from datetime import datetime
 
 from sqlmodel import Session, col, select
 
-from law.complaint import OPEN as OPEN_STATUSES
 from law.complaint import (
     ComplaintStatus,
     Liability,
@@ -38,8 +37,6 @@ from office.records.register import pound_of, seizure_by_ref
 from office.state import advance, animals_of
 from office.views.amounts import read_amount
 
-# A complaint is open while pending (not yet examined) or admitted (the seizer summoned).
-OPEN = tuple(sorted(s.value for s in OPEN_STATUSES))
 # The Magistrate's decisions (Sec XIV): `admitted` is a step, not a decision.
 OUTCOMES = (ComplaintStatus.DISMISSED, ComplaintStatus.LAWFUL, ComplaintStatus.ILLEGAL)
 

@@ -14,8 +14,8 @@ from datetime import date, datetime
 from sqlmodel import select
 
 from law.errors import N_, Conflict
+from law.feeding import SECTION, check_new_rate
 from law.feeding import FeedingRate as Rate
-from law.feeding import check_new_rate
 from law.kinds import resolve_kind
 from law.periods import local_date
 from models import FeedingRate, Unit
@@ -24,8 +24,6 @@ from office.acts.alike import event, magistrate
 from office.district import district_by_code
 from office.inputs import Amount
 from office.views.amounts import read_amount
-
-SECTION = "VII"
 
 
 @dataclass(frozen=True)

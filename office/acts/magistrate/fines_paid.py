@@ -16,12 +16,13 @@ from typing import Any
 
 from sqlmodel import Session, select
 
+from law.cases import SECTION, CaseKind
 from law.errors import N_, InvalidInput, NotFound
 from law.fines_paid import FineApplied, SeizerApplied, apply_fine_paid, apply_seizer_paid
 from models import Complaint, FinePaid, Person, Seizure, Unit
 from models.columns import id_of
 from office.acts.alike import event, magistrate, named
-from office.acts.magistrate.case import SECTION, CaseKind, compensation_payable, fine_receivable
+from office.acts.magistrate.case import compensation_payable, fine_receivable
 from office.acts.magistrate.case import fund_source as case_source
 from office.acts.magistrate.offence import fine_receivable as offence_receivable
 from office.acts.magistrate.offence import fund_source as offence_source

@@ -16,7 +16,7 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from law.errors import N_, InvalidInput, NotFound
-from law.fund import FundEntry, FundPurpose, check_payment, check_purpose
+from law.fund import SECTION, FundPurpose, check_payment, check_purpose
 from models import FundPayment, Person, Pound, Unit
 from models.columns import id_of
 from office.access.roles import Role, has_role
@@ -27,17 +27,7 @@ from office.people import person_by_phone
 from office.records import ledger
 from office.records.memos import PAID_OTHER, PAID_POUND, PAID_SALARY, Memo, memo
 from office.views.amounts import read_amount
-
-SECTION = "XII"
-
-
-def fund_entries(s: Session, district_id: int) -> list[FundEntry]:
-    """Every movement of the district's fund as its ledger stands: in positive, out negative."""
-    return [
-        FundEntry(at=m.occurred_at, amount=-m.net, seq=m.txn_id)
-        for m in ledger.movements(s, district_id, ledger.FUND_PREFIX)
-        if m.net
-    ]
+from office.views.fund_statement import fund_entries
 
 
 def _pound(s: Session, ctx: DistrictContext, code: str) -> Pound:

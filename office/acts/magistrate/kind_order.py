@@ -17,8 +17,8 @@ from datetime import date, datetime
 from sqlmodel import Session, col, select
 
 from law.errors import N_, Conflict, InvalidInput, KindNeedsMagistrateOrder, NotFound
-from law.kinds import check_kind_order, is_scale_kind, order_in_force, order_kind
-from law.lifecycle import AnimalStatus, SeizureStatus
+from law.kinds import SECTION, check_kind_order, order_in_force, order_kind
+from law.lifecycle import SeizureStatus
 from law.periods import local_date
 from models import Animal, KindOrder, Pound, Seizure, Unit
 from models.columns import id_of
@@ -29,17 +29,7 @@ from office.inputs import Amount
 from office.records.register import seizure_by_ref
 from office.state import animals_of
 from office.views.amounts import read_amount
-
-SECTION = "practice G4"
-
-
-def awaiting_order(animal: Animal) -> bool:
-    """A head outside the scale, still with the seizer, whose fine no order has set yet."""
-    return (
-        not is_scale_kind(animal.kind)
-        and animal.order_id is None
-        and animal.status == AnimalStatus.SEIZED.value
-    )
+from office.views.kind_orders import awaiting_order
 
 
 def apply_orders(

@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from law.cases import CaseKind
 from law.errors import N_, NotFound
 from law.kinds import resolve_kind
 from law.periods import local_date
@@ -21,7 +22,6 @@ from office import notify
 from office.access.roles import Role, require_role
 from office.acts.alike import event, magistrate, named
 from office.acts.complainant.case import check_village_under_act
-from office.acts.magistrate.case import CaseKind
 from office.district import DistrictContext, district_context, find_village, names_of
 from office.inputs import AnimalsIn, PersonIn
 from office.people import get_person

@@ -9,12 +9,12 @@ from typing import Any
 
 from sqlmodel import Session
 
+from law import cases
 from law.errors import N_, InvalidInput, NotFound
 from law.periods import local_date
 from models import Case, Complaint, Pound, Seizure, Village
 from models.columns import id_of
 from models.db import Reader
-from office.acts.magistrate import case as cases
 from office.district import DistrictContext, district_context
 from office.views import case as views_case
 from office.views.documents.kinds import Document, Kind, Who, head_of, named, register_no_of, who_of

@@ -11,8 +11,7 @@ from sqlmodel import Session, col, select
 from law.errors import N_, NotFound
 from law.periods import local_date
 from models import Notice, Sale, SaleLot, Village
-from office.acts.darogah.notice import proclaimed_names
-from office.district import district_context
+from office.district import district_context, names_of
 from office.records.register import seizure_by_ref
 from office.state import animals_of
 from office.views.cattle_receipt import receipt_of
@@ -97,6 +96,17 @@ class CattleReceiptDoc(Document):
     animals: tuple[Head, ...] = ()
     balance: int = 0
     sale_held_on: str = ""
+
+
+def proclaimed_names(
+    s: Session, district_id: int, places: list[str]
+) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """The names in other scripts of the villages of the district a notice was proclaimed in
+    (those of `places` the register names so), by the register's name."""
+    rows = s.exec(
+        select(Village).where(Village.district_id == district_id, col(Village.name).in_(places))
+    ).all()
+    return tuple((v.name, names_of(v)) for v in rows if v.names)
 
 
 def notice(s: Session, ref: str) -> NoticeDoc:
