@@ -212,7 +212,7 @@ def _sale_due_refused(look: Look) -> dict[str, object] | Drop:
 
 
 def _complaint_waiting(look: Look) -> dict[str, object] | Drop:
-    return _complaint_gone(look, *OPEN) or _basics(look.record)
+    return _complaint_gone(look, *sorted(OPEN)) or _basics(look.record)
 
 
 def _complaint_admitted(look: Look) -> dict[str, object] | Drop:

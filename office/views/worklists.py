@@ -310,7 +310,7 @@ def pending_complaints(
         rows = s.exec(
             select(Complaint, Seizure)
             .join(Seizure, col(Seizure.id) == col(Complaint.seizure_id))
-            .where(Seizure.district_id == district_id, col(Complaint.status).in_(OPEN))
+            .where(Seizure.district_id == district_id, col(Complaint.status).in_(sorted(OPEN)))
             .order_by(col(Complaint.filed_at), col(Complaint.id))
             .limit(LIMIT)
         ).all()
