@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -85,7 +86,7 @@ class BadTransition(RuntimeError):
     """A step answered with a next step its flow does not declare: a bug, refused."""
 
 
-class Flow:
+class Flow(ABC):
     """A conversation. Subclasses name their commands and define `start` and `on_<step>`.
 
     `commands` are the keys of the commands that start it (`seize`, `/seize`, `SEIZE ...` on
@@ -118,8 +119,9 @@ class Flow:
         nothing typed by his roles (`Engine._offered`)."""
         return True
 
+    @abstractmethod
     def start(self, ctx: Ctx, args: str) -> Turn:
-        raise NotImplementedError
+        """The flow's first turn: `args` are the words after its command (or the sentence)."""
 
     def begin(self, ctx: Ctx, args: str) -> Turn:
         """Start the flow, checked against its graph."""

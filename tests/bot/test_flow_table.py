@@ -173,6 +173,9 @@ class Strict(TableFlow):
         self.table = {"age": Step(asks("Age?"), _age, lambda c, a: END, (END,))}
         super().__init__()
 
+    def start(self, ctx: Ctx, args: str) -> Turn:
+        return self.go(ctx, "age")
+
 
 def test_without_repeat_the_refusal_is_said_alone() -> None:
     turn = Strict().handle(ctx(), "age", said("old"))
