@@ -34,6 +34,7 @@ from law.errors import (
     SaleStayedByComplaint,
 )
 from law.guards import check_purchaser
+from law.kinds import is_scale_kind
 from law.periods import claim_until, complaint_until, sale_not_before
 from law.profile import StatuteProfile
 
@@ -60,6 +61,12 @@ class AnimalStatus(StrEnum):
     DIED = auto()
     ESCAPED = auto()
     RESCUED = auto()
+
+
+def awaiting_order(kind: str, order_id: int | None, status: str) -> bool:
+    """Practice G4: a head outside the Sec VI scale, still with the seizer, whose fine no
+    Magistrate's order has set yet (`kind` and `status` as the register stores them)."""
+    return not is_scale_kind(kind) and order_id is None and status == AnimalStatus.SEIZED.value
 
 
 IN_POUND: frozenset[AnimalStatus] = frozenset({AnimalStatus.IMPOUNDED})

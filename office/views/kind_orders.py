@@ -9,9 +9,10 @@ from datetime import date
 
 from sqlmodel import col, func, select
 
+from law import lifecycle
 from law.errors import N_, NotFound
-from law.kinds import SECTION, is_scale_kind, order_kind
-from law.lifecycle import AnimalStatus, SeizureStatus
+from law.kinds import SECTION, order_kind
+from law.lifecycle import SeizureStatus
 from models import Animal, KindOrder, Pound, Seizure, Village
 from models.db import Reader
 from office.access.roles import Role, require_role
@@ -21,12 +22,8 @@ from office.state import animals_of
 
 
 def awaiting_order(animal: Animal) -> bool:
-    """A head outside the scale, still with the seizer, whose fine no order has set yet."""
-    return (
-        not is_scale_kind(animal.kind)
-        and animal.order_id is None
-        and animal.status == AnimalStatus.SEIZED.value
-    )
+    """Whether this head waits for the Magistrate's order (law/kinds.py `awaiting_order`)."""
+    return lifecycle.awaiting_order(animal.kind, animal.order_id, animal.status)
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from law.lifecycle import (
     SeizureStatus,
     Sell,
     apply,
+    awaiting_order,
     new_seizure,
 )
 from law.profile import ACT_III_1857
@@ -329,3 +330,18 @@ def test_apply_never_changes_the_state_it_is_given() -> None:
     assert dict(before.animals) == snapshot
     with pytest.raises(TypeError):
         before.animals[1] = A.SOLD  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("kind", "order_id", "status", "waits"),
+    [
+        ("elephant", None, "seized", True),  # outside the scale, no order yet (G4)
+        ("elephant", 7, "seized", False),  # an order has set its fine
+        ("elephant", None, "impounded", False),  # no longer with the seizer
+        ("cow", None, "seized", False),  # a row of the Sec VI scale needs no order
+    ],
+)
+def test_a_head_outside_the_scale_waits_for_an_order_only_while_seized_and_unordered(
+    kind: str, order_id: int | None, status: str, waits: bool
+) -> None:
+    assert awaiting_order(kind, order_id, status) is waits
