@@ -286,8 +286,11 @@ class Engine:
     ) -> _Message:
         """Who writes, in which language, what he said, and the draft it answers."""
         s, now = work.session, work.now
-        # One who has no language of his own is answered in the script he writes (bot/i18n.py).
-        written = None if conv.language else language_of_script(inbound.text)
+        # One who has no language of his own is answered in the script he writes (bot/i18n.py),
+        # or in Hindi or Bengali typed in Latin letters ("meri gaay kho gayi", bot/words.py).
+        written = None
+        if not conv.language:
+            written = language_of_script(inbound.text) or words.language_of_words(inbound.text)
         t = translator(conv.language or written)
         person, notes = self._identify(s, conv, person_id, inbound, now, t)
         if person is not None and person.id is not None:
@@ -297,9 +300,9 @@ class Engine:
             if lang is None:
                 lang = written or _hinted(inbound) or conv.main_language or DEFAULT_LANGUAGE
                 if written:
-                    # The language of the script he writes is his from now on, until he chooses
-                    # another. Latin letters ("hi", "menu", a /start button) and digits say
-                    # none: he is answered in the district's language until he writes in his own.
+                    # The language he writes is his from now on, until he chooses another.
+                    # English words in Latin letters ("hi", "menu", a /start button) and digits
+                    # say none: he is answered in the district's language until he writes his.
                     conv.language = lang
                     if person is not None:
                         person.language = lang

@@ -34,6 +34,7 @@ Figures and grammar are the Translator's, so that a translation only places them
 from __future__ import annotations
 
 import gettext
+import re
 import string
 import unicodedata
 from collections.abc import Callable, Mapping
@@ -127,6 +128,16 @@ def word_lists(lang: str) -> Mapping[str, tuple[str, ...]]:
         if said:
             out[message.id.removeprefix(WORD_PREFIX)] = said
     return out
+
+
+@cache
+def english_words() -> frozenset[str]:
+    """Every word, lower-cased, of the office's own English texts (the catalogs' msgids) and of
+    the English words people type: a Latin word among them says no other language."""
+    catalog = _load("hi")
+    texts = [*catalog.texts, *catalog.plurals]
+    texts += [w for said in word_lists("en").values() for w in said]
+    return frozenset(w.lower() for text in texts for w in re.findall(r"[A-Za-z]+", text))
 
 
 def language_of_script(text: str) -> str | None:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from bot.i18n import LANGUAGES, N_, NP_, Translator, word_lists
+from bot.i18n import LANGUAGES, N_, NP_, Translator, english_words, word_lists
 from law.errors import N_ as template
 from law.errors import UnknownAnimalKind
 from law.kinds import AnimalKind, OutsideScale, kind_of
@@ -407,6 +407,55 @@ def after_greeting(text: str) -> tuple[bool, str]:
         else:
             break
     return (True, " ".join(parts).strip(_PUNCT + "-")) if greeted else (False, text)
+
+
+# Hindi and Bengali as typed in Latin letters: what a text needs to be read as one of them.
+_ROMAN = ("hi", "bn")
+_ROMAN_AT_LEAST = 2  # words of one language's own (a phrase counts its words)
+_ROMAN_LETTERS = re.compile(r"[A-Za-z][A-Za-z '-]*")
+
+
+@cache
+def _roman_words() -> Mapping[str, str]:
+    """Each word or phrase in Latin letters (folded) that one of Hindi and Bengali types and the
+    other does not, nor any English text of the office ("do", "to", "main" say nothing)."""
+    english = english_words()
+    said_by: dict[str, set[str]] = {}
+    for lang in (*_ROMAN, "en"):
+        for said in word_lists(lang).values():
+            for word in said:
+                if _ROMAN_LETTERS.fullmatch(word):
+                    said_by.setdefault(fold(word), set()).add(lang)
+    return {
+        word: langs.pop()
+        for word, langs in said_by.items()
+        if len(langs) == 1 and not langs <= {"en"} and (" " in word or word not in english)
+    }
+
+
+def language_of_words(text: str) -> str | None:
+    """Hindi or Bengali typed in Latin letters ("meri gaay kho gayi", "amar goru harie geche"):
+    the language when at least two of the text's words are its own and none the other's; else
+    None ("hi", "menu", a name, a village)."""
+    own = _roman_words()
+    tokens = [fold(w.strip(_PUNCT)) for w in _tokens(text)]
+    counts = dict.fromkeys(_ROMAN, 0)
+    i = 0
+    while i < len(tokens):
+        for size in (3, 2, 1):
+            lang = own.get(" ".join(tokens[i : i + size])) if i + size <= len(tokens) else None
+            if lang is not None:
+                counts[lang] += size
+                i += size
+                break
+        else:
+            i += 1
+    hi, bn = counts["hi"], counts["bn"]
+    if hi >= _ROMAN_AT_LEAST and not bn:
+        return "hi"
+    if bn >= _ROMAN_AT_LEAST and not hi:
+        return "bn"
+    return None
 
 
 def not_known(text: str) -> bool:

@@ -1,8 +1,9 @@
 """More of what villagers of North India type, on SMS and on Telegram, in Devanagari and in Latin
 letters: both word orders, feminine and masculine, numbers as words (दो, teen), greetings with
 भाई, "मालूम नहीं", asking to get cattle back (छुड़ाना) or what is to be paid (कितना देना है).
-Each reaches the flow it asks for and is answered in Hindi: romanised Hindi is written where the
-district's main language is Hindi (a district of Uttar Pradesh or Bihar)."""
+Each reaches the flow it asks for and is answered in Hindi; the romanised ones are written where
+the district's main language is Hindi (a district of Uttar Pradesh or Bihar), where a greeting
+alone is answered in Hindi too."""
 
 from __future__ import annotations
 
@@ -120,15 +121,16 @@ def test_what_a_villager_types_reaches_its_flow_in_hindi(
         assert "धारा" not in said, said
 
 
-def test_romanised_hindi_is_answered_in_english_where_the_district_speaks_english(
+def test_romanised_hindi_is_answered_in_hindi_where_the_district_speaks_english(
     world: World,
 ) -> None:
-    """The same words in a district whose main language is English: the reply follows the
-    district, so the Hindi replies above come from the district, not from the words."""
+    """The same words in a district whose main language is English: the words say Hindi, so
+    the reply is Hindi; a greeting alone says no language and follows the district."""
     address = _address(Channel.SMS)
     replies = _send(world, Channel.SMS, address, "gaay chhudani hai")
-    assert _language(replies) == "en"
+    assert _language(replies) == "hi"
     assert _flow(world, Channel.SMS, address) == OWNER
+    assert _language(_send(world, Channel.SMS, _address(Channel.SMS), "ram ram")) == "en"
 
 
 def test_the_status_in_hindi_names_the_pound_as_the_district_names_it_in_hindi(

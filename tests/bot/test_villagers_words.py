@@ -1,7 +1,8 @@
 """What villagers really type, on SMS and on Telegram: their own script, romanised Hindi and
 Bengali, greetings, "don't know", the owner's and the seizer's phrasings in either order, West
 Bengal spellings. Each message reaches the flow it asks for and is answered in the writer's
-language (Devanagari: Hindi, Bengali script: Bengali, Latin: the district's main language)."""
+language (Devanagari: Hindi, Bengali script: Bengali, Hindi and Bengali typed in Latin letters
+as themselves, English words in Latin letters: the district's main language)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from sqlmodel import select
 from bot.i18n import language_of_script
 from bot.registry import build_engine
 from bot.types import Channel, Inbound, Reply
+from bot.words import language_of_words
 from models import Conversation, Seizure
 from models.columns import id_of
 from office.acts.complainant.complaint import file_complaint
@@ -125,33 +127,35 @@ BENGALI = [
     ("মুক্তি", HINT),
 ]
 
-# Romanised, as most villagers type: answered in the district's main language (English here).
+# Romanised, as most villagers type: answered in Hindi or Bengali where two of its words are that
+# language's own and none the other's (bot/words.py `language_of_words`); a greeting or a command
+# word alone says no language, and is answered in the district's main language (English here).
 ROMANISED = [
-    ("meri gaay kho gayi patwai se", OWNER),
-    ("amar goru harie geche", OWNER),
-    ("2 bhains pakdi", SEIZE),
-    ("maine do gaay pakdi hai", SEIZE),
-    ("ami duto goru dhorechi", SEIZE),
-    ("dui ta goru dhorechi", SEIZE),
-    ("mere pashu", OWNER),
-    ("amar poshu", OWNER),
-    ("namaste ji, meri bhains gum hai", OWNER),
-    ("mere pashu pakde gaye", OWNER),
-    (f"sthiti {REF}", STATUS),
-    (f"obostha {REF}", STATUS),
-    ("ram ram", MENU),
-    ("namaskar", MENU),
-    ("nomoskar", MENU),
-    ("adab", MENU),
-    ("salaam", MENU),
-    ("pata nahi", HINT),
-    ("jani na", HINT),
+    ("meri gaay kho gayi patwai se", OWNER, "hi"),
+    ("amar goru harie geche", OWNER, "bn"),
+    ("2 bhains pakdi", SEIZE, "hi"),
+    ("maine do gaay pakdi hai", SEIZE, "hi"),
+    ("ami duto goru dhorechi", SEIZE, "bn"),
+    ("dui ta goru dhorechi", SEIZE, "bn"),
+    ("mere pashu", OWNER, "hi"),
+    ("amar poshu", OWNER, "bn"),
+    ("namaste ji, meri bhains gum hai", OWNER, "hi"),
+    ("mere pashu pakde gaye", OWNER, "hi"),
+    (f"sthiti {REF}", STATUS, "en"),
+    (f"obostha {REF}", STATUS, "en"),
+    ("ram ram", MENU, "en"),
+    ("namaskar", MENU, "en"),
+    ("nomoskar", MENU, "en"),
+    ("adab", MENU, "en"),
+    ("salaam", MENU, "en"),
+    ("pata nahi", HINT, "hi"),
+    ("jani na", HINT, "bn"),
 ]
 
 CASES = (
     [(text, flow, "hi") for text, flow in HINDI]
     + [(text, flow, "bn") for text, flow in BENGALI]
-    + [(text, flow, "en") for text, flow in ROMANISED]
+    + ROMANISED
 )
 CHANNELS = (Channel.SMS, Channel.TELEGRAM)
 _phones = itertools.count(9_830_000_001)
@@ -224,6 +228,42 @@ def test_the_language_of_his_script_stays_his_until_he_chooses_another(world: Wo
     _send(world, Channel.SMS, address, "ভাষা")
     _send(world, Channel.SMS, address, "3")
     assert _language(_send(world, Channel.SMS, address, "menu")) == "bn"
+
+
+@pytest.mark.parametrize(
+    ("typed", "lang"),
+    [
+        ("meri gaay kho gayi", "hi"),
+        ("Meri do bhains pakdi gayi hai!", "hi"),
+        ("kitna dena hai", "hi"),
+        ("amar goru harie geche", "bn"),
+        ("koto taka dite hobe", "bn"),
+        ("ami 2 ta goru dhorechi", "bn"),
+        # English, names and places: words that a Hindi or Bengali list also has ("do", "to",
+        # "main", "bus", "gaya") are English too, and one word alone is no language.
+        ("I want to do it", None),
+        ("my cow is lost near the main bus stand", None),
+        ("Bodh Gaya", None),
+        ("Ram Das", None),
+        ("hi", None),
+        ("menu", None),
+        ("haan", None),
+        # Hindi and Bengali words in one text: neither.
+        ("meri goru harie geche", None),
+    ],
+)
+def test_hindi_and_bengali_in_latin_letters_are_told_apart_from_english(
+    typed: str, lang: str | None
+) -> None:
+    assert language_of_words(typed) == lang
+
+
+@pytest.mark.parametrize("channel", CHANNELS, ids=lambda c: c.value)
+def test_romanised_hindi_is_answered_in_hindi_from_then_on(world: World, channel: Channel) -> None:
+    address = _address(channel)
+    assert _language(_send(world, channel, address, "meri gaay kho gayi")) == "hi"
+    assert _language(_send(world, channel, address, "cancel")) == "hi"
+    assert _language(_send(world, channel, address, "menu")) == "hi"
 
 
 @pytest.mark.parametrize("channel", CHANNELS, ids=lambda c: c.value)
