@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import weakref
 from typing import Any
 
 import httpx
@@ -23,12 +22,30 @@ class UndeclaredAnswer(AssertionError):
 
 
 _Operations = list[tuple[re.Pattern[str], str, dict[str, Any]]]
-_OPERATIONS: weakref.WeakKeyDictionary[FastAPI, _Operations] = weakref.WeakKeyDictionary()
+# The OpenAPI document of an app is made from its routes' code alone: two apps with the same
+# routes have the same one. Making it costs most of a second, and nearly every test makes an app
+# of its own, so it is made once per set of routes (and each answer's validator once per route).
+_OPERATIONS: dict[tuple[Any, ...], _Operations] = {}
+_VALIDATORS: dict[tuple[int, int], Any] = {}
+
+
+def _routes(app: FastAPI) -> tuple[Any, ...]:
+    return tuple(
+        (
+            getattr(route, "path", ""),
+            tuple(sorted(getattr(route, "methods", None) or ())),
+            getattr(getattr(route, "endpoint", None), "__qualname__", ""),
+            repr(getattr(route, "response_model", None)),
+            repr(getattr(route, "responses", None)),
+        )
+        for route in app.routes
+    )
 
 
 def _operations(app: FastAPI) -> _Operations:
-    if app in _OPERATIONS:
-        return _OPERATIONS[app]
+    key = _routes(app)
+    if key in _OPERATIONS:
+        return _OPERATIONS[key]
     spec = app.openapi()
     components = spec.get("components", {})
     out = []
@@ -36,7 +53,7 @@ def _operations(app: FastAPI) -> _Operations:
         pattern = re.compile("^" + re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(path)) + "$")
         for method, op in ops.items():
             out.append((pattern, method.upper(), {**op, "components": components}))
-    _OPERATIONS[app] = out
+    _OPERATIONS[key] = out
     return out
 
 
@@ -56,8 +73,11 @@ def check_answer(app: FastAPI, method: str, path: str, status: int, body: str) -
     declared = op["responses"].get(str(status), {}).get("content", {}).get("application/json")
     if declared is None or "$ref" not in json.dumps(declared["schema"]):
         raise UndeclaredAnswer(f"{method} {path} {status}: no response model declared")
-    schema = {**declared["schema"], "components": op["components"]}
-    errors = [e.message for e in jsonschema_rs.validator_for(schema).iter_errors(json.loads(body))]
+    validator = _VALIDATORS.get((id(op), status))
+    if validator is None:
+        schema = {**declared["schema"], "components": op["components"]}
+        validator = _VALIDATORS[(id(op), status)] = jsonschema_rs.validator_for(schema)
+    errors = [e.message for e in validator.iter_errors(json.loads(body))]
     if errors:
         raise UndeclaredAnswer(f"{method} {path} {status}: " + "; ".join(errors[:5]))
 
