@@ -44,7 +44,7 @@ from office.records import reach
 log = logging.getLogger(__name__)
 
 DRAFT_TTL = timedelta(hours=24)
-MAX_TEXT = 2000
+MAX_TEXT = state.MAX_TEXT
 # The engine's own words (bot/words.py: from the catalogs, in every language).
 CANCEL, HELP, MENU, LANG = words.CANCEL, words.HELP, words.MENU, words.LANG
 YES, NO = words.YES, words.NO
@@ -63,17 +63,6 @@ STOPPED = N_(
     "You will get no more messages from the pound office. Send START to hear from us again."
 )
 STARTED = N_("Messages from the pound office are on again. Send {say_help} for the menu.")
-
-
-def phone_of(inbound: Inbound) -> str | None:
-    """The sender's phone, where the channel says it (SMS, WhatsApp, console)."""
-    if inbound.channel is Channel.TELEGRAM:
-        return None
-    raw = inbound.address.removeprefix("whatsapp:")
-    try:
-        return normalise_phone(raw)
-    except PoundError:
-        return None
 
 
 @dataclass
@@ -155,30 +144,22 @@ class Engine:
 
     def take(self, work: Unit, channel: ChannelType, received: Received) -> Handled:
         """One message of a channel type's webhook, received at `work.now`, in the webhooks'
-        writer's unit (webhook/inbound.py): the note of the channel it came by
-        (office/records/reach.py: the channel the office's own messages then take, and
-        WhatsApp's 24-hour session), STOP and START where the channel has them, the
-        conversation, and, on a channel whose answer cannot carry them, its replies as outbox
-        rows for the sender."""
-        inbound, external_id = received.inbound, received.external_id
+        writer's unit (webhook/inbound.py): the message handled with the note of the channel it
+        came by and STOP and START where the channel has them (`_handle`), and, on a channel
+        whose answer cannot carry them, its replies as outbox rows for the sender."""
+        inbound = received.inbound
         assert inbound is not None
-        s, now = work.session, work.now
-        reach.note_inbound(s, channel=inbound.channel.value, address=inbound.address, now=now)
-        handled = self.receive_in(
-            work,
-            inbound,
-            external_id=external_id,
-            key=received.opens,
-            opt_out=channel.opt_out_words,
+        handled = self._handle(
+            work, inbound, received.opens, opt_out=channel.opt_out_words, noted=True
         )
         if not channel.replies_in_answer and not handled.repeat and handled.replies:
             enqueue_replies(
-                s,
+                work.session,
                 channel=inbound.channel,
                 address=inbound.address,
                 replies=handled.replies,
-                key=f"reply:{inbound.channel.value}:{external_id}",
-                now=now,
+                key=f"reply:{inbound.channel.value}:{received.external_id}",
+                now=work.now,
                 language=handled.language,
                 person_id=handled.person_id,
             )
@@ -190,38 +171,41 @@ class Engine:
         inbound: Inbound,
         *,
         external_id: str | None = None,
-        key: state.OpenKey | None = None,
         opt_out: bool = False,
     ) -> Handled:
         """Handle one message, received at `work.now`, in the caller's unit of work (which
-        commits it); the flows hand that unit to the use cases they call.
+        commits it); `opt_out`: whether STOP and START are said on its channel."""
+        return self._handle(work, inbound, state.key_of(inbound, external_id), opt_out=opt_out)
 
-        `key`: what its start is read by (bot/state.py), when the channel has read the phone;
-        `opt_out`: whether STOP and START are said on its channel.
-        """
+    def _handle(
+        self,
+        work: Unit,
+        inbound: Inbound,
+        key: state.OpenKey,
+        *,
+        opt_out: bool,
+        noted: bool = False,
+    ) -> Handled:
+        """One message in `work`, which the flows hand to the use cases they call: its start
+        (bot/state.py: its earlier answer if it is a repeat, the chat, and with `noted` the note
+        of the channel it came by), STOP and START where `opt_out`, the conversation, and its
+        end (the chat's new state and the message in the inbound log)."""
         s, now = work.session, work.now
-        k = key or state.key_of(inbound, external_id, phone_of(inbound))
-        opening = state.open_chat(
-            s,
-            k.channel,
-            k.address,
-            external_id=k.external_id,
-            phone=k.phone,
-            telegram_id=k.telegram_id,
-        )
+        opening = state.open_chat(s, key, noted_at=now if noted else None)
         if opening.seen is not None:
             return Handled([Reply.from_dict(r) for r in opening.seen], repeat=True)
         said = _opting(s, inbound, opening, now) if opt_out else None
+        chat = None if said is not None else opening.chat
         if said is not None:
             replies, status = said
-            _log(
-                s, inbound, external_id, now, replies, status, "text", {"text": inbound.text[:200]}
+        else:
+            replies, status = (
+                self._converse(work, opening.chat, opening.person_id, inbound),
+                "handled",
             )
+        state.close_message(s, inbound, key.external_id, now, replies, status, chat=chat)
+        if chat is None:
             return Handled(replies)
-        chat = opening.chat
-        replies = self._converse(work, chat, opening.person_id, inbound)
-        state.save_chat(s, chat, now)
-        _log(s, inbound, external_id, now, replies, "handled", _kind(inbound), _payload(inbound))
         return Handled(replies, language=chat.language or "en", person_id=chat.person_id)
 
     # --- who is speaking ----------------------------------------------------------------------
@@ -823,30 +807,6 @@ def _tie_contact(
     )
 
 
-def _kind(inbound: Inbound) -> str:
-    if inbound.contact:
-        return "contact"
-    if inbound.location:
-        return "location"
-    if inbound.photo:
-        return "photo"
-    if inbound.option:
-        return "option"
-    return "text"
-
-
-def _payload(inbound: Inbound) -> dict[str, object]:
-    return {
-        "text": inbound.text[:MAX_TEXT],
-        "option": inbound.option,
-        "photo": inbound.photo,
-        "contact": inbound.contact.phone if inbound.contact else None,
-        "location": [inbound.location.latitude, inbound.location.longitude]
-        if inbound.location
-        else None,
-    }
-
-
 def opt_keyword(text: str) -> str | None:
     """ "stop" or "start" when the whole message is an opt-out or opt-in word, else None."""
     word = text.strip().lower().rstrip(".!")
@@ -878,28 +838,3 @@ def _opting(
         # Said nothing to: only START is answered once a person has said STOP.
         return [], "ignored"
     return None
-
-
-def _log(
-    s: Session,
-    inbound: Inbound,
-    external_id: str | None,
-    now: datetime,
-    replies: list[Reply],
-    status: str,
-    kind: str,
-    payload: dict[str, object],
-) -> None:
-    """The message in the inbound log with the answer given, when it has an id."""
-    if external_id is not None:
-        state.log_inbound(
-            s,
-            channel=inbound.channel.value,
-            external_id=external_id,
-            address=inbound.address,
-            now=now,
-            kind=kind,
-            payload=payload,
-            replies=[r.as_dict() for r in replies],
-            status=status,
-        )

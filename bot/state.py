@@ -5,7 +5,8 @@ Every message reads and writes these, so they cost as little as a message can:
   seen before, whether the sender opted out, who the sender is, and the chat's row; on
   PostgreSQL a writer that runs many messages in one transaction reads all their starts at once
   first, one statement for the batch (`open_chats`), which `open_chat` then uses while nothing
-  has been written in the transaction since;
+  has been written in the transaction since; on a webhook's message it also notes the channel
+  its address wrote on (office/records/reach.py), deferred like the rows below;
 - the end of a message writes nothing yet: the chat's new state, the inbound record and the
   reply rows wait for the commit (models/deferred.py) and are written together, a statement a
   table for every message of the transaction. A savepoint keeps what was said inside it only if
@@ -47,8 +48,11 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from bot.types import Channel, Inbound
+from bot.types import Channel, Inbound, Reply
+from law.errors import PoundError
 from models import Conversation, District, InboundMessage, OptOut, Person, Unit, deferred
+from office.phones import normalise_phone
+from office.records import reach
 
 _CONV: Table = Conversation.__table__  # type: ignore[attr-defined]
 _INBOUND: Table = InboundMessage.__table__  # type: ignore[attr-defined]
@@ -144,17 +148,25 @@ class OpenKey:
     telegram_id: int | None = None
 
 
-def key_of(inbound: Inbound, external_id: str | None, phone: str | None) -> OpenKey:
-    """What the start of `inbound` is read by: `phone`, the sender's as his channel said it
-    (SMS, WhatsApp, console), or his Telegram id."""
+def key_of(inbound: Inbound, external_id: str | None, phone: str | None = None) -> OpenKey:
+    """What the start of `inbound` is read by: `phone`, the sender's as his channel type read it
+    (else read here from his address: SMS, WhatsApp, console), or his Telegram id."""
     telegram = inbound.channel is Channel.TELEGRAM
     return OpenKey(
         inbound.channel.value,
         inbound.address,
         external_id,
-        phone=phone,
         telegram_id=inbound.telegram_user_id if telegram else None,
+        phone=None if telegram else phone or phone_of(inbound.address),
     )
+
+
+def phone_of(address: str) -> str | None:
+    """The sender's phone in his address (`+91...`, `whatsapp:+91...`), or None."""
+    try:
+        return normalise_phone(address.removeprefix("whatsapp:"))
+    except PoundError:
+        return None
 
 
 @dataclass(frozen=True)
@@ -170,25 +182,72 @@ class Opening:
 # --- the engine's calls ---------------------------------------------------------------------
 
 
-def open_chat(
+def close_message(
     s: Session,
-    channel: str,
-    address: str,
-    *,
+    inbound: Inbound,
     external_id: str | None,
-    phone: str | None = None,
-    telegram_id: int | None = None,
-) -> Opening:
+    now: datetime,
+    replies: list[Reply],
+    status: str,
+    *,
+    chat: ChatState | None = None,
+) -> None:
+    """The end of a message: the chat's new state where a conversation answered it, and the
+    message with its answer in the inbound log where it has an id; both written at the commit."""
+    if chat is not None:
+        save_chat(s, chat, now)
+    if external_id is not None:
+        log_inbound(
+            s,
+            channel=inbound.channel.value,
+            external_id=external_id,
+            address=inbound.address,
+            now=now,
+            kind=_kind(inbound),
+            payload=_payload(inbound),
+            replies=[r.as_dict() for r in replies],
+            status=status,
+        )
+
+
+def _kind(inbound: Inbound) -> str:
+    if inbound.contact:
+        return "contact"
+    if inbound.location:
+        return "location"
+    if inbound.photo:
+        return "photo"
+    if inbound.option:
+        return "option"
+    return "text"
+
+
+def _payload(inbound: Inbound) -> dict[str, object]:
+    return {
+        "text": inbound.text[:MAX_TEXT],
+        "option": inbound.option,
+        "photo": inbound.photo,
+        "contact": inbound.contact.phone if inbound.contact else None,
+        "location": [inbound.location.latitude, inbound.location.longitude]
+        if inbound.location
+        else None,
+    }
+
+
+def open_chat(s: Session, key: OpenKey, *, noted_at: datetime | None = None) -> Opening:
     """The start of a message in one round trip: its earlier answer if it is a repeat, the
     sender's opt-out, the person behind the phone or Telegram id, and the chat's state; none
-    when `open_chats` has read it for the batch and nothing was written since.
+    when `open_chats` has read it for the batch and nothing was written since. With `noted_at`,
+    the note that its address wrote on its channel then (office/records/reach.py), which the
+    office's messages queued while it is answered take.
 
     The chat's row is locked until the commit (a second message of the chat waits here, then
     reads what the first left); a chat's very first two messages, arriving at once, find no row
     to lock, and the later commit's state is the one kept.
     """
     s.flush()  # what the ORM holds must be in the database before this statement reads it
-    key = OpenKey(channel, address, external_id, phone, telegram_id)
+    channel, address, external_id = key.channel, key.address, key.external_id
+    phone, telegram_id = key.phone, key.telegram_id
     row = _opened(s, key)
     if row is None:
         stmt = _OPEN_BY_TELEGRAM if telegram_id is not None else _OPEN_BY_PHONE
@@ -215,10 +274,15 @@ def open_chat(
         expires_at=values["expires_at"],
         main_language=row["main_language"],
     )
+    if noted_at is not None:
+        reach.note_inbound(s, channel=channel, address=address, now=noted_at)
     return Opening(seen, bool(row["opted_out"]), row["person"], chat)
 
 
 # --- a batch's starts, read at once -----------------------------------------------------------
+
+# The longest text a message is answered for (a longer one is told so), kept whole in the log.
+MAX_TEXT = 2000
 
 _READ_COLUMNS = ("person_id", "language", "flow", "step", "data", "expires_at")
 _OPENED = "pound.opened"  # Session.info: (writes seen on the connection then, rows by key)

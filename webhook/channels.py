@@ -35,7 +35,7 @@ from models import Database
 from webhook.edge import request_id
 from webhook.errors import CALLBACK_ERRORS, RETRY_AFTER, database_unavailable
 from webhook.inbound import Writer, can_never_store, read_body
-from webhook.ratelimit import unsigned_check, unsigned_failed
+from webhook.ratelimit import unsigned_posts
 from webhook.schemas import TelegramAnswer, plain
 
 log = logging.getLogger(__name__)
@@ -79,9 +79,7 @@ class ChannelWebhook:
         self.clock = clock
         self.on_outbox = on_outbox
 
-    def refuse(self, request: Request, refused: Refused, what: str = "webhook") -> Response:
-        if refused.unsigned:
-            unsigned_failed(request)
+    def refuse(self, refused: Refused, what: str = "webhook") -> Response:
         log.warning("%s %s refused (%s): %s", self.channel.name, what, refused.status, refused)
         return _response(self.channel.refuse(refused.status, refused.reason))
 
@@ -93,12 +91,13 @@ class ChannelWebhook:
         return response
 
     async def post(self, request: Request) -> Response:
-        unsigned_check(request)  # 429 while this address is over its limit (ratelimit.py)
+        target, rid = target_of(request), request_id(request)
         try:
-            body = await read_body(request)
-            received = self.channel.read(request.headers, target_of(request), body)
+            with unsigned_posts(request):  # 429 while its address is over (ratelimit.py)
+                body = await read_body(request)
+                received = self.channel.read(request.headers, target, body)
         except Refused as refused:
-            return self.refuse(request, refused)
+            return self.refuse(refused)
         if received.inbound is None:
             log.info(
                 "%s %s (%s) ignored", self.channel.name, _short(received.external_id), received.kind
@@ -114,7 +113,7 @@ class ChannelWebhook:
                 received,
                 now=now,
                 opens=received.opens,
-                request_id=request_id(request),
+                request_id=rid,
             )
         except Exception as exc:
             if can_never_store(exc):
@@ -155,12 +154,13 @@ class ChannelWebhook:
     async def report(self, request: Request, path: str) -> Response:
         """A delivery report posted to `path`, checked as a message is; it moves its outbox
         row (bot/delivery.py)."""
-        unsigned_check(request)
+        target = target_of(request)
         try:
-            body = await read_body(request)
-            got = self.channel.report(path, request.headers, target_of(request), body)
+            with unsigned_posts(request):
+                body = await read_body(request)
+                got = self.channel.report(path, request.headers, target, body)
         except Refused as refused:
-            return self.refuse(request, refused, path)
+            return self.refuse(refused, path)
         if got.call:
             result = await run_in_threadpool(
                 apply_call_status,

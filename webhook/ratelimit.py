@@ -20,10 +20,13 @@ import math
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from fastapi import Request
+
+from bot.channels.base import Refused
 
 WINDOW_SECONDS = 60.0
 # The addresses remembered at once; the least recently refused are forgotten first.
@@ -209,15 +212,18 @@ def limiter_of(request: Request) -> Limiter | None:
     return found if isinstance(found, Limiter) else None
 
 
-def unsigned_check(request: Request) -> None:
-    """Before a webhook looks at a post: raise TooManyRequests if its address is over."""
+@contextmanager
+def unsigned_posts(request: Request) -> Iterator[None]:
+    """Around a webhook's reading of a post: TooManyRequests before it is looked at while its
+    address is over its limit, and a post refused as unsigned (a wrong secret or signature)
+    counted for its address."""
     limiter = limiter_of(request)
+    address = limiter.address(request) if limiter is not None else ""
     if limiter is not None:
-        limiter.unsigned.check(limiter.address(request))
-
-
-def unsigned_failed(request: Request) -> None:
-    """A webhook post without the right secret or signature: count it for its address."""
-    limiter = limiter_of(request)
-    if limiter is not None:
-        limiter.unsigned.failed(limiter.address(request))
+        limiter.unsigned.check(address)
+    try:
+        yield
+    except Refused as refused:
+        if refused.unsigned and limiter is not None:
+            limiter.unsigned.failed(address)
+        raise

@@ -124,14 +124,7 @@ def _setting(world: World, engine: Engine) -> list[state.OpenKey]:
 
 
 def _open(s: Session, key: state.OpenKey) -> state.Opening:
-    return state.open_chat(
-        s,
-        key.channel,
-        key.address,
-        external_id=key.external_id,
-        phone=key.phone,
-        telegram_id=key.telegram_id,
-    )
+    return state.open_chat(s, key)
 
 
 def test_a_batch_read_at_once_opens_every_message_as_a_statement_each_would(

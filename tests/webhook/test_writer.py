@@ -179,9 +179,7 @@ def test_a_batch_opens_each_message_as_it_would_alone(db: Database) -> None:
         s.add(OptOut(channel="telegram", address="5550005", opted_out_at=NOW))
 
     def opening(key: state.OpenKey) -> Callable[[Session], state.Opening]:
-        return lambda s: state.open_chat(
-            s, key.channel, key.address, external_id=key.external_id, telegram_id=key.telegram_id
-        )
+        return lambda s: state.open_chat(s, key)
 
     with db.reading() as s:
         alone = [opening(k)(s) for k in keys]
