@@ -53,7 +53,11 @@ class LoopbackServer:
                 pass
 
         self._server = _Server(("127.0.0.1", 0), Handler)
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        # serve_forever looks for a shutdown every poll interval (half a second unless told):
+        # every test that stops a fake would wait that long.
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
         self._thread.start()
         return self
 
