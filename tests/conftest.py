@@ -22,6 +22,7 @@ from models import Database
 from tests import examples
 from tests.api_client import Api
 from tests.databases import PostgresTemplate, SqliteTemplate, postgres_reason
+from tests.shared_routes import share_route_handlers
 from tests.world import World, make_world
 
 REQUIRE_PG = os.environ.get("POUND_TEST_REQUIRE_POSTGRES") == "1"
@@ -36,6 +37,7 @@ os.environ.setdefault("PTB_TIMEDELTA", "1")
 # modules are imported, so their own @settings start from it.
 settings.register_profile("pound", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("pound")
+share_route_handlers()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -32,7 +32,7 @@ from office.inputs import AnimalsIn, PersonIn
 from office.jurisdiction import load_jurisdiction_text
 from office.people import person_by_phone
 from office.views.worklists import seizure_brief
-from tests.browser import WIDTHS, Live, Shots
+from tests.browser import HEIGHT, WIDTHS, Live, Shots
 from tests.desk.client import last_code, last_outbox_id
 from tests.units import act
 from tests.world import DISTRICT, World
@@ -317,42 +317,55 @@ class Fit:
         if (self.lang, name) in DOC_SHOTS:
             self.shots.save(page, f"long-{name}-{self.lang}-{width}")
 
+    def both(self, page: Page, name: str) -> None:
+        """The page as loaded, measured at each width (the viewport resized: no page here lays
+        itself out by script, so a resized page is laid out as one loaded at that width)."""
+        for width in WIDTHS:
+            page.set_viewport_size({"width": width, "height": HEIGHT})
+            self.measure(page, name, width)
+
     def answered(self, page: Page, selector: str) -> None:
         """The form sent, and its answer is the page with `selector`, not a refusal."""
         page.wait_for_load_state()
         refusal = page.locator(".refusal")
         assert page.locator(selector).count(), refusal.inner_text() if refusal.count() else page.url
 
-    def go(self, page: Page, url: str, name: str, width: int) -> None:
+    def go(self, page: Page, url: str, name: str) -> None:
+        page.goto(url, wait_until="load")
+        self.both(page, name)
+
+    def go_at(self, page: Page, url: str, name: str, width: int) -> None:
+        """A form's page at one width: each width sends its own record's form."""
+        page.set_viewport_size({"width": width, "height": HEIGHT})
         page.goto(url, wait_until="load")
         self.measure(page, name, width)
 
 
 @contextmanager
-def desk(browser: Browser, width: int) -> Iterator[Page]:
-    ctx = browser.new_context(viewport={"width": width, "height": 800}, locale="en-IN")
+def desk(browser: Browser) -> Iterator[Page]:
+    ctx = browser.new_context(viewport={"width": WIDTHS[0], "height": HEIGHT}, locale="en-IN")
     try:
         yield ctx.new_page()
     finally:
         ctx.close()
 
 
-def sign_in(page: Page, live: Live, world: World, role: str, fit: Fit, width: int) -> None:
+def sign_in(page: Page, live: Live, world: World, role: str, fit: Fit) -> None:
     phone = PHONES[role]
     with world.db.reading() as s:
         person = person_by_phone(s, phone)
         assert person is not None and person.id is not None
         person_id = person.id
-    fit.go(page, f"{live.url}/desk/sign-in?lang={fit.lang}", "sign-in", width)
+    fit.go(page, f"{live.url}/desk/sign-in?lang={fit.lang}", "sign-in")
     after = last_outbox_id(world)
     page.fill("#phone", phone)
     page.click("button[type=submit] >> nth=-1")
     page.wait_for_url("**/desk/sign-in/code**")
-    fit.measure(page, "code", width)
+    fit.both(page, "code")
     page.fill("#code", last_code(world, person_id, after=after))
     page.click("form[action='/desk/sign-in/code'] button[type=submit]")
     page.wait_for_url("**/desk")
-    fit.measure(page, f"{role}-home", width)
+    fit.both(page, f"{role}-home")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -362,39 +375,38 @@ def test_every_desk_page_fits_a_phone_and_a_desk_screen(
     long = long_world(world)
     fit = Fit(lang, shots)
     base = live.url + "/desk"
-    for i, width in enumerate(WIDTHS):
-        with desk(browser, width) as page:
-            sign_in(page, live, world, "police", fit, width)
-            fit.go(page, f"{base}/police/TESTPUR", "police", width)
+    with desk(browser) as page:
+        sign_in(page, live, world, "police", fit)
+        for i, width in enumerate(WIDTHS):
+            fit.go_at(page, f"{base}/police/TESTPUR", "police", width)
             page.click(f"form[action$='/conveyance/{long.expected[i]}'] button[type=submit]")
             page.wait_for_load_state()
             fit.measure(page, "police-confirmed", width)
-        with desk(browser, width) as page:
-            sign_in(page, live, world, "keeper", fit, width)
-            fit.go(page, f"{base}/keeper/TPR", "keeper-today", width)
-            fit.go(page, f"{base}/keeper/TPR/register", "keeper-register", width)
-            fit.go(
-                page,
-                f"{base}/keeper/TPR/register?village={VILLAGE}",
-                "keeper-register-found",
-                width,
-            )
-            fit.go(page, f"{base}/keeper/TPR/refusal/{long.held[-1]}", "keeper-refusal", width)
-            fit.go(page, f"{base}/keeper/TPR/loss/{long.held[-1]}", "keeper-loss", width)
-            fit.go(page, f"{base}/keeper/DHK", "keeper-refused", width)
-            fit.go(page, f"{base}/keeper/TPR/arrival/{long.expected[i]}", "keeper-arrival", width)
+    with desk(browser) as page:
+        sign_in(page, live, world, "keeper", fit)
+        fit.go(page, f"{base}/keeper/TPR", "keeper-today")
+        fit.go(page, f"{base}/keeper/TPR/register", "keeper-register")
+        fit.go(page, f"{base}/keeper/TPR/register?village={VILLAGE}", "keeper-register-found")
+        fit.go(page, f"{base}/keeper/TPR/refusal/{long.held[-1]}", "keeper-refusal")
+        fit.go(page, f"{base}/keeper/TPR/loss/{long.held[-1]}", "keeper-loss")
+        fit.go(page, f"{base}/keeper/DHK", "keeper-refused")
+        for i, width in enumerate(WIDTHS):
+            arrival = f"{base}/keeper/TPR/arrival/{long.expected[i]}"
+            fit.go_at(page, arrival, "keeper-arrival", width)
             page.click("form[action*='/arrival/'] button[type=submit]")
             fit.answered(page, "#done")
             fit.measure(page, "keeper-arrival-done", width)
-            fit.go(page, f"{base}/keeper/TPR/payment/{long.held[i]}", "keeper-payment", width)
+            payment = f"{base}/keeper/TPR/payment/{long.held[i]}"
+            fit.go_at(page, payment, "keeper-payment", width)
             page.click("form[action*='/payment/'] button[type=submit]")
             fit.answered(page, "#document")
             fit.measure(page, "keeper-payment-done", width)
-        with desk(browser, width) as page:
-            sign_in(page, live, world, "darogah", fit, width)
-            fit.go(page, f"{base}/darogah/TESTPUR", "darogah", width)
+    with desk(browser) as page:
+        sign_in(page, live, world, "darogah", fit)
+        fit.go(page, f"{base}/darogah/TESTPUR", "darogah")
+        for i, width in enumerate(WIDTHS):
             ref = long.sale_due[i]
-            fit.go(page, f"{base}/darogah/TESTPUR/sale/{ref}", "darogah-sale", width)
+            fit.go_at(page, f"{base}/darogah/TESTPUR/sale/{ref}", "darogah-sale", width)
             for n in (1, 2, 3):
                 page.check(f"input[name='sell-{n}']")
                 page.fill(f"#buyer-{n}", BUYER)
@@ -406,11 +418,12 @@ def test_every_desk_page_fits_a_phone_and_a_desk_screen(
             page.click(f"form[action$='/sale/{ref}'] button[type=submit]")
             fit.answered(page, f"a[href^='/documents/account/{ref}.pdf']")
             fit.measure(page, "darogah-account", width)
-        with desk(browser, width) as page:
-            sign_in(page, live, world, "magistrate", fit, width)
-            m = f"{base}/magistrate/TESTPUR"
-            fit.go(page, m, "magistrate", width)
-            fit.go(page, f"{m}/complaints", "magistrate-complaints", width)
+    with desk(browser) as page:
+        sign_in(page, live, world, "magistrate", fit)
+        m = f"{base}/magistrate/TESTPUR"
+        fit.go(page, m, "magistrate")
+        for i, width in enumerate(WIDTHS):
+            fit.go_at(page, f"{m}/complaints", "magistrate-complaints", width)
             cid = long.complaints[i]
             page.select_option(f"#outcome-{cid}", "illegal")
             page.fill(f"#reasons-{cid}", "The buffaloes were on the road, not in the field. " * 3)
@@ -418,24 +431,24 @@ def test_every_desk_page_fits_a_phone_and_a_desk_screen(
             page.click(f"form[action$='/complaints/{cid}/decision'] button[type=submit]")
             fit.answered(page, f"a[href^='/documents/decision/{cid}.pdf']")
             fit.measure(page, "magistrate-decision", width)
-            for name, path in (
-                ("releases", "/releases"),
-                ("cases", "/cases"),
-                ("case", f"/cases/{long.case_id}"),
-                ("fund", "/fund"),
-                ("rates", "/rates"),
-                ("district", "/district"),
-                ("returns", "/returns"),
-                ("charts", "/charts"),
-                ("charts-year", "/charts?period=2026"),
-            ):
-                fit.go(page, m + path, f"magistrate-{name}", width)
-        with desk(browser, width) as page:
-            # An officer of the district with no pound or thana reads its fund and register.
-            sign_in(page, live, world, "road_officer", fit, width)
-            fit.go(page, f"{base}/magistrate/TESTPUR/fund", "officer-fund", width)
-            fit.go(page, f"{base}/keeper/TPR/register", "officer-register", width)
-            fit.go(page, f"{base}/darogah/TESTPUR", "officer-refused", width)
+        for name, path in (
+            ("releases", "/releases"),
+            ("cases", "/cases"),
+            ("case", f"/cases/{long.case_id}"),
+            ("fund", "/fund"),
+            ("rates", "/rates"),
+            ("district", "/district"),
+            ("returns", "/returns"),
+            ("charts", "/charts"),
+            ("charts-year", "/charts?period=2026"),
+        ):
+            fit.go(page, m + path, f"magistrate-{name}")
+    with desk(browser) as page:
+        # An officer of the district with no pound or thana reads its fund and register.
+        sign_in(page, live, world, "road_officer", fit)
+        fit.go(page, f"{base}/magistrate/TESTPUR/fund", "officer-fund")
+        fit.go(page, f"{base}/keeper/TPR/register", "officer-register")
+        fit.go(page, f"{base}/darogah/TESTPUR", "officer-refused")
     print(f"\nwidths ({lang}):")  # noqa: T201 (read with -s)
     for name, at in fit.widths.items():
         line = ", ".join(f"{at[w]} at {w}" for w in sorted(at))
