@@ -195,14 +195,11 @@ class Engine:
         if opening.seen is not None:
             return Handled([Reply.from_dict(r) for r in opening.seen], repeat=True)
         said = _opting(s, inbound, opening, now) if opt_out else None
-        chat = None if said is not None else opening.chat
         if said is not None:
-            replies, status = said
+            (replies, status), chat = said, None
         else:
-            replies, status = (
-                self._converse(work, opening.chat, opening.person_id, inbound),
-                "handled",
-            )
+            chat = opening.chat
+            replies, status = self._converse(work, chat, opening.person_id, inbound), "handled"
         state.close_message(s, inbound, key.external_id, now, replies, status, chat=chat)
         if chat is None:
             return Handled(replies)
