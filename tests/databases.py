@@ -35,6 +35,7 @@ import psycopg
 from psycopg import sql
 from sqlalchemy import event
 from sqlalchemy.util import LRUCache
+from sqlmodel import SQLModel
 
 from migrations import upgrade
 from models import Database
@@ -92,10 +93,19 @@ Prepare = Callable[[World], object]
 _COMPILED: dict[str, _CompiledByKind] = {}
 
 
+def _compile_by_kind() -> None:
+    """The ORM's flushes compile through each table's mapper's own cache, keyed by the dialect
+    object as the engine's is: the same cache by kind for them."""
+    for mapper in SQLModel._sa_registry.mappers:  # type: ignore[attr-defined]
+        if not isinstance(mapper.__dict__.get("_compiled_cache"), _CompiledByKind):
+            mapper._compiled_cache = _CompiledByKind(mapper._compiled_cache_size)
+
+
 def _test_database(url: str, **kwargs: Any) -> Database:
     """A handle on a test database, its engine compiling through the cache of its kind."""
     db = Database(url, **kwargs)
     db.engine._compiled_cache = _COMPILED.setdefault(db.dialect, _CompiledByKind(2000))
+    _compile_by_kind()
     if db.dialect == "sqlite":
         # A test's file is thrown away after it: its commits and its last checkpoint need not
         # wait for the disk (PostgreSQL's test databases: synchronous_commit off).
