@@ -16,7 +16,14 @@ from office.acts.keeper.unclaimed import report_unclaimed
 from office.acts.magistrate.complaint import admit_complaint
 from office.people import person_by_phone
 from office.views.seizure import seizure_view
-from tests.browser import WIDTHS, Live, Shots, assert_accessible, assert_no_console_errors
+from tests.browser import (
+    HEIGHT,
+    WIDTHS,
+    Live,
+    Shots,
+    assert_accessible,
+    assert_no_console_errors,
+)
 from tests.desk.client import last_code, last_outbox_id
 from tests.units import act
 from tests.world import World
@@ -43,14 +50,17 @@ def sign_in(page: Page, live: Live, world: World, phone: str) -> None:
 
 
 def checked(page: Page, shots: Shots, name: str) -> None:
-    assert_accessible(page)
-    assert_no_console_errors(page)
-    shots.save(page, name)
+    """The page as it stands, at each width (the viewport resized): accessible, no console
+    error, and its screenshot `<name>-<width>`."""
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": HEIGHT})
+        assert_accessible(page)
+        assert_no_console_errors(page)
+        shots.save(page, f"{name}-{width}")
 
 
-@pytest.mark.parametrize("width", WIDTHS)
 def test_the_darogah_records_a_sale_and_gets_its_account(
-    world: World, live: Live, browser: Browser, shots: Shots, width: int
+    world: World, live: Live, browser: Browser, shots: Shots
 ) -> None:
     ref = world.seize()
     act(
@@ -79,13 +89,13 @@ def test_the_darogah_records_a_sale_and_gets_its_account(
         now=world.now,
     )
     world.on(D(2026, 3, 17), 11)
-    ctx = browser.new_context(viewport={"width": width, "height": 800}, locale="en-IN")
+    ctx = browser.new_context(viewport={"width": WIDTHS[0], "height": HEIGHT}, locale="en-IN")
     page = ctx.new_page()
     try:
         sign_in(page, live, world, "+919000000004")
         page.click("a[href='/desk/darogah/TESTPUR']")
         page.wait_for_url("**/desk/darogah/TESTPUR")
-        checked(page, shots, f"darogah-{width}")
+        checked(page, shots, "darogah")
         page.click(f"a[href='/desk/darogah/TESTPUR/sale/{ref}']")
         for n in (1, 2, 3):
             page.check(f"input[name='sell-{n}']")
@@ -94,19 +104,18 @@ def test_the_darogah_records_a_sale_and_gets_its_account(
             page.fill(f"#price-{n}", "Rs 4-0-0")
         page.fill("#expenses", "Rs 0-4-0")
         page.fill("#place", "Testpur thana")
-        checked(page, shots, f"darogah-sale-{width}")
+        checked(page, shots, "darogah-sale")
         page.click("form[action$='/sale/" + ref + "'] button[type=submit]")
         page.wait_for_selector("text=The sale is recorded.")
         assert page.locator(f"a[href='/documents/account/{ref}.pdf?lang=en']").count() == 1
-        checked(page, shots, f"darogah-account-{width}")
+        checked(page, shots, "darogah-account")
     finally:
         ctx.close()
     assert seizure_view(world.db, ref=ref, now=world.now)["status"] == "closed"
 
 
-@pytest.mark.parametrize("width", WIDTHS)
 def test_the_magistrate_decides_a_complaint(
-    world: World, live: Live, browser: Browser, shots: Shots, width: int
+    world: World, live: Live, browser: Browser, shots: Shots
 ) -> None:
     ref = world.seize()
     act(
@@ -136,7 +145,7 @@ def test_the_magistrate_decides_a_complaint(
         now=world.now,
     )
     world.on(D(2026, 3, 10), 12)
-    ctx = browser.new_context(viewport={"width": width, "height": 800}, locale="hi-IN")
+    ctx = browser.new_context(viewport={"width": WIDTHS[0], "height": HEIGHT}, locale="hi-IN")
     page = ctx.new_page()
     try:
         sign_in(page, live, world, "+919000000005")
@@ -147,11 +156,11 @@ def test_the_magistrate_decides_a_complaint(
         page.select_option(f"#outcome-{cid}", "illegal")
         page.fill(f"#reasons-{cid}", "The cows were on the road, not in the field")
         page.fill(f"#damages-{cid}", "Rs 1-0-0")
-        checked(page, shots, f"magistrate-complaints-{width}")
+        checked(page, shots, "magistrate-complaints")
         page.click(f"form[action$='/complaints/{cid}/decision'] button[type=submit]")
         page.wait_for_selector("text=The decision is recorded.")
         assert page.locator(f"a[href='/documents/decision/{cid}.pdf?lang=en']").count() == 1
-        checked(page, shots, f"magistrate-decision-{width}")
+        checked(page, shots, "magistrate-decision")
         # The paper opens for him with his desk session alone.
         paper = ctx.request.get(live.url + f"/documents/decision/{cid}.html")
         assert paper.status == 200, paper.text()
@@ -164,28 +173,27 @@ def test_the_magistrate_decides_a_complaint(
             ("releases", "/releases"),
         ):
             page.goto(live.url + "/desk/magistrate/TESTPUR" + path)
-            checked(page, shots, f"magistrate-{name}-{width}")
+            checked(page, shots, f"magistrate-{name}")
     finally:
         ctx.close()
     assert seizure_view(world.db, ref=ref, now=world.now)["status"] == "closed"
 
 
-@pytest.mark.parametrize("width", WIDTHS)
 def test_the_police_confirm_a_conveyance(
-    world: World, live: Live, browser: Browser, shots: Shots, width: int
+    world: World, live: Live, browser: Browser, shots: Shots
 ) -> None:
     ref = world.seize(when=world.now)
-    ctx = browser.new_context(viewport={"width": width, "height": 800})
+    ctx = browser.new_context(viewport={"width": WIDTHS[0], "height": HEIGHT})
     page = ctx.new_page()
     try:
         sign_in(page, live, world, "+919000000003")
         page.goto(live.url + "/desk/police/TESTPUR")
         assert ref in page.inner_text("main")
-        checked(page, shots, f"police-{width}")
+        checked(page, shots, "police")
         page.click(f"form[action$='/conveyance/{ref}'] button[type=submit]")
         page.wait_for_load_state()
         assert "confirmed" in page.inner_text("main")
-        checked(page, shots, f"police-confirmed-{width}")
+        checked(page, shots, "police-confirmed")
     finally:
         ctx.close()
     view = seizure_view(world.db, ref=ref, now=world.now)
