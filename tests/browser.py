@@ -20,6 +20,8 @@ Fixtures:
 - `live`: `create_app(db=world.db, clock=lambda: world.now)` served for the test.
 - `shots`: saves screenshots under the test's `tmp_path`, or under `--browser-shots DIR` (to
   make the images of the docs).
+`checked(page, shots, name)` holds the page as it stands at each of WIDTHS, resized: its
+screenshot, axe-core's rules, no console error.
 
 Where `/usr/bin/chromium` is missing the browser tests are skipped, saying so; with
 POUND_TEST_REQUIRE_BROWSER=1 (as `.ci/run` sets, after installing the `chromium` package) that
@@ -310,6 +312,17 @@ def assert_accessible(page: Page, rules: tuple[str, ...] | None = AXE_RULES) -> 
             for v in violations
         ]
         pytest.fail(f"axe-core found on {page.url}:\n" + "\n".join(lines), pytrace=False)
+
+
+def checked(page: Page, shots: Shots, name: str) -> None:
+    """The page as it stands, at each of WIDTHS (the viewport resized: the pages lay themselves
+    out by CSS alone, so a resized page is laid out as one loaded at that width): its
+    screenshot `<name>-<width>`, axe-core's rules passed, no console error."""
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": HEIGHT})
+        shots.save(page, f"{name}-{width}")
+        assert_accessible(page)
+        assert_no_console_errors(page)
 
 
 def page_weight(page: Page) -> int:

@@ -16,14 +16,7 @@ from office.acts.keeper.unclaimed import report_unclaimed
 from office.acts.magistrate.complaint import admit_complaint
 from office.people import person_by_phone
 from office.views.seizure import seizure_view
-from tests.browser import (
-    HEIGHT,
-    WIDTHS,
-    Live,
-    Shots,
-    assert_accessible,
-    assert_no_console_errors,
-)
+from tests.browser import HEIGHT, WIDTHS, Live, Shots, assert_accessible, checked
 from tests.desk.client import last_code, last_outbox_id
 from tests.units import act
 from tests.world import World
@@ -47,16 +40,6 @@ def sign_in(page: Page, live: Live, world: World, phone: str) -> None:
     page.fill("#code", last_code(world, person_id, after=after))
     page.click("form[action='/desk/sign-in/code'] button[type=submit]")
     page.wait_for_url("**/desk")
-
-
-def checked(page: Page, shots: Shots, name: str) -> None:
-    """The page as it stands, at each width (the viewport resized): accessible, no console
-    error, and its screenshot `<name>-<width>`."""
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": HEIGHT})
-        assert_accessible(page)
-        assert_no_console_errors(page)
-        shots.save(page, f"{name}-{width}")
 
 
 def test_the_darogah_records_a_sale_and_gets_its_account(

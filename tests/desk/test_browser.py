@@ -5,31 +5,13 @@ office sent him (read from the outbox), registers an arrival and takes a payment
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
-from tests.browser import (
-    HEIGHT,
-    WIDTHS,
-    Live,
-    Shots,
-    assert_accessible,
-    assert_no_console_errors,
-    open_page,
-)
+from tests.browser import WIDTHS, Live, Shots, checked, open_page
 from tests.desk.client import last_code
 from tests.world import World
 
 pytestmark = pytest.mark.browser
-
-
-def checked(page: Page, shots: Shots, name: str) -> None:
-    """The page as it stands, at each width (the viewport resized): its screenshot
-    `<name>-<width>`, accessible, no console error."""
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": HEIGHT})
-        shots.save(page, f"{name}-{width}")
-        assert_accessible(page)
-        assert_no_console_errors(page)
 
 
 def test_a_keeper_signs_in_registers_an_arrival_and_takes_a_payment(
