@@ -409,6 +409,25 @@ def after_greeting(text: str) -> tuple[bool, str]:
     return (True, " ".join(parts).strip(_PUNCT + "-")) if greeted else (False, text)
 
 
+def _phrases(text: str, find: Callable[[str, int], str | None]) -> list[tuple[int, int, str]]:
+    """(index, words, what `find` says) for each phrase of `text` it says something of, read
+    left to right, phrases of three words before two before one ("kho gayi" before "kho")."""
+    tokens = [w.strip(_PUNCT) for w in _tokens(text)]
+    found: list[tuple[int, int, str]] = []
+    i = 0
+    while i < len(tokens):
+        for size in (3, 2, 1):
+            gram = " ".join(tokens[i : i + size])
+            said = find(gram, size) if i + size <= len(tokens) and gram else None
+            if said is not None:
+                found.append((i, size, said))
+                i += size
+                break
+        else:
+            i += 1
+    return found
+
+
 # Hindi and Bengali as typed in Latin letters: what a text needs to be read as one of them.
 _ROMAN = ("hi", "bn")
 _ROMAN_AT_LEAST = 2  # words of one language's own (a phrase counts its words)
@@ -438,18 +457,9 @@ def language_of_words(text: str) -> str | None:
     the language when at least two of the text's words are its own and none the other's; else
     None ("hi", "menu", a name, a village)."""
     own = _roman_words()
-    tokens = [fold(w.strip(_PUNCT)) for w in _tokens(text)]
     counts = dict.fromkeys(_ROMAN, 0)
-    i = 0
-    while i < len(tokens):
-        for size in (3, 2, 1):
-            lang = own.get(" ".join(tokens[i : i + size])) if i + size <= len(tokens) else None
-            if lang is not None:
-                counts[lang] += size
-                i += size
-                break
-        else:
-            i += 1
+    for _at, size, lang in _phrases(text, lambda gram, _size: own.get(fold(gram))):
+        counts[lang] += size
     hi, bn = counts["hi"], counts["bn"]
     if hi >= _ROMAN_AT_LEAST and not bn:
         return "hi"
@@ -468,28 +478,19 @@ def _sentence_words(text: str) -> list[tuple[int, str]]:
     """(index, meaning) for each word or phrase of `text` that says one of the sentence's
     meanings, or an animal's kind (`kind`), or a number (`num`); phrases of up to three words
     ("पकड़ लिया", "হারিয়ে গেছে") before single words."""
-    tokens = [w.strip(_PUNCT) for w in _tokens(text)]
-    found: list[tuple[int, str]] = []
-    i = 0
-    while i < len(tokens):
-        for size in (3, 2, 1):
-            gram = " ".join(tokens[i : i + size])
-            if len(tokens) - i < size or not gram:
-                continue
-            said = _prefixed(gram, PHRASE, typo=size == 1 and len(gram) > 4)
-            said = PHRASE + said if said is not None else None
-            if said is None and size == 1:
-                if number(gram) is not None or is_counter(gram):
-                    said = "num"
-                elif _known_kind(gram):
-                    said = "kind"
-            if said is not None:
-                found.append((i, said))
-                i += size
-                break
-        else:
-            i += 1
-    return found
+    return [(at, said) for at, _size, said in _phrases(text, _sentence_word)]
+
+
+def _sentence_word(gram: str, size: int) -> str | None:
+    said = _prefixed(gram, PHRASE, typo=size == 1 and len(gram) > 4)
+    if said is not None:
+        return PHRASE + said
+    if size == 1:
+        if number(gram) is not None or is_counter(gram):
+            return "num"
+        if _known_kind(gram):
+            return "kind"
+    return None
 
 
 def sentence_intent(text: str) -> str | None:
