@@ -38,7 +38,6 @@ from law.errors import PoundError
 from models import Database, OptOut, Person, Unit
 from office.access.roles import roles_of
 from office.people import person_by_phone
-from office.phones import normalise_phone
 from office.records import reach
 
 log = logging.getLogger(__name__)
@@ -190,17 +189,16 @@ class Engine:
         (bot/state.py: its earlier answer if it is a repeat, the chat, and with `noted` the note
         of the channel it came by), STOP and START where `opt_out`, the conversation, and its
         end (the chat's new state and the message in the inbound log)."""
-        s, now = work.session, work.now
-        opening = state.open_chat(s, key, noted_at=now if noted else None)
+        opening = state.open_chat(work, key, noted=noted)
         if opening.seen is not None:
             return Handled([Reply.from_dict(r) for r in opening.seen], repeat=True)
-        said = _opting(s, inbound, opening, now) if opt_out else None
+        said = _opting(work.session, inbound, opening, work.now) if opt_out else None
         if said is not None:
             (replies, status), chat = said, None
         else:
             chat = opening.chat
             replies, status = self._converse(work, chat, opening.person_id, inbound), "handled"
-        state.close_message(s, inbound, key.external_id, now, replies, status, chat=chat)
+        state.close_message(work, inbound, key.external_id, replies, status, chat=chat)
         if chat is None:
             return Handled(replies)
         return Handled(replies, language=chat.language or "en", person_id=chat.person_id)
@@ -773,11 +771,8 @@ def _tie_contact(
     contact = inbound.contact
     if contact is None or uid is None or contact.user_id != uid:
         return None, Reply(t("Please share your own contact, not someone else's."))
-    try:
-        phone = normalise_phone(
-            contact.phone if contact.phone.startswith("+") else "+" + contact.phone
-        )
-    except PoundError:
+    phone = contact.phone
+    if phone is None:
         return None, Reply(t("That phone number cannot be read."))
     person = person_by_phone(s, phone)
     holder = s.exec(select(Person).where(Person.telegram_id == uid)).first()

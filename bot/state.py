@@ -183,10 +183,9 @@ class Opening:
 
 
 def close_message(
-    s: Session,
+    work: Unit,
     inbound: Inbound,
     external_id: str | None,
-    now: datetime,
     replies: list[Reply],
     status: str,
     *,
@@ -195,14 +194,13 @@ def close_message(
     """The end of a message: the chat's new state where a conversation answered it, and the
     message with its answer in the inbound log where it has an id; both written at the commit."""
     if chat is not None:
-        save_chat(s, chat, now)
+        save_chat(work, chat)
     if external_id is not None:
         log_inbound(
-            s,
+            work,
             channel=inbound.channel.value,
             external_id=external_id,
             address=inbound.address,
-            now=now,
             kind=_kind(inbound),
             payload=_payload(inbound),
             replies=[r.as_dict() for r in replies],
@@ -234,17 +232,19 @@ def _payload(inbound: Inbound) -> dict[str, object]:
     }
 
 
-def open_chat(s: Session, key: OpenKey, *, noted_at: datetime | None = None) -> Opening:
+def open_chat(work: Unit, key: OpenKey, *, noted: bool = False) -> Opening:
     """The start of a message in one round trip: its earlier answer if it is a repeat, the
     sender's opt-out, the person behind the phone or Telegram id, and the chat's state; none
-    when `open_chats` has read it for the batch and nothing was written since. With `noted_at`,
-    the note that its address wrote on its channel then (office/records/reach.py), which the
-    office's messages queued while it is answered take.
+    when `open_chats` has read it for the batch and nothing was written since. What waits in
+    `work` for its commit counts as written. With `noted`, the note that its address wrote on
+    its channel at `work.now` (office/records/reach.py), which the office's messages queued
+    while it is answered take.
 
     The chat's row is locked until the commit (a second message of the chat waits here, then
     reads what the first left); a chat's very first two messages, arriving at once, find no row
     to lock, and the later commit's state is the one kept.
     """
+    s = work.session
     s.flush()  # what the ORM holds must be in the database before this statement reads it
     channel, address, external_id = key.channel, key.address, key.external_id
     phone, telegram_id = key.phone, key.telegram_id
@@ -257,9 +257,9 @@ def open_chat(s: Session, key: OpenKey, *, noted_at: datetime | None = None) -> 
     seen = _as_replies(row["seen"]) if row["seen"] is not None else None
     values: dict[str, Any] = {name: row[name] for name in _READ_COLUMNS}
     if seen is None and external_id is not None:
-        logged = deferred.waiting(s, _LOG, (channel, external_id))
+        logged = work.waiting(_LOG, (channel, external_id))
         seen = _as_replies(logged["replies"]) if logged is not None else None
-    kept = deferred.waiting(s, _upsert_for(s), (channel, address))
+    kept = work.waiting(_UPSERT[work.dialect], (channel, address))
     if kept is not None:
         # A copy: this message's flow must not change what the one before it left.
         values = copy.deepcopy(kept)
@@ -274,8 +274,8 @@ def open_chat(s: Session, key: OpenKey, *, noted_at: datetime | None = None) -> 
         expires_at=values["expires_at"],
         main_language=row["main_language"],
     )
-    if noted_at is not None:
-        reach.note_inbound(s, channel=channel, address=address, now=noted_at)
+    if noted:
+        reach.note_inbound(s, channel=channel, address=address, now=work.now)
     return Opening(seen, bool(row["opted_out"]), row["person"], chat)
 
 
@@ -403,15 +403,11 @@ def seen_replies(s: Session, channel: str, external_id: str) -> list[dict[str, A
     return None if row is None else _as_replies(row[0])
 
 
-def _upsert_for(s: Session) -> Any:
-    return _UPSERT[s.connection().dialect.name]
-
-
-def save_chat(s: Session, chat: ChatState, now: datetime) -> None:
-    """The chat's new state, written at the commit (its row is made on its first message)."""
-    deferred.defer(
-        s,
-        _upsert_for(s),
+def save_chat(work: Unit, chat: ChatState) -> None:
+    """The chat's new state at `work.now`, written at the commit (its row is made on its first
+    message)."""
+    work.defer(
+        _UPSERT[work.dialect],
         (chat.channel, chat.address),
         {
             "channel": chat.channel,
@@ -421,35 +417,33 @@ def save_chat(s: Session, chat: ChatState, now: datetime) -> None:
             "flow": chat.flow,
             "step": chat.step,
             "data": chat.data,
-            "updated_at": now,
+            "updated_at": work.now,
             "expires_at": chat.expires_at,
         },
     )
 
 
 def log_inbound(
-    s: Session,
+    work: Unit,
     *,
     channel: str,
     external_id: str,
     address: str,
-    now: datetime,
     kind: str,
     payload: dict[str, object],
     replies: list[dict[str, object]],
     status: str,
 ) -> None:
-    """The message once, with the answer given, written at the commit; the unique
-    (channel, external_id) refuses a second record of it."""
-    deferred.defer(
-        s,
+    """The message once, received at `work.now`, with the answer given, written at the commit;
+    the unique (channel, external_id) refuses a second record of it."""
+    work.defer(
         _LOG,
         (channel, external_id),
         {
             "channel": channel,
             "external_id": external_id,
             "address": address,
-            "received_at": now,
+            "received_at": work.now,
             "kind": kind,
             "payload": payload,
             "replies": replies,
@@ -478,7 +472,7 @@ def unstorable(inbound: Inbound) -> str | None:
     texts = [inbound.address, inbound.text, inbound.option or "", inbound.photo or ""]
     texts.append(inbound.sender_name)
     if inbound.contact is not None:
-        texts += [inbound.contact.phone, inbound.contact.name]
+        texts += [inbound.contact.phone or "", inbound.contact.name]
     if any(_bad_text(t) for t in texts):
         return "text with a NUL or an unpaired surrogate character"
     if len(inbound.address) > MAX_ADDRESS:
@@ -511,11 +505,10 @@ def keep_rejected(work: Unit, inbound: Inbound, external_id: str, kind: str, rea
         return False
     clean = "".join(ch for ch in inbound.address if not _bad_text(ch))[:MAX_ADDRESS]
     log_inbound(
-        s,
+        work,
         channel=channel,
         external_id=key,
         address=clean,
-        now=work.now,
         kind=kind[:16],
         payload={"reason": reason},
         replies=[],

@@ -17,9 +17,10 @@ class Channel(StrEnum):
 
 @dataclass(frozen=True)
 class Contact:
-    """A contact card shared on Telegram; `user_id` says whose it is."""
+    """A contact card shared on Telegram; `user_id` says whose it is. `phone` is in E.164 as
+    the channel type read it, or None when it is no phone number."""
 
-    phone: str
+    phone: str | None
     name: str = ""
     user_id: int | None = None
 

@@ -1,4 +1,6 @@
-"""Writes that wait for the commit: rows a unit of work adds many of, written together at its end.
+"""Writes that wait for the commit, for code handed a session: rows a unit of work adds many
+of, written together at its end. Code handed the unit itself calls `Unit.defer` and
+`Unit.waiting`.
 
 `defer(s, statement, key, values)` keeps one row for `statement` (an INSERT or upsert) under
 `key`, on the journal of the unit acting in `s` (models/unit.py); a later row under the same key
@@ -24,7 +26,7 @@ def defer(s: Session, statement: Executable, key: Hashable, values: dict[str, An
     u = Unit.of(s)
     if u is None:
         raise RuntimeError("rows are deferred in a unit of work (models/unit.py)")
-    u.defer(s, statement, key, values)
+    u.defer(statement, key, values)
 
 
 def waiting(s: Session, statement: Executable, key: Hashable) -> dict[str, Any] | None:
@@ -32,5 +34,5 @@ def waiting(s: Session, statement: Executable, key: Hashable) -> dict[str, Any] 
     u = Unit.of(s)
     if u is None:
         return None
-    found: dict[str, Any] | None = u.journal.deferred(statement, key)
+    found: dict[str, Any] | None = u.waiting(statement, key)
     return found

@@ -280,9 +280,16 @@ class Unit:
         (the audit seals its events so, office/records/audit.py)."""
         self._shared["steps"].setdefault(name, step)
 
-    def defer(self, s: Session, statement: Executable, key: Hashable, values: Any) -> None:
-        """Keep a row for `statement` under `key` until the commit (models/deferred.py)."""
-        self.journal.add(s, "defer", (statement, key, values))
+    def defer(self, statement: Executable, key: Hashable, values: Any) -> None:
+        """Keep a row for `statement` (an INSERT or upsert) under `key` until the commit, which
+        runs every statement once with all its rows; a later row under the same key replaces
+        it, and a savepoint rolled back takes the rows deferred in it."""
+        self.journal.add(self.session, "defer", (statement, key, values))
+
+    def waiting(self, statement: Executable, key: Hashable) -> Any:
+        """The row deferred last for `statement` under `key` (None: none waits): work later in
+        the unit sees it as if it had been written."""
+        return self.journal.deferred(statement, key)
 
     def commit(self) -> None:
         """Write what the unit did, once: only its opener calls it.

@@ -306,7 +306,7 @@ def test_a_telegram_owner_known_by_his_contact_is_found_as_owner(world: World) -
             channel=Channel.TELEGRAM,
             address=str(uid),
             telegram_user_id=uid,
-            contact=Contact(phone="919222222222", user_id=uid),  # as Telegram sends it,
+            contact=Contact(phone="+919222222222", user_id=uid),  # as the Telegram type reads it
         ),
         now=world.now,
     )

@@ -145,7 +145,7 @@ def test_telegram_asks_for_the_contact_before_a_seizure(world: World) -> None:
     chat = Chat(world, "5551", channel=Channel.TELEGRAM)
     chat.send(text="seize", telegram_user_id=5551)
     assert chat.last[0].request_contact
-    answer = chat.send(contact=Contact(phone="919111111111", user_id=5551), telegram_user_id=5551)
+    answer = chat.send(contact=Contact(phone="+919111111111", user_id=5551), telegram_user_id=5551)
     assert "In which village" in answer
 
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 from sqlalchemy import event
-from sqlmodel import Session, col, func, select
+from sqlmodel import col, func, select
 
 from bot import state
 from bot.engine import Engine
 from bot.types import Channel, Inbound
-from models import Conversation, InboundMessage, OptOut, Person
+from models import Conversation, InboundMessage, OptOut, Person, Unit
 from tests.bot.test_engine import Tally
-from tests.units import tx, unit_of_work
+from tests.units import unit_of_work
 from tests.world import World
 
 ADDRESS = "+919111111111"
@@ -123,27 +123,27 @@ def _setting(world: World, engine: Engine) -> list[state.OpenKey]:
     ]
 
 
-def _open(s: Session, key: state.OpenKey) -> state.Opening:
-    return state.open_chat(s, key)
+def _open(u: Unit, key: state.OpenKey) -> state.Opening:
+    return state.open_chat(u, key)
 
 
 def test_a_batch_read_at_once_opens_every_message_as_a_statement_each_would(
     world: World,
 ) -> None:
     keys = _setting(world, Engine(world.db, [Tally()]))
-    with world.db.reading() as s:
-        one_by_one = [_open(s, k) for k in keys]
+    with unit_of_work(world.db, now=world.now) as u:
+        one_by_one = [_open(u, k) for k in keys]
     statements: list[str] = []
 
     def note(_c: object, _cur: object, statement: str, *_rest: object) -> None:
         statements.append(statement)
 
     state.count_writes(world.db.engine)  # as the webhooks' writer does when it is made
-    with tx(world.db) as s:
-        state.open_chats(s, keys)
+    with unit_of_work(world.db, now=world.now) as u:
+        state.open_chats(u.session, keys)
         event.listen(world.db.engine, "before_cursor_execute", note)
         try:
-            at_once = [_open(s, k) for k in keys]
+            at_once = [_open(u, k) for k in keys]
         finally:
             event.remove(world.db.engine, "before_cursor_execute", note)
     assert at_once == one_by_one
@@ -159,18 +159,19 @@ def test_after_a_write_the_batch_read_is_not_trusted(world: World) -> None:
     if world.db.is_sqlite:
         pytest.skip("SQLite reads each start when it comes")
     state.count_writes(world.db.engine)
-    with tx(world.db) as s:
+    with unit_of_work(world.db, now=world.now) as u:
+        s = u.session
         state.open_chats(s, keys)
         # An earlier message of the batch made the next sender known, and he said STOP.
         s.add(Person(name="Ram", phone=keys[1].address, created_at=world.now))
         s.add(OptOut(channel="sms", address=keys[1].address, opted_out_at=world.now))
         s.flush()
-        opened = _open(s, keys[1])
+        opened = _open(u, keys[1])
         assert opened.person_id is not None and opened.opted_out
 
 
 def test_a_small_batch_is_read_a_message_at_a_time(world: World) -> None:
     keys = _setting(world, Engine(world.db, [Tally()]))
-    with tx(world.db) as s:
-        state.open_chats(s, keys[: state.OPEN_AT_ONCE - 1])
-        assert _open(s, keys[0]).chat.step == "second"
+    with unit_of_work(world.db, now=world.now) as u:
+        state.open_chats(u.session, keys[: state.OPEN_AT_ONCE - 1])
+        assert _open(u, keys[0]).chat.step == "second"

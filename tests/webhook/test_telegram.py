@@ -260,6 +260,13 @@ def test_sharing_ones_own_contact_ties_the_phone_to_the_chat(world: World, tg: T
     with world.db.reading() as s:
         owner = s.exec(select(Person).where(Person.phone == "+919222222222")).one()
         assert owner.telegram_id is None
+    # A card whose number is no phone is answered so, and ties nothing.
+    stranger = Updates(chat=5550003)
+    post(tg, stranger.contact("12345"))
+    said = [r.body or "" for r in outbox(world) if r.address == "5550003"]
+    assert any("That phone number cannot be read" in text for text in said)
+    with world.db.reading() as s:
+        assert s.exec(select(Person).where(Person.telegram_id == 5550003)).first() is None
 
 
 def test_a_language_chosen_before_the_phone_is_shared_is_the_persons_for_the_offices_messages(
@@ -306,13 +313,18 @@ def test_photos_locations_and_contacts_are_read_with_ptb() -> None:
     where = parse_update(updates.location(25.61, 85.14), bot).inbound
     assert where is not None and where.location is not None
     assert (where.location.latitude, where.location.longitude) == (25.61, 85.14)
-    card = parse_update(updates.contact("919111111111"), bot).inbound
-    assert card is not None and card.contact is not None
-    assert (card.contact.phone, card.contact.user_id, card.telegram_user_id) == (
-        "919111111111",
-        CHAT,
-        CHAT,
-    )
+    # Telegram sends a contact's phone with its country code, with or without the `+`.
+    for sent in ("919111111111", "+919111111111"):
+        card = parse_update(updates.contact(sent), bot).inbound
+        assert card is not None and card.contact is not None
+        assert (card.contact.phone, card.contact.user_id, card.telegram_user_id) == (
+            "+919111111111",
+            CHAT,
+            CHAT,
+        )
+    unreadable = parse_update(updates.contact("12345"), bot).inbound
+    assert unreadable is not None and unreadable.contact is not None
+    assert unreadable.contact.phone is None
     pressed = parse_update(updates.press("lang:bn"), bot)
     assert pressed.inbound is not None and pressed.inbound.option == "lang:bn"
     assert pressed.callback_query_id is not None

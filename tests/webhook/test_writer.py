@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, func, select
+from sqlmodel import col, func, select
 
 from bot import state
 from models import Database, OptOut, Unit
-from tests.units import tx
+from tests.units import unit_of_work
 from webhook.inbound import Writer, WriterClosed
 
 NOW = datetime(2026, 3, 1, 6, 30, tzinfo=UTC)
@@ -174,16 +174,13 @@ def test_a_batch_opens_each_message_as_it_would_alone(db: Database) -> None:
         state.OpenKey("telegram", str(5550000 + i), f"u{i}", telegram_id=5550000 + i)
         for i in range(8)
     ]
-    with tx(db) as s:  # one chat under way, one sender who said STOP
-        state.save_chat(s, state.ChatState("telegram", "5550003", flow="seize", step="kind"), NOW)
-        s.add(OptOut(channel="telegram", address="5550005", opted_out_at=NOW))
+    with unit_of_work(db, now=NOW) as u:  # one chat under way, one sender who said STOP
+        state.save_chat(u, state.ChatState("telegram", "5550003", flow="seize", step="kind"))
+        u.session.add(OptOut(channel="telegram", address="5550005", opted_out_at=NOW))
 
-    def opening(key: state.OpenKey) -> Callable[[Session], state.Opening]:
-        return lambda s: state.open_chat(s, key)
-
-    with db.reading() as s:
-        alone = [opening(k)(s) for k in keys]
-    in_work = [lambda w, k=k: opening(k)(w.session) for k in keys]
+    with unit_of_work(db, now=NOW) as u:
+        alone = [state.open_chat(u, k) for k in keys]
+    in_work = [lambda w, k=k: state.open_chat(w, k) for k in keys]
     writer = Writer(db)
     try:
         together = run_together(writer, in_work, opens=keys)
