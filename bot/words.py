@@ -18,12 +18,15 @@ import re
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import TypeVar
 
 from bot.i18n import LANGUAGES, N_, NP_, Translator, english_words, word_lists
 from law.errors import N_ as template
 from law.errors import UnknownAnimalKind
 from law.kinds import AnimalKind, OutsideScale, kind_of
 from office.spelling import close, fold
+
+_T = TypeVar("_T")
 
 KIND = "kind:"
 NUMBER = "num:"
@@ -409,11 +412,11 @@ def after_greeting(text: str) -> tuple[bool, str]:
     return (True, " ".join(parts).strip(_PUNCT + "-")) if greeted else (False, text)
 
 
-def _phrases(text: str, find: Callable[[str, int], str | None]) -> list[tuple[int, int, str]]:
+def _phrases(text: str, find: Callable[[str, int], _T | None]) -> list[tuple[int, int, _T]]:
     """(index, words, what `find` says) for each phrase of `text` it says something of, read
     left to right, phrases of three words before two before one ("kho gayi" before "kho")."""
     tokens = [w.strip(_PUNCT) for w in _tokens(text)]
-    found: list[tuple[int, int, str]] = []
+    found: list[tuple[int, int, _T]] = []
     i = 0
     while i < len(tokens):
         for size in (3, 2, 1):
@@ -435,31 +438,36 @@ _ROMAN_LETTERS = re.compile(r"[A-Za-z][A-Za-z '-]*")
 
 
 @cache
-def _roman_words() -> Mapping[str, str]:
+def _roman_words() -> Mapping[str, tuple[str, int]]:
     """Each word or phrase in Latin letters (folded) that one of Hindi and Bengali types and the
-    other does not, nor any English text of the office ("do", "to", "main" say nothing)."""
+    other does not, nor any English text of the office ("do", "to", "main" say nothing), with
+    how much it says of its language: its words, or, for a greeting (ram ram, namaste; nomoskar,
+    adab), all that is needed: a greeting is the first thing most villagers send."""
     english = english_words()
     said_by: dict[str, set[str]] = {}
+    greetings: set[str] = set()
     for lang in (*_ROMAN, "en"):
-        for said in word_lists(lang).values():
+        for meaning, said in word_lists(lang).items():
             for word in said:
                 if _ROMAN_LETTERS.fullmatch(word):
                     said_by.setdefault(fold(word), set()).add(lang)
+                    if meaning == GREET:
+                        greetings.add(fold(word))
     return {
-        word: langs.pop()
+        word: (langs.pop(), _ROMAN_AT_LEAST if word in greetings else len(word.split()))
         for word, langs in said_by.items()
         if len(langs) == 1 and not langs <= {"en"} and (" " in word or word not in english)
     }
 
 
 def language_of_words(text: str) -> str | None:
-    """Hindi or Bengali typed in Latin letters ("meri gaay kho gayi", "amar goru harie geche"):
-    the language when at least two of the text's words are its own and none the other's; else
-    None ("hi", "menu", a name, a village)."""
+    """Hindi or Bengali typed in Latin letters ("meri gaay kho gayi", "amar goru harie geche",
+    "ram ram"): the language when at least two of the text's words, or a greeting, are its own
+    and none the other's; else None ("hi", "haan", "namaskar", a name, a village)."""
     own = _roman_words()
     counts = dict.fromkeys(_ROMAN, 0)
-    for _at, size, lang in _phrases(text, lambda gram, _size: own.get(fold(gram))):
-        counts[lang] += size
+    for _at, _size, (lang, weight) in _phrases(text, lambda gram, _size: own.get(fold(gram))):
+        counts[lang] += weight
     hi, bn = counts["hi"], counts["bn"]
     if hi >= _ROMAN_AT_LEAST and not bn:
         return "hi"

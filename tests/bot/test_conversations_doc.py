@@ -81,12 +81,13 @@ The same office on SMS, as each message comes back (`pound chat --channel sms` s
 SMS with its segments. Three cultivators write the way villagers do: one in Hindi, one in Bengali
 (with the West Bengal spelling গোরু), one in Hindi typed in Latin letters. Nobody chooses a
 language: each is answered in the language he writes, in its own script, whether he typed it so
-or in Latin letters (a greeting alone, or English words, in the district's main language: English
-in the demo; docs/messages.md), and that language stays his for every reply and every message the
-office sends him (`LANG` changes it; on Telegram the app's language is a hint where his words show
-none). A greeting gives the menu; the sentence «मैंने 2 भैंस पकड़ी हैं केमरी में» starts the report
-with its animals and its village already read; «पता नहीं» at the owner's name leaves the owner not
-known (practice G14), never named so.
+or in Latin letters ("ram ram" is Hindi; a greeting Hindi and Bengali share, or English words,
+in the district's main language: English in the demo; docs/messages.md), and that language
+stays his for every reply and every message the office sends him (`LANG` changes it; on
+Telegram the app's language is a hint where his words show none). A greeting gives the menu;
+the sentence «मैंने 2 भैंस पकड़ी हैं केमरी में» starts the report with its animals and its
+village already read; «पता नहीं» at the owner's name leaves the owner not known (practice G14),
+never named so.
 """
 
 REPORTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (

@@ -125,12 +125,14 @@ def test_romanised_hindi_is_answered_in_hindi_where_the_district_speaks_english(
     world: World,
 ) -> None:
     """The same words in a district whose main language is English: the words say Hindi, so
-    the reply is Hindi; a greeting alone says no language and follows the district."""
+    the reply is Hindi; so is a Hindi greeting alone, the first thing most villagers send, and
+    a greeting Hindi and Bengali both say follows the district."""
     address = _address(Channel.SMS)
     replies = _send(world, Channel.SMS, address, "gaay chhudani hai")
     assert _language(replies) == "hi"
     assert _flow(world, Channel.SMS, address) == OWNER
-    assert _language(_send(world, Channel.SMS, _address(Channel.SMS), "ram ram")) == "en"
+    assert _language(_send(world, Channel.SMS, _address(Channel.SMS), "ram ram")) == "hi"
+    assert _language(_send(world, Channel.SMS, _address(Channel.SMS), "namaskar")) == "en"
 
 
 def test_the_status_in_hindi_names_the_pound_as_the_district_names_it_in_hindi(

@@ -127,9 +127,10 @@ BENGALI = [
     ("মুক্তি", HINT),
 ]
 
-# Romanised, as most villagers type: answered in Hindi or Bengali where two of its words are that
-# language's own and none the other's (bot/words.py `language_of_words`); a greeting or a command
-# word alone says no language, and is answered in the district's main language (English here).
+# Romanised, as most villagers type: answered in Hindi or Bengali where two of its words, or a
+# greeting, are that language's own and none the other's (bot/words.py `language_of_words`); a
+# greeting both say (namaskar, salaam), a command word or a name alone says no language, and is
+# answered in the district's main language (English here).
 ROMANISED = [
     ("meri gaay kho gayi patwai se", OWNER, "hi"),
     ("amar goru harie geche", OWNER, "bn"),
@@ -143,11 +144,16 @@ ROMANISED = [
     ("mere pashu pakde gaye", OWNER, "hi"),
     (f"sthiti {REF}", STATUS, "en"),
     (f"obostha {REF}", STATUS, "en"),
-    ("ram ram", MENU, "en"),
+    ("ram ram", MENU, "hi"),
+    ("namaste", MENU, "hi"),
+    ("pranam bhaiya", MENU, "hi"),
+    ("nomoskar", MENU, "bn"),
+    ("adab", MENU, "bn"),
+    ("nomoskar dada", MENU, "bn"),
     ("namaskar", MENU, "en"),
-    ("nomoskar", MENU, "en"),
-    ("adab", MENU, "en"),
     ("salaam", MENU, "en"),
+    ("assalamu alaikum", MENU, "en"),
+    ("didi", MENU, "en"),
     ("pata nahi", HINT, "hi"),
     ("jani na", HINT, "bn"),
 ]
