@@ -13,7 +13,7 @@ from sqlmodel import select
 import bot.flows
 from bot.engine import Engine
 from bot.flows.base import START
-from bot.flows.officers import FLOWS
+from bot.flows.officer_kit import OfficerFlow
 from bot.i18n import translated
 from bot.registry import all_flows
 from bot.types import Channel, Inbound, Reply
@@ -29,6 +29,9 @@ from office.views.seizure import seizure_view
 from office.views.worklists import open_aid_requests
 from tests.units import act
 from tests.world import OTHER_MAGISTRATE, World, other_district_magistrate
+
+# The officers' flows (police, keepers, Darogahs, Magistrates), as bot/registry.py lists them.
+FLOWS = [f for f in all_flows() if isinstance(f, OfficerFlow)]
 
 D = date
 KEEPER = "+919000000001"

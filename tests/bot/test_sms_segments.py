@@ -311,7 +311,6 @@ PRIVATE_SOURCES = (
     "flows/owner.py",
     "flows/owner_search.py",
     "flows/pointing.py",
-    "flows/private.py",
     "channels/telegram/__init__.py",
 )
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
