@@ -42,6 +42,8 @@ CANCEL = "cancel"
 LANG = "lang"
 AND = "and"
 COUNTER = "counter"
+MONTH = "month"
+DAY = "day"
 # A number of heads is at most four digits (office/acts/seizer/report.py checks the total).
 MAX_DIGITS = 4
 
@@ -225,6 +227,31 @@ def number(token: str) -> int | None:
         if said is not None:
             return int(said)
     return None
+
+
+def term(text: str) -> tuple[int, int] | None:
+    """A term of months and days as people write it, in any of the three languages: `3`,
+    `3 months`, `2 months 10 days`, `15 days`, `0`, `३ महीने`, `২ মাস ১০ দিন`, `teen mahine`:
+    (months, days); a number alone is months. None when the text is no term."""
+    found: dict[str, int] = {}
+    pending: int | None = None
+    # "2months" is "2 months"; a comma or "and" between the parts says nothing.
+    for token in re.split(r"[\s,]+|(?<=\d)(?=[^\d\s,])", text.strip()):
+        if not token or says(token, AND, typo=False):
+            continue
+        n = number(token)
+        if n is not None and pending is None:
+            pending = n
+            continue
+        unit = meaning(token, (MONTH, DAY), typo=False)
+        if unit is None or pending is None or unit in found:
+            return None
+        found[unit], pending = pending, None
+    if pending is not None:
+        if found:
+            return None
+        found[MONTH] = pending
+    return (found.get(MONTH, 0), found.get(DAY, 0)) if found else None
 
 
 def is_counter(token: str) -> bool:

@@ -6,7 +6,6 @@ opposition or rescue decided (Sec XIII)."""
 
 from __future__ import annotations
 
-import re
 from datetime import date
 
 from bot import words
@@ -553,16 +552,14 @@ VERDICTS = {
     "convicted": N_("Convicted"),
     "acquitted": N_("Not convicted"),
 }
-TERM = re.compile(r"^\s*(?:(\d{1,3})\s*(?:months?|m)?)?\s*(?:(\d{1,3})\s*(?:days?|d))?\s*$", re.I)
 
 
 def read_term(text: str) -> tuple[int, int]:
-    """`3`, `3 months`, `2 months 10 days`, `15 days` or `0`: (months, days)."""
-    match = TERM.match(text.replace(",", " ").replace("and", " "))
-    if match is None or not text.strip():
+    """The term the Magistrate sends (bot/words.py `term`): (months, days)."""
+    said = words.term(text)
+    if said is None:
         raise invalid(N_("send the term like: 3 months, or 2 months 10 days, or 0 for none"))
-    months, days = match.groups()
-    return int(months or 0), int(days or 0)
+    return said
 
 
 ASK_TERM = N_(

@@ -151,6 +151,34 @@ def test_groups_of_animals_are_read_as_people_write_them(
     assert lead == ""
 
 
+@pytest.mark.parametrize(
+    ("typed", "term"),
+    [
+        ("3", (3, 0)),
+        ("0", (0, 0)),
+        ("2 months 10 days", (2, 10)),
+        ("15 days", (0, 15)),
+        ("2months, 10days", (2, 10)),
+        ("३ महीने", (3, 0)),
+        ("2 महीने और 10 दिन", (2, 10)),
+        ("दो महीने दस दिन", (2, 10)),
+        ("do mahine das din", (2, 10)),
+        ("২ মাস ১০ দিন", (2, 10)),
+        ("দুই মাস", (2, 0)),
+        ("10 days 2 months", (2, 10)),
+        ("", None),
+        ("months", None),
+        ("3 2", None),
+        ("2 months 10", None),
+        ("2 months 3 months", None),
+    ],
+)
+def test_a_term_of_months_and_days_is_read_in_every_language(
+    typed: str, term: tuple[int, int] | None
+) -> None:
+    assert words.term(typed) == term
+
+
 def test_one_typo_is_forgiven_only_where_it_cannot_make_another_word() -> None:
     assert words.meaning("cancle", ("cancel",)) == "cancel"  # two letters swapped
     assert words.meaning("on", ("no",)) is None  # too short to tell a typo from a word
@@ -310,6 +338,36 @@ def test_hindi_and_bengali_texts_never_ask_for_an_english_word_only(lang: str) -
                     capitals = set(re.findall(r"\b[A-Z]{3,}\b", SAY.sub("", str(text or ""))))
                     if capitals & commands:
                         wrong.append(f"{po.name}: {sorted(capitals & commands)} in {text!r}")
+    assert not wrong, "\n".join(wrong)
+
+
+# Latin letters a Hindi or Bengali text may hold: abbreviations read as they are (SMS, PDF, API),
+# a setting's name (POUND_AUDIT_KEY), a feed's format (Atom), a date's form (YYYY-MM), the
+# carriers' START, and the names of people and places in examples.
+LATIN_IN_TEXTS = {
+    "SMS", "PDF", "API", "POUND", "AUDIT", "KEY", "Atom", "YYYY", "MM", "START",
+    "Ganga", "Kemri", "Lal", "Mistri", "Mohan", "Ram", "Ramdin", "Testpur",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["hi", "bn"])
+def test_hindi_and_bengali_texts_hold_no_english_word(lang: str) -> None:
+    """What a Hindi or Bengali reader is told, and asked to type, is in his language: "3
+    months" in a Hindi text asked for English."""
+    wrong = []
+    for po in sorted((LOCALES / lang / "LC_MESSAGES").glob("*.po")):
+        if po.stem == "words":
+            continue
+        with po.open("rb") as fh:
+            for message in read_po(fh, locale=lang):
+                if not message.id:
+                    continue  # the catalog's header
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                for text in strings:
+                    plain = re.sub(r"\{[^}]*\}|https?://\S+", "", str(text or ""))
+                    latin = set(re.findall(r"\b[A-Za-z]+\b", plain)) - LATIN_IN_TEXTS
+                    if latin:
+                        wrong.append(f"{po.name}: {sorted(latin)} in {text!r}")
     assert not wrong, "\n".join(wrong)
 
 
