@@ -37,7 +37,7 @@ from bot.types import Channel, Inbound, Option, Reply
 from law.errors import PoundError
 from models import Database, OptOut, Person, Unit
 from office.access.roles import roles_of
-from office.people import person_by_phone
+from office.people import tie_telegram
 from office.records import reach
 
 log = logging.getLogger(__name__)
@@ -774,26 +774,8 @@ def _tie_contact(
     phone = contact.phone
     if phone is None:
         return None, Reply(t("That phone number cannot be read."))
-    person = person_by_phone(s, phone)
-    holder = s.exec(select(Person).where(Person.telegram_id == uid)).first()
-    if holder is not None and person is not None and holder.id != person.id:
-        holder.telegram_id = None
-        s.add(holder)
-        s.flush()
-    if person is None:
-        if holder is not None:
-            holder.phone = phone
-            person = holder
-        else:
-            person = Person(
-                name=(contact.name or inbound.sender_name or phone)[:200],
-                phone=phone,
-                telegram_id=uid,
-                created_at=now,
-            )
-    person.telegram_id = uid
-    s.add(person)
-    s.flush()
+    name = contact.name or inbound.sender_name or phone
+    person = tie_telegram(s, phone=phone, telegram_id=uid, name=name, now=now)
     return person, Reply(
         t("Thank you, {name}: your phone is now tied to this chat.", name=person.name)
     )

@@ -38,6 +38,28 @@ def person_by_phone(s: Session, phone: str, region: str = DEFAULT_REGION) -> Per
     return s.exec(select(Person).where(Person.phone == normalise_phone(phone, region))).first()
 
 
+def tie_telegram(s: Session, *, phone: str, telegram_id: int, name: str, now: datetime) -> Person:
+    """The person whose own phone (E.164) a Telegram user shared: the Telegram id is tied to
+    the person with that phone, made now under `name` if there is none, and taken from whoever
+    held it before (a chat that had shared another phone keeps its person, given this phone)."""
+    person = person_by_phone(s, phone)
+    holder = s.exec(select(Person).where(Person.telegram_id == telegram_id)).first()
+    if holder is not None and person is not None and holder.id != person.id:
+        holder.telegram_id = None
+        s.add(holder)
+        s.flush()
+    if person is None:
+        if holder is not None:
+            holder.phone = phone
+            person = holder
+        else:
+            person = Person(name=name[:200], phone=phone, telegram_id=telegram_id, created_at=now)
+    person.telegram_id = telegram_id
+    s.add(person)
+    s.flush()
+    return person
+
+
 def find_or_add_person(
     s: Session,
     *,
