@@ -28,7 +28,6 @@ from bot.i18n import (
     LANGUAGES,
     N_,
     Translator,
-    language_of_script,
     normalise_language,
     translator,
 )
@@ -265,11 +264,11 @@ class Engine:
     ) -> _Message:
         """Who writes, in which language, what he said, and the draft it answers."""
         s, now = work.session, work.now
-        # One who has no language of his own is answered in the script he writes (bot/i18n.py),
-        # or in Hindi or Bengali typed in Latin letters ("meri gaay kho gayi", bot/words.py).
+        # One who has no language of his own is answered in the one he writes (bot/words.py): by
+        # its script, or Hindi or Bengali typed in Latin letters ("meri gaay kho gayi").
         written = None
         if not conv.language:
-            written = language_of_script(inbound.text) or words.language_of_words(inbound.text)
+            written = words.language_written(inbound.text)
         t = translator(conv.language or written)
         person, notes = self._identify(s, conv, person_id, inbound, now, t)
         if person is not None and person.id is not None:

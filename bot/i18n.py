@@ -36,7 +36,6 @@ from __future__ import annotations
 import gettext
 import re
 import string
-import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
@@ -138,32 +137,6 @@ def english_words() -> frozenset[str]:
     texts = [*catalog.texts, *catalog.plurals]
     texts += [w for said in word_lists("en").values() for w in said]
     return frozenset(w.lower() for text in texts for w in re.findall(r"[A-Za-z]+", text))
-
-
-def language_of_script(text: str) -> str | None:
-    """The language whose script most words of `text` are written in (Devanagari: hi, Bengali:
-    bn), or None where most are Latin or there is none. A word with a digit (a reference, a
-    phone) says no language."""
-    counts = {"hi": 0, "bn": 0, "en": 0}
-    for word in text.split():
-        if any(ch.isdigit() for ch in word):
-            continue
-        letter = next((ch for ch in word if ch.isalpha()), None)
-        if letter is None:
-            continue
-        if letter.isascii():
-            counts["en"] += 1
-        else:
-            script = unicodedata.name(letter, "").partition(" ")[0]
-            lang = _SCRIPT_LANGUAGE.get(script)
-            if lang is not None:
-                counts[lang] += 1
-    lang = max(("hi", "bn"), key=lambda c: counts[c])
-    return lang if counts[lang] and counts[lang] >= counts["en"] else None
-
-
-# The first word of a letter's Unicode name says its script.
-_SCRIPT_LANGUAGE = {"DEVANAGARI": "hi", "BENGALI": "bn"}
 
 
 def normalise_language(code: str | None) -> str:

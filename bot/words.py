@@ -15,6 +15,7 @@ is, or whether the Act refuses it (pigs, Sec XVIII), is for law/kinds.py to say.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -485,6 +486,39 @@ def _roman_words() -> Mapping[str, tuple[str, int]]:
         for word, langs in said_by.items()
         if len(langs) == 1 and not langs <= {"en"} and (" " in word or word not in english)
     }
+
+
+def language_written(text: str) -> str | None:
+    """The language a person writes `text` in, where it shows one: Hindi or Bengali by the
+    script most of its words are written in (`language_of_script`), else Hindi or Bengali typed
+    in Latin letters (`language_of_words`); None for English words, digits, a name."""
+    return language_of_script(text) or language_of_words(text)
+
+
+def language_of_script(text: str) -> str | None:
+    """The language whose script most words of `text` are written in (Devanagari: hi, Bengali:
+    bn), or None where most are Latin or there is none. A word with a digit (a reference, a
+    phone) says no language."""
+    counts = {"hi": 0, "bn": 0, "en": 0}
+    for word in text.split():
+        if any(ch.isdigit() for ch in word):
+            continue
+        letter = next((ch for ch in word if ch.isalpha()), None)
+        if letter is None:
+            continue
+        if letter.isascii():
+            counts["en"] += 1
+        else:
+            script = unicodedata.name(letter, "").partition(" ")[0]
+            lang = _SCRIPT_LANGUAGE.get(script)
+            if lang is not None:
+                counts[lang] += 1
+    lang = max(("hi", "bn"), key=lambda c: counts[c])
+    return lang if counts[lang] and counts[lang] >= counts["en"] else None
+
+
+# The first word of a letter's Unicode name says its script.
+_SCRIPT_LANGUAGE = {"DEVANAGARI": "hi", "BENGALI": "bn"}
 
 
 def language_of_words(text: str) -> str | None:

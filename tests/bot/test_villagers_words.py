@@ -11,10 +11,9 @@ import itertools
 import pytest
 from sqlmodel import select
 
-from bot.i18n import language_of_script
 from bot.registry import build_engine
 from bot.types import Channel, Inbound, Reply
-from bot.words import language_of_words
+from bot.words import language_of_script, language_of_words
 from models import Conversation, Seizure
 from models.columns import id_of
 from office.acts.complainant.complaint import file_complaint

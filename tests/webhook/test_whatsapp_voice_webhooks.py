@@ -16,8 +16,8 @@ from sqlmodel import select
 
 from bot.channels.twilio.channel import TwilioConfig
 from bot.channels.twilio.send import TwilioTransport
-from bot.i18n import language_of_script
 from bot.sender import Sender
+from bot.words import language_of_script
 from models import ChannelSession, Outbox, Person
 from office.acts.keeper.arrival import register_arrival
 from tests.fakes import FakeTwilio, TwilioWebhooks
