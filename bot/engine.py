@@ -262,13 +262,17 @@ class Engine:
     def _read(
         self, work: Unit, conv: state.ChatState, person_id: int | None, inbound: Inbound
     ) -> _Message:
-        """Who writes, in which language, what he said, and the draft it answers."""
+        """What he said, who writes, in which language he is answered, and the draft it
+        answers."""
         s, now = work.session, work.now
-        # One who has no language of his own is answered in the one he writes (bot/words.py): by
-        # its script, or Hindi or Bengali typed in Latin letters ("meri gaay kho gayi").
-        written = None
-        if not conv.language:
-            written = words.language_written(inbound.text)
+        # What the message says of itself: the option a number picks (of a conversation not
+        # dropped after 24 hours), the language it is written in (bot/words.py: by its script,
+        # or Hindi or Bengali typed in Latin letters, "meri gaay kho gayi") and his app's.
+        dropped = bool(conv.flow and conv.expires_at and now > conv.expires_at)
+        data: dict[str, Any] = {} if dropped else conv.data
+        msg = _resolve_option(inbound, data)
+        written = None if conv.language else words.language_written(inbound.text)
+        hinted = _hinted(inbound)
         t = translator(conv.language or written)
         person, notes = self._identify(s, conv, person_id, inbound, now, t)
         if person is not None and person.id is not None:
@@ -276,7 +280,7 @@ class Engine:
         if conv.language is None:
             lang = person.language if person is not None else None
             if lang is None:
-                lang = written or _hinted(inbound) or conv.main_language or DEFAULT_LANGUAGE
+                lang = written or hinted or conv.main_language or DEFAULT_LANGUAGE
                 if written:
                     # The language he writes is his from now on, until he chooses another.
                     # English words in Latin letters ("hi", "menu", a /start button) and digits
@@ -286,11 +290,9 @@ class Engine:
                         person.language = lang
                         s.add(person)
             t = translator(lang)
-        data: dict[str, Any] = conv.data
-        if conv.flow and conv.expires_at and now > conv.expires_at:
+        if dropped:
             notes.append(Reply(t("Your unfinished conversation was dropped after 24 hours.")))
-            conv.flow, conv.step, data = None, None, {}
-        msg = _resolve_option(inbound, data)
+            conv.flow, conv.step = None, None
         text = msg.text.strip()
         # A greeting (राम राम, আদাব, namaste) alone is answered with the menu; what follows it in
         # the same message is read as if it came alone.
