@@ -154,7 +154,9 @@ ROMANISED = [
     ("assalamu alaikum", MENU, "en"),
     ("didi", MENU, "en"),
     ("pata nahi", HINT, "hi"),
+    ("pta nhi", HINT, "hi"),
     ("jani na", HINT, "bn"),
+    ("jana nai", HINT, "bn"),
 ]
 
 CASES = (
@@ -310,7 +312,11 @@ def test_the_language_chooser_asks_in_every_language(world: World) -> None:
         ("আমি দুটো গরু ধরেছি", "জানি না"),
         ("আমি দুটো গরু ধরেছি", "চিনি না"),
         ("2 gaay pakdi", "pata nahi"),
+        ("2 gaay pakdi", "pta nhi"),  # as an SMS is typed
+        ("2 gaay pakdi", "kya pata"),
         ("2 goru dhorechi", "jani na"),
+        ("2 goru dhorechi", "jana nai"),
+        ("আমি দুটো গরু ধরেছি", "জানি নাই"),
         ("I caught 2 cows", "don't know"),
         ("मैंने 2 गाय पकड़ी हैं", "हाँ"),
         ("আমি দুটো গরু ধরেছি", "না"),

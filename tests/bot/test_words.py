@@ -45,6 +45,8 @@ SAY = re.compile(r"\{(say_[a-z0-9_]+)\}")
         ("नहीं", "no"),
         ("নাহ", "no"),
         ("nahi", "no"),
+        ("nhi", "no"),  # as an SMS is typed
+        ("hn", "yes"),
         ("Yes!", "yes"),
         ("?", "help"),
         ("मदद", "help"),
