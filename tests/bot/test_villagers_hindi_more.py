@@ -64,6 +64,8 @@ ROMANISED = [
     ("humne ek bail pakda hai", SEIZE),
     ("meri bhains pakad li", OWNER),
     ("gaay chhudani hai", OWNER),
+    ("bhains wapas karo", OWNER),  # give the buffalo back
+    ("meri gaay wapas chahiye", OWNER),
     ("mere pashu kanji house me hain", OWNER),
     ("kitna dena hai", OWNER),
     ("mera bail kho gaya", OWNER),

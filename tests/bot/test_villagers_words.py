@@ -101,6 +101,7 @@ BENGALI = [
     ("আমার ছাগল পাচ্ছি না", OWNER),
     ("আমার পশু", OWNER),
     ("আমার দুটো গরু কোথায়", OWNER),
+    ("গরু ফেরত দিন", OWNER),  # give the cow back
     ("নিখোঁজ", OWNER),
     ("প্রণাম, আমার মহিষ নিখোঁজ", OWNER),
     ("মামলা করব", OWNER),  # a complaint against the seizure (Sec XIV)
@@ -155,6 +156,7 @@ ROMANISED = [
     ("didi", MENU, "en"),
     ("pata nahi", HINT, "hi"),
     ("pta nhi", HINT, "hi"),
+    ("goru ferot dao", OWNER, "bn"),
     ("jani na", HINT, "bn"),
     ("jana nai", HINT, "bn"),
 ]
