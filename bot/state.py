@@ -49,9 +49,8 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from bot.types import Channel, Inbound, Reply
-from law.errors import PoundError
 from models import Conversation, District, InboundMessage, OptOut, Person, Unit, deferred
-from office.phones import normalise_phone
+from office.phones import phone_or_none
 from office.records import reach
 
 _CONV: Table = Conversation.__table__  # type: ignore[attr-defined]
@@ -163,10 +162,7 @@ def key_of(inbound: Inbound, external_id: str | None, phone: str | None = None) 
 
 def phone_of(address: str) -> str | None:
     """The sender's phone in his address (`+91...`, `whatsapp:+91...`), or None."""
-    try:
-        return normalise_phone(address.removeprefix("whatsapp:"))
-    except PoundError:
-        return None
+    return phone_or_none(address.removeprefix("whatsapp:"))
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,12 @@ def normalise_phone(text: str, region: str = DEFAULT_REGION) -> str:
     return e164
 
 
+def phone_or_none(text: str, region: str = DEFAULT_REGION) -> str | None:
+    """A phone as `normalise_phone` reads it, or None where it refuses it: for an address a
+    channel gives (an SMS sender, a shared contact), which is no answer to correct."""
+    return _e164((text or "").strip(), region)
+
+
 # The numbering plan's parse costs about half a millisecond, and an act reads the same few
 # phones many times (each party, each officer told): numbers already read are remembered.
 @lru_cache(maxsize=4096)

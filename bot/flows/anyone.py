@@ -17,7 +17,7 @@ from bot.types import Channel, Inbound, Option, Reply
 from bot.words import ANIMAL_LABELS, KIND_LABELS, counted
 from law.errors import PoundError
 from law.grounds import Ground
-from office.phones import normalise_phone
+from office.phones import phone_or_none
 from office.records.register import REF_ALPHABET, REF_LENGTH
 from office.views.lookup import (
     VillagePlace,
@@ -108,10 +108,7 @@ def sender_phone(inbound: Inbound) -> str | None:
     """The sender's phone where the channel gives it (SMS, WhatsApp, console), else None."""
     if inbound.channel is Channel.TELEGRAM:
         return None
-    try:
-        return normalise_phone(inbound.address.removeprefix("whatsapp:"))
-    except PoundError:
-        return None
+    return phone_or_none(inbound.address.removeprefix("whatsapp:"))
 
 
 def find_ref(text: str) -> str | None:

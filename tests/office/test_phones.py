@@ -162,3 +162,13 @@ def test_an_officer_typing_a_bad_phone_is_told_in_his_language_before_anything_i
         person_in("Mohan Lal, Kemri, 98300")
     said = explain(translator("bn"), caught.value)
     assert "ফোন নম্বরটি বোঝা গেল না" in said and "+91 81234 56789" in said
+
+
+def test_an_address_a_channel_gives_is_read_as_a_typed_phone_or_is_none() -> None:
+    from office.phones import phone_or_none
+
+    assert phone_or_none("+91 98300 00005") == normalise_phone("+91 98300 00005")
+    assert phone_or_none("098300 00005") == "+919830000005"
+    assert phone_or_none("+12345") is None
+    assert phone_or_none("whatsapp:+919830000005") is None  # the channel strips its prefix
+    assert phone_or_none("") is None

@@ -33,9 +33,8 @@ from telegram.constants import ChatType
 from bot.flows.base import Flow
 from bot.i18n import N_, translator
 from bot.types import Channel, Contact, Inbound, Location, Option
-from law.errors import PoundError
 from models import Outbox
-from office.phones import normalise_phone
+from office.phones import phone_or_none
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 # Telegram's limit on callback_data; a longer option value is sent as its number instead.
@@ -200,15 +199,6 @@ def _pressed(address: str, who: tuple[int, str, str | None], data: str) -> Inbou
     return _base(address, *who, option=data or None)
 
 
-def _phone(number: str) -> str | None:
-    """A shared contact's phone (Telegram sends it with its country code, with or without the
-    `+`) in E.164, or None when it is no phone number."""
-    try:
-        return normalise_phone(number if number.startswith("+") else "+" + number)
-    except PoundError:
-        return None
-
-
 def _inbound(update: Update) -> Inbound | None:
     """The message for the engine, or None for updates the office does not converse on
     (edited messages, groups and channels, member changes ...)."""
@@ -229,7 +219,9 @@ def _inbound(update: Update) -> Inbound | None:
     if message.contact is not None:
         c = message.contact
         name = " ".join(p for p in (c.first_name, c.last_name) if p)
-        contact = Contact(phone=_phone(c.phone_number), name=name, user_id=c.user_id)
+        # Telegram sends the phone with its country code, with or without the `+`.
+        number = c.phone_number if c.phone_number.startswith("+") else "+" + c.phone_number
+        contact = Contact(phone=phone_or_none(number), name=name, user_id=c.user_id)
         return _base(address, *who, contact=contact)
     if message.location is not None:
         loc = Location(message.location.latitude, message.location.longitude)
