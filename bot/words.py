@@ -417,6 +417,7 @@ MYCATTLE = "mycattle"
 INTENTS = frozenset({SEIZE, MISSING, MYCATTLE})
 AGENT, MINE, CATTLE = f"{PHRASE}agent", f"{PHRASE}mine", f"{PHRASE}cattle"
 CAUGHT, PASSIVE, LOST = f"{PHRASE}caught", f"{PHRASE}passive", f"{PHRASE}lost"
+WHERE = f"{PHRASE}where"
 # A greeting is at most this many words ("जय राम जी की").
 _GREETING_WORDS = 4
 # The words between "my" and the animal it owns ("my 3 white cows"): a number or a counter, and
@@ -551,14 +552,15 @@ def _sentence_words(text: str) -> list[tuple[int, str]]:
 
 
 def _sentence_word(gram: str, size: int) -> str | None:
+    # An animal as typed before a meaning read with a typo forgiven ("bakri" is a goat, not
+    # "pakri", caught) or one the same word has ("meri gai": my cow, where "kho gai" is lost).
+    if size == 1 and _known_kind(gram):
+        return "kind"
     said = _prefixed(gram, PHRASE, typo=size == 1 and len(gram) > 4)
     if said is not None:
         return PHRASE + said
-    if size == 1:
-        if number(gram) is not None or is_counter(gram):
-            return "num"
-        if _known_kind(gram):
-            return "kind"
+    if size == 1 and (number(gram) is not None or is_counter(gram)):
+        return "num"
     return None
 
 
@@ -578,7 +580,13 @@ def sentence_intent(text: str) -> str | None:
         # "আমার গরু ধরেছে" (they caught my cow) is the owner's; "আমার জমিতে দুটো গরু ধরেছি" (in my
         # field I caught two) the seizer's: beside a catching, "my" owns only the animal next to it.
         return MYCATTLE if PASSIVE in said or _owns_animal(found, within=0) else SEIZE
-    return MYCATTLE if _owns_animal(found) else None
+    animal = bool(said & {"kind", CATTLE})
+    if PASSIVE in said and AGENT not in said and animal:
+        return MYCATTLE  # "গরু খোঁয়াড়ে নিয়ে গেছে": the cow was taken to the pound
+    if _owns_animal(found):
+        return MYCATTLE
+    # "gaay kahan hai" (where is the cow): the search; "দারোগা কোথায়" asks nothing of cattle.
+    return MISSING if WHERE in said and animal else None
 
 
 def _owns_animal(found: list[tuple[int, str]], within: int = _OWNED_WITHIN) -> bool:

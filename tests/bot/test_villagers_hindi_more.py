@@ -45,6 +45,7 @@ HINDI = [
     ("भैंस कांजी हाउस में बंद है, छुड़ाना है", OWNER),
     ("कितना देना है", OWNER),
     ("मेरा बछड़ा खो गया", OWNER),
+    ("गाय कांजी हाउस ले गए", OWNER),  # taken to the pound: whose but the owner's
     ("हमारी दो बकरियाँ नहीं मिल रहीं", OWNER),
     # a seizure asked after
     (f"हाल {REF}", STATUS),
@@ -71,6 +72,13 @@ ROMANISED = [
     ("mera bail kho gaya", OWNER),
     ("humari bhains nahi mil rahi", OWNER),
     ("meri gaay pakdi gayi", OWNER),
+    ("bhains pakad li gayi", OWNER),
+    # "bakri" is a goat, not "pakri" (caught) with a typo; "gai" after "meri" is a cow
+    ("kisi ne meri bakri pakad li", OWNER),
+    ("meri gai ko kanji house le gaye", OWNER),
+    ("do bakri pakdi maine", SEIZE),
+    ("gaay kahan hai meri", OWNER),  # both word orders of "where is my cow"
+    ("meri gaay ki khabar do", OWNER),
     (f"sthiti {REF}", STATUS),
     ("ram ram", MENU),
     ("pranam bhai", MENU),

@@ -58,6 +58,7 @@ HINDI = [
     ("मेरे पशु", OWNER),
     ("मेरी गाय कहाँ है", OWNER),
     ("गाय गायब है", OWNER),
+    ("गाय कहाँ है", OWNER),  # where the cow is: the search, whoever's it is
     ("प्रणाम, मेरी बकरी नहीं मिल रही", OWNER),
     (f"शिकायत {REF}", OWNER),
     # anyone
@@ -81,6 +82,7 @@ HINDI = [
     ("आगमन", HINT),
     ("भुगतान कर दिया", HINT),
     ("पता नहीं", HINT),
+    ("दारोगा कहाँ है", HINT),  # "where" with no animal asks nothing of cattle
 ]
 
 BENGALI = [
@@ -159,6 +161,8 @@ ROMANISED = [
     ("goru ferot dao", OWNER, "bn"),
     ("jani na", HINT, "bn"),
     ("jana nai", HINT, "bn"),
+    ("where are the cows", OWNER, "en"),
+    ("where is the darogah", HINT, "en"),
 ]
 
 CASES = (
