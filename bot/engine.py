@@ -753,15 +753,20 @@ def _asks_menu(text: str, first: str) -> bool:
 
 
 def _resolve_option(inbound: Inbound, data: dict[str, Any]) -> Inbound:
-    """On SMS and console a number picks one of the options offered last."""
+    """On SMS and console a number picks one of the options offered last; and where one thing
+    alone was offered to choose ("Did you mean one of these villages? 1. Patwai"), a yes as
+    written (haan, হ্যাঁ, ok) picks it."""
     if inbound.option is not None:
         return inbound
     text = inbound.text.strip()
     offered = data.get("options")
-    if re.fullmatch(r"\d{1,2}", text) and isinstance(offered, list):
-        index = int(text) - 1
-        if 0 <= index < len(offered):
-            return Inbound(**{**inbound.__dict__, "option": str(offered[index]), "text": ""})
+    if not isinstance(offered, list):
+        return inbound
+    index = int(text) - 1 if re.fullmatch(r"\d{1,2}", text) else None
+    if index is None and len(offered) == 1 and ":" in str(offered[0]):
+        index = 0 if words.says(text, words.YES, typo=False) else None
+    if index is not None and 0 <= index < len(offered):
+        return Inbound(**{**inbound.__dict__, "option": str(offered[index]), "text": ""})
     return inbound
 
 

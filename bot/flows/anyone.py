@@ -81,9 +81,12 @@ def awaiting_lines(t: Translator, kinds: list[str], fine_text: str) -> list[str]
 
 def name_typed(msg: Inbound) -> str | None:
     """A person's name as typed (its spaces run together); None if it is empty or too long, a
-    button, or says the name is not known ("पता नहीं")."""
+    button, says the name is not known ("पता नहीं"), or holds a digit: no name does, where an
+    answer to another question ("2 bhains") does."""
     name = " ".join(msg.text.split())
     if not name or len(name) > 200 or msg.option is not None or words.not_known(name):
+        return None
+    if any(ch.isdigit() for ch in name):
         return None
     return name
 

@@ -8,8 +8,10 @@ alone is answered in Hindi too."""
 from __future__ import annotations
 
 import pytest
+from sqlmodel import select
 
 from bot.types import Channel
+from models import Conversation
 from office.jurisdiction import load_jurisdiction_text
 from tests.bot.test_villagers_words import (
     CHANNELS,
@@ -26,6 +28,7 @@ from tests.bot.test_villagers_words import (
     _language,
     _send,
 )
+from tests.chat import Chat
 from tests.units import act
 from tests.world import DISTRICT, World, name_dhakia
 
@@ -154,3 +157,35 @@ def test_the_status_in_hindi_names_the_pound_as_the_district_names_it_in_hindi(
     first = replies[-1].text.splitlines()[0]
     assert first.startswith(f"ज़ब्ती {ref}:") and "ढकिया कांजी हाउस के रास्ते में" in first, first
     assert "Dhakia pound" not in first
+
+
+@pytest.mark.parametrize(
+    ("greeting", "dont_know", "yes", "nearest", "again"),
+    [
+        ("ram ram", "pata nahi", "haan", "सबसे पास के गाँव", "अपना नाम"),
+        ("nomoskar", "জানি না", "হ্যাঁ", "সবচেয়ে কাছের গ্রামের", "আপনার নাম"),
+    ],
+)
+def test_a_seizer_is_asked_again_for_what_his_answer_does_not_give(
+    world: World, greeting: str, dont_know: str, yes: str, nearest: str, again: str
+) -> None:
+    """Over SMS, as villagers answer: the count of his cattle where his name is asked is no
+    name; "don't know" where the village is asked is no village to look for (it was offered
+    Patwai, as close to "pata nahi"); and a yes to the one village offered chooses it."""
+    chat = Chat(world, "+919812340777", Channel.SMS)
+    chat.say(greeting)
+    chat.say("1")
+    assert again in chat.say("2 bhains")  # the name asked again, nothing taken as one
+    chat.say("Ramesh Kumar")
+    chat.say("Kemri")  # where he lives
+    out = chat.say(dont_know)
+    assert nearest in out and not [o for o in chat.options() if o.startswith("village:")], out
+    chat.say("Rampr")
+    assert chat.options() == ["village:Rampur"]
+    out = chat.say(yes)
+    assert chat.options() != ["village:Rampur"], out
+    with world.db.reading() as s:
+        conv = s.exec(select(Conversation).where(Conversation.address == chat.phone)).one()
+        step, draft = conv.step, conv.data["draft"]
+    assert step == "place", out
+    assert (draft["name"], draft["home"], draft["village"]) == ("Ramesh Kumar", "Kemri", "Rampur")
