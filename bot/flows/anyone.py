@@ -95,7 +95,10 @@ def village_choices(
     ctx: Ctx, text: str, close: list[VillagePlace], value: Callable[[VillagePlace], str]
 ) -> Reply:
     """The villages whose names are close to `text`, to choose from (each chosen as its
-    `value`); none, the name is asked for again."""
+    `value`); none, the name is asked for again. "पता नहीं" is no village to look for (Patwai
+    is close to "pata nahi"): the nearest he knows is asked for."""
+    if words.not_known(text):
+        return ctx.say(ctx.t("Send the name of the nearest village you know."))
     if not close:
         return ctx.say(
             ctx.t(

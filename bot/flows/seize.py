@@ -215,9 +215,6 @@ class SeizeFlow(TableFlow):
         text = pointed or answer(msg).removeprefix("village:")
         if not text or len(text) > 120:
             raise Again()
-        if words.not_known(text):
-            # "पता नहीं" is no village to look for (it would be offered Patwai).
-            raise Again(problem=t("Name the village nearest to where you seized them."))
         place, close = match_village(ctx.work, text)
         if place is None:
             raise Again(village_choices(ctx, text, close, _village_value))

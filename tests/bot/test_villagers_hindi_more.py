@@ -162,7 +162,7 @@ def test_the_status_in_hindi_names_the_pound_as_the_district_names_it_in_hindi(
 @pytest.mark.parametrize(
     ("greeting", "dont_know", "yes", "nearest", "again"),
     [
-        ("ram ram", "pata nahi", "haan", "सबसे पास के गाँव", "अपना नाम"),
+        ("ram ram", "pata nahi", "haan", "सबसे पास का गाँव", "अपना नाम"),
         ("nomoskar", "জানি না", "হ্যাঁ", "সবচেয়ে কাছের গ্রামের", "আপনার নাম"),
     ],
 )
@@ -189,3 +189,21 @@ def test_a_seizer_is_asked_again_for_what_his_answer_does_not_give(
         step, draft = conv.step, conv.data["draft"]
     assert step == "place", out
     assert (draft["name"], draft["home"], draft["village"]) == ("Ramesh Kumar", "Kemri", "Rampur")
+
+
+@pytest.mark.parametrize(
+    ("lost", "dont_know", "nearest"),
+    [
+        ("meri gaay kho gayi", "pata nahi", "सबसे पास का गाँव"),
+        ("আমার গরু হারিয়ে গেছে", "জানি না", "সবচেয়ে কাছের গ্রামের"),
+    ],
+)
+def test_an_owner_who_does_not_know_the_village_is_asked_for_the_nearest(
+    world: World, lost: str, dont_know: str, nearest: str
+) -> None:
+    chat = Chat(world, "+919812340778", Channel.SMS)
+    chat.say(lost)
+    out = chat.say(dont_know)
+    assert nearest in out and not chat.options(), out
+    chat.say("Rampr")
+    assert chat.options() == ["village:TESTPUR/Rampur"]
