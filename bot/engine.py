@@ -334,6 +334,8 @@ class Engine:
             if intent in mine and head != intent and (head is None or head in words.INTENTS):
                 started = (str(intent), text)
                 m.ctx.sentence = True
+            elif intent == words.NEITHER and head in words.INTENTS:
+                started = None
         return started
 
     def _too_long(self, m: _Message) -> list[Reply] | None:

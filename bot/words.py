@@ -415,9 +415,10 @@ SEIZE = "seize"
 MISSING = "missing"
 MYCATTLE = "mycattle"
 INTENTS = frozenset({SEIZE, MISSING, MYCATTLE})
+NEITHER = "neither"  # a sentence of cattle that asks none of them (his field trespassed)
 AGENT, MINE, CATTLE = f"{PHRASE}agent", f"{PHRASE}mine", f"{PHRASE}cattle"
 CAUGHT, PASSIVE, LOST = f"{PHRASE}caught", f"{PHRASE}passive", f"{PHRASE}lost"
-WHERE = f"{PHRASE}where"
+WHERE, FIELD = f"{PHRASE}where", f"{PHRASE}field"
 # A greeting is at most this many words ("जय राम जी की").
 _GREETING_WORDS = 4
 # The words between "my" and the animal it owns ("my 3 white cows"): a number or a counter, and
@@ -569,7 +570,9 @@ def sentence_intent(text: str) -> str | None:
     and in any order: `seize` when the writer caught cattle ("मैंने 2 भैंस पकड़ी हैं", "দুটো গরু
     ধরেছি", "2 bhains pakdi"), `missing` when his cattle are lost ("meri gaay kho gayi"),
     `mycattle` when his cattle were seized or he asks after them ("पकड़े गए मेरे पशु", "আটক
-    হয়েছে আমার গরু"); None when it says none of these."""
+    হয়েছে আমার গরু"); `neither` when it speaks of cattle in his field and of no catching, so
+    that its "my" ("আমার ক্ষেতে গরু ঢুকেছে") starts no search of his cattle; None when it says
+    none of these."""
     found = _sentence_words(text)
     said = {m for _, m in found}
     if LOST in said:
@@ -577,10 +580,17 @@ def sentence_intent(text: str) -> str | None:
     if CAUGHT in said:
         if AGENT in said:
             return SEIZE
+        # "meri fasal kha gayi gaay, pakad li": the cow that ate his crop, caught by him.
+        if FIELD in said and not _owns_animal(found, within=0):
+            return SEIZE
         # "আমার গরু ধরেছে" (they caught my cow) is the owner's; "আমার জমিতে দুটো গরু ধরেছি" (in my
         # field I caught two) the seizer's: beside a catching, "my" owns only the animal next to it.
         return MYCATTLE if PASSIVE in said or _owns_animal(found, within=0) else SEIZE
     animal = bool(said & {"kind", CATTLE})
+    if FIELD in said and animal and not _owns_animal(found, within=0):
+        # "गाय मेरे खेत में घुस गई" (the cow got into my field): "my" is his field's, and he
+        # says no catching; not the owner's, nor yet a report: he is shown both.
+        return NEITHER
     if PASSIVE in said and AGENT not in said and animal:
         return MYCATTLE  # "গরু খোঁয়াড়ে নিয়ে গেছে": the cow was taken to the pound
     if _owns_animal(found):

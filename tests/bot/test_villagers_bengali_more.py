@@ -38,6 +38,7 @@ BENGALI = [
     ("আমার মোষ খুঁজে পাচ্ছি না", OWNER),
     ("খোঁয়াড়ে আমার গরু আছে", OWNER),
     ("গরু খোঁয়াড়ে নিয়ে গেছে", OWNER),  # taken to the pound: whose but the owner's
+    ("আমার ক্ষেতে গরু ঢুকে ফসল খেয়েছে", HINT),  # "আমার" owns the field, not the cow
     ("গরুর খবর চাই", OWNER),
     ("গরু কোথায়", OWNER),
     ("দুটো গোরু ধরে রেখেছি", SEIZE),
@@ -63,6 +64,7 @@ ROMANISED = [
     ("amar chagol dhore niye geche", OWNER),
     ("gorur khobor chai", OWNER),
     ("goru kothay amar", OWNER),
+    ("amar jomite chagol dhukeche", HINT),
     ("duto goru dhorechi", SEIZE),
     ("dhorechi duto goru", SEIZE),
     ("dui goru dhorechi", SEIZE),

@@ -49,6 +49,8 @@ HINDI = [
     ("कितना देना है", OWNER),
     ("मेरा बछड़ा खो गया", OWNER),
     ("गाय कांजी हाउस ले गए", OWNER),  # taken to the pound: whose but the owner's
+    # cattle in his field: "मेरे" owns the field; no catching said, he is shown both ways
+    ("किसी की गाय मेरे खेत में घुस गई", HINT),
     ("हमारी दो बकरियाँ नहीं मिल रहीं", OWNER),
     # a seizure asked after
     (f"हाल {REF}", STATUS),
@@ -80,6 +82,8 @@ ROMANISED = [
     ("kisi ne meri bakri pakad li", OWNER),
     ("meri gai ko kanji house le gaye", OWNER),
     ("do bakri pakdi maine", SEIZE),
+    ("meri fasal kha gayi gaay, pakad li", SEIZE),  # the cow that ate my crop, caught
+    ("khet me gaay ghus gayi thi", HINT),
     ("gaay kahan hai meri", OWNER),  # both word orders of "where is my cow"
     ("meri gaay ki khabar do", OWNER),
     (f"sthiti {REF}", STATUS),
