@@ -84,8 +84,9 @@ def _bengali(value: str, case: str) -> str:
     return value + ("-এর" if case == OF else "-এ")
 
 
-# A count and the word after it: "3 गायें", "१ घोड़ा".
-_HI_COUNT = re.compile(r"(\d+)\s+(\S+)$")
+# A count and the word after it: "3 गायें", "१ घोड़ा"; a word, not more digits ("+91 81234 56789"
+# is a phone, no count of 81234).
+_HI_COUNT = re.compile(r"(\d+)\s+([^\W\d_]\S*)$")
 
 
 def _hindi_oblique(value: str) -> str:

@@ -56,6 +56,9 @@ def test_a_hindi_count_before_a_postposition_is_written_oblique_and_a_name_is_no
     assert hi("{animals} का वर्णन करें", animals="3 गायें") == "3 गायों का वर्णन करें"
     assert hi("{village} में", village="केमरी") == "केमरी में"
     assert hi("{animals} काले", animals="3 गायें") == "3 गायें काले"  # not a postposition
+    # A phone's groups of digits are no count and its word ("56789ों की तरह" was written).
+    phone = "+91 81234 56789"
+    assert hi("{international} की तरह लिखें", international=phone) == f"{phone} की तरह लिखें"
 
 
 @pytest.mark.parametrize(
