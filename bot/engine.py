@@ -469,7 +469,7 @@ class Engine:
         starting = self.commands.get(key)
         ctx.command = key
         if starting is None or not starting.allowed(ctx):
-            return self._done(m, Turn(self._not_understood(ctx)))
+            return self._done(m, Turn(self._not_understood(ctx, text)))
         ctx.data = {}
         turn = self._run(lambda: starting.begin(ctx, args), ctx, None)
         name = starting.name if turn.step else None
@@ -497,16 +497,23 @@ class Engine:
             kept = self._offered_by[key] = tuple(f for f in self.flows.values() if f.allowed(probe))
         return kept
 
-    def _not_understood(self, ctx: Ctx) -> list[Reply]:
+    def _not_understood(self, ctx: Ctx, text: str = "") -> list[Reply]:
         """Words that start nothing: an officer is told so, with his menu; a private person is
-        shown the way to what he most likely wants, not refused."""
+        shown the way to what he most likely wants, not refused: one whose field cattle got
+        into ("गाय मेरे खेत में घुस गई") that he may seize them (Sec II) and report it."""
         t = ctx.t
         if ctx.roles:
             return [Reply(t("I did not understand that.")), *self._menu(ctx)]
-        hint = t(
-            "To ask about your cattle, send {say_cmd_mycattle}. To report cattle you caught, "
-            "send {say_cmd_seize}."
-        )
+        if words.sentence_intent(text) == words.NEITHER:
+            hint = t(
+                "You may seize cattle that damage your field and take them to the pound. "
+                "Once you have, send {say_cmd_seize} to report them."
+            )
+        else:
+            hint = t(
+                "To ask about your cattle, send {say_cmd_mycattle}. To report cattle you "
+                "caught, send {say_cmd_seize}."
+            )
         return [Reply(hint, self._menu(ctx)[0].options)]
 
     def _run(self, step: Any, ctx: Ctx, current: str | None) -> Turn:

@@ -19,6 +19,8 @@ from tests.bot.test_villagers_words import (
     REF,
     SEIZE,
     STATUS,
+    TRESPASS,
+    TRESPASS_HINTS,
     _address,
     _flow,
     _language,
@@ -38,7 +40,7 @@ BENGALI = [
     ("আমার মোষ খুঁজে পাচ্ছি না", OWNER),
     ("খোঁয়াড়ে আমার গরু আছে", OWNER),
     ("গরু খোঁয়াড়ে নিয়ে গেছে", OWNER),  # taken to the pound: whose but the owner's
-    ("আমার ক্ষেতে গরু ঢুকে ফসল খেয়েছে", HINT),  # "আমার" owns the field, not the cow
+    ("আমার ক্ষেতে গরু ঢুকে ফসল খেয়েছে", TRESPASS),  # "আমার" owns the field, not the cow
     ("গরুর খবর চাই", OWNER),
     ("গরু কোথায়", OWNER),
     ("দুটো গোরু ধরে রেখেছি", SEIZE),
@@ -64,7 +66,7 @@ ROMANISED = [
     ("amar chagol dhore niye geche", OWNER),
     ("gorur khobor chai", OWNER),
     ("goru kothay amar", OWNER),
-    ("amar jomite chagol dhukeche", HINT),
+    ("amar jomite chagol dhukeche", TRESPASS),
     ("duto goru dhorechi", SEIZE),
     ("dhorechi duto goru", SEIZE),
     ("dui goru dhorechi", SEIZE),
@@ -88,6 +90,9 @@ def _reached(world: World, channel: Channel, address: str, ref: str, replies: li
         return flow
     if ref in said.splitlines()[0]:
         return STATUS
+    if flow is None and said.startswith(TRESPASS_HINTS["bn"]):
+        assert "(Sec" not in said and "ধারা" not in said, said
+        return TRESPASS
     if flow is None and said.startswith(HINTS["bn"]):
         assert "(Sec" not in said and "ধারা" not in said, said
         return HINT

@@ -23,6 +23,8 @@ from tests.bot.test_villagers_words import (
     REF,
     SEIZE,
     STATUS,
+    TRESPASS,
+    TRESPASS_HINTS,
     _address,
     _flow,
     _language,
@@ -50,7 +52,7 @@ HINDI = [
     ("मेरा बछड़ा खो गया", OWNER),
     ("गाय कांजी हाउस ले गए", OWNER),  # taken to the pound: whose but the owner's
     # cattle in his field: "मेरे" owns the field; no catching said, he is shown both ways
-    ("किसी की गाय मेरे खेत में घुस गई", HINT),
+    ("किसी की गाय मेरे खेत में घुस गई", TRESPASS),
     ("हमारी दो बकरियाँ नहीं मिल रहीं", OWNER),
     # a seizure asked after
     (f"हाल {REF}", STATUS),
@@ -83,7 +85,7 @@ ROMANISED = [
     ("meri gai ko kanji house le gaye", OWNER),
     ("do bakri pakdi maine", SEIZE),
     ("meri fasal kha gayi gaay, pakad li", SEIZE),  # the cow that ate my crop, caught
-    ("khet me gaay ghus gayi thi", HINT),
+    ("khet me gaay ghus gayi thi", TRESPASS),
     ("gaay kahan hai meri", OWNER),  # both word orders of "where is my cow"
     ("meri gaay ki khabar do", OWNER),
     (f"sthiti {REF}", STATUS),
@@ -129,6 +131,9 @@ def test_what_a_villager_types_reaches_its_flow_in_hindi(
         assert said.splitlines()[0].startswith(f"ज़ब्ती {ref}"), said
     elif reaches == RATES:
         assert flow == RATES, said
+    elif reaches == TRESPASS:
+        assert flow is None and said.startswith(TRESPASS_HINTS["hi"]), said
+        assert "seize" in [o.value for r in replies for o in r.options], said
     elif reaches == MENU:
         # The menu itself, headed as the menu is: not a hint for a word left over ("भाई").
         assert flow is None and said.startswith("कांजी हाउस दफ़्तर।"), said

@@ -32,6 +32,9 @@ HINTS = {
     "bn": "আপনার পশুর খবর জানতে",
 }
 REF = "{ref}"  # a seizure's reference, filled in by the test
+# No flow: cattle in his field, no catching said; he is told he may seize them, and how to report.
+TRESPASS = "trespass"
+TRESPASS_HINTS = {"hi": "खेत में नुकसान करते मवेशी", "bn": "খেতের ক্ষতি করা পশু"}
 
 HINDI = [
     # a seizer says he caught cattle, in either word order
