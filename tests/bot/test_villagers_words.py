@@ -164,6 +164,10 @@ ROMANISED = [
     ("goru ferot dao", OWNER, "bn"),
     ("jani na", HINT, "bn"),
     ("jana nai", HINT, "bn"),
+    # everyday words (word:roman) tell the language where the meaningful ones are fewer
+    ("shikayat karni hai", OWNER, "hi"),
+    ("complaint karna hai", OWNER, "hi"),
+    ("nalish korbo", OWNER, "bn"),
     ("where are the cows", OWNER, "en"),
     ("where is the darogah", HINT, "en"),
 ]
