@@ -415,6 +415,7 @@ SEIZE = "seize"
 MISSING = "missing"
 MYCATTLE = "mycattle"
 INTENTS = frozenset({SEIZE, MISSING, MYCATTLE})
+ROMAN = "roman"  # everyday words that only tell the language (`language_of_words`)
 NEITHER = "neither"  # a sentence of cattle that asks none of them (his field trespassed)
 AGENT, MINE, CATTLE = f"{PHRASE}agent", f"{PHRASE}mine", f"{PHRASE}cattle"
 CAUGHT, PASSIVE, LOST = f"{PHRASE}caught", f"{PHRASE}passive", f"{PHRASE}lost"
@@ -541,8 +542,14 @@ def language_of_words(text: str) -> str | None:
 
 def not_known(text: str) -> bool:
     """The answer where a name is asked that names nobody: "पता नहीं", "জানি না", "pata nahi",
-    a skip, or yes or no alone. Read as written: "Nona" is a name."""
-    return says(text, DONT_KNOW, SKIP, YES, NO, typo=False)
+    a skip, or yes or no alone, also with the words said around them ("pata nahi ji", "ami jani
+    na", "নাম জানি না", "mujhe nahi malum": a greeting or word of address, "I", "name", or an
+    everyday word of `word:roman`). Read as written: "Nona" is a name, and so is "Ram ji"."""
+    if says(text, DONT_KNOW, SKIP, YES, NO, typo=False):
+        return True
+    said = text.split()
+    kept = [w for w in said if not says(w.strip(_PUNCT), GREET, AGENT, ROMAN, typo=False)]
+    return 0 < len(kept) < len(said) and says(" ".join(kept), DONT_KNOW, YES, NO, typo=False)
 
 
 def _sentence_words(text: str) -> list[tuple[int, str]]:

@@ -333,6 +333,14 @@ def test_the_language_chooser_asks_in_every_language(world: World) -> None:
         ("I caught 2 cows", "don't know"),
         ("मैंने 2 गाय पकड़ी हैं", "हाँ"),
         ("আমি দুটো গরু ধরেছি", "না"),
+        # with the words said around it: address, "I", "name", an everyday word
+        ("2 gaay pakdi", "pata nahi bhai"),
+        ("2 gaay pakdi", "mujhe nahi malum"),
+        ("2 gaay pakdi", "naam nahi pata"),
+        ("मैंने 2 गाय पकड़ी हैं", "मुझे नहीं पता जी"),
+        ("আমি দুটো গরু ধরেছি", "জানি না দাদা"),
+        ("আমি দুটো গরু ধরেছি", "নাম জানি না"),
+        ("2 goru dhorechi", "ami jani na"),
     ],
 )
 def test_dont_know_at_the_owners_name_names_nobody(

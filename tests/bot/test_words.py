@@ -494,3 +494,23 @@ def test_groups_typed_on_one_line_as_people_type_them(
 ) -> None:
     found, lead = words.parse_groups(typed)
     assert [(g.count, g.kind, g.description) for g in found] == groups and lead == ""
+
+
+@pytest.mark.parametrize(
+    ("typed", "names_nobody"),
+    [
+        ("pata nahi ji", True),
+        ("malum nahi bhai", True),
+        ("ami jani na", True),
+        ("নাম জানি না", True),
+        ("haan ji", True),
+        ("Ram ji", False),  # a name with its word of respect is still a name
+        ("Babu Lal", False),
+        ("Bhai Ram", False),
+        ("Nona", False),
+    ],
+)
+def test_dont_know_is_read_with_the_words_around_it_and_a_name_stays_a_name(
+    typed: str, names_nobody: bool
+) -> None:
+    assert words.not_known(typed) is names_nobody
