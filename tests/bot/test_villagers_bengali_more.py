@@ -42,6 +42,7 @@ BENGALI = [
     ("গরু খোঁয়াড়ে নিয়ে গেছে", OWNER),  # taken to the pound: whose but the owner's
     ("আমার ক্ষেতে গরু ঢুকে ফসল খেয়েছে", TRESPASS),  # "আমার" owns the field, not the cow
     ("গরুর খবর চাই", OWNER),
+    ("গরু ছেড়ে দিন", OWNER),  # release the cow
     ("গরু কোথায়", OWNER),
     ("দুটো গোরু ধরে রেখেছি", SEIZE),
     ("ধরেছি দুটো মহিষ", SEIZE),
@@ -65,6 +66,8 @@ ROMANISED = [
     ("goru khoyare niye geche", OWNER),
     ("amar chagol dhore niye geche", OWNER),
     ("gorur khobor chai", OWNER),
+    ("goru chere din", OWNER),
+    ("goru kobe pabo", OWNER),
     ("goru kothay amar", OWNER),
     ("amar jomite chagol dhukeche", TRESPASS),
     ("duto goru dhorechi", SEIZE),

@@ -51,6 +51,7 @@ HINDI = [
     ("कितना देना है", OWNER),
     ("मेरा बछड़ा खो गया", OWNER),
     ("गाय कांजी हाउस ले गए", OWNER),  # taken to the pound: whose but the owner's
+    ("गाय कब मिलेगी", OWNER),  # when does he get it back
     # cattle in his field: "मेरे" owns the field; no catching said, he is shown both ways
     ("किसी की गाय मेरे खेत में घुस गई", TRESPASS),
     ("हमारी दो बकरियाँ नहीं मिल रहीं", OWNER),
@@ -88,6 +89,8 @@ ROMANISED = [
     ("khet me gaay ghus gayi thi", TRESPASS),
     ("gaay kahan hai meri", OWNER),  # both word orders of "where is my cow"
     ("meri gaay ki khabar do", OWNER),
+    ("gaay chhod do", OWNER),  # release the cow
+    ("meri bakri lautao", OWNER),
     (f"sthiti {REF}", STATUS),
     ("ram ram", MENU),
     ("pranam bhai", MENU),
