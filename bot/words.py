@@ -565,7 +565,8 @@ def _sentence_word(gram: str, size: int) -> str | None:
     if size == 1 and _known_kind(gram):
         return "kind"
     said = _prefixed(gram, PHRASE, typo=size == 1 and len(gram) > 4)
-    if said is not None:
+    # "where" only as written: "there" is no "where" with a typo forgiven.
+    if said is not None and (PHRASE + said != WHERE or _prefixed(gram, PHRASE, typo=False)):
         return PHRASE + said
     if size == 1 and (number(gram) is not None or is_counter(gram)):
         return "num"

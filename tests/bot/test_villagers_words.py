@@ -170,6 +170,7 @@ ROMANISED = [
     ("nalish korbo", OWNER, "bn"),
     ("where are the cows", OWNER, "en"),
     ("where is the darogah", HINT, "en"),
+    ("there are cows on the road", HINT, "en"),  # "there" is no "where" with a typo
 ]
 
 CASES = (
