@@ -77,8 +77,10 @@ class _Message:
     greeted: bool
     person: Person | None
     notes: list[Reply]
-    # The command the message starts, where it is read as one (`Engine._command`).
+    # The command the message starts, where it is read as one (`Engine._command`), and what
+    # its sentence asks (bot/words.py `sentence_intent`), read there once.
     started: tuple[str, str] | None = None
+    intent: str | None = None
 
     def __post_init__(self) -> None:
         self.first, _, self.rest = self.text.partition(" ")
@@ -327,7 +329,7 @@ class Engine:
         if conv.flow is None and not first.startswith("/"):
             # A sentence ("पकड़े गए मेरे पशु", "দুটো গরু ধরেছি") says which of a private
             # person's flows it wants, whatever word it starts with.
-            intent = words.sentence_intent(text) if len(text.split()) > 1 else None
+            intent = m.intent = words.sentence_intent(text) if len(text.split()) > 1 else None
             head = started[0] if started is not None else None
             # It overrides the word it starts with where that word is one a sentence may say
             # too ("पकड़े गए मेरे पशु" is no report), never a command of another flow.
@@ -469,7 +471,9 @@ class Engine:
         starting = self.commands.get(key)
         ctx.command = key
         if starting is None or not starting.allowed(ctx):
-            return self._done(m, Turn(self._not_understood(ctx, text)))
+            return self._done(
+                m, Turn(self._not_understood(ctx, trespassed=m.intent == words.NEITHER))
+            )
         ctx.data = {}
         turn = self._run(lambda: starting.begin(ctx, args), ctx, None)
         name = starting.name if turn.step else None
@@ -497,14 +501,15 @@ class Engine:
             kept = self._offered_by[key] = tuple(f for f in self.flows.values() if f.allowed(probe))
         return kept
 
-    def _not_understood(self, ctx: Ctx, text: str = "") -> list[Reply]:
+    def _not_understood(self, ctx: Ctx, *, trespassed: bool = False) -> list[Reply]:
         """Words that start nothing: an officer is told so, with his menu; a private person is
-        shown the way to what he most likely wants, not refused: one whose field cattle got
-        into ("गाय मेरे खेत में घुस गई") that he may seize them (Sec II) and report it."""
+        shown the way to what he most likely wants, not refused: one who `trespassed` says
+        cattle got into his field ("गाय मेरे खेत में घुस गई") that he may seize them (Sec II)
+        and report it."""
         t = ctx.t
         if ctx.roles:
             return [Reply(t("I did not understand that.")), *self._menu(ctx)]
-        if words.sentence_intent(text) == words.NEITHER:
+        if trespassed:
             hint = t(
                 "You may seize cattle that damage your field and take them to the pound. "
                 "Once you have, send {say_cmd_seize} to report them."
