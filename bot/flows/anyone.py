@@ -338,16 +338,16 @@ class StatusFlow(Flow):
             return self._said(ctx, view_for(ctx, ref))
         except PoundError as exc:
             # A one-line STATUS is answered once, right or wrong; no question is left open.
-            return Turn.done(ctx.say(ctx.explain(exc)))
+            return Turn.done(ctx.explain(exc))
 
     def on_ref(self, ctx: Ctx, msg: Inbound) -> Turn:
         ref = find_ref(answer(msg))
         if ref is None:
-            return Turn.to("ref", ctx.say(ctx.t("That is not a reference.")), self._ask(ctx))
+            return Turn.to("ref", ctx.t("That is not a reference."), self._ask(ctx))
         try:
             return self._said(ctx, view_for(ctx, ref))
         except PoundError as exc:
-            return Turn.to("ref", ctx.say(ctx.explain(exc)), self._ask(ctx))
+            return Turn.to("ref", ctx.explain(exc), self._ask(ctx))
 
     def on_more(self, ctx: Ctx, msg: Inbound) -> Turn:
         ref = find_ref(msg.text) if msg.option is None else None
@@ -360,7 +360,7 @@ class StatusFlow(Flow):
 
     def _said(self, ctx: Ctx, view: dict[str, Any]) -> Turn:
         if ctx.inbound.channel is not Channel.SMS:
-            return Turn.done(ctx.say(describe_seizure(ctx, view)))
+            return Turn.done(describe_seizure(ctx, view))
         return page_on(ctx, status_pages(ctx, view))
 
 
@@ -383,7 +383,7 @@ def page_on(ctx: Ctx, lines: list[str], step: str = "more") -> Turn:
 def more_of(ctx: Ctx, msg: Inbound) -> Turn:
     """The answer at the step `more`: the next page, else the flow ends."""
     if msg.option != MORE:
-        return Turn.done(ctx.say(ctx.t("I did not understand that.")))
+        return Turn.done(ctx.t("I did not understand that."))
     return page_on(ctx, [str(x) for x in ctx.data.get("more") or []])
 
 
@@ -475,7 +475,7 @@ class RatesFlow(Flow):
         try:
             rates = pound_rates(ctx.work, pound_code=code[:32], now=ctx.now)
         except PoundError as exc:
-            return Turn.done(ctx.say(ctx.explain(exc)))
+            return Turn.done(ctx.explain(exc))
         # One line a row of the schedule, the amounts bare: an SMS is one segment a row or two.
         lines = [
             t(
@@ -496,7 +496,7 @@ class RatesFlow(Flow):
             )
         if ctx.inbound.channel is Channel.SMS:
             return page_on(ctx, lines)
-        return Turn.done(ctx.say("\n".join(lines)))
+        return Turn.done("\n".join(lines))
 
     def on_more(self, ctx: Ctx, msg: Inbound) -> Turn:
         if msg.option is None and msg.text.strip():

@@ -68,18 +68,19 @@ class Ctx:
 
 @dataclass
 class Turn:
-    """What a step answers: replies, and the next step (None ends the flow)."""
+    """What a step answers: replies, and the next step (None ends the flow). `done` and `to`
+    take a reply or a bare text (a reply with no choices)."""
 
     replies: list[Reply] = field(default_factory=list)
     step: str | None = None
 
     @staticmethod
-    def done(*replies: Reply) -> Turn:
-        return Turn(list(replies), None)
+    def done(*replies: Reply | str) -> Turn:
+        return Turn.to(None, *replies)
 
     @staticmethod
-    def to(step: str, *replies: Reply) -> Turn:
-        return Turn(list(replies), step)
+    def to(step: str | None, *replies: Reply | str) -> Turn:
+        return Turn([r if isinstance(r, Reply) else Reply(r) for r in replies], step)
 
 
 class BadTransition(RuntimeError):
@@ -130,7 +131,7 @@ class Flow(ABC):
     def handle(self, ctx: Ctx, step: str, msg: Inbound) -> Turn:
         method = getattr(self, f"on_{step}", None)
         if method is None or (self.steps and step not in self.steps):
-            return Turn.done(ctx.say(ctx.t("That conversation can no longer continue.")))
+            return Turn.done(ctx.t("That conversation can no longer continue."))
         turn: Turn = method(ctx, msg)
         return self._checked(step, turn)
 

@@ -73,7 +73,7 @@ class NoticeFlow(Worklist):
         item = brief.item
         if item.status != "reported_unclaimed":
             return Turn.done(
-                ctx.say(ctx.t("{ref} is not reported unclaimed; no notice is due.", ref=item.ref))
+                ctx.t("{ref} is not reported unclaimed; no notice is due.", ref=item.ref)
             )
         ctx.data["ref"] = item.ref
         text = "\n".join(
@@ -101,14 +101,12 @@ class NoticeFlow(Worklist):
         )
         day = ctx.t.day(date.fromisoformat(posted.sale_not_before[:10]))
         return Turn.done(
-            ctx.say(
-                ctx.t(
-                    "Notice posted and proclaimed (Sec VIII). If the cattle are not claimed, "
-                    "the sale may be held on or after {day}.",
-                    day=day,
-                )
+            ctx.t(
+                "Notice posted and proclaimed (Sec VIII). If the cattle are not claimed, "
+                "the sale may be held on or after {day}.",
+                day=day,
             ),
-            ctx.say(ctx.t("The notice, as posted:") + "\n" + notice(ctx.t.lang, posted.params)),
+            ctx.t("The notice, as posted:") + "\n" + notice(ctx.t.lang, posted.params),
         )
 
 
@@ -192,13 +190,12 @@ class SaleFlow(Worklist):
     def amount(self, ctx: Ctx, msg: Inbound) -> int:
         return read_amount(msg.text.strip(), self.money(ctx))
 
-    def ask_buyer(self, ctx: Ctx, intro: str = "") -> Reply:
+    def ask_buyer(self, ctx: Ctx) -> Reply:
         number = int(ctx.data["queue"][0])
         # A fine's sale begun before its draft's labels were named `kinds` kept them as `cattle`.
         kinds = ctx.data.get("kinds") or ctx.data.get("cattle") or {}
         text = ctx.t(self.buyer_text, number=number, kind=kinds.get(str(number), ""))
-        options = (Option("unsold", ctx.t("Not sold")),)
-        return ctx.say((intro + "\n" if intro else "") + text, options)
+        return ctx.say(text, (Option("unsold", ctx.t("Not sold")),))
 
     def ask_price(self, ctx: Ctx) -> Reply:
         number = int(ctx.data["queue"][0])
@@ -227,7 +224,7 @@ class SaleFlow(Worklist):
         if ctx.data["queue"]:
             return "buyer"
         if not ctx.data["lots"]:
-            return Turn.done(ctx.say(ctx.t("No animal was sold; nothing was recorded.")))
+            return Turn.done(ctx.t("No animal was sold; nothing was recorded."))
         return self.after_lot
 
     def lots(self, ctx: Ctx) -> list[tuple[int, PersonIn, int]]:
@@ -282,9 +279,7 @@ class AuctionFlow(SaleFlow):
 
     def show(self, ctx: Ctx, brief: SeizureBrief) -> str | Turn:
         if not brief.held:
-            return Turn.done(
-                ctx.say(ctx.t("No animal of {ref} is in the pound.", ref=brief.item.ref))
-            )
+            return Turn.done(ctx.t("No animal of {ref} is in the pound.", ref=brief.item.ref))
         ctx.data["ref"] = brief.item.ref
         ctx.data["queue"] = brief.held
         ctx.data["kinds"] = {
@@ -292,16 +287,15 @@ class AuctionFlow(SaleFlow):
             for a in brief.animals
         }
         ctx.data["lots"] = []
-        intro = "\n".join(
-            [
-                seizure_line(ctx, brief.item),
-                ctx.t(
-                    "For each animal, send the buyer's name and village. Police officers and "
-                    "pound-keepers may not buy (Sec X)."
-                ),
-            ]
+        return self.lead(
+            ctx,
+            "buyer",
+            seizure_line(ctx, brief.item),
+            ctx.t(
+                "For each animal, send the buyer's name and village. Police officers and "
+                "pound-keepers may not buy (Sec X)."
+            ),
         )
-        return Turn.to("buyer", self.ask_buyer(ctx, intro))
 
     def money(self, ctx: Ctx) -> MoneySystem:
         return money_for(ctx.work, seizure_ref=str(ctx.data["ref"]))
@@ -388,22 +382,20 @@ class RecoverySaleFlow(SaleFlow):
         ctx.data["queue"] = [int(str(c["number"])) for c in item.cattle]
         ctx.data["kinds"] = {str(c["number"]): records.animal(ctx.t, c) for c in item.cattle}
         ctx.data["lots"] = []
-        text = "\n".join(
-            [
-                _recovery_line(ctx, item),
-                *(records.animal(ctx.t, c) for c in item.cattle),
-                ctx.t(
-                    "Owner of the cattle: {owner}.",
-                    owner=records.person(ctx.t, item.owner_person) if item.owner_person else "",
-                ),
-                ctx.t(
-                    "Sell only as many as are needed for the fine and the expenses of sale "
-                    "(Sec XVII). Police officers and pound-keepers may not buy (Sec X)."
-                ),
-                ctx.t(ASK_EXPENSES),
-            ]
+        return self.lead(
+            ctx,
+            "expenses",
+            _recovery_line(ctx, item),
+            *(records.animal(ctx.t, c) for c in item.cattle),
+            ctx.t(
+                "Owner of the cattle: {owner}.",
+                owner=records.person(ctx.t, item.owner_person) if item.owner_person else "",
+            ),
+            ctx.t(
+                "Sell only as many as are needed for the fine and the expenses of sale "
+                "(Sec XVII). Police officers and pound-keepers may not buy (Sec X)."
+            ),
         )
-        return Turn.to("expenses", ctx.say(text))
 
     def money(self, ctx: Ctx) -> MoneySystem:
         return money_for(ctx.work, case_id=int(ctx.data["case"]))
@@ -416,7 +408,7 @@ class RecoverySaleFlow(SaleFlow):
             "The lots so far cover the fine and the expenses of sale: no more may be sold "
             "(Sec XVII)."
         )
-        return Turn.to("place", ctx.say(enough + "\n" + ctx.t(ASK_PLACE)))
+        return Turn.to("place", enough + "\n" + ctx.t(ASK_PLACE))
 
     def summary(self, ctx: Ctx) -> Reply:
         lines = [
@@ -439,19 +431,17 @@ class RecoverySaleFlow(SaleFlow):
         )
         money = money_for(ctx.work, case_id=sold.case_id)
         return Turn.done(
-            ctx.say(
-                ctx.t(
-                    "Sale recorded (Sec XVII). Proceeds {proceeds}: expenses {expenses}, fine "
-                    "{fine} (compensation to the complainant {compensation}, to the fund "
-                    "{fund}); balance to the owner {balance}; fine still unpaid {unpaid}.",
-                    proceeds=amount_said(ctx, money, sold.proceeds),
-                    expenses=amount_said(ctx, money, sold.expenses_paid),
-                    fine=amount_said(ctx, money, sold.fine_paid),
-                    compensation=amount_said(ctx, money, sold.to_complainant),
-                    fund=amount_said(ctx, money, sold.to_fund),
-                    balance=amount_said(ctx, money, sold.balance_to_owner),
-                    unpaid=amount_said(ctx, money, sold.fine_unpaid),
-                )
+            ctx.t(
+                "Sale recorded (Sec XVII). Proceeds {proceeds}: expenses {expenses}, fine "
+                "{fine} (compensation to the complainant {compensation}, to the fund "
+                "{fund}); balance to the owner {balance}; fine still unpaid {unpaid}.",
+                proceeds=amount_said(ctx, money, sold.proceeds),
+                expenses=amount_said(ctx, money, sold.expenses_paid),
+                fine=amount_said(ctx, money, sold.fine_paid),
+                compensation=amount_said(ctx, money, sold.to_complainant),
+                fund=amount_said(ctx, money, sold.to_fund),
+                balance=amount_said(ctx, money, sold.balance_to_owner),
+                unpaid=amount_said(ctx, money, sold.fine_unpaid),
             )
         )
 

@@ -102,12 +102,10 @@ class ArriveFlow(KeeperFlow):
     def show(self, ctx: Ctx, brief: SeizureBrief) -> str | Turn:
         if brief.item.status != "seized":
             return Turn.done(
-                ctx.say(
-                    ctx.t(
-                        "{ref} is already entered in the register as {number}.",
-                        ref=brief.item.ref,
-                        number=brief.register_no or "-",
-                    )
+                ctx.t(
+                    "{ref} is already entered in the register as {number}.",
+                    ref=brief.item.ref,
+                    number=brief.register_no or "-",
                 )
             )
         ctx.data["ref"] = brief.item.ref
@@ -156,19 +154,15 @@ class ArriveFlow(KeeperFlow):
             return self.go(ctx, "check", ctx.say(ctx.explain(exc)))
         claim = ctx.t.day(_iso_date(arrival.claim_until))
         return Turn.done(
-            ctx.say(
-                ctx.t(
-                    "Entered in the register as No. {number} (Sec V). The seizer receives the "
-                    "copy of the entry (Sec V). The owner may claim until {day} (Sec VIII).",
-                    number=arrival.register_no,
-                    day=claim,
-                )
+            ctx.t(
+                "Entered in the register as No. {number} (Sec V). The seizer receives the "
+                "copy of the entry (Sec V). The owner may claim until {day} (Sec VIII).",
+                number=arrival.register_no,
+                day=claim,
             ),
-            ctx.say(
-                ctx.t("Copy of the entry, as written in the register:")
-                + "\n"
-                + records.register_copy(ctx.t, arrival.copy)
-            ),
+            ctx.t("Copy of the entry, as written in the register:")
+            + "\n"
+            + records.register_copy(ctx.t, arrival.copy),
         )
 
 
@@ -239,7 +233,7 @@ class DueFlow(KeeperFlow):
         return _STATUS.on_ref(ctx, msg)
 
     def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
-        return Turn.done(ctx.say(due_text(ctx, brief)))
+        return Turn.done(due_text(ctx, brief))
 
 
 _STATUS = StatusFlow()
@@ -286,9 +280,7 @@ class OwnerActFlow(KeeperFlow):
 
     def show(self, ctx: Ctx, brief: SeizureBrief) -> str | Turn:
         if not brief.held:
-            return Turn.done(
-                ctx.say(ctx.t("No animal of {ref} is in the pound.", ref=brief.item.ref))
-            )
+            return Turn.done(ctx.t("No animal of {ref} is in the pound.", ref=brief.item.ref))
         ctx.data["ref"] = brief.item.ref
         ctx.data["held"] = brief.held
         if brief.item.owner is None and not ctx.data.get("owner"):
@@ -351,19 +343,15 @@ class ReleaseFlow(OwnerActFlow):
             occurred_at=ctx.now,
         )
         return Turn.done(
-            ctx.say(
-                ctx.t(
-                    "Received {total} for {ref}: {count} head released (Sec VII).",
-                    total=money(ctx.t.lang, receipt.total, str(ctx.data.get("money", ""))),
-                    ref=receipt.ref,
-                    count=len(receipt.animals),
-                )
+            ctx.t(
+                "Received {total} for {ref}: {count} head released (Sec VII).",
+                total=money(ctx.t.lang, receipt.total, str(ctx.data.get("money", ""))),
+                ref=receipt.ref,
+                count=len(receipt.animals),
             ),
-            ctx.say(
-                ctx.t("The owner's receipt, to be signed in the register (Sec VII):")
-                + "\n"
-                + records.receipt(ctx.t, receipt.receipt)
-            ),
+            ctx.t("The owner's receipt, to be signed in the register (Sec VII):")
+            + "\n"
+            + records.receipt(ctx.t, receipt.receipt),
         )
 
 
@@ -389,12 +377,10 @@ class RefusalFlow(OwnerActFlow):
             occurred_at=ctx.now,
         )
         return Turn.done(
-            ctx.say(
-                ctx.t(
-                    "Recorded: the owner refused to pay for {ref} (Sec IX). The Darogah may sell "
-                    "as many as needed; no sale while a complaint is pending.",
-                    ref=ref,
-                )
+            ctx.t(
+                "Recorded: the owner refused to pay for {ref} (Sec IX). The Darogah may sell "
+                "as many as needed; no sale while a complaint is pending.",
+                ref=ref,
             )
         )
 
@@ -425,9 +411,7 @@ class LossFlow(KeeperFlow):
 
     def show(self, ctx: Ctx, brief: SeizureBrief) -> str | Turn:
         if not brief.held:
-            return Turn.done(
-                ctx.say(ctx.t("No animal of {ref} is in the pound.", ref=brief.item.ref))
-            )
+            return Turn.done(ctx.t("No animal of {ref} is in the pound.", ref=brief.item.ref))
         ctx.data["ref"] = brief.item.ref
         ctx.data["held"] = brief.held
         return "animal"
@@ -447,7 +431,7 @@ class LossFlow(KeeperFlow):
             reason=str(ctx.data["reason"])[:500],
             occurred_at=ctx.now,
         )
-        return Turn.done(ctx.say(ctx.t("Recorded (practice G7).")))
+        return Turn.done(ctx.t("Recorded (practice G7)."))
 
 
 def _held_animal(ctx: Ctx, msg: Inbound) -> int:

@@ -158,19 +158,16 @@ class ComplaintsFlow(Worklist):
     def show(self, ctx: Ctx, c: ComplaintItem) -> str | Turn:
         if c.status not in OPEN:
             return Turn.done(
-                ctx.say(
-                    ctx.t(
-                        "Complaint No. {id} is already decided ({status}).",
-                        id=c.id,
-                        status=c.status,
-                    )
+                ctx.t(
+                    "Complaint No. {id} is already decided ({status}).",
+                    id=c.id,
+                    status=c.status,
                 )
             )
         ctx.data["complaint"] = c.id
         ctx.data["seizer"] = who(ctx, c.seizure.seizer_person, c.seizure.seizer)
         ctx.data["status"] = c.status
-        text = "\n".join([*self._describe(ctx, c), ctx.t(ASK_DECISION)])
-        return Turn.to("decide", ctx.say(text, _options(ctx)))
+        return self.lead(ctx, "decide", *self._describe(ctx, c))
 
     def _describe(self, ctx: Ctx, c: ComplaintItem) -> list[str]:
         z = c.seizure
@@ -243,13 +240,11 @@ class ComplaintsFlow(Worklist):
             occurred_at=ctx.now,
         )
         return Turn.done(
-            ctx.say(
-                ctx.t(
-                    "Admitted. {seizer} is summoned to the enquiry ({hearing}); decide the "
-                    "complaint here afterwards (Sec XIV). No sale meanwhile (Sec IX).",
-                    seizer=ctx.data.get("seizer", ""),
-                    hearing=hearing,
-                )
+            ctx.t(
+                "Admitted. {seizer} is summoned to the enquiry ({hearing}); decide the "
+                "complaint here afterwards (Sec XIV). No sale meanwhile (Sec IX).",
+                seizer=ctx.data.get("seizer", ""),
+                hearing=hearing,
             )
         )
 
@@ -300,7 +295,7 @@ class ComplaintsFlow(Worklist):
                     ),
                 ]
             )
-        return Turn.done(ctx.say(text))
+        return Turn.done(text)
 
 
 def _decided(ctx: Ctx, choice: str) -> str | Turn:
@@ -314,7 +309,7 @@ def _decided(ctx: Ctx, choice: str) -> str | Turn:
         except PoundError as exc:
             return Turn.to(
                 "decide",
-                ctx.say(ctx.explain(exc)),
+                ctx.explain(exc),
                 ctx.say(ctx.t(ASK_DECISION), _options(ctx)),
             )
     if choice == "admit":
@@ -422,23 +417,21 @@ class RecoveryFlow(Worklist):
 
     def show(self, ctx: Ctx, item: CaseItem) -> str | Turn:
         if item.unpaid <= 0:
-            return Turn.done(ctx.say(ctx.t("No fine is unpaid in case No. {id}.", id=item.case_id)))
+            return Turn.done(ctx.t("No fine is unpaid in case No. {id}.", id=item.case_id))
         ctx.data["case"] = item.case_id
         ctx.data["village"] = item.village
         ctx.data["village_names"] = dict(item.village_names)
         ctx.data["convict"] = who(ctx, item.accused_person, item.accused)
-        text = "\n".join(
-            [
-                _case_line(ctx, item),
-                ctx.t(
-                    "The fine may be recovered by sale of the cattle by which the trespass was "
-                    "committed, whether seized or not, and whether his or only in his charge "
-                    "(Sec XVII)."
-                ),
-                ctx.t(ASK_CATTLE),
-            ]
+        return self.lead(
+            ctx,
+            "cattle",
+            _case_line(ctx, item),
+            ctx.t(
+                "The fine may be recovered by sale of the cattle by which the trespass was "
+                "committed, whether seized or not, and whether his or only in his charge "
+                "(Sec XVII)."
+            ),
         )
-        return Turn.to("cattle", ctx.say(text))
 
     def act(self, ctx: Ctx) -> Turn:
         done = order_recovery(
@@ -452,15 +445,13 @@ class RecoveryFlow(Worklist):
         )
         money = money_for(ctx.work, case_id=done.case_id)
         return Turn.done(
-            ctx.say(
-                ctx.t(
-                    "Order recorded (Sec XVII): {due} to be recovered by sale of {heads} head. "
-                    "The Darogah of thana {thana} holds the sale; the convicted person and the "
-                    "complainant are told.",
-                    due=amount_said(ctx, money, done.fine_due),
-                    heads=len(done.cattle),
-                    thana=done.thana,
-                )
+            ctx.t(
+                "Order recorded (Sec XVII): {due} to be recovered by sale of {heads} head. "
+                "The Darogah of thana {thana} holds the sale; the convicted person and the "
+                "complainant are told.",
+                due=amount_said(ctx, money, done.fine_due),
+                heads=len(done.cattle),
+                thana=done.thana,
             )
         )
 
@@ -616,23 +607,16 @@ class OffencesFlow(Worklist):
 
     def show(self, ctx: Ctx, item: OffenceItem) -> str | Turn:
         if item.decided:
-            return Turn.done(
-                ctx.say(ctx.t("Offence No. {id} is already decided.", id=item.offence_id))
-            )
+            return Turn.done(ctx.t("Offence No. {id} is already decided.", id=item.offence_id))
         ctx.data["offence"] = item.offence_id
         ctx.data["offenders"] = item.offenders
-        text = "\n".join(
-            [
-                _offence_line(ctx, item),
-                f'"{item.description}"',
-                ctx.t(
-                    "Reported by {who}, for thana {thana}.", who=item.reported_by, thana=item.thana
-                ),
-                ctx.t("What do you decide? (Sec XIII)"),
-            ]
+        return self.lead(
+            ctx,
+            "verdict",
+            _offence_line(ctx, item),
+            f'"{item.description}"',
+            ctx.t("Reported by {who}, for thana {thana}.", who=item.reported_by, thana=item.thana),
         )
-        options = tuple(Option(k, ctx.t(v)) for k, v in VERDICTS.items())
-        return Turn.to("verdict", ctx.say(text, options))
 
     def act(self, ctx: Ctx) -> Turn:
         convicted = bool(ctx.data["convicted"])
@@ -648,13 +632,11 @@ class OffencesFlow(Worklist):
             occurred_at=ctx.now,
         )
         return Turn.done(
-            ctx.say(
-                ctx.t("Decision recorded.")
-                + " "
-                + ctx.t("Offence No. {id}:", id=ctx.data["offence"])
-                + " "
-                + _sentence(ctx)
-            )
+            ctx.t("Decision recorded.")
+            + " "
+            + ctx.t("Offence No. {id}:", id=ctx.data["offence"])
+            + " "
+            + _sentence(ctx)
         )
 
 

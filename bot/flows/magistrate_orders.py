@@ -162,12 +162,10 @@ class FundFlow(OfficerFlow, TableFlow):
         if not pound.keepers:
             return Turn.to(
                 "pound",
-                ctx.say(
-                    ctx.t(
-                        "No keeper is recorded for {pound}.",
-                        pound=pound.name,
-                        pound_names=pound.names,
-                    )
+                ctx.t(
+                    "No keeper is recorded for {pound}.",
+                    pound=pound.name,
+                    pound_names=pound.names,
                 ),
             )
         return "keeper"
@@ -262,15 +260,13 @@ class FundFlow(OfficerFlow, TableFlow):
             occurred_at=ctx.now,
         )
         return Turn.done(
-            ctx.say(
-                ctx.t(
-                    "Paid {amount} to {payee} out of the fund (Sec XII), payment No. {id}. The "
-                    "fund now holds {balance}.",
-                    amount=amount_said(ctx, paid.money, paid.amount),
-                    payee=paid.payee,
-                    id=paid.payment_id,
-                    balance=amount_said(ctx, paid.money, paid.balance_after),
-                )
+            ctx.t(
+                "Paid {amount} to {payee} out of the fund (Sec XII), payment No. {id}. The "
+                "fund now holds {balance}.",
+                amount=amount_said(ctx, paid.money, paid.amount),
+                payee=paid.payee,
+                id=paid.payment_id,
+                balance=amount_said(ctx, paid.money, paid.balance_after),
             )
         )
 
@@ -385,7 +381,7 @@ class KindOrderFlow(OfficerFlow, TableFlow):
         if item is None:
             return Turn.to(
                 "pick",
-                ctx.say(ctx.t("No animal of {ref} is awaiting your order.", ref=ref or "-")),
+                ctx.t("No animal of {ref} is awaiting your order.", ref=ref or "-"),
             )
         ctx.data["ref"] = item.ref
         ctx.data["where"] = ctx.t(
@@ -479,7 +475,7 @@ class KindOrderFlow(OfficerFlow, TableFlow):
                     refs=", ".join(sorted(done.animals)),
                 )
             )
-        return Turn.done(ctx.say("\n".join(lines)))
+        return Turn.done("\n".join(lines))
 
 
 def _ask_kind(ctx: Ctx) -> Reply:

@@ -101,7 +101,7 @@ def answer(msg: Inbound) -> bool | None:
 
 
 def not_recorded(ctx: Ctx) -> Turn:
-    return Turn.done(ctx.say(ctx.t("Nothing was recorded.")))
+    return Turn.done(ctx.t("Nothing was recorded."))
 
 
 def invalid(text: str, *, section: str | None = None, **details: object) -> InvalidInput:
@@ -156,7 +156,7 @@ def confirm(ask: Callable[[Ctx], Asked], act: Callable[[Ctx], Turn]) -> Step:
         try:
             return act(ctx)
         except PoundError as exc:
-            return Turn.done(ctx.say(ctx.explain(exc)))
+            return Turn.done(ctx.explain(exc))
 
     return Step(ask, yes_or_no, then, ("end",))
 

@@ -151,7 +151,7 @@ class OwnerFlow(Flow):
     def on_ref(self, ctx: Ctx, msg: Inbound) -> Turn:
         ref = find_ref(answer(msg))
         if ref is None:
-            return Turn.to("ref", ctx.say(ctx.t("That is not a reference.")), self._ask_ref(ctx))
+            return Turn.to("ref", ctx.t("That is not a reference."), self._ask_ref(ctx))
         return self._found(ctx, ref, retry="ref")
 
     def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
@@ -178,10 +178,10 @@ class OwnerFlow(Flow):
         except PoundError as exc:
             if retry == "pick":
                 refs = [str(r) for r in ctx.data.get("refs") or []]
-                return Turn.to("pick", ctx.say(ctx.explain(exc)), self._pick_reply(ctx, refs))
+                return Turn.to("pick", ctx.explain(exc), self._pick_reply(ctx, refs))
             if retry == "village":
-                return Turn.to("village", ctx.say(ctx.explain(exc)), self._ask_village(ctx))
-            return Turn.to("ref", ctx.say(ctx.explain(exc)), self._ask_ref(ctx))
+                return Turn.to("village", ctx.explain(exc), self._ask_village(ctx))
+            return Turn.to("ref", ctx.explain(exc), self._ask_ref(ctx))
         ctx.data.update(ref=view["ref"], ground=view["ground"])
         ctx.data["complaint_until"] = view["deadlines"]["complaint_until"]
         ctx.data["today"] = view["as_of"]
@@ -283,12 +283,10 @@ class OwnerFlow(Flow):
             typed = msg.text.strip()[:40]
             return Turn.to(
                 "kind",
-                ctx.say(
-                    t(
-                        "{word}? Send one of: {kinds}",
-                        word=typed,
-                        kinds=", ".join(t(label) for label in KIND_LABELS.values()),
-                    )
+                t(
+                    "{word}? Send one of: {kinds}",
+                    word=typed,
+                    kinds=", ".join(t(label) for label in KIND_LABELS.values()),
                 ),
                 self._ask_kind(ctx),
             )
@@ -322,8 +320,8 @@ class OwnerFlow(Flow):
                 "(send {say_cmd_mycattle})."
             )
             if sms:
-                return Turn.done(*before, ctx.say(sms_budget.trim([text], [advice], ctx.lang)))
-            return Turn.done(*before, ctx.say(text + "\n" + advice))
+                return Turn.done(*before, sms_budget.trim([text], [advice], ctx.lang))
+            return Turn.done(*before, text + "\n" + advice)
         ctx.data["found"] = [h.ref for h in found.found]
         if sms:
             # One SMS: each seizure is its own choice, said in a few words.
@@ -377,11 +375,9 @@ class OwnerFlow(Flow):
             msg.option is None and words.says(msg.text, "no", "done", "skip")
         ):
             return Turn.done(
-                ctx.say(
-                    t(
-                        "Then they are not held near there now. Seized cattle may take a day "
-                        "to reach the pound: ask again tomorrow (send {say_cmd_mycattle})."
-                    )
+                t(
+                    "Then they are not held near there now. Seized cattle may take a day "
+                    "to reach the pound: ask again tomorrow (send {say_cmd_mycattle})."
                 )
             )
         ref = find_ref(answer(msg).removeprefix("held:"))
@@ -403,13 +399,13 @@ class OwnerFlow(Flow):
         picked = next((h for h in found.found if h.ref == ref), None)
         if picked is None:
             # Released, sold or gone since the list was shown.
-            return Turn.done(ctx.say(t("Seizure {ref} holds no cattle now.", ref=ref)))
+            return Turn.done(t("Seizure {ref} holds no cattle now.", ref=ref))
         if ctx.inbound.channel is Channel.SMS:
             where, what = claim_lines(ctx, picked, brief=True)
             # The cattle, what to pay and by when first; to whom, on the page after if need be.
             return page_on(ctx, [where[0], *what, *where[1:]], "held")
         where, what = claim_lines(ctx, picked)
-        return Turn.done(ctx.say("\n".join(where)), ctx.say("\n".join(what)))
+        return Turn.done("\n".join(where), "\n".join(what))
 
     def _act_reply(self, ctx: Ctx, shown: Reply | None = None) -> Reply:
         t = ctx.t
@@ -439,7 +435,7 @@ class OwnerFlow(Flow):
         if choice == MORE and ctx.data.get("more"):
             return self._act_page(ctx, [str(x) for x in ctx.data["more"]])
         if choice == "done" or (msg.option is None and words.says(msg.text, "done", "no")):
-            return Turn.done(ctx.say(ctx.t("Good.")))
+            return Turn.done(ctx.t("Good."))
         return Turn.to("act", self._act_reply(ctx))
 
     # --- the complaint (Sec XIV) ---------------------------------------------------------------
@@ -452,11 +448,9 @@ class OwnerFlow(Flow):
         if d.get("ground") == Ground.STRAY:
             return Turn.done(
                 *before,
-                ctx.say(
-                    t(
-                        "Strays brought in by the police are claimed at the pound (Sec VII, "
-                        "XVI); there is no complaint against their seizure."
-                    )
+                t(
+                    "Strays brought in by the police are claimed at the pound (Sec VII, "
+                    "XVI); there is no complaint against their seizure."
                 ),
             )
         if (
@@ -467,7 +461,7 @@ class OwnerFlow(Flow):
             refusal = ctx.explain(ComplaintOutOfTime("out of time"))
             return Turn.done(
                 *before,
-                ctx.say(refusal + " " + t("The last day was {date}.", date=day(t, str(until)))),
+                refusal + " " + t("The last day was {date}.", date=day(t, str(until))),
             )
         if ctx.person is None and ctx.inbound.channel is Channel.TELEGRAM:
             return Turn.to(
@@ -479,16 +473,16 @@ class OwnerFlow(Flow):
                 ),
             )
         if ctx.person is None and not d.get("name"):
-            return Turn.to("name", *before, ctx.say(t("Your name, please?")))
+            return Turn.to("name", *before, t("Your name, please?"))
         if "who" not in d:
             return Turn.to("who", *before, self._who_reply(ctx))
         if d["who"] == "agent" and not d.get("principal"):
-            return Turn.to("principal", *before, ctx.say(t("The owner's name?")))
+            return Turn.to("principal", *before, t("The owner's name?"))
         if not d.get("text"):
             return Turn.to(
                 "text",
                 *before,
-                ctx.say(t("State your complaint: why was the seizure wrong? (Sec XIV)")),
+                t("State your complaint: why was the seizure wrong? (Sec XIV)"),
             )
         return Turn.to("complaint_confirm", *before, self._summary(ctx))
 
@@ -509,7 +503,7 @@ class OwnerFlow(Flow):
     def on_name(self, ctx: Ctx, msg: Inbound) -> Turn:
         name = name_typed(msg)
         if name is None:
-            return Turn.to("name", ctx.say(ctx.t("Your name, please?")))
+            return Turn.to("name", ctx.t("Your name, please?"))
         ctx.data["name"] = name
         return self._complain(ctx)
 
@@ -531,7 +525,7 @@ class OwnerFlow(Flow):
     def on_principal(self, ctx: Ctx, msg: Inbound) -> Turn:
         name = name_typed(msg)
         if name is None:
-            return Turn.to("principal", ctx.say(ctx.t("The owner's name?")))
+            return Turn.to("principal", ctx.t("The owner's name?"))
         ctx.data["principal"] = {"name": name, "residence": "", "phone": None}
         return self._complain(ctx)
 
@@ -604,7 +598,7 @@ class OwnerFlow(Flow):
                 agent_name=actor.name if by_agent else None,
             )
         except PoundError as exc:
-            return Turn.done(ctx.say(ctx.explain(exc)))
+            return Turn.done(ctx.explain(exc))
         lines = [
             t(
                 "Complaint No. {id} against seizure {ref} is filed with the Magistrate (Sec XIV).",
@@ -615,5 +609,5 @@ class OwnerFlow(Flow):
         ]
         told = t("You will be told when the Magistrate decides.")
         if ctx.inbound.channel is Channel.SMS:  # the notice of the decision will say so
-            return Turn.done(ctx.say(sms_budget.trim(lines, [told], ctx.lang)))
-        return Turn.done(ctx.say("\n".join([*lines, told])))
+            return Turn.done(sms_budget.trim(lines, [told], ctx.lang))
+        return Turn.done("\n".join([*lines, told]))

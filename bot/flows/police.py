@@ -85,7 +85,7 @@ class ConveyFlow(Worklist):
     def show(self, ctx: Ctx, brief: SeizureBrief) -> str | Turn:
         item = brief.item
         if item.status != "seized":
-            return Turn.done(ctx.say(ctx.t("{ref} is already at the pound.", ref=item.ref)))
+            return Turn.done(ctx.t("{ref} is already at the pound.", ref=item.ref))
         ctx.data["ref"] = item.ref
         ctx.data["stray"] = item.ground == Ground.STRAY
         return Turn.to("confirm", self.ask(ctx, item))
@@ -109,13 +109,11 @@ class ConveyFlow(Worklist):
         confirm_conveyance(ctx.work.by(actor(ctx, Role.POLICE)), ref=ref, occurred_at=ctx.now)
         section = "XVI" if ctx.data.get("stray") else "II"
         return Turn.done(
-            ctx.say(
-                ctx.t(
-                    "Conveyance of {ref} to the pound confirmed (Sec {section}). "
-                    "The keeper will now register the arrival.",
-                    ref=ref,
-                    section=section,
-                )
+            ctx.t(
+                "Conveyance of {ref} to the pound confirmed (Sec {section}). "
+                "The keeper will now register the arrival.",
+                ref=ref,
+                section=section,
             )
         )
 
@@ -226,7 +224,7 @@ class StrayFlow(OfficerFlow, TableFlow):
             lines += awaiting_lines(
                 ctx.t, done.awaiting_order, figures.money(ctx.t.lang, done.fine, money)
             )
-        return Turn.done(ctx.say("\n".join(lines)))
+        return Turn.done("\n".join(lines))
 
 
 def _village(ctx: Ctx, found: tuple[str, dict[str, str]]) -> str:

@@ -440,7 +440,7 @@ class SeizeFlow(TableFlow):
                 unsolicited_per_day=self.unsolicited_per_day,
             )
         except PoundError as exc:
-            return Turn.to("confirm", ctx.say(ctx.explain(exc)), self.summary(ctx))
+            return Turn.to("confirm", ctx.explain(exc), self.summary(ctx))
         money = get_profile(str(d.get("profile") or DEFAULT_PROFILE)).money
         section = "XV" if road else "II"
         lines = [
@@ -459,7 +459,7 @@ class SeizeFlow(TableFlow):
             more = [t("For the details send {say_cmd_status} {ref}.", ref=done.ref)]
             if done.aid_requested:
                 more.insert(0, t("The police of the thana have been asked to help (Sec II)."))
-            return Turn.done(ctx.say(sms_budget.trim(lines, more, ctx.lang)))
+            return Turn.done(sms_budget.trim(lines, more, ctx.lang))
         if done.awaiting_order:
             lines += awaiting_lines(t, done.awaiting_order, figures.money(t.lang, done.fine, money))
         else:
@@ -475,7 +475,7 @@ class SeizeFlow(TableFlow):
         )
         if done.owner_messages == HELD:
             lines.append(self._held_note(ctx))
-        return Turn.done(ctx.say("\n".join(lines)))
+        return Turn.done("\n".join(lines))
 
     def _held_note(self, ctx: Ctx) -> str:
         return ctx.t(

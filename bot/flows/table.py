@@ -131,6 +131,11 @@ class TableFlow(Flow):
         asked = self.table[step].ask(ctx)
         return Turn([*before, *(asked if isinstance(asked, list) else [asked])], step)
 
+    def lead(self, ctx: Ctx, step: str, *lines: str) -> Turn:
+        """To `step`, its question said in one message after `lines`."""
+        asked = self.go(ctx, step).replies[-1]
+        return Turn.to(step, Reply("\n".join([*lines, asked.text]), asked.options))
+
     def went(self, ctx: Ctx, going: str | Turn) -> Turn:
         """Where a `then` went: to a step (its question asked), or a whole turn."""
         return self.go(ctx, going) if isinstance(going, str) else going

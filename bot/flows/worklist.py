@@ -93,7 +93,7 @@ class Worklist(OfficerFlow, TableFlow, ABC):
             raise refused(ctx, self.role, self.section)
         shown = self.listed(ctx, me, where)
         if shown is None:
-            return Turn.done(ctx.say(ctx.t(self.listing.empty)))
+            return Turn.done(ctx.t(self.listing.empty))
         return Turn.to(self.pick, shown)
 
     def listed(self, ctx: Ctx, me: int, where: list[Any]) -> Reply | None:
