@@ -158,9 +158,9 @@ def _person(t: Translator, p: dict[str, str] | None) -> str:
     )
 
 
-def describe_seizure(ctx: Ctx, view: dict[str, Any]) -> str:
-    """The seizure as the asker may see it, all of it (`seizure_lines`)."""
-    return "\n".join(seizure_lines(ctx, view))
+def _status_line(t: Translator, view: dict[str, Any]) -> str:
+    status = label(t, STATUS_LABELS, view["status"])
+    return t("Seizure {ref}: {status}.", ref=view["ref"], status=status)
 
 
 def seizure_lines(ctx: Ctx, view: dict[str, Any]) -> list[str]:
@@ -168,13 +168,7 @@ def seizure_lines(ctx: Ctx, view: dict[str, Any]) -> list[str]:
     seizer, the owner, what is due today and every deadline; for anyone else what the notice
     of Sec VIII shows (the cattle, where seized and impounded, the dates)."""
     t = ctx.t
-    lines = [
-        t(
-            "Seizure {ref}: {status}.",
-            ref=view["ref"],
-            status=label(t, STATUS_LABELS, view["status"]),
-        )
-    ]
+    lines = [_status_line(t, view)]
     public = view.get("view") == "public"
     if not public and view.get("seizer"):
         seizer = _person(t, view["seizer"])
@@ -273,13 +267,7 @@ def brief_lines(ctx: Ctx, view: dict[str, Any]) -> list[str]:
     held = [a for a in view["animals"] if a["status"] in ("seized", "impounded")]
     pound = view.get("pound") or {}
     if not held or not pound:
-        return [
-            t(
-                "Seizure {ref}: {status}.",
-                ref=view["ref"],
-                status=label(t, STATUS_LABELS, view["status"]),
-            )
-        ]
+        return [_status_line(t, view)]
     impounded = any(a["status"] == "impounded" for a in held)
     lines = [
         t(
@@ -334,20 +322,14 @@ class StatusFlow(Flow):
         ref = find_ref(args)
         if ref is None:
             return Turn.to("ref", self._ask(ctx))
-        try:
-            return self._said(ctx, view_for(ctx, ref))
-        except PoundError as exc:
-            # A one-line STATUS is answered once, right or wrong; no question is left open.
-            return Turn.done(ctx.explain(exc))
+        # A one-line STATUS is answered once, right or wrong; no question is left open.
+        return self._said(ctx, ref, again=None)
 
     def on_ref(self, ctx: Ctx, msg: Inbound) -> Turn:
         ref = find_ref(answer(msg))
         if ref is None:
             return Turn.to("ref", ctx.t("That is not a reference."), self._ask(ctx))
-        try:
-            return self._said(ctx, view_for(ctx, ref))
-        except PoundError as exc:
-            return Turn.to("ref", ctx.explain(exc), self._ask(ctx))
+        return self._said(ctx, ref)
 
     def on_more(self, ctx: Ctx, msg: Inbound) -> Turn:
         ref = find_ref(msg.text) if msg.option is None else None
@@ -358,9 +340,14 @@ class StatusFlow(Flow):
     def _ask(self, ctx: Ctx) -> Reply:
         return ctx.say(ctx.t("Send the reference of the seizure (six letters and digits)."))
 
-    def _said(self, ctx: Ctx, view: dict[str, Any]) -> Turn:
+    def _said(self, ctx: Ctx, ref: str, again: str | None = "ref") -> Turn:
+        """The seizure `ref`; refused, the refusal, and the flow goes on at `again`."""
+        try:
+            view = view_for(ctx, ref)
+        except PoundError as exc:
+            return Turn.to(again, ctx.explain(exc), *([self._ask(ctx)] if again else []))
         if ctx.inbound.channel is not Channel.SMS:
-            return Turn.done(describe_seizure(ctx, view))
+            return Turn.done("\n".join(seizure_lines(ctx, view)))
         return page_on(ctx, status_pages(ctx, view))
 
 

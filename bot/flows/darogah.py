@@ -5,6 +5,7 @@ account (VIII, IX, X, XI), and the sale of cattle for a fine the Magistrate orde
 from __future__ import annotations
 
 from abc import abstractmethod
+from dataclasses import asdict
 from datetime import date
 
 from bot import words
@@ -16,14 +17,13 @@ from bot.flows.officer_kit import (
     command_typed,
     confirm,
     invalid,
-    person_dict,
     person_from,
     person_in,
     seizure_line,
     who,
     yes_no,
 )
-from bot.flows.table import Again, Step, asks, chosen, keep, text_step
+from bot.flows.table import Step, asks, chosen, keep, required, text_step
 from bot.flows.worklist import Listing, Worklist, case_no, seizures
 from bot.i18n import N_, written_in
 from bot.notices import notice
@@ -63,7 +63,9 @@ class NoticeFlow(Worklist):
     def __init__(self) -> None:
         super().__init__(
             {
-                "village": Step(asks(ASK_VILLAGE), _drum_village, _keep_village, ("market",)),
+                "village": Step(
+                    asks(ASK_VILLAGE), required(ASK_VILLAGE, chosen), _keep_village, ("market",)
+                ),
                 "market": text_step(ASK_MARKET, "market", "confirm", clip=200),
                 "confirm": confirm(_ask_notice, self.act),
             }
@@ -108,13 +110,6 @@ class NoticeFlow(Worklist):
             ),
             ctx.t("The notice, as posted:") + "\n" + notice(ctx.t.lang, posted.params),
         )
-
-
-def _drum_village(ctx: Ctx, msg: Inbound) -> str:
-    village = chosen(ctx, msg)
-    if not village:
-        raise Again(ctx.say(ctx.t(ASK_VILLAGE)))
-    return village
 
 
 def _keep_village(ctx: Ctx, village: str) -> str:
@@ -204,7 +199,7 @@ class SaleFlow(Worklist):
     def bought(self, ctx: Ctx, buyer: PersonIn | None) -> str | Turn:
         if buyer is None:
             return self.next(ctx)
-        ctx.data["buyer"] = person_dict(buyer)
+        ctx.data["buyer"] = asdict(buyer)
         return "price"
 
     def priced(self, ctx: Ctx, price: int) -> str | Turn:

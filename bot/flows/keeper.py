@@ -16,9 +16,8 @@ from bot.flows.base import Ctx, Turn
 from bot.flows.officer_kit import (
     answer,
     confirm,
-    person_dict,
     person_from,
-    person_in,
+    person_typed,
     seizure_line,
     who,
     yes_no,
@@ -34,7 +33,6 @@ from office.acts.keeper.arrival import register_arrival
 from office.acts.keeper.loss import record_loss
 from office.acts.keeper.payment import record_payment
 from office.acts.keeper.refusal import record_refusal
-from office.inputs import PersonIn
 from office.views.worklists import SeizureBrief, expected_arrivals, in_pound
 
 
@@ -88,7 +86,9 @@ class ArriveFlow(KeeperFlow):
     def __init__(self) -> None:
         super().__init__(
             {
-                "check": Step(self.check, _check_choice, self.checked, ARRIVE_CHECK),
+                "check": Step(
+                    self.check, _check_choice, self.checked, ("count", "describe", "end")
+                ),
                 "count": Step(
                     lambda ctx: ctx.say(ctx.t("How many head arrived?")),
                     _head_count,
@@ -152,7 +152,7 @@ class ArriveFlow(KeeperFlow):
             )
         except PoundError as exc:
             return self.go(ctx, "check", ctx.say(ctx.explain(exc)))
-        claim = ctx.t.day(_iso_date(arrival.claim_until))
+        claim = ctx.t.day(date.fromisoformat(arrival.claim_until[:10]))
         return Turn.done(
             ctx.t(
                 "Entered in the register as No. {number} (Sec V). The seizer receives the "
@@ -166,7 +166,6 @@ class ArriveFlow(KeeperFlow):
         )
 
 
-ARRIVE_CHECK = ("count", "describe", "end")
 DESCRIBE = N_(
     "Send the animal's number and its description, for example: 2 black, left horn broken"
 )
@@ -200,10 +199,6 @@ def _described(ctx: Ctx, said: tuple[str, str]) -> str:
     number, description = said
     ctx.data.setdefault("descriptions", {})[number] = description
     return "check"
-
-
-def _iso_date(text: str) -> date:
-    return date.fromisoformat(text[:10])
 
 
 class DueFlow(KeeperFlow):
@@ -271,9 +266,7 @@ class OwnerActFlow(KeeperFlow):
     def __init__(self) -> None:
         super().__init__(
             {
-                "owner": Step(
-                    self.ask_owner, lambda ctx, msg: person_in(msg.text), _owner_named, ("confirm",)
-                ),
+                "owner": Step(self.ask_owner, person_typed, keep("owner", "confirm"), ("confirm",)),
                 "confirm": confirm(self.ask, self.act),
             }
         )
@@ -313,11 +306,6 @@ class OwnerActFlow(KeeperFlow):
     @abstractmethod
     def act(self, ctx: Ctx) -> Turn:
         """The act recorded."""
-
-
-def _owner_named(ctx: Ctx, owner: PersonIn) -> str:
-    ctx.data["owner"] = person_dict(owner)
-    return "confirm"
 
 
 class ReleaseFlow(OwnerActFlow):

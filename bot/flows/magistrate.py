@@ -19,9 +19,8 @@ from bot.flows.officer_kit import (
     animals_in,
     confirm,
     invalid,
-    person_dict,
     person_from,
-    person_in,
+    person_typed,
     who,
     yes_no,
     yes_or_no,
@@ -517,7 +516,7 @@ def _owner(ctx: Ctx, msg: Inbound) -> dict[str, str | None] | None:
     """The owner named, or None: the convicted person's own cattle."""
     if msg.option == "convict" or (msg.option is None and words.says(msg.text, "own")):
         return None
-    return person_dict(person_in(msg.text))
+    return person_typed(ctx, msg)
 
 
 def _order_summary(ctx: Ctx) -> Reply:

@@ -10,24 +10,20 @@ from bot.flows.anyone import KIND_LABELS, label
 from bot.flows.base import Ctx, Turn
 from bot.flows.magistrate import _districts
 from bot.flows.officer_kit import (
-    ROLE_WORDS,
     OfficerFlow,
+    actor,
     amount_said,
     confirm,
     invalid,
-    person_dict,
     person_from,
-    person_in,
+    person_typed,
+    refused,
     yes_no,
 )
-from bot.flows.table import Again, Step, TableFlow, asks, chosen, keep, one_of, text_step
+from bot.flows.table import Again, Step, TableFlow, asks, chosen, keep, one_of, required, text_step
 from bot.i18n import N_, written_in
 from bot.types import Inbound, Option, Reply
-from law.errors import (
-    FundInsufficient,
-    NotAuthorised,
-    Template,
-)
+from law.errors import FundInsufficient, Template
 from law.money import MoneySystem
 from office.access.roles import Role
 from office.acts.magistrate.fund_payment import pay_from_fund
@@ -45,9 +41,9 @@ PURPOSES = {
 
 def _magistrate_of(ctx: Ctx, section: str) -> int:
     """The Magistrate acting; anyone else is refused, citing the section of the act."""
-    if ctx.person is None or ctx.person.id is None or not ctx.has(Role.MAGISTRATE):
-        raise NotAuthorised(ctx.t(ROLE_WORDS[Role.MAGISTRATE]), section=section)
-    return ctx.person.id
+    if not ctx.has(Role.MAGISTRATE):
+        raise refused(ctx, Role.MAGISTRATE, section)
+    return actor(ctx, Role.MAGISTRATE, section)
 
 
 ASK_STATED = N_("State the purpose connected with the execution of the Act:")
@@ -76,7 +72,10 @@ class FundFlow(OfficerFlow, TableFlow):
             ),
             "keeper": Step(self.ask_keeper, self.keeper, _keeper, ("amount",)),
             "stated": Step(
-                asks(ASK_STATED), _stated, keep("stated", "amount", clip=500), ("amount",)
+                asks(ASK_STATED),
+                required(ASK_STATED, lambda ctx, msg: " ".join(msg.text.split())),
+                keep("stated", "amount", clip=500),
+                ("amount",),
             ),
             "amount": Step(self.ask_amount, self.amount, _amount, ("payee", "order")),
             "payee": Step(
@@ -86,7 +85,7 @@ class FundFlow(OfficerFlow, TableFlow):
                         "example: Ramdin Mistri, Testpur"
                     )
                 ),
-                lambda ctx, msg: person_dict(person_in(msg.text)),
+                person_typed,
                 keep("payee", "order"),
                 ("order",),
             ),
@@ -280,13 +279,6 @@ def _keeper(ctx: Ctx, keeper: KeeperLine) -> str:
     ctx.data["keeper_phone"] = keeper.phone
     ctx.data["keeper_name"] = keeper.name
     return "amount"
-
-
-def _stated(ctx: Ctx, msg: Inbound) -> str:
-    stated = " ".join(msg.text.split())
-    if not stated:
-        raise Again(ctx.say(ctx.t(ASK_STATED)))
-    return stated
 
 
 def _amount(ctx: Ctx, amount: int) -> str:

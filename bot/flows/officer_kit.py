@@ -5,7 +5,8 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from dataclasses import asdict
+from typing import Any, ClassVar
 
 from bot import words
 from bot.figures import money
@@ -82,10 +83,7 @@ def actor(ctx: Ctx, role: Role, section: str | None = None) -> int:
 
 
 def places(ctx: Ctx, *roles: Role) -> list[str]:
-    out: list[str] = []
-    for role in roles:
-        out += [p for p in ctx.places(role) if p not in out]
-    return out
+    return list(dict.fromkeys(p for role in roles for p in ctx.places(role)))
 
 
 def yes_no(ctx: Ctx) -> tuple[Option, ...]:
@@ -98,10 +96,6 @@ def answer(msg: Inbound) -> bool | None:
         return {"yes": True, "no": False}.get(msg.option)
     said = words.meaning(msg.text, (words.YES, words.NO))
     return None if said is None else said == words.YES
-
-
-def not_recorded(ctx: Ctx) -> Turn:
-    return Turn.done(ctx.t("Nothing was recorded."))
 
 
 def invalid(text: str, *, section: str | None = None, **details: object) -> InvalidInput:
@@ -152,7 +146,7 @@ def confirm(ask: Callable[[Ctx], Asked], act: Callable[[Ctx], Turn]) -> Step:
 
     def then(ctx: Ctx, yes: bool) -> Turn:
         if not yes:
-            return not_recorded(ctx)
+            return Turn.done(ctx.t("Nothing was recorded."))
         try:
             return act(ctx)
         except PoundError as exc:
@@ -177,8 +171,9 @@ def person_in(text: str, region: str = DEFAULT_REGION) -> PersonIn:
     return PersonIn(name=name, residence=residence, phone=phone)
 
 
-def person_dict(p: PersonIn) -> dict[str, str | None]:
-    return {"name": p.name, "residence": p.residence, "phone": p.phone}
+def person_typed(ctx: Ctx, msg: Inbound) -> dict[str, Any]:
+    """A person typed (`person_in`), as the draft keeps him."""
+    return asdict(person_in(msg.text))
 
 
 def person_from(data: object) -> PersonIn | None:

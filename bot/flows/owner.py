@@ -21,23 +21,23 @@ from bot.flows.anyone import (
     answer,
     brief_lines,
     day,
-    describe_seizure,
     find_ref,
     more_option,
     name_typed,
     page_on,
+    seizure_lines,
     sender_phone,
     status_pages,
     view_for,
     village_choices,
 )
 from bot.flows.base import Ctx, Flow, Turn
+from bot.flows.officer_kit import person_from
 from bot.flows.owner_search import (
     MORE_HELD,
     Hint,
     claim_lines,
     found_line,
-    kind_named,
     owned_line,
     place_data,
     pounds_text,
@@ -46,7 +46,7 @@ from bot.flows.owner_search import (
 )
 from bot.i18n import N_
 from bot.types import Channel, Inbound, Option, Reply
-from bot.words import COMMON_KINDS, KIND_LABELS, counted
+from bot.words import COMMON_KINDS, KIND_LABELS, counted, kind_label
 from law.errors import ComplaintOutOfTime, PoundError
 from law.grounds import Ground
 from models import Person
@@ -73,6 +73,11 @@ NO_CATTLE = N_(
 def _village_value(place: VillagePlace) -> str:
     """A village offered as a choice: by its district and name (the same name may be in two)."""
     return f"village:{place.district_code}/{place.name}"
+
+
+def _know(ctx: Ctx, **values: Any) -> None:
+    """What is known of the missing cattle (the draft's `hint`), with `values` over it."""
+    ctx.data["hint"] = {**(ctx.data.get("hint") or {}), **values}
 
 
 class OwnerFlow(Flow):
@@ -124,15 +129,14 @@ class OwnerFlow(Flow):
         if not owned:
             if ctx.inbound.channel is Channel.SMS:  # the question says it: a segment saved
                 return self._search_or_ask(ctx)
-            return self._search_or_ask(
-                ctx, ctx.say(ctx.t("No seizure of cattle is recorded with you as their owner."))
-            )
+            none = ctx.t("No seizure of cattle is recorded with you as their owner.")
+            return self._search_or_ask(ctx, none)
         ctx.data["refs"] = [h.ref for h in owned]
         if len(owned) == 1:
             return self._found(ctx, owned[0].ref)
         lines = [ctx.t("Seizures of cattle recorded as yours:")]
         lines += [owned_line(ctx.t, h) for h in owned]
-        return Turn.to("pick", self._pick_reply(ctx, ctx.data["refs"], "\n".join(lines)))
+        return Turn.to("pick", self._pick_reply(ctx, "\n".join(lines)))
 
     def _ask_ref(self, ctx: Ctx) -> Reply:
         return ctx.say(
@@ -142,9 +146,9 @@ class OwnerFlow(Flow):
             )
         )
 
-    def _pick_reply(self, ctx: Ctx, refs: list[str], text: str | None = None) -> Reply:
-        ctx.data["refs"] = refs
-        options = [Option(f"ref:{r}", r) for r in refs[:10]]
+    def _pick_reply(self, ctx: Ctx, text: str | None = None) -> Reply:
+        """His seizures to choose from (`refs` of the draft), or to search instead."""
+        options = [Option(f"ref:{r}", str(r)) for r in (ctx.data.get("refs") or [])[:10]]
         options.append(Option("search", ctx.t("Not mine: search")))
         return ctx.say(text or ctx.t("Which seizure?"), options)
 
@@ -155,7 +159,6 @@ class OwnerFlow(Flow):
         return self._found(ctx, ref, retry="ref")
 
     def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
-        refs = [str(r) for r in ctx.data.get("refs") or []]
         if msg.option == "search":
             return self._search_or_ask(ctx)
         ref = find_ref(answer(msg).removeprefix("ref:"))
@@ -168,7 +171,7 @@ class OwnerFlow(Flow):
             if words.says(msg.text, "no", "skip"):
                 return self._search_or_ask(ctx)
         if ref is None:
-            return Turn.to("pick", self._pick_reply(ctx, refs))
+            return Turn.to("pick", self._pick_reply(ctx))
         return self._found(ctx, ref, retry="pick")
 
     def _found(self, ctx: Ctx, ref: str, retry: str = "ref") -> Turn:
@@ -176,12 +179,8 @@ class OwnerFlow(Flow):
         try:
             view = view_for(ctx, ref)
         except PoundError as exc:
-            if retry == "pick":
-                refs = [str(r) for r in ctx.data.get("refs") or []]
-                return Turn.to("pick", ctx.explain(exc), self._pick_reply(ctx, refs))
-            if retry == "village":
-                return Turn.to("village", ctx.explain(exc), self._ask_village(ctx))
-            return Turn.to("ref", ctx.explain(exc), self._ask_ref(ctx))
+            asks = {"pick": self._pick_reply, "village": self._ask_village, "ref": self._ask_ref}
+            return Turn.to(retry, ctx.explain(exc), asks[retry](ctx))
         ctx.data.update(ref=view["ref"], ground=view["ground"])
         ctx.data["complaint_until"] = view["deadlines"]["complaint_until"]
         ctx.data["today"] = view["as_of"]
@@ -190,7 +189,7 @@ class OwnerFlow(Flow):
             if ctx.data.get("complaining"):
                 return self._complain(ctx, ctx.say(brief_lines(ctx, view)[0]))
             return self._act_page(ctx, status_pages(ctx, view))
-        shown = ctx.say(describe_seizure(ctx, view))
+        shown = ctx.say("\n".join(seizure_lines(ctx, view)))
         if ctx.data.get("complaining"):
             return self._complain(ctx, shown)
         return Turn.to("act", self._act_reply(ctx, shown))
@@ -206,13 +205,9 @@ class OwnerFlow(Flow):
 
     def _add_hint(self, ctx: Ctx, hint: Hint) -> None:
         """What a message says of the cattle, over what was known; nothing known is forgotten."""
-        known: dict[str, Any] = dict(ctx.data.get("hint") or {})
-        for key, value in hint.as_data().items():
-            if value not in (None, "", {}):
-                known[key] = value
-        ctx.data["hint"] = known
+        _know(ctx, **{k: v for k, v in hint.as_data().items() if v not in (None, "", {})})
 
-    def _search_or_ask(self, ctx: Ctx, *before: Reply) -> Turn:
+    def _search_or_ask(self, ctx: Ctx, *before: Reply | str) -> Turn:
         hint = ctx.data.get("hint") or {}
         if not hint.get("village"):
             return Turn.to("village", *before, self._ask_village(ctx))
@@ -262,21 +257,16 @@ class OwnerFlow(Flow):
         return self._village_set(ctx, place)
 
     def _village_set(self, ctx: Ctx, place: VillagePlace) -> Turn:
-        known: dict[str, Any] = dict(ctx.data.get("hint") or {})
-        known.update(place_data(place))
-        ctx.data["hint"] = known
+        _know(ctx, **place_data(place))
         return self._search_or_ask(ctx)
 
     def on_kind(self, ctx: Ctx, msg: Inbound) -> Turn:
         t = ctx.t
-        known: dict[str, Any] = dict(ctx.data.get("hint") or {})
         if msg.option == "any" or (msg.option is None and words.says(msg.text, "skip")):
-            known["any_kind"] = True
-            ctx.data["hint"] = known
+            _know(ctx, any_kind=True)
             return self._search(ctx)
         if msg.option and msg.option.startswith("kind:"):
-            known["kind"] = msg.option.removeprefix("kind:")
-            ctx.data["hint"] = known
+            _know(ctx, kind=msg.option.removeprefix("kind:"))
             return self._search(ctx)
         hint = read_hint(ctx, msg.text[:MAX_TYPED])
         if hint.kind is None:
@@ -293,7 +283,7 @@ class OwnerFlow(Flow):
         self._add_hint(ctx, hint)
         return self._search(ctx)
 
-    def _search(self, ctx: Ctx, *before: Reply) -> Turn:
+    def _search(self, ctx: Ctx, *before: Reply | str) -> Turn:
         t = ctx.t
         sms = ctx.inbound.channel is Channel.SMS
         hint: dict[str, Any] = dict(ctx.data.get("hint") or {})
@@ -311,7 +301,7 @@ class OwnerFlow(Flow):
         if not found.found:
             text = t(
                 NONE_OF_KIND if found.kind else NO_CATTLE,
-                kind=kind_named(t, found.kind),
+                kind=kind_label(t, found.kind) if found.kind else "",
                 village=village,
                 pounds=pounds_text(found, ctx.lang),
             )
@@ -366,10 +356,10 @@ class OwnerFlow(Flow):
         if msg.option == MORE and ctx.data.get("more"):
             return page_on(ctx, [str(x) for x in ctx.data["more"]], "held")
         if msg.option == "another":
-            kept = dict(ctx.data.get("hint") or {})
-            for key in ("village", "district", "village_names"):
-                kept.pop(key, None)
-            ctx.data["hint"] = kept
+            kept = (ctx.data.get("hint") or {}).items()
+            ctx.data["hint"] = {
+                k: v for k, v in kept if k not in ("village", "district", "village_names")
+            }
             return Turn.to("village", self._ask_village(ctx))
         if msg.option == "none" or (
             msg.option is None and words.says(msg.text, "no", "done", "skip")
@@ -429,7 +419,7 @@ class OwnerFlow(Flow):
             ctx.data["complaining"] = True
             return self._complain(ctx)
         if choice == "other" and ctx.data.get("refs"):
-            return Turn.to("pick", self._pick_reply(ctx, [str(r) for r in ctx.data["refs"]]))
+            return Turn.to("pick", self._pick_reply(ctx))
         if choice == "search":
             return self._search_or_ask(ctx)
         if choice == MORE and ctx.data.get("more"):
@@ -440,7 +430,7 @@ class OwnerFlow(Flow):
 
     # --- the complaint (Sec XIV) ---------------------------------------------------------------
 
-    def _complain(self, ctx: Ctx, *before: Reply) -> Turn:
+    def _complain(self, ctx: Ctx, *before: Reply | str) -> Turn:
         """Ask what is still missing for the complaint, in order; refuse it once out of time."""
         t = ctx.t
         d = ctx.data
@@ -588,13 +578,7 @@ class OwnerFlow(Flow):
                 text=str(d["text"]),
                 occurred_at=ctx.now,
                 mode="written",
-                complainant=PersonIn(
-                    name=str(principal["name"]),
-                    residence=str(principal.get("residence") or ""),
-                    phone=principal.get("phone") or None,
-                )
-                if by_agent
-                else None,
+                complainant=person_from(principal) if by_agent else None,
                 agent_name=actor.name if by_agent else None,
             )
         except PoundError as exc:

@@ -14,7 +14,7 @@ from bot.figures import money
 from bot.flows.anyone import IN_POUND, ON_THE_WAY, TO_PAY
 from bot.flows.base import Ctx
 from bot.i18n import NP_, Translator, written_in
-from bot.words import counted, kind_label
+from bot.words import counted
 from law.errors import PoundError
 from law.kinds import AnimalKind, kind_of
 from law.profile import DEFAULT_PROFILE, get_profile
@@ -131,34 +131,16 @@ def deadline_text(t: Translator, held: HeldSeizure) -> str:
 
 def owned_line(t: Translator, held: HeldSeizure) -> str:
     """One of his own seizures: ref, pound, heads held, due today, next deadline."""
+    said = {"ref": held.ref, "pound": held.pound_name, "pound_names": held.pound_names}
     if held.heads == 0:
-        return t(
-            "{ref}: {pound}, nothing held now.",
-            ref=held.ref,
-            pound=held.pound_name,
-            pound_names=held.pound_names,
-        )
+        return t("{ref}: {pound}, nothing held now.", **said)
     if held.in_pound:
         parts = [
-            t(
-                "{ref}: {cattle} at {pound}",
-                ref=held.ref,
-                cattle=cattle_text(t, held),
-                pound=held.pound_name,
-                pound_names=held.pound_names,
-            ),
+            t("{ref}: {cattle} at {pound}", cattle=cattle_text(t, held), **said),
             t("due today {total}", total=money(t.lang, held.due.total, held.due.unit)),
         ]
     else:
-        parts = [
-            t(
-                "{ref}: {cattle}, on the way to {pound}",
-                ref=held.ref,
-                cattle=cattle_text(t, held),
-                pound=held.pound_name,
-                pound_names=held.pound_names,
-            )
-        ]
+        parts = [t("{ref}: {cattle}, on the way to {pound}", cattle=cattle_text(t, held), **said)]
     deadline = deadline_text(t, held)
     if deadline:
         parts.append(deadline)
@@ -167,15 +149,11 @@ def owned_line(t: Translator, held: HeldSeizure) -> str:
 
 def found_line(t: Translator, held: HeldSeizure) -> str:
     """One seizure the search found: what, where and since when, seized where, due today."""
+    pound = {"pound": held.pound_name, "pound_names": held.pound_names}
     where = (
-        t(
-            "at {pound} since {date}",
-            pound=held.pound_name,
-            pound_names=held.pound_names,
-            date=_day(t, held.impounded_on),
-        )
+        t("at {pound} since {date}", date=_day(t, held.impounded_on), **pound)
         if held.in_pound
-        else t("on the way to {pound}", pound=held.pound_name, pound_names=held.pound_names)
+        else t("on the way to {pound}", **pound)
     )
     line = t(
         "{ref}: {cattle}, {where}, seized in {village}.",
@@ -277,7 +255,3 @@ def claim_lines(ctx: Ctx, held: HeldSeizure, *, brief: bool = False) -> tuple[li
     if held.complaint_pending:
         lines.append(t("A complaint is pending: no sale until it is decided (Sec IX)."))
     return where, lines
-
-
-def kind_named(t: Translator, kind: str | None) -> str:
-    return kind_label(t, kind) if kind else ""

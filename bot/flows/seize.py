@@ -7,6 +7,7 @@ recorded until the person confirms the summary.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from bot import figures, sms_budget, words
@@ -22,7 +23,7 @@ from bot.flows.anyone import (
     village_choices,
 )
 from bot.flows.base import Ctx, Turn
-from bot.flows.officer_kit import invalid
+from bot.flows.officer_kit import invalid, person_from
 from bot.flows.table import Again, Step, TableFlow, asks, keep
 from bot.i18n import N_
 from bot.types import Channel, Inbound, Option, Reply
@@ -83,13 +84,6 @@ def _is(msg: Inbound, value: str, *meanings: str, typo: bool = True) -> bool:
     )
 
 
-def parse_groups(text: str) -> tuple[list[tuple[int, str, str]], str]:
-    """'2 cow red 1 buffalo', '৩টি গরু লাল' -> [(2, 'cow', 'red'), (1, 'buffalo', '')], and the
-    words left before the first group. Each count must be followed by a kind."""
-    groups, lead = words.parse_groups(text)
-    return [(g.count, g.kind, g.description) for g in groups], lead
-
-
 class SeizeFlow(TableFlow):
     """Report a seizure: village, place, animals, damage, owner, police aid, photo, confirm.
     Each part of the report is asked until it is in the draft (`next_part`), then the summary."""
@@ -143,19 +137,19 @@ class SeizeFlow(TableFlow):
     def start(self, ctx: Ctx, args: str) -> Turn:
         """`SEIZE 2 COW 1 BUFFALO RAMPUR` fills the animals and the village; the rest is asked."""
         notes: list[Reply] = []
-        groups, tail = parse_groups(args)
+        groups, tail = words.parse_groups(args)
         if ctx.sentence:
             # Of a sentence ("मैंने 2 भैंस पकड़ी हैं", "দুটো গরু ধরেছি") only the animals counted
             # and a village it names are read: its other words are no description, no village.
-            groups = [(count, kind, "") for count, kind, _ in groups]
+            groups = [replace(g, description="") for g in groups]
             named, _ = village_named_in(ctx.work, args)
             tail = ""
             if named is not None and not named.excluded and named.pound_code:
                 self._set_village(ctx, named)
         if groups:
             # The words after the last group's kind are the village, not a description.
-            count, kind, tail = groups[-1]
-            groups[-1] = (count, kind, "")
+            tail = groups[-1].description
+            groups[-1] = replace(groups[-1], description="")
             try:
                 self._add_groups(ctx, groups)
                 ctx.data["animals_done"] = True
@@ -263,14 +257,14 @@ class SeizeFlow(TableFlow):
         text = msg.text.strip()
         if not text:
             raise Again()
-        groups, lead = parse_groups(text)
+        groups, lead = words.parse_groups(text)
         if groups and not lead:
             self._add_groups(ctx, groups)
             return "animals"
         turned = words.kind_then_count(text)
         if turned is not None:
             # "cow 2 red": the kind first, then the count.
-            self._add_groups(ctx, [(turned.count, turned.kind, turned.description)])
+            self._add_groups(ctx, [turned])
             return "animals"
         if len(text.split()) == 1:
             return self._pending(ctx, text)
@@ -287,7 +281,7 @@ class SeizeFlow(TableFlow):
         found = words.count_first(msg.text)
         if found is None:
             raise Again()
-        self._add_groups(ctx, [(found[0], kind, found[1])])
+        self._add_groups(ctx, [words.Group(found[0], kind, found[1])])
         ctx.data.pop("pending_kind", None)
         return "animals"
 
@@ -304,18 +298,18 @@ class SeizeFlow(TableFlow):
         kind = words.read_kind(ctx.t, text, profile.aliases, ordered)
         return kind.value if isinstance(kind, AnimalKind) else kind.word
 
-    def _add_groups(self, ctx: Ctx, groups: list[tuple[int, str, str]]) -> None:
+    def _add_groups(self, ctx: Ctx, groups: list[words.Group]) -> None:
         """Check every group (kind known, count sensible) before adding any of them."""
         have: list[list[Any]] = list(ctx.data.get("animals") or [])
         heads = sum(int(g[1]) for g in have)
         new = []
-        for count, kind, description in groups:
-            if count < 1:
+        for g in groups:
+            if g.count < 1:
                 raise invalid(N_("each count must be at least 1"))
-            heads += count
+            heads += g.count
             if heads > MAX_HEADS:
                 raise invalid(N_("at most {limit} head in one seizure"), limit=MAX_HEADS)
-            new.append([self._kind(ctx, kind), count, description[:500]])
+            new.append([self._kind(ctx, g.kind), g.count, g.description[:500]])
         ctx.data["animals"] = have + new
 
     # --- the owner ----------------------------------------------------------------------------
@@ -331,6 +325,9 @@ class SeizeFlow(TableFlow):
     # --- the summary, changes and the record ---------------------------------------------------
 
     def summary(self, ctx: Ctx) -> Reply:
+        """The report to confirm. On SMS, in one message: the cattle and the village, the owner
+        and the police's help; the place and the damage he has just written are not said back
+        (Change shows each)."""
         t = ctx.t
         d = ctx.data
         options = (
@@ -338,19 +335,31 @@ class SeizeFlow(TableFlow):
             Option("change", t("Change")),
             Option("cancel", t("Cancel")),
         )
-        if ctx.inbound.channel is Channel.SMS:
-            return ctx.say(self._sms_summary(ctx), options)
+        sms = ctx.inbound.channel is Channel.SMS
+        owner = d.get("owner")
+        said = ("name", "residence") if sms else ("name", "residence", "phone")
+        known = [str(owner[x]) for x in said if owner.get(x)] if isinstance(owner, dict) else []
+        owner_line = t("Owner: {owner}", owner=", ".join(known) or t("not known"))
+        aid_line = t("Police aid: {answer}", answer=t("Yes") if d.get("aid") else t("No"))
+        if sms:
+            counts: dict[str, int] = {}
+            for k, n, _desc in d.get("animals") or []:
+                counts[str(k)] = counts.get(str(k), 0) + int(n)
+            lines = [
+                t(
+                    "Your report: {animals} seized in {village}.",
+                    animals=", ".join(words.counted(t, n, k) for k, n in counts.items()),
+                    village=d.get("village"),
+                    village_names=d.get("village_names"),
+                ),
+                owner_line,
+                aid_line,
+            ]
+            return ctx.say("\n".join(lines), options)
         animals = ", ".join(
             words.counted(t, int(n), str(k)) + (f" ({desc})" if desc else "")
             for k, n, desc in d.get("animals") or []
         )
-        owner = d.get("owner")
-        if isinstance(owner, dict):
-            owner_text = ", ".join(
-                str(x) for x in (owner.get("name"), owner.get("residence"), owner.get("phone")) if x
-            )
-        else:
-            owner_text = t("not known")
         lines = [
             t("Please check your report:"),
             t(
@@ -363,39 +372,12 @@ class SeizeFlow(TableFlow):
             t("Place: {place}", place=d.get("place")),
             t("Animals: {animals}", animals=animals),
             t("Damage: {damage}", damage=d.get("damage")),
-            t("Owner: {owner}", owner=owner_text),
-            t("Police aid: {answer}", answer=t("Yes") if d.get("aid") else t("No")),
+            owner_line,
+            aid_line,
             t("Photo: {answer}", answer=t("attached") if d.get("photo") else t("none")),
             t("Nothing is recorded until you confirm."),
         ]
         return ctx.say("\n".join(lines), options)
-
-    def _sms_summary(self, ctx: Ctx) -> str:
-        """The report in one SMS: the cattle and the village, the owner and the police's help.
-        The place and the damage he has just written are not said back (Change shows each)."""
-        t = ctx.t
-        d = ctx.data
-        counts: dict[str, int] = {}
-        for k, n, _desc in d.get("animals") or []:
-            counts[str(k)] = counts.get(str(k), 0) + int(n)
-        owner = d.get("owner")
-        known = (
-            [str(owner.get(x)) for x in ("name", "residence") if owner.get(x)]
-            if isinstance(owner, dict)
-            else []
-        )
-        return "\n".join(
-            [
-                t(
-                    "Your report: {animals} seized in {village}.",
-                    animals=", ".join(words.counted(t, n, k) for k, n in counts.items()),
-                    village=d.get("village"),
-                    village_names=d.get("village_names"),
-                ),
-                t("Owner: {owner}", owner=", ".join(known) or t("not known")),
-                t("Police aid: {answer}", answer=t("Yes") if d.get("aid") else t("No")),
-            ]
-        )
 
     def confirmed(self, ctx: Ctx, choice: str) -> str | Turn:
         return "change" if choice == "change" else self._record(ctx)
@@ -403,36 +385,24 @@ class SeizeFlow(TableFlow):
     def _record(self, ctx: Ctx) -> Turn:
         t = ctx.t
         d = ctx.data
-        owner = d.get("owner")
         # An SMS or console sender the office does not know yet is recorded with the seizure,
         # by his phone (Sec V records the seizer's name and residence).
-        reporter: int | PersonIn = (
-            id_of(ctx.person)
-            if ctx.person is not None
-            else PersonIn(
-                name=str(d.get("name") or ""),
-                residence=str(d.get("home") or ""),
-                phone=sender_phone(ctx.inbound),
-            )
-        )
+        reporter = None
+        if ctx.person is None:
+            home, phone = str(d.get("home") or ""), sender_phone(ctx.inbound)
+            reporter = PersonIn(name=str(d.get("name") or ""), residence=home, phone=phone)
         road = ctx.has(Role.ROAD_OFFICER)
         try:
             done = report_seizure(
-                ctx.work if isinstance(reporter, PersonIn) else ctx.work.by(reporter),
-                reporter=reporter if isinstance(reporter, PersonIn) else None,
+                ctx.work if ctx.person is None else ctx.work.by(id_of(ctx.person)),
+                reporter=reporter,
                 ground=Ground.ROAD if road else Ground.TRESPASS,
                 village=str(d["village"]),
                 district=str(d["district"]),
                 place=str(d["place"]),
                 damage=str(d["damage"]),
                 seizer=None,
-                owner=PersonIn(
-                    name=str(owner["name"]),
-                    residence=str(owner.get("residence") or ""),
-                    phone=owner.get("phone") or None,
-                )
-                if isinstance(owner, dict)
-                else None,
+                owner=person_from(d.get("owner")),
                 animals=[AnimalsIn(str(k), int(n), str(desc)) for k, n, desc in d["animals"]],
                 occurred_at=ctx.now,
                 police_aid=bool(d.get("aid")),

@@ -56,12 +56,14 @@ def asks(text: str) -> Callable[[Ctx], Reply]:
     return lambda ctx: ctx.say(ctx.t(text))
 
 
-def required(text: str) -> Callable[[Ctx, Inbound], str]:
-    """A reader of a text that may not be empty; empty, it is asked for again with `text` (an
-    `N_` msgid)."""
+def required(
+    text: str, reader: Callable[[Ctx, Inbound], str] = typed
+) -> Callable[[Ctx, Inbound], str]:
+    """A reader (`reader`, by default of the text typed) of an answer that may not be empty;
+    empty, it is asked for again with `text` (an `N_` msgid)."""
 
     def read(ctx: Ctx, msg: Inbound) -> str:
-        said = msg.text.strip()
+        said = reader(ctx, msg)
         if not said:
             raise Again(ctx.say(ctx.t(text)))
         return said
