@@ -5,6 +5,7 @@ the private flows share."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Mapping
 from datetime import date
 from typing import Any
@@ -137,10 +138,9 @@ def day(t: Translator, iso: str | None) -> str:
 def count_line(t: Translator, animals: list[dict[str, Any]], *, described: bool = True) -> str:
     """'2 cows (red), 1 buffalo': the animals by kind, as Sec V describes them (`described`
     False: '2 cows, 1 buffalo')."""
-    groups: dict[tuple[str, str], int] = {}
-    for a in animals:
-        key = (str(a["kind"]), str(a.get("description") or "") if described else "")
-        groups[key] = groups.get(key, 0) + 1
+    groups = Counter(
+        (str(a["kind"]), str(a.get("description") or "") if described else "") for a in animals
+    )
     parts = []
     for (kind, description), n in groups.items():
         text = counted(t, n, kind)

@@ -21,7 +21,6 @@ from bot.flows.officer_kit import (
     person_in,
     seizure_line,
     who,
-    yes_no,
 )
 from bot.flows.table import Step, asks, chosen, keep, required, text_step
 from bot.flows.worklist import Listing, Worklist, case_no, seizures
@@ -120,7 +119,7 @@ def _keep_village(ctx: Ctx, village: str) -> str:
     return "market"
 
 
-def _ask_notice(ctx: Ctx) -> Reply:
+def _ask_notice(ctx: Ctx) -> list[str]:
     text = ctx.t(
         "Confirm: the notice for {ref} is posted at the Police Office today, and was "
         "proclaimed by beat of drum in {village} and at {market} (Sec VIII).",
@@ -129,7 +128,7 @@ def _ask_notice(ctx: Ctx) -> Reply:
         village_names=ctx.data.get("village_names"),
         market=ctx.data["market"],
     )
-    return ctx.say(text, yes_no(ctx))
+    return [text]
 
 
 def _buyer(ctx: Ctx, msg: Inbound) -> PersonIn | None:
@@ -175,8 +174,8 @@ class SaleFlow(Worklist):
         """The money the sale is held in."""
 
     @abstractmethod
-    def summary(self, ctx: Ctx) -> Reply:
-        """The account of the sale, to confirm."""
+    def heading(self, ctx: Ctx) -> str:
+        """The sale's first line in its summary: what is sold, where."""
 
     @abstractmethod
     def act(self, ctx: Ctx) -> Turn:
@@ -233,10 +232,11 @@ class SaleFlow(Worklist):
             lots.append((int(lot.get("number", lot.get("animal"))), buyer, int(lot["price"])))
         return lots
 
-    def lot_lines(self, ctx: Ctx) -> list[str]:
-        """Each lot of the sale, naming its head, buyer and price; the expenses; the question."""
+    def summary(self, ctx: Ctx) -> list[str]:
+        """The account of the sale, to confirm: each lot naming its head, buyer and price; the
+        expenses; the question."""
         money = self.money(ctx)
-        lines = [
+        lots = [
             ctx.t(
                 self.lot_text,
                 number=number,
@@ -246,9 +246,12 @@ class SaleFlow(Worklist):
             for number, buyer, price in self.lots(ctx)
         ]
         expenses = amount_said(ctx, money, ctx.data["expenses"])
-        lines.append(ctx.t("Expenses of the sale: {expenses}", expenses=expenses))
-        lines.append(ctx.t("Record this sale?"))
-        return lines
+        return [
+            self.heading(ctx),
+            *lots,
+            ctx.t("Expenses of the sale: {expenses}", expenses=expenses),
+            ctx.t("Record this sale?"),
+        ]
 
 
 class AuctionFlow(SaleFlow):
@@ -295,10 +298,9 @@ class AuctionFlow(SaleFlow):
     def money(self, ctx: Ctx) -> MoneySystem:
         return money_for(ctx.work, seizure_ref=str(ctx.data["ref"]))
 
-    def summary(self, ctx: Ctx) -> Reply:
+    def heading(self, ctx: Ctx) -> str:
         place = ctx.data["place"]
-        lines = [ctx.t("Auction of {ref} at {place}, today:", ref=ctx.data["ref"], place=place)]
-        return ctx.say("\n".join(lines + self.lot_lines(ctx)), yes_no(ctx))
+        return ctx.t("Auction of {ref} at {place}, today:", ref=ctx.data["ref"], place=place)
 
     def act(self, ctx: Ctx) -> Turn:
         sale = record_sale(
@@ -405,15 +407,12 @@ class RecoverySaleFlow(SaleFlow):
         )
         return Turn.to("place", enough + "\n" + ctx.t(ASK_PLACE))
 
-    def summary(self, ctx: Ctx) -> Reply:
-        lines = [
-            ctx.t(
-                "Sale for the fine in case No. {id} at {place}, today:",
-                id=ctx.data["case"],
-                place=ctx.data["place"],
-            )
-        ]
-        return ctx.say("\n".join(lines + self.lot_lines(ctx)), yes_no(ctx))
+    def heading(self, ctx: Ctx) -> str:
+        return ctx.t(
+            "Sale for the fine in case No. {id} at {place}, today:",
+            id=ctx.data["case"],
+            place=ctx.data["place"],
+        )
 
     def act(self, ctx: Ctx) -> Turn:
         sold = record_recovery_sale(

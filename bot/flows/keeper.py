@@ -20,7 +20,6 @@ from bot.flows.officer_kit import (
     person_typed,
     seizure_line,
     who,
-    yes_no,
 )
 from bot.flows.table import Again, Step, asks, chosen, keep, text_step
 from bot.flows.worklist import Listing, Worklist, seizures
@@ -40,14 +39,12 @@ def _animal_lines(
     ctx: Ctx, brief: SeizureBrief, numbers: list[int], corrected: Mapping[str, str] = {}
 ) -> list[str]:
     """Each animal of `numbers`, `1. cow (red)`, its description as `corrected` (by number)."""
-    lines = []
-    for a in brief.animals:
-        if a.number in numbers:
-            said = corrected.get(str(a.number), a.description)
-            lines.append(
-                _animals(ctx.t, [{"number": a.number, "kind": a.kind, "description": said}])
-            )
-    return lines
+    said = {a.number: corrected.get(str(a.number), a.description) for a in brief.animals}
+    return [
+        _animals(ctx.t, [{"number": a.number, "kind": a.kind, "description": said[a.number]}])
+        for a in brief.animals
+        if a.number in numbers
+    ]
 
 
 def _held(section: str) -> Listing:
@@ -222,9 +219,9 @@ class DueFlow(KeeperFlow):
         # answers him: the amount due today to a party, the public answer to the public.
         return _STATUS.start(ctx, args)
 
-    def answer(self, ctx: Ctx, step: str, msg: Inbound) -> Turn:
+    def answer(self, step: str, ctx: Ctx, msg: Inbound) -> Turn:
         if ctx.has(Role.KEEPER):
-            return super().answer(ctx, step, msg)
+            return super().answer(step, ctx, msg)
         return _STATUS.on_ref(ctx, msg)
 
     def show(self, ctx: Ctx, brief: SeizureBrief) -> Turn:
@@ -290,7 +287,7 @@ class OwnerActFlow(KeeperFlow):
             )
         )
 
-    def ask(self, ctx: Ctx) -> Reply:
+    def ask(self, ctx: Ctx) -> list[str]:
         brief = self.brief(ctx)
         ctx.data["total"] = brief.total
         ctx.data["money"] = brief.money
@@ -301,7 +298,7 @@ class OwnerActFlow(KeeperFlow):
             total=money(ctx.t.lang, brief.total, brief.money),
         )
         held = _animal_lines(ctx, brief, brief.held) if self.lists_held else []
-        return ctx.say("\n".join([due_text(ctx, brief), *held, question]), yes_no(ctx))
+        return [due_text(ctx, brief), *held, question]
 
     @abstractmethod
     def act(self, ctx: Ctx) -> Turn:
@@ -444,7 +441,7 @@ def _what(ctx: Ctx, msg: Inbound) -> str:
     return typed
 
 
-def _ask_loss(ctx: Ctx) -> Reply:
+def _ask_loss(ctx: Ctx) -> list[str]:
     text = ctx.t(
         "Record that animal {number} of {ref} {what}: {reason}? Its fine and feeding stop "
         "today, and the owner is told (practice G7).",
@@ -453,4 +450,4 @@ def _ask_loss(ctx: Ctx) -> Reply:
         what=ctx.t(WHAT[str(ctx.data["what"])]).lower(),
         reason=ctx.data["reason"],
     )
-    return ctx.say(text, yes_no(ctx))
+    return [text]

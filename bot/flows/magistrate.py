@@ -21,8 +21,8 @@ from bot.flows.officer_kit import (
     invalid,
     person_from,
     person_typed,
+    village_then_place,
     who,
-    yes_no,
     yes_or_no,
 )
 from bot.flows.table import Step, asks, chosen, keep, one_of, required, text_step
@@ -170,15 +170,9 @@ class ComplaintsFlow(Worklist):
 
     def _describe(self, ctx: Ctx, c: ComplaintItem) -> list[str]:
         z = c.seizure
-        by = (
-            ctx.t(
-                "{complainant}, through the agent {agent}",
-                complainant=who(ctx, c.complainant_person, c.complainant),
-                agent=c.agent,
-            )
-            if c.agent
-            else who(ctx, c.complainant_person, c.complainant)
-        )
+        by = who(ctx, c.complainant_person, c.complainant)
+        if c.agent:
+            by = ctx.t("{complainant}, through the agent {agent}", complainant=by, agent=c.agent)
         lines = [
             ctx.t(
                 "Complaint No. {id} against seizure {ref}, filed {day} by {by}:",
@@ -327,7 +321,7 @@ def _damages(ctx: Ctx, msg: Inbound) -> int:
     return damages
 
 
-def _decision_summary(ctx: Ctx) -> Reply:
+def _decision_summary(ctx: Ctx) -> list[str]:
     outcome = str(ctx.data["outcome"])
     lines = [
         ctx.t(
@@ -349,8 +343,7 @@ def _decision_summary(ctx: Ctx) -> Reply:
             )
         )
     reasons = ctx.data["reasons"]
-    lines += [ctx.t("Reasons: {reasons}", reasons=reasons), ctx.t("Record this decision?")]
-    return ctx.say("\n".join(lines), yes_no(ctx))
+    return [*lines, ctx.t("Reasons: {reasons}", reasons=reasons), ctx.t("Record this decision?")]
 
 
 SEND_NUMBER = {
@@ -405,7 +398,9 @@ class RecoveryFlow(Worklist):
                     ("describe",),
                 ),
                 "describe": Step(asks(ASK_KNOWN), required(ASK_KNOWN), _known, ("village",)),
-                "village": Step(_ask_village, _village, _at_village, ("place",), repeat=True),
+                "village": Step(
+                    _ask_village, _village, village_then_place, ("place",), repeat=True
+                ),
                 "place": text_step(ASK_WHERE, "place", "owner", clip=500),
                 "owner": Step(_ask_owner, _owner, keep("owner", "confirm"), ("confirm",)),
                 "confirm": confirm(_order_summary, self.act),
@@ -497,11 +492,6 @@ def _village(ctx: Ctx, msg: Inbound) -> tuple[str, dict[str, str]]:
     return village, dict(names)
 
 
-def _at_village(ctx: Ctx, found: tuple[str, dict[str, str]]) -> str:
-    ctx.data["village"], ctx.data["village_names"] = found
-    return "place"
-
-
 def _ask_owner(ctx: Ctx) -> Reply:
     return ctx.say(
         ctx.t(
@@ -519,10 +509,10 @@ def _owner(ctx: Ctx, msg: Inbound) -> dict[str, str | None] | None:
     return person_typed(ctx, msg)
 
 
-def _order_summary(ctx: Ctx) -> Reply:
+def _order_summary(ctx: Ctx) -> list[str]:
     owner = person_from(ctx.data["owner"])
     owner_text = f"{owner.name}, {owner.residence}" if owner else str(ctx.data["convict"])
-    lines = [
+    return [
         ctx.t(
             "Case No. {id}: the unpaid fine to be recovered by sale of {cattle}, at {place}, "
             "{village} (Sec XVII).",
@@ -535,7 +525,6 @@ def _order_summary(ctx: Ctx) -> Reply:
         ctx.t("Owner: {owner}.", owner=owner_text),
         ctx.t("Record this order?"),
     ]
-    return ctx.say("\n".join(lines), yes_no(ctx))
 
 
 VERDICTS = {
@@ -691,13 +680,12 @@ def _fine(ctx: Ctx, msg: Inbound) -> int:
     return fine
 
 
-def _offence_summary(ctx: Ctx) -> Reply:
-    lines = [ctx.t("Offence No. {id}:", id=ctx.data["offence"]) + " " + _sentence(ctx)]
-    lines += [
+def _offence_summary(ctx: Ctx) -> list[str]:
+    return [
+        ctx.t("Offence No. {id}:", id=ctx.data["offence"]) + " " + _sentence(ctx),
         ctx.t("Reasons: {reasons}", reasons=ctx.data["reasons"]),
         ctx.t("Record this decision?"),
     ]
-    return ctx.say("\n".join(lines), yes_no(ctx))
 
 
 def _sentence(ctx: Ctx) -> str:

@@ -18,7 +18,6 @@ from bot.flows.officer_kit import (
     person_from,
     person_typed,
     refused,
-    yes_no,
 )
 from bot.flows.table import Again, Step, TableFlow, asks, chosen, keep, one_of, required, text_step
 from bot.i18n import N_, written_in
@@ -223,25 +222,22 @@ class FundFlow(OfficerFlow, TableFlow):
             )
         return str(ctx.data["stated"])
 
-    def summary(self, ctx: Ctx) -> Reply:
+    def summary(self, ctx: Ctx) -> list[str]:
         desk = self._desk(ctx)
         payee = person_from(ctx.data.get("payee"))
-        text = "\n".join(
-            [
-                ctx.t(
-                    "Pay {amount} out of the fund of {district} to {payee}, for the {purpose} "
-                    "(Sec XII).",
-                    amount=amount_said(ctx, desk.money, int(ctx.data["amount"])),
-                    district=desk.name,
-                    district_names=desk.names,
-                    payee=payee.name if payee else ctx.data.get("keeper_name", ""),
-                    purpose=self._purpose_line(ctx),
-                ),
-                ctx.t("Order: {order}", order=ctx.data["order"]),
-                ctx.t("Record this payment?"),
-            ]
-        )
-        return ctx.say(text, yes_no(ctx))
+        return [
+            ctx.t(
+                "Pay {amount} out of the fund of {district} to {payee}, for the {purpose} "
+                "(Sec XII).",
+                amount=amount_said(ctx, desk.money, int(ctx.data["amount"])),
+                district=desk.name,
+                district_names=desk.names,
+                payee=payee.name if payee else ctx.data.get("keeper_name", ""),
+                purpose=self._purpose_line(ctx),
+            ),
+            ctx.t("Order: {order}", order=ctx.data["order"]),
+            ctx.t("Record this payment?"),
+        ]
 
     def act(self, ctx: Ctx) -> Turn:
         desk = self._desk(ctx)
@@ -426,23 +422,20 @@ class KindOrderFlow(OfficerFlow, TableFlow):
     def amount(self, ctx: Ctx, msg: Inbound) -> int:
         return read_amount(msg.text.strip(), self._money(ctx))
 
-    def summary(self, ctx: Ctx) -> Reply:
+    def summary(self, ctx: Ctx) -> list[str]:
         money = self._money(ctx)
-        text = "\n".join(
-            [
-                ctx.t(
-                    "Order for {where}: each {kind} is fined {fine} and fed at {rate} a day, "
-                    "from today (practice G4).",
-                    where=ctx.data["where"],
-                    kind=label(ctx.t, KIND_LABELS, str(ctx.data["kind"])),
-                    fine=amount_said(ctx, money, int(ctx.data["fine"])),
-                    rate=amount_said(ctx, money, int(ctx.data["per_day"])),
-                ),
-                ctx.t("Order: {order}", order=ctx.data["order"]),
-                ctx.t("Record this order?"),
-            ]
-        )
-        return ctx.say(text, yes_no(ctx))
+        return [
+            ctx.t(
+                "Order for {where}: each {kind} is fined {fine} and fed at {rate} a day, "
+                "from today (practice G4).",
+                where=ctx.data["where"],
+                kind=label(ctx.t, KIND_LABELS, str(ctx.data["kind"])),
+                fine=amount_said(ctx, money, int(ctx.data["fine"])),
+                rate=amount_said(ctx, money, int(ctx.data["per_day"])),
+            ),
+            ctx.t("Order: {order}", order=ctx.data["order"]),
+            ctx.t("Record this order?"),
+        ]
 
     def act(self, ctx: Ctx) -> Turn:
         # One seizure's animals, or a standing order for every seizure brought to a pound.

@@ -12,7 +12,7 @@ from bot import words
 from bot.figures import money
 from bot.flows import records
 from bot.flows.base import Ctx, Flow, Turn
-from bot.flows.table import Again, Asked, Step
+from bot.flows.table import Again, Step
 from bot.i18n import N_
 from bot.notices import kinds_text
 from bot.types import Inbound, Option
@@ -139,10 +139,10 @@ def yes_or_no(ctx: Ctx, msg: Inbound) -> bool:
     return said
 
 
-def confirm(ask: Callable[[Ctx], Asked], act: Callable[[Ctx], Turn]) -> Step:
-    """The last step of an act: its summary (`ask`) answered yes records it (`act`, which ends
-    the flow; an office refusal is said plainly and ends it too), no records nothing. Nothing
-    is recorded before a yes."""
+def confirm(summary: Callable[[Ctx], list[str]], act: Callable[[Ctx], Turn]) -> Step:
+    """The last step of an act: its summary (`summary`, its lines, ending with the question)
+    answered yes records it (`act`, which ends the flow; an office refusal is said plainly and
+    ends it too), no records nothing. Nothing is recorded before a yes."""
 
     def then(ctx: Ctx, yes: bool) -> Turn:
         if not yes:
@@ -152,7 +152,15 @@ def confirm(ask: Callable[[Ctx], Asked], act: Callable[[Ctx], Turn]) -> Step:
         except PoundError as exc:
             return Turn.done(ctx.explain(exc))
 
-    return Step(ask, yes_or_no, then, ("end",))
+    return Step(
+        lambda ctx: ctx.say("\n".join(summary(ctx)), yes_no(ctx)), yes_or_no, then, ("end",)
+    )
+
+
+def village_then_place(ctx: Ctx, found: tuple[str, dict[str, str]]) -> str:
+    """A village read (its register name, and its names in other scripts) kept; on to `place`."""
+    ctx.data["village"], ctx.data["village_names"] = found
+    return "place"
 
 
 def person_in(text: str, region: str = DEFAULT_REGION) -> PersonIn:

@@ -313,12 +313,11 @@ class OwnerFlow(Flow):
                 return Turn.done(*before, sms_budget.trim([text], [advice], ctx.lang))
             return Turn.done(*before, text + "\n" + advice)
         ctx.data["found"] = [h.ref for h in found.found]
+        more = [t.plural(*MORE_HELD, found.more)] if found.more else []
         if sms:
             # One SMS: each seizure is its own choice, said in a few words.
-            lines = [t("Held now near {village}. Are any of these yours?", village=village)]
-            if found.more:
-                lines.append(t.plural(*MORE_HELD, found.more))
-            labels = {
+            lines = [t("Held now near {village}. Are any of these yours?", village=village), *more]
+            ctx.data["labels"] = {
                 h.ref: t(
                     "{ref}: {animals}, seized in {village}",
                     ref=h.ref,
@@ -327,18 +326,16 @@ class OwnerFlow(Flow):
                 )
                 for h in found.found
             }
-            ctx.data["labels"] = labels
-            return Turn.to("held", *before, self._held_reply(ctx, "\n".join(lines)))
-        lines = [
-            t(
-                "Held now in the pounds that serve {village} and its neighbours:",
-                village=village,
-            )
-        ]
-        lines += [found_line(t, h) for h in found.found]
-        if found.more:
-            lines.append(t.plural(*MORE_HELD, found.more))
-        lines.append(t("Are any of these yours?"))
+        else:
+            lines = [
+                t(
+                    "Held now in the pounds that serve {village} and its neighbours:",
+                    village=village,
+                ),
+                *(found_line(t, h) for h in found.found),
+                *more,
+                t("Are any of these yours?"),
+            ]
         return Turn.to("held", *before, self._held_reply(ctx, "\n".join(lines)))
 
     def _held_reply(self, ctx: Ctx, text: str) -> Reply:

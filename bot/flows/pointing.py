@@ -10,6 +10,7 @@ from babel.numbers import format_decimal
 from bot import words
 from bot.figures import digits
 from bot.flows.base import Ctx
+from bot.flows.table import Again
 from bot.i18n import N_, written_in
 from bot.types import Channel, Inbound, Location, Option, Reply
 from office.geo import has_coordinates, village_at
@@ -65,16 +66,19 @@ def answer(ctx: Ctx, location: Location, district_ids: Collection[int] | None = 
     )
 
 
-def confirmed(ctx: Ctx, msg: Inbound) -> tuple[str | None, Reply | None]:
-    """The answer to "Is that right?", if one is awaited: (the village's register name, None)
-    on yes; (None, a request to type the name) on no; (None, None) when nothing is awaited or
-    something else is sent (a typed name is taken as a name)."""
+def pointed(ctx: Ctx, msg: Inbound, district_ids: Collection[int] | None = None) -> str | None:
+    """The village pointed at, read where a village is asked: a location shared is answered with
+    the nearest village to confirm (`Again`, the step stays); the answer to "Is that right?" is
+    the village's register name on yes, a request to type the name on no (`Again`), and None
+    when nothing is awaited or something else is sent (a typed name is taken as a name)."""
+    if msg.location is not None:
+        raise Again(answer(ctx, msg.location, district_ids))
     guess = ctx.data.pop(GUESS, None)
     if not isinstance(guess, str) or not guess:
-        return None, None
+        return None
     # Exact words only: a village name one letter from "no" is a name.
     if msg.option == "yes" or (msg.option is None and words.says(msg.text, "yes", typo=False)):
-        return guess, None
+        return guess
     if msg.option == "no" or (msg.option is None and words.says(msg.text, "no", typo=False)):
-        return None, ctx.say(ctx.t("Then please type the village name."))
-    return None, None
+        raise Again(ctx.say(ctx.t("Then please type the village name.")))
+    return None

@@ -15,7 +15,7 @@ from bot.flows.officer_kit import (
     places,
     refused,
     seizure_line,
-    yes_no,
+    village_then_place,
 )
 from bot.flows.table import Again, Step, TableFlow, asks, chosen, keep, required, typed
 from bot.flows.worklist import Worklist, seizures
@@ -88,21 +88,18 @@ class ConveyFlow(Worklist):
             return Turn.done(ctx.t("{ref} is already at the pound.", ref=item.ref))
         ctx.data["ref"] = item.ref
         ctx.data["stray"] = item.ground == Ground.STRAY
-        return Turn.to("confirm", self.ask(ctx, item))
+        return "confirm"
 
-    def ask(self, ctx: Ctx, item: SeizureItem | None = None) -> Reply:
-        item = item or self.brief(ctx).item
-        text = "\n".join(
-            [
-                seizure_line(ctx, item),
-                ctx.t(
-                    "Have the cattle been conveyed to {pound}?",
-                    pound=item.pound_name,
-                    pound_names=item.pound_names,
-                ),
-            ]
-        )
-        return ctx.say(text, yes_no(ctx))
+    def ask(self, ctx: Ctx) -> list[str]:
+        item = self.brief(ctx).item
+        return [
+            seizure_line(ctx, item),
+            ctx.t(
+                "Have the cattle been conveyed to {pound}?",
+                pound=item.pound_name,
+                pound_names=item.pound_names,
+            ),
+        ]
 
     def act(self, ctx: Ctx) -> Turn:
         ref = str(ctx.data.get("ref", ""))
@@ -131,7 +128,7 @@ class StrayFlow(OfficerFlow, TableFlow):
     def __init__(self) -> None:
         where = N_("Where exactly were they found (road, field, landmark)?")
         self.table = {
-            "village": Step(self.ask_village, self.village, _village, ("place",)),
+            "village": Step(self.ask_village, self.village, village_then_place, ("place",)),
             "place": Step(
                 asks(where),
                 required(N_("Please say where they were found.")),
@@ -179,12 +176,7 @@ class StrayFlow(OfficerFlow, TableFlow):
     def village(self, ctx: Ctx, msg: Inbound) -> tuple[str, dict[str, str]]:
         """A village of his thanas, typed, chosen or pointed at on a map."""
         villages = self._villages(ctx)
-        if msg.location is not None:
-            raise Again(pointing.answer(ctx, msg.location, ctx.district_ids()))
-        pointed, typed_instead = pointing.confirmed(ctx, msg)
-        if typed_instead is not None:
-            raise Again(typed_instead)
-        said = pointed or chosen(ctx, msg)
+        said = pointing.pointed(ctx, msg, ctx.district_ids()) or chosen(ctx, msg)
         # In any script, or with a typo common on a keypad: one close name of the thana is taken.
         place, close = match_village(ctx.work, said, among=villages) if said else (None, [])
         match = place.name if place is not None else close[0].name if len(close) == 1 else None
@@ -227,11 +219,6 @@ class StrayFlow(OfficerFlow, TableFlow):
         return Turn.done("\n".join(lines))
 
 
-def _village(ctx: Ctx, found: tuple[str, dict[str, str]]) -> str:
-    ctx.data["village"], ctx.data["village_names"] = found
-    return "place"
-
-
 def _animals(ctx: Ctx, groups: list[dict[str, object]]) -> str:
     ctx.data["animals"] = groups
     ctx.data["at"] = 0
@@ -258,7 +245,7 @@ def _described(ctx: Ctx, text: str) -> str:
     return "describe" if index + 1 < len(groups) else "confirm"
 
 
-def _summary(ctx: Ctx) -> Reply:
+def _summary(ctx: Ctx) -> list[str]:
     lines = [
         ctx.t(
             "Strays found at {place}, {village}:",
@@ -270,5 +257,4 @@ def _summary(ctx: Ctx) -> Reply:
     for g in animals_from(ctx.data["animals"]):
         animals = words.counted(ctx.t, g.count, g.kind)
         lines.append(f"- {animals}" + (f": {g.description}" if g.description else ""))
-    lines.append(ctx.t("Record these strays (Sec XVI)?"))
-    return ctx.say("\n".join(lines), yes_no(ctx))
+    return [*lines, ctx.t("Record these strays (Sec XVI)?")]

@@ -50,15 +50,10 @@ CHANGEABLE: dict[str, str] = {
     "aid": N_("Police aid"),
     "photo": N_("Photo"),
 }
-# The keys of the draft each part of the report fills (cleared to ask it again).
+# The keys of the draft a part of the report fills where not only its own (cleared to ask again).
 DRAFT_KEYS: dict[str, tuple[str, ...]] = {
     "village": ("village", "village_names", "district", "profile", "pound", "pound_names"),
-    "place": ("place",),
     "animals": ("animals", "animals_done", "pending_kind"),
-    "damage": ("damage",),
-    "owner": ("owner",),
-    "aid": ("aid",),
-    "photo": ("photo",),
 }
 
 
@@ -201,12 +196,7 @@ class SeizeFlow(TableFlow):
 
     def village(self, ctx: Ctx, msg: Inbound) -> VillagePlace:
         t = ctx.t
-        if msg.location is not None:
-            raise Again(pointing.answer(ctx, msg.location))
-        pointed, typed_instead = pointing.confirmed(ctx, msg)
-        if typed_instead is not None:
-            raise Again(typed_instead)
-        text = pointed or answer(msg).removeprefix("village:")
+        text = pointing.pointed(ctx, msg) or answer(msg).removeprefix("village:")
         if not text or len(text) > 120:
             raise Again()
         place, close = match_village(ctx.work, text)
@@ -411,7 +401,6 @@ class SeizeFlow(TableFlow):
             )
         except PoundError as exc:
             return Turn.to("confirm", ctx.explain(exc), self.summary(ctx))
-        money = get_profile(str(d.get("profile") or DEFAULT_PROFILE)).money
         section = "XV" if road else "II"
         lines = [
             t("Recorded. Your reference is {ref}.", ref=done.ref),
@@ -430,10 +419,11 @@ class SeizeFlow(TableFlow):
             if done.aid_requested:
                 more.insert(0, t("The police of the thana have been asked to help (Sec II)."))
             return Turn.done(sms_budget.trim(lines, more, ctx.lang))
+        money = get_profile(str(d.get("profile") or DEFAULT_PROFILE)).money
+        fine = figures.money(t.lang, done.fine, money)
         if done.awaiting_order:
-            lines += awaiting_lines(t, done.awaiting_order, figures.money(t.lang, done.fine, money))
+            lines += awaiting_lines(t, done.awaiting_order, fine)
         else:
-            fine = figures.money(t.lang, done.fine, money)
             lines.append(t("The fine there will be {fine} (Sec VI).", fine=fine))
         if done.aid_requested:
             lines.append(t("The police of the thana have been asked to help (Sec II)."))
@@ -615,6 +605,6 @@ def _change(ctx: Ctx, msg: Inbound) -> str:
     part = (msg.option or msg.text.strip().lower()).removeprefix("change:")
     if part not in _changeable(ctx):
         raise Again()
-    for key in DRAFT_KEYS[part]:
+    for key in DRAFT_KEYS.get(part, (part,)):
         ctx.data.pop(key, None)
     return part

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from bot import sms_budget
@@ -124,7 +125,7 @@ class TableFlow(Flow):
     def __init__(self) -> None:
         self.steps = graph(self.start_to, self.table)
         for name in self.table:
-            setattr(self, f"on_{name}", _Answer(self, name))
+            setattr(self, f"on_{name}", partial(self.answer, name))
 
     def go(self, ctx: Ctx, step: str, *before: Reply) -> Turn:
         """To `step`, asking its question (after `before`); `end` finishes with `before`."""
@@ -142,8 +143,9 @@ class TableFlow(Flow):
         """Where a `then` went: to a step (its question asked), or a whole turn."""
         return self.go(ctx, going) if isinstance(going, str) else going
 
-    def answer(self, ctx: Ctx, step: str, msg: Inbound) -> Turn:
-        """The answer at `step` read, and the conversation taken where its step says."""
+    def answer(self, step: str, ctx: Ctx, msg: Inbound) -> Turn:
+        """`on_<step>`: the answer at `step` read, and the conversation taken where its step
+        says."""
         s = self.table[step]
         try:
             value = s.read(ctx, msg)
@@ -166,14 +168,3 @@ class TableFlow(Flow):
         ):
             return Turn([ctx.say(problem, asked[-1].options)], step)
         return Turn([ctx.say(problem), *asked], step)
-
-
-@dataclass(frozen=True)
-class _Answer:
-    """`on_<step>` of a table flow: its step's answer."""
-
-    flow: TableFlow
-    step: str
-
-    def __call__(self, ctx: Ctx, msg: Inbound) -> Turn:
-        return self.flow.answer(ctx, self.step, msg)

@@ -50,8 +50,8 @@ class Worklist(OfficerFlow, TableFlow, ABC):
     (which goes to one of `shows`) and continued by the steps of `table`. The seizure or the
     case (`case`) chosen is checked again at every step (`recheck`).
 
-    `pick` is the name of the step that waits for the choice; the acting officer is `role`
-    (refused citing `section`, or the section that gives the role its office)."""
+    `pick` is the name of the step that waits for the choice; the acting officer is the first
+    of `roles` (refused citing `section`, or the section that gives the role its office)."""
 
     listing: Listing
     case: str = ""  # the draft's key of a case chosen by its number
@@ -65,19 +65,15 @@ class Worklist(OfficerFlow, TableFlow, ABC):
         self.start_to = (self.pick, *self.shows)
         super().__init__()
 
-    @property
-    def role(self) -> Any:
-        return self.roles[0]
-
     def recheck(self, ctx: Ctx) -> None:
         case = ctx.data.get(self.case) if self.case else None
         if isinstance(case, int):
-            self.listing.fetch(ctx, actor(ctx, self.role), case)
+            self.listing.fetch(ctx, actor(ctx, self.roles[0]), case)
         else:
             super().recheck(ctx)
 
     def me(self, ctx: Ctx) -> int:
-        return actor(ctx, self.role, self.section)
+        return actor(ctx, self.roles[0], self.section)
 
     def brief(self, ctx: Ctx) -> Any:
         """The seizure of the draft (`ref`), after checking the officer may act on it."""
@@ -90,7 +86,7 @@ class Worklist(OfficerFlow, TableFlow, ABC):
             return self.went(ctx, self.show(ctx, item))
         where = self.listing.places(ctx, self.roles)
         if not where:
-            raise refused(ctx, self.role, self.section)
+            raise refused(ctx, self.roles[0], self.section)
         shown = self.listed(ctx, me, where)
         if shown is None:
             return Turn.done(ctx.t(self.listing.empty))
