@@ -148,7 +148,7 @@ class ArriveFlow(KeeperFlow):
                 descriptions=descriptions or None,
             )
         except PoundError as exc:
-            return self.go(ctx, "check", ctx.say(ctx.explain(exc)))
+            return self.go(ctx, "check", ctx.explain(exc))
         claim = ctx.t.day(date.fromisoformat(arrival.claim_until[:10]))
         return Turn.done(
             ctx.t(

@@ -45,19 +45,13 @@ from office.views.lookup import match_village
 from office.views.offences import OffenceItem, offence_detail, offence_profile, pending_offences
 from office.views.worklists import ComplaintItem, complaint_detail, pending_complaints
 
-OUTCOMES = {
-    "dismissed": N_("Dismiss on examination"),
-    "admit": N_("Admit: summon the seizer"),
-    "lawful": N_("The seizure was lawful"),
-    "illegal": N_("The seizure was illegal: damages"),
-}
-# Each choice and the complaint status it leads to; which are open at a step is the law's
-# (law.complaint.next_steps: dismiss or summon on examination, lawful or illegal after).
-STEP_OF = {
-    "dismissed": ComplaintStatus.DISMISSED,
-    "admit": ComplaintStatus.ADMITTED,
-    "lawful": ComplaintStatus.LAWFUL,
-    "illegal": ComplaintStatus.ILLEGAL,
+# Each choice, its label and the complaint status it leads to; which are open at a step is the
+# law's (law.complaint.next_steps: dismiss or summon on examination, lawful or illegal after).
+CHOICES = {
+    "dismissed": (N_("Dismiss on examination"), ComplaintStatus.DISMISSED),
+    "admit": (N_("Admit: summon the seizer"), ComplaintStatus.ADMITTED),
+    "lawful": (N_("The seizure was lawful"), ComplaintStatus.LAWFUL),
+    "illegal": (N_("The seizure was illegal: damages"), ComplaintStatus.ILLEGAL),
 }
 # Sec XIV: damages up to one hundred rupees, besides all expenses of procuring release.
 DAMAGES_CAP_RUPEES = 100
@@ -69,11 +63,11 @@ def _allowed(ctx: Ctx) -> tuple[str, ...]:
     except ValueError:
         return ()
     steps = next_steps(status)
-    return tuple(k for k, to in STEP_OF.items() if to in steps)
+    return tuple(k for k, (_, to) in CHOICES.items() if to in steps)
 
 
 def _options(ctx: Ctx) -> tuple[Option, ...]:
-    return tuple(Option(k, ctx.t(OUTCOMES[k])) for k in _allowed(ctx))
+    return tuple(Option(k, ctx.t(CHOICES[k][0])) for k in _allowed(ctx))
 
 
 def _districts(ctx: Ctx) -> list[int]:
@@ -295,10 +289,10 @@ def _decided(ctx: Ctx, choice: str) -> str | Turn:
     """The Magistrate's choice: to admit (a hearing), or an outcome (its reasons), where the
     law allows it at the complaint's stage."""
     allowed = _allowed(ctx)
-    if choice in STEP_OF and choice not in allowed:
+    if choice in CHOICES and choice not in allowed:
         # G15: lawful or illegal only after the summons; no dismissal after it.
         try:
-            step(ComplaintStatus(str(ctx.data["status"])), STEP_OF[choice])
+            step(ComplaintStatus(str(ctx.data["status"])), CHOICES[choice][1])
         except PoundError as exc:
             return Turn.to(
                 "decide",
@@ -327,7 +321,7 @@ def _decision_summary(ctx: Ctx) -> list[str]:
         ctx.t(
             "Complaint No. {id}: {outcome}.",
             id=ctx.data["complaint"],
-            outcome=ctx.t(OUTCOMES[outcome]),
+            outcome=ctx.t(CHOICES[outcome][0]),
         )
     ]
     if outcome == "illegal":
@@ -344,12 +338,6 @@ def _decision_summary(ctx: Ctx) -> list[str]:
         )
     reasons = ctx.data["reasons"]
     return [*lines, ctx.t("Reasons: {reasons}", reasons=reasons), ctx.t("Record this decision?")]
-
-
-SEND_NUMBER = {
-    "case": N_("send the case's number, like 12"),
-    "offence": N_("send the offence's number, like 12"),
-}
 
 
 def cattle_text(ctx: Ctx, groups: list[AnimalsIn]) -> str:
@@ -382,7 +370,7 @@ class RecoveryFlow(Worklist):
         option=lambda ctx, i: Option(
             str(i.case_id), f"{i.case_id}: {who(ctx, i.accused_person, i.accused)}"
         ),
-        key=case_no(SEND_NUMBER["case"]),
+        key=case_no(N_("send the case's number, like 12")),
         fetch=lambda ctx, me, n: case_to_recover(ctx.work, case_id=n, actor_id=me),
         empty=N_("No fine under Sec XVII is waiting to be recovered."),
         choose=N_("Choose a case, or send its number."),
@@ -533,14 +521,6 @@ VERDICTS = {
 }
 
 
-def read_term(text: str) -> tuple[int, int]:
-    """The term the Magistrate sends (bot/words.py `term`): (months, days)."""
-    said = words.term(text)
-    if said is None:
-        raise invalid(N_("send the term like: 3 months, or 2 months 10 days, or 0 for none"))
-    return said
-
-
 ASK_TERM = N_(
     "Imprisonment, at most six months (Sec XIII): send the term, like 3 months or "
     "2 months 10 days, or 0 for none."
@@ -562,7 +542,7 @@ class OffencesFlow(Worklist):
         items=lambda ctx, me, d: pending_offences(ctx.work, district_id=d, actor_id=me),
         line=lambda ctx, item: _offence_line(ctx, item),
         option=lambda ctx, i: Option(str(i.offence_id), f"{i.offence_id}: {i.ref}"),
-        key=case_no(SEND_NUMBER["offence"]),
+        key=case_no(N_("send the offence's number, like 12")),
         fetch=lambda ctx, me, n: offence_detail(ctx.work, offence_id=n, actor_id=me),
         empty=N_("No offence of opposition or rescue is waiting."),
         choose=N_("Choose an offence to decide, or send its number."),
@@ -654,7 +634,11 @@ def _judged(ctx: Ctx, verdict: str) -> str:
 
 
 def _term(ctx: Ctx, msg: Inbound) -> tuple[int, int]:
-    months, days = read_term(msg.text)
+    """The term the Magistrate sends (bot/words.py `term`): (months, days), within the cap."""
+    said = words.term(msg.text)
+    if said is None:
+        raise invalid(N_("send the term like: 3 months, or 2 months 10 days, or 0 for none"))
+    months, days = said
     profile = offence_profile(ctx.work, offence_id=int(ctx.data["offence"]))
     check_opposition_imprisonment(months, days, profile)
     return months, days

@@ -12,6 +12,7 @@ starts the complaint at once and asks only what is missing.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import asdict
 from datetime import date
 from typing import Any
 
@@ -502,11 +503,7 @@ class OwnerFlow(Flow):
         if choice == "agent":
             owner = owner_of(ctx.work, str(ctx.data["ref"]))
             if owner is not None:
-                ctx.data["principal"] = {
-                    "name": owner.name,
-                    "residence": owner.residence,
-                    "phone": owner.phone,
-                }
+                ctx.data["principal"] = asdict(owner)
         return self._complain(ctx)
 
     def on_principal(self, ctx: Ctx, msg: Inbound) -> Turn:

@@ -127,12 +127,12 @@ class TableFlow(Flow):
         for name in self.table:
             setattr(self, f"on_{name}", partial(self.answer, name))
 
-    def go(self, ctx: Ctx, step: str, *before: Reply) -> Turn:
+    def go(self, ctx: Ctx, step: str, *before: Reply | str) -> Turn:
         """To `step`, asking its question (after `before`); `end` finishes with `before`."""
         if step == END:
-            return Turn([*before], None)
+            return Turn.done(*before)
         asked = self.table[step].ask(ctx)
-        return Turn([*before, *(asked if isinstance(asked, list) else [asked])], step)
+        return Turn.to(step, *before, *(asked if isinstance(asked, list) else [asked]))
 
     def lead(self, ctx: Ctx, step: str, *lines: str) -> Turn:
         """To `step`, its question said in one message after `lines`."""
