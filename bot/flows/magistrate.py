@@ -515,12 +515,6 @@ def _order_summary(ctx: Ctx) -> list[str]:
     ]
 
 
-VERDICTS = {
-    "convicted": N_("Convicted"),
-    "acquitted": N_("Not convicted"),
-}
-
-
 ASK_TERM = N_(
     "Imprisonment, at most six months (Sec XIII): send the term, like 3 months or "
     "2 months 10 days, or 0 for none."
@@ -624,7 +618,7 @@ def _offence_line(ctx: Ctx, item: OffenceItem) -> str:
 
 
 def _ask_verdict(ctx: Ctx) -> Reply:
-    options = tuple(Option(k, ctx.t(v)) for k, v in VERDICTS.items())
+    options = (Option("convicted", ctx.t("Convicted")), Option("acquitted", ctx.t("Not convicted")))
     return ctx.say(ctx.t("What do you decide? (Sec XIII)"), options)
 
 

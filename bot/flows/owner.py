@@ -41,11 +41,9 @@ from bot.flows.owner_search import (
     found_line,
     owned_line,
     place_data,
-    pounds_text,
     read_hint,
-    village_label,
 )
-from bot.i18n import N_
+from bot.i18n import N_, written_in
 from bot.types import Channel, Inbound, Option, Reply
 from bot.words import COMMON_KINDS, KIND_LABELS, counted, kind_label
 from law.errors import ComplaintOutOfTime, PoundError
@@ -298,13 +296,13 @@ class OwnerFlow(Flow):
             now=ctx.now,
             limit=SMS_SHOWN if sms else MAX_SHOWN,
         )
-        village = village_label(hint, ctx.lang)
+        village = written_in(ctx.lang, hint.get("village") or "", hint.get("village_names"))
         if not found.found:
             text = t(
                 NONE_OF_KIND if found.kind else NO_CATTLE,
                 kind=kind_label(t, found.kind) if found.kind else "",
                 village=village,
-                pounds=pounds_text(found, ctx.lang),
+                pounds=", ".join(written_in(ctx.lang, n, ns) for _, n, _, ns in found.pounds),
             )
             advice = t(
                 "Seized cattle may take a day to reach the pound: ask again tomorrow "

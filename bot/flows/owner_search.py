@@ -13,12 +13,12 @@ from bot import words
 from bot.figures import money
 from bot.flows.anyone import IN_POUND, ON_THE_WAY, TO_PAY
 from bot.flows.base import Ctx
-from bot.i18n import NP_, Translator, written_in
+from bot.i18n import NP_, Translator
 from bot.words import counted
 from law.errors import PoundError
 from law.kinds import AnimalKind, kind_of
 from law.profile import DEFAULT_PROFILE, get_profile
-from office.views.held_search import HeldSearch, HeldSeizure
+from office.views.held_search import HeldSeizure
 from office.views.lookup import VillagePlace, keepers_of, village_named_in
 
 # "3गाय", "2cows": a count glued to the word after it is two words.
@@ -51,10 +51,6 @@ def place_data(place: VillagePlace) -> dict[str, Any]:
         "district": place.district_code,
         "village_names": dict(place.names),
     }
-
-
-def village_label(data: dict[str, Any], lang: str) -> str:
-    return written_in(lang, data.get("village") or "", data.get("village_names"))
 
 
 def kind_in(word: str, profile: str = DEFAULT_PROFILE) -> str | None:
@@ -174,11 +170,6 @@ MORE_HELD = NP_(
     "{n} more seizures there hold such cattle: send how many head and their colour to see "
     "the closest.",
 )
-
-
-def pounds_text(found: HeldSearch, lang: str) -> str:
-    """The pounds searched, each named in the reader's script."""
-    return ", ".join(written_in(lang, name, names) for _, name, _, names in found.pounds)
 
 
 def claim_lines(ctx: Ctx, held: HeldSeizure, *, brief: bool = False) -> tuple[list[str], list[str]]:
