@@ -586,8 +586,9 @@ def _photo(ctx: Ctx, msg: Inbound) -> str | None:
 
 
 def _confirmed(ctx: Ctx, msg: Inbound) -> str:
-    """`change`, or `confirm`; anything else is answered with the summary again."""
-    if _is(msg, "change", "change"):
+    """`change`, or `confirm`; anything else is answered with the summary again. A no (नहीं,
+    না) says the report is not right: what to change is asked, as cancelling would lose it."""
+    if _is(msg, "change", "change", "no"):
         return "change"
     if not _is(msg, "confirm", "confirm", "yes"):
         raise Again()

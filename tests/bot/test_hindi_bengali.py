@@ -118,6 +118,13 @@ def test_hindi_number_words_and_a_kind_first_are_read(world: World) -> None:
     summary = chat.say("छोड़ो")
     assert "3 बकरियाँ, 4 गायें (सफ़ेद)" in summary
     assert "पुलिस सहायता: नहीं" in summary
+    # A no at the summary: the report is not right, so what to change is asked, not the
+    # summary shown again; nothing is recorded and nothing of the draft is lost.
+    assert "change:damage" not in chat.options()
+    chat.say("na")
+    assert "change:damage" in chat.options()
+    with world.db.reading() as s:
+        assert s.exec(select(Seizure)).first() is None
 
 
 def test_an_animal_nobody_knows_is_refused_with_the_hindi_names_and_a_pig_by_sec_xviii(
