@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -62,21 +62,6 @@ from office.records.audit_hash import (
 )
 
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class _Pending:
-    """An event appended in a transaction, sealed at its commit."""
-
-    action: str
-    subject: str
-    occurred_at: datetime
-    recorded_at: datetime
-    actor_id: int | None
-    section: str
-    payload: dict[str, Any]
-    rows: set[RowKey]  # written since the event before it in the transaction
-    district_id: int | None  # the chain: the district's, or None for the office chain
 
 
 def append(
@@ -116,6 +101,7 @@ class EventIn:
     section: str = ""
     payload: Mapping[str, Any] = field(default_factory=dict)
     rows: frozenset[RowKey] = frozenset()
+    recorded_at: datetime | None = None  # set as it is appended
 
 
 def written(objects: Iterable[object]) -> set[RowKey]:
@@ -148,10 +134,10 @@ def append_many(s: Session, events: Sequence[EventIn], *, now: datetime) -> None
     if u is None:
         raise RuntimeError("audit events are appended in a unit of work (models/unit.py)")
     s.flush()  # what the unit wrote before the batch (the act's rows) goes to its first event
-    for ev in events:
-        # Its payload canonical now; the rows written up to its act are added to its own.
-        fields = {**vars(ev), "payload": _canonical(dict(ev.payload)), "rows": set(ev.rows)}
-        u.journal.add(s, "event", _Pending(**fields, recorded_at=now))
+    for ev in events:  # its payload canonical now; the rows of its act are added at the commit
+        u.journal.add(
+            s, "event", replace(ev, payload=_canonical(dict(ev.payload)), recorded_at=now)
+        )
     u.before_commit("audit", _seal_unit)
 
 
@@ -195,16 +181,14 @@ def _recorded(written: Written) -> set[RowKey]:
 def _seal_unit(u: Unit) -> None:
     """At the unit's commit: each event takes the rows of the record written since the event
     before it (the rows written after the last event go to the last), and is sealed."""
-    events: list[_Pending] = []
+    events: list[EventIn] = []
     open_rows: set[RowKey] = set()  # written after the last event so far
     for entry in u.journal.entries:
         if entry.kind == "rows":
             open_rows |= _recorded(entry.value)
         elif entry.kind == "event":
-            pending: _Pending = entry.value
-            pending.rows |= open_rows
+            events.append(replace(entry.value, rows=entry.value.rows | open_rows))
             open_rows = set()
-            events.append(pending)
     if not events:
         if open_rows:
             log.warning(
@@ -212,11 +196,11 @@ def _seal_unit(u: Unit) -> None:
                 ", ".join(record_name(k) for k in sorted(open_rows)[:10]),
             )
         return
-    events[-1].rows |= open_rows
+    events[-1] = replace(events[-1], rows=events[-1].rows | open_rows)
     _seal(u.session, events, u.audit_key)
 
 
-def _seal(s: OrmSession, events: list[_Pending], secret: bytes | None) -> None:
+def _seal(s: OrmSession, events: list[EventIn], secret: bytes | None) -> None:
     """Each event takes its number, hash and mac in its chain, and the digest of each row of
     the record it was the latest to write."""
     latest: dict[RowKey, int] = {}
@@ -227,7 +211,7 @@ def _seal(s: OrmSession, events: list[_Pending], secret: bytes | None) -> None:
     records: list[dict[str, str | None]] = [{} for _ in events]
     for key in sorted(latest):
         records[latest[key]][record_name(key)] = digests[key]
-    by_chain: dict[int | None, list[tuple[_Pending, dict[str, str | None]]]] = {}
+    by_chain: dict[int | None, list[tuple[EventIn, dict[str, str | None]]]] = {}
     for pending, digested in zip(events, records, strict=True):
         by_chain.setdefault(pending.district_id, []).append((pending, digested))
     # The heads are the last rows a transaction locks, and in one order (the office chain, then

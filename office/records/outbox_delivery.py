@@ -24,6 +24,7 @@ from office.records.outbox import (
     TRANSITIONS,
     IllegalTransition,
     _move,
+    find,
     request_id_of,
 )
 
@@ -38,11 +39,6 @@ def _in(state: OutboxState, *, to: OutboxState) -> ColumnElement[bool]:
 def _mine(row_id: int, worker: str, *, to: OutboxState) -> ColumnElement[bool]:
     # Guard every write with the claim: a row reclaimed by another worker is no longer ours.
     return and_(col(Outbox.id) == row_id, _in(SENDING, to=to), col(Outbox.claimed_by) == worker)
-
-
-def taken(s: Session, dedupe_key: str) -> bool:
-    """Whether a row is written under this dedupe key (the unique index is the last word)."""
-    return s.exec(select(Outbox.id).where(Outbox.dedupe_key == dedupe_key)).first() is not None
 
 
 def queue(
@@ -68,7 +64,7 @@ def queue(
 ) -> Outbox:
     """Write one row in session `s`: `queued`, or `held` with the reason `held` (never sent).
 
-    The caller has looked the dedupe key up (`find`, `taken`)."""
+    The caller has looked the dedupe key up (`find`)."""
     row = Outbox(
         dedupe_key=dedupe_key[:200],
         channel=channel,
@@ -349,7 +345,7 @@ def _follow(
     key = f"{row.dedupe_key}|{suffix}"
     if len(key) > 200:
         key = f"{suffix}:{hashlib.sha256(key.encode()).hexdigest()}"
-    if taken(s, key):
+    if find(s, key) is not None:
         return None
     kept = {name: getattr(row, name) for name in (*_KEPT, *_KEPT_CAUSE)}
     kept.update(params=row.params or {}, options=row.options or [])
