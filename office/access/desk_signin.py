@@ -65,10 +65,9 @@ class CodeAsked:
 
 @dataclass(frozen=True)
 class CodeSent:
-    """A code sent: the channel it went on and the code itself, which the caller shows to no
-    one but the operator, and only where no channel can deliver it (webhook/desk/signin.py)."""
+    """A code sent, which the caller shows to no one but the operator, and only where no
+    channel can deliver it (webhook/desk/signin.py)."""
 
-    channel: str
     phone: str
     code: str
 
@@ -115,10 +114,6 @@ class SignedIn:
     name: str
     language: str | None
     offices: tuple[Office, ...]
-    session_expires_at: datetime
-
-    def places(self, role: str) -> list[str]:
-        return [o.place for o in self.offices if o.role == role]
 
     @property
     def official(self) -> bool:
@@ -148,12 +143,6 @@ def _event(
     )
 
 
-def _district_of(s: Session, person_id: int) -> int | None:
-    return s.exec(
-        select(RoleGrant.district_id).where(RoleGrant.person_id == person_id).limit(1)
-    ).first()
-
-
 def ask_code(phone: str, *, now: datetime) -> CodeAsked:
     """A request for a sign-in code, answered before anything is looked up: the phone read (a
     phone that cannot be read is refused, InvalidPhone) and a fresh attempt token. The answer is
@@ -178,7 +167,8 @@ def send_code(u: Unit, asked: CodeAsked) -> CodeSent | None:
     with u.reading() as s:
         person = person_by_phone(s, asked.phone)
         person_id = person.id if person is not None else None
-        district_id = _district_of(s, person_id) if person_id is not None else None
+        grant = select(RoleGrant.district_id).where(RoleGrant.person_id == person_id).limit(1)
+        district_id = s.exec(grant).first() if person_id is not None else None
     if person_id is None or district_id is None:
         log.info("desk code not sent: the phone is no officer's")
         return None
@@ -224,7 +214,7 @@ def send_code(u: Unit, asked: CodeAsked) -> CodeSent | None:
         s.add(row)
         s.flush()
         _event(s, "desk_code_sent", person_id, now, signin_id=row.id, channel=row.channel)
-        return CodeSent(channel=row.channel, phone=asked.phone, code=code)
+        return CodeSent(phone=asked.phone, code=code)
 
 
 def pending_code(db: Reader, phone: str, *, now: datetime) -> PendingCode | None:
@@ -266,14 +256,22 @@ def _as_if_sent(asked_at: datetime | None, tried: int, now: datetime) -> CodeRef
     if asked_at is None:
         return CodeRefused(N_("that code is not known; ask for a new one"), tried=tried)
     if tried >= CODE_TRIES:
-        return CodeRefused(N_("that code is used up; ask for a new one"), tried=tried)
+        return _used_up(tried)
     if now > asked_at + timedelta(minutes=CODE_MINUTES):
-        return CodeRefused(
-            N_("that code is more than {minutes} minutes old; ask for a new one"),
-            tried=tried,
-            minutes=CODE_MINUTES,
-        )
+        return _late(tried)
     return _wrong(tried + 1)
+
+
+def _used_up(tried: int) -> CodeRefused:
+    return CodeRefused(N_("that code is used up; ask for a new one"), tried=tried)
+
+
+def _late(tried: int) -> CodeRefused:
+    return CodeRefused(
+        N_("that code is more than {minutes} minutes old; ask for a new one"),
+        tried=tried,
+        minutes=CODE_MINUTES,
+    )
 
 
 def _wrong(tried: int) -> CodeRefused:
@@ -315,14 +313,10 @@ def check_code(
             refused = _as_if_sent(asked_at, tried, now)
         elif row.signed_in_at is not None or row.tries >= CODE_TRIES:
             log.info("desk code %s refused: used up", row.id)
-            refused = CodeRefused(N_("that code is used up; ask for a new one"), tried=row.tries)
+            refused = _used_up(row.tries)
         elif now > row.code_expires_at:
             log.info("desk code %s refused: late", row.id)
-            refused = CodeRefused(
-                N_("that code is more than {minutes} minutes old; ask for a new one"),
-                tried=row.tries,
-                minutes=CODE_MINUTES,
-            )
+            refused = _late(row.tries)
         elif not hmac.compare_digest(row.code_hash, _code_digest(attempt, typed)):
             row.tries += 1
             s.add(row)
@@ -362,17 +356,14 @@ def _offices(s: Session, person_id: int) -> tuple[Office, ...]:
             district_name=d.name,
             role=str(g.role),
             place=str(g.place or ""),
-            place_name=_pound_name(pounds.get((g.district_id, g.place)), g.place),
+            # A pound's register name; a thana's (or no) place as it is.
+            place_name=pound.name if pound is not None else str(g.place or ""),
             district_names=names_of(d),
-            place_names=names_of(pounds.get((g.district_id, g.place))),
+            place_names=names_of(pound),
         )
         for g, d in rows
+        for pound in [pounds.get((g.district_id, g.place))]
     )
-
-
-def _pound_name(pound: Pound | None, place: str | None) -> str:
-    """A pound's register name; a thana's (or no) place as it is."""
-    return pound.name if pound is not None else str(place or "")
 
 
 def signed_in(db: Reader, *, session: str, now: datetime) -> SignedIn | None:
@@ -394,7 +385,6 @@ def signed_in(db: Reader, *, session: str, now: datetime) -> SignedIn | None:
             name=person.name,
             language=person.language,
             offices=_offices(s, person.id),
-            session_expires_at=row.session_expires_at,
         )
 
 
