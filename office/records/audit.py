@@ -1,31 +1,16 @@
-"""The audit chains: append the acts' events, and prove the register against them.
+"""The audit chains: the acts' events appended, and sealed at the commit (docs/audit.md).
 
 Each district has a chain of its own, numbered from 1 from a genesis of its own; the office
 chain (no district) holds the events written before the districts had chains of their own and,
 since then, the acts of no district (API tokens). Districts append in parallel; a district's
 acts append one after another (docs/design.md).
 
-Four things make a change to the record visible (docs/audit.md):
-
-- The hash chain: each event's SHA-256 covers its content and the hash of the one before in its
-  chain, so an event edited in place no longer matches its hash (`verify_chain`).
-- The HMAC: each event also carries HMAC-SHA256(key, hash) under POUND_AUDIT_KEY, a key kept
-  outside the database. Whoever edits an event and computes every hash after it again still
-  cannot make the macs (`verify_chain(db, chain, key=...)`).
-- The heads: the last event of a district's chain, as `SEQ:HASH`, goes to the district's
-  Magistrates once a day (office/records/witness.py) and is kept in `auditwitness`; a chain cut
-  short no longer reaches a head seen before (`check_heads`).
-- The records: each event carries the digest of every row of the register its act wrote
-  (`{"table:id": sha256}`, null for a row deleted), so a row edited or deleted behind the office's
-  back no longer matches the latest event that wrote it (`verify_records`).
-
-Events are appended during an act, onto the journal of its unit of work (models/unit.py), and
-sealed when the unit commits (`u.commit()` runs `_seal_unit`): then the rows the acts wrote are
-final, each row's digest goes to the latest event of the unit that wrote it (rows written after
-the last event go to the last), and the events take their numbers, hashes and macs in their
-chains, each chain under the lock of its head row (`audithead`). The rows written are the ones
-the unit's journal saw its session flush; a savepoint rolled back takes its events and rows out
-of the journal, as it takes the rows themselves.
+Events are appended during an act onto the journal of its unit of work (models/unit.py), and
+sealed when the unit commits (`_seal_unit`): each row of the record the unit's session flushed
+gives its digest to the latest event of the unit that wrote it (rows written after the last
+event go to the last), and the events take their numbers, hashes and macs (HMAC-SHA256 under
+POUND_AUDIT_KEY) in their chains, each chain under the lock of its head row (`audithead`). A
+savepoint rolled back takes its events and rows out of the journal, as it takes the rows.
 """
 
 from __future__ import annotations
@@ -76,13 +61,8 @@ def append(
     section: str = "",
     payload: dict[str, Any] | None = None,
 ) -> None:
-    """Add one event at the end of the district's chain when the transaction commits
-    (`district_id` None: the office chain, for an act that belongs to no district).
-
-    The rows written since the event before (in this transaction) are the act's; its number,
-    hash, mac and the digests of those rows are fixed at the commit, under the lock of the
-    chain's head row.
-    """
+    """Add one event at the end of the district's chain (`district_id` None: the office chain)
+    when the unit commits; the rows written since the event before it in the unit are its act's."""
     event = EventIn(action, subject, occurred_at, actor_id, district_id, section, payload or {})
     append_many(s, [event], now=now)
 
@@ -117,14 +97,9 @@ def written(objects: Iterable[object]) -> set[RowKey]:
 
 
 def append_many(s: Session, events: Sequence[EventIn], *, now: datetime) -> None:
-    """Add a batch's events, in order, at the end of their chains when the transaction commits,
-    as `append` does one; each event covers the rows it names (`EventIn.rows`), and
-    the first also what was written since the event before it in the transaction.
-
-    Nothing is flushed an event at a time: the batch writes its rows in bulk and names them. At the
-    commit the events take their numbers, hashes and macs as appended ones do, each chain under
-    its head row's lock (`_seal`), and are inserted in one statement a chain.
-    """
+    """Add a batch's events, in order, as `append` does one; each event covers the rows it names
+    (`EventIn.rows`: the batch writes its rows in bulk, not an event at a time), and the first
+    also what was written since the event before it in the unit."""
     if not events:
         return
     canonical_time(now)
@@ -203,10 +178,7 @@ def _seal_unit(u: Unit) -> None:
 def _seal(s: OrmSession, events: list[EventIn], secret: bytes | None) -> None:
     """Each event takes its number, hash and mac in its chain, and the digest of each row of
     the record it was the latest to write."""
-    latest: dict[RowKey, int] = {}
-    for i, pending in enumerate(events):
-        for key in pending.rows:
-            latest[key] = i
+    latest = {key: i for i, pending in enumerate(events) for key in pending.rows}
     digests = current_digests(s, latest) if latest else {}
     records: list[dict[str, str | None]] = [{} for _ in events]
     for key in sorted(latest):

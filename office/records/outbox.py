@@ -131,5 +131,4 @@ def cancel_queued(
     for row in rows:
         _move(row, CANCELLED)
         row.failed_reason = f"cancelled at {now.isoformat()}: {reason}"[:500]
-        s.add(row)
     return len(rows)

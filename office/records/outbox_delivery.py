@@ -108,9 +108,6 @@ def oldest_due(s: Session, now: datetime) -> dict[str, datetime]:
     return {channel: due for channel, due in s.exec(q).all() if due is not None}
 
 
-# --- The sender's moves: each guarded by its claim -----------------------------------------------
-
-
 def claim(
     s: Session,
     *,
