@@ -319,7 +319,6 @@ def check_code(
             refused = _late(row.tries)
         elif not hmac.compare_digest(row.code_hash, _code_digest(attempt, typed)):
             row.tries += 1
-            s.add(row)
             _event(
                 s, "desk_code_refused", row.person_id, now, signin_id=row.id, reason="wrong_code"
             )
@@ -329,7 +328,6 @@ def check_code(
             row.signed_in_at = now
             row.session_hash = _sha(session)
             row.session_expires_at = now + timedelta(hours=SESSION_HOURS)
-            s.add(row)
             _event(s, "desk_signed_in", row.person_id, now, signin_id=row.id)
             return session
     # Committed: the wrong try counts and is audited whatever the page does next.
@@ -401,7 +399,6 @@ def sign_out(u: Unit, *, session: str) -> bool:
         if row is None or row.signed_out_at is not None:
             return False
         row.signed_out_at = now
-        s.add(row)
         _event(s, "desk_signed_out", row.person_id, now, signin_id=row.id)
         return True
 
