@@ -144,11 +144,8 @@ def sales_so_far(
         .where(Sale.seizure_id == seizure.id, Sale.kind == SaleKind.NON_PAYMENT.value)
         .order_by(col(Sale.id))
     ).all()
-    sold_ids = set(
-        s.exec(
-            select(SaleLot.animal_id).where(col(SaleLot.sale_id).in_([x.id for x in sales]))
-        ).all()
-    )
+    lots = select(SaleLot.animal_id).where(col(SaleLot.sale_id).in_([x.id for x in sales]))
+    sold_ids = set(s.exec(lots).all())
     counted = [a for a in animals if a.status == AnimalStatus.IMPOUNDED.value or a.id in sold_ids]
     charges = [charge_for(a, seizure, ctx, on) for a in counted]
     return SalesSoFar(

@@ -30,6 +30,7 @@ from sqlmodel import Session, col, select
 from law.errors import N_, InvalidInput, NotAuthorised
 from models import DeskSignIn, District, Outbox, Person, Pound, RoleGrant, Unit
 from models.db import Reader
+from office.access.tokens import token_hash
 from office.district import names_of
 from office.notify.queueing import enqueue
 from office.people import person_by_phone
@@ -120,10 +121,6 @@ class SignedIn:
         return bool(self.offices)
 
 
-def _sha(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
 def _code_digest(attempt: str, code: str) -> str:
     return hmac.new(attempt.encode("utf-8"), code.encode("utf-8"), hashlib.sha256).hexdigest()
 
@@ -187,7 +184,7 @@ def send_code(u: Unit, asked: CodeAsked) -> CodeSent | None:
                 "desk code not sent to person %s: %s codes in the last hour", person_id, recent
             )
             return None
-        attempt_hash = _sha(asked.attempt)
+        attempt_hash = token_hash(asked.attempt)
         sent = enqueue(
             s,
             person_id=person_id,
@@ -299,7 +296,7 @@ def check_code(
     now = u.now
     check_aware(now, "now")
     typed = "".join(ch for ch in (code or "") if not ch.isspace())
-    digest = _sha(attempt or "")
+    digest = token_hash(attempt or "")
     with u.reading() as s:
         known = s.exec(select(DeskSignIn.id).where(DeskSignIn.attempt_hash == digest)).first()
     if known is None:  # read only: no writing transaction for it
@@ -326,7 +323,7 @@ def check_code(
         else:
             session = secrets.token_urlsafe(32)
             row.signed_in_at = now
-            row.session_hash = _sha(session)
+            row.session_hash = token_hash(session)
             row.session_expires_at = now + timedelta(hours=SESSION_HOURS)
             _event(s, "desk_signed_in", row.person_id, now, signin_id=row.id)
             return session
@@ -370,7 +367,9 @@ def signed_in(db: Reader, *, session: str, now: datetime) -> SignedIn | None:
     if not session or len(session) > 128:
         return None
     with db.reading() as s:
-        row = s.exec(select(DeskSignIn).where(DeskSignIn.session_hash == _sha(session))).first()
+        row = s.exec(
+            select(DeskSignIn).where(DeskSignIn.session_hash == token_hash(session))
+        ).first()
         if row is None or row.signed_out_at is not None or row.session_expires_at is None:
             return None
         if now >= row.session_expires_at:
@@ -394,7 +393,9 @@ def sign_out(u: Unit, *, session: str) -> bool:
         return False
     with u.act() as s:
         row = s.exec(
-            select(DeskSignIn).where(DeskSignIn.session_hash == _sha(session)).with_for_update()
+            select(DeskSignIn)
+            .where(DeskSignIn.session_hash == token_hash(session))
+            .with_for_update()
         ).first()
         if row is None or row.signed_out_at is not None:
             return False

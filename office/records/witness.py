@@ -59,20 +59,16 @@ def _due(db: Reader, now: datetime) -> list[tuple[int, date]]:
         ).all():
             tz = ZoneInfo(tz_name)
             today = local_date(now, tz)
-            if district_id is None or now < local_datetime(
+            if district_id is not None and now >= local_datetime(
                 today, get_profile(profile).next_step_hour, tz
             ):
-                continue
-            due.append((district_id, today))
+                due.append((district_id, today))
         if not due:
             return []
-        done = set(
-            s.exec(
-                select(col(AuditWitness.district_id), col(AuditWitness.on_date)).where(
-                    col(AuditWitness.on_date).in_({day for _, day in due})
-                )
-            ).all()
+        sent = select(col(AuditWitness.district_id), col(AuditWitness.on_date)).where(
+            col(AuditWitness.on_date).in_({day for _, day in due})
         )
+        done = set(s.exec(sent).all())
     return [d for d in due if d not in done]
 
 
