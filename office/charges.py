@@ -38,7 +38,6 @@ class Due:
     fine: int
     feeding: int
     per_day: int
-    animals: tuple[AnimalCharge, ...]
     expenses: int = 0  # expenses of sale a part sale under Sec IX left unpaid
 
     @property
@@ -109,12 +108,7 @@ def due_on(
     per_day = 0
     if seizure.impounded_on is not None:
         per_day = sum(rate_on(a.kind, on, rates_for(a, seizure, ctx)) for a in held)
-    return Due(
-        fine=sum(c.fine for c in charges),
-        feeding=sum(c.feeding for c in charges),
-        per_day=per_day,
-        animals=charges,
-    )
+    return Due(sum(c.fine for c in charges), sum(c.feeding for c in charges), per_day)
 
 
 @dataclass(frozen=True)
@@ -150,11 +144,8 @@ def sales_so_far(
         .where(Sale.seizure_id == seizure.id, Sale.kind == SaleKind.NON_PAYMENT.value)
         .order_by(col(Sale.id))
     ).all()
-    sold_ids = set(
-        s.exec(
-            select(SaleLot.animal_id).where(col(SaleLot.sale_id).in_([x.id for x in sales]))
-        ).all()
-    )
+    lots = select(SaleLot.animal_id).where(col(SaleLot.sale_id).in_([x.id for x in sales]))
+    sold_ids = set(s.exec(lots).all())
     counted = [a for a in animals if a.status == AnimalStatus.IMPOUNDED.value or a.id in sold_ids]
     charges = [charge_for(a, seizure, ctx, on) for a in counted]
     return SalesSoFar(
@@ -190,12 +181,5 @@ def payable_on(
     so_far = sales_so_far(s, seizure, animals, ctx, on) if seizure.owner_refused_at else None
     if so_far is None or not so_far.any:
         return due_on(seizure, animals, ctx, on, numbers)
-    held = due_on(seizure, animals, ctx, on)
-    owed = so_far.owed
-    return Due(
-        fine=owed.fines,
-        feeding=owed.feeding,
-        per_day=held.per_day,
-        animals=held.animals,
-        expenses=owed.expenses,
-    )
+    owed, per_day = so_far.owed, due_on(seizure, animals, ctx, on).per_day
+    return Due(owed.fines, owed.feeding, per_day, owed.expenses)

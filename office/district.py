@@ -60,9 +60,7 @@ class DistrictContext:
 
     @property
     def id(self) -> int:
-        if self.district.id is None:
-            raise NotFound(N_("district has no id"))
-        return self.district.id
+        return id_of(self.district)
 
     def fmt(self, amount: int) -> str:
         return self.profile.money.format(amount)

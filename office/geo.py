@@ -46,11 +46,8 @@ class Place:
 def nearest(places: Iterable[Place], lat: float, lon: float) -> tuple[Place, float] | None:
     """The place nearest (lat, lon) and its distance in km; None when there is none. Ties go to
     the first name in alphabetical order, so the answer never depends on the order given."""
-    best: tuple[float, str, Place] | None = None
-    for place in places:
-        km = distance_km(lat, lon, place.lat, place.lon)
-        if best is None or (km, place.name) < best[:2]:
-            best = (km, place.name, place)
+    ranked = ((distance_km(lat, lon, p.lat, p.lon), p.name, p) for p in places)
+    best = min(ranked, key=lambda b: b[:2], default=None)
     return (best[2], best[0]) if best is not None else None
 
 

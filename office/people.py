@@ -46,7 +46,6 @@ def tie_telegram(s: Session, *, phone: str, telegram_id: int, name: str, now: da
     holder = s.exec(select(Person).where(Person.telegram_id == telegram_id)).first()
     if holder is not None and person is not None and holder.id != person.id:
         holder.telegram_id = None
-        s.add(holder)
         s.flush()
     if person is None:
         if holder is not None:

@@ -111,9 +111,6 @@ def tell(
     )
 
 
-# --- What the officers' chats list ------------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class CaseItem:
     """A convicted Sec XVII case whose fine is still unpaid, for the Magistrate."""

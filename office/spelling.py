@@ -57,16 +57,12 @@ def fold(text: str) -> str:
     every script as 0-9, spacing tidied, punctuation at the ends dropped."""
     text = unicodedata.normalize("NFC", text).casefold()
     text = unicodedata.normalize("NFD", text)
-    text = "".join(ch for ch in text if not _is_latin_mark(ch))
+    # A combining accent on a Latin letter goes (é -> e); Indic vowel signs are kept.
+    text = "".join(ch for ch in text if not "\u0300" <= ch <= "\u036f")
     text = unicodedata.normalize("NFC", text).translate(_DROPPED).translate(_SAME)
     text = " ".join(latin_digits(text).split())
     # "?" and "-" are words too (help, skip): only what is more than punctuation is trimmed.
     return text.strip(_EDGE) or text
-
-
-def _is_latin_mark(ch: str) -> bool:
-    """A combining accent on a Latin letter (é -> e); Indic vowel signs are kept."""
-    return unicodedata.category(ch) == "Mn" and "\u0300" <= ch <= "\u036f"
 
 
 def skeleton(text: str) -> str:

@@ -33,7 +33,7 @@ def last_line(result: Result) -> str:
 
 
 def ours(db: Database) -> audit_chains.Chain:
-    return audit_chains.district_chain(db, "TESTPUR")
+    return audit_chains.chains(db, "TESTPUR")[0]
 
 
 def test_head_of_a_district_prints_seq_colon_hash_alone_on_its_last_line(world: World) -> None:
@@ -55,7 +55,7 @@ def test_head_prints_one_line_per_chain(world: World) -> None:
 
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()[1:]
-    other = audit_chains.district_chain(world.db, "OTHERPUR")
+    other = audit_chains.chains(world.db, "OTHERPUR")[0]
     assert lines == [
         f"office 0:{'0' * 64}",
         f"OTHERPUR {audit_chains.chain_head(world.db, other)}",

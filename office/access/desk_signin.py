@@ -30,6 +30,7 @@ from sqlmodel import Session, col, select
 from law.errors import N_, InvalidInput, NotAuthorised
 from models import DeskSignIn, District, Outbox, Person, Pound, RoleGrant, Unit
 from models.db import Reader
+from office.access.tokens import token_hash
 from office.district import names_of
 from office.notify.queueing import enqueue
 from office.people import person_by_phone
@@ -65,10 +66,9 @@ class CodeAsked:
 
 @dataclass(frozen=True)
 class CodeSent:
-    """A code sent: the channel it went on and the code itself, which the caller shows to no
-    one but the operator, and only where no channel can deliver it (webhook/desk/signin.py)."""
+    """A code sent, which the caller shows to no one but the operator, and only where no
+    channel can deliver it (webhook/desk/signin.py)."""
 
-    channel: str
     phone: str
     code: str
 
@@ -115,18 +115,10 @@ class SignedIn:
     name: str
     language: str | None
     offices: tuple[Office, ...]
-    session_expires_at: datetime
-
-    def places(self, role: str) -> list[str]:
-        return [o.place for o in self.offices if o.role == role]
 
     @property
     def official(self) -> bool:
         return bool(self.offices)
-
-
-def _sha(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _code_digest(attempt: str, code: str) -> str:
@@ -146,12 +138,6 @@ def _event(
         district_id=None,
         payload=payload,
     )
-
-
-def _district_of(s: Session, person_id: int) -> int | None:
-    return s.exec(
-        select(RoleGrant.district_id).where(RoleGrant.person_id == person_id).limit(1)
-    ).first()
 
 
 def ask_code(phone: str, *, now: datetime) -> CodeAsked:
@@ -178,7 +164,8 @@ def send_code(u: Unit, asked: CodeAsked) -> CodeSent | None:
     with u.reading() as s:
         person = person_by_phone(s, asked.phone)
         person_id = person.id if person is not None else None
-        district_id = _district_of(s, person_id) if person_id is not None else None
+        grant = select(RoleGrant.district_id).where(RoleGrant.person_id == person_id).limit(1)
+        district_id = s.exec(grant).first() if person_id is not None else None
     if person_id is None or district_id is None:
         log.info("desk code not sent: the phone is no officer's")
         return None
@@ -197,7 +184,7 @@ def send_code(u: Unit, asked: CodeAsked) -> CodeSent | None:
                 "desk code not sent to person %s: %s codes in the last hour", person_id, recent
             )
             return None
-        attempt_hash = _sha(asked.attempt)
+        attempt_hash = token_hash(asked.attempt)
         sent = enqueue(
             s,
             person_id=person_id,
@@ -224,7 +211,7 @@ def send_code(u: Unit, asked: CodeAsked) -> CodeSent | None:
         s.add(row)
         s.flush()
         _event(s, "desk_code_sent", person_id, now, signin_id=row.id, channel=row.channel)
-        return CodeSent(channel=row.channel, phone=asked.phone, code=code)
+        return CodeSent(phone=asked.phone, code=code)
 
 
 def pending_code(db: Reader, phone: str, *, now: datetime) -> PendingCode | None:
@@ -266,14 +253,22 @@ def _as_if_sent(asked_at: datetime | None, tried: int, now: datetime) -> CodeRef
     if asked_at is None:
         return CodeRefused(N_("that code is not known; ask for a new one"), tried=tried)
     if tried >= CODE_TRIES:
-        return CodeRefused(N_("that code is used up; ask for a new one"), tried=tried)
+        return _used_up(tried)
     if now > asked_at + timedelta(minutes=CODE_MINUTES):
-        return CodeRefused(
-            N_("that code is more than {minutes} minutes old; ask for a new one"),
-            tried=tried,
-            minutes=CODE_MINUTES,
-        )
+        return _late(tried)
     return _wrong(tried + 1)
+
+
+def _used_up(tried: int) -> CodeRefused:
+    return CodeRefused(N_("that code is used up; ask for a new one"), tried=tried)
+
+
+def _late(tried: int) -> CodeRefused:
+    return CodeRefused(
+        N_("that code is more than {minutes} minutes old; ask for a new one"),
+        tried=tried,
+        minutes=CODE_MINUTES,
+    )
 
 
 def _wrong(tried: int) -> CodeRefused:
@@ -301,7 +296,7 @@ def check_code(
     now = u.now
     check_aware(now, "now")
     typed = "".join(ch for ch in (code or "") if not ch.isspace())
-    digest = _sha(attempt or "")
+    digest = token_hash(attempt or "")
     with u.reading() as s:
         known = s.exec(select(DeskSignIn.id).where(DeskSignIn.attempt_hash == digest)).first()
     if known is None:  # read only: no writing transaction for it
@@ -315,17 +310,12 @@ def check_code(
             refused = _as_if_sent(asked_at, tried, now)
         elif row.signed_in_at is not None or row.tries >= CODE_TRIES:
             log.info("desk code %s refused: used up", row.id)
-            refused = CodeRefused(N_("that code is used up; ask for a new one"), tried=row.tries)
+            refused = _used_up(row.tries)
         elif now > row.code_expires_at:
             log.info("desk code %s refused: late", row.id)
-            refused = CodeRefused(
-                N_("that code is more than {minutes} minutes old; ask for a new one"),
-                tried=row.tries,
-                minutes=CODE_MINUTES,
-            )
+            refused = _late(row.tries)
         elif not hmac.compare_digest(row.code_hash, _code_digest(attempt, typed)):
             row.tries += 1
-            s.add(row)
             _event(
                 s, "desk_code_refused", row.person_id, now, signin_id=row.id, reason="wrong_code"
             )
@@ -333,9 +323,8 @@ def check_code(
         else:
             session = secrets.token_urlsafe(32)
             row.signed_in_at = now
-            row.session_hash = _sha(session)
+            row.session_hash = token_hash(session)
             row.session_expires_at = now + timedelta(hours=SESSION_HOURS)
-            s.add(row)
             _event(s, "desk_signed_in", row.person_id, now, signin_id=row.id)
             return session
     # Committed: the wrong try counts and is audited whatever the page does next.
@@ -362,17 +351,14 @@ def _offices(s: Session, person_id: int) -> tuple[Office, ...]:
             district_name=d.name,
             role=str(g.role),
             place=str(g.place or ""),
-            place_name=_pound_name(pounds.get((g.district_id, g.place)), g.place),
+            # A pound's register name; a thana's (or no) place as it is.
+            place_name=pound.name if pound is not None else str(g.place or ""),
             district_names=names_of(d),
-            place_names=names_of(pounds.get((g.district_id, g.place))),
+            place_names=names_of(pound),
         )
         for g, d in rows
+        for pound in [pounds.get((g.district_id, g.place))]
     )
-
-
-def _pound_name(pound: Pound | None, place: str | None) -> str:
-    """A pound's register name; a thana's (or no) place as it is."""
-    return pound.name if pound is not None else str(place or "")
 
 
 def signed_in(db: Reader, *, session: str, now: datetime) -> SignedIn | None:
@@ -381,7 +367,9 @@ def signed_in(db: Reader, *, session: str, now: datetime) -> SignedIn | None:
     if not session or len(session) > 128:
         return None
     with db.reading() as s:
-        row = s.exec(select(DeskSignIn).where(DeskSignIn.session_hash == _sha(session))).first()
+        row = s.exec(
+            select(DeskSignIn).where(DeskSignIn.session_hash == token_hash(session))
+        ).first()
         if row is None or row.signed_out_at is not None or row.session_expires_at is None:
             return None
         if now >= row.session_expires_at:
@@ -394,7 +382,6 @@ def signed_in(db: Reader, *, session: str, now: datetime) -> SignedIn | None:
             name=person.name,
             language=person.language,
             offices=_offices(s, person.id),
-            session_expires_at=row.session_expires_at,
         )
 
 
@@ -406,12 +393,13 @@ def sign_out(u: Unit, *, session: str) -> bool:
         return False
     with u.act() as s:
         row = s.exec(
-            select(DeskSignIn).where(DeskSignIn.session_hash == _sha(session)).with_for_update()
+            select(DeskSignIn)
+            .where(DeskSignIn.session_hash == token_hash(session))
+            .with_for_update()
         ).first()
         if row is None or row.signed_out_at is not None:
             return False
         row.signed_out_at = now
-        s.add(row)
         _event(s, "desk_signed_out", row.person_id, now, signin_id=row.id)
         return True
 

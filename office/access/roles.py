@@ -159,9 +159,9 @@ def require_role(
     (citing `section`, or the section that gives the first role its office)."""
     wanted = roles if isinstance(roles, tuple) else (roles,)
     for role in wanted:
-        if has_role(s, person_id, district_id, role, place if role in _PLACED else None):
+        if has_role(s, person_id, district_id, role, place if role in PLACED else None):
             return
-    names = " or ".join(f"{r}:{place}" if r in _PLACED and place else str(r) for r in wanted)
+    names = " or ".join(f"{r}:{place}" if r in PLACED and place else str(r) for r in wanted)
     # The district named, so that an officer of another district reads why he is refused.
     code = s.exec(select(District.code).where(District.id == district_id)).first()
     raise NotAuthorised(
@@ -172,18 +172,8 @@ def require_role(
     )
 
 
-_PLACED = {Role.KEEPER, Role.POLICE, Role.DAROGAH}
-
-
-OFFICIAL_ROLES = (Role.POLICE.value, Role.DAROGAH.value, Role.KEEPER.value)
-
-
-def is_official(s: Session, person_id: int) -> bool:
-    """A police officer or pound-keeper anywhere (Sec X bars them from buying at a sale)."""
-    q = select(RoleGrant.id).where(
-        RoleGrant.person_id == person_id, col(RoleGrant.role).in_(OFFICIAL_ROLES)
-    )
-    return s.exec(q).first() is not None
+# A police officer, Darogah or pound-keeper anywhere: Sec X bars them from buying at a sale.
+OFFICIAL_ROLES = [r.value for r in PLACED]
 
 
 def _plain(text: str | None) -> str:
@@ -203,7 +193,10 @@ def is_official_buyer(
         person = person_by_phone(s, phone)
         if person is None or person.id is None:
             return False
-        return person.id == actor_id or is_official(s, person.id)
+        official = select(RoleGrant.id).where(
+            RoleGrant.person_id == person.id, col(RoleGrant.role).in_(OFFICIAL_ROLES)
+        )
+        return person.id == actor_id or s.exec(official).first() is not None
     wanted = (_plain(name), _plain(residence))
     officials = s.exec(
         select(Person)

@@ -11,6 +11,7 @@ from sqlmodel import Session, select
 
 from law.errors import N_, InvalidInput, NotFound
 from models import ApiToken, Unit
+from models.columns import id_of
 from models.db import Reader
 from office.people import find_or_add_person, person_by_phone
 from office.phones import normalise_phone
@@ -54,13 +55,11 @@ def issue_token(u: Unit, *, phone: str, name: str | None = None) -> IssuedToken:
                     phone=number,
                 )
             person = find_or_add_person(s, name=name, residence="", phone=number, now=now)
-        if person.id is None:
-            raise NotFound(N_("no person has the phone {phone}"), phone=number)
         token = TOKEN_PREFIX + secrets.token_urlsafe(32)
-        row = ApiToken(person_id=person.id, token_hash=token_hash(token), created_at=now)
+        row = ApiToken(person_id=id_of(person), token_hash=token_hash(token), created_at=now)
         s.add(row)
         _audited(s, "token_issued", row, now)
-        return IssuedToken(person_id=person.id, name=person.name, token=token)
+        return IssuedToken(person_id=row.person_id, name=person.name, token=token)
 
 
 def person_for_token(db: Reader, token: str) -> int | None:
@@ -93,7 +92,6 @@ def revoke_token(u: Unit, *, token: str) -> int:
             raise NotFound(N_("no such API token"))
         if row.revoked_at is None:
             row.revoked_at = now
-            s.add(row)
             _audited(s, "token_revoked", row, now)
         return row.person_id
 

@@ -11,13 +11,14 @@ from sqlmodel import Session, col, select
 
 from law.periods import default_start, local_date
 from models import District, Person, Pound, Seizure, Unit
+from models.columns import id_of
 from models.db import Reader
-from office.jurisdiction.lines import Lines
 from office.jurisdiction.parse import parse
 from office.jurisdiction.people import write_grants, write_people
 from office.jurisdiction.places import write_pounds, write_villages
 from office.jurisdiction.rates import write_rates
-from office.jurisdiction.spec import REMOVED, JurisdictionError, LoadResult, Spec, row_id
+from office.jurisdiction.reader import Lines
+from office.jurisdiction.spec import REMOVED, JurisdictionError, LoadResult, Spec
 from office.records import audit
 from office.times import check_aware
 
@@ -66,7 +67,7 @@ def load_jurisdiction_text(u: Unit, text: str, *, origin: str = "<district file>
             district.sqlmodel_update(fields)
         s.add(district)
         s.flush()
-        district_id = row_id(district.id)
+        district_id = id_of(district)
         pound_ids = write_pounds(s, district_id, spec)
         write_villages(s, district_id, spec, pound_ids)
         person_ids = write_people(s, spec, now)
@@ -109,7 +110,7 @@ def district_count(db: Reader, *, with_removed: bool = False) -> int:
 
 def _result(district: District, spec: Spec, *, changed: bool) -> LoadResult:
     return LoadResult(
-        district_id=row_id(district.id),
+        district_id=id_of(district),
         code=district.code,
         changed=changed,
         pounds=len(spec.pounds),

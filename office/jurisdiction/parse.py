@@ -6,7 +6,6 @@ import re
 import tomllib
 import unicodedata
 from collections.abc import Mapping
-from datetime import date
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -14,11 +13,10 @@ import phonenumbers
 
 from law.errors import PoundError
 from law.profile import DEFAULT_PROFILE, get_profile
-from office.jurisdiction.lines import Lines
 from office.jurisdiction.people import read_people
 from office.jurisdiction.places import read_excluded, read_names, read_pounds
 from office.jurisdiction.rates import read_rates
-from office.jurisdiction.reader import DISTRICT_CODE_MAX, LANGUAGE, Reader
+from office.jurisdiction.reader import DISTRICT_CODE_MAX, LANGUAGE, Lines, Reader
 from office.jurisdiction.spec import (
     DEFAULT_LANGUAGES,
     DEFAULT_TIMEZONE,
@@ -37,12 +35,8 @@ def parse(text: str, origin: str) -> tuple[Spec, Lines]:
         found = re.search(r"line (\d+)", str(exc))
         line = int(found.group(1)) if found else max(1, len(text.splitlines()))
         raise JurisdictionError(f"not valid TOML: {exc}", origin=origin, line=line) from None
-    reader = Reader(data, text, origin)
-    return _read(reader), reader.lines
-
-
-def _read(r: Reader) -> Spec:
-    """The [district] table, then the pounds, the excluded villages, the people and the rates."""
+    r = Reader(data, text, origin)
+    # The [district] table, then the pounds, the excluded villages, the people and the rates.
     r.keys(r.data, "", 0)
     if "district" not in r.data:
         r.fail("the file needs a [district] table", 1)
@@ -58,32 +52,26 @@ def _read(r: Reader) -> Spec:
     languages = _languages(r, district)
     country = _country(r, district)
     pounds = read_pounds(r)
-    excluded = read_excluded(r, pounds)
-    people = read_people(r, pounds, languages, country)
-    rates = read_rates(r, get_profile(profile))
-    start = _start(r, district)
-    return Spec(
-        code,
-        name,
-        timezone,
-        profile,
-        languages,
-        pounds,
-        people,
-        rates,
-        excluded,
-        start,
-        country,
-        tuple(r.names),
-        tuple(r.coordinates),
-        names,
+    spec = Spec(
+        code=code,
+        name=name,
+        timezone=timezone,
+        profile=profile,
+        languages=languages,
+        pounds=pounds,
+        excluded=read_excluded(r, pounds),
+        people=read_people(r, pounds, languages, country),
+        rates=read_rates(r, get_profile(profile)),
+        # Practice G17: the first day of the district's register, if the file names it.
+        start=r.date_of(district, "district", 0, "start", "2025-04-01")
+        if "start" in district
+        else None,
+        country=country,
+        names=tuple(r.names),
+        coordinates=tuple(r.coordinates),
+        district_names=names,
     )
-
-
-def _derive_code(name: str) -> str:
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
-    slug = re.sub(r"[^A-Z0-9]+", "-", ascii_name.upper()).strip("-")
-    return slug[:DISTRICT_CODE_MAX].strip("-")
+    return spec, r.lines
 
 
 def _country(r: Reader, district: Mapping[str, Any]) -> str:
@@ -98,17 +86,12 @@ def _country(r: Reader, district: Mapping[str, Any]) -> str:
     return country
 
 
-def _start(r: Reader, district: Mapping[str, Any]) -> date | None:
-    """Practice G17: the first day of the district's register, if the file names it."""
-    if "start" not in district:
-        return None
-    return r.date_of(district, "district", 0, "start", "2025-04-01")
-
-
 def _district_code(r: Reader, district: Mapping[str, Any], name: str) -> str:
     if "code" in district:
         return r.code(district, "district", 0, "code", DISTRICT_CODE_MAX)
-    code = _derive_code(name)
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[^A-Z0-9]+", "-", ascii_name.upper()).strip("-")
+    code = slug[:DISTRICT_CODE_MAX].strip("-")
     if not code:
         r.fail(
             f"no code can be made from the name {name!r}: give the district a 'code'",

@@ -10,9 +10,10 @@ from sqlmodel import Session, col, select
 
 from law.errors import InvalidInput
 from models import Person, RoleGrant
+from models.columns import id_of
 from office.access.roles import Role, RoleSpec, parse_role
 from office.jurisdiction.reader import Reader
-from office.jurisdiction.spec import PersonSpec, PoundSpec, Spec, row_id
+from office.jurisdiction.spec import PersonSpec, PoundSpec, Spec
 from office.phones import normalise_phone
 
 
@@ -116,9 +117,7 @@ def write_people(s: Session, spec: Spec, now: datetime) -> dict[str, int]:
     ]
     for row in moving:
         row.telegram_id = None
-        s.add(row)
     s.flush()
-    ids: dict[str, int] = {}
     for p in spec.people:
         row = existing.get(p.phone) or Person(name=p.name, phone=p.phone, created_at=now)
         row.name, row.residence = p.name, p.residence
@@ -130,9 +129,7 @@ def write_people(s: Session, spec: Spec, now: datetime) -> dict[str, int]:
         s.add(row)
         existing[p.phone] = row
     s.flush()
-    for p in spec.people:
-        ids[p.phone] = row_id(existing[p.phone].id)
-    return ids
+    return {p.phone: id_of(existing[p.phone]) for p in spec.people}
 
 
 def write_grants(s: Session, district_id: int, spec: Spec, person_ids: dict[str, int]) -> int:

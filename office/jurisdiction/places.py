@@ -10,8 +10,9 @@ from typing import Any
 from sqlmodel import Session, select
 
 from models import Pound, Village
+from models.columns import id_of
 from office.jurisdiction.reader import ALLOWED, LANGUAGE, POUND_CODE_MAX, THANA_MAX, Reader, words
-from office.jurisdiction.spec import PoundSpec, Spec, row_id
+from office.jurisdiction.spec import PoundSpec, Spec
 
 
 def read_names(
@@ -109,12 +110,8 @@ def read_pounds(r: Reader) -> tuple[PoundSpec, ...]:
                     "III",
                 )
             village = words(given)
-            if isinstance(item, dict) and "names" in item:
-                r.names.append((village, read_names(r, item, f"village {village!r}", line)))
             if isinstance(item, dict):
-                at = _coordinates(r, item, village, line)
-                if at is not None:
-                    r.coordinates.append((village, at))
+                _village_extras(r, item, village, line, line)
             if len(village) > 120:
                 r.fail(f"village name {village[:20]!r}... is longer than 120 characters", line)
             if village.lower() in served:
@@ -151,15 +148,21 @@ def read_excluded(r: Reader, pounds: Sequence[PoundSpec]) -> tuple[tuple[str, st
             r.fail(f"village {village!r} is excluded twice", line, "XX")
         seen.add(village.lower())
         out.append((village, r.text(table, "excluded", i, "reason", max_len=500)))
-        if "names" in table:
-            line = r.lines.key("excluded", i, "names")
-            r.names.append((village, read_names(r, table, f"village {village!r}", line)))
-        given = [k for k in ("lat", "lon") if k in table]
-        if given:
-            at = _coordinates(r, table, village, r.lines.key("excluded", i, given[0]))
-            if at is not None:
-                r.coordinates.append((village, at))
+        names_line = r.lines.key("excluded", i, "names")
+        at_line = r.lines.key("excluded", i, "lat" if "lat" in table else "lon")
+        _village_extras(r, table, village, names_line, at_line)
     return tuple(out)
+
+
+def _village_extras(
+    r: Reader, table: Mapping[str, Any], village: str, names_line: int, at_line: int
+) -> None:
+    """A village's names in other scripts and its coordinates, where its table gives them."""
+    if "names" in table:
+        r.names.append((village, read_names(r, table, f"village {village!r}", names_line)))
+    at = _coordinates(r, table, village, at_line)
+    if at is not None:
+        r.coordinates.append((village, at))
 
 
 def write_pounds(s: Session, district_id: int, spec: Spec) -> dict[str, int]:
@@ -176,7 +179,7 @@ def write_pounds(s: Session, district_id: int, spec: Spec) -> dict[str, int]:
         s.add(row)
         existing[p.code] = row
     s.flush()
-    return {code: row_id(row.id) for code, row in existing.items()}
+    return {code: id_of(row) for code, row in existing.items()}
 
 
 def write_villages(s: Session, district_id: int, spec: Spec, pound_ids: dict[str, int]) -> None:
@@ -192,7 +195,6 @@ def write_villages(s: Session, district_id: int, spec: Spec, pound_ids: dict[str
         if key not in wanted:
             # Kept for the seizures that name it, but served by no pound until a file lists it.
             row.pound_id, row.excluded, row.excluded_reason = None, False, None
-            s.add(row)
     names = {village.lower(): dict(given) for village, given in spec.names}
     coordinates = {village.lower(): at for village, at in spec.coordinates}
     for key, (name, pound_id, reason) in wanted.items():

@@ -22,7 +22,13 @@ def read_rates(r: Reader, profile: StatuteProfile) -> tuple[RateSpec, ...]:
     rates: list[RateSpec] = []
     for i, table in enumerate(r.tables("feeding_rate")):
         per_day = _money(r, table, i, profile)
-        valid_from = _date(r, table, i)
+        if "from" not in table:
+            r.fail(
+                "[[feeding_rate]] needs 'from', the date the rate is in force from",
+                r.lines.table("feeding_rate", i),
+                "VII",
+            )
+        valid_from = r.date_of(table, "feeding_rate", i, "from", "2024-04-01", "VII")
         for item in r.list_of(table, "feeding_rate", i, "kinds"):
             line = r.lines.item("feeding_rate", i, "kinds", str(item))
             if not isinstance(item, str):
@@ -60,16 +66,6 @@ def _money(r: Reader, table: Mapping[str, Any], i: int, profile: StatuteProfile)
         return profile.money.parse(value)
     except PoundError as exc:
         r.fail(f"'per_day' {value!r}: {exc.message}", line, "VII")
-
-
-def _date(r: Reader, table: Mapping[str, Any], i: int) -> date:
-    if "from" not in table:
-        r.fail(
-            "[[feeding_rate]] needs 'from', the date the rate is in force from",
-            r.lines.table("feeding_rate", i),
-            "VII",
-        )
-    return r.date_of(table, "feeding_rate", i, "from", "2024-04-01", "VII")
 
 
 def write_rates(s: Session, district_id: int, spec: Spec) -> int:

@@ -13,14 +13,15 @@ those records are the office's, kept as the Act requires (Sec V).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from sqlalchemy import Table, func
 from sqlmodel import Session, SQLModel, col, select
 
 from law.errors import Conflict, NotFound
 from models import District, FeedingRate, Pound, RoleGrant, Unit, Village
-from office.jurisdiction.spec import REMOVED, row_id
+from models.columns import id_of
+from office.jurisdiction.spec import REMOVED
 from office.records import audit, audit_hash
 from office.times import check_aware
 
@@ -73,7 +74,7 @@ def remove_district(u: Unit, code: str) -> Removed:
         district = s.exec(select(District).where(District.code == wanted)).first()
         if district is None or district.source_digest == REMOVED:
             raise NotFound(f"no district {wanted!r}")
-        district_id = row_id(district.id)
+        district_id = id_of(district)
         for table in _register_tables():
             count = int(
                 s.connection()
@@ -96,17 +97,9 @@ def remove_district(u: Unit, code: str) -> Removed:
         grants = _delete(s, RoleGrant, district_id)
         rates = _delete(s, FeedingRate, district_id)
         pounds = _delete(s, Pound, district_id)
-        removed = Removed(
-            code=district.code,
-            name=district.name,
-            pounds=pounds,
-            villages=villages,
-            role_grants=grants,
-            feeding_rates=rates,
-        )
+        removed = Removed(district.code, district.name, pounds, villages, grants, rates)
         district.source_digest = REMOVED
         district.loaded_at = now
-        s.add(district)
         audit.append(
             s,
             action="district_removed",
@@ -116,12 +109,6 @@ def remove_district(u: Unit, code: str) -> Removed:
             actor_id=None,
             district_id=district_id,
             section="III",
-            payload={
-                "name": district.name,
-                "pounds": pounds,
-                "villages": villages,
-                "role_grants": grants,
-                "feeding_rates": rates,
-            },
+            payload={k: v for k, v in asdict(removed).items() if k != "code"},
         )
         return removed

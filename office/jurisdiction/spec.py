@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass
 from datetime import date
 
-from law.errors import N_, InvalidInput
+from law.errors import InvalidInput
 from law.kinds import AnimalKind
 from office.access.roles import RoleSpec
 from office.phones import DEFAULT_REGION
@@ -43,12 +43,6 @@ class LoadResult:
 # What a removed district's `source_digest` holds: no district file stands behind it
 # (office/jurisdiction/remove.py).
 REMOVED = "removed"
-
-
-def row_id(value: int | None) -> int:
-    if value is None:
-        raise InvalidInput(N_("a row was written without an id"))
-    return value
 
 
 @dataclass(frozen=True)

@@ -118,7 +118,7 @@ def enqueue(
         template in CALLED_TEMPLATES
         and person.voice
         and person.phone
-        and not outbox_delivery.taken(s, call_key)
+        and outbox.find(s, call_key) is None
     ):
         # A call waits out the quiet hours like any private message (G11).
         queue(

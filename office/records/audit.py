@@ -1,38 +1,23 @@
-"""The audit chains: append the acts' events, and prove the register against them.
+"""The audit chains: the acts' events appended, and sealed at the commit (docs/audit.md).
 
 Each district has a chain of its own, numbered from 1 from a genesis of its own; the office
 chain (no district) holds the events written before the districts had chains of their own and,
 since then, the acts of no district (API tokens). Districts append in parallel; a district's
 acts append one after another (docs/design.md).
 
-Four things make a change to the record visible (docs/audit.md):
-
-- The hash chain: each event's SHA-256 covers its content and the hash of the one before in its
-  chain, so an event edited in place no longer matches its hash (`verify_chain`).
-- The HMAC: each event also carries HMAC-SHA256(key, hash) under POUND_AUDIT_KEY, a key kept
-  outside the database. Whoever edits an event and computes every hash after it again still
-  cannot make the macs (`verify_chain(db, chain, key=...)`).
-- The heads: the last event of a district's chain, as `SEQ:HASH`, goes to the district's
-  Magistrates once a day (office/records/witness.py) and is kept in `auditwitness`; a chain cut
-  short no longer reaches a head seen before (`check_heads`).
-- The records: each event carries the digest of every row of the register its act wrote
-  (`{"table:id": sha256}`, null for a row deleted), so a row edited or deleted behind the office's
-  back no longer matches the latest event that wrote it (`verify_records`).
-
-Events are appended during an act, onto the journal of its unit of work (models/unit.py), and
-sealed when the unit commits (`u.commit()` runs `_seal_unit`): then the rows the acts wrote are
-final, each row's digest goes to the latest event of the unit that wrote it (rows written after
-the last event go to the last), and the events take their numbers, hashes and macs in their
-chains, each chain under the lock of its head row (`audithead`). The rows written are the ones
-the unit's journal saw its session flush; a savepoint rolled back takes its events and rows out
-of the journal, as it takes the rows themselves.
+Events are appended during an act onto the journal of its unit of work (models/unit.py), and
+sealed when the unit commits (`_seal_unit`): each row of the record the unit's session flushed
+gives its digest to the latest event of the unit that wrote it (rows written after the last
+event go to the last), and the events take their numbers, hashes and macs (HMAC-SHA256 under
+POUND_AUDIT_KEY) in their chains, each chain under the lock of its head row (`audithead`). A
+savepoint rolled back takes its events and rows out of the journal, as it takes the rows.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -64,21 +49,6 @@ from office.records.audit_hash import (
 log = logging.getLogger(__name__)
 
 
-@dataclass
-class _Pending:
-    """An event appended in a transaction, sealed at its commit."""
-
-    action: str
-    subject: str
-    occurred_at: datetime
-    recorded_at: datetime
-    actor_id: int | None
-    section: str
-    payload: dict[str, Any]
-    rows: set[RowKey]  # written since the event before it in the transaction
-    district_id: int | None  # the chain: the district's, or None for the office chain
-
-
 def append(
     s: Session,
     *,
@@ -91,13 +61,8 @@ def append(
     section: str = "",
     payload: dict[str, Any] | None = None,
 ) -> None:
-    """Add one event at the end of the district's chain when the transaction commits
-    (`district_id` None: the office chain, for an act that belongs to no district).
-
-    The rows written since the event before (in this transaction) are the act's; its number,
-    hash, mac and the digests of those rows are fixed at the commit, under the lock of the
-    chain's head row.
-    """
+    """Add one event at the end of the district's chain (`district_id` None: the office chain)
+    when the unit commits; the rows written since the event before it in the unit are its act's."""
     event = EventIn(action, subject, occurred_at, actor_id, district_id, section, payload or {})
     append_many(s, [event], now=now)
 
@@ -116,6 +81,7 @@ class EventIn:
     section: str = ""
     payload: Mapping[str, Any] = field(default_factory=dict)
     rows: frozenset[RowKey] = frozenset()
+    recorded_at: datetime | None = None  # set as it is appended
 
 
 def written(objects: Iterable[object]) -> set[RowKey]:
@@ -131,14 +97,9 @@ def written(objects: Iterable[object]) -> set[RowKey]:
 
 
 def append_many(s: Session, events: Sequence[EventIn], *, now: datetime) -> None:
-    """Add a batch's events, in order, at the end of their chains when the transaction commits,
-    as `append` does one; each event covers the rows it names (`EventIn.rows`), and
-    the first also what was written since the event before it in the transaction.
-
-    Nothing is flushed an event at a time: the batch writes its rows in bulk and names them. At the
-    commit the events take their numbers, hashes and macs as appended ones do, each chain under
-    its head row's lock (`_seal`), and are inserted in one statement a chain.
-    """
+    """Add a batch's events, in order, as `append` does one; each event covers the rows it names
+    (`EventIn.rows`: the batch writes its rows in bulk, not an event at a time), and the first
+    also what was written since the event before it in the unit."""
     if not events:
         return
     canonical_time(now)
@@ -148,10 +109,10 @@ def append_many(s: Session, events: Sequence[EventIn], *, now: datetime) -> None
     if u is None:
         raise RuntimeError("audit events are appended in a unit of work (models/unit.py)")
     s.flush()  # what the unit wrote before the batch (the act's rows) goes to its first event
-    for ev in events:
-        # Its payload canonical now; the rows written up to its act are added to its own.
-        fields = {**vars(ev), "payload": _canonical(dict(ev.payload)), "rows": set(ev.rows)}
-        u.journal.add(s, "event", _Pending(**fields, recorded_at=now))
+    for ev in events:  # its payload canonical now; the rows of its act are added at the commit
+        u.journal.add(
+            s, "event", replace(ev, payload=_canonical(dict(ev.payload)), recorded_at=now)
+        )
     u.before_commit("audit", _seal_unit)
 
 
@@ -195,16 +156,14 @@ def _recorded(written: Written) -> set[RowKey]:
 def _seal_unit(u: Unit) -> None:
     """At the unit's commit: each event takes the rows of the record written since the event
     before it (the rows written after the last event go to the last), and is sealed."""
-    events: list[_Pending] = []
+    events: list[EventIn] = []
     open_rows: set[RowKey] = set()  # written after the last event so far
     for entry in u.journal.entries:
         if entry.kind == "rows":
             open_rows |= _recorded(entry.value)
         elif entry.kind == "event":
-            pending: _Pending = entry.value
-            pending.rows |= open_rows
+            events.append(replace(entry.value, rows=entry.value.rows | open_rows))
             open_rows = set()
-            events.append(pending)
     if not events:
         if open_rows:
             log.warning(
@@ -212,22 +171,19 @@ def _seal_unit(u: Unit) -> None:
                 ", ".join(record_name(k) for k in sorted(open_rows)[:10]),
             )
         return
-    events[-1].rows |= open_rows
+    events[-1] = replace(events[-1], rows=events[-1].rows | open_rows)
     _seal(u.session, events, u.audit_key)
 
 
-def _seal(s: OrmSession, events: list[_Pending], secret: bytes | None) -> None:
+def _seal(s: OrmSession, events: list[EventIn], secret: bytes | None) -> None:
     """Each event takes its number, hash and mac in its chain, and the digest of each row of
     the record it was the latest to write."""
-    latest: dict[RowKey, int] = {}
-    for i, pending in enumerate(events):
-        for key in pending.rows:
-            latest[key] = i
+    latest = {key: i for i, pending in enumerate(events) for key in pending.rows}
     digests = current_digests(s, latest) if latest else {}
     records: list[dict[str, str | None]] = [{} for _ in events]
     for key in sorted(latest):
         records[latest[key]][record_name(key)] = digests[key]
-    by_chain: dict[int | None, list[tuple[_Pending, dict[str, str | None]]]] = {}
+    by_chain: dict[int | None, list[tuple[EventIn, dict[str, str | None]]]] = {}
     for pending, digested in zip(events, records, strict=True):
         by_chain.setdefault(pending.district_id, []).append((pending, digested))
     # The heads are the last rows a transaction locks, and in one order (the office chain, then

@@ -92,12 +92,6 @@ def chains_in(s: Session, district: str | None = None) -> list[Chain]:
     return [OFFICE, *(Chain(int(i or 0), str(c)) for i, c in s.exec(q).all())]
 
 
-def district_chain(db: Reader, code: str) -> Chain:
-    """The chain of the district with this code."""
-    [chain] = chains(db, code)
-    return chain
-
-
 def chain_head(db: Reader, chain: Chain = OFFICE) -> Head:
     """The chain's last event as `SEQ:HASH`, or `0:000...` for a chain with no event."""
     with db.reading() as s:

@@ -20,8 +20,6 @@ from models.district_key import derived_tables
 
 GENESIS = "0" * 64
 
-# --- What the record is -----------------------------------------------------------------------
-
 # The tables of the register and the acts the Act speaks of: their rows are digested into the
 # events that wrote them. A table in neither set fails a test, so each new table is classified.
 RECORD_TABLES: frozenset[str] = frozenset(
@@ -151,27 +149,22 @@ ADDED_COLUMNS: Mapping[str, Mapping[str, object]] = {
 }
 
 
-def canonical_row(table: Table, row: Mapping[Any, Any]) -> dict[str, Any]:
-    """A row as it is digested: every recorded column, times in UTC, dates and decimals as text."""
+def row_digest(table: Table, row: Mapping[Any, Any]) -> str:
+    """SHA-256 of the row's canonical form (JSON, keys sorted), named by its table: every recorded
+    column, times in UTC, dates and decimals as text."""
     skip = _unrecorded(table.name)
     added = ADDED_COLUMNS.get(table.name, {})
-    return {
+    canonical = {
         c.name: _canonical(row[c.name])
         for c in table.columns
         if c.name not in skip and not (c.name in added and row[c.name] == added[c.name])
     }
+    return hashlib.sha256(_blob({"table": table.name, "row": canonical})).hexdigest()
 
 
 def _unrecorded(table: str) -> frozenset[str]:
     skip = UNRECORDED_COLUMNS.get(table, frozenset())
     return skip | {"district_id"} if table in DISTRICT_COPIES else skip
-
-
-def row_digest(table: Table, row: Mapping[Any, Any]) -> str:
-    """SHA-256 of the row's canonical form (JSON, keys sorted), named by its table."""
-    return hashlib.sha256(
-        _blob({"table": table.name, "row": canonical_row(table, row)})
-    ).hexdigest()
 
 
 def _table(name: str) -> Table:
@@ -201,9 +194,6 @@ def current_digests(
             for ident in part:
                 found.setdefault((name, ident), None)
     return found
-
-
-# --- The chain ----------------------------------------------------------------------------------
 
 
 def event_content(event: object) -> dict[str, Any]:

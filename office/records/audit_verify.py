@@ -177,9 +177,6 @@ def verify_chains(
     return [verify_chain(db, chain, key=key) for chain in chains(db, district)]
 
 
-# --- Proving the heads ---------------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class HeadProblem:
     """A head once seen that its chain no longer reaches, and why."""
@@ -237,15 +234,11 @@ def check_heads(
         if district is not None:
             wanted |= {h.seq for h in expected}
         events = select(AuditEvent.district_id, AuditEvent.seq, AuditEvent.hash)
-        hashes: dict[tuple[int | None, int], str] = {}
-        if wanted:
-            for d, seq, digest in s.exec(events.where(col(AuditEvent.seq).in_(wanted))).all():
-                hashes[(d, int(seq))] = str(digest)
-        located: dict[str, tuple[int | None, int]] = {}
-        if district is None and expected:
-            of_hash = col(AuditEvent.hash).in_({h.hash for h in expected})
-            for d, seq, digest in s.exec(events.where(of_hash)).all():
-                located[str(digest)] = (d, int(seq))
+        by_seq = s.exec(events.where(col(AuditEvent.seq).in_(wanted))).all() if wanted else []
+        hashes = {(d, int(seq)): str(digest) for d, seq, digest in by_seq}
+        of_hash = col(AuditEvent.hash).in_({h.hash for h in expected})
+        by_hash = s.exec(events.where(of_hash)).all() if district is None and expected else []
+        located = {str(digest): (d, int(seq)) for d, seq, digest in by_hash}
     # The heads looked for in a chain by their number: those expected of the district's chain,
     # and every head witnessed (once, at the first day it was).
     heads: list[tuple[int | None, Head, date | None]] = []
@@ -294,9 +287,6 @@ def witnessed_count(db: Reader, district: str | None = None) -> int:
             [chain] = chains_in(s, district)
             q = q.where(AuditWitness.district_id == chain.district_id, col(AuditWitness.own_chain))
         return len(s.exec(q).all())
-
-
-# --- Proving the records --------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)

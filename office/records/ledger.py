@@ -126,12 +126,10 @@ def post(
     )
     s.add(txn)
     s.flush()
-    if txn.id is None:
-        raise InvalidInput(N_("ledger transaction has no id"))
     for account, amount in lines:
         s.add(
             LedgerPosting(
-                txn_id=txn.id, district_id=txn.district_id, account=account, amount=amount
+                txn_id=id_of(txn), district_id=district_id, account=account, amount=amount
             )
         )
     return txn

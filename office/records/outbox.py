@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, insert
+from sqlalchemy import insert
 from sqlmodel import Session, col, select
 
 from models import Outbox, deferred
@@ -51,9 +51,6 @@ class IllegalTransition(ValueError):
 
     def __init__(self, row_id: int | None, state: str | None, to: OutboxState) -> None:
         super().__init__(f"outbox row {row_id}: {state} -> {to.value} is not a transition")
-        self.row_id = row_id
-        self.state = state
-        self.to = to
 
 
 def may_move(state: str | None, to: OutboxState) -> bool:
@@ -87,31 +84,28 @@ def taken_keys(s: Session, keys: Sequence[str], chunk: int = 500) -> set[str]:
     return found
 
 
-_TABLE: Table = Outbox.__table__  # type: ignore[attr-defined]
-_INSERT = insert(_TABLE)
+_INSERT = insert(Outbox.__table__)  # type: ignore[attr-defined]
+
+
+def _queued(s: Session, rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    request_id = request_id_of(s)
+    return [{**values, "state": QUEUED.value, "request_id": request_id} for values in rows]
 
 
 def queue_at_commit(s: Session, rows: Iterable[Mapping[str, Any]]) -> int:
     """Queued rows (column values, no state) written together at the commit
     (models/deferred.py); a second row under a dedupe key replaces the first one waiting."""
-    n = 0
-    request_id = request_id_of(s)
-    for values in rows:
-        row = {**values, "state": QUEUED.value, "request_id": request_id}
-        deferred.defer(s, _INSERT, values["dedupe_key"], row)
-        n += 1
-    return n
+    queued = _queued(s, rows)
+    for row in queued:
+        deferred.defer(s, _INSERT, row["dedupe_key"], row)
+    return len(queued)
 
 
 def queue_many(s: Session, rows: Sequence[Mapping[str, Any]]) -> int:
     """Write queued rows (column values, no state) in one INSERT now: a batch of the office's
     own clock (office/acts/clock/deadline_acts.py), whose dedupe keys the caller has looked up."""
     if rows:
-        request_id = request_id_of(s)
-        s.execute(
-            _INSERT,
-            [{**values, "state": QUEUED.value, "request_id": request_id} for values in rows],
-        )
+        s.execute(_INSERT, _queued(s, rows))
     return len(rows)
 
 
@@ -137,5 +131,4 @@ def cancel_queued(
     for row in rows:
         _move(row, CANCELLED)
         row.failed_reason = f"cancelled at {now.isoformat()}: {reason}"[:500]
-        s.add(row)
     return len(rows)

@@ -24,6 +24,7 @@ from office.records.outbox import (
     TRANSITIONS,
     IllegalTransition,
     _move,
+    find,
     request_id_of,
 )
 
@@ -38,11 +39,6 @@ def _in(state: OutboxState, *, to: OutboxState) -> ColumnElement[bool]:
 def _mine(row_id: int, worker: str, *, to: OutboxState) -> ColumnElement[bool]:
     # Guard every write with the claim: a row reclaimed by another worker is no longer ours.
     return and_(col(Outbox.id) == row_id, _in(SENDING, to=to), col(Outbox.claimed_by) == worker)
-
-
-def taken(s: Session, dedupe_key: str) -> bool:
-    """Whether a row is written under this dedupe key (the unique index is the last word)."""
-    return s.exec(select(Outbox.id).where(Outbox.dedupe_key == dedupe_key)).first() is not None
 
 
 def queue(
@@ -68,7 +64,7 @@ def queue(
 ) -> Outbox:
     """Write one row in session `s`: `queued`, or `held` with the reason `held` (never sent).
 
-    The caller has looked the dedupe key up (`find`, `taken`)."""
+    The caller has looked the dedupe key up (`find`)."""
     row = Outbox(
         dedupe_key=dedupe_key[:200],
         channel=channel,
@@ -110,9 +106,6 @@ def oldest_due(s: Session, now: datetime) -> dict[str, datetime]:
         .group_by(col(Outbox.channel))
     )
     return {channel: due for channel, due in s.exec(q).all() if due is not None}
-
-
-# --- The sender's moves: each guarded by its claim -----------------------------------------------
 
 
 def claim(
@@ -349,7 +342,7 @@ def _follow(
     key = f"{row.dedupe_key}|{suffix}"
     if len(key) > 200:
         key = f"{suffix}:{hashlib.sha256(key.encode()).hexdigest()}"
-    if taken(s, key):
+    if find(s, key) is not None:
         return None
     kept = {name: getattr(row, name) for name in (*_KEPT, *_KEPT_CAUSE)}
     kept.update(params=row.params or {}, options=row.options or [])

@@ -81,15 +81,6 @@ def last_inbound(s: Session, channel: str, addresses: Iterable[str]) -> dict[str
     return found
 
 
-def _last_telegram(s: Session, telegram_id: int) -> datetime | None:
-    at: datetime | None = s.exec(
-        select(func.max(InboundMessage.received_at)).where(
-            InboundMessage.channel == TELEGRAM, InboundMessage.address == str(telegram_id)
-        )
-    ).first()
-    return at
-
-
 def channel_for(s: Session, person: Person) -> tuple[str, str] | None:
     """The channel and address a message to `person` goes to, or None if he has neither.
 
@@ -101,7 +92,11 @@ def channel_for(s: Session, person: Person) -> tuple[str, str] | None:
         if whatsapp is not None:
             rivals = [last_inbound(s, SMS, [person.phone]).get(person.phone)]
             if person.telegram_id is not None:
-                rivals.append(_last_telegram(s, person.telegram_id))
+                last_telegram = select(func.max(InboundMessage.received_at)).where(
+                    InboundMessage.channel == TELEGRAM,
+                    InboundMessage.address == str(person.telegram_id),
+                )
+                rivals.append(s.exec(last_telegram).first())
             if all(at is None or at <= whatsapp for at in rivals):
                 return WHATSAPP, person.phone
     if person.telegram_id is not None:

@@ -59,20 +59,16 @@ def _due(db: Reader, now: datetime) -> list[tuple[int, date]]:
         ).all():
             tz = ZoneInfo(tz_name)
             today = local_date(now, tz)
-            if district_id is None or now < local_datetime(
+            if district_id is not None and now >= local_datetime(
                 today, get_profile(profile).next_step_hour, tz
             ):
-                continue
-            due.append((district_id, today))
+                due.append((district_id, today))
         if not due:
             return []
-        done = set(
-            s.exec(
-                select(col(AuditWitness.district_id), col(AuditWitness.on_date)).where(
-                    col(AuditWitness.on_date).in_({day for _, day in due})
-                )
-            ).all()
+        sent = select(col(AuditWitness.district_id), col(AuditWitness.on_date)).where(
+            col(AuditWitness.on_date).in_({day for _, day in due})
         )
+        done = set(s.exec(sent).all())
     return [d for d in due if d not in done]
 
 
@@ -80,12 +76,8 @@ def witness_heads(db: Database, *, now: datetime) -> list[Witnessed]:
     """Send today's head of each district's chain to its Magistrates, where not yet sent today
     (a district whose chain has no event yet has nothing to witness)."""
     check_aware(now, "now")
-    sent: list[Witnessed] = []
-    for district_id, today in _due(db, now):
-        done = _witness(db, district_id, today, now)
-        if done is not None:
-            sent.append(done)
-    return sent
+    sent = (_witness(db, district_id, today, now) for district_id, today in _due(db, now))
+    return [done for done in sent if done is not None]
 
 
 def _witness(db: Database, district_id: int, today: date, now: datetime) -> Witnessed | None:
@@ -114,18 +106,11 @@ def _witness(db: Database, district_id: int, today: date, now: datetime) -> Witn
                     s.flush()
             except IntegrityError:
                 return None
-            magistrates = sorted(
-                set(
-                    s.exec(
-                        select(RoleGrant.person_id).where(
-                            RoleGrant.district_id == district_id,
-                            RoleGrant.role == Role.MAGISTRATE.value,
-                        )
-                    ).all()
-                )
+            magistrates = select(RoleGrant.person_id).where(
+                RoleGrant.district_id == district_id, RoleGrant.role == Role.MAGISTRATE.value
             )
             reached: list[int] = []
-            for person_id in magistrates:
+            for person_id in sorted(set(s.exec(magistrates).all())):
                 queued = notify.enqueue(
                     s,
                     person_id=person_id,
@@ -146,6 +131,5 @@ def _witness(db: Database, district_id: int, today: date, now: datetime) -> Witn
                     head,
                 )
             row.sent_to = reached
-            s.add(row)
         u.commit()
         return Witnessed(district.code, today, head, tuple(reached))

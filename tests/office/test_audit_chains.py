@@ -128,7 +128,7 @@ def otherpur_seizure(world: World, when: datetime) -> Callable[[], str]:
 
 
 def chain(db: Database, code: str) -> audit_chains.Chain:
-    return audit_chains.district_chain(db, code)
+    return audit_chains.chains(db, code)[0]
 
 
 def seqs(db: Database, code: str) -> list[int]:

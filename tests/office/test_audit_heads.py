@@ -27,14 +27,14 @@ def grow(world: World, n: int) -> None:
 
 
 def our_chain(db: Database) -> audit_chains.Chain:
-    return audit_chains.district_chain(db, "TESTPUR")
+    return audit_chains.chains(db, "TESTPUR")[0]
 
 
 def cut(db: Database, last: int, *, district: str = "TESTPUR", head_row: bool = True) -> None:
     """Delete the last `last` events of the district's chain, as someone with the database in
     hand would; with `head_row`, set the chain's head row back to what is left, as one who knows
     of it would."""
-    chain = audit_chains.district_chain(db, district)
+    chain = audit_chains.chains(db, district)[0]
     of_chain = "district_id = :d"
     statements: list[tuple[str, dict[str, object]]] = [
         (

@@ -41,7 +41,7 @@ def tamper(db: Database, *statements: tuple[str, dict[str, object]]) -> None:
 
 
 def our_chain(db: Database) -> audit_chains.Chain:
-    return audit_chains.district_chain(db, "TESTPUR")
+    return audit_chains.chains(db, "TESTPUR")[0]
 
 
 def rehash_from(db: Database, seq: int, *, payload: dict[str, object]) -> None:

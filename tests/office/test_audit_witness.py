@@ -54,7 +54,7 @@ def test_the_head_goes_to_the_magistrate_once_a_day_from_nine_local(world: World
     [sent] = witness_heads(world.db, now=at(D(2026, 3, 1), 9))
     again = witness_heads(world.db, now=at(D(2026, 3, 1), 21))
 
-    head = audit_chains.chain_head(world.db, audit_chains.district_chain(world.db, "TESTPUR"))
+    head = audit_chains.chain_head(world.db, audit_chains.chains(world.db, "TESTPUR")[0])
     assert again == []
     assert (sent.district, sent.on_date, sent.head, sent.sent_to) == (
         "TESTPUR",
@@ -71,7 +71,7 @@ def test_the_head_goes_to_the_magistrate_once_a_day_from_nine_local(world: World
     world.seize(when=world.on(D(2026, 3, 2), 8))
     [next_day] = witness_heads(world.db, now=at(D(2026, 3, 2), 10))
     assert next_day.head == audit_chains.chain_head(
-        world.db, audit_chains.district_chain(world.db, "TESTPUR")
+        world.db, audit_chains.chains(world.db, "TESTPUR")[0]
     )
     assert next_day.head != head
     assert [r.params["on_date"] for r in heads_queued(world)] == ["2026-03-01", "2026-03-02"]
@@ -83,8 +83,8 @@ def test_each_district_s_magistrate_receives_his_own_district_s_head(world: Worl
 
     sent = witness_heads(world.db, now=at(D(2026, 3, 1), 9, 30))
 
-    ours = audit_chains.chain_head(world.db, audit_chains.district_chain(world.db, "TESTPUR"))
-    theirs = audit_chains.chain_head(world.db, audit_chains.district_chain(world.db, "OTHERPUR"))
+    ours = audit_chains.chain_head(world.db, audit_chains.chains(world.db, "TESTPUR")[0])
+    theirs = audit_chains.chain_head(world.db, audit_chains.chains(world.db, "OTHERPUR")[0])
     assert (ours.seq, theirs.seq) == (2, 1)  # loaded and a seizure; loaded
     assert {(w.district, w.sent_to, w.head) for w in sent} == {
         ("TESTPUR", (world.magistrate,), ours),
@@ -125,7 +125,7 @@ def test_a_worker_pass_sends_the_head_and_a_second_pass_that_day_sends_nothing_m
 
     [message] = telegram.sent_to(MAGISTRATE_CHAT)
     assert (
-        str(audit_chains.chain_head(world.db, audit_chains.district_chain(world.db, "TESTPUR")))
+        str(audit_chains.chain_head(world.db, audit_chains.chains(world.db, "TESTPUR")[0]))
         in message
     )
     assert len(witnessed(world)) == 1
