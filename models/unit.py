@@ -73,9 +73,12 @@ class Journal:
     _deferred: dict[tuple[int, Hashable], Any] = field(default_factory=dict)
 
     def add(self, s: Session, kind: str, value: Any) -> None:
-        self.entries.append(Entry(s.get_nested_transaction() or s.get_transaction(), kind, value))
-        if kind == "defer":
-            statement, key, values = value
+        self._keep(Entry(s.get_nested_transaction() or s.get_transaction(), kind, value))
+
+    def _keep(self, entry: Entry) -> None:
+        self.entries.append(entry)
+        if entry.kind == "defer":
+            statement, key, values = entry.value
             self._deferred[(id(statement), key)] = values
 
     def deferred(self, statement: Executable, key: Hashable) -> Any:
@@ -92,20 +95,12 @@ class Journal:
     def flushed(self, s: Session, _context: Any) -> None:
         """After each flush: the rows it wrote."""
         written: Written = {}
-        for obj in s.new:
-            key = _row_key(obj)
-            if key is not None:
-                written[key] = None
-        for obj in s.deleted:
-            key = _row_key(obj)
-            if key is not None:
+        for obj in [*s.new, *s.deleted]:
+            if (key := _row_key(obj)) is not None:
                 written[key] = None
         for obj in s.dirty:
-            key = _row_key(obj)
-            if key is not None:
-                changed = _changed_columns(obj)
-                if changed:
-                    written[key] = changed
+            if (key := _row_key(obj)) is not None and (changed := _changed_columns(obj)):
+                written[key] = changed
         if written:
             self.add(s, "rows", written)
 
@@ -119,10 +114,7 @@ class Journal:
             return
         self.clear()
         for e in kept:
-            self.entries.append(e)
-            if e.kind == "defer":
-                statement, key, values = e.value
-                self._deferred[(id(statement), key)] = values
+            self._keep(e)
 
 
 def _within(transaction: SessionTransaction | None, outer: SessionTransaction) -> bool:
