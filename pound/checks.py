@@ -14,6 +14,7 @@ import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any, Literal
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
@@ -61,16 +62,9 @@ class Finding:
         return f"{self.status:<4} {self.topic}: {self.text}"
 
 
-def _ok(topic: str, text: str) -> Finding:
-    return Finding("ok", topic, text)
-
-
-def _fail(topic: str, text: str) -> Finding:
-    return Finding("FAIL", topic, text)
-
-
-def _warn(topic: str, text: str) -> Finding:
-    return Finding("warn", topic, text)
+_ok = partial(Finding, "ok")
+_fail = partial(Finding, "FAIL")
+_warn = partial(Finding, "warn")
 
 
 # --- the database ------------------------------------------------------------------------------
