@@ -60,23 +60,30 @@ def check_damages(damages: int, profile: StatuteProfile) -> None:
         )
 
 
-def _check_fine(fine: int, cap: int, profile: StatuteProfile, text: str, section: str) -> None:
-    not_negative(fine, "a fine")
-    if fine > cap:
-        said = {"cap_text": profile.money.format(cap)}
-        raise FineOverCap(text, section=section, cap=cap, said=said)
-
-
 def check_pig_fine(fine: int, profile: StatuteProfile) -> None:
     """Sec XVIII: the fine for damage by pigs is at most Rs 10."""
-    text = N_("the fine for damage by pigs may not exceed {cap_text}")
-    _check_fine(fine, profile.pig_fine_cap, profile, text, "XVIII")
+    not_negative(fine, "a fine")
+    if fine > profile.pig_fine_cap:
+        cap = profile.money.format(profile.pig_fine_cap)
+        raise FineOverCap(
+            N_("the fine for damage by pigs may not exceed {cap_text}"),
+            section="XVIII",
+            cap=profile.pig_fine_cap,
+            said={"cap_text": cap},
+        )
 
 
 def check_opposition_fine(fine: int, profile: StatuteProfile) -> None:
     """Sec XIII: the fine for forcibly opposing a seizure or rescuing cattle is at most Rs 500."""
-    text = N_("the fine for opposing a seizure or rescuing cattle may not exceed {cap_text}")
-    _check_fine(fine, profile.opposition_fine_cap, profile, text, "XIII")
+    not_negative(fine, "a fine")
+    if fine > profile.opposition_fine_cap:
+        cap = profile.money.format(profile.opposition_fine_cap)
+        raise FineOverCap(
+            N_("the fine for opposing a seizure or rescuing cattle may not exceed {cap_text}"),
+            section="XIII",
+            cap=profile.opposition_fine_cap,
+            said={"cap_text": cap},
+        )
 
 
 # A term of imprisonment is said in months and days; more than this many days is said in months.

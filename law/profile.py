@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import NoReturn
 
 from law.errors import N_, InvalidInput
 from law.kinds import G4_ALIASES, AnimalKind, FineClass
@@ -51,12 +50,12 @@ class StatuteProfile:
     complaint_stays_unclaimed_sale: bool = True  # practice G3
 
     def __post_init__(self) -> None:
-        def refuse(text: str, **said: object) -> NoReturn:
-            raise InvalidInput(text, said={"name": self.name, **said})
-
         missing = [c.value for c in FineClass if c not in self.fine_schedule]
         if missing:
-            refuse(N_("profile {name}: no fine for {missing}"), missing=", ".join(missing))
+            raise InvalidInput(
+                N_("profile {name}: no fine for {missing}"),
+                said={"name": self.name, "missing": ", ".join(missing)},
+            )
         amounts = {
             **{f"fine {c.value}": v for c, v in self.fine_schedule.items()},
             "damages_cap": self.damages_cap,
@@ -65,7 +64,10 @@ class StatuteProfile:
         }
         for what, amount in amounts.items():
             if amount < 0:
-                refuse(N_("profile {name}: {what} cannot be negative"), what=what)
+                raise InvalidInput(
+                    N_("profile {name}: {what} cannot be negative"),
+                    said={"name": self.name, "what": what},
+                )
         periods = {
             "claim_days": self.claim_days,
             "notice_days": self.notice_days,
@@ -75,19 +77,31 @@ class StatuteProfile:
         }
         for what, length in periods.items():
             if length < 1:
-                refuse(N_("profile {name}: {what} must be at least 1"), what=what)
+                raise InvalidInput(
+                    N_("profile {name}: {what} must be at least 1"),
+                    said={"name": self.name, "what": what},
+                )
         for what, hour in {
             "next_step_hour": self.next_step_hour,
             "quiet_start_hour": self.quiet_start_hour,
             "quiet_end_hour": self.quiet_end_hour,
         }.items():
             if not 0 <= hour <= 23:
-                refuse(N_("profile {name}: {what} must be 0 to 23"), what=what)
+                raise InvalidInput(
+                    N_("profile {name}: {what} must be 0 to 23"),
+                    said={"name": self.name, "what": what},
+                )
         # Some day of the week must be a working day, or no next step would ever fall due.
         if not self.rest_weekdays <= frozenset(range(7)) or len(self.rest_weekdays) == 7:
-            refuse(N_("profile {name}: rest_weekdays must be some of 0 to 6, not all of them"))
-        if min((*self.claim_reminder_days_before, *self.complaint_reminder_days_before, 0)) < 0:
-            refuse(N_("profile {name}: reminder days cannot be negative"))
+            raise InvalidInput(
+                N_("profile {name}: rest_weekdays must be some of 0 to 6, not all of them"),
+                said={"name": self.name},
+            )
+        for days in (*self.claim_reminder_days_before, *self.complaint_reminder_days_before):
+            if days < 0:
+                raise InvalidInput(
+                    N_("profile {name}: reminder days cannot be negative"), said={"name": self.name}
+                )
         # Frozen in fact, not only in name: a profile is shared by every seizure of a district.
         object.__setattr__(self, "fine_schedule", MappingProxyType(dict(self.fine_schedule)))
         object.__setattr__(self, "aliases", MappingProxyType(dict(self.aliases)))
