@@ -118,8 +118,7 @@ def step(now: ComplaintStatus, to: ComplaintStatus, *, complaint_id: int = 0) ->
         raise ComplaintUnderEnquiry(
             N_(
                 "complaint {complaint_id} is admitted and the seizer summoned: the enquiry ends "
-                "with "
-                "the seizure held lawful or illegal"
+                "with the seizure held lawful or illegal"
             ),
             complaint_id=complaint_id,
         )

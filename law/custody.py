@@ -78,7 +78,7 @@ def check_all_taken_after_part_sale(
 def check_paid_exactly(paid: int, due: Charges, money: MoneySystem) -> None:
     """Sec VI, VII: no release by the keeper without the fine and feeding (and the expenses a
     part sale left, IX); he takes exactly what is due, no more."""
-    total = due.expenses + due.fines + due.feeding
+    total = due.total
     if paid < total:
         raise ReleaseWithoutFine(
             N_(

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from law.errors import N_, InvalidInput
 from law.money import MoneySystem
+from law.money_split import apply_in_order
 
 
 def _check_amount(amount: int, unpaid: int, money: MoneySystem, section: str) -> None:
@@ -69,6 +70,5 @@ def apply_seizer_paid(
     """Sec XIV: `amount` paid by the seizer of what is still unpaid of the `fines` and `feeding`
     of cattle still held and of what he owes the owner (`to_owner`), in that order."""
     _check_amount(amount, fines + feeding + to_owner, money, "XIV")
-    fund = min(amount, fines)
-    keeper = min(amount - fund, feeding)
-    return SeizerApplied(fund, keeper, amount - fund - keeper)
+    (fund, keeper), rest = apply_in_order(amount, (fines, feeding))
+    return SeizerApplied(fund, keeper, rest)

@@ -425,21 +425,20 @@ def _sell(state: SeizureState, event: Sell) -> SeizureState:
     _require(state, event.animal_ids, IN_POUND)
     for animal, official in zip(event.animal_ids, event.purchasers_official, strict=False):
         check_purchaser(official, animal)
+    # Sec IX proviso: no sale until a complaint against the seizure is decided; practice G3
+    # stays a Sec VIII sale too.
+    if state.complaints_pending and (
+        state.owner_refused or state.profile.complaint_stays_unclaimed_sale
+    ):
+        raise SaleStayedByComplaint(
+            N_("no sale until the complaint against the seizure is decided"),
+            section="IX" if state.owner_refused else "practice G3",
+        )
     if state.owner_refused:
-        # Sec IX proviso: no sale until a complaint against the seizure is decided.
-        if state.complaints_pending:
-            raise SaleStayedByComplaint(
-                N_("no sale until the complaint against the seizure is decided")
-            )
         sold = set(event.animal_ids)
         rest = [i for i in state.in_pound if i not in sold] if event.release_rest else []
         after = _with_animals(state, event.animal_ids, AnimalStatus.SOLD)
         return _with_animals(after, rest, AnimalStatus.RELEASED_AFTER_PART_SALE)
-    if state.complaints_pending and state.profile.complaint_stays_unclaimed_sale:
-        raise SaleStayedByComplaint(
-            N_("no sale until the complaint against the seizure is decided"),
-            section="practice G3",
-        )
     if event.release_rest:
         raise InvalidTransition(
             N_("cattle are handed back after a part sale only when the owner appeared (Sec IX)"),

@@ -113,19 +113,6 @@ class PiesSystem(MoneySystem):
         return f"{sign}Rs {rupees}-{annas}-{pies}"
 
 
-def _indian_grouping(digits: str) -> str:
-    """1,23,456: the last three digits, then pairs (the Indian way of writing lakhs and crores)."""
-    if len(digits) <= 3:
-        return digits
-    head, tail = digits[:-3], digits[-3:]
-    pairs: list[str] = []
-    while len(head) > 2:
-        pairs.insert(0, head[-2:])
-        head = head[:-2]
-    pairs.insert(0, head)
-    return ",".join([*pairs, tail])
-
-
 @dataclass(frozen=True)
 class PaiseSystem(MoneySystem):
     """1 rupee = 100 paise; written `Rs 1,23,456.00`."""
@@ -155,7 +142,9 @@ class PaiseSystem(MoneySystem):
     def format(self, amount: int) -> str:
         sign = "-" if amount < 0 else ""
         rupees, paise = divmod(abs(amount), self.per_rupee)
-        return f"{sign}Rs {_indian_grouping(str(rupees))}.{paise:02d}"
+        # 1,23,456: the last three digits, then pairs (the Indian way of writing lakhs, crores).
+        grouped = re.sub(r"\B(?=(?:\d{2})*\d{3}$)", ",", str(rupees))
+        return f"{sign}Rs {grouped}.{paise:02d}"
 
 
 PIES: MoneySystem = PiesSystem()

@@ -59,17 +59,11 @@ def _sqlite_pragmas(engine: Engine) -> None:
         conn.exec_driver_sql(f"BEGIN {mode}")
 
 
-def _engine(url: str, *, echo: bool, pool_size: int) -> Engine:
-    kwargs: dict[str, Any] = {"echo": echo}
-    if make_url(url).get_backend_name() == "sqlite":
-        kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
-    else:
-        kwargs["pool_size"] = pool_size
-        kwargs["max_overflow"] = pool_size
-        kwargs["pool_pre_ping"] = True
-    engine = create_engine(url, **kwargs)
-    if engine.dialect.name == "sqlite":
-        _sqlite_pragmas(engine)
+def _engine(url: str, pool_size: int) -> Engine:
+    if make_url(url).get_backend_name() != "sqlite":
+        return create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+    _sqlite_pragmas(engine)
     return engine
 
 
@@ -100,7 +94,6 @@ class Database:
         self,
         url: str,
         *,
-        echo: bool = False,
         pool_size: int = 10,
         audit_key: bytes | None = None,
         read_url: str | None = None,
@@ -110,12 +103,12 @@ class Database:
         # handed to each writing session (office/records/audit.py seals the events with it).
         self.audit_key = audit_key
         self.dialect = make_url(self.url).get_backend_name()
-        self.engine: Engine = _engine(self.url, echo=echo, pool_size=pool_size)
+        self.engine: Engine = _engine(self.url, pool_size)
         # A read replica (POUND_DATABASE_READ_URL): only `lagging()` looks there; nothing ever
         # writes there. Without one, `lagging()` reads the database itself.
         self.read_url = normalise_url(read_url) if read_url else None
         self.read_engine: Engine = (
-            _engine(self.read_url, echo=echo, pool_size=pool_size) if self.read_url else self.engine
+            _engine(self.read_url, pool_size) if self.read_url else self.engine
         )
         self._turn: threading.Lock | None = _turn_for(self.url) if self.is_sqlite else None
         # What is derived from this database and kept with its handle, by the module keeping it;

@@ -1,14 +1,6 @@
-"""Writes that wait for the commit, for code handed a session: rows a unit of work adds many
-of, written together at its end. Code handed the unit itself calls `Unit.defer` and
-`Unit.waiting`.
-
-`defer(s, statement, key, values)` keeps one row for `statement` (an INSERT or upsert) under
-`key`, on the journal of the unit acting in `s` (models/unit.py); a later row under the same key
-replaces it. `u.commit()` runs every statement once with all its rows (executemany): one round
-trip a statement, however many rows the unit gathered. A savepoint rolled back takes the rows
-deferred in it. `waiting(s, statement, key)` reads a row that waits, so work later in the same
-unit sees it as if it had been written.
-"""
+"""Writes that wait for the commit, for code handed a session (code handed the unit calls
+`Unit.defer` and `Unit.waiting`): rows a unit of work adds many of, written by `u.commit()` one
+statement each with all its rows (models/unit.py)."""
 
 from __future__ import annotations
 

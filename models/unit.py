@@ -1,27 +1,15 @@
-"""A unit of work: one open session, the instant its acts happen at, who acts, and the request.
+"""A unit of work: one open session, the instant its acts happen at, who acts, and the request
+(docs/design.md, *Units of work*).
 
-The edge that handles a request opens one with `Database.unit(now=..., actor_id=...,
-request_id=...)` and commits it, visibly, with `u.commit()`; a block left without that commit
-rolls back. The edges are: an API request (webhook/deps.py `unit`), a desk form
-(webhook/desk/session.py `act`), a step of a conversation (bot/engine.py), the webhooks' writer
-for a batch of messages (webhook/inbound.py), a pass of the worker (office/acts/clock/deadlines.py,
-office/records/witness.py, office/acts/magistrate/surplus.py) and the CLI (pound/).
+The edge that handles a request opens one with `Database.unit(...)` and commits it, visibly, with
+`u.commit()`; a block left without that commit rolls back. Every use case writes in
+`with u.act() as s:`, a SAVEPOINT of the unit: an act refused rolls back alone.
 
-Every use case takes the unit first and writes in `with u.act() as s:`, always a SAVEPOINT of
-the unit: an act refused rolls back alone and the rest of the unit stands. Nothing but the
-opener commits. `u.reading()` and `u.lagging()` read the unit's own session (an act's inputs
-are read on the primary, seeing what the unit wrote so far).
-
-Who acts is the unit's (`actor_id`): the edge sets it when it knows him (the token's person,
-the signed-in officer, the person behind a chat), and an act that finds its own actor (a
-cultivator reporting from a phone the office has not seen) sets it on the unit itself.
-
-What the unit's acts cause besides their rows is kept on the unit, in its journal, and written
-by `u.commit()` (docs/design.md, *Units of work*): the rows its session wrote (for the audit
-events' digests, office/records/audit.py), the audit events appended, and the rows deferred to the
-commit (models/deferred.py). A savepoint rolled back takes its part of the journal with it. The
-journal is kept by two listeners the unit registers on its own session when it is opened
-(`after_flush`, `after_soft_rollback`); no module registers one by being imported.
+What the acts cause besides their rows is kept in the unit's journal and written by
+`u.commit()`: the rows its session wrote (for the audit events' digests), the audit events and
+the rows deferred to the commit (models/deferred.py). A savepoint rolled back takes its part of
+the journal with it. Two listeners the unit registers on its own session keep it (`after_flush`,
+`after_soft_rollback`); no module registers one by being imported.
 """
 
 from __future__ import annotations
@@ -73,9 +61,12 @@ class Journal:
     _deferred: dict[tuple[int, Hashable], Any] = field(default_factory=dict)
 
     def add(self, s: Session, kind: str, value: Any) -> None:
-        self.entries.append(Entry(s.get_nested_transaction() or s.get_transaction(), kind, value))
-        if kind == "defer":
-            statement, key, values = value
+        self._keep(Entry(s.get_nested_transaction() or s.get_transaction(), kind, value))
+
+    def _keep(self, entry: Entry) -> None:
+        self.entries.append(entry)
+        if entry.kind == "defer":
+            statement, key, values = entry.value
             self._deferred[(id(statement), key)] = values
 
     def deferred(self, statement: Executable, key: Hashable) -> Any:
@@ -92,20 +83,12 @@ class Journal:
     def flushed(self, s: Session, _context: Any) -> None:
         """After each flush: the rows it wrote."""
         written: Written = {}
-        for obj in s.new:
-            key = _row_key(obj)
-            if key is not None:
-                written[key] = None
-        for obj in s.deleted:
-            key = _row_key(obj)
-            if key is not None:
+        for obj in [*s.new, *s.deleted]:
+            if (key := _row_key(obj)) is not None:
                 written[key] = None
         for obj in s.dirty:
-            key = _row_key(obj)
-            if key is not None:
-                changed = _changed_columns(obj)
-                if changed:
-                    written[key] = changed
+            if (key := _row_key(obj)) is not None and (changed := _changed_columns(obj)):
+                written[key] = changed
         if written:
             self.add(s, "rows", written)
 
@@ -119,10 +102,7 @@ class Journal:
             return
         self.clear()
         for e in kept:
-            self.entries.append(e)
-            if e.kind == "defer":
-                statement, key, values = e.value
-                self._deferred[(id(statement), key)] = values
+            self._keep(e)
 
 
 def _within(transaction: SessionTransaction | None, outer: SessionTransaction) -> bool:

@@ -35,13 +35,9 @@ _log = logging.getLogger(__name__)
 
 
 def settle_heap() -> None:
-    """Take what start-up built out of the garbage collector's rounds, just before serving.
-
-    The app, the ORM's mappers, PTB's and twilio's classes and the catalogs live as long as the
-    process: over 150,000 objects that each full collection would walk again, a pause of tens of
-    milliseconds every few seconds under load, felt by every request waiting then.
-    `gc.freeze()` leaves them out; what is made afterwards is collected as usual.
-    """
+    """Take what start-up built out of the garbage collector's rounds, just before serving: the
+    app, the mappers, PTB's and twilio's classes and the catalogs (over 150,000 objects) would
+    otherwise be walked again by each full collection, a pause of tens of milliseconds."""
     gc.collect()
     gc.freeze()
 
@@ -98,15 +94,12 @@ NO_CHANNEL = (
 
 
 def can_deliver(settings: Settings) -> bool:
-    """Whether the settings configure a channel a message can leave by: Telegram's bot token,
-    or a Twilio account with its token and the number SMS are sent from (as the worker builds
-    its transports, pound/worker.py)."""
-    twilio = (
-        bool(settings.twilio_account_sid)
+    """Whether a message can leave by Telegram or Twilio (as the worker builds its transports)."""
+    return settings.telegram_token is not None or bool(
+        settings.twilio_account_sid
         and settings.twilio_auth_token is not None
-        and bool(settings.twilio_from)
+        and settings.twilio_from
     )
-    return settings.telegram_token is not None or twilio
 
 
 def warn_at_start(settings: Settings, echo: Echo) -> None:
@@ -180,16 +173,10 @@ def migrate(db: Database, echo: Echo = _quiet) -> list[str]:
         return []
     script = ScriptDirectory.from_config(alembic_config(db))
     applied = [r.revision for r in script.iterate_revisions(after, before or "base")][::-1]
-    echo(describe_migrations(applied))
-    return applied
-
-
-def describe_migrations(applied: list[str]) -> str:
-    """`database: 2 migrations applied (0023_fines_paid, 0024_status_checks)`; more than two are
-    shown by the first and the last."""
     count = f"{len(applied)} migration{'s' if len(applied) != 1 else ''}"
     shown = ", ".join(applied) if len(applied) <= 2 else f"{applied[0]} ... {applied[-1]}"
-    return f"database: {count} applied ({shown})"
+    echo(f"database: {count} applied ({shown})")
+    return applied
 
 
 def addresses(base_url: str, codes: list[str]) -> list[str]:
@@ -198,15 +185,6 @@ def addresses(base_url: str, codes: list[str]) -> list[str]:
 
 
 DEFAULT_DATABASE_URL = "sqlite:///./pound.db"
-
-
-def demo_wanted(settings: Settings, demo: bool | None) -> bool:
-    """Whether `pound serve` may load the demo into a database that never held a district:
-    when asked (`--demo`), or on the default SQLite file a newcomer starts with; never by itself
-    into another database (a PostgreSQL meant for real districts)."""
-    if demo is not None:
-        return demo
-    return settings.database_url == DEFAULT_DATABASE_URL
 
 
 def prepare(
@@ -221,14 +199,15 @@ def prepare(
     Applies the migrations (one line when any was due, `migrate`), loads POUND_JURISDICTION if
     set, and loads the bundled demo district when the database never held a district (so a
     second start, a real district, or the demo's removal never brings it back) and the demo is
-    wanted (`demo_wanted`).
+    wanted: when asked (`demo`), or on the default SQLite file a newcomer starts with; never by
+    itself into another database (a PostgreSQL meant for real districts).
     """
     db = open_database(settings)
     migrate(db, echo)
     if settings.jurisdiction is not None:
         echo(describe_load(act_alone(db, clock(), load_jurisdiction, settings.jurisdiction)))
     if district_count(db, with_removed=True) == 0:
-        if demo_wanted(settings, demo):
+        if demo if demo is not None else settings.database_url == DEFAULT_DATABASE_URL:
             result = act_alone(db, clock(), load_jurisdiction, demo_path())
             echo(f"no district in the database: {describe_load(result)} (the bundled demo)")
         else:

@@ -14,11 +14,13 @@ import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any, Literal
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
 import httpx
+from alembic.script import ScriptDirectory
 from sqlalchemy import func
 from sqlmodel import col, select
 
@@ -60,26 +62,12 @@ class Finding:
         return f"{self.status:<4} {self.topic}: {self.text}"
 
 
-def _ok(topic: str, text: str) -> Finding:
-    return Finding("ok", topic, text)
-
-
-def _fail(topic: str, text: str) -> Finding:
-    return Finding("FAIL", topic, text)
-
-
-def _warn(topic: str, text: str) -> Finding:
-    return Finding("warn", topic, text)
+_ok = partial(Finding, "ok")
+_fail = partial(Finding, "FAIL")
+_warn = partial(Finding, "warn")
 
 
 # --- the database ------------------------------------------------------------------------------
-
-
-def head_revision(db: Database) -> str | None:
-    """The newest migration this code ships."""
-    from alembic.script import ScriptDirectory
-
-    return ScriptDirectory.from_config(alembic_config(db)).get_current_head()
 
 
 def check_database(settings: Settings, db: Database) -> Finding:
@@ -95,7 +83,7 @@ def check_database(settings: Settings, db: Database) -> Finding:
             "database",
             f"{where} does not answer: {reason[0] if reason else type(exc).__name__}",
         )
-    head = head_revision(db)
+    head = ScriptDirectory.from_config(alembic_config(db)).get_current_head()
     if at is None:
         return _fail("database", f"{where} answers but holds no schema: run `pound db upgrade`")
     if at != head:
@@ -105,11 +93,6 @@ def check_database(settings: Settings, db: Database) -> Finding:
             "run `pound db upgrade` (docs/deploy.md, Upgrades)",
         )
     return _ok("database", f"{where} answers, migrated to the head revision {at}")
-
-
-def demo_code() -> str:
-    data = tomllib.loads(demo_path().read_text(encoding="utf-8"))
-    return str(data["district"]["code"]).upper()
 
 
 def check_districts(settings: Settings, db: Database) -> Iterator[Finding]:
@@ -122,7 +105,7 @@ def check_districts(settings: Settings, db: Database) -> Iterator[Finding]:
         return
     codes = ", ".join(d.code for d in found)
     yield _ok("districts", f"{len(found)} loaded ({codes})")
-    demo = demo_code()
+    demo = str(tomllib.loads(demo_path().read_text("utf-8"))["district"]["code"]).upper()
     if demo in {d.code for d in found} and settings.database_url != DEFAULT_DATABASE_URL:
         yield _warn(
             "districts",
@@ -222,59 +205,47 @@ def check_public_url(settings: Settings) -> Finding:
 
 
 def check_rates(settings: Settings) -> list[Finding]:
-    out = []
-    if settings.telegram_global_per_second > TELEGRAM_GLOBAL_LIMIT:
-        out.append(
-            _fail(
-                "rates",
-                f"POUND_TELEGRAM_GLOBAL_PER_SECOND={settings.telegram_global_per_second:g} is "
-                f"over Telegram's {TELEGRAM_GLOBAL_LIMIT:g} a second: it would answer 429",
-            )
+    s = settings
+    limits: list[tuple[bool, Status, str]] = [
+        (
+            s.telegram_global_per_second > TELEGRAM_GLOBAL_LIMIT,
+            "FAIL",
+            f"POUND_TELEGRAM_GLOBAL_PER_SECOND={s.telegram_global_per_second:g} is "
+            f"over Telegram's {TELEGRAM_GLOBAL_LIMIT:g} a second: it would answer 429",
+        ),
+        (
+            s.telegram_per_chat_per_second > TELEGRAM_CHAT_LIMIT,
+            "FAIL",
+            f"POUND_TELEGRAM_PER_CHAT_PER_SECOND={s.telegram_per_chat_per_second:g} "
+            f"is over Telegram's {TELEGRAM_CHAT_LIMIT:g} a second to one chat",
+        ),
+        (
+            s.twilio_segments_per_second > TWILIO_LONG_CODE_LIMIT,
+            "warn",
+            f"POUND_TWILIO_SEGMENTS_PER_SECOND={s.twilio_segments_per_second:g}: a "
+            "long code sends 1 segment a second; more needs a short code, a toll-free "
+            "number or a Messaging Service of several numbers",
+        ),
+        (
+            s.outbox_concurrency > s.outbox_batch,
+            "warn",
+            f"POUND_OUTBOX_CONCURRENCY={s.outbox_concurrency} is more than a batch "
+            f"(POUND_OUTBOX_BATCH={s.outbox_batch}): the extra never runs",
+        ),
+    ]
+    out = [Finding(status, "rates", text) for over, status, text in limits if over]
+    return out or [
+        _ok(
+            "rates",
+            f"Telegram {s.telegram_global_per_second:g}/s in all and "
+            f"{s.telegram_per_chat_per_second:g}/s a chat, SMS "
+            f"{s.twilio_segments_per_second:g} segment/s, poll every "
+            f"{s.worker_poll_seconds:g} s",
         )
-    if settings.telegram_per_chat_per_second > TELEGRAM_CHAT_LIMIT:
-        out.append(
-            _fail(
-                "rates",
-                f"POUND_TELEGRAM_PER_CHAT_PER_SECOND={settings.telegram_per_chat_per_second:g} "
-                f"is over Telegram's {TELEGRAM_CHAT_LIMIT:g} a second to one chat",
-            )
-        )
-    if settings.twilio_segments_per_second > TWILIO_LONG_CODE_LIMIT:
-        out.append(
-            _warn(
-                "rates",
-                f"POUND_TWILIO_SEGMENTS_PER_SECOND={settings.twilio_segments_per_second:g}: a "
-                "long code sends 1 segment a second; more needs a short code, a toll-free "
-                "number or a Messaging Service of several numbers",
-            )
-        )
-    if settings.outbox_concurrency > settings.outbox_batch:
-        out.append(
-            _warn(
-                "rates",
-                f"POUND_OUTBOX_CONCURRENCY={settings.outbox_concurrency} is more than a batch "
-                f"(POUND_OUTBOX_BATCH={settings.outbox_batch}): the extra never runs",
-            )
-        )
-    if not out:
-        out.append(
-            _ok(
-                "rates",
-                f"Telegram {settings.telegram_global_per_second:g}/s in all and "
-                f"{settings.telegram_per_chat_per_second:g}/s a chat, SMS "
-                f"{settings.twilio_segments_per_second:g} segment/s, poll every "
-                f"{settings.worker_poll_seconds:g} s",
-            )
-        )
-    return out
+    ]
 
 
 # --- the providers -----------------------------------------------------------------------------
-
-
-def _reason(exc: Exception) -> str:
-    """What went wrong, without the URL (a Bot API URL carries the token)."""
-    return type(exc).__name__
 
 
 def check_telegram(settings: Settings, client: httpx.Client) -> Iterator[Finding]:
@@ -289,7 +260,7 @@ def check_telegram(settings: Settings, client: httpx.Client) -> Iterator[Finding
     except httpx.HTTPError as exc:
         yield _fail(
             "telegram",
-            f"{settings.telegram_api_url} does not answer ({_reason(exc)})",
+            f"{settings.telegram_api_url} does not answer ({type(exc).__name__})",
         )
         return
     if me.status_code != 200 or not me.json().get("ok"):
@@ -312,7 +283,7 @@ def check_telegram(settings: Settings, client: httpx.Client) -> Iterator[Finding
     try:
         info = client.get(f"{base}/getWebhookInfo").json().get("result") or {}
     except (httpx.HTTPError, ValueError) as exc:
-        yield _fail("telegram webhook", f"getWebhookInfo failed ({_reason(exc)})")
+        yield _fail("telegram webhook", f"getWebhookInfo failed ({type(exc).__name__})")
         return
     url = str(info.get("url") or "")
     if not url:
@@ -364,7 +335,7 @@ def check_twilio(settings: Settings, client: httpx.Client) -> Iterator[Finding]:
     try:
         account = client.get(f"{api}.json", auth=auth)
     except httpx.HTTPError as exc:
-        yield _fail("twilio", f"{settings.twilio_api_url} does not answer ({_reason(exc)})")
+        yield _fail("twilio", f"{settings.twilio_api_url} does not answer ({type(exc).__name__})")
         return
     if account.status_code != 200:
         yield _fail(
@@ -389,7 +360,7 @@ def check_twilio(settings: Settings, client: httpx.Client) -> Iterator[Finding]:
         )
         numbers: list[dict[str, Any]] = listed.json().get("incoming_phone_numbers") or []
     except (httpx.HTTPError, ValueError) as exc:
-        yield _fail("twilio number", f"IncomingPhoneNumbers failed ({_reason(exc)})")
+        yield _fail("twilio number", f"IncomingPhoneNumbers failed ({type(exc).__name__})")
         return
     if not numbers:
         yield _fail("twilio number", f"{number} is not a number of the account {sid}")

@@ -173,10 +173,7 @@ def _cell(value: object) -> str:
 def format_table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> list[str]:
     """Rows as aligned text columns under a header and a rule."""
     cells = [[_cell(v) for v in row] for row in rows]
-    widths = [len(h) for h in header]
-    for row in cells:
-        for i, text in enumerate(row):
-            widths[i] = max(widths[i], len(text))
+    widths = [max([len(h), *(len(row[i]) for row in cells)]) for i, h in enumerate(header)]
 
     def line(values: Sequence[str]) -> str:
         return "  ".join(v.ljust(widths[i]) for i, v in enumerate(values)).rstrip()

@@ -101,25 +101,19 @@ class Redact(logging.Filter):
         return True
 
 
-# What every record carries; anything else on a record is a field its line was given (`extra=`).
+# What every record carries, and what others add that says nothing new (uvicorn's message
+# again, with terminal colours); anything else on a record is a field its line was given.
 _STANDARD = frozenset(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | {
     "message",
     "asctime",
     "taskName",
+    "color_message",
 }
-
-
-# Fields others add that say nothing new (uvicorn's message again, with terminal colours).
-_NOISE = frozenset({"color_message"})
 
 
 def fields_of(record: logging.LogRecord) -> list[str]:
     """The names of the fields a line was given (`log.info(..., extra={...})`)."""
-    return [
-        k
-        for k in record.__dict__
-        if k not in _STANDARD and k not in _NOISE and not k.startswith("_")
-    ]
+    return [k for k in record.__dict__ if k not in _STANDARD and not k.startswith("_")]
 
 
 class JsonFormatter(logging.Formatter):
@@ -144,42 +138,23 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(line, ensure_ascii=False)
 
 
-def formatter_of(settings: Settings) -> logging.Formatter:
-    return JsonFormatter() if settings.log_format == "json" else logging.Formatter(FORMAT)
-
-
-def _handlers() -> list[logging.Handler]:
-    found = list(logging.getLogger().handlers)
-    for logger in list(logging.Logger.manager.loggerDict.values()):
-        if isinstance(logger, logging.Logger):
-            found.extend(logger.handlers)
-    if logging.lastResort is not None:  # what writes WARNING and worse when nothing else does
-        found.append(logging.lastResort)
-    return found
-
-
-def install(redact: Redact) -> None:
-    """Put `redact` on every handler there is (replacing an earlier one)."""
-    for handler in _handlers():
-        for old in [f for f in handler.filters if isinstance(f, Redact)]:
-            handler.removeFilter(old)
-        handler.addFilter(redact)
-
-
-def level_of(settings: Settings) -> int:
-    if settings.log_level == "trace":
-        return logging.DEBUG
-    level: int = getattr(logging, settings.log_level.upper())
-    return level
-
-
 def protect(settings: Settings) -> Redact:
-    """Every handler redacts, and the HTTP clients keep their request lines to themselves."""
+    """Every handler there is redacts (an earlier Redact replaced), and the HTTP clients keep
+    their request lines to themselves."""
     chatty = logging.NOTSET if settings.log_level == "trace" else logging.WARNING
     for name in CHATTY:
         logging.getLogger(name).setLevel(chatty)
     redact = Redact(secret_values(settings))
-    install(redact)
+    handlers = list(logging.getLogger().handlers)
+    for logger in list(logging.Logger.manager.loggerDict.values()):
+        if isinstance(logger, logging.Logger):
+            handlers.extend(logger.handlers)
+    if logging.lastResort is not None:  # what writes WARNING and worse when nothing else does
+        handlers.append(logging.lastResort)
+    for handler in handlers:
+        for old in [f for f in handler.filters if isinstance(f, Redact)]:
+            handler.removeFilter(old)
+        handler.addFilter(redact)
     return redact
 
 
@@ -194,7 +169,9 @@ def configure(settings: Settings) -> Redact:
             setattr(stream, _OURS, True)
             root.addHandler(stream)
             ours = [stream]
+        as_json = settings.log_format == "json"
         for handler in ours:
-            handler.setFormatter(formatter_of(settings))
-        root.setLevel(level_of(settings))
+            handler.setFormatter(JsonFormatter() if as_json else logging.Formatter(FORMAT))
+        trace = settings.log_level == "trace"
+        root.setLevel(logging.DEBUG if trace else getattr(logging, settings.log_level.upper()))
     return protect(settings)

@@ -41,9 +41,6 @@ def document_link(ctx: click.Context, kind: str, ref: str, phone: str, days: int
     click.echo(url)
 
 
-REGISTER_HEADER = ("No.", "Year", "Entered", "Ref", "Animals", "Seizer", "Owner", "Status")
-
-
 @click.command(short_help="Print a pound's register (Sec V) as a table.")
 @click.argument("pound_code", metavar="POUND")
 @click.option("--year", type=int, default=None, help="Only this year's entries [default: all].")
@@ -60,6 +57,7 @@ def register(ctx: click.Context, pound_code: str, year: int | None) -> None:
         (r.number, r.year, r.entered_on, r.ref, r.animals, r.seizer, r.owner, r.status)
         for r in reg.rows
     ]
-    for text in format_table(REGISTER_HEADER, rows):
+    header = ("No.", "Year", "Entered", "Ref", "Animals", "Seizer", "Owner", "Status")
+    for text in format_table(header, rows):
         click.echo(text)
     click.echo(f"{len(rows)} entr{'y' if len(rows) == 1 else 'ies'}")

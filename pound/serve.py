@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
 from pound.cli import open_db, settings_of
@@ -58,13 +56,8 @@ def serve(
 
     settings = settings_of(ctx)
     configure_logging(settings)
-    update: dict[str, Any] = {}
-    if host is not None:
-        update["host"] = host
-    if port is not None:
-        update["port"] = port
-    if update:
-        settings = settings.model_copy(update=update)
+    given = {"host": host, "port": port}
+    settings = settings.model_copy(update={k: v for k, v in given.items() if v is not None})
     warn_at_start(settings, lambda line: click.echo(line, err=True))
     database = prepare(settings, clock=utc_now, echo=click.echo, demo=demo or None)
     ctx.call_on_close(database.dispose)

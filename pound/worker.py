@@ -41,11 +41,6 @@ log = logging.getLogger("pound.worker")
 Clock = Callable[[], datetime]
 
 
-def worker_name() -> str:
-    """Who holds a claim: host, process and a random tag (a restarted process is someone new)."""
-    return f"{socket.gethostname()[:32]}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
-
-
 def build_transports(settings: Settings) -> dict[str, Transport]:
     """A transport for each channel whose credentials are set; other channels' rows wait."""
     transports: dict[str, Transport] = {}
@@ -111,7 +106,8 @@ def journal_dir(settings: Settings) -> Path:
 
 
 def build_sender(db: Database, settings: Settings, metrics: Metrics | None = None) -> Sender:
-    name = worker_name()
+    # Who holds a claim: host, process and a random tag (a restarted process is someone new).
+    name = f"{socket.gethostname()[:32]}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
     return Sender(
         db,
         build_transports(settings),
@@ -215,19 +211,6 @@ class PassDone:
         return found
 
 
-def count(metrics: Metrics, done: PassDone) -> None:
-    """A pass into /metrics: the passes, and for a full pass its duration and its steps."""
-    metrics.passes.inc()
-    if done.deadlines is None:
-        return
-    if done.took is not None:
-        metrics.deadline_pass.observe(done.took)
-    metrics.deadline_acts.inc(done.acts)
-    for name, _ in DEADLINE_KINDS:
-        if steps := getattr(done.deadlines, name):
-            metrics.deadline_steps.labels(kind=name).inc(steps)
-
-
 @dataclass
 class Worker:
     """Runs passes: deadlines, then the sender; forever, or once."""
@@ -260,10 +243,18 @@ class Worker:
         self.log_pass(PassDone(now, report))
 
     def log_pass(self, done: PassDone) -> None:
-        """The pass into the metrics, and its line: INFO when anything happened, DEBUG for an
-        idle pass (so a worker running forever writes nothing while there is nothing to do)."""
-        if self.metrics is not None:
-            count(self.metrics, done)
+        """The pass into the metrics (the passes, and for a full pass its duration and steps),
+        and its line: INFO when anything happened, DEBUG for an idle pass (so a worker running
+        forever writes nothing while there is nothing to do)."""
+        if (metrics := self.metrics) is not None:
+            metrics.passes.inc()
+            if done.deadlines is not None:
+                if done.took is not None:
+                    metrics.deadline_pass.observe(done.took)
+                metrics.deadline_acts.inc(done.acts)
+                for name, _ in DEADLINE_KINDS:
+                    if steps := getattr(done.deadlines, name):
+                        metrics.deadline_steps.labels(kind=name).inc(steps)
         level = logging.INFO if done.busy else logging.DEBUG
         if log.isEnabledFor(level):
             log.log(level, "%s", done.line(), extra=done.fields())
@@ -283,11 +274,11 @@ class Worker:
                         await self.send_pass(self.clock(), stop=stop.is_set)
                 except Exception:
                     log.exception("worker pass failed; trying again after the poll interval")
-                await asyncio.to_thread(self._sleep, stop)
+                await asyncio.to_thread(self._sleep)
         finally:
             await self.sender.stop()
 
-    def _sleep(self, stop: threading.Event) -> None:
+    def _sleep(self) -> None:
         self.wake.wait(self.poll_seconds)
         self.wake.clear()
 
@@ -317,10 +308,11 @@ class WorkerThread:
     def __init__(self, worker: Worker) -> None:
         self.worker = worker
         self.stop_event = threading.Event()
-        self.thread = threading.Thread(target=self._run, name="pound-worker", daemon=True)
-
-    def _run(self) -> None:
-        asyncio.run(self.worker.run(self.stop_event))
+        self.thread = threading.Thread(
+            target=lambda: asyncio.run(worker.run(self.stop_event)),
+            name="pound-worker",
+            daemon=True,
+        )
 
     def start(self) -> None:
         self.thread.start()
