@@ -218,17 +218,11 @@ def board_of(db: Reader, district: str, *, now: datetime, query: BoardQuery) -> 
         )
         if query.since is not None:
             q = q.where(Seizure.seized_on >= query.since)
-        village_wanted = None
         if query.village.strip():
-            if village_place is None:
-                q = q.where(col(Seizure.id).in_([]))  # a name that names no village finds none
-            else:
-                village_wanted = s.exec(
-                    select(Village).where(
-                        Village.district_id == row.id, Village.name == village_place.name
-                    )
-                ).first()
-                q = q.where(Seizure.village_id == (village_wanted.id if village_wanted else -1))
+            # A name that names no village (None) finds none.
+            named = village_place.name if village_place else None
+            wanted = select(Village.id).where(Village.district_id == row.id, Village.name == named)
+            q = q.where(col(Seizure.village_id).in_(wanted))
         by_pound: dict[int, list[BoardEntry]] = {id_of(p): [] for p in pounds}
         pound_of = {p.id: p for p in pounds}
         shown = more = 0

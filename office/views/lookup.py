@@ -62,7 +62,6 @@ class _Gazetteer:
     """
 
     key: tuple[tuple[int | None, str], ...]
-    places: list[VillagePlace]
     by_name: dict[str, list[VillagePlace]]
     by_skeleton: dict[str, list[VillagePlace]]
     names: list[str]
@@ -133,14 +132,9 @@ def _gazetteer(db: Reader) -> _Gazetteer:
             for index, form in ((by_name, fold(written)), (by_skeleton, skeleton(written))):
                 if form and place not in index.get(form, []):
                     index.setdefault(form, []).append(place)
-    gazetteer = _Gazetteer(key, places, by_name, by_skeleton, sorted(by_name))
+    gazetteer = _Gazetteer(key, by_name, by_skeleton, sorted(by_name))
     db.memo[_MEMO] = s.info[_MEMO] = gazetteer
     return gazetteer
-
-
-def villages(db: Reader) -> list[VillagePlace]:
-    """Every village of every district, by name."""
-    return list(_gazetteer(db).places)
 
 
 def match_village(

@@ -197,8 +197,7 @@ def _unclaimed_report(look: Look) -> dict[str, object] | Drop:
 
 def _sale_due(look: Look) -> dict[str, object] | Drop:
     r = look.record
-    gone = _not_for_sale(r)
-    if gone is not None:
+    if gone := _not_for_sale(r):
         return gone
     if r.seizure.status != SeizureStatus.NOTICED.value:
         return Drop(f"the seizure is {r.seizure.status}: no notice has run")
@@ -233,8 +232,7 @@ def _claimable(r: Record) -> Drop | None:
 def _claim_notice(look: Look) -> dict[str, object] | Drop:
     r = look.record
     z = r.seizure
-    gone = _claimable(r)
-    if gone is not None:
+    if gone := _claimable(r):
         return gone
     if z.impounded_on is None or z.claim_until is None:
         return Drop("the cattle are not registered at the pound")
@@ -244,8 +242,7 @@ def _claim_notice(look: Look) -> dict[str, object] | Drop:
 def _claim_reminder(look: Look) -> dict[str, object] | Drop:
     r = look.record
     z = r.seizure
-    gone = _claimable(r)
-    if gone is not None:
+    if gone := _claimable(r):
         return gone
     if z.claim_until is None or look.on > z.claim_until:
         until = z.claim_until.isoformat() if z.claim_until else "-"
@@ -278,11 +275,9 @@ def _notice_posted(look: Look) -> dict[str, object] | Drop:
 
 def _sale_due_owner(look: Look) -> dict[str, object] | Drop:
     r = look.record
-    z = r.seizure
-    gone = _not_for_sale(r)
-    if gone is not None:
-        return gone
-    return sale_due_owner_params(z, _basics(r), list(r.animals), r.ctx, look.on)
+    return _not_for_sale(r) or sale_due_owner_params(
+        r.seizure, _basics(r), list(r.animals), r.ctx, look.on
+    )
 
 
 def _surplus_claimable(look: Look) -> dict[str, object] | Drop:

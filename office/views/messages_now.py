@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from functools import cache, partial
+from typing import Any
 
 from sqlmodel import Session, col, select
 
@@ -29,8 +31,17 @@ from law.periods import local_date
 from models import Animal, Complaint, Person, Pound, Seizure, SurplusDeposit, Village
 from models.columns import id_of
 from models.db import Reader
-from office.district import DistrictContext, district_context
+from office.district import district_context
 from office.views.message_rules import RULES, Broken, Drop, Look, QueuedRow, Record, Send, Verdict
+
+
+def _by_seizure(s: Session, model: Any, ids: list[int], order: Any) -> dict[int, list[Any]]:
+    """The rows of `model` of the seizures `ids`, by seizure, in `order`."""
+    out: dict[int, list[Any]] = {}
+    q = select(model).where(col(model.seizure_id).in_(ids)).order_by(col(order))
+    for row in s.exec(q).all():
+        out.setdefault(row.seizure_id, []).append(row)
+    return out
 
 
 def _load(s: Session, refs: set[str]) -> dict[str, Record]:
@@ -39,38 +50,23 @@ def _load(s: Session, refs: set[str]) -> dict[str, Record]:
         return {}
     seizures = list(s.exec(select(Seizure).where(col(Seizure.ref).in_(sorted(refs)))).all())
     ids = [z.id for z in seizures if z.id is not None]
-    animals: dict[int, list[Animal]] = {}
-    q = select(Animal).where(col(Animal.seizure_id).in_(ids)).order_by(col(Animal.number))
-    for a in s.exec(q).all():
-        animals.setdefault(a.seizure_id, []).append(a)
-    complaints: dict[int, list[Complaint]] = {}
-    q2 = select(Complaint).where(col(Complaint.seizure_id).in_(ids)).order_by(col(Complaint.id))
-    for c in s.exec(q2).all():
-        complaints.setdefault(c.seizure_id, []).append(c)
-    deposits: dict[int, list[SurplusDeposit]] = {}
-    q3 = (
-        select(SurplusDeposit)
-        .where(col(SurplusDeposit.seizure_id).in_(ids))
-        .order_by(col(SurplusDeposit.id))
-    )
-    for d in s.exec(q3).all():
-        deposits.setdefault(d.seizure_id, []).append(d)
+    animals = _by_seizure(s, Animal, ids, Animal.number)
+    complaints = _by_seizure(s, Complaint, ids, Complaint.id)
+    deposits = _by_seizure(s, SurplusDeposit, ids, SurplusDeposit.id)
     pound_ids = sorted({z.pound_id for z in seizures})
     pounds = {p.id: p for p in s.exec(select(Pound).where(col(Pound.id).in_(pound_ids))).all()}
     village_ids = sorted({z.village_id for z in seizures})
     villages = {
         v.id: v for v in s.exec(select(Village).where(col(Village.id).in_(village_ids))).all()
     }
-    contexts: dict[int, DistrictContext] = {}
+    context = cache(partial(district_context, s))
     records: dict[str, Record] = {}
     for z in seizures:
-        if z.district_id not in contexts:
-            contexts[z.district_id] = district_context(s, z.district_id)
         key = id_of(z)
         records[z.ref] = Record(
             seizure=z,
             animals=tuple(animals.get(key, [])),
-            ctx=contexts[z.district_id],
+            ctx=context(z.district_id),
             pound=pounds.get(z.pound_id),
             village=villages.get(z.village_id),
             complaints=tuple(complaints.get(key, [])),

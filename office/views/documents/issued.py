@@ -52,9 +52,13 @@ def check_reader(db: Reader, kind: Kind, ref: str, person_id: int | None) -> int
             check_may_read(seizure_standing(s, person_id, seizure), "seizure")
             return seizure.district_id
         if kind in COMPLAINT_KINDS:
-            seizure = _complaint_seizure(s, ref)
-            check_may_read(seizure_standing(s, person_id, seizure), "complaint")
-            return seizure.district_id
+            number = _number(ref, N_("no complaint {complaint_id}"), "complaint_id")
+            complaint = s.get(Complaint, number)
+            of = s.get(Seizure, complaint.seizure_id) if complaint else None
+            if of is None:
+                raise NotFound(N_("no complaint {complaint_id}"), said={"complaint_id": ref})
+            check_may_read(seizure_standing(s, person_id, of), "complaint")
+            return of.district_id
         if kind in CASE_KINDS:
             case = s.get(Case, _number(ref, N_("no case {case_id}"), "case_id"))
             if case is None:
@@ -77,14 +81,6 @@ def _number(ref: str, message: str, name: str) -> int:
         raise NotFound(message, said={name: ref}) from None
 
 
-def _complaint_seizure(s: Session, ref: str) -> Seizure:
-    complaint = s.get(Complaint, _number(ref, N_("no complaint {complaint_id}"), "complaint_id"))
-    seizure = s.get(Seizure, complaint.seizure_id) if complaint else None
-    if seizure is None:
-        raise NotFound(N_("no complaint {complaint_id}"), said={"complaint_id": ref})
-    return seizure
-
-
 @dataclass(frozen=True)
 class Printed:
     """A document as printed now, and the public id it carries."""
@@ -105,7 +101,6 @@ def issue(
     if its content is unchanged since, else a new one (recorded, and audited as the document's
     issue)."""
     now = u.now
-    actor_id = u.actor_id
     document = build(u, kind, ref, month=month, now=now)
     digest = document.digest
     with u.act() as s:
@@ -129,7 +124,7 @@ def issue(
             params=document.params,
             digest=digest,
             issued_at=now,
-            issued_by=actor_id,
+            issued_by=u.actor_id,
         )
         s.add(row)
         audit.append(
@@ -138,7 +133,7 @@ def issue(
             subject=document.ref,
             occurred_at=now,
             now=now,
-            actor_id=actor_id,
+            actor_id=u.actor_id,
             district_id=document.district_id,
             section=document.section,
             payload={
