@@ -1,5 +1,5 @@
-"""Who may print a document, the public id each printed document carries, and whether a printed
-document is genuine and still current.
+"""A document of any kind as its record stands now (`build`), who may print it, the public id
+each printed document carries, and whether a printed document is genuine and still current.
 
 A document is printed for the officers of its district and for the parties to its record, as
 the API shows them the record itself (law/access.py): the papers of a seizure (register copy,
@@ -13,6 +13,7 @@ district included.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -28,7 +29,7 @@ from office.access.roles import case_standing, district_standing, seizure_standi
 from office.district import district_by_code, district_context, pound_by_code
 from office.records import audit
 from office.records.register import seizure_by_ref
-from office.views.documents.build import build
+from office.views.documents.hearing import decision, set_off, summons
 from office.views.documents.kinds import (
     CASE_KINDS,
     COMPLAINT_KINDS,
@@ -37,6 +38,31 @@ from office.views.documents.kinds import (
     Document,
     Kind,
 )
+from office.views.documents.register import receipt, register_copy
+from office.views.documents.returns import fund, monthly_return, rates
+from office.views.documents.sale import account, cattle_receipt, notice
+
+# Each kind's builder, given the session, the reader, the ref, a return's month and now.
+_BUILDERS: dict[Kind, Callable[[Session, Reader, str, str | None, datetime], Document]] = {
+    Kind.REGISTER_COPY: lambda s, db, ref, month, now: register_copy(s, ref),
+    Kind.RECEIPT: lambda s, db, ref, month, now: receipt(s, ref),
+    Kind.RATES: lambda s, db, ref, month, now: rates(s, db, ref, now),
+    Kind.NOTICE: lambda s, db, ref, month, now: notice(s, ref),
+    Kind.ACCOUNT: lambda s, db, ref, month, now: account(s, ref),
+    Kind.CATTLE_RECEIPT: lambda s, db, ref, month, now: cattle_receipt(s, ref),
+    Kind.SUMMONS: lambda s, db, ref, month, now: summons(s, ref),
+    Kind.DECISION: lambda s, db, ref, month, now: decision(s, ref),
+    Kind.SET_OFF: lambda s, db, ref, month, now: set_off(s, db, ref),
+    Kind.RETURN: lambda s, db, ref, month, now: monthly_return(s, ref, month),
+    Kind.FUND: lambda s, db, ref, month, now: fund(s, ref),
+}
+
+
+def build(db: Reader, kind: Kind, ref: str, *, month: str | None, now: datetime) -> Document:
+    """The document of `kind` for the record `ref`, as the record stands now."""
+    with db.reading() as s:
+        return _BUILDERS[kind](s, db, ref, month, now)
+
 
 # Letters and digits that cannot be misread for one another when typed from paper.
 _ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"

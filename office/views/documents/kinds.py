@@ -3,10 +3,10 @@ every document holds, and the heads, people and places they name.
 
 One function per kind reads the record and returns a plain dataclass (the register's in
 register.py, a sale's in sale.py, a hearing's in hearing.py, the returns in returns.py; `build`
-in build.py picks the one of a kind); nothing here decides a
-rule of the Act (the record already holds what the acts decided, and `law/` worked out each
-figure when the act was done). Texts are not written here: the page that prints a document
-writes its labels in the reader's language.
+in issued.py picks the one of a kind); nothing here decides a rule of the Act (the record
+already holds what the acts decided, and `law/` worked out each figure when the act was done).
+Texts are not written here: the page that prints a document writes its labels in the reader's
+language.
 
 `Document.digest` is the hash of what a document states, without the day it was printed: the
 same content printed again has the same digest, and a document whose record has changed since
@@ -67,7 +67,6 @@ SEIZURE_KINDS = frozenset(
 COMPLAINT_KINDS = frozenset({Kind.SUMMONS, Kind.DECISION})
 CASE_KINDS = frozenset({Kind.SET_OFF})
 POUND_KINDS = frozenset({Kind.RATES, Kind.RETURN})
-DISTRICT_KINDS = frozenset({Kind.FUND})
 
 
 @dataclass(frozen=True)

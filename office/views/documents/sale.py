@@ -14,7 +14,6 @@ from models import Notice, Sale, SaleLot, Village
 from office.district import district_context, names_of
 from office.records.register import seizure_by_ref
 from office.state import animals_of
-from office.views.cattle_receipt import receipt_of
 from office.views.documents.kinds import (
     Document,
     Head,
@@ -26,6 +25,7 @@ from office.views.documents.kinds import (
     seizure_head,
     who_of,
 )
+from office.views.seizure import receipt_of
 
 
 @dataclass(frozen=True)
