@@ -235,18 +235,6 @@ def pounds_near(s: Session, village: Village) -> list[Pound]:
     return sorted(pounds, key=lambda p: (pound is None or p.id != pound.id, p.code))
 
 
-def _place(db: Reader, village: str, district: str | None) -> VillagePlace:
-    place, close = match_village(db, village, district=district)
-    if place is None:
-        raise NotFound(
-            f"no village {village[:120]!r}" + (f" in district {district}" if district else ""),
-            village=village[:120],
-            district=district,
-            close=[{"name": p.name, "district": p.district_code} for p in close],
-        )
-    return place
-
-
 def kind_wanted(kind: str | None, ctx: DistrictContext) -> str | None:
     """The register's kind for what was asked (`cows`, `heifer` -> `cow`, G4); pigs are refused
     (Sec XVIII), a word nobody knows too."""
@@ -286,7 +274,14 @@ def search_held(
     `village` is read as `match_village` reads it (any script, typo-tolerant); a name that is
     not one village is NotFound with the close ones in its details. `kind` is read as the
     register reads it (plurals, G4 names); pigs are refused (Sec XVIII)."""
-    place = _place(db, village, district)
+    place, close = match_village(db, village, district=district)
+    if place is None:
+        raise NotFound(
+            f"no village {village[:120]!r}" + (f" in district {district}" if district else ""),
+            village=village[:120],
+            district=district,
+            close=[{"name": p.name, "district": p.district_code} for p in close],
+        )
     with db.reading() as s:
         row = s.exec(
             select(Village)

@@ -102,18 +102,15 @@ class Record:
     complaints: tuple[Complaint, ...]
     deposits: tuple[SurplusDeposit, ...]
 
-    def with_status(self, status: AnimalStatus) -> list[Animal]:
-        return [a for a in self.animals if a.status == status.value]
-
     @property
     def held(self) -> list[Animal]:
         """In the pound now."""
-        return self.with_status(AnimalStatus.IMPOUNDED)
+        return [a for a in self.animals if a.status == AnimalStatus.IMPOUNDED.value]
 
     @property
     def on_the_way(self) -> list[Animal]:
         """Seized and not yet at the pound."""
-        return self.with_status(AnimalStatus.SEIZED)
+        return [a for a in self.animals if a.status == AnimalStatus.SEIZED.value]
 
     def complaint(self, complaint_id: object) -> Complaint | None:
         return next((c for c in self.complaints if c.id == complaint_id), None)

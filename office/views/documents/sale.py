@@ -143,24 +143,22 @@ def account(s: Session, ref: str) -> Account:
         lots = s.exec(
             select(SaleLot).where(SaleLot.sale_id == sale.id).order_by(col(SaleLot.id))
         ).all()
-        lot_lines = []
-        for lot in lots:
-            animal = by_id.get(lot.animal_id)
-            lot_lines.append(
-                LotLine(
-                    animal=animal.number if animal else 0,
-                    kind=animal.kind if animal else "",
-                    buyer=Who(lot.buyer_name, lot.buyer_residence),
-                    price=lot.price,
-                )
-            )
+        sold = [(by_id.get(lot.animal_id), lot) for lot in lots]
         out.append(
             SaleLines(
                 held_on=sale.held_on.isoformat(),
                 place=sale.place,
                 unclaimed=sale.kind == "unclaimed",
                 officer=named(who_of(s, sale.officer_id)),
-                lots=tuple(lot_lines),
+                lots=tuple(
+                    LotLine(
+                        animal=a.number if a else 0,
+                        kind=a.kind if a else "",
+                        buyer=Who(lot.buyer_name, lot.buyer_residence),
+                        price=lot.price,
+                    )
+                    for a, lot in sold
+                ),
                 proceeds=sale.proceeds,
                 expenses_paid=sale.expenses_paid,
                 fines_paid=sale.fines_paid,
