@@ -236,9 +236,7 @@ def owner_of(db: Reader, ref: str) -> PersonIn | None:
     """The recorded owner of a seizure, with his phone (a complaint by an agent names him)."""
     with db.reading() as s:
         seizure = seizure_by_ref(s, ref)
-        if seizure.owner_id is None:
-            return None
-        owner = s.get(Person, seizure.owner_id)
+        owner = s.get(Person, seizure.owner_id) if seizure.owner_id is not None else None
         if owner is None:
             return None
         return PersonIn(name=owner.name, residence=owner.residence, phone=owner.phone)

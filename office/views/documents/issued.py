@@ -22,7 +22,7 @@ from sqlmodel import Session, col, select
 from law.access import check_may_read
 from law.errors import N_, NotFound, PoundError
 from law.periods import local_date
-from models import Case, Complaint, District, IssuedDocument, Seizure, Unit
+from models import Case, Complaint, IssuedDocument, Seizure, Unit
 from models.columns import id_of
 from models.db import Reader
 from office.access.roles import case_standing, district_standing, seizure_standing
@@ -224,43 +224,38 @@ def verify(db: Reader, code: str, *, now: datetime) -> Verification:
         )
     except PoundError:
         now_doc = None  # the record no longer yields the document at all
-    head = now_doc or _head_of(db, row)
     with db.reading() as s:
-        issued_on = local_date(row.issued_at, district_context(s, row.district_id).tz)
+        ctx = district_context(s, row.district_id)
+        district = ctx.district
+        issued_on = local_date(row.issued_at, ctx.tz)
+        # A record that no longer yields the document: its head as the issue recorded it.
+        head = now_doc or Document(
+            kind=row.kind,
+            ref=row.ref,
+            params=row.params,
+            section="",
+            district_id=row.district_id,
+            district_code=district.code,
+            district_name=district.name,
+            money="",
+            dated="",
+            names=(("district", tuple(sorted(district.names.items()))),) if district.names else (),
+        )
     return Verification(
         code=row.code,
         genuine=True,
         current=now_doc is not None and now_doc.digest == row.digest,
         kind=row.kind,
-        section=head.section if head else "",
-        district_code=head.district_code if head else "",
-        district_name=head.district_name if head else "",
-        pound_code=head.pound_code if head else "",
-        pound_name=head.pound_name if head else "",
-        register_no=head.register_no if head else "",
+        section=head.section,
+        district_code=head.district_code,
+        district_name=head.district_name,
+        pound_code=head.pound_code,
+        pound_name=head.pound_name,
+        register_no=head.register_no,
         ref=row.ref,
-        names=tuple((k, n) for k, n in head.names if k != "village") if head else (),
+        names=tuple((k, n) for k, n in head.names if k != "village"),
         params=row.params,
-        dated=head.dated if head else "",
+        dated=head.dated,
         issued_at=row.issued_at,
         issued_on=issued_on.isoformat(),
-    )
-
-
-def _head_of(db: Reader, row: IssuedDocument) -> Document | None:
-    with db.reading() as s:
-        district = s.get(District, row.district_id)
-    if district is None:
-        return None
-    return Document(
-        kind=row.kind,
-        ref=row.ref,
-        params=row.params,
-        section="",
-        district_id=row.district_id,
-        district_code=district.code,
-        district_name=district.name,
-        money="",
-        dated="",
-        names=(("district", tuple(sorted(district.names.items()))),) if district.names else (),
     )
