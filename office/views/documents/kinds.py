@@ -110,9 +110,8 @@ class Document:
     names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
     def content(self) -> dict[str, Any]:
-        body = asdict(self)
-        del body["names"]  # how a name is written in another script is not what it states
-        return body
+        """What it states: not how a name is written in other scripts (`names`, `*_names`)."""
+        return {k: v for k, v in asdict(self).items() if not k.endswith("names")}
 
     def names_of(self, place: str) -> dict[str, str]:
         """The names of `place` (district, pound, village) in other scripts, by language."""

@@ -7,7 +7,6 @@ from calendar import monthrange
 from collections import Counter
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
 
 from sqlmodel import Session, col, select
 
@@ -94,11 +93,6 @@ class FundStatement(Document):
     # The names in other scripts of the district's pounds its lines may name, by the register's
     # name; like `names`, not what the statement states.
     pound_names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
-
-    def content(self) -> dict[str, Any]:
-        body = super().content()
-        del body["pound_names"]
-        return body
 
 
 def rates(s: Session, db: Reader, code: str, now: datetime) -> Rates:

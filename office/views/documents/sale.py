@@ -4,7 +4,6 @@ sale (XI), the receipt for cattle delivered (IX)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from sqlmodel import Session, col, select
 
@@ -43,11 +42,6 @@ class NoticeDoc(Document):
     # The names in other scripts of the villages it was proclaimed in, by the register's name;
     # like `names`, not what the notice states.
     proclaimed_names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
-
-    def content(self) -> dict[str, Any]:
-        body = super().content()
-        del body["proclaimed_names"]
-        return body
 
 
 @dataclass(frozen=True)
