@@ -141,10 +141,8 @@ def month_of(day: date) -> str:
 
 
 def _band(bands: tuple[Band, ...], days: int) -> str:
-    for name, low, high in bands:
-        if days >= low and (high is None or days <= high):
-            return name
-    return bands[0][0]
+    inside = (name for name, low, high in bands if low <= days and (high is None or days <= high))
+    return next(inside, bands[0][0])
 
 
 def district_figures(

@@ -25,7 +25,7 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from models import Animal, District, Person, Pound, RegisterEntry, Seizure, Village
+from models import Animal, Person, Pound, RegisterEntry, Seizure, Village
 from office.district import DistrictContext, district_context, names_of
 
 
@@ -143,12 +143,6 @@ def heads_of(rows: Iterable[Animal]) -> tuple[Head, ...]:
     return tuple(Head(a.number, a.kind, a.description) for a in rows)
 
 
-def place_names(**places: District | Pound | Village | None) -> tuple[Any, ...]:
-    return tuple(
-        (key, names_of(place)) for key, place in places.items() if place is not None and place.names
-    )
-
-
 def head_of(
     kind: Kind,
     ctx: DistrictContext,
@@ -172,7 +166,11 @@ def head_of(
         "pound_code": pound.code if pound else "",
         "pound_name": pound.name if pound else "",
         "thana": pound.thana if pound else "",
-        "names": place_names(district=ctx.district, pound=pound, village=village),
+        "names": tuple(
+            (key, names_of(place))
+            for key, place in (("district", ctx.district), ("pound", pound), ("village", village))
+            if place is not None and place.names
+        ),
         **more,
     }
 
