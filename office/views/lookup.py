@@ -83,13 +83,10 @@ def _spellings(place: VillagePlace) -> list[str]:
     """Every way the village's name may be written: the register's, the district file's own in
     other scripts, and transliterations where the file gives none."""
     given = dict(place.names)
-    out = [place.name, *given.values()]
-    for lang in transliteration_languages():
-        if lang not in given:
-            written = transliterate(place.name, lang)
-            if written:
-                out.append(written)
-    return out
+    made = (
+        transliterate(place.name, lang) for lang in transliteration_languages() if lang not in given
+    )
+    return [place.name, *given.values(), *filter(None, made)]
 
 
 def _gazetteer(db: Reader) -> _Gazetteer:
@@ -171,12 +168,9 @@ def match_village(
         if exact:
             return None, exact[:MAX_CHOICES]
     close = _close(gazetteer, wanted, skeleton(text))
-    found: list[VillagePlace] = []
-    for form in close:
-        for place in keep(gazetteer.by_name.get(form, []) + gazetteer.by_skeleton.get(form, [])):
-            if place not in found:
-                found.append(place)
-    return None, found[:MAX_CHOICES]
+    hits = (gazetteer.by_name.get(form, []) + gazetteer.by_skeleton.get(form, []) for form in close)
+    found = dict.fromkeys(place for places in hits for place in keep(places))  # once, in order
+    return None, list(found)[:MAX_CHOICES]
 
 
 def _close(gazetteer: _Gazetteer, wanted: str, sk: str) -> list[str]:
@@ -289,13 +283,11 @@ def pound_rates(db: Reader, *, pound_code: str, now: datetime) -> PoundRates:
         today = local_date(now, ctx.tz)
         rows = []
         for fine_class in FineClass:
-            kinds = [k for k in AnimalKind if FINE_CLASS[k] is fine_class]
             by_rate: dict[int, list[str]] = {}
-            for kind in kinds:
+            for kind in (k for k in AnimalKind if FINE_CLASS[k] is fine_class):
                 by_rate.setdefault(rate_on(kind, today, ctx.rates), []).append(kind.value)
             fine = ctx.profile.fine_schedule[fine_class]
-            for per_day, names in by_rate.items():
-                rows.append(_row(ctx, tuple(names), fine, per_day))
+            rows += [_row(ctx, tuple(names), fine, per_day) for per_day, names in by_rate.items()]
         # Practice G4: the Magistrate's standing orders for animals outside the scale.
         standing = [o.order for o in ctx.kind_orders if o.pound_id == pound.id]
         for word in sorted({o.kind for o in standing}):
