@@ -108,6 +108,7 @@ def pound_register(
             entered = {int(str(a["number"])) for a in entry_animals(entry) if "number" in a}
             heads = [a for a in animals if a.number in entered] if entered else animals
             place = s.get(Village, seizure.village_id)
+            payments = s.exec(select(Payment).where(Payment.seizure_id == seizure.id)).all()
             rows.append(
                 RegisterRow(
                     number=entry.number,
@@ -128,12 +129,7 @@ def pound_register(
                     owner_residence=owner["residence"] if owner else "",
                     kinds=counts,
                     fine=sum(a.fine for a in heads),
-                    paid=sum(
-                        p.total
-                        for p in s.exec(
-                            select(Payment).where(Payment.seizure_id == seizure.id)
-                        ).all()
-                    ),
+                    paid=sum(p.total for p in payments),
                 )
             )
         return PoundRegister(pound.code, pound.name, rows, unit=ctx.profile.money.unit)
