@@ -124,9 +124,7 @@ class Document:
 
 
 def who_of(s: Session, person_id: int | None) -> Who | None:
-    if person_id is None:
-        return None
-    p = s.get(Person, person_id)
+    p = s.get(Person, person_id) if person_id is not None else None
     return Who(p.name, p.residence) if p else None
 
 
