@@ -54,8 +54,7 @@ from bot.types import Option, Reply
 from law.periods import after_quiet_hours, in_quiet_hours
 from models import Database
 from office.records import outbox_delivery
-from office.views.message_rules import Broken, Drop
-from office.views.messages_now import as_it_stands
+from office.views.messages_now import Broken, Drop, as_it_stands
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -322,9 +322,9 @@ def register(
     code: b.CodePath, st: State, actor: Actor, year: b.YearQuery | None = None
 ) -> dict[str, Any]:
     """The pound register (Sec V), entry by entry; for the officers of the pound's district."""
-    return pound_register.pound_register_as(
+    return pound_register.pound_register_read(
         st.db, pound_code=code, year=year, viewer_id=actor, now=st.clock()
-    )
+    ).as_dict()
 
 
 @get("/search/held", tags=["search"], response_model=b.HeldSearchOut)

@@ -34,8 +34,7 @@ from law.periods import YEAR_MAX, YEAR_MIN
 from models import Database
 from office.records import memos
 from office.views.amounts import money_for
-from office.views.documents.build import build
-from office.views.documents.issued import check_reader
+from office.views.documents.issued import build, check_reader
 from office.views.documents.kinds import Kind
 from office.views.documents.returns import MonthlyReturn
 from office.views.fund_statement import fund_view_as

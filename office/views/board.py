@@ -25,7 +25,7 @@ from models import Animal, District, Pound, Seizure, Village
 from models.columns import id_of
 from models.db import Reader
 from models.sale import Notice
-from office.district import DistrictContext, district_context, names_of
+from office.district import district_context, names_of
 from office.jurisdiction.spec import REMOVED
 from office.notify.params import notice_params
 from office.spelling import fold
@@ -132,14 +132,6 @@ def _district(s: Session, code: str) -> District:
     return district
 
 
-def _kind_wanted(kind: str, ctx: DistrictContext) -> str | None:
-    """The register's kind for what was asked (`cows`, `गाय` -> `cow`, G4)."""
-    try:
-        return kind_wanted(kind, ctx)
-    except PoundError:  # an animal nobody knows, or pigs (Sec XVIII): no head is of it
-        return kind.strip().lower()
-
-
 def _entry(s: Session, seizure: Seizure, pound: Pound, held: list[Animal]) -> BoardEntry:
     village = s.get(Village, seizure.village_id)
     groups = Counter((a.kind, a.description) for a in held)
@@ -206,7 +198,11 @@ def board_of(db: Reader, district: str, *, now: datetime, query: BoardQuery) -> 
         row = _district(s, district)
         ctx = district_context(s, id_of(row))
         today = local_date(now, ctx.tz)
-        kind = _kind_wanted(query.kind[:40], ctx)
+        # The register's kind for what was asked (`cows`, `गाय` -> `cow`, G4).
+        try:
+            kind = kind_wanted(query.kind[:40], ctx)
+        except PoundError:  # an animal nobody knows, or pigs (Sec XVIII): no head is of it
+            kind = query.kind[:40].strip().lower()
         words = [w for w in fold(query.words[:120]).split() if w][:6]
         pounds = list(
             s.exec(select(Pound).where(Pound.district_id == row.id).order_by(col(Pound.code))).all()
@@ -218,17 +214,11 @@ def board_of(db: Reader, district: str, *, now: datetime, query: BoardQuery) -> 
         )
         if query.since is not None:
             q = q.where(Seizure.seized_on >= query.since)
-        village_wanted = None
         if query.village.strip():
-            if village_place is None:
-                q = q.where(col(Seizure.id).in_([]))  # a name that names no village finds none
-            else:
-                village_wanted = s.exec(
-                    select(Village).where(
-                        Village.district_id == row.id, Village.name == village_place.name
-                    )
-                ).first()
-                q = q.where(Seizure.village_id == (village_wanted.id if village_wanted else -1))
+            # A name that names no village (None) finds none.
+            named = village_place.name if village_place else None
+            wanted = select(Village.id).where(Village.district_id == row.id, Village.name == named)
+            q = q.where(col(Seizure.village_id).in_(wanted))
         by_pound: dict[int, list[BoardEntry]] = {id_of(p): [] for p in pounds}
         pound_of = {p.id: p for p in pounds}
         shown = more = 0

@@ -100,15 +100,6 @@ def case_view(db: Reader, *, case_id: int) -> dict[str, Any]:
         for order in orders:
             sale = s.exec(select(RecoverySale).where(RecoverySale.order_id == order.id)).first()
             where = s.get(Village, order.village_id)
-            lots = (
-                s.exec(
-                    select(RecoveryLot)
-                    .where(RecoveryLot.sale_id == sale.id)
-                    .order_by(col(RecoveryLot.id))
-                ).all()
-                if sale
-                else []
-            )
             recovery.append(
                 {
                     "order_id": order.id,
@@ -135,7 +126,11 @@ def case_view(db: Reader, *, case_id: int) -> dict[str, Any]:
                                 "residence": lot.buyer_residence,
                                 **ctx.amounts(price=lot.price),
                             }
-                            for lot in lots
+                            for lot in s.exec(
+                                select(RecoveryLot)
+                                .where(RecoveryLot.sale_id == sale.id)
+                                .order_by(col(RecoveryLot.id))
+                            ).all()
                         ],
                         **{
                             k: getattr(sale, k)

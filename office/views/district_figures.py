@@ -10,10 +10,11 @@ date in the district's time zone: a seizure at 23:00 IST on 30 November is Novem
 
 from __future__ import annotations
 
+from calendar import monthrange
 from collections import Counter
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import NamedTuple
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlmodel import Session, col, select
@@ -140,10 +141,8 @@ def month_of(day: date) -> str:
 
 
 def _band(bands: tuple[Band, ...], days: int) -> str:
-    for name, low, high in bands:
-        if days >= low and (high is None or days <= high):
-            return name
-    return bands[0][0]
+    inside = (name for name, low, high in bands if low <= days and (high is None or days <= high))
+    return next(inside, bands[0][0])
 
 
 def district_figures(
@@ -167,16 +166,10 @@ def district_figures(
             months=months,
             today=today,
             money=ctx.profile.money.name,
-            **_seizures(s, id_of(row), ctx.tz, months, today, day_bands(ctx.profile))._asdict(),
+            **_seizures(s, id_of(row), ctx.tz, months, today, day_bands(ctx.profile)),
             fund=_fund(s, id_of(row), ctx.tz, year, months[-1], today),
             complaints=_complaints(s, id_of(row), ctx.tz, months),
         )
-
-
-class _Seized(NamedTuple):
-    pounds: tuple[PoundSeizures, ...]
-    endings: tuple[tuple[str, int], ...]
-    days_held: tuple[tuple[str, int], ...]
 
 
 def _seizures(
@@ -186,7 +179,8 @@ def _seizures(
     months: tuple[str, ...],
     today: date,
     bands: tuple[Band, ...],
-) -> _Seized:
+) -> dict[str, Any]:
+    """The figures' `pounds`, `endings` and `days_held`."""
     pounds = s.exec(
         select(Pound).where(Pound.district_id == district_id).order_by(col(Pound.code))
     ).all()
@@ -222,25 +216,19 @@ def _seizures(
         if since is not None:
             until = head.left_on or last
             days[_band(bands, max((until - since).days, 0))] += 1
-    return _Seized(
-        pounds=tuple(
-            PoundSeizures(
-                code=p.code,
-                name=p.name,
-                names=names_of(p),
-                by_month=tuple(counts[(id_of(p), m)] for m in months),
-            )
+    return {
+        "pounds": tuple(
+            PoundSeizures(p.code, p.name, names_of(p), tuple(counts[(id_of(p), m)] for m in months))
             for p in pounds
         ),
-        endings=tuple((e, endings[e]) for e in ENDINGS),
-        days_held=tuple((name, days[name]) for name, _low, _high in bands),
-    )
+        "endings": tuple((e, endings[e]) for e in ENDINGS),
+        "days_held": tuple((name, days[name]) for name, _low, _high in bands),
+    }
 
 
 def _last_day(month: str) -> date:
     year, number = (int(p) for p in month.split("-"))
-    after = date(year + number // 12, number % 12 + 1, 1)
-    return date.fromordinal(after.toordinal() - 1)
+    return date(year, number, monthrange(year, number)[1])
 
 
 def _fund(

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import cache, partial
 
 from sqlmodel import Session, col, select
 
@@ -118,23 +119,14 @@ def held_animals(s: Session, seizure: Seizure) -> list[Animal]:
 
 
 def _next_deadline(
-    today: date,
-    claim_until: date | None,
-    complaint_until: date | None,
-    sale_not_before: date | None,
-    noticed: bool,
+    today: date, seizure: Seizure, complaint_until: date | None
 ) -> tuple[str, date] | None:
     """The first day still to come that matters to the owner: the last day to claim before the
     cattle are reported unclaimed (Sec VIII), to complain (XIV), or the first day of a sale."""
-    days: list[tuple[date, str]] = []
-    if claim_until is not None and not noticed:
-        days.append((claim_until, "claim"))
-    if complaint_until is not None:
-        days.append((complaint_until, "complaint"))
-    if sale_not_before is not None:
-        days.append((sale_not_before, "sale"))
-    coming = sorted(d for d in days if d[0] >= today)
-    return (coming[0][1], coming[0][0]) if coming else None
+    days = [(seizure.claim_until, "claim")] if seizure.noticed_on is None else []
+    days += [(complaint_until, "complaint"), (seizure.sale_not_before, "sale")]
+    first = min(((d, what) for d, what in days if d is not None and d >= today), default=None)
+    return (first[1], first[0]) if first else None
 
 
 def _summary(
@@ -173,26 +165,16 @@ def _summary(
         complaint_until=complaint_until,
         sale_not_before=seizure.sale_not_before,
         complaint_pending=seizure.complaints_pending > 0,
-        next_deadline=_next_deadline(
-            today,
-            seizure.claim_until,
-            complaint_until,
-            seizure.sale_not_before,
-            seizure.noticed_on is not None,
-        )
-        if held
-        else None,
+        next_deadline=_next_deadline(today, seizure, complaint_until) if held else None,
         as_of=today,
     )
 
 
 def _summaries(s: Session, seizures: Sequence[Seizure], now: datetime) -> list[HeldSeizure]:
-    contexts: dict[int, DistrictContext] = {}
+    context = cache(partial(district_context, s))
     out = []
     for seizure in seizures:
-        if seizure.district_id not in contexts:
-            contexts[seizure.district_id] = district_context(s, seizure.district_id)
-        ctx = contexts[seizure.district_id]
+        ctx = context(seizure.district_id)
         pound = s.get(Pound, seizure.pound_id)
         if pound is None:
             continue
@@ -253,18 +235,6 @@ def pounds_near(s: Session, village: Village) -> list[Pound]:
     return sorted(pounds, key=lambda p: (pound is None or p.id != pound.id, p.code))
 
 
-def _place(db: Reader, village: str, district: str | None) -> VillagePlace:
-    place, close = match_village(db, village, district=district)
-    if place is None:
-        raise NotFound(
-            f"no village {village[:120]!r}" + (f" in district {district}" if district else ""),
-            village=village[:120],
-            district=district,
-            close=[{"name": p.name, "district": p.district_code} for p in close],
-        )
-    return place
-
-
 def kind_wanted(kind: str | None, ctx: DistrictContext) -> str | None:
     """The register's kind for what was asked (`cows`, `heifer` -> `cow`, G4); pigs are refused
     (Sec XVIII), a word nobody knows too."""
@@ -304,7 +274,14 @@ def search_held(
     `village` is read as `match_village` reads it (any script, typo-tolerant); a name that is
     not one village is NotFound with the close ones in its details. `kind` is read as the
     register reads it (plurals, G4 names); pigs are refused (Sec XVIII)."""
-    place = _place(db, village, district)
+    place, close = match_village(db, village, district=district)
+    if place is None:
+        raise NotFound(
+            f"no village {village[:120]!r}" + (f" in district {district}" if district else ""),
+            village=village[:120],
+            district=district,
+            close=[{"name": p.name, "district": p.district_code} for p in close],
+        )
     with db.reading() as s:
         row = s.exec(
             select(Village)

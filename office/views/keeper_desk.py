@@ -39,9 +39,7 @@ def claim_run_out(
 ) -> list[SeizureItem]:
     """Cattle held whose claim period has run, not yet reported unclaimed (Sec VIII)."""
     held = in_pound(db, pound_code=pound_code, actor_id=actor_id)
-    with db.reading() as s:
-        pound = pound_by_code(s, pound_code)
-        today = local_date(now, district_context(s, pound.district_id).tz)
+    today = local_date(now, pound_zone(db, pound_code=pound_code))
     return [
         item
         for item in held

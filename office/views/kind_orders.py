@@ -13,7 +13,7 @@ from law import lifecycle
 from law.errors import N_, NotFound
 from law.kinds import SECTION, order_kind
 from law.lifecycle import SeizureStatus
-from models import Animal, KindOrder, Pound, Seizure, Village
+from models import Animal, District, KindOrder, Pound, Seizure, Village
 from models.db import Reader
 from office.access.roles import Role, require_role
 from office.district import district_context, names_of
@@ -110,8 +110,6 @@ def kind_for_order(
 
 def kinds_ordered_at(db: Reader, *, village: str, district: str | None = None) -> set[str]:
     """The kinds outside the scale that standing orders of the village's pound name (G4)."""
-    from models import District
-
     with db.reading() as s:
         q = select(Village.pound_id).where(
             func.lower(Village.name) == " ".join(village.split()).lower()

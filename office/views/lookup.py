@@ -62,7 +62,6 @@ class _Gazetteer:
     """
 
     key: tuple[tuple[int | None, str], ...]
-    places: list[VillagePlace]
     by_name: dict[str, list[VillagePlace]]
     by_skeleton: dict[str, list[VillagePlace]]
     names: list[str]
@@ -84,13 +83,10 @@ def _spellings(place: VillagePlace) -> list[str]:
     """Every way the village's name may be written: the register's, the district file's own in
     other scripts, and transliterations where the file gives none."""
     given = dict(place.names)
-    out = [place.name, *given.values()]
-    for lang in transliteration_languages():
-        if lang not in given:
-            written = transliterate(place.name, lang)
-            if written:
-                out.append(written)
-    return out
+    made = (
+        transliterate(place.name, lang) for lang in transliteration_languages() if lang not in given
+    )
+    return [place.name, *given.values(), *filter(None, made)]
 
 
 def _gazetteer(db: Reader) -> _Gazetteer:
@@ -133,14 +129,9 @@ def _gazetteer(db: Reader) -> _Gazetteer:
             for index, form in ((by_name, fold(written)), (by_skeleton, skeleton(written))):
                 if form and place not in index.get(form, []):
                     index.setdefault(form, []).append(place)
-    gazetteer = _Gazetteer(key, places, by_name, by_skeleton, sorted(by_name))
+    gazetteer = _Gazetteer(key, by_name, by_skeleton, sorted(by_name))
     db.memo[_MEMO] = s.info[_MEMO] = gazetteer
     return gazetteer
-
-
-def villages(db: Reader) -> list[VillagePlace]:
-    """Every village of every district, by name."""
-    return list(_gazetteer(db).places)
 
 
 def match_village(
@@ -177,12 +168,9 @@ def match_village(
         if exact:
             return None, exact[:MAX_CHOICES]
     close = _close(gazetteer, wanted, skeleton(text))
-    found: list[VillagePlace] = []
-    for form in close:
-        for place in keep(gazetteer.by_name.get(form, []) + gazetteer.by_skeleton.get(form, [])):
-            if place not in found:
-                found.append(place)
-    return None, found[:MAX_CHOICES]
+    hits = (gazetteer.by_name.get(form, []) + gazetteer.by_skeleton.get(form, []) for form in close)
+    found = dict.fromkeys(place for places in hits for place in keep(places))  # once, in order
+    return None, list(found)[:MAX_CHOICES]
 
 
 def _close(gazetteer: _Gazetteer, wanted: str, sk: str) -> list[str]:
@@ -242,9 +230,7 @@ def owner_of(db: Reader, ref: str) -> PersonIn | None:
     """The recorded owner of a seizure, with his phone (a complaint by an agent names him)."""
     with db.reading() as s:
         seizure = seizure_by_ref(s, ref)
-        if seizure.owner_id is None:
-            return None
-        owner = s.get(Person, seizure.owner_id)
+        owner = s.get(Person, seizure.owner_id) if seizure.owner_id is not None else None
         if owner is None:
             return None
         return PersonIn(name=owner.name, residence=owner.residence, phone=owner.phone)
@@ -297,13 +283,11 @@ def pound_rates(db: Reader, *, pound_code: str, now: datetime) -> PoundRates:
         today = local_date(now, ctx.tz)
         rows = []
         for fine_class in FineClass:
-            kinds = [k for k in AnimalKind if FINE_CLASS[k] is fine_class]
             by_rate: dict[int, list[str]] = {}
-            for kind in kinds:
+            for kind in (k for k in AnimalKind if FINE_CLASS[k] is fine_class):
                 by_rate.setdefault(rate_on(kind, today, ctx.rates), []).append(kind.value)
             fine = ctx.profile.fine_schedule[fine_class]
-            for per_day, names in by_rate.items():
-                rows.append(_row(ctx, tuple(names), fine, per_day))
+            rows += [_row(ctx, tuple(names), fine, per_day) for per_day, names in by_rate.items()]
         # Practice G4: the Magistrate's standing orders for animals outside the scale.
         standing = [o.order for o in ctx.kind_orders if o.pound_id == pound.id]
         for word in sorted({o.kind for o in standing}):

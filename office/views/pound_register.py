@@ -17,6 +17,7 @@ from office.district import district_context, pound_by_code
 from office.notify.params import kinds
 from office.people import person_line, person_said
 from office.state import animals_of
+from office.views.documents.kinds import entry_animals
 from office.views.seizure import iso_date
 
 
@@ -103,9 +104,11 @@ def pound_register(
             counts = kinds(animals)
             seizer = registered_person(s, seizure.seizer_id, seizure.seizer_residence)
             owner = registered_person(s, seizure.owner_id, seizure.owner_residence)
-            entered = _entered_heads(entry.entry)
+            # The heads the entry registered (every head of the seizure if it names none).
+            entered = {int(str(a["number"])) for a in entry_animals(entry) if "number" in a}
             heads = [a for a in animals if a.number in entered] if entered else animals
             place = s.get(Village, seizure.village_id)
+            payments = s.exec(select(Payment).where(Payment.seizure_id == seizure.id)).all()
             rows.append(
                 RegisterRow(
                     number=entry.number,
@@ -126,12 +129,7 @@ def pound_register(
                     owner_residence=owner["residence"] if owner else "",
                     kinds=counts,
                     fine=sum(a.fine for a in heads),
-                    paid=sum(
-                        p.total
-                        for p in s.exec(
-                            select(Payment).where(Payment.seizure_id == seizure.id)
-                        ).all()
-                    ),
+                    paid=sum(p.total for p in payments),
                 )
             )
         return PoundRegister(pound.code, pound.name, rows, unit=ctx.profile.money.unit)
@@ -144,24 +142,6 @@ def registered_person(s: Session, person_id: int | None, stated: str) -> dict[st
     if found is None:
         return None
     return {"name": found["name"], "residence": stated or found["residence"]}
-
-
-def _entered_heads(entry: dict[str, object]) -> set[int]:
-    """The numbers of the heads the entry registered (every head of the seizure if it names
-    none)."""
-    listed = entry.get("animals") if isinstance(entry, dict) else None
-    if not isinstance(listed, list):
-        return set()
-    return {int(str(a["number"])) for a in listed if isinstance(a, dict) and "number" in a}
-
-
-def pound_register_as(
-    db: Reader, *, pound_code: str, year: int | None, viewer_id: int, now: datetime
-) -> dict[str, Any]:
-    """The Sec V register of a pound, for the officers of its district."""
-    return pound_register_read(
-        db, pound_code=pound_code, year=year, viewer_id=viewer_id, now=now
-    ).as_dict()
 
 
 def pound_register_read(

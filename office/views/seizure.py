@@ -1,17 +1,21 @@
 """A seizure as its people and officers see it: what is due, every deadline, its record
-(Sec V-XIV), each as the person asking may see it (law/access.py)."""
+(Sec V-XIV), each as the person asking may see it (law/access.py); the owner's receipt for the
+cattle handed back after a sale (Sec IX), as it was recorded."""
 
 from __future__ import annotations
 
+from dataclasses import asdict, dataclass
 from datetime import date, datetime
 from typing import Any
 
 from sqlmodel import Session, col, select
 
 from law.access import View, check_may_read, view_of
+from law.errors import N_, NotFound
 from law.periods import local_date
 from models import (
     AuditEvent,
+    CattleReceipt,
     Complaint,
     Pound,
     Sale,
@@ -19,14 +23,14 @@ from models import (
     SurplusDeposit,
     Village,
 )
+from models.columns import id_of
 from models.db import Reader
 from office.access.roles import seizure_standing
 from office.charges import due_said, payable_on
 from office.district import DistrictContext, district_context
-from office.people import person_said
+from office.people import get_person, person_said
 from office.records.register import seizure_by_ref
 from office.state import animals_of
-from office.views import cattle_receipt
 from office.views.documents.kinds import register_no_of
 from office.views.kind_orders import awaiting_order
 
@@ -232,4 +236,60 @@ def cattle_receipt_as(db: Reader, *, ref: str, viewer_id: int) -> dict[str, Any]
     with db.reading() as s:
         seizure = seizure_by_ref(s, ref)
         check_may_read(seizure_standing(s, viewer_id, seizure), "receipt for the cattle")
-    return cattle_receipt.cattle_receipt(db, ref=ref).as_dict()
+    return cattle_receipt(db, ref=ref).as_dict()
+
+
+@dataclass(frozen=True)
+class CattleReceiptView:
+    """The owner's receipt (Sec IX) as recorded: who received which head and what balance."""
+
+    ref: str
+    receipt_id: int
+    sale_id: int
+    owner: dict[str, str]
+    recorded_by: dict[str, str]
+    animals: list[int]
+    balance: int
+    balance_text: str
+    delivered_at: str
+    lines: list[str]
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def receipt_of(s: Session, seizure: Seizure, ref: str) -> CattleReceipt:
+    """The latest receipt for cattle handed back after a sale of the seizure's (`ref`) cattle."""
+    receipt = s.exec(
+        select(CattleReceipt)
+        .where(CattleReceipt.seizure_id == seizure.id)
+        .order_by(col(CattleReceipt.id).desc())
+    ).first()
+    if receipt is None:
+        raise NotFound(
+            N_("no cattle have been handed back to the owner of {ref} after a sale"), ref=ref
+        )
+    return receipt
+
+
+def cattle_receipt(db: Reader, *, ref: str) -> CattleReceiptView:
+    """The receipt the owner granted for the cattle handed back after a sale under Sec IX and
+    the balance paid to him, as printable lines."""
+    with db.reading() as s:
+        seizure = seizure_by_ref(s, ref)
+        receipt = receipt_of(s, seizure, seizure.ref)
+        ctx = district_context(s, seizure.district_id)
+        owner = get_person(s, receipt.owner_id)
+        officer = get_person(s, receipt.recorded_by)
+        return CattleReceiptView(
+            ref=seizure.ref,
+            receipt_id=id_of(receipt),
+            sale_id=receipt.sale_id,
+            owner={"name": owner.name, "residence": owner.residence},
+            recorded_by={"name": officer.name, "residence": officer.residence},
+            animals=list(receipt.animal_ids),
+            balance=receipt.balance,
+            balance_text=ctx.fmt(receipt.balance),
+            delivered_at=receipt.occurred_at.astimezone(ctx.tz).isoformat(),
+            lines=list(receipt.lines),
+        )

@@ -210,20 +210,17 @@ def open_aid_requests(db: Reader, *, thana: str, actor_id: int | None = None) ->
             select(AidRequest, Seizure)
             .join(Seizure, col(Seizure.id) == col(AidRequest.seizure_id))
             .where(
-                col(Seizure.pound_id).in_([p.id for p in pounds]),
+                _at(pounds),
                 col(AidRequest.answered_at).is_(None),
                 Seizure.status == SeizureStatus.SEIZED.value,
             )
             .order_by(col(AidRequest.requested_at), col(AidRequest.id))
             .limit(LIMIT)
         ).all()
-        seen: set[str] = set()
-        out = []
+        first: dict[str, tuple[Seizure, datetime]] = {}
         for req, seizure in rows:
-            if seizure.ref not in seen:
-                seen.add(seizure.ref)
-                out.append(_item(s, seizure, req.requested_at))
-        return out
+            first.setdefault(seizure.ref, (seizure, req.requested_at))
+        return [_item(s, z, at) for z, at in first.values()]
 
 
 def awaiting_conveyance(
@@ -269,8 +266,7 @@ def sales_due(
     or the owner refused to pay (Sec IX); never while a complaint is pending (IX, G3)."""
     with db.lagging() as s:
         pounds = _pounds_of_thana(s, thana, actor_id, (Role.DAROGAH,))
-        tz = district_context(s, pounds[0].district_id).tz
-        today = local_date(now, tz)
+        today = local_date(now, district_context(s, pounds[0].district_id).tz)
         noticed = [
             z
             for z in _seizures(s, _at(pounds), held=[SeizureStatus.NOTICED])
@@ -399,8 +395,7 @@ def notices_posted(
     run (Sec VIII): the sales to come, the soonest first."""
     with db.lagging() as s:
         pounds = _pounds_of_thana(s, thana, actor_id, (Role.DAROGAH,))
-        tz = district_context(s, pounds[0].district_id).tz
-        today = local_date(now, tz)
+        today = local_date(now, district_context(s, pounds[0].district_id).tz)
         waiting = [
             z
             for z in _seizures(s, _at(pounds), held=[SeizureStatus.NOTICED])

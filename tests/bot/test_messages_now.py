@@ -34,8 +34,7 @@ from office.acts.magistrate.surplus import claim_surplus
 from office.acts.police.conveyance import confirm_conveyance
 from office.acts.seizer.report import report_seizure
 from office.inputs import AnimalsIn, LotIn, PersonIn
-from office.views.message_rules import RULES, STANDS, Send
-from office.views.messages_now import as_it_stands
+from office.views.messages_now import RULES, STANDS, Send, as_it_stands
 from tests.bot.test_sender import make_sender, run, telegram_transport
 from tests.fakes.telegram import FakeTelegram
 from tests.units import act, tx

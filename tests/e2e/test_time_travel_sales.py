@@ -18,8 +18,7 @@ from office.acts.keeper.arrival import register_arrival
 from office.acts.keeper.refusal import record_refusal
 from office.inputs import AnimalsIn, LotIn, PersonIn
 from office.records import ledger
-from office.views.cattle_receipt import cattle_receipt
-from office.views.seizure import seizure_view
+from office.views.seizure import cattle_receipt, seizure_view
 from tests.e2e.test_time_travel import DAROGAH_CHAT, OWNER_CHAT, SEIZER_CHAT, chats
 from tests.fakes.telegram import FakeTelegram
 from tests.test_worker import pound

@@ -23,9 +23,9 @@ from office.views.district_desk import (
     district_cases,
     district_file,
     district_of,
+    district_rates,
     release_orders,
 )
-from office.views.feeding_rates import district_rates
 from office.views.lookup import pound_rates
 from office.views.seizure import seizure_view
 from office.views.worklists import held_in_district, notices_posted

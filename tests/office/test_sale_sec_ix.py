@@ -27,8 +27,7 @@ from office.acts.keeper.payment import record_payment
 from office.acts.keeper.refusal import record_refusal
 from office.inputs import AnimalsIn, LotIn, PersonIn
 from office.records import ledger
-from office.views.cattle_receipt import cattle_receipt
-from office.views.seizure import seizure_view
+from office.views.seizure import cattle_receipt, seizure_view
 from tests.units import act
 from tests.world import World
 

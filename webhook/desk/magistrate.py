@@ -33,8 +33,8 @@ from office.records import memos
 from office.views import district_desk, worklists
 from office.views.amounts import money_for
 from office.views.case import case_view_as
+from office.views.district_desk import district_rates
 from office.views.district_figures import district_figures
-from office.views.feeding_rates import district_rates
 from office.views.fund_statement import fund_desk, fund_view_as
 from webhook import spreadsheets
 from webhook.charts import district_charts, period_name

@@ -75,10 +75,8 @@ class SetOff(Document):
 
 def _complaint(s: Session, ref: str) -> tuple[Complaint, Seizure]:
     complaint = s.get(Complaint, _int_ref(ref))
-    if complaint is None:
-        raise NotFound(N_("no complaint {complaint_id}"), said={"complaint_id": ref})
-    seizure = s.get(Seizure, complaint.seizure_id)
-    if seizure is None:
+    seizure = s.get(Seizure, complaint.seizure_id) if complaint else None
+    if complaint is None or seizure is None:
         raise NotFound(N_("no complaint {complaint_id}"), said={"complaint_id": ref})
     return complaint, seizure
 

@@ -1,5 +1,5 @@
-"""Who may print a document, the public id each printed document carries, and whether a printed
-document is genuine and still current.
+"""A document of any kind as its record stands now (`build`), who may print it, the public id
+each printed document carries, and whether a printed document is genuine and still current.
 
 A document is printed for the officers of its district and for the parties to its record, as
 the API shows them the record itself (law/access.py): the papers of a seizure (register copy,
@@ -13,6 +13,7 @@ district included.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -21,14 +22,14 @@ from sqlmodel import Session, col, select
 from law.access import check_may_read
 from law.errors import N_, NotFound, PoundError
 from law.periods import local_date
-from models import Case, Complaint, District, IssuedDocument, Seizure, Unit
+from models import Case, Complaint, IssuedDocument, Seizure, Unit
 from models.columns import id_of
 from models.db import Reader
 from office.access.roles import case_standing, district_standing, seizure_standing
 from office.district import district_by_code, district_context, pound_by_code
 from office.records import audit
 from office.records.register import seizure_by_ref
-from office.views.documents.build import build
+from office.views.documents.hearing import decision, set_off, summons
 from office.views.documents.kinds import (
     CASE_KINDS,
     COMPLAINT_KINDS,
@@ -37,6 +38,31 @@ from office.views.documents.kinds import (
     Document,
     Kind,
 )
+from office.views.documents.register import receipt, register_copy
+from office.views.documents.returns import fund, monthly_return, rates
+from office.views.documents.sale import account, cattle_receipt, notice
+
+# Each kind's builder, given the session, the reader, the ref, a return's month and now.
+_BUILDERS: dict[Kind, Callable[[Session, Reader, str, str | None, datetime], Document]] = {
+    Kind.REGISTER_COPY: lambda s, db, ref, month, now: register_copy(s, ref),
+    Kind.RECEIPT: lambda s, db, ref, month, now: receipt(s, ref),
+    Kind.RATES: lambda s, db, ref, month, now: rates(s, db, ref, now),
+    Kind.NOTICE: lambda s, db, ref, month, now: notice(s, ref),
+    Kind.ACCOUNT: lambda s, db, ref, month, now: account(s, ref),
+    Kind.CATTLE_RECEIPT: lambda s, db, ref, month, now: cattle_receipt(s, ref),
+    Kind.SUMMONS: lambda s, db, ref, month, now: summons(s, ref),
+    Kind.DECISION: lambda s, db, ref, month, now: decision(s, ref),
+    Kind.SET_OFF: lambda s, db, ref, month, now: set_off(s, db, ref),
+    Kind.RETURN: lambda s, db, ref, month, now: monthly_return(s, ref, month),
+    Kind.FUND: lambda s, db, ref, month, now: fund(s, ref),
+}
+
+
+def build(db: Reader, kind: Kind, ref: str, *, month: str | None, now: datetime) -> Document:
+    """The document of `kind` for the record `ref`, as the record stands now."""
+    with db.reading() as s:
+        return _BUILDERS[kind](s, db, ref, month, now)
+
 
 # Letters and digits that cannot be misread for one another when typed from paper.
 _ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
@@ -52,9 +78,13 @@ def check_reader(db: Reader, kind: Kind, ref: str, person_id: int | None) -> int
             check_may_read(seizure_standing(s, person_id, seizure), "seizure")
             return seizure.district_id
         if kind in COMPLAINT_KINDS:
-            seizure = _complaint_seizure(s, ref)
-            check_may_read(seizure_standing(s, person_id, seizure), "complaint")
-            return seizure.district_id
+            number = _number(ref, N_("no complaint {complaint_id}"), "complaint_id")
+            complaint = s.get(Complaint, number)
+            of = s.get(Seizure, complaint.seizure_id) if complaint else None
+            if of is None:
+                raise NotFound(N_("no complaint {complaint_id}"), said={"complaint_id": ref})
+            check_may_read(seizure_standing(s, person_id, of), "complaint")
+            return of.district_id
         if kind in CASE_KINDS:
             case = s.get(Case, _number(ref, N_("no case {case_id}"), "case_id"))
             if case is None:
@@ -77,14 +107,6 @@ def _number(ref: str, message: str, name: str) -> int:
         raise NotFound(message, said={name: ref}) from None
 
 
-def _complaint_seizure(s: Session, ref: str) -> Seizure:
-    complaint = s.get(Complaint, _number(ref, N_("no complaint {complaint_id}"), "complaint_id"))
-    seizure = s.get(Seizure, complaint.seizure_id) if complaint else None
-    if seizure is None:
-        raise NotFound(N_("no complaint {complaint_id}"), said={"complaint_id": ref})
-    return seizure
-
-
 @dataclass(frozen=True)
 class Printed:
     """A document as printed now, and the public id it carries."""
@@ -105,7 +127,6 @@ def issue(
     if its content is unchanged since, else a new one (recorded, and audited as the document's
     issue)."""
     now = u.now
-    actor_id = u.actor_id
     document = build(u, kind, ref, month=month, now=now)
     digest = document.digest
     with u.act() as s:
@@ -129,7 +150,7 @@ def issue(
             params=document.params,
             digest=digest,
             issued_at=now,
-            issued_by=actor_id,
+            issued_by=u.actor_id,
         )
         s.add(row)
         audit.append(
@@ -138,7 +159,7 @@ def issue(
             subject=document.ref,
             occurred_at=now,
             now=now,
-            actor_id=actor_id,
+            actor_id=u.actor_id,
             district_id=document.district_id,
             section=document.section,
             payload={
@@ -203,43 +224,38 @@ def verify(db: Reader, code: str, *, now: datetime) -> Verification:
         )
     except PoundError:
         now_doc = None  # the record no longer yields the document at all
-    head = now_doc or _head_of(db, row)
     with db.reading() as s:
-        issued_on = local_date(row.issued_at, district_context(s, row.district_id).tz)
+        ctx = district_context(s, row.district_id)
+        district = ctx.district
+        issued_on = local_date(row.issued_at, ctx.tz)
+        # A record that no longer yields the document: its head as the issue recorded it.
+        head = now_doc or Document(
+            kind=row.kind,
+            ref=row.ref,
+            params=row.params,
+            section="",
+            district_id=row.district_id,
+            district_code=district.code,
+            district_name=district.name,
+            money="",
+            dated="",
+            names=(("district", tuple(sorted(district.names.items()))),) if district.names else (),
+        )
     return Verification(
         code=row.code,
         genuine=True,
         current=now_doc is not None and now_doc.digest == row.digest,
         kind=row.kind,
-        section=head.section if head else "",
-        district_code=head.district_code if head else "",
-        district_name=head.district_name if head else "",
-        pound_code=head.pound_code if head else "",
-        pound_name=head.pound_name if head else "",
-        register_no=head.register_no if head else "",
+        section=head.section,
+        district_code=head.district_code,
+        district_name=head.district_name,
+        pound_code=head.pound_code,
+        pound_name=head.pound_name,
+        register_no=head.register_no,
         ref=row.ref,
-        names=tuple((k, n) for k, n in head.names if k != "village") if head else (),
+        names=tuple((k, n) for k, n in head.names if k != "village"),
         params=row.params,
-        dated=head.dated if head else "",
+        dated=head.dated,
         issued_at=row.issued_at,
         issued_on=issued_on.isoformat(),
-    )
-
-
-def _head_of(db: Reader, row: IssuedDocument) -> Document | None:
-    with db.reading() as s:
-        district = s.get(District, row.district_id)
-    if district is None:
-        return None
-    return Document(
-        kind=row.kind,
-        ref=row.ref,
-        params=row.params,
-        section="",
-        district_id=row.district_id,
-        district_code=district.code,
-        district_name=district.name,
-        money="",
-        dated="",
-        names=(("district", tuple(sorted(district.names.items()))),) if district.names else (),
     )

@@ -3,10 +3,10 @@ every document holds, and the heads, people and places they name.
 
 One function per kind reads the record and returns a plain dataclass (the register's in
 register.py, a sale's in sale.py, a hearing's in hearing.py, the returns in returns.py; `build`
-in build.py picks the one of a kind); nothing here decides a
-rule of the Act (the record already holds what the acts decided, and `law/` worked out each
-figure when the act was done). Texts are not written here: the page that prints a document
-writes its labels in the reader's language.
+in issued.py picks the one of a kind); nothing here decides a rule of the Act (the record
+already holds what the acts decided, and `law/` worked out each figure when the act was done).
+Texts are not written here: the page that prints a document writes its labels in the reader's
+language.
 
 `Document.digest` is the hash of what a document states, without the day it was printed: the
 same content printed again has the same digest, and a document whose record has changed since
@@ -25,7 +25,7 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from models import Animal, District, Person, Pound, RegisterEntry, Seizure, Village
+from models import Animal, Person, Pound, RegisterEntry, Seizure, Village
 from office.district import DistrictContext, district_context, names_of
 
 
@@ -67,7 +67,6 @@ SEIZURE_KINDS = frozenset(
 COMPLAINT_KINDS = frozenset({Kind.SUMMONS, Kind.DECISION})
 CASE_KINDS = frozenset({Kind.SET_OFF})
 POUND_KINDS = frozenset({Kind.RATES, Kind.RETURN})
-DISTRICT_KINDS = frozenset({Kind.FUND})
 
 
 @dataclass(frozen=True)
@@ -111,9 +110,8 @@ class Document:
     names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
     def content(self) -> dict[str, Any]:
-        body = asdict(self)
-        del body["names"]  # how a name is written in another script is not what it states
-        return body
+        """What it states: not how a name is written in other scripts (`names`, `*_names`)."""
+        return {k: v for k, v in asdict(self).items() if not k.endswith("names")}
 
     def names_of(self, place: str) -> dict[str, str]:
         """The names of `place` (district, pound, village) in other scripts, by language."""
@@ -126,9 +124,7 @@ class Document:
 
 
 def who_of(s: Session, person_id: int | None) -> Who | None:
-    if person_id is None:
-        return None
-    p = s.get(Person, person_id)
+    p = s.get(Person, person_id) if person_id is not None else None
     return Who(p.name, p.residence) if p else None
 
 
@@ -143,12 +139,6 @@ def local_time(at: datetime | None, ctx: DistrictContext) -> str:
 def heads_of(rows: Iterable[Animal]) -> tuple[Head, ...]:
     """The heads as the register describes them (not where each stands since)."""
     return tuple(Head(a.number, a.kind, a.description) for a in rows)
-
-
-def place_names(**places: District | Pound | Village | None) -> tuple[Any, ...]:
-    return tuple(
-        (key, names_of(place)) for key, place in places.items() if place is not None and place.names
-    )
 
 
 def head_of(
@@ -174,7 +164,11 @@ def head_of(
         "pound_code": pound.code if pound else "",
         "pound_name": pound.name if pound else "",
         "thana": pound.thana if pound else "",
-        "names": place_names(district=ctx.district, pound=pound, village=village),
+        "names": tuple(
+            (key, names_of(place))
+            for key, place in (("district", ctx.district), ("pound", pound), ("village", village))
+            if place is not None and place.names
+        ),
         **more,
     }
 

@@ -3,9 +3,10 @@ return of the register (V), the fund's statement (XII)."""
 
 from __future__ import annotations
 
+from calendar import monthrange
+from collections import Counter
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
 
 from sqlmodel import Session, col, select
 
@@ -93,11 +94,6 @@ class FundStatement(Document):
     # name; like `names`, not what the statement states.
     pound_names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
-    def content(self) -> dict[str, Any]:
-        body = super().content()
-        del body["pound_names"]
-        return body
-
 
 def rates(s: Session, db: Reader, code: str, now: datetime) -> Rates:
     pound = pound_by_code(s, code)
@@ -135,21 +131,17 @@ def monthly_return(s: Session, code: str, month: str | None) -> MonthlyReturn:
     pound = pound_by_code(s, code)
     ctx = district_context(s, pound.district_id)
     year, number = parse_month(month)
-    first = date(year, number, 1)
-    after = date(year + number // 12, number % 12 + 1, 1)
-    last = date.fromordinal(after.toordinal() - 1)
+    first, last = date(year, number, 1), date(year, number, monthrange(year, number)[1])
 
     def within(at: datetime | None) -> bool:
-        return at is not None and first <= local_date(at, ctx.tz) < after
+        return at is not None and first <= local_date(at, ctx.tz) <= last
 
     seizures = s.exec(
         select(Seizure).where(Seizure.pound_id == pound.id).order_by(col(Seizure.id))
     ).all()
     entries = []
-    out: dict[str, int] = {}
-    held = 0
-    fines = feeding = expenses = 0
-    sales = proceeds = 0
+    out: Counter[str] = Counter()  # heads that left in the month, by how
+    sums: Counter[str] = Counter()
     for seizure in seizures:
         rows = animals_of(s, seizure)
         entry = s.exec(select(RegisterEntry).where(RegisterEntry.seizure_id == seizure.id)).first()
@@ -165,20 +157,15 @@ def monthly_return(s: Session, code: str, month: str | None) -> MonthlyReturn:
             )
         if entry is None or local_date(entry.entered_at, ctx.tz) > last:
             continue
-        for a in rows:
-            if a.left_on is not None and first <= a.left_on <= last:
-                out[a.status] = out.get(a.status, 0) + 1
-            if a.left_on is None or a.left_on > last:
-                held += 1
+        out.update(a.status for a in rows if a.left_on is not None and first <= a.left_on <= last)
+        sums["held"] += sum(1 for a in rows if a.left_on is None or a.left_on > last)
         for p in s.exec(select(Payment).where(Payment.seizure_id == seizure.id)).all():
             if within(p.occurred_at):
-                fines += p.fine
-                feeding += p.feeding
-                expenses += p.expenses
+                sums.update(fines=p.fine, feeding=p.feeding, expenses=p.expenses)
         for sale in s.exec(select(Sale).where(Sale.seizure_id == seizure.id)).all():
             if first <= sale.held_on <= last:
-                sales += 1
-                proceeds += sale.proceeds
+                sums.update(sales=1, proceeds=sale.proceeds)
+    period = f"{year:04d}-{number:02d}"
     return MonthlyReturn(
         **head_of(
             Kind.RETURN,
@@ -186,18 +173,18 @@ def monthly_return(s: Session, code: str, month: str | None) -> MonthlyReturn:
             pound.code,
             pound=pound,
             dated=last.isoformat(),
-            params=f"{year:04d}-{number:02d}",
+            params=period,
         ),
-        month=f"{year:04d}-{number:02d}",
+        month=period,
         entries=tuple(entries),
         heads_in=sum(line.heads for line in entries),
         heads_out=tuple(sorted(out.items())),
-        held_at_end=held,
-        fines_received=fines,
-        feeding_received=feeding,
-        expenses_received=expenses,
-        sales=sales,
-        proceeds=proceeds,
+        held_at_end=sums["held"],
+        fines_received=sums["fines"],
+        feeding_received=sums["feeding"],
+        expenses_received=sums["expenses"],
+        sales=sums["sales"],
+        proceeds=sums["proceeds"],
     )
 
 

@@ -4,7 +4,6 @@ sale (XI), the receipt for cattle delivered (IX)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from sqlmodel import Session, col, select
 
@@ -14,7 +13,6 @@ from models import Notice, Sale, SaleLot, Village
 from office.district import district_context, names_of
 from office.records.register import seizure_by_ref
 from office.state import animals_of
-from office.views.cattle_receipt import receipt_of
 from office.views.documents.kinds import (
     Document,
     Head,
@@ -26,6 +24,7 @@ from office.views.documents.kinds import (
     seizure_head,
     who_of,
 )
+from office.views.seizure import receipt_of
 
 
 @dataclass(frozen=True)
@@ -43,11 +42,6 @@ class NoticeDoc(Document):
     # The names in other scripts of the villages it was proclaimed in, by the register's name;
     # like `names`, not what the notice states.
     proclaimed_names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
-
-    def content(self) -> dict[str, Any]:
-        body = super().content()
-        del body["proclaimed_names"]
-        return body
 
 
 @dataclass(frozen=True)
@@ -143,24 +137,22 @@ def account(s: Session, ref: str) -> Account:
         lots = s.exec(
             select(SaleLot).where(SaleLot.sale_id == sale.id).order_by(col(SaleLot.id))
         ).all()
-        lot_lines = []
-        for lot in lots:
-            animal = by_id.get(lot.animal_id)
-            lot_lines.append(
-                LotLine(
-                    animal=animal.number if animal else 0,
-                    kind=animal.kind if animal else "",
-                    buyer=Who(lot.buyer_name, lot.buyer_residence),
-                    price=lot.price,
-                )
-            )
+        sold = [(by_id.get(lot.animal_id), lot) for lot in lots]
         out.append(
             SaleLines(
                 held_on=sale.held_on.isoformat(),
                 place=sale.place,
                 unclaimed=sale.kind == "unclaimed",
                 officer=named(who_of(s, sale.officer_id)),
-                lots=tuple(lot_lines),
+                lots=tuple(
+                    LotLine(
+                        animal=a.number if a else 0,
+                        kind=a.kind if a else "",
+                        buyer=Who(lot.buyer_name, lot.buyer_residence),
+                        price=lot.price,
+                    )
+                    for a, lot in sold
+                ),
                 proceeds=sale.proceeds,
                 expenses_paid=sale.expenses_paid,
                 fines_paid=sale.fines_paid,
