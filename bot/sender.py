@@ -99,7 +99,6 @@ class PassReport:
     failed: int = 0
     fallbacks: int = 0
     cancelled: int = 0  # no longer true when their turn came (practice G16)
-    lost_claims: int = 0
     recorded_late: int = 0  # acceptances of earlier sends, recorded once the database answered
     unrecorded: int = 0  # acceptances still waiting for the database at the end of the pass
     reasons: dict[str, int] = field(default_factory=dict)
@@ -122,6 +121,10 @@ class PassReport:
 Observe = Callable[[str, str, float | None, float | None], None]
 
 
+async def _in(pool: ThreadPoolExecutor, fn: Callable[..., T], /, *args: Any) -> T:
+    return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+
+
 class _Defer(Exception):
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
@@ -134,17 +137,6 @@ def _brief(exc: BaseException) -> str:
     """An exception in one line (a driver's message may run over several)."""
     text = str(exc).strip().splitlines()
     return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
-
-
-def render_row(row: Claimed) -> str:
-    """The text of a row: its body for replies, else its template in its language."""
-    if row.template == REPLY and row.body:
-        return row.body
-    return render(row.template, row.params, row.language)
-
-
-def _int(value: object, default: int) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 class Sender:
@@ -185,8 +177,7 @@ class Sender:
 
     async def _db(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         """Run a short database call in the pool, so sends go on while it commits."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, functools.partial(fn, *args, **kwargs))
+        return await _in(self._pool, functools.partial(fn, *args, **kwargs))
 
     async def _move(self, step: Callable[..., T], /, **kwargs: Any) -> T:
         """A move of rows this worker claims (office/records/outbox_delivery.py), in the pool."""
@@ -272,19 +263,14 @@ class Sender:
             if outcome == delivery.RECORDED:
                 report.recorded_late += 1
             elif outcome == delivery.LOST:
-                report.lost_claims += 1
                 log.warning(
                     "outbox %s was taken by the provider but claimed again before the send "
                     "could be recorded (sent twice?)",
                     row_id,
                 )
-        await self._journal_call(self.journal.recorded, list(outcomes))
+        await _in(self._journal_pool, self.journal.recorded, list(outcomes))
         report.unrecorded = len(self.journal)
         return True
-
-    async def _journal_call(self, fn: Callable[..., T], /, *args: Any) -> T:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._journal_pool, fn, *args)
 
     async def _send_batch(self, rows: list[Claimed], now: datetime, report: PassReport) -> None:
         ready = await self._hold_quiet(rows, now, report)
@@ -468,7 +454,12 @@ class Sender:
         )
         rest: str | None = None
         try:
-            text = render_row(row)
+            # A reply's body as it is, else its template in its language.
+            text = (
+                row.body
+                if row.template == REPLY and row.body
+                else render(row.template, row.params, row.language)
+            )
             if sent_via != TEMPLATE:
                 text, rest, options = self._fitted(row, sent_via, text, options, now)
             if row.channel == "voice":
@@ -481,6 +472,7 @@ class Sender:
         except Exception as exc:  # a broken template must fail visibly, not stop the pass
             await self._fail(row, f"render: {type(exc).__name__}: {exc}", now, report)
             return
+        first = row.params.get("first_number")
         msg = OutMessage(
             id=row.id,
             channel=row.channel,
@@ -491,7 +483,7 @@ class Sender:
             # A keyboard goes with the last part of a long text.
             request_contact=rest is None and row.params.get("request_contact") is True,
             request_location=rest is None and row.params.get("request_location") is True,
-            first_number=_int(row.params.get("first_number"), 1),
+            first_number=first if isinstance(first, int) and not isinstance(first, bool) else 1,
             **extra,
         )
         try:
@@ -536,7 +528,7 @@ class Sender:
         # The window: a worker killed before this note is durable has sent the message without
         # a trace; after lease + grace another worker sends it once more (docs/worker.md).
         try:
-            await self._journal_call(self.journal.accepted, acceptance)
+            await _in(self._journal_pool, self.journal.accepted, acceptance)
         except OSError as exc:
             log.error("outbox %s: the journal cannot be written (%s); kept in memory", row.id, exc)
         try:  # what it said, and how it actually went and why (a WhatsApp row: by SMS, ...)
@@ -554,11 +546,10 @@ class Sender:
             )
             report.sent += 1
             return
-        await self._journal_call(self.journal.recorded, [row.id])
+        await _in(self._journal_pool, self.journal.recorded, [row.id])
         if recorded:
             report.sent += 1
         else:
-            report.lost_claims += 1
             log.warning("outbox %s was sent after its claim lapsed (sent twice?)", row.id)
 
     def _fitted(
@@ -619,13 +610,9 @@ class Sender:
         raise RateLimited(0.0, f"still told to slow down after {SLOW_DOWNS} pauses")
 
     async def _acquire(self, transport: Transport, msg: OutMessage) -> None:
-        buckets = transport.buckets(msg)
-        cost = transport.cost(msg)
-        while True:
-            wait = wait_time(buckets, cost)
-            if wait <= 0:
-                take(buckets, cost)
-                return
+        buckets, cost = transport.buckets(msg), transport.cost(msg)
+        while (wait := wait_time(buckets, cost)) > 0:
             if wait > self.policy.max_wait:
                 raise _Defer(wait)
             await asyncio.sleep(wait)
+        take(buckets, cost)

@@ -12,7 +12,7 @@ import functools
 import hmac
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from telegram import Bot
 from telegram.request import HTTPXRequest
@@ -82,7 +82,7 @@ class TelegramChannel:
         if not hmac.compare_digest(given, self.secret):
             raise Refused(403, "wrong or missing secret token", unsigned=True)
         try:
-            parsed = parse_update(json.loads(body), self.bot)
+            received = parse_update(json.loads(body), self.bot)
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise Refused(400, "the body is not JSON") from exc
         except RecursionError as exc:
@@ -91,11 +91,11 @@ class TelegramChannel:
             raise Refused(422 if "no known kind" in str(exc) else 400, str(exc)) from exc
         except ValueError as exc:  # an integer of more digits than Python reads from text
             raise Refused(400, "the body has a number too long to read") from exc
-        inbound = parsed.inbound
+        inbound = received.inbound
         why = unstorable(inbound) if inbound is not None else None
-        if why is None and parsed.update_id >= INT64:
+        if why is None and int(received.external_id) >= INT64:
             why = "an update_id past 64 bits"
-        return Received(str(parsed.update_id), inbound, parsed.kind, parsed.callback_query_id, why)
+        return replace(received, unstorable=why)
 
     def respond(self, received: Received, replies: Sequence[Reply], **said: str) -> Answer:
         if said:  # ignored or rejected
