@@ -1,23 +1,14 @@
 """The outbox sender: claims due rows, renders them, and sends them within the providers' limits.
 
-One pass (`Sender.run_pass(now)`): claim a batch of due rows (docs/worker.md), hold back private
-messages in quiet hours (practice G11), work out what each still says from the record as it now
-stands and cancel those whose cause is gone (practice G16, `office/views/messages_now.py`), render
-each in its person's language, send it outside any transaction through its channel's rate buckets,
-and record the outcome in a short transaction of its own: sent; waiting again (quiet hours,
-"slow down"); retried with exponential backoff (network, timeout, 5xx); or failed with the
-reason, falling back to the person's other channel. Nothing is dropped silently: every row ends
-sent, delivered, failed, cancelled (with the reason) or still queued.
-
-A WhatsApp row goes as WhatsApp's 24-hour session allows at the send
-(bot/channels/twilio/whatsapp.py): free text within 24 hours of the person's last WhatsApp
-message, else an approved template, else by SMS to the same phone; the row records how it went
-and why (`sent_via`, `via_reason`). A voice row is a call that says the message
-(bot/channels/twilio/voice.py).
-
-What a provider has taken is noted before it is recorded (bot/journal.py): a database that does
-not answer at that moment leaves the acceptance in memory and in the worker's journal file, and
-the sender records it as soon as the database answers, claiming nothing new until then.
+One pass (`Sender.run_pass(now)`, docs/worker.md): claim a batch of due rows, hold back private
+messages in quiet hours (practice G11), cancel those whose cause is gone (practice G16,
+`office/views/messages_now.py`), render each in its person's language, send it outside any
+transaction through its channel's rate buckets, and record the outcome in a short transaction:
+sent, waiting again, retried with backoff, or failed with the reason (falling back to the
+person's other channel). A WhatsApp row goes as the 24-hour session allows
+(bot/channels/twilio/whatsapp.py), a voice row is a call (bot/channels/twilio/voice.py). What a
+provider took is noted first in the journal (bot/journal.py), so a database that does not answer
+then loses nothing; nothing new is claimed until it is recorded.
 """
 
 from __future__ import annotations
@@ -29,7 +20,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
@@ -101,11 +92,6 @@ class PassReport:
     cancelled: int = 0  # no longer true when their turn came (practice G16)
     recorded_late: int = 0  # acceptances of earlier sends, recorded once the database answered
     unrecorded: int = 0  # acceptances still waiting for the database at the end of the pass
-    reasons: dict[str, int] = field(default_factory=dict)
-
-    def note_reason(self, reason: str) -> None:
-        code = delivery.reason_code(reason)
-        self.reasons[code] = self.reasons.get(code, 0) + 1
 
     def __str__(self) -> str:
         return (
@@ -435,7 +421,6 @@ class Sender:
         )
         report.failed += 1
         self._note(row.channel, "failed")
-        report.note_reason(reason)
         log.warning("outbox %s to %s failed: %s", row.id, row.channel, reason)
         if fallback is not None:
             report.fallbacks += 1
@@ -495,11 +480,11 @@ class Sender:
         except PermanentFailure as exc:
             await self._fail(row, exc.reason, now, report)
             return
-        except SendFailure as exc:
-            await self._retry(row, exc.reason, now, report)
-            return
         except Exception as exc:  # an unforeseen error is treated as transient, and counted
-            await self._retry(row, f"error: {type(exc).__name__}: {exc}", now, report)
+            brief = f"error: {type(exc).__name__}: {exc}"
+            await self._retry(
+                row, exc.reason if isinstance(exc, SendFailure) else brief, now, report
+            )
             return
         self._note(row.channel, "sent", took, (now - row.due_at).total_seconds())
         log.info(
@@ -560,10 +545,10 @@ class Sender:
         way takes, a short text with a link to the document that states it in full."""
         measured = numbered(Reply(text, options)) if way == BY_SMS and options else text
         cut = lengths.cut(way, measured)
-        if cut is not None and cut.rest is None:
+        if cut is not None and cut[1] is None:
             return text, None, options
         if cut is not None and measured == text:
-            return cut.first, cut.rest, ()
+            return *cut, ()
         link = None
         if way != "voice" and self.links is not None:
             lang = row.language if row.language in LANGUAGES else "en"
@@ -582,7 +567,6 @@ class Sender:
 
     async def _retry(self, row: Claimed, reason: str, now: datetime, report: PassReport) -> None:
         errors = row.error_count + 1
-        report.note_reason(reason)
         if errors > self.policy.max_retries:
             await self._fail(row, f"{reason} (gave up after {errors} tries)", now, report)
             return

@@ -96,33 +96,30 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _plain_object(raw: object, fields: frozenset[str], texts: tuple[str, ...]) -> dict[str, Any]:
+    """`raw` if it is an object of no other `fields`, an int `id` and strings for its `texts`,
+    else an empty dict."""
+    if not isinstance(raw, dict) or not fields.issuperset(raw) or not _is_int(raw.get("id")):
+        return {}
+    return {} if any(k in raw and not isinstance(raw[k], str) for k in texts) else raw
+
+
 def _user(raw: object) -> tuple[int, str, str | None] | None:
     """A sender's id, full name (first and last, as PTB's `User.full_name`) and the language his
     app is set to, or None."""
-    if not isinstance(raw, dict) or not _PLAIN_USER.issuperset(raw):
+    user = _plain_object(raw, _PLAIN_USER, _PLAIN_USER_TEXT)
+    first, last = user.get("first_name"), user.get("last_name")
+    if not isinstance(user.get("is_bot"), bool) or not isinstance(first, str):
         return None
-    uid, first, last = raw.get("id"), raw.get("first_name"), raw.get("last_name")
-    if not _is_int(uid) or not isinstance(raw.get("is_bot"), bool) or not isinstance(first, str):
+    if "is_premium" in user and not isinstance(user["is_premium"], bool):
         return None
-    if any(k in raw and not isinstance(raw[k], str) for k in _PLAIN_USER_TEXT):
-        return None
-    if "is_premium" in raw and not isinstance(raw["is_premium"], bool):
-        return None
-    assert isinstance(uid, int)
-    return uid, f"{first} {last}" if last else first, raw.get("language_code")
+    return user["id"], f"{first} {last}" if last else first, user.get("language_code")
 
 
 def _chat(raw: object) -> tuple[int, str] | None:
     """A chat's id and type, or None."""
-    if not isinstance(raw, dict) or not _PLAIN_CHAT.issuperset(raw):
-        return None
-    cid, kind = raw.get("id"), raw.get("type")
-    if not _is_int(cid) or not isinstance(kind, str):
-        return None
-    if any(k in raw and not isinstance(raw[k], str) for k in _PLAIN_CHAT_TEXT):
-        return None
-    assert isinstance(cid, int)
-    return cid, kind
+    chat = _plain_object(raw, _PLAIN_CHAT, _PLAIN_CHAT_TEXT)
+    return (chat["id"], chat["type"]) if isinstance(chat.get("type"), str) else None
 
 
 def _entities_plain(raw: object) -> bool:

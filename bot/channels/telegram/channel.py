@@ -15,11 +15,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from telegram import Bot
-from telegram.request import HTTPXRequest
 
 from bot.channels.base import Answer, Received, Refused, Report
 from bot.channels.telegram import SECRET_HEADER, BadUpdate, parse_update
-from bot.channels.telegram.send import tls_context
+from bot.channels.telegram.send import make_bot
 from bot.state import INT64, unstorable
 from bot.types import Reply
 
@@ -33,21 +32,12 @@ class TelegramConfig:
     api_url: str = "https://api.telegram.org"
 
     def bot(self) -> Bot:
-        """A PTB Bot for reading updates (the webhook never sends with it); PTB appends the
-        token to base_url. One a token and address in a process, its HTTP clients on the
-        process's one TLS context (each would read the CA bundle, some 30 ms)."""
-        return _parsing_bot(self.token, self.api_url.rstrip("/") + "/bot")
+        """A PTB Bot for reading updates (the webhook never sends with it), one a token and
+        address in a process (each would read the CA bundle, some 30 ms)."""
+        return _parsing_bot(self.token, self.api_url)
 
 
-@functools.cache
-def _parsing_bot(token: str, base_url: str) -> Bot:
-    tls = {"verify": tls_context()}  # the process's one TLS context (send.py)
-    return Bot(
-        token,
-        base_url=base_url,
-        request=HTTPXRequest(httpx_kwargs=tls),
-        get_updates_request=HTTPXRequest(connection_pool_size=1, httpx_kwargs=tls),
-    )
+_parsing_bot = functools.cache(make_bot)
 
 
 # The statuses the webhook refuses an update with (`ok` false, `detail` why).

@@ -27,6 +27,7 @@ from bot.channels.outgoing import (
     SendFailure,
     TransientFailure,
 )
+from bot.channels.twilio import WHATSAPP_PREFIX
 from bot.ratelimit import Limits, TokenBucket
 from bot.segments import numbered, segments
 from bot.types import Reply
@@ -72,9 +73,6 @@ def classify(exc: Exception) -> Exception:
     if isinstance(exc, RequestException):
         return TransientFailure("network", f"{type(exc).__name__}: {exc}")
     return TransientFailure("twilio", f"{type(exc).__name__}: {exc}")
-
-
-WHATSAPP_PREFIX = "whatsapp:"
 
 
 class TwilioTransport:
