@@ -135,7 +135,6 @@ class Sender:
         *,
         worker: str,
         policy: SendPolicy | None = None,
-        wall_clock: Callable[[], float] = time.monotonic,
         journal: Journal | None = None,
         whatsapp: WhatsAppRules | None = None,
         observe: Observe | None = None,
@@ -150,7 +149,6 @@ class Sender:
         self.transports = dict(transports)
         self.worker = worker[:64]
         self.policy = policy or SendPolicy()
-        self.wall_clock = wall_clock
         # Each recorded outcome is its own commit; several commit side by side.
         self._pool = ThreadPoolExecutor(
             max_workers=self.policy.concurrency, thread_name_prefix="pound-sender"
@@ -190,11 +188,7 @@ class Sender:
             self.journal.close()
 
     async def run_pass(
-        self,
-        now: datetime,
-        *,
-        max_batches: int | None = None,
-        stop: Callable[[], bool] | None = None,
+        self, now: datetime, *, stop: Callable[[], bool] | None = None
     ) -> PassReport:
         """Send everything due at `now`, batch after batch, until nothing due is left.
 
@@ -205,10 +199,7 @@ class Sender:
         report = PassReport()
         if not await self._record_pending(report):
             return report
-        batches = 0
-        while max_batches is None or batches < max_batches:
-            if stop is not None and stop():
-                break
+        while stop is None or not stop():
             rows = await self._db(
                 delivery.claim_due,
                 self.db,
@@ -221,7 +212,6 @@ class Sender:
             )
             if not rows:
                 break
-            batches += 1
             report.claimed += len(rows)
             await self._send_batch(rows, now, report)
             if not await self._record_pending(report):
@@ -268,13 +258,13 @@ class Sender:
         for row in ready:
             by_chat[(row.channel, row.address)].append(row)
         gate = asyncio.Semaphore(self.policy.concurrency)
-        claimed_at = self.wall_clock()
+        claimed_at = time.monotonic()
 
         async def chat(queue: list[Claimed]) -> None:
             async with gate:
                 for i, row in enumerate(queue):
                     # Never outlive the claim: give the rest back well before the lease ends.
-                    if self.wall_clock() - claimed_at > self.policy.lease.total_seconds() / 2:
+                    if time.monotonic() - claimed_at > self.policy.lease.total_seconds() / 2:
                         await self._wait([r.id for r in queue[i:]], now, report)
                         return
                     await self._deliver(row, now, report, routes.get(row.id))

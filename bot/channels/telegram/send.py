@@ -101,7 +101,6 @@ class TelegramTransport:
         per_chat_per_second: float = 1.0,
         timeout: float = 10.0,
         connections: int = 16,
-        bot: Bot | None = None,
     ) -> None:
         # As many connections as messages in flight: httpcore checks every idle one per request.
         request = HTTPXRequest(
@@ -112,7 +111,7 @@ class TelegramTransport:
             pool_timeout=timeout,
             httpx_kwargs={"verify": tls_context()},
         )
-        self.bot = bot or make_bot(token, api_url, request)
+        self.bot = make_bot(token, api_url, request)
         self.overall = TokenBucket(global_per_second)
         self.per_chat = Limits(per_chat_per_second)
 
