@@ -73,7 +73,6 @@ class _Message:
     msg: Inbound
     text: str
     greeted: bool
-    person: Person | None
     notes: list[Reply]
     # The command the message starts, where it is read as one (`Engine._command`), and what
     # its sentence asks (bot/words.py `sentence_intent`), read there once.
@@ -83,10 +82,6 @@ class _Message:
     def __post_init__(self) -> None:
         self.first, _, self.rest = self.text.partition(" ")
         self.said = words.meaning(self.text, (CANCEL, HELP)) if self.text else None
-
-    @property
-    def now(self) -> datetime:
-        return self.ctx.now
 
 
 @dataclass(frozen=True)
@@ -291,7 +286,7 @@ class Engine:
             data=data.get("draft", {}) if isinstance(data.get("draft"), dict) else {},
             explain=lambda exc: explain(t, exc, official=bool(roles)),
         )
-        m = _Message(conv, data, ctx, msg, text, greeted, person, notes)
+        m = _Message(conv, data, ctx, msg, text, greeted, notes)
         m.started = self._command(m)
         return m
 
@@ -364,7 +359,7 @@ class Engine:
         ):
             return None
         choice = calls or (msg.option or "").removeprefix("lang:") or m.rest.strip()
-        turn = self._language(m.ctx.work.session, conv, m.person, m.ctx, choice)
+        turn = self._language(m.ctx.work.session, conv, m.ctx.person, m.ctx, choice)
         return self._finish(
             m,
             turn,
@@ -601,7 +596,7 @@ class Engine:
                 new_data[ASKED] = asked
         conv.data = new_data
         conv.language = ctx.lang if conv.language or ctx.lang != "en" else conv.language
-        conv.expires_at = m.now + DRAFT_TTL if conv.flow else None
+        conv.expires_at = ctx.now + DRAFT_TTL if conv.flow else None
         return replies
 
     # --- menu, help and language --------------------------------------------------------------
