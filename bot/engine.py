@@ -715,11 +715,10 @@ def _interrupts(
     """`/seize`, `/status`, `/menu`: a command, not an answer to the question asked; and the
     menu's word alone (`menu`, `मेनू`, `মেনু`), which may be typed at any time (README), as
     written: with a typo forgiven, a name like Manu would leave the conversation."""
-    if words.says(text, MENU, typo=False):
-        return True
-    if not first.startswith("/"):
-        return False
-    return words.says(first, MENU) or (started is not None and started[0] in commands)
+    slashed = first.startswith("/") and (
+        words.says(first, MENU) or (started is not None and started[0] in commands)
+    )
+    return words.says(text, MENU, typo=False) or slashed
 
 
 def _asks_menu(text: str, first: str) -> bool:

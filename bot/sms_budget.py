@@ -56,10 +56,7 @@ def pack(replies: Sequence[Reply], lang: str) -> list[Reply]:
     out: list[Reply] = []
     number = 1
     for reply in replies:
-        if fits(reply, lang, number):
-            out.append(reply)
-        else:
-            out += _cut(reply, lang, number)
+        out += [reply] if fits(reply, lang, number) else _cut(reply, lang, number)
         number += len(reply.options)
     return out
 
