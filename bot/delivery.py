@@ -321,6 +321,4 @@ def outbox_figures(db: Database, *, now: datetime) -> OutboxFigures:
 
 def reason_code(reason: str | None) -> str:
     """The stable part of a failure reason (before the first colon), fit for a metric label."""
-    if not reason:
-        return "unknown"
-    return reason.split(":", 1)[0].strip()[:64] or "unknown"
+    return (reason or "").split(":", 1)[0].strip()[:64] or "unknown"
