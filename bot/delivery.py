@@ -142,7 +142,6 @@ def cancel(db: Database, *, reasons: Mapping[int, str], worker: str, now: dateti
 class StatusResult:
     found: bool
     state: str | None = None
-    fallback_id: int | None = None
 
 
 # Twilio's message statuses that end a message: delivered, or not.
@@ -218,10 +217,8 @@ def _report(
         if target == DELIVERED:
             outbox_delivery.delivered(s, row, now=now, outcome=said, via_reason=answered)
             return StatusResult(found=True, state=DELIVERED.value)
-        fallback = outbox_delivery.failed(
-            s, row, reason=reason, now=now, outcome=said, keep_claim=call
-        )
-        return StatusResult(found=True, state=FAILED.value, fallback_id=None if call else fallback)
+        outbox_delivery.failed(s, row, reason=reason, now=now, outcome=said, keep_claim=call)
+        return StatusResult(found=True, state=FAILED.value)
 
 
 def whatsapp_last_inbound(db: Database, addresses: Iterable[str]) -> dict[str, datetime]:
@@ -324,6 +321,4 @@ def outbox_figures(db: Database, *, now: datetime) -> OutboxFigures:
 
 def reason_code(reason: str | None) -> str:
     """The stable part of a failure reason (before the first colon), fit for a metric label."""
-    if not reason:
-        return "unknown"
-    return reason.split(":", 1)[0].strip()[:64] or "unknown"
+    return (reason or "").split(":", 1)[0].strip()[:64] or "unknown"

@@ -31,21 +31,19 @@ from bot.i18n import (
     normalise_language,
     translator,
 )
-from bot.outbox_replies import enqueue_replies
+from bot.lengths import split_text
+from bot.state import MAX_TEXT
 from bot.types import Channel, Inbound, Option, Reply
+from bot.words import CANCEL, HELP, LANG, MENU, NO, YES
 from law.errors import PoundError
 from models import Database, OptOut, Person, Unit
 from office.access.roles import roles_of
 from office.people import tie_telegram
-from office.records import reach
+from office.records import outbox, reach
 
 log = logging.getLogger(__name__)
 
 DRAFT_TTL = timedelta(hours=24)
-MAX_TEXT = state.MAX_TEXT
-# The engine's own words (bot/words.py: from the catalogs, in every language).
-CANCEL, HELP, MENU, LANG = words.CANCEL, words.HELP, words.MENU, words.LANG
-YES, NO = words.YES, words.NO
 # In a conversation's state: the question it waits on, and whether leaving it is being asked.
 ASKED, LEAVING = "asked", "leaving"
 LEAVE_YES, LEAVE_NO = "leave:yes", "leave:no"
@@ -75,7 +73,6 @@ class _Message:
     msg: Inbound
     text: str
     greeted: bool
-    person: Person | None
     notes: list[Reply]
     # The command the message starts, where it is read as one (`Engine._command`), and what
     # its sentence asks (bot/words.py `sentence_intent`), read there once.
@@ -85,10 +82,6 @@ class _Message:
     def __post_init__(self) -> None:
         self.first, _, self.rest = self.text.partition(" ")
         self.said = words.meaning(self.text, (CANCEL, HELP)) if self.text else None
-
-    @property
-    def now(self) -> datetime:
-        return self.ctx.now
 
 
 @dataclass(frozen=True)
@@ -102,17 +95,11 @@ class Handled:
 
 
 class Engine:
-    def __init__(
-        self, db: Database, flows: Sequence[Flow], *, draft_ttl: timedelta = DRAFT_TTL
-    ) -> None:
+    def __init__(self, db: Database, flows: Sequence[Flow]) -> None:
         self.db = db
         self.flows = {f.name: f for f in flows}
         # A flow's command keys; the words that say each are the catalogs' `cmd:<key>`.
-        self.commands: dict[str, Flow] = {}
-        for f in flows:
-            for key in f.commands:
-                self.commands[key.lower().lstrip("/")] = f
-        self.draft_ttl = draft_ttl
+        self.commands = {key.lower().lstrip("/"): f for f in flows for key in f.commands}
         # What `_offered` answered, by the speaker's roles.
         self._offered_by: dict[frozenset[tuple[str, str]], tuple[Flow, ...]] = {}
 
@@ -149,9 +136,7 @@ class Engine:
         whose answer cannot carry them, its replies as outbox rows for the sender."""
         inbound = received.inbound
         assert inbound is not None
-        handled = self._handle(
-            work, inbound, received.opens, opt_out=channel.opt_out_words, noted=True
-        )
+        handled = self._handle(work, inbound, received.opens, channel)
         if not channel.replies_in_answer and not handled.repeat and handled.replies:
             enqueue_replies(
                 work.session,
@@ -166,34 +151,25 @@ class Engine:
         return handled
 
     def receive_in(
-        self,
-        work: Unit,
-        inbound: Inbound,
-        *,
-        external_id: str | None = None,
-        opt_out: bool = False,
+        self, work: Unit, inbound: Inbound, *, external_id: str | None = None
     ) -> Handled:
         """Handle one message, received at `work.now`, in the caller's unit of work (which
-        commits it); `opt_out`: whether STOP and START are said on its channel."""
-        return self._handle(work, inbound, state.key_of(inbound, external_id), opt_out=opt_out)
+        commits it)."""
+        return self._handle(work, inbound, state.key_of(inbound, external_id))
 
     def _handle(
-        self,
-        work: Unit,
-        inbound: Inbound,
-        key: state.OpenKey,
-        *,
-        opt_out: bool,
-        noted: bool = False,
+        self, work: Unit, inbound: Inbound, key: state.OpenKey, channel: ChannelType | None = None
     ) -> Handled:
         """One message in `work`, which the flows hand to the use cases they call: its start
-        (bot/state.py: its earlier answer if it is a repeat, the chat, and with `noted` the note
-        of the channel it came by), STOP and START where `opt_out`, the conversation, and its
-        end (the chat's new state and the message in the inbound log)."""
-        opening = state.open_chat(work, key, noted=noted)
+        (bot/state.py: its earlier answer if it is a repeat, the chat, and for a webhook's
+        `channel` the note of the channel it came by), STOP and START where the channel has
+        them, the conversation, and its end (the chat's new state and the message in the
+        inbound log)."""
+        opening = state.open_chat(work, key, noted=channel is not None)
         if opening.seen is not None:
             return Handled([Reply.from_dict(r) for r in opening.seen], repeat=True)
-        said = _opting(work.session, inbound, opening, work.now) if opt_out else None
+        opting = channel is not None and channel.opt_out_words
+        said = _opting(work.session, inbound, opening, work.now) if opting else None
         if said is not None:
             (replies, status), chat = said, None
         else:
@@ -220,10 +196,8 @@ class Engine:
         notes: list[Reply] = []
         person: Person | None = None
         if inbound.channel is Channel.TELEGRAM and inbound.contact is not None:
-            tied, note = _tie_contact(s, inbound, inbound.telegram_user_id, now, t)
+            person, note = _tie_contact(s, inbound, now, t)
             notes.append(note)
-            if tied is not None:
-                person = tied
         # Most people who write are private persons with no row: only a known one is loaded.
         if person is None and person_id is not None:
             person = s.get(Person, person_id)
@@ -250,7 +224,7 @@ class Engine:
             self._language_asked,
             self._help,
             self._resume,
-            self._leaving_answered,
+            self._leaving,
             self._menu_mid_flow,
             self._location_elsewhere,
             self._step,
@@ -312,7 +286,7 @@ class Engine:
             data=data.get("draft", {}) if isinstance(data.get("draft"), dict) else {},
             explain=lambda exc: explain(t, exc, official=bool(roles)),
         )
-        m = _Message(conv, data, ctx, msg, text, greeted, person, notes)
+        m = _Message(conv, data, ctx, msg, text, greeted, notes)
         m.started = self._command(m)
         return m
 
@@ -385,7 +359,7 @@ class Engine:
         ):
             return None
         choice = calls or (msg.option or "").removeprefix("lang:") or m.rest.strip()
-        turn = self._language(m.ctx.work.session, conv, m.person, m.ctx, choice)
+        turn = self._language(m.ctx.work.session, conv, m.ctx.person, m.ctx, choice)
         return self._finish(
             m,
             turn,
@@ -415,11 +389,6 @@ class Engine:
             (Option(LEAVE_NO, t("Go on")), Option(LEAVE_YES, t("Start again"))),
         )
         return self._ask_leaving(m, offer)
-
-    def _leaving_answered(self, m: _Message) -> list[Reply] | None:
-        if not (m.conv.flow and m.data.get(LEAVING)):
-            return None
-        return self._leaving(m)
 
     def _menu_mid_flow(self, m: _Message) -> list[Reply] | None:
         """The menu's word with answers already given: asked before they are discarded. A
@@ -549,16 +518,13 @@ class Engine:
             t("The answers given so far will be deleted. Go to the menu?"),
             (Option(LEAVE_YES, t("Yes")), Option(LEAVE_NO, t("No"))),
         )
-        asked = m.data.get(ASKED)
-        out = self._finish(m, Turn([question], m.conv.step), m.conv.flow, keep_step=True)
-        m.conv.data[LEAVING] = True
-        if asked is not None:
-            m.conv.data[ASKED] = asked
-        return out
+        return self._aside(m, question, leaving=True)
 
-    def _leaving(self, m: _Message) -> list[Reply]:
+    def _leaving(self, m: _Message) -> list[Reply] | None:
         """The answer to `_ask_leaving`: yes (or the menu's word again) leaves for the menu;
         anything else keeps the answers and asks the question they were at again."""
+        if not (m.conv.flow and m.data.get(LEAVING)):
+            return None
         text = m.text
         said = words.meaning(text, (YES, NO)) if text else None
         if m.msg.option == LEAVE_YES or said == YES or _asks_menu(text, text.partition(" ")[0]):
@@ -573,12 +539,15 @@ class Engine:
         )
         return self._finish(m, Turn([again], m.conv.step), m.conv.flow, keep_step=True)
 
-    def _aside(self, m: _Message, note: Reply) -> list[Reply]:
+    def _aside(self, m: _Message, note: Reply, *, leaving: bool = False) -> list[Reply]:
         """A note said beside a conversation (a message too long, a location where none is
-        asked): its question stands at its step, and the options a number picks stay."""
+        asked): its question stands at its step, and the options a number picks stay; or,
+        `leaving`, the question whether to leave it, whose own options answer it."""
         kept, asked = m.data.get("options"), m.data.get(ASKED)
-        out = self._finish(m, Turn([note], m.conv.step), m.conv.flow)
-        if kept is not None:
+        out = self._finish(m, Turn([note], m.conv.step), m.conv.flow, keep_step=leaving)
+        if leaving:
+            m.conv.data[LEAVING] = True
+        elif kept is not None:
             m.conv.data["options"] = kept
         if asked is not None:
             m.conv.data[ASKED] = asked
@@ -627,7 +596,7 @@ class Engine:
                 new_data[ASKED] = asked
         conv.data = new_data
         conv.language = ctx.lang if conv.language or ctx.lang != "en" else conv.language
-        conv.expires_at = m.now + self.draft_ttl if conv.flow else None
+        conv.expires_at = ctx.now + DRAFT_TTL if conv.flow else None
         return replies
 
     # --- menu, help and language --------------------------------------------------------------
@@ -655,19 +624,13 @@ class Engine:
         where every segment is paid for, one numbered line brings the menu ("1. Menu")."""
         if replies and replies[-1].options:
             return replies
-        if ctx.inbound.channel is Channel.SMS:
-            short = (Option(MENU, ctx.t("Menu")),)
-            if not replies:
-                return [Reply(ctx.t("What next?"), short)]
-            return [*replies[:-1], dataclasses.replace(replies[-1], options=short)]
-        options = self._menu(ctx)[0].options
+        sms = ctx.inbound.channel is Channel.SMS
+        options = (Option(MENU, ctx.t("Menu")),) if sms else self._menu(ctx)[0].options
         if not replies:
             return [Reply(ctx.t("What next?"), options)]
         last = replies[-1]
-        return [
-            *replies[:-1],
-            dataclasses.replace(last, text=last.text + "\n" + ctx.t("What next?"), options=options),
-        ]
+        text = last.text if sms else last.text + "\n" + ctx.t("What next?")
+        return [*replies[:-1], dataclasses.replace(last, text=text, options=options)]
 
     def _language(
         self, s: Session, conv: state.ChatState, person: Person | None, ctx: Ctx, choice: str
@@ -752,11 +715,10 @@ def _interrupts(
     """`/seize`, `/status`, `/menu`: a command, not an answer to the question asked; and the
     menu's word alone (`menu`, `मेनू`, `মেনু`), which may be typed at any time (README), as
     written: with a typo forgiven, a name like Manu would leave the conversation."""
-    if words.says(text, MENU, typo=False):
-        return True
-    if not first.startswith("/"):
-        return False
-    return words.says(first, MENU) or (started is not None and started[0] in commands)
+    slashed = first.startswith("/") and (
+        words.says(first, MENU) or (started is not None and started[0] in commands)
+    )
+    return words.says(text, MENU, typo=False) or slashed
 
 
 def _asks_menu(text: str, first: str) -> bool:
@@ -785,10 +747,10 @@ def _resolve_option(inbound: Inbound, data: dict[str, Any]) -> Inbound:
 
 
 def _tie_contact(
-    s: Session, inbound: Inbound, uid: int | None, now: datetime, t: Translator
+    s: Session, inbound: Inbound, now: datetime, t: Translator
 ) -> tuple[Person | None, Reply]:
     """A Telegram user shares their own contact: their phone is tied to their Telegram id."""
-    contact = inbound.contact
+    contact, uid = inbound.contact, inbound.telegram_user_id
     if contact is None or uid is None or contact.user_id != uid:
         return None, Reply(t("Please share your own contact, not someone else's."))
     phone = contact.phone
@@ -801,28 +763,19 @@ def _tie_contact(
     )
 
 
-def opt_keyword(text: str) -> str | None:
-    """ "stop" or "start" when the whole message is an opt-out or opt-in word, else None."""
-    word = text.strip().lower().rstrip(".!")
-    if word in STOP_WORDS:
-        return "stop"
-    if word in START_WORDS:
-        return "start"
-    return None
-
-
 def _opting(
     s: Session, inbound: Inbound, opening: state.Opening, now: datetime
 ) -> tuple[list[Reply], str] | None:
     """STOP and START, and the silence between: the replies and the inbound log's status, or
     None for a message the conversation answers. Carriers, and Twilio, require STOP to work;
     the OptOut row is what the sender checks before every message."""
-    keyword, opted_out = opt_keyword(inbound.text), opening.opted_out
-    if keyword == "stop":
+    # The whole message an opt-out or opt-in word.
+    word, opted_out = inbound.text.strip().lower().rstrip(".!"), opening.opted_out
+    if word in STOP_WORDS:
         if not opted_out:
             s.add(OptOut(channel=inbound.channel.value, address=inbound.address, opted_out_at=now))
         return [Reply(translator(opening.chat.language)(STOPPED))], "opted_out"
-    if keyword == "start" and opted_out:
+    if word in START_WORDS and opted_out:
         mine = (OptOut.channel == inbound.channel.value, OptOut.address == inbound.address)
         row = s.exec(select(OptOut).where(*mine)).first()
         if row is not None:
@@ -832,3 +785,60 @@ def _opting(
         # Said nothing to: only START is answered once a person has said STOP.
         return [], "ignored"
     return None
+
+
+def enqueue_replies(
+    s: Session,
+    *,
+    channel: Channel,
+    address: str,
+    replies: Sequence[Reply],
+    key: str,
+    now: datetime,
+    language: str = "en",
+    person_id: int | None = None,
+) -> int:
+    """Conversation replies as outbox rows, in the transaction that handled the message (a
+    reply is never lost and never written twice), for the sender to deliver: each reply a queued
+    "reply" row due now, keyed `{key}:{i}`, in session `s`;
+    return how many rows were written.
+
+    `language` and `person_id` are the chat's (`Handled` carries them). Options keep their values
+    and labels; a contact or location request, and the number the turn gives the reply's first
+    option, travel in `params` for the sender's keyboard. Replies are conversation answers, so
+    quiet hours do not hold them (practice G11, docs/act.md).
+    """
+    rows: list[dict[str, object]] = []
+    number = 1
+    for reply in replies:
+        pieces = split_text(reply.text)
+        for n, piece in enumerate(pieces):
+            last = n == len(pieces) - 1
+            params: dict[str, object] = {"body": piece}
+            options = reply.as_dict()["options"] if last else []
+            if last and reply.request_contact:
+                params["request_contact"] = True
+            if last and reply.request_location:
+                params["request_location"] = True
+            if options and number != 1:
+                params["first_number"] = number
+            rows.append(
+                {
+                    "dedupe_key": f"{key}:{len(rows)}",
+                    "channel": channel.value,
+                    "address": address,
+                    "person_id": person_id,
+                    "language": language,
+                    "template": "reply",
+                    "params": params,
+                    "body": piece,
+                    "options": options,
+                    "private": False,
+                    "due_at": now,
+                    "created_at": now,
+                    # The person who wrote caused his own answer.
+                    "caused_by": person_id,
+                }
+            )
+        number += len(reply.options)
+    return outbox.queue_at_commit(s, rows)

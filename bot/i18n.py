@@ -2,33 +2,15 @@
 
 Every text a person reads is written in code as `t("English text {name}", name=...)` or marked
 with `N_()` (`NP_()` for a text with a plural); `bot/locales/<lang>/LC_MESSAGES/<domain>.po`
-holds its translation. A test extracts every id from the code and checks that each language has
-it.
+holds its translation. The words people may type are the `words` domain, kept apart
+(bot/words.py; docs/messages.md); a text names such a word with the placeholder
+`{say_<meaning>}`, filled with the word in the reader's language, so a text never tells someone
+to send a word the office would not take from him.
 
-The words people may type (yes, skip, menu, the SMS commands, animal kinds, numbers) are the
-`words` domain, kept apart (bot/words.py reads them; docs/messages.md). A text names such a word
-with the placeholder `{say_<meaning>}` (`{say_done}`, `{say_cmd_convey}` for `cmd:convey`),
-filled with the word in the reader's language: `t("Any more animals? Send them, or
-{say_done}.")` says DONE in English and बस in Hindi, so a text never tells someone to send a
-word the office would not take from him.
-
-Figures and grammar are the Translator's, so that a translation only places them:
-
-- An int param (`{n}`, `{heads}`, `{count}`, a complaint's or a case's number) is written in the
-  reader's digits: Bengali texts write ৩টি গরু, মামলা নং ১২ (bot/figures.py `digits`; money is
-  `figures.money`, a date `Translator.day`). A number the reader may type back (an option, a
-  case's number) is read in either digits, so Bengali digits never stand in his way. A `str`
-  param is written as it is given: a seizure's reference, a phone, a name, a code are never
-  changed. The param `section` ("VIII", "VI, VII") is written as the reader numbers the Act's
-  sections: VIII in English, 8 in Hindi, ৮ in Bengali.
-- A name's case ending is the value's, not the translation's: a Bengali translation writes the
-  ending after its placeholder with a hyphen, `{owner}-এর` (possessive) or `{village}-এ`
-  (locative; `-তে`, `-য়` are read alike), and the Translator writes the ending the value's last
-  letter asks for (bot/grammar.py): রহিমের, কেমরির, ৩টি গরুর; রামপুরে, কেমরিতে, হাওড়ায়; after
-  a code, a number or Latin letters the hyphen stays (KX7M2Q-এর, ১২-এ). A Hindi placeholder
-  followed by a postposition (का, के, की, में, से, को, पर, तक) is written in the oblique when
-  its value is a count (3 गायें का -> 3 गायों का). The catalogs stay plain gettext (msgfmt
-  checks them); the grammar is applied when the text is written.
+Figures and grammar are the Translator's, so that a translation only places them: an int param
+is written in the reader's digits (bot/figures.py `digits`), a `str` param as it is given, the
+param `section` as the reader numbers the Act's sections (VIII, 8, ৮), and a placeholder in a
+case takes the ending its value asks for (bot/grammar.py), the catalogs staying plain gettext.
 """
 
 from __future__ import annotations

@@ -1,17 +1,11 @@
 """The provider's acceptances, kept until the database has them: in memory and in a local file.
 
-When Telegram or Twilio has taken a message, that fact must reach the outbox row (`sent`, with
-the provider's id) or the row's claim lapses and the message is sent again. The database may
-not answer just then. So the sender notes each acceptance here first: in this process's memory
-and, when a directory is given, as one JSON line appended to this worker's journal file and
-fsynced before the sender goes on. It tries to record what is noted until the database answers,
-and claims nothing new while anything is unrecorded (bot/sender.py).
-
-Each worker writes its own file, `outbox-<database>-<worker>.jsonl`, and holds an exclusive
-`flock` on it while it lives. A worker starting up takes over the files of workers that died
-(their locks went with them) for the same database: their acceptances become its own to
-record, under the claims they were made under. A file whose acceptances are all recorded is
-emptied; a worker that stops with nothing unrecorded deletes its file.
+When Telegram or Twilio has taken a message, that fact must reach the outbox row or the row's
+claim lapses and the message is sent again; the database may not answer just then. So the
+sender notes each acceptance here first, fsynced as a JSON line in this worker's file
+(`outbox-<database>-<worker>.jsonl`, held under `flock` while it lives; a worker starting takes
+over the files of dead ones), and records it once the database answers (docs/worker.md,
+"Provider acceptance").
 """
 
 from __future__ import annotations

@@ -1,23 +1,12 @@
-"""How long one outbound message may be on each way it goes, and what goes instead of a longer one.
+"""How long one outbound message may be on each way it goes, and what goes instead of a longer one
+(the table in docs/channels.md, "Length of the office's own messages").
 
-A register copy of many head, or an account of a long sale, can be longer than any channel
-takes: Twilio refuses an SMS or WhatsApp body over 1,600 characters, Telegram a text over
-4,096, and one SMS of hundreds of segments would hold the sender number's rate bucket (one
-segment a second) for every other message, sign-in codes included. So, at the send
-(bot/sender.py):
-
-- **SMS** goes as one message (Twilio joins its segments on the handset) of at most
-  `SMS_SEGMENTS` segments and 1,600 characters: 1,530 characters of English, 670 of Hindi or
-  Bengali.
-- **Telegram** (4,000 characters a message, so the row's `body` keeps all it said) and
-  **WhatsApp** (1,600) are cut at lines into at most `PARTS` messages: the first goes now, the
-  rest is queued as a reply row of its own right behind it (office/records/outbox.py `sent`), so
-  each part is sent, recorded and retried like any message and none is sent twice.
-- **A call** says at most 1,600 characters.
-- Past that, the message goes as a short text in the person's language with a signed link to
-  the document that states it in full (the register copy of the seizure, the account of its
-  sale: docs/documents.md), valid for 30 days; a call, or a row without a seizure, says to ask
-  the pound for a printed copy.
+Twilio refuses an SMS or WhatsApp body over 1,600 characters and Telegram a text over 4,096, and
+one SMS of hundreds of segments would hold the sender number's rate bucket (one segment a second)
+for every other message, sign-in codes included. A Telegram or WhatsApp text is cut at lines into
+at most `PARTS` messages, the rest queued as a reply row of its own (office/records/outbox.py
+`sent`) so that none is sent twice; past that, a short text in the person's language links to
+the document that states it in full (docs/documents.md).
 """
 
 from __future__ import annotations
@@ -27,10 +16,28 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.i18n import N_, translator
-from bot.outbox_replies import split_text
 from bot.segments import segments
 from office.views.documents.kinds import Kind
 from office.views.documents.links import sign_link
+
+MAX_BODY = 4000  # the outbox body column; Telegram allows 4096
+
+
+def split_text(text: str, limit: int = MAX_BODY) -> list[str]:
+    """Cut a long text at line breaks (or spaces) into pieces of at most `limit` characters."""
+    pieces: list[str] = []
+    rest = text
+    while len(rest) > limit:
+        cut = rest.rfind("\n", 0, limit)
+        if cut <= 0:
+            cut = rest.rfind(" ", 0, limit)
+        if cut <= 0:
+            cut = limit
+        pieces.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    pieces.append(rest)
+    return pieces
+
 
 SMS_SEGMENTS = 10
 PARTS = 3
@@ -59,34 +66,19 @@ TOO_LONG_REF = N_(
 TOO_LONG = N_("This message is too long to send here. Ask at the pound office.")
 
 
-def fits(way: str, text: str) -> bool:
-    """Whether `text` goes as one message on `way` (sms, whatsapp, telegram, voice)."""
+def cut(way: str, text: str) -> tuple[str, str | None] | None:
+    """The text as it goes on `way` (sms, whatsapp, telegram, voice): whole, or its first part
+    and the rest to follow; None when it is longer than the way takes (`PARTS` messages), for a
+    short text to go instead."""
     limit = LIMITS.get(way)
-    if limit is None:
-        return True
-    if len(text) > limit.chars:
-        return False
-    return limit.segments is None or segments(text) <= limit.segments
-
-
-@dataclass(frozen=True)
-class Cut:
-    first: str  # what goes now
-    rest: str | None  # what is queued to follow it, if anything
-
-
-def cut(way: str, text: str) -> Cut | None:
-    """The text as it goes on `way`: whole, or its first part and the rest to follow; None
-    when it is longer than the way takes (`PARTS` messages), for a short text to go instead."""
-    if fits(way, text):
-        return Cut(text, None)
-    limit = LIMITS[way]
+    if limit is None or (
+        len(text) <= limit.chars and (limit.segments is None or segments(text) <= limit.segments)
+    ):
+        return text, None
     if limit.parts <= 1 or len(text) > limit.chars * limit.parts:
         return None
     pieces = split_text(text, limit.chars)
-    if len(pieces) > limit.parts:
-        return None
-    return Cut(pieces[0], "\n".join(pieces[1:]))
+    return None if len(pieces) > limit.parts else (pieces[0], "\n".join(pieces[1:]))
 
 
 def too_long(lang: str, *, ref: str | None, link: str | None) -> str:

@@ -2,7 +2,7 @@
 
 Telegram allows about 30 messages a second per bot and 1 a second per private chat; Twilio
 queues a long code at about 1 segment a second. Each bucket refills at `rate` tokens a second up
-to `burst`; a provider's own "slow down" (429, `retry_after`) pauses a bucket for as long as told.
+to one; a provider's own "slow down" (429, `retry_after`) pauses a bucket for as long as told.
 The buckets are per process: with several workers, give each a share of the rate (docs/worker.md).
 """
 
@@ -19,12 +19,12 @@ _EPSILON = 1e-9
 class TokenBucket:
     """`rate` tokens a second, at most `burst` saved up; a pause stops it until a given instant."""
 
-    def __init__(self, rate: float, burst: float | None = None, *, clock: Clock = time.monotonic):
+    def __init__(self, rate: float, *, clock: Clock = time.monotonic):
         if rate <= 0:
             raise ValueError("a rate is a positive number of tokens a second")
         self.rate = rate
         # A burst of one spaces messages evenly, so no one-second window holds more than `rate`+1.
-        self.burst = max(1.0, burst if burst is not None else 1.0)
+        self.burst = 1.0
         self.clock = clock
         self.tokens = self.burst
         self.stamp = clock()
@@ -65,7 +65,6 @@ class Limits:
     """Buckets by key, made on first use with the same rate (one per chat, one per number)."""
 
     rate: float
-    burst: float | None = None
     clock: Clock = time.monotonic
     buckets: dict[Hashable, TokenBucket] = field(default_factory=dict)
     # Idle per-chat buckets are full again after burst/rate seconds; forget them then.
@@ -76,7 +75,7 @@ class Limits:
         if bucket is None:
             if len(self.buckets) >= self.max_keys:
                 self._forget_idle()
-            bucket = TokenBucket(self.rate, self.burst, clock=self.clock)
+            bucket = TokenBucket(self.rate, clock=self.clock)
             self.buckets[key] = bucket
         return bucket
 

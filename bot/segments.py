@@ -25,10 +25,6 @@ GSM7_EXTENSION = frozenset("\f^{}\\[~]|€")
 GSM7 = GSM7_BASIC | GSM7_EXTENSION
 
 
-def is_gsm7(text: str) -> bool:
-    return GSM7.issuperset(text)
-
-
 def segments(text: str) -> int:
     """How many SMS segments `text` is sent as (0 for the empty text).
 
@@ -39,7 +35,7 @@ def segments(text: str) -> int:
     if not text:
         return 0
     costs: list[int] | None = None
-    if is_gsm7(text):
+    if GSM7.issuperset(text):
         single, part = 160, 153
         if not GSM7_EXTENSION.isdisjoint(text):
             costs = [2 if ch in GSM7_EXTENSION else 1 for ch in text]
@@ -61,23 +57,23 @@ def segments(text: str) -> int:
     return count
 
 
-def fits(text: str, max_segments: int = MAX_SEGMENTS) -> bool:
-    return segments(text) <= max_segments
+def fits(text: str) -> bool:
+    return segments(text) <= MAX_SEGMENTS
 
 
-def split_message(text: str, max_segments: int = MAX_SEGMENTS) -> list[str]:
-    """Cut `text` into messages of at most `max_segments` segments each.
+def split_message(text: str) -> list[str]:
+    """Cut `text` into messages of at most `MAX_SEGMENTS` segments each.
 
     Cuts fall between lines where possible (so a numbered choice stays whole), else between
     words, else anywhere; each piece is as long as it may be.
     """
     text = text.strip()
-    if fits(text, max_segments):
+    if fits(text):
         return [text] if text else []
     pieces: list[str] = []
     rest = text
-    while rest and not fits(rest, max_segments):
-        cut = _longest_prefix(rest, max_segments)
+    while rest and not fits(rest):
+        cut = _longest_prefix(rest)
         for sep in ("\n", " "):
             at = rest.rfind(sep, 0, cut + 1)
             if at > cut // 3:
@@ -90,12 +86,12 @@ def split_message(text: str, max_segments: int = MAX_SEGMENTS) -> list[str]:
     return pieces
 
 
-def _longest_prefix(text: str, max_segments: int) -> int:
+def _longest_prefix(text: str) -> int:
     """The length of the longest prefix of `text` that fits (binary search; fitting is monotone)."""
     lo, hi = 1, len(text)
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if fits(text[:mid], max_segments):
+        if fits(text[:mid]):
             lo = mid
         else:
             hi = mid - 1

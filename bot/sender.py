@@ -1,23 +1,14 @@
 """The outbox sender: claims due rows, renders them, and sends them within the providers' limits.
 
-One pass (`Sender.run_pass(now)`): claim a batch of due rows (docs/worker.md), hold back private
-messages in quiet hours (practice G11), work out what each still says from the record as it now
-stands and cancel those whose cause is gone (practice G16, `office/views/messages_now.py`), render
-each in its person's language, send it outside any transaction through its channel's rate buckets,
-and record the outcome in a short transaction of its own: sent; waiting again (quiet hours,
-"slow down"); retried with exponential backoff (network, timeout, 5xx); or failed with the
-reason, falling back to the person's other channel. Nothing is dropped silently: every row ends
-sent, delivered, failed, cancelled (with the reason) or still queued.
-
-A WhatsApp row goes as WhatsApp's 24-hour session allows at the send
-(bot/channels/twilio/whatsapp.py): free text within 24 hours of the person's last WhatsApp
-message, else an approved template, else by SMS to the same phone; the row records how it went
-and why (`sent_via`, `via_reason`). A voice row is a call that says the message
-(bot/channels/twilio/voice.py).
-
-What a provider has taken is noted before it is recorded (bot/journal.py): a database that does
-not answer at that moment leaves the acceptance in memory and in the worker's journal file, and
-the sender records it as soon as the database answers, claiming nothing new until then.
+One pass (`Sender.run_pass(now)`, docs/worker.md): claim a batch of due rows, hold back private
+messages in quiet hours (practice G11), cancel those whose cause is gone (practice G16,
+`office/views/messages_now.py`), render each in its person's language, send it outside any
+transaction through its channel's rate buckets, and record the outcome in a short transaction:
+sent, waiting again, retried with backoff, or failed with the reason (falling back to the
+person's other channel). A WhatsApp row goes as the 24-hour session allows
+(bot/channels/twilio/whatsapp.py), a voice row is a call (bot/channels/twilio/voice.py). What a
+provider took is noted first in the journal (bot/journal.py), so a database that does not answer
+then loses nothing; nothing new is claimed until it is recorded.
 """
 
 from __future__ import annotations
@@ -29,7 +20,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
@@ -98,14 +89,8 @@ class PassReport:
     failed: int = 0
     fallbacks: int = 0
     cancelled: int = 0  # no longer true when their turn came (practice G16)
-    lost_claims: int = 0
     recorded_late: int = 0  # acceptances of earlier sends, recorded once the database answered
     unrecorded: int = 0  # acceptances still waiting for the database at the end of the pass
-    reasons: dict[str, int] = field(default_factory=dict)
-
-    def note_reason(self, reason: str) -> None:
-        code = delivery.reason_code(reason)
-        self.reasons[code] = self.reasons.get(code, 0) + 1
 
     def __str__(self) -> str:
         return (
@@ -119,6 +104,10 @@ class PassReport:
 
 # (channel, outcome, seconds the provider took or None, seconds late past its due time or None)
 Observe = Callable[[str, str, float | None, float | None], None]
+
+
+async def _in(pool: ThreadPoolExecutor, fn: Callable[..., T], /, *args: Any) -> T:
+    return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
 
 
 class _Defer(Exception):
@@ -135,17 +124,6 @@ def _brief(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
 
 
-def render_row(row: Claimed) -> str:
-    """The text of a row: its body for replies, else its template in its language."""
-    if row.template == REPLY and row.body:
-        return row.body
-    return render(row.template, row.params, row.language)
-
-
-def _int(value: object, default: int) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
 class Sender:
     """Sends the outbox through the given transports (by channel name); one per worker process."""
 
@@ -156,7 +134,6 @@ class Sender:
         *,
         worker: str,
         policy: SendPolicy | None = None,
-        wall_clock: Callable[[], float] = time.monotonic,
         journal: Journal | None = None,
         whatsapp: WhatsAppRules | None = None,
         observe: Observe | None = None,
@@ -171,7 +148,6 @@ class Sender:
         self.transports = dict(transports)
         self.worker = worker[:64]
         self.policy = policy or SendPolicy()
-        self.wall_clock = wall_clock
         # Each recorded outcome is its own commit; several commit side by side.
         self._pool = ThreadPoolExecutor(
             max_workers=self.policy.concurrency, thread_name_prefix="pound-sender"
@@ -184,8 +160,7 @@ class Sender:
 
     async def _db(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         """Run a short database call in the pool, so sends go on while it commits."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, functools.partial(fn, *args, **kwargs))
+        return await _in(self._pool, functools.partial(fn, *args, **kwargs))
 
     async def _move(self, step: Callable[..., T], /, **kwargs: Any) -> T:
         """A move of rows this worker claims (office/records/outbox_delivery.py), in the pool."""
@@ -212,11 +187,7 @@ class Sender:
             self.journal.close()
 
     async def run_pass(
-        self,
-        now: datetime,
-        *,
-        max_batches: int | None = None,
-        stop: Callable[[], bool] | None = None,
+        self, now: datetime, *, stop: Callable[[], bool] | None = None
     ) -> PassReport:
         """Send everything due at `now`, batch after batch, until nothing due is left.
 
@@ -227,10 +198,7 @@ class Sender:
         report = PassReport()
         if not await self._record_pending(report):
             return report
-        batches = 0
-        while max_batches is None or batches < max_batches:
-            if stop is not None and stop():
-                break
+        while stop is None or not stop():
             rows = await self._db(
                 delivery.claim_due,
                 self.db,
@@ -243,7 +211,6 @@ class Sender:
             )
             if not rows:
                 break
-            batches += 1
             report.claimed += len(rows)
             await self._send_batch(rows, now, report)
             if not await self._record_pending(report):
@@ -271,19 +238,14 @@ class Sender:
             if outcome == delivery.RECORDED:
                 report.recorded_late += 1
             elif outcome == delivery.LOST:
-                report.lost_claims += 1
                 log.warning(
                     "outbox %s was taken by the provider but claimed again before the send "
                     "could be recorded (sent twice?)",
                     row_id,
                 )
-        await self._journal_call(self.journal.recorded, list(outcomes))
+        await _in(self._journal_pool, self.journal.recorded, list(outcomes))
         report.unrecorded = len(self.journal)
         return True
-
-    async def _journal_call(self, fn: Callable[..., T], /, *args: Any) -> T:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._journal_pool, fn, *args)
 
     async def _send_batch(self, rows: list[Claimed], now: datetime, report: PassReport) -> None:
         ready = await self._hold_quiet(rows, now, report)
@@ -295,13 +257,13 @@ class Sender:
         for row in ready:
             by_chat[(row.channel, row.address)].append(row)
         gate = asyncio.Semaphore(self.policy.concurrency)
-        claimed_at = self.wall_clock()
+        claimed_at = time.monotonic()
 
         async def chat(queue: list[Claimed]) -> None:
             async with gate:
                 for i, row in enumerate(queue):
                     # Never outlive the claim: give the rest back well before the lease ends.
-                    if self.wall_clock() - claimed_at > self.policy.lease.total_seconds() / 2:
+                    if time.monotonic() - claimed_at > self.policy.lease.total_seconds() / 2:
                         await self._wait([r.id for r in queue[i:]], now, report)
                         return
                     await self._deliver(row, now, report, routes.get(row.id))
@@ -448,7 +410,6 @@ class Sender:
         )
         report.failed += 1
         self._note(row.channel, "failed")
-        report.note_reason(reason)
         log.warning("outbox %s to %s failed: %s", row.id, row.channel, reason)
         if fallback is not None:
             report.fallbacks += 1
@@ -467,7 +428,12 @@ class Sender:
         )
         rest: str | None = None
         try:
-            text = render_row(row)
+            # A reply's body as it is, else its template in its language.
+            text = (
+                row.body
+                if row.template == REPLY and row.body
+                else render(row.template, row.params, row.language)
+            )
             if sent_via != TEMPLATE:
                 text, rest, options = self._fitted(row, sent_via, text, options, now)
             if row.channel == "voice":
@@ -480,6 +446,7 @@ class Sender:
         except Exception as exc:  # a broken template must fail visibly, not stop the pass
             await self._fail(row, f"render: {type(exc).__name__}: {exc}", now, report)
             return
+        first = row.params.get("first_number")
         msg = OutMessage(
             id=row.id,
             channel=row.channel,
@@ -490,7 +457,7 @@ class Sender:
             # A keyboard goes with the last part of a long text.
             request_contact=rest is None and row.params.get("request_contact") is True,
             request_location=rest is None and row.params.get("request_location") is True,
-            first_number=_int(row.params.get("first_number"), 1),
+            first_number=first if isinstance(first, int) and not isinstance(first, bool) else 1,
             **extra,
         )
         try:
@@ -502,11 +469,11 @@ class Sender:
         except PermanentFailure as exc:
             await self._fail(row, exc.reason, now, report)
             return
-        except SendFailure as exc:
-            await self._retry(row, exc.reason, now, report)
-            return
         except Exception as exc:  # an unforeseen error is treated as transient, and counted
-            await self._retry(row, f"error: {type(exc).__name__}: {exc}", now, report)
+            brief = f"error: {type(exc).__name__}: {exc}"
+            await self._retry(
+                row, exc.reason if isinstance(exc, SendFailure) else brief, now, report
+            )
             return
         self._note(row.channel, "sent", took, (now - row.due_at).total_seconds())
         log.info(
@@ -535,7 +502,7 @@ class Sender:
         # The window: a worker killed before this note is durable has sent the message without
         # a trace; after lease + grace another worker sends it once more (docs/worker.md).
         try:
-            await self._journal_call(self.journal.accepted, acceptance)
+            await _in(self._journal_pool, self.journal.accepted, acceptance)
         except OSError as exc:
             log.error("outbox %s: the journal cannot be written (%s); kept in memory", row.id, exc)
         try:  # what it said, and how it actually went and why (a WhatsApp row: by SMS, ...)
@@ -553,11 +520,10 @@ class Sender:
             )
             report.sent += 1
             return
-        await self._journal_call(self.journal.recorded, [row.id])
+        await _in(self._journal_pool, self.journal.recorded, [row.id])
         if recorded:
             report.sent += 1
         else:
-            report.lost_claims += 1
             log.warning("outbox %s was sent after its claim lapsed (sent twice?)", row.id)
 
     def _fitted(
@@ -568,10 +534,10 @@ class Sender:
         way takes, a short text with a link to the document that states it in full."""
         measured = numbered(Reply(text, options)) if way == BY_SMS and options else text
         cut = lengths.cut(way, measured)
-        if cut is not None and cut.rest is None:
+        if cut is not None and cut[1] is None:
             return text, None, options
         if cut is not None and measured == text:
-            return cut.first, cut.rest, ()
+            return *cut, ()
         link = None
         if way != "voice" and self.links is not None:
             lang = row.language if row.language in LANGUAGES else "en"
@@ -590,7 +556,6 @@ class Sender:
 
     async def _retry(self, row: Claimed, reason: str, now: datetime, report: PassReport) -> None:
         errors = row.error_count + 1
-        report.note_reason(reason)
         if errors > self.policy.max_retries:
             await self._fail(row, f"{reason} (gave up after {errors} tries)", now, report)
             return
@@ -618,13 +583,9 @@ class Sender:
         raise RateLimited(0.0, f"still told to slow down after {SLOW_DOWNS} pauses")
 
     async def _acquire(self, transport: Transport, msg: OutMessage) -> None:
-        buckets = transport.buckets(msg)
-        cost = transport.cost(msg)
-        while True:
-            wait = wait_time(buckets, cost)
-            if wait <= 0:
-                take(buckets, cost)
-                return
+        buckets, cost = transport.buckets(msg), transport.cost(msg)
+        while (wait := wait_time(buckets, cost)) > 0:
             if wait > self.policy.max_wait:
                 raise _Defer(wait)
             await asyncio.sleep(wait)
+        take(buckets, cost)

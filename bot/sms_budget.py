@@ -18,10 +18,9 @@ from bot.types import Option, Reply
 REPLY_SEGMENTS: dict[str, int] = {"en": 2, "hi": 3, "bn": 3}
 
 
-def fits(reply: Reply, lang: str, first: int = 1, *, budget: int | None = None) -> bool:
+def fits(reply: Reply, lang: str, first: int = 1) -> bool:
     """Whether `reply`, its options numbered from `first`, is one SMS within the budget."""
-    limit = REPLY_SEGMENTS.get(lang, 3) if budget is None else budget
-    return segments(numbered(reply, first)) <= limit
+    return segments(numbered(reply, first)) <= REPLY_SEGMENTS.get(lang, 3)
 
 
 def page(
@@ -57,10 +56,7 @@ def pack(replies: Sequence[Reply], lang: str) -> list[Reply]:
     out: list[Reply] = []
     number = 1
     for reply in replies:
-        if fits(reply, lang, number):
-            out.append(reply)
-        else:
-            out += _cut(reply, lang, number)
+        out += [reply] if fits(reply, lang, number) else _cut(reply, lang, number)
         number += len(reply.options)
     return out
 

@@ -1,18 +1,11 @@
-"""The engine's own rows: where a chat stands, and the inbound log.
+"""The engine's own rows: where a chat stands, and the inbound log (docs/channels.md).
 
-Every message reads and writes these, so they cost as little as a message can:
-- the start of a message is ONE statement, built once at import (`open_chat`): whether it was
-  seen before, whether the sender opted out, who the sender is, and the chat's row; on
-  PostgreSQL a writer that runs many messages in one transaction reads all their starts at once
-  first, one statement for the batch (`open_chats`), which `open_chat` then uses while nothing
-  has been written in the transaction since; on a webhook's message it also notes the channel
-  its address wrote on (office/records/reach.py), deferred like the rows below;
-- the end of a message writes nothing yet: the chat's new state, the inbound record and the
-  reply rows wait for the commit (models/deferred.py) and are written together, a statement a
-  table for every message of the transaction. A savepoint keeps what was said inside it only if
-  it is released; a rolled-back one takes its messages with it.
-A later message of the same transaction reads what waits before the database, so it sees every
-message before it, as if each had been written at once.
+Every message reads and writes these, so they cost as little as a message can: the start of a
+message is ONE statement built once at import (`open_chat`; on PostgreSQL a batch's starts are
+read at once, `open_chats`, and used while nothing has been written since), and its end writes
+nothing yet: the chat's state, the inbound record and the reply rows wait for the commit
+(models/deferred.py), where a savepoint rolled back takes its messages with them. A later message
+of the same transaction reads what waits before the database, as if each had been written.
 """
 
 from __future__ import annotations
@@ -21,7 +14,7 @@ import copy
 import hashlib
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -205,15 +198,8 @@ def close_message(
 
 
 def _kind(inbound: Inbound) -> str:
-    if inbound.contact:
-        return "contact"
-    if inbound.location:
-        return "location"
-    if inbound.photo:
-        return "photo"
-    if inbound.option:
-        return "option"
-    return "text"
+    kinds = ("contact", "location", "photo", "option")
+    return next((kind for kind in kinds if getattr(inbound, kind)), "text")
 
 
 def _payload(inbound: Inbound) -> dict[str, object]:
@@ -251,25 +237,15 @@ def open_chat(work: Unit, key: OpenKey, *, noted: bool = False) -> Opening:
         params = {"channel": channel, "address": address, "external_id": external_id, "key": by}
         row = s.connection().execute(stmt, params).one()._asdict()
     seen = _as_replies(row["seen"]) if row["seen"] is not None else None
-    values: dict[str, Any] = {name: row[name] for name in _READ_COLUMNS}
     if seen is None and external_id is not None:
         logged = work.waiting(_LOG, (channel, external_id))
         seen = _as_replies(logged["replies"]) if logged is not None else None
     kept = work.waiting(_UPSERT[work.dialect], (channel, address))
-    if kept is not None:
-        # A copy: this message's flow must not change what the one before it left.
-        values = copy.deepcopy(kept)
-    chat = ChatState(
-        channel=channel,
-        address=address,
-        person_id=values["person_id"],
-        language=values["language"],
-        flow=values["flow"],
-        step=values["step"],
-        data=dict(values["data"]) if isinstance(values["data"], dict) else {},
-        expires_at=values["expires_at"],
-        main_language=row["main_language"],
-    )
+    # A copy: this message's flow must not change what the one before it left.
+    values = copy.deepcopy(kept) if kept is not None else row
+    read = {name: values[name] for name in _READ_COLUMNS}
+    chat = ChatState(channel, address, **read, main_language=row["main_language"])
+    chat.data = dict(chat.data) if isinstance(chat.data, dict) else {}
     if noted:
         reach.note_inbound(s, channel=channel, address=address, now=work.now)
     return Opening(seen, bool(row["opted_out"]), row["person"], chat)
@@ -402,50 +378,17 @@ def seen_replies(s: Session, channel: str, external_id: str) -> list[dict[str, A
 def save_chat(work: Unit, chat: ChatState) -> None:
     """The chat's new state at `work.now`, written at the commit (its row is made on its first
     message)."""
+    values = {k: v for k, v in asdict(chat).items() if k != "main_language"}
     work.defer(
-        _UPSERT[work.dialect],
-        (chat.channel, chat.address),
-        {
-            "channel": chat.channel,
-            "address": chat.address,
-            "person_id": chat.person_id,
-            "language": chat.language,
-            "flow": chat.flow,
-            "step": chat.step,
-            "data": chat.data,
-            "updated_at": work.now,
-            "expires_at": chat.expires_at,
-        },
+        _UPSERT[work.dialect], (chat.channel, chat.address), {**values, "updated_at": work.now}
     )
 
 
-def log_inbound(
-    work: Unit,
-    *,
-    channel: str,
-    external_id: str,
-    address: str,
-    kind: str,
-    payload: dict[str, object],
-    replies: list[dict[str, object]],
-    status: str,
-) -> None:
-    """The message once, received at `work.now`, with the answer given, written at the commit;
-    the unique (channel, external_id) refuses a second record of it."""
-    work.defer(
-        _LOG,
-        (channel, external_id),
-        {
-            "channel": channel,
-            "external_id": external_id,
-            "address": address,
-            "received_at": work.now,
-            "kind": kind,
-            "payload": payload,
-            "replies": replies,
-            "status": status,
-        },
-    )
+def log_inbound(work: Unit, **row: object) -> None:
+    """The message once (its `channel`, `external_id`, `address`, `kind`, `payload`, the
+    `replies` given and its `status`), received at `work.now`, written at the commit; the unique
+    (channel, external_id) refuses a second record of it."""
+    work.defer(_LOG, (row["channel"], row["external_id"]), {**row, "received_at": work.now})
 
 
 # --- messages that can never be stored -------------------------------------------------------
@@ -458,10 +401,6 @@ MAX_EXTERNAL_ID = 64  # InboundMessage.external_id
 _BAD_TEXT = re.compile("[\x00\ud800-\udfff]")  # a NUL, or half of a surrogate pair
 
 
-def _bad_text(value: str) -> bool:
-    return _BAD_TEXT.search(value) is not None
-
-
 def unstorable(inbound: Inbound) -> str | None:
     """Why `inbound` can never be stored (a NUL or a lone surrogate in its text, an id past
     64 bits, a location that is no place on earth, an address too long), or None."""
@@ -469,7 +408,7 @@ def unstorable(inbound: Inbound) -> str | None:
     texts.append(inbound.sender_name)
     if inbound.contact is not None:
         texts += [inbound.contact.phone or "", inbound.contact.name]
-    if any(_bad_text(t) for t in texts):
+    if any(_BAD_TEXT.search(t) for t in texts):
         return "text with a NUL or an unpaired surrogate character"
     if len(inbound.address) > MAX_ADDRESS:
         return "the chat id or sender address is too long"
@@ -499,7 +438,7 @@ def keep_rejected(work: Unit, inbound: Inbound, external_id: str, kind: str, rea
     s, channel, key = work.session, inbound.channel.value, storable_id(external_id)
     if seen_replies(s, channel, key) is not None:
         return False
-    clean = "".join(ch for ch in inbound.address if not _bad_text(ch))[:MAX_ADDRESS]
+    clean = _BAD_TEXT.sub("", inbound.address)[:MAX_ADDRESS]
     log_inbound(
         work,
         channel=channel,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -36,7 +37,6 @@ COMMAND = "cmd:"
 YES = "yes"
 NO = "no"
 SKIP = "skip"
-DONE = "done"
 MENU = "menu"
 HELP = "help"
 CANCEL = "cancel"
@@ -502,25 +502,18 @@ def language_of_script(text: str) -> str | None:
     """The language whose script most words of `text` are written in (Devanagari: hi, Bengali:
     bn), or None where most are Latin or there is none. A word with a digit (a reference, a
     phone) says no language."""
-    counts = {"hi": 0, "bn": 0, "en": 0}
+    counts: Counter[str | None] = Counter()
     for word in text.split():
-        if any(ch.isdigit() for ch in word):
-            continue
         letter = next((ch for ch in word if ch.isalpha()), None)
-        if letter is None:
+        if letter is None or any(ch.isdigit() for ch in word):
             continue
-        if letter.isascii():
-            counts["en"] += 1
-        else:
-            script = unicodedata.name(letter, "").partition(" ")[0]
-            lang = _SCRIPT_LANGUAGE.get(script)
-            if lang is not None:
-                counts[lang] += 1
+        # The first word of a letter's Unicode name says its script.
+        script = unicodedata.name(letter, "").partition(" ")[0]
+        counts["en" if letter.isascii() else _SCRIPT_LANGUAGE.get(script)] += 1
     lang = max(("hi", "bn"), key=lambda c: counts[c])
     return lang if counts[lang] and counts[lang] >= counts["en"] else None
 
 
-# The first word of a letter's Unicode name says its script.
 _SCRIPT_LANGUAGE = {"DEVANAGARI": "hi", "BENGALI": "bn"}
 
 
@@ -532,11 +525,9 @@ def language_of_words(text: str) -> str | None:
     counts = dict.fromkeys(_ROMAN, 0)
     for _at, _size, (lang, weight) in _phrases(text, lambda gram, _size: own.get(fold(gram))):
         counts[lang] += weight
-    hi, bn = counts["hi"], counts["bn"]
-    if hi >= _ROMAN_AT_LEAST and not bn:
-        return "hi"
-    if bn >= _ROMAN_AT_LEAST and not hi:
-        return "bn"
+    for lang, other in (("hi", "bn"), ("bn", "hi")):
+        if counts[lang] >= _ROMAN_AT_LEAST and not counts[other]:
+            return lang
     return None
 
 

@@ -76,36 +76,19 @@ class Refused(Exception):
 
 
 class ChannelType(Protocol):
-    """One channel type as the webhook path sees it."""
+    """One channel type as the webhook path sees it: its `name`; the `path` its messages are
+    posted to; whether its replies go in the answer itself (TwiML) rather than as outbox rows
+    the sender delivers (`replies_in_answer`); whether STOP and START are said on it
+    (`opt_out_words`, bot/engine.py); the statuses a message is refused with, a line each
+    (`refusals`, listed in the OpenAPI schema); and the paths its provider posts delivery
+    reports to (`reports`, none when it has none)."""
 
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def path(self) -> str:
-        """The path its messages are posted to."""
-        ...
-
-    @property
-    def replies_in_answer(self) -> bool:
-        """Whether its replies go in the answer itself (TwiML) rather than as outbox rows the
-        sender delivers."""
-        ...
-
-    @property
-    def opt_out_words(self) -> bool:
-        """Whether STOP and START are said on it (bot/engine.py, the same for every channel)."""
-        ...
-
-    @property
-    def refusals(self) -> Mapping[int, str]:
-        """The statuses a message is refused with, a line each (the OpenAPI schema lists them)."""
-        ...
-
-    @property
-    def reports(self) -> Sequence[str]:
-        """The paths its provider posts delivery reports to (none: it has none)."""
-        ...
+    name: str
+    path: str
+    replies_in_answer: bool
+    opt_out_words: bool
+    refusals: dict[int, str]
+    reports: tuple[str, ...]
 
     def read(self, headers: Mapping[str, str], target: str, body: bytes) -> Received:
         """The request checked (its header; a signature covers the path and query `target`

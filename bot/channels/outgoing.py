@@ -25,7 +25,7 @@ class OutMessage:
     text: str
     language: str = "en"
     options: tuple[Option, ...] = ()
-    # What a conversation reply asked of Telegram's keyboard (bot/outbox_replies.py).
+    # What a conversation reply asked of Telegram's keyboard (bot/engine.py `enqueue_replies`).
     request_contact: bool = False
     request_location: bool = False
     first_number: int = 1
@@ -39,8 +39,6 @@ class OutMessage:
 
 class SendFailure(Exception):
     """A send that did not happen. `reason` is `<code>: <detail>`; the code labels the metrics."""
-
-    permanent = False
 
     def __init__(self, code: str, detail: str = "") -> None:
         self.code = code
@@ -58,8 +56,6 @@ class TransientFailure(SendFailure):
 
 class PermanentFailure(SendFailure):
     """Blocked bot, unknown chat, invalid or opted-out number: trying again would not help."""
-
-    permanent = True
 
 
 class RateLimited(SendFailure):

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from telegram import Bot, Update
 
-from bot.channels.telegram import BadUpdate, Parsed, parse_update, read_with_ptb
+from bot.channels.base import Received
+from bot.channels.telegram import BadUpdate, parse_update, read_with_ptb
 
 BOT = Bot("123456:TEST-token", base_url="http://127.0.0.1:9/bot")
 USER = {"id": 5550001, "is_bot": False, "first_name": "Hari", "language_code": "hi"}
@@ -117,6 +118,6 @@ def test_plain_messages_and_presses_are_read_without_building_ptb_objects(
     assert said.inbound.telegram_user_id == 5550001 and said.inbound.address == "5550001"
     assert said.inbound.language_hint == "hi"  # his app's language: a hint (bot/engine.py)
     pressed = parse_update(press("lang:bn"), BOT)
-    assert pressed == Parsed(902, pressed.inbound, "cb901", "callback_query")
+    assert pressed == Received("902", pressed.inbound, "callback_query", "cb901")
     assert pressed.inbound is not None and pressed.inbound.option == "lang:bn"
     assert parse_update(changed(text(), ("message", "chat", "type"), "group"), BOT).inbound is None

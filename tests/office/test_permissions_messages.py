@@ -9,7 +9,7 @@ import pytest
 from sqlmodel import col, select
 
 from bot.delivery import claim_due
-from bot.outbox_replies import enqueue_replies
+from bot.engine import enqueue_replies
 from bot.registry import build_engine
 from bot.types import Channel, Inbound, Reply
 from models import Database, Outbox

@@ -20,7 +20,6 @@ from bot.channels.telegram import (
     SECRET_HEADER,
     BadUpdate,
     message_kwargs,
-    outbox_kwargs,
     parse_update,
     reply_markup_for,
 )
@@ -142,7 +141,18 @@ def send_rows(fake: FakeTelegram, rows: list[Outbox]) -> None:
     async def go() -> None:
         async with Bot(TOKEN, base_url=fake.base_url) as bot:
             for row in rows:
-                await bot.send_message(**outbox_kwargs(row))
+                params = row.params or {}
+                first = params.get("first_number", 1)
+                kwargs = message_kwargs(
+                    row.address,
+                    row.body or "",
+                    [Option(str(o["value"]), str(o["label"])) for o in row.options or []],
+                    request_contact=bool(params.get("request_contact")),
+                    request_location=bool(params.get("request_location")),
+                    language=row.language,
+                    first_number=first if isinstance(first, int) else 1,
+                )
+                await bot.send_message(**kwargs)
 
     asyncio.run(go())
 
@@ -327,7 +337,7 @@ def test_photos_locations_and_contacts_are_read_with_ptb() -> None:
     assert unreadable.contact.phone is None
     pressed = parse_update(updates.press("lang:bn"), bot)
     assert pressed.inbound is not None and pressed.inbound.option == "lang:bn"
-    assert pressed.callback_query_id is not None
+    assert pressed.callback is not None
     assert pressed.inbound.channel is Channel.TELEGRAM
     with pytest.raises(BadUpdate):
         parse_update({"update_id": "1", "message": {}}, bot)
@@ -387,7 +397,7 @@ def test_set_webhook_without_a_secret_is_refused(monkeypatch: pytest.MonkeyPatch
 def test_the_update_json_is_read_as_telegram_sends_it() -> None:
     # A round trip through json keeps the fixtures honest about what Telegram posts.
     raw = json.dumps(Updates().press("x"))
-    assert parse_update(json.loads(raw), Bot(TOKEN)).callback_query_id is not None
+    assert parse_update(json.loads(raw), Bot(TOKEN)).callback is not None
 
 
 def test_committed_replies_wake_the_worker_but_a_repeat_does_not(

@@ -1,8 +1,8 @@
 """Telegram (python-telegram-bot 22): updates to `Inbound`, replies to keyboards and send kwargs.
 
 PTB renders, and parses what is not plain; the conversation itself is ours (bot/engine.py). The
-webhook uses `parse_update`; the outbox sender uses `reply_markup_for` / `message_kwargs` to send
-the stored reply rows exactly as the conversation meant them.
+webhook uses `parse_update`; the outbox sender uses `message_kwargs` to send the stored reply
+rows exactly as the conversation meant them.
 
 Nearly every update is a private text message or a button press, and building PTB's objects for
 one (the whole message the button was under, its keyboard, every entity) cost more than the
@@ -15,8 +15,7 @@ malformed update is.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from telegram import (
@@ -30,10 +29,10 @@ from telegram import (
 )
 from telegram.constants import ChatType
 
+from bot.channels.base import Received
 from bot.flows.base import Flow
 from bot.i18n import N_, translator
 from bot.types import Channel, Contact, Inbound, Location, Option
-from models import Outbox
 from office.phones import phone_or_none
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
@@ -55,19 +54,10 @@ class BadUpdate(ValueError):
     """The payload is not a Telegram update this office can read."""
 
 
-@dataclass(frozen=True)
-class Parsed:
-    """One update read: its id, the message for the engine (None: nothing to answer) and,
-    for a button press, the callback query to answer."""
-
-    update_id: int
-    inbound: Inbound | None
-    callback_query_id: str | None = None
-    kind: str = "message"
-
-
-def parse_update(payload: object, bot: Bot) -> Parsed:
-    """Read one webhook payload with PTB; raise BadUpdate for anything that is not an update."""
+def parse_update(payload: object, bot: Bot) -> Received:
+    """Read one webhook payload: its id, the message for the engine (None: nothing to answer)
+    and, for a button press, the callback query to answer; raise BadUpdate for anything that is
+    not an update."""
     if not isinstance(payload, dict):
         raise BadUpdate("the payload is not a JSON object")
     update_id = payload.get("update_id")
@@ -80,12 +70,12 @@ def parse_update(payload: object, bot: Bot) -> Parsed:
     return plain if plain is not None else read_with_ptb(payload, update_id, kinds[0], bot)
 
 
-def read_with_ptb(payload: dict[str, Any], update_id: int, kind: str, bot: Bot) -> Parsed:
+def read_with_ptb(payload: dict[str, Any], update_id: int, kind: str, bot: Bot) -> Received:
     """The update read by PTB: every shape Telegram sends."""
     try:
         update = Update.de_json(payload, bot)
         query = update.callback_query
-        return Parsed(update_id, _inbound(update), query.id if query else None, kind)
+        return Received(str(update_id), _inbound(update), kind, query.id if query else None)
     except Exception as exc:  # PTB raises many kinds on a malformed object; all mean "bad"
         raise BadUpdate(f"update {update_id} cannot be read: {type(exc).__name__}") from exc
 
@@ -106,33 +96,30 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _plain_object(raw: object, fields: frozenset[str], texts: tuple[str, ...]) -> dict[str, Any]:
+    """`raw` if it is an object of no other `fields`, an int `id` and strings for its `texts`,
+    else an empty dict."""
+    if not isinstance(raw, dict) or not fields.issuperset(raw) or not _is_int(raw.get("id")):
+        return {}
+    return {} if any(k in raw and not isinstance(raw[k], str) for k in texts) else raw
+
+
 def _user(raw: object) -> tuple[int, str, str | None] | None:
     """A sender's id, full name (first and last, as PTB's `User.full_name`) and the language his
     app is set to, or None."""
-    if not isinstance(raw, dict) or not _PLAIN_USER.issuperset(raw):
+    user = _plain_object(raw, _PLAIN_USER, _PLAIN_USER_TEXT)
+    first, last = user.get("first_name"), user.get("last_name")
+    if not isinstance(user.get("is_bot"), bool) or not isinstance(first, str):
         return None
-    uid, first, last = raw.get("id"), raw.get("first_name"), raw.get("last_name")
-    if not _is_int(uid) or not isinstance(raw.get("is_bot"), bool) or not isinstance(first, str):
+    if "is_premium" in user and not isinstance(user["is_premium"], bool):
         return None
-    if any(k in raw and not isinstance(raw[k], str) for k in _PLAIN_USER_TEXT):
-        return None
-    if "is_premium" in raw and not isinstance(raw["is_premium"], bool):
-        return None
-    assert isinstance(uid, int)
-    return uid, f"{first} {last}" if last else first, raw.get("language_code")
+    return user["id"], f"{first} {last}" if last else first, user.get("language_code")
 
 
 def _chat(raw: object) -> tuple[int, str] | None:
     """A chat's id and type, or None."""
-    if not isinstance(raw, dict) or not _PLAIN_CHAT.issuperset(raw):
-        return None
-    cid, kind = raw.get("id"), raw.get("type")
-    if not _is_int(cid) or not isinstance(kind, str):
-        return None
-    if any(k in raw and not isinstance(raw[k], str) for k in _PLAIN_CHAT_TEXT):
-        return None
-    assert isinstance(cid, int)
-    return cid, kind
+    chat = _plain_object(raw, _PLAIN_CHAT, _PLAIN_CHAT_TEXT)
+    return (chat["id"], chat["type"]) if isinstance(chat.get("type"), str) else None
 
 
 def _entities_plain(raw: object) -> bool:
@@ -146,7 +133,7 @@ def _entities_plain(raw: object) -> bool:
     )
 
 
-def _plain(payload: dict[str, Any], update_id: int) -> Parsed | None:
+def _plain(payload: dict[str, Any], update_id: int) -> Received | None:
     """A private text message or a button press read from the JSON, as PTB would read it; None
     for any other update, or one with a field this does not read, for PTB to read."""
     if len(payload) != 2:
@@ -163,9 +150,9 @@ def _plain(payload: dict[str, Any], update_id: int) -> Parsed | None:
         if chat is None or user is None:
             return None
         if chat[1] != ChatType.PRIVATE:
-            return Parsed(update_id, None, None, "message")
+            return Received(str(update_id), None, "message")
         text = message.get("text") or ""
-        return Parsed(update_id, _base(str(chat[0]), *user, text=text))
+        return Received(str(update_id), _base(str(chat[0]), *user, text=text), "message")
     query = payload.get("callback_query")
     if not isinstance(query, dict) or not _PLAIN_QUERY.issuperset(query):
         return None
@@ -186,9 +173,9 @@ def _plain(payload: dict[str, Any], update_id: int) -> Parsed | None:
         if chat is None:
             return None
         if chat[1] != ChatType.PRIVATE:
-            return Parsed(update_id, None, qid, "callback_query")
+            return Received(str(update_id), None, "callback_query", qid)
     address = str(chat[0] if chat is not None else user[0])
-    return Parsed(update_id, _pressed(address, user, data), qid, "callback_query")
+    return Received(str(update_id), _pressed(address, user, data), "callback_query", qid)
 
 
 def _pressed(address: str, who: tuple[int, str, str | None], data: str) -> Inbound:
@@ -251,22 +238,12 @@ def callback_data(option: Option, number: int) -> str:
     return str(number)
 
 
-def _options(raw: Iterable[Option | Mapping[str, object]]) -> list[Option]:
-    out: list[Option] = []
-    for o in raw:
-        if isinstance(o, Option):
-            out.append(o)
-        else:
-            out.append(Option(str(o.get("value", "")), str(o.get("label", ""))))
-    return out
-
-
 SHARE_PHONE = N_("Share my phone number")
 SHARE_LOCATION = N_("Share my location")
 
 
 def reply_markup_for(
-    options: Sequence[Option | Mapping[str, object]],
+    options: Sequence[Option],
     request_contact: bool = False,
     request_location: bool = False,
     *,
@@ -288,8 +265,7 @@ def reply_markup_for(
         if request_location:
             buttons.append([KeyboardButton(t(SHARE_LOCATION), request_location=True)])
         return ReplyKeyboardMarkup(buttons, one_time_keyboard=True, resize_keyboard=True)
-    items = _options(options)
-    if not items:
+    if not options:
         return None
     rows = [
         [
@@ -297,7 +273,7 @@ def reply_markup_for(
                 o.label[:64] or o.value, callback_data=callback_data(o, first_number + i)
             )
         ]
-        for i, o in enumerate(items)
+        for i, o in enumerate(options)
     ]
     return InlineKeyboardMarkup(rows)
 
@@ -305,7 +281,7 @@ def reply_markup_for(
 def message_kwargs(
     chat_id: str | int,
     text: str,
-    options: Sequence[Option | Mapping[str, object]] = (),
+    options: Sequence[Option] = (),
     *,
     request_contact: bool = False,
     request_location: bool = False,
@@ -340,21 +316,3 @@ def bot_commands(flows: Sequence[Flow], language: str) -> list[BotCommand]:
         seen.add(name)
         commands.append(BotCommand(name, t(flow.menu)[:256]))
     return commands[:100]
-
-
-def outbox_kwargs(row: Outbox, body: str | None = None) -> dict[str, Any]:
-    """`Bot.send_message` kwargs for one outbox row (bot/outbox_replies.py writes the params).
-
-    `body` is the rendered text for templated rows; a "reply" row carries its own.
-    """
-    params = row.params or {}
-    first = params.get("first_number", 1)
-    return message_kwargs(
-        row.address,
-        body if body is not None else (row.body or ""),
-        [o for o in row.options or [] if isinstance(o, dict)],
-        request_contact=bool(params.get("request_contact")),
-        request_location=bool(params.get("request_location")),
-        language=row.language,
-        first_number=first if isinstance(first, int) else 1,
-    )

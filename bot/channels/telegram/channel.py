@@ -12,14 +12,13 @@ import functools
 import hmac
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from telegram import Bot
-from telegram.request import HTTPXRequest
 
 from bot.channels.base import Answer, Received, Refused, Report
 from bot.channels.telegram import SECRET_HEADER, BadUpdate, parse_update
-from bot.channels.telegram.send import tls_context
+from bot.channels.telegram.send import make_bot
 from bot.state import INT64, unstorable
 from bot.types import Reply
 
@@ -33,21 +32,12 @@ class TelegramConfig:
     api_url: str = "https://api.telegram.org"
 
     def bot(self) -> Bot:
-        """A PTB Bot for reading updates (the webhook never sends with it); PTB appends the
-        token to base_url. One a token and address in a process, its HTTP clients on the
-        process's one TLS context (each would read the CA bundle, some 30 ms)."""
-        return _parsing_bot(self.token, self.api_url.rstrip("/") + "/bot")
+        """A PTB Bot for reading updates (the webhook never sends with it), one a token and
+        address in a process (each would read the CA bundle, some 30 ms)."""
+        return _parsing_bot(self.token, self.api_url)
 
 
-@functools.cache
-def _parsing_bot(token: str, base_url: str) -> Bot:
-    tls = {"verify": tls_context()}  # the process's one TLS context (send.py)
-    return Bot(
-        token,
-        base_url=base_url,
-        request=HTTPXRequest(httpx_kwargs=tls),
-        get_updates_request=HTTPXRequest(connection_pool_size=1, httpx_kwargs=tls),
-    )
+_parsing_bot = functools.cache(make_bot)
 
 
 # The statuses the webhook refuses an update with (`ok` false, `detail` why).
@@ -82,7 +72,7 @@ class TelegramChannel:
         if not hmac.compare_digest(given, self.secret):
             raise Refused(403, "wrong or missing secret token", unsigned=True)
         try:
-            parsed = parse_update(json.loads(body), self.bot)
+            received = parse_update(json.loads(body), self.bot)
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise Refused(400, "the body is not JSON") from exc
         except RecursionError as exc:
@@ -91,11 +81,11 @@ class TelegramChannel:
             raise Refused(422 if "no known kind" in str(exc) else 400, str(exc)) from exc
         except ValueError as exc:  # an integer of more digits than Python reads from text
             raise Refused(400, "the body has a number too long to read") from exc
-        inbound = parsed.inbound
+        inbound = received.inbound
         why = unstorable(inbound) if inbound is not None else None
-        if why is None and parsed.update_id >= INT64:
+        if why is None and int(received.external_id) >= INT64:
             why = "an update_id past 64 bits"
-        return Received(str(parsed.update_id), inbound, parsed.kind, parsed.callback_query_id, why)
+        return replace(received, unstorable=why)
 
     def respond(self, received: Received, replies: Sequence[Reply], **said: str) -> Answer:
         if said:  # ignored or rejected

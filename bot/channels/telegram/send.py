@@ -42,6 +42,19 @@ def tls_context() -> ssl.SSLContext:
     return httpx.create_ssl_context()
 
 
+def make_bot(token: str, api_url: str, request: HTTPXRequest | None = None) -> Bot:
+    """A PTB Bot of `api_url` (PTB appends the token to `<api_url>/bot`) that sends with
+    `request` and never polls (the updates come to the webhook), its HTTP clients on the
+    process's one TLS context."""
+    tls = {"verify": tls_context()}
+    return Bot(
+        token,
+        base_url=f"{api_url.rstrip('/')}/bot",
+        request=request or HTTPXRequest(httpx_kwargs=tls),
+        get_updates_request=HTTPXRequest(connection_pool_size=1, httpx_kwargs=tls),
+    )
+
+
 def retry_seconds(exc: RetryAfter) -> float:
     """`retry_after` in seconds (PTB 22 warns while it migrates the attribute to a timedelta)."""
     with warnings.catch_warnings():
@@ -88,26 +101,17 @@ class TelegramTransport:
         per_chat_per_second: float = 1.0,
         timeout: float = 10.0,
         connections: int = 16,
-        bot: Bot | None = None,
     ) -> None:
         # As many connections as messages in flight: httpcore checks every idle one per request.
-        tls = {"verify": tls_context()}
         request = HTTPXRequest(
             connection_pool_size=connections,
             connect_timeout=timeout,
             read_timeout=timeout,
             write_timeout=timeout,
             pool_timeout=timeout,
-            httpx_kwargs=tls,
+            httpx_kwargs={"verify": tls_context()},
         )
-        # The worker never polls: the updates come to the webhook.
-        polling = HTTPXRequest(connection_pool_size=1, httpx_kwargs=tls)
-        self.bot = bot or Bot(
-            token,
-            base_url=f"{api_url.rstrip('/')}/bot",
-            request=request,
-            get_updates_request=polling,
-        )
+        self.bot = make_bot(token, api_url, request)
         self.overall = TokenBucket(global_per_second)
         self.per_chat = Limits(per_chat_per_second)
 

@@ -64,10 +64,9 @@ class TwilioChannel:
     replies_in_answer = True
     opt_out_words = True
     refusals = REFUSALS
-    reports = (MESSAGE_STATUS_PATH, VOICE_STATUS_PATH)
+    reports: tuple[str, ...] = (MESSAGE_STATUS_PATH, VOICE_STATUS_PATH)
 
     def __init__(self, config: TwilioConfig) -> None:
-        self.config = config
         self.validator = RequestValidator(config.auth_token)
         self.public_url = config.public_url.rstrip("/")
 

@@ -3,8 +3,7 @@
 A long code sends about 1 segment a second, so the bucket is per sender number and counts
 segments (GSM-7 or UCS-2: Hindi and Bengali are UCS-2); a WhatsApp sender counts messages, a
 caller id calls. Delivery reports come back to `POST /sms/status` (channel.py here), a call's
-outcome to `POST /voice/status`. The client is synchronous: it runs in a
-thread.
+outcome to `POST /voice/status`. The client is synchronous: it runs in a thread.
 
 A WhatsApp row goes as the sender decided from the 24-hour session (whatsapp.py here): free
 text, an approved template (`content_sid` and `content_variables`, no body), or by SMS from the
@@ -27,6 +26,7 @@ from bot.channels.outgoing import (
     SendFailure,
     TransientFailure,
 )
+from bot.channels.twilio import WHATSAPP_PREFIX
 from bot.ratelimit import Limits, TokenBucket
 from bot.segments import numbered, segments
 from bot.types import Reply
@@ -72,9 +72,6 @@ def classify(exc: Exception) -> Exception:
     if isinstance(exc, RequestException):
         return TransientFailure("network", f"{type(exc).__name__}: {exc}")
     return TransientFailure("twilio", f"{type(exc).__name__}: {exc}")
-
-
-WHATSAPP_PREFIX = "whatsapp:"
 
 
 class TwilioTransport:

@@ -19,15 +19,11 @@ INTRO = N_("A message from the pound office.")
 AGAIN = N_("Once more.")
 
 
-def speech_language(language: str) -> str:
-    return SPEECH_LANGUAGES[normalise_language(language)]
-
-
 def twiml_for(text: str, language: str) -> str:
     """<Response><Say language="hi-IN">...</Say></Response>: the intro, the message, a pause,
     and the message again (once only if twice would not fit in a call's TwiML)."""
     t = translator(language)
-    spoken = speech_language(language)
+    spoken = SPEECH_LANGUAGES[normalise_language(language)]
 
     def build(times: int) -> str:
         response = VoiceResponse()

@@ -90,7 +90,8 @@ def content_variables(
 ) -> str:
     """The template's variables as Twilio takes them: a JSON object {"1": ..., "2": ...}."""
     written = said(params, language)
-    values: dict[str, str] = {}
-    for n, name in enumerate(approved.variables, start=1):
-        values[str(n)] = text if name == TEXT_VARIABLE else written.get(name, "-")
+    values = {
+        str(n): text if name == TEXT_VARIABLE else written.get(name, "-")
+        for n, name in enumerate(approved.variables, start=1)
+    }
     return json.dumps(values, ensure_ascii=False)
