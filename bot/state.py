@@ -384,11 +384,33 @@ def save_chat(work: Unit, chat: ChatState) -> None:
     )
 
 
-def log_inbound(work: Unit, **row: object) -> None:
-    """The message once (its `channel`, `external_id`, `address`, `kind`, `payload`, the
-    `replies` given and its `status`), received at `work.now`, written at the commit; the unique
-    (channel, external_id) refuses a second record of it."""
-    work.defer(_LOG, (row["channel"], row["external_id"]), {**row, "received_at": work.now})
+def log_inbound(
+    work: Unit,
+    *,
+    channel: str,
+    external_id: str,
+    address: str,
+    kind: str,
+    payload: dict[str, object],
+    replies: list[dict[str, object]],
+    status: str,
+) -> None:
+    """The message once, received at `work.now`, with the answer given, written at the commit;
+    the unique (channel, external_id) refuses a second record of it."""
+    work.defer(
+        _LOG,
+        (channel, external_id),
+        {
+            "channel": channel,
+            "external_id": external_id,
+            "address": address,
+            "received_at": work.now,
+            "kind": kind,
+            "payload": payload,
+            "replies": replies,
+            "status": status,
+        },
+    )
 
 
 # --- messages that can never be stored -------------------------------------------------------
