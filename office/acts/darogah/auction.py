@@ -13,19 +13,10 @@ from law.accounts import SaleAccount, account_lines
 from law.auction import SELLERS, SaleKind, check_auction_record, sale_kind
 from law.errors import N_, InvalidInput
 from law.lifecycle import SeizureStatus, Sell, apply
-from law.periods import local_date
-from models import (
-    Animal,
-    Person,
-    Sale,
-    SaleLot,
-    Seizure,
-    Unit,
-)
+from models import Animal, Person, Sale, SaleLot, Seizure, Unit
 from models.columns import id_of
 from office import notify
-from office.access.roles import require_role
-from office.acts.alike import event, named, official_buyer
+from office.acts.alike import named, official_buyer, on_seizure
 from office.acts.darogah.sale_account import (
     _account,
     _deliver_to_owner,
@@ -35,11 +26,8 @@ from office.acts.darogah.sale_account import (
     message_figures,
 )
 from office.charges import sales_so_far
-from office.district import district_context
 from office.inputs import Amount, Lot, LotIn
-from office.records.register import pound_of, seizure_by_ref
-from office.state import advance, animals_of, load_state
-from office.times import check_times
+from office.state import load_state
 from office.views.amounts import read_amount
 
 
@@ -79,12 +67,9 @@ def record_sale(
     of this and earlier sales cover the dues and the expenses of sale; otherwise they stay in
     the pound and a further sale may follow (practice G13)."""
     with u.act() as s:
-        seizure = seizure_by_ref(s, ref, lock=True)
-        pound = pound_of(s, seizure)
         # The actor holds the sale as the Darogah, or as an officer he deputed (Sec VIII).
-        require_role(s, u.actor(), seizure.district_id, SELLERS, pound.thana, section="VIII")
-        check_times(occurred_at, u.now, seizure.last_event_at)
-        ctx = district_context(s, seizure.district_id)
+        a = on_seizure(s, u, ref, occurred_at, SELLERS, "VIII")
+        seizure, pound, ctx, rows, on = a.seizure, a.pound, a.ctx, a.rows, a.on
         money = ctx.profile.money
         sold_lots = [Lot(lot.animal, lot.buyer, read_amount(lot.price, money)) for lot in lots]
         expenses = read_amount(expenses, money)
@@ -94,8 +79,6 @@ def record_sale(
             expenses=expenses,
             place=place,
         )
-        rows = animals_of(s, seizure)
-        on = local_date(occurred_at, ctx.tz)
         kind = sale_kind(owner_refused=seizure.owner_refused_at is not None)
         # Sec VIII periods, the Sec IX proviso, and Sec X for each buyer: the law's guards.
         sell = Sell(
@@ -108,7 +91,7 @@ def record_sale(
         so_far = sales_so_far(s, seizure, rows, ctx, on) if kind is SaleKind.NON_PAYMENT else None
         account = _account(seizure, rows, ctx, on, sold_lots, expenses, so_far)
         sold = replace(sell, release_rest=bool(account.handed_back))
-        advance(s, seizure, rows, ctx, sold, at=occurred_at, on=on, reasons=kind.reasons)
+        a.advance(sold, reasons=kind.reasons)
         lines = account_lines(account, ctx.profile.money)
         sale = Sale(
             seizure_id=id_of(seizure),
@@ -143,13 +126,8 @@ def record_sale(
         if seizure.status == SeizureStatus.CLOSED.value:
             seizure.next_due_at = None
             s.add(seizure)
-        event(
-            s,
-            u,
+        a.event(
             "sale_recorded",
-            seizure.ref,
-            occurred_at,
-            seizure.district_id,
             kind.section,
             sale_id=sale.id,
             kind=sale.kind,

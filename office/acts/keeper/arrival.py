@@ -13,20 +13,17 @@ from law.errors import N_, InvalidInput
 from law.grounds import Ground
 from law.kinds import check_registrable
 from law.lifecycle import AnimalStatus, Arrive
-from law.periods import claim_until, local_date, next_step_due
+from law.periods import claim_until, next_step_due
 from models import Animal, Person, Pound, RegisterEntry, Seizure, Unit
 from models.columns import id_of
 from office import notify
-from office.acts.alike import event, named
-from office.acts.keeper.parties import kept_by
+from office.access.roles import Role
+from office.acts.alike import OnSeizure, named, on_seizure
 from office.acts.magistrate.kind_order import apply_orders
-from office.district import DistrictContext, district_context
+from office.district import DistrictContext
 from office.inputs import PersonIn
 from office.people import get_person, stated_apart
 from office.records.counters import next_register_number
-from office.records.register import seizure_by_ref
-from office.state import advance, animals_of
-from office.times import check_times
 
 COPY_MAX = 4000  # RegisterEntry.copy_text
 
@@ -55,16 +52,13 @@ def register_arrival(
 ) -> Arrival:
     """The keeper enters the cattle in his register and gives the seizer a copy (Sec V)."""
     with u.act() as s:
-        seizure = seizure_by_ref(s, ref, lock=True)
-        pound = kept_by(s, u.actor(), seizure)
-        check_times(occurred_at, u.now, seizure.last_event_at)
-        ctx = district_context(s, seizure.district_id)
-        rows = animals_of(s, seizure)
+        a = on_seizure(s, u, ref, occurred_at, Role.KEEPER, "V")
+        seizure, pound, ctx, rows = a.seizure, a.pound, a.ctx, a.rows
         check_all_arrived(sum(a.status == AnimalStatus.SEIZED.value for a in rows), count)
         _describe_heads(s, seizure, rows, descriptions or {})
         if owner is not None:
             _name_owner(s, seizure, owner, u.now)
-        on = _impound(s, seizure, rows, ctx, occurred_at)
+        on = _impound(a)
         number = next_register_number(s, id_of(pound), on.year)
         register_no = f"{pound.code}/{on.year}/{number}"
         entry = _entry(s, seizure, rows, ctx, occurred_at)
@@ -83,17 +77,7 @@ def register_arrival(
             )
         )
         s.add(seizure)
-        event(
-            s,
-            u,
-            "arrival_registered",
-            seizure.ref,
-            occurred_at,
-            seizure.district_id,
-            "V",
-            register_no=register_no,
-            entry=entry,
-        )
+        a.event("arrival_registered", "V", register_no=register_no, entry=entry)
         # Messages: the seizer's copy of the entry (V); the owner's claim notice and reminders.
         notify.arrival_registered(s, seizure, ctx, register_no=register_no, now=u.now)
         return _arrival(seizure, pound, register_no, entry, copy_text)
@@ -122,15 +106,14 @@ def _name_owner(s: Session, seizure: Seizure, owner: PersonIn, now: datetime) ->
     seizure.owner_residence = stated_apart(person, owner.residence)
 
 
-def _impound(
-    s: Session, seizure: Seizure, rows: list[Animal], ctx: DistrictContext, at: datetime
-) -> date:
-    """The head are in the pound from `at`: the first period for a claim runs (Sec VII, VIII)."""
-    on = local_date(at, ctx.tz)
+def _impound(a: OnSeizure) -> date:
+    """The head are in the pound from the act: the first period for a claim runs (Sec VII,
+    VIII)."""
+    seizure, ctx, on = a.seizure, a.ctx, a.on
     # Practice G4: a head outside the scale is registered only on a Magistrate's order.
-    check_registrable(apply_orders(s, seizure, rows, ctx, on))
-    advance(s, seizure, rows, ctx, Arrive(on=on), at=at, on=on)
-    seizure.impounded_at = at
+    check_registrable(apply_orders(a.s, seizure, a.rows, ctx, on))
+    a.advance(Arrive(on=on))
+    seizure.impounded_at = a.at
     seizure.impounded_on = on
     seizure.claim_until = claim_until(on, ctx.profile)
     seizure.next_due_at = next_step_due(seizure.claim_until, ctx.profile, ctx.tz)

@@ -10,14 +10,13 @@ from sqlmodel import Session
 from law.custody import check_release_reason, check_some_held
 from law.grounds import Release
 from law.lifecycle import OrderRelease
-from law.periods import local_date
 from models import ReleaseOrder, Seizure, Unit
 from models.columns import id_of
 from office import notify
-from office.acts.alike import event, magistrate
+from office.access.roles import Role
+from office.acts.alike import event, on_seizure
 from office.people import get_person
-from office.records.register import seizure_by_ref
-from office.state import advance, animals_of, chosen_numbers, clear_due_if_closed
+from office.state import chosen_numbers, clear_due_if_closed
 
 
 def order_release(
@@ -32,15 +31,12 @@ def order_release(
     """Release without fine by order of competent authority: the Magistrate (Sec VI, XXI)."""
     check_release_reason(reason)
     with u.act() as s:
-        seizure = seizure_by_ref(s, ref, lock=True)
-        ctx = magistrate(s, u, seizure.district_id, "VI", occurred_at, seizure.last_event_at)
-        rows = animals_of(s, seizure)
-        chosen = chosen_numbers(rows, animals)
+        a = on_seizure(s, u, ref, occurred_at, Role.MAGISTRATE, "VI")
+        seizure = a.seizure
+        chosen = chosen_numbers(a.rows, animals)
         check_some_held(chosen)
-        on = local_date(occurred_at, ctx.tz)
-        release = OrderRelease(on=on, animal_ids=tuple(chosen))
         why = f"released by order: {reason.strip()[:400]}"
-        advance(s, seizure, rows, ctx, release, at=occurred_at, on=on, reason=why)
+        a.advance(OrderRelease(on=a.on, animal_ids=tuple(chosen)), reason=why)
         order_id = write_release_order(
             s,
             u,
@@ -55,7 +51,7 @@ def order_release(
         notify.released(
             s,
             seizure,
-            ctx,
+            a.ctx,
             how=Release.BY_ORDER,
             key=f"order{order_id}",
             numbers=chosen,
