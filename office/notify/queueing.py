@@ -145,9 +145,9 @@ def send(
     s: Session,
     seizure: Seizure,
     ctx: DistrictContext,
-    *,
     person_id: int | None,
     template: str,
+    *,
     params: Mapping[str, object],
     key: str,
     now: datetime,
@@ -186,9 +186,7 @@ def send_each(
 ) -> None:
     """The same params to each person of `told`, with the template he is sent (`send`)."""
     for person_id, template in told:
-        send(
-            s, seizure, ctx, person_id=person_id, template=template, params=params, key=key, now=now
-        )
+        send(s, seizure, ctx, person_id, template, params=params, key=key, now=now)
 
 
 def tell_officers(
@@ -196,8 +194,8 @@ def tell_officers(
     seizure: Seizure,
     ctx: DistrictContext,
     role: Role,
-    *,
     template: str,
+    *,
     params: Mapping[str, object],
     key: str,
     now: datetime,
@@ -215,8 +213,8 @@ def tell_officers(
             s,
             seizure,
             ctx,
-            person_id=person_id,
-            template=template,
+            person_id,
+            template,
             params=params,
             key=key,
             now=now,

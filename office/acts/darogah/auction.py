@@ -23,7 +23,6 @@ from office.acts.darogah.sale_account import (
     _deposit_surplus,
     _post_proceeds,
     account_params,
-    message_figures,
 )
 from office.charges import sales_so_far
 from office.inputs import Amount, Lot, LotIn
@@ -150,13 +149,9 @@ def record_sale(
             ctx,
             sale_id=id_of(sale),
             kind=kind,
-            numbers=message_figures(account),
-            held_on=on,
-            impounded_from=seizure.impounded_on or seizure.seized_on,
+            account=account,
             deposit_id=deposit.id if deposit else None,
             now=u.now,
-            handed_back=account.handed_back,
-            still_held=account.still_held,
         )
         return SaleRecorded(
             seizure.ref,

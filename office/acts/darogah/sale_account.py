@@ -253,21 +253,3 @@ def receipt_lines(
         *account,
         f"Signed: {owner.name}",
     ]
-
-
-def message_figures(account: SaleAccount) -> dict[str, int]:
-    return {
-        "number_seized": account.number_seized,
-        "number_sold": account.number_sold,
-        "fines": account.fines_charged,
-        "feeding": account.feeding_charged,
-        "expenses": account.expenses,
-        "proceeds": account.proceeds,
-        "paid_before": account.paid_before.total,
-        "fines_paid": account.fines_paid,
-        "feeding_paid": account.feeding_paid,
-        "expenses_paid": account.expenses_paid,
-        "balance": account.balance_to_owner_or_surplus,
-        "still_due": account.still_due,
-        "shortfall": account.shortfall,
-    }
