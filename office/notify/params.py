@@ -7,6 +7,7 @@ Amounts as ints of the profile's smallest unit (`*_amount`, with the money syste
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from datetime import date
 from typing import Any
@@ -24,10 +25,7 @@ Named = Mapping[str, object]
 
 
 def kinds(animals: Iterable[Animal]) -> dict[str, int]:
-    counted: dict[str, int] = {}
-    for a in animals:
-        counted[a.kind] = counted.get(a.kind, 0) + 1
-    return counted
+    return dict(Counter(a.kind for a in animals))
 
 
 def heads(animals: list[Animal]) -> dict[str, object]:

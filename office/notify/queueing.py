@@ -28,15 +28,11 @@ COMPLAINT_REMINDER = "complaint_reminder"
 CALLED_TEMPLATES = frozenset({"claim_notice", "notice_posted", COMPLAINT_REMINDER})
 
 
-def _language(s: Session, person: Person, district_id: int | None) -> str:
+def language(person: Person, district: District | None) -> str:
     """The person's own choice, else the district's first language, else English."""
     if person.language:
         return person.language
-    if district_id is not None:
-        district = s.get(District, district_id)
-        if district is not None and district.languages:
-            return district.languages[0]
-    return "en"
+    return str(district.languages[0]) if district is not None and district.languages else "en"
 
 
 def _actor(s: Session) -> int | None:
@@ -109,10 +105,9 @@ def enqueue(
         held=held,
         caused_by=by,
     )
-    language = _language(s, person, district_id)
-    row = queue(
-        dedupe_key=key, channel=channel, address=address, language=language, private=private
-    )
+    district = s.get(District, district_id) if district_id is not None else None
+    said_in = language(person, district)
+    row = queue(dedupe_key=key, channel=channel, address=address, language=said_in, private=private)
     call_key = f"voice|{key}"[:200]
     if (
         template in CALLED_TEMPLATES
@@ -125,7 +120,7 @@ def enqueue(
             dedupe_key=call_key,
             channel=VOICE,
             address=person.phone,
-            language=language,
+            language=said_in,
             private=True,
         )
     return row

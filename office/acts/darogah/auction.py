@@ -68,7 +68,7 @@ def record_sale(
     with u.act() as s:
         # The actor holds the sale as the Darogah, or as an officer he deputed (Sec VIII).
         a = on_seizure(s, u, ref, occurred_at, SELLERS, "VIII")
-        seizure, pound, ctx, rows, on = a.seizure, a.pound, a.ctx, a.rows, a.on
+        seizure, ctx, rows, on = a.seizure, a.ctx, a.rows, a.on
         money = ctx.profile.money
         sold_lots = [Lot(lot.animal, lot.buyer, read_amount(lot.price, money)) for lot in lots]
         expenses = read_amount(expenses, money)
@@ -88,7 +88,7 @@ def record_sale(
         apply(load_state(seizure, rows, ctx), sell)
         # Sec IX, XI, practice G5, G6, G13: the account, from one allocation of the proceeds.
         so_far = sales_so_far(s, seizure, rows, ctx, on) if kind is SaleKind.NON_PAYMENT else None
-        account = _account(seizure, rows, ctx, on, sold_lots, expenses, so_far)
+        account = _account(a, sold_lots, expenses, so_far)
         sold = replace(sell, release_rest=bool(account.handed_back))
         a.advance(sold, reasons=kind.reasons)
         lines = account_lines(account, ctx.profile.money)
@@ -119,9 +119,9 @@ def record_sale(
         s.add(sale)
         s.flush()
         buyers = _write_lots(s, sale, sold_lots, rows, account, u.now)
-        _post_proceeds(s, ctx, seizure, pound, sale, account, so_far)
-        deposit = _deposit_surplus(s, ctx, seizure, sale, account, on)
-        receipt = _deliver_to_owner(s, u, ctx, seizure, pound, sale, account)
+        _post_proceeds(a, sale, account, so_far)
+        deposit = _deposit_surplus(a, sale, account)
+        receipt = _deliver_to_owner(a, sale, account)
         if seizure.status == SeizureStatus.CLOSED.value:
             seizure.next_due_at = None
             s.add(seizure)

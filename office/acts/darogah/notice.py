@@ -58,11 +58,18 @@ def post_notice(
     """The Darogah posts the notice at the Police Office and has it proclaimed by beat of drum in
     the village and at the market place nearest to the place of seizure (Sec VIII)."""
     places = [p.strip()[:200] for p in proclaimed_in if p.strip()]
-    # Told only to one who may post it (`on_seizure`): one who may not is told so.
-    unsaid = N_("name where the drum was beaten: the village and the nearest market place")
-    wrong = InvalidInput(unsaid, section="VIII") if len(places) < 2 else None
+
+    def proclaimed(
+        _: Seizure,
+    ) -> None:  # asked only of one who may post it: one who may not is told so
+        if len(places) < 2:
+            raise InvalidInput(
+                N_("name where the drum was beaten: the village and the nearest market place"),
+                section="VIII",
+            )
+
     with u.act() as s:
-        a = on_seizure(s, u, ref, occurred_at, Role.DAROGAH, "VIII", refused=wrong)
+        a = on_seizure(s, u, ref, occurred_at, Role.DAROGAH, "VIII", then=proclaimed)
         seizure, pound, ctx, on = a.seizure, a.pound, a.ctx, a.on
         text = notice_text(s, seizure, pound)
         a.advance(PostNotice(on=on))

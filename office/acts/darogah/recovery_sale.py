@@ -23,7 +23,7 @@ from models import Case, Person, RecoveryLot, RecoverySale, Unit
 from models.columns import id_of
 from office import notify
 from office.access.roles import Role, require_role
-from office.acts.alike import event, named, official_buyer
+from office.acts.alike import event, named, official_buyer, tell_parties
 from office.acts.magistrate.case import compensation_payable, fine_receivable, fund_source
 from office.district import DistrictContext, district_context
 from office.inputs import Amount, PersonIn
@@ -35,7 +35,6 @@ from office.recovery import (
     owner_balance,
     recovery_cash,
     recovery_expenses,
-    tell,
     waiting_order,
 )
 from office.times import check_times
@@ -185,15 +184,8 @@ def record_recovery_sale(
             ),
             "section": "XVII",
         }
-        told = [
-            (case.accused_id, "recovery_sold_convict"),
-            (case.complainant_id, "recovery_sold_complainant"),
-        ]
-        if order.owner_id != case.accused_id:
-            told.append((order.owner_id, "recovery_sold_owner"))
         key = f"case:{case.id}:{sale.id}"
-        for person_id, template in told:
-            tell(s, ctx, person_id=person_id, template=template, params=params, key=key, now=u.now)
+        tell_parties(s, ctx, case, order, "recovery_sold", params=params, key=key, now=u.now)
         sold = [{**by_number[n], **b} for n, b in zip(numbers, bought, strict=True)]
         text = _account_text(ctx, case, sale, on, sold, account)
         return RecoverySold(id_of(case), id_of(sale), **figures, account_text=text)

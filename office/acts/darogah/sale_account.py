@@ -3,21 +3,18 @@ the head delivered back to him with his receipt (IX)."""
 
 from __future__ import annotations
 
-from datetime import date, datetime
-
-from sqlmodel import Session
+from datetime import datetime
 
 from law.accounts import SaleAccount, long_date, sale_account
 from law.errors import N_, Conflict
 from law.lifecycle import AnimalStatus
 from law.money_split import Charges, LotCharge
 from law.periods import surplus_until
-from models import Animal, CattleReceipt, Person, Pound, Sale, Seizure, SurplusDeposit, Unit
+from models import Animal, CattleReceipt, Person, Sale, SurplusDeposit
 from models.columns import id_of
 from models.enums import DepositStatus
-from office.acts.alike import event
+from office.acts.alike import OnSeizure
 from office.charges import SalesSoFar, charge_for
-from office.district import DistrictContext
 from office.inputs import Lot
 from office.people import get_person
 from office.records import ledger
@@ -26,18 +23,13 @@ from office.state import animals_of
 
 
 def _account(
-    seizure: Seizure,
-    rows: list[Animal],
-    ctx: DistrictContext,
-    on: date,
-    lots: list[Lot],
-    expenses: int,
-    so_far: SalesSoFar | None,
+    a: OnSeizure, lots: list[Lot], expenses: int, so_far: SalesSoFar | None
 ) -> SaleAccount:
     """The law's account of this sale: under Sec IX over the whole seizure and its earlier
     sales (`so_far`), under Sec VIII over the lots sold."""
+    seizure, rows, on = a.seizure, a.rows, a.on
     by_number = {a.number: a for a in rows}
-    charges = [charge_for(by_number[lot.animal], seizure, ctx, on) for lot in lots]
+    charges = [charge_for(by_number[lot.animal], seizure, a.ctx, on) for lot in lots]
     sold = {lot.animal for lot in lots}
     return sale_account(
         lots=[
@@ -50,9 +42,9 @@ def _account(
         impounded_from=seizure.impounded_on or seizure.seized_on,
         impounded_until=on,
         held=[
-            a.number
-            for a in rows
-            if a.status == AnimalStatus.IMPOUNDED.value and a.number not in sold
+            x.number
+            for x in rows
+            if x.status == AnimalStatus.IMPOUNDED.value and x.number not in sold
         ],
         charged=so_far.charged if so_far else None,
         paid_before=so_far.paid if so_far else Charges(),
@@ -91,24 +83,18 @@ def account_params(account: SaleAccount, money: str) -> dict[str, object]:
 
 
 def _post_proceeds(
-    s: Session,
-    ctx: DistrictContext,
-    seizure: Seizure,
-    pound: Pound,
-    sale: Sale,
-    account: SaleAccount,
-    so_far: SalesSoFar | None,
+    a: OnSeizure, sale: Sale, account: SaleAccount, so_far: SalesSoFar | None
 ) -> None:
     """Sec XI: the proceeds pay the expenses of sale (the oldest bill first), the fines to the
     Magistrate's fund, the feeding to the keeper; the balance is the owner's (Sec IX) or is
     held in deposit (Sec XI). A shortfall or a sum still due is not posted: nothing is
     invented to fill it (G5)."""
-    sale_id = id_of(sale)
+    seizure, sale_id = a.seizure, id_of(sale)
     bills = [*(so_far.bills if so_far else ()), (sale_id, sale.expenses)]
     paid_before = so_far.paid.expenses if so_far else 0
     ledger.post(
-        s,
-        district_id=ctx.id,
+        a.s,
+        district_id=a.ctx.id,
         seizure_id=seizure.id,
         occurred_at=sale.held_at,
         memo=memo(AUCTION, ref=seizure.ref),
@@ -117,7 +103,7 @@ def _post_proceeds(
             (ledger.sale_cash(sale_id), account.proceeds),
             *ledger.expense_credits(bills, paid_before, account.expenses_paid),
             (ledger.FUND_FINES, -account.fines_paid),
-            (ledger.keeper_feeding(pound.code), -account.feeding_paid),
+            (ledger.keeper_feeding(a.pound.code), -account.feeding_paid),
             (
                 ledger.DEPOSIT if account.unclaimed else ledger.owner_payable(seizure.ref),
                 -account.balance_to_owner_or_surplus,
@@ -126,35 +112,25 @@ def _post_proceeds(
     )
 
 
-def _deposit_surplus(
-    s: Session, ctx: DistrictContext, seizure: Seizure, sale: Sale, account: SaleAccount, on: date
-) -> SurplusDeposit | None:
+def _deposit_surplus(a: OnSeizure, sale: Sale, account: SaleAccount) -> SurplusDeposit | None:
     """Sec XI, G8: the Magistrate holds the surplus of unclaimed cattle for 3 months."""
     if not account.surplus_deposited:
         return None
     deposit = SurplusDeposit(
         sale_id=id_of(sale),
-        seizure_id=id_of(seizure),
-        district_id=ctx.id,
+        seizure_id=id_of(a.seizure),
+        district_id=a.ctx.id,
         amount=sale.surplus,
-        deposited_on=on,
-        claim_until=surplus_until(on, ctx.profile),
+        deposited_on=a.on,
+        claim_until=surplus_until(a.on, a.ctx.profile),
         status=DepositStatus.DEPOSITED,
     )
-    s.add(deposit)
-    s.flush()
+    a.s.add(deposit)
+    a.s.flush()
     return deposit
 
 
-def _deliver_to_owner(
-    s: Session,
-    u: Unit,
-    ctx: DistrictContext,
-    seizure: Seizure,
-    pound: Pound,
-    sale: Sale,
-    account: SaleAccount,
-) -> CattleReceipt | None:
+def _deliver_to_owner(a: OnSeizure, sale: Sale, account: SaleAccount) -> CattleReceipt | None:
     """Sec IX: "the remaining Cattle and the balance of the purchase money if any shall be
     delivered to the owner", and he grants a receipt for them according to the account.
 
@@ -162,11 +138,12 @@ def _deliver_to_owner(
     records the receipt of the owner of record (the owner who refused to pay)."""
     if not account.delivered_to_owner:
         return None
+    s, u, ctx, seizure = a.s, a.u, a.ctx, a.seizure
     if seizure.owner_id is None:
         raise Conflict(N_("the owner who refused to pay is not recorded"), section="IX")
     owner = get_person(s, seizure.owner_id)
     officer = get_person(s, u.actor())
-    rows = {a.number: a for a in animals_of(s, seizure)}
+    rows = {x.number: x for x in animals_of(s, seizure)}
     receipt = CattleReceipt(
         sale_id=id_of(sale),
         seizure_id=id_of(seizure),
@@ -178,7 +155,7 @@ def _deliver_to_owner(
         occurred_at=sale.held_at,
         lines=receipt_lines(
             ref=seizure.ref,
-            pound=pound.name,
+            pound=a.pound.name,
             owner=owner,
             officer=officer,
             animals=[rows[n] for n in account.handed_back],
@@ -202,13 +179,8 @@ def _deliver_to_owner(
             (ledger.sale_cash(id_of(sale)), -account.balance_to_owner_or_surplus),
         ],
     )
-    event(
-        s,
-        u,
+    a.event(
         "cattle_delivered",
-        seizure.ref,
-        sale.held_at,
-        seizure.district_id,
         "IX",
         receipt_id=receipt.id,
         sale_id=sale.id,

@@ -5,16 +5,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlmodel import Session
-
 from law.custody import check_release_reason, check_some_held
 from law.grounds import Release
 from law.lifecycle import OrderRelease
-from models import ReleaseOrder, Seizure, Unit
+from models import ReleaseOrder, Unit
 from models.columns import id_of
 from office import notify
 from office.access.roles import Role
-from office.acts.alike import event, on_seizure
+from office.acts.alike import OnSeizure, on_seizure
 from office.people import get_person
 from office.state import chosen_numbers, clear_due_if_closed
 
@@ -37,15 +35,9 @@ def order_release(
         check_some_held(chosen)
         why = f"released by order: {reason.strip()[:400]}"
         a.advance(OrderRelease(on=a.on, animal_ids=tuple(chosen)), reason=why)
+        by = authority or get_person(s, u.actor()).name + ", Magistrate"
         order_id = write_release_order(
-            s,
-            u,
-            seizure,
-            reason=reason,
-            authority=authority or get_person(s, u.actor()).name + ", Magistrate",
-            occurred_at=occurred_at,
-            numbers=chosen,
-            complaint_id=None,
+            a, reason=reason, authority=by, numbers=chosen, complaint_id=None
         )
         # Messages: the seizer and the owner hear of the release by order (Sec VI).
         notify.released(
@@ -62,37 +54,25 @@ def order_release(
 
 
 def write_release_order(
-    s: Session,
-    u: Unit,
-    seizure: Seizure,
-    *,
-    reason: str,
-    authority: str,
-    occurred_at: datetime,
-    numbers: list[int],
-    complaint_id: int | None,
+    a: OnSeizure, *, reason: str, authority: str, numbers: list[int], complaint_id: int | None
 ) -> int:
     """The order itself (Sec VI, XIV), once the animals' release is applied."""
+    seizure = a.seizure
     order = ReleaseOrder(
         seizure_id=id_of(seizure),
         district_id=seizure.district_id,
-        ordered_by=u.actor(),
+        ordered_by=a.u.actor(),
         authority=authority[:200],
         reason=reason.strip()[:2000],
         complaint_id=complaint_id,
         animal_ids=numbers,
-        occurred_at=occurred_at,
-        recorded_by=u.actor(),
+        occurred_at=a.at,
+        recorded_by=a.u.actor(),
     )
-    s.add(order)
-    s.flush()
-    event(
-        s,
-        u,
+    a.s.add(order)
+    a.s.flush()
+    a.event(
         "release_ordered",
-        seizure.ref,
-        occurred_at,
-        seizure.district_id,
         "XIV" if complaint_id else "VI",
         order_id=order.id,
         animals=numbers,

@@ -44,7 +44,8 @@ def claim_surplus(
         deposit = s.get(SurplusDeposit, deposit_id)
         if deposit is None:
             raise NotFound(N_("no surplus deposit {deposit_id}"), said={"deposit_id": deposit_id})
-        ctx = magistrate(s, u, deposit.district_id, "XI", occurred_at)
+        m = magistrate(s, u, deposit.district_id, "XI", occurred_at)
+        ctx = m.ctx
         if deposit.status != "deposited":
             raise Conflict(
                 N_("this surplus is already {status}"),
@@ -70,13 +71,9 @@ def claim_surplus(
             section="XI",
             lines=[(ledger.DEPOSIT, deposit.amount), (ledger.owner_payable(ref), -deposit.amount)],
         )
-        event(
-            s,
-            u,
+        m.event(
             "surplus_claimed",
             ref,
-            occurred_at,
-            ctx.id,
             "XI",
             deposit_id=deposit_id,
             amount=deposit.amount,
@@ -190,16 +187,7 @@ def _to_fund(s: Session, u: Unit, deposits: Sequence[SurplusDeposit]) -> list[in
             section="XII",
             lines=[(ledger.DEPOSIT, deposit.amount), (ledger.FUND_SURPLUS, -deposit.amount)],
         )
-        event(
-            s,
-            u,
-            "surplus_to_fund",
-            ref,
-            now,
-            ctx.id,
-            "XII",
-            deposit_id=deposit.id,
-            amount=deposit.amount,
-        )
+        payload = {"deposit_id": deposit.id, "amount": deposit.amount}
+        event(s, u, "surplus_to_fund", ref, now, ctx.id, "XII", **payload)
         moved.append(id_of(deposit))
     return moved
