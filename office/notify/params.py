@@ -1,9 +1,6 @@
-"""What the messages say about a seizure: its params as plain JSON, in no language.
-
-Amounts as ints of the profile's smallest unit (`*_amount`, with the money system's name under
-`money`), dates as ISO strings (`*_date`), kinds as `{kind: count}` (`*_kinds`), people as
-`{"name", "residence"}`; they are written in the reader's language when rendered (bot/notices.py).
-"""
+"""What the messages say about a seizure: its params as plain JSON, in no language, by the rules
+of office/notify/__init__.py; they are written in the reader's language when rendered
+(bot/notices.py)."""
 
 from __future__ import annotations
 

@@ -35,12 +35,6 @@ def language(person: Person, district: District | None) -> str:
     return str(district.languages[0]) if district is not None and district.languages else "en"
 
 
-def _actor(s: Session) -> int | None:
-    """Who acts in the unit of work `s` serves: the person whose act causes the message."""
-    u = Unit.of(s)
-    return u.actor_id if u is not None else None
-
-
 def enqueue(
     s: Session,
     *,
@@ -79,19 +73,10 @@ def enqueue(
     channel, address = reach
     if district_id is None and seizure_ref is not None:
         district_id = s.exec(select(Seizure.district_id).where(Seizure.ref == seizure_ref)).first()
-    by = caused_by if caused_by is not None else _actor(s)
-    held = (
-        unsolicited_hold(
-            s,
-            caused_by=by,
-            person=person,
-            district_id=district_id,
-            now=now,
-            per_day=unsolicited_per_day,
-        )
-        if unsolicited_per_day is not None
-        else None
-    )
+    # By default the person who acts in the unit of work `s` serves causes the message.
+    by = caused_by if caused_by is not None else getattr(Unit.of(s), "actor_id", None)
+    per_day = unsolicited_per_day
+    held = None if per_day is None else unsolicited_hold(s, by, person, district_id, now, per_day)
     # The message, and the call that reads it out: the same but for how each reaches him.
     queue = partial(
         outbox_delivery.queue,

@@ -16,7 +16,7 @@ from models import Complaint, Person, Seizure, Unit
 from models.columns import id_of
 from office import notify
 from office.access.roles import Role, has_role
-from office.acts.alike import named, on_seizure
+from office.acts.alike import named, on_seizure, same_name
 from office.inputs import PersonIn
 from office.people import get_person, person_acting
 
@@ -30,10 +30,6 @@ class ComplaintFiled:
     standing: str
 
 
-def _same(a: str, b: str) -> bool:
-    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
-
-
 def _complainant_person(s: Session, seizure: Seizure, given: PersonIn, now: datetime) -> Person:
     """The person named as complainant: by his phone if given; else the owner of record or an
     earlier complainant on this seizure of that name and residence; else a new person."""
@@ -44,8 +40,8 @@ def _complainant_person(s: Session, seizure: Seizure, given: PersonIn, now: date
         ).all()
         for person_id in known:
             person = get_person(s, person_id)
-            if _same(person.name, given.name) and (
-                not given.residence.strip() or _same(person.residence, given.residence)
+            if same_name(person.name, given.name) and (
+                not given.residence.strip() or same_name(person.residence, given.residence)
             ):
                 return person
     return named(s, given, now)

@@ -7,8 +7,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime
 
-from sqlmodel import Session
-
 from law.accounts import SaleAccount, account_lines
 from law.auction import SELLERS, SaleKind, check_auction_record, sale_kind
 from law.errors import N_, InvalidInput
@@ -16,7 +14,7 @@ from law.lifecycle import SeizureStatus, Sell, apply
 from models import Animal, Person, Sale, SaleLot, Seizure, Unit
 from models.columns import id_of
 from office import notify
-from office.acts.alike import named, official_buyer, on_seizure
+from office.acts.alike import OnSeizure, named, official_buyer, on_seizure
 from office.acts.darogah.sale_account import (
     _account,
     _deliver_to_owner,
@@ -118,7 +116,7 @@ def record_sale(
         )
         s.add(sale)
         s.flush()
-        buyers = _write_lots(s, sale, sold_lots, rows, account, u.now)
+        buyers = _write_lots(a, sale, sold_lots, account)
         _post_proceeds(a, sale, account, so_far)
         deposit = _deposit_surplus(a, sale, account)
         receipt = _deliver_to_owner(a, sale, account)
@@ -194,21 +192,14 @@ def _totals(account: SaleAccount) -> dict[str, int]:
     }
 
 
-def _write_lots(
-    s: Session,
-    sale: Sale,
-    lots: list[Lot],
-    rows: list[Animal],
-    account: SaleAccount,
-    now: datetime,
-) -> list[Person]:
+def _write_lots(a: OnSeizure, sale: Sale, lots: list[Lot], account: SaleAccount) -> list[Person]:
     """One row per lot, carrying its part of the allocation (Sec XI, G5, G6)."""
-    by_number = {a.number: a for a in rows}
+    by_number = {x.number: x for x in a.rows}
     buyers = []
     for lot, share in zip(lots, account.lots, strict=True):
-        buyer = named(s, lot.buyer, now)
+        buyer = named(a.s, lot.buyer, a.u.now)
         buyers.append(buyer)
-        s.add(
+        a.s.add(
             SaleLot(
                 sale_id=id_of(sale),
                 district_id=sale.district_id,

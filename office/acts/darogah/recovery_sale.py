@@ -23,7 +23,7 @@ from models import Case, Person, RecoveryLot, RecoverySale, Unit
 from models.columns import id_of
 from office import notify
 from office.access.roles import Role, require_role
-from office.acts.alike import event, named, official_buyer, tell_parties
+from office.acts.alike import InDistrict, named, official_buyer, tell_parties
 from office.acts.magistrate.case import compensation_payable, fine_receivable, fund_source
 from office.district import DistrictContext, district_context
 from office.inputs import Amount, PersonIn
@@ -101,7 +101,8 @@ def record_recovery_sale(
             s, u.actor(), case.district_id, (Role.DAROGAH, Role.POLICE), order.thana, section="XVII"
         )
         check_times(occurred_at, u.now, order.ordered_at)
-        ctx = district_context(s, case.district_id)
+        m = InDistrict(s, u, district_context(s, case.district_id), occurred_at)
+        ctx = m.ctx
         prices = [read_amount(lot.price, ctx.profile.money) for lot in lots]
         expenses = read_amount(expenses, ctx.profile.money)
         check_sale_said(numbers, prices, expenses, place)
@@ -151,13 +152,9 @@ def record_recovery_sale(
             {"number": number, "buyer": b.name, "price": price}
             for number, b, price in zip(numbers, buyers, prices, strict=True)
         ]
-        event(
-            s,
-            u,
+        m.event(
             "recovery_sale_recorded",
             f"case:{case.id}",
-            occurred_at,
-            case.district_id,
             "XVII",
             sale_id=sale.id,
             order_id=order.id,

@@ -3,8 +3,6 @@ the head delivered back to him with his receipt (IX)."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from law.accounts import SaleAccount, long_date, sale_account
 from law.errors import N_, Conflict
 from law.lifecycle import AnimalStatus
@@ -144,6 +142,7 @@ def _deliver_to_owner(a: OnSeizure, sale: Sale, account: SaleAccount) -> CattleR
     owner = get_person(s, seizure.owner_id)
     officer = get_person(s, u.actor())
     rows = {x.number: x for x in animals_of(s, seizure)}
+    animals = [rows[n] for n in account.handed_back]
     receipt = CattleReceipt(
         sale_id=id_of(sale),
         seizure_id=id_of(seizure),
@@ -153,17 +152,7 @@ def _deliver_to_owner(a: OnSeizure, sale: Sale, account: SaleAccount) -> CattleR
         animal_ids=list(account.handed_back),
         balance=account.balance_to_owner_or_surplus,
         occurred_at=sale.held_at,
-        lines=receipt_lines(
-            ref=seizure.ref,
-            pound=a.pound.name,
-            owner=owner,
-            officer=officer,
-            animals=[rows[n] for n in account.handed_back],
-            balance=ctx.fmt(account.balance_to_owner_or_surplus),
-            held_at=sale.held_at.astimezone(ctx.tz),
-            place=sale.place,
-            account=sale.account_text.split("\n"),
-        ),
+        lines=receipt_lines(a, sale, owner, officer, animals),
     )
     s.add(receipt)
     s.flush()
@@ -192,36 +181,28 @@ def _deliver_to_owner(a: OnSeizure, sale: Sale, account: SaleAccount) -> CattleR
 
 
 def receipt_lines(
-    *,
-    ref: str,
-    pound: str,
-    owner: Person,
-    officer: Person,
-    animals: list[Animal],
-    balance: str,
-    held_at: datetime,
-    place: str,
-    account: list[str],
+    a: OnSeizure, sale: Sale, owner: Person, officer: Person, animals: list[Animal]
 ) -> list[str]:
     """The owner's receipt for the cattle delivered to him and the balance paid to him,
     according to the account of the sale (Sec IX)."""
+    held_at = sale.held_at.astimezone(a.ctx.tz)
     who = f"{owner.name} of {owner.residence}" if owner.residence else owner.name
     cattle = (
         f"{len(animals)} head of cattle not sold: "
         + "; ".join(
-            f"{a.number}. {a.kind}" + (f", {a.description}" if a.description else "")
-            for a in animals
+            f"{x.number}. {x.kind}" + (f", {x.description}" if x.description else "")
+            for x in animals
         )
         if animals
         else "no cattle (all were sold)"
     )
     return [
-        f"Receipt under Section IX, seizure {ref}, {pound}.",
-        f"I, {who}, have received from {officer.name}, at the sale held at {place} on "
+        f"Receipt under Section IX, seizure {a.seizure.ref}, {a.pound.name}.",
+        f"I, {who}, have received from {officer.name}, at the sale held at {sale.place} on "
         f"{long_date(held_at.date())} at {held_at:%H:%M}:",
         f"the cattle: {cattle};",
-        f"the balance of the purchase money: {balance};",
+        f"the balance of the purchase money: {a.ctx.fmt(sale.surplus)};",
         "according to the account of the sale:",
-        *account,
+        *sale.account_text.split("\n"),
         f"Signed: {owner.name}",
     ]

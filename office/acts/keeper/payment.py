@@ -4,20 +4,19 @@ in the register (Sec VII); after a part sale, what the sale left due (IX, practi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import datetime
 
 from law.custody import check_all_taken_after_part_sale, check_paid_exactly, check_some_in_pound
 from law.grounds import Release
 from law.lifecycle import Pay
 from law.money_split import Charges
-from models import Payment, Pound, Seizure, Unit
+from models import Payment, Unit
 from models.columns import id_of
 from office import notify
 from office.access.roles import Role
-from office.acts.alike import on_seizure
+from office.acts.alike import OnSeizure, on_seizure
 from office.acts.keeper.parties import claimant
 from office.charges import Due, payable_on, sales_so_far
-from office.district import DistrictContext
 from office.inputs import Amount, PersonIn
 from office.records import ledger
 from office.records.memos import PAYMENT, memo
@@ -70,7 +69,7 @@ def record_payment(
         pay = Pay(on=on, animal_ids=tuple(numbers), paid=amount, due=due.total)
         a.advance(pay, reason="released on payment (Sec VII)")
         signed = signature.strip() or payer_person.name
-        text = _receipt_text(seizure, pound, ctx, on, numbers, due, signed, agent_name)
+        text = _receipt_text(a, numbers, due, signed, agent_name)
         payment = Payment(
             seizure_id=id_of(seizure),
             district_id=seizure.district_id,
@@ -153,21 +152,15 @@ def record_payment(
 
 
 def _receipt_text(
-    seizure: Seizure,
-    pound: Pound,
-    ctx: DistrictContext,
-    on: date,
-    numbers: list[int],
-    due: Due,
-    signed: str,
-    agent_name: str | None,
+    a: OnSeizure, numbers: list[int], due: Due, signed: str, agent: str | None
 ) -> str:
     """The receipt the owner signs in the register (Sec VII)."""
+    seizure, pound, ctx, on = a.seizure, a.pound, a.ctx, a.on
     return (
         f"Received back {len(numbers)} head ({', '.join(str(n) for n in numbers)}) of "
         f"seizure {seizure.ref} from {pound.name} on {on:%d %b %Y}, on payment of fine "
         f"{ctx.fmt(due.fine)} and feeding {ctx.fmt(due.feeding)}"
         + (f" and expenses of sale {ctx.fmt(due.expenses)}" if due.expenses else "")
         + f", total {ctx.fmt(due.total)}. "
-        f"Signed: {signed}" + (f" by agent {agent_name.strip()}" if agent_name else "") + "."
+        f"Signed: {signed}" + (f" by agent {agent.strip()}" if agent else "") + "."
     )

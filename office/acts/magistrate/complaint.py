@@ -32,7 +32,7 @@ from office.inputs import Amount
 from office.people import get_person
 from office.records import ledger
 from office.records.memos import CHARGED_TO_SEIZER, OWED_BY_SEIZER, memo
-from office.records.register import pound_of, seizure_by_ref
+from office.records.register import seizure_by_ref
 from office.views.amounts import read_amount
 
 # The Magistrate's decisions (Sec XIV): `admitted` is a step, not a decision.
@@ -187,7 +187,7 @@ def decide_complaint(
                 held_feeding=held.feeding,
                 profile=ctx.profile,
             )
-            _post_liability(s, seizure, ctx.id, complaint, owes, occurred_at)
+            _post_liability(a, complaint, owes)
         reason = f"seizure adjudged illegal on complaint {complaint_id}"
         a.advance(DecideComplaint(on=on, illegal=illegal), reason=reason)
         released: list[int] = custody if illegal else []
@@ -247,38 +247,31 @@ def _outcome(text: str) -> ComplaintStatus:
     raise InvalidInput(N_("outcome is dismissed, lawful or illegal"), section="XIV")
 
 
-def _post_liability(
-    s: Session,
-    seizure: Seizure,
-    district_id: int,
-    complaint: Complaint,
-    owes: Liability,
-    occurred_at: datetime,
-) -> None:
+def _post_liability(a: OnSeizure, complaint: Complaint, owes: Liability) -> None:
     """The ledger: the seizer owes the fund and the keeper the fines and feeding of cattle
     still held, and the owner who complained his damages, expenses and the fines and expenses
     paid (Sec XIV, G12)."""
-    pound = pound_of(s, seizure)
+    s, seizure = a.s, a.seizure
     ledger.post(
         s,
-        district_id=district_id,
+        district_id=a.ctx.id,
         seizure_id=seizure.id,
-        occurred_at=occurred_at,
+        occurred_at=a.at,
         memo=memo(CHARGED_TO_SEIZER, ref=seizure.ref),
         section="XIV",
         lines=[
             (ledger.seizer_receivable(seizure.ref), owes.held_charges),
             # Sec XII: the fines are owed to the fund until the seizer pays them.
             (ledger.owed_to_fund(ledger.seizer_source(seizure.ref)), -owes.held_fines),
-            (ledger.keeper_feeding(pound.code), -owes.held_feeding),
+            (ledger.keeper_feeding(a.pound.code), -owes.held_feeding),
         ],
     )
     owner = get_person(s, complaint.complainant_id)
     ledger.post(
         s,
-        district_id=district_id,
+        district_id=a.ctx.id,
         seizure_id=seizure.id,
-        occurred_at=occurred_at,
+        occurred_at=a.at,
         memo=memo(
             OWED_BY_SEIZER,
             owner=owner.name,

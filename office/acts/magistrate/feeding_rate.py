@@ -86,10 +86,5 @@ def fix_feeding_rate(
             valid_from=valid_from.isoformat(),
         )
         return RateFixed(
-            rate_id=id_of(rate),
-            district=ctx.district.code,
-            kind=word,
-            per_day=per_day,
-            per_day_text=ctx.fmt(per_day),
-            valid_from=valid_from,
+            id_of(rate), ctx.district.code, word, per_day, ctx.fmt(per_day), valid_from
         )

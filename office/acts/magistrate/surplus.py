@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
@@ -22,6 +22,7 @@ from office.records import ledger
 from office.records.memos import SURPLUS_CLAIMED, SURPLUS_TO_FUND, memo
 
 BATCH = 500  # deposits moved in one transaction
+Batch = tuple[list[int], Sequence[SurplusDeposit]]  # the ids moved, the deposits read
 
 
 @dataclass(frozen=True)
@@ -88,12 +89,18 @@ def transfer_unclaimed_surplus(u: Unit, *, district: str) -> list[int]:
     with u.reading() as s:
         district_id = id_of(district_by_code(s, district))
         require_role(s, u.actor(), district_id, Role.MAGISTRATE, None, section="XII")
+    return _batches(lambda after: _move_batch(u, district_id, _latest(u.now), after, BATCH), BATCH)
+
+
+def _batches(move: Callable[[int], Batch], batch: int) -> list[int]:
+    """The deposits moved by `move`, a batch after another, each after the last id of the one
+    before, until a batch is not full."""
     moved: list[int] = []
     after = 0
     while True:
-        done, rows = _move_batch(u, district_id, _latest(u.now), after, BATCH)
+        done, rows = move(after)
         moved += done
-        if len(rows) < BATCH:
+        if len(rows) < batch:
             return moved
         after = id_of(rows[-1])
 
@@ -130,21 +137,18 @@ def move_unclaimed_surplus(
         found = sorted(s.exec(q).all())
     moved: list[int] = []
     for district in found:
-        after = 0
-        while True:
+
+        def committed(after: int, district: int = district) -> Batch:
             with db.unit(now=now) as u:
-                done, rows = _move_batch(u, district, latest, after, batch)
+                done = _move_batch(u, district, latest, after, batch)
                 u.commit()
-            moved += done
-            if len(rows) < batch:
-                break
-            after = id_of(rows[-1])
+            return done
+
+        moved += _batches(committed, batch)
     return moved
 
 
-def _move_batch(
-    u: Unit, district: int, latest: date, after: int, batch: int
-) -> tuple[list[int], Sequence[SurplusDeposit]]:
+def _move_batch(u: Unit, district: int, latest: date, after: int, batch: int) -> Batch:
     """One batch of the district's deposits run out, after id `after`, into the fund."""
     with u.act() as s:
         rows = s.exec(
