@@ -13,16 +13,19 @@ from sqlmodel import Session
 
 from law.lifecycle import Event as LawEvent
 from law.periods import local_date
-from models import Animal, Case, Person, Pound, RecoveryOrder, Seizure, Unit
+from models import Animal, Case, LedgerTxn, Person, Pound, RecoveryOrder, Seizure, Unit
 from office.access.roles import Role, is_official_buyer, require_role
 from office.district import DistrictContext, district_context
 from office.inputs import PersonIn
 from office.people import find_or_add_person
-from office.records import audit
+from office.records import audit, ledger
+from office.records.memos import Memo
 from office.records.register import pound_of, seizure_by_ref
 from office.recovery import tell
 from office.state import advance, animals_of
 from office.times import check_times
+
+Lines = list[tuple[str, int]]  # a ledger transaction's lines: (account, amount)
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,20 @@ class InDistrict:
     def event(self, action: str, subject: str, section: str, /, **payload: Any) -> None:
         """The act's audit event in the district (`event`)."""
         event(self.s, self.u, action, subject, self.at, self.ctx.id, section, **payload)
+
+    def post(
+        self, seizure_id: int | None, *, memo: Memo, section: str, lines: Lines
+    ) -> LedgerTxn | None:
+        """The act's ledger transaction in the district (office/records/ledger.py `post`)."""
+        return ledger.post(
+            self.s,
+            district_id=self.ctx.id,
+            seizure_id=seizure_id,
+            occurred_at=self.at,
+            memo=memo,
+            section=section,
+            lines=lines,
+        )
 
 
 def magistrate(
@@ -85,6 +102,12 @@ class OnSeizure:
         """The act's audit event about the seizure (`event`)."""
         z = self.seizure
         event(self.s, self.u, action, z.ref, self.at, z.district_id, section, **payload)
+
+    def post(self, *, memo: Memo, section: str, lines: Lines) -> None:
+        """The act's ledger transaction on the seizure (office/records/ledger.py `post`)."""
+        InDistrict(self.s, self.u, self.ctx, self.at).post(
+            self.seizure.id, memo=memo, section=section, lines=lines
+        )
 
 
 def on_seizure(

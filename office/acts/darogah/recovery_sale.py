@@ -147,7 +147,7 @@ def record_recovery_sale(
             )
         order.status = EXECUTED
         s.add(order)
-        _post(s, ctx, case, sale, account)
+        _post(m, case, sale, account)
         bought = [
             {"number": number, "buyer": b.name, "price": price}
             for number, b, price in zip(numbers, buyers, prices, strict=True)
@@ -199,17 +199,12 @@ def _buyers(s: Session, lots: list[RecoveryLotIn], actor_id: int, now: datetime)
     return [named(s, lot.buyer, now) for lot in lots]
 
 
-def _post(
-    s: Session, ctx: DistrictContext, case: Case, sale: RecoverySale, account: RecoveryAccount
-) -> None:
+def _post(m: InDistrict, case: Case, sale: RecoverySale, account: RecoveryAccount) -> None:
     """The proceeds to the expenses, the fine and the owner (XVII); the compensation out of the
     fine to the complainant (XVIII)."""
     sale_id = id_of(sale)
-    ledger.post(
-        s,
-        district_id=ctx.id,
-        seizure_id=case.seizure_id,
-        occurred_at=sale.held_at,
+    m.post(
+        case.seizure_id,
         memo=memo(RECOVERY_SALE, case=case.id),
         section="XVII",
         lines=[
@@ -221,11 +216,8 @@ def _post(
             *ledger.into_fund(fund_source(id_of(case)), account.to_fund),
         ],
     )
-    ledger.post(
-        s,
-        district_id=ctx.id,
-        seizure_id=case.seizure_id,
-        occurred_at=sale.held_at,
+    m.post(
+        case.seizure_id,
         memo=memo(COMPENSATION, case=case.id),
         section="XVIII",
         lines=[

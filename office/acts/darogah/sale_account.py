@@ -90,11 +90,7 @@ def _post_proceeds(
     seizure, sale_id = a.seizure, id_of(sale)
     bills = [*(so_far.bills if so_far else ()), (sale_id, sale.expenses)]
     paid_before = so_far.paid.expenses if so_far else 0
-    ledger.post(
-        a.s,
-        district_id=a.ctx.id,
-        seizure_id=seizure.id,
-        occurred_at=sale.held_at,
+    a.post(
         memo=memo(AUCTION, ref=seizure.ref),
         section="XI",
         lines=[
@@ -136,7 +132,7 @@ def _deliver_to_owner(a: OnSeizure, sale: Sale, account: SaleAccount) -> CattleR
     records the receipt of the owner of record (the owner who refused to pay)."""
     if not account.delivered_to_owner:
         return None
-    s, u, ctx, seizure = a.s, a.u, a.ctx, a.seizure
+    s, u, seizure = a.s, a.u, a.seizure
     if seizure.owner_id is None:
         raise Conflict(N_("the owner who refused to pay is not recorded"), section="IX")
     owner = get_person(s, seizure.owner_id)
@@ -156,11 +152,7 @@ def _deliver_to_owner(a: OnSeizure, sale: Sale, account: SaleAccount) -> CattleR
     )
     s.add(receipt)
     s.flush()
-    ledger.post(
-        s,
-        district_id=ctx.id,
-        seizure_id=seizure.id,
-        occurred_at=sale.held_at,
+    a.post(
         memo=memo(SALE_BALANCE, ref=seizure.ref),
         section="IX",
         lines=[

@@ -39,11 +39,7 @@ def record_loss(
         lost = next(x for x in a.rows if x.number == animal)
         # The keeper's feeding of the lost head is written off in the ledger, visibly (G7).
         written_off = charge_for(lost, seizure, ctx, a.on).written_off
-        ledger.post(
-            s,
-            district_id=ctx.id,
-            seizure_id=seizure.id,
-            occurred_at=occurred_at,
+        a.post(
             memo=memo(
                 LOST_DIED if what == "died" else LOST_ESCAPED, number=lost.number, ref=seizure.ref
             ),

@@ -88,11 +88,7 @@ def record_payment(
         s.flush()
         # The money into the pound's cash: the fine to the fund, the feeding to the keeper, the
         # expenses a part sale left to whom they are owed (Sec XI).
-        ledger.post(
-            s,
-            district_id=ctx.id,
-            seizure_id=seizure.id,
-            occurred_at=occurred_at,
+        a.post(
             memo=memo(PAYMENT, ref=seizure.ref),
             section="XI",
             lines=[

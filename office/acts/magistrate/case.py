@@ -80,11 +80,8 @@ def decide_case(
         case.compensation = compensation
         case.decision = {"reasons": reasons.strip()[:4000]}
         s.add(case)
-        ledger.post(
-            s,
-            district_id=ctx.id,
-            seizure_id=case.seizure_id,
-            occurred_at=occurred_at,
+        m.post(
+            case.seizure_id,
             memo=memo(CASE_FINE, case=case_id, section=SECTION[what]),
             section=SECTION[what],
             lines=[

@@ -252,11 +252,7 @@ def _post_liability(a: OnSeizure, complaint: Complaint, owes: Liability) -> None
     still held, and the owner who complained his damages, expenses and the fines and expenses
     paid (Sec XIV, G12)."""
     s, seizure = a.s, a.seizure
-    ledger.post(
-        s,
-        district_id=a.ctx.id,
-        seizure_id=seizure.id,
-        occurred_at=a.at,
+    a.post(
         memo=memo(CHARGED_TO_SEIZER, ref=seizure.ref),
         section="XIV",
         lines=[
@@ -267,11 +263,7 @@ def _post_liability(a: OnSeizure, complaint: Complaint, owes: Liability) -> None
         ],
     )
     owner = get_person(s, complaint.complainant_id)
-    ledger.post(
-        s,
-        district_id=a.ctx.id,
-        seizure_id=seizure.id,
-        occurred_at=a.at,
+    a.post(
         memo=memo(
             OWED_BY_SEIZER,
             owner=owner.name,

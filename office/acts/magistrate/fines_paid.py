@@ -84,11 +84,8 @@ def _record(
     """The payment posted (the Magistrate's cash in, `due` down by `amount`, then `lines`), its
     row, naming what it pays (`pays`), and its audit event."""
     s, ctx, occurred_at = m.s, m.ctx, m.at
-    txn = ledger.post(
-        s,
-        district_id=ctx.id,
-        seizure_id=pays.get("seizure_id"),
-        occurred_at=occurred_at,
+    txn = m.post(
+        pays.get("seizure_id"),
         memo=memo_text,
         section=section,
         lines=[(ledger.MAGISTRATE_CASH, amount), (due, -amount), *lines],

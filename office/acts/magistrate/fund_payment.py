@@ -111,10 +111,8 @@ def pay_from_fund(
         after = check_payment(amount, occurred_at, fund_entries(s, ctx.id), ctx.profile.money)
         place = the_pound.code if the_pound else ""
         said = _memo(paid_to, what, the_pound, keeper, stated)
-        txn = ledger.post(
-            s,
-            district_id=ctx.id,
-            occurred_at=occurred_at,
+        txn = m.post(
+            None,
             memo=said,
             section=SECTION,
             lines=[(ledger.FUND_PAID, amount), (ledger.fund_payee(what.value, place), -amount)],

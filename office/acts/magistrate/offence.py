@@ -96,11 +96,8 @@ def decide_offence(
         )
         s.add(decision)
         s.flush()
-        ledger.post(
-            s,
-            district_id=ctx.id,
-            seizure_id=offence.seizure_id,
-            occurred_at=occurred_at,
+        m.post(
+            offence.seizure_id,
             memo=memo(OFFENCE_FINE, offence=offence_id),
             section="XIII",
             lines=[

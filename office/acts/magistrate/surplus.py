@@ -15,7 +15,7 @@ from models import Database, Seizure, SurplusDeposit, Unit
 from models.columns import id_of
 from models.enums import DepositStatus
 from office.access.roles import Role, require_role
-from office.acts.alike import event, magistrate, named
+from office.acts.alike import InDistrict, magistrate, named
 from office.district import district_by_code, district_context
 from office.inputs import PersonIn
 from office.records import ledger
@@ -63,11 +63,8 @@ def claim_surplus(
         deposit.closed_at = occurred_at
         deposit.closed_by = u.actor()
         s.add(deposit)
-        ledger.post(
-            s,
-            district_id=ctx.id,
-            seizure_id=deposit.seizure_id,
-            occurred_at=occurred_at,
+        m.post(
+            deposit.seizure_id,
             memo=memo(SURPLUS_CLAIMED, ref=ref),
             section="XI",
             lines=[(ledger.DEPOSIT, deposit.amount), (ledger.owner_payable(ref), -deposit.amount)],
@@ -170,8 +167,8 @@ def _move_batch(u: Unit, district: int, latest: date, after: int, batch: int) ->
 def _to_fund(s: Session, u: Unit, deposits: Sequence[SurplusDeposit]) -> list[int]:
     """Sec XII: the deposits of one district whose claim period has run, into the fund."""
     now = u.now
-    ctx = district_context(s, deposits[0].district_id)
-    today = local_date(now, ctx.tz)
+    m = InDistrict(s, u, district_context(s, deposits[0].district_id), now)
+    today = local_date(now, m.ctx.tz)
     ids = sorted({d.seizure_id for d in deposits})
     refs = dict(s.exec(select(Seizure.id, Seizure.ref).where(col(Seizure.id).in_(ids))).all())
     moved: list[int] = []
@@ -182,16 +179,12 @@ def _to_fund(s: Session, u: Unit, deposits: Sequence[SurplusDeposit]) -> list[in
         deposit.status = DepositStatus.TO_FUND
         deposit.closed_at = now
         s.add(deposit)
-        ledger.post(
-            s,
-            district_id=ctx.id,
-            seizure_id=deposit.seizure_id,
-            occurred_at=now,
+        m.post(
+            deposit.seizure_id,
             memo=memo(SURPLUS_TO_FUND, ref=ref),
             section="XII",
             lines=[(ledger.DEPOSIT, deposit.amount), (ledger.FUND_SURPLUS, -deposit.amount)],
         )
-        payload = {"deposit_id": deposit.id, "amount": deposit.amount}
-        event(s, u, "surplus_to_fund", ref, now, ctx.id, "XII", **payload)
+        m.event("surplus_to_fund", ref, "XII", deposit_id=deposit.id, amount=deposit.amount)
         moved.append(id_of(deposit))
     return moved
