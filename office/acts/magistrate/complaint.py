@@ -43,7 +43,10 @@ def _complaint_and_seizure(s: Session, complaint_id: int) -> tuple[Complaint, Se
     complaint = s.get(Complaint, complaint_id)
     if complaint is None:
         raise NotFound(N_("no complaint {complaint_id}"), said={"complaint_id": complaint_id})
-    seizure = seizure_by_ref(s, _ref_of(s, complaint.seizure_id), lock=True)
+    ref = s.exec(select(Seizure.ref).where(Seizure.id == complaint.seizure_id)).first()
+    if ref is None:
+        raise NotFound(N_("no seizure {seizure_id}"), said={"seizure_id": complaint.seizure_id})
+    seizure = seizure_by_ref(s, ref, lock=True)
     # Read again under the seizure's lock: a decision made meanwhile is seen.
     s.refresh(complaint)
     return complaint, seizure
@@ -279,10 +282,3 @@ def _post_liability(a: OnSeizure, complaint: Complaint, owes: Liability) -> None
             (ledger.owed_by_seizer(seizure.ref, complaint.complainant_id), -owes.owed_to_owner),
         ],
     )
-
-
-def _ref_of(s: Session, seizure_id: int) -> str:
-    ref = s.exec(select(Seizure.ref).where(Seizure.id == seizure_id)).first()
-    if ref is None:
-        raise NotFound(N_("no seizure {seizure_id}"), said={"seizure_id": seizure_id})
-    return ref
