@@ -24,7 +24,7 @@ the queue early; the check at the send is the one that counts.
 """
 
 from office.notify.complaints import complaint_admitted, complaint_decided, complaint_filed
-from office.notify.custody import animal_lost, closed, released
+from office.notify.custody import animal_lost, released
 from office.notify.kinds import kind_order_needed, kind_ordered
 from office.notify.params import amounts, person_param, place_params
 from office.notify.queueing import CALLED_TEMPLATES, enqueue, officers
@@ -36,24 +36,21 @@ from office.notify.sale import (
     unclaimed_reported,
 )
 from office.notify.seizure import aid_requested, arrival_registered, seizure_reported
-from office.notify.unsolicited import UNSOLICITED_PER_DAY, heard_from, unsolicited_hold
-from office.records.outbox import HELD, QUEUED
+from office.notify.unsolicited import UNSOLICITED_PER_DAY
+from office.records.outbox import HELD
 
 __all__ = [
     "CALLED_TEMPLATES",
     "HELD",
-    "QUEUED",
     "UNSOLICITED_PER_DAY",
     "aid_requested",
     "amounts",
     "animal_lost",
     "arrival_registered",
-    "closed",
     "complaint_admitted",
     "complaint_decided",
     "complaint_filed",
     "enqueue",
-    "heard_from",
     "kind_order_needed",
     "kind_ordered",
     "notice_posted",
@@ -66,5 +63,4 @@ __all__ = [
     "sale_recorded",
     "seizure_reported",
     "unclaimed_reported",
-    "unsolicited_hold",
 ]

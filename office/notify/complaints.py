@@ -22,22 +22,17 @@ def complaint_filed(
 ) -> None:
     """The Magistrates of the district have a complaint waiting (Sec XIV); the complainant
     needs no more reminders to complain (another person's reminder stands)."""
+    params = {
+        **seizure_params(s, seizure, ctx),
+        "complaint_id": complaint.id,
+        "complainant": person_param(s, complaint.complainant_id),
+        "filed_date": local_date(complaint.filed_at, ctx.tz).isoformat(),
+        "text": complaint.text[:300],
+        "section": "XIV",
+    }
+    key = str(complaint.id)
     tell_officers(
-        s,
-        seizure,
-        ctx,
-        Role.MAGISTRATE,
-        template="complaint_waiting",
-        params={
-            **seizure_params(s, seizure, ctx),
-            "complaint_id": complaint.id,
-            "complainant": person_param(s, complaint.complainant_id),
-            "filed_date": local_date(complaint.filed_at, ctx.tz).isoformat(),
-            "text": complaint.text[:300],
-            "section": "XIV",
-        },
-        key=str(complaint.id),
-        now=now,
+        s, seizure, ctx, Role.MAGISTRATE, "complaint_waiting", params=params, key=key, now=now
     )
     outbox.cancel_queued(
         s,

@@ -66,20 +66,14 @@ def animal_lost(
     now: datetime,
 ) -> None:
     """Practice G7: the owner is told of a death or escape in the pound."""
+    params = {
+        **seizure_params(s, seizure, ctx),
+        "number": number,
+        "reason": reason[:300],
+        "on_date": local_date(at, ctx.tz).isoformat(),
+        "section": "practice G7",
+    }
     send(
-        s,
-        seizure,
-        ctx,
-        person_id=seizure.owner_id,
-        template=f"animal_{what}",
-        params={
-            **seizure_params(s, seizure, ctx),
-            "number": number,
-            "reason": reason[:300],
-            "on_date": local_date(at, ctx.tz).isoformat(),
-            "section": "practice G7",
-        },
-        key=str(number),
-        now=now,
+        s, seizure, ctx, seizure.owner_id, f"animal_{what}", params=params, key=str(number), now=now
     )
     closed(s, seizure, now)

@@ -21,13 +21,14 @@ def kind_order_needed(
 ) -> None:
     """Practice G4: the district's Magistrates hear that a seizure brought in animals outside
     the Sec VI scale, which the keeper can register only on their order."""
+    params = {**seizure_params(s, seizure, ctx), "animals_kinds": dict(kinds), "section": "G4"}
     tell_officers(
         s,
         seizure,
         ctx,
         Role.MAGISTRATE,
-        template="kind_order_needed",
-        params={**seizure_params(s, seizure, ctx), "animals_kinds": dict(kinds), "section": "G4"},
+        "kind_order_needed",
+        params=params,
         key="reported",
         now=now,
     )
@@ -41,14 +42,9 @@ def kind_ordered(
     rows = [a for a in animals_of(s, seizure) if a.order_id == order_id]
     # Queued before the order's audit event: caused by the Magistrate who made the order.
     order = s.get(KindOrder, order_id)
+    params = {**seizure_params(s, seizure, ctx), "animals_kinds": kinds(rows), "section": "G4"}
+    by = order.ordered_by if order is not None else None
+    key = f"order{order_id}"
     tell_officers(
-        s,
-        seizure,
-        ctx,
-        Role.KEEPER,
-        template="kind_ordered",
-        params={**seizure_params(s, seizure, ctx), "animals_kinds": kinds(rows), "section": "G4"},
-        key=f"order{order_id}",
-        now=now,
-        caused_by=order.ordered_by if order is not None else None,
+        s, seizure, ctx, Role.KEEPER, "kind_ordered", params=params, key=key, now=now, caused_by=by
     )

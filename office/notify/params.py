@@ -1,12 +1,10 @@
-"""What the messages say about a seizure: its params as plain JSON, in no language.
-
-Amounts as ints of the profile's smallest unit (`*_amount`, with the money system's name under
-`money`), dates as ISO strings (`*_date`), kinds as `{kind: count}` (`*_kinds`), people as
-`{"name", "residence"}`; they are written in the reader's language when rendered (bot/notices.py).
-"""
+"""What the messages say about a seizure: its params as plain JSON, in no language, by the rules
+of office/notify/__init__.py; they are written in the reader's language when rendered
+(bot/notices.py)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from datetime import date
 from typing import Any
@@ -24,10 +22,7 @@ Named = Mapping[str, object]
 
 
 def kinds(animals: Iterable[Animal]) -> dict[str, int]:
-    counted: dict[str, int] = {}
-    for a in animals:
-        counted[a.kind] = counted.get(a.kind, 0) + 1
-    return counted
+    return dict(Counter(a.kind for a in animals))
 
 
 def heads(animals: list[Animal]) -> dict[str, object]:

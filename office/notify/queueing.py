@@ -28,21 +28,11 @@ COMPLAINT_REMINDER = "complaint_reminder"
 CALLED_TEMPLATES = frozenset({"claim_notice", "notice_posted", COMPLAINT_REMINDER})
 
 
-def _language(s: Session, person: Person, district_id: int | None) -> str:
+def language(person: Person, district: District | None) -> str:
     """The person's own choice, else the district's first language, else English."""
     if person.language:
         return person.language
-    if district_id is not None:
-        district = s.get(District, district_id)
-        if district is not None and district.languages:
-            return district.languages[0]
-    return "en"
-
-
-def _actor(s: Session) -> int | None:
-    """Who acts in the unit of work `s` serves: the person whose act causes the message."""
-    u = Unit.of(s)
-    return u.actor_id if u is not None else None
+    return str(district.languages[0]) if district is not None and district.languages else "en"
 
 
 def enqueue(
@@ -83,19 +73,10 @@ def enqueue(
     channel, address = reach
     if district_id is None and seizure_ref is not None:
         district_id = s.exec(select(Seizure.district_id).where(Seizure.ref == seizure_ref)).first()
-    by = caused_by if caused_by is not None else _actor(s)
-    held = (
-        unsolicited_hold(
-            s,
-            caused_by=by,
-            person=person,
-            district_id=district_id,
-            now=now,
-            per_day=unsolicited_per_day,
-        )
-        if unsolicited_per_day is not None
-        else None
-    )
+    # By default the person who acts in the unit of work `s` serves causes the message.
+    by = caused_by if caused_by is not None else getattr(Unit.of(s), "actor_id", None)
+    per_day = unsolicited_per_day
+    held = None if per_day is None else unsolicited_hold(s, by, person, district_id, now, per_day)
     # The message, and the call that reads it out: the same but for how each reaches him.
     queue = partial(
         outbox_delivery.queue,
@@ -109,10 +90,9 @@ def enqueue(
         held=held,
         caused_by=by,
     )
-    language = _language(s, person, district_id)
-    row = queue(
-        dedupe_key=key, channel=channel, address=address, language=language, private=private
-    )
+    district = s.get(District, district_id) if district_id is not None else None
+    said_in = language(person, district)
+    row = queue(dedupe_key=key, channel=channel, address=address, language=said_in, private=private)
     call_key = f"voice|{key}"[:200]
     if (
         template in CALLED_TEMPLATES
@@ -125,7 +105,7 @@ def enqueue(
             dedupe_key=call_key,
             channel=VOICE,
             address=person.phone,
-            language=language,
+            language=said_in,
             private=True,
         )
     return row
@@ -145,9 +125,9 @@ def send(
     s: Session,
     seizure: Seizure,
     ctx: DistrictContext,
-    *,
     person_id: int | None,
     template: str,
+    *,
     params: Mapping[str, object],
     key: str,
     now: datetime,
@@ -186,9 +166,7 @@ def send_each(
 ) -> None:
     """The same params to each person of `told`, with the template he is sent (`send`)."""
     for person_id, template in told:
-        send(
-            s, seizure, ctx, person_id=person_id, template=template, params=params, key=key, now=now
-        )
+        send(s, seizure, ctx, person_id, template, params=params, key=key, now=now)
 
 
 def tell_officers(
@@ -196,8 +174,8 @@ def tell_officers(
     seizure: Seizure,
     ctx: DistrictContext,
     role: Role,
-    *,
     template: str,
+    *,
     params: Mapping[str, object],
     key: str,
     now: datetime,
@@ -215,8 +193,8 @@ def tell_officers(
             s,
             seizure,
             ctx,
-            person_id=person_id,
-            template=template,
+            person_id,
+            template,
             params=params,
             key=key,
             now=now,

@@ -3,11 +3,12 @@ it is up, the sale falling due or the owner refusing to pay (Sec IX), and the ac
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from datetime import date, datetime
+from collections.abc import Mapping
+from datetime import datetime
 
 from sqlmodel import Session
 
+from law.accounts import SaleAccount
 from law.periods import local_date
 from models import Animal, Seizure, SurplusDeposit
 from office.access.roles import Role
@@ -35,17 +36,10 @@ def unclaimed_reported(
     now: datetime,
 ) -> None:
     """The Darogah of the thana is asked to post the notice and have it proclaimed (Sec VIII)."""
+    named, rows = seizure_params(s, seizure, ctx), animals_of(s, seizure)
+    params = unclaimed_report_params(seizure, named, rows, notice)
     tell_officers(
-        s,
-        seizure,
-        ctx,
-        Role.DAROGAH,
-        template="unclaimed_report",
-        params=unclaimed_report_params(
-            seizure, seizure_params(s, seizure, ctx), animals_of(s, seizure), notice
-        ),
-        key="reported",
-        now=now,
+        s, seizure, ctx, Role.DAROGAH, "unclaimed_report", params=params, key="reported", now=now
     )
 
 
@@ -53,18 +47,9 @@ def notice_posted(s: Session, seizure: Seizure, ctx: DistrictContext, now: datet
     """The owner hears the notice is up and when the sale may be held (Sec VIII)."""
     if seizure.noticed_on is None or seizure.sale_not_before is None:
         return
-    rows = animals_of(s, seizure)
-    today = local_date(now, ctx.tz)
-    send(
-        s,
-        seizure,
-        ctx,
-        person_id=seizure.owner_id,
-        template="notice_posted",
-        params=notice_posted_params(seizure, seizure_params(s, seizure, ctx), rows, ctx, today),
-        key="notice",
-        now=now,
-    )
+    named, rows = seizure_params(s, seizure, ctx), animals_of(s, seizure)
+    params = notice_posted_params(seizure, named, rows, ctx, local_date(now, ctx.tz))
+    send(s, seizure, ctx, seizure.owner_id, "notice_posted", params=params, key="notice", now=now)
 
 
 def owner_refused(s: Session, seizure: Seizure, ctx: DistrictContext, now: datetime) -> None:
@@ -84,39 +69,19 @@ def owner_refused(s: Session, seizure: Seizure, ctx: DistrictContext, now: datet
 def _sale_due_darogah(
     s: Session, seizure: Seizure, ctx: DistrictContext, *, key: str, section: str, now: datetime
 ) -> None:
-    tell_officers(
-        s,
-        seizure,
-        ctx,
-        Role.DAROGAH,
-        template="sale_due_refused" if section == "IX" else "sale_due",
-        params=sale_due_params(
-            seizure, seizure_params(s, seizure, ctx), animals_of(s, seizure), section
-        ),
-        key=key,
-        now=now,
+    template = "sale_due_refused" if section == "IX" else "sale_due"
+    params = sale_due_params(
+        seizure, seizure_params(s, seizure, ctx), animals_of(s, seizure), section
     )
+    tell_officers(s, seizure, ctx, Role.DAROGAH, template, params=params, key=key, now=now)
 
 
 def sale_due(s: Session, seizure: Seizure, ctx: DistrictContext, now: datetime) -> None:
     """The notice has run unclaimed: the Darogah may hold the auction, the owner is warned."""
     _sale_due_darogah(s, seizure, ctx, key="notice", section="VIII", now=now)
-    send(
-        s,
-        seizure,
-        ctx,
-        person_id=seizure.owner_id,
-        template="sale_due_owner",
-        params=sale_due_owner_params(
-            seizure,
-            seizure_params(s, seizure, ctx),
-            animals_of(s, seizure),
-            ctx,
-            local_date(now, ctx.tz),
-        ),
-        key="notice",
-        now=now,
-    )
+    named, rows = seizure_params(s, seizure, ctx), animals_of(s, seizure)
+    params = sale_due_owner_params(seizure, named, rows, ctx, local_date(now, ctx.tz))
+    send(s, seizure, ctx, seizure.owner_id, "sale_due_owner", params=params, key="notice", now=now)
 
 
 def sale_recorded(
@@ -126,98 +91,70 @@ def sale_recorded(
     *,
     sale_id: int,
     kind: str,
-    numbers: dict[str, int],
-    held_on: date,
-    impounded_from: date,
+    account: SaleAccount,
     deposit_id: int | None,
     now: datetime,
-    handed_back: Iterable[int] = (),
-    still_held: Iterable[int] = (),
 ) -> None:
     """After an auction: the owner's account (Sec IX) and the surplus he may claim (XI); the
-    seizer's outcome. `numbers` holds the account's amounts and counts. Under Sec IX the
-    account says what became of the head not sold: handed back with the balance, or still
-    held with a further sale to follow (practice G13), or nothing left to sell."""
+    seizer's outcome. Under Sec IX the account says what became of the head not sold: handed
+    back with the balance, or still held with a further sale to follow (practice G13), or
+    nothing left to sell."""
     basics = seizure_params(s, seizure, ctx)
     section = "IX" if kind == "non_payment" else "VIII"
     rows = {a.number: a for a in animals_of(s, seizure)}
-    returned = [rows[n] for n in handed_back if n in rows]
-    held = [rows[n] for n in still_held if n in rows]
-    account = {
+    returned = [rows[n] for n in account.handed_back if n in rows]
+    held = [rows[n] for n in account.still_held if n in rows]
+    params = {
         **basics,
-        "number_seized": numbers["number_seized"],
-        "number_sold": numbers["number_sold"],
-        "from_date": impounded_from.isoformat(),
-        "until_date": held_on.isoformat(),
+        "number_seized": account.number_seized,
+        "number_sold": account.number_sold,
+        "from_date": account.impounded_from.isoformat(),
+        "until_date": account.impounded_until.isoformat(),
         "returned": len(returned),
         "returned_kinds": kinds(returned),
         "held": len(held),
         "held_kinds": kinds(held),
         **amounts(
             ctx,
-            **{
-                k: numbers.get(k, 0)
-                for k in (
-                    "fines",
-                    "feeding",
-                    "expenses",
-                    "proceeds",
-                    "paid_before",
-                    "fines_paid",
-                    "feeding_paid",
-                    "expenses_paid",
-                    "balance",
-                    "still_due",
-                    "shortfall",
-                )
-            },
+            fines=account.fines_charged,
+            feeding=account.feeding_charged,
+            expenses=account.expenses,
+            proceeds=account.proceeds,
+            paid_before=account.paid_before.total,
+            fines_paid=account.fines_paid,
+            feeding_paid=account.feeding_paid,
+            expenses_paid=account.expenses_paid,
+            balance=account.balance_to_owner_or_surplus,
+            still_due=account.still_due,
+            shortfall=account.shortfall,
             # What the seizure was charged: fines, feeding and the expenses of the sale.
-            charged=sum(numbers.get(k, 0) for k in ("fines", "feeding", "expenses")),
+            charged=account.charged,
         ),
         "section": "IX",
     }
-    send(
-        s,
-        seizure,
-        ctx,
-        person_id=seizure.owner_id,
-        template=_sale_account_template(kind, numbers, returned),
-        params=account,
-        key=str(sale_id),
-        now=now,
-    )
+    template = _sale_account_template(kind, account, returned)
+    send(s, seizure, ctx, seizure.owner_id, template, params=params, key=str(sale_id), now=now)
     deposit = s.get(SurplusDeposit, deposit_id) if deposit_id is not None else None
     if deposit is not None:
-        send(
-            s,
-            seizure,
-            ctx,
-            person_id=seizure.owner_id,
-            template="surplus_claimable",
-            params={
-                **basics,
-                "deposit_id": deposit.id,
-                **amounts(ctx, surplus=deposit.amount),
-                "until_date": deposit.claim_until.isoformat(),
-                "section": "XI",
-            },
-            key=str(deposit.id),
-            now=now,
-        )
-    send(
-        s,
-        seizure,
-        ctx,
-        person_id=seizure.seizer_id,
-        template="outcome_sold",
-        params={
+        params = {
             **basics,
-            "heads": numbers["number_sold"],
-            "sold_date": held_on.isoformat(),
-            "section": section,
-        },
-        key=str(sale_id),
-        now=now,
+            "deposit_id": deposit.id,
+            **amounts(ctx, surplus=deposit.amount),
+            "until_date": deposit.claim_until.isoformat(),
+            "section": "XI",
+        }
+        key = str(deposit.id)
+        send(
+            s, seizure, ctx, seizure.owner_id, "surplus_claimable", params=params, key=key, now=now
+        )
+    params = {
+        **basics,
+        "heads": account.number_sold,
+        "sold_date": account.impounded_until.isoformat(),
+        "section": section,
+    }
+    send(
+        s, seizure, ctx, seizure.seizer_id, "outcome_sold", params=params, key=str(sale_id), now=now
     )
     # Sold cattle can no longer be claimed. The owner may still complain within the ten days
     # (practice G12: the seizer then repays the fines and charges taken from the proceeds), so
@@ -231,11 +168,11 @@ def sale_recorded(
     )
 
 
-def _sale_account_template(kind: str, numbers: Mapping[str, int], returned: list[Animal]) -> str:
+def _sale_account_template(kind: str, account: SaleAccount, returned: list[Animal]) -> str:
     if kind != "non_payment":
         return "sale_account_unclaimed"
-    if numbers.get("shortfall"):
+    if account.shortfall:
         return "sale_account_shortfall"  # nothing left to sell (G5, G13)
-    if numbers.get("still_due"):
+    if account.still_due:
         return "sale_account_short"  # the rest stay in the pound (G13)
     return "sale_account" if returned else "sale_account_all_sold"

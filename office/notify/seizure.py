@@ -50,8 +50,8 @@ def complaint_reminders(
                 s,
                 seizure,
                 ctx,
-                person_id=seizure.owner_id,
-                template=COMPLAINT_REMINDER,
+                seizure.owner_id,
+                COMPLAINT_REMINDER,
                 params=params,
                 key=day.isoformat(),
                 now=now,
@@ -114,7 +114,7 @@ def _coming(
         "seizer": person_param(s, seizure.seizer_id),
         "section": section,
     }
-    tell_officers(s, seizure, ctx, role, template=template, params=params, key=key, now=now)
+    tell_officers(s, seizure, ctx, role, template, params=params, key=key, now=now)
 
 
 def arrival_registered(
@@ -130,43 +130,28 @@ def arrival_registered(
     live = in_pound(rows)
     basics = seizure_params(s, seizure, ctx)
     brought = (seizure.impounded_at or now).astimezone(ctx.tz)
+    params = {
+        **basics,
+        "register_no": register_no,
+        "brought_date": brought.date().isoformat(),
+        "brought_time": f"{brought:%H:%M}",
+        "heads": len(live),
+        "entry_animals": [
+            {"number": a.number, "kind": a.kind, "description": a.description} for a in live
+        ],
+        # Sec V: the copy names them with their residences, as the entry does.
+        "seizer_name": party_param(s, seizure.seizer_id, seizure.seizer_residence),
+        "owner_name": party_param(s, seizure.owner_id, seizure.owner_residence),
+        "section": "V",
+    }
     send(
-        s,
-        seizure,
-        ctx,
-        person_id=seizure.seizer_id,
-        template="register_copy",
-        params={
-            **basics,
-            "register_no": register_no,
-            "brought_date": brought.date().isoformat(),
-            "brought_time": f"{brought:%H:%M}",
-            "heads": len(live),
-            "entry_animals": [
-                {"number": a.number, "kind": a.kind, "description": a.description} for a in live
-            ],
-            # Sec V: the copy names them with their residences, as the entry does.
-            "seizer_name": party_param(s, seizure.seizer_id, seizure.seizer_residence),
-            "owner_name": party_param(s, seizure.owner_id, seizure.owner_residence),
-            "section": "V",
-        },
-        key=register_no,
-        now=now,
+        s, seizure, ctx, seizure.seizer_id, "register_copy", params=params, key=register_no, now=now
     )
     if seizure.owner_id is None or seizure.impounded_on is None or seizure.claim_until is None:
         return
     today = local_date(now, ctx.tz)
-    notice = claim_notice_params(seizure, basics, rows, ctx, max(today, seizure.impounded_on))
-    send(
-        s,
-        seizure,
-        ctx,
-        person_id=seizure.owner_id,
-        template="claim_notice",
-        params=notice,
-        key="arrival",
-        now=now,
-    )
+    params = claim_notice_params(seizure, basics, rows, ctx, max(today, seizure.impounded_on))
+    send(s, seizure, ctx, seizure.owner_id, "claim_notice", params=params, key="arrival", now=now)
     for day in reminder_days(seizure.claim_until, ctx.profile.claim_reminder_days_before):
         due = local_datetime(day, ctx.profile.next_step_hour, ctx.tz)
         if due <= now:
@@ -175,8 +160,8 @@ def arrival_registered(
             s,
             seizure,
             ctx,
-            person_id=seizure.owner_id,
-            template=CLAIM_REMINDER,
+            seizure.owner_id,
+            CLAIM_REMINDER,
             params=claim_reminder_params(seizure, basics, rows, ctx, day),
             key=day.isoformat(),
             now=now,

@@ -61,7 +61,6 @@ def heard_from(s: Session, person: Person, district_id: int | None) -> bool:
 
 def unsolicited_hold(
     s: Session,
-    *,
     caused_by: int | None,
     person: Person,
     district_id: int | None,

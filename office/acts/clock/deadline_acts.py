@@ -33,7 +33,7 @@ from sqlmodel import Session, col, select
 from law.errors import PoundError
 from law.lifecycle import ReportUnclaimed, SeizureStatus
 from law.periods import local_date
-from models import Animal, District, Person, Pound, RoleGrant, Seizure, Village
+from models import Animal, Person, Pound, RoleGrant, Seizure, Village
 from models.columns import id_of
 from office import notify
 from office.access.roles import Role
@@ -45,6 +45,7 @@ from office.notify.params import (
     sale_due_params,
     unclaimed_report_params,
 )
+from office.notify.queueing import language
 from office.records import audit, outbox
 from office.records.reach import channel_for
 from office.state import advance
@@ -368,7 +369,7 @@ class _Outbox:
                     **w,
                     "channel": channel,
                     "address": address,
-                    "language": _language(person, district),
+                    "language": language(person, district),
                     "due_at": self.now,
                     "failed_reason": None,
                     "created_at": self.now,
@@ -380,12 +381,3 @@ class _Outbox:
             )
         self.wanted = []
         return outbox.queue_many(s, rows)
-
-
-def _language(person: Person, district: District) -> str:
-    """The person's own choice, else the district's first language, else English."""
-    if person.language:
-        return person.language
-    if district.languages:
-        return str(district.languages[0])
-    return "en"

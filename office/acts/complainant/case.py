@@ -13,7 +13,7 @@ from law.guards import check_not_excluded
 from models import Case, District, Unit, Village
 from models.columns import id_of
 from models.enums import CaseStatus
-from office.acts.alike import event, named
+from office.acts.alike import InDistrict, named
 from office.district import district_context, find_village
 from office.inputs import PersonIn
 from office.people import get_person
@@ -67,7 +67,8 @@ def file_case(
     with u.act() as s:
         vill = find_village(s, village)
         check_village_under_act(s, vill)
-        district_context(s, vill.district_id).check_started(occurred_at)
+        m = InDistrict(s, u, district_context(s, vill.district_id), occurred_at)
+        m.ctx.check_started(occurred_at)
         complainant = get_person(s, u.actor())
         accused_p = named(s, accused, u.now)
         if accused_p.id == complainant.id:
@@ -104,13 +105,9 @@ def file_case(
         )
         s.add(case)
         s.flush()
-        event(
-            s,
-            u,
+        m.event(
             f"case_filed_{what.value}",
             f"case:{case.id}",
-            occurred_at,
-            case.district_id,
             SECTION[what],
             accused_id=accused_p.id,
             village=vill.name,

@@ -12,18 +12,13 @@ from law.complaint import ComplaintStatus, Filing, check_filing, check_one_open,
 from law.errors import N_, ComplaintAlreadyPending, InvalidInput
 from law.grounds import Ground
 from law.lifecycle import FileComplaint
-from law.periods import local_date
 from models import Complaint, Person, Seizure, Unit
 from models.columns import id_of
 from office import notify
 from office.access.roles import Role, has_role
-from office.acts.alike import event, named
-from office.district import district_context
+from office.acts.alike import named, on_seizure, same_name
 from office.inputs import PersonIn
 from office.people import get_person, person_acting
-from office.records.register import seizure_by_ref
-from office.state import advance, animals_of
-from office.times import check_times
 
 
 @dataclass(frozen=True)
@@ -33,10 +28,6 @@ class ComplaintFiled:
     complaint_until: str
     complainant_id: int
     standing: str
-
-
-def _same(a: str, b: str) -> bool:
-    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
 
 
 def _complainant_person(s: Session, seizure: Seizure, given: PersonIn, now: datetime) -> Person:
@@ -49,8 +40,8 @@ def _complainant_person(s: Session, seizure: Seizure, given: PersonIn, now: date
         ).all()
         for person_id in known:
             person = get_person(s, person_id)
-            if _same(person.name, given.name) and (
-                not given.residence.strip() or _same(person.residence, given.residence)
+            if same_name(person.name, given.name) and (
+                not given.residence.strip() or same_name(person.residence, given.residence)
             ):
                 return person
     return named(s, given, now)
@@ -85,11 +76,10 @@ def file_complaint(
         raise InvalidInput(N_("state the complaint"), section="XIV")
     agent = agent_name.strip()[:200] if agent_name and agent_name.strip() else None
     with u.act() as s:
-        seizure = seizure_by_ref(s, ref, lock=True)
         # Not before the last act recorded on the seizure: a complaint dated before a sale would
         # say the sale was held while it stayed it (IX proviso, G3).
-        check_times(occurred_at, u.now, seizure.last_event_at)
-        ctx = district_context(s, seizure.district_id)
+        a = on_seizure(s, u, ref, occurred_at)
+        seizure, ctx = a.seizure, a.ctx
         if seizure.ground == Ground.STRAY:
             raise InvalidInput(
                 N_(
@@ -100,10 +90,7 @@ def file_complaint(
             )
         # Sec XIV: within ten days from the seizure, a sale since notwithstanding (G12). A
         # refusal below rolls this back with the rest of the transaction.
-        on = local_date(occurred_at, ctx.tz)
-        advance(
-            s, seizure, animals_of(s, seizure), ctx, FileComplaint(on=on), at=occurred_at, on=on
-        )
+        a.advance(FileComplaint(on=a.on))
         actor = person_acting(s, actor_id, u.now)  # one writing for the first time is added
         actor_id = id_of(actor)
         u.acts_as(actor_id)
@@ -160,13 +147,8 @@ def file_complaint(
                 N_("a complaint by {complainant} against this seizure is already undecided"),
                 said={"complainant": person.name},
             ) from None
-        event(
-            s,
-            u,
+        a.event(
             "complaint_filed",
-            seizure.ref,
-            occurred_at,
-            seizure.district_id,
             "XIV",
             complaint_id=complaint.id,
             complainant_id=person.id,

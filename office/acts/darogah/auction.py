@@ -7,39 +7,24 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime
 
-from sqlmodel import Session
-
 from law.accounts import SaleAccount, account_lines
 from law.auction import SELLERS, SaleKind, check_auction_record, sale_kind
 from law.errors import N_, InvalidInput
 from law.lifecycle import SeizureStatus, Sell, apply
-from law.periods import local_date
-from models import (
-    Animal,
-    Person,
-    Sale,
-    SaleLot,
-    Seizure,
-    Unit,
-)
+from models import Animal, Person, Sale, SaleLot, Seizure, Unit
 from models.columns import id_of
 from office import notify
-from office.access.roles import require_role
-from office.acts.alike import event, named, official_buyer
+from office.acts.alike import OnSeizure, named, official_buyer, on_seizure
 from office.acts.darogah.sale_account import (
     _account,
     _deliver_to_owner,
     _deposit_surplus,
     _post_proceeds,
     account_params,
-    message_figures,
 )
 from office.charges import sales_so_far
-from office.district import district_context
 from office.inputs import Amount, Lot, LotIn
-from office.records.register import pound_of, seizure_by_ref
-from office.state import advance, animals_of, load_state
-from office.times import check_times
+from office.state import load_state
 from office.views.amounts import read_amount
 
 
@@ -79,12 +64,9 @@ def record_sale(
     of this and earlier sales cover the dues and the expenses of sale; otherwise they stay in
     the pound and a further sale may follow (practice G13)."""
     with u.act() as s:
-        seizure = seizure_by_ref(s, ref, lock=True)
-        pound = pound_of(s, seizure)
         # The actor holds the sale as the Darogah, or as an officer he deputed (Sec VIII).
-        require_role(s, u.actor(), seizure.district_id, SELLERS, pound.thana, section="VIII")
-        check_times(occurred_at, u.now, seizure.last_event_at)
-        ctx = district_context(s, seizure.district_id)
+        a = on_seizure(s, u, ref, occurred_at, SELLERS, "VIII")
+        seizure, ctx, rows, on = a.seizure, a.ctx, a.rows, a.on
         money = ctx.profile.money
         sold_lots = [Lot(lot.animal, lot.buyer, read_amount(lot.price, money)) for lot in lots]
         expenses = read_amount(expenses, money)
@@ -94,8 +76,6 @@ def record_sale(
             expenses=expenses,
             place=place,
         )
-        rows = animals_of(s, seizure)
-        on = local_date(occurred_at, ctx.tz)
         kind = sale_kind(owner_refused=seizure.owner_refused_at is not None)
         # Sec VIII periods, the Sec IX proviso, and Sec X for each buyer: the law's guards.
         sell = Sell(
@@ -106,9 +86,9 @@ def record_sale(
         apply(load_state(seizure, rows, ctx), sell)
         # Sec IX, XI, practice G5, G6, G13: the account, from one allocation of the proceeds.
         so_far = sales_so_far(s, seizure, rows, ctx, on) if kind is SaleKind.NON_PAYMENT else None
-        account = _account(seizure, rows, ctx, on, sold_lots, expenses, so_far)
+        account = _account(a, sold_lots, expenses, so_far)
         sold = replace(sell, release_rest=bool(account.handed_back))
-        advance(s, seizure, rows, ctx, sold, at=occurred_at, on=on, reasons=kind.reasons)
+        a.advance(sold, reasons=kind.reasons)
         lines = account_lines(account, ctx.profile.money)
         sale = Sale(
             seizure_id=id_of(seizure),
@@ -136,20 +116,15 @@ def record_sale(
         )
         s.add(sale)
         s.flush()
-        buyers = _write_lots(s, sale, sold_lots, rows, account, u.now)
-        _post_proceeds(s, ctx, seizure, pound, sale, account, so_far)
-        deposit = _deposit_surplus(s, ctx, seizure, sale, account, on)
-        receipt = _deliver_to_owner(s, u, ctx, seizure, pound, sale, account)
+        buyers = _write_lots(a, sale, sold_lots, account)
+        _post_proceeds(a, sale, account, so_far)
+        deposit = _deposit_surplus(a, sale, account)
+        receipt = _deliver_to_owner(a, sale, account)
         if seizure.status == SeizureStatus.CLOSED.value:
             seizure.next_due_at = None
             s.add(seizure)
-        event(
-            s,
-            u,
+        a.event(
             "sale_recorded",
-            seizure.ref,
-            occurred_at,
-            seizure.district_id,
             kind.section,
             sale_id=sale.id,
             kind=sale.kind,
@@ -172,13 +147,9 @@ def record_sale(
             ctx,
             sale_id=id_of(sale),
             kind=kind,
-            numbers=message_figures(account),
-            held_on=on,
-            impounded_from=seizure.impounded_on or seizure.seized_on,
+            account=account,
             deposit_id=deposit.id if deposit else None,
             now=u.now,
-            handed_back=account.handed_back,
-            still_held=account.still_held,
         )
         return SaleRecorded(
             seizure.ref,
@@ -221,21 +192,14 @@ def _totals(account: SaleAccount) -> dict[str, int]:
     }
 
 
-def _write_lots(
-    s: Session,
-    sale: Sale,
-    lots: list[Lot],
-    rows: list[Animal],
-    account: SaleAccount,
-    now: datetime,
-) -> list[Person]:
+def _write_lots(a: OnSeizure, sale: Sale, lots: list[Lot], account: SaleAccount) -> list[Person]:
     """One row per lot, carrying its part of the allocation (Sec XI, G5, G6)."""
-    by_number = {a.number: a for a in rows}
+    by_number = {x.number: x for x in a.rows}
     buyers = []
     for lot, share in zip(lots, account.lots, strict=True):
-        buyer = named(s, lot.buyer, now)
+        buyer = named(a.s, lot.buyer, a.u.now)
         buyers.append(buyer)
-        s.add(
+        a.s.add(
             SaleLot(
                 sale_id=id_of(sale),
                 district_id=sale.district_id,

@@ -11,17 +11,13 @@ from sqlmodel import Session
 from law.accounts import long_date
 from law.errors import N_, InvalidInput
 from law.lifecycle import PostNotice
-from law.periods import local_date, next_step_due, sale_not_before
+from law.periods import next_step_due, sale_not_before
 from models import Notice, Pound, Seizure, Unit
 from models.columns import id_of
 from office import notify
-from office.access.roles import Role, require_role
-from office.acts.alike import event
-from office.district import district_context
+from office.access.roles import Role
+from office.acts.alike import on_seizure
 from office.notify.params import notice_params
-from office.records.register import pound_of, seizure_by_ref
-from office.state import advance, animals_of
-from office.times import check_times
 
 
 @dataclass(frozen=True)
@@ -62,21 +58,21 @@ def post_notice(
     """The Darogah posts the notice at the Police Office and has it proclaimed by beat of drum in
     the village and at the market place nearest to the place of seizure (Sec VIII)."""
     places = [p.strip()[:200] for p in proclaimed_in if p.strip()]
-    with u.act() as s:
-        seizure = seizure_by_ref(s, ref, lock=True)
-        pound = pound_of(s, seizure)
-        require_role(s, u.actor(), seizure.district_id, Role.DAROGAH, pound.thana, section="VIII")
-        if len(places) < 2:  # who may post it first: one who may not is told so, not this
+
+    def proclaimed(
+        _: Seizure,
+    ) -> None:  # asked only of one who may post it: one who may not is told so
+        if len(places) < 2:
             raise InvalidInput(
                 N_("name where the drum was beaten: the village and the nearest market place"),
                 section="VIII",
             )
-        check_times(occurred_at, u.now, seizure.last_event_at)
-        ctx = district_context(s, seizure.district_id)
-        rows = animals_of(s, seizure)
-        on = local_date(occurred_at, ctx.tz)
+
+    with u.act() as s:
+        a = on_seizure(s, u, ref, occurred_at, Role.DAROGAH, "VIII", then=proclaimed)
+        seizure, pound, ctx, on = a.seizure, a.pound, a.ctx, a.on
         text = notice_text(s, seizure, pound)
-        advance(s, seizure, rows, ctx, PostNotice(on=on), at=occurred_at, on=on)
+        a.advance(PostNotice(on=on))
         seizure.noticed_at = occurred_at
         seizure.noticed_on = on
         seizure.sale_not_before = sale_not_before(on, ctx.profile)
@@ -97,18 +93,7 @@ def post_notice(
         )
         s.add(notice)
         s.flush()
-        event(
-            s,
-            u,
-            "notice_posted",
-            seizure.ref,
-            occurred_at,
-            seizure.district_id,
-            "VIII",
-            notice_id=notice.id,
-            text=text,
-            proclaimed_in=places,
-        )
+        a.event("notice_posted", "VIII", notice_id=notice.id, text=text, proclaimed_in=places)
         # Messages: the owner hears the notice is up and when the sale may be held.
         notify.notice_posted(s, seizure, ctx, u.now)
         return NoticePosted(

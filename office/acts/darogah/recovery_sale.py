@@ -23,7 +23,7 @@ from models import Case, Person, RecoveryLot, RecoverySale, Unit
 from models.columns import id_of
 from office import notify
 from office.access.roles import Role, require_role
-from office.acts.alike import event, named, official_buyer
+from office.acts.alike import InDistrict, named, official_buyer, tell_parties
 from office.acts.magistrate.case import compensation_payable, fine_receivable, fund_source
 from office.district import DistrictContext, district_context
 from office.inputs import Amount, PersonIn
@@ -35,7 +35,6 @@ from office.recovery import (
     owner_balance,
     recovery_cash,
     recovery_expenses,
-    tell,
     waiting_order,
 )
 from office.times import check_times
@@ -102,7 +101,8 @@ def record_recovery_sale(
             s, u.actor(), case.district_id, (Role.DAROGAH, Role.POLICE), order.thana, section="XVII"
         )
         check_times(occurred_at, u.now, order.ordered_at)
-        ctx = district_context(s, case.district_id)
+        m = InDistrict(s, u, district_context(s, case.district_id), occurred_at)
+        ctx = m.ctx
         prices = [read_amount(lot.price, ctx.profile.money) for lot in lots]
         expenses = read_amount(expenses, ctx.profile.money)
         check_sale_said(numbers, prices, expenses, place)
@@ -147,18 +147,14 @@ def record_recovery_sale(
             )
         order.status = EXECUTED
         s.add(order)
-        _post(s, ctx, case, sale, account)
+        _post(m, case, sale, account)
         bought = [
             {"number": number, "buyer": b.name, "price": price}
             for number, b, price in zip(numbers, buyers, prices, strict=True)
         ]
-        event(
-            s,
-            u,
+        m.event(
             "recovery_sale_recorded",
             f"case:{case.id}",
-            occurred_at,
-            case.district_id,
             "XVII",
             sale_id=sale.id,
             order_id=order.id,
@@ -185,15 +181,8 @@ def record_recovery_sale(
             ),
             "section": "XVII",
         }
-        told = [
-            (case.accused_id, "recovery_sold_convict"),
-            (case.complainant_id, "recovery_sold_complainant"),
-        ]
-        if order.owner_id != case.accused_id:
-            told.append((order.owner_id, "recovery_sold_owner"))
         key = f"case:{case.id}:{sale.id}"
-        for person_id, template in told:
-            tell(s, ctx, person_id=person_id, template=template, params=params, key=key, now=u.now)
+        tell_parties(s, ctx, case, order, "recovery_sold", params=params, key=key, now=u.now)
         sold = [{**by_number[n], **b} for n, b in zip(numbers, bought, strict=True)]
         text = _account_text(ctx, case, sale, on, sold, account)
         return RecoverySold(id_of(case), id_of(sale), **figures, account_text=text)
@@ -210,17 +199,12 @@ def _buyers(s: Session, lots: list[RecoveryLotIn], actor_id: int, now: datetime)
     return [named(s, lot.buyer, now) for lot in lots]
 
 
-def _post(
-    s: Session, ctx: DistrictContext, case: Case, sale: RecoverySale, account: RecoveryAccount
-) -> None:
+def _post(m: InDistrict, case: Case, sale: RecoverySale, account: RecoveryAccount) -> None:
     """The proceeds to the expenses, the fine and the owner (XVII); the compensation out of the
     fine to the complainant (XVIII)."""
     sale_id = id_of(sale)
-    ledger.post(
-        s,
-        district_id=ctx.id,
-        seizure_id=case.seizure_id,
-        occurred_at=sale.held_at,
+    m.post(
+        case.seizure_id,
         memo=memo(RECOVERY_SALE, case=case.id),
         section="XVII",
         lines=[
@@ -232,11 +216,8 @@ def _post(
             *ledger.into_fund(fund_source(id_of(case)), account.to_fund),
         ],
     )
-    ledger.post(
-        s,
-        district_id=ctx.id,
-        seizure_id=case.seizure_id,
-        occurred_at=sale.held_at,
+    m.post(
+        case.seizure_id,
         memo=memo(COMPENSATION, case=case.id),
         section="XVIII",
         lines=[

@@ -3,21 +3,16 @@ the head delivered back to him with his receipt (IX)."""
 
 from __future__ import annotations
 
-from datetime import date, datetime
-
-from sqlmodel import Session
-
 from law.accounts import SaleAccount, long_date, sale_account
 from law.errors import N_, Conflict
 from law.lifecycle import AnimalStatus
 from law.money_split import Charges, LotCharge
 from law.periods import surplus_until
-from models import Animal, CattleReceipt, Person, Pound, Sale, Seizure, SurplusDeposit, Unit
+from models import Animal, CattleReceipt, Person, Sale, SurplusDeposit
 from models.columns import id_of
 from models.enums import DepositStatus
-from office.acts.alike import event
+from office.acts.alike import OnSeizure
 from office.charges import SalesSoFar, charge_for
-from office.district import DistrictContext
 from office.inputs import Lot
 from office.people import get_person
 from office.records import ledger
@@ -26,18 +21,13 @@ from office.state import animals_of
 
 
 def _account(
-    seizure: Seizure,
-    rows: list[Animal],
-    ctx: DistrictContext,
-    on: date,
-    lots: list[Lot],
-    expenses: int,
-    so_far: SalesSoFar | None,
+    a: OnSeizure, lots: list[Lot], expenses: int, so_far: SalesSoFar | None
 ) -> SaleAccount:
     """The law's account of this sale: under Sec IX over the whole seizure and its earlier
     sales (`so_far`), under Sec VIII over the lots sold."""
+    seizure, rows, on = a.seizure, a.rows, a.on
     by_number = {a.number: a for a in rows}
-    charges = [charge_for(by_number[lot.animal], seizure, ctx, on) for lot in lots]
+    charges = [charge_for(by_number[lot.animal], seizure, a.ctx, on) for lot in lots]
     sold = {lot.animal for lot in lots}
     return sale_account(
         lots=[
@@ -50,9 +40,9 @@ def _account(
         impounded_from=seizure.impounded_on or seizure.seized_on,
         impounded_until=on,
         held=[
-            a.number
-            for a in rows
-            if a.status == AnimalStatus.IMPOUNDED.value and a.number not in sold
+            x.number
+            for x in rows
+            if x.status == AnimalStatus.IMPOUNDED.value and x.number not in sold
         ],
         charged=so_far.charged if so_far else None,
         paid_before=so_far.paid if so_far else Charges(),
@@ -91,33 +81,23 @@ def account_params(account: SaleAccount, money: str) -> dict[str, object]:
 
 
 def _post_proceeds(
-    s: Session,
-    ctx: DistrictContext,
-    seizure: Seizure,
-    pound: Pound,
-    sale: Sale,
-    account: SaleAccount,
-    so_far: SalesSoFar | None,
+    a: OnSeizure, sale: Sale, account: SaleAccount, so_far: SalesSoFar | None
 ) -> None:
     """Sec XI: the proceeds pay the expenses of sale (the oldest bill first), the fines to the
     Magistrate's fund, the feeding to the keeper; the balance is the owner's (Sec IX) or is
     held in deposit (Sec XI). A shortfall or a sum still due is not posted: nothing is
     invented to fill it (G5)."""
-    sale_id = id_of(sale)
+    seizure, sale_id = a.seizure, id_of(sale)
     bills = [*(so_far.bills if so_far else ()), (sale_id, sale.expenses)]
     paid_before = so_far.paid.expenses if so_far else 0
-    ledger.post(
-        s,
-        district_id=ctx.id,
-        seizure_id=seizure.id,
-        occurred_at=sale.held_at,
+    a.post(
         memo=memo(AUCTION, ref=seizure.ref),
         section="XI",
         lines=[
             (ledger.sale_cash(sale_id), account.proceeds),
             *ledger.expense_credits(bills, paid_before, account.expenses_paid),
             (ledger.FUND_FINES, -account.fines_paid),
-            (ledger.keeper_feeding(pound.code), -account.feeding_paid),
+            (ledger.keeper_feeding(a.pound.code), -account.feeding_paid),
             (
                 ledger.DEPOSIT if account.unclaimed else ledger.owner_payable(seizure.ref),
                 -account.balance_to_owner_or_surplus,
@@ -126,35 +106,25 @@ def _post_proceeds(
     )
 
 
-def _deposit_surplus(
-    s: Session, ctx: DistrictContext, seizure: Seizure, sale: Sale, account: SaleAccount, on: date
-) -> SurplusDeposit | None:
+def _deposit_surplus(a: OnSeizure, sale: Sale, account: SaleAccount) -> SurplusDeposit | None:
     """Sec XI, G8: the Magistrate holds the surplus of unclaimed cattle for 3 months."""
     if not account.surplus_deposited:
         return None
     deposit = SurplusDeposit(
         sale_id=id_of(sale),
-        seizure_id=id_of(seizure),
-        district_id=ctx.id,
+        seizure_id=id_of(a.seizure),
+        district_id=a.ctx.id,
         amount=sale.surplus,
-        deposited_on=on,
-        claim_until=surplus_until(on, ctx.profile),
+        deposited_on=a.on,
+        claim_until=surplus_until(a.on, a.ctx.profile),
         status=DepositStatus.DEPOSITED,
     )
-    s.add(deposit)
-    s.flush()
+    a.s.add(deposit)
+    a.s.flush()
     return deposit
 
 
-def _deliver_to_owner(
-    s: Session,
-    u: Unit,
-    ctx: DistrictContext,
-    seizure: Seizure,
-    pound: Pound,
-    sale: Sale,
-    account: SaleAccount,
-) -> CattleReceipt | None:
+def _deliver_to_owner(a: OnSeizure, sale: Sale, account: SaleAccount) -> CattleReceipt | None:
     """Sec IX: "the remaining Cattle and the balance of the purchase money if any shall be
     delivered to the owner", and he grants a receipt for them according to the account.
 
@@ -162,11 +132,13 @@ def _deliver_to_owner(
     records the receipt of the owner of record (the owner who refused to pay)."""
     if not account.delivered_to_owner:
         return None
+    s, u, seizure = a.s, a.u, a.seizure
     if seizure.owner_id is None:
         raise Conflict(N_("the owner who refused to pay is not recorded"), section="IX")
     owner = get_person(s, seizure.owner_id)
     officer = get_person(s, u.actor())
-    rows = {a.number: a for a in animals_of(s, seizure)}
+    rows = {x.number: x for x in animals_of(s, seizure)}
+    animals = [rows[n] for n in account.handed_back]
     receipt = CattleReceipt(
         sale_id=id_of(sale),
         seizure_id=id_of(seizure),
@@ -176,25 +148,11 @@ def _deliver_to_owner(
         animal_ids=list(account.handed_back),
         balance=account.balance_to_owner_or_surplus,
         occurred_at=sale.held_at,
-        lines=receipt_lines(
-            ref=seizure.ref,
-            pound=pound.name,
-            owner=owner,
-            officer=officer,
-            animals=[rows[n] for n in account.handed_back],
-            balance=ctx.fmt(account.balance_to_owner_or_surplus),
-            held_at=sale.held_at.astimezone(ctx.tz),
-            place=sale.place,
-            account=sale.account_text.split("\n"),
-        ),
+        lines=receipt_lines(a, sale, owner, officer, animals),
     )
     s.add(receipt)
     s.flush()
-    ledger.post(
-        s,
-        district_id=ctx.id,
-        seizure_id=seizure.id,
-        occurred_at=sale.held_at,
+    a.post(
         memo=memo(SALE_BALANCE, ref=seizure.ref),
         section="IX",
         lines=[
@@ -202,13 +160,8 @@ def _deliver_to_owner(
             (ledger.sale_cash(id_of(sale)), -account.balance_to_owner_or_surplus),
         ],
     )
-    event(
-        s,
-        u,
+    a.event(
         "cattle_delivered",
-        seizure.ref,
-        sale.held_at,
-        seizure.district_id,
         "IX",
         receipt_id=receipt.id,
         sale_id=sale.id,
@@ -220,54 +173,28 @@ def _deliver_to_owner(
 
 
 def receipt_lines(
-    *,
-    ref: str,
-    pound: str,
-    owner: Person,
-    officer: Person,
-    animals: list[Animal],
-    balance: str,
-    held_at: datetime,
-    place: str,
-    account: list[str],
+    a: OnSeizure, sale: Sale, owner: Person, officer: Person, animals: list[Animal]
 ) -> list[str]:
     """The owner's receipt for the cattle delivered to him and the balance paid to him,
     according to the account of the sale (Sec IX)."""
+    held_at = sale.held_at.astimezone(a.ctx.tz)
     who = f"{owner.name} of {owner.residence}" if owner.residence else owner.name
     cattle = (
         f"{len(animals)} head of cattle not sold: "
         + "; ".join(
-            f"{a.number}. {a.kind}" + (f", {a.description}" if a.description else "")
-            for a in animals
+            f"{x.number}. {x.kind}" + (f", {x.description}" if x.description else "")
+            for x in animals
         )
         if animals
         else "no cattle (all were sold)"
     )
     return [
-        f"Receipt under Section IX, seizure {ref}, {pound}.",
-        f"I, {who}, have received from {officer.name}, at the sale held at {place} on "
+        f"Receipt under Section IX, seizure {a.seizure.ref}, {a.pound.name}.",
+        f"I, {who}, have received from {officer.name}, at the sale held at {sale.place} on "
         f"{long_date(held_at.date())} at {held_at:%H:%M}:",
         f"the cattle: {cattle};",
-        f"the balance of the purchase money: {balance};",
+        f"the balance of the purchase money: {a.ctx.fmt(sale.surplus)};",
         "according to the account of the sale:",
-        *account,
+        *sale.account_text.split("\n"),
         f"Signed: {owner.name}",
     ]
-
-
-def message_figures(account: SaleAccount) -> dict[str, int]:
-    return {
-        "number_seized": account.number_seized,
-        "number_sold": account.number_sold,
-        "fines": account.fines_charged,
-        "feeding": account.feeding_charged,
-        "expenses": account.expenses,
-        "proceeds": account.proceeds,
-        "paid_before": account.paid_before.total,
-        "fines_paid": account.fines_paid,
-        "feeding_paid": account.feeding_paid,
-        "expenses_paid": account.expenses_paid,
-        "balance": account.balance_to_owner_or_surplus,
-        "still_due": account.still_due,
-        "shortfall": account.shortfall,
-    }

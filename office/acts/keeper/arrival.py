@@ -13,20 +13,16 @@ from law.errors import N_, InvalidInput
 from law.grounds import Ground
 from law.kinds import check_registrable
 from law.lifecycle import AnimalStatus, Arrive
-from law.periods import claim_until, local_date, next_step_due
+from law.periods import claim_until, next_step_due
 from models import Animal, Person, Pound, RegisterEntry, Seizure, Unit
 from models.columns import id_of
 from office import notify
-from office.acts.alike import event, named
-from office.acts.keeper.parties import kept_by
+from office.access.roles import Role
+from office.acts.alike import OnSeizure, named, on_seizure
 from office.acts.magistrate.kind_order import apply_orders
-from office.district import DistrictContext, district_context
 from office.inputs import PersonIn
 from office.people import get_person, stated_apart
 from office.records.counters import next_register_number
-from office.records.register import seizure_by_ref
-from office.state import advance, animals_of
-from office.times import check_times
 
 COPY_MAX = 4000  # RegisterEntry.copy_text
 
@@ -55,20 +51,17 @@ def register_arrival(
 ) -> Arrival:
     """The keeper enters the cattle in his register and gives the seizer a copy (Sec V)."""
     with u.act() as s:
-        seizure = seizure_by_ref(s, ref, lock=True)
-        pound = kept_by(s, u.actor(), seizure)
-        check_times(occurred_at, u.now, seizure.last_event_at)
-        ctx = district_context(s, seizure.district_id)
-        rows = animals_of(s, seizure)
-        check_all_arrived(sum(a.status == AnimalStatus.SEIZED.value for a in rows), count)
-        _describe_heads(s, seizure, rows, descriptions or {})
+        a = on_seizure(s, u, ref, occurred_at, Role.KEEPER, "V")
+        seizure, pound, ctx, rows = a.seizure, a.pound, a.ctx, a.rows
+        check_all_arrived(sum(x.status == AnimalStatus.SEIZED.value for x in rows), count)
+        _describe_heads(a, descriptions or {})
         if owner is not None:
             _name_owner(s, seizure, owner, u.now)
-        on = _impound(s, seizure, rows, ctx, occurred_at)
+        on = _impound(a)
         number = next_register_number(s, id_of(pound), on.year)
         register_no = f"{pound.code}/{on.year}/{number}"
-        entry = _entry(s, seizure, rows, ctx, occurred_at)
-        copy_text = _copy_text(pound, register_no, seizure, rows, entry, ctx, occurred_at)
+        entry = _entry(a)
+        copy_text = _copy_text(a, register_no, entry)
         s.add(
             RegisterEntry(
                 pound_id=id_of(pound),
@@ -83,35 +76,23 @@ def register_arrival(
             )
         )
         s.add(seizure)
-        event(
-            s,
-            u,
-            "arrival_registered",
-            seizure.ref,
-            occurred_at,
-            seizure.district_id,
-            "V",
-            register_no=register_no,
-            entry=entry,
-        )
+        a.event("arrival_registered", "V", register_no=register_no, entry=entry)
         # Messages: the seizer's copy of the entry (V); the owner's claim notice and reminders.
         notify.arrival_registered(s, seizure, ctx, register_no=register_no, now=u.now)
         return _arrival(seizure, pound, register_no, entry, copy_text)
 
 
-def _describe_heads(
-    s: Session, seizure: Seizure, rows: list[Animal], descriptions: dict[int, str]
-) -> None:
+def _describe_heads(a: OnSeizure, descriptions: dict[int, str]) -> None:
     """The keeper's own description of a head, by its number."""
     for number, text in descriptions.items():
-        match = [a for a in rows if a.number == number]
+        match = [x for x in a.rows if x.number == number]
         if not match:
             raise InvalidInput(
                 N_("there is no animal number {number} in {ref}"),
-                said={"number": number, "ref": seizure.ref},
+                said={"number": number, "ref": a.seizure.ref},
             )
         match[0].description = text.strip()[:500]
-        s.add(match[0])
+        a.s.add(match[0])
 
 
 def _name_owner(s: Session, seizure: Seizure, owner: PersonIn, now: datetime) -> None:
@@ -122,35 +103,33 @@ def _name_owner(s: Session, seizure: Seizure, owner: PersonIn, now: datetime) ->
     seizure.owner_residence = stated_apart(person, owner.residence)
 
 
-def _impound(
-    s: Session, seizure: Seizure, rows: list[Animal], ctx: DistrictContext, at: datetime
-) -> date:
-    """The head are in the pound from `at`: the first period for a claim runs (Sec VII, VIII)."""
-    on = local_date(at, ctx.tz)
+def _impound(a: OnSeizure) -> date:
+    """The head are in the pound from the act: the first period for a claim runs (Sec VII,
+    VIII)."""
+    seizure, ctx, on = a.seizure, a.ctx, a.on
     # Practice G4: a head outside the scale is registered only on a Magistrate's order.
-    check_registrable(apply_orders(s, seizure, rows, ctx, on))
-    advance(s, seizure, rows, ctx, Arrive(on=on), at=at, on=on)
-    seizure.impounded_at = at
+    check_registrable(apply_orders(a.s, seizure, a.rows, ctx, on))
+    a.advance(Arrive(on=on))
+    seizure.impounded_at = a.at
     seizure.impounded_on = on
     seizure.claim_until = claim_until(on, ctx.profile)
     seizure.next_due_at = next_step_due(seizure.claim_until, ctx.profile, ctx.tz)
     return on
 
 
-def _entry(
-    s: Session, seizure: Seizure, rows: list[Animal], ctx: DistrictContext, at: datetime
-) -> dict[str, Any]:
+def _entry(a: OnSeizure) -> dict[str, Any]:
     """The register's entry as data: the heads in the pound, seizer, owner and the times.
 
     Sec V: each is entered with the residence the act that named him stated, or, where it
     stated none, the one his record holds."""
-    seizer = get_person(s, seizure.seizer_id)
-    owner = s.get(Person, seizure.owner_id) if seizure.owner_id else None
-    live = [a for a in rows if a.status == AnimalStatus.IMPOUNDED.value]
+    seizure = a.seizure
+    seizer = get_person(a.s, seizure.seizer_id)
+    owner = a.s.get(Person, seizure.owner_id) if seizure.owner_id else None
+    live = _live(a)
     return {
         "number_of_animals": len(live),
         "animals": [
-            {"number": a.number, "kind": a.kind, "description": a.description} for a in live
+            {"number": x.number, "kind": x.kind, "description": x.description} for x in live
         ],
         "seizer": {
             "name": seizer.name,
@@ -159,29 +138,25 @@ def _entry(
         "owner": {"name": owner.name, "residence": seizure.owner_residence or owner.residence}
         if owner
         else None,
-        "brought_at": at.astimezone(ctx.tz).isoformat(),
-        "seized_at": seizure.seized_at.astimezone(ctx.tz).isoformat(),
+        "brought_at": a.at.astimezone(a.ctx.tz).isoformat(),
+        "seized_at": seizure.seized_at.astimezone(a.ctx.tz).isoformat(),
     }
 
 
-def _copy_text(
-    pound: Pound,
-    register_no: str,
-    seizure: Seizure,
-    rows: list[Animal],
-    entry: dict[str, Any],
-    ctx: DistrictContext,
-    at: datetime,
-) -> str:
+def _live(a: OnSeizure) -> list[Animal]:
+    return [x for x in a.rows if x.status == AnimalStatus.IMPOUNDED.value]
+
+
+def _copy_text(a: OnSeizure, register_no: str, entry: dict[str, Any]) -> str:
     """The copy of the entry as the register keeps it, cut to the column's length."""
-    live = [a for a in rows if a.status == AnimalStatus.IMPOUNDED.value]
+    live = _live(a)
     head = (
-        f"Copy of entry {register_no} in the register of {pound.name} (Sec V). "
-        f"Brought in {at.astimezone(ctx.tz):%d %b %Y %H:%M}. {len(live)} head: "
+        f"Copy of entry {register_no} in the register of {a.pound.name} (Sec V). "
+        f"Brought in {a.at.astimezone(a.ctx.tz):%d %b %Y %H:%M}. {len(live)} head: "
     )
     tail = (
         f". Seizer: {_person_line(entry['seizer'])}. Owner: {_person_line(entry['owner'])}. "
-        f"Ref {seizure.ref}."
+        f"Ref {a.seizure.ref}."
     )
     return head + _fit(_describe(live), COPY_MAX - len(head) - len(tail)) + tail
 

@@ -1,4 +1,4 @@
-"""Who stands at the keeper's acts: the keeper of the seizure's pound, and the owner who claims."""
+"""Who stands at the keeper's acts: the owner who claims."""
 
 from __future__ import annotations
 
@@ -8,20 +8,10 @@ from sqlmodel import Session
 
 from law.custody import check_claimant
 from law.errors import N_, InvalidInput
-from models import Person, Pound, Seizure
-from office.access.roles import Role, require_role
+from models import Person, Seizure
 from office.acts.alike import named
 from office.inputs import PersonIn
 from office.people import get_person
-from office.records.register import pound_of
-
-
-def kept_by(s: Session, actor_id: int, seizure: Seizure, *, section: str = "V") -> Pound:
-    """The seizure's pound, once `actor_id` is found to keep it (or refused, citing the
-    section of the keeper's act: registering the cattle is Sec V)."""
-    pound = pound_of(s, seizure)
-    require_role(s, actor_id, seizure.district_id, Role.KEEPER, pound.code, section=section)
-    return pound
 
 
 def claimant(s: Session, seizure: Seizure, payer: PersonIn | None, now: datetime) -> Person:

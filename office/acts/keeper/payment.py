@@ -4,26 +4,23 @@ in the register (Sec VII); after a part sale, what the sale left due (IX, practi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import datetime
 
 from law.custody import check_all_taken_after_part_sale, check_paid_exactly, check_some_in_pound
 from law.grounds import Release
 from law.lifecycle import Pay
 from law.money_split import Charges
-from law.periods import local_date
-from models import Payment, Pound, Seizure, Unit
+from models import Payment, Unit
 from models.columns import id_of
 from office import notify
-from office.acts.alike import event
-from office.acts.keeper.parties import claimant, kept_by
+from office.access.roles import Role
+from office.acts.alike import OnSeizure, on_seizure
+from office.acts.keeper.parties import claimant
 from office.charges import Due, payable_on, sales_so_far
-from office.district import DistrictContext, district_context
 from office.inputs import Amount, PersonIn
 from office.records import ledger
 from office.records.memos import PAYMENT, memo
-from office.records.register import seizure_by_ref
-from office.state import advance, animals_of, chosen_numbers, clear_due_if_closed, held_numbers
-from office.times import check_times
+from office.state import chosen_numbers, clear_due_if_closed, held_numbers
 from office.views.amounts import read_amount
 
 
@@ -54,15 +51,11 @@ def record_payment(
 ) -> Receipt:
     """The owner pays fine and feeding and takes his cattle back, signing the register (Sec VII)."""
     with u.act() as s:
-        seizure = seizure_by_ref(s, ref, lock=True)
-        pound = kept_by(s, u.actor(), seizure, section="VII")
-        check_times(occurred_at, u.now, seizure.last_event_at)
-        ctx = district_context(s, seizure.district_id)
+        a = on_seizure(s, u, ref, occurred_at, Role.KEEPER, "VII")
+        seizure, pound, ctx, rows, on = a.seizure, a.pound, a.ctx, a.rows, a.on
         amount = read_amount(amount, ctx.profile.money)
-        rows = animals_of(s, seizure)
         numbers = chosen_numbers(rows, animals)
         check_some_in_pound(numbers)
-        on = local_date(occurred_at, ctx.tz)
         # After the owner's refusal, what his sales so far paid (Sec IX); what is due for
         # `numbers` on `on`, once the law finds `amount` pays it exactly.
         so_far = sales_so_far(s, seizure, rows, ctx, on) if seizure.owner_refused_at else None
@@ -74,10 +67,9 @@ def record_payment(
         check_paid_exactly(amount, charges, ctx.profile.money)
         payer_person = claimant(s, seizure, payer, u.now)
         pay = Pay(on=on, animal_ids=tuple(numbers), paid=amount, due=due.total)
-        reason = "released on payment (Sec VII)"
-        advance(s, seizure, rows, ctx, pay, at=occurred_at, on=on, reason=reason)
+        a.advance(pay, reason="released on payment (Sec VII)")
         signed = signature.strip() or payer_person.name
-        text = _receipt_text(seizure, pound, ctx, on, numbers, due, signed, agent_name)
+        text = _receipt_text(a, numbers, due, signed, agent_name)
         payment = Payment(
             seizure_id=id_of(seizure),
             district_id=seizure.district_id,
@@ -96,11 +88,7 @@ def record_payment(
         s.flush()
         # The money into the pound's cash: the fine to the fund, the feeding to the keeper, the
         # expenses a part sale left to whom they are owed (Sec XI).
-        ledger.post(
-            s,
-            district_id=ctx.id,
-            seizure_id=seizure.id,
-            occurred_at=occurred_at,
+        a.post(
             memo=memo(PAYMENT, ref=seizure.ref),
             section="XI",
             lines=[
@@ -114,13 +102,8 @@ def record_payment(
                 ),
             ],
         )
-        event(
-            s,
-            u,
+        a.event(
             "payment_recorded",
-            seizure.ref,
-            occurred_at,
-            seizure.district_id,
             "VII",
             payment_id=payment.id,
             animals=payment.animal_ids,
@@ -134,15 +117,9 @@ def record_payment(
         )
         clear_due_if_closed(seizure)
         # Messages: the seizer hears the outcome; a claimed seizure needs no more reminders.
+        key = f"payment{payment.id}"
         notify.released(
-            s,
-            seizure,
-            ctx,
-            how=Release.PAID,
-            key=f"payment{payment.id}",
-            numbers=numbers,
-            at=occurred_at,
-            now=u.now,
+            s, seizure, ctx, how=Release.PAID, key=key, numbers=numbers, at=occurred_at, now=u.now
         )
         return Receipt(
             seizure.ref,
@@ -171,21 +148,15 @@ def record_payment(
 
 
 def _receipt_text(
-    seizure: Seizure,
-    pound: Pound,
-    ctx: DistrictContext,
-    on: date,
-    numbers: list[int],
-    due: Due,
-    signed: str,
-    agent_name: str | None,
+    a: OnSeizure, numbers: list[int], due: Due, signed: str, agent: str | None
 ) -> str:
     """The receipt the owner signs in the register (Sec VII)."""
+    seizure, pound, ctx, on = a.seizure, a.pound, a.ctx, a.on
     return (
         f"Received back {len(numbers)} head ({', '.join(str(n) for n in numbers)}) of "
         f"seizure {seizure.ref} from {pound.name} on {on:%d %b %Y}, on payment of fine "
         f"{ctx.fmt(due.fine)} and feeding {ctx.fmt(due.feeding)}"
         + (f" and expenses of sale {ctx.fmt(due.expenses)}" if due.expenses else "")
         + f", total {ctx.fmt(due.total)}. "
-        f"Signed: {signed}" + (f" by agent {agent_name.strip()}" if agent_name else "") + "."
+        f"Signed: {signed}" + (f" by agent {agent.strip()}" if agent else "") + "."
     )

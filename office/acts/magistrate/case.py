@@ -12,7 +12,7 @@ from law.errors import N_, Conflict, InvalidInput, NotFound
 from law.guards import check_compensation, check_pig_fine
 from models import Case, Unit
 from models.enums import CaseStatus
-from office.acts.alike import event, magistrate
+from office.acts.alike import magistrate
 from office.inputs import Amount
 from office.records import ledger
 from office.records.memos import CASE_FINE, memo
@@ -62,7 +62,8 @@ def decide_case(
         if case is None:
             raise NotFound(N_("no case {case_id}"), said={"case_id": case_id})
         what = CaseKind(case.kind)
-        ctx = magistrate(s, u, case.district_id, SECTION[what], occurred_at, case.filed_at)
+        m = magistrate(s, u, case.district_id, SECTION[what], occurred_at, case.filed_at)
+        ctx = m.ctx
         if case.status != "pending":
             raise Conflict(N_("case {case_id} is already decided"), said={"case_id": case_id})
         fine = read_amount(fine, ctx.profile.money)
@@ -79,11 +80,8 @@ def decide_case(
         case.compensation = compensation
         case.decision = {"reasons": reasons.strip()[:4000]}
         s.add(case)
-        ledger.post(
-            s,
-            district_id=ctx.id,
-            seizure_id=case.seizure_id,
-            occurred_at=occurred_at,
+        m.post(
+            case.seizure_id,
             memo=memo(CASE_FINE, case=case_id, section=SECTION[what]),
             section=SECTION[what],
             lines=[
@@ -93,13 +91,9 @@ def decide_case(
                 (compensation_payable(case_id), -compensation),
             ],
         )
-        event(
-            s,
-            u,
+        m.event(
             "case_decided",
             f"case:{case_id}",
-            occurred_at,
-            ctx.id,
             SECTION[what],
             convicted=convicted,
             fine=fine,

@@ -22,19 +22,17 @@ from law.complaint import (
 )
 from law.errors import N_, InvalidInput, NotFound
 from law.lifecycle import IN_CUSTODY, AnimalStatus, DecideComplaint
-from law.periods import local_date
 from models import Complaint, Payment, Sale, Seizure, Unit
 from models.db import Reader
 from office import notify
-from office.acts.alike import event, magistrate
+from office.acts.alike import OnSeizure, magistrate
 from office.acts.magistrate.release import write_release_order
 from office.charges import payable_on
 from office.inputs import Amount
 from office.people import get_person
 from office.records import ledger
 from office.records.memos import CHARGED_TO_SEIZER, OWED_BY_SEIZER, memo
-from office.records.register import pound_of, seizure_by_ref
-from office.state import advance, animals_of
+from office.records.register import seizure_by_ref
 from office.views.amounts import read_amount
 
 # The Magistrate's decisions (Sec XIV): `admitted` is a step, not a decision.
@@ -45,7 +43,10 @@ def _complaint_and_seizure(s: Session, complaint_id: int) -> tuple[Complaint, Se
     complaint = s.get(Complaint, complaint_id)
     if complaint is None:
         raise NotFound(N_("no complaint {complaint_id}"), said={"complaint_id": complaint_id})
-    seizure = seizure_by_ref(s, _ref_of(s, complaint.seizure_id), lock=True)
+    ref = s.exec(select(Seizure.ref).where(Seizure.id == complaint.seizure_id)).first()
+    if ref is None:
+        raise NotFound(N_("no seizure {seizure_id}"), said={"seizure_id": complaint.seizure_id})
+    seizure = seizure_by_ref(s, ref, lock=True)
     # Read again under the seizure's lock: a decision made meanwhile is seen.
     s.refresh(complaint)
     return complaint, seizure
@@ -63,29 +64,22 @@ def admit_complaint(
     (Sec XIV). Only then may the seizure be adjudged lawful or illegal (G15)."""
     if not hearing.strip():
         raise InvalidInput(N_("say when and where the summary enquiry is held"), section="XIV")
+    hearing = hearing.strip()[:500]
     with u.act() as s:
         complaint, seizure = _complaint_and_seizure(s, complaint_id)
-        ctx = magistrate(s, u, seizure.district_id, "XIV", occurred_at, complaint.filed_at)
+        m = magistrate(s, u, seizure.district_id, "XIV", occurred_at, complaint.filed_at)
         new = step(
             ComplaintStatus(complaint.status), ComplaintStatus.ADMITTED, complaint_id=complaint_id
         )
         complaint.status = new
         complaint.admitted_at = occurred_at
-        complaint.hearing = hearing.strip()[:500]
+        complaint.hearing = hearing
         complaint.magistrate_id = u.actor()
         s.add(complaint)
-        event(
-            s,
-            u,
-            "complaint_admitted",
-            seizure.ref,
-            occurred_at,
-            seizure.district_id,
-            "XIV",
-            complaint_id=complaint_id,
-            hearing=complaint.hearing,
+        m.event(
+            "complaint_admitted", seizure.ref, "XIV", complaint_id=complaint_id, hearing=hearing
         )
-        notify.complaint_admitted(s, seizure, ctx, complaint, hearing=complaint.hearing, now=u.now)
+        notify.complaint_admitted(s, seizure, m.ctx, complaint, hearing=hearing, now=u.now)
 
 
 @dataclass(frozen=True)
@@ -169,13 +163,13 @@ def decide_complaint(
     with u.act() as s:
         complaint, seizure = _complaint_and_seizure(s, complaint_id)
         after = complaint.admitted_at or complaint.filed_at
-        ctx = magistrate(s, u, seizure.district_id, "XIV", occurred_at, after)
+        ctx = magistrate(s, u, seizure.district_id, "XIV", occurred_at, after).ctx
         step(ComplaintStatus(complaint.status), result, complaint_id=complaint_id)
         damages = read_amount(damages, ctx.profile.money)
         expenses = read_amount(expenses, ctx.profile.money)
         check_award(result, damages, expenses)
-        on = local_date(occurred_at, ctx.tz)
-        rows = animals_of(s, seizure)
+        a = OnSeizure.of(s, u, seizure, ctx, occurred_at)
+        on, rows = a.on, a.rows
         custody = [a.number for a in rows if AnimalStatus(a.status) in IN_CUSTODY]
         impounded = {a.number for a in rows if a.status == AnimalStatus.IMPOUNDED.value}
         illegal = result is ComplaintStatus.ILLEGAL
@@ -196,29 +190,14 @@ def decide_complaint(
                 held_feeding=held.feeding,
                 profile=ctx.profile,
             )
-            _post_liability(s, seizure, ctx.id, complaint, owes, occurred_at)
+            _post_liability(a, complaint, owes)
         reason = f"seizure adjudged illegal on complaint {complaint_id}"
-        advance(
-            s,
-            seizure,
-            rows,
-            ctx,
-            DecideComplaint(on=on, illegal=illegal),
-            at=occurred_at,
-            on=on,
-            reason=reason,
-        )
+        a.advance(DecideComplaint(on=on, illegal=illegal), reason=reason)
         released: list[int] = custody if illegal else []
         if released:
+            by = get_person(s, u.actor()).name + ", Magistrate (Sec XIV)"
             write_release_order(
-                s,
-                u,
-                seizure,
-                reason=reason,
-                authority=get_person(s, u.actor()).name + ", Magistrate (Sec XIV)",
-                occurred_at=occurred_at,
-                numbers=released,
-                complaint_id=complaint_id,
+                a, reason=reason, authority=by, numbers=released, complaint_id=complaint_id
             )
         complaint.status = result
         complaint.magistrate_id = u.actor()
@@ -253,16 +232,8 @@ def decide_complaint(
             if repaid
             else None
         )
-        event(
-            s,
-            u,
-            "complaint_decided",
-            seizure.ref,
-            occurred_at,
-            seizure.district_id,
-            "XIV",
-            **asdict(decided) | {"fines_repaid": by_kind, "reasons": complaint.reasons},
-        )
+        payload = asdict(decided) | {"fines_repaid": by_kind, "reasons": complaint.reasons}
+        a.event("complaint_decided", "XIV", **payload)
         # Messages: the complainant and the seizer hear the decision: the damages, the
         # expenses and (as `seizer_pays_text`) the fines and expenses paid that the seizer
         # repays the owner, which together are what he owes the owner (G12).
@@ -279,38 +250,23 @@ def _outcome(text: str) -> ComplaintStatus:
     raise InvalidInput(N_("outcome is dismissed, lawful or illegal"), section="XIV")
 
 
-def _post_liability(
-    s: Session,
-    seizure: Seizure,
-    district_id: int,
-    complaint: Complaint,
-    owes: Liability,
-    occurred_at: datetime,
-) -> None:
+def _post_liability(a: OnSeizure, complaint: Complaint, owes: Liability) -> None:
     """The ledger: the seizer owes the fund and the keeper the fines and feeding of cattle
     still held, and the owner who complained his damages, expenses and the fines and expenses
     paid (Sec XIV, G12)."""
-    pound = pound_of(s, seizure)
-    ledger.post(
-        s,
-        district_id=district_id,
-        seizure_id=seizure.id,
-        occurred_at=occurred_at,
+    s, seizure = a.s, a.seizure
+    a.post(
         memo=memo(CHARGED_TO_SEIZER, ref=seizure.ref),
         section="XIV",
         lines=[
             (ledger.seizer_receivable(seizure.ref), owes.held_charges),
             # Sec XII: the fines are owed to the fund until the seizer pays them.
             (ledger.owed_to_fund(ledger.seizer_source(seizure.ref)), -owes.held_fines),
-            (ledger.keeper_feeding(pound.code), -owes.held_feeding),
+            (ledger.keeper_feeding(a.pound.code), -owes.held_feeding),
         ],
     )
     owner = get_person(s, complaint.complainant_id)
-    ledger.post(
-        s,
-        district_id=district_id,
-        seizure_id=seizure.id,
-        occurred_at=occurred_at,
+    a.post(
         memo=memo(
             OWED_BY_SEIZER,
             owner=owner.name,
@@ -326,10 +282,3 @@ def _post_liability(
             (ledger.owed_by_seizer(seizure.ref, complaint.complainant_id), -owes.owed_to_owner),
         ],
     )
-
-
-def _ref_of(s: Session, seizure_id: int) -> str:
-    ref = s.exec(select(Seizure.ref).where(Seizure.id == seizure_id)).first()
-    if ref is None:
-        raise NotFound(N_("no seizure {seizure_id}"), said={"seizure_id": seizure_id})
-    return ref

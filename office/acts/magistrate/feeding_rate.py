@@ -20,7 +20,7 @@ from law.kinds import resolve_kind
 from law.periods import local_date
 from models import FeedingRate, Unit
 from models.columns import id_of
-from office.acts.alike import event, magistrate
+from office.acts.alike import magistrate
 from office.district import district_by_code
 from office.inputs import Amount
 from office.views.amounts import read_amount
@@ -51,7 +51,8 @@ def fix_feeding_rate(
     G4)."""
     with u.act() as s:
         row = district_by_code(s, district)
-        ctx = magistrate(s, u, id_of(row), SECTION, occurred_at)
+        m = magistrate(s, u, id_of(row), SECTION, occurred_at)
+        ctx = m.ctx
         per_day = read_amount(per_day, ctx.profile.money)
         ctx.check_started(occurred_at)
         word = resolve_kind(kind, ctx.profile.aliases).value
@@ -75,13 +76,9 @@ def fix_feeding_rate(
         rate = FeedingRate(district_id=ctx.id, kind=word, per_day=per_day, valid_from=valid_from)
         s.add(rate)
         s.flush()
-        event(
-            s,
-            u,
+        m.event(
             "feeding_rate_fixed",
             f"district:{ctx.district.code}",
-            occurred_at,
-            ctx.id,
             SECTION,
             rate_id=rate.id,
             kind=word,
@@ -89,10 +86,5 @@ def fix_feeding_rate(
             valid_from=valid_from.isoformat(),
         )
         return RateFixed(
-            rate_id=id_of(rate),
-            district=ctx.district.code,
-            kind=word,
-            per_day=per_day,
-            per_day_text=ctx.fmt(per_day),
-            valid_from=valid_from,
+            id_of(rate), ctx.district.code, word, per_day, ctx.fmt(per_day), valid_from
         )

@@ -21,13 +21,12 @@ from law.errors import N_, InvalidInput, NotFound
 from law.fines_paid import FineApplied, SeizerApplied, apply_fine_paid, apply_seizer_paid
 from models import Complaint, FinePaid, Person, Seizure, Unit
 from models.columns import id_of
-from office.acts.alike import event, magistrate, named
+from office.acts.alike import InDistrict, magistrate, named
 from office.acts.magistrate.case import compensation_payable, fine_receivable
 from office.acts.magistrate.case import fund_source as case_source
 from office.acts.magistrate.offence import fine_receivable as offence_receivable
 from office.acts.magistrate.offence import fund_source as offence_source
 from office.acts.magistrate.offence import locked_offence, offence_subject
-from office.district import DistrictContext
 from office.inputs import Amount, PersonIn
 from office.people import get_person
 from office.records import ledger
@@ -69,9 +68,7 @@ def _balance(s: Session, district_id: int, account: str) -> int:
 
 
 def _record(
-    s: Session,
-    u: Unit,
-    ctx: DistrictContext,
+    m: InDistrict,
     section: str,
     amount: int,
     applied: FineApplied | SeizerApplied,
@@ -82,16 +79,13 @@ def _record(
     memo_text: Memo,
     lines: list[tuple[str, int]],
     subject: str,
-    occurred_at: datetime,
     **pays: Any,
 ) -> Paid:
     """The payment posted (the Magistrate's cash in, `due` down by `amount`, then `lines`), its
     row, naming what it pays (`pays`), and its audit event."""
-    txn = ledger.post(
-        s,
-        district_id=ctx.id,
-        seizure_id=pays.get("seizure_id"),
-        occurred_at=occurred_at,
+    s, ctx, occurred_at = m.s, m.ctx, m.at
+    txn = m.post(
+        pays.get("seizure_id"),
         memo=memo_text,
         section=section,
         lines=[(ledger.MAGISTRATE_CASH, amount), (due, -amount), *lines],
@@ -104,9 +98,9 @@ def _record(
         payer_id=id_of(payer),
         amount=amount,
         **asdict(applied),
-        recorded_by=u.actor(),
+        recorded_by=m.u.actor(),
         occurred_at=occurred_at,
-        recorded_at=u.now,
+        recorded_at=m.u.now,
         txn_id=txn.id,
         **pays,
     )
@@ -114,13 +108,9 @@ def _record(
     s.flush()
     split = {name: getattr(row, name) for name in SPLIT}
     unpaid -= amount
-    event(
-        s,
-        u,
+    m.event(
         "adjudged_paid",
         subject,
-        occurred_at,
-        ctx.id,
         section,
         paid_id=row.id,
         offence_id=row.offence_id,
@@ -149,7 +139,8 @@ def record_offence_fine_paid(
         offence = locked_offence(s, offence_id)
         decision = decision_of(s, offence_id)
         after = decision.decided_at if decision else offence.occurred_at
-        ctx = magistrate(s, u, offence.district_id, "XIII", occurred_at, after)
+        m = magistrate(s, u, offence.district_id, "XIII", occurred_at, after)
+        ctx = m.ctx
         amount = read_amount(amount, ctx.profile.money)
         due = offence_receivable(offence_id)
         unpaid = _balance(s, ctx.id, due)
@@ -158,9 +149,7 @@ def record_offence_fine_paid(
         )
         who = _payer(s, payer, None, u.now)
         return _record(
-            s,
-            u,
-            ctx,
+            m,
             "XIII",
             amount,
             applied,
@@ -170,7 +159,6 @@ def record_offence_fine_paid(
             memo_text=memo(OFFENCE_FINE_PAID, payer=who.name, offence=offence_id),
             lines=ledger.into_fund(offence_source(offence_id), applied.to_fund),
             subject=offence_subject(s, offence),
-            occurred_at=occurred_at,
             offence_id=offence_id,
             seizure_id=offence.seizure_id,
         )
@@ -190,9 +178,9 @@ def record_case_fine_paid(
     with u.act() as s:
         case = locked_case(s, case_id)
         section = SECTION[CaseKind(case.kind)]
-        ctx = magistrate(
-            s, u, case.district_id, section, occurred_at, case.decided_at or case.filed_at
-        )
+        after = case.decided_at or case.filed_at
+        m = magistrate(s, u, case.district_id, section, occurred_at, after)
+        ctx = m.ctx
         amount = read_amount(amount, ctx.profile.money)
         due = fine_receivable(case_id)
         unpaid = _balance(s, ctx.id, due)
@@ -206,9 +194,7 @@ def record_case_fine_paid(
         )
         who = _payer(s, payer, case.accused_id, u.now)
         return _record(
-            s,
-            u,
-            ctx,
+            m,
             section,
             amount,
             applied,
@@ -223,7 +209,6 @@ def record_case_fine_paid(
                 (ledger.MAGISTRATE_CASH, -applied.to_complainant),
             ],
             subject=f"case:{case_id}",
-            occurred_at=occurred_at,
             case_id=case_id,
             seizure_id=case.seizure_id,
         )
@@ -249,7 +234,8 @@ def record_seizer_paid(
             select(Seizure).where(Seizure.id == complaint.seizure_id).with_for_update()
         ).one()
         after = complaint.decided_at or complaint.filed_at
-        ctx = magistrate(s, u, seizure.district_id, "XIV", occurred_at, after)
+        m = magistrate(s, u, seizure.district_id, "XIV", occurred_at, after)
+        ctx = m.ctx
         amount = read_amount(amount, ctx.profile.money)
         due = ledger.seizer_receivable(seizure.ref)
         unpaid = _balance(s, ctx.id, due) if complaint.seizure_illegal else 0
@@ -265,9 +251,7 @@ def record_seizer_paid(
         )
         who = _payer(s, payer, seizure.seizer_id, u.now)
         return _record(
-            s,
-            u,
-            ctx,
+            m,
             "XIV",
             amount,
             applied,
@@ -282,6 +266,5 @@ def record_seizer_paid(
                 (ledger.MAGISTRATE_CASH, -applied.to_owner),
             ],
             subject=seizure.ref,
-            occurred_at=occurred_at,
             seizure_id=seizure.id,
         )

@@ -20,7 +20,7 @@ from law.fund import SECTION, FundPurpose, check_payment, check_purpose
 from models import FundPayment, Person, Pound, Unit
 from models.columns import id_of
 from office.access.roles import Role, has_role
-from office.acts.alike import event, magistrate, named
+from office.acts.alike import magistrate, named
 from office.district import DistrictContext, district_by_code
 from office.inputs import Amount, PersonIn
 from office.people import person_by_phone
@@ -97,7 +97,8 @@ def pay_from_fund(
         raise InvalidInput(N_("give the text of the Magistrate's order"), section=SECTION)
     with u.act() as s:
         row = district_by_code(s, district, lock=True)
-        ctx = magistrate(s, u, id_of(row), SECTION, occurred_at)
+        m = magistrate(s, u, id_of(row), SECTION, occurred_at)
+        ctx = m.ctx
         amount = read_amount(amount, ctx.profile.money)
         the_pound = _pound(s, ctx, pound) if pound else None
         keeper = _keeper(s, ctx, the_pound, keeper_phone) if the_pound and keeper_phone else None
@@ -110,10 +111,8 @@ def pay_from_fund(
         after = check_payment(amount, occurred_at, fund_entries(s, ctx.id), ctx.profile.money)
         place = the_pound.code if the_pound else ""
         said = _memo(paid_to, what, the_pound, keeper, stated)
-        txn = ledger.post(
-            s,
-            district_id=ctx.id,
-            occurred_at=occurred_at,
+        txn = m.post(
+            None,
             memo=said,
             section=SECTION,
             lines=[(ledger.FUND_PAID, amount), (ledger.fund_payee(what.value, place), -amount)],
@@ -136,13 +135,9 @@ def pay_from_fund(
         )
         s.add(payment)
         s.flush()
-        event(
-            s,
-            u,
+        m.event(
             "fund_payment",
             f"district:{ctx.district.code}",
-            occurred_at,
-            ctx.id,
             SECTION,
             payment_id=payment.id,
             purpose=what.value,

@@ -23,7 +23,7 @@ from law.periods import local_date
 from models import Animal, KindOrder, Pound, Seizure, Unit
 from models.columns import id_of
 from office import notify
-from office.acts.alike import event, magistrate
+from office.acts.alike import InDistrict, magistrate
 from office.district import DistrictContext, district_context
 from office.inputs import Amount
 from office.records.register import seizure_by_ref
@@ -72,11 +72,12 @@ def _check_said(kind: str, order: str) -> None:
         raise InvalidInput(N_("give the text of the order"), section=SECTION)
 
 
-def _amounts(fine: Amount, per_day: Amount, ctx: DistrictContext) -> tuple[int, int]:
-    """The fine and feeding ordered, read in the district's money and checked (G4)."""
-    amounts = read_amount(fine, ctx.profile.money), read_amount(per_day, ctx.profile.money)
+def _ordered(m: InDistrict, kind: str, fine: Amount, per_day: Amount) -> tuple[str, int, int]:
+    """The kind ordered, and its fine and feeding read in the district's money and checked (G4)."""
+    money = m.ctx.profile.money
+    amounts = read_amount(fine, money), read_amount(per_day, money)
     check_kind_order(*amounts)
-    return amounts
+    return order_kind(kind, m.ctx.profile.aliases), *amounts
 
 
 def order_for_seizure(
@@ -94,9 +95,8 @@ def order_for_seizure(
     _check_said(kind, order)
     with u.act() as s:
         seizure = seizure_by_ref(s, ref, lock=True)
-        ctx = magistrate(s, u, seizure.district_id, SECTION, occurred_at, seizure.seized_at)
-        fine, per_day = _amounts(fine, per_day, ctx)
-        word = order_kind(kind, ctx.profile.aliases)
+        m = magistrate(s, u, seizure.district_id, SECTION, occurred_at, seizure.seized_at)
+        word, fine, per_day = _ordered(m, kind, fine, per_day)
         if not any(awaiting_order(a) and a.kind == word for a in animals_of(s, seizure)):
             raise Conflict(
                 N_("no {kind} of seizure {ref} awaits a Magistrate's order"),
@@ -104,9 +104,7 @@ def order_for_seizure(
                 kind=word,
                 said={"ref": seizure.ref},
             )
-        return _order(
-            s, u, ctx, word, fine, per_day, order, occurred_at, [seizure], seizure=seizure
-        )
+        return _order(m, word, fine, per_day, order, [seizure], seizure=seizure)
 
 
 def order_for_pound(
@@ -127,9 +125,8 @@ def order_for_pound(
         row_pound = s.exec(select(Pound).where(Pound.code == pound.strip().upper())).first()
         if row_pound is None or row_pound.id is None:
             raise NotFound(N_("no pound '{pound}'"), section="III", said={"pound": pound})
-        ctx = magistrate(s, u, row_pound.district_id, SECTION, occurred_at)
-        fine, per_day = _amounts(fine, per_day, ctx)
-        word = order_kind(kind, ctx.profile.aliases)
+        m = magistrate(s, u, row_pound.district_id, SECTION, occurred_at)
+        word, fine, per_day = _ordered(m, kind, fine, per_day)
         seizures = s.exec(
             select(Seizure)
             .where(
@@ -139,18 +136,15 @@ def order_for_pound(
             .order_by(col(Seizure.id))
             .with_for_update()
         ).all()
-        return _order(s, u, ctx, word, fine, per_day, order, occurred_at, seizures, pound=row_pound)
+        return _order(m, word, fine, per_day, order, seizures, pound=row_pound)
 
 
 def _order(
-    s: Session,
-    u: Unit,
-    ctx: DistrictContext,
+    m: InDistrict,
     word: str,
     fine: int,
     per_day: int,
     order: str,
-    occurred_at: datetime,
     seizures: Sequence[Seizure],
     *,
     seizure: Seizure | None = None,
@@ -158,6 +152,7 @@ def _order(
 ) -> KindOrdered:
     """The order, for one `seizure` or a whole `pound`, and the heads of `seizures` awaiting it
     that it fines now, by their seizure's ref (G4)."""
+    s, u, ctx, occurred_at = m.s, m.u, m.ctx, m.at
     on = local_date(occurred_at, ctx.tz)
     row = KindOrder(
         district_id=ctx.id,
@@ -192,13 +187,9 @@ def _order(
             if not any(awaiting_order(a) for a in rows):
                 # Messages: the keeper may now register the cattle (Sec V).
                 notify.kind_ordered(s, each, fresh, order_id=id_of(row), now=u.now)
-    event(
-        s,
-        u,
+    m.event(
         "kind_ordered",
         seizure.ref if seizure else f"pound:{pound.code if pound else ''}",
-        occurred_at,
-        ctx.id,
         SECTION,
         order_id=row.id,
         **({"pound": pound.code} if pound else {}),

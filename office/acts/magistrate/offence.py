@@ -11,7 +11,7 @@ from sqlmodel import Session, select
 from law.errors import N_, Conflict, InvalidInput, NotFound
 from law.guards import check_opposition_sentence
 from models import Offence, OffenceDecision, Seizure, Unit
-from office.acts.alike import event, magistrate
+from office.acts.alike import magistrate
 from office.inputs import Amount
 from office.records import ledger
 from office.records.memos import OFFENCE_FINE, memo
@@ -61,7 +61,8 @@ def decide_offence(
         raise InvalidInput(N_("a decision gives its reasons"))
     with u.act() as s:
         offence = locked_offence(s, offence_id)
-        ctx = magistrate(s, u, offence.district_id, "XIII", occurred_at, offence.occurred_at)
+        m = magistrate(s, u, offence.district_id, "XIII", occurred_at, offence.occurred_at)
+        ctx = m.ctx
         if decision_of(s, offence_id) is not None:
             raise Conflict(
                 N_("offence {offence_id} is already decided"),
@@ -95,11 +96,8 @@ def decide_offence(
         )
         s.add(decision)
         s.flush()
-        ledger.post(
-            s,
-            district_id=ctx.id,
-            seizure_id=offence.seizure_id,
-            occurred_at=occurred_at,
+        m.post(
+            offence.seizure_id,
             memo=memo(OFFENCE_FINE, offence=offence_id),
             section="XIII",
             lines=[
@@ -107,13 +105,9 @@ def decide_offence(
                 (ledger.owed_to_fund(fund_source(offence_id)), -fine),
             ],
         )
-        event(
-            s,
-            u,
+        m.event(
             "offence_decided",
             offence_subject(s, offence),
-            occurred_at,
-            ctx.id,
             "XIII",
             offence_id=offence_id,
             convicted=convicted,

@@ -20,7 +20,7 @@ from models.columns import id_of
 from models.db import Reader
 from office import notify
 from office.access.roles import Role, require_role
-from office.acts.alike import event, magistrate, named
+from office.acts.alike import magistrate, named, tell_parties
 from office.acts.complainant.case import check_village_under_act
 from office.district import DistrictContext, district_context, find_village, names_of
 from office.inputs import AnimalsIn, PersonIn
@@ -58,7 +58,8 @@ def order_recovery(
     with u.act() as s:
         case = locked_case(s, case_id)
         after = case.decided_at or case.filed_at
-        ctx = magistrate(s, u, case.district_id, "XVII", occurred_at, after)
+        m = magistrate(s, u, case.district_id, "XVII", occurred_at, after)
+        ctx = m.ctx
         due = _unpaid_fine(s, case)
         here, pound = where(s, case, ctx, village)
         listed = _listed(cattle, ctx)
@@ -79,13 +80,9 @@ def order_recovery(
         )
         s.add(order)
         s.flush()
-        event(
-            s,
-            u,
+        m.event(
             "recovery_ordered",
             f"case:{case_id}",
-            occurred_at,
-            ctx.id,
             "XVII",
             order_id=order.id,
             fine_due=due,
@@ -109,14 +106,7 @@ def order_recovery(
             "section": "XVII",
         }
         key = f"case:{case.id}:{order.id}"
-        told = [
-            (case.accused_id, "recovery_ordered_convict"),
-            (case.complainant_id, "recovery_ordered_complainant"),
-        ]
-        if order.owner_id != case.accused_id:
-            told.append((order.owner_id, "recovery_ordered_owner"))
-        for person_id, template in told:
-            tell(s, ctx, person_id=person_id, template=template, params=params, key=key, now=u.now)
+        tell_parties(s, ctx, case, order, "recovery_ordered", params=params, key=key, now=u.now)
         for officer in notify.officers(s, ctx.id, Role.DAROGAH, order.thana):
             tell(
                 s,

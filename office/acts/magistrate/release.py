@@ -5,19 +5,16 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlmodel import Session
-
 from law.custody import check_release_reason, check_some_held
 from law.grounds import Release
 from law.lifecycle import OrderRelease
-from law.periods import local_date
-from models import ReleaseOrder, Seizure, Unit
+from models import ReleaseOrder, Unit
 from models.columns import id_of
 from office import notify
-from office.acts.alike import event, magistrate
+from office.access.roles import Role
+from office.acts.alike import OnSeizure, on_seizure
 from office.people import get_person
-from office.records.register import seizure_by_ref
-from office.state import advance, animals_of, chosen_numbers, clear_due_if_closed
+from office.state import chosen_numbers, clear_due_if_closed
 
 
 def order_release(
@@ -32,30 +29,21 @@ def order_release(
     """Release without fine by order of competent authority: the Magistrate (Sec VI, XXI)."""
     check_release_reason(reason)
     with u.act() as s:
-        seizure = seizure_by_ref(s, ref, lock=True)
-        ctx = magistrate(s, u, seizure.district_id, "VI", occurred_at, seizure.last_event_at)
-        rows = animals_of(s, seizure)
-        chosen = chosen_numbers(rows, animals)
+        a = on_seizure(s, u, ref, occurred_at, Role.MAGISTRATE, "VI")
+        seizure = a.seizure
+        chosen = chosen_numbers(a.rows, animals)
         check_some_held(chosen)
-        on = local_date(occurred_at, ctx.tz)
-        release = OrderRelease(on=on, animal_ids=tuple(chosen))
         why = f"released by order: {reason.strip()[:400]}"
-        advance(s, seizure, rows, ctx, release, at=occurred_at, on=on, reason=why)
+        a.advance(OrderRelease(on=a.on, animal_ids=tuple(chosen)), reason=why)
+        by = authority or get_person(s, u.actor()).name + ", Magistrate"
         order_id = write_release_order(
-            s,
-            u,
-            seizure,
-            reason=reason,
-            authority=authority or get_person(s, u.actor()).name + ", Magistrate",
-            occurred_at=occurred_at,
-            numbers=chosen,
-            complaint_id=None,
+            a, reason=reason, authority=by, numbers=chosen, complaint_id=None
         )
         # Messages: the seizer and the owner hear of the release by order (Sec VI).
         notify.released(
             s,
             seizure,
-            ctx,
+            a.ctx,
             how=Release.BY_ORDER,
             key=f"order{order_id}",
             numbers=chosen,
@@ -66,37 +54,25 @@ def order_release(
 
 
 def write_release_order(
-    s: Session,
-    u: Unit,
-    seizure: Seizure,
-    *,
-    reason: str,
-    authority: str,
-    occurred_at: datetime,
-    numbers: list[int],
-    complaint_id: int | None,
+    a: OnSeizure, *, reason: str, authority: str, numbers: list[int], complaint_id: int | None
 ) -> int:
     """The order itself (Sec VI, XIV), once the animals' release is applied."""
+    seizure = a.seizure
     order = ReleaseOrder(
         seizure_id=id_of(seizure),
         district_id=seizure.district_id,
-        ordered_by=u.actor(),
+        ordered_by=a.u.actor(),
         authority=authority[:200],
         reason=reason.strip()[:2000],
         complaint_id=complaint_id,
         animal_ids=numbers,
-        occurred_at=occurred_at,
-        recorded_by=u.actor(),
+        occurred_at=a.at,
+        recorded_by=a.u.actor(),
     )
-    s.add(order)
-    s.flush()
-    event(
-        s,
-        u,
+    a.s.add(order)
+    a.s.flush()
+    a.event(
         "release_ordered",
-        seizure.ref,
-        occurred_at,
-        seizure.district_id,
         "XIV" if complaint_id else "VI",
         order_id=order.id,
         animals=numbers,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
@@ -15,13 +15,14 @@ from models import Database, Seizure, SurplusDeposit, Unit
 from models.columns import id_of
 from models.enums import DepositStatus
 from office.access.roles import Role, require_role
-from office.acts.alike import event, magistrate, named
+from office.acts.alike import InDistrict, magistrate, named
 from office.district import district_by_code, district_context
 from office.inputs import PersonIn
 from office.records import ledger
 from office.records.memos import SURPLUS_CLAIMED, SURPLUS_TO_FUND, memo
 
 BATCH = 500  # deposits moved in one transaction
+Batch = tuple[list[int], Sequence[SurplusDeposit]]  # the ids moved, the deposits read
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,8 @@ def claim_surplus(
         deposit = s.get(SurplusDeposit, deposit_id)
         if deposit is None:
             raise NotFound(N_("no surplus deposit {deposit_id}"), said={"deposit_id": deposit_id})
-        ctx = magistrate(s, u, deposit.district_id, "XI", occurred_at)
+        m = magistrate(s, u, deposit.district_id, "XI", occurred_at)
+        ctx = m.ctx
         if deposit.status != "deposited":
             raise Conflict(
                 N_("this surplus is already {status}"),
@@ -61,22 +63,15 @@ def claim_surplus(
         deposit.closed_at = occurred_at
         deposit.closed_by = u.actor()
         s.add(deposit)
-        ledger.post(
-            s,
-            district_id=ctx.id,
-            seizure_id=deposit.seizure_id,
-            occurred_at=occurred_at,
+        m.post(
+            deposit.seizure_id,
             memo=memo(SURPLUS_CLAIMED, ref=ref),
             section="XI",
             lines=[(ledger.DEPOSIT, deposit.amount), (ledger.owner_payable(ref), -deposit.amount)],
         )
-        event(
-            s,
-            u,
+        m.event(
             "surplus_claimed",
             ref,
-            occurred_at,
-            ctx.id,
             "XI",
             deposit_id=deposit_id,
             amount=deposit.amount,
@@ -91,12 +86,18 @@ def transfer_unclaimed_surplus(u: Unit, *, district: str) -> list[int]:
     with u.reading() as s:
         district_id = id_of(district_by_code(s, district))
         require_role(s, u.actor(), district_id, Role.MAGISTRATE, None, section="XII")
+    return _batches(lambda after: _move_batch(u, district_id, _latest(u.now), after, BATCH), BATCH)
+
+
+def _batches(move: Callable[[int], Batch], batch: int) -> list[int]:
+    """The deposits moved by `move`, a batch after another, each after the last id of the one
+    before, until a batch is not full."""
     moved: list[int] = []
     after = 0
     while True:
-        done, rows = _move_batch(u, district_id, _latest(u.now), after, BATCH)
+        done, rows = move(after)
         moved += done
-        if len(rows) < BATCH:
+        if len(rows) < batch:
             return moved
         after = id_of(rows[-1])
 
@@ -133,21 +134,18 @@ def move_unclaimed_surplus(
         found = sorted(s.exec(q).all())
     moved: list[int] = []
     for district in found:
-        after = 0
-        while True:
+
+        def committed(after: int, district: int = district) -> Batch:
             with db.unit(now=now) as u:
-                done, rows = _move_batch(u, district, latest, after, batch)
+                done = _move_batch(u, district, latest, after, batch)
                 u.commit()
-            moved += done
-            if len(rows) < batch:
-                break
-            after = id_of(rows[-1])
+            return done
+
+        moved += _batches(committed, batch)
     return moved
 
 
-def _move_batch(
-    u: Unit, district: int, latest: date, after: int, batch: int
-) -> tuple[list[int], Sequence[SurplusDeposit]]:
+def _move_batch(u: Unit, district: int, latest: date, after: int, batch: int) -> Batch:
     """One batch of the district's deposits run out, after id `after`, into the fund."""
     with u.act() as s:
         rows = s.exec(
@@ -169,8 +167,8 @@ def _move_batch(
 def _to_fund(s: Session, u: Unit, deposits: Sequence[SurplusDeposit]) -> list[int]:
     """Sec XII: the deposits of one district whose claim period has run, into the fund."""
     now = u.now
-    ctx = district_context(s, deposits[0].district_id)
-    today = local_date(now, ctx.tz)
+    m = InDistrict(s, u, district_context(s, deposits[0].district_id), now)
+    today = local_date(now, m.ctx.tz)
     ids = sorted({d.seizure_id for d in deposits})
     refs = dict(s.exec(select(Seizure.id, Seizure.ref).where(col(Seizure.id).in_(ids))).all())
     moved: list[int] = []
@@ -181,25 +179,12 @@ def _to_fund(s: Session, u: Unit, deposits: Sequence[SurplusDeposit]) -> list[in
         deposit.status = DepositStatus.TO_FUND
         deposit.closed_at = now
         s.add(deposit)
-        ledger.post(
-            s,
-            district_id=ctx.id,
-            seizure_id=deposit.seizure_id,
-            occurred_at=now,
+        m.post(
+            deposit.seizure_id,
             memo=memo(SURPLUS_TO_FUND, ref=ref),
             section="XII",
             lines=[(ledger.DEPOSIT, deposit.amount), (ledger.FUND_SURPLUS, -deposit.amount)],
         )
-        event(
-            s,
-            u,
-            "surplus_to_fund",
-            ref,
-            now,
-            ctx.id,
-            "XII",
-            deposit_id=deposit.id,
-            amount=deposit.amount,
-        )
+        m.event("surplus_to_fund", ref, "XII", deposit_id=deposit.id, amount=deposit.amount)
         moved.append(id_of(deposit))
     return moved

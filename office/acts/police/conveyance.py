@@ -12,10 +12,8 @@ from law.grounds import Ground
 from law.lifecycle import SeizureStatus
 from models import AidRequest, Conveyance, Unit
 from models.columns import id_of
-from office.access.roles import Role, require_role
-from office.acts.alike import event
-from office.records.register import pound_of, seizure_by_ref
-from office.times import check_times
+from office.access.roles import Role
+from office.acts.alike import on_seizure
 
 
 def confirm_conveyance(
@@ -27,10 +25,8 @@ def confirm_conveyance(
 ) -> None:
     """A police officer of the thana confirms the cattle reached the pound (Sec II, XVI)."""
     with u.act() as s:
-        seizure = seizure_by_ref(s, ref, lock=True)
-        pound = pound_of(s, seizure)
-        require_role(s, u.actor(), seizure.district_id, (Role.POLICE, Role.DAROGAH), pound.thana)
-        check_times(occurred_at, u.now, seizure.seized_at)
+        a = on_seizure(s, u, ref, occurred_at, (Role.POLICE, Role.DAROGAH), since_seized=True)
+        seizure = a.seizure
         if s.exec(select(Conveyance).where(Conveyance.seizure_id == seizure.id)).first():
             raise Conflict(N_("conveyance is already confirmed"), section="II")
         if seizure.status != SeizureStatus.SEIZED.value:
@@ -55,14 +51,5 @@ def confirm_conveyance(
             req.answered_by = u.actor()
             req.answered_at = occurred_at
             s.add(req)
-        event(
-            s,
-            u,
-            "conveyance_confirmed",
-            seizure.ref,
-            occurred_at,
-            seizure.district_id,
-            "XVI" if seizure.ground == Ground.STRAY else "II",
-            pound=pound.code,
-            note=note.strip()[:1000],
-        )
+        section = "XVI" if seizure.ground == Ground.STRAY else "II"
+        a.event("conveyance_confirmed", section, pound=a.pound.code, note=note.strip()[:1000])

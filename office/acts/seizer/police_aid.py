@@ -7,15 +7,13 @@ from datetime import datetime
 
 from sqlmodel import Session, col, select
 
-from law.errors import N_, Conflict
+from law.errors import N_, Conflict, NotAuthorised
 from law.lifecycle import SeizureStatus
 from models import AidRequest, Pound, Seizure, Unit
 from models.columns import id_of
 from office import notify
-from office.acts.alike import event
+from office.acts.alike import event, on_seizure
 from office.district import district_context
-from office.records.register import pound_of, seizure_by_ref
-from office.times import check_times
 
 
 def _add_aid_request(
@@ -45,11 +43,9 @@ def _add_aid_request(
 def request_police_aid(u: Unit, *, ref: str, occurred_at: datetime) -> int:
     """The seizer calls on the police of the pound's thana for aid (Sec II)."""
     with u.act() as s:
-        seizure = seizure_by_ref(s, ref, lock=True)
-        check_times(occurred_at, u.now, seizure.seized_at)
+        a = on_seizure(s, u, ref, occurred_at, since_seized=True)
+        seizure = a.seizure
         if u.actor() not in (seizure.seizer_id, seizure.reporter_id):
-            from law.errors import NotAuthorised
-
             raise NotAuthorised(N_("only the seizer may call for police aid"), section="II")
         if seizure.status != SeizureStatus.SEIZED.value:
             raise Conflict(N_("the cattle are already at the pound"), section="II")
@@ -60,6 +56,4 @@ def request_police_aid(u: Unit, *, ref: str, occurred_at: datetime) -> int:
         ).first()
         if open_req is not None:
             return id_of(open_req)
-        req = _add_aid_request(s, u, seizure, pound_of(s, seizure), occurred_at)
-        s.flush()
-        return id_of(req)
+        return id_of(_add_aid_request(s, u, seizure, a.pound, occurred_at))

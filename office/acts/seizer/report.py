@@ -31,7 +31,7 @@ from models import Animal, Person, Pound, Seizure, Unit, Village
 from models.columns import id_of
 from office import notify
 from office.access.roles import has_role, offices_at, require_role
-from office.acts.alike import event, named
+from office.acts.alike import InDistrict, named, same_name
 from office.acts.magistrate.kind_order import apply_orders
 from office.acts.seizer.police_aid import _add_aid_request
 from office.district import DistrictContext, district_context, find_village, names_of
@@ -159,13 +159,9 @@ def report_seizure(
                 )
         s.add_all(rows)
         awaiting = apply_orders(s, seizure, rows, ctx, local_date(u.now, ctx.tz))
-        event(
-            s,
-            u,
+        InDistrict(s, u, ctx, occurred_at).event(
             "seizure_reported",
             seizure.ref,
-            occurred_at,
-            ctx.id,
             grnd.section,
             ground=grnd.value,
             village=vill.name,
@@ -305,7 +301,7 @@ def _is_self(actor: Person, named: PersonIn) -> bool:
     """Whether the seizer a report names is the reporter: by phone, or without one by name."""
     if named.phone:
         return actor.phone is not None and normalise_phone(named.phone) == actor.phone
-    return " ".join(named.name.split()).casefold() == " ".join(actor.name.split()).casefold()
+    return same_name(named.name, actor.name)
 
 
 def _word(kind: AnimalKind | OutsideScale) -> str:

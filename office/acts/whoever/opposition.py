@@ -9,15 +9,10 @@ from datetime import datetime
 
 from law.guards import OffenceKind, check_offence_recorder, offence_said
 from law.lifecycle import AnimalStatus, Rescue
-from law.periods import local_date
-from models import Offence, Unit
+from models import Offence, Seizure, Unit
 from models.columns import id_of
 from office.access.roles import seizure_standing
-from office.acts.alike import event
-from office.district import district_context
-from office.records.register import pound_of, seizure_by_ref
-from office.state import advance, animals_of
-from office.times import check_times
+from office.acts.alike import on_seizure
 
 
 def record_offence(
@@ -38,23 +33,18 @@ def record_offence(
     """
     okind = offence_said(kind, description)
     with u.act() as s:
-        seizure = seizure_by_ref(s, ref, lock=True)
-        check_offence_recorder(seizure_standing(s, u.actor(), seizure))
-        pound = pound_of(s, seizure)
-        check_times(occurred_at, u.now, seizure.seized_at)
-        ctx = district_context(s, seizure.district_id)
-        rows = animals_of(s, seizure)
+
+        def recorder(seizure: Seizure) -> None:
+            check_offence_recorder(seizure_standing(s, u.actor(), seizure))
+
+        a = on_seizure(s, u, ref, occurred_at, since_seized=True, then=recorder)
+        seizure, thana = a.seizure, a.pound.thana
         if okind is OffenceKind.RESCUE:
             # The head rescued (`animals`, or every one in custody) leave custody.
-            numbers = animals or [
-                a.number
-                for a in rows
-                if a.status in (AnimalStatus.SEIZED.value, AnimalStatus.IMPOUNDED.value)
-            ]
-            on = local_date(occurred_at, ctx.tz)
-            rescue = Rescue(on=on, animal_ids=tuple(numbers))
+            held = (AnimalStatus.SEIZED.value, AnimalStatus.IMPOUNDED.value)
+            numbers = animals or [x.number for x in a.rows if x.status in held]
             reason = f"rescued: {description.strip()[:400]}"
-            advance(s, seizure, rows, ctx, rescue, at=occurred_at, on=on, reason=reason)
+            a.advance(Rescue(on=a.on, animal_ids=tuple(numbers)), reason=reason)
         offence = Offence(
             seizure_id=seizure.id,
             district_id=seizure.district_id,
@@ -63,22 +53,17 @@ def record_offence(
             description=description.strip()[:4000],
             occurred_at=occurred_at,
             reported_by=u.actor(),
-            thana=pound.thana,
+            thana=thana,
         )
         s.add(offence)
         s.flush()
-        event(
-            s,
-            u,
+        a.event(
             f"offence_{okind.value}",
-            seizure.ref,
-            occurred_at,
-            seizure.district_id,
             "XIII",
             offence_id=offence.id,
             offenders=offence.offenders,
             description=offence.description,
             animals=animals or [],
-            thana=pound.thana,
+            thana=thana,
         )
         return id_of(offence)
