@@ -53,12 +53,7 @@ get = functools.partial(router.get, responses=ERROR_RESPONSES)
 post = functools.partial(router.post, responses=ERROR_RESPONSES)
 
 
-@post(
-    "/seizures",
-    status_code=201,
-    tags=["seizure"],
-    response_model=a.SeizureReportedPublic,
-)
+@post("/seizures", status_code=201, tags=["seizure"], response_model=a.SeizureReportedPublic)
 def report_seizure(body: b.SeizureBody, st: State, u: InUnit) -> dict[str, Any]:
     """Report a seizure: trespass (Sec II), roads and canals (XV), or strays by police (XVI).
 
@@ -126,11 +121,7 @@ def payment(ref: b.RefPath, body: b.PaymentBody, u: InUnit) -> dict[str, Any]:
     return a.answer(a.PaymentPublic, done, receipt=done.receipt_text)
 
 
-@post(
-    "/seizures/{ref}/release-order",
-    tags=["pound"],
-    response_model=a.ReleaseOrderPublic,
-)
+@post("/seizures/{ref}/release-order", tags=["pound"], response_model=a.ReleaseOrderPublic)
 def release_order(ref: b.RefPath, body: b.ReleaseOrderBody, u: InUnit) -> dict[str, Any]:
     """Release without fine by order of competent authority (Sec VI)."""
     return {"ref": ref, "release_order_id": order_release(u, ref=ref, **body.args())}
@@ -172,11 +163,7 @@ def sale(ref: b.RefPath, body: b.SaleBody, u: InUnit) -> dict[str, Any]:
     )
 
 
-@get(
-    "/seizures/{ref}/cattle-receipt",
-    tags=["police"],
-    response_model=a.CattleReceiptPublic,
-)
+@get("/seizures/{ref}/cattle-receipt", tags=["police"], response_model=a.CattleReceiptPublic)
 def cattle_receipt(ref: b.RefPath, st: State, actor: Actor) -> dict[str, Any]:
     """The owner's receipt for the cattle handed back after a sale under Sec IX and for the
     balance of the purchase money paid to him, according to the account of the sale; for the
@@ -199,11 +186,7 @@ def complaint(ref: b.RefPath, body: b.ComplaintBody, u: InUnit) -> dict[str, Any
     return a.answer(a.ComplaintFiledPublic, done, status="pending")
 
 
-@post(
-    "/complaints/{complaint_id}/admission",
-    tags=["complaint"],
-    response_model=a.AdmissionPublic,
-)
+@post("/complaints/{complaint_id}/admission", tags=["complaint"], response_model=a.AdmissionPublic)
 def admission(complaint_id: b.IdPath, body: b.AdmissionBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate finds reason to believe the complaint well founded and summons the
     seizer to a summary enquiry (Sec XIV)."""
@@ -211,11 +194,7 @@ def admission(complaint_id: b.IdPath, body: b.AdmissionBody, u: InUnit) -> dict[
     return {"complaint_id": complaint_id, "status": "admitted"}
 
 
-@post(
-    "/complaints/{complaint_id}/decision",
-    tags=["complaint"],
-    response_model=a.DecisionPublic,
-)
+@post("/complaints/{complaint_id}/decision", tags=["complaint"], response_model=a.DecisionPublic)
 def decision(complaint_id: b.IdPath, body: b.DecisionBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate's decision: dismissed on examination (before a summons), or after the
     summons the seizure lawful, or illegal with damages, expenses, the fines and expenses paid
@@ -225,11 +204,7 @@ def decision(complaint_id: b.IdPath, body: b.DecisionBody, u: InUnit) -> dict[st
     return a.answer(a.DecisionPublic, done, money=a.money_texts(a.DecisionMoneyPublic, money, done))
 
 
-@post(
-    "/surplus/{deposit_id}/claim",
-    tags=["fund"],
-    response_model=a.SurplusClaimPublic,
-)
+@post("/surplus/{deposit_id}/claim", tags=["fund"], response_model=a.SurplusClaimPublic)
 def surplus_claim(deposit_id: b.IdPath, body: b.SurplusClaimBody, u: InUnit) -> dict[str, Any]:
     """A claim to the surplus established within three months of the sale (Sec XI)."""
     done = surplus.claim_surplus(u, deposit_id=deposit_id, **body.args())
@@ -243,22 +218,13 @@ def fund_transfers(district: b.DistrictQuery, u: InUnit) -> dict[str, Any]:
     return {"moved": moved}
 
 
-@post(
-    "/cases",
-    status_code=201,
-    tags=["complaint"],
-    response_model=a.CaseFiledPublic,
-)
+@post("/cases", status_code=201, tags=["complaint"], response_model=a.CaseFiledPublic)
 def file_case(body: b.CaseBody, u: InUnit) -> dict[str, Any]:
     """A complaint of mischief by causing cattle to trespass (XVII) or damage by pigs (XVIII)."""
     return {"case_id": complainant_case.file_case(u, **body.args())}
 
 
-@post(
-    "/cases/{case_id}/decision",
-    tags=["complaint"],
-    response_model=a.CaseDecisionPublic,
-)
+@post("/cases/{case_id}/decision", tags=["complaint"], response_model=a.CaseDecisionPublic)
 def decide_case(case_id: b.IdPath, body: b.CaseDecisionBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate's decision; compensation comes out of the fine (XVIII) and is set off in a
     civil suit (XIX)."""
@@ -305,11 +271,7 @@ def recovery_sale(case_id: b.IdPath, body: b.RecoverySaleBody, u: InUnit) -> dic
     return a.answer(a.RecoverySalePublic, done, account=done.account_text)
 
 
-@post(
-    "/offences/{offence_id}/decision",
-    tags=["seizure"],
-    response_model=a.OffenceDecisionPublic,
-)
+@post("/offences/{offence_id}/decision", tags=["seizure"], response_model=a.OffenceDecisionPublic)
 def decide_offence(offence_id: b.IdPath, body: b.OffenceDecisionBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate decides forcible opposition or rescue: imprisonment up to six months with
     or without labour, a fine up to Rs 500, or both (Sec XIII)."""
@@ -395,12 +357,7 @@ def fund(
     return fund_statement.fund_view_as(st.db, viewer_id=actor, district=district, since=since)
 
 
-@post(
-    "/fund/payments",
-    status_code=201,
-    tags=["fund"],
-    response_model=a.FundPaymentPublic,
-)
+@post("/fund/payments", status_code=201, tags=["fund"], response_model=a.FundPaymentPublic)
 def fund_payment(body: b.FundPaymentBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate of the district orders a payment out of the fund (Sec XII)."""
     return a.answer(a.FundPaymentPublic, pay_from_fund(u, **body.args()))
@@ -411,10 +368,7 @@ def _kind_ordered(done: kind_orders.KindOrdered) -> dict[str, Any]:
 
 
 @post(
-    "/seizures/{ref}/kind-order",
-    status_code=201,
-    tags=["pound"],
-    response_model=a.KindOrderPublic,
+    "/seizures/{ref}/kind-order", status_code=201, tags=["pound"], response_model=a.KindOrderPublic
 )
 def seizure_kind_order(ref: b.RefPath, body: b.KindOrderBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate fixes the fine and feeding of this seizure's animals of a kind outside
@@ -423,10 +377,7 @@ def seizure_kind_order(ref: b.RefPath, body: b.KindOrderBody, u: InUnit) -> dict
 
 
 @post(
-    "/pounds/{code}/kind-orders",
-    status_code=201,
-    tags=["pound"],
-    response_model=a.KindOrderPublic,
+    "/pounds/{code}/kind-orders", status_code=201, tags=["pound"], response_model=a.KindOrderPublic
 )
 def pound_kind_order(code: b.CodePath, body: b.KindOrderBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate fixes, from the order's date, the fine and feeding of every animal of a
@@ -443,10 +394,7 @@ def _paid(done: Paid) -> dict[str, Any]:
 
 
 @post(
-    "/offences/{offence_id}/fine-paid",
-    status_code=201,
-    tags=["fund"],
-    response_model=a.PaidPublic,
+    "/offences/{offence_id}/fine-paid", status_code=201, tags=["fund"], response_model=a.PaidPublic
 )
 def offence_fine_paid(offence_id: b.IdPath, body: b.AdjudgedPaidBody, u: InUnit) -> dict[str, Any]:
     """A Magistrate of the district records a Sec XIII fine (or part of it) paid by the person
@@ -454,12 +402,7 @@ def offence_fine_paid(offence_id: b.IdPath, body: b.AdjudgedPaidBody, u: InUnit)
     return _paid(record_offence_fine_paid(u, offence_id=offence_id, **body.args()))
 
 
-@post(
-    "/cases/{case_id}/fine-paid",
-    status_code=201,
-    tags=["fund"],
-    response_model=a.PaidPublic,
-)
+@post("/cases/{case_id}/fine-paid", status_code=201, tags=["fund"], response_model=a.PaidPublic)
 def case_fine_paid(case_id: b.IdPath, body: b.AdjudgedPaidBody, u: InUnit) -> dict[str, Any]:
     """A Magistrate of the district records a Sec XVII or XVIII fine (or part of it) paid: the
     compensation ordered out of it goes to the complainant first (XVIII), the rest into the

@@ -190,11 +190,6 @@ def _include_channels(
     app.state.writer = writer
     app.include_router(
         channel_router(
-            channels,
-            db=db,
-            writer=writer,
-            engine=engine,
-            clock=clock,
-            on_outbox=on_outbox,
+            channels, db=db, writer=writer, engine=engine, clock=clock, on_outbox=on_outbox
         )
     )

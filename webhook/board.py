@@ -388,10 +388,7 @@ ENVELOPED: dict[int | str, dict[str, Any]] = {
 router = APIRouter(tags=["board"])
 
 
-@router.get(
-    "/board/static/board.css",
-    include_in_schema=False,
-)
+@router.get("/board/static/board.css", include_in_schema=False)
 def board_css() -> Response:
     return Response(
         CSS.read_bytes(),
@@ -408,10 +405,7 @@ def board_css() -> Response:
             "description": "the district's notices of Sec VIII (Atom 1.0), newest first",
             "content": {ATOM: {"schema": {"type": "string"}}},
         },
-        404: {
-            "description": "no such district",
-            "content": {ATOM: {"schema": {"type": "string"}}},
-        },
+        404: {"description": "no such district", "content": {ATOM: {"schema": {"type": "string"}}}},
         **ENVELOPED,
     },
 )
@@ -476,9 +470,5 @@ def board_page(
     policy = SECURITY_HEADERS["Content-Security-Policy"] + "; style-src " + style_sources(html)
     return HTMLResponse(
         html,
-        headers={
-            **SECURITY_HEADERS,
-            "Content-Security-Policy": policy,
-            "Content-Language": chosen,
-        },
+        headers={**SECURITY_HEADERS, "Content-Security-Policy": policy, "Content-Language": chosen},
     )

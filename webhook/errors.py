@@ -16,12 +16,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
-from sqlalchemy.exc import (
-    DBAPIError,
-    DisconnectionError,
-    InterfaceError,
-    OperationalError,
-)
+from sqlalchemy.exc import DBAPIError, DisconnectionError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -118,12 +113,7 @@ def status_for(exc: PoundError) -> int:
 
 
 def body(exc: PoundError) -> dict[str, object]:
-    return {
-        "code": exc.code,
-        "section": exc.section,
-        "detail": exc.message,
-        "details": exc.details,
-    }
+    return {"code": exc.code, "section": exc.section, "detail": exc.message, "details": exc.details}
 
 
 def envelope(

@@ -178,13 +178,7 @@ def _environment() -> Environment:
 
 
 def render_html(
-    document: Document,
-    *,
-    code: str,
-    verify_url: str,
-    lang: str,
-    size: str,
-    printed_on: date,
+    document: Document, *, code: str, verify_url: str, lang: str, size: str, printed_on: date
 ) -> str:
     """The document as an HTML page in `lang`, laid out for paper of `size`."""
     w = _Writer(lang, document.money)

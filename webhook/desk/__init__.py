@@ -19,13 +19,13 @@ __all__ = ["DeskConfig", "install", "require_official"]
 home_router = APIRouter()
 
 
-@home_router.get("", include_in_schema=False)
+@home_router.get("")
 def home(d: DeskOf, who: Official) -> Response:
     """The offices he holds, each a link to its pages."""
     return page(d, "home.html", offices=who.offices)
 
 
-@home_router.get("/static/desk.css", include_in_schema=False)
+@home_router.get("/static/desk.css")
 def stylesheet() -> Response:
     return FileResponse(
         STATIC / "desk.css",
@@ -55,4 +55,4 @@ def install(app: FastAPI, config: DeskConfig) -> None:
     app.state.desk = config
     render.install(app)
     for r in routers():
-        app.include_router(r, prefix="/desk")
+        app.include_router(r, prefix="/desk", include_in_schema=False)

@@ -86,7 +86,7 @@ def _common(d: Desk, pound: str) -> dict[str, Any]:
     return {"pound": pound.upper(), "kinds_text": lambda k: _kinds(d, k), "money": system}
 
 
-@router.get("/{pound}", include_in_schema=False)
+@router.get("/{pound}")
 def today(pound: str, d: DeskOf, who: Official) -> Response:
     """Today's work at the pound: arrivals expected, cattle held and what each owes today,
     claim periods run (to report unclaimed), payments taken today."""
@@ -115,7 +115,7 @@ def today(pound: str, d: DeskOf, who: Official) -> Response:
     )
 
 
-@router.get("/{pound}/register", include_in_schema=False)
+@router.get("/{pound}/register")
 def register(
     pound: str,
     d: DeskOf,
@@ -153,7 +153,7 @@ def register(
     return page(d, "keeper_register.html", rows=rows, **_this_month(d, pound), **shown)
 
 
-@router.get("/{pound}/register.{fmt}", include_in_schema=False)
+@router.get("/{pound}/register.{fmt}")
 def register_file(
     pound: str, fmt: str, d: DeskOf, who: Official, year: str = "", month: str = ""
 ) -> Response:
@@ -244,14 +244,14 @@ def _acted(
     )
 
 
-@router.get("/{pound}/{act}/{ref}", include_in_schema=False)
+@router.get("/{pound}/{act}/{ref}")
 def act_form(pound: str, act: str, ref: str, d: DeskOf, who: Official) -> Response:
     if act not in ACTS:
         return refusal(d, NotFound(N_("no such page")))
     return _form_page(d, who.person_id, pound, act, ref)
 
 
-@router.post("/{pound}/arrival/{ref}", include_in_schema=False)
+@router.post("/{pound}/arrival/{ref}")
 def arrival(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
     def do() -> Any:
         count_text = form.get("count", "").strip()
@@ -286,7 +286,7 @@ def _animals(form: dict[str, str]) -> list[int] | None:
     return sorted(picked) or None
 
 
-@router.post("/{pound}/payment/{ref}", include_in_schema=False)
+@router.post("/{pound}/payment/{ref}")
 def payment(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
     def do() -> Any:
         return act(
@@ -304,7 +304,7 @@ def payment(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Respo
     return _acted(d, who.person_id, pound, "payment", ref, form, do)
 
 
-@router.post("/{pound}/refusal/{ref}", include_in_schema=False)
+@router.post("/{pound}/refusal/{ref}")
 def owner_refused(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
     def do() -> Any:
         return act(
@@ -319,7 +319,7 @@ def owner_refused(pound: str, ref: str, d: DeskOf, who: Official, form: Form) ->
     return _acted(d, who.person_id, pound, "refusal", ref, form, do)
 
 
-@router.post("/{pound}/loss/{ref}", include_in_schema=False)
+@router.post("/{pound}/loss/{ref}")
 def loss(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
     def do() -> Any:
         animal = form.get("animal", "").strip()

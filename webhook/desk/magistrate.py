@@ -86,7 +86,7 @@ def _amount(text: str) -> str:
 # --- The Magistrate's desk ------------------------------------------------------------------------
 
 
-@router.get("/magistrate/{code}", include_in_schema=False)
+@router.get("/magistrate/{code}")
 def magistrate_home(code: str, d: DeskOf, who: Official) -> Response:
     def build() -> dict[str, Any]:
         here = _district(d, code, who.person_id)
@@ -112,7 +112,7 @@ def _complaints(d: Desk, code: str, who: int) -> dict[str, Any]:
     return {**here, "complaints": items, "counted": counted}
 
 
-@router.get("/magistrate/{code}/complaints", include_in_schema=False)
+@router.get("/magistrate/{code}/complaints")
 def magistrate_complaints(code: str, d: DeskOf, who: Official, done: str = "") -> Response:
     """The complaints of the district awaiting him, oldest first: each to admit with a summons
     to the seizer, or to decide (Sec XIV; G15)."""
@@ -133,7 +133,7 @@ def _complaint_refused(
     return refused_on_form(d, exc, template, read, done="", failed=complaint_id, sent=form)
 
 
-@router.post("/magistrate/{code}/complaints/{complaint_id}/admission", include_in_schema=False)
+@router.post("/magistrate/{code}/complaints/{complaint_id}/admission")
 def magistrate_admission(
     code: str, complaint_id: int, d: DeskOf, who: Official, form: Form
 ) -> Response:
@@ -151,7 +151,7 @@ def magistrate_admission(
     return redirect(d, f"{_base(code)}/complaints?done=admitted-{complaint_id}")
 
 
-@router.post("/magistrate/{code}/complaints/{complaint_id}/decision", include_in_schema=False)
+@router.post("/magistrate/{code}/complaints/{complaint_id}/decision")
 def magistrate_decision(
     code: str, complaint_id: int, d: DeskOf, who: Official, form: Form
 ) -> Response:
@@ -195,15 +195,11 @@ def _releases(d: Desk, code: str, who: int) -> dict[str, Any]:
     }
 
 
-@router.get("/magistrate/{code}/releases", include_in_schema=False)
+@router.get("/magistrate/{code}/releases")
 def magistrate_releases(code: str, d: DeskOf, who: Official, done: str = "") -> Response:
     """Cattle held in the district, to release without fine by his order, and the orders made."""
     return _answer(
-        d,
-        "magistrate/releases.html",
-        lambda: _releases(d, code, who.person_id),
-        done=done,
-        sent={},
+        d, "magistrate/releases.html", lambda: _releases(d, code, who.person_id), done=done, sent={}
     )
 
 
@@ -216,7 +212,7 @@ def _numbers(text: str) -> list[int] | None:
     return [int(w) for w in words]
 
 
-@router.post("/magistrate/{code}/releases", include_in_schema=False)
+@router.post("/magistrate/{code}/releases")
 def magistrate_release(code: str, d: DeskOf, who: Official, form: Form) -> Response:
     ref = form.get("ref", "").strip()
     return acted(
@@ -240,7 +236,7 @@ def magistrate_release(code: str, d: DeskOf, who: Official, form: Form) -> Respo
 # --- Cases (Sec XVII, XVIII) --------------------------------------------------------------------
 
 
-@router.get("/magistrate/{code}/cases", include_in_schema=False)
+@router.get("/magistrate/{code}/cases")
 def magistrate_cases(code: str, d: DeskOf, who: Official) -> Response:
     def build() -> dict[str, Any]:
         here = _district(d, code, who.person_id)
@@ -255,7 +251,7 @@ def _case(d: Desk, code: str, case_id: int, who: int) -> dict[str, Any]:
     return {**here, "case": case_view_as(d.db, case_id=case_id, viewer_id=who)}
 
 
-@router.get("/magistrate/{code}/cases/{case_id}", include_in_schema=False)
+@router.get("/magistrate/{code}/cases/{case_id}")
 def magistrate_case(code: str, case_id: int, d: DeskOf, who: Official) -> Response:
     """The record of a case, and his decision on it (Sec XVII, XVIII; the set-off, XIX)."""
     return _answer(
@@ -263,7 +259,7 @@ def magistrate_case(code: str, case_id: int, d: DeskOf, who: Official) -> Respon
     )
 
 
-@router.post("/magistrate/{code}/cases/{case_id}/decision", include_in_schema=False)
+@router.post("/magistrate/{code}/cases/{case_id}/decision")
 def magistrate_case_decision(
     code: str, case_id: int, d: DeskOf, who: Official, form: Form
 ) -> Response:
@@ -286,7 +282,7 @@ def magistrate_case_decision(
     )
 
 
-@router.post("/magistrate/{code}/cases/{case_id}/fine-paid", include_in_schema=False)
+@router.post("/magistrate/{code}/cases/{case_id}/fine-paid")
 def magistrate_case_fine_paid(
     code: str, case_id: int, d: DeskOf, who: Official, form: Form
 ) -> Response:
@@ -336,7 +332,7 @@ def _fund(d: Desk, code: str, who: int) -> dict[str, Any]:
     }
 
 
-@router.get("/magistrate/{code}/fund", include_in_schema=False)
+@router.get("/magistrate/{code}/fund")
 def magistrate_fund(code: str, d: DeskOf, who: Official, done: str = "") -> Response:
     """The fund's receipts, payments and balance, the deposits held (Sec XI, XII), and his
     order of a payment out of it."""
@@ -350,7 +346,7 @@ def magistrate_fund(code: str, d: DeskOf, who: Official, done: str = "") -> Resp
     )
 
 
-@router.get("/magistrate/{code}/fund.{fmt}", include_in_schema=False)
+@router.get("/magistrate/{code}/fund.{fmt}")
 def magistrate_fund_file(code: str, fmt: str, d: DeskOf, who: Official) -> Response:
     """The fund's statement and totals as a spreadsheet, XLSX or CSV (webhook/spreadsheets.py)."""
     try:
@@ -382,7 +378,7 @@ def _fund_acted(
     )
 
 
-@router.post("/magistrate/{code}/fund/payments", include_in_schema=False)
+@router.post("/magistrate/{code}/fund/payments")
 def magistrate_fund_payment(code: str, d: DeskOf, who: Official, form: Form) -> Response:
     payee_name = form.get("payee_name", "").strip()
     return _fund_acted(
@@ -413,7 +409,7 @@ def magistrate_fund_payment(code: str, d: DeskOf, who: Official, form: Form) -> 
     )
 
 
-@router.post("/magistrate/{code}/fund/transfers", include_in_schema=False)
+@router.post("/magistrate/{code}/fund/transfers")
 def magistrate_fund_transfer(code: str, d: DeskOf, who: Official, form: Form) -> Response:
     """Surplus unclaimed for three months moved into the fund (Sec XI, XII)."""
     do = lambda: act(d, surplus.transfer_unclaimed_surplus, district=code)  # noqa: E731
@@ -436,7 +432,7 @@ def _rates(d: Desk, code: str, who: int) -> dict[str, Any]:
     }
 
 
-@router.get("/magistrate/{code}/rates", include_in_schema=False)
+@router.get("/magistrate/{code}/rates")
 def magistrate_rates(code: str, d: DeskOf, who: Official, done: str = "") -> Response:
     """The feeding rates by kind and date, the one charged today marked; a new rate from a day."""
     return _answer(
@@ -453,7 +449,7 @@ def _day(text: str) -> date:
         ) from None
 
 
-@router.post("/magistrate/{code}/rates", include_in_schema=False)
+@router.post("/magistrate/{code}/rates")
 def magistrate_rate(code: str, d: DeskOf, who: Official, form: Form) -> Response:
     return acted(
         d,
@@ -477,7 +473,7 @@ def magistrate_rate(code: str, d: DeskOf, who: Official, form: Form) -> Response
 # --- The district file and the monthly returns -------------------------------------------------
 
 
-@router.get("/magistrate/{code}/district", include_in_schema=False)
+@router.get("/magistrate/{code}/district")
 def magistrate_district(code: str, d: DeskOf, who: Official) -> Response:
     """The district as its file set it up: pounds, thanas, villages, keepers, officers, the
     tracts excluded (Sec III, IV, XX). Read-only: the file is changed by `pound load`."""
@@ -501,7 +497,7 @@ def months_before(today: date, count: int = MONTHS) -> list[str]:
     return out
 
 
-@router.get("/magistrate/{code}/returns", include_in_schema=False)
+@router.get("/magistrate/{code}/returns")
 def magistrate_returns(code: str, d: DeskOf, who: Official) -> Response:
     """The monthly return of each pound of the district, to print."""
 
@@ -513,7 +509,7 @@ def magistrate_returns(code: str, d: DeskOf, who: Official) -> Response:
     return _answer(d, "magistrate/returns.html", build)
 
 
-@router.get("/magistrate/{code}/returns/{pound}.{fmt}", include_in_schema=False)
+@router.get("/magistrate/{code}/returns/{pound}.{fmt}")
 def magistrate_return_file(
     code: str, pound: str, fmt: str, d: DeskOf, who: Official, month: str = ""
 ) -> Response:
@@ -533,7 +529,7 @@ def magistrate_return_file(
 YEARS = 3  # the years offered: this year and the two before it
 
 
-@router.get("/magistrate/{code}/charts", include_in_schema=False)
+@router.get("/magistrate/{code}/charts")
 def magistrate_charts(code: str, d: DeskOf, who: Official, period: str = "") -> Response:
     """The district at a glance for a month or a year: seizures by pound and month, how they
     ended, the days held, the fund month by month, the complaints filed and decided; each

@@ -28,12 +28,7 @@ def helpers(d: Desk) -> dict[str, Any]:
     def when(at: datetime | None) -> str:
         return t.day(at.date()) if at is not None else ""
 
-    return {
-        "herd": herd,
-        "kind": lambda k: kind_label(t, k),
-        "state": state,
-        "when": when,
-    }
+    return {"herd": herd, "kind": lambda k: kind_label(t, k), "state": state, "when": when}
 
 
 def show(d: Desk, template: str, status: int = 200, **context: Any) -> Response:
@@ -46,11 +41,7 @@ def refused(d: Desk, exc: PoundError, template: str = "refused.html", **context:
 
 
 def refused_on_form(
-    d: Desk,
-    exc: PoundError,
-    template: str,
-    read: Callable[[], dict[str, Any]],
-    **extra: Any,
+    d: Desk, exc: PoundError, template: str, read: Callable[[], dict[str, Any]], **extra: Any
 ) -> Response:
     """An act's refusal said on the page of its form, read again by `read`; if the page itself
     may not be read, that refusal instead."""

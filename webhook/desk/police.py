@@ -30,13 +30,13 @@ def _page(d: Desk, who_id: int, thana: str, status: int = 200, **extra: object) 
     )
 
 
-@router.get("/{thana}", include_in_schema=False)
+@router.get("/{thana}")
 def police(thana: str, d: DeskOf, who: Official) -> Response:
     """Aid requests not yet answered and conveyances not yet confirmed at the thana's pounds."""
     return _page(d, who.person_id, thana)
 
 
-@router.post("/{thana}/conveyance/{ref}", include_in_schema=False)
+@router.post("/{thana}/conveyance/{ref}")
 def confirm(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
     try:
         act(

@@ -89,12 +89,12 @@ def _send(request: Request, db: Database, asked: CodeAsked, now: datetime) -> No
     _on_outbox(request)
 
 
-@router.get("/sign-in", include_in_schema=False)
+@router.get("/sign-in")
 def sign_in_form(d: DeskOf, next: str = "/desk") -> Response:
     return page(d, "sign_in.html", next=safe_next(next), phone="")
 
 
-@router.post("/sign-in", include_in_schema=False)
+@router.post("/sign-in")
 def sign_in(request: Request, d: DeskOf, form: Form) -> Response:
     back = safe_next(form.get("next"))
     phone = form.get("phone", "")
@@ -110,14 +110,14 @@ def sign_in(request: Request, d: DeskOf, form: Form) -> Response:
     return answer
 
 
-@router.get("/sign-in/code", include_in_schema=False)
+@router.get("/sign-in/code")
 def code_form(d: DeskOf) -> Response:
     if not d.data.get("a"):
         return redirect(d, "/desk/sign-in")
     return page(d, "code.html", minutes=CODE_MINUTES, tries=CODE_TRIES)
 
 
-@router.post("/sign-in/code", include_in_schema=False)
+@router.post("/sign-in/code")
 def code(request: Request, d: DeskOf, form: Form) -> Response:
     attempt = d.data.get("a", "")
     if not attempt:
@@ -150,7 +150,7 @@ def code(request: Request, d: DeskOf, form: Form) -> Response:
     return redirect(d, back)
 
 
-@router.post("/sign-out", include_in_schema=False)
+@router.post("/sign-out")
 def sign_out(d: DeskOf, form: Form) -> Response:
     session = d.data.get("s", "")
     if session:
