@@ -192,21 +192,15 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(DBAPIError)
     async def _database(request: Request, exc: DBAPIError) -> JSONResponse:
-        if database_unavailable(exc):
-            log.warning(
-                "%s %s: database unavailable (%s)", request.method, request.url.path, _kind(exc)
-            )
-            return unavailable()
-        return _internal(request, exc)
+        return await _away(request, exc) if database_unavailable(exc) else _internal(request, exc)
 
-    for kind in (DisconnectionError, PoolTimeout):
-
-        @app.exception_handler(kind)
-        async def _away(request: Request, exc: Exception) -> JSONResponse:
-            log.warning(
-                "%s %s: database unavailable (%s)", request.method, request.url.path, _kind(exc)
-            )
-            return unavailable()
+    @app.exception_handler(DisconnectionError)
+    @app.exception_handler(PoolTimeout)
+    async def _away(request: Request, exc: Exception) -> JSONResponse:
+        log.warning(
+            "%s %s: database unavailable (%s)", request.method, request.url.path, _kind(exc)
+        )
+        return unavailable()
 
     @app.exception_handler(Exception)
     async def _anything(request: Request, exc: Exception) -> JSONResponse:

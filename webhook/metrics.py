@@ -39,7 +39,6 @@ from webhook.errors import ERROR_BODY_REF, ERROR_RESPONSES, envelope
 from webhook.inbound import Writer
 from webhook.ratelimit import client_address, client_in
 
-CONTENT_TYPE = CONTENT_TYPE_PLAIN_0_0_4
 # Seconds: from a fast webhook answer to a slow search; from a due message sent at once to one
 # held overnight by quiet hours (practice G11) or a day of retries.
 REQUEST_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
@@ -238,4 +237,4 @@ async def metrics_endpoint(request: Request) -> Response:
             else "GET /metrics answers only POUND_METRICS_NETWORKS without a token",
         )
     body = await run_in_threadpool(metrics.render)
-    return Response(body, media_type=CONTENT_TYPE)
+    return Response(body, media_type=CONTENT_TYPE_PLAIN_0_0_4)

@@ -196,15 +196,6 @@ def to_csv(book: Book) -> bytes:
     return ("\ufeff" + text.getvalue()).encode("utf-8")
 
 
-def format_of(text: str) -> Format:
-    """`xlsx` or `csv` as a desk's address names it; any other is no such page."""
-    if text == "xlsx":
-        return "xlsx"
-    if text == "csv":
-        return "csv"
-    raise NotFound(N_("no such page"))
-
-
 def period(year: str, month: str) -> tuple[int | None, int | None]:
     """A year and a month of it as the desk's address gives them (either may be empty)."""
     year, month = year.strip(), month.strip()
@@ -235,8 +226,11 @@ def _csv_value(value: Value, kind: str) -> Value:
     return value
 
 
-def answer(book: Book, fmt: Format) -> Response:
-    """The file, named to be saved (Content-Disposition)."""
+def answer(book: Book, fmt: str) -> Response:
+    """The file, named to be saved (Content-Disposition); a format other than `xlsx` or `csv`
+    (as a desk's address may name one) is no such page."""
+    if fmt not in MEDIA:
+        raise NotFound(N_("no such page"))
     content = to_xlsx(book) if fmt == "xlsx" else to_csv(book)
     return Response(
         content,

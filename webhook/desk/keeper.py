@@ -170,7 +170,7 @@ def register_file(
             year=period[0],
             month=period[1],
         )
-        return spreadsheets.answer(book, spreadsheets.format_of(fmt))
+        return spreadsheets.answer(book, fmt)
     except PoundError as exc:
         return refusal(d, exc)
 

@@ -351,7 +351,7 @@ def magistrate_fund_file(code: str, fmt: str, d: DeskOf, who: Official) -> Respo
     """The fund's statement and totals as a spreadsheet, XLSX or CSV (webhook/spreadsheets.py)."""
     try:
         book = spreadsheets.fund_book(d.db, district=code, viewer_id=who.person_id, lang=d.lang)
-        return spreadsheets.answer(book, spreadsheets.format_of(fmt))
+        return spreadsheets.answer(book, fmt)
     except PoundError as exc:
         return refused(d, exc)
 
@@ -519,7 +519,7 @@ def magistrate_return_file(
         book = spreadsheets.return_book(
             d.db, pound=pound, month=month, viewer_id=who.person_id, lang=d.lang, now=d.now
         )
-        return spreadsheets.answer(book, spreadsheets.format_of(fmt))
+        return spreadsheets.answer(book, fmt)
     except PoundError as exc:
         return refused(d, exc)
 

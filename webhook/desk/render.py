@@ -50,13 +50,12 @@ HEADERS = {
 
 @cache
 def environment() -> Environment:
-    env = Environment(
+    return Environment(
         loader=FileSystemLoader(str(TEMPLATES)),
         autoescape=select_autoescape(["html"]),
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    return env
 
 
 def _lang_links(d: Desk) -> list[dict[str, str]]:

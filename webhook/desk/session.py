@@ -231,19 +231,14 @@ def has_cookie(request: Request) -> bool:
     return config.cookie in request.cookies
 
 
-def signed_in_person(request: Request) -> SignedIn:
-    """Whoever is signed in, or SignInFirst (the page then sends him to the sign-in)."""
+def require_official(request: Request) -> SignedIn:
+    """The signed-in person with his roles and places, if he holds any office; a person who
+    holds none is refused (NotAuthorised, said on a page in his language); with no one signed
+    in, SignInFirst (the page then sends him to the sign-in)."""
     d = desk(request)
     who = d.who
     if who is None:
         raise SignInFirst(d.back_path())
-    return who
-
-
-def require_official(request: Request) -> SignedIn:
-    """The signed-in person with his roles and places, if he holds any office; a person who
-    holds none is refused (NotAuthorised, said on a page in his language)."""
-    who = signed_in_person(request)
     try:
         return desk_signin.require_official(who)
     except PoundError as exc:

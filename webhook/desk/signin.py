@@ -43,13 +43,6 @@ def safe_next(value: str | None) -> str:
     return "/desk"
 
 
-def _on_outbox(request: Request) -> None:
-    """Wake the sender in this process, so the code goes now (`pound serve`)."""
-    wake: Callable[[], None] | None = getattr(request.app.state, "on_outbox", None)
-    if wake is not None:
-        wake()
-
-
 def _over(request: Request) -> bool:
     """Count this request against its client address (webhook/ratelimit.py, the window of
     failed authentications); True if the address is over it, and then nothing is done."""
@@ -63,11 +56,6 @@ def _over(request: Request) -> bool:
     return False
 
 
-def _delivers(request: Request) -> bool:
-    config: DeskConfig = request.app.state.desk
-    return config.delivers
-
-
 def _send(request: Request, db: Database, asked: CodeAsked, now: datetime) -> None:
     """After the answer has gone: send the code, if the phone is an officer's."""
     try:
@@ -79,14 +67,18 @@ def _send(request: Request, db: Database, asked: CodeAsked, now: datetime) -> No
         return
     if sent is None:
         return
-    if not _delivers(request):
+    config: DeskConfig = request.app.state.desk
+    if not config.delivers:
         # No channel can take it out: the operator reads it on his terminal (docs/desk.md).
         log.warning(
             "desk sign-in code for %s: %s (no Telegram or SMS is configured to send it)",
             sent.phone,
             sent.code,
         )
-    _on_outbox(request)
+    # Wake the sender in this process, so the code goes now (`pound serve`).
+    wake: Callable[[], None] | None = getattr(request.app.state, "on_outbox", None)
+    if wake is not None:
+        wake()
 
 
 @router.get("/sign-in")
