@@ -16,7 +16,7 @@ from webhook.desk.signin import router as signin_router
 
 __all__ = ["DeskConfig", "install", "require_official"]
 
-home_router = APIRouter()
+home_router = APIRouter(include_in_schema=False)
 
 
 @home_router.get("")
@@ -55,4 +55,4 @@ def install(app: FastAPI, config: DeskConfig) -> None:
     app.state.desk = config
     render.install(app)
     for r in routers():
-        app.include_router(r, prefix="/desk", include_in_schema=False)
+        app.include_router(r, prefix="/desk")

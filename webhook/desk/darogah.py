@@ -29,7 +29,7 @@ from webhook.desk.once import DeskFormRoute
 from webhook.desk.render import written
 from webhook.desk.session import DeskOf, Form, Official, act
 
-router = APIRouter(route_class=DeskFormRoute)
+router = APIRouter(route_class=DeskFormRoute, include_in_schema=False)
 
 ROLES = (Role.DAROGAH,)
 

@@ -35,7 +35,7 @@ from webhook.desk.once import DeskFormRoute
 from webhook.desk.render import page, refusal, said
 from webhook.desk.session import Desk, DeskOf, Form, Official, act
 
-router = APIRouter(prefix="/keeper", route_class=DeskFormRoute)
+router = APIRouter(prefix="/keeper", route_class=DeskFormRoute, include_in_schema=False)
 
 
 def _when(d: Desk, pound: str, text: str | None) -> datetime:

@@ -15,7 +15,7 @@ from webhook.desk.once import DeskFormRoute
 from webhook.desk.render import page, refusal, said
 from webhook.desk.session import Desk, DeskOf, Form, Official, act
 
-router = APIRouter(prefix="/police", route_class=DeskFormRoute)
+router = APIRouter(prefix="/police", route_class=DeskFormRoute, include_in_schema=False)
 TITLE = N_("Conveyance to the pound confirmed (Sec II)")
 
 

@@ -31,7 +31,7 @@ from webhook.desk.render import page, redirect, refusal
 from webhook.desk.session import DeskConfig, DeskOf, Form, act
 from webhook.ratelimit import TooManyRequests, limiter_of
 
-router = APIRouter()
+router = APIRouter(include_in_schema=False)
 log = logging.getLogger(__name__)
 
 
