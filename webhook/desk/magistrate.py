@@ -43,7 +43,7 @@ from webhook.desk.once import DeskFormRoute
 from webhook.desk.render import redirect, written
 from webhook.desk.session import Desk, DeskOf, Form, Official, act
 
-router = APIRouter(route_class=DeskFormRoute)
+router = APIRouter(route_class=DeskFormRoute, include_in_schema=False)
 
 PREFIX = "/desk/magistrate"
 MONTHS = 6  # the returns offered: this month and the five before it
@@ -53,15 +53,14 @@ def _base(code: str) -> str:
     return f"{PREFIX}/{quote(code.strip().upper())}"
 
 
-def _answer(
-    d: Desk, template: str, build: Callable[[], dict[str, Any]], **context: Any
-) -> Response:
-    """The page built from office/ reads, or the refusal they raise, said on a page."""
+def _answer(d: Desk, page: str, build: Callable[[], dict[str, Any]], **context: Any) -> Response:
+    """The page (magistrate/`page`.html) built from office/ reads, or the refusal they raise,
+    said on a page."""
     try:
         built = build()
     except PoundError as exc:
         return refused(d, exc)
-    return show(d, template, **built, **context)
+    return show(d, f"magistrate/{page}.html", **built, **context)
 
 
 def _district(d: Desk, code: str, who: int) -> dict[str, Any]:
@@ -95,7 +94,7 @@ def magistrate_home(code: str, d: DeskOf, who: Official) -> Response:
         )
         return {**here, "pending": len(pending)}
 
-    return _answer(d, "magistrate/home.html", build)
+    return _answer(d, "home", build)
 
 
 # --- Complaints (Sec XIV) -------------------------------------------------------------------------
@@ -116,13 +115,7 @@ def _complaints(d: Desk, code: str, who: int) -> dict[str, Any]:
 def magistrate_complaints(code: str, d: DeskOf, who: Official, done: str = "") -> Response:
     """The complaints of the district awaiting him, oldest first: each to admit with a summons
     to the seizer, or to decide (Sec XIV; G15)."""
-    return _answer(
-        d,
-        "magistrate/complaints.html",
-        lambda: _complaints(d, code, who.person_id),
-        done=done,
-        sent={},
-    )
+    return _answer(d, "complaints", lambda: _complaints(d, code, who.person_id), done=done, sent={})
 
 
 def _complaint_refused(
@@ -198,9 +191,7 @@ def _releases(d: Desk, code: str, who: int) -> dict[str, Any]:
 @router.get("/magistrate/{code}/releases")
 def magistrate_releases(code: str, d: DeskOf, who: Official, done: str = "") -> Response:
     """Cattle held in the district, to release without fine by his order, and the orders made."""
-    return _answer(
-        d, "magistrate/releases.html", lambda: _releases(d, code, who.person_id), done=done, sent={}
-    )
+    return _answer(d, "releases", lambda: _releases(d, code, who.person_id), done=done, sent={})
 
 
 def _numbers(text: str) -> list[int] | None:
@@ -243,7 +234,7 @@ def magistrate_cases(code: str, d: DeskOf, who: Official) -> Response:
         found = district_desk.district_cases(d.db, district=code, actor_id=who.person_id)
         return {**here, "cases": found}
 
-    return _answer(d, "magistrate/cases.html", build)
+    return _answer(d, "cases", build)
 
 
 def _case(d: Desk, code: str, case_id: int, who: int) -> dict[str, Any]:
@@ -254,9 +245,7 @@ def _case(d: Desk, code: str, case_id: int, who: int) -> dict[str, Any]:
 @router.get("/magistrate/{code}/cases/{case_id}")
 def magistrate_case(code: str, case_id: int, d: DeskOf, who: Official) -> Response:
     """The record of a case, and his decision on it (Sec XVII, XVIII; the set-off, XIX)."""
-    return _answer(
-        d, "magistrate/case.html", lambda: _case(d, code, case_id, who.person_id), sent={}
-    )
+    return _answer(d, "case", lambda: _case(d, code, case_id, who.person_id), sent={})
 
 
 @router.post("/magistrate/{code}/cases/{case_id}/decision")
@@ -267,18 +256,13 @@ def magistrate_case_decision(
         d,
         code,
         case_id,
-        who,
+        who.person_id,
         form,
-        lambda: act(
-            d,
-            cases.decide_case,
-            case_id=case_id,
-            convicted=form.get("convicted") == "yes",
-            reasons=form.get("reasons", ""),
-            fine=_amount(form.get("fine", "")),
-            compensation=_amount(form.get("compensation", "")),
-            occurred_at=d.now,
-        ),
+        cases.decide_case,
+        convicted=form.get("convicted") == "yes",
+        reasons=form.get("reasons", ""),
+        fine=_amount(form.get("fine", "")),
+        compensation=_amount(form.get("compensation", "")),
     )
 
 
@@ -289,21 +273,22 @@ def magistrate_case_fine_paid(
     """The fine of a case paid to him: the compensation first, the rest into the fund (Sec XII,
     XVIII)."""
     amount = _amount(form.get("amount", ""))
-    return _case_acted(
-        d,
-        code,
-        case_id,
-        who,
-        form,
-        lambda: act(d, record_case_fine_paid, case_id=case_id, amount=amount, occurred_at=d.now),
-    )
+    return _case_acted(d, code, case_id, who.person_id, form, record_case_fine_paid, amount=amount)
 
 
 def _case_acted(
-    d: Desk, code: str, case_id: int, who: SignedIn, form: dict[str, str], do: Callable[[], Any]
+    d: Desk,
+    code: str,
+    case_id: int,
+    who: int,
+    form: dict[str, str],
+    fn: Callable[..., Any],
+    **kw: Any,
 ) -> Response:
-    """An act on the case's page: the page again, or the refusal said on it."""
-    read = lambda: _case(d, code, case_id, who.person_id)  # noqa: E731
+    """The act `fn` on the case, done now, from the case's page: the page again, or the refusal
+    said on it."""
+    do = lambda: act(d, fn, case_id=case_id, **kw, occurred_at=d.now)  # noqa: E731
+    read = lambda: _case(d, code, case_id, who)  # noqa: E731
     return acted(d, do, f"{_base(code)}/cases/{case_id}", "magistrate/case.html", read, sent=form)
 
 
@@ -326,6 +311,7 @@ def _fund(d: Desk, code: str, who: int) -> dict[str, Any]:
         "desk": desk_,
         "money": money_for(d.db, district=code),
         "example": written(d, 48, desk_.money) if desk_ else "",
+        "statement_pdf": f"/documents/fund/{quote(code.strip().upper())}.pdf",
         # A line's words and day in the reader's language (office/records/memos.py).
         "memo": lambda text: memos.said(text, d.t, fund["pound_names"]),
         "on": lambda at: d.t.day(date.fromisoformat(at[:10])),
@@ -336,14 +322,7 @@ def _fund(d: Desk, code: str, who: int) -> dict[str, Any]:
 def magistrate_fund(code: str, d: DeskOf, who: Official, done: str = "") -> Response:
     """The fund's receipts, payments and balance, the deposits held (Sec XI, XII), and his
     order of a payment out of it."""
-    return _answer(
-        d,
-        "magistrate/fund.html",
-        lambda: _fund(d, code, who.person_id),
-        done=done,
-        sent={},
-        statement_pdf=f"/documents/fund/{quote(code.strip().upper())}.pdf",
-    )
+    return _answer(d, "fund", lambda: _fund(d, code, who.person_id), done=done, sent={})
 
 
 @router.get("/magistrate/{code}/fund.{fmt}")
@@ -374,7 +353,6 @@ def _fund_acted(
         lambda: _fund(d, code, who.person_id),
         done="",
         sent=form,
-        statement_pdf=f"/documents/fund/{quote(code.strip().upper())}.pdf",
     )
 
 
@@ -435,9 +413,7 @@ def _rates(d: Desk, code: str, who: int) -> dict[str, Any]:
 @router.get("/magistrate/{code}/rates")
 def magistrate_rates(code: str, d: DeskOf, who: Official, done: str = "") -> Response:
     """The feeding rates by kind and date, the one charged today marked; a new rate from a day."""
-    return _answer(
-        d, "magistrate/rates.html", lambda: _rates(d, code, who.person_id), done=done, sent={}
-    )
+    return _answer(d, "rates", lambda: _rates(d, code, who.person_id), done=done, sent={})
 
 
 def _day(text: str) -> date:
@@ -479,7 +455,7 @@ def magistrate_district(code: str, d: DeskOf, who: Official) -> Response:
     tracts excluded (Sec III, IV, XX). Read-only: the file is changed by `pound load`."""
     return _answer(
         d,
-        "magistrate/district.html",
+        "district",
         lambda: {
             "base": _base(code),
             "file": district_desk.district_file(d.db, district=code, actor_id=who.person_id),
@@ -506,7 +482,7 @@ def magistrate_returns(code: str, d: DeskOf, who: Official) -> Response:
         today = local_date(d.now, ZoneInfo(found.timezone))
         return {"base": _base(code), "file": found, "months": months_before(today)}
 
-    return _answer(d, "magistrate/returns.html", build)
+    return _answer(d, "returns", build)
 
 
 @router.get("/magistrate/{code}/returns/{pound}.{fmt}")
@@ -549,4 +525,4 @@ def magistrate_charts(code: str, d: DeskOf, who: Official, period: str = "") -> 
             "periods": [(p, period_name(p, d.t)) for p in chosen],
         }
 
-    return _answer(d, "magistrate/charts.html", build)
+    return _answer(d, "charts", build)
