@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import KW_ONLY, dataclass
 from datetime import datetime
 from typing import Any
 
@@ -59,25 +60,17 @@ def _short(external_id: str) -> str:
     return external_id if len(external_id) <= 24 else external_id[:20] + "..."
 
 
+@dataclass(eq=False)
 class ChannelWebhook:
     """The path of one channel type's messages, from the request to the committed answer."""
 
-    def __init__(
-        self,
-        channel: ChannelType,
-        *,
-        db: Database,
-        writer: Writer,
-        engine: Engine,
-        clock: Callable[[], datetime],
-        on_outbox: Callable[[], None] | None = None,
-    ) -> None:
-        self.channel = channel
-        self.db = db
-        self.writer = writer
-        self.engine = engine
-        self.clock = clock
-        self.on_outbox = on_outbox
+    channel: ChannelType
+    _: KW_ONLY
+    db: Database
+    writer: Writer
+    engine: Engine
+    clock: Callable[[], datetime]
+    on_outbox: Callable[[], None] | None = None
 
     def refuse(self, refused: Refused, what: str = "webhook") -> Response:
         log.warning("%s %s refused (%s): %s", self.channel.name, what, refused.status, refused)

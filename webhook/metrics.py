@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hmac
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from datetime import datetime
 
 from fastapi import APIRouter, Request
@@ -47,12 +48,12 @@ LATENESS_BUCKETS = (1.0, 5.0, 15.0, 60.0, 300.0, 900.0, 3600.0, 6 * 3600.0, 24 *
 PASS_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 300.0)
 
 
+@dataclass(eq=False)
 class OutboxCollector(Collector):
     """The outbox as it stands, read from the database at each scrape."""
 
-    def __init__(self, db: Database, clock: Callable[[], datetime]) -> None:
-        self.db = db
-        self.clock = clock
+    db: Database
+    clock: Callable[[], datetime]
 
     def collect(self) -> Iterator[Metric]:
         now = self.clock()
@@ -82,11 +83,11 @@ class OutboxCollector(Collector):
         yield oldest
 
 
+@dataclass(eq=False)
 class WriterCollector(Collector):
     """The webhook writer's counts in this process (webhook/inbound.py)."""
 
-    def __init__(self, writer: Writer) -> None:
-        self.writer = writer
+    writer: Writer
 
     def collect(self) -> Iterator[Metric]:
         for name, text, value in (

@@ -68,7 +68,7 @@ def _sent(kwargs: dict[str, Any]) -> Sent:
     return d.form_sent
 
 
-def _run(form: Sent, call: Callable[[], Any], _kwargs: dict[str, Any]) -> Any:
+def _run(form: Sent, call: Callable[[], Any]) -> Any:
     d = form.desk
     with d.db.unit(now=d.now, actor_id=form.who.person_id) as u:
         d.unit = u
