@@ -61,13 +61,20 @@ INTRO = N_(
     "notice (Act III of 1857, Sec VIII). An owner takes his cattle back at the pound by paying "
     "the fine and the feeding (Sec VII)."
 )
-SEARCH = N_("Search")
-CLEAR = N_("Show all")
-VILLAGE = N_("Village the cattle went missing from")
-KIND = N_("Kind")
 ANY_KIND = N_("Any kind")
-WORDS = N_("Colour or marks")
-SINCE = N_("Seized on or after")
+# The page's labels, by the template's name for each.
+LABELS = {
+    "village": N_("Village the cattle went missing from"),
+    "kind": N_("Kind"),
+    "words": N_("Colour or marks"),
+    "since": N_("Seized on or after"),
+    "search": N_("Search"),
+    "reset": N_("Show all"),
+    "seized_at": N_("Seized at"),
+    "seized_on": N_("Seized on"),
+    "impounded_on": N_("Impounded on"),
+    "on_the_way": N_("On the way to the pound"),
+}
 FOUND = NP_("{n} seizure found.", "{n} seizures found.")
 MORE = N_("{n} more not shown: narrow the search.")
 NO_VILLAGE = N_("No village of this district is named “{village}”.")
@@ -77,10 +84,6 @@ POUND = N_("{pound} (thana {thana})")
 NONE_HELD = N_("No cattle held.")
 NONE_FOUND = N_("None found here.")
 ENTRY = N_("{ref}: {animals}")
-SEIZED_AT = N_("Seized at")
-SEIZED_ON = N_("Seized on")
-IMPOUNDED_ON = N_("Impounded on")
-ON_THE_WAY = N_("On the way to the pound")
 REPORTED = N_("Not claimed within seven days; reported to the Darogah. The notice is to follow.")
 NOTICE_POSTED = N_("Notice (Sec VIII) posted on {date}")
 PROCLAIMED = N_("Proclaimed by beat of drum at: {places}")
@@ -238,18 +241,7 @@ def _render_board(
             for code, name in LANGUAGES.items()
         ],
         "action": path,
-        "labels": {
-            "village": t(VILLAGE),
-            "kind": t(KIND),
-            "words": t(WORDS),
-            "since": t(SINCE),
-            "search": t(SEARCH),
-            "reset": t(CLEAR),
-            "seized_at": t(SEIZED_AT),
-            "seized_on": t(SEIZED_ON),
-            "impounded_on": t(IMPOUNDED_ON),
-            "on_the_way": t(ON_THE_WAY),
-        },
+        "labels": {name: t(text) for name, text in LABELS.items()},
         "clear": _url(path, lang=lang),
         # This year's seizures by pound and how their heads ended, counts alone (docs/board.md).
         "figures_title": t(FIGURES),

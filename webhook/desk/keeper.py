@@ -220,22 +220,24 @@ def _acted(
     d: Desk,
     who_id: int,
     pound: str,
-    act: str,
+    name: str,
     ref: str,
     form: dict[str, str],
-    do: Callable[[], Any],
+    fn: Callable[..., Any],
+    args: Callable[[], dict[str, Any]],
 ) -> Response:
-    """Do the act; a refusal shows the form again with it, as filled, and changes nothing."""
+    """Do the act `fn` on the seizure with the arguments `args` reads off the form, at the time
+    typed (`_when`); a refusal shows the form again with it, as filled, and changes nothing."""
     try:
-        done = do()
+        done = act(d, fn, ref=ref.upper(), **args(), occurred_at=_when(d, pound, form.get("when")))
     except PoundError as exc:
-        return _form_page(d, who_id, pound, act, ref, form=form, **said(d, exc))
-    kind = ACTS[act]["document"]
+        return _form_page(d, who_id, pound, name, ref, form=form, **said(d, exc))
+    kind = ACTS[name]["document"]
     return page(
         d,
         "keeper_done.html",
-        act=act,
-        title=ACTS[act]["title"],
+        act=name,
+        title=ACTS[name]["title"],
         ref=ref.upper(),
         done=done,
         # Printed in the desk's language: a keeper working in Hindi prints Hindi papers.
@@ -253,7 +255,7 @@ def act_form(pound: str, act: str, ref: str, d: DeskOf, who: Official) -> Respon
 
 @router.post("/{pound}/arrival/{ref}")
 def arrival(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
-    def do() -> Any:
+    def args() -> dict[str, Any]:
         count_text = form.get("count", "").strip()
         try:
             count = int(count_text) if count_text else None
@@ -264,17 +266,9 @@ def arrival(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Respo
             for k, v in form.items()
             if k.startswith("describe_") and k.removeprefix("describe_").isdigit() and v.strip()
         }
-        return act(
-            d,
-            register_arrival,
-            ref=ref.upper(),
-            count=count,
-            descriptions=descriptions or None,
-            owner=_person(form, "owner"),
-            occurred_at=_when(d, pound, form.get("when")),
-        )
+        return dict(count=count, descriptions=descriptions or None, owner=_person(form, "owner"))
 
-    return _acted(d, who.person_id, pound, "arrival", ref, form, do)
+    return _acted(d, who.person_id, pound, "arrival", ref, form, register_arrival, args)
 
 
 def _animals(form: dict[str, str]) -> list[int] | None:
@@ -288,51 +282,32 @@ def _animals(form: dict[str, str]) -> list[int] | None:
 
 @router.post("/{pound}/payment/{ref}")
 def payment(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
-    def do() -> Any:
-        return act(
-            d,
-            record_payment,
-            ref=ref.upper(),
+    def args() -> dict[str, Any]:
+        return dict(
             amount=form.get("amount", "").strip(),
             payer=_person(form, "payer"),
             animals=_animals(form),
             agent_name=form.get("agent_name", "").strip() or None,
             signature=form.get("signature", "").strip(),
-            occurred_at=_when(d, pound, form.get("when")),
         )
 
-    return _acted(d, who.person_id, pound, "payment", ref, form, do)
+    return _acted(d, who.person_id, pound, "payment", ref, form, record_payment, args)
 
 
 @router.post("/{pound}/refusal/{ref}")
 def owner_refused(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
-    def do() -> Any:
-        return act(
-            d,
-            record_refusal,
-            ref=ref.upper(),
-            owner=_person(form, "owner"),
-            note=form.get("note", ""),
-            occurred_at=_when(d, pound, form.get("when")),
-        )
+    def args() -> dict[str, Any]:
+        return dict(owner=_person(form, "owner"), note=form.get("note", ""))
 
-    return _acted(d, who.person_id, pound, "refusal", ref, form, do)
+    return _acted(d, who.person_id, pound, "refusal", ref, form, record_refusal, args)
 
 
 @router.post("/{pound}/loss/{ref}")
 def loss(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
-    def do() -> Any:
+    def args() -> dict[str, Any]:
         animal = form.get("animal", "").strip()
         if not animal.isdigit():
             raise InvalidInput(N_("choose the animal"))
-        return act(
-            d,
-            record_loss,
-            ref=ref.upper(),
-            animal=int(animal),
-            what=form.get("what", ""),
-            reason=form.get("reason", ""),
-            occurred_at=_when(d, pound, form.get("when")),
-        )
+        return dict(animal=int(animal), what=form.get("what", ""), reason=form.get("reason", ""))
 
-    return _acted(d, who.person_id, pound, "loss", ref, form, do)
+    return _acted(d, who.person_id, pound, "loss", ref, form, record_loss, args)
