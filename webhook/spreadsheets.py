@@ -126,15 +126,11 @@ def _written(lang: str, amount: int, system: MoneySystem) -> str:
     return written(lang, amount, system)
 
 
-def rupee_format(system: MoneySystem) -> str:
-    """The number format of rupees: paise in two decimals; pies (1/192 of a rupee) in as many
-    as a fraction of an anna or a pie needs to show."""
-    return "#,##0.00" if system.per_rupee == 100 else "#,##0.00######"
-
-
 def to_xlsx(book: Book) -> bytes:
     wb = Workbook()
-    money_format = rupee_format(book.system)
+    # Rupees: paise in two decimals; pies (1/192 of a rupee) in as many as a fraction of an anna
+    # or a pie needs to show.
+    money_format = "#,##0.00" if book.system.per_rupee == 100 else "#,##0.00######"
     for i, sheet in enumerate(book.sheets):
         title = _sheet_title(sheet.title, wb.sheetnames[:i])
         ws = wb.worksheets[0] if i == 0 else wb.create_sheet(title)

@@ -34,25 +34,21 @@ def stylesheet() -> Response:
     )
 
 
-def routers() -> list[APIRouter]:
-    """The desk's routers, in order; the pages of each office add theirs here."""
+def install(app: FastAPI, config: DeskConfig) -> None:
     from webhook.desk.darogah import router as darogah_router
     from webhook.desk.keeper import router as keeper_router
     from webhook.desk.magistrate import router as magistrate_router
     from webhook.desk.police import router as police_router
 
-    return [
+    app.state.desk = config
+    render.install(app)
+    # The desk's routers, in order; the pages of each office add theirs here.
+    for r in (
         home_router,
         signin_router,
         keeper_router,
         police_router,
         darogah_router,
         magistrate_router,
-    ]
-
-
-def install(app: FastAPI, config: DeskConfig) -> None:
-    app.state.desk = config
-    render.install(app)
-    for r in routers():
+    ):
         app.include_router(r, prefix="/desk")

@@ -164,10 +164,6 @@ class Desk:
         nonce = self.data.get("n", "")
         return hmac.new(self.config.secret, f"csrf:{nonce}".encode(), hashlib.sha256).hexdigest()
 
-    def check_csrf(self, sent: str | None) -> None:
-        if not sent or not hmac.compare_digest(sent, self.csrf):
-            raise CsrfRefused()
-
     # --- who and which language --------------------------------------------------------------
 
     @property
@@ -198,10 +194,6 @@ class Desk:
     def t(self) -> Translator:
         return translator(self.lang)
 
-    def back_path(self) -> str:
-        url = self.request.url
-        return url.path + (f"?{url.query}" if url.query else "")
-
 
 def desk(request: Request) -> Desk:
     """The request's desk: the cookie read, a nonce drawn if it had none."""
@@ -221,7 +213,9 @@ async def form_of(request: Request) -> dict[str, str]:
     form = await request.form()
     # Typed text is taken without control or direction characters (bot/plain.py).
     values = {k: neutral(v) for k, v in form.items() if isinstance(v, str)}
-    d.check_csrf(values.get(CSRF_FIELD))
+    sent = values.get(CSRF_FIELD)
+    if not sent or not hmac.compare_digest(sent, d.csrf):
+        raise CsrfRefused()
     return values
 
 
@@ -238,7 +232,8 @@ def require_official(request: Request) -> SignedIn:
     d = desk(request)
     who = d.who
     if who is None:
-        raise SignInFirst(d.back_path())
+        url = request.url
+        raise SignInFirst(url.path + (f"?{url.query}" if url.query else ""))
     try:
         return desk_signin.require_official(who)
     except PoundError as exc:
