@@ -309,6 +309,8 @@ def _atom(request: Request, state: Any, district: str, lang: str) -> bytes:
     base = (state.public_url or str(request.base_url)).rstrip("/")
     host = urlsplit(base).hostname or "localhost"
     board_url = f"{base}/board/{feed.district}"
+    page = _url(board_url, lang=lang)
+    named = {"district": feed.district_name, "district_names": feed.district_names}
     ET.register_namespace("", ATOM_NS)
 
     def el(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> ET.Element:
@@ -321,17 +323,12 @@ def _atom(request: Request, state: Any, district: str, lang: str) -> bytes:
 
     root = ET.Element(f"{{{ATOM_NS}}}feed", {"{http://www.w3.org/XML/1998/namespace}lang": lang})
     el(root, "id", f"{board_url}/feed")
-    el(
-        root,
-        "title",
-        t(FEED_TITLE, district=feed.district_name, district_names=feed.district_names),
-    )
+    el(root, "title", t(FEED_TITLE, **named))
     newest = max((n.posted_at for _e, n in feed.entries), default=None)
     el(root, "updated", _ist(newest or state.clock(), feed.tz))
     el(root, "link", rel="self", type=ATOM, href=_url(f"{board_url}/feed", lang=lang))
-    el(root, "link", rel="alternate", type="text/html", href=_url(board_url, lang=lang))
-    author = el(root, "author")
-    el(author, "name", t(TITLE, district=feed.district_name, district_names=feed.district_names))
+    el(root, "link", rel="alternate", type="text/html", href=page)
+    el(el(root, "author"), "name", t(TITLE, **named))
     for entry, n in feed.entries:
         shown = _shown(t, entry)
         item = el(root, "entry")
@@ -349,13 +346,7 @@ def _atom(request: Request, state: Any, district: str, lang: str) -> bytes:
         )
         el(item, "published", _ist(n.posted_at, feed.tz))
         el(item, "updated", _ist(n.posted_at, feed.tz))
-        el(
-            item,
-            "link",
-            rel="alternate",
-            type="text/html",
-            href=_url(board_url, lang=lang) + "#" + shown.anchor,
-        )
+        el(item, "link", rel="alternate", type="text/html", href=f"{page}#{shown.anchor}")
         body = [shown.notice_text or ""]
         if n.sale_not_before:
             body.append(t(FEED_SALE, date=t.day(n.sale_not_before)))

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
-from bot.i18n import LANGUAGES, normalise_language
+from bot.i18n import LANGUAGES, normalise_language, translator
 from law.periods import local_date
 from office.views.documents.issued import Printed, issue, verify
 from office.views.documents.kinds import Kind
@@ -227,11 +227,7 @@ def verify_page(request: Request, code: CodePath, lang: str | None = None) -> HT
     st = state(request)
     found = verify(st.db, code, now=st.clock())
     chosen = normalise_language(lang or browser_language(request))
-    title = ""
-    if found.genuine:
-        from bot.i18n import translator
-
-        title = translator(chosen)(TITLES[Kind(found.kind)])
+    title = translator(chosen)(TITLES[Kind(found.kind)]) if found.genuine else ""
     page = render_verification(
         {
             "v": found,

@@ -74,10 +74,6 @@ def _kinds(d: Desk, kinds: dict[str, int]) -> str:
     )
 
 
-def _local_now(d: Desk, pound: str) -> str:
-    return d.now.astimezone(pound_zone(d.db, pound_code=pound)).strftime("%Y-%m-%dT%H:%M")
-
-
 def _common(d: Desk, pound: str) -> dict[str, Any]:
     try:
         system = money_for(d.db, pound=pound)  # the pound's district's money
@@ -209,7 +205,7 @@ def _form_page(
         title=ACTS[act]["title"],
         brief=brief,
         ref=brief.item.ref,
-        now_local=_local_now(d, pound),
+        now_local=d.now.astimezone(pound_zone(d.db, pound_code=pound)).strftime("%Y-%m-%dT%H:%M"),
         form=extra.pop("form", {}),
         **extra,
         **_common(d, pound),

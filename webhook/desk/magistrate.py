@@ -465,12 +465,8 @@ def magistrate_district(code: str, d: DeskOf, who: Official) -> Response:
 
 def months_before(today: date, count: int = MONTHS) -> list[str]:
     """This month and the `count - 1` before it, as YYYY-MM, the latest first."""
-    out = []
-    year, month = today.year, today.month
-    for _ in range(count):
-        out.append(f"{year:04d}-{month:02d}")
-        year, month = (year, month - 1) if month > 1 else (year - 1, 12)
-    return out
+    n = today.year * 12 + today.month - 1  # months since year 0
+    return [f"{m // 12:04d}-{m % 12 + 1:02d}" for m in range(n, n - count, -1)]
 
 
 @router.get("/magistrate/{code}/returns")
