@@ -29,7 +29,7 @@ from fastapi.responses import HTMLResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from bot.figures import sections
-from bot.i18n import LANGUAGES, N_, NP_, Translator, translator, written_in
+from bot.i18n import LANGUAGES, N_, NP_, Translator, translator
 from bot.notices import KIND_NAMES, notice
 from bot.plain import isolated, xml_text
 from bot.words import counted, kind_word
@@ -40,6 +40,7 @@ from webhook.charts import board_charts
 from webhook.deps import State, browser_language
 from webhook.edge import style_sources
 from webhook.errors import ERROR_BODY_REF, ERROR_RESPONSES
+from webhook.printing import places
 
 HERE = Path(__file__).parent
 CSS = HERE / "static" / "board.css"
@@ -122,10 +123,6 @@ def _templates() -> Environment:
     )
 
 
-def _sec(t: Translator, text: str) -> str:
-    return sections(t.lang, text)
-
-
 def _animals(t: Translator, entry: BoardEntry) -> str:
     kinds: dict[str, int] = {}
     for h in entry.heads:
@@ -169,13 +166,6 @@ def _isolated_notice(params: Mapping[str, object]) -> dict[str, object]:
     return shown
 
 
-def _proclaimed(lang: str, places: tuple[str, ...], named: tuple[tuple[str, Any], ...]) -> str:
-    """Where the drum was beaten, each village as the district file writes it in the reader's
-    script."""
-    given = dict(named)
-    return ", ".join(written_in(lang, p, given.get(p)) for p in places)
-
-
 def _shown(t: Translator, entry: BoardEntry) -> _Shown:
     village = isolated(entry.village_in(t.lang))
     heads = []
@@ -192,13 +182,13 @@ def _shown(t: Translator, entry: BoardEntry) -> _Shown:
         impounded_on=t.day(entry.impounded_on) if entry.impounded_on else None,
         heads=heads,
         reported=t(REPORTED) if entry.reported_unclaimed and n is None else None,
-        notice_title=_sec(t, t(NOTICE_POSTED, date=t.day(n.posted_on))) if n else None,
+        notice_title=sections(t.lang, t(NOTICE_POSTED, date=t.day(n.posted_on))) if n else None,
         notice_text=notice(t.lang, _isolated_notice(n.params)) if n else None,
-        proclaimed=t(PROCLAIMED, places=_proclaimed(t.lang, n.proclaimed_in, n.proclaimed_names))
+        proclaimed=t(PROCLAIMED, places=places(t.lang, n.proclaimed_in, n.proclaimed_names))
         if n
         else None,
         sale=t(SALE_FROM, date=t.day(n.sale_not_before)) if n and n.sale_not_before else None,
-        sale_stayed=_sec(t, t(SALE_STAYED)) if n and n.sale_stayed else None,
+        sale_stayed=sections(t.lang, t(SALE_STAYED)) if n and n.sale_stayed else None,
     )
 
 
@@ -231,7 +221,7 @@ def _render_board(
     context: dict[str, Any] = {
         "lang": lang,
         "title": t(TITLE, district=board.district_name, district_names=board.district_names),
-        "intro": _sec(t, t(INTRO, date=t.day(board.as_of))),
+        "intro": sections(t.lang, t(INTRO, date=t.day(board.as_of))),
         "css": "/board/static/board.css",
         "feed": _url(path + "/feed", lang=lang),
         "feed_label": t(FEED),
