@@ -98,23 +98,20 @@ def darogah_sale_form(thana: str, ref: str, d: DeskOf, who: Official) -> Respons
 
 
 def _lots(form: dict[str, str]) -> list[inputs.LotIn]:
-    lots = []
-    for key in sorted(k for k in form if k.startswith("sell-")):
-        number = key.removeprefix("sell-")
-        if not number.isdigit():
-            continue
-        lots.append(
-            inputs.LotIn(
-                animal=int(number),
-                buyer=PersonIn(
-                    name=form.get(f"buyer-{number}", ""),
-                    residence=form.get(f"residence-{number}", ""),
-                    phone=form.get(f"phone-{number}", "").strip() or None,
-                ),
-                price=form.get(f"price-{number}", "").strip() or "0",
-            )
+    numbers = sorted(k.removeprefix("sell-") for k in form if k.startswith("sell-"))
+    return [
+        inputs.LotIn(
+            animal=int(number),
+            buyer=PersonIn(
+                name=form.get(f"buyer-{number}", ""),
+                residence=form.get(f"residence-{number}", ""),
+                phone=form.get(f"phone-{number}", "").strip() or None,
+            ),
+            price=form.get(f"price-{number}", "").strip() or "0",
         )
-    return lots
+        for number in numbers
+        if number.isdigit()
+    ]
 
 
 @router.post("/darogah/{thana}/sale/{ref}")
