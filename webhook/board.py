@@ -278,13 +278,6 @@ def _fitted(
         )
 
 
-def _not_found(lang: str, district: str) -> HTMLResponse:
-    t = translator(lang)
-    text = t(NO_DISTRICT, district=district[:64])
-    html = _templates().get_template("board/missing.html").render(lang=lang, text=text)
-    return HTMLResponse(html, status_code=404, headers=SECURITY_HEADERS)
-
-
 def _ist(at: datetime, tz: ZoneInfo) -> str:
     """An instant with the district's offset (RFC 3339, as Atom wants): 2026-03-08T10:00:00+05:30"""
     aware = at if at.tzinfo is not None else at.replace(tzinfo=UTC)
@@ -437,7 +430,9 @@ def board_page(
             st.db, district=district, period=None, now=st.clock(), whole_year=True
         )
     except NotFound:
-        return _not_found(chosen, district)
+        text = translator(chosen)(NO_DISTRICT, district=district[:64])
+        html = _templates().get_template("board/missing.html").render(lang=chosen, text=text)
+        return HTMLResponse(html, status_code=404, headers=SECURITY_HEADERS)
     html = _fitted(board, chosen, since.strip() if since_day else "", bad_date, figures)
     # The charts' own style, allowed by its hash (webhook/charts.py); no other inline style.
     policy = SECURITY_HEADERS["Content-Security-Policy"] + "; style-src " + style_sources(html)
