@@ -29,7 +29,7 @@ class Public(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-def answer(model: type[Public], done: object, **given: Any) -> dict[str, Any]:
+def answer(model: type[BaseModel], done: object, **given: Any) -> dict[str, Any]:
     """The answer `model` of an act's result `done`: each field the attribute of `done` of its
     name, unless `given` by that name."""
     return {

@@ -51,14 +51,10 @@ router = APIRouter(prefix="/api/v1", route_class=IdempotentRoute)
 # Every route's errors are the envelope of webhook/errors.py.
 get = functools.partial(router.get, responses=ERROR_RESPONSES)
 post = functools.partial(router.post, responses=ERROR_RESPONSES)
+created = functools.partial(post, status_code=201)  # a POST that records something new
 
 
-@post(
-    "/seizures",
-    status_code=201,
-    tags=["seizure"],
-    response_model=a.SeizureReportedPublic,
-)
+@created("/seizures", tags=["seizure"], response_model=a.SeizureReportedPublic)
 def report_seizure(body: b.SeizureBody, st: State, u: InUnit) -> dict[str, Any]:
     """Report a seizure: trespass (Sec II), roads and canals (XV), or strays by police (XVI).
 
@@ -82,12 +78,7 @@ def get_seizure(ref: b.RefPath, st: State, actor: Actor) -> dict[str, Any]:
     return views_seizure.seizure_view_as(st.db, ref=ref, viewer_id=actor, now=st.clock())
 
 
-@post(
-    "/seizures/{ref}/aid-request",
-    status_code=201,
-    tags=["seizure"],
-    response_model=a.AidRequestPublic,
-)
+@created("/seizures/{ref}/aid-request", tags=["seizure"], response_model=a.AidRequestPublic)
 def aid_request(ref: b.RefPath, body: b.Act, u: InUnit) -> dict[str, Any]:
     """The seizer calls on the police for aid (Sec II)."""
     rid = seizer_police_aid.request_police_aid(u, ref=ref, **body.args())
@@ -101,12 +92,7 @@ def conveyance(ref: b.RefPath, body: b.ConveyanceBody, u: InUnit, actor: Actor) 
     return views_seizure.seizure_view_as(u, ref=ref, viewer_id=actor, now=u.now)
 
 
-@post(
-    "/seizures/{ref}/offence",
-    status_code=201,
-    tags=["seizure"],
-    response_model=a.OffenceRecordedPublic,
-)
+@created("/seizures/{ref}/offence", tags=["seizure"], response_model=a.OffenceRecordedPublic)
 def offence(ref: b.RefPath, body: b.OffenceBody, u: InUnit) -> dict[str, Any]:
     """Forcible opposition to the seizure or rescue of the cattle (Sec XIII)."""
     return {"ref": ref, "offence_id": record_offence(u, ref=ref, **body.args())}
@@ -126,11 +112,7 @@ def payment(ref: b.RefPath, body: b.PaymentBody, u: InUnit) -> dict[str, Any]:
     return a.answer(a.PaymentPublic, done, receipt=done.receipt_text)
 
 
-@post(
-    "/seizures/{ref}/release-order",
-    tags=["pound"],
-    response_model=a.ReleaseOrderPublic,
-)
+@post("/seizures/{ref}/release-order", tags=["pound"], response_model=a.ReleaseOrderPublic)
 def release_order(ref: b.RefPath, body: b.ReleaseOrderBody, u: InUnit) -> dict[str, Any]:
     """Release without fine by order of competent authority (Sec VI)."""
     return {"ref": ref, "release_order_id": order_release(u, ref=ref, **body.args())}
@@ -172,11 +154,7 @@ def sale(ref: b.RefPath, body: b.SaleBody, u: InUnit) -> dict[str, Any]:
     )
 
 
-@get(
-    "/seizures/{ref}/cattle-receipt",
-    tags=["police"],
-    response_model=a.CattleReceiptPublic,
-)
+@get("/seizures/{ref}/cattle-receipt", tags=["police"], response_model=a.CattleReceiptPublic)
 def cattle_receipt(ref: b.RefPath, st: State, actor: Actor) -> dict[str, Any]:
     """The owner's receipt for the cattle handed back after a sale under Sec IX and for the
     balance of the purchase money paid to him, according to the account of the sale; for the
@@ -184,12 +162,7 @@ def cattle_receipt(ref: b.RefPath, st: State, actor: Actor) -> dict[str, Any]:
     return views_seizure.cattle_receipt_as(st.db, ref=ref, viewer_id=actor)
 
 
-@post(
-    "/seizures/{ref}/complaint",
-    status_code=201,
-    tags=["complaint"],
-    response_model=a.ComplaintFiledPublic,
-)
+@created("/seizures/{ref}/complaint", tags=["complaint"], response_model=a.ComplaintFiledPublic)
 def complaint(ref: b.RefPath, body: b.ComplaintBody, u: InUnit) -> dict[str, Any]:
     """A complaint against the seizure within ten days of it, even after a sale (G12); it stays
     any further sale (Sec XIV, IX). The complainant is the owner of record or, with none
@@ -199,11 +172,7 @@ def complaint(ref: b.RefPath, body: b.ComplaintBody, u: InUnit) -> dict[str, Any
     return a.answer(a.ComplaintFiledPublic, done, status="pending")
 
 
-@post(
-    "/complaints/{complaint_id}/admission",
-    tags=["complaint"],
-    response_model=a.AdmissionPublic,
-)
+@post("/complaints/{complaint_id}/admission", tags=["complaint"], response_model=a.AdmissionPublic)
 def admission(complaint_id: b.IdPath, body: b.AdmissionBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate finds reason to believe the complaint well founded and summons the
     seizer to a summary enquiry (Sec XIV)."""
@@ -211,11 +180,7 @@ def admission(complaint_id: b.IdPath, body: b.AdmissionBody, u: InUnit) -> dict[
     return {"complaint_id": complaint_id, "status": "admitted"}
 
 
-@post(
-    "/complaints/{complaint_id}/decision",
-    tags=["complaint"],
-    response_model=a.DecisionPublic,
-)
+@post("/complaints/{complaint_id}/decision", tags=["complaint"], response_model=a.DecisionPublic)
 def decision(complaint_id: b.IdPath, body: b.DecisionBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate's decision: dismissed on examination (before a summons), or after the
     summons the seizure lawful, or illegal with damages, expenses, the fines and expenses paid
@@ -225,11 +190,7 @@ def decision(complaint_id: b.IdPath, body: b.DecisionBody, u: InUnit) -> dict[st
     return a.answer(a.DecisionPublic, done, money=a.money_texts(a.DecisionMoneyPublic, money, done))
 
 
-@post(
-    "/surplus/{deposit_id}/claim",
-    tags=["fund"],
-    response_model=a.SurplusClaimPublic,
-)
+@post("/surplus/{deposit_id}/claim", tags=["fund"], response_model=a.SurplusClaimPublic)
 def surplus_claim(deposit_id: b.IdPath, body: b.SurplusClaimBody, u: InUnit) -> dict[str, Any]:
     """A claim to the surplus established within three months of the sale (Sec XI)."""
     done = surplus.claim_surplus(u, deposit_id=deposit_id, **body.args())
@@ -243,22 +204,13 @@ def fund_transfers(district: b.DistrictQuery, u: InUnit) -> dict[str, Any]:
     return {"moved": moved}
 
 
-@post(
-    "/cases",
-    status_code=201,
-    tags=["complaint"],
-    response_model=a.CaseFiledPublic,
-)
+@created("/cases", tags=["complaint"], response_model=a.CaseFiledPublic)
 def file_case(body: b.CaseBody, u: InUnit) -> dict[str, Any]:
     """A complaint of mischief by causing cattle to trespass (XVII) or damage by pigs (XVIII)."""
     return {"case_id": complainant_case.file_case(u, **body.args())}
 
 
-@post(
-    "/cases/{case_id}/decision",
-    tags=["complaint"],
-    response_model=a.CaseDecisionPublic,
-)
+@post("/cases/{case_id}/decision", tags=["complaint"], response_model=a.CaseDecisionPublic)
 def decide_case(case_id: b.IdPath, body: b.CaseDecisionBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate's decision; compensation comes out of the fine (XVIII) and is set off in a
     civil suit (XIX)."""
@@ -280,11 +232,8 @@ def set_off(case_id: b.IdPath, st: State, actor: Actor) -> dict[str, Any]:
     return views_case.set_off_as(st.db, case_id=case_id, viewer_id=actor)
 
 
-@post(
-    "/cases/{case_id}/recovery-order",
-    status_code=201,
-    tags=["complaint"],
-    response_model=a.RecoveryOrderPublic,
+@created(
+    "/cases/{case_id}/recovery-order", tags=["complaint"], response_model=a.RecoveryOrderPublic
 )
 def recovery_order(case_id: b.IdPath, body: b.RecoveryOrderBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate orders an unpaid Sec XVII fine recovered by sale of the cattle by which the
@@ -292,12 +241,7 @@ def recovery_order(case_id: b.IdPath, body: b.RecoveryOrderBody, u: InUnit) -> d
     return a.answer(a.RecoveryOrderPublic, order_recovery(u, case_id=case_id, **body.args()))
 
 
-@post(
-    "/cases/{case_id}/recovery-sale",
-    status_code=201,
-    tags=["police"],
-    response_model=a.RecoverySalePublic,
-)
+@created("/cases/{case_id}/recovery-sale", tags=["police"], response_model=a.RecoverySalePublic)
 def recovery_sale(case_id: b.IdPath, body: b.RecoverySaleBody, u: InUnit) -> dict[str, Any]:
     """The auction held on the recovery order by the Darogah or police of its thana: lots,
     buyers (Sec X), prices and expenses; how the proceeds went (Sec XVII, XVIII)."""
@@ -305,11 +249,7 @@ def recovery_sale(case_id: b.IdPath, body: b.RecoverySaleBody, u: InUnit) -> dic
     return a.answer(a.RecoverySalePublic, done, account=done.account_text)
 
 
-@post(
-    "/offences/{offence_id}/decision",
-    tags=["seizure"],
-    response_model=a.OffenceDecisionPublic,
-)
+@post("/offences/{offence_id}/decision", tags=["seizure"], response_model=a.OffenceDecisionPublic)
 def decide_offence(offence_id: b.IdPath, body: b.OffenceDecisionBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate decides forcible opposition or rescue: imprisonment up to six months with
     or without labour, a fine up to Rs 500, or both (Sec XIII)."""
@@ -357,28 +297,21 @@ def search_held(
 
 
 def _held(h: held_search.HeldSeizure) -> b.HeldSeizureOut:
-    return b.HeldSeizureOut(
-        ref=h.ref,
-        status=h.status,
-        ground=h.ground,
+    deadline, next_on = h.next_deadline or (None, None)
+    given = a.answer(
+        b.HeldSeizureOut,
+        h,
         pound=b.HeldPound(code=h.pound_code, name=h.pound_name, thana=h.thana),
-        village=h.village,
-        seized_on=h.seized_on,
-        in_pound=h.in_pound,
-        impounded_on=h.impounded_on,
-        noticed_on=h.noticed_on,
-        heads=h.heads,
-        animals=[b.HeldAnimals.model_validate(g, from_attributes=True) for g in h.groups],
-        due=b.HeldDue.model_validate(h.due, from_attributes=True),
+        animals=h.groups,
         deadlines=b.HeldDeadlines(
             claim_until=h.claim_until,
             complaint_until=h.complaint_until,
             sale_not_before=h.sale_not_before,
-            next=h.next_deadline[0] if h.next_deadline else None,
-            next_on=h.next_deadline[1] if h.next_deadline else None,
+            next=deadline,
+            next_on=next_on,
         ),
-        complaint_pending=h.complaint_pending,
     )
+    return b.HeldSeizureOut.model_validate(given, from_attributes=True)
 
 
 @get("/fund", tags=["fund"], response_model=a.FundPublic)
@@ -395,12 +328,7 @@ def fund(
     return fund_statement.fund_view_as(st.db, viewer_id=actor, district=district, since=since)
 
 
-@post(
-    "/fund/payments",
-    status_code=201,
-    tags=["fund"],
-    response_model=a.FundPaymentPublic,
-)
+@created("/fund/payments", tags=["fund"], response_model=a.FundPaymentPublic)
 def fund_payment(body: b.FundPaymentBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate of the district orders a payment out of the fund (Sec XII)."""
     return a.answer(a.FundPaymentPublic, pay_from_fund(u, **body.args()))
@@ -410,24 +338,14 @@ def _kind_ordered(done: kind_orders.KindOrdered) -> dict[str, Any]:
     return a.answer(a.KindOrderPublic, done, pound=done.pound_code)
 
 
-@post(
-    "/seizures/{ref}/kind-order",
-    status_code=201,
-    tags=["pound"],
-    response_model=a.KindOrderPublic,
-)
+@created("/seizures/{ref}/kind-order", tags=["pound"], response_model=a.KindOrderPublic)
 def seizure_kind_order(ref: b.RefPath, body: b.KindOrderBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate fixes the fine and feeding of this seizure's animals of a kind outside
     the Sec VI scale; the keeper may then register them (practice G4)."""
     return _kind_ordered(kind_orders.order_for_seizure(u, ref=ref, **body.args()))
 
 
-@post(
-    "/pounds/{code}/kind-orders",
-    status_code=201,
-    tags=["pound"],
-    response_model=a.KindOrderPublic,
-)
+@created("/pounds/{code}/kind-orders", tags=["pound"], response_model=a.KindOrderPublic)
 def pound_kind_order(code: b.CodePath, body: b.KindOrderBody, u: InUnit) -> dict[str, Any]:
     """The Magistrate fixes, from the order's date, the fine and feeding of every animal of a
     kind outside the Sec VI scale brought to this pound (practice G4)."""
@@ -442,24 +360,14 @@ def _paid(done: Paid) -> dict[str, Any]:
     return a.answer(a.PaidPublic, done, money=money)
 
 
-@post(
-    "/offences/{offence_id}/fine-paid",
-    status_code=201,
-    tags=["fund"],
-    response_model=a.PaidPublic,
-)
+@created("/offences/{offence_id}/fine-paid", tags=["fund"], response_model=a.PaidPublic)
 def offence_fine_paid(offence_id: b.IdPath, body: b.AdjudgedPaidBody, u: InUnit) -> dict[str, Any]:
     """A Magistrate of the district records a Sec XIII fine (or part of it) paid by the person
     convicted, named in `payer`; it enters the Sec XII fund now, not before."""
     return _paid(record_offence_fine_paid(u, offence_id=offence_id, **body.args()))
 
 
-@post(
-    "/cases/{case_id}/fine-paid",
-    status_code=201,
-    tags=["fund"],
-    response_model=a.PaidPublic,
-)
+@created("/cases/{case_id}/fine-paid", tags=["fund"], response_model=a.PaidPublic)
 def case_fine_paid(case_id: b.IdPath, body: b.AdjudgedPaidBody, u: InUnit) -> dict[str, Any]:
     """A Magistrate of the district records a Sec XVII or XVIII fine (or part of it) paid: the
     compensation ordered out of it goes to the complainant first (XVIII), the rest into the
@@ -467,12 +375,7 @@ def case_fine_paid(case_id: b.IdPath, body: b.AdjudgedPaidBody, u: InUnit) -> di
     return _paid(record_case_fine_paid(u, case_id=case_id, **body.args()))
 
 
-@post(
-    "/complaints/{complaint_id}/seizer-paid",
-    status_code=201,
-    tags=["fund"],
-    response_model=a.PaidPublic,
-)
+@created("/complaints/{complaint_id}/seizer-paid", tags=["fund"], response_model=a.PaidPublic)
 def seizer_paid(complaint_id: b.IdPath, body: b.AdjudgedPaidBody, u: InUnit) -> dict[str, Any]:
     """A Magistrate of the district records the seizer paying (part of) what the decision on
     the complaint charges him (Sec XIV): the fines of cattle still held into the fund (XII),

@@ -60,7 +60,5 @@ async def asset(name: str) -> FileResponse:
     if path is None:
         raise HTTPException(404, "no such asset")
     return FileResponse(
-        path,
-        media_type=MEDIA[path.suffix],
-        headers={"Cache-Control": "public, max-age=86400"},
+        path, media_type=MEDIA[path.suffix], headers={"Cache-Control": "public, max-age=86400"}
     )

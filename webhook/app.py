@@ -125,17 +125,23 @@ def create_app(
     app.include_router(health_router)
 
     # The webhooks first: a request is matched against the routes in order, and they are the
-    # busiest paths, and the REST API has dozens of routes to try before them.
-    _include_channels(
-        app,
-        db=db,
-        clock=clock,
-        telegram=telegram,
-        twilio=twilio,
-        engine=engine,
-        on_outbox=on_outbox,
-        unsolicited_per_day=unsolicited_per_day,
-    )
+    # busiest paths, and the REST API has dozens of routes to try before them. Each channel type
+    # configured has its webhook path (webhook/channels.py), sharing one engine and one writer
+    # (webhook/inbound.py).
+    from bot.channels.registry import channel_types
+
+    channels = channel_types(telegram=telegram, twilio=twilio)
+    if channels:
+        from bot.registry import build_engine
+        from webhook.channels import channel_router
+
+        engine = engine or build_engine(db, unsolicited_per_day=unsolicited_per_day)
+        writer = app.state.writer = Writer(db)
+        app.include_router(
+            channel_router(
+                channels, db=db, writer=writer, engine=engine, clock=clock, on_outbox=on_outbox
+            )
+        )
     from webhook.api import router
     from webhook.spreadsheets import router as spreadsheets_router
 
@@ -156,45 +162,8 @@ def create_app(
     from webhook import apidocs
 
     metrics.watch_outbox(db, clock)
-    writer = getattr(app.state, "writer", None)
-    if writer is not None:
-        metrics.watch_writer(writer)
+    if channels:
+        metrics.watch_writer(app.state.writer)
     app.include_router(metrics_router)
     app.include_router(apidocs.router)
     return app
-
-
-def _include_channels(
-    app: FastAPI,
-    *,
-    db: Database,
-    clock: Callable[[], datetime],
-    telegram: TelegramConfig | None,
-    twilio: TwilioConfig | None,
-    engine: Engine | None,
-    on_outbox: Callable[[], None] | None,
-    unsolicited_per_day: int = UNSOLICITED_PER_DAY,
-) -> None:
-    """The webhook path of each channel type configured (webhook/channels.py), sharing one
-    engine and one writer (webhook/inbound.py)."""
-    from bot.channels.registry import channel_types
-    from webhook.channels import channel_router
-
-    channels = channel_types(telegram=telegram, twilio=twilio)
-    if not channels:
-        return
-    from bot.registry import build_engine
-
-    engine = engine or build_engine(db, unsolicited_per_day=unsolicited_per_day)
-    writer = Writer(db)
-    app.state.writer = writer
-    app.include_router(
-        channel_router(
-            channels,
-            db=db,
-            writer=writer,
-            engine=engine,
-            clock=clock,
-            on_outbox=on_outbox,
-        )
-    )

@@ -29,7 +29,7 @@ from fastapi.responses import HTMLResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from bot.figures import sections
-from bot.i18n import LANGUAGES, N_, NP_, Translator, translator, written_in
+from bot.i18n import LANGUAGES, N_, NP_, Translator, translator
 from bot.notices import KIND_NAMES, notice
 from bot.plain import isolated, xml_text
 from bot.words import counted, kind_word
@@ -40,6 +40,7 @@ from webhook.charts import board_charts
 from webhook.deps import State, browser_language
 from webhook.edge import style_sources
 from webhook.errors import ERROR_BODY_REF, ERROR_RESPONSES
+from webhook.printing import places
 
 HERE = Path(__file__).parent
 CSS = HERE / "static" / "board.css"
@@ -61,13 +62,20 @@ INTRO = N_(
     "notice (Act III of 1857, Sec VIII). An owner takes his cattle back at the pound by paying "
     "the fine and the feeding (Sec VII)."
 )
-SEARCH = N_("Search")
-CLEAR = N_("Show all")
-VILLAGE = N_("Village the cattle went missing from")
-KIND = N_("Kind")
 ANY_KIND = N_("Any kind")
-WORDS = N_("Colour or marks")
-SINCE = N_("Seized on or after")
+# The page's labels, by the template's name for each.
+LABELS = {
+    "village": N_("Village the cattle went missing from"),
+    "kind": N_("Kind"),
+    "words": N_("Colour or marks"),
+    "since": N_("Seized on or after"),
+    "search": N_("Search"),
+    "reset": N_("Show all"),
+    "seized_at": N_("Seized at"),
+    "seized_on": N_("Seized on"),
+    "impounded_on": N_("Impounded on"),
+    "on_the_way": N_("On the way to the pound"),
+}
 FOUND = NP_("{n} seizure found.", "{n} seizures found.")
 MORE = N_("{n} more not shown: narrow the search.")
 NO_VILLAGE = N_("No village of this district is named “{village}”.")
@@ -77,10 +85,6 @@ POUND = N_("{pound} (thana {thana})")
 NONE_HELD = N_("No cattle held.")
 NONE_FOUND = N_("None found here.")
 ENTRY = N_("{ref}: {animals}")
-SEIZED_AT = N_("Seized at")
-SEIZED_ON = N_("Seized on")
-IMPOUNDED_ON = N_("Impounded on")
-ON_THE_WAY = N_("On the way to the pound")
 REPORTED = N_("Not claimed within seven days; reported to the Darogah. The notice is to follow.")
 NOTICE_POSTED = N_("Notice (Sec VIII) posted on {date}")
 PROCLAIMED = N_("Proclaimed by beat of drum at: {places}")
@@ -117,10 +121,6 @@ def _templates() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-
-
-def _sec(t: Translator, text: str) -> str:
-    return sections(t.lang, text)
 
 
 def _animals(t: Translator, entry: BoardEntry) -> str:
@@ -166,13 +166,6 @@ def _isolated_notice(params: Mapping[str, object]) -> dict[str, object]:
     return shown
 
 
-def _proclaimed(lang: str, places: tuple[str, ...], named: tuple[tuple[str, Any], ...]) -> str:
-    """Where the drum was beaten, each village as the district file writes it in the reader's
-    script."""
-    given = dict(named)
-    return ", ".join(written_in(lang, p, given.get(p)) for p in places)
-
-
 def _shown(t: Translator, entry: BoardEntry) -> _Shown:
     village = isolated(entry.village_in(t.lang))
     heads = []
@@ -189,13 +182,13 @@ def _shown(t: Translator, entry: BoardEntry) -> _Shown:
         impounded_on=t.day(entry.impounded_on) if entry.impounded_on else None,
         heads=heads,
         reported=t(REPORTED) if entry.reported_unclaimed and n is None else None,
-        notice_title=_sec(t, t(NOTICE_POSTED, date=t.day(n.posted_on))) if n else None,
+        notice_title=sections(t.lang, t(NOTICE_POSTED, date=t.day(n.posted_on))) if n else None,
         notice_text=notice(t.lang, _isolated_notice(n.params)) if n else None,
-        proclaimed=t(PROCLAIMED, places=_proclaimed(t.lang, n.proclaimed_in, n.proclaimed_names))
+        proclaimed=t(PROCLAIMED, places=places(t.lang, n.proclaimed_in, n.proclaimed_names))
         if n
         else None,
         sale=t(SALE_FROM, date=t.day(n.sale_not_before)) if n and n.sale_not_before else None,
-        sale_stayed=_sec(t, t(SALE_STAYED)) if n and n.sale_stayed else None,
+        sale_stayed=sections(t.lang, t(SALE_STAYED)) if n and n.sale_stayed else None,
     )
 
 
@@ -228,7 +221,7 @@ def _render_board(
     context: dict[str, Any] = {
         "lang": lang,
         "title": t(TITLE, district=board.district_name, district_names=board.district_names),
-        "intro": _sec(t, t(INTRO, date=t.day(board.as_of))),
+        "intro": sections(t.lang, t(INTRO, date=t.day(board.as_of))),
         "css": "/board/static/board.css",
         "feed": _url(path + "/feed", lang=lang),
         "feed_label": t(FEED),
@@ -238,18 +231,7 @@ def _render_board(
             for code, name in LANGUAGES.items()
         ],
         "action": path,
-        "labels": {
-            "village": t(VILLAGE),
-            "kind": t(KIND),
-            "words": t(WORDS),
-            "since": t(SINCE),
-            "search": t(SEARCH),
-            "reset": t(CLEAR),
-            "seized_at": t(SEIZED_AT),
-            "seized_on": t(SEIZED_ON),
-            "impounded_on": t(IMPOUNDED_ON),
-            "on_the_way": t(ON_THE_WAY),
-        },
+        "labels": {name: t(text) for name, text in LABELS.items()},
         "clear": _url(path, lang=lang),
         # This year's seizures by pound and how their heads ended, counts alone (docs/board.md).
         "figures_title": t(FIGURES),
@@ -296,13 +278,6 @@ def _fitted(
         )
 
 
-def _not_found(lang: str, district: str) -> HTMLResponse:
-    t = translator(lang)
-    text = t(NO_DISTRICT, district=district[:64])
-    html = _templates().get_template("board/missing.html").render(lang=lang, text=text)
-    return HTMLResponse(html, status_code=404, headers=SECURITY_HEADERS)
-
-
 def _ist(at: datetime, tz: ZoneInfo) -> str:
     """An instant with the district's offset (RFC 3339, as Atom wants): 2026-03-08T10:00:00+05:30"""
     aware = at if at.tzinfo is not None else at.replace(tzinfo=UTC)
@@ -317,6 +292,8 @@ def _atom(request: Request, state: Any, district: str, lang: str) -> bytes:
     base = (state.public_url or str(request.base_url)).rstrip("/")
     host = urlsplit(base).hostname or "localhost"
     board_url = f"{base}/board/{feed.district}"
+    page = _url(board_url, lang=lang)
+    named = {"district": feed.district_name, "district_names": feed.district_names}
     ET.register_namespace("", ATOM_NS)
 
     def el(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> ET.Element:
@@ -329,17 +306,12 @@ def _atom(request: Request, state: Any, district: str, lang: str) -> bytes:
 
     root = ET.Element(f"{{{ATOM_NS}}}feed", {"{http://www.w3.org/XML/1998/namespace}lang": lang})
     el(root, "id", f"{board_url}/feed")
-    el(
-        root,
-        "title",
-        t(FEED_TITLE, district=feed.district_name, district_names=feed.district_names),
-    )
+    el(root, "title", t(FEED_TITLE, **named))
     newest = max((n.posted_at for _e, n in feed.entries), default=None)
     el(root, "updated", _ist(newest or state.clock(), feed.tz))
     el(root, "link", rel="self", type=ATOM, href=_url(f"{board_url}/feed", lang=lang))
-    el(root, "link", rel="alternate", type="text/html", href=_url(board_url, lang=lang))
-    author = el(root, "author")
-    el(author, "name", t(TITLE, district=feed.district_name, district_names=feed.district_names))
+    el(root, "link", rel="alternate", type="text/html", href=page)
+    el(el(root, "author"), "name", t(TITLE, **named))
     for entry, n in feed.entries:
         shown = _shown(t, entry)
         item = el(root, "entry")
@@ -357,13 +329,7 @@ def _atom(request: Request, state: Any, district: str, lang: str) -> bytes:
         )
         el(item, "published", _ist(n.posted_at, feed.tz))
         el(item, "updated", _ist(n.posted_at, feed.tz))
-        el(
-            item,
-            "link",
-            rel="alternate",
-            type="text/html",
-            href=_url(board_url, lang=lang) + "#" + shown.anchor,
-        )
+        el(item, "link", rel="alternate", type="text/html", href=f"{page}#{shown.anchor}")
         body = [shown.notice_text or ""]
         if n.sale_not_before:
             body.append(t(FEED_SALE, date=t.day(n.sale_not_before)))
@@ -388,10 +354,7 @@ ENVELOPED: dict[int | str, dict[str, Any]] = {
 router = APIRouter(tags=["board"])
 
 
-@router.get(
-    "/board/static/board.css",
-    include_in_schema=False,
-)
+@router.get("/board/static/board.css", include_in_schema=False)
 def board_css() -> Response:
     return Response(
         CSS.read_bytes(),
@@ -408,10 +371,7 @@ def board_css() -> Response:
             "description": "the district's notices of Sec VIII (Atom 1.0), newest first",
             "content": {ATOM: {"schema": {"type": "string"}}},
         },
-        404: {
-            "description": "no such district",
-            "content": {ATOM: {"schema": {"type": "string"}}},
-        },
+        404: {"description": "no such district", "content": {ATOM: {"schema": {"type": "string"}}}},
         **ENVELOPED,
     },
 )
@@ -470,15 +430,13 @@ def board_page(
             st.db, district=district, period=None, now=st.clock(), whole_year=True
         )
     except NotFound:
-        return _not_found(chosen, district)
+        text = translator(chosen)(NO_DISTRICT, district=district[:64])
+        html = _templates().get_template("board/missing.html").render(lang=chosen, text=text)
+        return HTMLResponse(html, status_code=404, headers=SECURITY_HEADERS)
     html = _fitted(board, chosen, since.strip() if since_day else "", bad_date, figures)
     # The charts' own style, allowed by its hash (webhook/charts.py); no other inline style.
     policy = SECURITY_HEADERS["Content-Security-Policy"] + "; style-src " + style_sources(html)
     return HTMLResponse(
         html,
-        headers={
-            **SECURITY_HEADERS,
-            "Content-Security-Policy": policy,
-            "Content-Language": chosen,
-        },
+        headers={**SECURITY_HEADERS, "Content-Security-Policy": policy, "Content-Language": chosen},
     )

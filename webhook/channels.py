@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import KW_ONLY, dataclass
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -28,7 +30,7 @@ from sqlalchemy.exc import DBAPIError
 from starlette.concurrency import run_in_threadpool
 
 from bot.channels.base import Answer, ChannelType, Received, Refused
-from bot.delivery import apply_call_status, apply_provider_status
+from bot.delivery import StatusResult, apply_call_status, apply_provider_status
 from bot.engine import Engine
 from bot.state import keep_rejected
 from models import Database
@@ -59,25 +61,17 @@ def _short(external_id: str) -> str:
     return external_id if len(external_id) <= 24 else external_id[:20] + "..."
 
 
+@dataclass(eq=False)
 class ChannelWebhook:
     """The path of one channel type's messages, from the request to the committed answer."""
 
-    def __init__(
-        self,
-        channel: ChannelType,
-        *,
-        db: Database,
-        writer: Writer,
-        engine: Engine,
-        clock: Callable[[], datetime],
-        on_outbox: Callable[[], None] | None = None,
-    ) -> None:
-        self.channel = channel
-        self.db = db
-        self.writer = writer
-        self.engine = engine
-        self.clock = clock
-        self.on_outbox = on_outbox
+    channel: ChannelType
+    _: KW_ONLY
+    db: Database
+    writer: Writer
+    engine: Engine
+    clock: Callable[[], datetime]
+    on_outbox: Callable[[], None] | None = None
 
     def refuse(self, refused: Refused, what: str = "webhook") -> Response:
         log.warning("%s %s refused (%s): %s", self.channel.name, what, refused.status, refused)
@@ -161,24 +155,14 @@ class ChannelWebhook:
                 got = self.channel.report(path, request.headers, target, body)
         except Refused as refused:
             return self.refuse(refused, path)
-        if got.call:
-            result = await run_in_threadpool(
-                apply_call_status,
-                self.db,
-                provider_id=got.provider_id,
-                status=got.status,
-                now=self.clock(),
-                duration=got.duration,
-            )
-        else:
-            result = await run_in_threadpool(
-                apply_provider_status,
-                self.db,
-                provider_id=got.provider_id,
-                status=got.status,
-                error_code=got.error_code,
-                now=self.clock(),
-            )
+        apply: Callable[..., StatusResult] = (
+            partial(apply_call_status, duration=got.duration)
+            if got.call
+            else partial(apply_provider_status, error_code=got.error_code)
+        )
+        result = await run_in_threadpool(
+            apply, self.db, provider_id=got.provider_id, status=got.status, now=self.clock()
+        )
         if not result.found:
             # The provider may report before the sender has recorded the send: nothing to move.
             kind = "call" if got.call else "message"

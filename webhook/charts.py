@@ -322,13 +322,8 @@ def complaints(f: DistrictFigures, w: Writer) -> Chart:
     chart.add(t(DECIDED), _bars(decided))
     rows = tuple((w.month(c.month), w.number(c.filed), w.number(c.decided)) for c in f.complaints)
     caption = t(COMPLAINTS, period=w.period(f.period))
-    return Chart(
-        "complaints",
-        caption,
-        _svg(chart, "complaints", caption),
-        (t(MONTH), t(FILED), t(DECIDED)),
-        rows,
-    )
+    head = (t(MONTH), t(FILED), t(DECIDED))
+    return Chart("complaints", caption, _svg(chart, "complaints", caption), head, rows)
 
 
 def period_name(period: str, t: Translator) -> str:

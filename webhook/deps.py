@@ -46,8 +46,7 @@ _bearer = HTTPBearer(auto_error=False, description="An API token from `pound tok
 
 
 def actor(
-    request: Request,
-    creds: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    request: Request, creds: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
 ) -> int:
     """The person acting: the owner of the bearer token.
 

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
-from bot.i18n import LANGUAGES, normalise_language
+from bot.i18n import LANGUAGES, normalise_language, translator
 from law.periods import local_date
 from office.views.documents.issued import Printed, issue, verify
 from office.views.documents.kinds import Kind
@@ -28,8 +28,7 @@ from webhook.ratelimit import TooManyRequests
 LangQuery = Annotated[Literal["en", "hi", "bn"], Query(description="The language to print in")]
 SizeQuery = Annotated[Literal["a4", "a5"], Query(description="The paper: A4 or A5")]
 MonthQuery = Annotated[
-    str | None,
-    Query(pattern=r"^\d{4}-\d{2}$", description="The month of a return, YYYY-MM"),
+    str | None, Query(pattern=r"^\d{4}-\d{2}$", description="The month of a return, YYYY-MM")
 ]
 CodePath = Annotated[
     str, Path(min_length=1, max_length=32, description="The id printed on the document")
@@ -205,10 +204,7 @@ async def document_pdf(request: Request, asked: DocumentAsked) -> Response:
 @router.get(
     "/documents/{kind}/{ref}.html",
     response_class=Response,
-    responses={
-        200: {"content": HTML, "description": "the document as a page to print"},
-        **ERRORS,
-    },
+    responses={200: {"content": HTML, "description": "the document as a page to print"}, **ERRORS},
 )
 def document_html(request: Request, asked: DocumentAsked) -> HTMLResponse:
     """The same document as an HTML page (print it from the browser)."""
@@ -231,11 +227,7 @@ def verify_page(request: Request, code: CodePath, lang: str | None = None) -> HT
     st = state(request)
     found = verify(st.db, code, now=st.clock())
     chosen = normalise_language(lang or browser_language(request))
-    title = ""
-    if found.genuine:
-        from bot.i18n import translator
-
-        title = translator(chosen)(TITLES[Kind(found.kind)])
+    title = translator(chosen)(TITLES[Kind(found.kind)]) if found.genuine else ""
     page = render_verification(
         {
             "v": found,

@@ -16,12 +16,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
-from sqlalchemy.exc import (
-    DBAPIError,
-    DisconnectionError,
-    InterfaceError,
-    OperationalError,
-)
+from sqlalchemy.exc import DBAPIError, DisconnectionError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -118,12 +113,7 @@ def status_for(exc: PoundError) -> int:
 
 
 def body(exc: PoundError) -> dict[str, object]:
-    return {
-        "code": exc.code,
-        "section": exc.section,
-        "detail": exc.message,
-        "details": exc.details,
-    }
+    return {"code": exc.code, "section": exc.section, "detail": exc.message, "details": exc.details}
 
 
 def envelope(
@@ -202,21 +192,15 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(DBAPIError)
     async def _database(request: Request, exc: DBAPIError) -> JSONResponse:
-        if database_unavailable(exc):
-            log.warning(
-                "%s %s: database unavailable (%s)", request.method, request.url.path, _kind(exc)
-            )
-            return unavailable()
-        return _internal(request, exc)
+        return await _away(request, exc) if database_unavailable(exc) else _internal(request, exc)
 
-    for kind in (DisconnectionError, PoolTimeout):
-
-        @app.exception_handler(kind)
-        async def _away(request: Request, exc: Exception) -> JSONResponse:
-            log.warning(
-                "%s %s: database unavailable (%s)", request.method, request.url.path, _kind(exc)
-            )
-            return unavailable()
+    @app.exception_handler(DisconnectionError)
+    @app.exception_handler(PoolTimeout)
+    async def _away(request: Request, exc: Exception) -> JSONResponse:
+        log.warning(
+            "%s %s: database unavailable (%s)", request.method, request.url.path, _kind(exc)
+        )
+        return unavailable()
 
     @app.exception_handler(Exception)
     async def _anything(request: Request, exc: Exception) -> JSONResponse:

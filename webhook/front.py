@@ -26,9 +26,7 @@ router = APIRouter()
 
 @router.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
 def front(
-    request: Request,
-    st: State,
-    lang: Annotated[str | None, Query(max_length=8)] = None,
+    request: Request, st: State, lang: Annotated[str | None, Query(max_length=8)] = None
 ) -> HTMLResponse:
     chosen = pick_language(request, lang)
     html = (

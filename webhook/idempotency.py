@@ -184,10 +184,10 @@ def answer_once(
 def keyed_route(
     endpoint: Callable[..., Any],
     key_of: Callable[[dict[str, Any]], Any],
-    run: Callable[[Any, Callable[[], Any], dict[str, Any]], Any],
+    run: Callable[[Any, Callable[[], Any]], Any],
 ) -> Callable[..., Any]:
     """The route `endpoint`, handed to `run` with its key (`key_of` finds it in the route's own
-    arguments, where its dependency kept it) and its arguments. Its signature is the endpoint's
+    arguments, where its dependency kept it). Its signature is the endpoint's
     own (`functools.wraps`), so FastAPI solves the same parameters; the key's dependency is one
     of the route's `dependencies`."""
     if inspect.iscoroutinefunction(endpoint):
@@ -195,25 +195,24 @@ def keyed_route(
 
     @functools.wraps(endpoint)
     def route(**kwargs: Any) -> Any:
-        return run(key_of(kwargs), lambda: endpoint(**kwargs), kwargs)
+        return run(key_of(kwargs), lambda: endpoint(**kwargs))
 
     return route
 
 
-def _unit_key(kwargs: dict[str, Any]) -> Keyed | None:
-    """The key `keyed` kept on the route's unit (None: no key, or a route acting in no unit)."""
-    u = next((v for v in kwargs.values() if isinstance(v, Unit)), None)
-    k = u.edge_key if u is not None else None
-    return k if isinstance(k, Keyed) else None
+def _unit(kwargs: dict[str, Any]) -> Unit | None:
+    """The route's unit, if it acts in one."""
+    return next((v for v in kwargs.values() if isinstance(v, Unit)), None)
 
 
-def _api_run(status_code: int) -> Callable[[Keyed | None, Callable[[], Any], dict[str, Any]], Any]:
-    """How an API route runs with its key: through `answer_once` in the request's unit, its
-    answer kept as JSON (a refusal of the Act too); a route that acts in no unit as it is."""
+def _api_run(status_code: int) -> Callable[[Unit | None, Callable[[], Any]], Any]:
+    """How an API route runs with the key `keyed` kept on its unit: through `answer_once` in
+    that unit, its answer kept as JSON (a refusal of the Act too); a route without a key, or
+    that acts in no unit, as it is."""
 
-    def run(k: Keyed | None, call: Callable[[], Any], kwargs: dict[str, Any]) -> Any:
-        u = next((v for v in kwargs.values() if isinstance(v, Unit)), None)
-        if u is None or k is None:
+    def run(u: Unit | None, call: Callable[[], Any]) -> Any:
+        k = u.edge_key if u is not None else None
+        if u is None or not isinstance(k, Keyed):
             return call()
 
         def act() -> Answered:
@@ -239,7 +238,7 @@ class IdempotentRoute(APIRoute):
 
     def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
         if "POST" in {m.upper() for m in kwargs.get("methods") or ()}:
-            endpoint = keyed_route(endpoint, _unit_key, _api_run(kwargs.get("status_code") or 200))
+            endpoint = keyed_route(endpoint, _unit, _api_run(kwargs.get("status_code") or 200))
             kwargs["dependencies"] = [*(kwargs.get("dependencies") or ()), Depends(keyed)]
         super().__init__(path, endpoint, **kwargs)
 

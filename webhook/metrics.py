@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hmac
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from datetime import datetime
 
 from fastapi import APIRouter, Request
@@ -39,7 +40,6 @@ from webhook.errors import ERROR_BODY_REF, ERROR_RESPONSES, envelope
 from webhook.inbound import Writer
 from webhook.ratelimit import client_address, client_in
 
-CONTENT_TYPE = CONTENT_TYPE_PLAIN_0_0_4
 # Seconds: from a fast webhook answer to a slow search; from a due message sent at once to one
 # held overnight by quiet hours (practice G11) or a day of retries.
 REQUEST_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
@@ -48,12 +48,12 @@ LATENESS_BUCKETS = (1.0, 5.0, 15.0, 60.0, 300.0, 900.0, 3600.0, 6 * 3600.0, 24 *
 PASS_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 300.0)
 
 
+@dataclass(eq=False)
 class OutboxCollector(Collector):
     """The outbox as it stands, read from the database at each scrape."""
 
-    def __init__(self, db: Database, clock: Callable[[], datetime]) -> None:
-        self.db = db
-        self.clock = clock
+    db: Database
+    clock: Callable[[], datetime]
 
     def collect(self) -> Iterator[Metric]:
         now = self.clock()
@@ -83,11 +83,11 @@ class OutboxCollector(Collector):
         yield oldest
 
 
+@dataclass(eq=False)
 class WriterCollector(Collector):
     """The webhook writer's counts in this process (webhook/inbound.py)."""
 
-    def __init__(self, writer: Writer) -> None:
-        self.writer = writer
+    writer: Writer
 
     def collect(self) -> Iterator[Metric]:
         for name, text, value in (
@@ -238,4 +238,4 @@ async def metrics_endpoint(request: Request) -> Response:
             else "GET /metrics answers only POUND_METRICS_NETWORKS without a token",
         )
     body = await run_in_threadpool(metrics.render)
-    return Response(body, media_type=CONTENT_TYPE)
+    return Response(body, media_type=CONTENT_TYPE_PLAIN_0_0_4)

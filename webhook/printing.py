@@ -79,6 +79,13 @@ def kind_word(lang: str, kind: str) -> str:
     return said[0] if said else kind
 
 
+def places(lang: str, names: Iterable[str], named: Iterable[tuple[str, object]] = ()) -> str:
+    """Places of a record, each village among them as the district file writes it in the
+    reader's script (`named`: their names, by the register's name)."""
+    given = dict(named)
+    return ", ".join(written_in(lang, n, given.get(n)) for n in names)
+
+
 def qr_svg(url: str) -> Markup:
     """The QR code of `url` as inline SVG (no image file, nothing fetched)."""
     image = qrcode.make(url, image_factory=SvgPathImage, box_size=8, border=2)
@@ -125,10 +132,7 @@ class _Writer:
         return written_in(self.lang, name, names)
 
     def places(self, names: Iterable[str], named: Iterable[tuple[str, object]] = ()) -> str:
-        """Places of the record, each village among them as the district file writes it in the
-        reader's script (`named`: their names, by the register's name)."""
-        given = dict(named)
-        return ", ".join(written_in(self.lang, n, given.get(n)) for n in names)
+        return places(self.lang, names, named)
 
     def memo(self, text: str, places: Iterable[tuple[str, object]] = ()) -> str:
         """A ledger line's words (office/records/memos.py) in the reader's language; `places`: the
@@ -178,13 +182,7 @@ def _environment() -> Environment:
 
 
 def render_html(
-    document: Document,
-    *,
-    code: str,
-    verify_url: str,
-    lang: str,
-    size: str,
-    printed_on: date,
+    document: Document, *, code: str, verify_url: str, lang: str, size: str, printed_on: date
 ) -> str:
     """The document as an HTML page in `lang`, laid out for paper of `size`."""
     w = _Writer(lang, document.money)

@@ -80,8 +80,7 @@ HeadKey = Annotated[int, Field(ge=1, le=MAX_ID)]  # the same as a JSON object's 
 When = Annotated[datetime, BeforeValidator(_time_as_text), AfterValidator(_sane_time)]
 Money = Annotated[StrictInt, Field(ge=0, le=MAX_MONEY, description="minor units (pies or paise)")]
 MoneyText = Annotated[
-    str,
-    Field(min_length=1, max_length=40, description="the profile's notation, e.g. 'Rs 0-12-0'"),
+    str, Field(min_length=1, max_length=40, description="the profile's notation, e.g. 'Rs 0-12-0'")
 ]
 Amount = Money | MoneyText
 
@@ -251,8 +250,7 @@ class DecisionBody(Act):
         ),
     )
     expenses_besides_repaid: StrictBool = Field(
-        default=False,
-        description="the expenses equal an amount already repaid, and are besides it",
+        default=False, description="the expenses equal an amount already repaid, and are besides it"
     )
 
 

@@ -125,15 +125,11 @@ def _written(lang: str, amount: int, system: MoneySystem) -> str:
     return written(lang, amount, system)
 
 
-def rupee_format(system: MoneySystem) -> str:
-    """The number format of rupees: paise in two decimals; pies (1/192 of a rupee) in as many
-    as a fraction of an anna or a pie needs to show."""
-    return "#,##0.00" if system.per_rupee == 100 else "#,##0.00######"
-
-
 def to_xlsx(book: Book) -> bytes:
     wb = Workbook()
-    money_format = rupee_format(book.system)
+    # Rupees: paise in two decimals; pies (1/192 of a rupee) in as many as a fraction of an anna
+    # or a pie needs to show.
+    money_format = "#,##0.00" if book.system.per_rupee == 100 else "#,##0.00######"
     for i, sheet in enumerate(book.sheets):
         title = _sheet_title(sheet.title, wb.sheetnames[:i])
         ws = wb.worksheets[0] if i == 0 else wb.create_sheet(title)
@@ -195,15 +191,6 @@ def to_csv(book: Book) -> bytes:
     return ("\ufeff" + text.getvalue()).encode("utf-8")
 
 
-def format_of(text: str) -> Format:
-    """`xlsx` or `csv` as a desk's address names it; any other is no such page."""
-    if text == "xlsx":
-        return "xlsx"
-    if text == "csv":
-        return "csv"
-    raise NotFound(N_("no such page"))
-
-
 def period(year: str, month: str) -> tuple[int | None, int | None]:
     """A year and a month of it as the desk's address gives them (either may be empty)."""
     year, month = year.strip(), month.strip()
@@ -234,8 +221,11 @@ def _csv_value(value: Value, kind: str) -> Value:
     return value
 
 
-def answer(book: Book, fmt: Format) -> Response:
-    """The file, named to be saved (Content-Disposition)."""
+def answer(book: Book, fmt: str) -> Response:
+    """The file, named to be saved (Content-Disposition); a format other than `xlsx` or `csv`
+    (as a desk's address may name one) is no such page."""
+    if fmt not in MEDIA:
+        raise NotFound(N_("no such page"))
     content = to_xlsx(book) if fmt == "xlsx" else to_csv(book)
     return Response(
         content,

@@ -16,16 +16,16 @@ from webhook.desk.signin import router as signin_router
 
 __all__ = ["DeskConfig", "install", "require_official"]
 
-home_router = APIRouter()
+home_router = APIRouter(include_in_schema=False)
 
 
-@home_router.get("", include_in_schema=False)
+@home_router.get("")
 def home(d: DeskOf, who: Official) -> Response:
     """The offices he holds, each a link to its pages."""
     return page(d, "home.html", offices=who.offices)
 
 
-@home_router.get("/static/desk.css", include_in_schema=False)
+@home_router.get("/static/desk.css")
 def stylesheet() -> Response:
     return FileResponse(
         STATIC / "desk.css",
@@ -34,25 +34,21 @@ def stylesheet() -> Response:
     )
 
 
-def routers() -> list[APIRouter]:
-    """The desk's routers, in order; the pages of each office add theirs here."""
+def install(app: FastAPI, config: DeskConfig) -> None:
     from webhook.desk.darogah import router as darogah_router
     from webhook.desk.keeper import router as keeper_router
     from webhook.desk.magistrate import router as magistrate_router
     from webhook.desk.police import router as police_router
 
-    return [
+    app.state.desk = config
+    render.install(app)
+    # The desk's routers, in order; the pages of each office add theirs here.
+    for r in (
         home_router,
         signin_router,
         keeper_router,
         police_router,
         darogah_router,
         magistrate_router,
-    ]
-
-
-def install(app: FastAPI, config: DeskConfig) -> None:
-    app.state.desk = config
-    render.install(app)
-    for r in routers():
+    ):
         app.include_router(r, prefix="/desk")

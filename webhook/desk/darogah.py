@@ -29,7 +29,7 @@ from webhook.desk.once import DeskFormRoute
 from webhook.desk.render import written
 from webhook.desk.session import DeskOf, Form, Official, act
 
-router = APIRouter(route_class=DeskFormRoute)
+router = APIRouter(route_class=DeskFormRoute, include_in_schema=False)
 
 ROLES = (Role.DAROGAH,)
 
@@ -42,7 +42,7 @@ def _lists(d: Any, thana: str, who: int) -> dict[str, Any]:
     }
 
 
-@router.get("/darogah/{thana}", include_in_schema=False)
+@router.get("/darogah/{thana}")
 def darogah_home(thana: str, d: DeskOf, who: Official, posted: str = "") -> Response:
     """Reports of cattle unclaimed for seven days, each with its notice to post; notices posted
     and the day their sale may be held; sales due now (Sec VIII, IX)."""
@@ -53,7 +53,7 @@ def darogah_home(thana: str, d: DeskOf, who: Official, posted: str = "") -> Resp
     return show(d, "darogah/home.html", thana=thana, done_notice=posted, **lists)
 
 
-@router.post("/darogah/{thana}/notice/{ref}", include_in_schema=False)
+@router.post("/darogah/{thana}/notice/{ref}")
 def darogah_notice(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
     """The notice posted at the thana and proclaimed by beat of drum in the village and at the
     nearest market place (Sec VIII). A village of the district typed in its own script is
@@ -88,7 +88,7 @@ def _sale_page(d: Any, thana: str, ref: str, who: int, **context: Any) -> Respon
     )
 
 
-@router.get("/darogah/{thana}/sale/{ref}", include_in_schema=False)
+@router.get("/darogah/{thana}/sale/{ref}")
 def darogah_sale_form(thana: str, ref: str, d: DeskOf, who: Official) -> Response:
     """The sale's form: a lot per head held, its buyer and price; the expenses; the place."""
     try:
@@ -98,26 +98,23 @@ def darogah_sale_form(thana: str, ref: str, d: DeskOf, who: Official) -> Respons
 
 
 def _lots(form: dict[str, str]) -> list[inputs.LotIn]:
-    lots = []
-    for key in sorted(k for k in form if k.startswith("sell-")):
-        number = key.removeprefix("sell-")
-        if not number.isdigit():
-            continue
-        lots.append(
-            inputs.LotIn(
-                animal=int(number),
-                buyer=PersonIn(
-                    name=form.get(f"buyer-{number}", ""),
-                    residence=form.get(f"residence-{number}", ""),
-                    phone=form.get(f"phone-{number}", "").strip() or None,
-                ),
-                price=form.get(f"price-{number}", "").strip() or "0",
-            )
+    numbers = sorted(k.removeprefix("sell-") for k in form if k.startswith("sell-"))
+    return [
+        inputs.LotIn(
+            animal=int(number),
+            buyer=PersonIn(
+                name=form.get(f"buyer-{number}", ""),
+                residence=form.get(f"residence-{number}", ""),
+                phone=form.get(f"phone-{number}", "").strip() or None,
+            ),
+            price=form.get(f"price-{number}", "").strip() or "0",
         )
-    return lots
+        for number in numbers
+        if number.isdigit()
+    ]
 
 
-@router.post("/darogah/{thana}/sale/{ref}", include_in_schema=False)
+@router.post("/darogah/{thana}/sale/{ref}")
 def darogah_sale(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
     """The auction recorded as the API records it (office/acts/darogah/auction.py `record_sale`):
     the account of the sale answers, with its document to print."""

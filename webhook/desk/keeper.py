@@ -35,7 +35,7 @@ from webhook.desk.once import DeskFormRoute
 from webhook.desk.render import page, refusal, said
 from webhook.desk.session import Desk, DeskOf, Form, Official, act
 
-router = APIRouter(prefix="/keeper", route_class=DeskFormRoute)
+router = APIRouter(prefix="/keeper", route_class=DeskFormRoute, include_in_schema=False)
 
 
 def _when(d: Desk, pound: str, text: str | None) -> datetime:
@@ -74,10 +74,6 @@ def _kinds(d: Desk, kinds: dict[str, int]) -> str:
     )
 
 
-def _local_now(d: Desk, pound: str) -> str:
-    return d.now.astimezone(pound_zone(d.db, pound_code=pound)).strftime("%Y-%m-%dT%H:%M")
-
-
 def _common(d: Desk, pound: str) -> dict[str, Any]:
     try:
         system = money_for(d.db, pound=pound)  # the pound's district's money
@@ -86,7 +82,7 @@ def _common(d: Desk, pound: str) -> dict[str, Any]:
     return {"pound": pound.upper(), "kinds_text": lambda k: _kinds(d, k), "money": system}
 
 
-@router.get("/{pound}", include_in_schema=False)
+@router.get("/{pound}")
 def today(pound: str, d: DeskOf, who: Official) -> Response:
     """Today's work at the pound: arrivals expected, cattle held and what each owes today,
     claim periods run (to report unclaimed), payments taken today."""
@@ -115,7 +111,7 @@ def today(pound: str, d: DeskOf, who: Official) -> Response:
     )
 
 
-@router.get("/{pound}/register", include_in_schema=False)
+@router.get("/{pound}/register")
 def register(
     pound: str,
     d: DeskOf,
@@ -153,7 +149,7 @@ def register(
     return page(d, "keeper_register.html", rows=rows, **_this_month(d, pound), **shown)
 
 
-@router.get("/{pound}/register.{fmt}", include_in_schema=False)
+@router.get("/{pound}/register.{fmt}")
 def register_file(
     pound: str, fmt: str, d: DeskOf, who: Official, year: str = "", month: str = ""
 ) -> Response:
@@ -170,7 +166,7 @@ def register_file(
             year=period[0],
             month=period[1],
         )
-        return spreadsheets.answer(book, spreadsheets.format_of(fmt))
+        return spreadsheets.answer(book, fmt)
     except PoundError as exc:
         return refusal(d, exc)
 
@@ -209,7 +205,7 @@ def _form_page(
         title=ACTS[act]["title"],
         brief=brief,
         ref=brief.item.ref,
-        now_local=_local_now(d, pound),
+        now_local=d.now.astimezone(pound_zone(d.db, pound_code=pound)).strftime("%Y-%m-%dT%H:%M"),
         form=extra.pop("form", {}),
         **extra,
         **_common(d, pound),
@@ -220,22 +216,24 @@ def _acted(
     d: Desk,
     who_id: int,
     pound: str,
-    act: str,
+    name: str,
     ref: str,
     form: dict[str, str],
-    do: Callable[[], Any],
+    fn: Callable[..., Any],
+    args: Callable[[], dict[str, Any]],
 ) -> Response:
-    """Do the act; a refusal shows the form again with it, as filled, and changes nothing."""
+    """Do the act `fn` on the seizure with the arguments `args` reads off the form, at the time
+    typed (`_when`); a refusal shows the form again with it, as filled, and changes nothing."""
     try:
-        done = do()
+        done = act(d, fn, ref=ref.upper(), **args(), occurred_at=_when(d, pound, form.get("when")))
     except PoundError as exc:
-        return _form_page(d, who_id, pound, act, ref, form=form, **said(d, exc))
-    kind = ACTS[act]["document"]
+        return _form_page(d, who_id, pound, name, ref, form=form, **said(d, exc))
+    kind = ACTS[name]["document"]
     return page(
         d,
         "keeper_done.html",
-        act=act,
-        title=ACTS[act]["title"],
+        act=name,
+        title=ACTS[name]["title"],
         ref=ref.upper(),
         done=done,
         # Printed in the desk's language: a keeper working in Hindi prints Hindi papers.
@@ -244,16 +242,16 @@ def _acted(
     )
 
 
-@router.get("/{pound}/{act}/{ref}", include_in_schema=False)
+@router.get("/{pound}/{act}/{ref}")
 def act_form(pound: str, act: str, ref: str, d: DeskOf, who: Official) -> Response:
     if act not in ACTS:
         return refusal(d, NotFound(N_("no such page")))
     return _form_page(d, who.person_id, pound, act, ref)
 
 
-@router.post("/{pound}/arrival/{ref}", include_in_schema=False)
+@router.post("/{pound}/arrival/{ref}")
 def arrival(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
-    def do() -> Any:
+    def args() -> dict[str, Any]:
         count_text = form.get("count", "").strip()
         try:
             count = int(count_text) if count_text else None
@@ -264,17 +262,9 @@ def arrival(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Respo
             for k, v in form.items()
             if k.startswith("describe_") and k.removeprefix("describe_").isdigit() and v.strip()
         }
-        return act(
-            d,
-            register_arrival,
-            ref=ref.upper(),
-            count=count,
-            descriptions=descriptions or None,
-            owner=_person(form, "owner"),
-            occurred_at=_when(d, pound, form.get("when")),
-        )
+        return dict(count=count, descriptions=descriptions or None, owner=_person(form, "owner"))
 
-    return _acted(d, who.person_id, pound, "arrival", ref, form, do)
+    return _acted(d, who.person_id, pound, "arrival", ref, form, register_arrival, args)
 
 
 def _animals(form: dict[str, str]) -> list[int] | None:
@@ -286,53 +276,34 @@ def _animals(form: dict[str, str]) -> list[int] | None:
     return sorted(picked) or None
 
 
-@router.post("/{pound}/payment/{ref}", include_in_schema=False)
+@router.post("/{pound}/payment/{ref}")
 def payment(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
-    def do() -> Any:
-        return act(
-            d,
-            record_payment,
-            ref=ref.upper(),
+    def args() -> dict[str, Any]:
+        return dict(
             amount=form.get("amount", "").strip(),
             payer=_person(form, "payer"),
             animals=_animals(form),
             agent_name=form.get("agent_name", "").strip() or None,
             signature=form.get("signature", "").strip(),
-            occurred_at=_when(d, pound, form.get("when")),
         )
 
-    return _acted(d, who.person_id, pound, "payment", ref, form, do)
+    return _acted(d, who.person_id, pound, "payment", ref, form, record_payment, args)
 
 
-@router.post("/{pound}/refusal/{ref}", include_in_schema=False)
+@router.post("/{pound}/refusal/{ref}")
 def owner_refused(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
-    def do() -> Any:
-        return act(
-            d,
-            record_refusal,
-            ref=ref.upper(),
-            owner=_person(form, "owner"),
-            note=form.get("note", ""),
-            occurred_at=_when(d, pound, form.get("when")),
-        )
+    def args() -> dict[str, Any]:
+        return dict(owner=_person(form, "owner"), note=form.get("note", ""))
 
-    return _acted(d, who.person_id, pound, "refusal", ref, form, do)
+    return _acted(d, who.person_id, pound, "refusal", ref, form, record_refusal, args)
 
 
-@router.post("/{pound}/loss/{ref}", include_in_schema=False)
+@router.post("/{pound}/loss/{ref}")
 def loss(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
-    def do() -> Any:
+    def args() -> dict[str, Any]:
         animal = form.get("animal", "").strip()
         if not animal.isdigit():
             raise InvalidInput(N_("choose the animal"))
-        return act(
-            d,
-            record_loss,
-            ref=ref.upper(),
-            animal=int(animal),
-            what=form.get("what", ""),
-            reason=form.get("reason", ""),
-            occurred_at=_when(d, pound, form.get("when")),
-        )
+        return dict(animal=int(animal), what=form.get("what", ""), reason=form.get("reason", ""))
 
-    return _acted(d, who.person_id, pound, "loss", ref, form, do)
+    return _acted(d, who.person_id, pound, "loss", ref, form, record_loss, args)

@@ -43,7 +43,7 @@ from webhook.desk.once import DeskFormRoute
 from webhook.desk.render import redirect, written
 from webhook.desk.session import Desk, DeskOf, Form, Official, act
 
-router = APIRouter(route_class=DeskFormRoute)
+router = APIRouter(route_class=DeskFormRoute, include_in_schema=False)
 
 PREFIX = "/desk/magistrate"
 MONTHS = 6  # the returns offered: this month and the five before it
@@ -53,15 +53,14 @@ def _base(code: str) -> str:
     return f"{PREFIX}/{quote(code.strip().upper())}"
 
 
-def _answer(
-    d: Desk, template: str, build: Callable[[], dict[str, Any]], **context: Any
-) -> Response:
-    """The page built from office/ reads, or the refusal they raise, said on a page."""
+def _answer(d: Desk, page: str, build: Callable[[], dict[str, Any]], **context: Any) -> Response:
+    """The page (magistrate/`page`.html) built from office/ reads, or the refusal they raise,
+    said on a page."""
     try:
         built = build()
     except PoundError as exc:
         return refused(d, exc)
-    return show(d, template, **built, **context)
+    return show(d, f"magistrate/{page}.html", **built, **context)
 
 
 def _district(d: Desk, code: str, who: int) -> dict[str, Any]:
@@ -86,7 +85,7 @@ def _amount(text: str) -> str:
 # --- The Magistrate's desk ------------------------------------------------------------------------
 
 
-@router.get("/magistrate/{code}", include_in_schema=False)
+@router.get("/magistrate/{code}")
 def magistrate_home(code: str, d: DeskOf, who: Official) -> Response:
     def build() -> dict[str, Any]:
         here = _district(d, code, who.person_id)
@@ -95,7 +94,7 @@ def magistrate_home(code: str, d: DeskOf, who: Official) -> Response:
         )
         return {**here, "pending": len(pending)}
 
-    return _answer(d, "magistrate/home.html", build)
+    return _answer(d, "home", build)
 
 
 # --- Complaints (Sec XIV) -------------------------------------------------------------------------
@@ -112,17 +111,11 @@ def _complaints(d: Desk, code: str, who: int) -> dict[str, Any]:
     return {**here, "complaints": items, "counted": counted}
 
 
-@router.get("/magistrate/{code}/complaints", include_in_schema=False)
+@router.get("/magistrate/{code}/complaints")
 def magistrate_complaints(code: str, d: DeskOf, who: Official, done: str = "") -> Response:
     """The complaints of the district awaiting him, oldest first: each to admit with a summons
     to the seizer, or to decide (Sec XIV; G15)."""
-    return _answer(
-        d,
-        "magistrate/complaints.html",
-        lambda: _complaints(d, code, who.person_id),
-        done=done,
-        sent={},
-    )
+    return _answer(d, "complaints", lambda: _complaints(d, code, who.person_id), done=done, sent={})
 
 
 def _complaint_refused(
@@ -133,7 +126,7 @@ def _complaint_refused(
     return refused_on_form(d, exc, template, read, done="", failed=complaint_id, sent=form)
 
 
-@router.post("/magistrate/{code}/complaints/{complaint_id}/admission", include_in_schema=False)
+@router.post("/magistrate/{code}/complaints/{complaint_id}/admission")
 def magistrate_admission(
     code: str, complaint_id: int, d: DeskOf, who: Official, form: Form
 ) -> Response:
@@ -151,7 +144,7 @@ def magistrate_admission(
     return redirect(d, f"{_base(code)}/complaints?done=admitted-{complaint_id}")
 
 
-@router.post("/magistrate/{code}/complaints/{complaint_id}/decision", include_in_schema=False)
+@router.post("/magistrate/{code}/complaints/{complaint_id}/decision")
 def magistrate_decision(
     code: str, complaint_id: int, d: DeskOf, who: Official, form: Form
 ) -> Response:
@@ -195,16 +188,10 @@ def _releases(d: Desk, code: str, who: int) -> dict[str, Any]:
     }
 
 
-@router.get("/magistrate/{code}/releases", include_in_schema=False)
+@router.get("/magistrate/{code}/releases")
 def magistrate_releases(code: str, d: DeskOf, who: Official, done: str = "") -> Response:
     """Cattle held in the district, to release without fine by his order, and the orders made."""
-    return _answer(
-        d,
-        "magistrate/releases.html",
-        lambda: _releases(d, code, who.person_id),
-        done=done,
-        sent={},
-    )
+    return _answer(d, "releases", lambda: _releases(d, code, who.person_id), done=done, sent={})
 
 
 def _numbers(text: str) -> list[int] | None:
@@ -216,7 +203,7 @@ def _numbers(text: str) -> list[int] | None:
     return [int(w) for w in words]
 
 
-@router.post("/magistrate/{code}/releases", include_in_schema=False)
+@router.post("/magistrate/{code}/releases")
 def magistrate_release(code: str, d: DeskOf, who: Official, form: Form) -> Response:
     ref = form.get("ref", "").strip()
     return acted(
@@ -240,14 +227,14 @@ def magistrate_release(code: str, d: DeskOf, who: Official, form: Form) -> Respo
 # --- Cases (Sec XVII, XVIII) --------------------------------------------------------------------
 
 
-@router.get("/magistrate/{code}/cases", include_in_schema=False)
+@router.get("/magistrate/{code}/cases")
 def magistrate_cases(code: str, d: DeskOf, who: Official) -> Response:
     def build() -> dict[str, Any]:
         here = _district(d, code, who.person_id)
         found = district_desk.district_cases(d.db, district=code, actor_id=who.person_id)
         return {**here, "cases": found}
 
-    return _answer(d, "magistrate/cases.html", build)
+    return _answer(d, "cases", build)
 
 
 def _case(d: Desk, code: str, case_id: int, who: int) -> dict[str, Any]:
@@ -255,15 +242,13 @@ def _case(d: Desk, code: str, case_id: int, who: int) -> dict[str, Any]:
     return {**here, "case": case_view_as(d.db, case_id=case_id, viewer_id=who)}
 
 
-@router.get("/magistrate/{code}/cases/{case_id}", include_in_schema=False)
+@router.get("/magistrate/{code}/cases/{case_id}")
 def magistrate_case(code: str, case_id: int, d: DeskOf, who: Official) -> Response:
     """The record of a case, and his decision on it (Sec XVII, XVIII; the set-off, XIX)."""
-    return _answer(
-        d, "magistrate/case.html", lambda: _case(d, code, case_id, who.person_id), sent={}
-    )
+    return _answer(d, "case", lambda: _case(d, code, case_id, who.person_id), sent={})
 
 
-@router.post("/magistrate/{code}/cases/{case_id}/decision", include_in_schema=False)
+@router.post("/magistrate/{code}/cases/{case_id}/decision")
 def magistrate_case_decision(
     code: str, case_id: int, d: DeskOf, who: Official, form: Form
 ) -> Response:
@@ -271,43 +256,39 @@ def magistrate_case_decision(
         d,
         code,
         case_id,
-        who,
+        who.person_id,
         form,
-        lambda: act(
-            d,
-            cases.decide_case,
-            case_id=case_id,
-            convicted=form.get("convicted") == "yes",
-            reasons=form.get("reasons", ""),
-            fine=_amount(form.get("fine", "")),
-            compensation=_amount(form.get("compensation", "")),
-            occurred_at=d.now,
-        ),
+        cases.decide_case,
+        convicted=form.get("convicted") == "yes",
+        reasons=form.get("reasons", ""),
+        fine=_amount(form.get("fine", "")),
+        compensation=_amount(form.get("compensation", "")),
     )
 
 
-@router.post("/magistrate/{code}/cases/{case_id}/fine-paid", include_in_schema=False)
+@router.post("/magistrate/{code}/cases/{case_id}/fine-paid")
 def magistrate_case_fine_paid(
     code: str, case_id: int, d: DeskOf, who: Official, form: Form
 ) -> Response:
     """The fine of a case paid to him: the compensation first, the rest into the fund (Sec XII,
     XVIII)."""
     amount = _amount(form.get("amount", ""))
-    return _case_acted(
-        d,
-        code,
-        case_id,
-        who,
-        form,
-        lambda: act(d, record_case_fine_paid, case_id=case_id, amount=amount, occurred_at=d.now),
-    )
+    return _case_acted(d, code, case_id, who.person_id, form, record_case_fine_paid, amount=amount)
 
 
 def _case_acted(
-    d: Desk, code: str, case_id: int, who: SignedIn, form: dict[str, str], do: Callable[[], Any]
+    d: Desk,
+    code: str,
+    case_id: int,
+    who: int,
+    form: dict[str, str],
+    fn: Callable[..., Any],
+    **kw: Any,
 ) -> Response:
-    """An act on the case's page: the page again, or the refusal said on it."""
-    read = lambda: _case(d, code, case_id, who.person_id)  # noqa: E731
+    """The act `fn` on the case, done now, from the case's page: the page again, or the refusal
+    said on it."""
+    do = lambda: act(d, fn, case_id=case_id, **kw, occurred_at=d.now)  # noqa: E731
+    read = lambda: _case(d, code, case_id, who)  # noqa: E731
     return acted(d, do, f"{_base(code)}/cases/{case_id}", "magistrate/case.html", read, sent=form)
 
 
@@ -330,32 +311,26 @@ def _fund(d: Desk, code: str, who: int) -> dict[str, Any]:
         "desk": desk_,
         "money": money_for(d.db, district=code),
         "example": written(d, 48, desk_.money) if desk_ else "",
+        "statement_pdf": f"/documents/fund/{quote(code.strip().upper())}.pdf",
         # A line's words and day in the reader's language (office/records/memos.py).
         "memo": lambda text: memos.said(text, d.t, fund["pound_names"]),
         "on": lambda at: d.t.day(date.fromisoformat(at[:10])),
     }
 
 
-@router.get("/magistrate/{code}/fund", include_in_schema=False)
+@router.get("/magistrate/{code}/fund")
 def magistrate_fund(code: str, d: DeskOf, who: Official, done: str = "") -> Response:
     """The fund's receipts, payments and balance, the deposits held (Sec XI, XII), and his
     order of a payment out of it."""
-    return _answer(
-        d,
-        "magistrate/fund.html",
-        lambda: _fund(d, code, who.person_id),
-        done=done,
-        sent={},
-        statement_pdf=f"/documents/fund/{quote(code.strip().upper())}.pdf",
-    )
+    return _answer(d, "fund", lambda: _fund(d, code, who.person_id), done=done, sent={})
 
 
-@router.get("/magistrate/{code}/fund.{fmt}", include_in_schema=False)
+@router.get("/magistrate/{code}/fund.{fmt}")
 def magistrate_fund_file(code: str, fmt: str, d: DeskOf, who: Official) -> Response:
     """The fund's statement and totals as a spreadsheet, XLSX or CSV (webhook/spreadsheets.py)."""
     try:
         book = spreadsheets.fund_book(d.db, district=code, viewer_id=who.person_id, lang=d.lang)
-        return spreadsheets.answer(book, spreadsheets.format_of(fmt))
+        return spreadsheets.answer(book, fmt)
     except PoundError as exc:
         return refused(d, exc)
 
@@ -378,11 +353,10 @@ def _fund_acted(
         lambda: _fund(d, code, who.person_id),
         done="",
         sent=form,
-        statement_pdf=f"/documents/fund/{quote(code.strip().upper())}.pdf",
     )
 
 
-@router.post("/magistrate/{code}/fund/payments", include_in_schema=False)
+@router.post("/magistrate/{code}/fund/payments")
 def magistrate_fund_payment(code: str, d: DeskOf, who: Official, form: Form) -> Response:
     payee_name = form.get("payee_name", "").strip()
     return _fund_acted(
@@ -413,7 +387,7 @@ def magistrate_fund_payment(code: str, d: DeskOf, who: Official, form: Form) -> 
     )
 
 
-@router.post("/magistrate/{code}/fund/transfers", include_in_schema=False)
+@router.post("/magistrate/{code}/fund/transfers")
 def magistrate_fund_transfer(code: str, d: DeskOf, who: Official, form: Form) -> Response:
     """Surplus unclaimed for three months moved into the fund (Sec XI, XII)."""
     do = lambda: act(d, surplus.transfer_unclaimed_surplus, district=code)  # noqa: E731
@@ -436,12 +410,10 @@ def _rates(d: Desk, code: str, who: int) -> dict[str, Any]:
     }
 
 
-@router.get("/magistrate/{code}/rates", include_in_schema=False)
+@router.get("/magistrate/{code}/rates")
 def magistrate_rates(code: str, d: DeskOf, who: Official, done: str = "") -> Response:
     """The feeding rates by kind and date, the one charged today marked; a new rate from a day."""
-    return _answer(
-        d, "magistrate/rates.html", lambda: _rates(d, code, who.person_id), done=done, sent={}
-    )
+    return _answer(d, "rates", lambda: _rates(d, code, who.person_id), done=done, sent={})
 
 
 def _day(text: str) -> date:
@@ -453,7 +425,7 @@ def _day(text: str) -> date:
         ) from None
 
 
-@router.post("/magistrate/{code}/rates", include_in_schema=False)
+@router.post("/magistrate/{code}/rates")
 def magistrate_rate(code: str, d: DeskOf, who: Official, form: Form) -> Response:
     return acted(
         d,
@@ -477,13 +449,13 @@ def magistrate_rate(code: str, d: DeskOf, who: Official, form: Form) -> Response
 # --- The district file and the monthly returns -------------------------------------------------
 
 
-@router.get("/magistrate/{code}/district", include_in_schema=False)
+@router.get("/magistrate/{code}/district")
 def magistrate_district(code: str, d: DeskOf, who: Official) -> Response:
     """The district as its file set it up: pounds, thanas, villages, keepers, officers, the
     tracts excluded (Sec III, IV, XX). Read-only: the file is changed by `pound load`."""
     return _answer(
         d,
-        "magistrate/district.html",
+        "district",
         lambda: {
             "base": _base(code),
             "file": district_desk.district_file(d.db, district=code, actor_id=who.person_id),
@@ -493,15 +465,11 @@ def magistrate_district(code: str, d: DeskOf, who: Official) -> Response:
 
 def months_before(today: date, count: int = MONTHS) -> list[str]:
     """This month and the `count - 1` before it, as YYYY-MM, the latest first."""
-    out = []
-    year, month = today.year, today.month
-    for _ in range(count):
-        out.append(f"{year:04d}-{month:02d}")
-        year, month = (year, month - 1) if month > 1 else (year - 1, 12)
-    return out
+    n = today.year * 12 + today.month - 1  # months since year 0
+    return [f"{m // 12:04d}-{m % 12 + 1:02d}" for m in range(n, n - count, -1)]
 
 
-@router.get("/magistrate/{code}/returns", include_in_schema=False)
+@router.get("/magistrate/{code}/returns")
 def magistrate_returns(code: str, d: DeskOf, who: Official) -> Response:
     """The monthly return of each pound of the district, to print."""
 
@@ -510,10 +478,10 @@ def magistrate_returns(code: str, d: DeskOf, who: Official) -> Response:
         today = local_date(d.now, ZoneInfo(found.timezone))
         return {"base": _base(code), "file": found, "months": months_before(today)}
 
-    return _answer(d, "magistrate/returns.html", build)
+    return _answer(d, "returns", build)
 
 
-@router.get("/magistrate/{code}/returns/{pound}.{fmt}", include_in_schema=False)
+@router.get("/magistrate/{code}/returns/{pound}.{fmt}")
 def magistrate_return_file(
     code: str, pound: str, fmt: str, d: DeskOf, who: Official, month: str = ""
 ) -> Response:
@@ -523,7 +491,7 @@ def magistrate_return_file(
         book = spreadsheets.return_book(
             d.db, pound=pound, month=month, viewer_id=who.person_id, lang=d.lang, now=d.now
         )
-        return spreadsheets.answer(book, spreadsheets.format_of(fmt))
+        return spreadsheets.answer(book, fmt)
     except PoundError as exc:
         return refused(d, exc)
 
@@ -533,7 +501,7 @@ def magistrate_return_file(
 YEARS = 3  # the years offered: this year and the two before it
 
 
-@router.get("/magistrate/{code}/charts", include_in_schema=False)
+@router.get("/magistrate/{code}/charts")
 def magistrate_charts(code: str, d: DeskOf, who: Official, period: str = "") -> Response:
     """The district at a glance for a month or a year: seizures by pound and month, how they
     ended, the days held, the fund month by month, the complaints filed and decided; each
@@ -553,4 +521,4 @@ def magistrate_charts(code: str, d: DeskOf, who: Official, period: str = "") -> 
             "periods": [(p, period_name(p, d.t)) for p in chosen],
         }
 
-    return _answer(d, "magistrate/charts.html", build)
+    return _answer(d, "charts", build)

@@ -4,7 +4,6 @@ kinds and counts of animals, and states of records, in the reader's language (bo
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
 from typing import Any
 
 from fastapi.responses import Response
@@ -18,21 +17,11 @@ from webhook.desk.session import Desk
 
 def helpers(d: Desk) -> dict[str, Any]:
     t = d.t
-
-    def herd(kinds: dict[str, int]) -> str:
-        return ", ".join(counted(t, n, kind) for kind, n in kinds.items())
-
-    def state(word: str) -> str:
-        return t(DETAIL_WORDS[word]) if word in DETAIL_WORDS else word
-
-    def when(at: datetime | None) -> str:
-        return t.day(at.date()) if at is not None else ""
-
     return {
-        "herd": herd,
+        "herd": lambda kinds: ", ".join(counted(t, n, kind) for kind, n in kinds.items()),
         "kind": lambda k: kind_label(t, k),
-        "state": state,
-        "when": when,
+        "state": lambda word: t(DETAIL_WORDS[word]) if word in DETAIL_WORDS else word,
+        "when": lambda at: t.day(at.date()) if at is not None else "",
     }
 
 
@@ -46,11 +35,7 @@ def refused(d: Desk, exc: PoundError, template: str = "refused.html", **context:
 
 
 def refused_on_form(
-    d: Desk,
-    exc: PoundError,
-    template: str,
-    read: Callable[[], dict[str, Any]],
-    **extra: Any,
+    d: Desk, exc: PoundError, template: str, read: Callable[[], dict[str, Any]], **extra: Any
 ) -> Response:
     """An act's refusal said on the page of its form, read again by `read`; if the page itself
     may not be read, that refusal instead."""

@@ -45,20 +45,16 @@ async def sent(request: Request, who: Official, form: Form) -> None:
     """The form sent (its CSRF token checked by `Form`) and its key, kept on the request's desk
     for its route (`_sent`)."""
     d, path, key = desk(request), request.url.path, form.get(KEY_FIELD, "").strip()
-    if not key:
-        d.form_sent = Sent(d, who, None)
-        return
-    digest = hashlib.sha256(f"{path} {key}".encode()).hexdigest()
-    d.form_sent = Sent(
-        d,
-        who,
-        Keyed(
+    keyed = None
+    if key:
+        digest = hashlib.sha256(f"{path} {key}".encode()).hexdigest()
+        keyed = Keyed(
             person_id=who.person_id,
             key=f"desk {digest}",
             route=f"POST {path}"[:300],
             fingerprint=fingerprint("POST", path, "", b""),
-        ),
-    )
+        )
+    d.form_sent = Sent(d, who, keyed)
 
 
 def _sent(kwargs: dict[str, Any]) -> Sent:
@@ -68,7 +64,7 @@ def _sent(kwargs: dict[str, Any]) -> Sent:
     return d.form_sent
 
 
-def _run(form: Sent, call: Callable[[], Any], _kwargs: dict[str, Any]) -> Any:
+def _run(form: Sent, call: Callable[[], Any]) -> Any:
     d = form.desk
     with d.db.unit(now=d.now, actor_id=form.who.person_id) as u:
         d.unit = u

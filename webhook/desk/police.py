@@ -15,7 +15,7 @@ from webhook.desk.once import DeskFormRoute
 from webhook.desk.render import page, refusal, said
 from webhook.desk.session import Desk, DeskOf, Form, Official, act
 
-router = APIRouter(prefix="/police", route_class=DeskFormRoute)
+router = APIRouter(prefix="/police", route_class=DeskFormRoute, include_in_schema=False)
 TITLE = N_("Conveyance to the pound confirmed (Sec II)")
 
 
@@ -30,13 +30,13 @@ def _page(d: Desk, who_id: int, thana: str, status: int = 200, **extra: object) 
     )
 
 
-@router.get("/{thana}", include_in_schema=False)
+@router.get("/{thana}")
 def police(thana: str, d: DeskOf, who: Official) -> Response:
     """Aid requests not yet answered and conveyances not yet confirmed at the thana's pounds."""
     return _page(d, who.person_id, thana)
 
 
-@router.post("/{thana}/conveyance/{ref}", include_in_schema=False)
+@router.post("/{thana}/conveyance/{ref}")
 def confirm(thana: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
     try:
         act(

@@ -50,13 +50,12 @@ HEADERS = {
 
 @cache
 def environment() -> Environment:
-    env = Environment(
+    return Environment(
         loader=FileSystemLoader(str(TEMPLATES)),
         autoescape=select_autoescape(["html"]),
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    return env
 
 
 def _lang_links(d: Desk) -> list[dict[str, str]]:
@@ -154,18 +153,15 @@ def install(app: FastAPI) -> None:
     """The desk's own answers to its exceptions: HTML pages, not the API's JSON."""
 
     async def _sign_in_first(request: Request, exc: Exception) -> Response:
-        d = desk(request)
         back = exc.back if isinstance(exc, SignInFirst) else "/desk"
-        return redirect(d, sign_in_url(back))
+        return redirect(desk(request), sign_in_url(back))
 
     async def _csrf(request: Request, exc: Exception) -> Response:
-        d = desk(request)
-        return page(d, "csrf.html", status=403)
+        return page(desk(request), "csrf.html", status=403)
 
     async def _refused(request: Request, exc: Exception) -> Response:
-        d = desk(request)
         assert isinstance(exc, DeskRefused)
-        return refusal(d, exc.error)
+        return refusal(desk(request), exc.error)
 
     app.add_exception_handler(SignInFirst, _sign_in_first)
     app.add_exception_handler(CsrfRefused, _csrf)

@@ -164,10 +164,6 @@ class Desk:
         nonce = self.data.get("n", "")
         return hmac.new(self.config.secret, f"csrf:{nonce}".encode(), hashlib.sha256).hexdigest()
 
-    def check_csrf(self, sent: str | None) -> None:
-        if not sent or not hmac.compare_digest(sent, self.csrf):
-            raise CsrfRefused()
-
     # --- who and which language --------------------------------------------------------------
 
     @property
@@ -198,10 +194,6 @@ class Desk:
     def t(self) -> Translator:
         return translator(self.lang)
 
-    def back_path(self) -> str:
-        url = self.request.url
-        return url.path + (f"?{url.query}" if url.query else "")
-
 
 def desk(request: Request) -> Desk:
     """The request's desk: the cookie read, a nonce drawn if it had none."""
@@ -221,7 +213,9 @@ async def form_of(request: Request) -> dict[str, str]:
     form = await request.form()
     # Typed text is taken without control or direction characters (bot/plain.py).
     values = {k: neutral(v) for k, v in form.items() if isinstance(v, str)}
-    d.check_csrf(values.get(CSRF_FIELD))
+    sent = values.get(CSRF_FIELD)
+    if not sent or not hmac.compare_digest(sent, d.csrf):
+        raise CsrfRefused()
     return values
 
 
@@ -231,19 +225,15 @@ def has_cookie(request: Request) -> bool:
     return config.cookie in request.cookies
 
 
-def signed_in_person(request: Request) -> SignedIn:
-    """Whoever is signed in, or SignInFirst (the page then sends him to the sign-in)."""
+def require_official(request: Request) -> SignedIn:
+    """The signed-in person with his roles and places, if he holds any office; a person who
+    holds none is refused (NotAuthorised, said on a page in his language); with no one signed
+    in, SignInFirst (the page then sends him to the sign-in)."""
     d = desk(request)
     who = d.who
     if who is None:
-        raise SignInFirst(d.back_path())
-    return who
-
-
-def require_official(request: Request) -> SignedIn:
-    """The signed-in person with his roles and places, if he holds any office; a person who
-    holds none is refused (NotAuthorised, said on a page in his language)."""
-    who = signed_in_person(request)
+        url = request.url
+        raise SignInFirst(url.path + (f"?{url.query}" if url.query else ""))
     try:
         return desk_signin.require_official(who)
     except PoundError as exc:

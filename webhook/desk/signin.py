@@ -31,7 +31,7 @@ from webhook.desk.render import page, redirect, refusal
 from webhook.desk.session import DeskConfig, DeskOf, Form, act
 from webhook.ratelimit import TooManyRequests, limiter_of
 
-router = APIRouter()
+router = APIRouter(include_in_schema=False)
 log = logging.getLogger(__name__)
 
 
@@ -41,13 +41,6 @@ def safe_next(value: str | None) -> str:
     if value.startswith("/desk") and not value.startswith("//") and "\\" not in value:
         return value
     return "/desk"
-
-
-def _on_outbox(request: Request) -> None:
-    """Wake the sender in this process, so the code goes now (`pound serve`)."""
-    wake: Callable[[], None] | None = getattr(request.app.state, "on_outbox", None)
-    if wake is not None:
-        wake()
 
 
 def _over(request: Request) -> bool:
@@ -63,11 +56,6 @@ def _over(request: Request) -> bool:
     return False
 
 
-def _delivers(request: Request) -> bool:
-    config: DeskConfig = request.app.state.desk
-    return config.delivers
-
-
 def _send(request: Request, db: Database, asked: CodeAsked, now: datetime) -> None:
     """After the answer has gone: send the code, if the phone is an officer's."""
     try:
@@ -79,22 +67,26 @@ def _send(request: Request, db: Database, asked: CodeAsked, now: datetime) -> No
         return
     if sent is None:
         return
-    if not _delivers(request):
+    config: DeskConfig = request.app.state.desk
+    if not config.delivers:
         # No channel can take it out: the operator reads it on his terminal (docs/desk.md).
         log.warning(
             "desk sign-in code for %s: %s (no Telegram or SMS is configured to send it)",
             sent.phone,
             sent.code,
         )
-    _on_outbox(request)
+    # Wake the sender in this process, so the code goes now (`pound serve`).
+    wake: Callable[[], None] | None = getattr(request.app.state, "on_outbox", None)
+    if wake is not None:
+        wake()
 
 
-@router.get("/sign-in", include_in_schema=False)
+@router.get("/sign-in")
 def sign_in_form(d: DeskOf, next: str = "/desk") -> Response:
     return page(d, "sign_in.html", next=safe_next(next), phone="")
 
 
-@router.post("/sign-in", include_in_schema=False)
+@router.post("/sign-in")
 def sign_in(request: Request, d: DeskOf, form: Form) -> Response:
     back = safe_next(form.get("next"))
     phone = form.get("phone", "")
@@ -110,14 +102,14 @@ def sign_in(request: Request, d: DeskOf, form: Form) -> Response:
     return answer
 
 
-@router.get("/sign-in/code", include_in_schema=False)
+@router.get("/sign-in/code")
 def code_form(d: DeskOf) -> Response:
     if not d.data.get("a"):
         return redirect(d, "/desk/sign-in")
     return page(d, "code.html", minutes=CODE_MINUTES, tries=CODE_TRIES)
 
 
-@router.post("/sign-in/code", include_in_schema=False)
+@router.post("/sign-in/code")
 def code(request: Request, d: DeskOf, form: Form) -> Response:
     attempt = d.data.get("a", "")
     if not attempt:
@@ -150,7 +142,7 @@ def code(request: Request, d: DeskOf, form: Form) -> Response:
     return redirect(d, back)
 
 
-@router.post("/sign-out", include_in_schema=False)
+@router.post("/sign-out")
 def sign_out(d: DeskOf, form: Form) -> Response:
     session = d.data.get("s", "")
     if session:
