@@ -67,7 +67,6 @@ INTERNAL: frozenset[str] = frozenset(
         "hour must be 0 to 23",
         "a period is at least one day",
         "{name} must carry a time zone (UTC or an offset)",
-        "district has no id",
         "no district {district_id}",
         "no person {person_id}",
         "no pound {pound_id}",
@@ -85,19 +84,16 @@ INTERNAL: frozenset[str] = frozenset(
         "profile {name}: reminder days cannot be negative",
         "unknown money system '{name}'; known: {known_text}",
         "no section or practice ruling '{asked}'",
-        "a row was written without an id",
         "the fine schedule has no row {fine_class}",
         # office/records/ledger.py: the ledger checks its own entries.
         "more expenses of sale paid than were billed",
         "unbalanced ledger transaction: {lines}",
-        "ledger transaction has no id",
         # office/access/roles.py, office/access/tokens.py: the administrator's commands and API
         # tokens.
         "role {role} needs a place, as in {role}:PLACE",
         "role {role} takes no place",
         "unknown role '{name}'; known roles: {known}",
         "that is not an API token",
-        "no person has the phone {phone}",
         "no such API token",
         "no person has the phone {phone}; give a name to add a private person",
         # Details that are English words: said as the code's sentence.
