@@ -236,8 +236,10 @@ class SeizeFlow(TableFlow):
     # --- the animals (Sec V: number and description) -------------------------------------------
 
     def animals(self, ctx: Ctx, msg: Inbound) -> str:
-        """Animals added (the step asks for more), a kind whose count is asked, or done."""
-        if _is(msg, "done", "done"):
+        """Animals added (the step asks for more), a kind whose count is asked, or done: a no to
+        "any more animals?" (na, নাহ) is done too."""
+        more = bool(ctx.data.get("animals"))
+        if _is(msg, "done", "done") or (more and _is(msg, "no", "no", typo=False)):
             if not ctx.data.get("animals"):
                 raise Again(problem=ctx.t("Name at least one animal first."))
             ctx.data["animals_done"] = True

@@ -219,3 +219,33 @@ def test_an_owner_who_does_not_know_the_village_is_asked_for_the_nearest(
     assert nearest in out and not chat.options(), out
     chat.say("Rampr")
     assert chat.options() == ["village:TESTPUR/Rampur"]
+
+
+@pytest.mark.parametrize(
+    ("greeting", "animals", "no_more", "damage"),
+    [
+        ("nomoskar", "2 ta goru", "ses", "কী ক্ষতি"),
+        ("nomoskar", "2 ta goru", "na", "কী ক্ষতি"),
+        ("nomoskar", "ekta chagol", "ar nei", "কী ক্ষতি"),
+        ("ram ram", "2 gaay", "nahi", "क्या नुकसान"),
+        ("ram ram", "do bhains", "khatm", "क्या नुकसान"),
+        ("ram ram", "2 gaay", "aur nahi", "क्या नुकसान"),
+    ],
+)
+def test_no_more_animals_is_said_as_villagers_say_it(
+    world: World, greeting: str, animals: str, no_more: str, damage: str
+) -> None:
+    """Over SMS, "any more animals?" answered in the seizer's words: «শেষ» typed as it sounds
+    (ses), a no (na, nahi), "no more" (ar nei, aur nahi): the list is finished and the damage is
+    asked, where each was read as the name of an unknown kind of animal."""
+    chat = Chat(world, _address(Channel.SMS), Channel.SMS)
+    chat.say(greeting)
+    chat.say("1")
+    chat.say("Hari Das")
+    chat.say("Kemri")
+    chat.say("Rampur")
+    chat.say("Where the cane is")
+    chat.say(animals)
+    assert "done" in chat.options(), chat.options()
+    out = chat.say(no_more)
+    assert damage in out, out
