@@ -249,3 +249,23 @@ def test_no_more_animals_is_said_as_villagers_say_it(
     assert "done" in chat.options(), chat.options()
     out = chat.say(no_more)
     assert damage in out, out
+
+
+@pytest.mark.parametrize(
+    ("lost", "searched"),
+    [
+        ("amar goru khoyare niye geche", "কোনো গরু"),
+        ("আমার গরু খোঁয়াড়ে নিয়ে গেছে", "কোনো গরু"),
+        ("मेरी गाय कांजी हाउस में है", "कोई गाय"),
+    ],
+)
+def test_the_animal_an_owner_names_with_my_is_what_is_searched_for(
+    world: World, lost: str, searched: str
+) -> None:
+    """Saying "my cow" begins the owner's search and names what he lost: once he names his village,
+    the pounds near it are searched for cows, not his kind asked again ("amar goru" was read
+    as the word for "my cattle", and the cow was lost with it)."""
+    chat = Chat(world, _address(Channel.SMS), Channel.SMS)
+    chat.say(lost)
+    out = chat.say("Kemri")
+    assert searched in out and not [o for o in chat.options() if o.startswith("kind:")], out
