@@ -269,3 +269,24 @@ def test_the_animal_an_owner_names_with_my_is_what_is_searched_for(
     chat.say(lost)
     out = chat.say("Kemri")
     assert searched in out and not [o for o in chat.options() if o.startswith("kind:")], out
+
+
+@pytest.mark.parametrize(
+    ("lost", "stuck", "help_line"),
+    [
+        ("amar goru hariye geche", "ki korbo", "থামাতে যেকোনো সময়"),
+        ("amar goru hariye geche", "কী করব", "থামাতে যেকোনো সময়"),
+        ("meri gaay kho gayi", "kya karun", "रोकने के लिए"),
+        ("meri gaay kho gayi", "क्या करूँ", "रोकने के लिए"),
+    ],
+)
+def test_what_do_i_do_in_the_middle_of_a_question_is_answered_with_help(
+    world: World, lost: str, stuck: str, help_line: str
+) -> None:
+    """Asking "what do I do?" where a village is asked is a plea for help, not a village's name: he
+    is told how to stop or change the language, with what he may do, and his search stays."""
+    chat = Chat(world, _address(Channel.SMS), Channel.SMS)
+    chat.say(lost)
+    out = chat.say(stuck)
+    assert help_line in out, out
+    assert "Kemri" not in out and "गाँव नहीं" not in out and "গ্রাম জানা নেই" not in out
