@@ -123,7 +123,7 @@ class SeizeFlow(TableFlow):
             "aid": Step(_ask_aid, _aid, fill("aid"), ("photo", "confirm")),
             "photo": Step(_skippable(ASK_PHOTO), _photo, fill("photo"), ("confirm",)),
             "confirm": Step(self.summary, _confirmed, self.confirmed, ("change", "end")),
-            "change": Step(_ask_change, _change, _to, tuple(CHANGEABLE)),
+            "change": Step(_ask_change, _change, _to, (*CHANGEABLE, "confirm")),
         }
         super().__init__()
 
@@ -604,7 +604,10 @@ def _changeable(ctx: Ctx) -> dict[str, str]:
 
 
 def _change(ctx: Ctx, msg: Inbound) -> str:
-    """The part to ask again, cleared from the draft."""
+    """The part to ask again, cleared from the draft; nothing to change after all (नहीं, ठीक
+    है, শেষ) is the summary again."""
+    if msg.option is None and words.says(msg.text, "no", "yes", "done", typo=False):
+        return "confirm"
     part = (msg.option or msg.text.strip().lower()).removeprefix("change:")
     if part not in _changeable(ctx):
         raise Again()

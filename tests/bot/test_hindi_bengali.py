@@ -123,6 +123,9 @@ def test_hindi_number_words_and_a_kind_first_are_read(world: World) -> None:
     assert "change:damage" not in chat.options()
     chat.say("na")
     assert "change:damage" in chat.options()
+    # Nothing to change after all ("it is fine"): the summary again, to confirm.
+    assert "फसल खाई" in chat.say("ठीक है")
+    assert chat.options() == ["confirm", "change", "cancel"]
     with world.db.reading() as s:
         assert s.exec(select(Seizure)).first() is None
 
