@@ -22,6 +22,7 @@ from bot import sms_budget, state, words
 from bot.channels.base import ChannelType, Received
 from bot.errors import explain
 from bot.flows import pointing
+from bot.flows.anyone import ref_alone
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import (
     DEFAULT_LANGUAGE,
@@ -300,6 +301,10 @@ class Engine:
             return None
         mine = self._startable(m.ctx)
         started = words.command(text, mine)
+        if started is None and conv.flow is None and "status" in mine:
+            # A reference alone, as the office sent it: where that seizure stands.
+            ref = ref_alone(text)
+            started = ("status", ref) if ref is not None else None
         if conv.flow is None and not first.startswith("/"):
             # A sentence ("पकड़े गए मेरे पशु", "দুটো গরু ধরেছি") says which of a private
             # person's flows it wants, whatever word it starts with.

@@ -119,11 +119,25 @@ def sender_phone(inbound: Inbound) -> str | None:
 
 
 def find_ref(text: str) -> str | None:
-    """The first word of `text` that has the shape of a seizure reference."""
-    for word in text.upper().split():
-        if REF.match(word):
-            return word
+    """The first word of `text` that has the shape of a seizure reference (its punctuation
+    aside). In a sentence, a word of letters alone counts only as the reference is printed, in
+    capitals: "amar chagol rastay chilo" names no seizure RASTAY."""
+    typed = text.split()
+    for word in typed:
+        ref = word.strip(".,;:!?'\"()").upper()
+        if REF.match(ref) and (len(typed) == 1 or ref in word or any(c.isdigit() for c in ref)):
+            return ref
     return None
+
+
+def ref_alone(text: str) -> str | None:
+    """The reference a message is made of, and nothing else ("7F54JS"): a status asked. A word
+    of letters alone is one only in capitals, as printed ("KHABAR" may be one; "khabar" is a
+    word)."""
+    word = text.strip().strip(".,;:!?'\"()")
+    if len(text.split()) != 1 or not REF.match(word.upper()):
+        return None
+    return word.upper() if word.isupper() or any(c.isdigit() for c in word) else None
 
 
 def answer(msg: Inbound) -> str:

@@ -10,8 +10,11 @@ from __future__ import annotations
 import pytest
 from sqlmodel import select
 
+from bot.flows.anyone import find_ref, ref_alone
 from bot.types import Channel
 from models import Conversation
+from office.acts.seizer.report import report_seizure
+from office.inputs import AnimalsIn
 from office.jurisdiction import load_jurisdiction_text
 from tests.bot.test_villagers_words import (
     CHANNELS,
@@ -290,3 +293,33 @@ def test_what_do_i_do_in_the_middle_of_a_question_is_answered_with_help(
     out = chat.say(stuck)
     assert help_line in out, out
     assert "Kemri" not in out and "गाँव नहीं" not in out and "গ্রাম জানা নেই" not in out
+
+
+def test_a_reference_alone_is_where_that_seizure_stands(world: World) -> None:
+    """The reference the office sent, typed alone by a phone it has never heard from ("7F54JS",
+    in small letters too), says where that seizure stands, where it was answered with the hint.
+    In a sentence, a word of six letters is no reference unless written as one, in capitals:
+    "amar chagol rastay chilo" names no seizure RASTAY."""
+    ref = act(
+        world.db,
+        report_seizure,
+        actor_id=world.cultivator,
+        ground="trespass",
+        village="Rampur",
+        place="the cane field",
+        damage="ate the cane",
+        seizer=None,
+        owner=None,
+        animals=[AnimalsIn("goat", 3, "")],
+        occurred_at=world.now,
+        now=world.now,
+    ).ref
+    digits = any(c.isdigit() for c in ref)
+    for typed in (ref, f"{ref}.", *([ref.lower()] if digits else [])):
+        chat = Chat(world, _address(Channel.SMS), Channel.SMS)
+        out = chat.say(typed)
+        assert out.startswith(f"Seizure {ref}:"), (typed, out)
+    assert find_ref("amar chagol rastay chilo, khete jayni") is None
+    if digits:
+        assert find_ref(f"mera number {ref.lower()} hai") == ref
+    assert ref_alone("khabar") is None and ref_alone("KHABAR") == "KHABAR"
