@@ -323,3 +323,32 @@ def test_a_reference_alone_is_where_that_seizure_stands(world: World) -> None:
     if digits:
         assert find_ref(f"mera number {ref.lower()} hai") == ref
     assert ref_alone("khabar") is None and ref_alone("KHABAR") == "KHABAR"
+
+
+@pytest.mark.parametrize(
+    "told", ["meri bakri sadak par thi, khet mein nahi gayi", "আমার ছাগল রাস্তায় ছিল"]
+)
+def test_what_happened_is_no_name_where_the_complainants_name_is_asked(
+    world: World, told: str
+) -> None:
+    """A complainant asked his name who tells what happened instead ("my goat was on the road")
+    is asked his name again; the sentence is not recorded as the name of the complainant."""
+    ref = act(
+        world.db,
+        report_seizure,
+        actor_id=world.cultivator,
+        ground="trespass",
+        village="Rampur",
+        place="the cane field",
+        damage="ate the cane",
+        seizer=None,
+        owner=None,
+        animals=[AnimalsIn("goat", 3, "")],
+        occurred_at=world.now,
+        now=world.now,
+    ).ref
+    chat = Chat(world, _address(Channel.SMS), Channel.SMS)
+    chat.say("shikayat karni hai")
+    asked = chat.say(ref).splitlines()[-1]
+    assert chat.say(told).splitlines()[-1] == asked
+    assert "मुख़्तार" in chat.say("Ram Prasad")  # the name taken: who is complaining is asked
