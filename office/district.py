@@ -3,7 +3,6 @@ VII, G4), its villages by name (Sec III)."""
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
@@ -19,6 +18,7 @@ from law.profile import StatuteProfile, get_profile
 from models import District, FeedingRate, KindOrder, Pound, Seizure, Village
 from models.columns import id_of
 from office.phones import DEFAULT_REGION
+from office.spelling import plain
 
 
 def names_of(place: District | Pound | Village | None) -> tuple[tuple[str, str], ...]:
@@ -129,14 +129,10 @@ def pound_by_code(s: Session, code: str) -> Pound:
     return row
 
 
-def _said(name: str) -> str:
-    return unicodedata.normalize("NFC", " ".join(name.split())).casefold()
-
-
 def find_village(s: Session, name: str, district_code: str | None = None) -> Village:
     """The village by its name in the register or one the district file gives it in another
     script (`पटवाई`), case and spacing ignored; ambiguous names need the district."""
-    wanted = _said(name)
+    wanted = plain(name)
     if not wanted:
         raise InvalidInput(N_("the village is missing"))
     q = select(Village)
@@ -148,7 +144,7 @@ def find_village(s: Session, name: str, district_code: str | None = None) -> Vil
     matches = [
         v
         for v in s.exec(q).all()
-        if wanted == _said(v.name) or wanted in {_said(other) for other in v.names.values()}
+        if wanted == plain(v.name) or wanted in {plain(other) for other in v.names.values()}
     ]
     if not matches:
         raise NotFound(N_("no village called '{village}' is known"), section="III", village=name)

@@ -51,6 +51,12 @@ def latin_digits(text: str) -> str:
     return "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() else ch for ch in text)
 
 
+def plain(text: str | None) -> str:
+    """A name as written, for comparing names that must be the same as written (a party, a
+    buyer, a village named exactly): Unicode NFC, case folded, spacing tidied; not `fold`."""
+    return unicodedata.normalize("NFC", " ".join((text or "").split())).casefold()
+
+
 def fold(text: str) -> str:
     """The form two spellings share when they are the same word to a reader: Unicode NFC, case
     folded, nukta and joiners dropped, candrabindu as anusvara, long i and u as short, digits of

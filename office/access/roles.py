@@ -13,6 +13,7 @@ from law.errors import N_, InvalidInput, NotAuthorised
 from law.offices import PLACED, Role
 from models import Case, Complaint, District, Payment, Person, Pound, RoleGrant, Seizure
 from office.people import person_by_phone
+from office.spelling import plain
 
 
 @dataclass(frozen=True)
@@ -176,10 +177,6 @@ def require_role(
 OFFICIAL_ROLES = [r.value for r in PLACED]
 
 
-def _plain(text: str | None) -> str:
-    return " ".join((text or "").split()).casefold()
-
-
 def is_official_buyer(
     s: Session, *, name: str, residence: str, phone: str | None, actor_id: int
 ) -> bool:
@@ -197,7 +194,7 @@ def is_official_buyer(
             RoleGrant.person_id == person.id, col(RoleGrant.role).in_(OFFICIAL_ROLES)
         )
         return person.id == actor_id or s.exec(official).first() is not None
-    wanted = (_plain(name), _plain(residence))
+    wanted = (plain(name), plain(residence))
     officials = s.exec(
         select(Person)
         .join(RoleGrant, col(RoleGrant.person_id) == col(Person.id))
@@ -205,6 +202,6 @@ def is_official_buyer(
     ).all()
     actor = s.get(Person, actor_id)
     return any(
-        (_plain(p.name), _plain(p.residence)) == wanted
+        (plain(p.name), plain(p.residence)) == wanted
         for p in [*officials, *([actor] if actor else [])]
     )

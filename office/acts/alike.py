@@ -191,11 +191,6 @@ def named(s: Session, person: PersonIn, now: datetime) -> Person:
     )
 
 
-def same_name(a: str, b: str) -> bool:
-    """Whether two names are one, case and spacing aside."""
-    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
-
-
 def official_buyer(s: Session, buyer: PersonIn, actor_id: int) -> bool:
     """Whether a buyer at a sale is a police officer or pound-keeper, or the officer (Sec X)."""
     return is_official_buyer(

@@ -16,9 +16,10 @@ from models import Complaint, Person, Seizure, Unit
 from models.columns import id_of
 from office import notify
 from office.access.roles import Role, has_role
-from office.acts.alike import named, on_seizure, same_name
+from office.acts.alike import named, on_seizure
 from office.inputs import PersonIn
 from office.people import get_person, person_acting
+from office.spelling import plain
 
 
 @dataclass(frozen=True)
@@ -40,8 +41,8 @@ def _complainant_person(s: Session, seizure: Seizure, given: PersonIn, now: date
         ).all()
         for person_id in known:
             person = get_person(s, person_id)
-            if same_name(person.name, given.name) and (
-                not given.residence.strip() or same_name(person.residence, given.residence)
+            if plain(person.name) == plain(given.name) and (
+                not given.residence.strip() or plain(person.residence) == plain(given.residence)
             ):
                 return person
     return named(s, given, now)

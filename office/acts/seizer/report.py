@@ -31,7 +31,7 @@ from models import Animal, Person, Pound, Seizure, Unit, Village
 from models.columns import id_of
 from office import notify
 from office.access.roles import has_role, offices_at, require_role
-from office.acts.alike import InDistrict, named, same_name
+from office.acts.alike import InDistrict, named
 from office.acts.magistrate.kind_order import apply_orders
 from office.acts.seizer.police_aid import _add_aid_request
 from office.district import DistrictContext, district_context, find_village, names_of
@@ -44,6 +44,7 @@ from office.people import (
 )
 from office.phones import normalise_phone
 from office.records.register import add_with_fresh_ref, new_ref
+from office.spelling import plain
 from office.times import check_times
 
 
@@ -301,7 +302,7 @@ def _is_self(actor: Person, named: PersonIn) -> bool:
     """Whether the seizer a report names is the reporter: by phone, or without one by name."""
     if named.phone:
         return actor.phone is not None and normalise_phone(named.phone) == actor.phone
-    return same_name(named.name, actor.name)
+    return plain(named.name) == plain(actor.name)
 
 
 def _word(kind: AnimalKind | OutsideScale) -> str:
