@@ -295,12 +295,9 @@ def test_what_do_i_do_in_the_middle_of_a_question_is_answered_with_help(
     assert "Kemri" not in out and "गाँव नहीं" not in out and "গ্রাম জানা নেই" not in out
 
 
-def test_a_reference_alone_is_where_that_seizure_stands(world: World) -> None:
-    """The reference the office sent, typed alone by a phone it has never heard from ("7F54JS",
-    in small letters too), says where that seizure stands, where it was answered with the hint.
-    In a sentence, a word of six letters is no reference unless written as one, in capitals:
-    "amar chagol rastay chilo" names no seizure RASTAY."""
-    ref = act(
+def _three_goats_seized(world: World) -> str:
+    """The reference of a seizure of three goats at Rampur, owner not known."""
+    return act(
         world.db,
         report_seizure,
         actor_id=world.cultivator,
@@ -314,6 +311,14 @@ def test_a_reference_alone_is_where_that_seizure_stands(world: World) -> None:
         occurred_at=world.now,
         now=world.now,
     ).ref
+
+
+def test_a_reference_alone_is_where_that_seizure_stands(world: World) -> None:
+    """The reference the office sent, typed alone by a phone it has never heard from ("7F54JS",
+    in small letters too), says where that seizure stands, where it was answered with the hint.
+    In a sentence, a word of six letters is no reference unless written as one, in capitals:
+    "amar chagol rastay chilo" names no seizure RASTAY."""
+    ref = _three_goats_seized(world)
     digits = any(c.isdigit() for c in ref)
     for typed in (ref, f"{ref}.", *([ref.lower()] if digits else [])):
         chat = Chat(world, _address(Channel.SMS), Channel.SMS)
@@ -333,20 +338,7 @@ def test_what_happened_is_no_name_where_the_complainants_name_is_asked(
 ) -> None:
     """A complainant asked his name who tells what happened instead ("my goat was on the road")
     is asked his name again; the sentence is not recorded as the name of the complainant."""
-    ref = act(
-        world.db,
-        report_seizure,
-        actor_id=world.cultivator,
-        ground="trespass",
-        village="Rampur",
-        place="the cane field",
-        damage="ate the cane",
-        seizer=None,
-        owner=None,
-        animals=[AnimalsIn("goat", 3, "")],
-        occurred_at=world.now,
-        now=world.now,
-    ).ref
+    ref = _three_goats_seized(world)
     chat = Chat(world, _address(Channel.SMS), Channel.SMS)
     chat.say("shikayat karni hai")
     asked = chat.say(ref).splitlines()[-1]
