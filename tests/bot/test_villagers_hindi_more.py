@@ -13,6 +13,7 @@ from sqlmodel import select
 from bot.flows.anyone import find_ref, ref_alone
 from bot.types import Channel
 from models import Conversation
+from office.acts.seizer import report
 from office.acts.seizer.report import report_seizure
 from office.inputs import AnimalsIn
 from office.jurisdiction import load_jurisdiction_text
@@ -313,20 +314,21 @@ def _three_goats_seized(world: World) -> str:
     ).ref
 
 
-def test_a_reference_alone_is_where_that_seizure_stands(world: World) -> None:
+def test_a_reference_alone_is_where_that_seizure_stands(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The reference the office sent, typed alone by a phone it has never heard from ("7F54JS",
     in small letters too), says where that seizure stands, where it was answered with the hint.
     In a sentence, a word of six letters is no reference unless written as one, in capitals:
     "amar chagol rastay chilo" names no seizure RASTAY."""
-    ref = _three_goats_seized(world)
-    digits = any(c.isdigit() for c in ref)
-    for typed in (ref, f"{ref}.", *([ref.lower()] if digits else [])):
+    monkeypatch.setattr(report, "new_ref", lambda s: "7F54JS")  # a reference as printed
+    assert _three_goats_seized(world) == "7F54JS"
+    for typed in ("7F54JS", "7f54js", "7F54JS."):
         chat = Chat(world, _address(Channel.SMS), Channel.SMS)
         out = chat.say(typed)
-        assert out.startswith(f"Seizure {ref}:"), (typed, out)
+        assert out.startswith("Seizure 7F54JS:"), (typed, out)
     assert find_ref("amar chagol rastay chilo, khete jayni") is None
-    if digits:
-        assert find_ref(f"mera number {ref.lower()} hai") == ref
+    assert find_ref("mera number 7f54js hai") == "7F54JS"
     assert ref_alone("khabar") is None and ref_alone("KHABAR") == "KHABAR"
 
 
