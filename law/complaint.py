@@ -41,6 +41,7 @@ from law.errors import (
 )
 from law.guards import check_damages
 from law.money import MoneySystem
+from law.money_split import Charges
 from law.profile import StatuteProfile
 
 
@@ -209,18 +210,9 @@ def check_one_open(open_statuses: Iterable[str], *, complainant: str = "") -> No
         )
 
 
-@dataclass(frozen=True)
-class Paid:
-    """Fines, feeding and expenses of sale paid on the seizure: by the owner at a release under
-    Sec VII, or taken out of the proceeds of a sale (Sec XI)."""
-
-    fines: int = 0
-    feeding: int = 0
-    expenses: int = 0
-
-    @property
-    def total(self) -> int:
-        return self.fines + self.feeding + self.expenses
+# Fines, feeding and expenses of sale paid on the seizure: by the owner at a release under
+# Sec VII, or taken out of the proceeds of a sale (Sec XI); the three heads of a sale's account.
+Paid = Charges
 
 
 @dataclass(frozen=True)
@@ -274,20 +266,8 @@ def liability(
 ) -> Liability:
     """Sec XIV, practice G12: the seizer's liability on a seizure adjudged illegal."""
     check_damages(damages, profile)
-    items = list(paid)
     _not_negative(expenses, held_fines, held_feeding)
-    for p in items:
-        _not_negative(p.fines, p.feeding, p.expenses)
-    return Liability(damages, expenses, _all_paid(items), held_fines, held_feeding)
-
-
-def _all_paid(items: Iterable[Paid]) -> Paid:
-    items = list(items)
-    return Paid(
-        fines=sum(p.fines for p in items),
-        feeding=sum(p.feeding for p in items),
-        expenses=sum(p.expenses for p in items),
-    )
+    return Liability(damages, expenses, sum(paid, Paid()), held_fines, held_feeding)
 
 
 def counted_amounts(paid: Iterable[Paid]) -> set[int]:
@@ -295,7 +275,7 @@ def counted_amounts(paid: Iterable[Paid]) -> set[int]:
     paid, each payment or sale, its fines, feeding or expenses of sale, and their sums."""
     items = list(paid)
     found = set()
-    for p in [_all_paid(items), *items]:
+    for p in [sum(items, Paid()), *items]:
         found |= {p.total, p.fines, p.feeding, p.expenses, p.fines + p.feeding}
     return {amount for amount in found if amount > 0}
 

@@ -60,29 +60,20 @@ def check_damages(damages: int, profile: StatuteProfile) -> None:
         )
 
 
-def check_pig_fine(fine: int, profile: StatuteProfile) -> None:
-    """Sec XVIII: the fine for damage by pigs is at most Rs 10."""
+def check_fine(fine: int, section: str, profile: StatuteProfile) -> None:
+    """The fine for damage by pigs is at most Rs 10 (Sec XVIII); for forcibly opposing a seizure
+    or rescuing cattle, at most Rs 500 (Sec XIII)."""
     not_negative(fine, "a fine")
-    if fine > profile.pig_fine_cap:
-        cap = profile.money.format(profile.pig_fine_cap)
+    pigs = section == "XVIII"
+    cap = profile.pig_fine_cap if pigs else profile.opposition_fine_cap
+    if fine > cap:
         raise FineOverCap(
-            N_("the fine for damage by pigs may not exceed {cap_text}"),
-            section="XVIII",
-            cap=profile.pig_fine_cap,
-            said={"cap_text": cap},
-        )
-
-
-def check_opposition_fine(fine: int, profile: StatuteProfile) -> None:
-    """Sec XIII: the fine for forcibly opposing a seizure or rescuing cattle is at most Rs 500."""
-    not_negative(fine, "a fine")
-    if fine > profile.opposition_fine_cap:
-        cap = profile.money.format(profile.opposition_fine_cap)
-        raise FineOverCap(
-            N_("the fine for opposing a seizure or rescuing cattle may not exceed {cap_text}"),
-            section="XIII",
-            cap=profile.opposition_fine_cap,
-            said={"cap_text": cap},
+            N_("the fine for damage by pigs may not exceed {cap_text}")
+            if pigs
+            else N_("the fine for opposing a seizure or rescuing cattle may not exceed {cap_text}"),
+            section=section,
+            cap=cap,
+            said={"cap_text": profile.money.format(cap)},
         )
 
 
@@ -124,7 +115,7 @@ def check_opposition_sentence(
     Rs 500, or both. A conviction carries one of them at least; labour is said for a term of
     imprisonment and only for one."""
     check_opposition_imprisonment(months, days, profile)
-    check_opposition_fine(fine, profile)
+    check_fine(fine, "XIII", profile)
     prison = months > 0 or days > 0
     if not prison and fine == 0:
         raise InvalidInput(

@@ -266,11 +266,6 @@ class SeizureState:
     def in_pound(self) -> list[int]:
         return sorted(i for i, s in self.animals.items() if s in IN_POUND)
 
-    @property
-    def sale_section(self) -> str:
-        """The section a sale would be made under now: IX once the owner refused, else VIII."""
-        return "IX" if self.owner_refused else "VIII"
-
 
 def new_seizure(
     animal_ids: Iterable[int], seized_on: date, profile: StatuteProfile

@@ -31,7 +31,7 @@ from bot.i18n import N_, written_in
 from bot.types import Inbound, Option, Reply
 from law.complaint import OPEN, ComplaintStatus, Standing, next_steps, step
 from law.errors import DamagesOverCap, PoundError
-from law.guards import check_opposition_fine, check_opposition_imprisonment
+from law.guards import check_fine, check_opposition_imprisonment
 from law.kinds import G4_ALIASES, resolve_kind
 from law.money import MoneySystem
 from office.access.roles import Role
@@ -649,7 +649,7 @@ def _sentenced(ctx: Ctx, term: tuple[int, int]) -> str:
 def _fine(ctx: Ctx, msg: Inbound) -> int:
     profile = offence_profile(ctx.work, offence_id=int(ctx.data["offence"]))
     fine = read_amount(msg.text.strip(), profile.money)
-    check_opposition_fine(fine, profile)
+    check_fine(fine, "XIII", profile)
     if fine == 0 and not (ctx.data["months"] or ctx.data["days"]):
         raise invalid(
             N_("a conviction under Sec XIII carries imprisonment, a fine, or both"),

@@ -16,9 +16,8 @@ from law.errors import (
 from law.guards import (
     check_compensation,
     check_damages,
+    check_fine,
     check_not_excluded,
-    check_opposition_fine,
-    check_pig_fine,
     check_purchaser,
     check_surplus_claim,
 )
@@ -45,12 +44,12 @@ def test_damages_for_an_illegal_seizure_are_at_most_a_hundred_rupees() -> None:
 
 
 def test_the_fine_caps_name_their_own_sections() -> None:
-    check_pig_fine(1920, P)
-    check_opposition_fine(96000, P)
+    check_fine(1920, "XVIII", P)
+    check_fine(96000, "XIII", P)
     with pytest.raises(FineOverCap) as pig:
-        check_pig_fine(1921, P)
+        check_fine(1921, "XVIII", P)
     with pytest.raises(FineOverCap) as opposition:
-        check_opposition_fine(96001, P)
+        check_fine(96001, "XIII", P)
     assert pig.value.section == "XVIII"
     assert opposition.value.section == "XIII"
 

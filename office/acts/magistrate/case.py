@@ -9,7 +9,7 @@ from datetime import datetime
 
 from law.cases import SECTION, CaseKind
 from law.errors import N_, Conflict, InvalidInput, NotFound
-from law.guards import check_compensation, check_pig_fine
+from law.guards import check_compensation, check_fine
 from models import Case, Unit
 from models.enums import CaseStatus
 from office.acts.alike import magistrate
@@ -71,7 +71,7 @@ def decide_case(
         if not convicted and (fine or compensation):
             raise InvalidInput(N_("no fine or compensation without a conviction"))
         if what is CaseKind.PIGS:
-            check_pig_fine(fine, ctx.profile)
+            check_fine(fine, "XVIII", ctx.profile)
         check_compensation(compensation, fine)
         case.status = CaseStatus.CONVICTED if convicted else CaseStatus.ACQUITTED
         case.magistrate_id = u.actor()
