@@ -48,8 +48,8 @@ def sale_kind(*, owner_refused: bool) -> SaleKind:
 def check_auction_record(
     *, animals: Sequence[int], prices: Sequence[int], expenses: int, place: str
 ) -> None:
-    """A public auction (Sec VIII, IX) is recorded lot by lot, one animal a lot, at a price, with
-    its expenses and the place it was held."""
+    """A public auction (Sec VIII, IX, or XVII on a recovery order) is recorded lot by lot, one
+    animal a lot, at a price, with its expenses and the place it was held."""
     if not animals:
         raise InvalidInput(N_("an auction record needs at least one lot"))
     if expenses < 0 or any(price < 0 for price in prices):

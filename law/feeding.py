@@ -37,12 +37,8 @@ def rate_on(kind: str, day: date, rates: Sequence[FeedingRate]) -> int:
     Sec VII leaves the rate to the Magistrate; where he has fixed none for a kind, nothing is
     charged (0). Of two rates from the same day, the later in `rates` wins, as a later order.
     """
-    best: FeedingRate | None = None
-    for rate in rates:
-        covers = kind in rate.kinds and rate.valid_from <= day
-        if covers and (best is None or rate.valid_from >= best.valid_from):
-            best = rate
-    return 0 if best is None else best.per_day
+    in_force = [rate for rate in _orders_in_force(kind, rates) if rate.valid_from <= day]
+    return in_force[-1].per_day if in_force else 0
 
 
 def feeding_days(arrived_on: date, until_on: date) -> int:
@@ -58,7 +54,7 @@ def feeding_days(arrived_on: date, until_on: date) -> int:
 
 def _orders_in_force(kind: str, rates: Sequence[FeedingRate]) -> list[FeedingRate]:
     """The rates for `kind`, one per day they start, oldest first: of two from the same day
-    the later in `rates` stands (as in `rate_on`)."""
+    the later in `rates` stands, as a later order."""
     by_day: dict[date, FeedingRate] = {}
     for rate in rates:
         if kind in rate.kinds:

@@ -136,8 +136,3 @@ def check_not_before_start(on: date, start: date) -> None:
 def default_start(first_loaded_on: date) -> date:
     """Practice G17: a district whose file names no start began one year before it was loaded."""
     return add_months(first_loaded_on, -12)
-
-
-def within(day: date, until: date) -> bool:
-    """Whether `day` falls on or before a period's last day."""
-    return day <= until

@@ -74,21 +74,6 @@ def check_recoverable(
         )
 
 
-def check_sale_said(
-    numbers: Sequence[int], prices: Sequence[int], expenses: int, place: str
-) -> None:
-    """Sec XVII, VIII: the auction's record has its lots, one head a lot, their prices and the
-    expenses (none negative), and where it was held."""
-    if not numbers:
-        raise InvalidInput(N_("an auction record needs at least one lot"))
-    if expenses < 0 or any(price < 0 for price in prices):
-        raise InvalidInput(N_("prices and expenses cannot be negative"))
-    if len(set(numbers)) != len(numbers):
-        raise InvalidInput(N_("a head of cattle can be in one lot only"))
-    if not place.strip():
-        raise InvalidInput(N_("say where the auction was held"))
-
-
 def check_heads_ordered(numbers: Sequence[int], ordered: Collection[int]) -> None:
     """Sec XVII: only the cattle the order names are sold."""
     missing = [n for n in numbers if n not in ordered]

@@ -73,8 +73,8 @@ INTERNAL: frozenset[str] = frozenset(
         "no seizure {seizure_id}",
         "no pound for {ref}",
         "no village {village_id}",
-        # law/profile.py, law/money.py, law/citations.py, office/jurisdiction/: a district
-        # file and the statute's settings, read by `pound` commands.
+        # law/profile.py, law/money.py, office/jurisdiction/: a district file and the statute's
+        # settings, read by `pound` commands.
         "profile {name}: no fine for {missing}",
         "profile {name}: rest_weekdays must be some of 0 to 6, not all of them",
         "unknown statute profile '{name}'; known: {known_text}",
@@ -83,7 +83,6 @@ INTERNAL: frozenset[str] = frozenset(
         "profile {name}: {what} must be 0 to 23",
         "profile {name}: reminder days cannot be negative",
         "unknown money system '{name}'; known: {known_text}",
-        "no section or practice ruling '{asked}'",
         "the fine schedule has no row {fine_class}",
         # office/records/ledger.py: the ledger checks its own entries.
         "more expenses of sale paid than were billed",

@@ -1,37 +1,32 @@
-"""Citations of sections by their marginal notes, and of practice rulings."""
+"""Each section a refusal cites is one the Act has and docs/act.md describes (II to XXI), and
+each practice ruling one of its table (G1 to G17)."""
 
-import pytest
+import re
+from pathlib import Path
 
-from law.citations import PRACTICE, SECTIONS, cite
-from law.errors import ALL_ERRORS, InvalidInput
+from law.errors import ALL_ERRORS
 
-
-def test_a_section_is_cited_with_its_marginal_note() -> None:
-    expected = "Sec VIII (Procedure if Cattle be not claimed within a specified time)"
-    assert cite("VIII") == expected
-    assert cite("Sec VIII") == expected
-    assert cite("section viii") == expected
-    assert cite("8") == expected
+ACT = (Path(__file__).resolve().parents[2] / "docs" / "act.md").read_text(encoding="utf-8")
 
 
-def test_a_practice_ruling_is_cited_as_practice() -> None:
-    assert cite("practice G4") == "practice G4 (Animals not in the Sec VI scale)"
-    assert cite("g11") == "practice G11 (Quiet hours)"
+def test_the_act_as_described_runs_from_ii_to_xxi_and_its_rulings_from_g1_on() -> None:
+    assert described_sections()[::19] == ["II", "XXI"]
+    assert len(described_sections()) == 20
+    rulings = described_rulings()
+    assert rulings == [f"G{n}" for n in range(1, len(rulings) + 1)]
 
 
-def test_sections_run_from_ii_to_xxi_and_rulings_from_g1_to_g17() -> None:
-    assert [*SECTIONS] == [cite(str(n)).split()[1] for n in range(2, 22)]
-    assert [*SECTIONS][::19] == ["II", "XXI"]
-    assert list(PRACTICE) == [f"G{n}" for n in range(1, 18)]
+def described_sections() -> list[str]:
+    headings = re.findall(r"^### ([IVXL]+)(?: and ([IVXL]+))?\.", ACT, re.MULTILINE)
+    return [number for pair in headings for number in pair if number]
 
 
-def test_every_section_an_error_names_can_be_cited() -> None:
+def described_rulings() -> list[str]:
+    return re.findall(r"^\| (G\d+) \|", ACT, re.MULTILINE)
+
+
+def test_every_section_an_error_names_is_described() -> None:
+    cited = {f"practice {g}" for g in described_rulings()} | set(described_sections())
     for error in ALL_ERRORS:
         if error.section is not None:
-            assert cite(error.section)
-
-
-@pytest.mark.parametrize("text", ["I", "XXII", "practice G18", "", "nonsense"])
-def test_an_unknown_citation_is_refused(text: str) -> None:
-    with pytest.raises(InvalidInput):
-        cite(text)
+            assert error.section in cited, (error.__name__, error.section)

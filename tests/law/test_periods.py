@@ -21,7 +21,6 @@ from law.periods import (
     reminder_days,
     sale_not_before,
     surplus_until,
-    within,
 )
 from law.profile import ACT_III_1857
 
@@ -131,11 +130,6 @@ def test_quiet_hours_need_not_span_midnight() -> None:
     )
     no_quiet = dataclasses.replace(P, quiet_start_hour=8, quiet_end_hour=8)
     assert not in_quiet_hours(at_two, no_quiet, IST)
-
-
-def test_within_includes_the_last_day() -> None:
-    assert within(date(2024, 3, 8), date(2024, 3, 8))
-    assert not within(date(2024, 3, 9), date(2024, 3, 8))
 
 
 def test_reminders_fall_before_the_last_day() -> None:

@@ -11,12 +11,12 @@ from typing import Any
 
 from sqlmodel import Session
 
+from law.auction import check_auction_record
 from law.guards import check_purchaser
 from law.periods import local_date
 from law.recovery import (
     RecoveryAccount,
     check_heads_ordered,
-    check_sale_said,
     recovery_account,
 )
 from models import Case, Person, RecoveryLot, RecoverySale, Unit
@@ -105,7 +105,7 @@ def record_recovery_sale(
         ctx = m.ctx
         prices = [read_amount(lot.price, ctx.profile.money) for lot in lots]
         expenses = read_amount(expenses, ctx.profile.money)
-        check_sale_said(numbers, prices, expenses, place)
+        check_auction_record(animals=numbers, prices=prices, expenses=expenses, place=place)
         by_number = {int(str(c["number"])): c for c in order.cattle}
         check_heads_ordered(numbers, by_number)
         buyers = _buyers(s, lots, u.actor(), u.now)
