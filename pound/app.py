@@ -187,13 +187,7 @@ def addresses(base_url: str, codes: list[str]) -> list[str]:
 DEFAULT_DATABASE_URL = "sqlite:///./pound.db"
 
 
-def prepare(
-    settings: Settings,
-    *,
-    clock: Callable[[], datetime] = utc_now,
-    echo: Echo = _quiet,
-    demo: bool | None = None,
-) -> Database:
+def prepare(settings: Settings, *, echo: Echo = _quiet, demo: bool | None = None) -> Database:
     """Everything `pound serve` does before it listens.
 
     Applies the migrations (one line when any was due, `migrate`), loads POUND_JURISDICTION if
@@ -205,10 +199,10 @@ def prepare(
     db = open_database(settings)
     migrate(db, echo)
     if settings.jurisdiction is not None:
-        echo(describe_load(act_alone(db, clock(), load_jurisdiction, settings.jurisdiction)))
+        echo(describe_load(act_alone(db, utc_now(), load_jurisdiction, settings.jurisdiction)))
     if district_count(db, with_removed=True) == 0:
         if demo if demo is not None else settings.database_url == DEFAULT_DATABASE_URL:
-            result = act_alone(db, clock(), load_jurisdiction, demo_path())
+            result = act_alone(db, utc_now(), load_jurisdiction, demo_path())
             echo(f"no district in the database: {describe_load(result)} (the bundled demo)")
         else:
             echo(
@@ -222,7 +216,7 @@ def build_app(
     db: Database,
     *,
     clock: Callable[[], datetime] = utc_now,
-    settings: Settings | None = None,
+    settings: Settings,
     on_outbox: Callable[[], None] | None = None,
     metrics: Metrics | None = None,
 ) -> FastAPI:
@@ -238,7 +232,6 @@ def build_app(
     from webhook.desk import DeskConfig
     from webhook.ratelimit import RateLimits, parse_networks
 
-    settings = settings if settings is not None else Settings()
     telegram = None
     if settings.telegram_token is not None and settings.telegram_secret is not None:
         telegram = TelegramConfig(

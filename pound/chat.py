@@ -61,7 +61,7 @@ def chat(ctx: click.Context, phone: str, lang: str | None, channel: str) -> None
     settings = settings_of(ctx)
     number = normalise_phone(phone)
     said: list[str] = []
-    database = prepare(settings, clock=utc_now, echo=said.append)
+    database = prepare(settings, echo=said.append)
     ctx.call_on_close(database.dispose)
     if not districts(database):
         said = [line for line in said if not line.startswith("no district")] + [NO_DISTRICT]

@@ -59,7 +59,7 @@ def serve(
     given = {"host": host, "port": port}
     settings = settings.model_copy(update={k: v for k, v in given.items() if v is not None})
     warn_at_start(settings, lambda line: click.echo(line, err=True))
-    database = prepare(settings, clock=utc_now, echo=click.echo, demo=demo or None)
+    database = prepare(settings, echo=click.echo, demo=demo or None)
     ctx.call_on_close(database.dispose)
     url = settings.base_url
     click.echo(f"pound office: {url}  (API docs {url}/docs, health {url}/healthz)")
