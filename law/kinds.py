@@ -264,11 +264,8 @@ def orders_for(kind: str, orders: Sequence[KindOrder]) -> tuple[KindOrder, ...]:
 def order_in_force(kind: str, orders: Sequence[KindOrder], on: date) -> KindOrder:
     """The order that governs a head of `kind` on `on` (G4): of the governing orders, the
     latest in force; of two of one day, the later given. KindNeedsMagistrateOrder if none."""
-    best: KindOrder | None = None
-    for order in orders_for(kind, orders):
-        if order.valid_from <= on and (best is None or order.valid_from >= best.valid_from):
-            best = order
-    if best is None:
+    governing = [o for o in orders_for(kind, orders) if o.valid_from <= on]
+    if not governing:
         raise KindNeedsMagistrateOrder(
             N_(
                 "{kind_text} is not in the Sec VI scale; it can be registered only on a "
@@ -277,7 +274,8 @@ def order_in_force(kind: str, orders: Sequence[KindOrder], on: date) -> KindOrde
             kind=kind,
             said={"kind_text": with_article(kind)},
         )
-    return best
+    # A stable sort: of two orders of one day, the later given stays last.
+    return sorted(governing, key=lambda o: o.valid_from)[-1]
 
 
 def ordered_rates(kind: str, orders: Sequence[KindOrder]) -> tuple[FeedingRate, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
+from pydantic_core import PydanticUndefined
 from sqlalchemy import JSON, BigInteger, CheckConstraint, Dialect, Integer, TypeDecorator
 from sqlmodel import AutoString, Field
 
@@ -20,10 +21,8 @@ def money_type() -> Any:
     return BigInteger().with_variant(Integer(), "sqlite")
 
 
-def money_field(default: int | None = None) -> Any:
+def money_field(default: Any = PydanticUndefined) -> Any:
     """A money column, required, or with `default`."""
-    if default is None:
-        return Field(sa_type=money_type())
     return Field(default=default, sa_type=money_type())
 
 
