@@ -194,13 +194,9 @@ def _pour(total: int, own: Sequence[int], room: list[int]) -> list[int]:
     """Take `total` from the lots' `room`: each lot's own charge first, in lot order, then
     whatever is still to be taken, from what is left of the lots in lot order."""
     taken = [0] * len(room)
-    for i, charge in enumerate(own):
+    # The second round takes from each lot as much as is left to take, whatever its charge.
+    for i, charge in [*enumerate(own), *enumerate([total] * len(room))]:
         part = min(charge, room[i], total)
-        taken[i] += part
-        room[i] -= part
-        total -= part
-    for i in range(len(room)):
-        part = min(room[i], total)
         taken[i] += part
         room[i] -= part
         total -= part
