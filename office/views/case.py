@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from sqlmodel import Session, col, func, select
+from sqlmodel import Session, col, select
 
 from law.access import check_may_read
 from law.accounts import long_date
@@ -27,24 +27,6 @@ from office.access.roles import case_standing
 from office.district import district_context, names_of
 from office.people import person_line, person_said
 from office.views.seizure import history_of
-
-
-def compensation_set_off(db: Reader, *, person_id: int) -> int:
-    """What Sec XIX sets off against this person's damages in a civil suit: the compensation
-    paid to him by order of the Magistrate, out of the fines recovered (see
-    `set_off_certificate` for the ruling)."""
-    with db.reading() as s:
-        total = 0
-        for paid in (RecoverySale, FinePaid):
-            total += (
-                s.exec(
-                    select(func.sum(paid.to_complainant))
-                    .join(Case, col(Case.id) == col(paid.case_id))
-                    .where(Case.complainant_id == person_id)
-                ).one()
-                or 0
-            )
-        return int(total)
 
 
 @dataclass(frozen=True)
