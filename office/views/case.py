@@ -49,6 +49,20 @@ def recovered(s: Session, case_id: int) -> Recovered:
     )
 
 
+# A recovery sale's proceeds and where they went, as the sale's row, its audit event,
+# `RecoverySold` and the case's view all say it.
+FIGURES = (
+    "proceeds",
+    "expenses_paid",
+    "fine_paid",
+    "to_complainant",
+    "to_fund",
+    "balance_to_owner",
+    "fine_unpaid",
+    "expenses_unpaid",
+)
+
+
 def _who(s: Session, person_id: int | None) -> dict[str, Any] | None:
     said = person_said(s, person_id)
     return {"id": person_id, **said} if said else None
@@ -114,20 +128,7 @@ def case_view(db: Reader, *, case_id: int) -> dict[str, Any]:
                                 .order_by(col(RecoveryLot.id))
                             ).all()
                         ],
-                        **{
-                            k: getattr(sale, k)
-                            for k in (
-                                "proceeds",
-                                "expenses",
-                                "expenses_paid",
-                                "fine_paid",
-                                "to_complainant",
-                                "to_fund",
-                                "balance_to_owner",
-                                "fine_unpaid",
-                                "expenses_unpaid",
-                            )
-                        },
+                        **{k: getattr(sale, k) for k in ("proceeds", "expenses", *FIGURES[1:])},
                         "proceeds_text": fmt(sale.proceeds),
                         "balance_to_owner_text": fmt(sale.balance_to_owner),
                     },
