@@ -19,9 +19,7 @@ how the money recovered is applied, which `law/recovery.py` does for both. And p
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from sqlmodel import Session, col, select
@@ -37,7 +35,6 @@ from models import (
 from models.columns import id_of
 from models.db import Reader
 from models.enums import RecoveryOrderStatus
-from office import notify
 from office.access.roles import Role, require_role
 from office.district import DistrictContext, district_context, names_of
 from office.people import person_line, person_said
@@ -84,31 +81,6 @@ def waiting_order(s: Session, case_id: int) -> RecoveryOrder:
             said={"case_id": case_id},
         )
     return order
-
-
-def tell(
-    s: Session,
-    ctx: DistrictContext,
-    *,
-    person_id: int,
-    template: str,
-    params: Mapping[str, object],
-    key: str,
-    now: datetime,
-    private: bool = True,
-) -> None:
-    """One message of the recovery to one person, once per template, cause and person."""
-    notify.enqueue(
-        s,
-        person_id=person_id,
-        template=template,
-        params=params,
-        key=f"{template}:{key}:{person_id}",
-        due_at=now,
-        now=now,
-        private=private,
-        district_id=ctx.id,
-    )
 
 
 @dataclass(frozen=True)

@@ -227,7 +227,7 @@ def verify_page(request: Request, code: CodePath, lang: str | None = None) -> HT
     st = state(request)
     found = verify(st.db, code, now=st.clock())
     chosen = normalise_language(lang or browser_language(request))
-    title = translator(chosen)(TITLES[Kind(found.kind)]) if found.genuine else ""
+    title = translator(chosen)(TITLES[Kind(found.head.kind)]) if found.head else ""
     page = render_verification(
         {
             "v": found,

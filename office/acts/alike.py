@@ -17,11 +17,11 @@ from models import Animal, Case, LedgerTxn, Person, Pound, RecoveryOrder, Seizur
 from office.access.roles import Role, is_official_buyer, require_role
 from office.district import DistrictContext, district_context
 from office.inputs import PersonIn
+from office.notify.queueing import send
 from office.people import find_or_add_person
 from office.records import audit, ledger
 from office.records.memos import Memo
 from office.records.register import pound_of, seizure_by_ref
-from office.recovery import tell
 from office.state import advance, animals_of
 from office.times import check_times
 
@@ -180,8 +180,7 @@ def tell_parties(
     if order.owner_id != case.accused_id:
         told.append((order.owner_id, "owner"))
     for person_id, who in told:
-        template = f"{step}_{who}"
-        tell(s, ctx, person_id=person_id, template=template, params=params, key=key, now=now)
+        send(s, None, ctx, person_id, f"{step}_{who}", params=params, key=key, now=now)
 
 
 def named(s: Session, person: PersonIn, now: datetime) -> Person:

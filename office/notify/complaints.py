@@ -35,12 +35,7 @@ def complaint_filed(
         s, seizure, ctx, Role.MAGISTRATE, "complaint_waiting", params=params, key=key, now=now
     )
     outbox.cancel_queued(
-        s,
-        seizure_ref=seizure.ref,
-        templates=[COMPLAINT_REMINDER],
-        now=now,
-        person_id=complaint.complainant_id,
-        reason="a complaint was filed",
+        s, seizure.ref, COMPLAINT_REMINDER, now, "a complaint was filed", complaint.complainant_id
     )
 
 

@@ -46,11 +46,7 @@ def closed(s: Session, seizure: Seizure, now: datetime) -> None:
     """No head left in the pound: nothing remains to claim, so the claim reminders are void."""
     if seizure.status == SeizureStatus.CLOSED.value:
         outbox.cancel_queued(
-            s,
-            seizure_ref=seizure.ref,
-            templates=[CLAIM_REMINDER],
-            now=now,
-            reason="no cattle of this seizure are held any longer",
+            s, seizure.ref, CLAIM_REMINDER, now, "no cattle of this seizure are held any longer"
         )
 
 

@@ -16,6 +16,7 @@ from models import Animal, Person, Pound, Seizure, Village
 from office.charges import due_on
 from office.district import DistrictContext
 from office.state import animals_of
+from office.views.seizure import iso_date
 
 # What every message about a seizure names (`basics`), as a message's params start.
 Named = Mapping[str, object]
@@ -163,8 +164,8 @@ def claim_notice_params(
     return {
         **named,
         **heads(in_pound(animals)),
-        "impounded_date": _iso(seizure.impounded_on),
-        "claim_date": _iso(seizure.claim_until),
+        "impounded_date": iso_date(seizure.impounded_on),
+        "claim_date": iso_date(seizure.claim_until),
         "complaint_date": seizure.complaint_until.isoformat(),
         **due_params(seizure, animals, ctx, on),
         "section": "VII",
@@ -177,7 +178,7 @@ def claim_reminder_params(
     """The owner reminded `on` that he may claim his cattle until the claim date (Sec VIII)."""
     return {
         **named,
-        "claim_date": _iso(seizure.claim_until),
+        "claim_date": iso_date(seizure.claim_until),
         "on_date": on.isoformat(),
         **due_params(seizure, animals, ctx, on),
         "section": "VIII",
@@ -191,16 +192,12 @@ def notice_posted_params(
     sale = seizure.sale_not_before
     return {
         **named,
-        "notice_date": _iso(seizure.noticed_on),
-        "claim_date": _iso(sale.fromordinal(sale.toordinal() - 1) if sale else None),
-        "sale_date": _iso(sale),
+        "notice_date": iso_date(seizure.noticed_on),
+        "claim_date": iso_date(sale.fromordinal(sale.toordinal() - 1) if sale else None),
+        "sale_date": iso_date(sale),
         **due_params(seizure, animals, ctx, on),
         "section": "VIII",
     }
-
-
-def _iso(day: date | None) -> str | None:
-    return day.isoformat() if day else None
 
 
 def due_params(

@@ -123,7 +123,7 @@ def officers(s: Session, district_id: int, role: Role, place: str | None = None)
 
 def send(
     s: Session,
-    seizure: Seizure,
+    seizure: Seizure | None,
     ctx: DistrictContext,
     person_id: int | None,
     template: str,
@@ -136,18 +136,21 @@ def send(
     caused_by: int | None = None,
     unsolicited_per_day: int | None = None,
 ) -> Outbox | None:
+    """One message to one person, once per template, cause (`key`) and person; of the seizure's,
+    or (None) of a case's recovery (office/recovery.py)."""
     if person_id is None:
         return None
+    ref = seizure.ref if seizure is not None else None
     return enqueue(
         s,
         person_id=person_id,
         template=template,
         params=params,
-        key=f"{template}:{seizure.ref}:{key}:{person_id}",
+        key=":".join(str(p) for p in (template, ref, key, person_id) if p is not None),
         due_at=due_at or now,
         now=now,
         private=private,
-        seizure_ref=seizure.ref,
+        seizure_ref=ref,
         district_id=ctx.id,
         caused_by=caused_by,
         unsolicited_per_day=unsolicited_per_day,

@@ -55,11 +55,7 @@ def notice_posted(s: Session, seizure: Seizure, ctx: DistrictContext, now: datet
 def owner_refused(s: Session, seizure: Seizure, ctx: DistrictContext, now: datetime) -> None:
     """The owner appeared and would not pay: the Darogah may sell as many as needed (Sec IX)."""
     outbox.cancel_queued(
-        s,
-        seizure_ref=seizure.ref,
-        templates=[CLAIM_REMINDER],
-        now=now,
-        reason="the owner appeared and refused to pay",
+        s, seizure.ref, CLAIM_REMINDER, now, "the owner appeared and refused to pay"
     )
     if seizure.complaints_pending:
         return
@@ -159,13 +155,7 @@ def sale_recorded(
     # Sold cattle can no longer be claimed. The owner may still complain within the ten days
     # (practice G12: the seizer then repays the fines and charges taken from the proceeds), so
     # the complaint reminder stands.
-    outbox.cancel_queued(
-        s,
-        seizure_ref=seizure.ref,
-        templates=[CLAIM_REMINDER],
-        now=now,
-        reason="the cattle were sold",
-    )
+    outbox.cancel_queued(s, seizure.ref, CLAIM_REMINDER, now, "the cattle were sold")
 
 
 def _sale_account_template(kind: str, account: SaleAccount, returned: list[Animal]) -> str:

@@ -111,19 +111,18 @@ def queue_many(s: Session, rows: Sequence[Mapping[str, Any]]) -> int:
 
 def cancel_queued(
     s: Session,
-    *,
     seizure_ref: str,
-    templates: Iterable[str],
+    template: str,
     now: datetime,
+    reason: str,
     person_id: int | None = None,
-    reason: str = "no longer true",
 ) -> int:
     """Cancel the queued messages of a seizure that are no longer true (a claim reminder after
     the cattle were claimed). Rows already being sent are left to the sender."""
     q = select(Outbox).where(
         Outbox.seizure_ref == seizure_ref,
         Outbox.state == QUEUED.value,
-        col(Outbox.template).in_(list(templates)),
+        Outbox.template == template,
     )
     if person_id is not None:
         q = q.where(Outbox.person_id == person_id)

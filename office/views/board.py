@@ -29,7 +29,7 @@ from office.district import district_context, names_of
 from office.jurisdiction.spec import REMOVED
 from office.notify.params import notice_params
 from office.spelling import fold
-from office.views.documents.sale import proclaimed_names
+from office.views.documents.seizure import proclaimed_names
 from office.views.held_search import HELD, HeldGroup, held_animals, kind_wanted
 from office.views.lookup import VillagePlace, match_village
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from sqlmodel import Session, col, func, select
+from sqlmodel import Session, col, select
 
 from law.access import check_may_read
 from law.accounts import long_date
@@ -29,24 +29,6 @@ from office.people import person_line, person_said
 from office.views.seizure import history_of
 
 
-def compensation_set_off(db: Reader, *, person_id: int) -> int:
-    """What Sec XIX sets off against this person's damages in a civil suit: the compensation
-    paid to him by order of the Magistrate, out of the fines recovered (see
-    `set_off_certificate` for the ruling)."""
-    with db.reading() as s:
-        total = 0
-        for paid in (RecoverySale, FinePaid):
-            total += (
-                s.exec(
-                    select(func.sum(paid.to_complainant))
-                    .join(Case, col(Case.id) == col(paid.case_id))
-                    .where(Case.complainant_id == person_id)
-                ).one()
-                or 0
-            )
-        return int(total)
-
-
 @dataclass(frozen=True)
 class Recovered:
     """What the sales for a case's fine have brought in so far."""
@@ -65,6 +47,20 @@ def recovered(s: Session, case_id: int) -> Recovered:
         compensation=sum(r.to_complainant for r in rows) + sum(p.to_complainant for p in paid),
         sales=len(rows),
     )
+
+
+# A recovery sale's proceeds and where they went, as the sale's row, its audit event,
+# `RecoverySold` and the case's view all say it.
+FIGURES = (
+    "proceeds",
+    "expenses_paid",
+    "fine_paid",
+    "to_complainant",
+    "to_fund",
+    "balance_to_owner",
+    "fine_unpaid",
+    "expenses_unpaid",
+)
 
 
 def _who(s: Session, person_id: int | None) -> dict[str, Any] | None:
@@ -132,20 +128,7 @@ def case_view(db: Reader, *, case_id: int) -> dict[str, Any]:
                                 .order_by(col(RecoveryLot.id))
                             ).all()
                         ],
-                        **{
-                            k: getattr(sale, k)
-                            for k in (
-                                "proceeds",
-                                "expenses",
-                                "expenses_paid",
-                                "fine_paid",
-                                "to_complainant",
-                                "to_fund",
-                                "balance_to_owner",
-                                "fine_unpaid",
-                                "expenses_unpaid",
-                            )
-                        },
+                        **{k: getattr(sale, k) for k in ("proceeds", "expenses", *FIGURES[1:])},
                         "proceeds_text": fmt(sale.proceeds),
                         "balance_to_owner_text": fmt(sale.balance_to_owner),
                     },

@@ -13,14 +13,12 @@ from sqlmodel import col, select
 from law.access import check_may_read
 from law.lifecycle import SeizureStatus
 from law.periods import local_date
-from models import Payment, Person, RegisterEntry, Seizure, Village
+from models import Payment, Person, Seizure
 from models.db import Reader
 from office.access.roles import Role, district_standing, require_role
-from office.district import district_context, names_of, pound_by_code
-from office.notify.params import kinds
-from office.state import animals_of
+from office.district import district_context, pound_by_code
 from office.views.lookup import match_village
-from office.views.pound_register import registered_person
+from office.views.pound_register import RegisterRow, register_rows
 from office.views.worklists import SeizureItem, in_pound
 
 # A register page on a phone: the latest entries first, this many at most.
@@ -86,26 +84,6 @@ def payments_on(db: Reader, *, pound_code: str, actor_id: int, on: date) -> list
         ]
 
 
-@dataclass(frozen=True)
-class RegisterLine:
-    """One entry of the Sec V register as the search shows it."""
-
-    register_no: str
-    number: int
-    entered_on: date
-    ref: str
-    village: str
-    kinds: dict[str, int]
-    seizer: str
-    owner: str | None
-    status: str
-    village_names: tuple[tuple[str, str], ...] = ()  # in other scripts, by language
-    # Where each lives, as the register enters them (Sec V): the residence the act naming him
-    # stated, else his record's.
-    seizer_residence: str = ""
-    owner_residence: str = ""
-
-
 def search_register(
     db: Reader,
     *,
@@ -117,7 +95,7 @@ def search_register(
     village: str = "",
     owner: str = "",
     kind: str = "",
-) -> list[RegisterLine]:
+) -> list[RegisterRow]:
     """The register of a pound, searched: by entry number, day of entry, village (as typed, in
     any script), owner's name, kind of animal; for the officers of its district, as the API's
     register is (law/access.py)."""
@@ -128,49 +106,17 @@ def search_register(
     with db.reading() as s:
         pound = pound_by_code(s, pound_code)
         check_may_read(district_standing(s, viewer_id, pound.district_id), "pound register")
-        ctx = district_context(s, pound.district_id)
-        q = (
-            select(RegisterEntry, Seizure)
-            .join(Seizure, col(Seizure.id) == col(RegisterEntry.seizure_id))
-            .where(RegisterEntry.pound_id == pound.id)
-        )
-        if number is not None:
-            q = q.where(RegisterEntry.number == number)
-        out: list[RegisterLine] = []
-        for entry, seizure in s.exec(
-            q.order_by(col(RegisterEntry.year).desc(), col(RegisterEntry.number).desc())
-        ).all():
-            entered = local_date(entry.entered_at, ctx.tz)
-            if on is not None and entered != on:
-                continue
-            place = s.get(Village, seizure.village_id)
-            if villages is not None and (place is None or place.name not in villages):
-                continue
-            owner_e = registered_person(s, seizure.owner_id, seizure.owner_residence)
-            if owner.strip() and (
-                owner_e is None or owner.strip().casefold() not in owner_e["name"].casefold()
+        out: list[RegisterRow] = []
+        for row in register_rows(s, pound, newest_first=True):
+            if (
+                (number is not None and row.number != number)
+                or (on is not None and row.entered_on != on)
+                or (villages is not None and row.village not in villages)
+                or (owner.strip() and owner.strip().casefold() not in row.owner_name.casefold())
+                or (kind and kind not in row.kinds)
             ):
                 continue
-            counts = kinds(animals_of(s, seizure))
-            if kind and kind not in counts:
-                continue
-            seizer_e = registered_person(s, seizure.seizer_id, seizure.seizer_residence)
-            out.append(
-                RegisterLine(
-                    register_no=f"{pound.code}/{entry.year}/{entry.number}",
-                    number=entry.number,
-                    entered_on=entered,
-                    ref=seizure.ref,
-                    village=place.name if place else "",
-                    kinds=counts,
-                    seizer=seizer_e["name"] if seizer_e else "",
-                    owner=owner_e["name"] if owner_e else None,
-                    status=seizure.status,
-                    village_names=names_of(place),
-                    seizer_residence=seizer_e["residence"] if seizer_e else "",
-                    owner_residence=owner_e["residence"] if owner_e else "",
-                )
-            )
+            out.append(row)
             if len(out) >= REGISTER_LIMIT:
                 break
         return out

@@ -51,7 +51,6 @@ from office.records import ledger
 from office.recovery import recoveries_due
 from office.views.case import (
     case_view,
-    compensation_set_off,
     set_off_certificate,
 )
 from office.views.fund_statement import fund_view
@@ -439,7 +438,7 @@ def test_the_sale_pays_expenses_then_the_fine_compensation_first_and_the_balance
         "Rs 10-8-0",
     )
     # Sec XIX: what he was paid is set off against damages in a civil suit.
-    assert compensation_set_off(world.db, person_id=world.cultivator) == 2304
+    assert set_off_certificate(world.db, case_id=case_id).to_set_off == 2304
 
 
 def test_a_lot_is_refused_once_the_lots_before_it_covered_the_fine_and_expenses(
@@ -651,7 +650,9 @@ def test_sec_xiv_damages_to_an_owner_are_not_compensation_to_set_off(world: Worl
         occurred_at=ist(world, D(2026, 3, 3), 11),
         now=world.now,
     )
-    assert compensation_set_off(world.db, person_id=world.owner) == 0
+    # Sec XIX sets off only the compensation of a case (XVII, XVIII): the decision makes none.
+    with world.db.reading() as s:
+        assert s.exec(select(Case)).first() is None
 
 
 # --- Sec XIII: the Magistrate's decision on an offence -----------------------------------------

@@ -62,7 +62,11 @@ def test_a_receipt_is_genuine_until_another_payment_changes_it(world: World) -> 
     )
     old = verify(world.db, first.code, now=world.now)
     assert old.genuine and not old.current
-    assert (old.kind, old.section, old.register_no) == ("receipt", "VII", "TPR/2026/1")
+    assert old.head and (old.head.kind, old.head.section, old.head.register_no) == (
+        "receipt",
+        "VII",
+        "TPR/2026/1",
+    )
     fresh = act(world.db, issue, Kind.RECEIPT, ref, actor_id=world.keeper, now=world.now)
     assert fresh.code != first.code and fresh.document.total == 87
     assert verify(world.db, fresh.code, now=world.now).current

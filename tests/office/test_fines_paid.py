@@ -20,7 +20,7 @@ from office.acts.magistrate.fines_paid import (
 )
 from office.inputs import PersonIn
 from office.records import ledger
-from office.views.case import case_view, compensation_set_off
+from office.views.case import case_view, set_off_certificate
 from office.views.fund_statement import fund_view
 from tests.ist import ist
 from tests.office.test_cases import ACCUSED, RS, balance, decide, filed, offence
@@ -148,7 +148,7 @@ def test_a_pig_fine_paid_pays_the_compensation_first_and_the_rest_enters_the_fun
     view = case_view(world.db, case_id=case_id)
     assert view["fine"] | {"recovered": 10 * RS, "unpaid": 0} == view["fine"]
     assert view["compensation"] | {"paid": 6 * RS} == view["compensation"]
-    assert compensation_set_off(world.db, person_id=world.cultivator) == 6 * RS
+    assert set_off_certificate(world.db, case_id=case_id).to_set_off == 6 * RS
     with pytest.raises(InvalidInput) as none_left:
         act(
             world.db,

@@ -179,11 +179,7 @@ def test_every_move_the_owner_makes_is_on_the_chart_and_every_edge_is_made(db: D
     )
     assert moves.begun == {"queued", "held"}
     # An act makes the reminder untrue: cancelled while queued.
-    moves.step(
-        lambda s: outbox.cancel_queued(
-            s, seizure_ref="X1", templates=["claim_reminder"], now=T0, reason="claimed"
-        )
-    )
+    moves.step(lambda s: outbox.cancel_queued(s, "X1", "claim_reminder", T0, "claimed"))
     with db.reading() as s:
         ids = {k: _only(s, k).id for k in ("a", "d", "e", "held", "untrue")}
     moves.step(claim("w1", T0))
@@ -296,7 +292,7 @@ def test_a_finished_row_cannot_be_claimed_released_or_cancelled_again(
     db: Database, rows: dict[str, int]
 ) -> None:
     with tx(db) as s:
-        outbox.cancel_queued(s, seizure_ref="X1", templates=["claim_reminder"], now=T0)
+        outbox.cancel_queued(s, "X1", "claim_reminder", T0, "no longer true")
         [claimed] = outbox_delivery.claim(
             s,
             now=T0,

@@ -16,7 +16,7 @@ from office.acts.keeper.arrival import register_arrival
 from office.acts.seizer.report import report_seizure
 from office.inputs import AnimalsIn, PersonIn
 from office.people import person_by_phone
-from office.views.documents.register import register_copy
+from office.views.documents.seizure import register_copy
 from tests.units import act, tx
 from tests.world import World, at
 

@@ -39,7 +39,7 @@ from office.recovery import (
 )
 from office.times import check_times
 from office.views.amounts import read_amount
-from office.views.case import recovered
+from office.views.case import FIGURES, recovered
 
 
 @dataclass(frozen=True)
@@ -47,19 +47,6 @@ class RecoveryLotIn:
     number: int  # the head's number in the order
     buyer: PersonIn
     price: Amount
-
-
-# Where the proceeds went, as the sale's row, its audit event and `RecoverySold` all say it.
-FIGURES = (
-    "proceeds",
-    "expenses_paid",
-    "fine_paid",
-    "to_complainant",
-    "to_fund",
-    "balance_to_owner",
-    "fine_unpaid",
-    "expenses_unpaid",
-)
 
 
 @dataclass(frozen=True)

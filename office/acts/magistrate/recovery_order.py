@@ -24,8 +24,9 @@ from office.acts.alike import magistrate, named, tell_parties
 from office.acts.complainant.case import check_village_under_act
 from office.district import DistrictContext, district_context, find_village, names_of
 from office.inputs import AnimalsIn, PersonIn
+from office.notify.queueing import send
 from office.people import get_person
-from office.recovery import ORDERED, locked_case, open_order, tell
+from office.recovery import ORDERED, locked_case, open_order
 from office.views.case import recovered
 
 
@@ -108,16 +109,8 @@ def order_recovery(
         key = f"case:{case.id}:{order.id}"
         tell_parties(s, ctx, case, order, "recovery_ordered", params=params, key=key, now=u.now)
         for officer in notify.officers(s, ctx.id, Role.DAROGAH, order.thana):
-            tell(
-                s,
-                ctx,
-                person_id=officer,
-                template="recovery_ordered_darogah",
-                params=params,
-                key=key,
-                now=u.now,
-                private=False,
-            )
+            darogah = "recovery_ordered_darogah"
+            send(s, None, ctx, officer, darogah, params=params, key=key, now=u.now, private=False)
         return RecoveryOrdered(case_id, id_of(order), due, order.thana, listed)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from datetime import datetime
 
 from sqlmodel import Session, col, select
@@ -38,9 +38,8 @@ from office.views.documents.kinds import (
     Document,
     Kind,
 )
-from office.views.documents.register import receipt, register_copy
 from office.views.documents.returns import fund, monthly_return, rates
-from office.views.documents.sale import account, cattle_receipt, notice
+from office.views.documents.seizure import account, cattle_receipt, notice, receipt, register_copy
 
 # Each kind's builder, given the session, the reader, the ref, a return's month and now.
 _BUILDERS: dict[Kind, Callable[[Session, Reader, str, str | None, datetime], Document]] = {
@@ -189,24 +188,11 @@ class Verification:
     code: str
     genuine: bool
     current: bool = False
-    kind: str = ""
-    section: str = ""
-    district_code: str = ""
-    district_name: str = ""
-    pound_code: str = ""
-    pound_name: str = ""
-    register_no: str = ""
-    ref: str = ""
-    # The names of the district and the pound in other scripts (`Document.names`).
-    names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
-    params: str = ""
-    dated: str = ""
+    # The head alone (`Document`, none of its kind's own fields), of the ref and params it was
+    # issued for, with the names of the district and the pound in other scripts.
+    head: Document | None = None
     issued_at: datetime | None = None
     issued_on: str = ""  # the district's day it was first printed (ISO)
-
-    def names_of(self, place: str) -> dict[str, str]:
-        """The names of `place` (district, pound) in other scripts, by language."""
-        return dict(dict(self.names).get(place, ()))
 
 
 def verify(db: Reader, code: str, *, now: datetime) -> Verification:
@@ -229,7 +215,7 @@ def verify(db: Reader, code: str, *, now: datetime) -> Verification:
         district = ctx.district
         issued_on = local_date(row.issued_at, ctx.tz)
         # A record that no longer yields the document: its head as the issue recorded it.
-        head = now_doc or Document(
+        said = now_doc or Document(
             kind=row.kind,
             ref=row.ref,
             params=row.params,
@@ -241,21 +227,18 @@ def verify(db: Reader, code: str, *, now: datetime) -> Verification:
             dated="",
             names=(("district", tuple(sorted(district.names.items()))),) if district.names else (),
         )
+    head = Document(**{f.name: getattr(said, f.name) for f in fields(Document)})
     return Verification(
         code=row.code,
         genuine=True,
         current=now_doc is not None and now_doc.digest == row.digest,
-        kind=row.kind,
-        section=head.section,
-        district_code=head.district_code,
-        district_name=head.district_name,
-        pound_code=head.pound_code,
-        pound_name=head.pound_name,
-        register_no=head.register_no,
-        ref=row.ref,
-        names=tuple((k, n) for k, n in head.names if k != "village"),
-        params=row.params,
-        dated=head.dated,
+        head=replace(
+            head,
+            kind=row.kind,
+            ref=row.ref,
+            params=row.params,
+            names=tuple((k, n) for k, n in head.names if k != "village"),
+        ),
         issued_at=row.issued_at,
         issued_on=issued_on.isoformat(),
     )

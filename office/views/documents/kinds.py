@@ -1,10 +1,10 @@
 """The documents of the Act to print, each as the figures and names it states: their kinds, what
 every document holds, and the heads, people and places they name.
 
-One function per kind reads the record and returns a plain dataclass (the register's in
-register.py, a sale's in sale.py, a hearing's in hearing.py, the returns in returns.py; `build`
-in issued.py picks the one of a kind); nothing here decides a rule of the Act (the record
-already holds what the acts decided, and `law/` worked out each figure when the act was done).
+One function per kind reads the record and returns a plain dataclass (a seizure's papers in
+seizure.py, a hearing's in hearing.py, the returns in returns.py; `build` in issued.py picks the
+one of a kind); nothing here decides a rule of the Act (the record already holds what the acts
+decided, and `law/` worked out each figure when the act was done).
 Texts are not written here: the page that prints a document writes its labels in the reader's
 language.
 
