@@ -200,8 +200,7 @@ def surplus_claim(deposit_id: b.IdPath, body: b.SurplusClaimBody, u: InUnit) -> 
 @post("/fund/transfers", tags=["fund"], response_model=a.TransfersPublic)
 def fund_transfers(district: b.DistrictQuery, u: InUnit) -> dict[str, Any]:
     """The Magistrate moves surplus unclaimed for 3 months into the Sec XII fund."""
-    moved = surplus.transfer_unclaimed_surplus(u, district=district)
-    return {"moved": moved}
+    return {"moved": surplus.transfer_unclaimed_surplus(u, district=district)}
 
 
 @created("/cases", tags=["complaint"], response_model=a.CaseFiledPublic)
