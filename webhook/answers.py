@@ -65,11 +65,9 @@ class PoundNamedPublic(Public):
     name: str
 
 
-class PoundPublic(Public):
+class PoundPublic(PoundNamedPublic):
     """A seizure's pound: code, the register's name, its names in other scripts, thana."""
 
-    code: str
-    name: str
     names: dict[str, str] = Field(description="the pound's name in other scripts, by language")
     thana: str
 

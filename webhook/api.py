@@ -200,8 +200,7 @@ def surplus_claim(deposit_id: b.IdPath, body: b.SurplusClaimBody, u: InUnit) -> 
 @post("/fund/transfers", tags=["fund"], response_model=a.TransfersPublic)
 def fund_transfers(district: b.DistrictQuery, u: InUnit) -> dict[str, Any]:
     """The Magistrate moves surplus unclaimed for 3 months into the Sec XII fund."""
-    moved = surplus.transfer_unclaimed_surplus(u, district=district)
-    return {"moved": moved}
+    return {"moved": surplus.transfer_unclaimed_surplus(u, district=district)}
 
 
 @created("/cases", tags=["complaint"], response_model=a.CaseFiledPublic)
@@ -274,7 +273,7 @@ def search_held(
     district: b.DistrictQuery | None = None,
     kind: b.KindQuery | None = None,
     number: b.HeadsQuery | None = None,
-) -> b.HeldSearchOut:
+) -> dict[str, Any]:
     """The cattle held now (on the way to the pound or in it) in the pounds that serve a
     village and its neighbours (practice G18), of a kind if given, the closest to `number`
     head first: for an owner who has no reference. No sign-in: it tells what the Sec VIII
@@ -282,17 +281,15 @@ def search_held(
     found = held_search.search_held(
         st.db, village=village, district=district, kind=kind, number=number, now=st.clock()
     )
-    return b.HeldSearchOut(
+    return a.answer(
+        b.HeldSearchOut,
+        found,
         district=found.place.district_code,
         village=found.place.name,
         village_names=dict(found.place.names),
         excluded=found.place.excluded,
         pounds=[b.HeldPound(code=c, name=n, thana=t) for c, n, t, _ in found.pounds],
-        kind=found.kind,
-        number=found.number,
-        as_of=found.as_of,
         held=[_held(h) for h in found.found],
-        more=found.more,
     )
 
 
@@ -303,13 +300,7 @@ def _held(h: held_search.HeldSeizure) -> b.HeldSeizureOut:
         h,
         pound=b.HeldPound(code=h.pound_code, name=h.pound_name, thana=h.thana),
         animals=h.groups,
-        deadlines=b.HeldDeadlines(
-            claim_until=h.claim_until,
-            complaint_until=h.complaint_until,
-            sale_not_before=h.sale_not_before,
-            next=deadline,
-            next_on=next_on,
-        ),
+        deadlines=a.answer(b.HeldDeadlines, h, next=deadline, next_on=next_on),
     )
     return b.HeldSeizureOut.model_validate(given, from_attributes=True)
 

@@ -2,10 +2,11 @@
 
 FastAPI's own page loads Swagger UI from a CDN and starts it with an inline script: blank on an
 office network without internet, and refused by our Content-Security-Policy (webhook/edge.py).
-This page names only the service's own paths: the assets under /docs/assets/, copied from
-the pinned package installed with the project (Swagger UI 5, which reads the OpenAPI 3.1 that
-FastAPI writes), and the script that starts it (webhook/static/swagger-init.js). No /redoc:
-ReDoc writes its styles inline, which the policy refuses.
+This page (webhook/templates/docs.html) names only the service's own paths: the assets under
+/docs/assets/, copied from the pinned package installed with the project (Swagger UI 5, which
+reads the OpenAPI 3.1 that FastAPI writes), and the script that starts it
+(webhook/static/swagger-init.js). No /redoc: ReDoc writes its styles inline, which the policy
+refuses.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import fastapi_offline
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse
 from starlette.exceptions import HTTPException
+
+from webhook.desk.render import environment
 
 ASSETS = Path(fastapi_offline.__file__).resolve().parent / "static"
 OURS = Path(__file__).resolve().parent / "static"
@@ -28,30 +31,13 @@ FILES: dict[str, Path] = {
 }
 MEDIA = {".css": "text/css", ".js": "text/javascript", ".png": "image/png"}
 
-PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>{title} - API</title>
-<link rel="stylesheet" href="/docs/assets/swagger-ui.css">
-<link rel="icon" type="image/png" href="/docs/assets/favicon.png">
-</head>
-<body>
-<div id="swagger-ui"></div>
-<script src="/docs/assets/swagger-ui-bundle.js"></script>
-<script src="/docs/assets/swagger-init.js"></script>
-</body>
-</html>
-"""
-
-
 # Built once, at import (webhook/app.py says why).
 router = APIRouter(include_in_schema=False)
 
 
 @router.get("/docs")
 async def docs(request: Request) -> HTMLResponse:
-    return HTMLResponse(PAGE.format(title=request.app.title))
+    return HTMLResponse(environment().get_template("docs.html").render(title=request.app.title))
 
 
 @router.get("/docs/assets/{name}")

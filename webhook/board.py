@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
-from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import urlencode, urlsplit
@@ -26,7 +25,6 @@ from zoneinfo import ZoneInfo
 from babel.numbers import format_decimal
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from bot.figures import sections
 from bot.i18n import LANGUAGES, N_, NP_, Translator, translator
@@ -38,12 +36,12 @@ from office.views.board import Board, BoardEntry, BoardQuery, board_of, notices_
 from office.views.district_figures import DistrictFigures, district_figures
 from webhook.charts import board_charts
 from webhook.deps import State, browser_language
+from webhook.desk.render import environment
 from webhook.edge import style_sources
 from webhook.errors import ERROR_BODY_REF, ERROR_RESPONSES
 from webhook.printing import places
 
-HERE = Path(__file__).parent
-CSS = HERE / "static" / "board.css"
+CSS = Path(__file__).parent / "static" / "board.css"
 ATOM_NS = "http://www.w3.org/2005/Atom"
 ATOM = "application/atom+xml"
 # Only this origin's stylesheet; no script, frame, form target or base elsewhere.
@@ -110,17 +108,6 @@ def pick_language(request: Request, asked: str | None) -> str:
     if asked and asked.strip().lower()[:2] in LANGUAGES:
         return asked.strip().lower()[:2]
     return browser_language(request)
-
-
-@cache
-def _templates() -> Environment:
-    # Jinja2 escapes every value: a village, a description or a place typed in the field is text.
-    return Environment(
-        loader=FileSystemLoader(HERE / "templates"),
-        autoescape=select_autoescape(["html"]),
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
 
 
 def _animals(t: Translator, entry: BoardEntry) -> str:
@@ -249,7 +236,7 @@ def _render_board(
             for p in board.pounds
         ],
     }
-    return _templates().get_template("board/board.html").render(context)
+    return environment().get_template("board/board.html").render(context)
 
 
 # What a page may weigh: a 2G phone's page is under 50 KB (docs/board.md).
@@ -431,7 +418,7 @@ def board_page(
         )
     except NotFound:
         text = translator(chosen)(NO_DISTRICT, district=district[:64])
-        html = _templates().get_template("board/missing.html").render(lang=chosen, text=text)
+        html = environment().get_template("board/missing.html").render(lang=chosen, text=text)
         return HTMLResponse(html, status_code=404, headers=SECURITY_HEADERS)
     html = _fitted(board, chosen, since.strip() if since_day else "", bad_date, figures)
     # The charts' own style, allowed by its hash (webhook/charts.py); no other inline style.

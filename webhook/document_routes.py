@@ -21,7 +21,7 @@ from office.views.documents.kinds import Kind
 from webhook.deps import browser_language, state
 from webhook.documents import DocRefPath, DocumentReader, KindPath, Reader
 from webhook.edge import csp_for_styles
-from webhook.errors import ERROR_BODY_REF, ERROR_RESPONSES
+from webhook.errors import ERROR_RESPONSES, ErrorBody
 from webhook.printing import TITLES, render_html, render_pdf, render_verification
 from webhook.ratelimit import TooManyRequests
 
@@ -179,8 +179,8 @@ PRINTER = Printer()
     responses={
         200: {"content": PDF, "description": "the document as PDF"},
         429: {
+            "model": ErrorBody,
             "description": "a PDF of this reader's is still being printed (Retry-After)",
-            "content": {"application/json": {"schema": {"$ref": ERROR_BODY_REF}}},
         },
         **ERRORS,
     },

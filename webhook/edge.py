@@ -34,6 +34,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from webhook.errors import envelope
 from webhook.ratelimit import Network, parse_networks
 
 # Told of each answer: its route's template, method, status class ("2xx") and seconds taken
@@ -156,7 +157,7 @@ class Edge:
         limit = self.max_body
         try:
             if declared is not None and declared > limit:
-                await self._refuse(send_with_headers, limit)
+                await self._refuse(scope, receive, send_with_headers, limit)
                 return
             received = 0
 
@@ -173,27 +174,12 @@ class Edge:
         finally:
             self._done(scope, status, time.perf_counter() - started, request_id)
 
-    async def _refuse(self, send: Send, limit: int) -> None:
-        # The error envelope (webhook/errors.py), written here: the app is not called at all.
-        body = (
-            b'{"code":"too_large","section":null,"detail":"the request body is larger than '
-            + str(limit).encode()
-            + b' bytes","details":{"max_bytes":'
-            + str(limit).encode()
-            + b"}}"
-        )
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                    (b"connection", b"close"),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send, limit: int) -> None:
+        # The error envelope (webhook/errors.py), answered here: the app is not called at all.
+        detail = f"the request body is larger than {limit} bytes"
+        closing = {"connection": "close"}
+        answer = envelope(413, "too_large", detail, {"max_bytes": limit}, headers=closing)
+        await answer(scope, receive, send)
 
     def _done(self, scope: Scope, status: int, seconds: float, request_id: str) -> None:
         route = scope.get("route")

@@ -36,7 +36,7 @@ from starlette.concurrency import run_in_threadpool
 from bot.delivery import outbox_figures
 from models import Database
 from webhook.edge import WebConfig
-from webhook.errors import ERROR_BODY_REF, ERROR_RESPONSES, envelope
+from webhook.errors import ERROR_RESPONSES, ErrorBody, envelope
 from webhook.inbound import Writer
 from webhook.ratelimit import client_address, client_in
 
@@ -214,14 +214,11 @@ router = APIRouter(tags=["health"])
     responses={
         200: {"content": {"text/plain": {"schema": {"type": "string"}}}},
         403: {
+            "model": ErrorBody,
             "description": "no or a wrong token, or (without a token set) a client outside "
             "POUND_METRICS_NETWORKS",
-            "content": {"application/json": {"schema": {"$ref": ERROR_BODY_REF}}},
         },
-        503: {
-            "description": ERROR_RESPONSES[503]["description"],
-            "content": {"application/json": {"schema": {"$ref": ERROR_BODY_REF}}},
-        },
+        503: ERROR_RESPONSES[503],
     },
 )
 async def metrics_endpoint(request: Request) -> Response:

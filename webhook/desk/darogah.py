@@ -24,7 +24,7 @@ from office.inputs import PersonIn
 from office.views import worklists
 from office.views.amounts import money_for
 from office.views.lookup import match_village
-from webhook.desk.officials_view import acted, refused, refused_on_form, show
+from webhook.desk.officials_view import acted, refused_on_form, show
 from webhook.desk.once import DeskFormRoute
 from webhook.desk.render import written
 from webhook.desk.session import DeskOf, Form, Official, act
@@ -46,10 +46,7 @@ def _lists(d: Any, thana: str, who: int) -> dict[str, Any]:
 def darogah_home(thana: str, d: DeskOf, who: Official, posted: str = "") -> Response:
     """Reports of cattle unclaimed for seven days, each with its notice to post; notices posted
     and the day their sale may be held; sales due now (Sec VIII, IX)."""
-    try:
-        lists = _lists(d, thana, who.person_id)
-    except PoundError as exc:
-        return refused(d, exc)
+    lists = _lists(d, thana, who.person_id)
     return show(d, "darogah/home.html", thana=thana, done_notice=posted, **lists)
 
 
@@ -91,10 +88,7 @@ def _sale_page(d: Any, thana: str, ref: str, who: int, **context: Any) -> Respon
 @router.get("/darogah/{thana}/sale/{ref}")
 def darogah_sale_form(thana: str, ref: str, d: DeskOf, who: Official) -> Response:
     """The sale's form: a lot per head held, its buyer and price; the expenses; the place."""
-    try:
-        return _sale_page(d, thana, ref, who.person_id, sent={})
-    except PoundError as exc:
-        return refused(d, exc)
+    return _sale_page(d, thana, ref, who.person_id, sent={})
 
 
 def _lots(form: dict[str, str]) -> list[inputs.LotIn]:

@@ -25,7 +25,6 @@ from office.acts.keeper.arrival import register_arrival
 from office.acts.keeper.loss import record_loss
 from office.acts.keeper.payment import record_payment
 from office.acts.keeper.refusal import record_refusal
-from office.inputs import PersonIn
 from office.views import keeper_desk, worklists
 from office.views.amounts import money_for
 from office.views.keeper_desk import pound_zone
@@ -33,7 +32,7 @@ from office.views.worklists import SeizureBrief
 from webhook import spreadsheets
 from webhook.desk.once import DeskFormRoute
 from webhook.desk.render import page, refusal, said
-from webhook.desk.session import Desk, DeskOf, Form, Official, act
+from webhook.desk.session import Desk, DeskOf, Form, Official, act, person_of
 
 router = APIRouter(prefix="/keeper", route_class=DeskFormRoute, include_in_schema=False)
 
@@ -50,17 +49,6 @@ def _when(d: Desk, pound: str, text: str | None) -> datetime:
     if typed.tzinfo is None:
         typed = typed.replace(tzinfo=pound_zone(d.db, pound_code=pound))
     return typed
-
-
-def _person(form: dict[str, str], prefix: str) -> PersonIn | None:
-    name = form.get(f"{prefix}_name", "").strip()
-    if not name:
-        return None
-    return PersonIn(
-        name=name,
-        residence=form.get(f"{prefix}_residence", "").strip(),
-        phone=form.get(f"{prefix}_phone", "").strip() or None,
-    )
 
 
 def _brief(d: Desk, who_id: int, ref: str) -> SeizureBrief:
@@ -86,19 +74,14 @@ def _common(d: Desk, pound: str) -> dict[str, Any]:
 def today(pound: str, d: DeskOf, who: Official) -> Response:
     """Today's work at the pound: arrivals expected, cattle held and what each owes today,
     claim periods run (to report unclaimed), payments taken today."""
-    try:
-        expected = worklists.expected_arrivals(d.db, pound_code=pound, actor_id=who.person_id)
-        held = [
-            _brief(d, who.person_id, item.ref)
-            for item in worklists.in_pound(d.db, pound_code=pound, actor_id=who.person_id)
-        ]
-        run_out = keeper_desk.claim_run_out(
-            d.db, pound_code=pound, actor_id=who.person_id, now=d.now
-        )
-        on = d.now.astimezone(pound_zone(d.db, pound_code=pound)).date()
-        paid = keeper_desk.payments_on(d.db, pound_code=pound, actor_id=who.person_id, on=on)
-    except PoundError as exc:
-        return refusal(d, exc)
+    expected = worklists.expected_arrivals(d.db, pound_code=pound, actor_id=who.person_id)
+    held = [
+        _brief(d, who.person_id, item.ref)
+        for item in worklists.in_pound(d.db, pound_code=pound, actor_id=who.person_id)
+    ]
+    run_out = keeper_desk.claim_run_out(d.db, pound_code=pound, actor_id=who.person_id, now=d.now)
+    on = d.now.astimezone(pound_zone(d.db, pound_code=pound)).date()
+    paid = keeper_desk.payments_on(d.db, pound_code=pound, actor_id=who.person_id, on=on)
     return page(
         d,
         "keeper_today.html",
@@ -155,20 +138,11 @@ def register_file(
 ) -> Response:
     """The register as a spreadsheet, XLSX or CSV, of a year or a month of it
     (webhook/spreadsheets.py), for the officers of the pound's district as the page is."""
-    try:
-        period = spreadsheets.period(year, month)
-        book = spreadsheets.register_book(
-            d.db,
-            pound=pound,
-            viewer_id=who.person_id,
-            lang=d.lang,
-            now=d.now,
-            year=period[0],
-            month=period[1],
-        )
-        return spreadsheets.answer(book, fmt)
-    except PoundError as exc:
-        return refusal(d, exc)
+    y, m = spreadsheets.period(year, month)
+    book = spreadsheets.register_book(
+        d.db, pound=pound, viewer_id=who.person_id, lang=d.lang, now=d.now, year=y, month=m
+    )
+    return spreadsheets.answer(book, fmt)
 
 
 def _this_month(d: Desk, pound: str) -> dict[str, int]:
@@ -262,7 +236,7 @@ def arrival(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Respo
             for k, v in form.items()
             if k.startswith("describe_") and k.removeprefix("describe_").isdigit() and v.strip()
         }
-        return dict(count=count, descriptions=descriptions or None, owner=_person(form, "owner"))
+        return dict(count=count, descriptions=descriptions or None, owner=person_of(form, "owner"))
 
     return _acted(d, who.person_id, pound, "arrival", ref, form, register_arrival, args)
 
@@ -281,7 +255,7 @@ def payment(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Respo
     def args() -> dict[str, Any]:
         return dict(
             amount=form.get("amount", "").strip(),
-            payer=_person(form, "payer"),
+            payer=person_of(form, "payer"),
             animals=_animals(form),
             agent_name=form.get("agent_name", "").strip() or None,
             signature=form.get("signature", "").strip(),
@@ -293,7 +267,7 @@ def payment(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Respo
 @router.post("/{pound}/refusal/{ref}")
 def owner_refused(pound: str, ref: str, d: DeskOf, who: Official, form: Form) -> Response:
     def args() -> dict[str, Any]:
-        return dict(owner=_person(form, "owner"), note=form.get("note", ""))
+        return dict(owner=person_of(form, "owner"), note=form.get("note", ""))
 
     return _acted(d, who.person_id, pound, "refusal", ref, form, record_refusal, args)
 

@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from law.errors import N_, InvalidInput, NotAuthorised, PoundError
+from law.errors import N_, InvalidInput, NotAuthorised
 from law.periods import local_date
 from office.access.desk_signin import SignedIn
 from office.acts.magistrate import case as cases
@@ -28,7 +28,6 @@ from office.acts.magistrate.feeding_rate import fix_feeding_rate
 from office.acts.magistrate.fines_paid import record_case_fine_paid
 from office.acts.magistrate.fund_payment import pay_from_fund
 from office.acts.magistrate.release import order_release
-from office.inputs import PersonIn
 from office.records import memos
 from office.views import district_desk, worklists
 from office.views.amounts import money_for
@@ -38,10 +37,10 @@ from office.views.district_figures import district_figures
 from office.views.fund_statement import fund_desk, fund_view_as
 from webhook import spreadsheets
 from webhook.charts import district_charts, period_name
-from webhook.desk.officials_view import acted, refused, refused_on_form, show
+from webhook.desk.officials_view import acted, show
 from webhook.desk.once import DeskFormRoute
-from webhook.desk.render import redirect, written
-from webhook.desk.session import Desk, DeskOf, Form, Official, act
+from webhook.desk.render import written
+from webhook.desk.session import Desk, DeskOf, Form, Official, act, person_of
 
 router = APIRouter(route_class=DeskFormRoute, include_in_schema=False)
 
@@ -53,13 +52,8 @@ def _base(code: str) -> str:
     return f"{PREFIX}/{quote(code.strip().upper())}"
 
 
-def _answer(d: Desk, page: str, build: Callable[[], dict[str, Any]], **context: Any) -> Response:
-    """The page (magistrate/`page`.html) built from office/ reads, or the refusal they raise,
-    said on a page."""
-    try:
-        built = build()
-    except PoundError as exc:
-        return refused(d, exc)
+def _answer(d: Desk, page: str, built: dict[str, Any], **context: Any) -> Response:
+    """The page magistrate/`page`.html, of what office/ reads (`built`)."""
     return show(d, f"magistrate/{page}.html", **built, **context)
 
 
@@ -87,14 +81,11 @@ def _amount(text: str) -> str:
 
 @router.get("/magistrate/{code}")
 def magistrate_home(code: str, d: DeskOf, who: Official) -> Response:
-    def build() -> dict[str, Any]:
-        here = _district(d, code, who.person_id)
-        pending = worklists.pending_complaints(
-            d.db, district_id=here["district_id"], actor_id=who.person_id
-        )
-        return {**here, "pending": len(pending)}
-
-    return _answer(d, "home", build)
+    here = _district(d, code, who.person_id)
+    pending = worklists.pending_complaints(
+        d.db, district_id=here["district_id"], actor_id=who.person_id
+    )
+    return _answer(d, "home", here, pending=len(pending))
 
 
 # --- Complaints (Sec XIV) -------------------------------------------------------------------------
@@ -115,15 +106,25 @@ def _complaints(d: Desk, code: str, who: int) -> dict[str, Any]:
 def magistrate_complaints(code: str, d: DeskOf, who: Official, done: str = "") -> Response:
     """The complaints of the district awaiting him, oldest first: each to admit with a summons
     to the seizer, or to decide (Sec XIV; G15)."""
-    return _answer(d, "complaints", lambda: _complaints(d, code, who.person_id), done=done, sent={})
+    return _answer(d, "complaints", _complaints(d, code, who.person_id), done=done, sent={})
 
 
-def _complaint_refused(
-    d: Desk, code: str, who: int, exc: PoundError, complaint_id: int, form: dict[str, str]
+def _acted_on(
+    d: Desk,
+    code: str,
+    who: SignedIn,
+    form: dict[str, str],
+    page: str,
+    do: Callable[[], Any],
+    to: str | Callable[[Any], str | Response],
+    **extra: Any,
 ) -> Response:
-    read = lambda: _complaints(d, code, who)  # noqa: E731
-    template = "magistrate/complaints.html"
-    return refused_on_form(d, exc, template, read, done="", failed=complaint_id, sent=form)
+    """An act (`do`) from the page magistrate/`page`.html: done, on `to` (`acted`); refused, that
+    page again with the refusal and the form as it was sent."""
+    read = {"complaints": _complaints, "releases": _releases, "fund": _fund, "rates": _rates}[page]
+    template = f"magistrate/{page}.html"
+    reread = lambda: read(d, code, who.person_id)  # noqa: E731
+    return acted(d, do, to, template, reread, done="", sent=form, **extra)
 
 
 @router.post("/magistrate/{code}/complaints/{complaint_id}/admission")
@@ -131,49 +132,43 @@ def magistrate_admission(
     code: str, complaint_id: int, d: DeskOf, who: Official, form: Form
 ) -> Response:
     hearing = form.get("hearing", "")
-    try:
-        act(
-            d,
-            complaints.admit_complaint,
-            complaint_id=complaint_id,
-            hearing=hearing,
-            occurred_at=d.now,
-        )
-    except PoundError as exc:
-        return _complaint_refused(d, code, who.person_id, exc, complaint_id, form)
-    return redirect(d, f"{_base(code)}/complaints?done=admitted-{complaint_id}")
+    do = lambda: act(  # noqa: E731
+        d, complaints.admit_complaint, complaint_id=complaint_id, hearing=hearing, occurred_at=d.now
+    )
+    to = f"{_base(code)}/complaints?done=admitted-{complaint_id}"
+    return _acted_on(d, code, who, form, "complaints", do, to, failed=complaint_id)
 
 
 @router.post("/magistrate/{code}/complaints/{complaint_id}/decision")
 def magistrate_decision(
     code: str, complaint_id: int, d: DeskOf, who: Official, form: Form
 ) -> Response:
-    try:
-        done = act(
-            d,
-            complaints.decide_complaint,
-            complaint_id=complaint_id,
-            outcome=form.get("outcome", ""),
-            reasons=form.get("reasons", ""),
-            damages=_amount(form.get("damages", "")),
-            expenses=_amount(form.get("expenses", "")),
-            expenses_besides_repaid=form.get("expenses_besides_repaid") == "yes",
-            occurred_at=d.now,
-        )
-    except PoundError as exc:
-        return _complaint_refused(d, code, who.person_id, exc, complaint_id, form)
-    ref = worklists.complaint_detail(d.db, complaint_id=complaint_id, actor_id=who.person_id).ref
-    money = money_for(d.db, complaint_id=complaint_id)  # the page's amounts
-    return show(
+    do = lambda: act(  # noqa: E731
         d,
-        "magistrate/decided.html",
-        ref=ref,
-        base=_base(code),
-        done=done,
-        money=money,
-        # A decision's paper is known by its complaint's number (docs/documents.md).
-        decision_pdf=f"/documents/decision/{complaint_id}.pdf",
+        complaints.decide_complaint,
+        complaint_id=complaint_id,
+        outcome=form.get("outcome", ""),
+        reasons=form.get("reasons", ""),
+        damages=_amount(form.get("damages", "")),
+        expenses=_amount(form.get("expenses", "")),
+        expenses_besides_repaid=form.get("expenses_besides_repaid") == "yes",
+        occurred_at=d.now,
     )
+
+    def decided(done: Any) -> Response:
+        ref = worklists.complaint_detail(d.db, complaint_id=complaint_id, actor_id=who.person_id)
+        return show(
+            d,
+            "magistrate/decided.html",
+            ref=ref.ref,
+            base=_base(code),
+            done=done,
+            money=money_for(d.db, complaint_id=complaint_id),  # the page's amounts
+            # A decision's paper is known by its complaint's number (docs/documents.md).
+            decision_pdf=f"/documents/decision/{complaint_id}.pdf",
+        )
+
+    return _acted_on(d, code, who, form, "complaints", do, decided, failed=complaint_id)
 
 
 # --- Release orders (Sec VI) ------------------------------------------------------------------
@@ -191,7 +186,7 @@ def _releases(d: Desk, code: str, who: int) -> dict[str, Any]:
 @router.get("/magistrate/{code}/releases")
 def magistrate_releases(code: str, d: DeskOf, who: Official, done: str = "") -> Response:
     """Cattle held in the district, to release without fine by his order, and the orders made."""
-    return _answer(d, "releases", lambda: _releases(d, code, who.person_id), done=done, sent={})
+    return _answer(d, "releases", _releases(d, code, who.person_id), done=done, sent={})
 
 
 def _numbers(text: str) -> list[int] | None:
@@ -206,21 +201,16 @@ def _numbers(text: str) -> list[int] | None:
 @router.post("/magistrate/{code}/releases")
 def magistrate_release(code: str, d: DeskOf, who: Official, form: Form) -> Response:
     ref = form.get("ref", "").strip()
-    return acted(
+    do = lambda: act(  # noqa: E731
         d,
-        lambda: act(
-            d,
-            order_release,
-            ref=ref,
-            reason=form.get("reason", ""),
-            animals=_numbers(form.get("animals", "")),
-            occurred_at=d.now,
-        ),
-        f"{_base(code)}/releases?done={quote(ref)}",
-        "magistrate/releases.html",
-        lambda: _releases(d, code, who.person_id),
-        done="",
-        sent=form,
+        order_release,
+        ref=ref,
+        reason=form.get("reason", ""),
+        animals=_numbers(form.get("animals", "")),
+        occurred_at=d.now,
+    )
+    return _acted_on(
+        d, code, who, form, "releases", do, f"{_base(code)}/releases?done={quote(ref)}"
     )
 
 
@@ -229,12 +219,8 @@ def magistrate_release(code: str, d: DeskOf, who: Official, form: Form) -> Respo
 
 @router.get("/magistrate/{code}/cases")
 def magistrate_cases(code: str, d: DeskOf, who: Official) -> Response:
-    def build() -> dict[str, Any]:
-        here = _district(d, code, who.person_id)
-        found = district_desk.district_cases(d.db, district=code, actor_id=who.person_id)
-        return {**here, "cases": found}
-
-    return _answer(d, "cases", build)
+    found = district_desk.district_cases(d.db, district=code, actor_id=who.person_id)
+    return _answer(d, "cases", _district(d, code, who.person_id), cases=found)
 
 
 def _case(d: Desk, code: str, case_id: int, who: int) -> dict[str, Any]:
@@ -245,7 +231,7 @@ def _case(d: Desk, code: str, case_id: int, who: int) -> dict[str, Any]:
 @router.get("/magistrate/{code}/cases/{case_id}")
 def magistrate_case(code: str, case_id: int, d: DeskOf, who: Official) -> Response:
     """The record of a case, and his decision on it (Sec XVII, XVIII; the set-off, XIX)."""
-    return _answer(d, "case", lambda: _case(d, code, case_id, who.person_id), sent={})
+    return _answer(d, "case", _case(d, code, case_id, who.person_id), sent={})
 
 
 @router.post("/magistrate/{code}/cases/{case_id}/decision")
@@ -322,48 +308,24 @@ def _fund(d: Desk, code: str, who: int) -> dict[str, Any]:
 def magistrate_fund(code: str, d: DeskOf, who: Official, done: str = "") -> Response:
     """The fund's receipts, payments and balance, the deposits held (Sec XI, XII), and his
     order of a payment out of it."""
-    return _answer(d, "fund", lambda: _fund(d, code, who.person_id), done=done, sent={})
+    return _answer(d, "fund", _fund(d, code, who.person_id), done=done, sent={})
 
 
 @router.get("/magistrate/{code}/fund.{fmt}")
 def magistrate_fund_file(code: str, fmt: str, d: DeskOf, who: Official) -> Response:
     """The fund's statement and totals as a spreadsheet, XLSX or CSV (webhook/spreadsheets.py)."""
-    try:
-        book = spreadsheets.fund_book(d.db, district=code, viewer_id=who.person_id, lang=d.lang)
-        return spreadsheets.answer(book, fmt)
-    except PoundError as exc:
-        return refused(d, exc)
-
-
-def _fund_acted(
-    d: Desk,
-    code: str,
-    who: SignedIn,
-    form: dict[str, str],
-    do: Callable[[], Any],
-    said: Callable[[Any], str],
-) -> Response:
-    """An act on the fund's page: the page again saying what was done (`said` of its result),
-    or the refusal said on it."""
-    return acted(
-        d,
-        do,
-        lambda done: f"{_base(code)}/fund?done={said(done)}",
-        "magistrate/fund.html",
-        lambda: _fund(d, code, who.person_id),
-        done="",
-        sent=form,
-    )
+    book = spreadsheets.fund_book(d.db, district=code, viewer_id=who.person_id, lang=d.lang)
+    return spreadsheets.answer(book, fmt)
 
 
 @router.post("/magistrate/{code}/fund/payments")
 def magistrate_fund_payment(code: str, d: DeskOf, who: Official, form: Form) -> Response:
-    payee_name = form.get("payee_name", "").strip()
-    return _fund_acted(
+    return _acted_on(
         d,
         code,
         who,
         form,
+        "fund",
         lambda: act(
             d,
             pay_from_fund,
@@ -373,17 +335,11 @@ def magistrate_fund_payment(code: str, d: DeskOf, who: Official, form: Form) -> 
             keeper_phone=form.get("keeper_phone", "").strip() or None,
             stated=form.get("stated", ""),
             amount=_amount(form.get("amount", "")),
-            payee=PersonIn(
-                name=payee_name,
-                residence=form.get("payee_residence", ""),
-                phone=form.get("payee_phone", "").strip() or None,
-            )
-            if payee_name
-            else None,
+            payee=person_of(form, "payee"),
             order=form.get("order", ""),
             occurred_at=d.now,
         ),
-        lambda _: "paid",
+        f"{_base(code)}/fund?done=paid",
     )
 
 
@@ -391,7 +347,8 @@ def magistrate_fund_payment(code: str, d: DeskOf, who: Official, form: Form) -> 
 def magistrate_fund_transfer(code: str, d: DeskOf, who: Official, form: Form) -> Response:
     """Surplus unclaimed for three months moved into the fund (Sec XI, XII)."""
     do = lambda: act(d, surplus.transfer_unclaimed_surplus, district=code)  # noqa: E731
-    return _fund_acted(d, code, who, form, do, lambda moved: f"moved-{len(moved)}")
+    to = lambda moved: f"{_base(code)}/fund?done=moved-{len(moved)}"  # noqa: E731
+    return _acted_on(d, code, who, form, "fund", do, to)
 
 
 # --- Feeding rates (Sec VII) --------------------------------------------------------------------
@@ -413,7 +370,7 @@ def _rates(d: Desk, code: str, who: int) -> dict[str, Any]:
 @router.get("/magistrate/{code}/rates")
 def magistrate_rates(code: str, d: DeskOf, who: Official, done: str = "") -> Response:
     """The feeding rates by kind and date, the one charged today marked; a new rate from a day."""
-    return _answer(d, "rates", lambda: _rates(d, code, who.person_id), done=done, sent={})
+    return _answer(d, "rates", _rates(d, code, who.person_id), done=done, sent={})
 
 
 def _day(text: str) -> date:
@@ -427,23 +384,16 @@ def _day(text: str) -> date:
 
 @router.post("/magistrate/{code}/rates")
 def magistrate_rate(code: str, d: DeskOf, who: Official, form: Form) -> Response:
-    return acted(
+    do = lambda: act(  # noqa: E731
         d,
-        lambda: act(
-            d,
-            fix_feeding_rate,
-            district=code,
-            kind=form.get("kind", ""),
-            per_day=form.get("per_day", "").strip(),
-            valid_from=_day(form.get("valid_from", "")),
-            occurred_at=d.now,
-        ),
-        f"{_base(code)}/rates?done=1",
-        "magistrate/rates.html",
-        lambda: _rates(d, code, who.person_id),
-        done="",
-        sent=form,
+        fix_feeding_rate,
+        district=code,
+        kind=form.get("kind", ""),
+        per_day=form.get("per_day", "").strip(),
+        valid_from=_day(form.get("valid_from", "")),
+        occurred_at=d.now,
     )
+    return _acted_on(d, code, who, form, "rates", do, f"{_base(code)}/rates?done=1")
 
 
 # --- The district file and the monthly returns -------------------------------------------------
@@ -453,14 +403,8 @@ def magistrate_rate(code: str, d: DeskOf, who: Official, form: Form) -> Response
 def magistrate_district(code: str, d: DeskOf, who: Official) -> Response:
     """The district as its file set it up: pounds, thanas, villages, keepers, officers, the
     tracts excluded (Sec III, IV, XX). Read-only: the file is changed by `pound load`."""
-    return _answer(
-        d,
-        "district",
-        lambda: {
-            "base": _base(code),
-            "file": district_desk.district_file(d.db, district=code, actor_id=who.person_id),
-        },
-    )
+    found = district_desk.district_file(d.db, district=code, actor_id=who.person_id)
+    return _answer(d, "district", {"base": _base(code), "file": found})
 
 
 def months_before(today: date, count: int = MONTHS) -> list[str]:
@@ -472,13 +416,11 @@ def months_before(today: date, count: int = MONTHS) -> list[str]:
 @router.get("/magistrate/{code}/returns")
 def magistrate_returns(code: str, d: DeskOf, who: Official) -> Response:
     """The monthly return of each pound of the district, to print."""
-
-    def build() -> dict[str, Any]:
-        found = district_desk.district_file(d.db, district=code, actor_id=who.person_id)
-        today = local_date(d.now, ZoneInfo(found.timezone))
-        return {"base": _base(code), "file": found, "months": months_before(today)}
-
-    return _answer(d, "returns", build)
+    found = district_desk.district_file(d.db, district=code, actor_id=who.person_id)
+    today = local_date(d.now, ZoneInfo(found.timezone))
+    return _answer(
+        d, "returns", {"base": _base(code), "file": found, "months": months_before(today)}
+    )
 
 
 @router.get("/magistrate/{code}/returns/{pound}.{fmt}")
@@ -487,13 +429,10 @@ def magistrate_return_file(
 ) -> Response:
     """A pound's monthly return as a spreadsheet, XLSX or CSV (webhook/spreadsheets.py), for the
     officers of the pound's district as the printed return is."""
-    try:
-        book = spreadsheets.return_book(
-            d.db, pound=pound, month=month, viewer_id=who.person_id, lang=d.lang, now=d.now
-        )
-        return spreadsheets.answer(book, fmt)
-    except PoundError as exc:
-        return refused(d, exc)
+    book = spreadsheets.return_book(
+        d.db, pound=pound, month=month, viewer_id=who.person_id, lang=d.lang, now=d.now
+    )
+    return spreadsheets.answer(book, fmt)
 
 
 # --- The district in charts -----------------------------------------------------------------------
@@ -506,19 +445,17 @@ def magistrate_charts(code: str, d: DeskOf, who: Official, period: str = "") -> 
     """The district at a glance for a month or a year: seizures by pound and month, how they
     ended, the days held, the fund month by month, the complaints filed and decided; each
     chart with its figures as a table (docs/desk.md)."""
-
-    def build() -> dict[str, Any]:
-        here = _district(d, code, who.person_id)
-        figures = district_figures(d.db, district=code, period=period.strip() or None, now=d.now)
-        today = figures.today
-        chosen = [*months_before(today, 12), *(str(today.year - n) for n in range(YEARS))]
-        if figures.period not in chosen:
-            chosen.insert(0, figures.period)
-        return {
-            **here,
-            "charts": district_charts(figures, d.t),
-            "period": figures.period,
-            "periods": [(p, period_name(p, d.t)) for p in chosen],
-        }
-
-    return _answer(d, "charts", build)
+    here = _district(d, code, who.person_id)
+    figures = district_figures(d.db, district=code, period=period.strip() or None, now=d.now)
+    today = figures.today
+    chosen = [*months_before(today, 12), *(str(today.year - n) for n in range(YEARS))]
+    if figures.period not in chosen:
+        chosen.insert(0, figures.period)
+    return _answer(
+        d,
+        "charts",
+        here,
+        charts=district_charts(figures, d.t),
+        period=figures.period,
+        periods=[(p, period_name(p, d.t)) for p in chosen],
+    )

@@ -49,15 +49,16 @@ def refused_on_form(
 def acted(
     d: Desk,
     do: Callable[[], Any],
-    to: str | Callable[[Any], str],
+    to: str | Callable[[Any], str | Response],
     template: str,
     read: Callable[[], dict[str, Any]],
     **extra: Any,
 ) -> Response:
-    """A form's act (`do`): done, a redirect `to` (or to where its result says); refused, the
-    page of the form again with the refusal (`refused_on_form`)."""
+    """A form's act (`do`): done, a redirect `to` (or to where its result says, or the page it
+    answers); refused, the page of the form again with the refusal (`refused_on_form`)."""
     try:
         done = do()
     except PoundError as exc:
         return refused_on_form(d, exc, template, read, **extra)
-    return redirect(d, to(done) if callable(to) else to)
+    answer = to(done) if callable(to) else to
+    return answer if isinstance(answer, Response) else redirect(d, answer)

@@ -14,6 +14,7 @@ there.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,9 +24,10 @@ from fastapi import Depends, Request
 from fastapi.responses import Response
 from fastapi.routing import APIRoute
 
+from law.errors import PoundError
 from models import IdempotencyKey
 from office.access.desk_signin import SignedIn
-from webhook.desk.render import page_again
+from webhook.desk.render import page_again, refusal
 from webhook.desk.session import Desk, Form, Official, desk
 from webhook.idempotency import Answered, Keyed, answer_once, fingerprint, keyed_route
 
@@ -93,11 +95,28 @@ def _again(d: Desk, row: IdempotencyKey) -> Response:
     return page_again(d, row.status, str(html or ""), str(location) if location else None)
 
 
+def _refusing(endpoint: Callable[..., Response]) -> Callable[..., Response]:
+    """The page `endpoint` answers, or the refusal of the Act its reads raise, said on a page in
+    the reader's language with the API's status for it."""
+
+    @functools.wraps(endpoint)
+    def route(**kwargs: Any) -> Response:
+        try:
+            return endpoint(**kwargs)
+        except PoundError as exc:
+            return refusal(next(v for v in kwargs.values() if isinstance(v, Desk)), exc)
+
+    return route
+
+
 class DeskFormRoute(APIRoute):
-    """An APIRoute whose POST routes are an officer's forms, handled once (`_run`)."""
+    """An APIRoute whose POST routes are an officer's forms, handled once (`_run`), and whose
+    pages say a refusal on a page (`_refusing`)."""
 
     def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
         if "POST" in {m.upper() for m in kwargs.get("methods") or ()}:
             endpoint = keyed_route(endpoint, _sent, _run)
             kwargs["dependencies"] = [*(kwargs.get("dependencies") or ()), Depends(sent)]
+        else:
+            endpoint = _refusing(endpoint)
         super().__init__(path, endpoint, **kwargs)

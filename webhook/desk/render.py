@@ -50,6 +50,8 @@ HEADERS = {
 
 @cache
 def environment() -> Environment:
+    """The templates of the desk, the front page and the board. Jinja2 escapes every value: a
+    village, a description or a place typed in a field is text."""
     return Environment(
         loader=FileSystemLoader(str(TEMPLATES)),
         autoescape=select_autoescape(["html"]),

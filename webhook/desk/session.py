@@ -34,6 +34,7 @@ from law.errors import PoundError
 from models import Database, Unit
 from office.access import desk_signin
 from office.access.desk_signin import SESSION_HOURS, SignedIn
+from office.inputs import PersonIn
 
 COOKIE = "pound_desk"
 # Its name over https: a browser keeps a `__Host-` cookie only if it is Secure, Path=/ and has
@@ -250,6 +251,19 @@ Form = Annotated[dict[str, str], Depends(form_of)]
 
 
 T = TypeVar("T")
+
+
+def person_of(form: dict[str, str], prefix: str) -> PersonIn | None:
+    """The person a form names in its fields `prefix`_name, _residence and _phone; None if
+    it names none."""
+    name = form.get(f"{prefix}_name", "").strip()
+    if not name:
+        return None
+    return PersonIn(
+        name=name,
+        residence=form.get(f"{prefix}_residence", "").strip(),
+        phone=form.get(f"{prefix}_phone", "").strip() or None,
+    )
 
 
 def act(d: Desk, fn: Callable[..., T], /, *args: Any, **kw: Any) -> T:
