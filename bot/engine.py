@@ -358,7 +358,7 @@ class Engine:
         ):
             return None
         choice = calls or (msg.option or "").removeprefix("lang:") or m.rest.strip()
-        turn = self._language(m.ctx.work.session, conv, m.ctx.person, m.ctx, choice)
+        turn = self._language(conv, m.ctx, choice)
         return self._finish(
             m,
             turn,
@@ -526,7 +526,7 @@ class Engine:
             return None
         text = m.text
         said = words.meaning(text, (YES, NO)) if text else None
-        if m.msg.option == LEAVE_YES or said == YES or _asks_menu(text, text.partition(" ")[0]):
+        if m.msg.option == LEAVE_YES or said == YES or _asks_menu(text, m.first):
             m.conv.flow, m.conv.step = None, None
             m.ctx.data = {}
             return self._done(m, Turn(self._menu(m.ctx)))
@@ -631,12 +631,11 @@ class Engine:
         text = last.text if sms else last.text + "\n" + ctx.t("What next?")
         return [*replies[:-1], dataclasses.replace(last, text=text, options=options)]
 
-    def _language(
-        self, s: Session, conv: state.ChatState, person: Person | None, ctx: Ctx, choice: str
-    ) -> Turn:
+    def _language(self, conv: state.ChatState, ctx: Ctx, choice: str) -> Turn:
+        s, person = ctx.work.session, ctx.person
         wants = choice if choice in (CALL, NO_CALL) else words.meaning(choice, (CALL, NO_CALL))
         if wants is not None and choice.strip():
-            return Turn([self._calls(s, person, ctx, wants == CALL)], conv.step)
+            return Turn([self._calls(ctx, wants == CALL)], conv.step)
         code = choice.strip().lower()[:2]
         if code not in LANGUAGES:
             options = tuple(Option(f"lang:{c}", name) for c, name in LANGUAGES.items())
@@ -660,8 +659,9 @@ class Engine:
             s.add(person)
         return Turn([Reply(ctx.t("Language set to English."))], conv.step)
 
-    def _calls(self, s: Session, person: Person | None, ctx: Ctx, on: bool) -> Reply:
+    def _calls(self, ctx: Ctx, on: bool) -> Reply:
         """A private person known by his phone asks to be called with the notices (or not)."""
+        person = ctx.person
         if person is None or not person.phone:
             return Reply(
                 ctx.t(
@@ -672,7 +672,7 @@ class Engine:
         if ctx.roles:
             return Reply(ctx.t("Calls are for private people; officers get their messages."))
         person.voice = on
-        s.add(person)
+        ctx.work.session.add(person)
         if on:
             return Reply(
                 ctx.t(
