@@ -32,15 +32,14 @@ from bot.i18n import (
     normalise_language,
     translator,
 )
-from bot.lengths import split_text
 from bot.state import MAX_TEXT
 from bot.types import Channel, Inbound, Option, Reply
 from bot.words import CANCEL, HELP, LANG, MENU, NO, YES
 from law.errors import PoundError
-from models import Database, OptOut, Person, Unit
+from models import Database, OptOut, Person, RoleGrant, Unit
 from office.access.roles import roles_of
 from office.people import tie_telegram
-from office.records import outbox, reach
+from office.records import reach
 
 log = logging.getLogger(__name__)
 
@@ -132,51 +131,46 @@ class Engine:
 
     def take(self, work: Unit, channel: ChannelType, received: Received) -> Handled:
         """One message of a channel type's webhook, received at `work.now`, in the webhooks'
-        writer's unit (webhook/inbound.py): the message handled with the note of the channel it
-        came by and STOP and START where the channel has them (`_handle`), and, on a channel
-        whose answer cannot carry them, its replies as outbox rows for the sender."""
-        inbound = received.inbound
-        assert inbound is not None
-        handled = self._handle(work, inbound, received.opens, channel)
-        if not channel.replies_in_answer and not handled.repeat and handled.replies:
-            enqueue_replies(
-                work.session,
-                channel=inbound.channel,
-                address=inbound.address,
-                replies=handled.replies,
-                key=f"reply:{inbound.channel.value}:{received.external_id}",
-                now=work.now,
-                language=handled.language,
-                person_id=handled.person_id,
-            )
-        return handled
+        writer's unit (webhook/inbound.py): its chat opened with the note of the channel it came
+        by, and the message handled as the channel type says (`_handle`)."""
+        assert received.inbound is not None
+        opening = state.open_chat(work, received.opens, noted=True)
+        return self._handle(work, received.inbound, opening, received.external_id, channel)
 
     def receive_in(
         self, work: Unit, inbound: Inbound, *, external_id: str | None = None
     ) -> Handled:
         """Handle one message, received at `work.now`, in the caller's unit of work (which
         commits it)."""
-        return self._handle(work, inbound, state.key_of(inbound, external_id))
+        opening = state.open_chat(work, state.key_of(inbound, external_id))
+        return self._handle(work, inbound, opening, external_id)
 
     def _handle(
-        self, work: Unit, inbound: Inbound, key: state.OpenKey, channel: ChannelType | None = None
+        self,
+        work: Unit,
+        inbound: Inbound,
+        opening: state.Opening,
+        external_id: str | None,
+        channel: ChannelType | None = None,
     ) -> Handled:
-        """One message in `work`, which the flows hand to the use cases they call: its start
-        (bot/state.py: its earlier answer if it is a repeat, the chat, and for a webhook's
-        `channel` the note of the channel it came by), STOP and START where the channel has
-        them, the conversation, and its end (the chat's new state and the message in the
-        inbound log)."""
-        opening = state.open_chat(work, key, noted=channel is not None)
+        """One message in `work`, which the flows hand to the use cases they call, its chat
+        opened (bot/state.py): its earlier answer if it is a repeat; else STOP and START where
+        the webhook's `channel` has them, or the conversation; and its end (bot/state.py: the
+        chat's new state, the message in the inbound log, and the replies as outbox rows on a
+        channel whose answer cannot carry them)."""
         if opening.seen is not None:
             return Handled([Reply.from_dict(r) for r in opening.seen], repeat=True)
         opting = channel is not None and channel.opt_out_words
-        said = _opting(work.session, inbound, opening, work.now) if opting else None
-        if said is not None:
-            (replies, status), chat = said, None
+        said = _opting(work.session, inbound, opening.opted_out, work.now) if opting else None
+        chat: state.ChatState | None = opening.chat
+        if said is None:
+            replies = self._converse(work, opening.chat, opening.person_id, inbound)
+            status = "handled"
         else:
-            chat = opening.chat
-            replies, status = self._converse(work, chat, opening.person_id, inbound), "handled"
-        state.close_message(work, inbound, key.external_id, replies, status, chat=chat)
+            (text, status), chat = said, None
+            replies = [Reply(translator(opening.chat.language)(text))] if text is not None else []
+        queue = channel is not None and not channel.replies_in_answer
+        state.close_message(work, inbound, external_id, replies, status, chat=chat, queue=queue)
         if chat is None:
             return Handled(replies)
         return Handled(replies, language=chat.language or "en", person_id=chat.person_id)
@@ -191,9 +185,9 @@ class Engine:
         inbound: Inbound,
         now: datetime,
         t: Translator,
-    ) -> tuple[Person | None, list[Reply]]:
-        """The person behind the message: `person_id` is who the phone or Telegram id belongs
-        to; on Telegram a shared contact ties the phone to the chat first."""
+    ) -> tuple[Person | None, list[RoleGrant], list[Reply]]:
+        """The person behind the message and his roles: `person_id` is who the phone or
+        Telegram id belongs to; on Telegram a shared contact ties the phone to the chat first."""
         notes: list[Reply] = []
         person: Person | None = None
         if inbound.channel is Channel.TELEGRAM and inbound.contact is not None:
@@ -209,7 +203,8 @@ class Engine:
             # office's own messages to him (a copy of the register, a notice) are in it too.
             person.language = chat.language
             s.add(person)
-        return person, notes
+        roles = roles_of(s, person.id) if person and person.id else []
+        return person, roles, notes
 
     # --- one message --------------------------------------------------------------------------
 
@@ -251,7 +246,7 @@ class Engine:
         written = None if conv.language else words.language_written(inbound.text)
         hinted = _hinted(inbound)
         t = translator(conv.language or written)
-        person, notes = self._identify(s, conv, person_id, inbound, now, t)
+        person, roles, notes = self._identify(s, conv, person_id, inbound, now, t)
         if person is not None and person.id is not None:
             work.acts_as(person.id)  # the unit is his: his acts are done in it
         if conv.language is None:
@@ -277,7 +272,6 @@ class Engine:
         if greeted:
             text = rest
             msg = dataclasses.replace(msg, text=rest)
-        roles = roles_of(s, person.id) if person and person.id else []
         ctx = Ctx(
             work=work,
             inbound=msg,
@@ -364,7 +358,7 @@ class Engine:
         ):
             return None
         choice = calls or (msg.option or "").removeprefix("lang:") or m.rest.strip()
-        turn = self._language(m.ctx.work.session, conv, m.ctx.person, m.ctx, choice)
+        turn = self._language(conv, m.ctx, choice)
         return self._finish(
             m,
             turn,
@@ -532,7 +526,7 @@ class Engine:
             return None
         text = m.text
         said = words.meaning(text, (YES, NO)) if text else None
-        if m.msg.option == LEAVE_YES or said == YES or _asks_menu(text, text.partition(" ")[0]):
+        if m.msg.option == LEAVE_YES or said == YES or _asks_menu(text, m.first):
             m.conv.flow, m.conv.step = None, None
             m.ctx.data = {}
             return self._done(m, Turn(self._menu(m.ctx)))
@@ -637,12 +631,11 @@ class Engine:
         text = last.text if sms else last.text + "\n" + ctx.t("What next?")
         return [*replies[:-1], dataclasses.replace(last, text=text, options=options)]
 
-    def _language(
-        self, s: Session, conv: state.ChatState, person: Person | None, ctx: Ctx, choice: str
-    ) -> Turn:
+    def _language(self, conv: state.ChatState, ctx: Ctx, choice: str) -> Turn:
+        s, person = ctx.work.session, ctx.person
         wants = choice if choice in (CALL, NO_CALL) else words.meaning(choice, (CALL, NO_CALL))
         if wants is not None and choice.strip():
-            return Turn([self._calls(s, person, ctx, wants == CALL)], conv.step)
+            return Turn([self._calls(ctx, wants == CALL)], conv.step)
         code = choice.strip().lower()[:2]
         if code not in LANGUAGES:
             options = tuple(Option(f"lang:{c}", name) for c, name in LANGUAGES.items())
@@ -666,8 +659,9 @@ class Engine:
             s.add(person)
         return Turn([Reply(ctx.t("Language set to English."))], conv.step)
 
-    def _calls(self, s: Session, person: Person | None, ctx: Ctx, on: bool) -> Reply:
+    def _calls(self, ctx: Ctx, on: bool) -> Reply:
         """A private person known by his phone asks to be called with the notices (or not)."""
+        person = ctx.person
         if person is None or not person.phone:
             return Reply(
                 ctx.t(
@@ -678,7 +672,7 @@ class Engine:
         if ctx.roles:
             return Reply(ctx.t("Calls are for private people; officers get their messages."))
         person.voice = on
-        s.add(person)
+        ctx.work.session.add(person)
         if on:
             return Reply(
                 ctx.t(
@@ -769,81 +763,24 @@ def _tie_contact(
 
 
 def _opting(
-    s: Session, inbound: Inbound, opening: state.Opening, now: datetime
-) -> tuple[list[Reply], str] | None:
-    """STOP and START, and the silence between: the replies and the inbound log's status, or
-    None for a message the conversation answers. Carriers, and Twilio, require STOP to work;
-    the OptOut row is what the sender checks before every message."""
+    s: Session, inbound: Inbound, opted_out: bool, now: datetime
+) -> tuple[str | None, str] | None:
+    """STOP and START, and the silence between: what is said back (None: nothing) and the
+    inbound log's status, or None for a message the conversation answers. Carriers, and Twilio,
+    require STOP to work; the OptOut row is what the sender checks before every message."""
     # The whole message an opt-out or opt-in word.
-    word, opted_out = inbound.text.strip().lower().rstrip(".!"), opening.opted_out
+    word = inbound.text.strip().lower().rstrip(".!")
     if word in STOP_WORDS:
         if not opted_out:
             s.add(OptOut(channel=inbound.channel.value, address=inbound.address, opted_out_at=now))
-        return [Reply(translator(opening.chat.language)(STOPPED))], "opted_out"
+        return STOPPED, "opted_out"
     if word in START_WORDS and opted_out:
         mine = (OptOut.channel == inbound.channel.value, OptOut.address == inbound.address)
         row = s.exec(select(OptOut).where(*mine)).first()
         if row is not None:
             s.delete(row)
-        return [Reply(translator(opening.chat.language)(STARTED))], "opted_in"
+        return STARTED, "opted_in"
     if opted_out:
         # Said nothing to: only START is answered once a person has said STOP.
-        return [], "ignored"
+        return None, "ignored"
     return None
-
-
-def enqueue_replies(
-    s: Session,
-    *,
-    channel: Channel,
-    address: str,
-    replies: Sequence[Reply],
-    key: str,
-    now: datetime,
-    language: str = "en",
-    person_id: int | None = None,
-) -> int:
-    """Conversation replies as outbox rows, in the transaction that handled the message (a
-    reply is never lost and never written twice), for the sender to deliver: each reply a queued
-    "reply" row due now, keyed `{key}:{i}`, in session `s`;
-    return how many rows were written.
-
-    `language` and `person_id` are the chat's (`Handled` carries them). Options keep their values
-    and labels; a contact or location request, and the number the turn gives the reply's first
-    option, travel in `params` for the sender's keyboard. Replies are conversation answers, so
-    quiet hours do not hold them (practice G11, docs/act.md).
-    """
-    rows: list[dict[str, object]] = []
-    number = 1
-    for reply in replies:
-        pieces = split_text(reply.text)
-        for n, piece in enumerate(pieces):
-            last = n == len(pieces) - 1
-            params: dict[str, object] = {"body": piece}
-            options = reply.as_dict()["options"] if last else []
-            if last and reply.request_contact:
-                params["request_contact"] = True
-            if last and reply.request_location:
-                params["request_location"] = True
-            if options and number != 1:
-                params["first_number"] = number
-            rows.append(
-                {
-                    "dedupe_key": f"{key}:{len(rows)}",
-                    "channel": channel.value,
-                    "address": address,
-                    "person_id": person_id,
-                    "language": language,
-                    "template": "reply",
-                    "params": params,
-                    "body": piece,
-                    "options": options,
-                    "private": False,
-                    "due_at": now,
-                    "created_at": now,
-                    # The person who wrote caused his own answer.
-                    "caused_by": person_id,
-                }
-            )
-        number += len(reply.options)
-    return outbox.queue_at_commit(s, rows)

@@ -192,16 +192,6 @@ def _params(t: Translator, exc: PoundError) -> dict[str, object]:
     return {k: said_detail(t, v) for k, v in values.items() if isinstance(v, str | int)}
 
 
-def own_text(t: Translator, exc: PoundError) -> str | None:
-    """The error's own text in the reader's language, or None if it has none there."""
-    if t.lang == DEFAULT_LANGUAGE:
-        return exc.message
-    template, params = exc.template, _params(t, exc)
-    if not template or not translated(t.lang, template) or not _fits(template, params):
-        return None
-    return t(template, **params)
-
-
 def section_note(t: Translator, section: str | None, *, official: bool = True) -> str:
     """The section of the Act a refusal rests on; a practice ruling is named to officials only
     (a private person is told what happens, not which ruling of docs/act.md says so)."""
@@ -220,11 +210,14 @@ def explain(t: Translator, exc: PoundError, *, official: bool = True) -> str:
     sentence = TEXTS.get(exc.code, FALLBACK)
     params = _params(t, exc)
     if MESSAGE in _fields(sentence):
-        message = own_text(t, exc)
-        if message is None:
-            sentence = GENERIC.get(exc.code, GENERIC_FALLBACK)
+        # The error's own text, in the reader's language if it has one there.
+        template = exc.template
+        if t.lang == DEFAULT_LANGUAGE:
+            params[MESSAGE] = exc.message
+        elif template and translated(t.lang, template) and _fits(template, params):
+            params[MESSAGE] = t(template, **params)
         else:
-            params[MESSAGE] = message
+            sentence = GENERIC.get(exc.code, GENERIC_FALLBACK)
     if not _fits(sentence, params):
         sentence = GENERIC.get(exc.code, GENERIC_FALLBACK)
     return t(sentence, **params) + section_note(t, exc.section, official=official)

@@ -14,6 +14,7 @@ import copy
 import hashlib
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
@@ -41,10 +42,11 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
+from bot.lengths import split_text
 from bot.types import Channel, Inbound, Reply
 from models import Conversation, District, InboundMessage, OptOut, Person, Unit, deferred
 from office.phones import phone_or_none
-from office.records import reach
+from office.records import outbox, reach
 
 _CONV: Table = Conversation.__table__  # type: ignore[attr-defined]
 _INBOUND: Table = InboundMessage.__table__  # type: ignore[attr-defined]
@@ -179,9 +181,11 @@ def close_message(
     status: str,
     *,
     chat: ChatState | None = None,
+    queue: bool = False,
 ) -> None:
-    """The end of a message: the chat's new state where a conversation answered it, and the
-    message with its answer in the inbound log where it has an id; both written at the commit."""
+    """The end of a message: the chat's new state where a conversation answered it, the message
+    with its answer in the inbound log where it has an id, and, with `queue`, the replies as
+    outbox rows for the sender (`enqueue_replies`); all written at the commit."""
     if chat is not None:
         save_chat(work, chat)
     if external_id is not None:
@@ -195,6 +199,74 @@ def close_message(
             replies=[r.as_dict() for r in replies],
             status=status,
         )
+    if queue and replies:
+        enqueue_replies(
+            work.session,
+            channel=inbound.channel,
+            address=inbound.address,
+            replies=replies,
+            key=f"reply:{inbound.channel.value}:{external_id}",
+            now=work.now,
+            language=chat.language or "en" if chat is not None else "en",
+            person_id=chat.person_id if chat is not None else None,
+        )
+
+
+def enqueue_replies(
+    s: Session,
+    *,
+    channel: Channel,
+    address: str,
+    replies: Sequence[Reply],
+    key: str,
+    now: datetime,
+    language: str = "en",
+    person_id: int | None = None,
+) -> int:
+    """Conversation replies as outbox rows, in the transaction that handled the message (a
+    reply is never lost and never written twice), for the sender to deliver: each reply a queued
+    "reply" row due now, keyed `{key}:{i}`, in session `s`;
+    return how many rows were written.
+
+    `language` and `person_id` are the chat's. Options keep their values
+    and labels; a contact or location request, and the number the turn gives the reply's first
+    option, travel in `params` for the sender's keyboard. Replies are conversation answers, so
+    quiet hours do not hold them (practice G11, docs/act.md).
+    """
+    rows: list[dict[str, object]] = []
+    number = 1
+    for reply in replies:
+        pieces = split_text(reply.text)
+        for n, piece in enumerate(pieces):
+            last = n == len(pieces) - 1
+            params: dict[str, object] = {"body": piece}
+            options = reply.as_dict()["options"] if last else []
+            if last and reply.request_contact:
+                params["request_contact"] = True
+            if last and reply.request_location:
+                params["request_location"] = True
+            if options and number != 1:
+                params["first_number"] = number
+            rows.append(
+                {
+                    "dedupe_key": f"{key}:{len(rows)}",
+                    "channel": channel.value,
+                    "address": address,
+                    "person_id": person_id,
+                    "language": language,
+                    "template": "reply",
+                    "params": params,
+                    "body": piece,
+                    "options": options,
+                    "private": False,
+                    "due_at": now,
+                    "created_at": now,
+                    # The person who wrote caused his own answer.
+                    "caused_by": person_id,
+                }
+            )
+        number += len(reply.options)
+    return outbox.queue_at_commit(s, rows)
 
 
 def _kind(inbound: Inbound) -> str:

@@ -25,7 +25,7 @@ class OutMessage:
     text: str
     language: str = "en"
     options: tuple[Option, ...] = ()
-    # What a conversation reply asked of Telegram's keyboard (bot/engine.py `enqueue_replies`).
+    # What a conversation reply asked of Telegram's keyboard (bot/state.py `enqueue_replies`).
     request_contact: bool = False
     request_location: bool = False
     first_number: int = 1

@@ -9,8 +9,8 @@ import pytest
 from sqlmodel import col, select
 
 from bot.delivery import claim_due
-from bot.engine import enqueue_replies
 from bot.registry import build_engine
+from bot.state import enqueue_replies
 from bot.types import Channel, Inbound, Reply
 from models import Database, Outbox
 from office.acts.clock.deadlines import advance_deadlines
