@@ -22,7 +22,7 @@ from bot.flows.officer_kit import (
     seizure_line,
     who,
 )
-from bot.flows.table import Step, asks, chosen, keep, required, text_step
+from bot.flows.table import Step, asks, chosen, kept, required, text_step
 from bot.flows.worklist import Listing, Worklist, case_no, seizures
 from bot.i18n import N_, written_in
 from bot.notices import notice
@@ -158,12 +158,7 @@ class SaleFlow(Worklist):
                     self.ask_buyer, _buyer, self.bought, ("price", after_lot, "end"), repeat=True
                 ),
                 "price": Step(self.ask_price, self.amount, self.priced, ("buyer", after_lot)),
-                "expenses": Step(
-                    asks(ASK_EXPENSES),
-                    self.amount,
-                    keep("expenses", after_expenses),
-                    (after_expenses,),
-                ),
+                "expenses": kept(asks(ASK_EXPENSES), self.amount, "expenses", after_expenses),
                 "place": text_step(ASK_PLACE, "place", "confirm", clip=500),
                 "confirm": confirm(self.summary, self.act),
             }

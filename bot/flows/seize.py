@@ -24,7 +24,7 @@ from bot.flows.anyone import (
 )
 from bot.flows.base import Ctx, Turn
 from bot.flows.officer_kit import invalid, person_from
-from bot.flows.table import Again, Step, TableFlow, asks, keep
+from bot.flows.table import Again, Step, TableFlow, asks, kept
 from bot.i18n import N_
 from bot.types import Channel, Inbound, Option, Reply
 from law.errors import PoundError
@@ -97,7 +97,7 @@ class SeizeFlow(TableFlow):
             "contact": Step(
                 _ask_contact, _contact, lambda ctx, _: self.next_part(ctx), ("village", "place")
             ),
-            "name": Step(asks(ASK_NAME), _name, fill("name"), ("home",)),
+            "name": Step(asks(ASK_NAME), name_typed, fill("name"), ("home",)),
             "home": Step(asks(ASK_HOME), _text(200), fill("home"), ("village", "place")),
             "village": Step(self.ask_village, self.village, self.at_village, ("place", "confirm")),
             "place": Step(
@@ -111,11 +111,8 @@ class SeizeFlow(TableFlow):
             "owner": Step(
                 _skippable(ASK_OWNER), _owner, self.owner, ("owner_home", "aid", "confirm")
             ),
-            "owner_home": Step(
-                _skippable(ASK_OWNER_HOME),
-                _owner_home,
-                keep("owner_draft", "owner_phone"),
-                ("owner_phone",),
+            "owner_home": kept(
+                _skippable(ASK_OWNER_HOME), _owner_home, "owner_draft", "owner_phone"
             ),
             "owner_phone": Step(
                 _skippable(ASK_OWNER_PHONE), _owner_phone, fill("owner"), ("aid", "confirm")
@@ -515,13 +512,6 @@ def _contact(ctx: Ctx, msg: Inbound) -> None:
     """The contact shared: the engine has tied it to the chat before this step runs."""
     if ctx.person is None:
         raise Again()
-
-
-def _name(ctx: Ctx, msg: Inbound) -> str:
-    name = name_typed(msg)
-    if name is None:
-        raise Again()
-    return name
 
 
 def _skipped(msg: Inbound) -> bool:

@@ -38,6 +38,11 @@ def chosen(ctx: Ctx, msg: Inbound) -> str:
     return (msg.option or msg.text).strip()
 
 
+def inbound(ctx: Ctx, msg: Inbound) -> Inbound:
+    """The message itself: the answer of a step that reads it as it decides where to go."""
+    return msg
+
+
 def one_of(ask: Callable[[Ctx], Reply]) -> Callable[[Ctx, Inbound], str]:
     """A reader of one of the choices the question `ask` offers (its value, or typed in any
     case); anything else is answered with the question again."""
@@ -72,17 +77,6 @@ def required(
     return read
 
 
-def keep(key: str, going: str, clip: int | None = None) -> Callable[[Ctx, Any], str]:
-    """A step's answer kept in the draft as `key` (a text cut to `clip` characters), then on
-    to the step `going`."""
-
-    def kept(ctx: Ctx, value: Any) -> str:
-        ctx.data[key] = value[:clip] if clip is not None else value
-        return going
-
-    return kept
-
-
 @dataclass(frozen=True)
 class Step:
     """One question of a flow, written as a row of its table: `Step(ask, read, then, to)`.
@@ -103,10 +97,27 @@ class Step:
     repeat: bool = False
 
 
+def kept(
+    ask: Callable[[Ctx], Asked],
+    read: Callable[[Ctx, Inbound], Any],
+    key: str,
+    going: str,
+    clip: int | None = None,
+) -> Step:
+    """A step whose answer (`read` by it) is kept in the draft as `key` (a text cut to `clip`
+    characters), then on to the step `going`."""
+
+    def then(ctx: Ctx, value: Any) -> str:
+        ctx.data[key] = value[:clip] if clip is not None else value
+        return going
+
+    return Step(ask, read, then, (going,))
+
+
 def text_step(question: str, key: str, going: str, clip: int | None = None) -> Step:
     """A step that asks `question` (an `N_` msgid) for a text that may not be empty (asked for
     again in the same words), kept in the draft as `key` (cut to `clip`), then on to `going`."""
-    return Step(asks(question), required(question), keep(key, going, clip), (going,))
+    return kept(asks(question), required(question), key, going, clip)
 
 
 def graph(start: tuple[str, ...], table: Mapping[str, Step]) -> dict[str, tuple[str, ...]]:
