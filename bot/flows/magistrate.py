@@ -25,7 +25,7 @@ from bot.flows.officer_kit import (
     who,
     yes_or_no,
 )
-from bot.flows.table import Step, asks, chosen, kept, one_of, required, text_step
+from bot.flows.table import Step, asks, chose, chosen, kept, one_of, required, text_step
 from bot.flows.worklist import Listing, Worklist, case_no
 from bot.i18n import N_, written_in
 from bot.types import Inbound, Option, Reply
@@ -483,7 +483,7 @@ def _ask_owner(ctx: Ctx) -> Reply:
 
 def _owner(ctx: Ctx, msg: Inbound) -> dict[str, str | None] | None:
     """The owner named, or None: the convicted person's own cattle."""
-    if msg.option == "convict" or (msg.option is None and words.says(msg.text, "own")):
+    if chose(msg, "convict", "own"):
         return None
     return person_typed(ctx, msg)
 

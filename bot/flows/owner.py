@@ -43,7 +43,7 @@ from bot.flows.owner_search import (
     place_data,
     read_hint,
 )
-from bot.flows.table import Again, Step, TableFlow, asks, inbound, one_of
+from bot.flows.table import Again, Step, TableFlow, asks, chose, inbound, one_of
 from bot.i18n import N_, written_in
 from bot.types import Channel, Inbound, Option, Reply
 from bot.words import COMMON_KINDS, KIND_LABELS, counted, kind_label
@@ -90,18 +90,22 @@ class OwnerFlow(TableFlow):
 
     def __init__(self) -> None:
         search, complaint = ("village", "kind", "held"), ("contact", "name", "who")
-        said = self.said
+        said, written = self.said, ("text", "complaint_confirm")
         self.table = {
-            "ref": Step(_ask_ref, _ref, self.found, ("act", *complaint, "end")),
+            "ref": Step(asks(ASK_REF), _ref, self.found, ("act", *complaint, "end")),
             "pick": Step(self.pick_reply, inbound, self.picked, ("act", *search, "end")),
             "act": Step(self.act_reply, inbound, self.acted, ("pick", *complaint, *search, "end")),
-            "village": Step(_ask_village, inbound, self.in_village, ("act", "kind", "held", "end")),
+            "village": Step(
+                asks(ASK_VILLAGE), inbound, self.in_village, ("act", "kind", "held", "end")
+            ),
             "kind": Step(_ask_kind, inbound, self.of_kind, ("held", "end")),
             "held": Step(_ask_held, inbound, self.chose_held, ("village", "end")),
             "contact": Step(_ask_contact, inbound, said(""), ("name", "who", "end")),
-            "name": Step(asks(ASK_NAME), name_typed, said("name"), ("who",)),
-            "who": Step(_ask_who, one_of(_ask_who), self.chose_who, ("principal", *COMPLAINT)),
-            "principal": Step(asks(ASK_PRINCIPAL), _principal, said("principal"), COMPLAINT),
+            "name": Step(asks(N_("Your name, please?")), name_typed, said("name"), ("who",)),
+            "who": Step(_ask_who, one_of(_ask_who), self.chose_who, ("principal", *written)),
+            "principal": Step(
+                asks(N_("The owner's name?")), _principal, said("principal"), written
+            ),
             "text": Step(asks(ASK_TEXT), _text, said("text"), ("complaint_confirm",)),
             "complaint_confirm": Step(self.summary, _confirmed, self.file, ("end",)),
         }
@@ -235,7 +239,7 @@ class OwnerFlow(TableFlow):
 
     def of_kind(self, ctx: Ctx, msg: Inbound) -> Turn:
         t = ctx.t
-        if msg.option == "any" or (msg.option is None and words.says(msg.text, "skip")):
+        if chose(msg, "any", "skip"):
             _know(ctx, any_kind=True)
             return self._search(ctx)
         if msg.option and msg.option.startswith("kind:"):
@@ -315,9 +319,7 @@ class OwnerFlow(TableFlow):
                 k: v for k, v in kept if k not in ("village", "district", "village_names")
             }
             return "village"
-        if msg.option == "none" or (
-            msg.option is None and words.says(msg.text, "no", "done", "skip")
-        ):
+        if chose(msg, "none", "no", "done", "skip"):
             return Turn.done(
                 t(
                     "Then they are not held near there now. Seized cattle may take a day "
@@ -503,38 +505,22 @@ class OwnerFlow(TableFlow):
         return Turn.done("\n".join([*lines, told]))
 
 
-# --- the questions, and how each answer is read -----------------------------------------------
-
-ASK_NAME = N_("Your name, please?")
-ASK_PRINCIPAL = N_("The owner's name?")
+ASK_REF = N_(
+    "No seizure of your cattle is known by your phone. Send the reference of the seizure "
+    "(six letters and digits)."
+)
 ASK_TEXT = N_("State your complaint: why was the seizure wrong? (Sec XIV)")
-# After the owner is named: the text, or the summary if it is written.
-COMPLAINT = ("text", "complaint_confirm")
-
-
-def _ask_ref(ctx: Ctx) -> Reply:
-    return ctx.say(
-        ctx.t(
-            "No seizure of your cattle is known by your phone. Send the reference of the "
-            "seizure (six letters and digits)."
-        )
-    )
+ASK_VILLAGE = N_(
+    "From which village did your cattle go missing? I will look in the pounds near it. If you "
+    "have the reference of the seizure, send it instead."
+)
 
 
 def _ref(ctx: Ctx, msg: Inbound) -> str:
     ref = find_ref(answer(msg))
     if ref is None:
-        raise Again(ctx.say(ctx.t("That is not a reference.")), _ask_ref(ctx))
+        raise Again(ctx.say(ctx.t("That is not a reference.")), ctx.say(ctx.t(ASK_REF)))
     return ref
-
-
-def _ask_village(ctx: Ctx) -> Reply:
-    return ctx.say(
-        ctx.t(
-            "From which village did your cattle go missing? I will look in the pounds "
-            "near it. If you have the reference of the seizure, send it instead."
-        )
-    )
 
 
 def _ask_kind(ctx: Ctx) -> Reply:
@@ -588,7 +574,5 @@ def _text(ctx: Ctx, msg: Inbound) -> str:
 
 def _confirmed(ctx: Ctx, msg: Inbound) -> None:
     """Confirmed, or else the summary again."""
-    if not (
-        msg.option == "confirm" or (msg.option is None and words.says(msg.text, "confirm", "yes"))
-    ):
+    if not chose(msg, "confirm", "confirm", "yes"):
         raise Again()

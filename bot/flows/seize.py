@@ -24,7 +24,7 @@ from bot.flows.anyone import (
 )
 from bot.flows.base import Ctx, Turn
 from bot.flows.officer_kit import invalid, person_from
-from bot.flows.table import Again, Step, TableFlow, asks, kept
+from bot.flows.table import Again, Step, TableFlow, asks, chose, kept
 from bot.i18n import N_
 from bot.types import Channel, Inbound, Option, Reply
 from law.errors import PoundError
@@ -69,14 +69,6 @@ ASK_PHOTO = N_("Send a photo of the cattle, or {say_skip}.")
 
 def _village_value(place: VillagePlace) -> str:
     return f"village:{place.name}"
-
-
-def _is(msg: Inbound, value: str, *meanings: str, typo: bool = True) -> bool:
-    """The option `value` chosen, or a word typed that says one of `meanings` (bot/words.py).
-    `typo=False` where a name is asked: "Nona" is a name, not "none" mistyped."""
-    return msg.option == value or (
-        msg.option is None and words.says(msg.text, *meanings, typo=typo)
-    )
 
 
 class SeizeFlow(TableFlow):
@@ -236,7 +228,7 @@ class SeizeFlow(TableFlow):
         """Animals added (the step asks for more), a kind whose count is asked, or done: a no to
         "any more animals?" (na, নাহ) is done too."""
         more = bool(ctx.data.get("animals"))
-        if _is(msg, "done", "done") or (more and _is(msg, "no", "no", typo=False)):
+        if chose(msg, "done", "done") or (more and chose(msg, "no", "no", typo=False)):
             if not ctx.data.get("animals"):
                 raise Again(problem=ctx.t("Name at least one animal first."))
             ctx.data["animals_done"] = True
@@ -546,7 +538,7 @@ def _owner_phone(ctx: Ctx, msg: Inbound) -> dict[str, Any] | None:
     if not isinstance(draft, dict) or not draft.get("name"):
         return None
     region = str(ctx.data.get("region") or DEFAULT_REGION)
-    if not _is(msg, "skip", "skip", "no"):
+    if not chose(msg, "skip", "skip", "no"):
         try:
             draft["phone"] = normalise_phone(msg.text.strip(), region)
         except PoundError:
@@ -562,9 +554,9 @@ def _owner_phone(ctx: Ctx, msg: Inbound) -> dict[str, Any] | None:
 
 
 def _aid(ctx: Ctx, msg: Inbound) -> bool:
-    if _is(msg, "yes", "yes"):
+    if chose(msg, "yes", "yes"):
         return True
-    if _is(msg, "no", "no"):
+    if chose(msg, "no", "no"):
         return False
     raise Again()
 
@@ -572,7 +564,7 @@ def _aid(ctx: Ctx, msg: Inbound) -> bool:
 def _photo(ctx: Ctx, msg: Inbound) -> str | None:
     if msg.photo:
         return msg.photo[:500]
-    if _is(msg, "skip", "skip", "no"):
+    if chose(msg, "skip", "skip", "no"):
         return None
     raise Again()
 
@@ -580,9 +572,9 @@ def _photo(ctx: Ctx, msg: Inbound) -> str | None:
 def _confirmed(ctx: Ctx, msg: Inbound) -> str:
     """`change`, or `confirm`; anything else is answered with the summary again. A no (नहीं,
     না) says the report is not right: what to change is asked, as cancelling would lose it."""
-    if _is(msg, "change", "change", "no"):
+    if chose(msg, "change", "change", "no"):
         return "change"
-    if not _is(msg, "confirm", "confirm", "yes"):
+    if not chose(msg, "confirm", "confirm", "yes"):
         raise Again()
     return "confirm"
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from bot import sms_budget
+from bot import sms_budget, words
 from bot.flows.base import END, START, Ctx, Flow, Turn
 from bot.types import Channel, Inbound, Reply
 from law.errors import PoundError
@@ -41,6 +41,14 @@ def chosen(ctx: Ctx, msg: Inbound) -> str:
 def inbound(ctx: Ctx, msg: Inbound) -> Inbound:
     """The message itself: the answer of a step that reads it as it decides where to go."""
     return msg
+
+
+def chose(msg: Inbound, value: str, *meanings: str, typo: bool = True) -> bool:
+    """The option `value` chosen, or a word typed that says one of `meanings` (bot/words.py).
+    `typo=False` where a name is asked: "Nona" is a name, not "none" mistyped."""
+    return msg.option == value or (
+        msg.option is None and words.says(msg.text, *meanings, typo=typo)
+    )
 
 
 def one_of(ask: Callable[[Ctx], Reply]) -> Callable[[Ctx, Inbound], str]:
