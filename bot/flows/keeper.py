@@ -86,12 +86,7 @@ class ArriveFlow(KeeperFlow):
                 "check": Step(
                     self.check, _check_choice, self.checked, ("count", "describe", "end")
                 ),
-                "count": kept(
-                    lambda ctx: ctx.say(ctx.t("How many head arrived?")),
-                    _head_count,
-                    "count",
-                    "check",
-                ),
+                "count": kept(asks(N_("How many head arrived?")), _head_count, "count", "check"),
                 "describe": Step(asks(DESCRIBE), _description, _described, ("check",)),
             }
         )

@@ -137,9 +137,7 @@ class StrayFlow(OfficerFlow, TableFlow):
                 clip=500,
             ),
             "animals": Step(
-                lambda ctx: ctx.say(
-                    ctx.t("Which animals, and how many? For example: 2 cow, 1 buffalo")
-                ),
+                asks(N_("Which animals, and how many? For example: 2 cow, 1 buffalo")),
                 animals_in,
                 _animals,
                 ("describe",),
