@@ -16,6 +16,9 @@ from law.errors import PoundError
 
 # What a step asks: one reply, or several (a question and a button to share a location).
 Asked = Reply | list[Reply]
+# A step's question, and the reader of its answer into a value.
+Ask = Callable[[Ctx], Asked]
+Read = Callable[[Ctx, Inbound], Any]
 
 
 class Again(Exception):
@@ -70,9 +73,7 @@ def asks(text: str) -> Callable[[Ctx], Reply]:
     return lambda ctx: ctx.say(ctx.t(text))
 
 
-def required(
-    text: str, reader: Callable[[Ctx, Inbound], str] = typed
-) -> Callable[[Ctx, Inbound], str]:
+def required(text: str, reader: Read = typed) -> Read:
     """A reader (`reader`, by default of the text typed) of an answer that may not be empty;
     empty, it is asked for again with `text` (an `N_` msgid)."""
 
@@ -98,20 +99,14 @@ class Step:
     flow's graph.
     """
 
-    ask: Callable[[Ctx], Asked]
-    read: Callable[[Ctx, Inbound], Any]
+    ask: Ask
+    read: Read
     then: Callable[[Ctx, Any], str | Turn]
     to: tuple[str, ...]
     repeat: bool = False
 
 
-def kept(
-    ask: Callable[[Ctx], Asked],
-    read: Callable[[Ctx, Inbound], Any],
-    key: str,
-    going: str,
-    clip: int | None = None,
-) -> Step:
+def kept(ask: Ask, read: Read, key: str, going: str, clip: int | None = None) -> Step:
     """A step whose answer (`read` by it) is kept in the draft as `key` (a text cut to `clip`
     characters), then on to the step `going`."""
 
