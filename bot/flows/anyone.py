@@ -13,6 +13,7 @@ from typing import Any
 from bot import sms_budget, words
 from bot.figures import money
 from bot.flows.base import Ctx, Flow, Turn
+from bot.flows.table import Again
 from bot.i18n import N_, Translator, written_in
 from bot.types import Channel, Inbound, Option, Reply
 from bot.words import ANIMAL_LABELS, KIND_LABELS, counted
@@ -80,16 +81,16 @@ def awaiting_lines(t: Translator, kinds: list[str], fine_text: str) -> list[str]
     ]
 
 
-def name_typed(msg: Inbound) -> str | None:
-    """A person's name as typed (its spaces run together); None if it is empty or too long, a
-    button, says the name is not known ("पता नहीं"), holds a digit (no name does, where an
-    answer to another question, "2 bhains", does) or is a sentence of cattle."""
+def name_typed(ctx: Ctx, msg: Inbound) -> str:
+    """A person's name as typed (its spaces run together); asked for again if it is empty or
+    too long, a button, says the name is not known ("पता नहीं"), holds a digit (no name does,
+    where an answer to another question, "2 bhains", does) or is a sentence of cattle."""
     name = " ".join(msg.text.split())
     if not name or len(name) > 200 or msg.option is not None or words.not_known(name):
-        return None
+        raise Again()
     if any(ch.isdigit() for ch in name) or words.sentence_intent(name) is not None:
         # A sentence of cattle ("meri bakri sadak par thi") is what happened, not who he is.
-        return None
+        raise Again()
     return name
 
 

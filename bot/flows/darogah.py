@@ -8,7 +8,6 @@ from abc import abstractmethod
 from dataclasses import asdict
 from datetime import date
 
-from bot import words
 from bot.flows import records
 from bot.flows.base import Ctx, Turn
 from bot.flows.officer_kit import (
@@ -22,7 +21,7 @@ from bot.flows.officer_kit import (
     seizure_line,
     who,
 )
-from bot.flows.table import Step, asks, chosen, keep, required, text_step
+from bot.flows.table import Step, asks, chose, chosen, kept, required, text_step
 from bot.flows.worklist import Listing, Worklist, case_no, seizures
 from bot.i18n import N_, written_in
 from bot.notices import notice
@@ -133,7 +132,7 @@ def _ask_notice(ctx: Ctx) -> list[str]:
 
 def _buyer(ctx: Ctx, msg: Inbound) -> PersonIn | None:
     """The buyer of the animal asked about, or None when it was not sold."""
-    if msg.option == "unsold" or (msg.option is None and words.says(msg.text, "unsold")):
+    if chose(msg, "unsold", "unsold"):
         return None
     return person_in(msg.text)
 
@@ -158,12 +157,7 @@ class SaleFlow(Worklist):
                     self.ask_buyer, _buyer, self.bought, ("price", after_lot, "end"), repeat=True
                 ),
                 "price": Step(self.ask_price, self.amount, self.priced, ("buyer", after_lot)),
-                "expenses": Step(
-                    asks(ASK_EXPENSES),
-                    self.amount,
-                    keep("expenses", after_expenses),
-                    (after_expenses,),
-                ),
+                "expenses": kept(asks(ASK_EXPENSES), self.amount, "expenses", after_expenses),
                 "place": text_step(ASK_PLACE, "place", "confirm", clip=500),
                 "confirm": confirm(self.summary, self.act),
             }

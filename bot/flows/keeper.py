@@ -21,7 +21,7 @@ from bot.flows.officer_kit import (
     seizure_line,
     who,
 )
-from bot.flows.table import Again, Step, asks, chosen, keep, text_step
+from bot.flows.table import Again, Step, asks, chosen, kept, text_step
 from bot.flows.worklist import Listing, Worklist, seizures
 from bot.i18n import N_
 from bot.notices import animals_text as _animals
@@ -86,12 +86,7 @@ class ArriveFlow(KeeperFlow):
                 "check": Step(
                     self.check, _check_choice, self.checked, ("count", "describe", "end")
                 ),
-                "count": Step(
-                    lambda ctx: ctx.say(ctx.t("How many head arrived?")),
-                    _head_count,
-                    keep("count", "check"),
-                    ("check",),
-                ),
+                "count": kept(asks(N_("How many head arrived?")), _head_count, "count", "check"),
                 "describe": Step(asks(DESCRIBE), _description, _described, ("check",)),
             }
         )
@@ -263,7 +258,7 @@ class OwnerActFlow(KeeperFlow):
     def __init__(self) -> None:
         super().__init__(
             {
-                "owner": Step(self.ask_owner, person_typed, keep("owner", "confirm"), ("confirm",)),
+                "owner": kept(self.ask_owner, person_typed, "owner", "confirm"),
                 "confirm": confirm(self.ask, self.act),
             }
         )
@@ -387,8 +382,8 @@ class LossFlow(KeeperFlow):
         reason = N_("What happened? Give the reason or circumstances.")
         super().__init__(
             {
-                "animal": Step(self.ask_animal, _held_animal, keep("animal", "what"), ("what",)),
-                "what": Step(_ask_what, _what, keep("what", "reason"), ("reason",)),
+                "animal": kept(self.ask_animal, _held_animal, "animal", "what"),
+                "what": kept(_ask_what, _what, "what", "reason"),
                 "reason": text_step(reason, "reason", "confirm"),
                 "confirm": confirm(_ask_loss, self.act),
             }

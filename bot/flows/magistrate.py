@@ -25,7 +25,7 @@ from bot.flows.officer_kit import (
     who,
     yes_or_no,
 )
-from bot.flows.table import Step, asks, chosen, keep, one_of, required, text_step
+from bot.flows.table import Step, asks, chose, chosen, kept, one_of, required, text_step
 from bot.flows.worklist import Listing, Worklist, case_no
 from bot.i18n import N_, written_in
 from bot.types import Inbound, Option, Reply
@@ -132,15 +132,8 @@ class ComplaintsFlow(Worklist):
                     self.admit,
                     ("end",),
                 ),
-                "damages": Step(
-                    asks(ASK_DAMAGES), _damages, keep("damages", "expenses"), ("expenses",)
-                ),
-                "expenses": Step(
-                    asks(ASK_EXPENSES),
-                    lambda ctx, msg: read_amount(msg.text.strip(), _money(ctx)),
-                    keep("expenses", "reasons"),
-                    ("reasons",),
-                ),
+                "damages": kept(asks(ASK_DAMAGES), _damages, "damages", "expenses"),
+                "expenses": kept(asks(ASK_EXPENSES), _amount, "expenses", "reasons"),
                 "reasons": text_step(ASK_REASONS, "reasons", "confirm", clip=8000),
                 "confirm": confirm(_decision_summary, self.act),
             }
@@ -307,10 +300,13 @@ def _decided(ctx: Ctx, choice: str) -> str | Turn:
     return "damages" if choice == "illegal" else "reasons"
 
 
+def _amount(ctx: Ctx, msg: Inbound) -> int:
+    return read_amount(msg.text.strip(), _money(ctx))
+
+
 def _damages(ctx: Ctx, msg: Inbound) -> int:
-    money = _money(ctx)
-    damages = read_amount(msg.text.strip(), money)
-    if damages > money.from_rupees(DAMAGES_CAP_RUPEES):
+    damages = _amount(ctx, msg)
+    if damages > _money(ctx).from_rupees(DAMAGES_CAP_RUPEES):
         raise DamagesOverCap("damages over Rs 100", section="XIV")
     return damages
 
@@ -379,18 +375,13 @@ class RecoveryFlow(Worklist):
     def __init__(self) -> None:
         super().__init__(
             {
-                "cattle": Step(
-                    asks(ASK_CATTLE),
-                    lambda ctx, msg: animals_in(ctx, msg.text),
-                    keep("cattle", "describe"),
-                    ("describe",),
-                ),
+                "cattle": kept(asks(ASK_CATTLE), animals_in, "cattle", "describe"),
                 "describe": Step(asks(ASK_KNOWN), required(ASK_KNOWN), _known, ("village",)),
                 "village": Step(
                     _ask_village, _village, village_then_place, ("place",), repeat=True
                 ),
                 "place": text_step(ASK_WHERE, "place", "owner", clip=500),
-                "owner": Step(_ask_owner, _owner, keep("owner", "confirm"), ("confirm",)),
+                "owner": kept(_ask_owner, _owner, "owner", "confirm"),
                 "confirm": confirm(_order_summary, self.act),
             }
         )
@@ -492,7 +483,7 @@ def _ask_owner(ctx: Ctx) -> Reply:
 
 def _owner(ctx: Ctx, msg: Inbound) -> dict[str, str | None] | None:
     """The owner named, or None: the convicted person's own cattle."""
-    if msg.option == "convict" or (msg.option is None and words.says(msg.text, "own")):
+    if chose(msg, "convict", "own"):
         return None
     return person_typed(ctx, msg)
 
@@ -547,7 +538,7 @@ class OffencesFlow(Worklist):
             {
                 "verdict": Step(_ask_verdict, one_of(_ask_verdict), _judged, ("prison", "reasons")),
                 "prison": Step(asks(ASK_TERM), _term, _sentenced, ("labour", "fine")),
-                "labour": Step(
+                "labour": kept(
                     lambda ctx: ctx.say(
                         ctx.t("With labour?"),
                         (
@@ -556,10 +547,10 @@ class OffencesFlow(Worklist):
                         ),
                     ),
                     yes_or_no,
-                    keep("labour", "fine"),
-                    ("fine",),
+                    "labour",
+                    "fine",
                 ),
-                "fine": Step(asks(ASK_FINE), _fine, keep("fine", "reasons"), ("reasons",)),
+                "fine": kept(asks(ASK_FINE), _fine, "fine", "reasons"),
                 "reasons": text_step(ASK_REASONS, "reasons", "confirm", clip=4000),
                 "confirm": confirm(_offence_summary, self.act),
             }

@@ -19,7 +19,7 @@ from bot.flows.officer_kit import (
     person_typed,
     refused,
 )
-from bot.flows.table import Again, Step, TableFlow, asks, chosen, keep, one_of, required, text_step
+from bot.flows.table import Again, Step, TableFlow, asks, chosen, kept, one_of, required, text_step
 from bot.i18n import N_, written_in
 from bot.types import Inbound, Option, Reply
 from law.errors import FundInsufficient, Template
@@ -60,9 +60,7 @@ class FundFlow(OfficerFlow, TableFlow):
 
     def __init__(self) -> None:
         self.table = {
-            "district": Step(
-                self.ask_district, self.district, keep("district", "purpose"), ("purpose",)
-            ),
+            "district": kept(self.ask_district, self.district, "district", "purpose"),
             "purpose": Step(
                 self.ask_purpose, one_of(self.ask_purpose), _purpose, ("pound", "stated")
             ),
@@ -70,14 +68,15 @@ class FundFlow(OfficerFlow, TableFlow):
                 self.ask_pound, one_of(self.ask_pound), self.at_pound, ("keeper", "amount")
             ),
             "keeper": Step(self.ask_keeper, self.keeper, _keeper, ("amount",)),
-            "stated": Step(
+            "stated": kept(
                 asks(ASK_STATED),
                 required(ASK_STATED, lambda ctx, msg: " ".join(msg.text.split())),
-                keep("stated", "amount", clip=500),
-                ("amount",),
+                "stated",
+                "amount",
+                clip=500,
             ),
             "amount": Step(self.ask_amount, self.amount, _amount, ("payee", "order")),
-            "payee": Step(
+            "payee": kept(
                 asks(
                     N_(
                         "To whom is it paid? Send the name and village, and phone if any, for "
@@ -85,8 +84,8 @@ class FundFlow(OfficerFlow, TableFlow):
                     )
                 ),
                 person_typed,
-                keep("payee", "order"),
-                ("order",),
+                "payee",
+                "order",
             ),
             "order": text_step(ASK_ORDER, "order", "confirm", clip=2000),
             "confirm": confirm(self.summary, self.act),
@@ -304,13 +303,13 @@ class KindOrderFlow(OfficerFlow, TableFlow):
         self.table = {
             "pick": Step(self.listed, chosen, self.picked, ("pound", "kind", "fine")),
             "pound": Step(self.ask_pound, one_of(self.ask_pound), self.at_pound, ("kind",)),
-            "kind": Step(_ask_kind, self.kind, keep("kind", "fine"), ("fine",)),
-            "fine": Step(_ask_fine, self.amount, keep("fine", "rate"), ("rate",)),
-            "rate": Step(
+            "kind": kept(_ask_kind, self.kind, "kind", "fine"),
+            "fine": kept(_ask_fine, self.amount, "fine", "rate"),
+            "rate": kept(
                 asks(N_("The feeding per head per day, for example Rs 0-4-0:")),
                 self.amount,
-                keep("per_day", "order"),
-                ("order",),
+                "per_day",
+                "order",
             ),
             "order": text_step(ASK_ORDER, "order", "confirm", clip=2000),
             "confirm": confirm(self.summary, self.act),

@@ -194,13 +194,13 @@ def person_from(data: object) -> PersonIn | None:
     )
 
 
-def animals_in(ctx: Ctx, text: str) -> list[dict[str, object]]:
+def animals_in(ctx: Ctx, msg: Inbound) -> list[dict[str, object]]:
     """`2 cow 1 buffalo`, `2 cows, 1 buffalo`, `২ গরু, ১ মহিষ`, `दो गाय`: each group checked
     against the Sec VI scale (the office checks again with the district's own profile) and kept
     as the register names it. An animal outside the scale the office knows (an elephant) is
     taken, to await the Magistrate's order (practice G4)."""
     groups: list[dict[str, object]] = []
-    found, _ = words.parse_groups(text)
+    found, _ = words.parse_groups(msg.text)
     for group in found:
         kind = words.read_kind(ctx.t, group.kind, G4_ALIASES)
         word = kind.value if isinstance(kind, AnimalKind) else kind.word

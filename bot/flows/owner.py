@@ -11,7 +11,7 @@ starts the complaint at once and asks only what is missing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 from dataclasses import asdict
 from datetime import date
 from typing import Any
@@ -32,7 +32,7 @@ from bot.flows.anyone import (
     view_for,
     village_choices,
 )
-from bot.flows.base import Ctx, Flow, Turn
+from bot.flows.base import Ctx, Turn
 from bot.flows.officer_kit import person_from
 from bot.flows.owner_search import (
     MORE_HELD,
@@ -43,6 +43,7 @@ from bot.flows.owner_search import (
     place_data,
     read_hint,
 )
+from bot.flows.table import Again, Step, TableFlow, asks, chose, inbound, one_of
 from bot.i18n import N_, written_in
 from bot.types import Channel, Inbound, Option, Reply
 from bot.words import COMMON_KINDS, KIND_LABELS, counted, kind_label
@@ -79,27 +80,36 @@ def _know(ctx: Ctx, **values: Any) -> None:
     ctx.data["hint"] = {**(ctx.data.get("hint") or {}), **values}
 
 
-class OwnerFlow(Flow):
+class OwnerFlow(TableFlow):
     """My cattle: find seizures by phone, reference, or village and kind; claim; complain."""
 
     name = "owner"
     commands = ("mycattle", "complain", "missing")
     menu = N_("My seized cattle")
-    steps: Mapping[str, tuple[str, ...]] = {
-        "start": ("ref", "pick", "act", "contact", "name", "who", "village", "kind", "held", "end"),
-        "ref": ("ref", "act", "contact", "name", "who", "end"),
-        "pick": ("pick", "act", "village", "kind", "held", "end"),
-        "act": ("act", "pick", "contact", "name", "who", "village", "kind", "held", "end"),
-        "village": ("village", "act", "kind", "held", "end"),
-        "kind": ("kind", "held", "end"),
-        "held": ("held", "village", "end"),
-        "contact": ("contact", "name", "who", "end"),
-        "name": ("name", "who"),
-        "who": ("who", "principal", "text", "complaint_confirm"),
-        "principal": ("principal", "text", "complaint_confirm"),
-        "text": ("text", "complaint_confirm"),
-        "complaint_confirm": ("complaint_confirm", "end"),
-    }
+    start_to = ("ref", "pick", "act", "contact", "name", "who", "village", "kind", "held", "end")
+
+    def __init__(self) -> None:
+        search, complaint = ("village", "kind", "held"), ("contact", "name", "who")
+        said, written = self.said, ("text", "complaint_confirm")
+        self.table = {
+            "ref": Step(asks(ASK_REF), _ref, self.found, ("act", *complaint, "end")),
+            "pick": Step(self.pick_reply, inbound, self.picked, ("act", *search, "end")),
+            "act": Step(self.act_reply, inbound, self.acted, ("pick", *complaint, *search, "end")),
+            "village": Step(
+                asks(ASK_VILLAGE), inbound, self.in_village, ("act", "kind", "held", "end")
+            ),
+            "kind": Step(_ask_kind, inbound, self.of_kind, ("held", "end")),
+            "held": Step(_ask_held, inbound, self.chose_held, ("village", "end")),
+            "contact": Step(_ask_contact, inbound, said(""), ("name", "who", "end")),
+            "name": Step(asks(N_("Your name, please?")), name_typed, said("name"), ("who",)),
+            "who": Step(_ask_who, one_of(_ask_who), self.chose_who, ("principal", *written)),
+            "principal": Step(
+                asks(N_("The owner's name?")), _principal, said("principal"), written
+            ),
+            "text": Step(asks(ASK_TEXT), _text, said("text"), ("complaint_confirm",)),
+            "complaint_confirm": Step(self.summary, _confirmed, self.file, ("end",)),
+        }
+        super().__init__()
 
     # --- finding the seizure: by reference, by his phone, or by village and kind -------------
 
@@ -108,14 +118,14 @@ class OwnerFlow(Flow):
         if ctx.command == "complain":
             ctx.data["complaining"] = True
             if ref is None:
-                return Turn.to("ref", self._ask_ref(ctx))
+                return self.go(ctx, "ref")
             text = args.strip()[len(ref) :].strip() if args.strip().upper().startswith(ref) else ""
             ctx.data["ref"] = ref
             if text:
                 ctx.data["text"] = text[:MAX_COMPLAINT]
-            return self._found(ctx, ref)
+            return self.found(ctx, ref)
         if ref is not None:
-            return self._found(ctx, ref)
+            return self.found(ctx, ref)
         if args.strip():
             # "my 3 white cows went missing from Patwai yesterday": kept for the search.
             ctx.data["hint"] = read_hint(ctx, args[:MAX_TYPED]).as_data()
@@ -132,32 +142,18 @@ class OwnerFlow(Flow):
             return self._search_or_ask(ctx, none)
         ctx.data["refs"] = [h.ref for h in owned]
         if len(owned) == 1:
-            return self._found(ctx, owned[0].ref)
+            return self.found(ctx, owned[0].ref)
         lines = [ctx.t("Seizures of cattle recorded as yours:")]
         lines += [owned_line(ctx.t, h) for h in owned]
-        return Turn.to("pick", self._pick_reply(ctx, "\n".join(lines)))
+        return Turn.to("pick", self.pick_reply(ctx, "\n".join(lines)))
 
-    def _ask_ref(self, ctx: Ctx) -> Reply:
-        return ctx.say(
-            ctx.t(
-                "No seizure of your cattle is known by your phone. Send the reference of the "
-                "seizure (six letters and digits)."
-            )
-        )
-
-    def _pick_reply(self, ctx: Ctx, text: str | None = None) -> Reply:
+    def pick_reply(self, ctx: Ctx, text: str | None = None) -> Reply:
         """His seizures to choose from (`refs` of the draft), or to search instead."""
         options = [Option(f"ref:{r}", str(r)) for r in (ctx.data.get("refs") or [])[:10]]
         options.append(Option("search", ctx.t("Not mine: search")))
         return ctx.say(text or ctx.t("Which seizure?"), options)
 
-    def on_ref(self, ctx: Ctx, msg: Inbound) -> Turn:
-        ref = find_ref(answer(msg))
-        if ref is None:
-            return Turn.to("ref", ctx.t("That is not a reference."), self._ask_ref(ctx))
-        return self._found(ctx, ref, retry="ref")
-
-    def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
+    def picked(self, ctx: Ctx, msg: Inbound) -> str | Turn:
         if msg.option == "search":
             return self._search_or_ask(ctx)
         ref = find_ref(answer(msg).removeprefix("ref:"))
@@ -170,16 +166,15 @@ class OwnerFlow(Flow):
             if words.says(msg.text, "no", "skip"):
                 return self._search_or_ask(ctx)
         if ref is None:
-            return Turn.to("pick", self._pick_reply(ctx))
-        return self._found(ctx, ref, retry="pick")
+            return "pick"
+        return self.found(ctx, ref, retry="pick")
 
-    def _found(self, ctx: Ctx, ref: str, retry: str = "ref") -> Turn:
+    def found(self, ctx: Ctx, ref: str, retry: str = "ref") -> Turn:
         """Show the seizure; a complaint begun by COMPLAIN goes straight on to its questions."""
         try:
             view = view_for(ctx, ref)
         except PoundError as exc:
-            asks = {"pick": self._pick_reply, "village": self._ask_village, "ref": self._ask_ref}
-            return Turn.to(retry, ctx.explain(exc), asks[retry](ctx))
+            return self.go(ctx, retry, ctx.explain(exc))
         ctx.data.update(ref=view["ref"], ground=view["ground"])
         ctx.data["complaint_until"] = view["deadlines"]["complaint_until"]
         ctx.data["today"] = view["as_of"]
@@ -191,11 +186,11 @@ class OwnerFlow(Flow):
         shown = ctx.say("\n".join(seizure_lines(ctx, view)))
         if ctx.data.get("complaining"):
             return self._complain(ctx, shown)
-        return Turn.to("act", self._act_reply(ctx, shown))
+        return Turn.to("act", self.act_reply(ctx, shown))
 
     def _act_page(self, ctx: Ctx, lines: list[str]) -> Turn:
         """A page of the seizure on SMS with what he may do; `More` while lines are left."""
-        options = self._act_reply(ctx).options
+        options = self.act_reply(ctx).options
         shown, rest = sms_budget.page(lines, ctx.lang, options, more_option(ctx))
         ctx.data["more"] = rest
         return Turn.to("act", shown)
@@ -209,39 +204,22 @@ class OwnerFlow(Flow):
     def _search_or_ask(self, ctx: Ctx, *before: Reply | str) -> Turn:
         hint = ctx.data.get("hint") or {}
         if not hint.get("village"):
-            return Turn.to("village", *before, self._ask_village(ctx))
+            return self.go(ctx, "village", *before)
         if not hint.get("kind") and not hint.get("any_kind"):
-            return Turn.to("kind", *before, self._ask_kind(ctx))
+            return self.go(ctx, "kind", *before)
         return self._search(ctx, *before)
 
-    def _ask_village(self, ctx: Ctx) -> Reply:
-        return ctx.say(
-            ctx.t(
-                "From which village did your cattle go missing? I will look in the pounds "
-                "near it. If you have the reference of the seizure, send it instead."
-            )
-        )
-
-    def _ask_kind(self, ctx: Ctx) -> Reply:
-        t = ctx.t
-        options = [Option(f"kind:{k}", t(KIND_LABELS[k])) for k in COMMON_KINDS]
-        options.append(Option("any", t("Any kind")))
-        return ctx.say(
-            t('Which animals, and how many? For example "3 cow white". Or choose the kind.'),
-            options,
-        )
-
-    def on_village(self, ctx: Ctx, msg: Inbound) -> Turn:
+    def in_village(self, ctx: Ctx, msg: Inbound) -> str | Turn:
         chosen = answer(msg)
         if chosen.startswith("village:"):
             code, _, name = chosen.removeprefix("village:").partition("/")
             place, _ = match_village(ctx.work, name, district=code or None)
             if place is not None:
                 return self._village_set(ctx, place)
-            return Turn.to("village", self._ask_village(ctx))
+            return "village"
         text = msg.text.strip()[:MAX_TYPED]
         if not text:
-            return Turn.to("village", self._ask_village(ctx))
+            return "village"
         place, close = match_village(ctx.work, text)
         hint = read_hint(ctx, text)
         if place is None and hint.village is not None:
@@ -249,7 +227,7 @@ class OwnerFlow(Flow):
         if place is None:
             ref = find_ref(text)
             if ref is not None:
-                return self._found(ctx, ref, retry="village")
+                return self.found(ctx, ref, retry="village")
         self._add_hint(ctx, hint)
         if place is None:
             return Turn.to("village", village_choices(ctx, text, close, _village_value))
@@ -259,9 +237,9 @@ class OwnerFlow(Flow):
         _know(ctx, **place_data(place))
         return self._search_or_ask(ctx)
 
-    def on_kind(self, ctx: Ctx, msg: Inbound) -> Turn:
+    def of_kind(self, ctx: Ctx, msg: Inbound) -> Turn:
         t = ctx.t
-        if msg.option == "any" or (msg.option is None and words.says(msg.text, "skip")):
+        if chose(msg, "any", "skip"):
             _know(ctx, any_kind=True)
             return self._search(ctx)
         if msg.option and msg.option.startswith("kind:"):
@@ -270,15 +248,8 @@ class OwnerFlow(Flow):
         hint = read_hint(ctx, msg.text[:MAX_TYPED])
         if hint.kind is None:
             typed = msg.text.strip()[:40]
-            return Turn.to(
-                "kind",
-                t(
-                    "{word}? Send one of: {kinds}",
-                    word=typed,
-                    kinds=", ".join(t(label) for label in KIND_LABELS.values()),
-                ),
-                self._ask_kind(ctx),
-            )
+            kinds = ", ".join(t(label) for label in KIND_LABELS.values())
+            return self.go(ctx, "kind", t("{word}? Send one of: {kinds}", word=typed, kinds=kinds))
         self._add_hint(ctx, hint)
         return self._search(ctx)
 
@@ -335,18 +306,9 @@ class OwnerFlow(Flow):
                 *more,
                 t("Are any of these yours?"),
             ]
-        return Turn.to("held", *before, self._held_reply(ctx, "\n".join(lines)))
+        return Turn.to("held", *before, _ask_held(ctx, "\n".join(lines)))
 
-    def _held_reply(self, ctx: Ctx, text: str) -> Reply:
-        t = ctx.t
-        refs = [str(r) for r in ctx.data.get("found") or []]
-        labels = ctx.data.get("labels") or {}
-        options = [Option(f"held:{r}", str(labels.get(r) or r)) for r in refs]
-        options.append(Option("another", t("Search another village")))
-        options.append(Option("none", t("None of these")))
-        return ctx.say(text, options)
-
-    def on_held(self, ctx: Ctx, msg: Inbound) -> Turn:
+    def chose_held(self, ctx: Ctx, msg: Inbound) -> str | Turn:
         t = ctx.t
         refs = [str(r) for r in ctx.data.get("found") or []]
         if msg.option == MORE and ctx.data.get("more"):
@@ -356,10 +318,8 @@ class OwnerFlow(Flow):
             ctx.data["hint"] = {
                 k: v for k, v in kept if k not in ("village", "district", "village_names")
             }
-            return Turn.to("village", self._ask_village(ctx))
-        if msg.option == "none" or (
-            msg.option is None and words.says(msg.text, "no", "done", "skip")
-        ):
+            return "village"
+        if chose(msg, "none", "no", "done", "skip"):
             return Turn.done(
                 t(
                     "Then they are not held near there now. Seized cattle may take a day "
@@ -374,7 +334,7 @@ class OwnerFlow(Flow):
                 self._add_hint(ctx, more)
                 return self._search(ctx)
         if ref is None or ref not in refs:
-            return Turn.to("held", self._held_reply(ctx, t("Which of them are yours?")))
+            return "held"
         hint: dict[str, Any] = dict(ctx.data.get("hint") or {})
         found = search_held(
             ctx.work,
@@ -393,7 +353,7 @@ class OwnerFlow(Flow):
         where, what = claim_lines(ctx, picked)
         return Turn.done("\n".join(where), "\n".join(what))
 
-    def _act_reply(self, ctx: Ctx, shown: Reply | None = None) -> Reply:
+    def act_reply(self, ctx: Ctx, shown: Reply | None = None) -> Reply:
         t = ctx.t
         options = []
         if ctx.data.get("ground") != Ground.STRAY:
@@ -408,21 +368,21 @@ class OwnerFlow(Flow):
         text = shown.text if shown else t("What next?")
         return ctx.say(text, options)
 
-    def on_act(self, ctx: Ctx, msg: Inbound) -> Turn:
+    def acted(self, ctx: Ctx, msg: Inbound) -> str | Turn:
         typed = words.command(msg.text, ("complain",)) if msg.option is None else None
         choice = msg.option or ("complain" if typed else "")
         if choice == "complain" and ctx.data.get("ground") != Ground.STRAY:
             ctx.data["complaining"] = True
             return self._complain(ctx)
         if choice == "other" and ctx.data.get("refs"):
-            return Turn.to("pick", self._pick_reply(ctx))
+            return "pick"
         if choice == "search":
             return self._search_or_ask(ctx)
         if choice == MORE and ctx.data.get("more"):
             return self._act_page(ctx, [str(x) for x in ctx.data["more"]])
         if choice == "done" or (msg.option is None and words.says(msg.text, "done", "no")):
             return Turn.done(ctx.t("Good."))
-        return Turn.to("act", self._act_reply(ctx))
+        return "act"
 
     # --- the complaint (Sec XIV) ---------------------------------------------------------------
 
@@ -450,53 +410,27 @@ class OwnerFlow(Flow):
                 refusal + " " + t("The last day was {date}.", date=day(t, str(until))),
             )
         if ctx.person is None and ctx.inbound.channel is Channel.TELEGRAM:
-            return Turn.to(
-                "contact",
-                *before,
-                ctx.say(
-                    t("To complain I need your phone number: please share your contact."),
-                    request_contact=True,
-                ),
-            )
+            return self.go(ctx, "contact", *before)
         if ctx.person is None and not d.get("name"):
-            return Turn.to("name", *before, t("Your name, please?"))
+            return self.go(ctx, "name", *before)
         if "who" not in d:
-            return Turn.to("who", *before, self._who_reply(ctx))
+            return self.go(ctx, "who", *before)
         if d["who"] == "agent" and not d.get("principal"):
-            return Turn.to("principal", *before, t("The owner's name?"))
-        if not d.get("text"):
-            return Turn.to(
-                "text",
-                *before,
-                t("State your complaint: why was the seizure wrong? (Sec XIV)"),
-            )
-        return Turn.to("complaint_confirm", *before, self._summary(ctx))
+            return self.go(ctx, "principal", *before)
+        return self.go(ctx, "complaint_confirm" if d.get("text") else "text", *before)
 
-    def _who_reply(self, ctx: Ctx) -> Reply:
-        t = ctx.t
-        return ctx.say(
-            t(
-                "Are you the owner, complaining in person, or an agent who knows the facts, "
-                "complaining for him (Sec XIV)?"
-            ),
-            [Option("self", t("I am the owner")), Option("agent", t("I am his agent"))],
-        )
+    def said(self, key: str) -> Callable[[Ctx, Any], Turn]:
+        """An answer of the complaint kept in the draft as `key` (if any), then on to what is
+        still missing. The contact shared is kept by the engine before this step runs."""
 
-    def on_contact(self, ctx: Ctx, msg: Inbound) -> Turn:
-        # The engine has tied a shared contact to the chat before this step runs.
-        return self._complain(ctx)
+        def then(ctx: Ctx, value: Any) -> Turn:
+            if key and value:
+                ctx.data[key] = value
+            return self._complain(ctx)
 
-    def on_name(self, ctx: Ctx, msg: Inbound) -> Turn:
-        name = name_typed(msg)
-        if name is None:
-            return Turn.to("name", ctx.t("Your name, please?"))
-        ctx.data["name"] = name
-        return self._complain(ctx)
+        return then
 
-    def on_who(self, ctx: Ctx, msg: Inbound) -> Turn:
-        choice = answer(msg).lower()
-        if choice not in ("self", "agent"):
-            return Turn.to("who", self._who_reply(ctx))
+    def chose_who(self, ctx: Ctx, choice: str) -> Turn:
         ctx.data["who"] = choice
         if choice == "agent":
             owner = owner_of(ctx.work, str(ctx.data["ref"]))
@@ -504,20 +438,7 @@ class OwnerFlow(Flow):
                 ctx.data["principal"] = asdict(owner)
         return self._complain(ctx)
 
-    def on_principal(self, ctx: Ctx, msg: Inbound) -> Turn:
-        name = name_typed(msg)
-        if name is None:
-            return Turn.to("principal", ctx.t("The owner's name?"))
-        ctx.data["principal"] = {"name": name, "residence": "", "phone": None}
-        return self._complain(ctx)
-
-    def on_text(self, ctx: Ctx, msg: Inbound) -> Turn:
-        text = msg.text.strip()
-        if text and msg.option is None:
-            ctx.data["text"] = text[:MAX_COMPLAINT]
-        return self._complain(ctx)
-
-    def _summary(self, ctx: Ctx) -> Reply:
+    def summary(self, ctx: Ctx) -> Reply:
         t = ctx.t
         d = ctx.data
         principal = d.get("principal")
@@ -542,12 +463,7 @@ class OwnerFlow(Flow):
     def _my_name(self, ctx: Ctx) -> str:
         return ctx.person.name if ctx.person is not None else str(ctx.data.get("name") or "")
 
-    def on_complaint_confirm(self, ctx: Ctx, msg: Inbound) -> Turn:
-        confirmed = msg.option == "confirm" or (
-            msg.option is None and words.says(msg.text, "confirm", "yes")
-        )
-        if not confirmed:
-            return Turn.to("complaint_confirm", self._summary(ctx))
+    def file(self, ctx: Ctx, _: object) -> Turn:
         t = ctx.t
         d = ctx.data
         # One writing for the first time is recorded with his complaint, by his phone.
@@ -587,3 +503,76 @@ class OwnerFlow(Flow):
         if ctx.inbound.channel is Channel.SMS:  # the notice of the decision will say so
             return Turn.done(sms_budget.trim(lines, [told], ctx.lang))
         return Turn.done("\n".join([*lines, told]))
+
+
+ASK_REF = N_(
+    "No seizure of your cattle is known by your phone. Send the reference of the seizure "
+    "(six letters and digits)."
+)
+ASK_TEXT = N_("State your complaint: why was the seizure wrong? (Sec XIV)")
+ASK_VILLAGE = N_(
+    "From which village did your cattle go missing? I will look in the pounds near it. If you "
+    "have the reference of the seizure, send it instead."
+)
+
+
+def _ref(ctx: Ctx, msg: Inbound) -> str:
+    ref = find_ref(answer(msg))
+    if ref is None:
+        raise Again(ctx.say(ctx.t("That is not a reference.")), ctx.say(ctx.t(ASK_REF)))
+    return ref
+
+
+def _ask_kind(ctx: Ctx) -> Reply:
+    t = ctx.t
+    options = [Option(f"kind:{k}", t(KIND_LABELS[k])) for k in COMMON_KINDS]
+    options.append(Option("any", t("Any kind")))
+    return ctx.say(
+        t('Which animals, and how many? For example "3 cow white". Or choose the kind.'),
+        options,
+    )
+
+
+def _ask_held(ctx: Ctx, text: str = "") -> Reply:
+    """The seizures found near his village (`found`), to choose his own from."""
+    t = ctx.t
+    refs = [str(r) for r in ctx.data.get("found") or []]
+    labels = ctx.data.get("labels") or {}
+    options = [Option(f"held:{r}", str(labels.get(r) or r)) for r in refs]
+    options.append(Option("another", t("Search another village")))
+    options.append(Option("none", t("None of these")))
+    return ctx.say(text or t("Which of them are yours?"), options)
+
+
+def _ask_contact(ctx: Ctx) -> Reply:
+    return ctx.say(
+        ctx.t("To complain I need your phone number: please share your contact."),
+        request_contact=True,
+    )
+
+
+def _ask_who(ctx: Ctx) -> Reply:
+    t = ctx.t
+    return ctx.say(
+        t(
+            "Are you the owner, complaining in person, or an agent who knows the facts, "
+            "complaining for him (Sec XIV)?"
+        ),
+        [Option("self", t("I am the owner")), Option("agent", t("I am his agent"))],
+    )
+
+
+def _principal(ctx: Ctx, msg: Inbound) -> dict[str, Any]:
+    return {"name": name_typed(ctx, msg), "residence": "", "phone": None}
+
+
+def _text(ctx: Ctx, msg: Inbound) -> str:
+    """The complaint written (a choice of another question is none: asked again)."""
+    text = msg.text.strip()
+    return text[:MAX_COMPLAINT] if msg.option is None else ""
+
+
+def _confirmed(ctx: Ctx, msg: Inbound) -> None:
+    """Confirmed, or else the summary again."""
+    if not chose(msg, "confirm", "confirm", "yes"):
+        raise Again()

@@ -7,10 +7,9 @@ from collections.abc import Collection
 
 from babel.numbers import format_decimal
 
-from bot import words
 from bot.figures import digits
 from bot.flows.base import Ctx
-from bot.flows.table import Again
+from bot.flows.table import Again, chose
 from bot.i18n import N_, written_in
 from bot.types import Channel, Inbound, Location, Option, Reply
 from office.geo import has_coordinates, village_at
@@ -77,8 +76,8 @@ def pointed(ctx: Ctx, msg: Inbound, district_ids: Collection[int] | None = None)
     if not isinstance(guess, str) or not guess:
         return None
     # Exact words only: a village name one letter from "no" is a name.
-    if msg.option == "yes" or (msg.option is None and words.says(msg.text, "yes", typo=False)):
+    if chose(msg, "yes", "yes", typo=False):
         return guess
-    if msg.option == "no" or (msg.option is None and words.says(msg.text, "no", typo=False)):
+    if chose(msg, "no", "no", typo=False):
         raise Again(ctx.say(ctx.t("Then please type the village name.")))
     return None

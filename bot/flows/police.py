@@ -17,7 +17,7 @@ from bot.flows.officer_kit import (
     seizure_line,
     village_then_place,
 )
-from bot.flows.table import Again, Step, TableFlow, asks, chosen, keep, required, typed
+from bot.flows.table import Again, Step, TableFlow, asks, chosen, kept, required, typed
 from bot.flows.worklist import Worklist, seizures
 from bot.i18n import N_, written_in
 from bot.types import Inbound, Option, Reply
@@ -129,17 +129,16 @@ class StrayFlow(OfficerFlow, TableFlow):
         where = N_("Where exactly were they found (road, field, landmark)?")
         self.table = {
             "village": Step(self.ask_village, self.village, village_then_place, ("place",)),
-            "place": Step(
+            "place": kept(
                 asks(where),
                 required(N_("Please say where they were found.")),
-                keep("place", "animals", clip=500),
-                ("animals",),
+                "place",
+                "animals",
+                clip=500,
             ),
             "animals": Step(
-                lambda ctx: ctx.say(
-                    ctx.t("Which animals, and how many? For example: 2 cow, 1 buffalo")
-                ),
-                lambda ctx, msg: animals_in(ctx, msg.text),
+                asks(N_("Which animals, and how many? For example: 2 cow, 1 buffalo")),
+                animals_in,
                 _animals,
                 ("describe",),
             ),

@@ -24,7 +24,7 @@ from bot.flows.anyone import (
 )
 from bot.flows.base import Ctx, Turn
 from bot.flows.officer_kit import invalid, person_from
-from bot.flows.table import Again, Step, TableFlow, asks, keep
+from bot.flows.table import Again, Step, TableFlow, asks, chose, kept
 from bot.i18n import N_
 from bot.types import Channel, Inbound, Option, Reply
 from law.errors import PoundError
@@ -71,14 +71,6 @@ def _village_value(place: VillagePlace) -> str:
     return f"village:{place.name}"
 
 
-def _is(msg: Inbound, value: str, *meanings: str, typo: bool = True) -> bool:
-    """The option `value` chosen, or a word typed that says one of `meanings` (bot/words.py).
-    `typo=False` where a name is asked: "Nona" is a name, not "none" mistyped."""
-    return msg.option == value or (
-        msg.option is None and words.says(msg.text, *meanings, typo=typo)
-    )
-
-
 class SeizeFlow(TableFlow):
     """Report a seizure: village, place, animals, damage, owner, police aid, photo, confirm.
     Each part of the report is asked until it is in the draft (`next_part`), then the summary."""
@@ -97,7 +89,7 @@ class SeizeFlow(TableFlow):
             "contact": Step(
                 _ask_contact, _contact, lambda ctx, _: self.next_part(ctx), ("village", "place")
             ),
-            "name": Step(asks(ASK_NAME), _name, fill("name"), ("home",)),
+            "name": Step(asks(ASK_NAME), name_typed, fill("name"), ("home",)),
             "home": Step(asks(ASK_HOME), _text(200), fill("home"), ("village", "place")),
             "village": Step(self.ask_village, self.village, self.at_village, ("place", "confirm")),
             "place": Step(
@@ -111,11 +103,8 @@ class SeizeFlow(TableFlow):
             "owner": Step(
                 _skippable(ASK_OWNER), _owner, self.owner, ("owner_home", "aid", "confirm")
             ),
-            "owner_home": Step(
-                _skippable(ASK_OWNER_HOME),
-                _owner_home,
-                keep("owner_draft", "owner_phone"),
-                ("owner_phone",),
+            "owner_home": kept(
+                _skippable(ASK_OWNER_HOME), _owner_home, "owner_draft", "owner_phone"
             ),
             "owner_phone": Step(
                 _skippable(ASK_OWNER_PHONE), _owner_phone, fill("owner"), ("aid", "confirm")
@@ -239,7 +228,7 @@ class SeizeFlow(TableFlow):
         """Animals added (the step asks for more), a kind whose count is asked, or done: a no to
         "any more animals?" (na, নাহ) is done too."""
         more = bool(ctx.data.get("animals"))
-        if _is(msg, "done", "done") or (more and _is(msg, "no", "no", typo=False)):
+        if chose(msg, "done", "done") or (more and chose(msg, "no", "no", typo=False)):
             if not ctx.data.get("animals"):
                 raise Again(problem=ctx.t("Name at least one animal first."))
             ctx.data["animals_done"] = True
@@ -517,13 +506,6 @@ def _contact(ctx: Ctx, msg: Inbound) -> None:
         raise Again()
 
 
-def _name(ctx: Ctx, msg: Inbound) -> str:
-    name = name_typed(msg)
-    if name is None:
-        raise Again()
-    return name
-
-
 def _skipped(msg: Inbound) -> bool:
     """ "पता नहीं", "জানি না", yes or no alone, or Skip: nobody is named (G14: the keeper records
     the owner when he establishes his claim)."""
@@ -556,7 +538,7 @@ def _owner_phone(ctx: Ctx, msg: Inbound) -> dict[str, Any] | None:
     if not isinstance(draft, dict) or not draft.get("name"):
         return None
     region = str(ctx.data.get("region") or DEFAULT_REGION)
-    if not _is(msg, "skip", "skip", "no"):
+    if not chose(msg, "skip", "skip", "no"):
         try:
             draft["phone"] = normalise_phone(msg.text.strip(), region)
         except PoundError:
@@ -572,9 +554,9 @@ def _owner_phone(ctx: Ctx, msg: Inbound) -> dict[str, Any] | None:
 
 
 def _aid(ctx: Ctx, msg: Inbound) -> bool:
-    if _is(msg, "yes", "yes"):
+    if chose(msg, "yes", "yes"):
         return True
-    if _is(msg, "no", "no"):
+    if chose(msg, "no", "no"):
         return False
     raise Again()
 
@@ -582,7 +564,7 @@ def _aid(ctx: Ctx, msg: Inbound) -> bool:
 def _photo(ctx: Ctx, msg: Inbound) -> str | None:
     if msg.photo:
         return msg.photo[:500]
-    if _is(msg, "skip", "skip", "no"):
+    if chose(msg, "skip", "skip", "no"):
         return None
     raise Again()
 
@@ -590,9 +572,9 @@ def _photo(ctx: Ctx, msg: Inbound) -> str | None:
 def _confirmed(ctx: Ctx, msg: Inbound) -> str:
     """`change`, or `confirm`; anything else is answered with the summary again. A no (नहीं,
     না) says the report is not right: what to change is asked, as cancelling would lose it."""
-    if _is(msg, "change", "change", "no"):
+    if chose(msg, "change", "change", "no"):
         return "change"
-    if not _is(msg, "confirm", "confirm", "yes"):
+    if not chose(msg, "confirm", "confirm", "yes"):
         raise Again()
     return "confirm"
 

@@ -9,13 +9,16 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from bot import sms_budget
+from bot import sms_budget, words
 from bot.flows.base import END, START, Ctx, Flow, Turn
 from bot.types import Channel, Inbound, Reply
 from law.errors import PoundError
 
 # What a step asks: one reply, or several (a question and a button to share a location).
 Asked = Reply | list[Reply]
+# A step's question, and the reader of its answer into a value.
+Ask = Callable[[Ctx], Asked]
+Read = Callable[[Ctx, Inbound], Any]
 
 
 class Again(Exception):
@@ -38,6 +41,19 @@ def chosen(ctx: Ctx, msg: Inbound) -> str:
     return (msg.option or msg.text).strip()
 
 
+def inbound(ctx: Ctx, msg: Inbound) -> Inbound:
+    """The message itself: the answer of a step that reads it as it decides where to go."""
+    return msg
+
+
+def chose(msg: Inbound, value: str, *meanings: str, typo: bool = True) -> bool:
+    """The option `value` chosen, or a word typed that says one of `meanings` (bot/words.py).
+    `typo=False` where a name is asked: "Nona" is a name, not "none" mistyped."""
+    return msg.option == value or (
+        msg.option is None and words.says(msg.text, *meanings, typo=typo)
+    )
+
+
 def one_of(ask: Callable[[Ctx], Reply]) -> Callable[[Ctx, Inbound], str]:
     """A reader of one of the choices the question `ask` offers (its value, or typed in any
     case); anything else is answered with the question again."""
@@ -57,9 +73,7 @@ def asks(text: str) -> Callable[[Ctx], Reply]:
     return lambda ctx: ctx.say(ctx.t(text))
 
 
-def required(
-    text: str, reader: Callable[[Ctx, Inbound], str] = typed
-) -> Callable[[Ctx, Inbound], str]:
+def required(text: str, reader: Read = typed) -> Read:
     """A reader (`reader`, by default of the text typed) of an answer that may not be empty;
     empty, it is asked for again with `text` (an `N_` msgid)."""
 
@@ -70,17 +84,6 @@ def required(
         return said
 
     return read
-
-
-def keep(key: str, going: str, clip: int | None = None) -> Callable[[Ctx, Any], str]:
-    """A step's answer kept in the draft as `key` (a text cut to `clip` characters), then on
-    to the step `going`."""
-
-    def kept(ctx: Ctx, value: Any) -> str:
-        ctx.data[key] = value[:clip] if clip is not None else value
-        return going
-
-    return kept
 
 
 @dataclass(frozen=True)
@@ -96,17 +99,28 @@ class Step:
     flow's graph.
     """
 
-    ask: Callable[[Ctx], Asked]
-    read: Callable[[Ctx, Inbound], Any]
+    ask: Ask
+    read: Read
     then: Callable[[Ctx, Any], str | Turn]
     to: tuple[str, ...]
     repeat: bool = False
 
 
+def kept(ask: Ask, read: Read, key: str, going: str, clip: int | None = None) -> Step:
+    """A step whose answer (`read` by it) is kept in the draft as `key` (a text cut to `clip`
+    characters), then on to the step `going`."""
+
+    def then(ctx: Ctx, value: Any) -> str:
+        ctx.data[key] = value[:clip] if clip is not None else value
+        return going
+
+    return Step(ask, read, then, (going,))
+
+
 def text_step(question: str, key: str, going: str, clip: int | None = None) -> Step:
     """A step that asks `question` (an `N_` msgid) for a text that may not be empty (asked for
     again in the same words), kept in the draft as `key` (cut to `clip`), then on to `going`."""
-    return Step(asks(question), required(question), keep(key, going, clip), (going,))
+    return kept(asks(question), required(question), key, going, clip)
 
 
 def graph(start: tuple[str, ...], table: Mapping[str, Step]) -> dict[str, tuple[str, ...]]:

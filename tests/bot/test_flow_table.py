@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.flows.base import END, START, BadTransition, Ctx, Turn
-from bot.flows.table import Again, Step, TableFlow, asks, chosen, keep, required
+from bot.flows.table import Again, Step, TableFlow, asks, chosen, kept, required
 from bot.i18n import translator
 from bot.types import Channel, Inbound, Option, Reply
 from law.errors import InvalidInput, PoundError
@@ -33,9 +33,7 @@ class Toy(TableFlow):
 
     def __init__(self) -> None:
         self.table = {
-            "name": Step(
-                asks("Your name?"), required("Say a name."), keep("name", "age", clip=5), ("age",)
-            ),
+            "name": kept(asks("Your name?"), required("Say a name."), "name", "age", clip=5),
             "age": Step(asks("Your age?"), _age, self.aged, ("colour", END), repeat=True),
             "colour": Step(
                 lambda ctx: ctx.say("Colour?", (Option("red", "Red"), Option("black", "Black"))),
@@ -127,16 +125,16 @@ def test_an_office_refusal_is_explained_and_the_question_asked_again_where_the_s
 
 def test_an_answer_refused_without_words_of_its_own_is_asked_again() -> None:
     flow, c = Toy(), ctx()
-    flow.table = {**flow.table, "name": Step(asks("Your name?"), _nameless, keep("n", END), (END,))}
+    flow.table = {**flow.table, "name": kept(asks("Your name?"), _nameless, "n", END)}
     assert texts(flow.handle(c, "name", said("x"))) == ["Your name?"]
-    flow.table["name"] = Step(asks("Your name?"), _wrong, keep("n", END), (END,))
+    flow.table["name"] = kept(asks("Your name?"), _wrong, "n", END)
     assert texts(flow.handle(c, "name", said("x"))) == ["Not a name.", "Your name?"]
 
 
 def test_on_sms_a_refusal_too_long_to_go_with_its_question_stands_for_it() -> None:
     flow, c = Toy(), ctx()
     c.inbound = Inbound(channel=Channel.SMS, address="+919111111111", text="")
-    flow.table = {**flow.table, "colour": Step(_colours, _wrong_long, keep("c", END), (END,))}
+    flow.table = {**flow.table, "colour": kept(_colours, _wrong_long, "c", END)}
     turn = flow.handle(c, "colour", said("x"))
     assert (texts(turn), turn.step) == ([LONG], "colour")
     assert [o.value for o in turn.replies[0].options] == ["red", "black"]
