@@ -82,12 +82,15 @@ def awaiting_lines(t: Translator, kinds: list[str], fine_text: str) -> list[str]
 
 def name_typed(msg: Inbound) -> str | None:
     """A person's name as typed (its spaces run together); None if it is empty or too long, a
-    button, says the name is not known ("पता नहीं"), holds a digit (no name does, where an
-    answer to another question, "2 bhains", does) or is a sentence of cattle."""
+    button, says the name is not known ("पता नहीं"), holds a digit or lists animals (no name
+    does, where an answer to another question, "2 bhains", "दो भैंस", does) or is a sentence
+    of cattle."""
     name = " ".join(msg.text.split())
     if not name or len(name) > 200 or msg.option is not None or words.not_known(name):
         return None
-    if any(ch.isdigit() for ch in name) or words.sentence_intent(name) is not None:
+    if any(ch.isdigit() for ch in name) or words.animals_listed(name):
+        return None
+    if words.sentence_intent(name) is not None:
         # A sentence of cattle ("meri bakri sadak par thi") is what happened, not who he is.
         return None
     return name

@@ -346,3 +346,102 @@ def test_what_happened_is_no_name_where_the_complainants_name_is_asked(
     asked = chat.say(ref).splitlines()[-1]
     assert chat.say(told).splitlines()[-1] == asked
     assert "मुख़्तार" in chat.say("Ram Prasad")  # the name taken: who is complaining is asked
+
+
+@pytest.mark.parametrize(
+    ("greeting", "home", "animals", "dont_know", "no", "first", "at_least_one", "damage", "owner"),
+    [
+        (
+            "ram ram",
+            "Kemri",
+            "2 bhains kali",
+            "pata nahi",
+            "nahi",
+            "पहले इसका जवाब",
+            "पहले कम से कम एक पशु",
+            "क्या नुकसान",
+            "मालिक को जानते",
+        ),
+        (
+            "राम राम",
+            "केमरी",
+            "दो भैंस",
+            "पता नहीं",
+            "नहीं",
+            "पहले इसका जवाब",
+            "पहले कम से कम एक पशु",
+            "क्या नुकसान",
+            "मालिक को जानते",
+        ),
+        (
+            "nomoskar",
+            "Kemri",
+            "2 ta goru",
+            "jani na",
+            "na",
+            "আগে এটার উত্তর",
+            "আগে অন্তত একটি পশুর",
+            "কী ক্ষতি",
+            "মালিককে চেনেন",
+        ),
+        (
+            "নমস্কার",
+            "কেমরি",
+            "দুটো গরু",
+            "জানি না",
+            "না",
+            "আগে এটার উত্তর",
+            "আগে অন্তত একটি পশুর",
+            "কী ক্ষতি",
+            "মালিককে চেনেন",
+        ),
+    ],
+)
+def test_an_answer_sent_ahead_or_a_dont_know_is_not_recorded_for_the_question_asked(
+    world: World,
+    greeting: str,
+    home: str,
+    animals: str,
+    dont_know: str,
+    no: str,
+    first: str,
+    at_least_one: str,
+    damage: str,
+    owner: str,
+) -> None:
+    """Over SMS, a seizer who answers ahead or says he does not know: his animals where his
+    village or the field is asked are no village and no place (Sec V registers his residence;
+    the animals are asked next); "no" before any animal is named is no animal; "don't know"
+    where the damage is asked is no damage (Sec II: only cattle doing damage may be seized);
+    the animals' count where the owner is asked is no owner's name. Each question is asked
+    again and nothing is recorded for it; then the report goes on as he answers."""
+    chat = Chat(world, _address(Channel.SMS), Channel.SMS)
+    chat.say(greeting)
+    chat.say("1")
+    chat.say("Hari Das")
+    out = chat.say(animals)  # where he lives
+    assert first in out, out
+    chat.say(home)
+    chat.say("Rampur")
+    out = chat.say(animals)  # which field or place
+    assert first in out, out
+    chat.say("Where the cane is")
+    out = chat.say(no)  # which animals
+    assert at_least_one in out, out
+    chat.say(animals)
+    chat.say(no)  # no more
+    out = chat.say(dont_know)  # what damage
+    assert damage in out, out
+    chat.say("Ate the cane")
+    out = chat.say(animals)  # the owner
+    assert owner in out, out
+    with world.db.reading() as s:
+        conv = s.exec(select(Conversation).where(Conversation.address == chat.phone)).one()
+        step, draft = conv.step, conv.data["draft"]
+    assert step == "owner", out
+    assert (draft["home"], draft["place"], draft["damage"]) == (
+        home,
+        "Where the cane is",
+        "Ate the cane",
+    )
+    assert [a[1] for a in draft["animals"]] == [2]
