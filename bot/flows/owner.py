@@ -87,7 +87,7 @@ class OwnerFlow(Flow):
     menu = N_("My seized cattle")
     steps: Mapping[str, tuple[str, ...]] = {
         "start": ("ref", "pick", "act", "contact", "name", "who", "village", "kind", "held", "end"),
-        "ref": ("ref", "act", "contact", "name", "who", "end"),
+        "ref": ("ref", "act", "contact", "name", "who", "village", "kind", "held", "end"),
         "pick": ("pick", "act", "village", "kind", "held", "end"),
         "act": ("act", "pick", "contact", "name", "who", "village", "kind", "held", "end"),
         "village": ("village", "act", "kind", "held", "end"),
@@ -154,24 +154,32 @@ class OwnerFlow(Flow):
     def on_ref(self, ctx: Ctx, msg: Inbound) -> Turn:
         ref = find_ref(answer(msg))
         if ref is None:
-            return Turn.to("ref", ctx.t("That is not a reference."), self._ask_ref(ctx))
+            return self._searched_instead(ctx, msg) or Turn.to(
+                "ref", ctx.t("That is not a reference."), self._ask_ref(ctx)
+            )
         return self._found(ctx, ref, retry="ref")
 
     def on_pick(self, ctx: Ctx, msg: Inbound) -> Turn:
         if msg.option == "search":
             return self._search_or_ask(ctx)
         ref = find_ref(answer(msg).removeprefix("ref:"))
-        if ref is None and msg.option is None:
-            # Not a reference: what he wrote may name the village and the cattle he lost.
-            hint = read_hint(ctx, msg.text[:MAX_TYPED])
-            if hint.village is not None or hint.kind is not None:
-                self._add_hint(ctx, hint)
-                return self._search_or_ask(ctx)
-            if words.says(msg.text, "no", "skip"):
-                return self._search_or_ask(ctx)
         if ref is None:
-            return Turn.to("pick", self._pick_reply(ctx))
+            return self._searched_instead(ctx, msg) or Turn.to("pick", self._pick_reply(ctx))
         return self._found(ctx, ref, retry="pick")
+
+    def _searched_instead(self, ctx: Ctx, msg: Inbound) -> Turn | None:
+        """Where a seizure is asked for and he sends no reference: "पता नहीं", a no, or the
+        village and the cattle he lost; his cattle are looked for near the village instead (a
+        complaint begun goes on once the seizure is found). None: nothing to search by."""
+        if msg.option is not None:
+            return None
+        hint = read_hint(ctx, msg.text[:MAX_TYPED])
+        if hint.village is not None or hint.kind is not None:
+            self._add_hint(ctx, hint)
+            return self._search_or_ask(ctx)
+        if words.not_known(msg.text):
+            return self._search_or_ask(ctx)
+        return None
 
     def _found(self, ctx: Ctx, ref: str, retry: str = "ref") -> Turn:
         """Show the seizure; a complaint begun by COMPLAIN goes straight on to its questions."""

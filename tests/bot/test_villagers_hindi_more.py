@@ -445,3 +445,27 @@ def test_an_answer_sent_ahead_or_a_dont_know_is_not_recorded_for_the_question_as
         "Ate the cane",
     )
     assert [a[1] for a in draft["animals"]] == [2]
+
+
+@pytest.mark.parametrize(
+    ("complain", "dont_know", "which_village"),
+    [
+        ("shikayat karni hai", "pata nahi", "किस गाँव से"),
+        ("शिकायत करनी है", "मालूम नहीं", "किस गाँव से"),
+        ("nalish korbo", "jani na", "কোন গ্রাম থেকে"),
+        ("নালিশ করব", "জানি না", "কোন গ্রাম থেকে"),
+    ],
+)
+def test_an_owner_who_does_not_know_the_reference_is_helped_to_find_his_cattle(
+    world: World, complain: str, dont_know: str, which_village: str
+) -> None:
+    """Over SMS, an owner who wants to complain and is asked the seizure's reference (none is
+    recorded by his phone) says he does not know it: his cattle are looked for near his
+    village, as "my cattle" looks for them, where he was told "that is not a reference" and
+    asked the same again."""
+    chat = Chat(world, _address(Channel.SMS), Channel.SMS)
+    chat.say(complain)
+    out = chat.say(dont_know)
+    assert which_village in out, out
+    chat.say("Rampr")
+    assert chat.options() == ["village:TESTPUR/Rampur"]
