@@ -426,7 +426,9 @@ class OwnerFlow(Flow):
             return Turn.to("pick", self._pick_reply(ctx))
         if choice == "search":
             return self._search_or_ask(ctx)
-        if choice == MORE and ctx.data.get("more"):
+        # "kitna dena hai", "কবে পাব": what is due and by when is on the pages still to show.
+        asked = msg.option is None and words.sentence_intent(msg.text) == words.MISSING
+        if (choice == MORE or asked) and ctx.data.get("more"):
             return self._act_page(ctx, [str(x) for x in ctx.data["more"]])
         if choice == "done" or (msg.option is None and words.says(msg.text, "done", "no")):
             return Turn.done(ctx.t("Good."))

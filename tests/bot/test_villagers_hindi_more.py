@@ -13,6 +13,7 @@ from sqlmodel import select
 from bot.flows.anyone import find_ref, ref_alone
 from bot.types import Channel
 from models import Conversation
+from office.acts.keeper.arrival import register_arrival
 from office.acts.seizer import report
 from office.acts.seizer.report import report_seizure
 from office.inputs import AnimalsIn
@@ -469,3 +470,34 @@ def test_an_owner_who_does_not_know_the_reference_is_helped_to_find_his_cattle(
     assert which_village in out, out
     chat.say("Rampr")
     assert chat.options() == ["village:TESTPUR/Rampur"]
+
+
+@pytest.mark.parametrize(
+    ("mine", "how_much", "fine"),
+    [
+        ("meri bakri {ref}", "kitna dena hai", "जुर्माना"),
+        ("मेरी बकरी {ref}", "कितना लगेगा", "जुर्माना"),
+        ("amar chagol {ref}", "koto dite hobe", "জরিমানা"),
+        ("আমার ছাগল {ref}", "কত টাকা দিতে হবে", "জরিমানা"),
+    ],
+)
+def test_how_much_to_pay_asked_after_his_seizure_is_shown_is_answered(
+    world: World, mine: str, how_much: str, fine: str
+) -> None:
+    """Over SMS, an owner shown the first page of his seizure (his cattle in the pound, the
+    day to claim them by) asks what he must pay: he is given the next page, of the fine and
+    the feeding (Sec VI, VII), where he was asked "what next?"."""
+    ref = _three_goats_seized(world)
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.tick(minutes=30),
+        now=world.now,
+    )
+    chat = Chat(world, _address(Channel.SMS), Channel.SMS)
+    first = chat.say(mine.format(ref=ref))
+    assert ref in first and fine not in first, first
+    out = chat.say(how_much)
+    assert fine in out, out
