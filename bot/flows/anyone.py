@@ -93,6 +93,8 @@ def name_typed(msg: Inbound) -> str | None:
     if words.sentence_intent(name) is not None:
         # A sentence of cattle ("meri bakri sadak par thi") is what happened, not who he is.
         return None
+    if len(name.split()) > 1 and words.says(name, "self", "agent", typo=False):
+        return None  # "main malik hoon" (I am the owner) says what he is; "Malik" may be a name
     return name
 
 

@@ -505,6 +505,9 @@ class OwnerFlow(Flow):
 
     def on_who(self, ctx: Ctx, msg: Inbound) -> Turn:
         choice = answer(msg).lower()
+        if choice not in ("self", "agent") and msg.option is None:
+            # As he says it: "main malik hoon", "ami malik", "मुख़्तार" (words.po).
+            choice = words.meaning(msg.text, ("self", "agent"), typo=False) or choice
         if choice not in ("self", "agent"):
             return Turn.to("who", self._who_reply(ctx))
         ctx.data["who"] = choice

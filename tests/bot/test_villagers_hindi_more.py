@@ -501,3 +501,35 @@ def test_how_much_to_pay_asked_after_his_seizure_is_shown_is_answered(
     assert ref in first and fine not in first, first
     out = chat.say(how_much)
     assert fine in out, out
+
+
+@pytest.mark.parametrize(
+    ("complain", "who", "next_question"),
+    [
+        ("shikayat {ref}", "main malik hoon", "ज़ब्ती ग़लत क्यों"),
+        ("शिकायत {ref}", "मैं खुद", "ज़ब्ती ग़लत क्यों"),
+        ("shikayat {ref}", "main mukhtar hoon", "मालिक का नाम"),
+        ("nalish korbo {ref}", "ami malik", "আটক কেন অন্যায়"),
+        ("নালিশ {ref}", "আমি নিজে", "আটক কেন অন্যায়"),
+        ("nalish korbo {ref}", "ami protinidhi", "মালিকের নাম"),
+    ],
+)
+def test_who_complains_is_read_as_he_says_it_and_is_no_name(
+    world: World, complain: str, who: str, next_question: str
+) -> None:
+    """Over SMS, a complainant asked his name who says what he is ("main malik hoon": I am the
+    owner) is asked his name again, where it was recorded as his name; asked whether he is the
+    owner or his agent (Sec XIV), he is understood as he types it, where only the choice's
+    number or its exact words were."""
+    ref = _three_goats_seized(world)
+    chat = Chat(world, _address(Channel.SMS), Channel.SMS)
+    chat.say(complain.format(ref=ref))
+    asked = chat.say(who)  # his name, asked again
+    with world.db.reading() as s:
+        conv = s.exec(select(Conversation).where(Conversation.address == chat.phone)).one()
+        step, draft = conv.step, conv.data["draft"]
+    assert step == "name" and "name" not in draft, (asked, draft)
+    chat.say("Sohan Lal")
+    assert chat.options() == ["self", "agent"]
+    out = chat.say(who)
+    assert next_question in out, out
