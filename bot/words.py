@@ -379,6 +379,16 @@ def parse_groups(text: str) -> tuple[list[Group], str]:
     return groups, " ".join(lead)
 
 
+def animals_listed(text: str) -> bool:
+    """The text is a list of animals and nothing before it ("2 bhains kali", "দুটো গরু", "gaay
+    2"): an answer to "which animals?", where another question was asked."""
+    groups, lead = parse_groups(text)
+    if groups and not lead:
+        return all(_known_kind(g.kind) for g in groups)
+    turned = kind_then_count(text)
+    return turned is not None and _known_kind(turned.kind)
+
+
 def kind_then_count(text: str) -> Group | None:
     """'cow 2 red', 'গরু ২': the kind first, then the count."""
     words = _tokens(text)

@@ -83,14 +83,19 @@ def awaiting_lines(t: Translator, kinds: list[str], fine_text: str) -> list[str]
 
 def name_typed(ctx: Ctx, msg: Inbound) -> str:
     """A person's name as typed (its spaces run together); asked for again if it is empty or
-    too long, a button, says the name is not known ("पता नहीं"), holds a digit (no name does,
-    where an answer to another question, "2 bhains", does) or is a sentence of cattle."""
+    too long, a button, says the name is not known ("पता नहीं"), holds a digit or lists animals
+    (no name does, where an answer to another question, "2 bhains", "दो भैंस", does), is a
+    sentence of cattle, or says what he is rather than who ("main malik hoon")."""
     name = " ".join(msg.text.split())
     if not name or len(name) > 200 or msg.option is not None or words.not_known(name):
         raise Again()
-    if any(ch.isdigit() for ch in name) or words.sentence_intent(name) is not None:
+    if any(ch.isdigit() for ch in name) or words.animals_listed(name):
+        raise Again()
+    if words.sentence_intent(name) is not None:
         # A sentence of cattle ("meri bakri sadak par thi") is what happened, not who he is.
         raise Again()
+    if len(name.split()) > 1 and words.says(name, "self", "agent", typo=False):
+        raise Again()  # "main malik hoon" (I am the owner) says what he is; "Malik" may be a name
     return name
 
 

@@ -92,7 +92,9 @@ class OwnerFlow(TableFlow):
         search, complaint = ("village", "kind", "held"), ("contact", "name", "who")
         said, written = self.said, ("text", "complaint_confirm")
         self.table = {
-            "ref": Step(asks(ASK_REF), _ref, self.found, ("act", *complaint, "end")),
+            "ref": Step(
+                asks(ASK_REF), inbound, self.ref_given, ("act", *complaint, *search, "end")
+            ),
             "pick": Step(self.pick_reply, inbound, self.picked, ("act", *search, "end")),
             "act": Step(self.act_reply, inbound, self.acted, ("pick", *complaint, *search, "end")),
             "village": Step(
@@ -102,7 +104,7 @@ class OwnerFlow(TableFlow):
             "held": Step(_ask_held, inbound, self.chose_held, ("village", "end")),
             "contact": Step(_ask_contact, inbound, said(""), ("name", "who", "end")),
             "name": Step(asks(N_("Your name, please?")), name_typed, said("name"), ("who",)),
-            "who": Step(_ask_who, one_of(_ask_who), self.chose_who, ("principal", *written)),
+            "who": Step(_ask_who, _who, self.chose_who, ("principal", *written)),
             "principal": Step(
                 asks(N_("The owner's name?")), _principal, said("principal"), written
             ),
@@ -153,21 +155,35 @@ class OwnerFlow(TableFlow):
         options.append(Option("search", ctx.t("Not mine: search")))
         return ctx.say(text or ctx.t("Which seizure?"), options)
 
+    def ref_given(self, ctx: Ctx, msg: Inbound) -> Turn:
+        ref = find_ref(answer(msg))
+        if ref is None:
+            return self._searched_instead(ctx, msg) or self.go(
+                ctx, "ref", ctx.t("That is not a reference.")
+            )
+        return self.found(ctx, ref)
+
     def picked(self, ctx: Ctx, msg: Inbound) -> str | Turn:
         if msg.option == "search":
             return self._search_or_ask(ctx)
         ref = find_ref(answer(msg).removeprefix("ref:"))
-        if ref is None and msg.option is None:
-            # Not a reference: what he wrote may name the village and the cattle he lost.
-            hint = read_hint(ctx, msg.text[:MAX_TYPED])
-            if hint.village is not None or hint.kind is not None:
-                self._add_hint(ctx, hint)
-                return self._search_or_ask(ctx)
-            if words.says(msg.text, "no", "skip"):
-                return self._search_or_ask(ctx)
         if ref is None:
-            return "pick"
+            return self._searched_instead(ctx, msg) or "pick"
         return self.found(ctx, ref, retry="pick")
+
+    def _searched_instead(self, ctx: Ctx, msg: Inbound) -> Turn | None:
+        """Where a seizure is asked for and he sends no reference: "पता नहीं", a no, or the
+        village and the cattle he lost; his cattle are looked for near the village instead (a
+        complaint begun goes on once the seizure is found). None: nothing to search by."""
+        if msg.option is not None:
+            return None
+        hint = read_hint(ctx, msg.text[:MAX_TYPED])
+        if hint.village is not None or hint.kind is not None:
+            self._add_hint(ctx, hint)
+            return self._search_or_ask(ctx)
+        if words.not_known(msg.text):
+            return self._search_or_ask(ctx)
+        return None
 
     def found(self, ctx: Ctx, ref: str, retry: str = "ref") -> Turn:
         """Show the seizure; a complaint begun by COMPLAIN goes straight on to its questions."""
@@ -378,7 +394,9 @@ class OwnerFlow(TableFlow):
             return "pick"
         if choice == "search":
             return self._search_or_ask(ctx)
-        if choice == MORE and ctx.data.get("more"):
+        # "kitna dena hai", "কবে পাব": what is due and by when is on the pages still to show.
+        asked = msg.option is None and words.sentence_intent(msg.text) == words.MISSING
+        if (choice == MORE or asked) and ctx.data.get("more"):
             return self._act_page(ctx, [str(x) for x in ctx.data["more"]])
         if choice == "done" or (msg.option is None and words.says(msg.text, "done", "no")):
             return Turn.done(ctx.t("Good."))
@@ -516,13 +534,6 @@ ASK_VILLAGE = N_(
 )
 
 
-def _ref(ctx: Ctx, msg: Inbound) -> str:
-    ref = find_ref(answer(msg))
-    if ref is None:
-        raise Again(ctx.say(ctx.t("That is not a reference.")), ctx.say(ctx.t(ASK_REF)))
-    return ref
-
-
 def _ask_kind(ctx: Ctx) -> Reply:
     t = ctx.t
     options = [Option(f"kind:{k}", t(KIND_LABELS[k])) for k in COMMON_KINDS]
@@ -560,6 +571,13 @@ def _ask_who(ctx: Ctx) -> Reply:
         ),
         [Option("self", t("I am the owner")), Option("agent", t("I am his agent"))],
     )
+
+
+def _who(ctx: Ctx, msg: Inbound) -> str:
+    """The owner himself or his agent (Sec XIV): chosen, or said as he says it ("main malik
+    hoon", "ami malik", "मुख़्तार": words.po `word:self`, `word:agent`)."""
+    said = None if msg.option else words.meaning(msg.text, ("self", "agent"), typo=False)
+    return said or one_of(_ask_who)(ctx, msg)
 
 
 def _principal(ctx: Ctx, msg: Inbound) -> dict[str, Any]:

@@ -90,16 +90,16 @@ class SeizeFlow(TableFlow):
                 _ask_contact, _contact, lambda ctx, _: self.next_part(ctx), ("village", "place")
             ),
             "name": Step(asks(ASK_NAME), name_typed, fill("name"), ("home",)),
-            "home": Step(asks(ASK_HOME), _text(200), fill("home"), ("village", "place")),
+            "home": Step(asks(ASK_HOME), _where(200), fill("home"), ("village", "place")),
             "village": Step(self.ask_village, self.village, self.at_village, ("place", "confirm")),
             "place": Step(
-                asks(ASK_PLACE), _text(500), fill("place"), ("animals", "damage", "confirm")
+                asks(ASK_PLACE), _where(500), fill("place"), ("animals", "damage", "confirm")
             ),
             "animals": Step(
                 _ask_animals, self.animals, _to, ("count", "damage", "confirm"), repeat=True
             ),
             "count": Step(_ask_count, self.count, _to, ("animals",), repeat=True),
-            "damage": Step(asks(ASK_DAMAGE), _text(2000), fill("damage"), ("owner", "confirm")),
+            "damage": Step(asks(ASK_DAMAGE), _damage, fill("damage"), ("owner", "confirm")),
             "owner": Step(
                 _skippable(ASK_OWNER), _owner, self.owner, ("owner_home", "aid", "confirm")
             ),
@@ -228,8 +228,9 @@ class SeizeFlow(TableFlow):
         """Animals added (the step asks for more), a kind whose count is asked, or done: a no to
         "any more animals?" (na, নাহ) is done too."""
         more = bool(ctx.data.get("animals"))
-        if chose(msg, "done", "done") or (more and chose(msg, "no", "no", typo=False)):
-            if not ctx.data.get("animals"):
+        none_yet = msg.option is None and words.not_known(msg.text)  # "nahi", "জানি না"
+        if chose(msg, "done", "done") or (more and chose(msg, "no", "no", typo=False)) or none_yet:
+            if not more:
                 raise Again(problem=ctx.t("Name at least one animal first."))
             ctx.data["animals_done"] = True
             return self.next_part(ctx)
@@ -496,8 +497,25 @@ def _said(msg: Inbound, limit: int) -> str:
     return text
 
 
-def _text(limit: int) -> Callable[[Ctx, Inbound], str]:
-    return lambda ctx, msg: _said(msg, limit)
+def _where(limit: int) -> Callable[[Ctx, Inbound], str]:
+    """A village or place as typed; the animals ("2 bhains kali"), sent before they are asked
+    for, are no place: the question is asked again, saying the animals come next."""
+
+    def read(ctx: Ctx, msg: Inbound) -> str:
+        text = _said(msg, limit)
+        if words.animals_listed(text):
+            raise Again(problem=ctx.t("The animals are asked next; first answer this."))
+        return text
+
+    return read
+
+
+def _damage(ctx: Ctx, msg: Inbound) -> str:
+    """The damage as written; "पता नहीं", a yes or a no alone says none (Sec II: only cattle
+    doing damage may be seized), and the question is asked again."""
+    if words.not_known(msg.text):
+        raise Again()
+    return _said(msg, 2000)
 
 
 def _contact(ctx: Ctx, msg: Inbound) -> None:
@@ -516,10 +534,7 @@ def _owner(ctx: Ctx, msg: Inbound) -> str | None:
     """The owner's name, or None: not known, never named so."""
     if _skipped(msg):
         return None
-    name = _said(msg, 200)
-    if msg.option is not None:
-        raise Again()
-    return name
+    return name_typed(ctx, msg)  # "2 bhains", "meri gaay pakdi" are no owner's name
 
 
 def _owner_home(ctx: Ctx, msg: Inbound) -> dict[str, Any]:

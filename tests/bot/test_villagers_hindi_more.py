@@ -13,6 +13,7 @@ from sqlmodel import select
 from bot.flows.anyone import find_ref, ref_alone
 from bot.types import Channel
 from models import Conversation
+from office.acts.keeper.arrival import register_arrival
 from office.acts.seizer import report
 from office.acts.seizer.report import report_seizure
 from office.inputs import AnimalsIn
@@ -346,3 +347,189 @@ def test_what_happened_is_no_name_where_the_complainants_name_is_asked(
     asked = chat.say(ref).splitlines()[-1]
     assert chat.say(told).splitlines()[-1] == asked
     assert "मुख़्तार" in chat.say("Ram Prasad")  # the name taken: who is complaining is asked
+
+
+@pytest.mark.parametrize(
+    ("greeting", "home", "animals", "dont_know", "no", "first", "at_least_one", "damage", "owner"),
+    [
+        (
+            "ram ram",
+            "Kemri",
+            "2 bhains kali",
+            "pata nahi",
+            "nahi",
+            "पहले इसका जवाब",
+            "पहले कम से कम एक पशु",
+            "क्या नुकसान",
+            "मालिक को जानते",
+        ),
+        (
+            "राम राम",
+            "केमरी",
+            "दो भैंस",
+            "पता नहीं",
+            "नहीं",
+            "पहले इसका जवाब",
+            "पहले कम से कम एक पशु",
+            "क्या नुकसान",
+            "मालिक को जानते",
+        ),
+        (
+            "nomoskar",
+            "Kemri",
+            "2 ta goru",
+            "jani na",
+            "na",
+            "আগে এটার উত্তর",
+            "আগে অন্তত একটি পশুর",
+            "কী ক্ষতি",
+            "মালিককে চেনেন",
+        ),
+        (
+            "নমস্কার",
+            "কেমরি",
+            "দুটো গরু",
+            "জানি না",
+            "না",
+            "আগে এটার উত্তর",
+            "আগে অন্তত একটি পশুর",
+            "কী ক্ষতি",
+            "মালিককে চেনেন",
+        ),
+    ],
+)
+def test_an_answer_sent_ahead_or_a_dont_know_is_not_recorded_for_the_question_asked(
+    world: World,
+    greeting: str,
+    home: str,
+    animals: str,
+    dont_know: str,
+    no: str,
+    first: str,
+    at_least_one: str,
+    damage: str,
+    owner: str,
+) -> None:
+    """Over SMS, a seizer who answers ahead or says he does not know: his animals where his
+    village or the field is asked are no village and no place (Sec V registers his residence;
+    the animals are asked next); "no" before any animal is named is no animal; "don't know"
+    where the damage is asked is no damage (Sec II: only cattle doing damage may be seized);
+    the animals' count where the owner is asked is no owner's name. Each question is asked
+    again and nothing is recorded for it; then the report goes on as he answers."""
+    chat = Chat(world, _address(Channel.SMS), Channel.SMS)
+    chat.say(greeting)
+    chat.say("1")
+    chat.say("Hari Das")
+    out = chat.say(animals)  # where he lives
+    assert first in out, out
+    chat.say(home)
+    chat.say("Rampur")
+    out = chat.say(animals)  # which field or place
+    assert first in out, out
+    chat.say("Where the cane is")
+    out = chat.say(no)  # which animals
+    assert at_least_one in out, out
+    chat.say(animals)
+    chat.say(no)  # no more
+    out = chat.say(dont_know)  # what damage
+    assert damage in out, out
+    chat.say("Ate the cane")
+    out = chat.say(animals)  # the owner
+    assert owner in out, out
+    with world.db.reading() as s:
+        conv = s.exec(select(Conversation).where(Conversation.address == chat.phone)).one()
+        step, draft = conv.step, conv.data["draft"]
+    assert step == "owner", out
+    assert (draft["home"], draft["place"], draft["damage"]) == (
+        home,
+        "Where the cane is",
+        "Ate the cane",
+    )
+    assert [a[1] for a in draft["animals"]] == [2]
+
+
+@pytest.mark.parametrize(
+    ("complain", "dont_know", "which_village"),
+    [
+        ("shikayat karni hai", "pata nahi", "किस गाँव से"),
+        ("शिकायत करनी है", "मालूम नहीं", "किस गाँव से"),
+        ("nalish korbo", "jani na", "কোন গ্রাম থেকে"),
+        ("নালিশ করব", "জানি না", "কোন গ্রাম থেকে"),
+    ],
+)
+def test_an_owner_who_does_not_know_the_reference_is_helped_to_find_his_cattle(
+    world: World, complain: str, dont_know: str, which_village: str
+) -> None:
+    """Over SMS, an owner who wants to complain and is asked the seizure's reference (none is
+    recorded by his phone) says he does not know it: his cattle are looked for near his
+    village, as "my cattle" looks for them, where he was told "that is not a reference" and
+    asked the same again."""
+    chat = Chat(world, _address(Channel.SMS), Channel.SMS)
+    chat.say(complain)
+    out = chat.say(dont_know)
+    assert which_village in out, out
+    chat.say("Rampr")
+    assert chat.options() == ["village:TESTPUR/Rampur"]
+
+
+@pytest.mark.parametrize(
+    ("mine", "how_much", "fine"),
+    [
+        ("meri bakri {ref}", "kitna dena hai", "जुर्माना"),
+        ("मेरी बकरी {ref}", "कितना लगेगा", "जुर्माना"),
+        ("amar chagol {ref}", "koto dite hobe", "জরিমানা"),
+        ("আমার ছাগল {ref}", "কত টাকা দিতে হবে", "জরিমানা"),
+    ],
+)
+def test_how_much_to_pay_asked_after_his_seizure_is_shown_is_answered(
+    world: World, mine: str, how_much: str, fine: str
+) -> None:
+    """Over SMS, an owner shown the first page of his seizure (his cattle in the pound, the
+    day to claim them by) asks what he must pay: he is given the next page, of the fine and
+    the feeding (Sec VI, VII), where he was asked "what next?"."""
+    ref = _three_goats_seized(world)
+    act(
+        world.db,
+        register_arrival,
+        actor_id=world.keeper,
+        ref=ref,
+        occurred_at=world.tick(minutes=30),
+        now=world.now,
+    )
+    chat = Chat(world, _address(Channel.SMS), Channel.SMS)
+    first = chat.say(mine.format(ref=ref))
+    assert ref in first and fine not in first, first
+    out = chat.say(how_much)
+    assert fine in out, out
+
+
+@pytest.mark.parametrize(
+    ("complain", "who", "next_question"),
+    [
+        ("shikayat {ref}", "main malik hoon", "ज़ब्ती ग़लत क्यों"),
+        ("शिकायत {ref}", "मैं खुद", "ज़ब्ती ग़लत क्यों"),
+        ("shikayat {ref}", "main mukhtar hoon", "मालिक का नाम"),
+        ("nalish korbo {ref}", "ami malik", "আটক কেন অন্যায়"),
+        ("নালিশ {ref}", "আমি নিজে", "আটক কেন অন্যায়"),
+        ("nalish korbo {ref}", "ami protinidhi", "মালিকের নাম"),
+    ],
+)
+def test_who_complains_is_read_as_he_says_it_and_is_no_name(
+    world: World, complain: str, who: str, next_question: str
+) -> None:
+    """Over SMS, a complainant asked his name who says what he is ("main malik hoon": I am the
+    owner) is asked his name again, where it was recorded as his name; asked whether he is the
+    owner or his agent (Sec XIV), he is understood as he types it, where only the choice's
+    number or its exact words were."""
+    ref = _three_goats_seized(world)
+    chat = Chat(world, _address(Channel.SMS), Channel.SMS)
+    chat.say(complain.format(ref=ref))
+    asked = chat.say(who)  # his name, asked again
+    with world.db.reading() as s:
+        conv = s.exec(select(Conversation).where(Conversation.address == chat.phone)).one()
+        step, draft = conv.step, conv.data["draft"]
+    assert step == "name" and "name" not in draft, (asked, draft)
+    chat.say("Sohan Lal")
+    assert chat.options() == ["self", "agent"]
+    out = chat.say(who)
+    assert next_question in out, out
