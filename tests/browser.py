@@ -18,10 +18,11 @@ Fixtures:
 - `browser`: one Chromium per test module (closed after it: Playwright's event loop would
   otherwise stay running in the test process's main thread).
 - `live`: `create_app(db=world.db, clock=lambda: world.now)` served for the test.
-- `shots`: saves screenshots under the test's `tmp_path`, or under `--browser-shots DIR` (to
-  make the images of the docs).
+- `shots`: saves screenshots under `--browser-shots DIR` (to make the images of the docs); without
+  it a screenshot is only named (`asked`), not taken: nothing reads it, and each took a full-page
+  render and a PNG of Chromium's time.
 `checked(page, shots, name)` holds the page as it stands at each of WIDTHS, resized: its
-screenshot, axe-core's rules, no console error.
+screenshot (when asked), axe-core's rules, no console error.
 
 Where `/usr/bin/chromium` is missing the browser tests are skipped, saying so; with
 POUND_TEST_REQUIRE_BROWSER=1 (as `.ci/run` sets, after installing the `chromium` package) that
@@ -252,17 +253,23 @@ def pages(browser: Browser, url: str, **kwargs: Any) -> Iterator[list[tuple[int,
 
 
 class Shots:
-    """Saves full-page screenshots as PNG under one folder; `saved` lists them."""
+    """Saves full-page screenshots as PNG under one folder, when `taken`; `asked` lists every
+    screenshot asked for, `saved` the files written."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, taken: bool = True) -> None:
         self.folder = folder
+        self.taken = taken
+        self.asked: list[Path] = []
         self.saved: list[Path] = []
 
     def save(self, page: Page, name: str) -> Path:
         if not re.fullmatch(r"[a-z0-9][a-z0-9._-]*", name):
             raise ValueError(f"a screenshot's name is lower-case letters, digits, . _ -: {name!r}")
-        self.folder.mkdir(parents=True, exist_ok=True)
         path = self.folder / f"{name}.png"
+        self.asked.append(path)
+        if not self.taken:
+            return path
+        self.folder.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(path), full_page=True, animations="disabled")
         assert path.stat().st_size > 0
         self.saved.append(path)
@@ -271,9 +278,9 @@ class Shots:
 
 @pytest.fixture
 def shots(request: pytest.FixtureRequest, tmp_path: Path) -> Shots:
-    """Screenshots under `--browser-shots DIR` when given (the docs' images), else tmp_path."""
+    """Screenshots under `--browser-shots DIR` when given (the docs' images), else none taken."""
     given = request.config.getoption("--browser-shots")
-    return Shots(Path(given) if given else tmp_path / "shots")
+    return Shots(Path(given)) if given else Shots(tmp_path / "shots", taken=False)
 
 
 # --- accessibility ------------------------------------------------------------------------------
@@ -317,7 +324,7 @@ def assert_accessible(page: Page, rules: tuple[str, ...] | None = AXE_RULES) -> 
 def checked(page: Page, shots: Shots, name: str) -> None:
     """The page as it stands, at each of WIDTHS (the viewport resized: the pages lay themselves
     out by CSS alone, so a resized page is laid out as one loaded at that width): its
-    screenshot `<name>-<width>`, axe-core's rules passed, no console error."""
+    screenshot `<name>-<width>` (when taken), axe-core's rules passed, no console error."""
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": HEIGHT})
         shots.save(page, f"{name}-{width}")

@@ -123,8 +123,18 @@ def postgres_template() -> Iterator[PostgresTemplate]:
 # the e2e stories, the outbox and conversation-state tests), so these run on SQLite alone. Every
 # other test that asks for `db` runs on both engines, as do a new module (until named here) and a
 # test marked `both_engines`; a test marked `browser` runs on SQLite alone.
+# Also on SQLite alone, each with its tests of the database marked `both_engines`: the matrix of
+# who may act and see (office/test_permissions.py: decided in Python from the roles, which
+# office/test_jurisdiction.py loads on both), the front page's and the sign-in pages' wording
+# (the sign-in itself: desk/test_signin.py, on both), the board's names in each script (kept and
+# read back: office/test_place_names.py, on both) and typed text refused or taken out in Python.
 SQLITE_ONLY_MODULES = frozenset(
     {
+        "tests/office/test_permissions.py",
+        "tests/webhook/test_front.py",
+        "tests/desk/test_signin_no_channel.py",
+        "tests/webhook/test_board_names.py",
+        "tests/security/test_typed_text.py",
         "tests/bot/test_case_flows.py",
         "tests/bot/test_console.py",
         "tests/bot/test_conversations_doc.py",

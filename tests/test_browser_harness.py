@@ -74,8 +74,9 @@ def test_the_live_server_answers_plain_http(server: Live) -> None:
 
 
 def test_a_good_page_passes_at_both_widths_and_is_shot(
-    browser: Browser, server: Live, shots: Shots
+    browser: Browser, server: Live, tmp_path: Path
 ) -> None:
+    shots = Shots(tmp_path / "shots")  # taken, as under --browser-shots
     with pages(browser, server.url + "/", locale="hi-IN") as opened:
         assert [w for w, _ in opened] == list(WIDTHS) == [360, 1280]
         for width, page in opened:

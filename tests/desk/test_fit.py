@@ -350,6 +350,14 @@ def desk(browser: Browser) -> Iterator[Page]:
         ctx.close()
 
 
+def signed_out(page: Page) -> Page:
+    """The page again as a fresh one (no cookies, at the narrow width) for the next officer to
+    sign in: a new browser context each time cost Chromium a new renderer."""
+    page.context.clear_cookies()
+    page.set_viewport_size({"width": WIDTHS[0], "height": HEIGHT})
+    return page
+
+
 def sign_in(page: Page, live: Live, world: World, role: str, fit: Fit) -> None:
     phone = PHONES[role]
     with world.db.reading() as s:
@@ -382,7 +390,7 @@ def test_every_desk_page_fits_a_phone_and_a_desk_screen(
             page.click(f"form[action$='/conveyance/{long.expected[i]}'] button[type=submit]")
             page.wait_for_load_state()
             fit.measure(page, "police-confirmed", width)
-    with desk(browser) as page:
+        signed_out(page)
         sign_in(page, live, world, "keeper", fit)
         fit.go(page, f"{base}/keeper/TPR", "keeper-today")
         fit.go(page, f"{base}/keeper/TPR/register", "keeper-register")
@@ -401,7 +409,7 @@ def test_every_desk_page_fits_a_phone_and_a_desk_screen(
             page.click("form[action*='/payment/'] button[type=submit]")
             fit.answered(page, "#document")
             fit.measure(page, "keeper-payment-done", width)
-    with desk(browser) as page:
+        signed_out(page)
         sign_in(page, live, world, "darogah", fit)
         fit.go(page, f"{base}/darogah/TESTPUR", "darogah")
         for i, width in enumerate(WIDTHS):
@@ -418,7 +426,7 @@ def test_every_desk_page_fits_a_phone_and_a_desk_screen(
             page.click(f"form[action$='/sale/{ref}'] button[type=submit]")
             fit.answered(page, f"a[href^='/documents/account/{ref}.pdf']")
             fit.measure(page, "darogah-account", width)
-    with desk(browser) as page:
+        signed_out(page)
         sign_in(page, live, world, "magistrate", fit)
         m = f"{base}/magistrate/TESTPUR"
         fit.go(page, m, "magistrate")
@@ -443,7 +451,7 @@ def test_every_desk_page_fits_a_phone_and_a_desk_screen(
             ("charts-year", "/charts?period=2026"),
         ):
             fit.go(page, m + path, f"magistrate-{name}")
-    with desk(browser) as page:
+        signed_out(page)
         # An officer of the district with no pound or thana reads its fund and register.
         sign_in(page, live, world, "road_officer", fit)
         fit.go(page, f"{base}/magistrate/TESTPUR/fund", "officer-fund")

@@ -1,6 +1,9 @@
 """Signing in where no channel can deliver a code (no Telegram, no Twilio configured): the pages
 say so in the reader's language, the code is logged for the operator and `pound desk code`
-prints it; where a channel is configured the code is never logged (docs/desk.md)."""
+prints it; where a channel is configured the code is never logged (docs/desk.md).
+
+On SQLite (tests/conftest.py), but for the tests marked `both_engines`: the pending code's query
+and `pound desk code` over the database's URL, on PostgreSQL too."""
 
 from __future__ import annotations
 
@@ -114,6 +117,7 @@ def test_a_phone_of_no_officer_logs_no_code(
     assert not unsent.sent_code(world.cultivator)
 
 
+@pytest.mark.both_engines
 def test_the_pending_code_is_the_newest_that_still_works(unsent: DeskBrowser, world: World) -> None:
     assert pending_code(world.db, "9000000001", now=world.now) is None
     unsent.ask_code("9000000001")
@@ -136,6 +140,7 @@ def test_the_pending_code_is_the_newest_that_still_works(unsent: DeskBrowser, wo
     assert pending_code(world.db, "9000000001", now=world.now + timedelta(minutes=10)) is None
 
 
+@pytest.mark.both_engines
 def test_a_code_spent_by_wrong_tries_is_not_pending(unsent: DeskBrowser, world: World) -> None:
     unsent.ask_code("9000000001")
     code = last_code(world, world.keeper)
@@ -164,6 +169,7 @@ def run_pound(world: World, *args: str, **env: str | None) -> tuple[int, str, st
     return result.exit_code, result.stdout, result.stderr
 
 
+@pytest.mark.both_engines
 def test_pound_desk_code_prints_the_code_alone_on_its_last_line(
     unsent: DeskBrowser, world: World
 ) -> None:

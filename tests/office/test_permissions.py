@@ -1,5 +1,9 @@
 """Each act only by the right person, and each record seen only as far as the asker may see it:
-every role and place of the matrix, on both databases.
+every role and place of the matrix. Who may act and who sees what is decided in Python
+(law/access.py) from the roles the district file gives, which tests/office/test_jurisdiction.py
+loads on both databases: the matrix runs on SQLite (tests/conftest.py), and the tests of the
+people's records and of the roles' places a report names (marked `both_engines`) on PostgreSQL
+too.
 
 The cast: the seizer and the owner of a Rampur seizure (pound TPR, thana TESTPUR), a stranger,
 the keeper of TPR and of the other pound of the district (DHK), police and Darogah of TESTPUR
@@ -288,6 +292,7 @@ def test_anyone_reports_a_trespass_he_made_himself_naming_himself_or_not(
     assert after[2] == (before[2] or "Somewhere else")
 
 
+@pytest.mark.both_engines
 def test_a_private_person_may_not_name_the_district_magistrate_as_his_seizer(
     world: World,
 ) -> None:
@@ -301,6 +306,7 @@ def test_a_private_person_may_not_name_the_district_magistrate_as_his_seizer(
     assert record_of(world, PHONES["magistrate_here"]) == magistrate
 
 
+@pytest.mark.both_engines
 def test_a_report_never_changes_the_record_of_a_person_it_names(world: World) -> None:
     """Whoever is named by a phone the office knows is that person, as he is recorded: his name
     is never changed by someone else's report, and a village he lacked is gained from the first
@@ -330,6 +336,7 @@ def test_a_report_never_changes_the_record_of_a_person_it_names(world: World) ->
         assert (second.seizer_id, second.owner_id) == (sita.person_id, people["owner"])
 
 
+@pytest.mark.both_engines
 def test_strays_and_road_seizures_are_reported_for_their_seizer_by_the_officers_of_the_pound(
     world: World,
 ) -> None:
@@ -389,6 +396,7 @@ def test_a_seizure_is_seen_whole_by_parties_and_district_officers_and_as_the_not
     assert seizure_view_as(world.db, ref=ref, viewer_id=None, now=world.now) == view
 
 
+@pytest.mark.both_engines
 def test_a_complainant_and_the_agent_who_filed_for_the_owner_are_parties(world: World) -> None:
     """Sec XIV: a complaint is made in person or by an agent; both then see the record."""
     people = cast(world)
@@ -425,6 +433,7 @@ def test_a_complainant_and_the_agent_who_filed_for_the_owner_are_parties(world: 
         assert seen["seizer"]["name"] == "Hari Singh"
 
 
+@pytest.mark.both_engines
 def test_a_new_person_named_by_a_report_is_added_once_and_only_by_the_report_that_names_him(
     world: World,
 ) -> None:

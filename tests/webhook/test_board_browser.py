@@ -60,4 +60,4 @@ def test_an_owner_finds_his_cows_on_the_board_in_hindi(
             shots.save(page, f"board-hi-found-{width}")
         finally:
             page.context.close()
-    assert len(shots.saved) == 4
+    assert len(shots.asked) == 4

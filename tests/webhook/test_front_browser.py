@@ -52,4 +52,4 @@ def test_the_front_page_fits_a_phone_and_a_screen_and_passes_axe(
             assert page.evaluate("() => document.documentElement.lang") == lang
         finally:
             page.context.close()
-    assert len(shots.saved) == 2
+    assert len(shots.asked) == 2
