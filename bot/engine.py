@@ -22,7 +22,7 @@ from bot import sms_budget, state, words
 from bot.channels.base import ChannelType, Received
 from bot.errors import explain
 from bot.flows import pointing
-from bot.flows.anyone import ref_alone
+from bot.flows.anyone import find_ref, ref_alone
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import (
     DEFAULT_LANGUAGE,
@@ -311,6 +311,10 @@ class Engine:
                 m.ctx.sentence = True
             elif intent == words.NEITHER and head in words.INTENTS:
                 started = None
+            if started is None and "status" in mine:
+                # "BC2YXX kahan hai": a reference in a sentence that asks nothing else.
+                ref = find_ref(text)
+                started = ("status", ref) if ref is not None else None
         return started
 
     def _too_long(self, m: _Message) -> list[Reply] | None:

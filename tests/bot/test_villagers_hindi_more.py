@@ -533,3 +533,18 @@ def test_who_complains_is_read_as_he_says_it_and_is_no_name(
     assert chat.options() == ["self", "agent"]
     out = chat.say(who)
     assert next_question in out, out
+
+
+@pytest.mark.parametrize(
+    "asked", ["{ref} kahan hai", "ram ram, {ref} ki khabar do", "{ref} কোথায়", "{ref} kothay ache"]
+)
+def test_a_reference_in_a_sentence_that_asks_nothing_else_is_where_that_seizure_stands(
+    world: World, asked: str
+) -> None:
+    """The reference the office sent, in a sentence that says nothing else the office reads
+    ("7F54JS kahan hai": where is it), from a phone it has never heard from: where that seizure
+    stands, as STATUS 7F54JS says it, where the hint was sent (three SMS in Hindi)."""
+    ref = _three_goats_seized(world)
+    chat = Chat(world, _address(Channel.SMS), Channel.SMS)
+    out = chat.say(asked.format(ref=ref))
+    assert ref in out.splitlines()[0], out
