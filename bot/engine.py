@@ -34,7 +34,7 @@ from bot.i18n import (
 )
 from bot.state import MAX_TEXT
 from bot.types import Channel, Inbound, Option, Reply
-from bot.words import CANCEL, HELP, LANG, MENU, NO, YES
+from bot.words import CANCEL, HELP, LANG, MENU, NO, THANKS, YES
 from law.errors import PoundError
 from models import Database, OptOut, Person, RoleGrant, Unit
 from office.access.roles import roles_of
@@ -216,6 +216,7 @@ class Engine:
         for answer in (
             self._too_long,
             self._greeting,
+            self._thanks,
             self._cancel,
             self._language_asked,
             self._help,
@@ -328,6 +329,15 @@ class Engine:
             return self._done(m, Turn([too_long, *self._menu(m.ctx)]))
         # In a conversation its question stands, and its options still answer it.
         return self._aside(m, too_long)
+
+    def _thanks(self, m: _Message) -> list[Reply] | None:
+        """Thanks alone, nothing asked ("dhanyavad", "ধন্যবাদ"): a line, not the hint and the
+        menu (three SMS in Hindi)."""
+        if m.conv.flow is not None or m.msg.option is not None:
+            return None
+        if not words.says(m.text, THANKS, typo=False):
+            return None
+        return self._done(m, Turn([Reply(m.ctx.t("You are welcome."))]), menu=True)
 
     def _greeting(self, m: _Message) -> list[Reply] | None:
         if not m.greeted or m.text:

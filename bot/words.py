@@ -416,6 +416,7 @@ def count_first(text: str) -> tuple[int, str] | None:
 # --- what a sentence says -----------------------------------------------------------------------
 
 GREET = "greet"
+THANKS = "thanks"
 DONT_KNOW = "dontknow"
 # The words a sentence is read by (the catalogs' meanings): who did it, whose cattle, what
 # happened to them.
@@ -483,7 +484,8 @@ def _roman_words() -> Mapping[str, tuple[str, int]]:
     """Each word or phrase in Latin letters (folded) that one of Hindi and Bengali types and the
     other does not, nor any English text of the office ("do", "to", "main" say nothing), with
     how much it says of its language: its words, or, for a greeting (ram ram, namaste; nomoskar,
-    adab), all that is needed: a greeting is the first thing most villagers send."""
+    adab) or thanks (dhanyavad, dhonnobad), all that is needed: a greeting is the first thing
+    most villagers send, and thanks often the last."""
     english = english_words()
     said_by: dict[str, set[str]] = {}
     greetings: set[str] = set()
@@ -492,7 +494,7 @@ def _roman_words() -> Mapping[str, tuple[str, int]]:
             for word in said:
                 if _ROMAN_LETTERS.fullmatch(word):
                     said_by.setdefault(fold(word), set()).add(lang)
-                    if meaning == GREET:
+                    if meaning in (GREET, THANKS):
                         greetings.add(fold(word))
     return {
         word: (langs.pop(), _ROMAN_AT_LEAST if word in greetings else len(word.split()))

@@ -11,6 +11,7 @@ import pytest
 from sqlmodel import select
 
 from bot.flows.anyone import find_ref, ref_alone
+from bot.segments import texts_for
 from bot.types import Channel
 from models import Conversation
 from office.acts.keeper.arrival import register_arrival
@@ -36,6 +37,7 @@ from tests.bot.test_villagers_words import (
     _send,
 )
 from tests.chat import Chat
+from tests.sms_segments import sms_segments
 from tests.units import act
 from tests.world import DISTRICT, World, name_dhakia
 
@@ -548,3 +550,27 @@ def test_a_reference_in_a_sentence_that_asks_nothing_else_is_where_that_seizure_
     chat = Chat(world, _address(Channel.SMS), Channel.SMS)
     out = chat.say(asked.format(ref=ref))
     assert ref in out.splitlines()[0], out
+
+
+@pytest.mark.parametrize(
+    ("thanks", "answer"),
+    [
+        ("dhanyavad", "कोई बात नहीं।"),
+        ("धन्यवाद जी", "कोई बात नहीं।"),
+        ("shukriya", "कोई बात नहीं।"),
+        ("dhonnobad", "ঠিক আছে, ভালো থাকবেন।"),
+        ("অনেক ধন্যবাদ", "ঠিক আছে, ভালো থাকবেন।"),
+        ("thank you", "You are welcome."),
+    ],
+)
+def test_thanks_alone_is_answered_in_one_line_in_his_language(
+    world: World, thanks: str, answer: str
+) -> None:
+    """Thanks from a phone with nothing asked: one line in the language he thanks in, and on
+    SMS the menu's one choice (no dead end), in one segment; where it was the hint with the
+    menu (three segments in Hindi), in English for "dhanyavad" alone."""
+    chat = Chat(world, _address(Channel.SMS), Channel.SMS)
+    out = chat.say(thanks)
+    assert out.splitlines()[0] == answer, out
+    assert chat.options() == ["menu"], out
+    assert [sms_segments(x) for x in texts_for(chat.last)] == [1], out
