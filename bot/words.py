@@ -163,13 +163,17 @@ def _near(typed: str) -> frozenset[str]:
 
 
 def _lookup(text: str, accept: Callable[[str], bool], *, typo: bool = True) -> str | None:
-    """The one meaning `accept` takes that `text` says: exactly, else with one typo."""
+    """The one meaning `accept` takes that `text` says: exactly, else, if it is no word of the
+    catalogs as typed, with one typo."""
     typed = _folded(text)
     if not typed:
         return None
     vocab = vocabulary()
-    found = {m for m in vocab.exact.get(typed, ()) if accept(m)}
-    if not found and typo and len(typed) <= vocab.longest + 1:
+    exact = vocab.exact.get(typed, frozenset())
+    found = {m for m in exact if accept(m)}
+    # A word the catalogs write as typed says its own meanings, never another's one letter off:
+    # "haan" is yes, not "haal" (STATUS) mistyped.
+    if not found and not exact and typo and len(typed) <= vocab.longest + 1:
         found = {m for m in _near(typed) if accept(m)}
     return found.pop() if len(found) == 1 else None
 

@@ -574,3 +574,16 @@ def test_thanks_alone_is_answered_in_one_line_in_his_language(
     assert out.splitlines()[0] == answer, out
     assert chat.options() == ["menu"], out
     assert [sms_segments(x) for x in texts_for(chat.last)] == [1], out
+
+
+@pytest.mark.parametrize("yes", ["haan", "han", "hya"])
+def test_a_yes_with_nothing_asked_starts_no_flow(world: World, yes: str) -> None:
+    """A yes from a phone with nothing asked is no command: "haan" was read as हाल (STATUS)
+    mistyped, one letter off, and the reference of a seizure asked for. A word the catalogs
+    write as typed says its own meaning only."""
+    chat = Chat(world, _address(Channel.SMS), Channel.SMS)
+    out = chat.say(yes)
+    with world.db.reading() as s:
+        conv = s.exec(select(Conversation).where(Conversation.address == chat.phone)).one()
+        flow = conv.flow
+    assert flow is None, out
