@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
 from sqlmodel import select
 
 from bot.channels.twilio.channel import TwilioConfig
+from bot.types import Channel
 from models import Animal, Seizure, Village
 from office.inputs import AnimalsIn
 from office.jurisdiction import load_jurisdiction
@@ -280,6 +281,17 @@ def test_the_keeper_registers_an_arrival_with_a_count_in_hindi(world: World) -> 
     with world.db.reading() as s:
         seizure = s.exec(select(Seizure).where(Seizure.ref == ref)).one()
         assert seizure.impounded_at is not None
+
+
+@pytest.mark.parametrize("typed", ["aagaman {ref}", "amad {ref}", "agomon {ref}"])
+def test_the_keeper_types_the_word_of_an_arrival_in_latin_letters(world: World, typed: str) -> None:
+    """Over SMS many keepers type Hindi or Bengali in Latin letters: "aagaman" (आगमन), "agomon"
+    (আগমন) start the arrival as the words in their own script do, where they were no command."""
+    ref = world.seize()
+    world.tick(hours=2)
+    chat = Chat(world, KEEPER, Channel.SMS)
+    out = chat.say(typed.format(ref=ref))
+    assert ref in out and chat.options()[0] == "ok", out
 
 
 def test_the_keeper_records_a_death_typed_in_hindi(world: World) -> None:
