@@ -216,7 +216,7 @@ class Engine:
         for answer in (
             self._too_long,
             self._greeting,
-            self._thanks,
+            self._closing,
             self._cancel,
             self._language_asked,
             self._help,
@@ -330,14 +330,17 @@ class Engine:
         # In a conversation its question stands, and its options still answer it.
         return self._aside(m, too_long)
 
-    def _thanks(self, m: _Message) -> list[Reply] | None:
-        """Thanks alone, nothing asked ("dhanyavad", "ধন্যবাদ"): a line, not the hint and the
-        menu (three SMS in Hindi)."""
+    def _closing(self, m: _Message) -> list[Reply] | None:
+        """Thanks or an ok alone, nothing asked ("dhanyavad", "ধন্যবাদ", "theek hai", often the
+        answer to a notice): a line, not the hint and the menu (three SMS in Hindi)."""
         if m.conv.flow is not None or m.msg.option is not None:
             return None
-        if not words.says(m.text, THANKS, typo=False):
+        said = words.meaning(m.text, (THANKS, YES), typo=False)
+        if said is None:
             return None
-        return self._done(m, Turn([Reply(m.ctx.t("You are welcome."))]), menu=True)
+        t = m.ctx.t
+        line = t("You are welcome.") if said == THANKS else t("Good.")
+        return self._done(m, Turn([Reply(line)]), menu=True)
 
     def _greeting(self, m: _Message) -> list[Reply] | None:
         if not m.greeted or m.text:

@@ -576,13 +576,28 @@ def test_thanks_alone_is_answered_in_one_line_in_his_language(
     assert [sms_segments(x) for x in texts_for(chat.last)] == [1], out
 
 
-@pytest.mark.parametrize("yes", ["haan", "han", "hya"])
-def test_a_yes_with_nothing_asked_starts_no_flow(world: World, yes: str) -> None:
-    """A yes from a phone with nothing asked is no command: "haan" was read as हाल (STATUS)
-    mistyped, one letter off, and the reference of a seizure asked for. A word the catalogs
-    write as typed says its own meaning only."""
+@pytest.mark.parametrize(
+    ("yes", "answer"),
+    [
+        ("haan", "Good."),
+        ("hya", "Good."),
+        ("ok", "Good."),
+        ("theek hai", "ठीक है।"),
+        ("ঠিক আছে", "ঠিক আছে।"),
+        ("thik ache", "ঠিক আছে।"),
+    ],
+)
+def test_a_yes_with_nothing_asked_is_answered_in_one_line(
+    world: World, yes: str, answer: str
+) -> None:
+    """A yes or an ok from a phone with nothing asked (often the answer to a notice): one line,
+    «ठीक है।», with the menu's one choice, in one segment, and no flow started. "haan" was read as
+    हाल (STATUS) mistyped, one letter off, and the reference of a seizure asked for; the others
+    got the hint and the menu (three SMS in Hindi)."""
     chat = Chat(world, _address(Channel.SMS), Channel.SMS)
     out = chat.say(yes)
+    assert out.splitlines()[0] == answer, out
+    assert [sms_segments(x) for x in texts_for(chat.last)] == [1], out
     with world.db.reading() as s:
         conv = s.exec(select(Conversation).where(Conversation.address == chat.phone)).one()
         flow = conv.flow
