@@ -22,6 +22,7 @@ from bot import sms_budget, state, words
 from bot.channels.base import ChannelType, Received
 from bot.errors import explain
 from bot.flows import pointing
+from bot.flows.anyone import MORE as PAGING
 from bot.flows.anyone import find_ref, ref_alone
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import (
@@ -291,7 +292,10 @@ class Engine:
         way, or as a slash command; only the commands the person may start (an officer's word
         from anyone else is no command)."""
         conv, msg, text, first = m.conv, m.msg, m.text, m.first
-        reads_command = msg.option is None and (conv.flow is None or first.startswith("/"))
+        # At a page of a long answer (STATUS, RATES on SMS: "1. More") nothing is asked: a
+        # command typed there ("aagaman REF") is read as one.
+        free = conv.flow is None or conv.step == PAGING
+        reads_command = msg.option is None and (free or first.startswith("/"))
         if not reads_command:
             return None
         mine = self._startable(m.ctx)
@@ -413,8 +417,10 @@ class Engine:
         conv, ctx = m.conv, m.ctx
         if conv.flow and ctx.data and _asks_menu(m.text, m.first):
             return self._ask_leaving(m)
-        if conv.flow and _interrupts(m.text, m.first, m.started, self.commands):
-            m.notes.append(Reply(ctx.t("Your unfinished conversation was dropped.")))
+        paging = conv.step == PAGING and m.started is not None  # nothing left unanswered
+        if conv.flow and (paging or _interrupts(m.text, m.first, m.started, self.commands)):
+            if not paging:
+                m.notes.append(Reply(ctx.t("Your unfinished conversation was dropped.")))
             conv.flow, conv.step, m.data = None, None, {}
             ctx.data = {}
         return None

@@ -294,6 +294,19 @@ def test_the_keeper_types_the_word_of_an_arrival_in_latin_letters(world: World, 
     assert ref in out and chat.options()[0] == "ok", out
 
 
+def test_a_command_typed_at_a_page_of_a_status_is_read_as_one(world: World) -> None:
+    """Over SMS a long status is sent a page at a time ("1. More"); nothing is asked there, so
+    the keeper's next command ("aagaman REF") starts his act, where it was read as the page's
+    answer and the status was sent again."""
+    ref = world.seize()
+    world.tick(hours=2)
+    chat = Chat(world, KEEPER, Channel.SMS)
+    chat.say(f"status {ref}")
+    assert chat.options() == ["more"]
+    out = chat.say(f"aagaman {ref}")
+    assert chat.options()[0] == "ok", out
+
+
 def test_the_keeper_records_a_death_typed_in_hindi(world: World) -> None:
     ref = world.seize()
     world.tick(hours=1)
