@@ -22,7 +22,6 @@ from bot import sms_budget, state, words
 from bot.channels.base import ChannelType, Received
 from bot.errors import explain
 from bot.flows import pointing
-from bot.flows.anyone import MORE as PAGING
 from bot.flows.anyone import find_ref, ref_alone
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import (
@@ -287,6 +286,11 @@ class Engine:
         m.started = self._command(m)
         return m
 
+    def _at_page(self, conv: state.ChatState) -> bool:
+        """At a page of a long answer, where nothing is asked (`Flow.page_steps`)."""
+        flow = self.flows.get(conv.flow or "")
+        return flow is not None and conv.step in flow.page_steps
+
     def _command(self, m: _Message) -> tuple[str, str] | None:
         """The command the message starts, if it is read as one: when no conversation is under
         way, or as a slash command; only the commands the person may start (an officer's word
@@ -294,7 +298,7 @@ class Engine:
         conv, msg, text, first = m.conv, m.msg, m.text, m.first
         # At a page of a long answer (STATUS, RATES on SMS: "1. More") nothing is asked: a
         # command typed there ("aagaman REF") is read as one.
-        free = conv.flow is None or conv.step == PAGING
+        free = conv.flow is None or self._at_page(conv)
         reads_command = msg.option is None and (free or first.startswith("/"))
         if not reads_command:
             return None
@@ -417,7 +421,7 @@ class Engine:
         conv, ctx = m.conv, m.ctx
         if conv.flow and ctx.data and _asks_menu(m.text, m.first):
             return self._ask_leaving(m)
-        paging = conv.step == PAGING and m.started is not None  # nothing left unanswered
+        paging = self._at_page(conv) and m.started is not None  # nothing left unanswered
         if conv.flow and (paging or _interrupts(m.text, m.first, m.started, self.commands)):
             if not paging:
                 m.notes.append(Reply(ctx.t("Your unfinished conversation was dropped.")))

@@ -333,6 +333,7 @@ class StatusFlow(Flow):
     name = "status"
     commands = ("status",)
     menu = N_("Status of a seizure")
+    page_steps = frozenset({"more"})
     steps: Mapping[str, tuple[str, ...]] = {
         "start": ("ref", "more", "end"),
         "ref": ("ref", "more", "end"),
@@ -403,6 +404,7 @@ class RatesFlow(Flow):
     name = "rates"
     commands = ("rates",)
     menu = N_("Fines and feeding rates")
+    page_steps = frozenset({"more"})
     steps: Mapping[str, tuple[str, ...]] = {
         "start": ("pound", "more", "end"),
         "pound": ("pound", "more", "end"),

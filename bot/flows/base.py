@@ -102,7 +102,8 @@ class Flow(ABC):
     work rolled back, rather than leaving a chat in a state nobody drew.
 
     `location_steps` are the steps a shared location answers (where a village is asked); at
-    any other step the engine says so and changes nothing.
+    any other step the engine says so and changes nothing. `page_steps` ask nothing: they wait
+    on "More" of a long answer sent a page at a time, and a command typed there is read as one.
     """
 
     name: str = ""
@@ -110,6 +111,7 @@ class Flow(ABC):
     menu: str = ""
     steps: Mapping[str, tuple[str, ...]] = MappingProxyType({})
     location_steps: ClassVar[frozenset[str]] = frozenset()
+    page_steps: ClassVar[frozenset[str]] = frozenset()
     # An officer's flow whose word a private person may type too, answered for him as his own
     # question (the keeper's amount due, for an owner, is his STATUS).
     typed_by_anyone: ClassVar[bool] = False
