@@ -43,7 +43,7 @@ from bot.flows.owner_search import (
     place_data,
     read_hint,
 )
-from bot.flows.table import Again, Step, TableFlow, asks, chose, inbound, one_of
+from bot.flows.table import Again, Step, TableFlow, asks, asks_contact, chose, inbound, one_of
 from bot.i18n import N_, written_in
 from bot.types import Channel, Inbound, Option, Reply
 from bot.words import COMMON_KINDS, KIND_LABELS, counted, kind_label
@@ -58,6 +58,7 @@ from office.views.lookup import VillagePlace, match_village, owner_of
 
 MAX_COMPLAINT = 4000
 MAX_TYPED = 300  # what is read of a message for a village, a kind and a count
+ASK_CONTACT = N_("To complain I need your phone number: please share your contact.")
 MAX_SHOWN = 3  # seizures listed in one chat message
 SMS_SHOWN = 2  # on SMS, where each is a choice of one line
 SMS_ECHO = 40  # characters of his own complaint said back to him on SMS
@@ -102,9 +103,9 @@ class OwnerFlow(TableFlow):
             ),
             "kind": Step(_ask_kind, inbound, self.of_kind, ("held", "end")),
             "held": Step(_ask_held, inbound, self.chose_held, ("village", "end")),
-            "contact": Step(_ask_contact, inbound, said(""), ("name", "who", "end")),
+            "contact": Step(asks_contact(ASK_CONTACT), inbound, said(""), ("name", "who", "end")),
             "name": Step(asks(N_("Your name, please?")), name_typed, said("name"), ("who",)),
-            "who": Step(_ask_who, _who, self.chose_who, ("principal", *written)),
+            "who": Step(_ask_who, one_of(_ask_who), self.chose_who, ("principal", *written)),
             "principal": Step(
                 asks(N_("The owner's name?")), _principal, said("principal"), written
             ),
@@ -555,13 +556,6 @@ def _ask_held(ctx: Ctx, text: str = "") -> Reply:
     return ctx.say(text or t("Which of them are yours?"), options)
 
 
-def _ask_contact(ctx: Ctx) -> Reply:
-    return ctx.say(
-        ctx.t("To complain I need your phone number: please share your contact."),
-        request_contact=True,
-    )
-
-
 def _ask_who(ctx: Ctx) -> Reply:
     t = ctx.t
     return ctx.say(
@@ -571,13 +565,6 @@ def _ask_who(ctx: Ctx) -> Reply:
         ),
         [Option("self", t("I am the owner")), Option("agent", t("I am his agent"))],
     )
-
-
-def _who(ctx: Ctx, msg: Inbound) -> str:
-    """The owner himself or his agent (Sec XIV): chosen, or said as he says it ("main malik
-    hoon", "ami malik", "मुख़्तार": words.po `word:self`, `word:agent`)."""
-    said = None if msg.option else words.meaning(msg.text, ("self", "agent"), typo=False)
-    return said or one_of(_ask_who)(ctx, msg)
 
 
 def _principal(ctx: Ctx, msg: Inbound) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from bot.flows.anyone import (
 )
 from bot.flows.base import Ctx, Turn
 from bot.flows.officer_kit import invalid, person_from
-from bot.flows.table import Again, Step, TableFlow, asks, chose, kept
+from bot.flows.table import Again, Step, TableFlow, asks, asks_contact, chose, kept
 from bot.i18n import N_
 from bot.types import Channel, Inbound, Option, Reply
 from law.errors import PoundError
@@ -57,6 +57,7 @@ DRAFT_KEYS: dict[str, tuple[str, ...]] = {
 }
 
 
+ASK_CONTACT = N_("To report a seizure I need your phone number: please share your contact.")
 ASK_NAME = N_("Your name, for the pound register (Sec V)?")
 ASK_HOME = N_("Where do you live (your village)?")
 ASK_PLACE = N_("Where exactly: which field or place?")
@@ -87,7 +88,10 @@ class SeizeFlow(TableFlow):
         fill = self.fill
         self.table = {
             "contact": Step(
-                _ask_contact, _contact, lambda ctx, _: self.next_part(ctx), ("village", "place")
+                asks_contact(ASK_CONTACT),
+                _contact,
+                lambda ctx, _: self.next_part(ctx),
+                ("village", "place"),
             ),
             "name": Step(asks(ASK_NAME), name_typed, fill("name"), ("home",)),
             "home": Step(asks(ASK_HOME), _where(200), fill("home"), ("village", "place")),
@@ -439,13 +443,6 @@ class SeizeFlow(TableFlow):
 
 
 # --- the questions, and how each answer is read -----------------------------------------------
-
-
-def _ask_contact(ctx: Ctx) -> Reply:
-    return ctx.say(
-        ctx.t("To report a seizure I need your phone number: please share your contact."),
-        request_contact=True,
-    )
 
 
 def _ask_animals(ctx: Ctx) -> Reply:

@@ -55,14 +55,19 @@ def chose(msg: Inbound, value: str, *meanings: str, typo: bool = True) -> bool:
 
 
 def one_of(ask: Callable[[Ctx], Reply]) -> Callable[[Ctx, Inbound], str]:
-    """A reader of one of the choices the question `ask` offers (its value, or typed in any
-    case); anything else is answered with the question again."""
+    """A reader of one of the choices the question `ask` offers: its value, typed in any case,
+    or words that say it as the catalogs write them (words.po `word:<value>`: "main malik hoon"
+    is `self`); anything else is answered with the question again."""
 
     def read(ctx: Ctx, msg: Inbound) -> str:
         question, said = ask(ctx), chosen(ctx, msg).casefold()
-        for option in question.options:
-            if option.value.casefold() == said:
-                return option.value
+        values = [option.value for option in question.options]
+        for value in values:
+            if value.casefold() == said:
+                return value
+        meant = None if msg.option else words.meaning(msg.text, values, typo=False)
+        if meant is not None:
+            return meant
         raise Again(question)
 
     return read
@@ -71,6 +76,12 @@ def one_of(ask: Callable[[Ctx], Reply]) -> Callable[[Ctx, Inbound], str]:
 def asks(text: str) -> Callable[[Ctx], Reply]:
     """The question of a step that asks `text` (an `N_` msgid) and offers no choice."""
     return lambda ctx: ctx.say(ctx.t(text))
+
+
+def asks_contact(text: str) -> Callable[[Ctx], Reply]:
+    """The question of a step that asks for the person's phone (`text`, an `N_` msgid), with
+    Telegram's button that shares his contact."""
+    return lambda ctx: ctx.say(ctx.t(text), request_contact=True)
 
 
 def required(text: str, reader: Read = typed) -> Read:
