@@ -1,5 +1,5 @@
 """Each section a refusal cites is one the Act has and docs/act.md describes (II to XXI), and
-each practice ruling one of its table (G1 to G17)."""
+each practice ruling one of its table (G1 on)."""
 
 import re
 from pathlib import Path
