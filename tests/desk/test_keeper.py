@@ -118,6 +118,7 @@ def test_the_owner_refused_and_an_animal_died(keeper: DeskBrowser, world: World)
     assert seizure_view(world.db, ref=ref, now=world.now)["owner_refused"] is True
 
 
+@pytest.mark.both_engines
 def test_the_register_is_searched_by_number_date_village_owner_and_kind(
     keeper: DeskBrowser, world: World
 ) -> None:
