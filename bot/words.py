@@ -559,19 +559,23 @@ def not_known(text: str) -> bool:
     return 0 < len(kept) < len(said) and says(" ".join(kept), DONT_KNOW, YES, NO, typo=False)
 
 
-def _sentence_words(text: str) -> list[tuple[int, str]]:
+def _sentence_words(text: str, *, typo: bool = True) -> list[tuple[int, str]]:
     """(index, meaning) for each word or phrase of `text` that says one of the sentence's
     meanings, or an animal's kind (`kind`), or a number (`num`); phrases of up to three words
-    ("पकड़ लिया", "হারিয়ে গেছে") before single words."""
-    return [(at, said) for at, _size, said in _phrases(text, _sentence_word)]
+    ("पकड़ लिया", "হারিয়ে গেছে") before single words. `typo`: a long word may be read with a
+    typo forgiven."""
+    return [
+        (at, said)
+        for at, _size, said in _phrases(text, lambda gram, size: _sentence_word(gram, size, typo))
+    ]
 
 
-def _sentence_word(gram: str, size: int) -> str | None:
+def _sentence_word(gram: str, size: int, typo: bool) -> str | None:
     # An animal as typed before a meaning read with a typo forgiven ("bakri" is a goat, not
     # "pakri", caught) or one the same word has ("meri gai": my cow, where "kho gai" is lost).
     if size == 1 and _known_kind(gram):
         return "kind"
-    said = _prefixed(gram, PHRASE, typo=size == 1 and len(gram) > 4)
+    said = _prefixed(gram, PHRASE, typo=typo and size == 1 and len(gram) > 4)
     # "where" only as written: "there" is no "where" with a typo forgiven.
     if said is not None and (PHRASE + said != WHERE or _prefixed(gram, PHRASE, typo=False)):
         return PHRASE + said
@@ -580,15 +584,16 @@ def _sentence_word(gram: str, size: int) -> str | None:
     return None
 
 
-def sentence_intent(text: str) -> str | None:
+def sentence_intent(text: str, *, typo: bool = True) -> str | None:
     """What a sentence asks of the office, read from its words in any of the three languages
     and in any order: `seize` when the writer caught cattle ("मैंने 2 भैंस पकड़ी हैं", "দুটো গরু
     ধরেছি", "2 bhains pakdi"), `missing` when his cattle are lost ("meri gaay kho gayi"),
     `mycattle` when his cattle were seized or he asks after them ("पकड़े गए मेरे पशु", "আটক
     হয়েছে আমার গরু"); `neither` when it speaks of cattle in his field and of no catching, so
     that its "my" ("আমার ক্ষেতে গরু ঢুকেছে") starts no search of his cattle; None when it says
-    none of these."""
-    found = _sentence_words(text)
+    none of these. With `typo` false, only words as written count: where a name is asked, "হারান"
+    (Haran) is a name, not "হারানো" (lost) mistyped."""
+    found = _sentence_words(text, typo=typo)
     said = {m for _, m in found}
     if LOST in said:
         return MISSING

@@ -89,13 +89,15 @@ def name_typed(ctx: Ctx, msg: Inbound) -> str:
     name = " ".join(msg.text.split())
     if not name or len(name) > 200 or msg.option is not None or words.not_known(name):
         raise Again()
+    only_name = Again(problem=ctx.t("Send only the name."))
     if any(ch.isdigit() for ch in name) or words.animals_listed(name):
-        raise Again()
-    if words.sentence_intent(name) is not None:
-        # A sentence of cattle ("meri bakri sadak par thi") is what happened, not who he is.
-        raise Again()
+        raise only_name
+    # A sentence of cattle ("meri bakri sadak par thi") is what happened, not who he is; its
+    # words are read as written, as a name may be one mistyped ("হারান মণ্ডল", not হারানো).
+    if words.sentence_intent(name, typo=False) is not None:
+        raise only_name
     if len(name.split()) > 1 and words.says(name, "self", "agent", typo=False):
-        raise Again()  # "main malik hoon" (I am the owner) says what he is; "Malik" may be a name
+        raise only_name  # "main malik hoon" (I am the owner) says what he is; "Malik" may be a name
     return name
 
 

@@ -193,6 +193,8 @@ class SeizeFlow(TableFlow):
         if not text or len(text) > 120:
             raise Again()
         place, close = match_village(ctx.work, text)
+        if place is None and words.animals_listed(text):
+            raise Again(problem=t("The animals are asked next; first answer this."))
         if place is None:
             raise Again(village_choices(ctx, text, close, _village_value))
         if place.excluded:

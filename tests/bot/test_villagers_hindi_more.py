@@ -416,7 +416,8 @@ def test_an_answer_sent_ahead_or_a_dont_know_is_not_recorded_for_the_question_as
     village or the field is asked are no village and no place (Sec V registers his residence;
     the animals are asked next); "no" before any animal is named is no animal; "don't know"
     where the damage is asked is no damage (Sec II: only cattle doing damage may be seized);
-    the animals' count where the owner is asked is no owner's name. Each question is asked
+    the animals' count where the owner is asked is no owner's name, nor where the village is
+    asked a village not known. Each question is asked
     again and nothing is recorded for it; then the report goes on as he answers."""
     chat = Chat(world, _address(Channel.SMS), Channel.SMS)
     chat.say(greeting)
@@ -425,6 +426,8 @@ def test_an_answer_sent_ahead_or_a_dont_know_is_not_recorded_for_the_question_as
     out = chat.say(animals)  # where he lives
     assert first in out, out
     chat.say(home)
+    out = chat.say(animals)  # which village the cattle were seized in
+    assert first in out, out
     chat.say("Rampur")
     out = chat.say(animals)  # which field or place
     assert first in out, out
@@ -448,6 +451,31 @@ def test_an_answer_sent_ahead_or_a_dont_know_is_not_recorded_for_the_question_as
         "Ate the cane",
     )
     assert [a[1] for a in draft["animals"]] == [2]
+
+
+@pytest.mark.parametrize(
+    ("greeting", "name", "sentence", "only_name"),
+    [
+        ("namaste", "पकौड़ी लाल", "meri gaay kho gayi", "सिर्फ़ नाम लिखें"),
+        ("নমস্কার", "হারান মণ্ডল", "আমার গরু হারিয়ে গেছে", "শুধু নামটা লিখুন"),
+    ],
+)
+def test_a_name_like_a_word_of_cattle_is_a_name_and_a_sentence_is_none(
+    world: World, greeting: str, name: str, sentence: str, only_name: str
+) -> None:
+    """Over SMS, where the seizer's name is asked (Sec V registers it): a name that is one
+    letter off a word of cattle (হারান মণ্ডল, a name; হারানো, lost) is recorded as written, where
+    it was refused and the question asked again without a word; a sentence of cattle is no
+    name, and he is told to send only the name."""
+    chat = Chat(world, _address(Channel.SMS), Channel.SMS)
+    chat.say(greeting)
+    chat.say("1")
+    out = chat.say(sentence)
+    assert only_name in out, out
+    chat.say(name)
+    with world.db.reading() as s:
+        conv = s.exec(select(Conversation).where(Conversation.address == chat.phone)).one()
+        assert (conv.step, conv.data["draft"]["name"]) == ("home", name)
 
 
 @pytest.mark.parametrize(
