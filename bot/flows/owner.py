@@ -530,8 +530,8 @@ ASK_REF = N_(
 )
 ASK_TEXT = N_("State your complaint: why was the seizure wrong? (Sec XIV)")
 ASK_VILLAGE = N_(
-    "From which village did your cattle go missing? I will look in the pounds near it. If you "
-    "have the reference of the seizure, send it instead."
+    "From which village were your cattle lost or taken? I will look in the pounds near it. If "
+    "you have the reference of the seizure, send it instead."
 )
 
 
