@@ -51,6 +51,8 @@ LEAVE_YES, LEAVE_NO = "leave:yes", "leave:no"
 RESUME = "resume"
 # To be called with the notices, or no longer (the catalogs' `word:call`, `word:nocall`).
 CALL, NO_CALL = "call", "nocall"
+# A menu choice's section at its end, in any script: " (Sec V)", " (धारा 5)", " (ধারা ৫)".
+_CITED = re.compile(r"\s*\([^()]*\)$")
 # Said alone, on a channel that has them (SMS, WhatsApp): an opted-out address hears nothing
 # until it says START.
 STOP_WORDS = frozenset({"stop", "stopall", "unsubscribe"})
@@ -629,18 +631,22 @@ class Engine:
 
     def _menu(self, ctx: Ctx, *, help_text: bool = False) -> list[Reply]:
         t = ctx.t
+        # On SMS the short menu: no greeting, whose name could push it past one segment, and an
+        # officer's choices without their sections ("Arrivals at my pound (Sec V)"): a keeper's
+        # nine choices in Hindi were two SMS of six segments.
+        short = ctx.inbound.channel is Channel.SMS
         # Who may start what, asked as if nothing were typed: an officer's command tried by
         # someone else does not put it in his menu.
         options = [
-            Option(f.commands[0].lstrip("/"), t(f.menu))
+            Option(f.commands[0].lstrip("/"), _CITED.sub("", t(f.menu)) if short else t(f.menu))
             for f in self._offered(ctx)
             if f.menu and f.commands
         ]
-        # On SMS the short menu: no greeting, whose name could push it past one segment.
-        short = ctx.inbound.channel is Channel.SMS
         who = ctx.person.name if ctx.person and not short else None
         head = t("Pound office. Hello {name}.", name=who) if who else t("Pound office.")
         lines = [head, t("Choose what you want to do:")]
+        if short and not sms_budget.fits(Reply("\n".join(lines), tuple(options)), ctx.lang):
+            lines.pop()  # an officer's numbered choices over two SMS say themselves what to do
         if help_text:
             lines.append(t("Send {say_cancel} at any time to stop, {say_lang} to change language."))
         return [Reply("\n".join(lines), tuple(options))]

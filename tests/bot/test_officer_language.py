@@ -7,13 +7,18 @@ from __future__ import annotations
 import re
 from datetime import date
 
+import pytest
 from sqlmodel import select
 
+from bot.segments import texts_for
+from bot.types import Channel
 from models import Payment, RegisterEntry, Sale
 from office.acts.keeper.unclaimed import report_unclaimed
 from office.inputs import AnimalsIn
 from tests.bot.test_magistrate_orders import with_fines
 from tests.bot.test_officer_flows import DAROGAH, KEEPER, MAGISTRATE, Desk, impounded
+from tests.chat import Chat
+from tests.sms_segments import sms_segments
 from tests.units import act
 from tests.world import World
 
@@ -158,3 +163,23 @@ def test_a_typed_number_is_refused_in_hindi(world: World) -> None:
     out = desk(MAGISTRATE, "recovery पचास")
     assert "यह स्वीकार नहीं किया जा सकता: मामले की संख्या भेजें, जैसे 12" in out
     assert english_left(out) == []
+
+
+@pytest.mark.parametrize(
+    ("greeting", "section"), [("namaste", "धारा"), ("নমস্কার", "ধারা"), ("hello", "Sec ")]
+)
+def test_an_officers_menu_over_sms_is_his_choices_without_their_sections(
+    world: World, greeting: str, section: str
+) -> None:
+    """Over SMS a keeper's menu is the office's name and his nine choices, each without the
+    section it cites: four segments in Hindi or Bengali, where it was two SMS of six (three
+    each), and two in English. On Telegram and the console the choices keep their sections."""
+    sms = Chat(world, KEEPER, Channel.SMS)
+    sms.say(greeting)
+    messages = texts_for(sms.last)
+    assert len(sms.options()) == 9, messages
+    assert section not in "\n".join(messages), messages
+    assert sum(sms_segments(m) for m in messages) == (2 if section == "Sec " else 4), messages
+    console = Chat(world, KEEPER)  # as on Telegram
+    console.say(greeting)
+    assert any(section in label for label in console.labels()), console.labels()
