@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
 from sqlmodel import func, select
 
 from bot.engine import Engine
@@ -36,6 +37,7 @@ def sms(text: str) -> Inbound:
     return Inbound(channel=Channel.SMS, address="+919111111111", text=text)
 
 
+@pytest.mark.both_engines
 def test_a_flow_keeps_its_draft_in_the_database_between_messages(world: World) -> None:
     engine = Engine(world.db, [Tally()])
     assert engine.handle(sms("add"), now=world.now)[0].text == "First number?"
@@ -62,6 +64,7 @@ def test_cancel_drops_the_draft_and_an_old_draft_expires(world: World) -> None:
     assert "dropped" in replies[0].text
 
 
+@pytest.mark.both_engines
 def test_a_repeated_update_is_answered_the_same_and_handled_once(world: World) -> None:
     engine = Engine(world.db, [Tally()])
     first = engine.handle(sms("add"), now=world.now, external_id="SM1")
