@@ -51,19 +51,57 @@ def trim(required: Sequence[str], optional: Sequence[str], lang: str) -> str:
 
 
 def pack(replies: Sequence[Reply], lang: str) -> list[Reply]:
-    """The replies with each one too long for an SMS cut between its lines into several, as
-    few as fit (the options stay with the last); a reply that fits is left whole."""
+    """The replies as few SMS as say them: a reply that offers nothing joined to the next where
+    the two fit one SMS in no more segments than apart ("प्रविष्टि की नकल:" and the copy, a
+    problem and the question asked again); each one too long for an SMS cut between its lines,
+    and a line too long for one between its words, into as few as fit (the options stay with
+    the last, never sent alone when they fit with the last words); one that fits left whole."""
     out: list[Reply] = []
     number = 1
-    for reply in replies:
+    for reply in _joined(replies, lang):
         out += [reply] if fits(reply, lang, number) else _cut(reply, lang, number)
         number += len(reply.options)
     return out
 
 
+def _joined(replies: Sequence[Reply], lang: str) -> list[Reply]:
+    out: list[Reply] = []
+    number = 1
+    for reply in replies:
+        before = out[-1] if out else None
+        if before is not None and not (
+            before.options or before.request_contact or before.request_location
+        ):
+            both = dataclasses.replace(reply, text=f"{before.text}\n{reply.text}".strip("\n"))
+            apart = segments(before.text) + segments(numbered(reply, number))
+            if fits(both, lang, number) and segments(numbered(both, number)) <= apart:
+                out[-1] = both
+                number += len(reply.options)
+                continue
+        out.append(reply)
+        number += len(reply.options)
+    return out
+
+
+def _words(line: str, lang: str) -> list[str]:
+    """`line` cut between its words into pieces that each fit an SMS (a word longer than
+    that stays whole)."""
+    pieces: list[str] = []
+    for word in line.split(" "):
+        if pieces and fits(Reply(f"{pieces[-1]} {word}"), lang):
+            pieces[-1] = f"{pieces[-1]} {word}"
+        else:
+            pieces.append(word)
+    return pieces
+
+
 def _cut(reply: Reply, lang: str, first: int) -> list[Reply]:
     parts: list[Reply] = []
-    lines = reply.text.split("\n")
+    lines = [
+        piece
+        for line in reply.text.split("\n")
+        for piece in ([line] if fits(Reply(line), lang) else _words(line, lang))
+    ]
     current: list[str] = []
     for line in lines:
         trial = Reply("\n".join([*current, line]))

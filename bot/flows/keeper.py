@@ -145,16 +145,18 @@ class ArriveFlow(KeeperFlow):
         except PoundError as exc:
             return self.go(ctx, "check", ctx.explain(exc))
         claim = ctx.t.day(date.fromisoformat(arrival.claim_until[:10]))
+        # The copy's heading closes the first message, so that over SMS it costs no SMS of its
+        # own: the copy (Sec V: the residences too) is a message by itself, often two SMS.
         return Turn.done(
             ctx.t(
                 "Entered in the register as No. {number} (Sec V). The seizer receives the "
                 "copy of the entry (Sec V). The owner may claim until {day} (Sec VIII).",
                 number=arrival.register_no,
                 day=claim,
-            ),
-            ctx.t("Copy of the entry, as written in the register:")
+            )
             + "\n"
-            + records.register_copy(ctx.t, arrival.copy),
+            + ctx.t("Copy of the entry, as written in the register:"),
+            records.register_copy(ctx.t, arrival.copy),
         )
 
 

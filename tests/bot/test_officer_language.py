@@ -183,3 +183,33 @@ def test_an_officers_menu_over_sms_is_his_choices_without_their_sections(
     console = Chat(world, KEEPER)  # as on Telegram
     console.say(greeting)
     assert any(section in label for label in console.labels()), console.labels()
+
+
+def test_a_keeper_registering_an_arrival_over_sms_gets_the_whole_copy_in_few_sms(
+    world: World,
+) -> None:
+    """Over SMS in Hindi, the keeper's last answer to an arrival is three SMS of seven segments,
+    where it was five of nine: the copy's heading closes the first, and the copy, too long for
+    one SMS, is cut between its words so that the menu's line goes with its last words, never
+    alone. The copy holds all that Sec V has the register write: the entry's number, the day
+    and time the cattle came in, their number and description, the seizer's and the owner's
+    names and residences, and the seizure's reference."""
+    ref = world.seize()
+    chat = Chat(world, KEEPER, Channel.SMS)
+    chat.say("lang hi")
+    chat.say(f"ARRIVE {ref}")
+    chat.say("1")
+    messages = texts_for(chat.last)
+    assert (len(messages), sum(sms_segments(m) for m in messages)) == (3, 7), messages
+    assert messages[0].endswith("प्रविष्टि की नकल, जैसी रजिस्टर में लिखी है:"), messages
+    assert not any(m.strip() == "1. मेनू" for m in messages), messages
+    copy = " ".join(messages[1:])
+    for part in (
+        "प्रविष्टि TPR/2026/1 की नकल (धारा 5)",
+        "1 मार्च 2026 08:00",
+        "3 पशु: 1. गाय, red, white blaze; 2. गाय, red, white blaze; 3. भैंस",
+        "ज़ब्त करने वाला: Rampur के Hari Singh",
+        "मालिक: Kemri के Mohan Lal",
+        ref,
+    ):
+        assert part in copy, (part, messages)

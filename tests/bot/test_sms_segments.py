@@ -456,3 +456,25 @@ def test_rates_answer_for_one_pound_in_a_segment_a_row_or_two(db: Database, lang
     stranger = chat(db, engine, STRANGER, lang, clock)
     assert "Rampur Kotwali thana pound" in stranger.say("rates Tanda Badri Kalan")
     assert "Shahabad tahsil thana pound" in stranger.say("rates saifni")
+
+
+def test_replies_are_packed_into_as_few_sms_as_segments_allow() -> None:
+    """A reply that offers nothing goes in one SMS with the next where the two fit in no more
+    segments than apart; a line too long for one SMS is cut between its words, and the options
+    go with its last words."""
+    from bot.sms_budget import pack
+    from bot.types import Option
+
+    note, question = Reply("पहले इसका जवाब दें।"), Reply("कौन सा गाँव?", (Option("skip", "छोड़ें"),))
+    assert pack([note, question], "hi") == [
+        Reply("पहले इसका जवाब दें।\nकौन सा गाँव?", question.options)
+    ]
+    # Two texts of one segment each would be three together (67 a segment once split).
+    full = Reply("क" * 70)
+    assert pack([full, full], "hi") == [full, full]
+    words = " ".join(["शब्द"] * 70)  # 349 characters: two SMS, of three segments and of three
+    menu = (Option("menu", "मेनू"),)
+    packed = pack([Reply(words, menu)], "hi")
+    assert [r.options for r in packed] == [(), menu]
+    assert " ".join(r.text for r in packed) == words
+    assert all(sms_segments(t) <= 3 for t in texts_for(packed))
