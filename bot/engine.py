@@ -22,7 +22,7 @@ from bot import sms_budget, state, words
 from bot.channels.base import ChannelType, Received
 from bot.errors import explain
 from bot.flows import pointing
-from bot.flows.anyone import find_ref, ref_alone
+from bot.flows.anyone import REF, find_ref, ref_alone
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import (
     DEFAULT_LANGUAGE,
@@ -295,13 +295,16 @@ class Engine:
 
     def _command(self, m: _Message) -> tuple[str, str] | None:
         """The command the message starts, if it is read as one: when no conversation is under
-        way, or as a slash command; only the commands the person may start (an officer's word
+        way, as a slash command, or as a command word and a seizure's reference ("aagaman 7F54JS",
+        no village's or person's name); only the commands the person may start (an officer's word
         from anyone else is no command)."""
         conv, msg, text, first = m.conv, m.msg, m.text, m.first
         # At a page of a long answer (STATUS, RATES on SMS: "1. More") nothing is asked: a
         # command typed there ("aagaman REF") is read as one.
         free = conv.flow is None or self._at_page(conv)
-        reads_command = msg.option is None and (free or first.startswith("/"))
+        reads_command = msg.option is None and (
+            free or first.startswith("/") or _names_a_seizure(text)
+        )
         if not reads_command:
             return None
         mine = self._startable(m.ctx)
@@ -744,13 +747,23 @@ def _calls_typed(text: str, data: dict[str, Any]) -> str | None:
 def _interrupts(
     text: str, first: str, started: tuple[str, str] | None, commands: dict[str, Flow]
 ) -> bool:
-    """`/seize`, `/status`, `/menu`: a command, not an answer to the question asked; and the
-    menu's word alone (`menu`, `मेनू`, `মেনু`), which may be typed at any time (README), as
-    written: with a typo forgiven, a name like Manu would leave the conversation."""
+    """`/seize`, `/status`, `/menu`, or a command word and a seizure's reference ("aagaman
+    7F54JS"): a command, not an answer to the question asked; and the menu's word alone
+    (`menu`, `मेनू`, `মেনু`), which may be typed at any time (README), as written: with a typo
+    forgiven, a name like Manu would leave the conversation."""
     slashed = first.startswith("/") and (
         words.says(first, MENU) or (started is not None and started[0] in commands)
     )
-    return words.says(text, MENU, typo=False) or slashed
+    named = started is not None and started[0] in commands and _names_a_seizure(text)
+    return words.says(text, MENU, typo=False) or slashed or named
+
+
+def _names_a_seizure(text: str) -> bool:
+    """Two words, the second with the shape of a seizure's reference in any case ("bhugtan
+    7F54JS", "aagaman tevxcy"): with a command's word first, a command and its seizure wherever
+    it is typed, not a village's or a person's name."""
+    typed = text.split()
+    return len(typed) == 2 and REF.match(typed[1].strip(".,;:!?'\"()").upper()) is not None
 
 
 def _asks_menu(text: str, first: str) -> bool:

@@ -213,3 +213,22 @@ def test_a_keeper_registering_an_arrival_over_sms_gets_the_whole_copy_in_few_sms
         ref,
     ):
         assert part in copy, (part, messages)
+
+
+def test_a_command_with_its_seizure_typed_in_the_middle_of_another_flow_starts_it(
+    world: World,
+) -> None:
+    """A keeper who chose "report a seizure" by mistake and, asked the village, types
+    "aagaman REF" over SMS: his arrival starts, and the report he had not begun is dropped
+    with a word, where the command was looked for as a village, and refused as one, at
+    every try. A plain word there is still the village's name."""
+    ref = world.seize()
+    chat = Chat(world, KEEPER, Channel.SMS)
+    chat.say("lang hi")
+    chat.say("menu")
+    out = chat.say("1")  # report a seizure: the village is asked
+    assert "किस गाँव" in out, out
+    out = chat.say("aagaman")
+    assert "aagaman" in out and "गाँव नहीं मिला" in out, out
+    out = chat.say(f"aagaman {ref.lower()}")
+    assert "अधूरी बातचीत छोड़ दी गई" in out and "क्या कांजी हाउस में पहुँचे पशु" in out, out
