@@ -24,7 +24,7 @@ from bot.flows.officer_kit import (
 from bot.flows.table import Again, Step, asks, chosen, kept, text_step
 from bot.flows.worklist import Listing, Worklist, seizures
 from bot.i18n import N_
-from bot.notices import animals_text as _animals
+from bot.notices import DESCRIBED, KIND_NAMES
 from bot.types import Inbound, Option, Reply
 from law.errors import PoundError
 from office.access.roles import Role
@@ -34,17 +34,22 @@ from office.acts.keeper.payment import record_payment
 from office.acts.keeper.refusal import record_refusal
 from office.views.worklists import SeizureBrief, expected_arrivals, in_pound
 
+LISTED = N_("Animal {number}: {kind}")
+
 
 def _animal_lines(
     ctx: Ctx, brief: SeizureBrief, numbers: list[int], corrected: Mapping[str, str] = {}
 ) -> list[str]:
-    """Each animal of `numbers`, `1. cow (red)`, its description as `corrected` (by number)."""
-    said = {a.number: corrected.get(str(a.number), a.description) for a in brief.animals}
-    return [
-        _animals(ctx.t, [{"number": a.number, "kind": a.kind, "description": said[a.number]}])
-        for a in brief.animals
-        if a.number in numbers
-    ]
+    """Each animal of `numbers`, `Animal 1: cow (red)`, its description as `corrected` (by
+    number): over SMS a line `1. cow` would read as one of the numbered choices under it."""
+    t = ctx.t
+    lines = []
+    for a in brief.animals:
+        if a.number in numbers:
+            line = t(LISTED, number=a.number, kind=t(KIND_NAMES.get(a.kind, a.kind)))
+            described = corrected.get(str(a.number), a.description)
+            lines.append(t(DESCRIBED, animal=line, description=described) if described else line)
+    return lines
 
 
 def _held(section: str) -> Listing:

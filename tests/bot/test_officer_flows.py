@@ -169,7 +169,7 @@ def test_the_keeper_registers_an_arrival_correcting_count_and_description(world:
     desk(KEEPER, "count")
     desk(KEEPER, "3")
     desk(KEEPER, "3")  # correct a description
-    assert "2. cow (black, left horn broken)" in desk(KEEPER, "2 black, left horn broken")
+    assert "Animal 2: cow (black, left horn broken)" in desk(KEEPER, "2 black, left horn broken")
     out = desk(KEEPER, "1")
     assert "Entered in the register as No. TPR/2026/1 (Sec V)" in out
     assert "The seizer receives the copy of the entry (Sec V)" in out

@@ -188,7 +188,8 @@ def test_an_officers_menu_over_sms_is_his_choices_without_their_sections(
 def test_a_keeper_registering_an_arrival_over_sms_gets_the_whole_copy_in_few_sms(
     world: World,
 ) -> None:
-    """Over SMS in Hindi, the keeper's last answer to an arrival is three SMS of seven segments,
+    """Over SMS in Hindi, the animals to check are listed as "पशु 1: गाय", not as "1. गाय" above
+    the numbered choices. The keeper's last answer to an arrival is three SMS of seven segments,
     where it was five of nine: the copy's heading closes the first, and the copy, too long for
     one SMS, is cut between its words so that the menu's line goes with its last words, never
     alone. The copy holds all that Sec V has the register write: the entry's number, the day
@@ -198,6 +199,11 @@ def test_a_keeper_registering_an_arrival_over_sms_gets_the_whole_copy_in_few_sms
     chat = Chat(world, KEEPER, Channel.SMS)
     chat.say("lang hi")
     chat.say(f"ARRIVE {ref}")
+    # The animals to check are no numbered lines, which over SMS read as the choices under them.
+    asked = texts_for(chat.last)
+    numbered = [line for m in asked for line in m.splitlines() if re.match(r"\d+\. ", line)]
+    assert numbered == ["1. हाँ, इन्हें रजिस्टर में दर्ज करें", "2. संख्या सुधारें", "3. कोई वर्णन सुधारें"]
+    assert "पशु 1: गाय (red, white blaze)" in "\n".join(asked), asked
     chat.say("1")
     messages = texts_for(chat.last)
     assert (len(messages), sum(sms_segments(m) for m in messages)) == (3, 7), messages
