@@ -185,7 +185,16 @@ class SeizeFlow(TableFlow):
         hint = ctx.data.pop("village_hint", None)
         if hint:
             return [village_choices(ctx, hint, match_village(ctx.work, hint)[1], _village_value)]
-        return pointing.offer(ctx, ctx.say(ctx.t("In which village were the cattle seized?")))
+        # Cattle are most often seized in the seizer's own village's fields: it is offered.
+        home = ctx.data.get("home") or (ctx.person.residence if ctx.person else "")
+        own = match_village(ctx.work, str(home))[0] if home else None
+        options = (
+            (Option(_village_value(own), own.name_in(ctx.lang)),)
+            if own is not None and not own.excluded and own.pound_code
+            else ()
+        )
+        question = ctx.say(ctx.t("In which village were the cattle seized?"), options)
+        return pointing.offer(ctx, question)
 
     def village(self, ctx: Ctx, msg: Inbound) -> VillagePlace:
         t = ctx.t

@@ -630,3 +630,46 @@ def test_a_yes_with_nothing_asked_is_answered_in_one_line(
         conv = s.exec(select(Conversation).where(Conversation.address == chat.phone)).one()
         flow = conv.flow
     assert flow is None, out
+
+
+@pytest.mark.parametrize(
+    ("greeting", "home", "offered"),
+    [
+        ("namaste", "Kemri", "1. केमरी"),
+        ("নমস্কার", "কেমরি", "1. কেমরী"),
+        ("hello", "kemri", "1. Kemri"),
+    ],
+)
+def test_the_seizers_own_village_is_offered_where_the_village_of_the_seizure_is_asked(
+    world: World, greeting: str, home: str, offered: str
+) -> None:
+    """Over SMS, a seizer who lives in a village of the district is offered it as the village
+    of the seizure (cattle are most often seized in his own village's fields): its number
+    answers, where he had to type the name again; a village not known is offered nothing."""
+    act(
+        world.db,
+        load_jurisdiction_text,
+        DISTRICT.replace(
+            'villages = ["Rampur", "Kemri"]',
+            'villages = ["Rampur", { name = "Kemri", names = { hi = "केमरी", bn = "কেমরী" } }]',
+        ),
+        now=world.now,
+        origin="testpur.toml",
+    )
+    chat = Chat(world, _address(Channel.SMS), Channel.SMS)
+    chat.say(greeting)
+    chat.say("1")
+    chat.say("Hari Das")
+    chat.say(home)
+    out = "\n".join(texts_for(chat.last))
+    assert out.splitlines()[-1] == offered, out
+    chat.say("1")
+    with world.db.reading() as s:
+        conv = s.exec(select(Conversation).where(Conversation.address == chat.phone)).one()
+        assert (conv.step, conv.data["draft"]["village"]) == ("place", "Kemri")
+    other = Chat(world, _address(Channel.SMS), Channel.SMS)
+    other.say(greeting)
+    other.say("1")
+    other.say("Hari Das")
+    other.say("Bhotpur")
+    assert all(not r.options for r in other.last), other.last

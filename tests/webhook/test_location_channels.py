@@ -70,10 +70,13 @@ def test_a_location_shared_on_telegram_finds_the_village_and_a_button_confirms_i
     updates = Updates(chat=7300000001)  # a Telegram id past 2^31
     post(app, updates.contact(CULTIVATOR_PHONE.lstrip("+")))
     post(app, updates.text("/seize"))
-    asked = outbox(world)[-1]
+    # The question offers the seizer's own village; the button to share a location comes as a
+    # reply of its own (a message has one keyboard).
+    asked, share = outbox(world)[-2:]
     assert asked.body == "In which village were the cattle seized?"
-    assert asked.params["request_location"] is True
-    send_rows(fake_telegram, [asked])
+    assert [o["label"] for o in asked.options] == ["Rampur"]
+    assert share.params["request_location"] is True
+    send_rows(fake_telegram, [asked, share])
     keyboard = fake_telegram.calls_to("sendMessage")[-1].params["reply_markup"]["keyboard"]
     assert [b.get("request_location") for row in keyboard for b in row] == [True]
     assert [b["text"] for row in keyboard for b in row] == ["Share my location"]
@@ -132,7 +135,8 @@ def test_a_location_shared_on_whatsapp_finds_the_village_in_bengali(
     messages(hooks.inbound(app, sender, "ভাষা"))
     messages(hooks.inbound(app, sender, "৩"))
     asked = messages(hooks.inbound(app, sender, "আটক"))
-    assert asked[-1].endswith("আপনি আপনার অবস্থান (লোকেশন) পাঠাতেও পারেন।")
+    # The seizer's own village is offered, under the line that he may share a location.
+    assert asked[-1].endswith("আপনি আপনার অবস্থান (লোকেশন) পাঠাতেও পারেন।\n1. Rampur"), asked
     form = shared_on_whatsapp(*NEAR_KEMRI, Address="Kemri, Bihar", Label="Kemri canal bridge")
     said = messages(hooks.post(app, "/sms/inbound", form))
     assert said == ["সবচেয়ে কাছের গ্রাম: কেমরী, ০.৪ কিমি দূরে। এটাই কি ঠিক?\n1. হ্যাঁ\n2. না"]
