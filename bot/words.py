@@ -334,7 +334,8 @@ def _known_kind(word: str) -> bool:
 
 def parse_groups(text: str) -> tuple[list[Group], str]:
     """'2 cow red 1 buffalo', '৩টি গরু লাল', 'तीन गाय और एक भैंस' -> the groups (count, kind,
-    description), and the words before the first group. Each count is followed by a kind."""
+    description), and the words before the first group. Each count is followed by a kind, or
+    by one word that describes a kind the catalogs know and then that kind ('ek kali bhains')."""
     words = _tokens(text)
     groups: list[Group] = []
     lead: list[str] = []
@@ -358,7 +359,14 @@ def parse_groups(text: str) -> tuple[list[Group], str]:
         if k >= len(words):
             return None
         in_words = not any(ch.isdigit() for ch in token)
-        if (article or (within and in_words)) and not _known_kind(words[k]):
+        # "aur ek safed bail": after an "and", a count, a word and a kind start a group.
+        described = (
+            not article  # "a few cows" is no cow described as "few"
+            and k + 1 < len(words)
+            and _known_kind(words[k + 1])
+            and (not within or (j > 0 and says(words[j - 1].strip(_PUNCT), AND, typo=False)))
+        )
+        if (article or (within and in_words)) and not (_known_kind(words[k]) or described):
             return None
         return n, k
 
@@ -371,9 +379,12 @@ def parse_groups(text: str) -> tuple[list[Group], str]:
             i += 1
             continue
         count, k = found
+        desc: list[str] = []
+        if k + 1 < len(words) and not _known_kind(words[k]) and _known_kind(words[k + 1]):
+            desc.append(words[k])  # "ek kali bhains", "দুটো লাল গরু": its colour before it
+            k += 1
         kind = words[k].strip(_PUNCT)
         i = k + 1
-        desc: list[str] = []
         while i < len(words) and count_at(i, within=True) is None:
             desc.append(words[i])
             i += 1

@@ -143,6 +143,14 @@ def test_a_number_word_is_never_guessed_from_a_typo() -> None:
         ("৩টি গরু লাল, ২টা মহিষ", [(3, "গরু", "লাল"), (2, "মহিষ", "")]),
         ("दो गाय और एक भैंस काली", [(2, "गाय", ""), (1, "भैंस", "काली")]),
         ("2cows red 1 buffalo", [(2, "cows", "red"), (1, "buffalo", "")]),
+        # A colour before the kind, and "and" as typed in Latin letters.
+        ("ek kali bhains", [(1, "bhains", "kali")]),
+        ("do bhains aur ek gaay", [(2, "bhains", ""), (1, "gaay", "")]),
+        ("2 lal gaay aur ek safed bail", [(2, "gaay", "lal"), (1, "bail", "safed")]),
+        ("দুটো লাল গরু আর একটা সাদা বলদ", [(2, "গরু", "লাল"), (1, "বলদ", "সাদা")]),
+        ("do bakri ar ek chagol", [(2, "bakri", ""), (1, "chagol", "")]),
+        # Without an "and", a count inside a description stays in it; "a few" is no count.
+        ("2 cows, one red cow", [(2, "cows", "one red cow")]),
     ],
 )
 def test_groups_of_animals_are_read_as_people_write_them(
