@@ -1,6 +1,7 @@
 """How long an SMS to a private person may be: all he gets back for one message 2 segments in
 English and 3 in Hindi or Bengali, the menu 1 and 2 (docs/channels.md, "Length of an SMS"); a
-long answer said a page at a time; and replies cut at their lines to keep within it.
+long answer said a page at a time; and a turn's replies packed into as few SMS as keep within
+it (joined where that costs no segment, cut between lines or words).
 
 Segments are counted as bot/channels/twilio/ sends them: GSM-7 160 (153 when split), UCS-2 70
 (67 when split), options numbered as the turn numbers them.
@@ -52,8 +53,8 @@ def trim(required: Sequence[str], optional: Sequence[str], lang: str) -> str:
 
 def pack(replies: Sequence[Reply], lang: str) -> list[Reply]:
     """The replies as few SMS as say them: a reply that offers nothing joined to the next where
-    the two fit one SMS in no more segments than apart ("प्रविष्टि की नकल:" and the copy, a
-    problem and the question asked again); each one too long for an SMS cut between its lines,
+    the two fit one SMS in no more segments than apart (a problem and the question asked again,
+    a note and the menu); each one too long for an SMS cut between its lines,
     and a line too long for one between its words, into as few as fit (the options stay with
     the last, never sent alone when they fit with the last words); one that fits left whole."""
     out: list[Reply] = []
