@@ -433,6 +433,7 @@ def count_first(text: str) -> tuple[int, str] | None:
 GREET = "greet"
 THANKS = "thanks"
 DONT_KNOW = "dontknow"
+WHOSE = "whose"  # the owner, his: said around a "don't know" (`not_known`)
 # The words a sentence is read by (the catalogs' meanings): who did it, whose cattle, what
 # happened to them.
 PHRASE = "phrase:"
@@ -561,12 +562,14 @@ def language_of_words(text: str) -> str | None:
 def not_known(text: str) -> bool:
     """The answer where a name is asked that names nobody: "पता नहीं", "জানি না", "pata nahi",
     a skip, or yes or no alone, also with the words said around them ("pata nahi ji", "ami jani
-    na", "নাম জানি না", "mujhe nahi malum": a greeting or word of address, "I", "name", or an
-    everyday word of `word:roman`). Read as written: "Nona" is a name, and so is "Ram ji"."""
+    na", "নাম জানি না", "mujhe nahi malum", "malik ka naam nahi pata": a greeting or word of
+    address, "I", "name", the owner's, or an everyday word of `word:roman`). Read as written:
+    "Nona" is a name, and so is "Ram ji"."""
     if says(text, DONT_KNOW, SKIP, YES, NO, typo=False):
         return True
     said = text.split()
-    kept = [w for w in said if not says(w.strip(_PUNCT), GREET, AGENT, ROMAN, typo=False)]
+    around = (GREET, AGENT, ROMAN, WHOSE)
+    kept = [w for w in said if not says(w.strip(_PUNCT), *around, typo=False)]
     return 0 < len(kept) < len(said) and says(" ".join(kept), DONT_KNOW, YES, NO, typo=False)
 
 

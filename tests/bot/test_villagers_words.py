@@ -343,6 +343,11 @@ def test_the_language_chooser_asks_in_every_language(world: World) -> None:
         ("আমি দুটো গরু ধরেছি", "জানি না দাদা"),
         ("আমি দুটো গরু ধরেছি", "নাম জানি না"),
         ("2 goru dhorechi", "ami jani na"),
+        # with the owner said: his name is not known
+        ("2 gaay pakdi", "malik ka naam nahi pata"),
+        ("मैंने 2 गाय पकड़ी हैं", "उसका नाम नहीं पता"),
+        ("আমি দুটো গরু ধরেছি", "মালিকের নাম জানি না"),
+        ("2 gaay pakdi", "malum nai"),
     ],
 )
 def test_dont_know_at_the_owners_name_names_nobody(

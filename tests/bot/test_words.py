@@ -516,6 +516,10 @@ def test_groups_typed_on_one_line_as_people_type_them(
         ("Babu Lal", False),
         ("Bhai Ram", False),
         ("Nona", False),
+        ("malik ka naam nahi pata", True),
+        ("মালিকের নাম জানি না", True),
+        ("Kallu Malik", False),  # Malik is a name too
+        ("Ramesh ka beta", False),
     ],
 )
 def test_dont_know_is_read_with_the_words_around_it_and_a_name_stays_a_name(
