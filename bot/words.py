@@ -507,6 +507,8 @@ def _roman_words() -> Mapping[str, tuple[str, int]]:
     greetings: set[str] = set()
     for lang in (*_ROMAN, "en"):
         for meaning, said in word_lists(lang).items():
+            if meaning == WHOSE:
+                continue  # "ka", "ke", "tar": particles both languages' writers may type
             for word in said:
                 if _ROMAN_LETTERS.fullmatch(word):
                     said_by.setdefault(fold(word), set()).add(lang)

@@ -261,6 +261,9 @@ def test_the_language_of_his_script_stays_his_until_he_chooses_another(world: Wo
         ("amar goru harie geche", "bn"),
         ("koto taka dite hobe", "bn"),
         ("ami 2 ta goru dhorechi", "bn"),
+        # "ke", "ka", "tar" are read around a don't-know (word:whose) and tell no language.
+        ("amar goru ke niye geche", "bn"),
+        ("ram ke khet me gaay ghus gayi", "hi"),
         # English, names and places: words that a Hindi or Bengali list also has ("do", "to",
         # "main", "bus", "gaya") are English too, and one word alone is no language.
         ("I want to do it", None),
