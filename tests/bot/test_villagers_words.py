@@ -172,6 +172,11 @@ ROMANISED = [
     ("where are the cows", OWNER, "en"),
     ("where is the darogah", HINT, "en"),
     ("there are cows on the road", HINT, "en"),  # "there" is no "where" with a typo
+    (f"{REF} ka kya hua", STATUS, "hi"),  # what became of it
+    ("khoyad kothay", HINT, "bn"),  # where is the pound: no cattle of his asked after
+    # help asked for in a sentence
+    ("madad chahiye", MENU, "hi"),
+    ("সাহায্য দরকার", MENU, "bn"),
 ]
 
 CASES = (
