@@ -441,12 +441,13 @@ PHRASE = "phrase:"
 SEIZE = "seize"
 MISSING = "missing"
 MYCATTLE = "mycattle"
-INTENTS = frozenset({SEIZE, MISSING, MYCATTLE})
+RATES = "rates"
+INTENTS = frozenset({SEIZE, MISSING, MYCATTLE, RATES})
 ROMAN = "roman"  # everyday words that only tell the language (`language_of_words`)
 NEITHER = "neither"  # a sentence of cattle that asks none of them (his field trespassed)
 AGENT, MINE, CATTLE = f"{PHRASE}agent", f"{PHRASE}mine", f"{PHRASE}cattle"
 CAUGHT, PASSIVE, LOST = f"{PHRASE}caught", f"{PHRASE}passive", f"{PHRASE}lost"
-WHERE, FIELD = f"{PHRASE}where", f"{PHRASE}field"
+WHERE, FIELD, RATE = f"{PHRASE}where", f"{PHRASE}field", f"{PHRASE}rates"
 # A greeting is at most this many words ("जय राम जी की").
 _GREETING_WORDS = 4
 # The words between "my" and the animal it owns ("my 3 white cows"): a number or a counter, and
@@ -606,7 +607,8 @@ def sentence_intent(text: str, *, typo: bool = True) -> str | None:
     ধরেছি", "2 bhains pakdi"), `missing` when his cattle are lost ("meri gaay kho gayi"),
     `mycattle` when his cattle were seized or he asks after them ("पकड़े गए मेरे पशु", "আটক
     হয়েছে আমার গরু"); `neither` when it speaks of cattle in his field and of no catching, so
-    that its "my" ("আমার ক্ষেতে গরু ঢুকেছে") starts no search of his cattle; None when it says
+    that its "my" ("আমার ক্ষেতে গরু ঢুকেছে") starts no search of his cattle; `rates` when it asks
+    a fine or feeding and nothing of his cattle ("gaay ka jurmana kitna hai"); None when it says
     none of these. With `typo` false, only words as written count: where a name is asked, "হারান"
     (Haran) is a name, not "হারানো" (lost) mistyped."""
     found = _sentence_words(text, typo=typo)
@@ -632,7 +634,10 @@ def sentence_intent(text: str, *, typo: bool = True) -> str | None:
     if _owns_animal(found):
         return MYCATTLE
     # "gaay kahan hai" (where is the cow): the search; "দারোগা কোথায়" asks nothing of cattle.
-    return MISSING if WHERE in said and animal else None
+    if WHERE in said and animal:
+        return MISSING
+    # "gaay ka jurmana kitna hai": the fines and feeding of the schedule, no cattle of his.
+    return RATES if RATE in said else None
 
 
 def _owns_animal(found: list[tuple[int, str]], within: int = _OWNED_WITHIN) -> bool:

@@ -27,6 +27,7 @@ from office.views.lookup import (
     match_village,
     pound_codes,
     pound_rates,
+    village_named_in,
 )
 from office.views.seizure import seizure_view_as
 
@@ -415,6 +416,10 @@ class RatesFlow(Flow):
 
     def start(self, ctx: Ctx, args: str) -> Turn:
         text = args.strip()
+        if ctx.sentence:
+            # "gaay ka jurmana kitna hai": of a sentence only a village it names says which pound.
+            named, _ = village_named_in(ctx.work, text)
+            text = named.name if named is not None else ""
         if not text:
             code = self._home_pound(ctx)
             if code is None:

@@ -177,6 +177,12 @@ ROMANISED = [
     # help asked for in a sentence
     ("madad chahiye", MENU, "hi"),
     ("সাহায্য দরকার", MENU, "bn"),
+    # a fine or feeding asked, of no cattle of his: the schedule
+    ("gaay ka jurmana kitna hai", RATES, "hi"),
+    ("गाय का जुर्माना कितना है", RATES, "hi"),
+    ("গরুর জরিমানা কত", RATES, "bn"),
+    ("bhains ki khurak kitni", RATES, "hi"),
+    ("I am fine", HINT, "en"),
 ]
 
 CASES = (
