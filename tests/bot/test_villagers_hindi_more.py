@@ -37,6 +37,7 @@ from tests.bot.test_villagers_words import (
     _send,
 )
 from tests.chat import Chat
+from tests.places import place_villages
 from tests.sms_segments import sms_segments
 from tests.units import act
 from tests.world import DISTRICT, World, name_dhakia
@@ -646,16 +647,7 @@ def test_the_seizers_own_village_is_offered_where_the_village_of_the_seizure_is_
     """Over SMS, a seizer who lives in a village of the district is offered it as the village
     of the seizure (cattle are most often seized in his own village's fields): its number
     answers, where he had to type the name again; a village not known is offered nothing."""
-    act(
-        world.db,
-        load_jurisdiction_text,
-        DISTRICT.replace(
-            'villages = ["Rampur", "Kemri"]',
-            'villages = ["Rampur", { name = "Kemri", names = { hi = "केमरी", bn = "কেমরী" } }]',
-        ),
-        now=world.now,
-        origin="testpur.toml",
-    )
+    place_villages(world)  # Kemri named in Hindi and Bengali too
     chat = Chat(world, _address(Channel.SMS), Channel.SMS)
     chat.say(greeting)
     chat.say("1")
