@@ -118,26 +118,30 @@ class OwnerFlow(TableFlow):
 
     def start(self, ctx: Ctx, args: str) -> Turn:
         ref = find_ref(args)
-        if ctx.command == "complain":
+        complaining = ctx.command == "complain"
+        if complaining:
             ctx.data["complaining"] = True
-            if ref is None:
-                return self.go(ctx, "ref")
-            text = args.strip()[len(ref) :].strip() if args.strip().upper().startswith(ref) else ""
-            ctx.data["ref"] = ref
-            if text:
-                ctx.data["text"] = text[:MAX_COMPLAINT]
+            if ref is not None:
+                said = args.strip()
+                text = said[len(ref) :].strip() if said.upper().startswith(ref) else ""
+                ctx.data["ref"] = ref
+                if text:
+                    ctx.data["text"] = text[:MAX_COMPLAINT]
+                return self.found(ctx, ref)
+        elif ref is not None:
             return self.found(ctx, ref)
-        if ref is not None:
-            return self.found(ctx, ref)
-        if args.strip():
+        elif args.strip():
             # "my 3 white cows went missing from Patwai yesterday": kept for the search.
             ctx.data["hint"] = read_hint(ctx, args[:MAX_TYPED]).as_data()
+        # A complaint with no reference is of his seizure, where his phone finds one (Sec XIV).
         owned = seizures_owned(
             ctx.work,
             person_id=ctx.person.id if ctx.person is not None else None,
             phone=sender_phone(ctx.inbound) if ctx.person is None else None,
             now=ctx.now,
         )
+        if not owned and complaining:
+            return self.go(ctx, "ref")
         if not owned:
             if ctx.inbound.channel is Channel.SMS:  # the question says it: a segment saved
                 return self._search_or_ask(ctx)

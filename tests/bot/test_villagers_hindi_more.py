@@ -41,6 +41,7 @@ from tests.places import place_villages
 from tests.sms_segments import sms_segments
 from tests.units import act
 from tests.world import DISTRICT, World, name_dhakia
+from tests.world import OWNER as NAMED_OWNER
 
 HINDI = [
     # a seizer: he caught them, in either word order, masculine and feminine, numbers as words
@@ -665,3 +666,27 @@ def test_the_seizers_own_village_is_offered_where_the_village_of_the_seizure_is_
     other.say("Hari Das")
     other.say("Bhotpur")
     assert all(not r.options for r in other.last), other.last
+
+
+@pytest.mark.parametrize(
+    ("complain", "who"),
+    [
+        ("shikayat karni hai", "मालिक"),
+        ("অভিযোগ আছে", "মালিক"),
+        ("নালিশ করব", "মালিক"),
+        ("complain", "owner"),
+    ],
+)
+def test_an_owner_who_complains_without_the_reference_complains_of_the_seizure_of_his_phone(
+    world: World, complain: str, who: str
+) -> None:
+    """Over SMS, the owner named in a seizure with his phone says he wants to complain and gives
+    no reference: his seizure is shown and the complaint's questions begin (Sec XIV), where he
+    was told no seizure was known by his phone and asked for its reference."""
+    ref = world.seize()
+    chat = Chat(world, NAMED_OWNER.phone or "", Channel.SMS)
+    out = chat.say(complain)
+    assert ref in out and who in out, out
+    with world.db.reading() as s:
+        conv = s.exec(select(Conversation).where(Conversation.address == chat.phone)).one()
+        assert (conv.step, conv.data["draft"]["ref"]) == ("who", ref)
