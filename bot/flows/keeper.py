@@ -329,16 +329,17 @@ class ReleaseFlow(OwnerActFlow):
             payer=person_from(ctx.data.get("owner")),
             occurred_at=ctx.now,
         )
+        # The receipt's heading closes the first message, as the arrival's copy's does.
         return Turn.done(
             ctx.t(
                 "Received {total} for {ref}: {count} head released (Sec VII).",
                 total=money(ctx.t.lang, receipt.total, str(ctx.data.get("money", ""))),
                 ref=receipt.ref,
                 count=len(receipt.animals),
-            ),
-            ctx.t("The owner's receipt, to be signed in the register (Sec VII):")
+            )
             + "\n"
-            + records.receipt(ctx.t, receipt.receipt),
+            + ctx.t("The owner's receipt, to be signed in the register (Sec VII):"),
+            records.receipt(ctx.t, receipt.receipt),
         )
 
 

@@ -238,3 +238,23 @@ def test_a_command_with_its_seizure_typed_in_the_middle_of_another_flow_starts_i
     assert "aagaman" in out and "गाँव नहीं मिला" in out, out
     out = chat.say(f"aagaman {ref.lower()}")
     assert "अधूरी बातचीत छोड़ दी गई" in out and "क्या कांजी हाउस में पहुँचे पशु" in out, out
+
+
+def test_a_keeper_recording_a_payment_over_sms_gets_the_receipt_in_two_sms(world: World) -> None:
+    """Over SMS in Hindi, the payment's answer is two SMS: what was received and released,
+    closed by the receipt's heading, then the receipt (Sec VII: the seizure, its animals by
+    number, the day, the pound, the fine, the feeding and the total, and who signs), with the
+    menu's line under it; the heading was an SMS of its own."""
+    ref = impounded(world)
+    chat = Chat(world, KEEPER, Channel.SMS)
+    chat.say("lang hi")
+    chat.say(f"bhugtan {ref}")
+    chat.say("1")
+    messages = texts_for(chat.last)
+    assert len(messages) == 2, messages
+    assert messages[0].endswith("मालिक की रसीद, जिस पर रजिस्टर में हस्ताक्षर होंगे (धारा 7):")
+    receipt = messages[1]
+    for part in (f"ज़ब्ती {ref} के 3 पशु (क्रमांक 1, 2, 3)", "Testpur thana pound", "जुर्माना"):
+        assert part in receipt, (part, messages)
+    assert "खुराक" in receipt and "कुल" in receipt and "हस्ताक्षर" in receipt, messages
+    assert receipt.endswith("1. मेनू"), messages
