@@ -84,32 +84,32 @@ def _joined(replies: Sequence[Reply], lang: str) -> list[Reply]:
     return out
 
 
-def _words(line: str, lang: str) -> list[str]:
-    """`line` cut between its words into pieces that each fit an SMS (a word longer than
-    that stays whole)."""
-    pieces: list[str] = []
-    for word in line.split(" "):
-        if pieces and fits(Reply(f"{pieces[-1]} {word}"), lang):
-            pieces[-1] = f"{pieces[-1]} {word}"
-        else:
-            pieces.append(word)
-    return pieces
-
-
 def _cut(reply: Reply, lang: str, first: int) -> list[Reply]:
+    """`reply` in as few SMS as fit: its lines while they fit, and a line too long for what is
+    left between its words (a heading then shares its SMS with the first words under it)."""
     parts: list[Reply] = []
-    lines = [
-        piece
-        for line in reply.text.split("\n")
-        for piece in ([line] if fits(Reply(line), lang) else _words(line, lang))
-    ]
     current: list[str] = []
-    for line in lines:
-        trial = Reply("\n".join([*current, line]))
-        if current and not fits(trial, lang):
+
+    def add(text: str, *, word: bool = False) -> None:
+        """`text` as the next line, or (`word`) as the next word of the line under way: in this
+        SMS if it fits, else beginning the next."""
+        if current:
+            trial = [*current[:-1], f"{current[-1]} {text}"] if word else [*current, text]
+            if fits(Reply("\n".join(trial)), lang):
+                current[:] = trial
+                return
             parts.append(Reply("\n".join(current)))
-            current = []
-        current.append(line)
+            current.clear()
+        current.append(text)
+
+    for line in reply.text.split("\n"):
+        if fits(Reply(line), lang) or " " not in line:
+            add(line)
+            continue
+        head, *words = line.split(" ")
+        add(head)
+        for word in words:
+            add(word, word=True)
     last = dataclasses.replace(reply, text="\n".join(current))
     if parts and not fits(last, lang, first):
         # The last lines and the options together are too long: the options go on alone.

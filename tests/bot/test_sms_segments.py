@@ -478,3 +478,7 @@ def test_replies_are_packed_into_as_few_sms_as_segments_allow() -> None:
     assert [r.options for r in packed] == [(), menu]
     assert " ".join(r.text for r in packed) == words
     assert all(sms_segments(t) <= 3 for t in texts_for(packed))
+    # A heading over a line too long for one SMS shares its SMS with the line's first words.
+    headed = pack([Reply("नकल:\n" + words, menu)], "hi")
+    assert len(headed) == 2 and headed[0].text.startswith("नकल:\nशब्द शब्द"), headed
+    assert f"{headed[0].text} {headed[1].text}" == "नकल:\n" + words
