@@ -434,6 +434,7 @@ GREET = "greet"
 THANKS = "thanks"
 DONT_KNOW = "dontknow"
 WHOSE = "whose"  # the owner, his: said around a "don't know" (`not_known`)
+MY_NAME, COPULA = "myname", "copula"  # "mera naam ... hai" (`name_given`)
 # The words a sentence is read by (the catalogs' meanings): who did it, whose cattle, what
 # happened to them.
 PHRASE = "phrase:"
@@ -508,8 +509,8 @@ def _roman_words() -> Mapping[str, tuple[str, int]]:
     greetings: set[str] = set()
     for lang in (*_ROMAN, "en"):
         for meaning, said in word_lists(lang).items():
-            if meaning == WHOSE:
-                continue  # "ka", "ke", "tar": particles both languages' writers may type
+            if meaning in (WHOSE, MY_NAME):
+                continue  # "ka", "tar", "naam": words both languages' writers may type
             for word in said:
                 if _ROMAN_LETTERS.fullmatch(word):
                     said_by.setdefault(fold(word), set()).add(lang)
@@ -560,6 +561,21 @@ def language_of_words(text: str) -> str | None:
         if counts[lang] >= _ROMAN_AT_LEAST and not counts[other]:
             return lang
     return None
+
+
+def name_given(text: str) -> str:
+    """The name a text gives where one's name is asked: the words after those that say "my name
+    is" (`word:myname`: mera naam, আমার নাম, my name is), without a Hindi "is" closing them
+    (`word:copula`): "mera naam Ramesh Yadav hai" is Ramesh Yadav; a text without them is the
+    name itself."""
+    said = text.split()
+    for size in range(min(3, len(said) - 1), 0, -1):
+        if says(" ".join(said[:size]), MY_NAME, typo=False):
+            rest = said[size:]
+            if len(rest) > 1 and says(rest[-1], COPULA, typo=False):
+                rest = rest[:-1]
+            return " ".join(rest)
+    return text
 
 
 def not_known(text: str) -> bool:

@@ -99,7 +99,7 @@ def name_typed(ctx: Ctx, msg: Inbound) -> str:
         raise only_name
     if len(name.split()) > 1 and words.says(name, "self", "agent", typo=False):
         raise only_name  # "main malik hoon" (I am the owner) says what he is; "Malik" may be a name
-    return name
+    return words.name_given(name)  # "mera naam Ramesh Yadav hai": Ramesh Yadav
 
 
 def village_choices(

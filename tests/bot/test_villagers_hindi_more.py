@@ -690,3 +690,28 @@ def test_an_owner_who_complains_without_the_reference_complains_of_the_seizure_o
     with world.db.reading() as s:
         conv = s.exec(select(Conversation).where(Conversation.address == chat.phone)).one()
         assert (conv.step, conv.data["draft"]["ref"]) == ("who", ref)
+
+
+@pytest.mark.parametrize(
+    ("greeting", "typed", "name"),
+    [
+        ("namaste", "mera naam Ramesh Yadav hai", "Ramesh Yadav"),
+        ("namaste", "मेरा नाम रमेश यादव है", "रमेश यादव"),
+        ("namaste", "main Ramesh hoon", "Ramesh"),
+        ("নমস্কার", "আমার নাম হারান মণ্ডল", "হারান মণ্ডল"),
+        ("hello", "my name is Ram Das", "Ram Das"),
+        ("namaste", "Ramesh Yadav", "Ramesh Yadav"),
+    ],
+)
+def test_a_name_given_in_a_sentence_is_recorded_without_the_sentence(
+    world: World, greeting: str, typed: str, name: str
+) -> None:
+    """Over SMS, where the seizer's name is asked for the register (Sec V), "mera naam Ramesh
+    Yadav hai" (my name is ...) records Ramesh Yadav, where the whole sentence was the name."""
+    chat = Chat(world, _address(Channel.SMS), Channel.SMS)
+    chat.say(greeting)
+    chat.say("1")
+    chat.say(typed)
+    with world.db.reading() as s:
+        conv = s.exec(select(Conversation).where(Conversation.address == chat.phone)).one()
+        assert (conv.step, conv.data["draft"]["name"]) == ("home", name)
