@@ -561,7 +561,8 @@ def _owner_phone(ctx: Ctx, msg: Inbound) -> dict[str, Any] | None:
     if not isinstance(draft, dict) or not draft.get("name"):
         return None
     region = str(ctx.data.get("region") or DEFAULT_REGION)
-    if not chose(msg, "skip", "skip", "no"):
+    # "पता नहीं" (his number not known) is a skip, not a number that cannot be read.
+    if not chose(msg, "skip", "skip", "no") and not _skipped(msg):
         try:
             draft["phone"] = normalise_phone(msg.text.strip(), region)
         except PoundError:

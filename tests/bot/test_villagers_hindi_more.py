@@ -715,3 +715,31 @@ def test_a_name_given_in_a_sentence_is_recorded_without_the_sentence(
     with world.db.reading() as s:
         conv = s.exec(select(Conversation).where(Conversation.address == chat.phone)).one()
         assert (conv.step, conv.data["draft"]["name"]) == ("home", name)
+
+
+@pytest.mark.parametrize(
+    ("greeting", "dont_know", "aid"),
+    [
+        ("namaste", "pata nahi", "पुलिस"),
+        ("namaste", "नंबर नहीं पता", "पुलिस"),
+        ("নমস্কার", "জানি না", "পুলিশের"),
+    ],
+)
+def test_dont_know_at_the_owners_phone_leaves_it_out(
+    world: World, greeting: str, dont_know: str, aid: str
+) -> None:
+    """Over SMS, "don't know" where the owner's phone is asked records the owner without a
+    phone and goes on to the police's aid (Sec II), where it was refused as a number that
+    cannot be read and asked again."""
+    chat = Chat(world, _address(Channel.SMS), Channel.SMS)
+    for said in (greeting, "1", "Hari Das", "Rampur", "1", "the cane field", "2 gaay", "nahi"):
+        chat.say(said)
+    chat.say("ate the cane")
+    chat.say("Mohan Lal")
+    chat.say("Kemri")
+    out = chat.say(dont_know)
+    assert aid in out, out
+    with world.db.reading() as s:
+        conv = s.exec(select(Conversation).where(Conversation.address == chat.phone)).one()
+        owner = conv.data["draft"]["owner"]
+        assert (conv.step, owner["name"], owner["phone"]) == ("aid", "Mohan Lal", None)
