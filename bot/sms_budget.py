@@ -54,7 +54,8 @@ def trim(required: Sequence[str], optional: Sequence[str], lang: str) -> str:
 def pack(replies: Sequence[Reply], lang: str) -> list[Reply]:
     """The replies as few SMS as say them: a reply that offers nothing joined to the next where
     the two fit one SMS in no more segments than apart (a problem and the question asked again,
-    a note and the menu); each one too long for an SMS cut between its lines,
+    a note and the menu), or to the next one's first line where only that fits (a heading, as
+    "Copy of the entry:" before the copy); each one too long for an SMS cut between its lines,
     and a line too long for one between its words, into as few as fit (the options stay with
     the last, never sent alone when they fit with the last words); one that fits left whole."""
     out: list[Reply] = []
@@ -73,15 +74,35 @@ def _joined(replies: Sequence[Reply], lang: str) -> list[Reply]:
         if before is not None and not (
             before.options or before.request_contact or before.request_location
         ):
-            both = dataclasses.replace(reply, text=f"{before.text}\n{reply.text}".strip("\n"))
-            apart = segments(before.text) + segments(numbered(reply, number))
-            if fits(both, lang, number) and segments(numbered(both, number)) <= apart:
-                out[-1] = both
-                number += len(reply.options)
-                continue
+            merged = _merge(before, reply, lang, number)
+            if merged is not None:
+                out[-1], left = merged
+                if left is None:
+                    number += len(reply.options)
+                    continue
+                reply = left
         out.append(reply)
         number += len(reply.options)
     return out
+
+
+def _merge(
+    before: Reply, reply: Reply, lang: str, number: int
+) -> tuple[Reply, Reply | None] | None:
+    """`before` (which offers nothing) with `reply` in one SMS, where the two cost no more
+    segments together than apart; else with `reply`'s first line (a heading, "Copy of the
+    entry:") where it fits what is left of that SMS, and the rest of `reply`; else None."""
+    apart = segments(before.text) + segments(numbered(reply, number))
+    whole = dataclasses.replace(reply, text=f"{before.text}\n{reply.text}".strip("\n"))
+    if fits(whole, lang, number) and segments(numbered(whole, number)) <= apart:
+        return whole, None
+    head, _, rest = reply.text.partition("\n")
+    if rest:
+        first = Reply(f"{before.text}\n{head}")
+        left = dataclasses.replace(reply, text=rest)
+        if fits(first, lang) and segments(first.text) + segments(numbered(left, number)) <= apart:
+            return first, left
+    return None
 
 
 def _cut(reply: Reply, lang: str, first: int) -> list[Reply]:

@@ -150,18 +150,16 @@ class ArriveFlow(KeeperFlow):
         except PoundError as exc:
             return self.go(ctx, "check", ctx.explain(exc))
         claim = ctx.t.day(date.fromisoformat(arrival.claim_until[:10]))
-        # The copy's heading closes the first message, so that over SMS it costs no SMS of its
-        # own: the copy (Sec V: the residences too) is a message by itself, often two SMS.
         return Turn.done(
             ctx.t(
                 "Entered in the register as No. {number} (Sec V). The seizer receives the "
                 "copy of the entry (Sec V). The owner may claim until {day} (Sec VIII).",
                 number=arrival.register_no,
                 day=claim,
-            )
+            ),
+            ctx.t("Copy of the entry, as written in the register:")
             + "\n"
-            + ctx.t("Copy of the entry, as written in the register:"),
-            records.register_copy(ctx.t, arrival.copy),
+            + records.register_copy(ctx.t, arrival.copy),
         )
 
 
@@ -329,17 +327,16 @@ class ReleaseFlow(OwnerActFlow):
             payer=person_from(ctx.data.get("owner")),
             occurred_at=ctx.now,
         )
-        # The receipt's heading closes the first message, as the arrival's copy's does.
         return Turn.done(
             ctx.t(
                 "Received {total} for {ref}: {count} head released (Sec VII).",
                 total=money(ctx.t.lang, receipt.total, str(ctx.data.get("money", ""))),
                 ref=receipt.ref,
                 count=len(receipt.animals),
-            )
+            ),
+            ctx.t("The owner's receipt, to be signed in the register (Sec VII):")
             + "\n"
-            + ctx.t("The owner's receipt, to be signed in the register (Sec VII):"),
-            records.receipt(ctx.t, receipt.receipt),
+            + records.receipt(ctx.t, receipt.receipt),
         )
 
 

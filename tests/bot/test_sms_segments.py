@@ -482,3 +482,7 @@ def test_replies_are_packed_into_as_few_sms_as_segments_allow() -> None:
     headed = pack([Reply("नकल:\n" + words, menu)], "hi")
     assert len(headed) == 2 and headed[0].text.startswith("नकल:\nशब्द शब्द"), headed
     assert f"{headed[0].text} {headed[1].text}" == "नकल:\n" + words
+    # A heading that opens the next reply ends the SMS before it, where there is room.
+    done = Reply("दर्ज हो गया।")
+    moved = pack([done, Reply("नकल:\n" + words, menu)], "hi")
+    assert moved[0].text == "दर्ज हो गया।\nनकल:" and len(moved) == 3, moved
