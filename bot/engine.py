@@ -22,7 +22,7 @@ from bot import sms_budget, state, words
 from bot.channels.base import ChannelType, Received
 from bot.errors import explain
 from bot.flows import pointing
-from bot.flows.anyone import REF, find_ref, ref_alone
+from bot.flows.anyone import find_ref, ref_alone
 from bot.flows.base import Ctx, Flow, Turn
 from bot.i18n import (
     DEFAULT_LANGUAGE,
@@ -763,7 +763,7 @@ def _names_a_seizure(text: str) -> bool:
     7F54JS", "aagaman tevxcy"): with a command's word first, a command and its seizure wherever
     it is typed, not a village's or a person's name."""
     typed = text.split()
-    return len(typed) == 2 and REF.match(typed[1].strip(".,;:!?'\"()").upper()) is not None
+    return len(typed) == 2 and find_ref(typed[1]) is not None
 
 
 def _asks_menu(text: str, first: str) -> bool:
